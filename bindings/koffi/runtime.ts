@@ -1,0 +1,232 @@
+// Hand-written support for the generated koffi binding (generated.ts): handle objects, string and u64
+// conversion, callback registration, the Errc -> SvcppError mapping and the per-client pump timer.
+// Everything here is about marshalling; the SDK's behaviour lives behind the C ABI.
+import koffi from 'koffi';
+import { errcError, SvcppError } from '../../lib/errors.js';
+import type { NativeHandle } from '../../lib/generated/native-api.js';
+
+/** koffi registers type names process-wide; a second load of this module must reuse them, not redeclare. */
+export function declareType(name: string, declare: () => koffi.TypeObject): koffi.TypeObject {
+  try {
+    return koffi.type(name);
+  } catch {
+    return declare();
+  }
+}
+
+/** The C struct every handle is: { void *opaque } (koffi 3 represents pointers as bigint). */
+export interface HandleStruct {
+  opaque: bigint | null;
+}
+
+/** Input Svcpp_String: koffi encodes `ptr` (a JS string) as UTF-8; `size` is its byte length. */
+export interface StringIn {
+  ptr: string;
+  size: number;
+}
+
+/** Output / borrowed Svcpp_String: the raw pointer (to Svcpp_Free) and the byte length. */
+export interface StringOut {
+  ptr: bigint | null;
+  size: number | bigint;
+}
+
+/** A handle as JavaScript holds it over koffi: the type it names and the struct passed to C. */
+export class KoffiHandle {
+  constructor(readonly type: string, readonly struct: HandleStruct) {}
+}
+
+const U64_MAX = (1n << 64n) - 1n;
+
+export interface RuntimeFunctions {
+  free(ptr: bigint | null): void;
+  lastErrorMessage(out: StringOut): number;
+  /** Svcpp_<T>_Drop per value type: run by the FinalizationRegistry for handles nobody dropped. */
+  drops: Record<string, (self: HandleStruct) => number>;
+  clientRunCallbacks(self: HandleStruct): number;
+  clientDrop(self: HandleStruct): number;
+}
+
+/** How often a live client's queue is drained (koffi must never get a native wakeup hook, see README). */
+const PUMP_INTERVAL_MS = 16;
+
+export class KoffiRuntime {
+  /** Registered callbacks by the id passed as userData; userDataFree unregisters them. */
+  private readonly registrations = new Map<bigint, bigint>();
+  private nextRegistration = 1n;
+  /** The single Svcpp_FreeFn every triple passes: ends the registration named by userData. */
+  readonly freeFn: bigint;
+  /** First exception thrown by a JS callback during the current pump; rethrown when the pump returns. */
+  private callbackError: { error: unknown } | undefined;
+  private readonly pumps = new Map<HandleStruct, NodeJS.Timeout>();
+  private readonly finalizers: FinalizationRegistry<{ type: string; struct: HandleStruct }>;
+
+  constructor(private readonly fns: RuntimeFunctions) {
+    this.freeFn = koffi.register((userData: bigint) => this.endRegistration(userData), koffi.pointer(koffi.type('Svcpp_FreeFn')));
+    // GC only frees memory: explicit Drop / close() is the contract, this catches handles nobody dropped.
+    this.finalizers = new FinalizationRegistry(({ type, struct }) => {
+      if (type === 'Client') this.dropClient(struct);
+      else fns.drops[type]?.(struct);
+    });
+  }
+
+  // ---- errors ----
+
+  /** Throws the SvcppError of a non-Ok Svcpp_Errc (message from Svcpp_GetLastErrorMessage). */
+  check(rc: number): void {
+    if (rc === 0) return;
+    const out: StringOut = { ptr: null, size: 0 };
+    const detail = this.fns.lastErrorMessage(out) === 0 ? this.takeString(out) : '';
+    throw errcError(rc, detail);
+  }
+
+  invalidHandle(type: string): SvcppError {
+    return new SvcppError('ERR_SVCPP_INVALID_HANDLE', `expected a ${type} handle of the koffi backend`);
+  }
+
+  // ---- handles ----
+
+  /** The C struct of a handle, after checking it names the expected type. */
+  handle(type: string, value: unknown): HandleStruct {
+    if (value instanceof KoffiHandle && value.type === type) return value.struct;
+    throw this.invalidHandle(type);
+  }
+
+  /** Wraps a struct the library just wrote; a Client also gets its pump timer. */
+  adopt<T extends string>(type: T, struct: HandleStruct): NativeHandle<T> {
+    const handle = new KoffiHandle(type, struct);
+    if (type === 'Client') this.startPump(struct);
+    this.finalizers.register(handle, { type, struct }, handle);
+    return handle as unknown as NativeHandle<T>;
+  }
+
+  /** Called after an explicit Drop: the finalizer has nothing left to do. */
+  forget(value: unknown): void {
+    if (value instanceof KoffiHandle) this.finalizers.unregister(value);
+  }
+
+  // ---- strings ----
+
+  str(value: unknown): StringIn {
+    if (typeof value !== 'string') throw new TypeError('expected a string');
+    return { ptr: value, size: Buffer.byteLength(value, 'utf8') };
+  }
+
+  optionalStr(value: unknown): StringIn | null {
+    return value === undefined || value === null ? null : this.str(value);
+  }
+
+  /** Decodes a borrowed Svcpp_String (callback arguments). */
+  borrowString(s: StringOut): string {
+    const size = Number(s.size);
+    if (!s.ptr || size === 0) return '';
+    return Buffer.from(koffi.view(s.ptr, size)).toString('utf8');
+  }
+
+  /** Decodes an output Svcpp_String and frees it with Svcpp_Free (never the JS allocator). */
+  takeString(s: StringOut): string {
+    try {
+      return this.borrowString(s);
+    } finally {
+      this.fns.free(s.ptr);
+    }
+  }
+
+  // ---- integers ----
+
+  /** u64 input: a bigint (or a non-negative safe integer) in [0, 2^64). */
+  u64(value: unknown): bigint {
+    const v = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) {
+      throw new SvcppError('ERR_SVCPP_INVALID_ARGUMENT', 'expected a bigint in [0, 2^64)');
+    }
+    return v;
+  }
+
+  /** koffi returns small 64-bit values as number; ids are always bigint. */
+  u64Out(value: unknown): bigint {
+    return typeof value === 'bigint' ? value : BigInt(value as number);
+  }
+
+  bool(value: unknown): boolean {
+    if (typeof value !== 'boolean') throw new TypeError('expected a boolean');
+    return value;
+  }
+
+  /** A JS function for a non-nullable callback parameter. */
+  fn<F>(value: F): F {
+    if (typeof value !== 'function') throw new TypeError('expected a function');
+    return value;
+  }
+
+  /** Enum and i32 inputs: koffi would silently wrap a non-number, N-API throws; do the same here. */
+  int(value: unknown): number {
+    if (typeof value !== 'number') throw new TypeError('expected a number');
+    return value;
+  }
+
+  // ---- callbacks ----
+
+  /**
+   * Registers a JS trampoline for a callback typedef. Returns the C function pointer and the userData
+   * that names the registration; Svcpp_FreeFn (freeFn) unregisters it when the library ends it.
+   */
+  register(trampoline: (...args: never[]) => void, proto: koffi.TypeObject): { pointer: bigint; userData: bigint } {
+    const guarded = (...args: never[]) => {
+      try {
+        trampoline(...args);
+      } catch (error) {
+        // Exceptions must not cross the C ABI: keep the first, rethrow after the pump returns.
+        this.callbackError ??= { error };
+      }
+    };
+    const pointer = koffi.register(guarded, koffi.pointer(proto));
+    const userData = this.nextRegistration++;
+    this.registrations.set(userData, pointer);
+    return { pointer, userData };
+  }
+
+  /** Ends a registration: from Svcpp_FreeFn, or by the caller when the C call rejected the triple. */
+  endRegistration(userData: bigint | number): void {
+    const key = BigInt(userData);
+    const pointer = this.registrations.get(key);
+    if (pointer === undefined) return;
+    this.registrations.delete(key);
+    koffi.unregister(pointer);
+  }
+
+  /** Rethrows the first exception a JS callback threw during the pump that just returned. */
+  rethrowCallbackError(): void {
+    const pending = this.callbackError;
+    this.callbackError = undefined;
+    if (pending) throw pending.error;
+  }
+
+  // ---- pump ----
+
+  private startPump(struct: HandleStruct): void {
+    const timer = setInterval(() => {
+      this.fns.clientRunCallbacks(struct);
+      this.rethrowCallbackError();
+    }, PUMP_INTERVAL_MS);
+    timer.unref();
+    this.pumps.set(struct, timer);
+  }
+
+  setPumpRef(struct: HandleStruct, ref: boolean): void {
+    const timer = this.pumps.get(struct);
+    if (!timer) return;
+    if (ref) timer.ref();
+    else timer.unref();
+  }
+
+  /** Drops a client and stops its pump (the C Drop delivers what is pending and frees every registration). */
+  dropClient(struct: HandleStruct): number {
+    const rc = this.fns.clientDrop(struct);
+    if (rc === 0) {
+      clearInterval(this.pumps.get(struct));
+      this.pumps.delete(struct);
+    }
+    return rc;
+  }
+}

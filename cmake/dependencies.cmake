@@ -1,0 +1,36 @@
+# Third-party libraries, all from Debian packages (scripts/install-deps.sh) and all linked statically
+# with hidden visibility, so neither libsvcpp.so nor the addon depends on them at run time and none of
+# their symbols can interpose with the copies inside Node or Electron (native-build.md §5).
+
+find_package(Boost 1.81 CONFIG REQUIRED)            # Boost::headers — Asio + Beast, header-only
+set(OPENSSL_USE_STATIC_LIBS TRUE)
+find_package(OpenSSL 3 REQUIRED)                    # OpenSSL::SSL, OpenSSL::Crypto (static, PIC)
+find_package(nlohmann_json 3.11 CONFIG REQUIRED)    # nlohmann_json::nlohmann_json, header-only
+find_package(Threads REQUIRED)
+
+find_path(SODIUM_INCLUDE_DIR sodium.h REQUIRED)
+find_library(SODIUM_STATIC_LIBRARY NAMES libsodium.a REQUIRED)   # Debian's archive is PIC
+add_library(svcpp_sodium STATIC IMPORTED GLOBAL)
+set_target_properties(svcpp_sodium PROPERTIES IMPORTED_LOCATION ${SODIUM_STATIC_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${SODIUM_INCLUDE_DIR})
+
+# Opus: Debian's libopus.a is not PIC, so build 1.3.1 from Debian's source package, fetched at configure
+# time into a cache outside the repository (scripts/fetch-opus.sh verifies the upstream tarball hash).
+set(SVCPP_CACHE_DIR "$ENV{HOME}/.cache/svcpp" CACHE PATH "Where third-party sources are unpacked")
+set(SVCPP_OPUS_SOURCE_DIR "" CACHE PATH "An unpacked Opus 1.3.1 source tree (fetched when empty)")
+if(NOT SVCPP_OPUS_SOURCE_DIR)
+  execute_process(COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/fetch-opus.sh ${SVCPP_CACHE_DIR}
+    OUTPUT_VARIABLE _opus_dir OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _opus_rc)
+  if(NOT _opus_rc EQUAL 0)
+    message(FATAL_ERROR "Could not fetch the Opus source package (see scripts/fetch-opus.sh)")
+  endif()
+  set(SVCPP_OPUS_SOURCE_DIR ${_opus_dir} CACHE PATH "" FORCE)
+endif()
+set(OPUS_BUILD_PROGRAMS OFF CACHE BOOL "" FORCE)
+set(OPUS_BUILD_TESTING OFF CACHE BOOL "" FORCE)
+set(OPUS_INSTALL_PKG_CONFIG_MODULE OFF CACHE BOOL "" FORCE)
+set(OPUS_INSTALL_CMAKE_CONFIG_MODULE OFF CACHE BOOL "" FORCE)
+set(OPUS_STACK_PROTECTOR OFF CACHE BOOL "" FORCE)
+add_subdirectory(${SVCPP_OPUS_SOURCE_DIR} ${CMAKE_BINARY_DIR}/_deps/opus EXCLUDE_FROM_ALL SYSTEM)
+target_compile_definitions(opus PRIVATE PACKAGE_VERSION="1.3.1")   # else opus_get_version_string() says "unknown"
+set_target_properties(opus PROPERTIES POSITION_INDEPENDENT_CODE ON C_VISIBILITY_PRESET hidden)

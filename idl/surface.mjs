@@ -1,0 +1,271 @@
+// The one description of the svcpp API surface.
+//
+// Everything mechanical is generated from this file by `npm run gen` (tools/gen):
+//   native/include/svcpp.h            the C ABI declarations (the contract engine plugins link against)
+//   native/include/svcpp.hpp          the header-only C++ wrapper over the C ABI
+//   native/capi/generated/*.cpp       extern "C" marshalling: handle/argument validation, conversion, call into core
+//   native/core/generated/*.hpp       plain C++ value structs and enums the core works with
+//   bindings/napi/generated/*.cpp     Node-API glue over the C ABI
+//   bindings/koffi/generated.ts       koffi declarations of the C ABI
+//   lib/generated/*.ts                the TypeScript view of the C ABI (enums + the NativeApi interface both backends implement)
+// Generated files are checked in; `npm run gen:check` (part of the tests) fails when one is stale.
+//
+// Adding an SDK method = describe it here, implement it in native/core, test it.
+//
+// Type vocabulary (strings):
+//   bool i32 u32 u64 f32      scalars
+//   string                    UTF-8, Svcpp_String in C, std::string in C++, string in TS
+//   enum:Name                 a 32-bit enum declared below (class-scoped names use a dot: enum:Client.Status)
+//   obj:Name                  a value object declared below (Svcpp_Name handle)
+//   cb:Name                   a callback declared below; expands to the (callback, userDataFree, userData) triple
+// A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
+// `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
+
+export const abi = { major: 1, minor: 0 };
+export const product = { major: 0, minor: 1, patch: 0 };
+
+/** @type {Array<{name: string, doc: string, bitmask?: boolean, values: Array<[string, number, string?]>}>} */
+export const enums = [
+  {
+    name: 'Errc',
+    doc: 'Synchronous result of every C ABI call that can be misused. Never a domain failure (those are ClientResults).',
+    values: [
+      ['Ok', 0, 'success'],
+      ['InvalidHandle', 1, 'NULL, zeroed or wrong-type handle, or a handle used after Drop'],
+      ['NullArgument', 2, 'a required pointer was NULL'],
+      ['InvalidArgument', 3, 'unknown enum value, NaN, duplicate property key, out-of-range or over-limit value'],
+      ['InvalidUtf8', 4, 'a string argument is not valid UTF-8'],
+      ['ClientDestroyed', 5, 'the owning client was dropped'],
+      ['Busy', 6, 'nested or concurrent pump of the same queue, or Drop racing a pump on another thread'],
+      ['NotSupported', 7, 'feature not built in or not available on this OS'],
+      ['OutOfMemory', 8, 'allocation failed'],
+      ['AbiMismatch', 9, 'the caller was compiled against an incompatible ABI major version'],
+      ['Internal', 10, 'an internal error; the message (Svcpp_GetLastErrorMessage) says more'],
+    ],
+  },
+  {
+    name: 'LoggingSeverity',
+    doc: 'Severity of a log line; a log callback receives lines at or above its minimum.',
+    values: [['Verbose', 1], ['Info', 2], ['Warning', 3], ['Error', 4], ['None', 5, 'as a minimum: receive nothing']],
+  },
+  {
+    name: 'ErrorType',
+    doc: 'What kind of failure a ClientResult reports (None = success).',
+    values: [
+      ['None', 0], ['NetworkError', 1], ['HTTPError', 2], ['ClientNotReady', 3], ['Disabled', 4],
+      ['ClientDestroyed', 5], ['ValidationError', 6], ['Aborted', 7], ['AuthorizationFailed', 8], ['RPCError', 9],
+    ],
+  },
+  {
+    name: 'HttpStatusCode',
+    doc: 'HTTP status of a ClientResult of type HTTPError (None otherwise).',
+    values: [
+      ['None', 0], ['Continue', 100], ['SwitchingProtocols', 101], ['Processing', 102], ['EarlyHints', 103],
+      ['Ok', 200], ['Created', 201], ['Accepted', 202], ['NonAuthoritativeInfo', 203], ['NoContent', 204],
+      ['ResetContent', 205], ['PartialContent', 206], ['MultiStatus', 207], ['AlreadyReported', 208], ['ImUsed', 209],
+      ['MultipleChoices', 300], ['MovedPermanently', 301], ['Found', 302], ['SeeOther', 303], ['NotModified', 304],
+      ['TemporaryRedirect', 307], ['PermanentRedirect', 308],
+      ['BadRequest', 400], ['Unauthorized', 401], ['PaymentRequired', 402], ['Forbidden', 403], ['NotFound', 404],
+      ['MethodNotAllowed', 405], ['NotAcceptable', 406], ['ProxyAuthRequired', 407], ['RequestTimeout', 408],
+      ['Conflict', 409], ['Gone', 410], ['LengthRequired', 411], ['PreconditionFailed', 412], ['PayloadTooLarge', 413],
+      ['UriTooLong', 414], ['UnsupportedMediaType', 415], ['RangeNotSatisfiable', 416], ['ExpectationFailed', 417],
+      ['MisdirectedRequest', 421], ['UnprocessableEntity', 422], ['Locked', 423], ['FailedDependency', 424],
+      ['TooEarly', 425], ['UpgradeRequired', 426], ['PreconditionRequired', 428], ['TooManyRequests', 429],
+      ['RequestHeaderFieldsTooLarge', 431],
+      ['InternalServerError', 500], ['NotImplemented', 501], ['BadGateway', 502], ['ServiceUnavailable', 503],
+      ['GatewayTimeout', 504], ['HttpVersionNotSupported', 505], ['VariantAlsoNegotiates', 506],
+      ['InsufficientStorage', 507], ['LoopDetected', 508], ['NotExtended', 510], ['NetworkAuthorizationRequired', 511],
+    ],
+  },
+  {
+    name: 'AudioSystem',
+    doc: 'Audio system of the voice engine (ClientCreateOptions.ExperimentalAudioSystem).',
+    values: [['Standard', 0], ['Game', 1]],
+  },
+  {
+    name: 'AuthenticationCodeChallengeMethod',
+    doc: 'PKCE challenge method; only S256 exists.',
+    values: [['S256', 0]],
+  },
+  {
+    name: 'IntegrationType',
+    doc: 'How the application is installed (AuthorizationArgs.IntegrationType).',
+    values: [['GuildInstall', 0], ['UserInstall', 1]],
+  },
+  {
+    name: 'Client.Status',
+    doc: 'Connection status of a Client (see the status machine in the README).',
+    values: [
+      ['Disconnected', 0], ['Connecting', 1], ['Connected', 2], ['Ready', 3], ['Reconnecting', 4],
+      ['Disconnecting', 5], ['HttpWait', 6, 'waiting for an HTTP prerequisite before opening the gateway socket'],
+    ],
+  },
+  {
+    name: 'Client.Error',
+    doc: 'Why a status change happened, when it is a failure.',
+    values: [['None', 0], ['ConnectionFailed', 1], ['UnexpectedClose', 2], ['ConnectionCanceled', 3]],
+  },
+  {
+    name: 'Client.Thread',
+    doc: 'SDK-owned threads (SetThreadPriority, CpuAffinityMask).',
+    values: [['Client', 0], ['Voice', 1], ['Network', 2]],
+  },
+];
+
+/**
+ * Callbacks. `thread: 'pump'` (the default) means the callback only runs inside Svcpp_RunCallbacks /
+ * Svcpp_Client_RunCallbacks on the pumping thread; `thread: 'sdk'` means it runs on an SDK thread.
+ */
+export const callbacks = [
+  {
+    name: 'FreeFn',
+    doc: 'Releases user data. Runs on a thread that is inside an svcpp call, never on an SDK thread.',
+    params: [{ name: 'ptr', type: 'voidptr' }],
+    raw: true,
+  },
+  {
+    name: 'CallbacksPendingFn',
+    doc: 'Wakeup hook: callbacks are pending for a client. Runs on an SDK thread (or the thread that queued the work);\n' +
+      'must not block and must not call svcpp. Answer by scheduling a pump on your own thread.',
+    params: [],
+    thread: 'sdk',
+  },
+  {
+    name: 'Client.LogCallback',
+    doc: 'A log line at or above the registered minimum severity. Tokens and secrets never appear in log lines.',
+    params: [{ name: 'message', type: 'string' }, { name: 'severity', type: 'enum:LoggingSeverity' }],
+  },
+  {
+    name: 'Client.OnStatusChanged',
+    doc: 'The client status changed; error and errorDetail say why when it is a failure (errorDetail: close code or HTTP status).',
+    params: [
+      { name: 'status', type: 'enum:Client.Status' },
+      { name: 'error', type: 'enum:Client.Error' },
+      { name: 'errorDetail', type: 'i32' },
+    ],
+  },
+];
+
+/**
+ * Object types. kind:
+ *   value   a plain value object: generated core struct, field getters/setters, deep Clone
+ *   client  the root object; its methods are implemented by hand in native/core/client
+ * `init: true` = the application may construct it (Svcpp_<T>_Init).
+ */
+export const types = [
+  {
+    name: 'ClientCreateOptions',
+    kind: 'value',
+    init: true,
+    doc: 'Options for Svcpp_Client_InitWithOptions. Empty base URLs mean the defaults.',
+    fields: [
+      { name: 'ApiBase', type: 'string', max: 2048, doc: 'Base URL of the HTTP API, e.g. http://127.0.0.1:8080/api/v10 (default: the local platform).' },
+      { name: 'WebBase', type: 'string', max: 2048, doc: 'Base URL of the web pages (OAuth2 consent), e.g. http://127.0.0.1:8080.' },
+      { name: 'CaFile', type: 'string', max: 4096, doc: 'svcpp addition: PEM file of extra trusted CAs (for a local platform with a self-signed certificate). Verification stays on.' },
+      { name: 'ExperimentalAudioSystem', type: 'enum:AudioSystem', doc: 'Audio system of the voice engine.' },
+      { name: 'ExperimentalAndroidPreventCommsForBluetooth', type: 'bool', doc: 'Android: keep Bluetooth headsets out of communication mode.' },
+      { name: 'CpuAffinityMask', type: 'u64', optional: true, doc: 'Pins SDK threads to these CPUs (bit n = CPU n); absent = no pinning.' },
+    ],
+  },
+  {
+    name: 'ClientResult',
+    kind: 'value',
+    init: true, // svcpp addition: constructible so hosts can unit-test their callback code
+    doc: 'Outcome of an asynchronous operation. Type() == None means success.',
+    fields: [
+      { name: 'Type', type: 'enum:ErrorType', doc: 'Kind of failure; None = success.' },
+      { name: 'Error', type: 'string', doc: 'Human-readable description, always set on failure.' },
+      { name: 'ErrorCode', type: 'i32', doc: 'JSON error code from the response body (HTTPError) or RPC error code; else 0.' },
+      { name: 'Status', type: 'enum:HttpStatusCode', doc: 'HTTP status (HTTPError only).' },
+      { name: 'ResponseBody', type: 'string', doc: 'Raw response body (HTTPError).' },
+      { name: 'Retryable', type: 'bool', doc: 'True for 429 and transient network or 5xx failures.' },
+      { name: 'RetryAfter', type: 'f32', doc: 'Seconds to wait before retrying (from a 429).' },
+    ],
+    methods: [
+      { name: 'Successful', doc: 'Type() == None.', const: true, returns: 'bool' },
+      { name: 'ToString', doc: 'One-line summary: type, status, code, message.', const: true, returns: 'string' },
+    ],
+  },
+  {
+    name: 'AuthorizationCodeChallenge',
+    kind: 'value',
+    init: true,
+    doc: 'PKCE challenge sent with Authorize (AuthorizationArgs.CodeChallenge).',
+    fields: [
+      { name: 'Method', type: 'enum:AuthenticationCodeChallengeMethod', doc: 'Always S256.' },
+      { name: 'Challenge', type: 'string', max: 128, doc: 'BASE64URL(SHA256(verifier)), no padding.' },
+    ],
+  },
+  {
+    name: 'AuthorizationCodeVerifier',
+    kind: 'value',
+    init: false,
+    doc: 'A PKCE pair from Svcpp_Client_CreateAuthorizationCodeVerifier: the challenge goes into AuthorizationArgs, the verifier into GetToken.',
+    fields: [
+      { name: 'Challenge', type: 'obj:AuthorizationCodeChallenge', doc: 'The S256 challenge of Verifier.' },
+      { name: 'Verifier', type: 'string', max: 128, doc: '43 characters of BASE64URL from 32 CSPRNG bytes (RFC 7636).' },
+    ],
+  },
+  {
+    name: 'AuthorizationArgs',
+    kind: 'value',
+    init: true,
+    doc: 'Arguments of Client::Authorize.',
+    fields: [
+      { name: 'ClientId', type: 'u64', doc: 'Application id; 0 (unset) means the value given to Svcpp_Client_SetApplicationId.' },
+      { name: 'Scopes', type: 'string', max: 1024, doc: 'Space-separated OAuth2 scopes (see GetDefaultCommunicationScopes).' },
+      { name: 'State', type: 'string', optional: true, max: 1024, doc: 'CSRF state; leave unset and the SDK generates one from a CSPRNG.' },
+      { name: 'Nonce', type: 'string', optional: true, max: 1024, doc: 'OpenID Connect nonce, echoed in the id_token.' },
+      { name: 'CodeChallenge', type: 'obj:AuthorizationCodeChallenge', optional: true, doc: 'PKCE challenge; needed for the GetToken flow.' },
+      { name: 'IntegrationType', type: 'enum:IntegrationType', optional: true, doc: 'How the application is installed.' },
+      { name: 'CustomSchemeParam', type: 'string', optional: true, max: 256, doc: 'Custom URI scheme for mobile redirects: <scheme>:/authorize/callback.' },
+    ],
+  },
+  {
+    name: 'Client',
+    kind: 'client',
+    doc: 'The root object: owns the SDK threads, caches and callback registrations.',
+    constructors: [
+      { name: 'Init', doc: 'A client against the default (local platform) base URLs.', params: [] },
+      { name: 'InitWithBases', doc: 'A client against the given API and web base URLs.', params: [
+        { name: 'apiBase', type: 'string', max: 2048 }, { name: 'webBase', type: 'string', max: 2048 }] },
+      { name: 'InitWithOptions', doc: 'A client with the given options (copied).', params: [
+        { name: 'options', type: 'obj:ClientCreateOptions' }] },
+    ],
+    methods: [
+      // static helpers (every enum also gets Svcpp_<Enum>ToString, e.g. Svcpp_Client_StatusToString)
+      { name: 'GetDefaultCommunicationScopes', static: true, returns: 'string', doc: '"openid sdk.social_layer".' },
+      { name: 'GetDefaultPresenceScopes', static: true, returns: 'string', doc: '"openid sdk.social_layer_presence".' },
+      { name: 'GetVersionMajor', static: true, returns: 'i32', doc: 'Product version, major.' },
+      { name: 'GetVersionMinor', static: true, returns: 'i32', doc: 'Product version, minor.' },
+      { name: 'GetVersionPatch', static: true, returns: 'i32', doc: 'Product version, patch.' },
+      { name: 'GetVersionHash', static: true, returns: 'string', doc: 'Source revision the library was built from.' },
+      // setup
+      { name: 'GetApplicationId', const: true, returns: 'u64', doc: 'The application id, 0 until set.' },
+      { name: 'SetApplicationId', params: [{ name: 'applicationId', type: 'u64' }], doc: 'Sets the application id (the default ClientId of AuthorizationArgs).' },
+      { name: 'GetHttpRequestTimeout', const: true, returns: 'i32', doc: 'svcpp addition: the HTTP request timeout in ms.' },
+      { name: 'SetHttpRequestTimeout', params: [{ name: 'httpTimeoutInMilliseconds', type: 'i32', min: 1 }], doc: 'Timeout of each HTTP request in ms (default 30000); values < 1 are rejected with InvalidArgument.' },
+      { name: 'GetStatus', const: true, returns: 'enum:Client.Status', doc: 'Current connection status.' },
+      { name: 'SetStatusChangedCallback', params: [{ name: 'cb', type: 'cb:Client.OnStatusChanged', nullable: true }], doc: 'Single slot: replaces the previous callback; a NULL callback clears it.' },
+      { name: 'AddLogCallback', params: [{ name: 'minSeverity', type: 'enum:LoggingSeverity' }, { name: 'cb', type: 'cb:Client.LogCallback' }],
+        out: { name: 'token', type: 'u64' }, doc: 'Additive: every registration receives log lines at or above minSeverity. Remove with RemoveCallback(token).' },
+      { name: 'RemoveCallback', params: [{ name: 'token', type: 'u64' }], doc: 'Ends an additive registration; its user data is freed. Unknown token: InvalidArgument.' },
+      // authentication (first slice)
+      { name: 'CreateAuthorizationCodeVerifier', out: { name: 'verifier', type: 'obj:AuthorizationCodeVerifier' },
+        doc: 'A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge.' },
+      // callback pump (svcpp additions)
+      { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
+      { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },
+      { name: 'SetCallbacksPendingHook', params: [{ name: 'hook', type: 'cb:CallbacksPendingFn', nullable: true }],
+        doc: 'Wakeup hook: fires when the queue goes from empty to non-empty (at most once until the next pump starts;\n' +
+          'once at registration if work is already queued). A NULL hook clears it.' },
+    ],
+  },
+];
+
+/** Global functions that are neither constructors nor methods of a type (hand-written in native/capi/runtime.cpp). */
+export const globals = [
+  'Svcpp_GetAbiVersion', 'Svcpp_CheckAbiVersion', 'Svcpp_GetLastErrorMessage',
+  'Svcpp_Alloc', 'Svcpp_Free', 'Svcpp_FreeProperties',
+  'Svcpp_RunCallbacks', 'Svcpp_ResetCallbacks', 'Svcpp_SetCallbacksPendingHook',
+];

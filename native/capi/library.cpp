@@ -1,0 +1,88 @@
+// The library-level C functions that belong to no object: ABI version, last error, memory, the global
+// pump and hook. Hand-written; everything per object is generated (native/capi/generated).
+#include <cstdlib>
+#include <string>
+
+#include "client/client_registry.hpp"
+#include "generated/callback_wrappers.hpp"
+#include "support/marshal.hpp"
+
+using namespace svcpp::capi;
+namespace core = svcpp::core;
+
+namespace svcpp::capi {
+namespace {
+thread_local std::string lastError;
+thread_local bool globalPumpRunning = false;
+}  // namespace
+
+void SetLastError(const char *function, const std::string &detail) { lastError = std::string(function) + ": " + detail; }
+const std::string &LastError() { return lastError; }
+}  // namespace svcpp::capi
+
+extern "C" {
+
+SVCPP_API uint32_t SVCPP_CALL Svcpp_GetAbiVersion(void) { return SVCPP_ABI_VERSION; }
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CheckAbiVersion(uint32_t compiledAgainst) {
+    return Guard("Svcpp_CheckAbiVersion", [&] {
+        const uint32_t major = compiledAgainst >> 16, minor = compiledAgainst & 0xFFFF;
+        if (major != SVCPP_ABI_VERSION_MAJOR || minor > SVCPP_ABI_VERSION_MINOR) {
+            throw core::AbiError(core::Errc::AbiMismatch, "caller ABI " + std::to_string(major) + "." + std::to_string(minor) +
+                                                              ", library ABI " + std::to_string(SVCPP_ABI_VERSION_MAJOR) + "." +
+                                                              std::to_string(SVCPP_ABI_VERSION_MINOR));
+        }
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GetLastErrorMessage(Svcpp_String *out) {
+    if (!out) return Svcpp_Errc_NullArgument;  // not through Guard: it must not overwrite the message it reports
+    try {
+        OutString(LastError(), out, "out");
+        return Svcpp_Errc_Ok;
+    } catch (...) {
+        return Svcpp_Errc_OutOfMemory;
+    }
+}
+
+SVCPP_API void *SVCPP_CALL Svcpp_Alloc(size_t size) { return std::malloc(size ? size : 1); }
+
+SVCPP_API void SVCPP_CALL Svcpp_Free(void *ptr) { std::free(ptr); }
+
+SVCPP_API void SVCPP_CALL Svcpp_FreeProperties(Svcpp_Properties props) {
+    for (size_t i = 0; i < props.size; ++i) {
+        if (props.keys) std::free(props.keys[i].ptr);
+        if (props.values) std::free(props.values[i].ptr);
+    }
+    std::free(props.keys);
+    std::free(props.values);
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RunCallbacks(void) {
+    return Guard("Svcpp_RunCallbacks", [&] {
+        if (globalPumpRunning) throw core::AbiError(core::Errc::Busy, "Svcpp_RunCallbacks called from inside a callback");
+        globalPumpRunning = true;
+        struct Reset { ~Reset() { globalPumpRunning = false; } } reset;
+        for (auto &client : core::clients::Snapshot()) {
+            // A client pumped elsewhere right now is left to that pump; the others still run.
+            if (!client->Queue().IsPumpingOnAnotherThread() && !client->Queue().IsPumpingOnThisThread()) client->RunCallbacks();
+        }
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void) {
+    return Guard("Svcpp_ResetCallbacks", [&] {
+        for (auto &client : core::clients::Snapshot()) client->ResetCallbacks();
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn, Svcpp_FreeFn fn__userDataFree,
+                                                             void *fn__userData) {
+    return Guard("Svcpp_SetCallbacksPendingHook", [&] {
+        auto hook = WrapCallbacksPendingFn(fn, fn__userDataFree, fn__userData);
+        KeepUserDataOnThrow keep(hook.owner);
+        core::clients::SetGlobalHook(std::move(hook));
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,103 @@
+#include "runtime/callback_queue.hpp"
+
+#include "runtime/abi_error.hpp"
+
+namespace svcpp::core {
+
+void CallbackQueue::Post(Job job) {
+    bool fire = false;
+    {
+        std::lock_guard lock(mutex_);
+        const bool wasEmpty = jobs_.empty();
+        jobs_.push_back(std::move(job));
+        if (wasEmpty && armed_) {
+            armed_ = false;
+            fire = true;
+        }
+    }
+    if (fire) FireHook();
+}
+
+void CallbackQueue::Run(const std::function<bool()> &shouldStop) {
+    std::deque<Job> batch;
+    {
+        std::lock_guard lock(mutex_);
+        if (pumping_) throw AbiError(Errc::Busy, "the client's callbacks are already being run");
+        pumping_ = true;
+        pumpThread_ = std::this_thread::get_id();
+        armed_ = true;  // work queued from now on wakes the host again
+        batch.swap(jobs_);
+    }
+    struct PumpEnd {  // clears the pumping flag even if a callback throws through us
+        CallbackQueue &q;
+        ~PumpEnd() {
+            std::lock_guard lock(q.mutex_);
+            q.pumping_ = false;
+            q.pumpThread_ = {};
+        }
+    } end{*this};
+
+    while (!batch.empty()) {
+        if (shouldStop && shouldStop()) {
+            std::lock_guard lock(mutex_);
+            for (auto it = batch.rbegin(); it != batch.rend(); ++it) jobs_.push_front(std::move(*it));
+            return;
+        }
+        Job job = std::move(batch.front());
+        batch.pop_front();
+        job.run(JobMode::Deliver);
+    }
+}
+
+std::deque<Job> CallbackQueue::TakeAll() {
+    std::lock_guard lock(mutex_);
+    std::deque<Job> all;
+    all.swap(jobs_);
+    return all;
+}
+
+bool CallbackQueue::HasPending() const {
+    std::lock_guard lock(mutex_);
+    return !jobs_.empty();
+}
+
+bool CallbackQueue::IsPumpingOnThisThread() const {
+    std::lock_guard lock(mutex_);
+    return pumping_ && pumpThread_ == std::this_thread::get_id();
+}
+
+bool CallbackQueue::IsPumpingOnAnotherThread() const {
+    std::lock_guard lock(mutex_);
+    return pumping_ && pumpThread_ != std::this_thread::get_id();
+}
+
+SharedCallback<void()> CallbackQueue::SetHook(SharedCallback<void()> hook) {
+    SharedCallback<void()> previous;
+    bool fireNow = false;
+    {
+        std::lock_guard hookLock(hookMutex_);
+        previous = std::exchange(hook_, std::move(hook));
+        if (hook_) {
+            std::lock_guard lock(mutex_);
+            if (!jobs_.empty()) {  // registration with work already queued: announce it once
+                armed_ = false;
+                fireNow = true;
+            }
+        }
+    }
+    if (fireNow) FireHook();
+    return previous;
+}
+
+void CallbackQueue::SetGlobalEdgeListener(std::function<void()> listener) {
+    std::lock_guard hookLock(hookMutex_);
+    globalListener_ = std::move(listener);
+}
+
+void CallbackQueue::FireHook() {
+    std::lock_guard hookLock(hookMutex_);
+    if (hook_) hook_->fn();
+    if (globalListener_) globalListener_();
+}
+
+}  // namespace svcpp::core

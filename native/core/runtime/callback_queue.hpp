@@ -1,0 +1,64 @@
+// CallbackQueue: the per-client queue of work that must run on the host's thread.
+//
+// The core never calls host code from its own threads. Completions and events become Jobs here; the host
+// drains them with Run() (Svcpp_Client_RunCallbacks) on its own thread. An edge-triggered wakeup hook tells
+// event-loop hosts that work is pending, so they need no polling timer.
+#pragma once
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "runtime/callback.hpp"
+
+namespace svcpp::core {
+
+/** How a job is run: delivered normally, aborted by ResetCallbacks, or ended because the client is destroyed. */
+enum class JobMode { Deliver, Abort, Destroyed };
+
+struct Job {
+    std::function<void(JobMode)> run;
+    bool oneShot = false;  // one-shot completions run exactly once in every mode; events only on Deliver
+};
+
+class CallbackQueue {
+public:
+    using Hook = std::function<void()>;
+
+    /** Queues a job; fires the hook when the queue goes from empty to non-empty and the hook is armed. */
+    void Post(Job job);
+
+    /**
+     * Runs the jobs queued when it started, in order, on the calling thread. `shouldStop` is checked after
+     * each job (a Drop requested from inside a callback); unrun jobs are put back at the front.
+     * Throws AbiError(Busy) when this queue is already being pumped.
+     */
+    void Run(const std::function<bool()> &shouldStop);
+
+    /** Removes and returns every queued job (Drop and ResetCallbacks decide how each one ends). */
+    std::deque<Job> TakeAll();
+
+    bool HasPending() const;
+    bool IsPumpingOnThisThread() const;
+    bool IsPumpingOnAnotherThread() const;
+
+    /** Replaces the hook; returns the previous one so the caller destroys it outside any lock. */
+    SharedCallback<void()> SetHook(SharedCallback<void()> hook);
+    /** Called on every edge, in addition to the per-client hook (the global Svcpp_SetCallbacksPendingHook). */
+    void SetGlobalEdgeListener(std::function<void()> listener);
+
+private:
+    void FireHook();
+
+    mutable std::mutex mutex_;
+    std::deque<Job> jobs_;
+    bool armed_ = true;  // the hook may fire; disarmed after firing until the next pump starts
+    bool pumping_ = false;
+    std::thread::id pumpThread_;
+
+    std::mutex hookMutex_;  // guards hook_; the hook is invoked under it (it must not block or call svcpp)
+    SharedCallback<void()> hook_;
+    std::function<void()> globalListener_;
+};
+
+}  // namespace svcpp::core

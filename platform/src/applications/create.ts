@@ -1,0 +1,94 @@
+import type { PlatformContext } from '../context.js';
+import { randomToken } from '../crypto/tokens.js';
+import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
+import { issuerUrlProblem } from '../partner-sdk/oidc/issuer-rules.js';
+import type { ApplicationRecord } from '../store/types.js';
+import type { ApplicationConfig } from '../config/schema.js';
+import { createBotUser } from '../accounts/users.js';
+import { generateApplicationKeyPair } from '../webhooks/signing.js';
+import { resolveApplication, resolveUser } from '../config/references.js';
+
+/** Bot tokens embed the application id (base64url) so a leaked token is attributable, then a random part. */
+function newBotToken(applicationId: string): string {
+  return `${Buffer.from(applicationId).toString('base64url')}.${randomToken(27)}`;
+}
+
+/** Checks the parts of an application config that need the database or the issuer rules; 50035 on failure. */
+function validateReferences(ctx: PlatformContext, config: ApplicationConfig, selfId: string | undefined): void {
+  const errors: ErrorTree = {};
+  let failed = false;
+  config.identity_providers.forEach((provider, index) => {
+    const problem = issuerUrlProblem(provider.issuer, ctx.options.allowLocalhostIssuers);
+    if (problem) {
+      addFieldError(errors, ['identity_providers', index, 'issuer'], { code: 'ISSUER_INVALID', message: problem });
+      failed = true;
+    }
+  });
+  if (config.parent !== null) {
+    const parent = resolveApplication(ctx, config.parent);
+    if (!parent || parent.id === selfId) {
+      addFieldError(errors, ['parent'], { code: 'UNKNOWN_APPLICATION', message: 'Unknown parent application.' });
+      failed = true;
+    } else if (parent.parentId) {
+      addFieldError(errors, ['parent'], { code: 'PARENT_IS_CHILD', message: 'A child application cannot be a parent.' });
+      failed = true;
+    }
+  }
+  if (config.owner !== null && !resolveUser(ctx, config.owner)) {
+    addFieldError(errors, ['owner'], { code: 'UNKNOWN_USER', message: 'Unknown owner user.' });
+    failed = true;
+  }
+  if (failed) throw invalidFormBody(errors);
+}
+
+function configFields(ctx: PlatformContext, config: ApplicationConfig) {
+  return {
+    name: config.name,
+    redirectUris: config.redirect_uris,
+    publicClient: config.public_client,
+    webhookUrl: config.webhook_url,
+    parentId: config.parent === null ? null : (resolveApplication(ctx, config.parent)?.id ?? null),
+    identifyPremiumApproved: config.identify_premium_approved,
+    provisionalAccountsEnabled: config.provisional_accounts_enabled,
+    socialSdkTermsAccepted: config.social_sdk_terms_accepted,
+    identityProviders: config.identity_providers.map((p) => ({ type: p.type, issuer: p.issuer, clientId: p.client_id })),
+    ownerUserId: config.owner === null ? null : (resolveUser(ctx, config.owner)?.id ?? null),
+  };
+}
+
+/**
+ * Creates the application (with its bot user and Ed25519 key pair), or updates it when one with the same id or
+ * name exists, so applying the same config on every start is idempotent. Credentials are kept unless the config
+ * names new ones.
+ */
+export function upsertApplication(ctx: PlatformContext, config: ApplicationConfig): { app: ApplicationRecord; created: boolean } {
+  return ctx.store.transaction(() => {
+    const existing = (config.id ? ctx.store.applications.get(config.id) : undefined) ?? ctx.store.applications.findByName(config.name);
+    validateReferences(ctx, config, existing?.id);
+    if (existing) {
+      const app: ApplicationRecord = {
+        ...existing,
+        ...configFields(ctx, config),
+        clientSecret: config.client_secret ?? existing.clientSecret,
+        botToken: config.bot_token ?? existing.botToken,
+      };
+      ctx.store.applications.update(app);
+      return { app, created: false };
+    }
+    const id = config.id ?? ctx.ids.next();
+    const bot = createBotUser(ctx, config.name);
+    const keys = generateApplicationKeyPair();
+    const app: ApplicationRecord = {
+      id,
+      ...configFields(ctx, config),
+      clientSecret: config.client_secret ?? randomToken(24),
+      botToken: config.bot_token ?? newBotToken(id),
+      botUserId: bot.id,
+      publicKeyHex: keys.publicKeyHex,
+      privateKeyPem: keys.privateKeyPem,
+      createdAt: ctx.now(),
+    };
+    ctx.store.applications.insert(app);
+    return { app, created: true };
+  });
+}

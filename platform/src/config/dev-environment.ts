@@ -1,0 +1,48 @@
+import type { PlatformContext } from '../context.js';
+import { upsertApplication } from '../applications/create.js';
+import type { ApplicationRecord } from '../store/types.js';
+import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from './schema.js';
+import { upsertGuild } from './guilds.js';
+import { applyUserReferences, upsertUserBase } from './users.js';
+
+const DEV_APP_KEY = 'dev_application_id';
+
+/**
+ * On first start: a development user (`dev_user`), a guild with a tag, and the development application
+ * (public client, loopback redirect, provisional accounts on). Later starts find it through the meta table.
+ */
+export function ensureDevEnvironment(ctx: PlatformContext): { app: ApplicationRecord; created: boolean } {
+  return ctx.store.transaction(() => {
+    const knownId = ctx.store.meta.get(DEV_APP_KEY);
+    const known = knownId ? ctx.store.applications.get(knownId) : undefined;
+    if (known) return { app: known, created: false };
+
+    const userConfig = userConfigSchema.parse({ username: 'dev_user', global_name: 'Dev User', email: 'dev_user@example.com', primary_guild: 'Dev Guild' });
+    const user = upsertUserBase(ctx, userConfig);
+    upsertGuild(
+      ctx,
+      guildConfigSchema.parse({
+        name: 'Dev Guild',
+        tag: 'DEV',
+        owner: user.id,
+        channels: [
+          { name: 'Text Channels', type: 4 },
+          { name: 'general', type: 0, parent: 'Text Channels' },
+          { name: 'Voice', type: 2 },
+        ],
+      }),
+    );
+    applyUserReferences(ctx, user, userConfig);
+    const { app } = upsertApplication(
+      ctx,
+      applicationConfigSchema.parse({
+        name: 'svcpp Dev App',
+        redirect_uris: ['http://127.0.0.1/callback'],
+        public_client: true,
+        owner: user.id,
+      }),
+    );
+    ctx.store.meta.set(DEV_APP_KEY, app.id);
+    return { app, created: true };
+  });
+}

@@ -1,0 +1,62 @@
+import type { PlatformContext } from '../context.js';
+import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
+import type { GuildRecord } from '../store/types.js';
+import type { GuildConfig } from './schema.js';
+import { resolveUser } from './references.js';
+
+/** Creates or updates (by id, else name) a guild with its members and channels; idempotent. */
+export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRecord {
+  const errors: ErrorTree = {};
+  let failed = false;
+  const owner = config.owner === null ? undefined : resolveUser(ctx, config.owner);
+  if (config.owner !== null && !owner) {
+    addFieldError(errors, ['owner'], { code: 'UNKNOWN_USER', message: 'Unknown user.' });
+    failed = true;
+  }
+  const members = config.members.map((ref, index) => {
+    const user = resolveUser(ctx, ref);
+    if (!user) {
+      addFieldError(errors, ['members', index], { code: 'UNKNOWN_USER', message: 'Unknown user.' });
+      failed = true;
+    }
+    return user;
+  });
+  const categoryNames = new Set(config.channels.filter((c) => c.type === 4).map((c) => c.name));
+  config.channels.forEach((channel, index) => {
+    if (channel.parent !== null && !categoryNames.has(channel.parent)) {
+      addFieldError(errors, ['channels', index, 'parent'], { code: 'UNKNOWN_CHANNEL', message: 'Parent must be a category channel of this guild.' });
+      failed = true;
+    }
+  });
+  if (failed) throw invalidFormBody(errors);
+
+  const existing = (config.id ? ctx.store.guilds.get(config.id) : undefined) ?? ctx.store.guilds.findByName(config.name);
+  const guild: GuildRecord = {
+    id: existing?.id ?? config.id ?? ctx.ids.next(),
+    name: config.name,
+    icon: config.icon,
+    banner: config.banner,
+    ownerId: owner?.id ?? existing?.ownerId ?? null,
+    tag: config.tag,
+    features: config.features,
+  };
+  ctx.store.guilds.upsert(guild);
+  if (owner) ctx.store.guilds.addMember(guild.id, owner.id);
+  for (const member of members) if (member) ctx.store.guilds.addMember(guild.id, member.id);
+
+  // Categories first so children can point at them.
+  const ordered = [...config.channels].sort((a, b) => (a.type === 4 ? 0 : 1) - (b.type === 4 ? 0 : 1));
+  for (const channel of ordered) {
+    const parent = channel.parent === null ? undefined : ctx.store.guilds.findChannelByName(guild.id, channel.parent);
+    const current = channel.id ? undefined : ctx.store.guilds.findChannelByName(guild.id, channel.name);
+    ctx.store.guilds.upsertChannel({
+      id: channel.id ?? current?.id ?? ctx.ids.next(),
+      guildId: guild.id,
+      name: channel.name,
+      type: channel.type,
+      position: channel.position ?? config.channels.indexOf(channel),
+      parentId: parent?.id ?? null,
+    });
+  }
+  return guild;
+}

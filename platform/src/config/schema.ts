@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { snowflakeSchema } from '../http/validation.js';
+
+/**
+ * The platform configuration (config file, `config` option, and the bodies of the dev routes that create the
+ * same things at run time). Wire-style snake_case so one schema serves the file and the HTTP API.
+ * References to other entities accept an id or a name (username / application name / guild name).
+ */
+
+/** External auth types whose tokens are OIDC ID tokens and can therefore be verified by issuer discovery. */
+export const ID_TOKEN_AUTH_TYPES = [
+  'OIDC',
+  'EPIC_ONLINE_SERVICES_ID_TOKEN',
+  'UNITY_SERVICES_ID_TOKEN',
+  'APPLE_ID_TOKEN',
+  'PLAYSTATION_NETWORK_ID_TOKEN',
+] as const;
+
+export const identityProviderSchema = z.object({
+  type: z.enum(ID_TOKEN_AUTH_TYPES),
+  issuer: z.string().min(1).max(512),
+  client_id: z.string().min(1).max(512),
+});
+
+export const applicationConfigSchema = z.object({
+  id: snowflakeSchema.optional(),
+  name: z.string().min(2).max(64),
+  client_secret: z.string().min(16).max(1024).optional(),
+  bot_token: z.string().min(24).max(256).optional(),
+  redirect_uris: z.array(z.string().min(1).max(2048)).max(20).default([]),
+  public_client: z.boolean().default(false),
+  webhook_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().default(null),
+  /** Parent application (id or name) for publisher-level linking. */
+  parent: z.string().min(1).max(64).nullable().default(null),
+  identify_premium_approved: z.boolean().default(false),
+  provisional_accounts_enabled: z.boolean().default(true),
+  social_sdk_terms_accepted: z.boolean().default(true),
+  identity_providers: z.array(identityProviderSchema).max(10).default([]),
+  /** Owner user (id or username); client_credentials tokens act as the owner. */
+  owner: z.string().min(1).max(32).nullable().default(null),
+});
+
+export const connectionConfigSchema = z.object({
+  type: z.string().min(1).max(32),
+  id: z.string().min(1).max(128),
+  name: z.string().min(1).max(128),
+  verified: z.boolean().default(true),
+  visibility: z.union([z.literal(0), z.literal(1)]).default(1),
+  /** Application (id or name) of the game publisher that created the connection; such connections are hidden. */
+  publisher_application: z.string().min(1).max(64).nullable().default(null),
+});
+
+export const userConfigSchema = z.object({
+  id: snowflakeSchema.optional(),
+  username: z.string().regex(/^[a-z0-9_.]{2,32}$/, { message: 'Username must be 2–32 characters of a–z, 0–9, _ and .' }),
+  global_name: z.string().min(1).max(32).nullable().default(null),
+  email: z.email().max(320).nullable().default(null),
+  verified: z.boolean().default(true),
+  premium_type: z.number().int().min(0).max(3).default(0),
+  locale: z.string().min(2).max(16).default('en-US'),
+  avatar: z.string().max(64).nullable().default(null),
+  banner: z.string().max(64).nullable().default(null),
+  /** Optional consent-page password; users without one log in by username alone. */
+  password: z.string().min(1).max(128).optional(),
+  /** Guild (id or name) whose tag the user shows as primary_guild. */
+  primary_guild: z.string().min(1).max(100).nullable().default(null),
+  connections: z.array(connectionConfigSchema).max(50).default([]),
+});
+
+export const channelConfigSchema = z.object({
+  id: snowflakeSchema.optional(),
+  name: z.string().min(1).max(100),
+  /** 0 text, 2 voice, 4 category. */
+  type: z.union([z.literal(0), z.literal(2), z.literal(4)]).default(0),
+  position: z.number().int().min(0).max(1000).optional(),
+  /** Category channel name within the same guild. */
+  parent: z.string().min(1).max(100).nullable().default(null),
+});
+
+export const guildConfigSchema = z.object({
+  id: snowflakeSchema.optional(),
+  name: z.string().min(2).max(100),
+  icon: z.string().max(64).nullable().default(null),
+  banner: z.string().max(64).nullable().default(null),
+  /** Guild tag, 1 to 4 characters (spec, Limits). */
+  tag: z.string().min(1).max(4).nullable().default(null),
+  features: z.array(z.string().min(1).max(64)).max(50).default([]),
+  owner: z.string().min(1).max(32).nullable().default(null),
+  /** Members by id or username. */
+  members: z.array(z.string().min(1).max(32)).max(1000).default([]),
+  channels: z.array(channelConfigSchema).max(500).default([]),
+});
+
+export const platformConfigSchema = z.object({
+  applications: z.array(applicationConfigSchema).default([]),
+  users: z.array(userConfigSchema).default([]),
+  guilds: z.array(guildConfigSchema).default([]),
+});
+
+export type ApplicationConfig = z.output<typeof applicationConfigSchema>;
+export type UserConfig = z.output<typeof userConfigSchema>;
+export type GuildConfig = z.output<typeof guildConfigSchema>;
+/** The config as written (defaults optional). */
+export type PlatformConfig = z.input<typeof platformConfigSchema>;

@@ -1,0 +1,79 @@
+/**
+ * Decisions about client commands, separated from their effects: each function validates a payload and says what
+ * the gateway must do (go ahead, close with a code, or answer op 9). gateway.ts applies the outcome.
+ */
+import { Close, MAX_INTENTS, PRIVILEGED_INTENTS } from './protocol.js';
+import { heartbeatSchema, identifySchema, presenceSchema, resumeSchema, type Identify, type Presence } from './schemas.js';
+import type { Session } from './session.js';
+import type { GatewayIdentity } from './types.js';
+
+export type Refusal = { close: number; reason: string };
+
+export function parseHeartbeat(d: unknown): { seq: number | null } | Refusal {
+  const parsed = heartbeatSchema.safeParse(d ?? null);
+  return parsed.success ? { seq: parsed.data } : { close: Close.UnknownOpcode, reason: 'Invalid heartbeat payload.' };
+}
+
+export function parsePresence(d: unknown): { presence: Presence } | Refusal {
+  const parsed = presenceSchema.safeParse(d);
+  return parsed.success ? { presence: parsed.data } : { close: Close.UnknownOpcode, reason: 'Invalid presence payload.' };
+}
+
+/** Identify: shape (4001), token (4004), shard (4010), intents (4013/4014) — in the order the server checks them. */
+export function checkIdentify(
+  d: unknown,
+  authenticate: (token: string) => GatewayIdentity | null,
+): { identity: GatewayIdentity; identify: Identify } | Refusal {
+  const parsed = identifySchema.safeParse(d);
+  if (!parsed.success) return { close: Close.UnknownOpcode, reason: 'Invalid identify payload.' };
+  const identify = parsed.data;
+  const identity = authenticate(identify.token);
+  if (!identity) return { close: Close.AuthenticationFailed, reason: 'Authentication failed.' };
+  if (identify.shard) {
+    const [shardId, shardCount] = identify.shard;
+    if (shardCount < 1 || shardId < 0 || shardId >= shardCount) return { close: Close.InvalidShard, reason: 'Invalid shard.' };
+  }
+  const intents = identify.intents;
+  if (intents === undefined) {
+    // User sessions get what their scopes allow; the intents field is a bot-gateway concept there (§3.10).
+    if (identity.kind === 'bot') return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
+  } else {
+    if (!Number.isInteger(intents) || intents < 0 || intents > MAX_INTENTS) return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
+    if (identity.kind === 'bot') {
+      const flags = identity.applicationFlags ?? 0;
+      if (PRIVILEGED_INTENTS.some((p) => (intents & p.intent) !== 0 && (flags & p.flags) === 0)) {
+        return { close: Close.DisallowedIntents, reason: 'Disallowed intent(s).' };
+      }
+    }
+  }
+  return { identity, identify };
+}
+
+export type ResumeDecision =
+  | { resume: Session; seq: number }
+  | { invalidSession: true; destroy?: Session }
+  | (Refusal & { destroy?: Session });
+
+/**
+ * Resume: shape (4001), token (4004), then the session: unknown, someone else's or expired → op 9 false; a `seq`
+ * the session never sent → 4007 (the session is gone); a `seq` older than the replay ring → op 9 false.
+ */
+export function checkResume(
+  d: unknown,
+  authenticate: (token: string) => GatewayIdentity | null,
+  find: (sessionId: string) => Session | undefined,
+): ResumeDecision {
+  const parsed = resumeSchema.safeParse(d);
+  if (!parsed.success) return { close: Close.UnknownOpcode, reason: 'Invalid resume payload.' };
+  const { token, session_id: sessionId, seq } = parsed.data;
+  const identity = authenticate(token);
+  if (!identity) return { close: Close.AuthenticationFailed, reason: 'Authentication failed.' };
+  const session = find(sessionId);
+  // Another user's session is reported exactly like a missing one, so session ids cannot be probed.
+  if (!session || session.userId !== identity.userId || session.applicationId !== identity.applicationId) {
+    return { invalidSession: true };
+  }
+  if (seq < 0 || seq > session.ring.lastSeq) return { close: Close.InvalidSeq, reason: 'Invalid seq.', destroy: session };
+  if (!session.ring.canReplayAfter(seq)) return { invalidSession: true, destroy: session };
+  return { resume: session, seq };
+}

@@ -1,0 +1,366 @@
+/**
+ * The gateway engine: accepts sockets, runs the per-connection protocol, owns the sessions and fans bus events
+ * out to them. One shared sweeper timer handles heartbeat deadlines, identify deadlines and the resume window for
+ * every connection, so a thousand sessions cost no timers of their own.
+ */
+import type { WebSocket } from 'ws';
+import type { BusEvent } from '../events/bus.js';
+import { checkIdentify, checkResume, parseHeartbeat, parsePresence, type Refusal } from './commands.js';
+import { Connection, type ConnectionParams } from './connection.js';
+import {
+  DispatchTemplate,
+  HEARTBEAT_ACK_FRAME,
+  HEARTBEAT_REQUEST_FRAME,
+  INVALID_SESSION_FRAMES,
+  RECONNECT_FRAME,
+  opFrame,
+} from './frames.js';
+import { resolveOptions, type GatewayOptions } from './options.js';
+import { PayloadZlibOutbound, PlainOutbound, ZlibStreamOutbound, type Outbound } from './outbound.js';
+import { presenceUpdate } from './presence.js';
+import { Close, Op, closeOutcome } from './protocol.js';
+import { SessionRegistry } from './registry.js';
+import { envelopeSchema, type Identify, type Presence } from './schemas.js';
+import { newSession, type Session } from './session.js';
+import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewayStats, SessionFilter } from './types.js';
+
+const RESUMED = new DispatchTemplate('RESUMED', null);
+/** Client opcodes that exist in v10 but are not served yet; before Identify they are 4003 like any other. */
+const KNOWN_CLIENT_OPS = new Set<number>([Op.Heartbeat, Op.Identify, Op.PresenceUpdate, Op.VoiceStateUpdate, Op.Resume, Op.RequestGuildMembers, 31, 43]);
+const SHUTDOWN_GRACE_MS = 2000;
+
+export class GatewayServer implements GatewayHandle {
+  readonly options: GatewayOptions;
+  private readonly registry = new SessionRegistry();
+  private readonly connections = new Set<Connection>();
+  private readonly detached = new Set<Session>();
+  /** Identifies per application in the current 24 h window, reported by GET /gateway/bot. */
+  private readonly identifies = new Map<string, { since: number; count: number }>();
+  private readonly unsubscribe: () => void;
+  private readonly sweeper: NodeJS.Timeout;
+  private closed: Promise<void> | null = null;
+
+  constructor(private readonly deps: GatewayDeps) {
+    this.options = resolveOptions(deps.options);
+    this.unsubscribe = deps.bus.subscribe((event) => this.deliver(event));
+    // Resolution of a quarter of the grace period bounds how late a deadline is noticed.
+    const tick = Math.max(10, Math.min(1000, Math.floor(this.options.heartbeatGraceMs / 4)));
+    this.sweeper = setInterval(() => this.sweep(), tick);
+    this.sweeper.unref();
+  }
+
+  // ── connections ───────────────────────────────────────────────────────────────────────────────────────────
+
+  accept(ws: WebSocket, params: ConnectionParams): void {
+    if (this.closed) {
+      ws.close(Close.GoingAway, 'Server shutting down.');
+      return;
+    }
+    const outbound: Outbound = params.zlibStream
+      ? new ZlibStreamOutbound(ws, (error) => this.onOutboundError(conn, error))
+      : new PlainOutbound(ws);
+    const conn = new Connection(ws, outbound, params, Date.now(), { send: this.options.sendLimit, presence: this.options.presenceLimit });
+    this.connections.add(conn);
+    ws.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer, isBinary));
+    ws.on('close', (code) => this.onSocketClose(conn, code));
+    conn.send(opFrame(Op.Hello, { heartbeat_interval: this.options.heartbeatIntervalMs }));
+  }
+
+  private onOutboundError(conn: Connection, error: Error): void {
+    this.deps.logger.error({ err: error }, 'gateway compression failed');
+    this.closeConnection(conn, Close.UnknownError, 'Unknown error.');
+  }
+
+  private onMessage(conn: Connection, data: Buffer, _isBinary: boolean): void {
+    if (conn.closing) return;
+    if (conn.sendLimit.take(Date.now()) > 0) return this.closeConnection(conn, Close.RateLimited, 'You are being rate limited.');
+    if (data.length > this.options.maxPayloadBytes) return this.closeConnection(conn, Close.DecodeError, 'Payload too large.');
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data.toString('utf8'));
+    } catch {
+      return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
+    }
+    const envelope = envelopeSchema.safeParse(payload);
+    if (!envelope.success) return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
+    const { op, d } = envelope.data;
+    if (!KNOWN_CLIENT_OPS.has(op)) return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
+    if (op === Op.Heartbeat) return this.onHeartbeat(conn, d);
+    if (op === Op.Identify) return this.onIdentify(conn, d);
+    if (op === Op.Resume) return this.onResume(conn, d);
+    if (!conn.session) return this.closeConnection(conn, Close.NotAuthenticated, 'Not authenticated.');
+    if (op === Op.PresenceUpdate) return this.onPresence(conn, conn.session, d);
+    return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
+  }
+
+  private onSocketClose(conn: Connection, code: number): void {
+    this.connections.delete(conn);
+    conn.outbound.close();
+    const session = conn.session;
+    if (!session || conn.closing) return;
+    // A client closing with 1000/1001 ends its session; any other code or a drop keeps it resumable (§3.6).
+    if (code === Close.Normal || code === Close.GoingAway) this.destroy(session);
+    else this.detach(session);
+  }
+
+  /** Closes with a code and settles the session at once, so dispatches from now on are buffered, not sent. */
+  private closeConnection(conn: Connection, code: number, reason: string): void {
+    if (conn.closing) return;
+    const session = conn.session;
+    if (session) {
+      if (closeOutcome(code) === 'resume') this.detach(session);
+      else this.destroy(session);
+    }
+    conn.close(code, reason);
+  }
+
+  private refuse(conn: Connection, refusal: Refusal): void {
+    this.closeConnection(conn, refusal.close, refusal.reason);
+  }
+
+  // ── commands ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  private onHeartbeat(conn: Connection, d: unknown): void {
+    const parsed = parseHeartbeat(d);
+    if ('close' in parsed) return this.refuse(conn, parsed);
+    conn.lastHeartbeatAt = Date.now();
+    conn.heartbeatRequested = false;
+    conn.send(HEARTBEAT_ACK_FRAME);
+  }
+
+  private onIdentify(conn: Connection, d: unknown): void {
+    if (conn.session) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    const checked = checkIdentify(d, (token) => this.deps.authenticate(token));
+    if ('close' in checked) return this.refuse(conn, checked);
+    const { identity, identify } = checked;
+    this.countIdentify(identity.applicationId);
+    // Transport compression wins over per-payload compression (they are mutually exclusive, §3.9).
+    if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws);
+    const session = newSession(identity, this.options.replayBufferSize);
+    this.registry.add(session);
+    this.attach(session, conn);
+    conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
+    this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
+    if (identify.presence) this.publishPresence(identity, identify.presence);
+  }
+
+  private readyPayload(conn: Connection, session: Session, identify: Identify): Record<string, unknown> {
+    const identity = session.identity;
+    // The user-session READY lists of §3.10 start empty; later features fill them through readyExtras.
+    const userDefaults =
+      identity.kind === 'user' ? { lobbies: [], relationships: [], game_relationships: [], presences: [], private_channels: [] } : {};
+    return {
+      v: conn.params.version,
+      user: identity.user,
+      guilds: [],
+      ...userDefaults,
+      ...(identify.shard && { shard: identify.shard }),
+      ...this.deps.readyExtras?.(identity),
+      session_id: session.id,
+      resume_gateway_url: conn.params.gatewayUrl,
+      application: { id: identity.applicationId, flags: identity.applicationFlags ?? 0 },
+    };
+  }
+
+  private onResume(conn: Connection, d: unknown): void {
+    if (conn.session) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    const decision = checkResume(
+      d,
+      (token) => this.deps.authenticate(token),
+      (id) => this.registry.get(id),
+    );
+    if ('close' in decision) {
+      if (decision.destroy) this.destroy(decision.destroy);
+      return this.refuse(conn, decision);
+    }
+    if ('invalidSession' in decision) {
+      if (decision.destroy) this.destroy(decision.destroy);
+      conn.send(INVALID_SESSION_FRAMES.false);
+      return;
+    }
+    const { resume: session, seq } = decision;
+    // The old connection is a zombie the client has given up on; cut it without a close frame.
+    if (session.connection) {
+      const old = session.connection;
+      this.detach(session);
+      old.drop();
+    }
+    this.attach(session, conn);
+    for (const [s, template] of session.ring.after(seq)) conn.send(template.frame(s));
+    session.dispatch(RESUMED);
+  }
+
+  private onPresence(conn: Connection, session: Session, d: unknown): void {
+    const parsed = parsePresence(d);
+    if ('close' in parsed) return this.refuse(conn, parsed);
+    const waitMs = conn.presenceLimit.take(Date.now());
+    if (waitMs > 0) {
+      // Like op 8's limit (§3.8), an over-limit presence is answered with RATE_LIMITED instead of a close.
+      session.dispatch(new DispatchTemplate('RATE_LIMITED', { opcode: Op.PresenceUpdate, retry_after: waitMs / 1000, meta: {} }));
+      return;
+    }
+    this.publishPresence(session.identity, parsed.presence);
+  }
+
+  private publishPresence(identity: GatewayIdentity, presence: Presence): void {
+    this.deps.bus.publish({ t: 'PRESENCE_UPDATE', d: presenceUpdate(identity, presence, Date.now()), to: { applicationId: identity.applicationId } });
+  }
+
+  // ── sessions ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  private attach(session: Session, conn: Connection): void {
+    session.connection = conn;
+    session.missed = 0;
+    conn.session = session;
+    conn.authenticated = true;
+    this.detached.delete(session);
+  }
+
+  private detach(session: Session): void {
+    const conn = session.connection;
+    if (conn) conn.session = null;
+    session.connection = null;
+    session.detachedAt = Date.now();
+    session.missed = 0;
+    this.detached.add(session);
+  }
+
+  private destroy(session: Session): void {
+    const conn = session.connection;
+    if (conn) conn.session = null;
+    session.connection = null;
+    this.detached.delete(session);
+    this.registry.remove(session);
+  }
+
+  /** Bus subscriber: serialise once, then one sequence number and one frame copy per target session. */
+  private deliver(event: BusEvent): void {
+    const targets = this.registry.audience(event.to);
+    if (targets.length === 0) return;
+    const template = new DispatchTemplate(event.t, event.d);
+    const limit = this.options.replayBufferSize;
+    for (const session of targets) {
+      session.dispatch(template);
+      // Missed more than the ring holds: the first missed dispatch is gone, so a resume could not be complete.
+      if (session.connection === null && session.missed > limit) this.destroy(session);
+    }
+  }
+
+  private countIdentify(applicationId: string): void {
+    const now = Date.now();
+    const entry = this.identifies.get(applicationId);
+    if (!entry || now - entry.since >= DAY_MS) this.identifies.set(applicationId, { since: now, count: 1 });
+    else entry.count++;
+  }
+
+  /** session_start_limit for GET /gateway/bot (reported only; see PROTOCOL-gateway.md). */
+  sessionStartLimit(applicationId: string): { total: number; remaining: number; reset_after: number; max_concurrency: number } {
+    const total = this.options.sessionStartLimit;
+    const entry = this.identifies.get(applicationId);
+    const now = Date.now();
+    if (!entry || now - entry.since >= DAY_MS) return { total, remaining: total, reset_after: 0, max_concurrency: 1 };
+    return { total, remaining: Math.max(0, total - entry.count), reset_after: DAY_MS - (now - entry.since), max_concurrency: 1 };
+  }
+
+  // ── the shared timer ──────────────────────────────────────────────────────────────────────────────────────
+
+  private sweep(): void {
+    const now = Date.now();
+    const { heartbeatIntervalMs: interval, heartbeatGraceMs: grace, resumeWindowMs } = this.options;
+    for (const conn of this.connections) {
+      if (conn.closing) continue;
+      const silentFor = now - conn.lastHeartbeatAt;
+      if (!conn.authenticated && silentFor > interval + grace) {
+        // Hello was sent and no session followed: nothing to resume, so "start a new session" (4009).
+        this.closeConnection(conn, Close.SessionTimedOut, 'Session timed out.');
+      } else if (silentFor > interval + grace) {
+        // A zombie: drop without a close frame; its session stays resumable (§3.3 "server closes; client resumes").
+        if (conn.session) this.detach(conn.session);
+        conn.drop();
+      } else if (silentFor > interval + grace / 2 && !conn.heartbeatRequested) {
+        conn.heartbeatRequested = true;
+        conn.send(HEARTBEAT_REQUEST_FRAME);
+      }
+    }
+    for (const session of this.detached) {
+      if (now - session.detachedAt > resumeWindowMs) this.destroy(session);
+    }
+  }
+
+  // ── GatewayHandle ─────────────────────────────────────────────────────────────────────────────────────────
+
+  disconnectUser(userId: string, closeCode: number = Close.AuthenticationFailed): void {
+    for (const session of this.registry.select({ userId })) {
+      if (session.connection) this.closeConnection(session.connection, closeCode, 'Disconnected.');
+      else if (closeOutcome(closeCode) !== 'resume') this.destroy(session);
+    }
+  }
+
+  sessionCount(): number {
+    return this.registry.size;
+  }
+
+  stats(): GatewayStats {
+    return { connections: this.connections.size, attached: this.registry.size - this.detached.size, detached: this.detached.size };
+  }
+
+  dropConnections(filter?: SessionFilter): void {
+    for (const conn of this.connectionsFor(filter)) {
+      if (conn.session) this.detach(conn.session);
+      conn.drop();
+    }
+  }
+
+  sendReconnect(filter?: SessionFilter): void {
+    for (const conn of this.connectionsFor(filter)) {
+      conn.send(RECONNECT_FRAME);
+      this.closeConnection(conn, Close.UnknownError, 'Reconnect requested.');
+    }
+  }
+
+  invalidateSessions(resumable: boolean, filter?: SessionFilter): void {
+    for (const session of this.registry.select(filter)) {
+      const conn = session.connection;
+      // The socket stays open without a session: the client may Identify (false) or Resume (true) on it or anew.
+      if (resumable) this.detach(session);
+      else this.destroy(session);
+      if (conn && !conn.closing) conn.send(INVALID_SESSION_FRAMES[resumable ? 'true' : 'false']);
+    }
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  private async shutdown(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.unsubscribe();
+    const sockets = [...this.connections].map(
+      (conn) =>
+        new Promise<void>((resolve) => {
+          if (conn.ws.readyState === conn.ws.CLOSED) return resolve();
+          conn.ws.once('close', () => resolve());
+          conn.close(Close.GoingAway, 'Server shutting down.');
+        }),
+    );
+    for (const session of [...this.registry.all()]) this.destroy(session);
+    // A peer that never answers the close frame must not hold shutdown up.
+    const timer = setTimeout(() => {
+      for (const conn of this.connections) conn.drop();
+    }, SHUTDOWN_GRACE_MS);
+    await Promise.all(sockets);
+    clearTimeout(timer);
+  }
+
+  /** Connections whose session matches; without a filter, every connection including unidentified ones. */
+  private connectionsFor(filter: SessionFilter | undefined): Connection[] {
+    if (!filter || Object.keys(filter).length === 0) return [...this.connections].filter((c) => !c.closing);
+    return this.registry
+      .select(filter)
+      .map((s) => s.connection)
+      .filter((c): c is Connection => c !== null && !c.closing);
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;

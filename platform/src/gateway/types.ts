@@ -1,0 +1,63 @@
+/** The gateway's contract with the rest of the platform (startPlatform wires these). */
+import type { Logger } from 'pino';
+import type { EventBus } from '../events/bus.js';
+import type { GatewayOptions } from './options.js';
+
+export interface GatewayIdentity {
+  kind: 'user' | 'bot';
+  applicationId: string;
+  /** The user behind a Bearer token, or the application's bot user. */
+  userId: string;
+  scopes: string[];
+  /** The user object sent in READY. */
+  user: Record<string, unknown>;
+  /** Application flags (READY `application.flags`; privileged-intent checks for bots). Default 0. */
+  applicationFlags?: number;
+}
+
+export interface GatewayDeps {
+  bus: EventBus;
+  /** `Bearer <token>` for users, the bare token for bots; null when the token is not valid (any more). */
+  authenticate(token: string): GatewayIdentity | null;
+  /** Extra READY fields, e.g. lobbies and relationships of a user session. */
+  readyExtras?(id: GatewayIdentity): Record<string, unknown>;
+  logger: Logger;
+  options?: Partial<GatewayOptions>;
+  /**
+   * The platform's public base URL (`http(s)://host:port`, or already `ws(s)://…`); the gateway URL is derived
+   * from it. Without it the URL is derived from each request's Host header and protocol.
+   */
+  publicUrl?(): string;
+}
+
+/** Selects sessions for the handle's operations; present criteria are combined with AND, none selects all. */
+export interface SessionFilter {
+  userId?: string;
+  applicationId?: string;
+  sessionId?: string;
+}
+
+export interface GatewayStats {
+  /** Open WebSocket connections (identified or not). */
+  connections: number;
+  /** Sessions attached to a connection. */
+  attached: number;
+  /** Sessions waiting to be resumed. */
+  detached: number;
+}
+
+export interface GatewayHandle {
+  /** Closes every connection of the user with the code (default 4004, terminal: e.g. the token was revoked). */
+  disconnectUser(userId: string, closeCode?: number): void;
+  /** Sessions that exist: attached ones plus dropped ones still resumable. */
+  sessionCount(): number;
+  stats(): GatewayStats;
+  /** Drops matching connections without a close frame (like a network failure); their sessions stay resumable. */
+  dropConnections(filter?: SessionFilter): void;
+  /** Sends op 7 to matching sessions, then closes their sockets with 4000; they can resume. */
+  sendReconnect(filter?: SessionFilter): void;
+  /** Sends op 9 with `d: resumable` to matching sessions (see PROTOCOL-gateway.md for what happens next). */
+  invalidateSessions(resumable: boolean, filter?: SessionFilter): void;
+  /** Closes every socket with 1001, forgets every session and stops the timers. */
+  close(): Promise<void>;
+}

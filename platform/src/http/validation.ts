@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { addFieldError, invalidFormBody, type ErrorTree, type FieldError } from './errors.js';
+
+/**
+ * Maps zod issues to the published field-error codes (`BASE_TYPE_REQUIRED`, `BASE_TYPE_MAX_LENGTH`, …) so the
+ * error tree looks like the public platform's.
+ */
+function toFieldError(issue: z.core.$ZodIssue, input: unknown): FieldError {
+  const value = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
+      return typeConversionError(issue.expected, value);
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array') {
+        return { code: 'BASE_TYPE_MIN_LENGTH', message: `Must be ${String(issue.minimum)} or more in length.` };
+      }
+      return { code: 'NUMBER_TYPE_MIN', message: `int value should be greater than or equal to ${String(issue.minimum)}.` };
+    case 'too_big':
+      if (issue.origin === 'string' || issue.origin === 'array') {
+        return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(issue.maximum)} or fewer in length.` };
+      }
+      return { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${String(issue.maximum)}.` };
+    case 'invalid_value':
+      return { code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${issue.values.map((v) => JSON.stringify(v)).join(', ')}).` };
+    case 'invalid_format':
+      if (issue.format === 'url') return { code: 'URL_TYPE_INVALID_URL', message: 'Not a well formed URL.' };
+      return { code: 'STRING_TYPE_REGEX', message: issue.message ?? 'String value did not match validation regex.' };
+    case 'custom': {
+      const code = (issue.params as { code?: string } | undefined)?.code ?? 'BASE_TYPE_INVALID';
+      return { code, message: issue.message };
+    }
+    default:
+      return { code: 'BASE_TYPE_INVALID', message: issue.message };
+  }
+}
+
+function typeConversionError(expected: string, value: unknown): FieldError {
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  switch (expected) {
+    case 'string':
+      return { code: 'STRING_TYPE_CONVERT', message: `Could not interpret "${shown}" as string.` };
+    case 'number':
+    case 'int':
+      return { code: 'NUMBER_TYPE_COERCE', message: `Value "${shown}" is not int.` };
+    case 'boolean':
+      return { code: 'BOOLEAN_TYPE_CONVERT', message: `Value "${shown}" is not boolean.` };
+    case 'object':
+    case 'record':
+      return { code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' };
+    case 'array':
+      return { code: 'LIST_TYPE_CONVERT', message: 'Only iterables may be used in a ListType' };
+    default:
+      return { code: 'BASE_TYPE_INVALID', message: `Invalid value for type ${expected}.` };
+  }
+}
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+export function zodErrorTree(error: z.ZodError, input: unknown): ErrorTree {
+  const tree: ErrorTree = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment.description) : segment));
+    addFieldError(tree, path, toFieldError(issue, input));
+  }
+  return tree;
+}
+
+/** Parses `input` or throws the 50035 error body with field errors. A missing body validates as `{}`. */
+export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const value = input === undefined || input === null ? {} : input;
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidFormBody(zodErrorTree(result.error, value));
+  return result.data;
+}
+
+/** Snowflake id as a string of digits. */
+export const snowflakeSchema = z
+  .string()
+  .refine((value) => /^\d{1,20}$/.test(value), { message: 'Value is not snowflake.', params: { code: 'NUMBER_TYPE_COERCE' } });

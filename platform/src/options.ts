@@ -1,0 +1,121 @@
+import type { LoggerOptions, Logger } from 'pino';
+import type { PlatformConfig } from './config/schema.js';
+
+/** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface TokenLifetimes {
+  /** OAuth2 access tokens (published value: 7 days). */
+  accessSeconds: number;
+  /** OAuth2 refresh tokens. */
+  refreshSeconds: number;
+  /** Provisional-account access tokens (published value: 7 days). */
+  provisionalAccessSeconds: number;
+  /** Authorization codes. */
+  authorizationCodeSeconds: number;
+  /** Device codes (published value: 300 s). */
+  deviceCodeSeconds: number;
+  /** Minimum polling interval announced for device codes (published value: 5 s). */
+  deviceIntervalSeconds: number;
+}
+
+export interface WebhookRetryOptions {
+  /** First retry delay; doubles on each failure. */
+  baseMs: number;
+  /** Upper bound of one retry delay. */
+  maxMs: number;
+  /** An event still undelivered this long after it was created is marked failed (published: 10 min). */
+  giveUpAfterMs: number;
+  /** Per-attempt timeout (published: the receiver must answer within 3 s). */
+  timeoutMs: number;
+}
+
+export interface PlatformOptions {
+  /** TCP port; 0 picks an ephemeral port. */
+  port?: number;
+  /** Listen address; loopback unless told otherwise. */
+  host?: string;
+  /** SQLite file path or ':memory:'. */
+  database?: string;
+  /** Serve HTTPS/WSS with a freshly generated self-signed P-256 certificate. */
+  tls?: boolean;
+  /** Applications, users and guilds to create or update at start-up. */
+  config?: PlatformConfig;
+  /** false: silent; an options object: a new pino logger; a Logger: used as is. */
+  logger?: false | LoggerOptions | Logger;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  /** Per-bucket overrides (bucket names in PROTOCOL.md; `global` is the global limit). */
+  rateLimits?: Record<string, RateLimitRule>;
+  /** Development mode (default true): dev routes, auto-approve, admin listing. */
+  devMode?: boolean;
+  webhookRetry?: Partial<WebhookRetryOptions>;
+  /** Maximum request body size in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+  /** Accept `https://localhost[:port]` OIDC issuers for identity providers (development only). */
+  allowLocalhostIssuers?: boolean;
+  /** Extra CA certificates (PEM) trusted for outgoing HTTPS: identity providers and webhook receivers. */
+  outboundCaPems?: string[];
+  /** How long a fetched OIDC discovery document and key set are reused (default 300 s; 0 = always refetch). */
+  oidcCacheSeconds?: number;
+  /** Clock in milliseconds since the Unix epoch; tests pass a controllable one. */
+  now?: () => number;
+  /** Base URL the platform advertises (issuer, verification URIs); defaults to the listening URL. */
+  publicUrl?: string;
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  database: string;
+  tls: boolean;
+  config: PlatformConfig | undefined;
+  tokenLifetimes: TokenLifetimes;
+  rateLimits: Record<string, RateLimitRule>;
+  devMode: boolean;
+  webhookRetry: WebhookRetryOptions;
+  bodyLimitBytes: number;
+  allowLocalhostIssuers: boolean;
+  outboundCaPems: string[];
+  oidcCacheSeconds: number;
+  now: () => number;
+  publicUrl: string | undefined;
+}
+
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
+  accessSeconds: 604_800,
+  refreshSeconds: 30 * 86_400,
+  provisionalAccessSeconds: 604_800,
+  authorizationCodeSeconds: 600,
+  deviceCodeSeconds: 300,
+  deviceIntervalSeconds: 5,
+};
+
+export const DEFAULT_WEBHOOK_RETRY: WebhookRetryOptions = {
+  baseMs: 1_000,
+  maxMs: 60_000,
+  giveUpAfterMs: 10 * 60_000,
+  timeoutMs: 3_000,
+};
+
+export function resolveOptions(options: PlatformOptions): ResolvedOptions {
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    database: options.database ?? ':memory:',
+    tls: options.tls ?? false,
+    config: options.config,
+    tokenLifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
+    rateLimits: { ...options.rateLimits },
+    devMode: options.devMode ?? true,
+    webhookRetry: { ...DEFAULT_WEBHOOK_RETRY, ...options.webhookRetry },
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    allowLocalhostIssuers: options.allowLocalhostIssuers ?? false,
+    outboundCaPems: options.outboundCaPems ?? [],
+    oidcCacheSeconds: options.oidcCacheSeconds ?? 300,
+    now: options.now ?? Date.now,
+    publicUrl: options.publicUrl,
+  };
+}

@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3';
+import type { Store } from '../types.js';
+import { sqliteApplications } from './applications.js';
+import { sqliteAuthorizationCodes, sqliteDeviceCodes } from './codes.js';
+import { sqliteConnections } from './connections.js';
+import { sqliteGrants } from './grants.js';
+import { sqliteGuilds } from './guilds.js';
+import { sqliteIdentities } from './identities.js';
+import { sqliteMeta, sqliteSigningKeys } from './keys-and-meta.js';
+import { sqliteOutbox } from './outbox.js';
+import { migrate } from './schema.js';
+import { sqliteTokens } from './tokens.js';
+import { sqliteUsers } from './users.js';
+
+/** Opens (and migrates) a SQLite database in WAL mode: a file path or ':memory:'. */
+export function openSqliteStore(path: string): Store {
+  const db = new Database(path);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  // FULL: a committed webhook outbox entry survives a power cut, not only a process exit.
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return {
+    applications: sqliteApplications(db),
+    users: sqliteUsers(db),
+    identities: sqliteIdentities(db),
+    tokens: sqliteTokens(db),
+    authorizationCodes: sqliteAuthorizationCodes(db),
+    deviceCodes: sqliteDeviceCodes(db),
+    grants: sqliteGrants(db),
+    guilds: sqliteGuilds(db),
+    connections: sqliteConnections(db),
+    outbox: sqliteOutbox(db),
+    signingKeys: sqliteSigningKeys(db),
+    meta: sqliteMeta(db),
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    close: () => db.close(),
+  };
+}

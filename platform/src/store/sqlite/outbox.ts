@@ -1,0 +1,53 @@
+import type Database from 'better-sqlite3';
+import type { OutboxRecord, OutboxRepository, OutboxStatus } from '../types.js';
+import { numOrNull, str, strOrNull, type Row } from './rows.js';
+
+function fromRow(row: Row): OutboxRecord {
+  return {
+    id: str(row.id),
+    applicationId: str(row.application_id),
+    body: str(row.body),
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    status: str(row.status) as OutboxStatus,
+    lastError: strOrNull(row.last_error),
+    createdAt: Number(row.created_at),
+    deliveredAt: numOrNull(row.delivered_at),
+  };
+}
+
+export function sqliteOutbox(db: Database.Database): OutboxRepository {
+  const insert = db.prepare(
+    `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at)
+     VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt)`,
+  );
+  const due = db.prepare(
+    `SELECT * FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+  );
+  const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_outbox WHERE status = 'pending'`);
+  const update = db.prepare(
+    `UPDATE webhook_outbox SET attempts = @attempts, next_attempt_at = @nextAttemptAt, status = @status,
+       last_error = @lastError, delivered_at = @deliveredAt WHERE id = @id`,
+  );
+  const get = db.prepare('SELECT * FROM webhook_outbox WHERE id = ?');
+  const list = db.prepare('SELECT * FROM webhook_outbox ORDER BY created_at, id');
+  return {
+    insert: (entry) => void insert.run(entry),
+    due: (now, limit) => (due.all(now, limit) as Row[]).map(fromRow),
+    nextDueAt: () => numOrNull((nextDue.get() as Row).at) ?? undefined,
+    update: (entry) =>
+      void update.run({
+        id: entry.id,
+        attempts: entry.attempts,
+        nextAttemptAt: entry.nextAttemptAt,
+        status: entry.status,
+        lastError: entry.lastError,
+        deliveredAt: entry.deliveredAt,
+      }),
+    get: (id) => {
+      const row = get.get(id);
+      return row ? fromRow(row as Row) : undefined;
+    },
+    list: () => (list.all() as Row[]).map(fromRow),
+  };
+}

@@ -1,0 +1,183 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema migrations, applied in order and recorded in `PRAGMA user_version`.
+ * Append a new entry to change the schema; never edit an applied one.
+ */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE applications (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    client_secret TEXT NOT NULL,
+    bot_token TEXT NOT NULL UNIQUE,
+    bot_user_id TEXT NOT NULL,
+    owner_user_id TEXT,
+    public_key_hex TEXT NOT NULL,
+    private_key_pem TEXT NOT NULL,
+    redirect_uris TEXT NOT NULL,
+    public_client INTEGER NOT NULL,
+    webhook_url TEXT,
+    parent_id TEXT,
+    identify_premium_approved INTEGER NOT NULL,
+    provisional_accounts_enabled INTEGER NOT NULL,
+    social_sdk_terms_accepted INTEGER NOT NULL,
+    identity_providers TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    username TEXT NOT NULL UNIQUE,
+    global_name TEXT,
+    avatar TEXT,
+    banner TEXT,
+    email TEXT,
+    verified INTEGER NOT NULL,
+    premium_type INTEGER NOT NULL,
+    locale TEXT NOT NULL,
+    bot INTEGER NOT NULL,
+    is_provisional INTEGER NOT NULL,
+    provisional_application_id TEXT,
+    restricted_by_user_id TEXT,
+    banned_until INTEGER,
+    primary_guild_id TEXT,
+    password_hash TEXT,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE external_identities (
+    application_id TEXT NOT NULL,
+    auth_type TEXT NOT NULL,
+    issuer TEXT NOT NULL,
+    external_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (application_id, auth_type, issuer, external_id)
+  );
+  CREATE INDEX external_identities_user ON external_identities (user_id);
+
+  CREATE TABLE tokens (
+    hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    pair_id TEXT NOT NULL,
+    application_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    parent_pair_id TEXT,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX tokens_pair ON tokens (pair_id);
+  CREATE INDEX tokens_parent_pair ON tokens (parent_pair_id);
+  CREATE INDEX tokens_user_app ON tokens (user_id, application_id);
+
+  CREATE TABLE authorization_codes (
+    hash TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    redirect_uri TEXT,
+    code_challenge TEXT,
+    nonce TEXT,
+    auth_time INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    issued_pair_id TEXT
+  );
+
+  CREATE TABLE device_codes (
+    hash TEXT PRIMARY KEY,
+    user_code TEXT NOT NULL UNIQUE,
+    application_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    status TEXT NOT NULL,
+    user_id TEXT,
+    interval_seconds INTEGER NOT NULL,
+    last_poll_at INTEGER,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE grants (
+    application_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (application_id, user_id)
+  );
+  CREATE INDEX grants_user ON grants (user_id);
+
+  CREATE TABLE guilds (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    icon TEXT,
+    banner TEXT,
+    owner_id TEXT,
+    tag TEXT,
+    features TEXT NOT NULL
+  );
+
+  CREATE TABLE guild_members (
+    guild_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+  );
+  CREATE INDEX guild_members_user ON guild_members (user_id);
+
+  CREATE TABLE channels (
+    id TEXT PRIMARY KEY,
+    guild_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    parent_id TEXT
+  );
+  CREATE INDEX channels_guild ON channels (guild_id);
+
+  CREATE TABLE connections (
+    user_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    verified INTEGER NOT NULL,
+    visibility INTEGER NOT NULL,
+    publisher_application_id TEXT,
+    PRIMARY KEY (user_id, type, id)
+  );
+
+  CREATE TABLE webhook_outbox (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    delivered_at INTEGER
+  );
+  CREATE INDEX webhook_outbox_due ON webhook_outbox (status, next_attempt_at);
+
+  CREATE TABLE signing_keys (
+    kid TEXT PRIMARY KEY,
+    alg TEXT NOT NULL,
+    private_jwk TEXT NOT NULL,
+    public_jwk TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  `,
+];
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

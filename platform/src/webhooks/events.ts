@@ -1,0 +1,47 @@
+import type { PlatformContext } from '../context.js';
+import type { ApplicationRecord, UserRecord } from '../store/types.js';
+import { userJson } from '../users/serialize.js';
+
+/** Webhook envelope `type` values (wire-protocol §11). */
+export const WEBHOOK_PING = 0;
+export const WEBHOOK_EVENT = 1;
+
+/**
+ * Queues an event for the application's webhook URL in the outbox (same transaction as the change that caused
+ * it, so a committed change always has its event). Apps without a URL get nothing, as on the public platform.
+ */
+export function enqueueWebhookEvent(ctx: PlatformContext, app: ApplicationRecord, type: string, data: unknown): void {
+  if (!app.webhookUrl) return;
+  const now = ctx.now();
+  const body = JSON.stringify({
+    version: 1,
+    application_id: app.id,
+    type: WEBHOOK_EVENT,
+    event: { type, timestamp: new Date(now).toISOString(), data },
+  });
+  ctx.store.outbox.insert({
+    id: ctx.ids.next(),
+    applicationId: app.id,
+    body,
+    attempts: 0,
+    nextAttemptAt: now,
+    status: 'pending',
+    lastError: null,
+    createdAt: now,
+    deliveredAt: null,
+  });
+}
+
+/** APPLICATION_AUTHORIZED `{integration_type, user, scopes}`; this platform only has user installs (type 1). */
+export function enqueueAuthorized(ctx: PlatformContext, app: ApplicationRecord, user: UserRecord, scopes: string[]): void {
+  enqueueWebhookEvent(ctx, app, 'APPLICATION_AUTHORIZED', {
+    integration_type: 1,
+    user: userJson(ctx, user, { app }),
+    scopes,
+  });
+}
+
+/** APPLICATION_DEAUTHORIZED `{user}`: sent on revoke, unlink (unmerge) and ban. */
+export function enqueueDeauthorized(ctx: PlatformContext, app: ApplicationRecord, user: UserRecord): void {
+  enqueueWebhookEvent(ctx, app, 'APPLICATION_DEAUTHORIZED', { user: userJson(ctx, user, { app }) });
+}

@@ -1,0 +1,24 @@
+import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
+
+export interface Ed25519KeyPair {
+  publicKeyHex: string;
+  privateKeyPem: string;
+}
+
+/** One Ed25519 key pair per application; the public key is published as 32 bytes of hex. */
+export function generateApplicationKeyPair(): Ed25519KeyPair {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const spki = publicKey.export({ format: 'der', type: 'spki' });
+  // An Ed25519 SPKI is a fixed 12-byte header followed by the raw 32-byte key.
+  return {
+    publicKeyHex: spki.subarray(spki.length - 32).toString('hex'),
+    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  };
+}
+
+/** Signature headers (wire-protocol §11): Ed25519 over timestamp bytes || raw body bytes, hex encoded. */
+export function signatureHeaders(privateKeyPem: string, body: string, unixSeconds: number): Record<string, string> {
+  const timestamp = String(unixSeconds);
+  const signature = sign(null, Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), createPrivateKey(privateKeyPem));
+  return { 'X-Signature-Ed25519': signature.toString('hex'), 'X-Signature-Timestamp': timestamp };
+}

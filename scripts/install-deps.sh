@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the native build needs. Idempotent: packages already
+# present are skipped by apt, and `apt-get update` runs only when something is missing.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config
+  libboost1.81-dev      # Asio + Beast (header-only); conflicts with libboost-dev 1.74, so never that one
+  libssl-dev            # OpenSSL 3: TLS, SHA-256, CSPRNG (linked statically, hidden)
+  libsodium-dev         # XChaCha20-Poly1305 for voice transport (linked statically, hidden)
+  nlohmann-json3-dev    # JSON in the core (header-only)
+  libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)
+  libgtest-dev libgmock-dev
+  file binutils         # nm / readelf / objdump for the symbol checks
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -qq || $SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

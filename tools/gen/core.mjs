@@ -1,0 +1,75 @@
+// native/core/generated/: the enums and plain value structs the C++ core works with. The core never
+// includes svcpp.h; these mirror it one-to-one (same values), which the marshalling casts between.
+import { GENERATED } from './text.mjs';
+
+const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float' };
+
+export function cppType(model, t) {
+  const p = model.parseType(t);
+  if (p.kind === 'string') return 'std::string';
+  if (p.kind === 'enum') return model.joined(p.name);
+  if (p.kind === 'obj') return model.joined(p.name);
+  return SCALAR_CPP[p.kind];
+}
+
+/** How the core passes a value to a callback: strings as views, objects by const reference. */
+export function callbackArgType(model, t) {
+  const p = model.parseType(t);
+  if (p.kind === 'string') return 'std::string_view';
+  if (p.kind === 'obj') return `const ${model.joined(p.name)} &`;
+  return cppType(model, t);
+}
+
+/** Core member name of an IDL field: ClientId -> clientId. */
+export const memberName = (field) => field.charAt(0).toLowerCase() + field.slice(1);
+
+function defaultInit(model, t) {
+  const p = model.parseType(t);
+  if (p.kind === 'string' || p.kind === 'obj') return '';
+  return '{}';
+}
+
+export function generate(model) {
+  let enumsH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n\nnamespace svcpp::core {\n\n`;
+  let enumsCpp = `// ${GENERATED}\n#include "generated/enums.hpp"\n\nnamespace svcpp::core {\n\n`;
+  for (const e of model.enums) {
+    enumsH += `enum class ${e.coreName} : int32_t {\n${e.values.map(([n, v]) => `    ${n} = ${v},`).join('\n')}\n};\n`;
+    enumsH += `/** Static name of the value, "Unknown" for values this library does not know. */\n`;
+    enumsH += `const char *ToString(${e.coreName} value);\n`;
+    enumsH += `/** True when raw is one of ${e.coreName}'s values (inputs are validated with this). */\n`;
+    enumsH += `bool Is${e.coreName}(int32_t raw);\n\n`;
+    enumsCpp += `const char *ToString(${e.coreName} value) {\n    switch (value) {\n`;
+    enumsCpp += e.values.map(([n]) => `        case ${e.coreName}::${n}: return "${n}";`).join('\n');
+    enumsCpp += `\n    }\n    return "Unknown";\n}\n\n`;
+    enumsCpp += `bool Is${e.coreName}(int32_t raw) {\n    switch (raw) {\n`;
+    enumsCpp += e.values.map(([, v]) => `        case ${v}:`).join('\n');
+    enumsCpp += `\n            return true;\n        default:\n            return false;\n    }\n}\n\n`;
+  }
+  enumsH += '}  // namespace svcpp::core\n';
+  enumsCpp += '}  // namespace svcpp::core\n';
+
+  let valuesH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <optional>\n#include <string>\n\n#include "generated/enums.hpp"\n\nnamespace svcpp::core {\n\n`;
+  // Value types in dependency order: a struct's obj fields are declared before it (the IDL lists them so).
+  for (const t of model.types.filter((x) => x.kind === 'value')) {
+    valuesH += `/** ${t.doc} */\nstruct ${t.name} {\n`;
+    for (const f of t.fields) {
+      const ty = cppType(model, f.type);
+      const decl = f.optional ? `std::optional<${ty}>` : ty;
+      valuesH += `    ${decl} ${memberName(f.name)}${f.optional ? '' : defaultInit(model, f.type)};\n`;
+    }
+    valuesH += `\n    bool operator==(const ${t.name} &) const = default;\n};\n\n`;
+  }
+  valuesH += '}  // namespace svcpp::core\n';
+  let callbacksH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <string_view>\n\n#include "generated/values.hpp"\n#include "runtime/callback.hpp"\n\nnamespace svcpp::core {\n\n`;
+  for (const cb of model.callbacks.filter((c) => !c.raw)) {
+    const sig = `void(${cb.params.map((p) => callbackArgType(model, p.type)).join(', ')})`;
+    callbacksH += `using ${cb.coreName} = Callback<${sig}>;\nusing Shared${cb.coreName} = SharedCallback<${sig}>;\n`;
+  }
+  callbacksH += '\n}  // namespace svcpp::core\n';
+  return [
+    { path: 'native/core/generated/callbacks.hpp', content: callbacksH },
+    { path: 'native/core/generated/enums.hpp', content: enumsH },
+    { path: 'native/core/generated/enums.cpp', content: enumsCpp },
+    { path: 'native/core/generated/values.hpp', content: valuesH },
+  ];
+}

@@ -1,0 +1,225 @@
+// bindings/koffi/generated.ts — koffi declarations of svcpp.h and the NativeApi implementation over them.
+// The hand-written half (handles, strings, callback registry, pump timer) is bindings/koffi/runtime.ts.
+import { GENERATED } from './text.mjs';
+import { jsFunctions } from './js_surface.mjs';
+import { parseType, PREFIX } from './model.mjs';
+
+const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *' };
+
+/** koffi spelling of a value type (enums are int32_t aliases named like the C enum). */
+function kType(model, t) {
+  const p = parseType(t);
+  if (p.kind === 'string') return `${PREFIX}String`;
+  if (p.kind === 'enum' || p.kind === 'obj' || p.kind === 'cb') return model.cType(t);
+  return SCALAR[p.kind];
+}
+
+/** koffi prototype of one C parameter, with the direction markers koffi needs to write outputs back. */
+function kParam(model, p) {
+  const t = parseType(p.type);
+  const type = kType(model, p.type);
+  switch (p.role) {
+    case 'self':
+      if (p.uninit) return `_Out_ ${type} *${p.name}`;
+      if (p.dropSelf) return `_Inout_ ${type} *${p.name}`;
+      return `const ${type} *${p.name}`;
+    case 'cb': case 'cbFree': return `${type} *${p.name}`;
+    case 'cbData': return `void *${p.name}`;
+    case 'out': return `_Out_ ${type} *${p.name}`;
+    case 'in': {
+      // Input strings use the StringIn view of Svcpp_String so koffi encodes the JS string as UTF-8.
+      const inType = t.kind === 'string' ? `${PREFIX}StringIn` : type;
+      if (t.kind === 'obj' || p.optional) return `const ${inType} *${p.name}`;
+      return `${inType} ${p.name}`;
+    }
+    default: throw new Error(`unknown role ${p.role}`);
+  }
+}
+
+function kReturn(model, fn) {
+  switch (fn.ret) {
+    case 'errc': return `${PREFIX}Errc`;
+    case 'optional': return 'bool';
+    case 'cstr': return 'const char *';
+    case 'value': return kType(model, fn.valueType);
+    default: throw new Error(`unknown return ${fn.ret}`);
+  }
+}
+
+const prototype = (model, fn) =>
+  `${kReturn(model, fn)} ${fn.cName}(${fn.params.length ? fn.params.map((p) => kParam(model, p)).join(', ') : 'void'})`;
+
+/** TypeScript type of a callback argument as koffi delivers it (before fromC converts it). */
+const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean' };
+
+/** JS expression converting a C value of IDL type t (a callback argument or a getter result) to JS. */
+function fromC(t, expr, borrowed) {
+  const p = parseType(t);
+  if (p.kind === 'string') return borrowed ? `rt.borrowString(${expr})` : `rt.takeString(${expr})`;
+  if (p.kind === 'u64') return `rt.u64Out(${expr})`;
+  if (p.kind === 'obj') return `rt.adopt('${p.name}', ${expr})`;
+  return expr;
+}
+
+/** JS expression converting a JS argument to the C argument koffi expects. */
+function toC(p) {
+  const t = parseType(p.type);
+  const n = p.name;
+  let conv;
+  switch (t.kind) {
+    case 'string': return p.optional ? `rt.optionalStr(${n})` : `rt.str(${n})`;
+    case 'obj': conv = `rt.handle('${t.name}', ${n})`; return p.optional ? `(${n} == null ? null : ${conv})` : conv;
+    case 'u64': conv = `rt.u64(${n})`; break;
+    case 'bool': conv = `rt.bool(${n})`; break;
+    default: conv = `rt.int(${n})`;
+  }
+  return p.optional ? `(${n} == null ? null : [${conv}])` : conv;
+}
+
+/** Empty out-param holder of IDL type t. */
+function outHolder(t) {
+  const p = parseType(t);
+  if (p.kind === 'string') return '{ ptr: null, size: 0 } as StringOut';
+  if (p.kind === 'obj') return '{ opaque: null } as HandleStruct';
+  return '[0] as unknown[]';
+}
+const outValue = (t, name) => (['string', 'obj'].includes(parseType(t).kind) ? name : `${name}[0]`);
+
+function method(model, f) {
+  const { fn } = f;
+  const lines = [];
+  const args = [];
+  const regs = [];
+  let outName;
+  let selfName;
+  for (const p of fn.params) {
+    if (p.role === 'self' && p.uninit) {
+      selfName = 'created';
+      lines.push(`const created = { opaque: null } as HandleStruct;`);
+      args.push('created');
+    } else if (p.role === 'self' || p.role === 'in') {
+      // Converted before any callback is registered, so a bad argument cannot leak a registration.
+      lines.push(`const ${p.name}C = ${p.role === 'self' ? `rt.handle('${fn.owner.name}', ${p.name})` : toC(p)};`);
+      args.push(`${p.name}C`);
+    } else if (p.role === 'cb') {
+      const cb = p.callback;
+      const call = `${p.name}(${cb.params.map((a) => fromC(a.type, a.name, true)).join(', ')})`;
+      const typed = cb.params.map((a) => `${a.name}: ${KOFFI_ARG_TS[parseType(a.type).kind] ?? 'number'}`);
+      const reg = `${p.name}Registration`;
+      regs.push(reg);
+      const register = `rt.register((${typed.join(', ')}) => ${call}, protos.${cb.cName})`;
+      if (p.nullable) lines.push(`const ${reg} = ${p.name} === null ? null : ${register};`);
+      else lines.push(`rt.fn(${p.name});`, `const ${reg} = ${register};`);
+      args.push(p.nullable ? `${reg} ? ${reg}.pointer : null` : `${reg}.pointer`);
+    } else if (p.role === 'cbFree' || p.role === 'cbData') {
+      const reg = regs[regs.length - 1];
+      const value = p.role === 'cbFree' ? 'rt.freeFn' : `${reg}.userData`;
+      args.push(fn.params.find((q) => q.role === 'cb' && `${q.name}Registration` === reg).nullable ? `${reg} ? ${value} : null` : value);
+    } else if (p.role === 'out') {
+      outName = p.name;
+      lines.push(`const ${p.name} = ${outHolder(p.type)};`);
+      args.push(p.name);
+    }
+  }
+  const isClient = fn.owner?.name === 'Client';
+  const call = fn.op === 'drop' && isClient ? `rt.dropClient(${args[0]})` : `c.${fn.cName}(${args.join(', ')})`;
+  // Calls that can run JS callbacks synchronously rethrow the first exception a callback threw.
+  const runsCallbacks = isClient && (fn.pump || fn.op === 'drop');
+  const r = f.returns;
+  if (fn.ret === 'errc') {
+    lines.push(`const rc = ${call};`);
+    for (const reg of regs) lines.push(`if (rc !== 0 && ${reg}) rt.endRegistration(${reg}.userData);`);
+    if (runsCallbacks) lines.push('rt.rethrowCallbackError();');
+    lines.push('rt.check(rc);');
+    if (fn.op === 'drop') lines.push(`rt.forget(${fn.params[0].name});`);
+    if (selfName) lines.push(`return rt.adopt('${fn.owner.name}', created);`);
+    else if (r.kind === 'out') lines.push(`return ${fromC(r.type, outValue(r.type, outName), false)};`);
+  } else if (fn.ret === 'optional') {
+    lines.push(`if (!${call}) return undefined;`);
+    lines.push(`return ${fromC(r.type, outValue(r.type, outName), false)};`);
+  } else {
+    lines.push(`return ${fromC(r.type, call, false)};`);
+  }
+  const params = f.params.map((p) => p.name).join(', ');
+  return `    ${f.name}(${params}) {\n${lines.map((l) => `      ${l}`).join('\n')}\n    },\n`;
+}
+
+export function generate(model) {
+  const fns = jsFunctions(model);
+  let s = `// ${GENERATED}
+// koffi declarations of native/include/svcpp.h and the NativeApi implementation over them.
+/* eslint-disable */
+import koffi from 'koffi';
+import type { NativeApi } from '../../lib/generated/native-api.js';
+import { declareType, KoffiRuntime, type HandleStruct, type StringOut } from './runtime.js';
+
+// ---- Types: declared once per process (koffi's type names are global) ----
+declareType('${PREFIX}String', () => koffi.struct('${PREFIX}String', { ptr: 'void *', size: 'size_t' }));
+/** The same layout as ${PREFIX}String, for inputs: koffi encodes the JS string in ptr as UTF-8. */
+declareType('${PREFIX}StringIn', () => koffi.struct('${PREFIX}StringIn', { ptr: 'const char *', size: 'size_t' }));
+`;
+  for (const e of model.enums) s += `declareType('${e.cName}', () => koffi.alias('${e.cName}', 'int32_t'));\n`;
+  for (const t of model.types) s += `declareType('${t.cName}', () => koffi.struct('${t.cName}', { opaque: 'void *' }));\n`;
+  s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nconst protos = {\n';
+  for (const cb of model.callbacks) {
+    const params = cb.params.map((p) => `${kType(model, p.type)} ${p.name}`);
+    if (!cb.raw) params.push('void *userData');
+    s += `  ${cb.cName}: declareType('${cb.cName}', () => koffi.proto('void ${cb.cName}(${params.join(', ') || 'void'})')),\n`;
+  }
+  s += '};\n';
+  s += `
+/** Binds every function of the library at libraryPath and returns the NativeApi over it. */
+export function createKoffiApi(libraryPath: string): NativeApi {
+  const lib = koffi.load(libraryPath);
+  const c = {
+    ${PREFIX}GetAbiVersion: lib.func('uint32_t ${PREFIX}GetAbiVersion(void)'),
+    ${PREFIX}CheckAbiVersion: lib.func('${PREFIX}Errc ${PREFIX}CheckAbiVersion(uint32_t compiledAgainst)'),
+    ${PREFIX}GetLastErrorMessage: lib.func('${PREFIX}Errc ${PREFIX}GetLastErrorMessage(_Out_ ${PREFIX}String *out)'),
+    ${PREFIX}Free: lib.func('void ${PREFIX}Free(void *ptr)'),
+    ${PREFIX}RunCallbacks: lib.func('${PREFIX}Errc ${PREFIX}RunCallbacks(void)'),
+    ${PREFIX}ResetCallbacks: lib.func('${PREFIX}Errc ${PREFIX}ResetCallbacks(void)'),
+`;
+  for (const fn of model.functions) s += `    ${fn.cName}: lib.func('${prototype(model, fn)}'),\n`;
+  const drops = model.types.filter((t) => t.kind === 'value')
+    .map((t) => `      ${t.name}: (self: HandleStruct) => c.${t.cName}_Drop(self),`).join('\n');
+  s += `  };
+  const rt = new KoffiRuntime({
+    free: (ptr) => c.${PREFIX}Free(ptr),
+    lastErrorMessage: (out) => c.${PREFIX}GetLastErrorMessage(out),
+    drops: {
+${drops}
+    },
+    clientRunCallbacks: (self) => c.${PREFIX}Client_RunCallbacks(self),
+    clientDrop: (self) => c.${PREFIX}Client_Drop(self),
+  });
+
+  return {
+    GetAbiVersion() {
+      return c.${PREFIX}GetAbiVersion();
+    },
+    CheckAbiVersion(compiledAgainst) {
+      rt.check(c.${PREFIX}CheckAbiVersion(rt.int(compiledAgainst)));
+    },
+    GetLastErrorMessage() {
+      const out = { ptr: null, size: 0 } as StringOut;
+      rt.check(c.${PREFIX}GetLastErrorMessage(out));
+      return rt.takeString(out);
+    },
+    RunCallbacks() {
+      const rc = c.${PREFIX}RunCallbacks();
+      rt.rethrowCallbackError();
+      rt.check(rc);
+    },
+    ResetCallbacks() {
+      const rc = c.${PREFIX}ResetCallbacks();
+      rt.rethrowCallbackError();
+      rt.check(rc);
+    },
+    Client_SetPumpRef(self, ref) {
+      rt.setPumpRef(rt.handle('Client', self), rt.bool(ref));
+    },
+`;
+  for (const f of fns) s += method(model, f);
+  s += '  };\n}\n';
+  return [{ path: 'bindings/koffi/generated.ts', content: s }];
+}

@@ -1,0 +1,99 @@
+// lib/generated/*.ts — the TypeScript view of the C ABI: enums, Errc codes and the NativeApi interface that
+// both backends (bindings/napi, bindings/koffi) implement, so lib/ never knows which one it runs on.
+import { GENERATED } from './text.mjs';
+import { errcCode, jsFunctions, tsParam, tsReturn } from './js_surface.mjs';
+
+const HEADER = `// ${GENERATED}\n`;
+
+/** JSDoc block (multi-line aware) at the given indent. */
+function jsDoc(doc, indent = '') {
+  if (!doc) return '';
+  const lines = doc.split('\n');
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((l) => `${indent} * ${l}`).join('\n')}\n${indent} */\n`;
+}
+
+function enumsFile(model) {
+  let s = HEADER;
+  for (const e of model.enums) {
+    s += `\n${jsDoc(e.doc)}export enum ${e.tsName} {\n`;
+    for (const [name, value, doc] of e.values) s += `${jsDoc(doc, '  ')}  ${name} = ${value},\n`;
+    s += '}\n';
+  }
+  return s;
+}
+
+function errcFile(model) {
+  const errc = model.enumByName.get('Errc');
+  const failures = errc.values.filter(([name]) => name !== 'Ok');
+  let s = HEADER;
+  s += '\n/** Stable `code` of the SvcppError thrown when a C ABI call returns a non-Ok Svcpp_Errc. */\n';
+  s += `export type ErrcCode =\n${failures.map(([name]) => `  | '${errcCode(name)}'`).join('\n')};\n`;
+  s += '\n/** Svcpp_Errc value -> stable error code (the N-API addon uses the same table, generated from the same IDL). */\n';
+  s += 'export const errcCodes: Readonly<Record<number, ErrcCode>> = {\n';
+  for (const [name, value] of failures) s += `  ${value}: '${errcCode(name)}',\n`;
+  s += '};\n';
+  s += `\n/** SVCPP_ABI_VERSION of the header this package was generated from: (major << 16) | minor. */\n`;
+  s += `export const ABI_VERSION = ${(model.abi.major << 16) | model.abi.minor};\n`;
+  return s;
+}
+
+function nativeApiFile(model) {
+  const fns = jsFunctions(model);
+  const enumNames = model.enums.map((e) => e.tsName).filter((n) => fns.some((f) =>
+    [...f.params.map(tsParam), tsReturn(f.returns)].some((t) => new RegExp(`\\b${n}\\b`).test(t))));
+  let s = HEADER;
+  s += `import type { ${enumNames.join(', ')} } from './enums.js';\n`;
+  s += `
+declare const handleBrand: unique symbol;
+/**
+ * An opaque native handle of the given C ABI type (Svcpp_<T>). Backends check the type on every call;
+ * a handle of another type or of another backend throws ERR_SVCPP_INVALID_HANDLE.
+ */
+export type NativeHandle<T extends string> = { readonly [handleBrand]: T };
+
+/** The object types a NativeHandle can name. */
+export type NativeHandleType = ${model.types.map((t) => `'${t.name}'`).join(' | ')};
+
+/**
+ * The C ABI as JavaScript sees it: one member per C function (the C name without \`Svcpp_\`).
+ * Out-params are return values, optional outs are \`T | undefined\`, callback triples are one function
+ * parameter, u64 is bigint, and a non-Ok Svcpp_Errc throws an SvcppError with a stable code.
+ */
+export interface NativeApi {
+  // ---- Library (hand-declared in the IDL's globals) ----
+  /** (major << 16) | minor of the ABI the loaded library implements. */
+  GetAbiVersion(): number;
+  /** Throws ERR_SVCPP_ABI_MISMATCH unless the library can serve a caller built against compiledAgainst. */
+  CheckAbiVersion(compiledAgainst: number): void;
+  /** Detail of the last failed call on this thread ('' when none). */
+  GetLastErrorMessage(): string;
+  /** Runs the queued callbacks of every client now, on this thread. */
+  RunCallbacks(): void;
+  /** Clears every event registration of every client and aborts pending one-shot callbacks. */
+  ResetCallbacks(): void;
+  /**
+   * Whether this client's pump keeps the event loop alive. The binding owns the client's wakeup hook
+   * (Svcpp_Client_SetCallbacksPendingHook): N-API drains from a thread-safe function, koffi from a timer.
+   * A new client starts unref'd; the TypeScript Client decides (listeners, pending promises, ref()/unref()).
+   */
+  Client_SetPumpRef(self: NativeHandle<'Client'>, ref: boolean): void;
+`;
+  let owner;
+  for (const f of fns) {
+    const group = f.fn.owner ? f.fn.owner.name : 'Enum names';
+    if (group !== owner) { s += `\n  // ---- ${group} ----\n`; owner = group; }
+    s += jsDoc(f.fn.doc, '  ');
+    s += `  ${f.name}(${f.params.map(tsParam).join(', ')}): ${tsReturn(f.returns)};\n`;
+  }
+  s += '}\n';
+  return s;
+}
+
+export function generate(model) {
+  return [
+    { path: 'lib/generated/enums.ts', content: enumsFile(model) },
+    { path: 'lib/generated/errc.ts', content: errcFile(model) },
+    { path: 'lib/generated/native-api.ts', content: nativeApiFile(model) },
+  ];
+}
