@@ -270,7 +270,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_CpuAffinityMask(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = [0] as unknown[];
+      const out = [0n] as unknown[];
       if (!c.Svcpp_ClientCreateOptions_CpuAffinityMask(selfC, out)) return undefined;
       return rt.u64Out(out[0]);
     },
@@ -563,7 +563,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_IntegrationType(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = [0] as unknown[];
+      const out = [0] as number[];
       if (!c.Svcpp_AuthorizationArgs_IntegrationType(selfC, out)) return undefined;
       return out[0];
     },
@@ -680,7 +680,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const minSeverityC = rt.int(minSeverity);
       rt.fn(cb);
       const cbRegistration = rt.register((message: StringOut, severity: number) => cb(rt.borrowString(message), severity), protos.Svcpp_Client_LogCallback);
-      const outToken = [0] as unknown[];
+      const outToken = [0n] as unknown[];
       const rc = c.Svcpp_Client_AddLogCallback(selfC, minSeverityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData, outToken);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -711,43 +711,43 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ErrcName(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_ErrcName(valueC));
+      return c.Svcpp_ErrcName(valueC) as string; // static storage: never freed
     },
     LoggingSeverityToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_LoggingSeverityToString(valueC));
+      return c.Svcpp_LoggingSeverityToString(valueC) as string; // static storage: never freed
     },
     ErrorTypeToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_ErrorTypeToString(valueC));
+      return c.Svcpp_ErrorTypeToString(valueC) as string; // static storage: never freed
     },
     HttpStatusCodeToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_HttpStatusCodeToString(valueC));
+      return c.Svcpp_HttpStatusCodeToString(valueC) as string; // static storage: never freed
     },
     AudioSystemToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_AudioSystemToString(valueC));
+      return c.Svcpp_AudioSystemToString(valueC) as string; // static storage: never freed
     },
     AuthenticationCodeChallengeMethodToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_AuthenticationCodeChallengeMethodToString(valueC));
+      return c.Svcpp_AuthenticationCodeChallengeMethodToString(valueC) as string; // static storage: never freed
     },
     IntegrationTypeToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_IntegrationTypeToString(valueC));
+      return c.Svcpp_IntegrationTypeToString(valueC) as string; // static storage: never freed
     },
     Client_StatusToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_Client_StatusToString(valueC));
+      return c.Svcpp_Client_StatusToString(valueC) as string; // static storage: never freed
     },
     Client_ErrorToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_Client_ErrorToString(valueC));
+      return c.Svcpp_Client_ErrorToString(valueC) as string; // static storage: never freed
     },
     Client_ThreadToString(value) {
       const valueC = rt.int(value);
-      return rt.takeString(c.Svcpp_Client_ThreadToString(valueC));
+      return c.Svcpp_Client_ThreadToString(valueC) as string; // static storage: never freed
     },
   };
 }

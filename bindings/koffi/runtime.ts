@@ -1,12 +1,12 @@
 // Hand-written support for the generated koffi binding (generated.ts): handle objects, string and u64
 // conversion, callback registration, the Errc -> SvcppError mapping and the per-client pump timer.
 // Everything here is about marshalling; the SDK's behaviour lives behind the C ABI.
-import koffi from 'koffi';
+import koffi, { type TypeObject } from 'koffi';
 import { errcError, SvcppError } from '../../lib/errors.js';
 import type { NativeHandle } from '../../lib/generated/native-api.js';
 
 /** koffi registers type names process-wide; a second load of this module must reuse them, not redeclare. */
-export function declareType(name: string, declare: () => koffi.TypeObject): koffi.TypeObject {
+export function declareType(name: string, declare: () => TypeObject): TypeObject {
   try {
     return koffi.type(name);
   } catch {
@@ -171,7 +171,7 @@ export class KoffiRuntime {
    * Registers a JS trampoline for a callback typedef. Returns the C function pointer and the userData
    * that names the registration; Svcpp_FreeFn (freeFn) unregisters it when the library ends it.
    */
-  register(trampoline: (...args: never[]) => void, proto: koffi.TypeObject): { pointer: bigint; userData: bigint } {
+  register(trampoline: (...args: never[]) => void, proto: TypeObject): { pointer: bigint; userData: bigint } {
     const guarded = (...args: never[]) => {
       try {
         trampoline(...args);

@@ -217,7 +217,7 @@ export interface NativeApi {
   /** Current connection status. */
   Client_GetStatus(self: NativeHandle<'Client'>): ClientStatus;
   /** Single slot: replaces the previous callback; a NULL callback clears it. */
-  Client_SetStatusChangedCallback(self: NativeHandle<'Client'>, cb: (status: ClientStatus, error: ClientError, errorDetail: number) => void | null): void;
+  Client_SetStatusChangedCallback(self: NativeHandle<'Client'>, cb: ((status: ClientStatus, error: ClientError, errorDetail: number) => void) | null): void;
   /** Additive: every registration receives log lines at or above minSeverity. Remove with RemoveCallback(token). */
   Client_AddLogCallback(self: NativeHandle<'Client'>, minSeverity: LoggingSeverity, cb: (message: string, severity: LoggingSeverity) => void): bigint;
   /** Ends an additive registration; its user data is freed. Unknown token: InvalidArgument. */

@@ -51,6 +51,14 @@
 #  define SVCPP_CALL
 #endif
 
+/* Enums are 32-bit in C (the _forceint value) and have int32_t as fixed underlying type in C++, so a C++
+ * translation unit may hold any 32-bit value in them (unknown values are rejected, never undefined). */
+#ifdef __cplusplus
+#  define SVCPP_ENUM(name) enum name : int32_t
+#else
+#  define SVCPP_ENUM(name) enum name
+#endif
+
 #define SVCPP_ABI_VERSION_MAJOR 1
 #define SVCPP_ABI_VERSION_MINOR 0
 #define SVCPP_ABI_VERSION ((SVCPP_ABI_VERSION_MAJOR << 16) | SVCPP_ABI_VERSION_MINOR)
@@ -65,7 +73,7 @@ extern "C" {
 /* ---- Enums ---------------------------------------------------------------------------------- */
 
 /** Synchronous result of every C ABI call that can be misused. Never a domain failure (those are ClientResults). */
-typedef enum Svcpp_Errc {
+typedef SVCPP_ENUM(Svcpp_Errc) {
     Svcpp_Errc_Ok = 0, /* success */
     Svcpp_Errc_InvalidHandle = 1, /* NULL, zeroed or wrong-type handle, or a handle used after Drop */
     Svcpp_Errc_NullArgument = 2, /* a required pointer was NULL */
@@ -81,7 +89,7 @@ typedef enum Svcpp_Errc {
 } Svcpp_Errc;
 
 /** Severity of a log line; a log callback receives lines at or above its minimum. */
-typedef enum Svcpp_LoggingSeverity {
+typedef SVCPP_ENUM(Svcpp_LoggingSeverity) {
     Svcpp_LoggingSeverity_Verbose = 1,
     Svcpp_LoggingSeverity_Info = 2,
     Svcpp_LoggingSeverity_Warning = 3,
@@ -91,7 +99,7 @@ typedef enum Svcpp_LoggingSeverity {
 } Svcpp_LoggingSeverity;
 
 /** What kind of failure a ClientResult reports (None = success). */
-typedef enum Svcpp_ErrorType {
+typedef SVCPP_ENUM(Svcpp_ErrorType) {
     Svcpp_ErrorType_None = 0,
     Svcpp_ErrorType_NetworkError = 1,
     Svcpp_ErrorType_HTTPError = 2,
@@ -106,7 +114,7 @@ typedef enum Svcpp_ErrorType {
 } Svcpp_ErrorType;
 
 /** HTTP status of a ClientResult of type HTTPError (None otherwise). */
-typedef enum Svcpp_HttpStatusCode {
+typedef SVCPP_ENUM(Svcpp_HttpStatusCode) {
     Svcpp_HttpStatusCode_None = 0,
     Svcpp_HttpStatusCode_Continue = 100,
     Svcpp_HttpStatusCode_SwitchingProtocols = 101,
@@ -171,27 +179,27 @@ typedef enum Svcpp_HttpStatusCode {
 } Svcpp_HttpStatusCode;
 
 /** Audio system of the voice engine (ClientCreateOptions.ExperimentalAudioSystem). */
-typedef enum Svcpp_AudioSystem {
+typedef SVCPP_ENUM(Svcpp_AudioSystem) {
     Svcpp_AudioSystem_Standard = 0,
     Svcpp_AudioSystem_Game = 1,
     Svcpp_AudioSystem_forceint = 0x7FFFFFFF
 } Svcpp_AudioSystem;
 
 /** PKCE challenge method; only S256 exists. */
-typedef enum Svcpp_AuthenticationCodeChallengeMethod {
+typedef SVCPP_ENUM(Svcpp_AuthenticationCodeChallengeMethod) {
     Svcpp_AuthenticationCodeChallengeMethod_S256 = 0,
     Svcpp_AuthenticationCodeChallengeMethod_forceint = 0x7FFFFFFF
 } Svcpp_AuthenticationCodeChallengeMethod;
 
 /** How the application is installed (AuthorizationArgs.IntegrationType). */
-typedef enum Svcpp_IntegrationType {
+typedef SVCPP_ENUM(Svcpp_IntegrationType) {
     Svcpp_IntegrationType_GuildInstall = 0,
     Svcpp_IntegrationType_UserInstall = 1,
     Svcpp_IntegrationType_forceint = 0x7FFFFFFF
 } Svcpp_IntegrationType;
 
 /** Connection status of a Client (see the status machine in the README). */
-typedef enum Svcpp_Client_Status {
+typedef SVCPP_ENUM(Svcpp_Client_Status) {
     Svcpp_Client_Status_Disconnected = 0,
     Svcpp_Client_Status_Connecting = 1,
     Svcpp_Client_Status_Connected = 2,
@@ -203,7 +211,7 @@ typedef enum Svcpp_Client_Status {
 } Svcpp_Client_Status;
 
 /** Why a status change happened, when it is a failure. */
-typedef enum Svcpp_Client_Error {
+typedef SVCPP_ENUM(Svcpp_Client_Error) {
     Svcpp_Client_Error_None = 0,
     Svcpp_Client_Error_ConnectionFailed = 1,
     Svcpp_Client_Error_UnexpectedClose = 2,
@@ -212,7 +220,7 @@ typedef enum Svcpp_Client_Error {
 } Svcpp_Client_Error;
 
 /** SDK-owned threads (SetThreadPriority, CpuAffinityMask). */
-typedef enum Svcpp_Client_Thread {
+typedef SVCPP_ENUM(Svcpp_Client_Thread) {
     Svcpp_Client_Thread_Client = 0,
     Svcpp_Client_Thread_Voice = 1,
     Svcpp_Client_Thread_Network = 2,

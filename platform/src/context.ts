@@ -7,6 +7,7 @@ import type { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
 import type { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
+import type { AccountMigration } from './accounts/migrations.js';
 
 /** What the platform needs from the gateway to end a user's sessions (ban, revoke, unmerge). */
 export interface SessionControl {
@@ -33,5 +34,7 @@ export interface PlatformContext {
   externalTokens: OidcProviderVerifier;
   webhooks: WebhookDeliverer;
   rateLimiter: RateLimiter;
+  /** Data moved on merge/unmerge; feature areas append theirs. */
+  accountMigrations: AccountMigration[];
   now(): number;
 }

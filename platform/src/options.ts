@@ -62,6 +62,8 @@ export interface PlatformOptions {
   oidcCacheSeconds?: number;
   /** Clock in milliseconds since the Unix epoch; tests pass a controllable one. */
   now?: () => number;
+  /** Webhook events URL of the development application (the CLI's --webhook-url). */
+  devAppWebhookUrl?: string;
   /** Base URL the platform advertises (issuer, verification URIs); defaults to the listening URL. */
   publicUrl?: string;
 }
@@ -82,6 +84,7 @@ export interface ResolvedOptions {
   oidcCacheSeconds: number;
   now: () => number;
   publicUrl: string | undefined;
+  devAppWebhookUrl: string | undefined;
 }
 
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
@@ -117,5 +120,6 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     oidcCacheSeconds: options.oidcCacheSeconds ?? 300,
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
+    devAppWebhookUrl: options.devAppWebhookUrl,
   };
 }

@@ -36,7 +36,7 @@ const PREAMBLE = `/*
 
 function enumBlock(e) {
   let s = cDoc(e.doc);
-  s += `typedef enum ${e.cName} {\n`;
+  s += `typedef SVCPP_ENUM(${e.cName}) {\n`;
   for (const [name, value, doc] of e.values) {
     s += `    ${e.cName}_${name} = ${value},${doc ? ` /* ${doc} */` : ''}\n`;
   }
@@ -64,6 +64,14 @@ export function generate(model) {
 #else
 #  define SVCPP_API __attribute__((visibility("default")))
 #  define SVCPP_CALL
+#endif
+
+/* Enums are 32-bit in C (the _forceint value) and have int32_t as fixed underlying type in C++, so a C++
+ * translation unit may hold any 32-bit value in them (unknown values are rejected, never undefined). */
+#ifdef __cplusplus
+#  define SVCPP_ENUM(name) enum name : int32_t
+#else
+#  define SVCPP_ENUM(name) enum name
 #endif
 
 #define SVCPP_ABI_VERSION_MAJOR ${abi.major}

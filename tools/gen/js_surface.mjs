@@ -63,7 +63,7 @@ export function jsFunctions(model) {
 
 /** TypeScript parameter declaration of a JS parameter. */
 export function tsParam(p) {
-  if (p.role === 'cb') return `${p.name}: ${tsCallbackType(p.callback)}${p.nullable ? ' | null' : ''}`;
+  if (p.role === 'cb') return `${p.name}: ${p.nullable ? `(${tsCallbackType(p.callback)}) | null` : tsCallbackType(p.callback)}`;
   return `${p.name}: ${tsType(p.type)}${p.optional ? ' | undefined' : ''}`;
 }
 

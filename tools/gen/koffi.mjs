@@ -81,7 +81,9 @@ function outHolder(t) {
   const p = parseType(t);
   if (p.kind === 'string') return '{ ptr: null, size: 0 } as StringOut';
   if (p.kind === 'obj') return '{ opaque: null } as HandleStruct';
-  return '[0] as unknown[]';
+  if (p.kind === 'u64') return '[0n] as unknown[]';
+  if (p.kind === 'bool') return '[false] as boolean[]';
+  return '[0] as number[]';
 }
 const outValue = (t, name) => (['string', 'obj'].includes(parseType(t).kind) ? name : `${name}[0]`);
 
@@ -137,6 +139,8 @@ function method(model, f) {
   } else if (fn.ret === 'optional') {
     lines.push(`if (!${call}) return undefined;`);
     lines.push(`return ${fromC(r.type, outValue(r.type, outName), false)};`);
+  } else if (fn.ret === 'cstr') {
+    lines.push(`return ${call} as string; // static storage: never freed`);
   } else {
     lines.push(`return ${fromC(r.type, call, false)};`);
   }

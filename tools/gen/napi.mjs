@@ -1,1 +1,200 @@
-export function generate() { return []; }
+// bindings/napi/generated/* — node-addon-api glue over the C ABI, one JS function per C function
+// (the NativeApi of lib/generated/native-api.ts). The hand-written half is bindings/napi/src.
+import { GENERATED } from './text.mjs';
+import { errcCode, jsFunctions } from './js_surface.mjs';
+import { parseType } from './model.mjs';
+
+const HEADER = `// ${GENERATED}\n`;
+
+function handleTraits(model) {
+  let s = `${HEADER}// Per handle type: its index into the per-load type tags, its name, and its Drop.\n#pragma once\n\n`;
+  s += '#include <cstddef>\n\n#include "../../../native/include/svcpp.h"\n\nnamespace svcpp_node {\n\n';
+  s += 'template <class H>\nstruct HandleTraits;\n\n';
+  model.types.forEach((t, i) => {
+    s += `template <>\nstruct HandleTraits<${t.cName}> {\n  static constexpr size_t index = ${i};\n`;
+    s += `  static constexpr const char *name = "${t.name}";\n`;
+    s += `  static Svcpp_Errc Drop(${t.cName} *self) { return ${t.cName}_Drop(self); }\n};\n\n`;
+  });
+  s += `constexpr size_t kHandleTypeCount = ${model.types.length};\n\n}  // namespace svcpp_node\n`;
+  return s;
+}
+
+function errcCodes(model) {
+  const errc = model.enumByName.get('Errc');
+  let s = `${HEADER}#include "../src/addon.hpp"\n\nnamespace svcpp_node {\n\nconst char *ErrcCode(Svcpp_Errc rc) {\n  switch (rc) {\n`;
+  for (const [name] of errc.values) s += `    case Svcpp_Errc_${name}: return "${errcCode(name)}";\n`;
+  s += '    default: return "ERR_SVCPP_UNKNOWN";\n  }\n}\n\n}  // namespace svcpp_node\n';
+  return s;
+}
+
+const isClientType = (model, name) => model.typeByName.get(name)?.kind === 'client';
+
+/** C++ expression: JS value `v` -> C value of IDL type t (for scalars, enums). */
+function scalarArg(model, t, v) {
+  const p = parseType(t);
+  switch (p.kind) {
+    case 'bool': return `BoolArg(${v})`;
+    case 'i32': return `I32Arg(${v})`;
+    case 'u32': return `U32Arg(${v})`;
+    case 'f32': return `F32Arg(${v})`;
+    case 'u64': return `U64Arg(${v})`;
+    case 'enum': return `static_cast<${model.cType(t)}>(I32Arg(${v}))`;
+    default: throw new Error(`not a scalar: ${t}`);
+  }
+}
+
+/** C++ expression: C value `x` of IDL type t -> Napi::Value (borrowed strings are not freed). */
+function toJs(model, t, x, { take = false } = {}) {
+  const p = parseType(t);
+  switch (p.kind) {
+    case 'bool': return `Napi::Boolean::New(env, ${x})`;
+    case 'i32': case 'u32': case 'f32': case 'enum': return `Napi::Number::New(env, static_cast<double>(${x}))`;
+    case 'u64': return `Napi::BigInt::New(env, static_cast<uint64_t>(${x}))`;
+    case 'string': return take ? `TakeString(env, ${x})` : `BorrowString(env, ${x})`;
+    case 'obj': return isClientType(model, p.name) ? `WrapClient(env, ${x})` : `WrapHandle<${model.cType(t)}>(env, ${x})`;
+    default: throw new Error(`no JS conversion for ${t}`);
+  }
+}
+
+function unwrapExpr(model, typeName, v) {
+  return isClientType(model, typeName) ? `UnwrapClient(env, ${v})` : `UnwrapHandle<Svcpp_${typeName}>(env, ${v})`;
+}
+
+function trampolines(model) {
+  let s = '';
+  for (const cb of model.callbacks) {
+    if (cb.raw || cb.thread === 'sdk') continue;
+    const params = cb.params.map((p) => `${model.cType(p.type)} ${p.name}`).concat('void *userData').join(', ');
+    const args = cb.params.map((p) => toJs(model, p.type, p.name)).join(', ');
+    s += `/** ${cb.cName}: the registered JS function, called with converted arguments (pump thread = JS thread). */\n`;
+    s += `void SVCPP_CALL Call_${cb.cName}(${params}) {\n`;
+    s += `  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{${args}}; });\n}\n\n`;
+  }
+  return s;
+}
+
+function functionBody(model, f) {
+  const { fn } = f;
+  const lines = ['Napi::Env env = info.Env();'];
+  const args = [];
+  let jsIndex = 0;
+  let outName;
+  let created;
+  const triples = [];
+  for (const p of fn.params) {
+    const t = parseType(p.type);
+    if (p.role === 'self' && p.uninit) {
+      created = `${model.cType(p.type)}`;
+      lines.push(`${created} created{};`);
+      args.push('&created');
+      continue;
+    }
+    if (p.role === 'self') {
+      const v = `info[${jsIndex++}]`;
+      if (fn.op === 'drop' || fn.pump) { args.push(v); continue; } // handled by the call below
+      args.push(unwrapExpr(model, fn.owner.name, v));
+      continue;
+    }
+    if (p.role === 'in') {
+      const v = `info[${jsIndex++}]`;
+      const n = p.name;
+      if (t.kind === 'string') {
+        if (p.optional) {
+          lines.push(`std::optional<std::string> ${n}Text;`, `if (!IsNullish(${v})) ${n}Text = StringArg(${v});`);
+          lines.push(`Svcpp_String ${n}View = ${n}Text ? View(*${n}Text) : Svcpp_String{};`);
+          args.push(`${n}Text ? &${n}View : nullptr`);
+        } else {
+          lines.push(`std::string ${n}Text = StringArg(${v});`);
+          args.push(`View(${n}Text)`);
+        }
+      } else if (t.kind === 'obj') {
+        const unwrap = unwrapExpr(model, t.name, v);
+        args.push(p.optional ? `IsNullish(${v}) ? nullptr : ${unwrap}` : unwrap);
+      } else if (p.optional) {
+        lines.push(`std::optional<${model.cType(p.type)}> ${n};`, `if (!IsNullish(${v})) ${n} = ${scalarArg(model, p.type, v)};`);
+        args.push(`${n} ? &*${n} : nullptr`);
+      } else {
+        lines.push(`${model.cType(p.type)} ${n} = ${scalarArg(model, p.type, v)};`);
+        args.push(n);
+      }
+      continue;
+    }
+    if (p.role === 'cb') {
+      const v = `info[${jsIndex++}]`;
+      const data = `${p.name}Data`;
+      triples.push(data);
+      if (p.nullable) {
+        lines.push(`std::unique_ptr<JsCallback> ${data};`, `if (!IsNullish(${v})) ${data} = NewJsCallback(env, FunctionArg(${v}));`);
+        args.push(`${data} ? Call_${p.callback.cName} : nullptr`, `${data} ? FreeJsCallback : nullptr`, `${data}.get()`);
+      } else {
+        lines.push(`std::unique_ptr<JsCallback> ${data} = NewJsCallback(env, FunctionArg(${v}));`);
+        args.push(`Call_${p.callback.cName}`, 'FreeJsCallback', `${data}.get()`);
+      }
+      continue;
+    }
+    if (p.role === 'out') {
+      outName = p.name;
+      lines.push(`${model.cType(p.type)} ${p.name}{};`);
+      args.push(`&${p.name}`);
+    }
+  }
+  const isClient = fn.owner?.kind === 'client';
+  let call = `${fn.cName}(${args.join(', ')})`;
+  if (fn.op === 'drop') call = isClient ? `DropClient(env, ${args[0]})` : `DropHandle<${fn.owner.cName}>(env, ${args[0]})`;
+  else if (fn.pump) call = `RunClientCallbacks(env, ${args[0]})`;
+  const runsCallbacks = isClient && (fn.pump || fn.op === 'drop');
+  const r = f.returns;
+  if (fn.ret === 'errc') {
+    lines.push(`Svcpp_Errc rc = ${call};`);
+    // An accepted triple now belongs to the library (it calls FreeJsCallback); a rejected one is ours.
+    for (const d of triples) lines.push(`if (rc == Svcpp_Errc_Ok) ${d}.release();`);
+    if (runsCallbacks) lines.push('RethrowCallbackError(env);');
+    lines.push('Check(env, rc);');
+    if (created) lines.push(`return ${toJs(model, `obj:${fn.owner.name}`, 'created')};`);
+    else if (r.kind === 'out') lines.push(`return ${toJs(model, r.type, outName, { take: true })};`);
+    else lines.push('return env.Undefined();');
+  } else if (fn.ret === 'optional') {
+    lines.push(`if (!${call}) return env.Undefined();`);
+    lines.push(`return ${toJs(model, r.type, outName, { take: true })};`);
+  } else if (fn.ret === 'cstr') {
+    lines.push(`return Napi::String::New(env, ${call});`);
+  } else {
+    lines.push(`return ${toJs(model, fn.valueType, call)};`);
+  }
+  return `Napi::Value ${f.name}(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n`;
+}
+
+function functionsFile(model) {
+  const fns = jsFunctions(model);
+  let s = `${HEADER}// One Napi function per C function of svcpp.h (see lib/generated/native-api.ts for the JS contract).
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../src/callbacks.hpp"
+#include "../src/client_pump.hpp"
+#include "../src/handles.hpp"
+
+namespace svcpp_node {
+namespace {
+
+// ---- callback trampolines -----------------------------------------------------------------------------
+
+${trampolines(model)}// ---- functions ----------------------------------------------------------------------------------------
+
+`;
+  for (const f of fns) s += `${functionBody(model, f)}\n`;
+  s += '}  // namespace\n\nvoid RegisterGenerated(Napi::Env env, Napi::Object exports) {\n';
+  for (const f of fns) s += `  exports.Set("${f.name}", Napi::Function::New(env, ${f.name}, "${f.name}"));\n`;
+  s += '}\n\n}  // namespace svcpp_node\n';
+  return s;
+}
+
+export function generate(model) {
+  return [
+    { path: 'bindings/napi/generated/handle_traits.hpp', content: handleTraits(model) },
+    { path: 'bindings/napi/generated/errc_codes.cpp', content: errcCodes(model) },
+    { path: 'bindings/napi/generated/functions.cpp', content: functionsFile(model) },
+  ];
+}

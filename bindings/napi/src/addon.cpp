@@ -139,6 +139,8 @@ Napi::Value SetErrorFactory(const Napi::CallbackInfo &info) {
   return info.Env().Undefined();
 }
 
+}  // namespace
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   auto *addon = new AddonData();
   std::random_device random;
@@ -158,7 +160,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   return exports;
 }
 
-}  // namespace
 }  // namespace svcpp_node
 
-NODE_API_MODULE(svcpp_node, svcpp_node::Init)
+// Context-aware (NAPI_MODULE_INIT under the hood): Init runs once per environment, so workers get their own AddonData.
+static Napi::Object InitSvcppAddon(Napi::Env env, Napi::Object exports) { return svcpp_node::Init(env, exports); }
+NODE_API_MODULE(svcpp_node, InitSvcppAddon)

@@ -129,4 +129,56 @@ typedef struct Counter {
 
 static inline void SVCPP_CALL CountFree(void *p) { ((Counter *)p)->frees++; }
 
+/*
+ * Records the log lines SEMANTICS.md defines ("application id set to <id>" from SetApplicationId,
+ * "HTTP request timeout set to <ms> ms" from SetHttpRequestTimeout); other lines the core may log are
+ * counted in c.calls only. Use as the userData of Svcpp_Client_AddLogCallback with RecordLog / CountFree.
+ */
+#define RECORDER_LINES 512
+typedef struct Recorder {
+    Counter c; /* first member: CountFree works on a Recorder */
+    int n;
+    char lines[RECORDER_LINES][64];
+    Svcpp_LoggingSeverity severities[RECORDER_LINES];
+} Recorder;
+
+static inline int IsTestLine(Svcpp_String m)
+{
+    static const char a[] = "application id set to ", b[] = "HTTP request timeout set to ";
+    return (m.size >= sizeof a - 1 && memcmp(m.ptr, a, sizeof a - 1) == 0) ||
+           (m.size >= sizeof b - 1 && memcmp(m.ptr, b, sizeof b - 1) == 0);
+}
+
+static inline void SVCPP_CALL RecordLog(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData)
+{
+    Recorder *r = (Recorder *)userData;
+    r->c.calls++;
+    if (!IsTestLine(message)) return;
+    CHECK(r->n < RECORDER_LINES && message.size < sizeof r->lines[0]);
+    memcpy(r->lines[r->n], message.ptr, message.size);
+    r->lines[r->n][message.size] = '\0';
+    r->severities[r->n] = severity;
+    r->n++;
+}
+
+/* Asserts that recorded line i is `text`. */
+#define CHECK_LINE(rec, i, text)                                                                      \
+    do {                                                                                              \
+        CHECK((i) < (rec).n);                                                                         \
+        if (strcmp((rec).lines[(i)], (text)) != 0) {                                                  \
+            fprintf(stderr, "%s:%d: line %d is \"%s\", want \"%s\"\n", __FILE__, __LINE__, (int)(i),   \
+                    (rec).lines[(i)], (text));                                                        \
+            exit(1);                                                                                  \
+        }                                                                                             \
+    } while (0)
+
+/* Registers r for every line at or above min; returns the token. */
+static inline Svcpp_CallbackToken AddRecorder(Svcpp_Client *client, Svcpp_LoggingSeverity min, Recorder *r)
+{
+    Svcpp_CallbackToken token = 0;
+    CHECK_OK(Svcpp_Client_AddLogCallback(client, min, RecordLog, CountFree, r, &token));
+    CHECK(token >= 1);
+    return token;
+}
+
 #endif /* SVCPP_TESTS_CHECK_H */

@@ -15,7 +15,7 @@ export function ensureDevEnvironment(ctx: PlatformContext): { app: ApplicationRe
   return ctx.store.transaction(() => {
     const knownId = ctx.store.meta.get(DEV_APP_KEY);
     const known = knownId ? ctx.store.applications.get(knownId) : undefined;
-    if (known) return { app: known, created: false };
+    if (known) return { app: withWebhookUrl(ctx, known), created: false };
 
     const userConfig = userConfigSchema.parse({ username: 'dev_user', global_name: 'Dev User', email: 'dev_user@example.com', primary_guild: 'Dev Guild' });
     const user = upsertUserBase(ctx, userConfig);
@@ -43,6 +43,15 @@ export function ensureDevEnvironment(ctx: PlatformContext): { app: ApplicationRe
       }),
     );
     ctx.store.meta.set(DEV_APP_KEY, app.id);
-    return { app, created: true };
+    return { app: withWebhookUrl(ctx, app), created: true };
   });
+}
+
+/** The --webhook-url option: overrides the stored URL on every start when given. */
+function withWebhookUrl(ctx: PlatformContext, app: ApplicationRecord): ApplicationRecord {
+  const url = ctx.options.devAppWebhookUrl;
+  if (url === undefined || url === app.webhookUrl) return app;
+  const updated = { ...app, webhookUrl: url };
+  ctx.store.applications.update(updated);
+  return updated;
 }

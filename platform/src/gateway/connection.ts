@@ -3,6 +3,7 @@
  * bookkeeping the shared sweeper and the rate limits need. Policy lives in gateway.ts; this class only holds state
  * and performs the two ways a connection can end (close with a code, or drop without one).
  */
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Outbound } from './outbound.js';
 import { RateWindow } from './rate-window.js';
@@ -32,6 +33,8 @@ export class Connection {
 
   constructor(
     readonly ws: WebSocket,
+    /** The TCP/TLS socket under ws (for write batching). */
+    readonly socket: Duplex,
     public outbound: Outbound,
     readonly params: ConnectionParams,
     now: number,

@@ -3,6 +3,7 @@
  * out to them. One shared sweeper timer handles heartbeat deadlines, identify deadlines and the resume window for
  * every connection, so a thousand sessions cost no timers of their own.
  */
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { BusEvent } from '../events/bus.js';
 import { checkIdentify, checkResume, parseHeartbeat, parsePresence, type Refusal } from './commands.js';
@@ -25,9 +26,11 @@ import { newSession, type Session } from './session.js';
 import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewayStats, SessionFilter } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
-/** Client opcodes that exist in v10 but are not served yet; before Identify they are 4003 like any other. */
+/** Client opcodes of v10. Those not served yet (4, 8, 31, 43) get 4003 before Identify like any command, 4001 after. */
 const KNOWN_CLIENT_OPS = new Set<number>([Op.Heartbeat, Op.Identify, Op.PresenceUpdate, Op.VoiceStateUpdate, Op.Resume, Op.RequestGuildMembers, 31, 43]);
 const SHUTDOWN_GRACE_MS = 2000;
+/** Unsent bytes queued for one connection beyond which it is treated as dead (slow consumer). */
+const MAX_UNSENT_BYTES = 8 * 1024 * 1024;
 
 export class GatewayServer implements GatewayHandle {
   readonly options: GatewayOptions;
@@ -51,15 +54,15 @@ export class GatewayServer implements GatewayHandle {
 
   // ── connections ───────────────────────────────────────────────────────────────────────────────────────────
 
-  accept(ws: WebSocket, params: ConnectionParams): void {
+  accept(ws: WebSocket, socket: Duplex, params: ConnectionParams): void {
     if (this.closed) {
       ws.close(Close.GoingAway, 'Server shutting down.');
       return;
     }
     const outbound: Outbound = params.zlibStream
-      ? new ZlibStreamOutbound(ws, (error) => this.onOutboundError(conn, error))
-      : new PlainOutbound(ws);
-    const conn = new Connection(ws, outbound, params, Date.now(), { send: this.options.sendLimit, presence: this.options.presenceLimit });
+      ? new ZlibStreamOutbound(ws, socket, (error) => this.onOutboundError(conn, error))
+      : new PlainOutbound(ws, socket);
+    const conn = new Connection(ws, socket, outbound, params, Date.now(), { send: this.options.sendLimit, presence: this.options.presenceLimit });
     this.connections.add(conn);
     ws.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer, isBinary));
     ws.on('close', (code) => this.onSocketClose(conn, code));
@@ -135,7 +138,7 @@ export class GatewayServer implements GatewayHandle {
     const { identity, identify } = checked;
     this.countIdentify(identity.applicationId);
     // Transport compression wins over per-payload compression (they are mutually exclusive, §3.9).
-    if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws);
+    if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
     const session = newSession(identity, this.options.replayBufferSize);
     this.registry.add(session);
     this.attach(session, conn);
@@ -241,8 +244,15 @@ export class GatewayServer implements GatewayHandle {
     const limit = this.options.replayBufferSize;
     for (const session of targets) {
       session.dispatch(template);
-      // Missed more than the ring holds: the first missed dispatch is gone, so a resume could not be complete.
-      if (session.connection === null && session.missed > limit) this.destroy(session);
+      const conn = session.connection;
+      if (conn === null) {
+        // Missed more than the ring holds: the first missed dispatch is gone, so a resume could not be complete.
+        if (session.missed > limit) this.destroy(session);
+      } else if (conn.socket.writableLength > MAX_UNSENT_BYTES) {
+        // A reader this far behind would grow server memory without bound; drop it, it can resume from the ring.
+        this.detach(session);
+        conn.drop();
+      }
     }
   }
 
@@ -322,8 +332,9 @@ export class GatewayServer implements GatewayHandle {
     for (const session of this.registry.select(filter)) {
       const conn = session.connection;
       // The socket stays open without a session: the client may Identify (false) or Resume (true) on it or anew.
-      if (resumable) this.detach(session);
-      else this.destroy(session);
+      // An already detached session keeps its window and its count of missed dispatches.
+      if (!resumable) this.destroy(session);
+      else if (conn) this.detach(session);
       if (conn && !conn.closing) conn.send(INVALID_SESSION_FRAMES[resumable ? 'true' : 'false']);
     }
   }

@@ -60,7 +60,8 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): Gatewa
         socket.close(Close.InvalidApiVersion, 'Invalid API version, encoding or compression.');
         return;
       }
-      server.accept(socket, { ...query, gatewayUrl: gatewayUrl(deps.publicUrl?.(), request) });
+      // request.raw.socket is the upgraded TCP/TLS socket that ws now writes to.
+      server.accept(socket, request.raw.socket, { ...query, gatewayUrl: gatewayUrl(deps.publicUrl?.(), request) });
     });
     registerGatewayRoutes(scope, server, deps);
   });

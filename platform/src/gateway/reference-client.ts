@@ -10,7 +10,7 @@
  */
 import { EventEmitter } from 'node:events';
 import zlib from 'node:zlib';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import { ZlibStreamInflater } from './zlib-stream.js';
 
 export interface GatewayClientOptions {
@@ -29,6 +29,8 @@ export interface GatewayClientOptions {
   identifyExtras?: Record<string, unknown>;
   /** Source of the first heartbeat's jitter in [0, 1) (default Math.random). */
   jitter?: () => number;
+  /** Passed to `ws`, e.g. `{ ca }` to trust a development server's self-signed certificate. */
+  wsOptions?: ClientOptions;
 }
 
 export interface GatewayPayload {
@@ -111,7 +113,7 @@ export class GatewayClient extends EventEmitter {
     url.searchParams.set('v', '10');
     url.searchParams.set('encoding', 'json');
     if (this.options.compress) url.searchParams.set('compress', 'zlib-stream');
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, this.options.wsOptions);
     this.ws = ws;
     this.unacked = 0;
     this.inflater?.close();

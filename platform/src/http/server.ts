@@ -23,8 +23,6 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     // Snowflakes and tokens can be long; the default 100-character param limit would turn them into 404s.
     routerOptions: { maxParamLength: 1024 },
-    // Request lines never carry secrets on this platform, but headers do: keep the default serializers (no headers).
-    disableRequestLogging: false,
   }) as unknown as FastifyInstance;
 
   registerBodyParsers(app);

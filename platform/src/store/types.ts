@@ -256,6 +256,7 @@ export interface GuildRepository {
   findByName(name: string): GuildRecord | undefined;
   addMember(guildId: string, userId: string): void;
   isMember(guildId: string, userId: string): boolean;
+  countMembers(guildId: string): number;
   listForUser(userId: string): GuildRecord[];
   /** Moves memberships (merge); memberships the target already has are kept once. */
   moveMemberships(fromUserId: string, toUserId: string): void;

@@ -169,3 +169,19 @@ describe('presence update (op 3)', () => {
     expect((await a.expectClose()).code).toBe(Close.UnknownOpcode);
   });
 });
+
+describe('slow consumers', () => {
+  it('drops a connection that stops reading once megabytes pile up; its session stays resumable', async () => {
+    const a = await session('Bearer user-a');
+    a.ws.pause();
+    const big = { blob: 'x'.repeat(256 * 1024) };
+    // Bounded: 200 × 256 KiB is far beyond the 8 MiB limit plus what the kernel buffers on loopback.
+    for (let n = 0; n < 200 && h.gateway.stats().detached === 0; n++) {
+      h.bus.publish({ t: 'BIG', d: big, to: { userIds: [USER_A] } });
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(h.gateway.stats()).toMatchObject({ attached: 0, detached: 1 });
+    a.ws.resume();
+    expect((await a.expectClose()).code).toBe(1006);
+  });
+});

@@ -238,7 +238,8 @@ describe('decoding and limits', () => {
 describe('timeouts', () => {
   it('asks for a heartbeat with op 1, then drops a silent connection without a close code; its session stays resumable', async () => {
     await h.close();
-    h = await startGateway({ heartbeatIntervalMs: 100, heartbeatGraceMs: 200 });
+    // op 1 after 100 + 300 ms of silence, the drop after 100 + 600 ms: far enough apart for a loaded machine.
+    h = await startGateway({ heartbeatIntervalMs: 100, heartbeatGraceMs: 600 });
     const c = await open();
     await c.identify('bot-token-1');
     expect(await c.nextOf(Op.Heartbeat)).toEqual({ op: Op.Heartbeat, d: null, s: null, t: null });
@@ -249,10 +250,10 @@ describe('timeouts', () => {
 
   it('keeps a connection that heartbeats', async () => {
     await h.close();
-    h = await startGateway({ heartbeatIntervalMs: 100, heartbeatGraceMs: 100 });
+    h = await startGateway({ heartbeatIntervalMs: 100, heartbeatGraceMs: 400 });
     const c = await open();
     await c.identify('bot-token-1');
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       c.send(Op.Heartbeat, 1);
       await c.nextOf(Op.HeartbeatAck);
       await new Promise((r) => setTimeout(r, 60));

@@ -36,6 +36,7 @@ export function sqliteGuilds(db: Database.Database): GuildRepository {
   const list = db.prepare('SELECT * FROM guilds ORDER BY id');
   const addMember = db.prepare('INSERT OR IGNORE INTO guild_members (guild_id, user_id) VALUES (?, ?)');
   const isMember = db.prepare('SELECT 1 FROM guild_members WHERE guild_id = ? AND user_id = ?');
+  const countMembers = db.prepare('SELECT COUNT(*) AS n FROM guild_members WHERE guild_id = ?');
   const forUser = db.prepare(
     'SELECT g.* FROM guilds g JOIN guild_members m ON m.guild_id = g.id WHERE m.user_id = ? ORDER BY g.id',
   );
@@ -62,6 +63,7 @@ export function sqliteGuilds(db: Database.Database): GuildRepository {
     },
     addMember: (guildId, userId) => void addMember.run(guildId, userId),
     isMember: (guildId, userId) => isMember.get(guildId, userId) !== undefined,
+    countMembers: (guildId) => Number((countMembers.get(guildId) as Row).n),
     listForUser: (userId) => (forUser.all(userId) as Row[]).map(guildFromRow),
     moveMemberships: (fromUserId, toUserId) => {
       copyMemberships.run(toUserId, fromUserId);

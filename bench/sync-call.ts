@@ -1,0 +1,46 @@
+// Cost of one synchronous call across the binding: reading AuthorizationArgs scopes through N-API, through
+// koffi, and reading a plain JavaScript object property as the baseline. Prints ns per call; asserts nothing.
+//   node --import tsx bench/sync-call.ts [--smoke]     (--smoke: ~1 s in total, for CI)
+import { loadBackend } from '../lib/index.js';
+
+const smoke = process.argv.includes('--smoke');
+const BUDGET_MS = smoke ? 250 : 2000; // per case
+const SCOPES = 'openid sdk.social_layer';
+
+/** Runs fn in growing batches until the time budget is spent; returns ns per call of the last full measure. */
+function measure(fn: () => unknown): number {
+  let sink = 0;
+  for (let i = 0; i < 10_000; i++) sink += (fn() as string).length; // warm-up (JIT, inline caches)
+  let batch = 10_000;
+  let calls = 0;
+  let elapsed = 0n;
+  const deadline = process.hrtime.bigint() + BigInt(BUDGET_MS) * 1_000_000n;
+  while (process.hrtime.bigint() < deadline) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) sink += (fn() as string).length;
+    elapsed += process.hrtime.bigint() - start;
+    calls += batch;
+    batch = Math.min(batch * 2, 1_000_000);
+  }
+  if (sink === -1) console.log(sink); // keep the results alive
+  return Number(elapsed) / calls;
+}
+
+const plain = { scopes: SCOPES };
+const napi = loadBackend('napi');
+const napiArgs = napi.AuthorizationArgs_Init();
+napi.AuthorizationArgs_SetScopes(napiArgs, SCOPES);
+const koffi = loadBackend('koffi');
+const koffiArgs = koffi.AuthorizationArgs_Init();
+koffi.AuthorizationArgs_SetScopes(koffiArgs, SCOPES);
+
+const rows = [
+  ['plain JS object property', measure(() => plain.scopes)],
+  ['N-API  AuthorizationArgs_Scopes', measure(() => napi.AuthorizationArgs_Scopes(napiArgs))],
+  ['koffi  AuthorizationArgs_Scopes', measure(() => koffi.AuthorizationArgs_Scopes(koffiArgs))],
+] as const;
+
+console.log(`sync call: read AuthorizationArgs scopes (${SCOPES.length} bytes)${smoke ? ' [smoke]' : ''}`);
+for (const [name, ns] of rows) console.log(`  ${name.padEnd(34)} ${ns.toFixed(1).padStart(9)} ns/call`);
+napi.AuthorizationArgs_Drop(napiArgs);
+koffi.AuthorizationArgs_Drop(koffiArgs);

@@ -1,0 +1,14 @@
+// svcpp — the TypeScript face of the SDK. Ids are bigint (64-bit snowflakes).
+export { Client } from './client.js';
+export type { AuthorizationCodeVerifierSnapshot, ClientEvents, ClientOptions } from './client.js';
+export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
+export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
+export { SvcppError } from './errors.js';
+export type { SvcppErrorCode } from './errors.js';
+export { SvcppResultError, resultError, resultErrorCodes } from './result.js';
+export type { SvcppResultErrorCode } from './result.js';
+export { loadBackend, nativeLibraryPath } from './loader.js';
+export type { BackendName, LoadOptions } from './loader.js';
+export * from './generated/enums.js';
+export { ABI_VERSION } from './generated/errc.js';
+export type { NativeApi, NativeHandle, NativeHandleType } from './generated/native-api.js';

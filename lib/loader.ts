@@ -1,0 +1,79 @@
+// Finds and loads a backend. N-API: node-gyp-build (build/Release first, then prebuilds/<platform>-<arch>/).
+// koffi: the absolute path of libsvcpp (build/Release, then prebuilds/<platform>-<arch>/; PREBUILDS_ONLY skips
+// build/). Escape hatch for bundlers and Electron asar layouts: the SVCPP_PREBUILD environment variable (read by
+// node-gyp-build too) or the `nativeRoot` option name another directory with that same layout.
+// Each backend is loaded once per thread (a worker loads its own copy).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createKoffiApi } from '../bindings/koffi/generated.js';
+import { errcError } from './errors.js';
+import { ABI_VERSION } from './generated/errc.js';
+import type { NativeApi } from './generated/native-api.js';
+
+export type BackendName = 'napi' | 'koffi';
+
+export interface LoadOptions {
+  /** A directory laid out like the package (build/Release/ or prebuilds/<platform>-<arch>/) holding the
+   *  addon and libsvcpp.so. Default: SVCPP_PREBUILD, else the installed package. */
+  nativeRoot?: string;
+}
+
+const require = createRequire(import.meta.url);
+const LIBRARY_FILE = 'libsvcpp.so';
+
+/** The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/lib/). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'svcpp') return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('svcpp: cannot find the package root');
+    dir = parent;
+  }
+}
+
+const nativeRootOf = (options: LoadOptions) => options.nativeRoot ?? process.env.SVCPP_PREBUILD ?? packageRoot();
+
+/** Absolute path of the C ABI library (for koffi and other FFI users). */
+export function nativeLibraryPath(options: LoadOptions = {}): string {
+  const root = nativeRootOf(options);
+  const candidates = [
+    ...(process.env.PREBUILDS_ONLY ? [] : [join(root, 'build', 'Release', LIBRARY_FILE)]),
+    join(root, 'prebuilds', `${process.platform}-${process.arch}`, LIBRARY_FILE),
+  ];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new Error(`svcpp: ${LIBRARY_FILE} not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+interface AddonExports extends NativeApi {
+  setErrorFactory(factory: (errc: number, detail: string) => Error): void;
+}
+
+function loadNapi(options: LoadOptions): NativeApi {
+  const nodeGypBuild = require('node-gyp-build') as (dir: string) => AddonExports;
+  const addon = nodeGypBuild(nativeRootOf(options));
+  addon.setErrorFactory(errcError);
+  return addon;
+}
+
+const loaded = new Map<BackendName, NativeApi>();
+
+/** The NativeApi of a backend: the C ABI as JavaScript sees it (advanced use; prefer Client and friends). */
+export function loadBackend(name: BackendName = 'napi', options: LoadOptions = {}): NativeApi {
+  let api = loaded.get(name);
+  if (api) return api;
+  if (name === 'napi') api = loadNapi(options);
+  else if (name === 'koffi') api = createKoffiApi(nativeLibraryPath(options));
+  else throw new TypeError(`svcpp: unknown backend ${String(name)}`);
+  try {
+    api.CheckAbiVersion(ABI_VERSION);
+  } catch (error) {
+    throw errcError(9, `svcpp: the native library (ABI ${api.GetAbiVersion()}) cannot serve this package (ABI ${ABI_VERSION}): ${String(error)}`);
+  }
+  loaded.set(name, api);
+  return api;
+}

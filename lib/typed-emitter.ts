@@ -1,0 +1,32 @@
+// A node:events EventEmitter with typed event names and listener signatures.
+import { EventEmitter } from 'node:events';
+
+export type EventMap = Record<string, unknown[]>;
+type Listener<A extends unknown[]> = (...args: A) => void;
+
+/** What node:events itself emits about listeners. */
+interface EmitterEvents {
+  newListener: [event: string | symbol, listener: (...args: unknown[]) => void];
+  removeListener: [event: string | symbol, listener: (...args: unknown[]) => void];
+}
+
+export class TypedEventEmitter<Events extends EventMap, E extends EventMap = Events & EmitterEvents> extends EventEmitter {
+  override on<K extends keyof E & string>(event: K, listener: Listener<E[K]>): this {
+    return super.on(event, listener as Listener<unknown[]>);
+  }
+  override addListener<K extends keyof E & string>(event: K, listener: Listener<E[K]>): this {
+    return super.addListener(event, listener as Listener<unknown[]>);
+  }
+  override once<K extends keyof E & string>(event: K, listener: Listener<E[K]>): this {
+    return super.once(event, listener as Listener<unknown[]>);
+  }
+  override off<K extends keyof E & string>(event: K, listener: Listener<E[K]>): this {
+    return super.off(event, listener as Listener<unknown[]>);
+  }
+  override removeListener<K extends keyof E & string>(event: K, listener: Listener<E[K]>): this {
+    return super.removeListener(event, listener as Listener<unknown[]>);
+  }
+  override emit<K extends keyof E & string>(event: K, ...args: E[K]): boolean {
+    return super.emit(event, ...args);
+  }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Starts the svcpp platform. In a repository checkout it runs the TypeScript sources through tsx (no build
+// step, never a stale build); an installed package without sources runs the compiled dist/.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const HELP = `Usage: svcpp-platform [options]
+
+  --port <n>               TCP port (default 8787; 0 = ephemeral)
+  --host <addr>            listen address (default 127.0.0.1)
+  --db <file|:memory:>     SQLite database (default ./svcpp-platform.db)
+  --config <file>          JSON config: applications, users, guilds (see platform/README.md)
+  --tls                    serve HTTPS/WSS with a generated self-signed certificate (written to --cert-out)
+  --cert-out <file>        where to write the certificate with --tls (default ./svcpp-platform-ca.pem)
+  --webhook-url <url>      webhook events URL of the development application
+  --no-dev                 production-like: no dev routes, no auto-approve
+  --allow-localhost-issuers  accept https://localhost OIDC issuers for identity providers
+  --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
+  --help                   this text
+`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8787' },
+    host: { type: 'string', default: '127.0.0.1' },
+    db: { type: 'string', default: 'svcpp-platform.db' },
+    config: { type: 'string' },
+    tls: { type: 'boolean', default: false },
+    'cert-out': { type: 'string', default: 'svcpp-platform-ca.pem' },
+    'webhook-url': { type: 'string' },
+    'no-dev': { type: 'boolean', default: false },
+    'allow-localhost-issuers': { type: 'boolean', default: false },
+    'trust-ca': { type: 'string', multiple: true, default: [] },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sources = join(here, '..', 'src', 'index.ts');
+let platform;
+if (existsSync(sources)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  platform = await import(pathToFileURL(sources).href);
+} else {
+  platform = await import(pathToFileURL(join(here, '..', 'dist', 'index.js')).href);
+}
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`invalid --port ${values.port}\n`);
+  process.exit(2);
+}
+
+const running = await platform.startPlatform({
+  port,
+  host: values.host,
+  database: values.db === ':memory:' ? ':memory:' : resolve(values.db),
+  tls: values.tls,
+  devMode: !values['no-dev'],
+  allowLocalhostIssuers: values['allow-localhost-issuers'],
+  outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
+  ...(values.config ? { config: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
+  ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
+});
+
+if (running.caCertPem) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(values['cert-out'], running.caCertPem);
+}
+
+// The credentials banner goes to stdout on purpose (never through the logger).
+process.stdout.write(`
+svcpp platform ${running.devAppCreated ? '(new database: development application created)' : ''}
+  HTTP       ${running.httpUrl}
+  API base   ${running.apiBase}
+  Gateway    ${running.gatewayUrl}
+  OIDC       ${running.httpUrl}/.well-known/openid-configuration
+${running.caCertPem ? `  CA cert    ${resolve(values['cert-out'])}\n` : ''}
+Development application
+  client id      ${running.devApp.id}
+  client secret  ${running.devApp.clientSecret}
+  bot token      ${running.devApp.botToken}
+  public key     ${running.devApp.publicKey}
+  dev user       dev_user (password-less)
+`);
+
+let stopping = false;
+const stop = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  running.logger.info({ signal }, 'shutting down');
+  try {
+    await running.close();
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`shutdown failed: ${error?.stack ?? error}\n`);
+    process.exit(1);
+  }
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PlatformContext } from '../context.js';
+import { banUser, isBanned, liftBan } from '../accounts/bans.js';
+import { upsertApplication } from '../applications/create.js';
+import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from '../config/schema.js';
+import { upsertGuild } from '../config/guilds.js';
+import { applyUserReferences, upsertUserBase } from '../config/users.js';
+import { jsonBody } from '../http/body.js';
+import { Errors } from '../http/errors.js';
+import { parseBody } from '../http/validation.js';
+import { PERMANENT_BAN, type ApplicationRecord, type UserRecord } from '../store/types.js';
+import { partialGuildJson, userJson } from '../users/serialize.js';
+
+const API = '/api/v10/dev';
+
+const banSchema = z.object({
+  /** Absent: permanent ban. */
+  duration_seconds: z.number().int().min(1).max(10 * 365 * 86_400).optional(),
+});
+
+/** Application as the developer sees it; credentials are included (development mode only, never logged). */
+function applicationAdminJson(app: ApplicationRecord): Record<string, unknown> {
+  return {
+    id: app.id,
+    name: app.name,
+    client_secret: app.clientSecret,
+    bot_token: app.botToken,
+    bot_user_id: app.botUserId,
+    owner_user_id: app.ownerUserId,
+    public_key: app.publicKeyHex,
+    redirect_uris: app.redirectUris,
+    public_client: app.publicClient,
+    webhook_url: app.webhookUrl,
+    parent_application_id: app.parentId,
+    identify_premium_approved: app.identifyPremiumApproved,
+    provisional_accounts_enabled: app.provisionalAccountsEnabled,
+    social_sdk_terms_accepted: app.socialSdkTermsAccepted,
+    identity_providers: app.identityProviders.map((p) => ({ type: p.type, issuer: p.issuer, client_id: p.clientId })),
+  };
+}
+
+function userAdminJson(ctx: PlatformContext, user: UserRecord): Record<string, unknown> {
+  return {
+    ...userJson(ctx, user),
+    email: user.email,
+    premium_type: user.premiumType,
+    banned: isBanned(user, ctx.now()),
+    banned_until: user.bannedUntil === null ? null : user.bannedUntil >= PERMANENT_BAN ? 'permanent' : new Date(user.bannedUntil).toISOString(),
+    provisional_application_id: user.provisionalApplicationId,
+    restricted_by_user_id: user.restrictedByUserId,
+    external_identities: ctx.store.identities.listForUser(user.id).map((identity) => ({
+      application_id: identity.applicationId,
+      external_auth_type: identity.authType,
+      issuer: identity.issuer || null,
+      external_id: identity.externalId,
+    })),
+    live_tokens: ctx.store.tokens.countForUser(user.id),
+  };
+}
+
+/**
+ * Development routes (OURS; registered only when devMode is on): the admin listing, creating applications,
+ * users and guilds at run time, banning and unbanning, and the webhook outbox.
+ */
+export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  app.get(`${API}/state`, async () => ({
+    applications: ctx.store.applications.list().map(applicationAdminJson),
+    users: ctx.store.users.list().map((user) => userAdminJson(ctx, user)),
+    guilds: ctx.store.guilds.list().map((guild) => ({
+      ...partialGuildJson(guild, '', undefined),
+      tag: guild.tag,
+      owner_id: guild.ownerId,
+      member_count: ctx.store.guilds.countMembers(guild.id),
+      channels: ctx.store.guilds.listChannels(guild.id).map((c) => ({ id: c.id, name: c.name, type: c.type, position: c.position, parent_id: c.parentId })),
+    })),
+  }));
+
+  app.post(`${API}/applications`, async (request, reply) => {
+    const config = parseBody(applicationConfigSchema, jsonBody(request));
+    const { app: created, created: isNew } = upsertApplication(ctx, config);
+    return reply.code(isNew ? 201 : 200).send(applicationAdminJson(created));
+  });
+
+  app.post(`${API}/users`, async (request, reply) => {
+    const config = parseBody(userConfigSchema, jsonBody(request));
+    const user = ctx.store.transaction(() => applyUserReferences(ctx, upsertUserBase(ctx, config), config));
+    return reply.code(201).send(userAdminJson(ctx, user));
+  });
+
+  app.post(`${API}/guilds`, async (request, reply) => {
+    const config = parseBody(guildConfigSchema, jsonBody(request));
+    const guild = ctx.store.transaction(() => upsertGuild(ctx, config));
+    return reply.code(201).send({ ...partialGuildJson(guild, '', undefined), tag: guild.tag, owner_id: guild.ownerId });
+  });
+
+  app.post<{ Params: { userId: string } }>(`${API}/users/:userId/ban`, async (request) => {
+    const body = parseBody(banSchema, jsonBody(request));
+    const until = body.duration_seconds === undefined ? PERMANENT_BAN : ctx.now() + body.duration_seconds * 1000;
+    const standIns = banUser(ctx, request.params.userId, until);
+    const user = ctx.store.users.get(request.params.userId);
+    if (!user) throw Errors.unknownUser();
+    return { user: userAdminJson(ctx, user), restricted_accounts: standIns.map((standIn) => userAdminJson(ctx, standIn)) };
+  });
+
+  app.delete<{ Params: { userId: string } }>(`${API}/users/:userId/ban`, async (request) => userAdminJson(ctx, liftBan(ctx, request.params.userId)));
+
+  app.get(`${API}/webhooks/outbox`, async () =>
+    ctx.store.outbox.list().map((entry) => ({
+      id: entry.id,
+      application_id: entry.applicationId,
+      status: entry.status,
+      attempts: entry.attempts,
+      last_error: entry.lastError,
+      created_at: new Date(entry.createdAt).toISOString(),
+      next_attempt_at: new Date(entry.nextAttemptAt).toISOString(),
+      delivered_at: entry.deliveredAt === null ? null : new Date(entry.deliveredAt).toISOString(),
+      event: JSON.parse(entry.body) as unknown,
+    })),
+  );
+}

@@ -1,0 +1,27 @@
+import type { PlatformContext } from './context.js';
+import type { GatewayIdentity } from './gateway/index.js';
+import { findBearer, findBot } from './http/auth.js';
+import { botSelfJson, userJson } from './users/serialize.js';
+
+/**
+ * The gateway's Identify check: `Bearer <access token>` for users, the bare bot token for bots. Expired,
+ * revoked or banned credentials give null (the gateway closes with 4004).
+ */
+export function gatewayAuthenticator(ctx: PlatformContext): (token: string) => GatewayIdentity | null {
+  return (token) => {
+    if (token.startsWith('Bearer ')) {
+      const bearer = findBearer(ctx, token.slice('Bearer '.length));
+      if (!bearer) return null;
+      return {
+        kind: 'user',
+        applicationId: bearer.app.id,
+        userId: bearer.user.id,
+        scopes: bearer.token.scopes,
+        user: userJson(ctx, bearer.user, { app: bearer.app, selfScopes: bearer.token.scopes }),
+      };
+    }
+    const bot = findBot(ctx, token);
+    if (!bot) return null;
+    return { kind: 'bot', applicationId: bot.app.id, userId: bot.user.id, scopes: [], user: botSelfJson(ctx, bot.user, bot.app) };
+  };
+}

@@ -1,0 +1,180 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { PlatformContext, PlatformUrls } from './context.js';
+import { CORE_MIGRATIONS } from './accounts/migrations.js';
+import { registerDevRoutes } from './admin/routes.js';
+import { applyConfig } from './config/apply.js';
+import { ensureDevEnvironment } from './config/dev-environment.js';
+import { generateSelfSignedCertificate } from './crypto/tls.js';
+import { EventBus } from './events/bus.js';
+import { gatewayAuthenticator } from './gateway-auth.js';
+import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { createHttpServer } from './http/server.js';
+import { SnowflakeGenerator } from './ids/snowflake.js';
+import { createLogger } from './logger.js';
+import { registerAuthorizeRoutes } from './oauth/authorize/routes.js';
+import { registerDeviceAuthorizeRoute } from './oauth/device/authorize.js';
+import { registerDeviceVerificationRoutes } from './oauth/device/verification.js';
+import { registerOAuthMeRoute } from './oauth/me.js';
+import { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
+import { registerOidcRoutes } from './oauth/oidc/routes.js';
+import { registerRevokeRoutes } from './oauth/revoke.js';
+import { registerTokenRoutes } from './oauth/token/routes.js';
+import { resolveOptions, type PlatformOptions } from './options.js';
+import { OutboundHttpClient } from './outbound/http-client.js';
+import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
+import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
+import { openSqliteStore } from './store/sqlite/index.js';
+import type { Store } from './store/types.js';
+import { registerUserRoutes } from './users/routes.js';
+import { WebhookDeliverer } from './webhooks/deliverer.js';
+
+export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
+export type { PlatformConfig } from './config/schema.js';
+export type { Store } from './store/types.js';
+export type { PlatformContext } from './context.js';
+export { EventBus } from './events/bus.js';
+export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
+export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
+
+export interface DevApplicationCredentials {
+  id: string;
+  clientSecret: string;
+  botToken: string;
+  /** Ed25519 public key (hex) that verifies this application's webhook signatures. */
+  publicKey: string;
+}
+
+export interface RunningPlatform {
+  /** `http(s)://127.0.0.1:<port>` — also the OIDC issuer. */
+  httpUrl: string;
+  /** `${httpUrl}/api/v10` */
+  apiBase: string;
+  /** `ws(s)://127.0.0.1:<port>/gateway` */
+  gatewayUrl: string;
+  /** The self-signed certificate to trust when `tls` is on. */
+  caCertPem?: string;
+  devApp: DevApplicationCredentials;
+  /** Created on this start (false when the database already had it). */
+  devAppCreated: boolean;
+  store: Store;
+  bus: EventBus;
+  gateway: GatewayHandle;
+  /** Services and options, for tests and tools that need to reach behind the HTTP API. */
+  context: PlatformContext;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends PlatformOptions {
+  /** Gateway tunables (heartbeat interval, resume window, limits). */
+  gateway?: Partial<GatewayOptions>;
+}
+
+function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  registerAuthorizeRoutes(app, ctx);
+  registerTokenRoutes(app, ctx);
+  registerRevokeRoutes(app, ctx);
+  registerDeviceAuthorizeRoute(app, ctx);
+  registerDeviceVerificationRoutes(app, ctx);
+  registerOAuthMeRoute(app, ctx);
+  registerOidcRoutes(app, ctx);
+  registerPartnerSdkRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  if (ctx.options.devMode) registerDevRoutes(app, ctx);
+}
+
+function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | undefined): PlatformUrls {
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const http = (publicUrl ?? `${tls ? 'https' : 'http'}://${host}:${address.port}`).replace(/\/+$/, '');
+  const gateway = new URL(http);
+  gateway.protocol = gateway.protocol === 'https:' ? 'wss:' : 'ws:';
+  gateway.pathname = `${gateway.pathname.replace(/\/+$/, '')}/gateway`;
+  return { http, api: `${http}/api/v10`, gateway: gateway.toString() };
+}
+
+/**
+ * Starts the platform: database (created and migrated), development application, config, HTTP API, OAuth2/OIDC,
+ * provisional accounts, gateway and webhook delivery. Loopback and an ephemeral port unless told otherwise.
+ */
+export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
+  const resolved = resolveOptions(options);
+  const logger = createLogger(options.logger);
+  const store = openSqliteStore(resolved.database);
+  try {
+    const now = resolved.now;
+    const outbound = new OutboundHttpClient(resolved.outboundCaPems);
+    const bus = new EventBus();
+    const rateLimiter = new RateLimiter(resolved.rateLimits, now);
+    const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
+    const ctx: PlatformContext = {
+      options: resolved,
+      store,
+      ids: new SnowflakeGenerator(now),
+      logger,
+      bus,
+      urls: { http: '', api: '', gateway: '' },
+      sessions: { disconnectUser: () => undefined },
+      signingKeys: new OidcSigningKeys(store, now),
+      externalTokens: new OidcProviderVerifier(outbound, {
+        allowLocalhostIssuers: resolved.allowLocalhostIssuers,
+        cacheSeconds: resolved.oidcCacheSeconds,
+        now,
+      }),
+      webhooks,
+      rateLimiter,
+      accountMigrations: [...CORE_MIGRATIONS],
+      now,
+    };
+
+    const dev = ensureDevEnvironment(ctx);
+    if (resolved.config) applyConfig(ctx, resolved.config);
+
+    const tls = resolved.tls ? await generateSelfSignedCertificate(new Date(now())) : undefined;
+    const app = createHttpServer({ logger, bodyLimitBytes: resolved.bodyLimitBytes, rateLimiter, now, ...(tls ? { tls } : {}) });
+    const gateway = registerGateway(app, {
+      bus,
+      authenticate: gatewayAuthenticator(ctx),
+      logger: logger.child({ area: 'gateway' }),
+      publicUrl: () => ctx.urls.http,
+      ...(options.gateway ? { options: options.gateway } : {}),
+    });
+    ctx.sessions = gateway;
+    registerRoutes(app, ctx);
+
+    await app.listen({ port: resolved.port, host: resolved.host });
+    ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
+    webhooks.start();
+    logger.info({ url: ctx.urls.http, database: resolved.database, devMode: resolved.devMode }, 'svcpp platform listening');
+
+    let closing: Promise<void> | undefined;
+    const running: RunningPlatform = {
+      httpUrl: ctx.urls.http,
+      apiBase: ctx.urls.api,
+      gatewayUrl: ctx.urls.gateway,
+      ...(tls ? { caCertPem: tls.cert } : {}),
+      devApp: { id: dev.app.id, clientSecret: dev.app.clientSecret, botToken: dev.app.botToken, publicKey: dev.app.publicKeyHex },
+      devAppCreated: dev.created,
+      store,
+      bus,
+      gateway,
+      context: ctx,
+      logger,
+      // Webhook attempts in flight finish first; pending ones stay in the outbox for the next start.
+      close: () =>
+        (closing ??= (async () => {
+          await webhooks.stop();
+          await app.close();
+          store.close();
+          logger.info('svcpp platform stopped');
+        })()),
+    };
+    return running;
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

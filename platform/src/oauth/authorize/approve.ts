@@ -1,0 +1,64 @@
+import type { PlatformContext } from '../../context.js';
+import { hashToken, randomToken } from '../../crypto/tokens.js';
+import type { UserRecord } from '../../store/types.js';
+import { enqueueAuthorized } from '../../webhooks/events.js';
+import { issueTokens } from '../issue.js';
+import { withFragment, withQuery } from '../redirect-uris.js';
+import type { AuthorizeRequest, RedirectableError } from './request.js';
+
+/** Where to send the browser after the user approved: the code (or, implicit grant, the token) is attached. */
+export function approveAuthorization(ctx: PlatformContext, request: AuthorizeRequest, user: UserRecord): string {
+  const { app, params, scopes, redirectUri } = request;
+  const location = ctx.store.transaction(() => {
+    const now = ctx.now();
+    const previous = ctx.store.grants.get(app.id, user.id);
+    ctx.store.grants.upsert({
+      applicationId: app.id,
+      userId: user.id,
+      scopes: [...new Set([...(previous?.scopes ?? []), ...scopes])],
+      createdAt: previous?.createdAt ?? now,
+    });
+    enqueueAuthorized(ctx, app, user, scopes);
+
+    if (request.responseType === 'token') {
+      const issued = issueTokens(ctx, {
+        app,
+        user,
+        scopes,
+        origin: 'oauth',
+        accessSeconds: ctx.options.tokenLifetimes.accessSeconds,
+        refresh: false,
+      });
+      return withFragment(redirectUri, {
+        access_token: issued.accessToken,
+        token_type: 'Bearer',
+        expires_in: String(issued.expiresIn),
+        scope: scopes.join(' '),
+        state: params.state,
+      });
+    }
+
+    const code = randomToken(24);
+    ctx.store.authorizationCodes.insert({
+      hash: hashToken(code),
+      applicationId: app.id,
+      userId: user.id,
+      scopes,
+      // Null when the request relied on the single registered URI; the token request may then omit it too.
+      redirectUri: params.redirect_uri ?? null,
+      codeChallenge: params.code_challenge ?? null,
+      nonce: params.nonce ?? null,
+      authTime: now,
+      expiresAt: now + ctx.options.tokenLifetimes.authorizationCodeSeconds * 1000,
+      usedAt: null,
+      issuedPairId: null,
+    });
+    return withQuery(redirectUri, { code, state: params.state });
+  });
+  ctx.webhooks.wake();
+  return location;
+}
+
+export function errorRedirect(redirectUri: string, error: RedirectableError, state: string | undefined): string {
+  return withQuery(redirectUri, { error: error.error, error_description: error.description, state });
+}

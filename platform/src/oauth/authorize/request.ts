@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { PlatformContext } from '../../context.js';
+import { addFieldError, invalidFormBody, type ErrorTree } from '../../http/errors.js';
+import { zodErrorTree } from '../../http/validation.js';
+import type { ApplicationRecord } from '../../store/types.js';
+import { matchRedirectUri } from '../redirect-uris.js';
+import { parseScopeString, scopeProblem } from '../scopes.js';
+
+/** The authorize parameters (wire-protocol §7) plus the svcpp development shortcut `svcpp_dev_user` (OURS). */
+export const authorizeParamsSchema = z.object({
+  client_id: z.string().min(1).max(20),
+  redirect_uri: z.string().min(1).max(2048).optional(),
+  response_type: z.string().min(1).max(32),
+  scope: z.string().min(1).max(2048),
+  state: z.string().max(2048).optional(),
+  prompt: z.enum(['consent', 'none']).optional(),
+  integration_type: z.enum(['0', '1']).optional(),
+  code_challenge: z.string().min(1).max(256).optional(),
+  code_challenge_method: z.string().min(1).max(16).optional(),
+  nonce: z.string().max(2048).optional(),
+  svcpp_dev_user: z.string().min(1).max(32).optional(),
+});
+
+export type AuthorizeParams = z.output<typeof authorizeParamsSchema>;
+
+export interface AuthorizeRequest {
+  params: AuthorizeParams;
+  app: ApplicationRecord;
+  redirectUri: string;
+  responseType: 'code' | 'token';
+  scopes: string[];
+}
+
+/** A problem that is reported to the client by redirect (RFC 6749 §4.1.2.1). */
+export interface RedirectableError {
+  error: string;
+  description: string;
+}
+
+export type AuthorizeValidation =
+  | { ok: true; request: AuthorizeRequest }
+  /** Client or redirect URI unusable: never redirect, show the error (HTML or JSON). */
+  | { ok: false; redirect: false; errors: ErrorTree; message: string }
+  | { ok: false; redirect: true; request: Omit<AuthorizeRequest, 'responseType' | 'scopes'>; error: RedirectableError };
+
+const PKCE_VERIFIER_CHARS = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** Validates an authorization request in RFC order: client and redirect URI first, everything else after. */
+export function validateAuthorizeRequest(ctx: PlatformContext, input: unknown): AuthorizeValidation {
+  const parsed = authorizeParamsSchema.safeParse(input ?? {});
+  const raw = (input ?? {}) as Record<string, unknown>;
+  const errors: ErrorTree = parsed.success ? {} : zodErrorTree(parsed.error, raw);
+  // Client and redirect problems must be shown, never redirected; collect every field error for that page.
+  const clientId = typeof raw.client_id === 'string' ? raw.client_id : undefined;
+  const app = clientId && /^\d{1,20}$/.test(clientId) ? ctx.store.applications.get(clientId) : undefined;
+  if (clientId && !app && !errors.client_id) {
+    addFieldError(errors, ['client_id'], { code: 'UNKNOWN_APPLICATION', message: 'Unknown application.' });
+  }
+  const requestedRedirect = typeof raw.redirect_uri === 'string' ? raw.redirect_uri : undefined;
+  const redirectUri = app ? matchRedirectUri(app.redirectUris, requestedRedirect) : undefined;
+  if (app && !redirectUri && !errors.redirect_uri) {
+    addFieldError(errors, ['redirect_uri'], { code: 'REDIRECT_URI_NOT_REGISTERED', message: 'Invalid OAuth2 redirect_uri' });
+  }
+  if (!app || !redirectUri) return { ok: false, redirect: false, errors, message: 'Invalid OAuth2 authorization request' };
+  if (!parsed.success) {
+    const first = Object.keys(errors)[0] ?? 'request';
+    return {
+      ok: false,
+      redirect: false,
+      errors,
+      message: `Invalid OAuth2 authorization request: ${first}`,
+    };
+  }
+
+  const params = parsed.data;
+  const base = { params, app, redirectUri };
+  const fail = (error: string, description: string): AuthorizeValidation => ({ ok: false, redirect: true, request: base, error: { error, description } });
+
+  if (params.response_type !== 'code' && params.response_type !== 'token') {
+    return fail('unsupported_response_type', 'response_type must be code or token.');
+  }
+  if (params.integration_type === '0') return fail('invalid_request', 'Guild installs are not supported by this platform.');
+  const scopes = parseScopeString(params.scope);
+  const problem = scopeProblem(app, scopes, 'user');
+  if (problem) return fail('invalid_scope', problem.reason);
+  if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') {
+    return fail('invalid_request', 'code_challenge_method must be S256.');
+  }
+  if (params.code_challenge !== undefined && !PKCE_VERIFIER_CHARS.test(params.code_challenge)) {
+    return fail('invalid_request', 'code_challenge must be 43 to 128 URL-safe characters.');
+  }
+  if (params.code_challenge !== undefined && params.code_challenge_method === undefined) {
+    return fail('invalid_request', 'code_challenge_method is required with code_challenge (S256).');
+  }
+  return { ok: true, request: { ...base, responseType: params.response_type, scopes } };
+}
+
+/** The 50035 body for a request that cannot be redirected (used by JSON-preferring clients). */
+export function unredirectableError(errors: ErrorTree) {
+  return invalidFormBody(errors);
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PlatformContext } from '../context.js';
+import { unmergeIdentity } from '../accounts/unmerge.js';
+import { findBearer, authenticate, requireBearer, requireBot } from '../http/auth.js';
+import { jsonBody } from '../http/body.js';
+import { Errors, fieldError } from '../http/errors.js';
+import { parseBody, snowflakeSchema } from '../http/validation.js';
+import { constantTimeEqual } from '../crypto/tokens.js';
+import { issueTokens } from '../oauth/issue.js';
+import type { ApplicationRecord } from '../store/types.js';
+import { userJson } from '../users/serialize.js';
+import { ProvisionalErrors } from './errors.js';
+import { BOT_ISSUED, externalAuthTokenSchema, externalAuthTypeSchema, resolveExternalToken } from './external-token.js';
+import { PROVISIONAL_SCOPES, provisionalTokenFor } from './provisional.js';
+
+const botTokenSchema = z.object({
+  external_user_id: z.string().min(1).max(1024),
+  preferred_global_name: z.string().min(1).max(32).optional(),
+  provisional_user_id: snowflakeSchema.optional(),
+});
+
+const externalTokenSchema = z.object({
+  client_id: snowflakeSchema,
+  client_secret: z.string().max(1024).nullable().optional(),
+  external_auth_type: externalAuthTypeSchema,
+  external_auth_token: externalAuthTokenSchema,
+});
+
+const unmergeBotSchema = z.object({
+  external_user_id: z.string().min(1).max(1024),
+});
+
+const childTokenSchema = z.object({
+  parent_access_token: z.string().min(1).max(256),
+  child_application_id: snowflakeSchema,
+  parent_client_secret: z.string().min(1).max(1024).optional(),
+});
+
+const displayNameSchema = z.object({
+  global_name: z.string().trim().min(1).max(32),
+});
+
+const API = '/api/v10/partner-sdk';
+
+/**
+ * The client of a secret-in-body request. A missing/null secret is the public-client form (OURS): allowed only
+ * for applications flagged public_client. A wrong secret is 530007.
+ */
+function clientFromBody(ctx: PlatformContext, clientId: string, secret: string | null | undefined): ApplicationRecord {
+  const app = ctx.store.applications.get(clientId);
+  if (!app) throw fieldError(['client_id'], 'UNKNOWN_APPLICATION', 'Unknown application.');
+  if (secret === undefined || secret === null || secret === '') {
+    if (!app.publicClient) throw ProvisionalErrors.invalidClientSecret();
+    return app;
+  }
+  if (!constantTimeEqual(secret, app.clientSecret)) throw ProvisionalErrors.invalidClientSecret();
+  return app;
+}
+
+/** Provisional accounts (wire-protocol §8). */
+export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  app.post(`${API}/token/bot`, { config: { rateLimit: 'partner-sdk.token' } }, async (request) => {
+    const { app: application } = requireBot(ctx, request);
+    const body = parseBody(botTokenSchema, jsonBody(request));
+    return provisionalTokenFor(ctx, application, {
+      authType: BOT_ISSUED,
+      issuer: '',
+      externalId: body.external_user_id,
+      displayName: body.preferred_global_name,
+      updateDisplayName: true,
+      expectedUserId: body.provisional_user_id,
+    });
+  });
+
+  app.post(`${API}/token`, { config: { rateLimit: 'partner-sdk.token' } }, async (request) => {
+    const body = parseBody(externalTokenSchema, jsonBody(request));
+    // The schema also allows Bot auth: then the bot's application must be the client named in the body.
+    if (request.headers.authorization) {
+      const principal = authenticate(ctx, request);
+      if (principal.kind !== 'bot') throw Errors.onlyBotsCanUse();
+      if (principal.app.id !== body.client_id) throw fieldError(['client_id'], 'CLIENT_ID_MISMATCH', 'client_id does not match the bot token.');
+    }
+    const application = clientFromBody(ctx, body.client_id, body.client_secret);
+    if (!application.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
+    const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
+    if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
+    return provisionalTokenFor(ctx, application, { ...subject, updateDisplayName: false });
+  });
+
+  app.post(`${API}/provisional-accounts/unmerge/bot`, { config: { rateLimit: 'partner-sdk.unmerge' } }, async (request, reply) => {
+    const { app: application } = requireBot(ctx, request);
+    const body = parseBody(unmergeBotSchema, jsonBody(request));
+    const identity = ctx.store.identities.find(application.id, BOT_ISSUED, '', body.external_user_id);
+    if (!identity) throw ProvisionalErrors.unknownIdentity();
+    unmergeIdentity(ctx, application, identity);
+    return reply.code(204).send();
+  });
+
+  app.post(`${API}/provisional-accounts/unmerge`, { config: { rateLimit: 'partner-sdk.unmerge' } }, async (request, reply) => {
+    const body = parseBody(externalTokenSchema, jsonBody(request));
+    const application = clientFromBody(ctx, body.client_id, body.client_secret);
+    const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
+    if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
+    const identity = ctx.store.identities.find(application.id, subject.authType, subject.issuer, subject.externalId);
+    if (!identity) throw ProvisionalErrors.unknownIdentity();
+    unmergeIdentity(ctx, application, identity);
+    return reply.code(204).send();
+  });
+
+  app.post(`${API}/child-token`, { config: { rateLimit: 'partner-sdk.child-token' } }, async (request) => {
+    const body = parseBody(childTokenSchema, jsonBody(request));
+    const parent = findBearer(ctx, body.parent_access_token);
+    if (!parent) throw Errors.invalidAccessToken();
+    const child = ctx.store.applications.get(body.child_application_id);
+    if (!child) throw Errors.unknownApplication();
+    if (child.parentId !== parent.app.id) {
+      throw fieldError(['child_application_id'], 'APPLICATION_NOT_CHILD', "Not a child application of the token's application.");
+    }
+    if (body.parent_client_secret === undefined) {
+      // Public clients (Client::ExchangeChildToken) exchange without the secret (OURS).
+      if (!parent.app.publicClient) throw fieldError(['parent_client_secret'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    } else if (!constantTimeEqual(body.parent_client_secret, parent.app.clientSecret)) {
+      throw ProvisionalErrors.invalidClientSecret();
+    }
+    const issued = ctx.store.transaction(() => {
+      const previous = ctx.store.grants.get(child.id, parent.user.id);
+      ctx.store.grants.upsert({ applicationId: child.id, userId: parent.user.id, scopes: PROVISIONAL_SCOPES, createdAt: previous?.createdAt ?? ctx.now() });
+      return issueTokens(ctx, {
+        app: child,
+        user: parent.user,
+        scopes: PROVISIONAL_SCOPES,
+        origin: 'child',
+        accessSeconds: 0,
+        refresh: false,
+        parentPairId: parent.token.pairId,
+        expiresAt: parent.token.expiresAt,
+      });
+    });
+    return { access_token: issued.accessToken, token_type: 'Bearer', expires_in: issued.expiresIn, scope: PROVISIONAL_SCOPES.join(' ') };
+  });
+
+  // OURS: Client::UpdateProvisionalAccountDisplayName. The provisional user's own token; full accounts get 50229.
+  app.patch(`${API}/provisional-accounts/@me`, { config: { rateLimit: 'partner-sdk.account' } }, async (request) => {
+    const principal = requireBearer(ctx, request);
+    const body = parseBody(displayNameSchema, jsonBody(request));
+    if (!principal.user.isProvisional) throw Errors.invalidUserType();
+    const updated = { ...principal.user, globalName: body.global_name };
+    ctx.store.users.update(updated);
+    const json = userJson(ctx, updated, { app: principal.app, selfScopes: principal.token.scopes });
+    ctx.bus.publish({ t: 'USER_UPDATE', d: json, to: { userIds: [updated.id] } });
+    return json;
+  });
+}

@@ -1,0 +1,29 @@
+// Process-level lifecycle: each step runs in its own Node process and must end with exit code 0 on its own.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from './backends.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const runNode = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+
+describe.each(BACKENDS)('lifecycle over %s', (backend) => {
+  it('exits by itself with code 0 after close() (no process.exit)', () => {
+    const child = runNode([fixture('clean-exit.ts'), backend]);
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toBe('application id set to 99\n');
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+  });
+
+  it('loads, works and closes inside worker_threads; the worker exits 0', () => {
+    const child = runNode([fixture('run-worker.ts')], { SVCPP_TEST_BACKEND: backend });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim().split('\n')).toEqual([
+      JSON.stringify({ message: 'application id set to 7', scopes: 'openid sdk.social_layer', verifier: 43 }),
+      'worker exit 0',
+    ]);
+    expect(child.status).toBe(0);
+  });
+});
