@@ -13,7 +13,6 @@ namespace core = svcpp::core;
 namespace svcpp::capi {
 namespace {
 thread_local std::string lastError;
-thread_local bool globalPumpRunning = false;
 }  // namespace
 
 void SetLastError(const char *function, const std::string &detail) { lastError = std::string(function) + ": " + detail; }
@@ -60,12 +59,10 @@ SVCPP_API void SVCPP_CALL Svcpp_FreeProperties(Svcpp_Properties props) {
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RunCallbacks(void) {
     return Guard("Svcpp_RunCallbacks", [&] {
-        if (globalPumpRunning) throw core::AbiError(core::Errc::Busy, "Svcpp_RunCallbacks called from inside a callback");
-        globalPumpRunning = true;
-        struct Reset { ~Reset() { globalPumpRunning = false; } } reset;
+        if (core::AnyPumpOnThisThread()) throw core::AbiError(core::Errc::Busy, "Svcpp_RunCallbacks called from inside a callback");
         for (auto &client : core::clients::Snapshot()) {
-            // A client pumped elsewhere right now is left to that pump; the others still run.
-            if (!client->Queue().IsPumpingOnAnotherThread() && !client->Queue().IsPumpingOnThisThread()) client->RunCallbacks();
+            // A client pumped by another thread right now is left to that pump; the others still run.
+            if (!client->Queue().IsPumpingOnAnotherThread()) client->RunCallbacks();
         }
     });
 }
@@ -73,6 +70,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RunCallbacks(void) {
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void) {
     return Guard("Svcpp_ResetCallbacks", [&] {
         for (auto &client : core::clients::Snapshot()) client->ResetCallbacks();
+        core::clients::SetGlobalHook({});  // "no earlier registration runs again" includes the global hook
     });
 }
 

@@ -4,6 +4,12 @@
 
 namespace svcpp::core {
 
+namespace {
+thread_local int pumpDepth = 0;  // pumps on this thread's stack (a callback may pump another client)
+}  // namespace
+
+bool AnyPumpOnThisThread() { return pumpDepth > 0; }
+
 void CallbackQueue::Post(Job job) {
     bool fire = false;
     {
@@ -28,9 +34,11 @@ void CallbackQueue::Run(const std::function<bool()> &shouldStop) {
         armed_ = true;  // work queued from now on wakes the host again
         batch.swap(jobs_);
     }
+    ++pumpDepth;
     struct PumpEnd {  // clears the pumping flag even if a callback throws through us
         CallbackQueue &q;
         ~PumpEnd() {
+            --pumpDepth;
             std::lock_guard lock(q.mutex_);
             q.pumping_ = false;
             q.pumpThread_ = {};

@@ -21,6 +21,9 @@ struct Job {
     bool oneShot = false;  // one-shot completions run exactly once in every mode; events only on Deliver
 };
 
+/** True while any client's callbacks are being run on the calling thread (a pump is on the stack). */
+bool AnyPumpOnThisThread();
+
 class CallbackQueue {
 public:
     using Hook = std::function<void()>;
