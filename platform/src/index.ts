@@ -145,7 +145,12 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     ctx.sessions = gateway;
     registerRoutes(app, ctx);
 
-    await app.listen({ port: resolved.port, host: resolved.host });
+    try {
+      await app.listen({ port: resolved.port, host: resolved.host });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
     ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
     webhooks.start();
     logger.info({ url: ctx.urls.http, database: resolved.database, devMode: resolved.devMode }, 'svcpp platform listening');

@@ -21,7 +21,11 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new OAuthError(401, 'invalid_client', 'Malformed Basic authorization header.');
   // RFC 6749 §2.3.1: both parts are form-urlencoded before base64.
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    throw new OAuthError(401, 'invalid_client', 'Malformed Basic authorization header.');
+  }
 }
 
 /**

@@ -79,7 +79,7 @@ export async function startFakeIssuer(audience: string): Promise<FakeIssuer> {
     if (req.url?.startsWith('/elsewhere/')) return json(200, { issuer: state.issuer, jwks_uri: `${state.issuer}/jwks`, id_token_signing_alg_values_supported: ['ES256'], keys: [publicJwk] });
     return json(404, {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   state.issuer = `https://localhost:${(server.address() as AddressInfo).port}`;
   return state;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PlatformContext } from '../../context.js';
-import { addFieldError, invalidFormBody, type ErrorTree } from '../../http/errors.js';
+import { addFieldError, type ErrorTree } from '../../http/errors.js';
 import { zodErrorTree } from '../../http/validation.js';
 import type { ApplicationRecord } from '../../store/types.js';
 import { matchRedirectUri } from '../redirect-uris.js';
@@ -93,9 +93,4 @@ export function validateAuthorizeRequest(ctx: PlatformContext, input: unknown): 
     return fail('invalid_request', 'code_challenge_method is required with code_challenge (S256).');
   }
   return { ok: true, request: { ...base, responseType: params.response_type, scopes } };
-}
-
-/** The 50035 body for a request that cannot be redirected (used by JSON-preferring clients). */
-export function unredirectableError(errors: ErrorTree) {
-  return invalidFormBody(errors);
 }

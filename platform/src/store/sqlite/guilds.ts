@@ -33,12 +33,12 @@ export function sqliteGuilds(db: Database.Database): GuildRepository {
   );
   const get = db.prepare('SELECT * FROM guilds WHERE id = ?');
   const byName = db.prepare('SELECT * FROM guilds WHERE name = ?');
-  const list = db.prepare('SELECT * FROM guilds ORDER BY id');
+  const list = db.prepare('SELECT * FROM guilds ORDER BY length(id), id');
   const addMember = db.prepare('INSERT OR IGNORE INTO guild_members (guild_id, user_id) VALUES (?, ?)');
   const isMember = db.prepare('SELECT 1 FROM guild_members WHERE guild_id = ? AND user_id = ?');
   const countMembers = db.prepare('SELECT COUNT(*) AS n FROM guild_members WHERE guild_id = ?');
   const forUser = db.prepare(
-    'SELECT g.* FROM guilds g JOIN guild_members m ON m.guild_id = g.id WHERE m.user_id = ? ORDER BY g.id',
+    'SELECT g.* FROM guilds g JOIN guild_members m ON m.guild_id = g.id WHERE m.user_id = ? ORDER BY length(g.id), g.id',
   );
   const copyMemberships = db.prepare(
     'INSERT OR IGNORE INTO guild_members (guild_id, user_id) SELECT guild_id, ? FROM guild_members WHERE user_id = ?',

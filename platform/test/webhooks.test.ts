@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../src/index.js';
+import { request } from './helpers/http.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { authorizeCode, createApp, eventually, startTestPlatform, tempDir } from './helpers/platform.js';
+
+describe('webhook events', () => {
+  const cleanup: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    while (cleanup.length) await cleanup.pop()!();
+  });
+  const track = <T extends { close(): Promise<void> }>(thing: T): T => {
+    cleanup.push(() => thing.close());
+    return thing;
+  };
+  const outbox = async (platform: RunningPlatform) => (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as Array<{ status: string; attempts: number; last_error: string | null; event: { event: { type: string } } }>;
+
+  it('sends APPLICATION_AUTHORIZED with the published envelope and a valid Ed25519 signature', async () => {
+    const receiver = track(await startWebhookReceiver());
+    const platform = track(await startTestPlatform());
+    const app = await createApp(platform, { name: 'Webhook Game', webhook_url: receiver.url });
+    await authorizeCode(platform, { clientId: app.id, scope: 'identify email', user: 'dev_user' });
+
+    const event = await receiver.waitForEvent('APPLICATION_AUTHORIZED');
+    expect(event.headers['content-type']).toBe('application/json');
+    expect(event.body).toEqual({
+      version: 1,
+      application_id: app.id,
+      type: 1,
+      event: {
+        type: 'APPLICATION_AUTHORIZED',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        data: { integration_type: 1, scopes: ['identify', 'email'], user: expect.objectContaining({ username: 'dev_user', discriminator: '0' }) },
+      },
+    });
+    const timestamp = Number(event.headers['x-signature-timestamp']);
+    expect(Number.isInteger(timestamp)).toBe(true);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(300);
+    expect(event.headers['x-signature-ed25519']).toMatch(/^[0-9a-f]{128}$/);
+    expect(signatureIsValid(app.public_key, event)).toBe(true);
+    expect(signatureIsValid(app.public_key, { ...event, raw: event.raw.replace('dev_user', 'dev_usex') })).toBe(false);
+    expect(signatureIsValid(platform.devApp.publicKey, event)).toBe(false);
+  });
+
+  it('retries failed deliveries with backoff until the receiver accepts', async () => {
+    const receiver = track(await startWebhookReceiver());
+    receiver.status = 500;
+    const platform = track(await startTestPlatform({ webhookRetry: { baseMs: 5, maxMs: 20 } }));
+    const app = await createApp(platform, { name: 'Flaky Receiver Game', webhook_url: receiver.url });
+    await authorizeCode(platform, { clientId: app.id, scope: 'identify', user: 'dev_user' });
+
+    const failing = await eventually(async () => (await outbox(platform)).find((entry) => entry.attempts >= 3));
+    expect(failing.status).toBe('pending');
+    expect(failing.last_error).toBe('HTTP 500');
+    receiver.status = 204;
+    await receiver.waitForEvent('APPLICATION_AUTHORIZED');
+    const delivered = await eventually(async () => (await outbox(platform)).find((entry) => entry.status === 'delivered'));
+    expect(delivered.attempts).toBeGreaterThanOrEqual(4);
+  });
+
+  it('marks an event failed once it has been retried for longer than giveUpAfterMs', async () => {
+    const receiver = track(await startWebhookReceiver());
+    receiver.status = 503;
+    const platform = track(await startTestPlatform({ webhookRetry: { baseMs: 5, maxMs: 10, giveUpAfterMs: 40 } }));
+    const app = await createApp(platform, { name: 'Dead Receiver Game', webhook_url: receiver.url });
+    await authorizeCode(platform, { clientId: app.id, scope: 'identify', user: 'dev_user' });
+    const failed = await eventually(async () => (await outbox(platform)).find((entry) => entry.status === 'failed'));
+    expect(failed.last_error).toBe('HTTP 503');
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('queues nothing for applications without a webhook URL', async () => {
+    const platform = track(await startTestPlatform());
+    await authorizeCode(platform, { clientId: platform.devApp.id, scope: 'identify', user: 'dev_user' });
+    expect(await outbox(platform)).toEqual([]);
+  });
+
+  it('keeps undelivered events across a restart and delivers them afterwards', async () => {
+    const database = join(tempDir(), 'webhooks.db');
+    const probe = await startWebhookReceiver();
+    const url = probe.url;
+    const port = Number(new URL(url).port);
+    await probe.close(); // the receiver is down while the event happens
+
+    const first = await startTestPlatform({ database, webhookRetry: { baseMs: 5, maxMs: 20 } });
+    const app = await createApp(first, { name: 'Restart Game', webhook_url: url });
+    await authorizeCode(first, { clientId: app.id, scope: 'identify', user: 'dev_user' });
+    await eventually(async () => (await outbox(first)).find((entry) => entry.attempts >= 1));
+    await first.close();
+
+    const receiver = track(await startWebhookReceiver(port));
+    const second = track(await startTestPlatform({ database, webhookRetry: { baseMs: 5, maxMs: 20 } }));
+    expect(second.devApp.id).toBe(first.devApp.id);
+    const event = await receiver.waitForEvent('APPLICATION_AUTHORIZED');
+    expect(event.body.application_id).toBe(app.id);
+    expect(signatureIsValid(app.public_key, event)).toBe(true);
+    expect(receiver.received).toHaveLength(1);
+  });
+});
