@@ -55,8 +55,9 @@ case "$mode" in
       passed=$((passed + total - bad)); failed=$((failed + bad))
     done
     for f in "$logs"/vitest*.log; do
-      p=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p; s/^ *Tests +[0-9]+ failed \| ([0-9]+) passed.*/\1/p' "$f" | tail -1)
-      q=$(sed -nE 's/^ *Tests +([0-9]+) failed.*/\1/p' "$f" | tail -1)
+      plain=$(sed -E 's/\x1b\[[0-9;]*m//g' "$f")   # vitest colours its output even into a pipe
+      p=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p; s/^ *Tests +[0-9]+ failed \| ([0-9]+) passed.*/\1/p' <<<"$plain" | tail -1)
+      q=$(sed -nE 's/^ *Tests +([0-9]+) failed.*/\1/p' <<<"$plain" | tail -1)
       passed=$((passed + ${p:-0})); failed=$((failed + ${q:-0}))
     done
     echo
