@@ -35,7 +35,7 @@ void Client::SetApplicationId(uint64_t applicationId) {
 }
 
 void Client::SetHttpRequestTimeout(int32_t milliseconds) {
-    if (milliseconds < 1) throw AbiError(Errc::InvalidArgument, "the HTTP request timeout must be at least 1 ms");
+    // The minimum (1 ms) is the IDL's `min`, enforced by the generated marshalling before this runs.
     httpTimeoutMs_.store(milliseconds);
     logger_.Log(LoggingSeverity::Info, "HTTP request timeout set to " + std::to_string(milliseconds) + " ms");
 }
