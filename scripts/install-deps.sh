@@ -14,18 +14,31 @@ PACKAGES=(
   file binutils         # nm / readelf / objdump for the symbol checks
 )
 
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+# scripts/fetch-opus.sh needs `apt-get source opus`, so Debian's source index must be configured.
+SRC_LIST=/etc/apt/sources.list.d/svcpp-src.sources
+need_update=0
+if ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  echo "install-deps: adding a deb-src entry ($SRC_LIST)"
+  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+  printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s %s-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    "$codename" "$codename" | $SUDO tee "$SRC_LIST" >/dev/null
+  need_update=1
+fi
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  [ "$need_update" -eq 0 ] || $SUDO apt-get update -qq
   echo "install-deps: all ${#PACKAGES[@]} packages present"
   exit 0
 fi
 
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
 echo "install-deps: installing ${missing[*]}"
 $SUDO apt-get update -qq || $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -47,6 +47,8 @@ void IoThread::Stop() {
     impl_->thread.join();
 }
 
+boost::asio::io_context &IoThread::Context() { return impl_->io; }
+
 bool IoThread::RunningInThisThread() const { return impl_->io.get_executor().running_in_this_thread(); }
 
 }  // namespace svcpp::core::net

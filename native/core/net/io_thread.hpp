@@ -7,6 +7,10 @@
 #include <memory>
 #include <optional>
 
+namespace boost::asio {
+class io_context;
+}
+
 namespace svcpp::core::net {
 
 class IoThread {
@@ -22,6 +26,8 @@ public:
     /** Stops the loop and joins the thread; handlers not yet run are destroyed on the calling thread. */
     void Stop();
     bool RunningInThisThread() const;
+    /** The loop itself, for the few translation units that own sockets and timers (net/, gateway/). */
+    boost::asio::io_context &Context();
 
 private:
     struct Impl;

@@ -1,0 +1,76 @@
+// The gateway session: one user's WebSocket session with the platform's gateway (wire-protocol.md §3,
+// platform/src/gateway/PROTOCOL-gateway.md), with the client status machine of sdk-surface.md §7.1.
+//
+//   Start() ─► Connecting ─► (Hello, Identify or Resume) ─► READY: Connected ─► Ready
+//   drop / zombie / op 7 / resumable close / op 9 ─► Reconnecting ─(backoff)─► Connecting (Resume first)
+//   terminal close (4004, 4010–4014) ─► Disconnected (UnexpectedClose, code), no retry
+//   Stop() ─► Disconnecting ─► Disconnected
+//
+// Threading: create, use and destroy on the client's I/O thread; the event functions run there. The
+// session knows nothing of the host: the client turns status changes and dispatches into queued callbacks.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "generated/enums.hpp"
+#include "net/websocket.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace svcpp::core::gateway {
+
+struct SessionConfig {
+    std::string url;    // gateway URL from GET /gateway, e.g. wss://127.0.0.1:8787/gateway (query is appended)
+    std::string token;  // user access token; Identify sends "Bearer <token>"
+    nlohmann::json properties = {{"os", "linux"}, {"browser", "svcpp"}, {"device", "svcpp"}};
+    int32_t backoffInitialMs = 1000;  // reconnect delay doubles from here (with ±20 % jitter) ...
+    int32_t backoffMaxMs = 60000;     // ... up to this
+    /** Consecutive failed connection attempts (no READY/RESUMED in between) before giving up. */
+    int32_t maxFailedAttempts = 6;
+};
+
+struct SessionEvents {
+    /** A status change: (status, error, errorDetail = close code or 0). */
+    std::function<void(ClientStatus, ClientError, int32_t)> status;
+    /**
+     * Every dispatch (op 0) in sequence order, exactly once per sequence number, READY and RESUMED
+     * included. READY arrives after the status Connected and before Ready, so the payload can be applied
+     * before the host sees Ready.
+     */
+    std::function<void(const std::string &type, const nlohmann::json &data)> dispatch;
+};
+
+using LogFn = std::function<void(LoggingSeverity, std::string)>;  // never given tokens
+
+class Session {
+public:
+    Session(boost::asio::io_context &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log);
+    ~Session();  // Abort(): no events after destruction
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+
+    /** Disconnected → Connecting. */
+    void Start();
+    /** Close 1000 (ends the server session) → Disconnecting → Disconnected. A no-op when Disconnected. */
+    void Stop();
+    /** Replaces the token used by the next Identify / Resume. */
+    void SetToken(std::string token);
+    /** Sends a command (op 3 presence, later ops) when identified; false (not sent) otherwise. */
+    bool Send(int op, nlohmann::json data);
+
+    ClientStatus Status() const;
+    const std::string &SessionId() const;
+    int64_t LastSequence() const;
+
+private:
+    struct Impl;
+    std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace svcpp::core::gateway
