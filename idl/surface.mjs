@@ -93,6 +93,29 @@ export const enums = [
     values: [['GuildInstall', 0], ['UserInstall', 1]],
   },
   {
+    name: 'AuthorizationTokenType',
+    doc: 'Kind of access token (UpdateToken, FetchCurrentUser, token callbacks). Only Bearer is accepted.',
+    values: [['User', 0], ['Bearer', 1]],
+  },
+  {
+    name: 'AuthenticationExternalAuthType',
+    doc: 'Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8).',
+    values: [
+      ['OIDC', 0], ['EpicOnlineServicesAccessToken', 1], ['EpicOnlineServicesIdToken', 2], ['SteamSessionTicket', 3],
+      ['UnityServicesIdToken', 4], ['PlatformBotIssuedAccessToken', 5], ['AppleIdToken', 6], ['PlayStationNetworkIdToken', 7],
+    ],
+  },
+  {
+    name: 'StatusType',
+    doc: 'Online status of a user.',
+    values: [['Online', 0], ['Offline', 1], ['Blocked', 2], ['Idle', 3], ['Dnd', 4], ['Invisible', 5], ['Streaming', 6], ['Unknown', 7]],
+  },
+  {
+    name: 'UserHandle.AvatarType',
+    doc: 'Image format of an avatar URL (UserHandle::AvatarUrl).',
+    values: [['Gif', 0], ['Webp', 1], ['Png', 2], ['Jpeg', 3]],
+  },
+  {
     name: 'Client.Status',
     doc: 'Connection status of a Client (see the status machine in the README).',
     values: [
@@ -144,12 +167,59 @@ export const callbacks = [
       { name: 'errorDetail', type: 'i32' },
     ],
   },
+  {
+    name: 'Client.AuthorizationCallback',
+    doc: 'Authorize finished: on success code and redirectUri go to GetToken (with the PKCE verifier).',
+    params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'code', type: 'string' }, { name: 'redirectUri', type: 'string' }],
+  },
+  {
+    name: 'Client.AuthorizeUrlCallback',
+    doc: 'svcpp addition: the authorize URL of a pending Authorize, for the host to open (a launcher\'s browser window).',
+    params: [{ name: 'url', type: 'string' }],
+  },
+  {
+    name: 'Client.TokenExchangeCallback',
+    doc: 'A token request finished. expiresIn in seconds; refreshToken is empty when none was issued.',
+    params: [
+      { name: 'result', type: 'obj:ClientResult' }, { name: 'accessToken', type: 'string' }, { name: 'refreshToken', type: 'string' },
+      { name: 'tokenType', type: 'enum:AuthorizationTokenType' }, { name: 'expiresIn', type: 'i32' }, { name: 'scopes', type: 'string' },
+    ],
+  },
+  {
+    name: 'Client.ExchangeChildTokenCallback',
+    doc: 'ExchangeChildToken finished (child tokens have no refresh token).',
+    params: [
+      { name: 'result', type: 'obj:ClientResult' }, { name: 'accessToken', type: 'string' },
+      { name: 'tokenType', type: 'enum:AuthorizationTokenType' }, { name: 'expiresIn', type: 'i32' }, { name: 'scopes', type: 'string' },
+    ],
+  },
+  { name: 'Client.RevokeTokenCallback', doc: 'RevokeToken finished.', params: [{ name: 'result', type: 'obj:ClientResult' }] },
+  { name: 'Client.UpdateTokenCallback', doc: 'UpdateToken finished: call Connect from here.', params: [{ name: 'result', type: 'obj:ClientResult' }] },
+  {
+    name: 'Client.UnmergeIntoProvisionalAccountCallback', doc: 'UnmergeIntoProvisionalAccount finished.',
+    params: [{ name: 'result', type: 'obj:ClientResult' }],
+  },
+  {
+    name: 'Client.UpdateProvisionalAccountDisplayNameCallback', doc: 'UpdateProvisionalAccountDisplayName finished.',
+    params: [{ name: 'result', type: 'obj:ClientResult' }],
+  },
+  {
+    name: 'Client.FetchCurrentUserCallback',
+    doc: 'FetchCurrentUser finished: the id and username of the token\'s user.',
+    params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'id', type: 'u64' }, { name: 'name', type: 'string' }],
+  },
+  { name: 'Client.TokenExpirationCallback', doc: 'The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken.', params: [] },
+  { name: 'Client.AuthorizeRequestCallback', doc: 'The platform asked the game to start account linking (call Authorize).', params: [] },
+  { name: 'Client.UserUpdatedCallback', doc: 'A known user changed (name, avatar, status, activity); read it with GetUser.', params: [{ name: 'userId', type: 'u64' }] },
 ];
 
 /**
  * Object types. kind:
  *   value   a plain value object: generated core struct, field getters/setters, deep Clone
+ *   handle  a live view of cached state: a hand-written core class (`header`) whose const member functions
+ *           are the getters; Clone copies the reference; IsValid is false once the client is gone
  *   client  the root object; its methods are implemented by hand in native/core/client
+ * A method with `optional: true` returns `bool f(self, ..., T *out)`: false (out untouched) when absent.
  * `init: true` = the application may construct it (Svcpp_<T>_Init).
  */
 export const types = [
@@ -222,6 +292,26 @@ export const types = [
     ],
   },
   {
+    name: 'UserHandle',
+    kind: 'handle',
+    header: 'users/user_handle.hpp',
+    doc: 'A live view of a user in the client\'s cache: getters read the current state; after the client is dropped\n' +
+      'they return defaults and IsValid is false.',
+    methods: [
+      { name: 'Id', const: true, returns: 'u64', doc: 'The user id (0 when invalid).' },
+      { name: 'Username', const: true, returns: 'string', doc: 'Unique username (generated for provisional users).' },
+      { name: 'GlobalName', const: true, returns: 'string', optional: true, doc: 'The global (display) name, when set.' },
+      { name: 'DisplayName', const: true, returns: 'string', doc: 'GlobalName when set, else Username.' },
+      { name: 'Avatar', const: true, returns: 'string', optional: true, doc: 'Avatar hash, when the user has one.' },
+      { name: 'AvatarUrl', const: true, returns: 'string', params: [
+        { name: 'animatedType', type: 'enum:UserHandle.AvatarType' }, { name: 'staticType', type: 'enum:UserHandle.AvatarType' }],
+      doc: 'CDN URL of the avatar (animatedType for a_ hashes, else staticType); the default avatar without one.' },
+      { name: 'Status', const: true, returns: 'enum:StatusType', doc: 'Online status (Offline until presence says otherwise).' },
+      { name: 'IsProvisional', const: true, returns: 'bool', doc: 'True for a provisional (game-only) account.' },
+      { name: 'GuildTag', const: true, returns: 'string', optional: true, doc: 'svcpp addition: the primary guild tag the user displays, when enabled.' },
+    ],
+  },
+  {
     name: 'Client',
     kind: 'client',
     doc: 'The root object: owns the SDK threads, caches and callback registrations.',
@@ -250,9 +340,74 @@ export const types = [
       { name: 'AddLogCallback', params: [{ name: 'minSeverity', type: 'enum:LoggingSeverity' }, { name: 'cb', type: 'cb:Client.LogCallback' }],
         out: { name: 'token', type: 'u64' }, doc: 'Additive: every registration receives log lines at or above minSeverity. Remove with RemoveCallback(token).' },
       { name: 'RemoveCallback', params: [{ name: 'token', type: 'u64' }], doc: 'Ends an additive registration; its user data is freed. Unknown token: InvalidArgument.' },
-      // authentication (first slice)
+      { name: 'SetLogDir', params: [{ name: 'path', type: 'string', max: 4096 }, { name: 'minSeverity', type: 'enum:LoggingSeverity' }], returns: 'bool',
+        doc: 'Writes log lines at or above minSeverity to <path>/svcpp.log (overwritten per run); None stops. False when the file cannot be opened.' },
+      // connection
+      { name: 'Connect', doc: 'Opens the gateway session with the token of UpdateToken; progress through the status callback.' },
+      { name: 'Disconnect', doc: 'Closes the gateway session; ends in Status Disconnected.' },
+      // authentication
       { name: 'CreateAuthorizationCodeVerifier', out: { name: 'verifier', type: 'obj:AuthorizationCodeVerifier' },
         doc: 'A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge.' },
+      { name: 'Authorize', params: [{ name: 'args', type: 'obj:AuthorizationArgs' }, { name: 'cb', type: 'cb:Client.AuthorizationCallback' }],
+        doc: 'OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the\n' +
+          'AuthorizeUrl callback (else opens the system browser) and completes with the code. A pending Authorize is aborted.' },
+      { name: 'HandleAuthorizeRedirect', params: [{ name: 'url', type: 'string', max: 4096 }],
+        doc: 'svcpp addition: completes a pending Authorize that uses CustomSchemeParam with the redirect URL the host received\n' +
+          '(<scheme>:/authorize/callback?code=…&state=…). Ignored when no such Authorize is pending.' },
+      { name: 'AbortAuthorize', doc: 'Completes a pending Authorize with ErrorType Aborted and closes its listener.' },
+      { name: 'SetAuthorizeUrlCallback', params: [{ name: 'cb', type: 'cb:Client.AuthorizeUrlCallback', nullable: true }],
+        doc: 'svcpp addition: receives the authorize URL of each Authorize instead of the system browser. NULL clears it.' },
+      { name: 'GetToken', params: [
+        { name: 'applicationId', type: 'u64' }, { name: 'code', type: 'string', max: 512 }, { name: 'codeVerifier', type: 'string', max: 128 },
+        { name: 'redirectUri', type: 'string', max: 2048 }, { name: 'cb', type: 'cb:Client.TokenExchangeCallback' }],
+      doc: 'Exchanges an authorization code (public client, PKCE verifier) for tokens.' },
+      { name: 'GetProvisionalToken', params: [
+        { name: 'applicationId', type: 'u64' }, { name: 'externalAuthType', type: 'enum:AuthenticationExternalAuthType' },
+        { name: 'externalAuthToken', type: 'string', max: 16384 }, { name: 'cb', type: 'cb:Client.TokenExchangeCallback' }],
+      doc: 'Signs in a provisional account with an external credential (public client).' },
+      { name: 'GetTokenFromProvisionalMerge', params: [
+        { name: 'applicationId', type: 'u64' }, { name: 'code', type: 'string', max: 512 }, { name: 'codeVerifier', type: 'string', max: 128 },
+        { name: 'redirectUri', type: 'string', max: 2048 }, { name: 'externalAuthType', type: 'enum:AuthenticationExternalAuthType' },
+        { name: 'externalAuthToken', type: 'string', max: 16384 }, { name: 'cb', type: 'cb:Client.TokenExchangeCallback' }],
+      doc: 'GetToken that also merges the provisional account of the external credential into the signed-in account.' },
+      { name: 'RefreshToken', params: [
+        { name: 'applicationId', type: 'u64' }, { name: 'refreshToken', type: 'string', max: 512 }, { name: 'cb', type: 'cb:Client.TokenExchangeCallback' }],
+      doc: 'Rotates a token pair; the old pair stops working. invalid_grant is AuthorizationFailed (treat like deauthorization).' },
+      { name: 'RevokeToken', params: [
+        { name: 'applicationId', type: 'u64' }, { name: 'token', type: 'string', max: 512 }, { name: 'cb', type: 'cb:Client.RevokeTokenCallback' }],
+      doc: 'Revokes every token of the application for the token\'s user.' },
+      { name: 'ExchangeChildToken', params: [
+        { name: 'parentApplicationToken', type: 'string', max: 512 }, { name: 'childApplicationId', type: 'u64' },
+        { name: 'cb', type: 'cb:Client.ExchangeChildTokenCallback' }],
+      doc: 'A token of a child application from a token of its parent (same expiry, no refresh token).' },
+      { name: 'UnmergeIntoProvisionalAccount', params: [
+        { name: 'applicationId', type: 'u64' }, { name: 'externalAuthType', type: 'enum:AuthenticationExternalAuthType' },
+        { name: 'externalAuthToken', type: 'string', max: 16384 }, { name: 'cb', type: 'cb:Client.UnmergeIntoProvisionalAccountCallback' }],
+      doc: 'Moves the external identity off the full account into a new provisional account (public client).' },
+      { name: 'UpdateProvisionalAccountDisplayName', params: [
+        { name: 'name', type: 'string', max: 32 }, { name: 'cb', type: 'cb:Client.UpdateProvisionalAccountDisplayNameCallback' }],
+      doc: 'Sets the display name of the signed-in provisional account (1–32 characters).' },
+      { name: 'UpdateToken', params: [
+        { name: 'tokenType', type: 'enum:AuthorizationTokenType' }, { name: 'token', type: 'string', max: 512 },
+        { name: 'cb', type: 'cb:Client.UpdateTokenCallback' }],
+      doc: 'Sets the access token for HTTP calls and the gateway; call Connect from the callback. Only Bearer is accepted.' },
+      { name: 'FetchCurrentUser', params: [
+        { name: 'tokenType', type: 'enum:AuthorizationTokenType' }, { name: 'token', type: 'string', max: 512 },
+        { name: 'cb', type: 'cb:Client.FetchCurrentUserCallback' }],
+      doc: 'Validates a token by fetching its user (id, username) without connecting.' },
+      { name: 'IsAuthenticated', const: true, returns: 'bool', doc: 'True when UpdateToken set a token (its validity is not checked).' },
+      { name: 'SetTokenExpirationCallback', params: [{ name: 'cb', type: 'cb:Client.TokenExpirationCallback', nullable: true }],
+        doc: 'Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.' },
+      { name: 'RegisterAuthorizeRequestCallback', params: [{ name: 'cb', type: 'cb:Client.AuthorizeRequestCallback' }],
+        doc: 'Single slot: the platform client asks the game to start account linking (local IPC).' },
+      { name: 'RemoveAuthorizeRequestCallback', doc: 'Clears the RegisterAuthorizeRequestCallback slot.' },
+      // users
+      { name: 'GetCurrentUserV2', const: true, returns: 'obj:UserHandle', optional: true, doc: 'The signed-in user; absent until Ready.' },
+      { name: 'GetCurrentUser', const: true, returns: 'obj:UserHandle', optional: true, doc: 'Same as GetCurrentUserV2 (never a dummy handle).' },
+      { name: 'GetUser', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:UserHandle', optional: true,
+        doc: 'A user from the cache (never fetches); absent when unknown.' },
+      { name: 'SetUserUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.UserUpdatedCallback', nullable: true }],
+        doc: 'Single slot: a cached user changed. NULL clears it.' },
       // callback pump (svcpp additions)
       { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
       { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },

@@ -1,11 +1,15 @@
 // The Client: one class over either backend. It adapts only: options -> ClientCreateOptions, native
 // callbacks -> typed events, handles -> snapshots, misuse -> SvcppError. No protocol logic lives here.
-import { AudioSystem, ClientError, ClientStatus, LoggingSeverity } from './generated/enums.js';
+import {
+  AudioSystem, AuthenticationExternalAuthType, AuthorizationTokenType, ClientError, ClientStatus, ErrorType, HttpStatusCode, LoggingSeverity,
+} from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import type { AuthorizationCodeChallengeInit } from './authorization.js';
-import { closedError } from './errors.js';
+import { AuthorizationArgs, type AuthorizationArgsInit, type AuthorizationCodeChallengeInit } from './authorization.js';
+import { closedError, SvcppConnectionError, type SvcppConnectionErrorCode } from './errors.js';
 import { type BackendName, loadBackend } from './loader.js';
+import { resultError, SvcppResultError } from './result.js';
 import { TypedEventEmitter } from './typed-emitter.js';
+import { takeUserSnapshot, type UserSnapshot } from './users.js';
 
 export interface ClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; drained by a 16 ms timer). */
@@ -33,7 +37,47 @@ export type ClientEvents = {
   log: [message: string, severity: LoggingSeverity];
   /** The connection status changed; error/errorDetail say why when it is a failure. */
   statusChanged: [status: ClientStatus, error: ClientError, errorDetail: number];
+  /** A cached user changed (name, avatar, status); read it with getUser(userId). */
+  userUpdated: [userId: bigint];
+  /** The token given to updateToken() expires soon or was rejected: refresh it and call updateToken() again. */
+  tokenExpiring: [];
+  /** The platform asks the game to start account linking (call authorize()). */
+  authorizeRequest: [];
 };
+
+/** A token response. Tokens are secrets: never log them. */
+export interface TokenResponse {
+  accessToken: string;
+  /** undefined when none was issued (provisional and child tokens). */
+  refreshToken: string | undefined;
+  tokenType: AuthorizationTokenType;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+  /** Space-separated granted scopes. */
+  scopes: string;
+}
+
+/** The outcome of authorize(): exchange `code` with getToken() (plus the PKCE verifier) at `redirectUri`. */
+export interface AuthorizationResult {
+  code: string;
+  redirectUri: string;
+}
+
+export interface AuthorizeOptions {
+  /** Aborts the pending authorization (the promise rejects with ERR_SVCPP_ABORTED). */
+  signal?: AbortSignal;
+  /**
+   * Opens the authorize page (an Electron launcher's BrowserWindow, a test's HTTP client). Without it the SDK
+   * opens the system browser.
+   */
+  openUrl?: (url: string) => void;
+}
+
+/** A provisional-account credential: what GetProvisionalToken, merges and unmerges take. */
+export interface ExternalAuth {
+  externalAuthType: AuthenticationExternalAuthType;
+  externalAuthToken: string;
+}
 
 /** A fresh PKCE pair: send `challenge` with authorize(), keep `verifier` for the token exchange. */
 export interface AuthorizationCodeVerifierSnapshot {
@@ -41,8 +85,8 @@ export interface AuthorizationCodeVerifierSnapshot {
   challenge: AuthorizationCodeChallengeInit;
 }
 
-/** The events whose native registration exists only while they have listeners. */
-const NATIVE_EVENTS = ['log', 'statusChanged'] as const;
+/** The events whose native registration exists only while they have listeners ('statusChanged' is always registered). */
+const NATIVE_EVENTS = ['log', 'userUpdated', 'tokenExpiring', 'authorizeRequest'] as const;
 type NativeEvent = (typeof NATIVE_EVENTS)[number];
 const isNativeEvent = (event: string | symbol): event is NativeEvent => (NATIVE_EVENTS as readonly (string | symbol)[]).includes(event);
 
@@ -61,6 +105,10 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   #logMinSeverity: LoggingSeverity;
   #userRef = true;
   #pumpRefd = false;
+  /** Promises waiting for a native completion: while any is pending the client keeps the event loop alive. */
+  #pending = 0;
+  /** Internal status observers (connect()/disconnect() promises). */
+  #statusWaiters = new Map<(status: ClientStatus, error: ClientError, detail: number) => void, (error: unknown) => void>();
 
   constructor(options: ClientOptions = {}) {
     super();
@@ -76,6 +124,8 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       this.#handle = undefined;
       throw error;
     }
+    // The status callback is always registered: connect()/disconnect() and the event-loop ref depend on it.
+    this.#api.Client_SetStatusChangedCallback(this.#handle, (status, error, detail) => this.#onStatus(status, error, detail));
     this.on('newListener', (event: string | symbol) => {
       if (isNativeEvent(event) && this.listenerCount(event) === 0) this.#register(event);
     });
@@ -193,6 +243,146 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     }
   }
 
+  /**
+   * Runs the OAuth2 authorization code flow: a loopback redirect listener on 127.0.0.1, the authorize page
+   * opened through `options.openUrl` (else the system browser). Resolves with the code; send a PKCE challenge
+   * in `args.codeChallenge` and exchange the code with getToken().
+   */
+  authorize(args: AuthorizationArgs | AuthorizationArgsInit = {}, options: AuthorizeOptions = {}): Promise<AuthorizationResult> {
+    const { signal, openUrl } = options;
+    if (signal?.aborted) return Promise.reject(abortedError('the signal was already aborted'));
+    return this.#operation<AuthorizationResult>((handle, api, settle) => {
+      const owned = args instanceof AuthorizationArgs ? undefined : new AuthorizationArgs(args, { backend: this.backend });
+      const onAbort = () => this.abortAuthorize();
+      try {
+        api.Client_SetAuthorizeUrlCallback(handle, openUrl ? (url) => openUrl(url) : null);
+        api.Client_Authorize(handle, (owned ?? (args as AuthorizationArgs)).handle, (result, code, redirectUri) => {
+          signal?.removeEventListener('abort', onAbort);
+          settle(result, () => ({ code, redirectUri }));
+        });
+        signal?.addEventListener('abort', onAbort, { once: true });
+      } finally {
+        owned?.dispose();
+      }
+    });
+  }
+
+  /** Ends a pending authorize() with ERR_SVCPP_ABORTED. */
+  abortAuthorize(): void {
+    this.#api.Client_AbortAuthorize(this.#live());
+  }
+
+  /** Completes an authorize() that uses `customSchemeParam` with the redirect URL the app received. */
+  handleAuthorizeRedirect(url: string): void {
+    this.#api.Client_HandleAuthorizeRedirect(this.#live(), url);
+  }
+
+  /** Exchanges an authorization code (PKCE verifier, public client) for tokens. */
+  getToken(args: { applicationId?: bigint; code: string; codeVerifier: string; redirectUri: string }): Promise<TokenResponse> {
+    return this.#tokenOperation((handle, api, cb) =>
+      api.Client_GetToken(handle, args.applicationId ?? 0n, args.code, args.codeVerifier, args.redirectUri, cb));
+  }
+
+  /** Signs in a provisional account with an external credential. */
+  getProvisionalToken(args: ExternalAuth & { applicationId?: bigint }): Promise<TokenResponse> {
+    return this.#tokenOperation((handle, api, cb) =>
+      api.Client_GetProvisionalToken(handle, args.applicationId ?? 0n, args.externalAuthType, args.externalAuthToken, cb));
+  }
+
+  /** getToken() that also merges the provisional account behind the external credential into the signed-in account. */
+  getTokenFromProvisionalMerge(args: ExternalAuth & { applicationId?: bigint; code: string; codeVerifier: string; redirectUri: string }): Promise<TokenResponse> {
+    return this.#tokenOperation((handle, api, cb) => api.Client_GetTokenFromProvisionalMerge(
+      handle, args.applicationId ?? 0n, args.code, args.codeVerifier, args.redirectUri, args.externalAuthType, args.externalAuthToken, cb));
+  }
+
+  /** Rotates a token pair (the old pair stops working). An invalid_grant rejects with ERR_SVCPP_AUTHORIZATION_FAILED. */
+  refreshToken(args: { applicationId?: bigint; refreshToken: string }): Promise<TokenResponse> {
+    return this.#tokenOperation((handle, api, cb) => api.Client_RefreshToken(handle, args.applicationId ?? 0n, args.refreshToken, cb));
+  }
+
+  /** Revokes every token of the application for the token's user. */
+  revokeToken(args: { applicationId?: bigint; token: string }): Promise<void> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_RevokeToken(handle, args.applicationId ?? 0n, args.token, (result) => settle(result, () => undefined)));
+  }
+
+  /** A token of a child application from a token of its parent (same expiry, no refresh token). */
+  exchangeChildToken(args: { parentApplicationToken: string; childApplicationId: bigint }): Promise<TokenResponse> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_ExchangeChildToken(handle, args.parentApplicationToken, args.childApplicationId, (result, accessToken, tokenType, expiresIn, scopes) =>
+        settle(result, () => ({ accessToken, refreshToken: undefined, tokenType, expiresIn, scopes }))));
+  }
+
+  /** Moves the external identity off the full account into a new provisional account. */
+  unmergeIntoProvisionalAccount(args: ExternalAuth & { applicationId?: bigint }): Promise<void> {
+    return this.#operation((handle, api, settle) => api.Client_UnmergeIntoProvisionalAccount(
+      handle, args.applicationId ?? 0n, args.externalAuthType, args.externalAuthToken, (result) => settle(result, () => undefined)));
+  }
+
+  /** Sets the display name of the signed-in provisional account (1–32 characters). */
+  updateProvisionalAccountDisplayName(name: string): Promise<void> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_UpdateProvisionalAccountDisplayName(handle, name, (result) => settle(result, () => undefined)));
+  }
+
+  /** Sets the access token used for HTTP calls and the gateway; then call connect(). */
+  updateToken(token: string, tokenType: AuthorizationTokenType = AuthorizationTokenType.Bearer): Promise<void> {
+    return this.#operation((handle, api, settle) => api.Client_UpdateToken(handle, tokenType, token, (result) => settle(result, () => undefined)));
+  }
+
+  /** Validates a token by fetching its user (no connection). */
+  fetchCurrentUser(token: string, tokenType: AuthorizationTokenType = AuthorizationTokenType.Bearer): Promise<{ id: bigint; username: string }> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_FetchCurrentUser(handle, tokenType, token, (result, id, username) => settle(result, () => ({ id, username }))));
+  }
+
+  /** True once updateToken() set a token (its validity is not checked). */
+  get isAuthenticated(): boolean {
+    return this.#api.Client_IsAuthenticated(this.#live());
+  }
+
+  // ---- connection ----
+
+  /**
+   * Opens the gateway session with the token of updateToken(). Resolves at Ready; rejects with an
+   * SvcppConnectionError when the client ends in Disconnected instead (e.g. ERR_SVCPP_UNEXPECTED_CLOSE, detail 4004).
+   */
+  connect(): Promise<void> {
+    if (this.#handle && this.status === ClientStatus.Ready) return Promise.resolve();
+    return this.#untilStatus((status, error, detail) => {
+      if (status === ClientStatus.Ready) return true;
+      if (status === ClientStatus.Disconnected) throw connectionError(error, detail);
+      return false;
+    }, (handle, api) => api.Client_Connect(handle));
+  }
+
+  /** Closes the gateway session; resolves at Disconnected. */
+  disconnect(): Promise<void> {
+    if (this.#handle && this.status === ClientStatus.Disconnected) return Promise.resolve();
+    return this.#untilStatus((status) => status === ClientStatus.Disconnected, (handle, api) => api.Client_Disconnect(handle));
+  }
+
+  // ---- users ----
+
+  /** The signed-in user, once the session is Ready (undefined before). */
+  get currentUser(): UserSnapshot | undefined {
+    const handle = this.#api.Client_GetCurrentUserV2(this.#live());
+    return handle && takeUserSnapshot(this.#api, handle);
+  }
+
+  /** A user from the cache (never fetches). */
+  getUser(userId: bigint): UserSnapshot | undefined {
+    const handle = this.#api.Client_GetUser(this.#live(), userId);
+    return handle && takeUserSnapshot(this.#api, handle);
+  }
+
+  // ---- logging ----
+
+  /** Writes log lines at or above minSeverity to <dir>/svcpp.log (overwritten); None stops. False when the file cannot be opened. */
+  setLogDir(dir: string, minSeverity: LoggingSeverity = LoggingSeverity.Info): boolean {
+    return this.#api.Client_SetLogDir(this.#live(), dir, minSeverity);
+  }
+
   // ---- event loop ----
 
   /** Keep the process alive while this client has listeners or pending work (the default). */
@@ -217,13 +407,109 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   async close(): Promise<void> {
     const handle = this.#handle;
     if (!handle) return;
+    // Drop completes every pending operation (ClientDestroyed) synchronously: their promises reject now.
     this.#api.Client_Drop(handle);
     this.#handle = undefined;
     this.#logToken = undefined;
+    // connect()/disconnect() promises would never see another status: they end now.
+    for (const reject of this.#statusWaiters.values()) reject(closedError('Client'));
+    this.#statusWaiters.clear();
+    this.#pending = 0;
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
+  }
+
+  // ---- promises over native completions ----
+
+  /**
+   * A promise over one native operation. `start` registers the native call; its callback hands the
+   * ClientResult to `settle`, which rejects with SvcppResultError or resolves with `value()`. While pending
+   * the client keeps the event loop alive. Misuse (SvcppError from the C ABI) rejects the promise.
+   */
+  #operation<T>(start: (handle: NativeHandle<'Client'>, api: NativeApi,
+    settle: (result: NativeHandle<'ClientResult'>, value: () => T) => void) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const api = this.#api;
+      let handle: NativeHandle<'Client'>;
+      try {
+        handle = this.#live();
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.#pending += 1;
+      this.#updatePumpRef();
+      let settled = false;
+      const finish = () => {
+        if (settled) return false;
+        settled = true;
+        this.#pending -= 1;
+        this.#updatePumpRef();
+        return true;
+      };
+      try {
+        start(handle, api, (result, value) => {
+          if (!finish()) return;
+          const error = resultError(api, result);
+          api.ClientResult_Drop(result);
+          if (error) reject(error);
+          else resolve(value());
+        });
+      } catch (error) {
+        if (finish()) reject(error);
+      }
+    });
+  }
+
+  #tokenOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi,
+    cb: (result: NativeHandle<'ClientResult'>, accessToken: string, refreshToken: string, tokenType: AuthorizationTokenType,
+      expiresIn: number, scopes: string) => void) => void): Promise<TokenResponse> {
+    return this.#operation((handle, api, settle) => start(handle, api, (result, accessToken, refreshToken, tokenType, expiresIn, scopes) =>
+      settle(result, () => ({ accessToken, refreshToken: refreshToken || undefined, tokenType, expiresIn, scopes }))));
+  }
+
+  /** Calls `start`, then settles when `done` says so for a status change (true resolves; a throw rejects). */
+  #untilStatus(done: (status: ClientStatus, error: ClientError, detail: number) => boolean,
+    start: (handle: NativeHandle<'Client'>, api: NativeApi) => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let handle: NativeHandle<'Client'>;
+      try {
+        handle = this.#live();
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      const waiter = (status: ClientStatus, error: ClientError, detail: number) => {
+        try {
+          if (!done(status, error, detail)) return;
+          resolve();
+        } catch (failure) {
+          reject(failure);
+        }
+        this.#statusWaiters.delete(waiter);
+        this.#pending -= 1;
+        this.#updatePumpRef();
+      };
+      this.#statusWaiters.set(waiter, reject);
+      this.#pending += 1;
+      this.#updatePumpRef();
+      try {
+        start(handle, this.#api);
+      } catch (error) {
+        this.#statusWaiters.delete(waiter);
+        this.#pending -= 1;
+        this.#updatePumpRef();
+        reject(error);
+      }
+    });
+  }
+
+  #onStatus(status: ClientStatus, error: ClientError, detail: number): void {
+    for (const waiter of [...this.#statusWaiters.keys()]) waiter(status, error, detail);
+    this.#updatePumpRef();
+    this.emit('statusChanged', status, error, detail);
   }
 
   // ---- native registrations ----
@@ -231,10 +517,15 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   #register(event: NativeEvent): void {
     const handle = this.#handle;
     if (!handle) return; // listeners on a closed client simply never fire
+    const api = this.#api;
     if (event === 'log') {
-      this.#logToken = this.#api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) => this.emit('log', message, severity));
+      this.#logToken = api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) => this.emit('log', message, severity));
+    } else if (event === 'userUpdated') {
+      api.Client_SetUserUpdatedCallback(handle, (userId) => this.emit('userUpdated', userId));
+    } else if (event === 'tokenExpiring') {
+      api.Client_SetTokenExpirationCallback(handle, () => this.emit('tokenExpiring'));
     } else {
-      this.#api.Client_SetStatusChangedCallback(handle, (status, error, detail) => this.emit('statusChanged', status, error, detail));
+      api.Client_RegisterAuthorizeRequestCallback(handle, () => this.emit('authorizeRequest'));
     }
     this.#updatePumpRef(true); // 'newListener' fires before the listener is added
   }
@@ -242,11 +533,16 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   #unregister(event: NativeEvent): void {
     const handle = this.#handle;
     if (!handle) return;
+    const api = this.#api;
     if (event === 'log' && this.#logToken !== undefined) {
-      this.#api.Client_RemoveCallback(handle, this.#logToken);
+      api.Client_RemoveCallback(handle, this.#logToken);
       this.#logToken = undefined;
-    } else if (event === 'statusChanged') {
-      this.#api.Client_SetStatusChangedCallback(handle, null);
+    } else if (event === 'userUpdated') {
+      api.Client_SetUserUpdatedCallback(handle, null);
+    } else if (event === 'tokenExpiring') {
+      api.Client_SetTokenExpirationCallback(handle, null);
+    } else if (event === 'authorizeRequest') {
+      api.Client_RemoveAuthorizeRequestCallback(handle);
     }
     this.#updatePumpRef();
   }
@@ -254,10 +550,30 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   #updatePumpRef(addingListener = false): void {
     const handle = this.#handle;
     if (!handle) return;
-    const hasListeners = addingListener || NATIVE_EVENTS.some((event) => this.listenerCount(event) > 0);
-    const want = this.#userRef && hasListeners;
+    const hasListeners = addingListener || [...NATIVE_EVENTS, 'statusChanged'].some((event) => this.listenerCount(event) > 0);
+    // Like a socket: alive while connected, while a promise waits for the SDK, or while someone listens.
+    const busy = this.#pending > 0 || this.#api.Client_GetStatus(handle) !== ClientStatus.Disconnected;
+    const want = this.#userRef && (hasListeners || busy);
     if (want === this.#pumpRefd) return;
     this.#api.Client_SetPumpRef(handle, want);
     this.#pumpRefd = want;
   }
+}
+
+const CONNECTION_ERROR_CODES: Record<ClientError, SvcppConnectionErrorCode> = {
+  [ClientError.None]: 'ERR_SVCPP_CONNECTION_FAILED',
+  [ClientError.ConnectionFailed]: 'ERR_SVCPP_CONNECTION_FAILED',
+  [ClientError.UnexpectedClose]: 'ERR_SVCPP_UNEXPECTED_CLOSE',
+  [ClientError.ConnectionCanceled]: 'ERR_SVCPP_CONNECTION_CANCELED',
+};
+
+function connectionError(error: ClientError, detail: number): SvcppConnectionError {
+  return new SvcppConnectionError(CONNECTION_ERROR_CODES[error] ?? 'ERR_SVCPP_CONNECTION_FAILED', detail,
+    `the client disconnected instead of becoming ready (${ClientError[error] ?? error}, ${detail})`);
+}
+
+function abortedError(message: string): SvcppResultError {
+  return new SvcppResultError({
+    type: ErrorType.Aborted, message, status: HttpStatusCode.None, errorCode: 0, retryable: false, retryAfter: 0, responseBody: '',
+  });
 }

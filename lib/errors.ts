@@ -34,3 +34,22 @@ export function errcError(errc: number, detail: string): SvcppError {
 export function closedError(what: string): SvcppError {
   return new SvcppError('ERR_SVCPP_CLOSED', `${what} is closed`);
 }
+
+/** Stable codes of SvcppConnectionError, one per Client.Error value. */
+export type SvcppConnectionErrorCode = 'ERR_SVCPP_CONNECTION_FAILED' | 'ERR_SVCPP_UNEXPECTED_CLOSE' | 'ERR_SVCPP_CONNECTION_CANCELED';
+
+/**
+ * connect() ended in Disconnected instead of Ready. `detail` is the gateway close code (UnexpectedClose, e.g.
+ * 4004 for a rejected token — no retry happens) or the HTTP status of the failed discovery (0 when none).
+ */
+export class SvcppConnectionError extends Error {
+  override name = 'SvcppConnectionError';
+  readonly code: SvcppConnectionErrorCode;
+  readonly detail: number;
+
+  constructor(code: SvcppConnectionErrorCode, detail: number, message: string) {
+    super(message);
+    this.code = code;
+    this.detail = detail;
+  }
+}

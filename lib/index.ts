@@ -1,10 +1,14 @@
 // svcpp — the TypeScript face of the SDK. Ids are bigint (64-bit snowflakes).
 export { Client } from './client.js';
-export type { AuthorizationCodeVerifierSnapshot, ClientEvents, ClientOptions } from './client.js';
+export type {
+  AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ClientEvents, ClientOptions, ExternalAuth, TokenResponse,
+} from './client.js';
+export type { UserSnapshot } from './users.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
-export { SvcppError } from './errors.js';
-export type { SvcppErrorCode } from './errors.js';
+export { SvcppConnectionError, SvcppError } from './errors.js';
+export type { SvcppConnectionErrorCode, SvcppErrorCode } from './errors.js';
+export * from './server.js';
 export { SvcppResultError, resultError, resultErrorCodes } from './result.js';
 export type { SvcppResultErrorCode } from './result.js';
 export { loadBackend, nativeLibraryPath } from './loader.js';

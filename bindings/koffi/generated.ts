@@ -16,6 +16,10 @@ declareType('Svcpp_HttpStatusCode', () => koffi.alias('Svcpp_HttpStatusCode', 'i
 declareType('Svcpp_AudioSystem', () => koffi.alias('Svcpp_AudioSystem', 'int32_t'));
 declareType('Svcpp_AuthenticationCodeChallengeMethod', () => koffi.alias('Svcpp_AuthenticationCodeChallengeMethod', 'int32_t'));
 declareType('Svcpp_IntegrationType', () => koffi.alias('Svcpp_IntegrationType', 'int32_t'));
+declareType('Svcpp_AuthorizationTokenType', () => koffi.alias('Svcpp_AuthorizationTokenType', 'int32_t'));
+declareType('Svcpp_AuthenticationExternalAuthType', () => koffi.alias('Svcpp_AuthenticationExternalAuthType', 'int32_t'));
+declareType('Svcpp_StatusType', () => koffi.alias('Svcpp_StatusType', 'int32_t'));
+declareType('Svcpp_UserHandle_AvatarType', () => koffi.alias('Svcpp_UserHandle_AvatarType', 'int32_t'));
 declareType('Svcpp_Client_Status', () => koffi.alias('Svcpp_Client_Status', 'int32_t'));
 declareType('Svcpp_Client_Error', () => koffi.alias('Svcpp_Client_Error', 'int32_t'));
 declareType('Svcpp_Client_Thread', () => koffi.alias('Svcpp_Client_Thread', 'int32_t'));
@@ -24,6 +28,7 @@ declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opa
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_AuthorizationCodeVerifier', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
+declareType('Svcpp_UserHandle', () => koffi.struct('Svcpp_UserHandle', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
 
 /** Callback prototypes (koffi.register takes a pointer to one). */
@@ -32,6 +37,18 @@ const protos = {
   Svcpp_CallbacksPendingFn: declareType('Svcpp_CallbacksPendingFn', () => koffi.proto('void Svcpp_CallbacksPendingFn(void *userData)')),
   Svcpp_Client_LogCallback: declareType('Svcpp_Client_LogCallback', () => koffi.proto('void Svcpp_Client_LogCallback(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData)')),
   Svcpp_Client_OnStatusChanged: declareType('Svcpp_Client_OnStatusChanged', () => koffi.proto('void Svcpp_Client_OnStatusChanged(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t errorDetail, void *userData)')),
+  Svcpp_Client_AuthorizationCallback: declareType('Svcpp_Client_AuthorizationCallback', () => koffi.proto('void Svcpp_Client_AuthorizationCallback(const Svcpp_ClientResult *result, Svcpp_String code, Svcpp_String redirectUri, void *userData)')),
+  Svcpp_Client_AuthorizeUrlCallback: declareType('Svcpp_Client_AuthorizeUrlCallback', () => koffi.proto('void Svcpp_Client_AuthorizeUrlCallback(Svcpp_String url, void *userData)')),
+  Svcpp_Client_TokenExchangeCallback: declareType('Svcpp_Client_TokenExchangeCallback', () => koffi.proto('void Svcpp_Client_TokenExchangeCallback(const Svcpp_ClientResult *result, Svcpp_String accessToken, Svcpp_String refreshToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData)')),
+  Svcpp_Client_ExchangeChildTokenCallback: declareType('Svcpp_Client_ExchangeChildTokenCallback', () => koffi.proto('void Svcpp_Client_ExchangeChildTokenCallback(const Svcpp_ClientResult *result, Svcpp_String accessToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData)')),
+  Svcpp_Client_RevokeTokenCallback: declareType('Svcpp_Client_RevokeTokenCallback', () => koffi.proto('void Svcpp_Client_RevokeTokenCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_UpdateTokenCallback: declareType('Svcpp_Client_UpdateTokenCallback', () => koffi.proto('void Svcpp_Client_UpdateTokenCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_UnmergeIntoProvisionalAccountCallback: declareType('Svcpp_Client_UnmergeIntoProvisionalAccountCallback', () => koffi.proto('void Svcpp_Client_UnmergeIntoProvisionalAccountCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback: declareType('Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback', () => koffi.proto('void Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_FetchCurrentUserCallback: declareType('Svcpp_Client_FetchCurrentUserCallback', () => koffi.proto('void Svcpp_Client_FetchCurrentUserCallback(const Svcpp_ClientResult *result, uint64_t id, Svcpp_String name, void *userData)')),
+  Svcpp_Client_TokenExpirationCallback: declareType('Svcpp_Client_TokenExpirationCallback', () => koffi.proto('void Svcpp_Client_TokenExpirationCallback(void *userData)')),
+  Svcpp_Client_AuthorizeRequestCallback: declareType('Svcpp_Client_AuthorizeRequestCallback', () => koffi.proto('void Svcpp_Client_AuthorizeRequestCallback(void *userData)')),
+  Svcpp_Client_UserUpdatedCallback: declareType('Svcpp_Client_UserUpdatedCallback', () => koffi.proto('void Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData)')),
 };
 
 /** Binds every function of the library at libraryPath and returns the NativeApi over it. */
@@ -113,6 +130,18 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(const Svcpp_AuthorizationArgs *self, const Svcpp_IntegrationType *value)'),
     Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
     Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
+    Svcpp_UserHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserHandle_Drop(_Inout_ Svcpp_UserHandle *self)'),
+    Svcpp_UserHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserHandle_Clone(_Out_ Svcpp_UserHandle *self, const Svcpp_UserHandle *other)'),
+    Svcpp_UserHandle_IsValid: lib.func('bool Svcpp_UserHandle_IsValid(const Svcpp_UserHandle *self)'),
+    Svcpp_UserHandle_Id: lib.func('uint64_t Svcpp_UserHandle_Id(const Svcpp_UserHandle *self)'),
+    Svcpp_UserHandle_Username: lib.func('Svcpp_Errc Svcpp_UserHandle_Username(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserHandle_GlobalName: lib.func('bool Svcpp_UserHandle_GlobalName(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserHandle_DisplayName: lib.func('Svcpp_Errc Svcpp_UserHandle_DisplayName(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserHandle_Avatar: lib.func('bool Svcpp_UserHandle_Avatar(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserHandle_AvatarUrl: lib.func('Svcpp_Errc Svcpp_UserHandle_AvatarUrl(const Svcpp_UserHandle *self, Svcpp_UserHandle_AvatarType animatedType, Svcpp_UserHandle_AvatarType staticType, _Out_ Svcpp_String *out)'),
+    Svcpp_UserHandle_Status: lib.func('Svcpp_StatusType Svcpp_UserHandle_Status(const Svcpp_UserHandle *self)'),
+    Svcpp_UserHandle_IsProvisional: lib.func('bool Svcpp_UserHandle_IsProvisional(const Svcpp_UserHandle *self)'),
+    Svcpp_UserHandle_GuildTag: lib.func('bool Svcpp_UserHandle_GuildTag(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
     Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
     Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
@@ -132,7 +161,32 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetStatusChangedCallback(const Svcpp_Client *self, Svcpp_Client_OnStatusChanged *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_AddLogCallback: lib.func('Svcpp_Errc Svcpp_Client_AddLogCallback(const Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData, _Out_ uint64_t *outToken)'),
     Svcpp_Client_RemoveCallback: lib.func('Svcpp_Errc Svcpp_Client_RemoveCallback(const Svcpp_Client *self, uint64_t token)'),
+    Svcpp_Client_SetLogDir: lib.func('bool Svcpp_Client_SetLogDir(const Svcpp_Client *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
+    Svcpp_Client_Connect: lib.func('Svcpp_Errc Svcpp_Client_Connect(const Svcpp_Client *self)'),
+    Svcpp_Client_Disconnect: lib.func('Svcpp_Errc Svcpp_Client_Disconnect(const Svcpp_Client *self)'),
     Svcpp_Client_CreateAuthorizationCodeVerifier: lib.func('Svcpp_Errc Svcpp_Client_CreateAuthorizationCodeVerifier(const Svcpp_Client *self, _Out_ Svcpp_AuthorizationCodeVerifier *outVerifier)'),
+    Svcpp_Client_Authorize: lib.func('Svcpp_Errc Svcpp_Client_Authorize(const Svcpp_Client *self, const Svcpp_AuthorizationArgs *args, Svcpp_Client_AuthorizationCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_HandleAuthorizeRedirect: lib.func('Svcpp_Errc Svcpp_Client_HandleAuthorizeRedirect(const Svcpp_Client *self, Svcpp_StringIn url)'),
+    Svcpp_Client_AbortAuthorize: lib.func('Svcpp_Errc Svcpp_Client_AbortAuthorize(const Svcpp_Client *self)'),
+    Svcpp_Client_SetAuthorizeUrlCallback: lib.func('Svcpp_Errc Svcpp_Client_SetAuthorizeUrlCallback(const Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetToken: lib.func('Svcpp_Errc Svcpp_Client_GetToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn code, Svcpp_StringIn codeVerifier, Svcpp_StringIn redirectUri, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetProvisionalToken: lib.func('Svcpp_Errc Svcpp_Client_GetProvisionalToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetTokenFromProvisionalMerge: lib.func('Svcpp_Errc Svcpp_Client_GetTokenFromProvisionalMerge(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn code, Svcpp_StringIn codeVerifier, Svcpp_StringIn redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RefreshToken: lib.func('Svcpp_Errc Svcpp_Client_RefreshToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn refreshToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RevokeToken: lib.func('Svcpp_Errc Svcpp_Client_RevokeToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn token, Svcpp_Client_RevokeTokenCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_ExchangeChildToken: lib.func('Svcpp_Errc Svcpp_Client_ExchangeChildToken(const Svcpp_Client *self, Svcpp_StringIn parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_UnmergeIntoProvisionalAccount: lib.func('Svcpp_Errc Svcpp_Client_UnmergeIntoProvisionalAccount(const Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_UpdateProvisionalAccountDisplayName: lib.func('Svcpp_Errc Svcpp_Client_UpdateProvisionalAccountDisplayName(const Svcpp_Client *self, Svcpp_StringIn name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_UpdateToken: lib.func('Svcpp_Errc Svcpp_Client_UpdateToken(const Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_StringIn token, Svcpp_Client_UpdateTokenCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_FetchCurrentUser: lib.func('Svcpp_Errc Svcpp_Client_FetchCurrentUser(const Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_StringIn token, Svcpp_Client_FetchCurrentUserCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_IsAuthenticated: lib.func('bool Svcpp_Client_IsAuthenticated(const Svcpp_Client *self)'),
+    Svcpp_Client_SetTokenExpirationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetTokenExpirationCallback(const Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RegisterAuthorizeRequestCallback: lib.func('Svcpp_Errc Svcpp_Client_RegisterAuthorizeRequestCallback(const Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RemoveAuthorizeRequestCallback: lib.func('Svcpp_Errc Svcpp_Client_RemoveAuthorizeRequestCallback(const Svcpp_Client *self)'),
+    Svcpp_Client_GetCurrentUserV2: lib.func('bool Svcpp_Client_GetCurrentUserV2(const Svcpp_Client *self, _Out_ Svcpp_UserHandle *out)'),
+    Svcpp_Client_GetCurrentUser: lib.func('bool Svcpp_Client_GetCurrentUser(const Svcpp_Client *self, _Out_ Svcpp_UserHandle *out)'),
+    Svcpp_Client_GetUser: lib.func('bool Svcpp_Client_GetUser(const Svcpp_Client *self, uint64_t userId, _Out_ Svcpp_UserHandle *out)'),
+    Svcpp_Client_SetUserUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetUserUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hook__userDataFree, void *hook__userData)'),
@@ -143,6 +197,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AudioSystemToString: lib.func('const char * Svcpp_AudioSystemToString(Svcpp_AudioSystem value)'),
     Svcpp_AuthenticationCodeChallengeMethodToString: lib.func('const char * Svcpp_AuthenticationCodeChallengeMethodToString(Svcpp_AuthenticationCodeChallengeMethod value)'),
     Svcpp_IntegrationTypeToString: lib.func('const char * Svcpp_IntegrationTypeToString(Svcpp_IntegrationType value)'),
+    Svcpp_AuthorizationTokenTypeToString: lib.func('const char * Svcpp_AuthorizationTokenTypeToString(Svcpp_AuthorizationTokenType value)'),
+    Svcpp_AuthenticationExternalAuthTypeToString: lib.func('const char * Svcpp_AuthenticationExternalAuthTypeToString(Svcpp_AuthenticationExternalAuthType value)'),
+    Svcpp_StatusTypeToString: lib.func('const char * Svcpp_StatusTypeToString(Svcpp_StatusType value)'),
+    Svcpp_UserHandle_AvatarTypeToString: lib.func('const char * Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value)'),
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
@@ -156,6 +214,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationCodeChallenge: (self: HandleStruct) => c.Svcpp_AuthorizationCodeChallenge_Drop(self),
       AuthorizationCodeVerifier: (self: HandleStruct) => c.Svcpp_AuthorizationCodeVerifier_Drop(self),
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
+      UserHandle: (self: HandleStruct) => c.Svcpp_UserHandle_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
@@ -585,6 +644,76 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_AuthorizationArgs_SetCustomSchemeParam(selfC, valueC);
       rt.check(rc);
     },
+    UserHandle_Drop(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const rc = c.Svcpp_UserHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    UserHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('UserHandle', other);
+      const rc = c.Svcpp_UserHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('UserHandle', created);
+    },
+    UserHandle_IsValid(self) {
+      const selfC = rt.handle('UserHandle', self);
+      return c.Svcpp_UserHandle_IsValid(selfC);
+    },
+    UserHandle_Id(self) {
+      const selfC = rt.handle('UserHandle', self);
+      return rt.u64Out(c.Svcpp_UserHandle_Id(selfC));
+    },
+    UserHandle_Username(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserHandle_Username(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    UserHandle_GlobalName(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_UserHandle_GlobalName(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    UserHandle_DisplayName(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserHandle_DisplayName(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    UserHandle_Avatar(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_UserHandle_Avatar(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    UserHandle_AvatarUrl(self, animatedType, staticType) {
+      const selfC = rt.handle('UserHandle', self);
+      const animatedTypeC = rt.int(animatedType);
+      const staticTypeC = rt.int(staticType);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserHandle_AvatarUrl(selfC, animatedTypeC, staticTypeC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    UserHandle_Status(self) {
+      const selfC = rt.handle('UserHandle', self);
+      return c.Svcpp_UserHandle_Status(selfC);
+    },
+    UserHandle_IsProvisional(self) {
+      const selfC = rt.handle('UserHandle', self);
+      return c.Svcpp_UserHandle_IsProvisional(selfC);
+    },
+    UserHandle_GuildTag(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_UserHandle_GuildTag(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
     Client_Init() {
       const created = { opaque: null } as HandleStruct;
       const rc = c.Svcpp_Client_Init(created);
@@ -692,12 +821,212 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_Client_RemoveCallback(selfC, tokenC);
       rt.check(rc);
     },
+    Client_SetLogDir(self, path, minSeverity) {
+      const selfC = rt.handle('Client', self);
+      const pathC = rt.str(path);
+      const minSeverityC = rt.int(minSeverity);
+      return c.Svcpp_Client_SetLogDir(selfC, pathC, minSeverityC);
+    },
+    Client_Connect(self) {
+      const selfC = rt.handle('Client', self);
+      const rc = c.Svcpp_Client_Connect(selfC);
+      rt.check(rc);
+    },
+    Client_Disconnect(self) {
+      const selfC = rt.handle('Client', self);
+      const rc = c.Svcpp_Client_Disconnect(selfC);
+      rt.check(rc);
+    },
     Client_CreateAuthorizationCodeVerifier(self) {
       const selfC = rt.handle('Client', self);
       const outVerifier = { opaque: null } as HandleStruct;
       const rc = c.Svcpp_Client_CreateAuthorizationCodeVerifier(selfC, outVerifier);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeVerifier', outVerifier);
+    },
+    Client_Authorize(self, args, cb) {
+      const selfC = rt.handle('Client', self);
+      const argsC = rt.handle('AuthorizationArgs', args);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, code: StringOut, redirectUri: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(code), rt.borrowString(redirectUri)), protos.Svcpp_Client_AuthorizationCallback);
+      const rc = c.Svcpp_Client_Authorize(selfC, argsC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_HandleAuthorizeRedirect(self, url) {
+      const selfC = rt.handle('Client', self);
+      const urlC = rt.str(url);
+      const rc = c.Svcpp_Client_HandleAuthorizeRedirect(selfC, urlC);
+      rt.check(rc);
+    },
+    Client_AbortAuthorize(self) {
+      const selfC = rt.handle('Client', self);
+      const rc = c.Svcpp_Client_AbortAuthorize(selfC);
+      rt.check(rc);
+    },
+    Client_SetAuthorizeUrlCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((url: StringOut) => cb(rt.borrowString(url)), protos.Svcpp_Client_AuthorizeUrlCallback);
+      const rc = c.Svcpp_Client_SetAuthorizeUrlCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetToken(self, applicationId, code, codeVerifier, redirectUri, cb) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const codeC = rt.str(code);
+      const codeVerifierC = rt.str(codeVerifier);
+      const redirectUriC = rt.str(redirectUri);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const rc = c.Svcpp_Client_GetToken(selfC, applicationIdC, codeC, codeVerifierC, redirectUriC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetProvisionalToken(self, applicationId, externalAuthType, externalAuthToken, cb) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const externalAuthTypeC = rt.int(externalAuthType);
+      const externalAuthTokenC = rt.str(externalAuthToken);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const rc = c.Svcpp_Client_GetProvisionalToken(selfC, applicationIdC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetTokenFromProvisionalMerge(self, applicationId, code, codeVerifier, redirectUri, externalAuthType, externalAuthToken, cb) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const codeC = rt.str(code);
+      const codeVerifierC = rt.str(codeVerifier);
+      const redirectUriC = rt.str(redirectUri);
+      const externalAuthTypeC = rt.int(externalAuthType);
+      const externalAuthTokenC = rt.str(externalAuthToken);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const rc = c.Svcpp_Client_GetTokenFromProvisionalMerge(selfC, applicationIdC, codeC, codeVerifierC, redirectUriC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RefreshToken(self, applicationId, refreshToken, cb) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const refreshTokenC = rt.str(refreshToken);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const rc = c.Svcpp_Client_RefreshToken(selfC, applicationIdC, refreshTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RevokeToken(self, applicationId, token, cb) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const tokenC = rt.str(token);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_RevokeTokenCallback);
+      const rc = c.Svcpp_Client_RevokeToken(selfC, applicationIdC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_ExchangeChildToken(self, parentApplicationToken, childApplicationId, cb) {
+      const selfC = rt.handle('Client', self);
+      const parentApplicationTokenC = rt.str(parentApplicationToken);
+      const childApplicationIdC = rt.u64(childApplicationId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_ExchangeChildTokenCallback);
+      const rc = c.Svcpp_Client_ExchangeChildToken(selfC, parentApplicationTokenC, childApplicationIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_UnmergeIntoProvisionalAccount(self, applicationId, externalAuthType, externalAuthToken, cb) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const externalAuthTypeC = rt.int(externalAuthType);
+      const externalAuthTokenC = rt.str(externalAuthToken);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UnmergeIntoProvisionalAccountCallback);
+      const rc = c.Svcpp_Client_UnmergeIntoProvisionalAccount(selfC, applicationIdC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_UpdateProvisionalAccountDisplayName(self, name, cb) {
+      const selfC = rt.handle('Client', self);
+      const nameC = rt.str(name);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback);
+      const rc = c.Svcpp_Client_UpdateProvisionalAccountDisplayName(selfC, nameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_UpdateToken(self, tokenType, token, cb) {
+      const selfC = rt.handle('Client', self);
+      const tokenTypeC = rt.int(tokenType);
+      const tokenC = rt.str(token);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateTokenCallback);
+      const rc = c.Svcpp_Client_UpdateToken(selfC, tokenTypeC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_FetchCurrentUser(self, tokenType, token, cb) {
+      const selfC = rt.handle('Client', self);
+      const tokenTypeC = rt.int(tokenType);
+      const tokenC = rt.str(token);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, id: bigint | number, name: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(id), rt.borrowString(name)), protos.Svcpp_Client_FetchCurrentUserCallback);
+      const rc = c.Svcpp_Client_FetchCurrentUser(selfC, tokenTypeC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_IsAuthenticated(self) {
+      const selfC = rt.handle('Client', self);
+      return c.Svcpp_Client_IsAuthenticated(selfC);
+    },
+    Client_SetTokenExpirationCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register(() => cb(), protos.Svcpp_Client_TokenExpirationCallback);
+      const rc = c.Svcpp_Client_SetTokenExpirationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RegisterAuthorizeRequestCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register(() => cb(), protos.Svcpp_Client_AuthorizeRequestCallback);
+      const rc = c.Svcpp_Client_RegisterAuthorizeRequestCallback(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RemoveAuthorizeRequestCallback(self) {
+      const selfC = rt.handle('Client', self);
+      const rc = c.Svcpp_Client_RemoveAuthorizeRequestCallback(selfC);
+      rt.check(rc);
+    },
+    Client_GetCurrentUserV2(self) {
+      const selfC = rt.handle('Client', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetCurrentUserV2(selfC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
+    Client_GetCurrentUser(self) {
+      const selfC = rt.handle('Client', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetCurrentUser(selfC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
+    Client_GetUser(self, userId) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetUser(selfC, userIdC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
+    Client_SetUserUpdatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => cb(rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
+      const rc = c.Svcpp_Client_SetUserUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
     },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
@@ -736,6 +1065,22 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     IntegrationTypeToString(value) {
       const valueC = rt.int(value);
       return c.Svcpp_IntegrationTypeToString(valueC) as string; // static storage: never freed
+    },
+    AuthorizationTokenTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_AuthorizationTokenTypeToString(valueC) as string; // static storage: never freed
+    },
+    AuthenticationExternalAuthTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_AuthenticationExternalAuthTypeToString(valueC) as string; // static storage: never freed
+    },
+    StatusTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_StatusTypeToString(valueC) as string; // static storage: never freed
+    },
+    UserHandle_AvatarTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_UserHandle_AvatarTypeToString(valueC) as string; // static storage: never freed
     },
     Client_StatusToString(value) {
       const valueC = rt.int(value);

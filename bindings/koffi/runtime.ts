@@ -100,6 +100,13 @@ export class KoffiRuntime {
     return handle as unknown as NativeHandle<T>;
   }
 
+  /** A JS-owned copy (via Svcpp_<T>_Clone) of an object borrowed by a callback for its duration. */
+  cloneBorrowed<T extends string>(type: T, borrowed: unknown, clone: (self: HandleStruct, other: unknown) => number): NativeHandle<T> {
+    const created = { opaque: null } as HandleStruct;
+    this.check(clone(created, borrowed));
+    return this.adopt(type, created);
+  }
+
   /** Called after an explicit Drop: the finalizer has nothing left to do. */
   forget(value: unknown): void {
     if (value instanceof KoffiHandle) this.finalizers.unregister(value);

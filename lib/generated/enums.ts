@@ -131,6 +131,44 @@ export enum IntegrationType {
   UserInstall = 1,
 }
 
+/** Kind of access token (UpdateToken, FetchCurrentUser, token callbacks). Only Bearer is accepted. */
+export enum AuthorizationTokenType {
+  User = 0,
+  Bearer = 1,
+}
+
+/** Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8). */
+export enum AuthenticationExternalAuthType {
+  OIDC = 0,
+  EpicOnlineServicesAccessToken = 1,
+  EpicOnlineServicesIdToken = 2,
+  SteamSessionTicket = 3,
+  UnityServicesIdToken = 4,
+  PlatformBotIssuedAccessToken = 5,
+  AppleIdToken = 6,
+  PlayStationNetworkIdToken = 7,
+}
+
+/** Online status of a user. */
+export enum StatusType {
+  Online = 0,
+  Offline = 1,
+  Blocked = 2,
+  Idle = 3,
+  Dnd = 4,
+  Invisible = 5,
+  Streaming = 6,
+  Unknown = 7,
+}
+
+/** Image format of an avatar URL (UserHandle::AvatarUrl). */
+export enum UserHandleAvatarType {
+  Gif = 0,
+  Webp = 1,
+  Png = 2,
+  Jpeg = 3,
+}
+
 /** Connection status of a Client (see the status machine in the README). */
 export enum ClientStatus {
   Disconnected = 0,

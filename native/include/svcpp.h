@@ -198,6 +198,48 @@ typedef SVCPP_ENUM(Svcpp_IntegrationType) {
     Svcpp_IntegrationType_forceint = 0x7FFFFFFF
 } Svcpp_IntegrationType;
 
+/** Kind of access token (UpdateToken, FetchCurrentUser, token callbacks). Only Bearer is accepted. */
+typedef SVCPP_ENUM(Svcpp_AuthorizationTokenType) {
+    Svcpp_AuthorizationTokenType_User = 0,
+    Svcpp_AuthorizationTokenType_Bearer = 1,
+    Svcpp_AuthorizationTokenType_forceint = 0x7FFFFFFF
+} Svcpp_AuthorizationTokenType;
+
+/** Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8). */
+typedef SVCPP_ENUM(Svcpp_AuthenticationExternalAuthType) {
+    Svcpp_AuthenticationExternalAuthType_OIDC = 0,
+    Svcpp_AuthenticationExternalAuthType_EpicOnlineServicesAccessToken = 1,
+    Svcpp_AuthenticationExternalAuthType_EpicOnlineServicesIdToken = 2,
+    Svcpp_AuthenticationExternalAuthType_SteamSessionTicket = 3,
+    Svcpp_AuthenticationExternalAuthType_UnityServicesIdToken = 4,
+    Svcpp_AuthenticationExternalAuthType_PlatformBotIssuedAccessToken = 5,
+    Svcpp_AuthenticationExternalAuthType_AppleIdToken = 6,
+    Svcpp_AuthenticationExternalAuthType_PlayStationNetworkIdToken = 7,
+    Svcpp_AuthenticationExternalAuthType_forceint = 0x7FFFFFFF
+} Svcpp_AuthenticationExternalAuthType;
+
+/** Online status of a user. */
+typedef SVCPP_ENUM(Svcpp_StatusType) {
+    Svcpp_StatusType_Online = 0,
+    Svcpp_StatusType_Offline = 1,
+    Svcpp_StatusType_Blocked = 2,
+    Svcpp_StatusType_Idle = 3,
+    Svcpp_StatusType_Dnd = 4,
+    Svcpp_StatusType_Invisible = 5,
+    Svcpp_StatusType_Streaming = 6,
+    Svcpp_StatusType_Unknown = 7,
+    Svcpp_StatusType_forceint = 0x7FFFFFFF
+} Svcpp_StatusType;
+
+/** Image format of an avatar URL (UserHandle::AvatarUrl). */
+typedef SVCPP_ENUM(Svcpp_UserHandle_AvatarType) {
+    Svcpp_UserHandle_AvatarType_Gif = 0,
+    Svcpp_UserHandle_AvatarType_Webp = 1,
+    Svcpp_UserHandle_AvatarType_Png = 2,
+    Svcpp_UserHandle_AvatarType_Jpeg = 3,
+    Svcpp_UserHandle_AvatarType_forceint = 0x7FFFFFFF
+} Svcpp_UserHandle_AvatarType;
+
 /** Connection status of a Client (see the status machine in the README). */
 typedef SVCPP_ENUM(Svcpp_Client_Status) {
     Svcpp_Client_Status_Disconnected = 0,
@@ -248,6 +290,11 @@ typedef struct Svcpp_AuthorizationCodeChallenge { void *opaque; } Svcpp_Authoriz
 typedef struct Svcpp_AuthorizationCodeVerifier { void *opaque; } Svcpp_AuthorizationCodeVerifier;
 /** Arguments of Client::Authorize. */
 typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs;
+/**
+ * A live view of a user in the client's cache: getters read the current state; after the client is dropped
+ * they return defaults and IsValid is false.
+ */
+typedef struct Svcpp_UserHandle { void *opaque; } Svcpp_UserHandle;
 /** The root object: owns the SDK threads, caches and callback registrations. */
 typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
@@ -264,6 +311,30 @@ typedef void (SVCPP_CALL *Svcpp_CallbacksPendingFn)(void *userData);
 typedef void (SVCPP_CALL *Svcpp_Client_LogCallback)(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData);
 /** The client status changed; error and errorDetail say why when it is a failure (errorDetail: close code or HTTP status). */
 typedef void (SVCPP_CALL *Svcpp_Client_OnStatusChanged)(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t errorDetail, void *userData);
+/** Authorize finished: on success code and redirectUri go to GetToken (with the PKCE verifier). */
+typedef void (SVCPP_CALL *Svcpp_Client_AuthorizationCallback)(Svcpp_ClientResult const *result, Svcpp_String code, Svcpp_String redirectUri, void *userData);
+/** svcpp addition: the authorize URL of a pending Authorize, for the host to open (a launcher's browser window). */
+typedef void (SVCPP_CALL *Svcpp_Client_AuthorizeUrlCallback)(Svcpp_String url, void *userData);
+/** A token request finished. expiresIn in seconds; refreshToken is empty when none was issued. */
+typedef void (SVCPP_CALL *Svcpp_Client_TokenExchangeCallback)(Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_String refreshToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData);
+/** ExchangeChildToken finished (child tokens have no refresh token). */
+typedef void (SVCPP_CALL *Svcpp_Client_ExchangeChildTokenCallback)(Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData);
+/** RevokeToken finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_RevokeTokenCallback)(Svcpp_ClientResult const *result, void *userData);
+/** UpdateToken finished: call Connect from here. */
+typedef void (SVCPP_CALL *Svcpp_Client_UpdateTokenCallback)(Svcpp_ClientResult const *result, void *userData);
+/** UnmergeIntoProvisionalAccount finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_UnmergeIntoProvisionalAccountCallback)(Svcpp_ClientResult const *result, void *userData);
+/** UpdateProvisionalAccountDisplayName finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback)(Svcpp_ClientResult const *result, void *userData);
+/** FetchCurrentUser finished: the id and username of the token's user. */
+typedef void (SVCPP_CALL *Svcpp_Client_FetchCurrentUserCallback)(Svcpp_ClientResult const *result, uint64_t id, Svcpp_String name, void *userData);
+/** The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken. */
+typedef void (SVCPP_CALL *Svcpp_Client_TokenExpirationCallback)(void *userData);
+/** The platform asked the game to start account linking (call Authorize). */
+typedef void (SVCPP_CALL *Svcpp_Client_AuthorizeRequestCallback)(void *userData);
+/** A known user changed (name, avatar, status, activity); read it with GetUser. */
+typedef void (SVCPP_CALL *Svcpp_Client_UserUpdatedCallback)(uint64_t userId, void *userData);
 
 /* ---- Library ---------------------------------------------------------------------------------- */
 
@@ -444,6 +515,33 @@ SVCPP_API bool SVCPP_CALL Svcpp_AuthorizationArgs_CustomSchemeParam(Svcpp_Author
 /** Sets CustomSchemeParam; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationArgs_SetCustomSchemeParam(Svcpp_AuthorizationArgs *self, Svcpp_String const *value);
 
+/* ---- UserHandle ---------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_Drop(Svcpp_UserHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_Clone(Svcpp_UserHandle *self, Svcpp_UserHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_IsValid(Svcpp_UserHandle const *self);
+/** The user id (0 when invalid). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_UserHandle_Id(Svcpp_UserHandle const *self);
+/** Unique username (generated for provisional users). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_Username(Svcpp_UserHandle const *self, Svcpp_String *out);
+/** The global (display) name, when set. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_GlobalName(Svcpp_UserHandle const *self, Svcpp_String *out);
+/** GlobalName when set, else Username. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_DisplayName(Svcpp_UserHandle const *self, Svcpp_String *out);
+/** Avatar hash, when the user has one. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_Avatar(Svcpp_UserHandle const *self, Svcpp_String *out);
+/** CDN URL of the avatar (animatedType for a_ hashes, else staticType); the default avatar without one. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_AvatarUrl(Svcpp_UserHandle const *self, Svcpp_UserHandle_AvatarType animatedType, Svcpp_UserHandle_AvatarType staticType, Svcpp_String *out);
+/** Online status (Offline until presence says otherwise). */
+SVCPP_API Svcpp_StatusType SVCPP_CALL Svcpp_UserHandle_Status(Svcpp_UserHandle const *self);
+/** True for a provisional (game-only) account. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_IsProvisional(Svcpp_UserHandle const *self);
+/** svcpp addition: the primary guild tag the user displays, when enabled. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_GuildTag(Svcpp_UserHandle const *self, Svcpp_String *out);
+
 /* ---- Client -------------------------------------------------------------------------------------- */
 
 /** A client against the default (local platform) base URLs. */
@@ -484,8 +582,64 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetStatusChangedCallback(Svcpp_Clie
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData, uint64_t *outToken);
 /** Ends an additive registration; its user data is freed. Unknown token: InvalidArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveCallback(Svcpp_Client *self, uint64_t token);
+/** Writes log lines at or above minSeverity to <path>/svcpp.log (overwritten per run); None stops. False when the file cannot be opened. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_SetLogDir(Svcpp_Client *self, Svcpp_String path, Svcpp_LoggingSeverity minSeverity);
+/** Opens the gateway session with the token of UpdateToken; progress through the status callback. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Connect(Svcpp_Client *self);
+/** Closes the gateway session; ends in Status Disconnected. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Disconnect(Svcpp_Client *self);
 /** A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svcpp_Client *self, Svcpp_AuthorizationCodeVerifier *outVerifier);
+/**
+ * OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the
+ * AuthorizeUrl callback (else opens the system browser) and completes with the code. A pending Authorize is aborted.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp_AuthorizationArgs const *args, Svcpp_Client_AuthorizationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/**
+ * svcpp addition: completes a pending Authorize that uses CustomSchemeParam with the redirect URL the host received
+ * (<scheme>:/authorize/callback?code=…&state=…). Ignored when no such Authorize is pending.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_HandleAuthorizeRedirect(Svcpp_Client *self, Svcpp_String url);
+/** Completes a pending Authorize with ErrorType Aborted and closes its listener. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AbortAuthorize(Svcpp_Client *self);
+/** svcpp addition: receives the authorize URL of each Authorize instead of the system browser. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Exchanges an authorization code (public client, PKCE verifier) for tokens. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Signs in a provisional account with an external credential (public client). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** GetToken that also merges the provisional account of the external credential into the signed-in account. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Rotates a token pair; the old pair stops working. invalid_grant is AuthorizationFailed (treat like deauthorization). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String refreshToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Revokes every token of the application for the token's user. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String token, Svcpp_Client_RevokeTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** A token of a child application from a token of its parent (same expiry, no refresh token). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *self, Svcpp_String parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Moves the external identity off the full account into a new provisional account (public client). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Sets the display name of the signed-in provisional account (1–32 characters). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName(Svcpp_Client *self, Svcpp_String name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Sets the access token for HTTP calls and the gateway; call Connect from the callback. Only Bearer is accepted. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateToken(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_UpdateTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Validates a token by fetching its user (id, username) without connecting. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_FetchCurrentUserCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** True when UpdateToken set a token (its validity is not checked). */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self);
+/** Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot: the platform client asks the game to start account linking (local IPC). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Clears the RegisterAuthorizeRequestCallback slot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveAuthorizeRequestCallback(Svcpp_Client *self);
+/** The signed-in user; absent until Ready. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUserV2(Svcpp_Client const *self, Svcpp_UserHandle *out);
+/** Same as GetCurrentUserV2 (never a dummy handle). */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUser(Svcpp_Client const *self, Svcpp_UserHandle *out);
+/** A user from the cache (never fetches); absent when unknown. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_t userId, Svcpp_UserHandle *out);
+/** Single slot: a cached user changed. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */
@@ -512,6 +666,14 @@ SVCPP_API const char * SVCPP_CALL Svcpp_AudioSystemToString(Svcpp_AudioSystem va
 SVCPP_API const char * SVCPP_CALL Svcpp_AuthenticationCodeChallengeMethodToString(Svcpp_AuthenticationCodeChallengeMethod value);
 /** Name of a IntegrationType value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_IntegrationTypeToString(Svcpp_IntegrationType value);
+/** Name of a AuthorizationTokenType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_AuthorizationTokenTypeToString(Svcpp_AuthorizationTokenType value);
+/** Name of a AuthenticationExternalAuthType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_AuthenticationExternalAuthTypeToString(Svcpp_AuthenticationExternalAuthType value);
+/** Name of a StatusType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_StatusTypeToString(Svcpp_StatusType value);
+/** Name of a UserHandle.AvatarType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value);
 /** Name of a Client.Status value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_Client_StatusToString(Svcpp_Client_Status value);
 /** Name of a Client.Error value (static storage; "Unknown" for values this library does not know). */

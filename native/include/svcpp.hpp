@@ -33,6 +33,7 @@ class ClientResult;
 class AuthorizationCodeChallenge;
 class AuthorizationCodeVerifier;
 class AuthorizationArgs;
+class UserHandle;
 class Client;
 
 /// Synchronous result of every C ABI call that can be misused. Never a domain failure (those are ClientResults).
@@ -154,6 +155,36 @@ enum class IntegrationType : int32_t {
     UserInstall = 1,
 };
 
+/// Kind of access token (UpdateToken, FetchCurrentUser, token callbacks). Only Bearer is accepted.
+enum class AuthorizationTokenType : int32_t {
+    User = 0,
+    Bearer = 1,
+};
+
+/// Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8).
+enum class AuthenticationExternalAuthType : int32_t {
+    OIDC = 0,
+    EpicOnlineServicesAccessToken = 1,
+    EpicOnlineServicesIdToken = 2,
+    SteamSessionTicket = 3,
+    UnityServicesIdToken = 4,
+    PlatformBotIssuedAccessToken = 5,
+    AppleIdToken = 6,
+    PlayStationNetworkIdToken = 7,
+};
+
+/// Online status of a user.
+enum class StatusType : int32_t {
+    Online = 0,
+    Offline = 1,
+    Blocked = 2,
+    Idle = 3,
+    Dnd = 4,
+    Invisible = 5,
+    Streaming = 6,
+    Unknown = 7,
+};
+
 /// Wakeup hook: callbacks are pending for a client. Runs on an SDK thread (or the thread that queued the work);
 /// must not block and must not call svcpp. Answer by scheduling a pump on your own thread.
 using CallbacksPendingFn = std::function<void()>;
@@ -200,6 +231,14 @@ template <class F> void Guarded(char const *what, F &&f) noexcept
     (void)what;
     f();
 #endif
+}
+
+/// A C++ copy of an object a callback borrows (empty when it cannot be copied).
+template <class T, class C> T CloneBorrowed(C const *borrowed, Svcpp_Errc(SVCPP_CALL *clone)(C *, C const *))
+{
+    C copy{};
+    if (!borrowed || clone(&copy, borrowed) != Svcpp_Errc_Ok) return T(C{}, ObjectState::Invalid);
+    return T(copy, ObjectState::Owned);
 }
 
 /// Heap box for a std::function passed as userData; Free is the userDataFree.
@@ -534,6 +573,79 @@ public:
     void SetCustomSchemeParam(std::optional<std::string> value);
 };
 
+/// A live view of a user in the client's cache: getters read the current state; after the client is dropped
+/// they return defaults and IsValid is false.
+class UserHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_UserHandle const *`.
+    mutable Svcpp_UserHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+    /// Image format of an avatar URL (UserHandle::AvatarUrl).
+    enum class AvatarType : int32_t {
+        Gif = 0,
+        Webp = 1,
+        Png = 2,
+        Jpeg = 3,
+    };
+
+    /// The empty object: operator bool is false.
+    static const UserHandle nullobj;
+
+    /// An empty UserHandle (operator bool is false); UserHandle objects come from the SDK.
+    UserHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    UserHandle(Svcpp_UserHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~UserHandle() { Drop(); }
+    UserHandle(UserHandle const &other);
+    UserHandle &operator=(UserHandle const &other);
+    UserHandle(UserHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_UserHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    UserHandle &operator=(UserHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_UserHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a UserHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_UserHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// Name of a AvatarType value ("Unknown" for a value this library does not know).
+    static std::string AvatarTypeToString(AvatarType value);
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The user id (0 when invalid).
+    uint64_t Id() const;
+    /// Unique username (generated for provisional users).
+    std::string Username() const;
+    /// The global (display) name, when set.
+    std::optional<std::string> GlobalName() const;
+    /// GlobalName when set, else Username.
+    std::string DisplayName() const;
+    /// Avatar hash, when the user has one.
+    std::optional<std::string> Avatar() const;
+    /// CDN URL of the avatar (animatedType for a_ hashes, else staticType); the default avatar without one.
+    std::string AvatarUrl(svcpp::UserHandle::AvatarType animatedType, svcpp::UserHandle::AvatarType staticType) const;
+    /// Online status (Offline until presence says otherwise).
+    svcpp::StatusType Status() const;
+    /// True for a provisional (game-only) account.
+    bool IsProvisional() const;
+    /// svcpp addition: the primary guild tag the user displays, when enabled.
+    std::optional<std::string> GuildTag() const;
+};
+
 /// The root object: owns the SDK threads, caches and callback registrations.
 class Client {
     /// The C handle; mutable because const C getters take `Svcpp_Client const *`.
@@ -568,6 +680,30 @@ public:
     using LogCallback = std::function<void(std::string message, svcpp::LoggingSeverity severity)>;
     /// The client status changed; error and errorDetail say why when it is a failure (errorDetail: close code or HTTP status).
     using OnStatusChanged = std::function<void(svcpp::Client::Status status, svcpp::Client::Error error, int32_t errorDetail)>;
+    /// Authorize finished: on success code and redirectUri go to GetToken (with the PKCE verifier).
+    using AuthorizationCallback = std::function<void(svcpp::ClientResult result, std::string code, std::string redirectUri)>;
+    /// svcpp addition: the authorize URL of a pending Authorize, for the host to open (a launcher's browser window).
+    using AuthorizeUrlCallback = std::function<void(std::string url)>;
+    /// A token request finished. expiresIn in seconds; refreshToken is empty when none was issued.
+    using TokenExchangeCallback = std::function<void(svcpp::ClientResult result, std::string accessToken, std::string refreshToken, svcpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
+    /// ExchangeChildToken finished (child tokens have no refresh token).
+    using ExchangeChildTokenCallback = std::function<void(svcpp::ClientResult result, std::string accessToken, svcpp::AuthorizationTokenType tokenType, int32_t expiresIn, std::string scopes)>;
+    /// RevokeToken finished.
+    using RevokeTokenCallback = std::function<void(svcpp::ClientResult result)>;
+    /// UpdateToken finished: call Connect from here.
+    using UpdateTokenCallback = std::function<void(svcpp::ClientResult result)>;
+    /// UnmergeIntoProvisionalAccount finished.
+    using UnmergeIntoProvisionalAccountCallback = std::function<void(svcpp::ClientResult result)>;
+    /// UpdateProvisionalAccountDisplayName finished.
+    using UpdateProvisionalAccountDisplayNameCallback = std::function<void(svcpp::ClientResult result)>;
+    /// FetchCurrentUser finished: the id and username of the token's user.
+    using FetchCurrentUserCallback = std::function<void(svcpp::ClientResult result, uint64_t id, std::string name)>;
+    /// The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken.
+    using TokenExpirationCallback = std::function<void()>;
+    /// The platform asked the game to start account linking (call Authorize).
+    using AuthorizeRequestCallback = std::function<void()>;
+    /// A known user changed (name, avatar, status, activity); read it with GetUser.
+    using UserUpdatedCallback = std::function<void(uint64_t userId)>;
 
     /// The empty object: operator bool is false.
     static const Client nullobj;
@@ -642,8 +778,60 @@ public:
     uint64_t AddLogCallback(svcpp::Client::LogCallback cb, svcpp::LoggingSeverity minSeverity);
     /// Ends an additive registration; its user data is freed. Unknown token: InvalidArgument.
     void RemoveCallback(uint64_t token);
+    /// Writes log lines at or above minSeverity to <path>/svcpp.log (overwritten per run); None stops. False when the file cannot be opened.
+    bool SetLogDir(std::string path, svcpp::LoggingSeverity minSeverity);
+    /// Opens the gateway session with the token of UpdateToken; progress through the status callback.
+    void Connect();
+    /// Closes the gateway session; ends in Status Disconnected.
+    void Disconnect();
     /// A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge.
     svcpp::AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
+    /// OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the
+    /// AuthorizeUrl callback (else opens the system browser) and completes with the code. A pending Authorize is aborted.
+    void Authorize(svcpp::AuthorizationArgs const &args, svcpp::Client::AuthorizationCallback cb);
+    /// svcpp addition: completes a pending Authorize that uses CustomSchemeParam with the redirect URL the host received
+    /// (<scheme>:/authorize/callback?code=…&state=…). Ignored when no such Authorize is pending.
+    void HandleAuthorizeRedirect(std::string url);
+    /// Completes a pending Authorize with ErrorType Aborted and closes its listener.
+    void AbortAuthorize();
+    /// svcpp addition: receives the authorize URL of each Authorize instead of the system browser. NULL clears it.
+    void SetAuthorizeUrlCallback(svcpp::Client::AuthorizeUrlCallback cb);
+    /// Exchanges an authorization code (public client, PKCE verifier) for tokens.
+    void GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, svcpp::Client::TokenExchangeCallback cb);
+    /// Signs in a provisional account with an external credential (public client).
+    void GetProvisionalToken(uint64_t applicationId, svcpp::AuthenticationExternalAuthType externalAuthType, std::string externalAuthToken, svcpp::Client::TokenExchangeCallback cb);
+    /// GetToken that also merges the provisional account of the external credential into the signed-in account.
+    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, svcpp::AuthenticationExternalAuthType externalAuthType, std::string externalAuthToken, svcpp::Client::TokenExchangeCallback cb);
+    /// Rotates a token pair; the old pair stops working. invalid_grant is AuthorizationFailed (treat like deauthorization).
+    void RefreshToken(uint64_t applicationId, std::string refreshToken, svcpp::Client::TokenExchangeCallback cb);
+    /// Revokes every token of the application for the token's user.
+    void RevokeToken(uint64_t applicationId, std::string token, svcpp::Client::RevokeTokenCallback cb);
+    /// A token of a child application from a token of its parent (same expiry, no refresh token).
+    void ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId, svcpp::Client::ExchangeChildTokenCallback cb);
+    /// Moves the external identity off the full account into a new provisional account (public client).
+    void UnmergeIntoProvisionalAccount(uint64_t applicationId, svcpp::AuthenticationExternalAuthType externalAuthType, std::string externalAuthToken, svcpp::Client::UnmergeIntoProvisionalAccountCallback cb);
+    /// Sets the display name of the signed-in provisional account (1–32 characters).
+    void UpdateProvisionalAccountDisplayName(std::string name, svcpp::Client::UpdateProvisionalAccountDisplayNameCallback cb);
+    /// Sets the access token for HTTP calls and the gateway; call Connect from the callback. Only Bearer is accepted.
+    void UpdateToken(svcpp::AuthorizationTokenType tokenType, std::string token, svcpp::Client::UpdateTokenCallback cb);
+    /// Validates a token by fetching its user (id, username) without connecting.
+    void FetchCurrentUser(svcpp::AuthorizationTokenType tokenType, std::string token, svcpp::Client::FetchCurrentUserCallback cb);
+    /// True when UpdateToken set a token (its validity is not checked).
+    bool IsAuthenticated() const;
+    /// Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.
+    void SetTokenExpirationCallback(svcpp::Client::TokenExpirationCallback cb);
+    /// Single slot: the platform client asks the game to start account linking (local IPC).
+    void RegisterAuthorizeRequestCallback(svcpp::Client::AuthorizeRequestCallback cb);
+    /// Clears the RegisterAuthorizeRequestCallback slot.
+    void RemoveAuthorizeRequestCallback();
+    /// The signed-in user; absent until Ready.
+    std::optional<svcpp::UserHandle> GetCurrentUserV2() const;
+    /// Same as GetCurrentUserV2 (never a dummy handle).
+    std::optional<svcpp::UserHandle> GetCurrentUser() const;
+    /// A user from the cache (never fetches); absent when unknown.
+    std::optional<svcpp::UserHandle> GetUser(uint64_t userId) const;
+    /// Single slot: a cached user changed. NULL clears it.
+    void SetUserUpdatedCallback(svcpp::Client::UserUpdatedCallback cb);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -674,6 +862,90 @@ struct Svcpp_Client_OnStatusChanged_Trampoline {
     using Fn = svcpp::Client::OnStatusChanged;
     static constexpr Svcpp_Client_OnStatusChanged Invoke = [](Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t errorDetail, void *userData) {
         Guarded("Svcpp_Client_OnStatusChanged", [&] { static_cast<Delegate<Fn> *>(userData)->fn(static_cast<svcpp::Client::Status>(status), static_cast<svcpp::Client::Error>(error), errorDetail); });
+    };
+};
+
+struct Svcpp_Client_AuthorizationCallback_Trampoline {
+    using Fn = svcpp::Client::AuthorizationCallback;
+    static constexpr Svcpp_Client_AuthorizationCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_String code, Svcpp_String redirectUri, void *userData) {
+        Guarded("Svcpp_Client_AuthorizationCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::ToStdString(code), detail::ToStdString(redirectUri)); });
+    };
+};
+
+struct Svcpp_Client_AuthorizeUrlCallback_Trampoline {
+    using Fn = svcpp::Client::AuthorizeUrlCallback;
+    static constexpr Svcpp_Client_AuthorizeUrlCallback Invoke = [](Svcpp_String url, void *userData) {
+        Guarded("Svcpp_Client_AuthorizeUrlCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::ToStdString(url)); });
+    };
+};
+
+struct Svcpp_Client_TokenExchangeCallback_Trampoline {
+    using Fn = svcpp::Client::TokenExchangeCallback;
+    static constexpr Svcpp_Client_TokenExchangeCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_String refreshToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData) {
+        Guarded("Svcpp_Client_TokenExchangeCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::ToStdString(accessToken), detail::ToStdString(refreshToken), static_cast<svcpp::AuthorizationTokenType>(tokenType), expiresIn, detail::ToStdString(scopes)); });
+    };
+};
+
+struct Svcpp_Client_ExchangeChildTokenCallback_Trampoline {
+    using Fn = svcpp::Client::ExchangeChildTokenCallback;
+    static constexpr Svcpp_Client_ExchangeChildTokenCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData) {
+        Guarded("Svcpp_Client_ExchangeChildTokenCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::ToStdString(accessToken), static_cast<svcpp::AuthorizationTokenType>(tokenType), expiresIn, detail::ToStdString(scopes)); });
+    };
+};
+
+struct Svcpp_Client_RevokeTokenCallback_Trampoline {
+    using Fn = svcpp::Client::RevokeTokenCallback;
+    static constexpr Svcpp_Client_RevokeTokenCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_RevokeTokenCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UpdateTokenCallback_Trampoline {
+    using Fn = svcpp::Client::UpdateTokenCallback;
+    static constexpr Svcpp_Client_UpdateTokenCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_UpdateTokenCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UnmergeIntoProvisionalAccountCallback_Trampoline {
+    using Fn = svcpp::Client::UnmergeIntoProvisionalAccountCallback;
+    static constexpr Svcpp_Client_UnmergeIntoProvisionalAccountCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_UnmergeIntoProvisionalAccountCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback_Trampoline {
+    using Fn = svcpp::Client::UpdateProvisionalAccountDisplayNameCallback;
+    static constexpr Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_FetchCurrentUserCallback_Trampoline {
+    using Fn = svcpp::Client::FetchCurrentUserCallback;
+    static constexpr Svcpp_Client_FetchCurrentUserCallback Invoke = [](Svcpp_ClientResult const *result, uint64_t id, Svcpp_String name, void *userData) {
+        Guarded("Svcpp_Client_FetchCurrentUserCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), id, detail::ToStdString(name)); });
+    };
+};
+
+struct Svcpp_Client_TokenExpirationCallback_Trampoline {
+    using Fn = svcpp::Client::TokenExpirationCallback;
+    static constexpr Svcpp_Client_TokenExpirationCallback Invoke = [](void *userData) {
+        Guarded("Svcpp_Client_TokenExpirationCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_AuthorizeRequestCallback_Trampoline {
+    using Fn = svcpp::Client::AuthorizeRequestCallback;
+    static constexpr Svcpp_Client_AuthorizeRequestCallback Invoke = [](void *userData) {
+        Guarded("Svcpp_Client_AuthorizeRequestCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_UserUpdatedCallback_Trampoline {
+    using Fn = svcpp::Client::UserUpdatedCallback;
+    static constexpr Svcpp_Client_UserUpdatedCallback Invoke = [](uint64_t userId, void *userData) {
+        Guarded("Svcpp_Client_UserUpdatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId); });
     };
 };
 
@@ -1109,6 +1381,87 @@ inline void AuthorizationArgs::SetCustomSchemeParam(std::optional<std::string> v
     detail::Check(rc, "Svcpp_AuthorizationArgs_SetCustomSchemeParam");
 }
 
+inline const UserHandle UserHandle::nullobj{Svcpp_UserHandle{}, ObjectState::Invalid};
+
+inline UserHandle::UserHandle(UserHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_UserHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_UserHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline UserHandle &UserHandle::operator=(UserHandle const &other)
+{
+    if (this != &other) *this = UserHandle(other);
+    return *this;
+}
+inline void UserHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_UserHandle_Drop(&instance_), "Svcpp_UserHandle_Drop");
+    instance_ = Svcpp_UserHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline std::string UserHandle::AvatarTypeToString(UserHandle::AvatarType value)
+{
+    return Svcpp_UserHandle_AvatarTypeToString(static_cast<Svcpp_UserHandle_AvatarType>(value));
+}
+inline bool UserHandle::IsValid() const
+{
+    return Svcpp_UserHandle_IsValid(&instance_);
+}
+inline uint64_t UserHandle::Id() const
+{
+    return Svcpp_UserHandle_Id(&instance_);
+}
+inline std::string UserHandle::Username() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserHandle_Username(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserHandle_Username");
+    return detail::TakeString(out);
+}
+inline std::optional<std::string> UserHandle::GlobalName() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_UserHandle_GlobalName(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline std::string UserHandle::DisplayName() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserHandle_DisplayName(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserHandle_DisplayName");
+    return detail::TakeString(out);
+}
+inline std::optional<std::string> UserHandle::Avatar() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_UserHandle_Avatar(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline std::string UserHandle::AvatarUrl(svcpp::UserHandle::AvatarType animatedType, svcpp::UserHandle::AvatarType staticType) const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserHandle_AvatarUrl(&instance_, static_cast<Svcpp_UserHandle_AvatarType>(animatedType), static_cast<Svcpp_UserHandle_AvatarType>(staticType), &out);
+    detail::Check(rc, "Svcpp_UserHandle_AvatarUrl");
+    return detail::TakeString(out);
+}
+inline svcpp::StatusType UserHandle::Status() const
+{
+    return static_cast<svcpp::StatusType>(Svcpp_UserHandle_Status(&instance_));
+}
+inline bool UserHandle::IsProvisional() const
+{
+    return Svcpp_UserHandle_IsProvisional(&instance_);
+}
+inline std::optional<std::string> UserHandle::GuildTag() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_UserHandle_GuildTag(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+
 inline const Client Client::nullobj{Svcpp_Client{}, ObjectState::Invalid};
 
 inline Client::Client()
@@ -1228,12 +1581,168 @@ inline void Client::RemoveCallback(uint64_t token)
     Svcpp_Errc rc = Svcpp_Client_RemoveCallback(&instance_, token);
     detail::Check(rc, "Svcpp_Client_RemoveCallback");
 }
+inline bool Client::SetLogDir(std::string path, svcpp::LoggingSeverity minSeverity)
+{
+    return Svcpp_Client_SetLogDir(&instance_, detail::ToSvcppString(path), static_cast<Svcpp_LoggingSeverity>(minSeverity));
+}
+inline void Client::Connect()
+{
+    Svcpp_Errc rc = Svcpp_Client_Connect(&instance_);
+    detail::Check(rc, "Svcpp_Client_Connect");
+}
+inline void Client::Disconnect()
+{
+    Svcpp_Errc rc = Svcpp_Client_Disconnect(&instance_);
+    detail::Check(rc, "Svcpp_Client_Disconnect");
+}
 inline svcpp::AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier()
 {
     Svcpp_AuthorizationCodeVerifier out{};
     Svcpp_Errc rc = Svcpp_Client_CreateAuthorizationCodeVerifier(&instance_, &out);
     detail::Check(rc, "Svcpp_Client_CreateAuthorizationCodeVerifier");
     return svcpp::AuthorizationCodeVerifier(out, rc == Svcpp_Errc_Ok ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Client::Authorize(svcpp::AuthorizationArgs const &args, svcpp::Client::AuthorizationCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::AuthorizationCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_Authorize(&instance_, args.instance(), cb__delegate ? detail::Svcpp_Client_AuthorizationCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::AuthorizationCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_Authorize");
+}
+inline void Client::HandleAuthorizeRedirect(std::string url)
+{
+    Svcpp_Errc rc = Svcpp_Client_HandleAuthorizeRedirect(&instance_, detail::ToSvcppString(url));
+    detail::Check(rc, "Svcpp_Client_HandleAuthorizeRedirect");
+}
+inline void Client::AbortAuthorize()
+{
+    Svcpp_Errc rc = Svcpp_Client_AbortAuthorize(&instance_);
+    detail::Check(rc, "Svcpp_Client_AbortAuthorize");
+}
+inline void Client::SetAuthorizeUrlCallback(svcpp::Client::AuthorizeUrlCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::AuthorizeUrlCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetAuthorizeUrlCallback(&instance_, cb__delegate ? detail::Svcpp_Client_AuthorizeUrlCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::AuthorizeUrlCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetAuthorizeUrlCallback");
+}
+inline void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, svcpp::Client::TokenExchangeCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::TokenExchangeCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetToken(&instance_, applicationId, detail::ToSvcppString(code), detail::ToSvcppString(codeVerifier), detail::ToSvcppString(redirectUri), cb__delegate ? detail::Svcpp_Client_TokenExchangeCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::TokenExchangeCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetToken");
+}
+inline void Client::GetProvisionalToken(uint64_t applicationId, svcpp::AuthenticationExternalAuthType externalAuthType, std::string externalAuthToken, svcpp::Client::TokenExchangeCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::TokenExchangeCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetProvisionalToken(&instance_, applicationId, static_cast<Svcpp_AuthenticationExternalAuthType>(externalAuthType), detail::ToSvcppString(externalAuthToken), cb__delegate ? detail::Svcpp_Client_TokenExchangeCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::TokenExchangeCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetProvisionalToken");
+}
+inline void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, svcpp::AuthenticationExternalAuthType externalAuthType, std::string externalAuthToken, svcpp::Client::TokenExchangeCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::TokenExchangeCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetTokenFromProvisionalMerge(&instance_, applicationId, detail::ToSvcppString(code), detail::ToSvcppString(codeVerifier), detail::ToSvcppString(redirectUri), static_cast<Svcpp_AuthenticationExternalAuthType>(externalAuthType), detail::ToSvcppString(externalAuthToken), cb__delegate ? detail::Svcpp_Client_TokenExchangeCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::TokenExchangeCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetTokenFromProvisionalMerge");
+}
+inline void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, svcpp::Client::TokenExchangeCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::TokenExchangeCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RefreshToken(&instance_, applicationId, detail::ToSvcppString(refreshToken), cb__delegate ? detail::Svcpp_Client_TokenExchangeCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::TokenExchangeCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RefreshToken");
+}
+inline void Client::RevokeToken(uint64_t applicationId, std::string token, svcpp::Client::RevokeTokenCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::RevokeTokenCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RevokeToken(&instance_, applicationId, detail::ToSvcppString(token), cb__delegate ? detail::Svcpp_Client_RevokeTokenCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::RevokeTokenCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RevokeToken");
+}
+inline void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId, svcpp::Client::ExchangeChildTokenCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::ExchangeChildTokenCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_ExchangeChildToken(&instance_, detail::ToSvcppString(parentApplicationToken), childApplicationId, cb__delegate ? detail::Svcpp_Client_ExchangeChildTokenCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::ExchangeChildTokenCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_ExchangeChildToken");
+}
+inline void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, svcpp::AuthenticationExternalAuthType externalAuthType, std::string externalAuthToken, svcpp::Client::UnmergeIntoProvisionalAccountCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UnmergeIntoProvisionalAccountCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_UnmergeIntoProvisionalAccount(&instance_, applicationId, static_cast<Svcpp_AuthenticationExternalAuthType>(externalAuthType), detail::ToSvcppString(externalAuthToken), cb__delegate ? detail::Svcpp_Client_UnmergeIntoProvisionalAccountCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UnmergeIntoProvisionalAccountCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_UnmergeIntoProvisionalAccount");
+}
+inline void Client::UpdateProvisionalAccountDisplayName(std::string name, svcpp::Client::UpdateProvisionalAccountDisplayNameCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateProvisionalAccountDisplayNameCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_UpdateProvisionalAccountDisplayName(&instance_, detail::ToSvcppString(name), cb__delegate ? detail::Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateProvisionalAccountDisplayNameCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_UpdateProvisionalAccountDisplayName");
+}
+inline void Client::UpdateToken(svcpp::AuthorizationTokenType tokenType, std::string token, svcpp::Client::UpdateTokenCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateTokenCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_UpdateToken(&instance_, static_cast<Svcpp_AuthorizationTokenType>(tokenType), detail::ToSvcppString(token), cb__delegate ? detail::Svcpp_Client_UpdateTokenCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateTokenCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_UpdateToken");
+}
+inline void Client::FetchCurrentUser(svcpp::AuthorizationTokenType tokenType, std::string token, svcpp::Client::FetchCurrentUserCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::FetchCurrentUserCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_FetchCurrentUser(&instance_, static_cast<Svcpp_AuthorizationTokenType>(tokenType), detail::ToSvcppString(token), cb__delegate ? detail::Svcpp_Client_FetchCurrentUserCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::FetchCurrentUserCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_FetchCurrentUser");
+}
+inline bool Client::IsAuthenticated() const
+{
+    return Svcpp_Client_IsAuthenticated(&instance_);
+}
+inline void Client::SetTokenExpirationCallback(svcpp::Client::TokenExpirationCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::TokenExpirationCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetTokenExpirationCallback(&instance_, cb__delegate ? detail::Svcpp_Client_TokenExpirationCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::TokenExpirationCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetTokenExpirationCallback");
+}
+inline void Client::RegisterAuthorizeRequestCallback(svcpp::Client::AuthorizeRequestCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::AuthorizeRequestCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RegisterAuthorizeRequestCallback(&instance_, cb__delegate ? detail::Svcpp_Client_AuthorizeRequestCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::AuthorizeRequestCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RegisterAuthorizeRequestCallback");
+}
+inline void Client::RemoveAuthorizeRequestCallback()
+{
+    Svcpp_Errc rc = Svcpp_Client_RemoveAuthorizeRequestCallback(&instance_);
+    detail::Check(rc, "Svcpp_Client_RemoveAuthorizeRequestCallback");
+}
+inline std::optional<svcpp::UserHandle> Client::GetCurrentUserV2() const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_Client_GetCurrentUserV2(&instance_, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::UserHandle> Client::GetCurrentUser() const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_Client_GetCurrentUser(&instance_, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::UserHandle> Client::GetUser(uint64_t userId) const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_Client_GetUser(&instance_, userId, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Client::SetUserUpdatedCallback(svcpp::Client::UserUpdatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UserUpdatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetUserUpdatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_UserUpdatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UserUpdatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetUserUpdatedCallback");
 }
 inline bool Client::RunCallbacks()
 {
@@ -1270,6 +1779,14 @@ inline char const *EnumToString(AudioSystem value) { return Svcpp_AudioSystemToS
 inline char const *EnumToString(AuthenticationCodeChallengeMethod value) { return Svcpp_AuthenticationCodeChallengeMethodToString(static_cast<Svcpp_AuthenticationCodeChallengeMethod>(value)); }
 /// Name of a IntegrationType value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(IntegrationType value) { return Svcpp_IntegrationTypeToString(static_cast<Svcpp_IntegrationType>(value)); }
+/// Name of a AuthorizationTokenType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(AuthorizationTokenType value) { return Svcpp_AuthorizationTokenTypeToString(static_cast<Svcpp_AuthorizationTokenType>(value)); }
+/// Name of a AuthenticationExternalAuthType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(AuthenticationExternalAuthType value) { return Svcpp_AuthenticationExternalAuthTypeToString(static_cast<Svcpp_AuthenticationExternalAuthType>(value)); }
+/// Name of a StatusType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(StatusType value) { return Svcpp_StatusTypeToString(static_cast<Svcpp_StatusType>(value)); }
+/// Name of a UserHandle.AvatarType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(UserHandle::AvatarType value) { return Svcpp_UserHandle_AvatarTypeToString(static_cast<Svcpp_UserHandle_AvatarType>(value)); }
 /// Name of a Client.Status value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(Client::Status value) { return Svcpp_Client_StatusToString(static_cast<Svcpp_Client_Status>(value)); }
 /// Name of a Client.Error value (static storage; "Unknown" for a value this library does not know).

@@ -6,6 +6,9 @@ import { GENERATED } from './text.mjs';
 
 const core = (name) => `core::${name}`;
 
+/** Handle types are classes of the core with member getters; value types are plain structs. */
+const isHandle = (owner) => owner?.kind === 'handle';
+
 function selfCoreType(model, owner) {
   return owner.kind === 'client' ? 'ClientPtr' : core(owner.name);
 }
@@ -152,7 +155,7 @@ function bodyLines(model, fn) {
     default: break;
   }
 
-  // Methods (value-type behaviour, client methods, statics).
+  // Methods (value-type behaviour, handle getters, client methods, statics).
   for (const o of outs) L.push(`Require(${o.name}, "${o.name}");`);
   for (const c of cbs) if (!c.nullable) L.push(`Require(reinterpret_cast<const void *>(${c.name}), "${c.name}");`);
   const args = [];
@@ -165,6 +168,9 @@ function bodyLines(model, fn) {
   else if (owner.kind === 'client') {
     L.push('ClientPtr client = ClientOf(self);');
     target = `client->${fn.member}`;
+  } else if (isHandle(owner)) {
+    L.push(`Locked<${coreT}> obj(OpaqueOf(self), "self");`);
+    target = `obj->${fn.member}`;
   } else {
     L.push(`Locked<${coreT}> obj(OpaqueOf(self), "self");`);
     target = `core::${fn.member}`;
@@ -179,6 +185,9 @@ function bodyLines(model, fn) {
   }
   const call = `${target}(${args.join(', ')})`;
   if (fn.ret === 'value') L.push(`result = ${retExpr(model, fn.valueType, call)};`);
+  else if (fn.ret === 'optional') {
+    L.push(`auto found = ${call};`, 'if (found) {', `    ${outStmt(model, outs[0].type, '*found', outs[0].name)}`, '    result = true;', '}');
+  }
   else if (outs.length === 1) L.push(outStmt(model, outs[0].type, call, outs[0].name));
   else L.push(`${call};`);
   return L;
@@ -190,7 +199,9 @@ function definition(model, fn) {
     return `${sig} {\n    return core::ToString(static_cast<core::${fn.enum.coreName}>(value));\n}\n`;
   }
   if (fn.op === 'isValid') {
-    const body = fn.owner.kind === 'client' ? 'IsLiveClient(self)' : `IsLive<${selfCoreType(model, fn.owner)}>(self)`;
+    let body = fn.owner.kind === 'client' ? 'IsLiveClient(self)' : `IsLive<${selfCoreType(model, fn.owner)}>(self)`;
+    // A live handle is valid only while its client lives (sdk-surface.md §2).
+    if (isHandle(fn.owner)) body = `IsLiveHandle<${selfCoreType(model, fn.owner)}>(self)`;
     return `${sig} {\n    return ${body};\n}\n`;
   }
   const lines = bodyLines(model, fn).map((l) => `        ${l}`).join('\n');
@@ -208,7 +219,8 @@ export function generate(model) {
   cbs += '}  // namespace svcpp::capi\n';
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];
 
-  const includes = '#include "generated/callback_wrappers.hpp"\n#include "support/marshal.hpp"\n#include "values/client_result.hpp"\n';
+  const handleHeaders = model.types.filter(isHandle).map((t) => `#include "${t.header}"\n`).join('');
+  const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n#include "values/client_result.hpp"\n`;
   const groups = [...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
     ['Enums', model.functions.filter((f) => f.op === 'enumToString')]];
   for (const [name, fns] of groups) {

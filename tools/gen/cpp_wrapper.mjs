@@ -23,7 +23,7 @@ const leaf = (dotted) => dotted.split('.').pop();
 const scopeOf = (dotted) => (dotted.includes('.') ? dotted.slice(0, dotted.lastIndexOf('.')) : null);
 
 export function generate(model) {
-  const { types, enums, callbacks, functions, parseType, cType, cReturnType } = model;
+  const { types, enums, callbacks, functions, parseType, cType, cCallbackParamDecl } = model;
   const typeNames = new Set(types.map((t) => t.name));
   for (const e of enums) {
     const s = scopeOf(e.name);
@@ -46,6 +46,8 @@ export function generate(model) {
     if (p.kind in SCALAR_CPP) return expr;
     if (p.kind === 'string') return `detail::ToStdString(${expr})`;
     if (p.kind === 'enum') return `static_cast<${cppType(t)}>(${expr})`;
+    // Objects reach callbacks borrowed (Svcpp_X const *): the C++ callback gets its own copy.
+    if (p.kind === 'obj') return `detail::CloneBorrowed<${cppType(t)}>(${expr}, &${cType(t)}_Clone)`;
     throw new Error(`fromC: ${t}`);
   }
 
@@ -84,7 +86,7 @@ export function generate(model) {
   /** detail::<C typedef>_Trampoline: Invoke is the C function pointer (a captureless lambda). */
   const trampolineName = (cb) => `detail::${cb.cName}_Trampoline`;
   function trampoline(cb) {
-    const cParams = cb.params.map((p) => `${cType(p.type)} ${p.name}`);
+    const cParams = cb.params.map(cCallbackParamDecl);
     cParams.push('void *userData');
     const args = cb.params.map((p) => fromC(p.name, p.type)).join(', ');
     return `struct ${cb.cName}_Trampoline {\n` +
@@ -288,7 +290,7 @@ export function generate(model) {
   }
 
   // ---- assemble -----------------------------------------------------------------------------------
-  for (const t of types) if (!['value', 'client'].includes(t.kind)) throw new Error(`${t.name}: unknown type kind ${t.kind}`);
+  for (const t of types) if (!['value', 'handle', 'client'].includes(t.kind)) throw new Error(`${t.name}: unknown type kind ${t.kind}`);
   let h = `// svcpp.hpp — header-only C++ wrapper over the svcpp C ABI (svcpp.h).
 // ${GENERATED}
 //
@@ -371,6 +373,14 @@ template <class F> void Guarded(char const *what, F &&f) noexcept
     (void)what;
     f();
 #endif
+}
+
+/// A C++ copy of an object a callback borrows (empty when it cannot be copied).
+template <class T, class C> T CloneBorrowed(C const *borrowed, Svcpp_Errc(SVCPP_CALL *clone)(C *, C const *))
+{
+    C copy{};
+    if (!borrowed || clone(&copy, borrowed) != Svcpp_Errc_Ok) return T(C{}, ObjectState::Invalid);
+    return T(copy, ObjectState::Owned);
 }
 
 /// Heap box for a std::function passed as userData; Free is the userDataFree.

@@ -50,13 +50,15 @@ const prototype = (model, fn) =>
   `${kReturn(model, fn)} ${fn.cName}(${fn.params.length ? fn.params.map((p) => kParam(model, p)).join(', ') : 'void'})`;
 
 /** TypeScript type of a callback argument as koffi delivers it (before fromC converts it). */
-const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean' };
+const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean', obj: 'unknown' };
 
 /** JS expression converting a C value of IDL type t (a callback argument or a getter result) to JS. */
 function fromC(t, expr, borrowed) {
   const p = parseType(t);
   if (p.kind === 'string') return borrowed ? `rt.borrowString(${expr})` : `rt.takeString(${expr})`;
   if (p.kind === 'u64') return `rt.u64Out(${expr})`;
+  // An object handed to a callback is borrowed for the call: JavaScript gets its own copy.
+  if (p.kind === 'obj' && borrowed) return `rt.cloneBorrowed('${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
   if (p.kind === 'obj') return `rt.adopt('${p.name}', ${expr})`;
   return expr;
 }
@@ -166,7 +168,7 @@ declareType('${PREFIX}StringIn', () => koffi.struct('${PREFIX}StringIn', { ptr: 
   for (const t of model.types) s += `declareType('${t.cName}', () => koffi.struct('${t.cName}', { opaque: 'void *' }));\n`;
   s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nconst protos = {\n';
   for (const cb of model.callbacks) {
-    const params = cb.params.map((p) => `${kType(model, p.type)} ${p.name}`);
+    const params = cb.params.map((p) => (parseType(p.type).kind === 'obj' ? `const ${kType(model, p.type)} *${p.name}` : `${kType(model, p.type)} ${p.name}`));
     if (!cb.raw) params.push('void *userData');
     s += `  ${cb.cName}: declareType('${cb.cName}', () => koffi.proto('void ${cb.cName}(${params.join(', ') || 'void'})')),\n`;
   }
@@ -184,7 +186,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ${PREFIX}ResetCallbacks: lib.func('${PREFIX}Errc ${PREFIX}ResetCallbacks(void)'),
 `;
   for (const fn of model.functions) s += `    ${fn.cName}: lib.func('${prototype(model, fn)}'),\n`;
-  const drops = model.types.filter((t) => t.kind === 'value')
+  const drops = model.types.filter((t) => t.kind !== 'client')
     .map((t) => `      ${t.name}: (self: HandleStruct) => c.${t.cName}_Drop(self),`).join('\n');
   s += `  };
   const rt = new KoffiRuntime({

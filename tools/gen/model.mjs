@@ -122,7 +122,11 @@ function methodFunction(type, m) {
   });
   if (!m.static) fn.params.push(param('self', `obj:${type.name}`, 'self', { constSelf: !!m.const }));
   fn.params.push(...expandInputs(m.params));
-  if (m.returns) {
+  if (m.returns && m.optional) {
+    // A lookup that may miss: bool f(self, ..., T *out) — false (out untouched) when absent.
+    fn.ret = 'optional';
+    fn.params.push(param('out', m.returns, 'out'));
+  } else if (m.returns) {
     const t = parseType(m.returns);
     if (t.kind === 'string' || t.kind === 'obj') fn.params.push(param('out', m.returns, 'out'));
     else { fn.ret = 'value'; fn.valueType = m.returns; }
@@ -146,7 +150,7 @@ function lifecycleFunctions(type) {
   fns.push(makeFunction({ cName: `${type.cName}_Drop`, owner: type, member: 'Drop', op: 'drop',
     doc: 'Releases the object and zeroes the handle. Dropping a zeroed handle is Ok.',
     params: [param('self', `obj:${type.name}`, 'self', { dropSelf: true })] }));
-  if (type.kind === 'value') {
+  if (type.kind === 'value' || type.kind === 'handle') {
     fns.push(makeFunction({ cName: `${type.cName}_Clone`, owner: type, member: 'Clone', op: 'clone',
       doc: 'Deep copy of other into *self (overwritten, not dropped first).',
       params: [param('self', `obj:${type.name}`, 'self', { uninit: true }), param('other', `obj:${type.name}`, 'in')] }));
@@ -204,9 +208,15 @@ export function cReturnType(fn) {
   }
 }
 
+/** The C declaration of one callback parameter: objects are borrowed `Svcpp_X const *`. */
+export function cCallbackParamDecl(p) {
+  if (p.type === 'voidptr') return `void *${p.name}`;
+  return parseType(p.type).kind === 'obj' ? `${cType(p.type)} const *${p.name}` : `${cType(p.type)} ${p.name}`;
+}
+
 /** The C parameter list of a callback typedef (userData appended unless raw). */
 export function cCallbackParams(cb) {
-  const ps = cb.params.map((p) => (p.type === 'voidptr' ? `void *${p.name}` : `${cType(p.type)} ${p.name}`));
+  const ps = cb.params.map(cCallbackParamDecl);
   if (!cb.raw) ps.push('void *userData');
   return ps.length ? ps.join(', ') : 'void';
 }

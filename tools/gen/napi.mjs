@@ -13,7 +13,9 @@ function handleTraits(model) {
   model.types.forEach((t, i) => {
     s += `template <>\nstruct HandleTraits<${t.cName}> {\n  static constexpr size_t index = ${i};\n`;
     s += `  static constexpr const char *name = "${t.name}";\n`;
-    s += `  static Svcpp_Errc Drop(${t.cName} *self) { return ${t.cName}_Drop(self); }\n};\n\n`;
+    s += `  static Svcpp_Errc Drop(${t.cName} *self) { return ${t.cName}_Drop(self); }\n`;
+    if (t.kind !== 'client') s += `  static Svcpp_Errc Clone(${t.cName} *self, ${t.cName} const *other) { return ${t.cName}_Clone(self, other); }\n`;
+    s += '};\n\n';
   });
   s += `constexpr size_t kHandleTypeCount = ${model.types.length};\n\n}  // namespace svcpp_node\n`;
   return s;
@@ -43,15 +45,20 @@ function scalarArg(model, t, v) {
   }
 }
 
-/** C++ expression: C value `x` of IDL type t -> Napi::Value (borrowed strings are not freed). */
-function toJs(model, t, x, { take = false } = {}) {
+/**
+ * C++ expression: C value `x` of IDL type t -> Napi::Value (borrowed strings are not freed). In a callback
+ * (`borrowed`), objects are `Svcpp_X const *` borrowed for the call, so JavaScript gets its own copy.
+ */
+function toJs(model, t, x, { take = false, borrowed = false } = {}) {
   const p = parseType(t);
   switch (p.kind) {
     case 'bool': return `Napi::Boolean::New(env, ${x})`;
     case 'i32': case 'u32': case 'f32': case 'enum': return `Napi::Number::New(env, static_cast<double>(${x}))`;
     case 'u64': return `Napi::BigInt::New(env, static_cast<uint64_t>(${x}))`;
     case 'string': return take ? `TakeString(env, ${x})` : `BorrowString(env, ${x})`;
-    case 'obj': return isClientType(model, p.name) ? `WrapClient(env, ${x})` : `WrapHandle<${model.cType(t)}>(env, ${x})`;
+    case 'obj':
+      if (borrowed) return `CloneHandle<${model.cType(t)}>(env, ${x})`;
+      return isClientType(model, p.name) ? `WrapClient(env, ${x})` : `WrapHandle<${model.cType(t)}>(env, ${x})`;
     default: throw new Error(`no JS conversion for ${t}`);
   }
 }
@@ -64,8 +71,8 @@ function trampolines(model) {
   let s = '';
   for (const cb of model.callbacks) {
     if (cb.raw || cb.thread === 'sdk') continue;
-    const params = cb.params.map((p) => `${model.cType(p.type)} ${p.name}`).concat('void *userData').join(', ');
-    const args = cb.params.map((p) => toJs(model, p.type, p.name)).join(', ');
+    const params = cb.params.map(model.cCallbackParamDecl).concat('void *userData').join(', ');
+    const args = cb.params.map((p) => toJs(model, p.type, p.name, { borrowed: true })).join(', ');
     s += `/** ${cb.cName}: the registered JS function, called with converted arguments (pump thread = JS thread). */\n`;
     s += `void SVCPP_CALL Call_${cb.cName}(${params}) {\n`;
     s += `  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{${args}}; });\n}\n\n`;

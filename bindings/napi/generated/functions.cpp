@@ -24,6 +24,66 @@ void SVCPP_CALL Call_Svcpp_Client_OnStatusChanged(Svcpp_Client_Status status, Sv
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Number::New(env, static_cast<double>(status)), Napi::Number::New(env, static_cast<double>(error)), Napi::Number::New(env, static_cast<double>(errorDetail))}; });
 }
 
+/** Svcpp_Client_AuthorizationCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_AuthorizationCallback(Svcpp_ClientResult const *result, Svcpp_String code, Svcpp_String redirectUri, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, code), BorrowString(env, redirectUri)}; });
+}
+
+/** Svcpp_Client_AuthorizeUrlCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_AuthorizeUrlCallback(Svcpp_String url, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{BorrowString(env, url)}; });
+}
+
+/** Svcpp_Client_TokenExchangeCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_TokenExchangeCallback(Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_String refreshToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, accessToken), BorrowString(env, refreshToken), Napi::Number::New(env, static_cast<double>(tokenType)), Napi::Number::New(env, static_cast<double>(expiresIn)), BorrowString(env, scopes)}; });
+}
+
+/** Svcpp_Client_ExchangeChildTokenCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_ExchangeChildTokenCallback(Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, accessToken), Napi::Number::New(env, static_cast<double>(tokenType)), Napi::Number::New(env, static_cast<double>(expiresIn)), BorrowString(env, scopes)}; });
+}
+
+/** Svcpp_Client_RevokeTokenCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_RevokeTokenCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_UpdateTokenCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UpdateTokenCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_UnmergeIntoProvisionalAccountCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UnmergeIntoProvisionalAccountCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_FetchCurrentUserCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_FetchCurrentUserCallback(Svcpp_ClientResult const *result, uint64_t id, Svcpp_String name, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), Napi::BigInt::New(env, static_cast<uint64_t>(id)), BorrowString(env, name)}; });
+}
+
+/** Svcpp_Client_TokenExpirationCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_TokenExpirationCallback(void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+}
+
+/** Svcpp_Client_AuthorizeRequestCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_AuthorizeRequestCallback(void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+}
+
+/** Svcpp_Client_UserUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
+}
+
 // ---- functions ----------------------------------------------------------------------------------------
 
 Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
@@ -528,6 +588,88 @@ Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &inf
   return env.Undefined();
 }
 
+Napi::Value UserHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_UserHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value UserHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle created{};
+  Svcpp_Errc rc = Svcpp_UserHandle_Clone(&created, UnwrapHandle<Svcpp_UserHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_UserHandle>(env, created);
+}
+
+Napi::Value UserHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_UserHandle_IsValid(UnwrapHandle<Svcpp_UserHandle>(env, info[0])));
+}
+
+Napi::Value UserHandle_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserHandle_Id(UnwrapHandle<Svcpp_UserHandle>(env, info[0]))));
+}
+
+Napi::Value UserHandle_Username(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserHandle_Username(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value UserHandle_GlobalName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_UserHandle_GlobalName(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value UserHandle_DisplayName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserHandle_DisplayName(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value UserHandle_Avatar(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_UserHandle_Avatar(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value UserHandle_AvatarUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle_AvatarType animatedType = static_cast<Svcpp_UserHandle_AvatarType>(I32Arg(info[1]));
+  Svcpp_UserHandle_AvatarType staticType = static_cast<Svcpp_UserHandle_AvatarType>(I32Arg(info[2]));
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserHandle_AvatarUrl(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), animatedType, staticType, &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value UserHandle_Status(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_UserHandle_Status(UnwrapHandle<Svcpp_UserHandle>(env, info[0]))));
+}
+
+Napi::Value UserHandle_IsProvisional(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_UserHandle_IsProvisional(UnwrapHandle<Svcpp_UserHandle>(env, info[0])));
+}
+
+Napi::Value UserHandle_GuildTag(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_UserHandle_GuildTag(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Client created{};
@@ -666,12 +808,247 @@ Napi::Value Client_RemoveCallback(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_SetLogDir(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string pathText = StringArg(info[1]);
+  Svcpp_LoggingSeverity minSeverity = static_cast<Svcpp_LoggingSeverity>(I32Arg(info[2]));
+  return Napi::Boolean::New(env, Svcpp_Client_SetLogDir(UnwrapClient(env, info[0]), View(pathText), minSeverity));
+}
+
+Napi::Value Client_Connect(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Client_Connect(UnwrapClient(env, info[0]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_Disconnect(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Client_Disconnect(UnwrapClient(env, info[0]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_CreateAuthorizationCodeVerifier(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_AuthorizationCodeVerifier outVerifier{};
   Svcpp_Errc rc = Svcpp_Client_CreateAuthorizationCodeVerifier(UnwrapClient(env, info[0]), &outVerifier);
   Check(env, rc);
   return WrapHandle<Svcpp_AuthorizationCodeVerifier>(env, outVerifier);
+}
+
+Napi::Value Client_Authorize(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_Authorize(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[1]), Call_Svcpp_Client_AuthorizationCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_HandleAuthorizeRedirect(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string urlText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_HandleAuthorizeRedirect(UnwrapClient(env, info[0]), View(urlText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_AbortAuthorize(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Client_AbortAuthorize(UnwrapClient(env, info[0]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetAuthorizeUrlCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetAuthorizeUrlCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_AuthorizeUrlCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetToken(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  std::string codeText = StringArg(info[2]);
+  std::string codeVerifierText = StringArg(info[3]);
+  std::string redirectUriText = StringArg(info[4]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[5]));
+  Svcpp_Errc rc = Svcpp_Client_GetToken(UnwrapClient(env, info[0]), applicationId, View(codeText), View(codeVerifierText), View(redirectUriText), Call_Svcpp_Client_TokenExchangeCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetProvisionalToken(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  Svcpp_AuthenticationExternalAuthType externalAuthType = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[2]));
+  std::string externalAuthTokenText = StringArg(info[3]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[4]));
+  Svcpp_Errc rc = Svcpp_Client_GetProvisionalToken(UnwrapClient(env, info[0]), applicationId, externalAuthType, View(externalAuthTokenText), Call_Svcpp_Client_TokenExchangeCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetTokenFromProvisionalMerge(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  std::string codeText = StringArg(info[2]);
+  std::string codeVerifierText = StringArg(info[3]);
+  std::string redirectUriText = StringArg(info[4]);
+  Svcpp_AuthenticationExternalAuthType externalAuthType = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[5]));
+  std::string externalAuthTokenText = StringArg(info[6]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[7]));
+  Svcpp_Errc rc = Svcpp_Client_GetTokenFromProvisionalMerge(UnwrapClient(env, info[0]), applicationId, View(codeText), View(codeVerifierText), View(redirectUriText), externalAuthType, View(externalAuthTokenText), Call_Svcpp_Client_TokenExchangeCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RefreshToken(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  std::string refreshTokenText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_RefreshToken(UnwrapClient(env, info[0]), applicationId, View(refreshTokenText), Call_Svcpp_Client_TokenExchangeCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RevokeToken(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  std::string tokenText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_RevokeToken(UnwrapClient(env, info[0]), applicationId, View(tokenText), Call_Svcpp_Client_RevokeTokenCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_ExchangeChildToken(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string parentApplicationTokenText = StringArg(info[1]);
+  uint64_t childApplicationId = U64Arg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_ExchangeChildToken(UnwrapClient(env, info[0]), View(parentApplicationTokenText), childApplicationId, Call_Svcpp_Client_ExchangeChildTokenCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_UnmergeIntoProvisionalAccount(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  Svcpp_AuthenticationExternalAuthType externalAuthType = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[2]));
+  std::string externalAuthTokenText = StringArg(info[3]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[4]));
+  Svcpp_Errc rc = Svcpp_Client_UnmergeIntoProvisionalAccount(UnwrapClient(env, info[0]), applicationId, externalAuthType, View(externalAuthTokenText), Call_Svcpp_Client_UnmergeIntoProvisionalAccountCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string nameText = StringArg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_UpdateProvisionalAccountDisplayName(UnwrapClient(env, info[0]), View(nameText), Call_Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_UpdateToken(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AuthorizationTokenType tokenType = static_cast<Svcpp_AuthorizationTokenType>(I32Arg(info[1]));
+  std::string tokenText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_UpdateToken(UnwrapClient(env, info[0]), tokenType, View(tokenText), Call_Svcpp_Client_UpdateTokenCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_FetchCurrentUser(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AuthorizationTokenType tokenType = static_cast<Svcpp_AuthorizationTokenType>(I32Arg(info[1]));
+  std::string tokenText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_FetchCurrentUser(UnwrapClient(env, info[0]), tokenType, View(tokenText), Call_Svcpp_Client_FetchCurrentUserCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_IsAuthenticated(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_Client_IsAuthenticated(UnwrapClient(env, info[0])));
+}
+
+Napi::Value Client_SetTokenExpirationCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetTokenExpirationCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_TokenExpirationCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RegisterAuthorizeRequestCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_RegisterAuthorizeRequestCallback(UnwrapClient(env, info[0]), Call_Svcpp_Client_AuthorizeRequestCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RemoveAuthorizeRequestCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Client_RemoveAuthorizeRequestCallback(UnwrapClient(env, info[0]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetCurrentUserV2(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUserV2(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value Client_GetCurrentUser(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUser(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value Client_GetUser(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetUser(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value Client_SetUserUpdatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetUserUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_UserUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
 }
 
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
@@ -727,6 +1104,30 @@ Napi::Value IntegrationTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_IntegrationType value = static_cast<Svcpp_IntegrationType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_IntegrationTypeToString(value));
+}
+
+Napi::Value AuthorizationTokenTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AuthorizationTokenType value = static_cast<Svcpp_AuthorizationTokenType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_AuthorizationTokenTypeToString(value));
+}
+
+Napi::Value AuthenticationExternalAuthTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AuthenticationExternalAuthType value = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_AuthenticationExternalAuthTypeToString(value));
+}
+
+Napi::Value StatusTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_StatusType value = static_cast<Svcpp_StatusType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_StatusTypeToString(value));
+}
+
+Napi::Value UserHandle_AvatarTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle_AvatarType value = static_cast<Svcpp_UserHandle_AvatarType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_UserHandle_AvatarTypeToString(value));
 }
 
 Napi::Value Client_StatusToString(const Napi::CallbackInfo &info) {
@@ -819,6 +1220,18 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationArgs_SetIntegrationType", Napi::Function::New(env, AuthorizationArgs_SetIntegrationType, "AuthorizationArgs_SetIntegrationType"));
   exports.Set("AuthorizationArgs_CustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_CustomSchemeParam, "AuthorizationArgs_CustomSchemeParam"));
   exports.Set("AuthorizationArgs_SetCustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_SetCustomSchemeParam, "AuthorizationArgs_SetCustomSchemeParam"));
+  exports.Set("UserHandle_Drop", Napi::Function::New(env, UserHandle_Drop, "UserHandle_Drop"));
+  exports.Set("UserHandle_Clone", Napi::Function::New(env, UserHandle_Clone, "UserHandle_Clone"));
+  exports.Set("UserHandle_IsValid", Napi::Function::New(env, UserHandle_IsValid, "UserHandle_IsValid"));
+  exports.Set("UserHandle_Id", Napi::Function::New(env, UserHandle_Id, "UserHandle_Id"));
+  exports.Set("UserHandle_Username", Napi::Function::New(env, UserHandle_Username, "UserHandle_Username"));
+  exports.Set("UserHandle_GlobalName", Napi::Function::New(env, UserHandle_GlobalName, "UserHandle_GlobalName"));
+  exports.Set("UserHandle_DisplayName", Napi::Function::New(env, UserHandle_DisplayName, "UserHandle_DisplayName"));
+  exports.Set("UserHandle_Avatar", Napi::Function::New(env, UserHandle_Avatar, "UserHandle_Avatar"));
+  exports.Set("UserHandle_AvatarUrl", Napi::Function::New(env, UserHandle_AvatarUrl, "UserHandle_AvatarUrl"));
+  exports.Set("UserHandle_Status", Napi::Function::New(env, UserHandle_Status, "UserHandle_Status"));
+  exports.Set("UserHandle_IsProvisional", Napi::Function::New(env, UserHandle_IsProvisional, "UserHandle_IsProvisional"));
+  exports.Set("UserHandle_GuildTag", Napi::Function::New(env, UserHandle_GuildTag, "UserHandle_GuildTag"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));
   exports.Set("Client_InitWithOptions", Napi::Function::New(env, Client_InitWithOptions, "Client_InitWithOptions"));
@@ -838,7 +1251,32 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetStatusChangedCallback", Napi::Function::New(env, Client_SetStatusChangedCallback, "Client_SetStatusChangedCallback"));
   exports.Set("Client_AddLogCallback", Napi::Function::New(env, Client_AddLogCallback, "Client_AddLogCallback"));
   exports.Set("Client_RemoveCallback", Napi::Function::New(env, Client_RemoveCallback, "Client_RemoveCallback"));
+  exports.Set("Client_SetLogDir", Napi::Function::New(env, Client_SetLogDir, "Client_SetLogDir"));
+  exports.Set("Client_Connect", Napi::Function::New(env, Client_Connect, "Client_Connect"));
+  exports.Set("Client_Disconnect", Napi::Function::New(env, Client_Disconnect, "Client_Disconnect"));
   exports.Set("Client_CreateAuthorizationCodeVerifier", Napi::Function::New(env, Client_CreateAuthorizationCodeVerifier, "Client_CreateAuthorizationCodeVerifier"));
+  exports.Set("Client_Authorize", Napi::Function::New(env, Client_Authorize, "Client_Authorize"));
+  exports.Set("Client_HandleAuthorizeRedirect", Napi::Function::New(env, Client_HandleAuthorizeRedirect, "Client_HandleAuthorizeRedirect"));
+  exports.Set("Client_AbortAuthorize", Napi::Function::New(env, Client_AbortAuthorize, "Client_AbortAuthorize"));
+  exports.Set("Client_SetAuthorizeUrlCallback", Napi::Function::New(env, Client_SetAuthorizeUrlCallback, "Client_SetAuthorizeUrlCallback"));
+  exports.Set("Client_GetToken", Napi::Function::New(env, Client_GetToken, "Client_GetToken"));
+  exports.Set("Client_GetProvisionalToken", Napi::Function::New(env, Client_GetProvisionalToken, "Client_GetProvisionalToken"));
+  exports.Set("Client_GetTokenFromProvisionalMerge", Napi::Function::New(env, Client_GetTokenFromProvisionalMerge, "Client_GetTokenFromProvisionalMerge"));
+  exports.Set("Client_RefreshToken", Napi::Function::New(env, Client_RefreshToken, "Client_RefreshToken"));
+  exports.Set("Client_RevokeToken", Napi::Function::New(env, Client_RevokeToken, "Client_RevokeToken"));
+  exports.Set("Client_ExchangeChildToken", Napi::Function::New(env, Client_ExchangeChildToken, "Client_ExchangeChildToken"));
+  exports.Set("Client_UnmergeIntoProvisionalAccount", Napi::Function::New(env, Client_UnmergeIntoProvisionalAccount, "Client_UnmergeIntoProvisionalAccount"));
+  exports.Set("Client_UpdateProvisionalAccountDisplayName", Napi::Function::New(env, Client_UpdateProvisionalAccountDisplayName, "Client_UpdateProvisionalAccountDisplayName"));
+  exports.Set("Client_UpdateToken", Napi::Function::New(env, Client_UpdateToken, "Client_UpdateToken"));
+  exports.Set("Client_FetchCurrentUser", Napi::Function::New(env, Client_FetchCurrentUser, "Client_FetchCurrentUser"));
+  exports.Set("Client_IsAuthenticated", Napi::Function::New(env, Client_IsAuthenticated, "Client_IsAuthenticated"));
+  exports.Set("Client_SetTokenExpirationCallback", Napi::Function::New(env, Client_SetTokenExpirationCallback, "Client_SetTokenExpirationCallback"));
+  exports.Set("Client_RegisterAuthorizeRequestCallback", Napi::Function::New(env, Client_RegisterAuthorizeRequestCallback, "Client_RegisterAuthorizeRequestCallback"));
+  exports.Set("Client_RemoveAuthorizeRequestCallback", Napi::Function::New(env, Client_RemoveAuthorizeRequestCallback, "Client_RemoveAuthorizeRequestCallback"));
+  exports.Set("Client_GetCurrentUserV2", Napi::Function::New(env, Client_GetCurrentUserV2, "Client_GetCurrentUserV2"));
+  exports.Set("Client_GetCurrentUser", Napi::Function::New(env, Client_GetCurrentUser, "Client_GetCurrentUser"));
+  exports.Set("Client_GetUser", Napi::Function::New(env, Client_GetUser, "Client_GetUser"));
+  exports.Set("Client_SetUserUpdatedCallback", Napi::Function::New(env, Client_SetUserUpdatedCallback, "Client_SetUserUpdatedCallback"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
@@ -848,6 +1286,10 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AudioSystemToString", Napi::Function::New(env, AudioSystemToString, "AudioSystemToString"));
   exports.Set("AuthenticationCodeChallengeMethodToString", Napi::Function::New(env, AuthenticationCodeChallengeMethodToString, "AuthenticationCodeChallengeMethodToString"));
   exports.Set("IntegrationTypeToString", Napi::Function::New(env, IntegrationTypeToString, "IntegrationTypeToString"));
+  exports.Set("AuthorizationTokenTypeToString", Napi::Function::New(env, AuthorizationTokenTypeToString, "AuthorizationTokenTypeToString"));
+  exports.Set("AuthenticationExternalAuthTypeToString", Napi::Function::New(env, AuthenticationExternalAuthTypeToString, "AuthenticationExternalAuthTypeToString"));
+  exports.Set("StatusTypeToString", Napi::Function::New(env, StatusTypeToString, "StatusTypeToString"));
+  exports.Set("UserHandle_AvatarTypeToString", Napi::Function::New(env, UserHandle_AvatarTypeToString, "UserHandle_AvatarTypeToString"));
   exports.Set("Client_StatusToString", Napi::Function::New(env, Client_StatusToString, "Client_StatusToString"));
   exports.Set("Client_ErrorToString", Napi::Function::New(env, Client_ErrorToString, "Client_ErrorToString"));
   exports.Set("Client_ThreadToString", Napi::Function::New(env, Client_ThreadToString, "Client_ThreadToString"));

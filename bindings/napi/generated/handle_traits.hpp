@@ -16,6 +16,7 @@ struct HandleTraits<Svcpp_ClientCreateOptions> {
   static constexpr size_t index = 0;
   static constexpr const char *name = "ClientCreateOptions";
   static Svcpp_Errc Drop(Svcpp_ClientCreateOptions *self) { return Svcpp_ClientCreateOptions_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ClientCreateOptions *self, Svcpp_ClientCreateOptions const *other) { return Svcpp_ClientCreateOptions_Clone(self, other); }
 };
 
 template <>
@@ -23,6 +24,7 @@ struct HandleTraits<Svcpp_ClientResult> {
   static constexpr size_t index = 1;
   static constexpr const char *name = "ClientResult";
   static Svcpp_Errc Drop(Svcpp_ClientResult *self) { return Svcpp_ClientResult_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ClientResult *self, Svcpp_ClientResult const *other) { return Svcpp_ClientResult_Clone(self, other); }
 };
 
 template <>
@@ -30,6 +32,7 @@ struct HandleTraits<Svcpp_AuthorizationCodeChallenge> {
   static constexpr size_t index = 2;
   static constexpr const char *name = "AuthorizationCodeChallenge";
   static Svcpp_Errc Drop(Svcpp_AuthorizationCodeChallenge *self) { return Svcpp_AuthorizationCodeChallenge_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_AuthorizationCodeChallenge *self, Svcpp_AuthorizationCodeChallenge const *other) { return Svcpp_AuthorizationCodeChallenge_Clone(self, other); }
 };
 
 template <>
@@ -37,6 +40,7 @@ struct HandleTraits<Svcpp_AuthorizationCodeVerifier> {
   static constexpr size_t index = 3;
   static constexpr const char *name = "AuthorizationCodeVerifier";
   static Svcpp_Errc Drop(Svcpp_AuthorizationCodeVerifier *self) { return Svcpp_AuthorizationCodeVerifier_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_AuthorizationCodeVerifier *self, Svcpp_AuthorizationCodeVerifier const *other) { return Svcpp_AuthorizationCodeVerifier_Clone(self, other); }
 };
 
 template <>
@@ -44,15 +48,24 @@ struct HandleTraits<Svcpp_AuthorizationArgs> {
   static constexpr size_t index = 4;
   static constexpr const char *name = "AuthorizationArgs";
   static Svcpp_Errc Drop(Svcpp_AuthorizationArgs *self) { return Svcpp_AuthorizationArgs_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_AuthorizationArgs *self, Svcpp_AuthorizationArgs const *other) { return Svcpp_AuthorizationArgs_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_UserHandle> {
+  static constexpr size_t index = 5;
+  static constexpr const char *name = "UserHandle";
+  static Svcpp_Errc Drop(Svcpp_UserHandle *self) { return Svcpp_UserHandle_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_UserHandle *self, Svcpp_UserHandle const *other) { return Svcpp_UserHandle_Clone(self, other); }
 };
 
 template <>
 struct HandleTraits<Svcpp_Client> {
-  static constexpr size_t index = 5;
+  static constexpr size_t index = 6;
   static constexpr const char *name = "Client";
   static Svcpp_Errc Drop(Svcpp_Client *self) { return Svcpp_Client_Drop(self); }
 };
 
-constexpr size_t kHandleTypeCount = 6;
+constexpr size_t kHandleTypeCount = 7;
 
 }  // namespace svcpp_node

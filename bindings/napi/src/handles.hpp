@@ -43,6 +43,14 @@ H *UnwrapHandle(Napi::Env env, const Napi::Value &v) {
   return &static_cast<HandleBox<H> *>(UnwrapTagged(env, v, HandleTraits<H>::index, HandleTraits<H>::name))->handle;
 }
 
+/** A JS-owned copy of an object borrowed for the duration of a callback (c-abi.md §10). */
+template <class H>
+Napi::Value CloneHandle(Napi::Env env, const H *borrowed) {
+  H copy{};
+  if (HandleTraits<H>::Clone(&copy, borrowed) != Svcpp_Errc_Ok) return env.Null();
+  return WrapHandle<H>(env, copy);
+}
+
 template <class H>
 Svcpp_Errc DropHandle(Napi::Env env, const Napi::Value &v) {
   return HandleTraits<H>::Drop(UnwrapHandle<H>(env, v));

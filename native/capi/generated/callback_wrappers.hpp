@@ -32,4 +32,128 @@ inline core::ClientOnStatusChanged WrapClientOnStatusChanged(Svcpp_Client_OnStat
         core::UserData(free, userData)};
 }
 
+inline core::ClientAuthorizationCallback WrapClientAuthorizationCallback(Svcpp_Client_AuthorizationCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientAuthorizationCallback{
+        [fn, userData](const core::ClientResult & result, std::string_view code, std::string_view redirectUri) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, Borrow(code), Borrow(redirectUri), userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientAuthorizeUrlCallback WrapClientAuthorizeUrlCallback(Svcpp_Client_AuthorizeUrlCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientAuthorizeUrlCallback{
+        [fn, userData](std::string_view url) {
+            fn(Borrow(url), userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientTokenExchangeCallback WrapClientTokenExchangeCallback(Svcpp_Client_TokenExchangeCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientTokenExchangeCallback{
+        [fn, userData](const core::ClientResult & result, std::string_view accessToken, std::string_view refreshToken, core::AuthorizationTokenType tokenType, int32_t expiresIn, std::string_view scopes) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, Borrow(accessToken), Borrow(refreshToken), static_cast<Svcpp_AuthorizationTokenType>(tokenType), expiresIn, Borrow(scopes), userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientExchangeChildTokenCallback WrapClientExchangeChildTokenCallback(Svcpp_Client_ExchangeChildTokenCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientExchangeChildTokenCallback{
+        [fn, userData](const core::ClientResult & result, std::string_view accessToken, core::AuthorizationTokenType tokenType, int32_t expiresIn, std::string_view scopes) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, Borrow(accessToken), static_cast<Svcpp_AuthorizationTokenType>(tokenType), expiresIn, Borrow(scopes), userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientRevokeTokenCallback WrapClientRevokeTokenCallback(Svcpp_Client_RevokeTokenCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientRevokeTokenCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUpdateTokenCallback WrapClientUpdateTokenCallback(Svcpp_Client_UpdateTokenCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUpdateTokenCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUnmergeIntoProvisionalAccountCallback WrapClientUnmergeIntoProvisionalAccountCallback(Svcpp_Client_UnmergeIntoProvisionalAccountCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUnmergeIntoProvisionalAccountCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUpdateProvisionalAccountDisplayNameCallback WrapClientUpdateProvisionalAccountDisplayNameCallback(Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUpdateProvisionalAccountDisplayNameCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientFetchCurrentUserCallback WrapClientFetchCurrentUserCallback(Svcpp_Client_FetchCurrentUserCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientFetchCurrentUserCallback{
+        [fn, userData](const core::ClientResult & result, uint64_t id, std::string_view name) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, id, Borrow(name), userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientTokenExpirationCallback WrapClientTokenExpirationCallback(Svcpp_Client_TokenExpirationCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientTokenExpirationCallback{
+        [fn, userData]() {
+            fn(userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientAuthorizeRequestCallback WrapClientAuthorizeRequestCallback(Svcpp_Client_AuthorizeRequestCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientAuthorizeRequestCallback{
+        [fn, userData]() {
+            fn(userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUserUpdatedCallback WrapClientUserUpdatedCallback(Svcpp_Client_UserUpdatedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUserUpdatedCallback{
+        [fn, userData](uint64_t userId) {
+            fn(userId, userData);
+        },
+        core::UserData(free, userData)};
+}
+
 }  // namespace svcpp::capi

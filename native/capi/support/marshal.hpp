@@ -78,6 +78,18 @@ bool IsLive(const H *self) {
     return box != nullptr;
 }
 
+/** A live handle (UserHandle, …) is valid while its object is live and the entity is still in its client's cache. */
+template <class T, class H>
+bool IsLiveHandle(const H *self) {
+    if (!IsLive<T>(self)) return false;
+    try {
+        Locked<T> obj(self->opaque, "self");
+        return obj->IsValid();
+    } catch (const core::AbiError &) {
+        return false;  // dropped between the two checks
+    }
+}
+
 /** The live client behind a handle (InvalidHandle when dropped or not a client). */
 ClientPtr ClientOf(const Svcpp_Client *self);
 void InitClient(Svcpp_Client *self, const core::ClientCreateOptions &options);

@@ -1,12 +1,25 @@
 #include "client/client.hpp"
 
+#include <future>
+
 #include "auth/pkce.hpp"
 #include "auth/scopes.hpp"
+#include "client/client_net.hpp"
 #include "client/client_registry.hpp"
 #include "runtime/abi_error.hpp"
 #include "version.hpp"
 
 namespace svcpp::core {
+
+namespace {
+// The local platform's default address (`npx svcpp-platform` listens there).
+constexpr const char *kDefaultWebBase = "http://127.0.0.1:8787";
+
+std::string WithoutTrailingSlash(std::string url) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    return url;
+}
+}  // namespace
 
 std::shared_ptr<Client> Client::Create(const ClientCreateOptions &options) {
     std::shared_ptr<Client> client(new Client(options));
@@ -15,7 +28,14 @@ std::shared_ptr<Client> Client::Create(const ClientCreateOptions &options) {
     return client;
 }
 
-Client::Client(const ClientCreateOptions &options) : options_(options), io_(options.cpuAffinityMask) {}
+Client::Client(const ClientCreateOptions &options)
+    : options_(options),
+      apiBase_(options.apiBase.empty() ? std::string(kDefaultWebBase) + "/api/v10" : WithoutTrailingSlash(options.apiBase)),
+      webBase_(options.webBase.empty() ? std::string(kDefaultWebBase) : WithoutTrailingSlash(options.webBase)),
+      users_(std::make_shared<UserCache>(webBase_ + "/cdn")),
+      io_(options.cpuAffinityMask),
+      net_(std::make_unique<Net>(io_.Context(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
+                                 [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {}
 
 Client::~Client() {
     // Normally Destroy() ran (Svcpp_Client_Drop); this covers a client dropped by static teardown.
@@ -40,11 +60,27 @@ void Client::SetHttpRequestTimeout(int32_t milliseconds) {
     logger_.Log(LoggingSeverity::Info, "HTTP request timeout set to " + std::to_string(milliseconds) + " ms");
 }
 
-void Client::SetStatusChangedCallback(ClientOnStatusChanged &&cb) {
-    auto next = Share(std::move(cb));
-    SharedClientOnStatusChanged previous;  // released after the lock, on this thread
-    std::lock_guard lock(slotsMutex_);
-    previous = std::exchange(statusChanged_, std::move(next));
+void Client::SetStatusChangedCallback(ClientOnStatusChanged &&cb) { statusChanged_.Set(std::move(cb)); }
+
+void Client::SetStatus(ClientStatus status, ClientError error, int32_t detail) {
+    status_.store(status);
+    logger_.Log(LoggingSeverity::Info, std::string("status ") + ToString(status) +
+                                           (error == ClientError::None ? "" : std::string(" (") + ToString(error) + ", " + std::to_string(detail) + ")"));
+    statusChanged_.Post(status, error, detail);
+}
+
+bool Client::SetLogDir(std::string path, LoggingSeverity minSeverity) { return logger_.SetFile(path, minSeverity); }
+
+void Client::OnIo(std::function<void(Net &)> fn) {
+    // Teardown waits for the I/O thread to finish what it is running, then stops it: a posted job either
+    // runs while the client is whole or never runs.
+    io_.Post([this, fn = std::move(fn)] {
+        if (!destroyRequested_.load() && net_) fn(*net_);
+    });
+}
+
+void Client::Rest(net::HttpRequest request, net::HttpDone done) {
+    OnIo([request = std::move(request), done = std::move(done)](Net &net) mutable { net.rest.Send(std::move(request), std::move(done)); });
 }
 
 uint64_t Client::AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb) {
@@ -71,11 +107,16 @@ void Client::SetCallbacksPendingHook(CallbacksPendingFn &&hook) {
 
 void Client::ReleaseRegistrations() {
     logger_.Clear();
-    SetStatusChangedCallback({});
+    statusChanged_.Set({});
+    authorizeUrl_.Set({});
+    tokenExpiration_.Set({});
+    authorizeRequest_.Set({});
+    userUpdated_.Set({});
     queue_.SetHook(nullptr);
 }
 
 void Client::ResetCallbacks() {
+    operations_.FailAll(FailureResult(ErrorType::Aborted, "callbacks were reset"));
     ReleaseRegistrations();
     for (auto &job : queue_.TakeAll()) {
         if (job.oneShot) job.run(JobMode::Abort);  // events are simply discarded
@@ -93,7 +134,24 @@ void Client::Destroy() {
 
 void Client::Teardown() {
     destroyRequested_.store(true);
+    // In-flight operations end with ClientDestroyed first, so what the shutdown below makes of them
+    // ("shut down" network errors) can never reach the host.
+    operations_.FailAll(FailureResult(ErrorType::ClientDestroyed, "the client was destroyed"));
+    auto closed = std::make_shared<std::promise<void>>();
+    auto done = closed->get_future();
+    io_.Post([this, closed] {
+        if (net_) {
+            net_->session.reset();
+            if (net_->listener) net_->listener->Stop();
+            net_->expiryTimer.cancel();
+            net_->rest.Shutdown();
+            net_->http.Shutdown();
+        }
+        closed->set_value();
+    });
+    done.wait_for(std::chrono::seconds(5));  // bounded: Drop must return even if the I/O thread is wedged
     io_.Stop();  // no completion can be produced after this
+    net_.reset();
     for (auto &job : queue_.TakeAll()) {
         if (job.oneShot) job.run(JobMode::Deliver);  // completions that already have a result keep it
     }

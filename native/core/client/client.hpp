@@ -13,8 +13,15 @@
 #include "generated/callbacks.hpp"
 #include "generated/values.hpp"
 #include "log/logger.hpp"
+#include <nlohmann/json_fwd.hpp>
+
+#include "net/http.hpp"
 #include "net/io_thread.hpp"
 #include "runtime/callback_queue.hpp"
+#include "runtime/event_slot.hpp"
+#include "runtime/operations.hpp"
+#include "users/user_cache.hpp"
+#include "users/user_handle.hpp"
 
 namespace svcpp::core {
 
@@ -44,8 +51,41 @@ public:
     void SetStatusChangedCallback(ClientOnStatusChanged &&cb);
     uint64_t AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb);
     void RemoveCallback(uint64_t token);
+    bool SetLogDir(std::string path, LoggingSeverity minSeverity);
 
+    // Connection (client_connection.cpp).
+    void Connect();
+    void Disconnect();
+
+    // Authentication (client_auth.cpp).
     AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
+    void Authorize(AuthorizationArgs args, ClientAuthorizationCallback &&cb);
+    void AbortAuthorize();
+    void SetAuthorizeUrlCallback(ClientAuthorizeUrlCallback &&cb);
+    void HandleAuthorizeRedirect(std::string url);
+    void GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, ClientTokenExchangeCallback &&cb);
+    void GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
+                             ClientTokenExchangeCallback &&cb);
+    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
+                                      AuthenticationExternalAuthType type, std::string externalAuthToken, ClientTokenExchangeCallback &&cb);
+    void RefreshToken(uint64_t applicationId, std::string refreshToken, ClientTokenExchangeCallback &&cb);
+    void RevokeToken(uint64_t applicationId, std::string token, ClientRevokeTokenCallback &&cb);
+    void ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId, ClientExchangeChildTokenCallback &&cb);
+    void UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
+                                       ClientUnmergeIntoProvisionalAccountCallback &&cb);
+    void UpdateProvisionalAccountDisplayName(std::string name, ClientUpdateProvisionalAccountDisplayNameCallback &&cb);
+    void UpdateToken(AuthorizationTokenType tokenType, std::string token, ClientUpdateTokenCallback &&cb);
+    void FetchCurrentUser(AuthorizationTokenType tokenType, std::string token, ClientFetchCurrentUserCallback &&cb);
+    bool IsAuthenticated() const;
+    void SetTokenExpirationCallback(ClientTokenExpirationCallback &&cb) { tokenExpiration_.Set(std::move(cb)); }
+    void RegisterAuthorizeRequestCallback(ClientAuthorizeRequestCallback &&cb) { authorizeRequest_.Set(std::move(cb)); }
+    void RemoveAuthorizeRequestCallback() { authorizeRequest_.Set({}); }
+
+    // Users (client_connection.cpp).
+    std::optional<UserHandle> GetCurrentUserV2() const;
+    std::optional<UserHandle> GetCurrentUser() const { return GetCurrentUserV2(); }
+    std::optional<UserHandle> GetUser(uint64_t userId) const;
+    void SetUserUpdatedCallback(ClientUserUpdatedCallback &&cb) { userUpdated_.Set(std::move(cb)); }
 
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
@@ -63,12 +103,41 @@ public:
     Logger &Log() { return logger_; }
     CallbackQueue &Queue() { return queue_; }
 
+    /** Base URL of the HTTP API (ClientCreateOptions::ApiBase or the local platform's). */
+    const std::string &ApiBase() const { return apiBase_; }
+    const std::string &WebBase() const { return webBase_; }
+
 private:
+    struct Net;  // the I/O-thread half: HTTP, gateway session, authorize listener, timers (client_net.hpp)
+
     explicit Client(const ClientCreateOptions &options);
     void Teardown();
     void ReleaseRegistrations();
 
+    /** Records a status (any thread) and queues the status event. */
+    void SetStatus(ClientStatus status, ClientError error, int32_t detail);
+    /** The application id of an auth call: the argument, else SetApplicationId's; 0 when neither is set. */
+    uint64_t AppIdFor(uint64_t applicationId) const { return applicationId ? applicationId : GetApplicationId(); }
+    std::string CurrentToken() const;
+    /** Runs fn on the I/O thread with the network half (dropped when the client is being torn down). */
+    void OnIo(std::function<void(Net &)> fn);
+    /** Sends a REST request on the I/O thread; done runs there (not at all once the client is torn down). */
+    void Rest(net::HttpRequest request, net::HttpDone done);
+    /** A token request whose answer completes a TokenExchangeCallback operation. */
+    void RequestTokens(net::HttpRequest request, bool oauth, ClientTokenExchangeCallback &&cb);
+
+    // gateway (client_connection.cpp)
+    void StartGateway(Net &net, std::string url);
+    void OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail);
+    void OnDispatch(const std::string &type, const nlohmann::json &data);
+    void ScheduleTokenExpiry(uint64_t generation, std::string token);
+    void TokenExpiring(uint64_t generation);
+    // authorize (client_auth.cpp)
+    std::string CompleteAuthorize(Net &net, const std::string &target);
+
     const ClientCreateOptions options_;
+    const std::string apiBase_;
+    const std::string webBase_;
     std::atomic<uint64_t> applicationId_{0};
     std::atomic<int32_t> httpTimeoutMs_{30000};
     std::atomic<ClientStatus> status_{ClientStatus::Disconnected};
@@ -77,12 +146,25 @@ private:
     Logger logger_{queue_};
     std::atomic<uint64_t> nextToken_{1};
 
-    std::mutex slotsMutex_;  // guards the single-slot registrations
-    SharedClientOnStatusChanged statusChanged_;
+    Operations operations_{queue_};
+    EventSlot<void(ClientStatus, ClientError, int32_t)> statusChanged_{queue_};
+    EventSlot<void(std::string_view)> authorizeUrl_{queue_};
+    EventSlot<void()> tokenExpiration_{queue_};
+    EventSlot<void()> authorizeRequest_{queue_};
+    EventSlot<void(uint64_t)> userUpdated_{queue_};
+
+    std::shared_ptr<UserCache> users_;
+
+    mutable std::mutex tokenMutex_;  // guards token_ and tokenGeneration_
+    std::string token_;
+    uint64_t tokenGeneration_ = 0;
+    std::atomic<uint64_t> expiryNotifiedGeneration_{0};
+    std::atomic<uint64_t> expiryPendingGeneration_{0};  // an expiry seen while disconnected, told at the next Connect
 
     std::atomic<bool> destroyRequested_{false};
     std::once_flag teardownOnce_;
     net::IoThread io_;
+    std::unique_ptr<Net> net_;  // created and destroyed around io_; used only on the I/O thread
 };
 
 }  // namespace svcpp::core

@@ -283,6 +283,106 @@ bool IsIntegrationType(int32_t raw) {
     }
 }
 
+const char *ToString(AuthorizationTokenType value) {
+    switch (value) {
+        case AuthorizationTokenType::User: return "User";
+        case AuthorizationTokenType::Bearer: return "Bearer";
+    }
+    return "Unknown";
+}
+
+bool IsAuthorizationTokenType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(AuthenticationExternalAuthType value) {
+    switch (value) {
+        case AuthenticationExternalAuthType::OIDC: return "OIDC";
+        case AuthenticationExternalAuthType::EpicOnlineServicesAccessToken: return "EpicOnlineServicesAccessToken";
+        case AuthenticationExternalAuthType::EpicOnlineServicesIdToken: return "EpicOnlineServicesIdToken";
+        case AuthenticationExternalAuthType::SteamSessionTicket: return "SteamSessionTicket";
+        case AuthenticationExternalAuthType::UnityServicesIdToken: return "UnityServicesIdToken";
+        case AuthenticationExternalAuthType::PlatformBotIssuedAccessToken: return "PlatformBotIssuedAccessToken";
+        case AuthenticationExternalAuthType::AppleIdToken: return "AppleIdToken";
+        case AuthenticationExternalAuthType::PlayStationNetworkIdToken: return "PlayStationNetworkIdToken";
+    }
+    return "Unknown";
+}
+
+bool IsAuthenticationExternalAuthType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 7:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(StatusType value) {
+    switch (value) {
+        case StatusType::Online: return "Online";
+        case StatusType::Offline: return "Offline";
+        case StatusType::Blocked: return "Blocked";
+        case StatusType::Idle: return "Idle";
+        case StatusType::Dnd: return "Dnd";
+        case StatusType::Invisible: return "Invisible";
+        case StatusType::Streaming: return "Streaming";
+        case StatusType::Unknown: return "Unknown";
+    }
+    return "Unknown";
+}
+
+bool IsStatusType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 7:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(UserHandleAvatarType value) {
+    switch (value) {
+        case UserHandleAvatarType::Gif: return "Gif";
+        case UserHandleAvatarType::Webp: return "Webp";
+        case UserHandleAvatarType::Png: return "Png";
+        case UserHandleAvatarType::Jpeg: return "Jpeg";
+    }
+    return "Unknown";
+}
+
+bool IsUserHandleAvatarType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+            return true;
+        default:
+            return false;
+    }
+}
+
 const char *ToString(ClientStatus value) {
     switch (value) {
         case ClientStatus::Disconnected: return "Disconnected";

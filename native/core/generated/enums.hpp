@@ -144,6 +144,56 @@ const char *ToString(IntegrationType value);
 /** True when raw is one of IntegrationType's values (inputs are validated with this). */
 bool IsIntegrationType(int32_t raw);
 
+enum class AuthorizationTokenType : int32_t {
+    User = 0,
+    Bearer = 1,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(AuthorizationTokenType value);
+/** True when raw is one of AuthorizationTokenType's values (inputs are validated with this). */
+bool IsAuthorizationTokenType(int32_t raw);
+
+enum class AuthenticationExternalAuthType : int32_t {
+    OIDC = 0,
+    EpicOnlineServicesAccessToken = 1,
+    EpicOnlineServicesIdToken = 2,
+    SteamSessionTicket = 3,
+    UnityServicesIdToken = 4,
+    PlatformBotIssuedAccessToken = 5,
+    AppleIdToken = 6,
+    PlayStationNetworkIdToken = 7,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(AuthenticationExternalAuthType value);
+/** True when raw is one of AuthenticationExternalAuthType's values (inputs are validated with this). */
+bool IsAuthenticationExternalAuthType(int32_t raw);
+
+enum class StatusType : int32_t {
+    Online = 0,
+    Offline = 1,
+    Blocked = 2,
+    Idle = 3,
+    Dnd = 4,
+    Invisible = 5,
+    Streaming = 6,
+    Unknown = 7,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(StatusType value);
+/** True when raw is one of StatusType's values (inputs are validated with this). */
+bool IsStatusType(int32_t raw);
+
+enum class UserHandleAvatarType : int32_t {
+    Gif = 0,
+    Webp = 1,
+    Png = 2,
+    Jpeg = 3,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(UserHandleAvatarType value);
+/** True when raw is one of UserHandleAvatarType's values (inputs are validated with this). */
+bool IsUserHandleAvatarType(int32_t raw);
+
 enum class ClientStatus : int32_t {
     Disconnected = 0,
     Connecting = 1,

@@ -1,5 +1,8 @@
 #include "log/logger.hpp"
 
+#include <chrono>
+#include <ctime>
+
 namespace svcpp::core {
 
 namespace {
@@ -33,7 +36,40 @@ void Logger::Clear() {
     }
 }
 
+Logger::~Logger() {
+    if (file_) std::fclose(file_);
+}
+
+bool Logger::SetFile(const std::string &dir, LoggingSeverity min) {
+    std::FILE *next = nullptr;
+    if (!dir.empty() && min != LoggingSeverity::None) {
+        next = std::fopen((dir + "/svcpp.log").c_str(), "w");
+        if (!next) return false;
+    }
+    std::lock_guard lock(fileMutex_);
+    if (file_) std::fclose(file_);
+    file_ = next;
+    fileMin_ = next ? min : LoggingSeverity::None;
+    return true;
+}
+
+void Logger::WriteFile(LoggingSeverity severity, const std::string &message) {
+    std::lock_guard lock(fileMutex_);
+    if (!file_ || !Admits(fileMin_, severity)) return;
+    const auto now = std::chrono::system_clock::now();
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+    const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &utc);
+    std::fprintf(file_, "%s.%03dZ [%s] %s\n", stamp, static_cast<int>(millis), ToString(severity), message.c_str());
+    std::fflush(file_);  // a crash must not lose the lines that explain it
+}
+
 void Logger::Log(LoggingSeverity severity, std::string message) {
+    message = redactor_.Apply(std::move(message));
+    WriteFile(severity, message);
     // Registrations are looked up again at delivery, so a line never reaches a removed callback; a
     // registration added after the line was logged does not receive it.
     std::vector<std::weak_ptr<ClientLogCallback>> targets;

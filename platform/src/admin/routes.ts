@@ -11,6 +11,7 @@ import { Errors } from '../http/errors.js';
 import { parseBody } from '../http/validation.js';
 import { PERMANENT_BAN, type ApplicationRecord, type UserRecord } from '../store/types.js';
 import { partialGuildJson, userJson } from '../users/serialize.js';
+import { registerDevDispatchRoute } from './dispatch.js';
 
 const API = '/api/v10/dev';
 
@@ -61,7 +62,7 @@ function userAdminJson(ctx: PlatformContext, user: UserRecord): Record<string, u
 
 /**
  * Development routes (OURS; registered only when devMode is on): the admin listing, creating applications,
- * users and guilds at run time, banning and unbanning, and the webhook outbox.
+ * users and guilds at run time, banning and unbanning, the webhook outbox, and gateway dispatches on demand.
  */
 export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.get(`${API}/state`, async () => ({
@@ -118,4 +119,6 @@ export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): v
       event: JSON.parse(entry.body) as unknown,
     })),
   );
+
+  registerDevDispatchRoute(app, ctx, API);
 }

@@ -1,0 +1,154 @@
+// Gateway benchmarks of the SDK against the real platform (in its own process, loopback):
+//   1. connect-to-Ready: new client → updateToken → connect() resolved, plain (ws/http) and TLS (wss/https);
+//   2. dispatches per second delivered to JS handlers: a stream of USER_UPDATE dispatches, counted in the
+//      'userUpdated' event handler, through N-API and through koffi — next to a minimal pure-TypeScript
+//      WebSocket client (bench/baseline) that only parses each frame.
+// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke]
+import { readFileSync } from 'node:fs';
+import { Client, SvcppServer } from '../lib/index.js';
+import { BaselineGatewayClient } from './baseline/gateway-client.js';
+import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
+
+const smoke = process.argv.includes('--smoke');
+const CONNECTS = smoke ? 3 : 30;
+const DISPATCHES = smoke ? 2_000 : 50_000;
+const BACKENDS = ['napi', 'koffi'] as const;
+
+type Row = [string, string];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const ms = (ns: bigint) => Number(ns) / 1e6;
+
+let playerCounter = 0;
+async function newToken(platform: PlatformProcess, server: SvcppServer): Promise<string> {
+  playerCounter += 1;
+  return (await server.createProvisionalToken({ externalUserId: `bench-${process.pid}-${playerCounter}` })).accessToken;
+}
+
+function serverFor(platform: PlatformProcess): SvcppServer {
+  return new SvcppServer({
+    apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id,
+    ...(platform.caFile ? { ca: readFileSync(platform.caFile, 'utf8') } : {}),
+  });
+}
+
+function sdkClient(platform: PlatformProcess, backend: (typeof BACKENDS)[number]): Client {
+  return new Client({ backend, apiBase: platform.apiBase, webBase: platform.httpUrl, ...(platform.caFile ? { caFile: platform.caFile } : {}) });
+}
+
+/** connect-to-Ready times (ms) for one kind of client. */
+async function connectTimes(connectOnce: (token: string) => Promise<() => Promise<void>>, platform: PlatformProcess, server: SvcppServer): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < CONNECTS + 1; i++) {
+    const token = await newToken(platform, server);
+    const start = process.hrtime.bigint();
+    const close = await connectOnce(token);
+    const elapsed = ms(process.hrtime.bigint() - start);
+    if (i > 0) times.push(elapsed); // the first one warms up code paths and the platform
+    await close();
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function connectBenchmarks(platform: PlatformProcess, label: string): Promise<Row[]> {
+  const server = serverFor(platform);
+  const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
+  const rows: Row[] = [];
+  for (const backend of BACKENDS) {
+    const times = await connectTimes(async (token) => {
+      const client = sdkClient(platform, backend);
+      await client.updateToken(token);
+      await client.connect();
+      return () => client.close();
+    }, platform, server);
+    rows.push([`${label} SDK ${backend}`, `p50 ${percentile(times, 0.5).toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms`]);
+  }
+  const baseline = await connectTimes(async (token) => {
+    const client = new BaselineGatewayClient({ gatewayUrl: platform.gatewayUrl, token, ...(ca ? { ca } : {}) });
+    await client.ready;
+    return async () => {
+      client.close();
+      await client.closed;
+    };
+  }, platform, server);
+  rows.push([`${label} pure-TS baseline`, `p50 ${percentile(baseline, 0.5).toFixed(1)} ms  p95 ${percentile(baseline, 0.95).toFixed(1)} ms`]);
+  return rows;
+}
+
+/** Asks the platform to publish `count` USER_UPDATE dispatches to the user. */
+async function publishUserUpdates(platform: PlatformProcess, userId: string, count: number): Promise<void> {
+  const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
+  const { request } = await import('../platform/test/helpers/http.js');
+  const response = await request(`${platform.apiBase}/dev/gateway/dispatch`, {
+    ...(ca ? { ca } : {}),
+    json: { user_ids: [userId], t: 'USER_UPDATE', d: { id: userId, username: 'bench_user', global_name: 'Bench' }, count },
+  });
+  if (response.status !== 200) throw new Error(`dispatch route answered ${response.status}: ${response.text}`);
+}
+
+/** Dispatches per second from the first to the last received, as the JS handler counted them. */
+async function rate(start: (onEvent: () => void) => Promise<{ userId: string; close(): Promise<void> }>, platform: PlatformProcess): Promise<number> {
+  let received = 0;
+  let first = 0n;
+  let last = 0n;
+  let done: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const session = await start(() => {
+    received += 1;
+    if (received === 1) first = process.hrtime.bigint();
+    if (received === DISPATCHES) {
+      last = process.hrtime.bigint();
+      done();
+    }
+  });
+  await publishUserUpdates(platform, session.userId, DISPATCHES);
+  await finished;
+  await session.close();
+  return (DISPATCHES - 1) / (Number(last - first) / 1e9);
+}
+
+async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
+  const server = serverFor(platform);
+  const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
+  const rows: Row[] = [];
+  for (const backend of BACKENDS) {
+    const perSecond = await rate(async (onEvent) => {
+      const client = sdkClient(platform, backend);
+      await client.updateToken(await newToken(platform, server));
+      await client.connect();
+      client.on('userUpdated', onEvent);
+      return { userId: client.currentUser!.id.toString(), close: () => client.close() };
+    }, platform);
+    rows.push([`SDK ${backend} ('userUpdated' handler)`, `${Math.round(perSecond).toLocaleString('en-US')} dispatches/s`]);
+  }
+  const baseline = await rate(async (onEvent) => {
+    const client = new BaselineGatewayClient({
+      gatewayUrl: platform.gatewayUrl, token: await newToken(platform, server), ...(ca ? { ca } : {}),
+      onDispatch: (t) => {
+        if (t === 'USER_UPDATE') onEvent();
+      },
+    });
+    const ready = await client.ready;
+    return {
+      userId: (ready.user as { id: string }).id,
+      close: async () => {
+        client.close();
+        await client.closed;
+      },
+    };
+  }, platform);
+  rows.push(['pure-TS baseline (onDispatch)', `${Math.round(baseline).toLocaleString('en-US')} dispatches/s`]);
+  return rows;
+}
+
+const rows: Row[] = [];
+for (const tls of [false, true]) {
+  const platform = await startPlatformProcess({ tls });
+  try {
+    rows.push(...(await connectBenchmarks(platform, tls ? 'connect-to-Ready TLS  ' : 'connect-to-Ready plain')));
+    if (tls) rows.push(...(await dispatchBenchmarks(platform)));
+  } finally {
+    await platform.close();
+  }
+}
+console.log(`gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches; platform in its own process, loopback)`);
+for (const [name, value] of rows) console.log(`  ${name.padEnd(44)} ${value}`);

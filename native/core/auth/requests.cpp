@@ -1,0 +1,138 @@
+#include "auth/requests.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "net/form.hpp"
+#include "net/results.hpp"
+
+namespace svcpp::core::auth {
+
+namespace {
+
+net::HttpRequest FormPost(const std::string &url, const char *route, const net::FormFields &fields) {
+    net::HttpRequest r;
+    r.method = "POST";
+    r.url = url;
+    r.route = route;
+    r.headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
+    r.body = net::EncodeForm(fields);
+    return r;
+}
+
+net::HttpRequest JsonRequest(const char *method, const std::string &url, const char *route, const nlohmann::json &body) {
+    net::HttpRequest r;
+    r.method = method;
+    r.url = url;
+    r.route = route;
+    r.headers.emplace_back("Content-Type", "application/json");
+    r.body = body.dump();
+    return r;
+}
+
+void AddBearer(net::HttpRequest &r, const std::string &token) { r.headers.emplace_back("Authorization", "Bearer " + token); }
+
+}  // namespace
+
+const char *ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
+    switch (type) {
+        case AuthenticationExternalAuthType::OIDC: return "OIDC";
+        case AuthenticationExternalAuthType::EpicOnlineServicesAccessToken: return "EPIC_ONLINE_SERVICES_ACCESS_TOKEN";
+        case AuthenticationExternalAuthType::EpicOnlineServicesIdToken: return "EPIC_ONLINE_SERVICES_ID_TOKEN";
+        case AuthenticationExternalAuthType::SteamSessionTicket: return "STEAM_SESSION_TICKET";
+        case AuthenticationExternalAuthType::UnityServicesIdToken: return "UNITY_SERVICES_ID_TOKEN";
+        case AuthenticationExternalAuthType::PlatformBotIssuedAccessToken: return "DISCORD_BOT_ISSUED_ACCESS_TOKEN";
+        case AuthenticationExternalAuthType::AppleIdToken: return "APPLE_ID_TOKEN";
+        case AuthenticationExternalAuthType::PlayStationNetworkIdToken: return "PLAYSTATION_NETWORK_ID_TOKEN";
+    }
+    return "OIDC";
+}
+
+net::HttpRequest CodeExchangeRequest(const std::string &apiBase, uint64_t applicationId, const std::string &code,
+                                     const std::string &codeVerifier, const std::string &redirectUri,
+                                     const std::optional<ExternalAuth> &merge) {
+    net::FormFields fields{{"grant_type", "authorization_code"},
+                           {"client_id", std::to_string(applicationId)},
+                           {"code", code},
+                           {"code_verifier", codeVerifier},
+                           {"redirect_uri", redirectUri}};
+    if (merge) {
+        fields.emplace_back("external_auth_type", ExternalAuthTypeWire(merge->type));
+        fields.emplace_back("external_auth_token", merge->token);
+    }
+    return FormPost(apiBase + "/oauth2/token", "POST /oauth2/token", fields);
+}
+
+net::HttpRequest RefreshRequest(const std::string &apiBase, uint64_t applicationId, const std::string &refreshToken) {
+    return FormPost(apiBase + "/oauth2/token", "POST /oauth2/token",
+                    {{"grant_type", "refresh_token"}, {"client_id", std::to_string(applicationId)}, {"refresh_token", refreshToken}});
+}
+
+net::HttpRequest RevokeRequest(const std::string &apiBase, uint64_t applicationId, const std::string &token) {
+    return FormPost(apiBase + "/oauth2/token/revoke", "POST /oauth2/token/revoke",
+                    {{"client_id", std::to_string(applicationId)}, {"token", token}});
+}
+
+net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external) {
+    return JsonRequest("POST", apiBase + "/partner-sdk/token", "POST /partner-sdk/token",
+                       {{"client_id", std::to_string(applicationId)},
+                        {"external_auth_type", ExternalAuthTypeWire(external.type)},
+                        {"external_auth_token", external.token}});
+}
+
+net::HttpRequest UnmergeRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external) {
+    return JsonRequest("POST", apiBase + "/partner-sdk/provisional-accounts/unmerge", "POST /partner-sdk/provisional-accounts/unmerge",
+                       {{"client_id", std::to_string(applicationId)},
+                        {"external_auth_type", ExternalAuthTypeWire(external.type)},
+                        {"external_auth_token", external.token}});
+}
+
+net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string &parentToken, uint64_t childApplicationId) {
+    return JsonRequest("POST", apiBase + "/partner-sdk/child-token", "POST /partner-sdk/child-token",
+                       {{"parent_access_token", parentToken}, {"child_application_id", std::to_string(childApplicationId)}});
+}
+
+net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken, const std::string &name) {
+    auto r = JsonRequest("PATCH", apiBase + "/partner-sdk/provisional-accounts/@me", "PATCH /partner-sdk/provisional-accounts/@me",
+                         {{"global_name", name}});
+    AddBearer(r, accessToken);
+    return r;
+}
+
+net::HttpRequest TokenInfoRequest(const std::string &apiBase, const std::string &accessToken) {
+    net::HttpRequest r;
+    r.url = apiBase + "/oauth2/@me";
+    r.route = "GET /oauth2/@me";
+    AddBearer(r, accessToken);
+    return r;
+}
+
+ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, TokenGrant &grant) {
+    ClientResult result = oauth ? net::ResultFromOAuthHttp(response) : net::ResultFromHttp(response);
+    if (result.type != ErrorType::None) return result;
+    auto body = net::JsonBody(response, result);
+    if (!body) return result;
+    if (!body->is_object() || !(*body)["access_token"].is_string()) {
+        result.type = ErrorType::NetworkError;
+        result.error = "the token response has no access_token";
+        return result;
+    }
+    grant.accessToken = (*body)["access_token"].get<std::string>();
+    grant.refreshToken = body->value("refresh_token", std::string());
+    grant.expiresIn = body->value("expires_in", 0);
+    grant.scopes = body->value("scope", std::string());
+    return result;
+}
+
+std::optional<int64_t> SecondsUntilExpiry(const net::HttpResponse &response) {
+    nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
+    if (!body.is_object() || !body["expires"].is_string()) return std::nullopt;
+    std::tm tm{};
+    const std::string text = body["expires"].get<std::string>();
+    if (!strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &tm)) return std::nullopt;
+    const auto expires = std::chrono::system_clock::from_time_t(timegm(&tm));
+    return std::chrono::duration_cast<std::chrono::seconds>(expires - std::chrono::system_clock::now()).count();
+}
+
+}  // namespace svcpp::core::auth

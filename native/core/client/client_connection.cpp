@@ -1,0 +1,185 @@
+// Client: the gateway connection (status machine, sdk-surface.md §7.1), the dispatches it applies to the
+// caches, token expiry, and the user getters.
+#include <nlohmann/json.hpp>
+
+#include "auth/requests.hpp"
+#include "client/client_net.hpp"
+#include "net/results.hpp"
+
+namespace svcpp::core {
+
+namespace {
+
+bool IsActive(ClientStatus s) { return s != ClientStatus::Disconnected && s != ClientStatus::Disconnecting; }
+
+StatusType ParseStatus(const std::string &status) {
+    if (status == "online") return StatusType::Online;
+    if (status == "idle") return StatusType::Idle;
+    if (status == "dnd") return StatusType::Dnd;
+    if (status == "invisible") return StatusType::Invisible;
+    if (status == "offline") return StatusType::Offline;
+    return StatusType::Unknown;
+}
+
+/** Expiry warnings go out this long before the token dies (or at once when it has less left). */
+constexpr int64_t kExpiryWarningSeconds = 60;
+
+}  // namespace
+
+// ---- Connect / Disconnect ------------------------------------------------------------------------------
+
+void Client::Connect() {
+    OnIo([this](Net &net) {
+        const ClientStatus status = GetStatus();
+        if (status == ClientStatus::Disconnecting) {
+            net.connectAfterDisconnect = true;  // "waits for a running disconnect first"
+            return;
+        }
+        if (status != ClientStatus::Disconnected) return;  // already connecting or connected
+        const std::string token = CurrentToken();
+        if (token.empty()) {
+            logger_.Log(LoggingSeverity::Error, "Connect: no token; call UpdateToken first");
+            SetStatus(ClientStatus::Disconnected, ClientError::ConnectionFailed, 0);
+            return;
+        }
+        if (const uint64_t pending = expiryPendingGeneration_.exchange(0)) {
+            std::lock_guard lock(tokenMutex_);
+            if (pending == tokenGeneration_) tokenExpiration_.Post();
+        }
+
+        // HttpWait: discover the gateway URL before opening the socket.
+        SetStatus(ClientStatus::HttpWait, ClientError::None, 0);
+        net.discovering = true;
+        const uint64_t attempt = ++net.connectAttempt;
+        net::HttpRequest request;
+        request.url = apiBase_ + "/gateway";
+        request.route = "GET /gateway";
+        net.rest.Send(std::move(request), [this, &net, attempt](net::HttpResponse response) {
+            if (attempt != net.connectAttempt || !net.discovering) return;  // cancelled by Disconnect
+            net.discovering = false;
+            ClientResult result = net::ResultFromHttp(response);
+            auto body = result.type == ErrorType::None ? net::JsonBody(response, result) : std::nullopt;
+            if (!body || !body->is_object() || !(*body)["url"].is_string()) {
+                logger_.Log(LoggingSeverity::Error, "gateway discovery failed: " + (result.error.empty() ? std::string("no url") : result.error));
+                SetStatus(ClientStatus::Disconnected, ClientError::ConnectionFailed, response.status);
+                return;
+            }
+            StartGateway(net, (*body)["url"].get<std::string>());
+        });
+    });
+}
+
+void Client::StartGateway(Net &net, std::string url) {
+    gateway::SessionConfig config;
+    config.url = std::move(url);
+    config.token = CurrentToken();
+    gateway::SessionEvents events;
+    events.status = [this](ClientStatus status, ClientError error, int32_t detail) { OnGatewayStatus(status, error, detail); };
+    events.dispatch = [this](const std::string &type, const nlohmann::json &data) { OnDispatch(type, data); };
+    auto log = [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); };
+    net.session = std::make_unique<gateway::Session>(net.io, net.websockets, std::move(config), std::move(events), std::move(log));
+    net.session->Start();
+}
+
+void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail) {
+    SetStatus(status, error, detail);
+    if (status != ClientStatus::Disconnected) return;
+    // 4004: the platform rejected the token (revoked, expired, banned): the host should get a new one.
+    if (error == ClientError::UnexpectedClose && detail == 4004) {
+        uint64_t generation;
+        {
+            std::lock_guard lock(tokenMutex_);
+            generation = tokenGeneration_;
+        }
+        TokenExpiring(generation);
+    }
+    // The session is done; destroy it outside its own event handler.
+    OnIo([this](Net &net) {
+        if (GetStatus() != ClientStatus::Disconnected) return;
+        net.session.reset();
+        users_->Clear();
+        if (std::exchange(net.connectAfterDisconnect, false)) Connect();
+    });
+}
+
+void Client::Disconnect() {
+    OnIo([this](Net &net) {
+        net.connectAfterDisconnect = false;
+        if (net.discovering) {
+            net.discovering = false;
+            SetStatus(ClientStatus::Disconnecting, ClientError::None, 0);
+            SetStatus(ClientStatus::Disconnected, ClientError::ConnectionCanceled, 0);
+            return;
+        }
+        if (net.session) net.session->Stop();
+    });
+}
+
+// ---- Dispatches -----------------------------------------------------------------------------------------
+
+void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
+    // The cache is updated before the event is queued (sdk-surface.md §9 rule 4).
+    if (type == "READY") {
+        users_->Clear();
+        UserRecord me = ParseUser(data.value("user", nlohmann::json::object()));
+        me.status = StatusType::Online;
+        users_->Upsert(me);
+        users_->SetStatus(me.id, StatusType::Online);
+        users_->SetCurrentUserId(me.id);
+        logger_.Log(LoggingSeverity::Info, "ready as user " + std::to_string(me.id));
+    } else if (type == "USER_UPDATE") {
+        UserRecord user = ParseUser(data);
+        if (user.id == 0) return;
+        users_->Upsert(user);
+        userUpdated_.Post(user.id);
+    } else if (type == "PRESENCE_UPDATE") {
+        const auto &user = data.value("user", nlohmann::json::object());
+        const uint64_t id = std::strtoull(user.value("id", std::string("0")).c_str(), nullptr, 10);
+        if (id && users_->SetStatus(id, ParseStatus(data.value("status", std::string("offline"))))) userUpdated_.Post(id);
+    }
+}
+
+// ---- Token expiry ---------------------------------------------------------------------------------------
+
+void Client::ScheduleTokenExpiry(uint64_t generation, std::string token) {
+    net::HttpRequest request = auth::TokenInfoRequest(apiBase_, token);
+    OnIo([this, generation, request = std::move(request)](Net &net) mutable {
+        net.rest.Send(std::move(request), [this, &net, generation](net::HttpResponse response) {
+            if (response.status == 401) return TokenExpiring(generation);  // rejected outright
+            auto seconds = auth::SecondsUntilExpiry(response);
+            if (!seconds) return;
+            net.expiryTimer.expires_after(std::chrono::seconds(std::max<int64_t>(0, *seconds - kExpiryWarningSeconds)));
+            net.expiryTimer.async_wait([this, generation](const boost::system::error_code &ec) {
+                if (!ec) TokenExpiring(generation);
+            });
+        });
+    });
+}
+
+void Client::TokenExpiring(uint64_t generation) {
+    {
+        std::lock_guard lock(tokenMutex_);
+        if (generation != tokenGeneration_) return;  // a newer token replaced this one
+    }
+    // Once per token given to UpdateToken; while disconnected it waits for the next Connect.
+    if (expiryNotifiedGeneration_.exchange(generation) == generation) return;
+    logger_.Log(LoggingSeverity::Warning, "the access token expires soon or was rejected");
+    if (IsActive(GetStatus())) tokenExpiration_.Post();
+    else expiryPendingGeneration_.store(generation);
+}
+
+// ---- Users ----------------------------------------------------------------------------------------------
+
+std::optional<UserHandle> Client::GetCurrentUserV2() const {
+    // Set by READY and cleared when the session ends: absent until the first Ready of a session.
+    const uint64_t id = users_->CurrentUserId();
+    if (!id || !users_->Get(id)) return std::nullopt;
+    return UserHandle(users_, id);
+}
+
+std::optional<UserHandle> Client::GetUser(uint64_t userId) const {
+    if (!users_->Get(userId)) return std::nullopt;
+    return UserHandle(users_, userId);
+}
+
+}  // namespace svcpp::core

@@ -1,0 +1,42 @@
+// Client::Net — the half of a Client that lives on its I/O thread: the HTTP stack, the gateway session,
+// the authorize listener and the token-expiry timer. Only client_*.cpp include this (it pulls in Asio).
+#pragma once
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <memory>
+#include <string>
+
+#include "auth/loopback_listener.hpp"
+#include "client/client.hpp"
+#include "gateway/session.hpp"
+#include "net/http.hpp"
+#include "net/websocket.hpp"
+
+namespace svcpp::core {
+
+struct Client::Net {
+    Net(boost::asio::io_context &context, net::TlsOptions tls, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
+        : io(context), http(context, tls, std::move(timeoutMs)), rest(context, http, std::move(log)),
+          websockets(net::MakeWebSocketFactory(context, tls)), expiryTimer(context) {}
+
+    boost::asio::io_context &io;
+    net::HttpClient http;
+    net::RestClient rest;
+    net::WebSocketFactory websockets;
+
+    // Gateway: Connect() → HttpWait (GET /gateway) → session. connectAttempt invalidates a stale discovery.
+    std::unique_ptr<gateway::Session> session;
+    uint64_t connectAttempt = 0;
+    bool discovering = false;
+    bool connectAfterDisconnect = false;
+
+    boost::asio::steady_timer expiryTimer;
+
+    // Authorize: at most one pending flow.
+    std::shared_ptr<Operation<void(const ClientResult &, std::string_view, std::string_view)>> authorize;
+    std::shared_ptr<auth::LoopbackListener> listener;
+    std::string authorizeState;
+    std::string authorizeRedirectUri;
+};
+
+}  // namespace svcpp::core

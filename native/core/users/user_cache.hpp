@@ -1,0 +1,54 @@
+// The client's cache of users: the signed-in user (from READY) and every user the gateway has told it
+// about. Written on the I/O thread, read from any thread through UserHandles; updated before the matching
+// event is queued, so a host reading inside an event callback sees the new state.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "generated/enums.hpp"
+
+namespace svcpp::core {
+
+struct UserRecord {
+    uint64_t id = 0;
+    std::string username;
+    std::optional<std::string> globalName;
+    std::optional<std::string> avatar;
+    std::optional<std::string> guildTag;
+    StatusType status = StatusType::Offline;
+    bool provisional = false;
+};
+
+/** The platform's user object -> UserRecord (id 0 when it has no valid id). Status is not part of it. */
+UserRecord ParseUser(const nlohmann::json &user);
+
+class UserCache {
+public:
+    explicit UserCache(std::string cdnBase) : cdnBase_(std::move(cdnBase)) {}
+
+    /** Inserts or replaces the profile fields of a user, keeping its status. */
+    void Upsert(const UserRecord &user);
+    /** Sets a user's status; false when the user is unknown. */
+    bool SetStatus(uint64_t id, StatusType status);
+    std::optional<UserRecord> Get(uint64_t id) const;
+
+    void SetCurrentUserId(uint64_t id);
+    uint64_t CurrentUserId() const;
+    /** Forgets everything (a new session will send READY again). */
+    void Clear();
+
+    const std::string &CdnBase() const { return cdnBase_; }
+
+private:
+    const std::string cdnBase_;
+    mutable std::mutex mutex_;
+    std::map<uint64_t, UserRecord> users_;
+    uint64_t currentUserId_ = 0;
+};
+
+}  // namespace svcpp::core

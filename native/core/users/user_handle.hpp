@@ -1,0 +1,37 @@
+// UserHandle: the live handle of the C ABI's Svcpp_UserHandle. It names a user of a client's cache and reads
+// the current state on every call; once the client is gone (the cache with it) every getter returns the
+// default and IsValid() is false. Copying copies the reference.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "users/user_cache.hpp"
+
+namespace svcpp::core {
+
+class UserHandle {
+public:
+    UserHandle() = default;
+    UserHandle(std::weak_ptr<const UserCache> cache, uint64_t id) : cache_(std::move(cache)), id_(id) {}
+
+    bool IsValid() const;
+    uint64_t Id() const;
+    std::string Username() const;
+    std::optional<std::string> GlobalName() const;
+    std::string DisplayName() const;
+    std::optional<std::string> Avatar() const;
+    std::string AvatarUrl(UserHandleAvatarType animatedType, UserHandleAvatarType staticType) const;
+    StatusType Status() const;
+    bool IsProvisional() const;
+    std::optional<std::string> GuildTag() const;
+
+private:
+    std::optional<UserRecord> Record() const;
+
+    std::weak_ptr<const UserCache> cache_;
+    uint64_t id_ = 0;
+};
+
+}  // namespace svcpp::core

@@ -1,0 +1,154 @@
+/** lib/server.ts against the real platform over TLS. */
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SvcppServer, SvcppServerError } from '../lib/server.js';
+import { startPlatform, type RunningPlatform } from '../platform/src/index.js';
+import { bearer, request } from '../platform/test/helpers/http.js';
+
+describe('SvcppServer', () => {
+  let platform: RunningPlatform;
+  let server: SvcppServer;
+  const serverWith = (botToken: string, trustCa = true) =>
+    new SvcppServer({ apiBase: platform.apiBase, botToken, applicationId: platform.devApp.id, ...(trustCa ? { ca: platform.caCertPem! } : {}) });
+  const me = async (token: string) => (await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as Record<string, unknown>;
+
+  async function rejection(promise: Promise<unknown>): Promise<SvcppServerError> {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SvcppServerError);
+    return error as SvcppServerError;
+  }
+
+  beforeAll(async () => {
+    // The default rate limits: the few requests below stay far under them.
+    platform = await startPlatform({ port: 0, tls: true, logger: false, database: ':memory:' });
+    server = serverWith(platform.devApp.botToken);
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+
+  it('creates a provisional token that works for /users/@me', async () => {
+    const token = await server.createProvisionalToken({ externalUserId: 'player-1' });
+    expect(token).toMatchObject({ tokenType: 'Bearer', scope: 'sdk.social_layer', expiresIn: expect.any(Number) });
+    expect(token.idToken.split('.')).toHaveLength(3);
+    expect(await me(token.accessToken)).toMatchObject({ is_provisional: true });
+  });
+
+  it('gives the same user for the same external id, and applies the preferred name', async () => {
+    const first = await me((await server.createProvisionalToken({ externalUserId: 'player-2' })).accessToken);
+    const second = await me((await server.createProvisionalToken({ externalUserId: 'player-2', preferredGlobalName: 'Second Name' })).accessToken);
+    expect(second.id).toBe(first.id);
+    expect(second.global_name).toBe('Second Name');
+  });
+
+  it('throws SvcppServerError 401 / 50014 for a bad bot token', async () => {
+    const error = await rejection(serverWith('not-a-valid-bot-token').createProvisionalToken({ externalUserId: 'player-3' }));
+    expect(error).toMatchObject({ status: 401, code: 50014, body: { code: 50014 } });
+    expect(error.message).not.toContain('not-a-valid-bot-token');
+  });
+
+  it('verifies the certificate: without the CA the request fails', async () => {
+    await expect(serverWith(platform.devApp.botToken, false).createProvisionalToken({ externalUserId: 'player-4' })).rejects.toThrow(/self-signed|certificate/i);
+  });
+
+  it('unmerging an unknown external id is 404 / 10013', async () => {
+    const error = await rejection(server.unmergeProvisionalAccount({ externalUserId: 'never-seen' }));
+    expect(error).toMatchObject({ status: 404, code: 10013 });
+  });
+
+  it('unmerges an identity merged into a full account; a provisional one is refused with 50229', async () => {
+    const provisional = await server.createProvisionalToken({ externalUserId: 'player-5' });
+    const notMerged = await rejection(server.unmergeProvisionalAccount({ externalUserId: 'player-5' }));
+    expect(notMerged).toMatchObject({ status: 400, code: 50229 });
+
+    // dev_user signs in to the dev app (a public client: PKCE, no secret) and merges player-5's account.
+    const verifier = randomBytes(32).toString('base64url');
+    const redirectUri = 'http://127.0.0.1:5555/callback';
+    const authorize = new URLSearchParams({
+      client_id: platform.devApp.id,
+      response_type: 'code',
+      scope: 'identify',
+      redirect_uri: redirectUri,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      svcpp_dev_user: 'dev_user',
+    });
+    const approved = await request(`${platform.httpUrl}/oauth2/authorize?${authorize}`, { ca: platform.caCertPem! });
+    const code = new URL(String(approved.headers.location)).searchParams.get('code')!;
+    const merged = await request(`${platform.apiBase}/oauth2/token`, {
+      ca: platform.caCertPem!,
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        client_id: platform.devApp.id,
+        external_auth_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN',
+        external_auth_token: provisional.accessToken,
+      },
+    });
+    expect(merged.status, merged.text).toBe(200);
+
+    await expect(server.unmergeProvisionalAccount({ externalUserId: 'player-5' })).resolves.toBeUndefined();
+    // The identity now belongs to a new provisional account again.
+    expect(await me((await server.createProvisionalToken({ externalUserId: 'player-5' })).accessToken)).toMatchObject({ is_provisional: true });
+  });
+});
+
+describe('SvcppServer rate limits', () => {
+  /** A stand-in platform answering 429 (the platform's body) `limited` times, then 200; counts requests. */
+  async function limitedServer(limited: number): Promise<{ apiBase: string; requests: () => number; close(): Promise<void> }> {
+    let requests = 0;
+    const stub = http.createServer((req, res) => {
+      requests++;
+      res.setHeader('content-type', 'application/json');
+      if (requests <= limited) {
+        res.writeHead(429, { 'retry-after': '1' }).end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.01, global: false }));
+      } else {
+        res.end(JSON.stringify({ access_token: 'a', token_type: 'Bearer', expires_in: 1, scope: 'sdk.social_layer', id_token: 'i' }));
+      }
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    return {
+      apiBase: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/api/v10`,
+      requests: () => requests,
+      close: () => new Promise<void>((resolve) => stub.close(() => resolve())),
+    };
+  }
+
+  it('retries a 429 after retry_after, up to 3 times', async () => {
+    const recovers = await limitedServer(3);
+    const exhausted = await limitedServer(4);
+    try {
+      const options = { botToken: 'bot', applicationId: '1' };
+      expect(await new SvcppServer({ ...options, apiBase: recovers.apiBase }).createProvisionalToken({ externalUserId: 'x' })).toMatchObject({ accessToken: 'a' });
+      expect(recovers.requests()).toBe(4);
+      const error = await new SvcppServer({ ...options, apiBase: exhausted.apiBase }).createProvisionalToken({ externalUserId: 'x' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SvcppServerError);
+      expect(error).toMatchObject({ status: 429, code: 0, retryAfter: 0.01 });
+      expect(exhausted.requests()).toBe(4);
+    } finally {
+      await recovers.close();
+      await exhausted.close();
+    }
+  });
+
+  it('gives up at once when retry_after is too long, with retryAfter on the error', async () => {
+    const platform = await startPlatform({ port: 0, tls: true, logger: false, rateLimits: { 'partner-sdk.token': { limit: 1, windowSeconds: 3600 } } });
+    try {
+      const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
+      await server.createProvisionalToken({ externalUserId: 'first' });
+      const error = await server.createProvisionalToken({ externalUserId: 'second' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SvcppServerError);
+      expect(error).toMatchObject({ status: 429, code: 0, retryAfter: expect.any(Number) });
+      expect((error as SvcppServerError).retryAfter).toBeGreaterThan(60);
+    } finally {
+      await platform.close();
+    }
+  });
+});
