@@ -2,12 +2,14 @@
 // platform/src/gateway/PROTOCOL-gateway.md), with the client status machine of sdk-surface.md §7.1.
 //
 //   Start() ─► Connecting ─► (Hello, Identify or Resume) ─► READY: Connected ─► Ready
+//   (RESUMED takes the same path — Connected, the RESUMED dispatch, Ready — so every (re)connection looks alike)
 //   drop / zombie / op 7 / resumable close / op 9 ─► Reconnecting ─(backoff)─► Connecting (Resume first)
 //   terminal close (4004, 4010–4014) ─► Disconnected (UnexpectedClose, code), no retry
 //   Stop() ─► Disconnecting ─► Disconnected
 //
 // Threading: create, use and destroy on the client's I/O thread; the event functions run there. The
 // session knows nothing of the host: the client turns status changes and dispatches into queued callbacks.
+// An event function may call Stop() or destroy the Session; nothing further is emitted then.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -31,7 +33,11 @@ struct SessionConfig {
     nlohmann::json properties = {{"os", "linux"}, {"browser", "svcpp"}, {"device", "svcpp"}};
     int32_t backoffInitialMs = 1000;  // reconnect delay doubles from here (with ±20 % jitter) ...
     int32_t backoffMaxMs = 60000;     // ... up to this
-    /** Consecutive failed connection attempts (no READY/RESUMED in between) before giving up. */
+    /**
+     * Consecutive failed connection attempts (no READY/RESUMED in between) before giving up: the Nth failure
+     * ends in Disconnected (ConnectionFailed). Leaving a connection ourselves before READY/RESUMED (zombie,
+     * op 7, op 9) counts as a failure too.
+     */
     int32_t maxFailedAttempts = 6;
 };
 
@@ -55,9 +61,13 @@ public:
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
 
-    /** Disconnected → Connecting. */
+    /** Disconnected → Connecting, always with a fresh Identify. A no-op in any other state. */
     void Start();
-    /** Close 1000 (ends the server session) → Disconnecting → Disconnected. A no-op when Disconnected. */
+    /**
+     * Close 1000 (ends the server session) → Disconnecting → Disconnected once the socket has closed (at once
+     * during a reconnect wait). ConnectionCanceled when stopped while Connecting; a no-op when Disconnected or
+     * Disconnecting.
+     */
     void Stop();
     /** Replaces the token used by the next Identify / Resume. */
     void SetToken(std::string token);
