@@ -119,9 +119,8 @@ describe.each(BACKENDS)('authentication over %s', (backend) => {
     const full = await client.fetchCurrentUser(merged.accessToken);
     expect(full.username).toBe(mergeUser);
     await expect(client.fetchCurrentUser(provisional.accessToken)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 401 });
-    // The same credential now signs in the full account.
-    const again = await client.getProvisionalToken(credential);
-    expect((await client.fetchCurrentUser(again.accessToken)).id).toBe(full.id);
+    // The credential now belongs to a full account: it no longer signs in provisionally.
+    await expect(client.getProvisionalToken(credential)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 530010, status: 400 });
 
     // Unmerge: the identity moves to a new provisional account; the full account keeps its id.
     await client.unmergeIntoProvisionalAccount(credential);
@@ -149,6 +148,9 @@ describe.each(BACKENDS)('authentication over %s', (backend) => {
     await using client = new Client({ backend });
     await expect(client.getToken({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
     await expect(client.refreshToken({ applicationId: 1n, refreshToken: 'x'.repeat(600) })).rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
-    await expect(client.updateToken('\uD800')).rejects.toMatchObject({ code: expect.stringMatching(/ERR_SVCPP_INVALID_(UTF8|ARGUMENT)/) });
+    await expect(client.updateToken('')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(client.updateToken('t'.repeat(513))).rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
+    await expect(client.fetchCurrentUser('token', 7 as AuthorizationTokenType)).rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
+    expect(client.isAuthenticated).toBe(false); // a rejected call changes nothing
   });
 });
