@@ -1,0 +1,327 @@
+// HttpClient: HTTP/1.1 over Beast with a keep-alive pool per origin. Each request is an Exchange that owns
+// its connection while it runs and hands it back to the pool when the server lets it live on.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <set>
+#include <variant>
+
+#include "net/http.hpp"
+#include "net/http_headers.hpp"
+#include "net/tls_context.hpp"
+
+namespace svcpp::core::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr size_t kMaxIdlePerOrigin = 4;
+constexpr uint64_t kMaxResponseBodyBytes = 8 * 1024 * 1024;
+constexpr const char *kShutDown = "shut down";
+
+HttpResponse NetworkError(std::string description) {
+    HttpResponse response;
+    response.networkError = std::move(description);
+    return response;
+}
+
+std::string Lower(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+std::string OriginOf(const Url &url) { return url.scheme + "://" + url.host + ":" + std::to_string(url.port); }
+
+/** One TCP or TLS connection to an origin; the buffer keeps whatever was read past the last response. */
+struct Connection {
+    std::variant<beast::tcp_stream, beast::ssl_stream<beast::tcp_stream>> stream;
+    beast::flat_buffer buffer;
+
+    explicit Connection(asio::io_context &io) : stream(std::in_place_index<0>, io) {}
+    Connection(asio::io_context &io, asio::ssl::context &tls) : stream(std::in_place_index<1>, io, tls) {}
+
+    beast::tcp_stream &Tcp() {
+        return std::visit([](auto &s) -> beast::tcp_stream & { return beast::get_lowest_layer(s); }, stream);
+    }
+    void Close() { Tcp().close(); }
+};
+
+http::request<http::string_body> BuildRequest(const HttpRequest &request, const Url &url) {
+    http::request<http::string_body> out;
+    const http::verb verb = http::string_to_verb(request.method);
+    if (verb == http::verb::unknown) {
+        out.method_string(request.method);
+    } else {
+        out.method(verb);
+    }
+    out.target(url.target);
+    out.version(11);
+    for (const auto &[name, value] : request.headers) out.insert(name, value);
+    if (out.find(http::field::host) == out.end()) out.set(http::field::host, HostHeaderValue(url));
+    if (out.find(http::field::user_agent) == out.end()) out.set(http::field::user_agent, UserAgentValue());
+    const bool bodyMethod = verb == http::verb::post || verb == http::verb::put || verb == http::verb::patch;
+    if (bodyMethod || !request.body.empty()) {
+        out.body() = request.body;
+        out.content_length(request.body.size());
+    }
+    return out;
+}
+
+HttpResponse ToResponse(http::response<http::string_body> &&message) {
+    HttpResponse response;
+    response.status = static_cast<int>(message.result_int());
+    for (const auto &field : message) {
+        auto [it, inserted] = response.headers.emplace(Lower(field.name_string()), std::string(field.value()));
+        // Repeated fields fold into one comma-separated value (RFC 9110 §5.3).
+        if (!inserted) it->second += ", " + std::string(field.value());
+    }
+    response.body = std::move(message.body());
+    return response;
+}
+
+}  // namespace
+
+struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
+    class Exchange;
+
+    Impl(asio::io_context &io, TlsClientContext tls, std::function<int32_t()> timeoutMs)
+        : io(io), tls(std::move(tls)), timeoutMs(std::move(timeoutMs)) {}
+
+    void Start(HttpRequest request, HttpDone done);
+    void Shutdown();
+
+    /** The most recently used idle connection to origin, or null. */
+    std::shared_ptr<Connection> TakeIdle(const std::string &origin);
+    void ReturnIdle(const std::string &origin, std::shared_ptr<Connection> connection);
+
+    asio::io_context &io;
+    const TlsClientContext tls;
+    const std::function<int32_t()> timeoutMs;
+    std::map<std::string, std::vector<std::shared_ptr<Connection>>> idle;
+    std::set<std::shared_ptr<Exchange>> active;
+    bool shutDown = false;
+};
+
+/** One request from the first byte to `done`: connect (or reuse), write, read, with one deadline. */
+class HttpClient::Impl::Exchange : public std::enable_shared_from_this<Exchange> {
+public:
+    Exchange(asio::io_context &io, std::weak_ptr<Impl> client, Url url, http::request<http::string_body> request,
+             HttpDone done)
+        : client_(std::move(client)),
+          url_(std::move(url)),
+          origin_(OriginOf(url_)),
+          request_(std::move(request)),
+          done_(std::move(done)),
+          resolver_(io),
+          deadline_(io) {}
+
+    void Start(std::chrono::milliseconds timeout, std::shared_ptr<Connection> idleConnection) {
+        deadline_.expires_after(timeout);
+        deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (!ec) self->Fail("timed out");
+        });
+        if (idleConnection) {
+            connection_ = std::move(idleConnection);
+            reused_ = true;
+            Write();
+        } else {
+            Connect();
+        }
+    }
+
+    /** Ends the request with status 0; a no-op once it has ended. */
+    void Fail(std::string description) {
+        if (!finished_) Finish(NetworkError(std::move(description)));
+    }
+
+private:
+    void Connect() {
+        reused_ = false;
+        const auto client = client_.lock();
+        if (!client) {
+            return Fail(kShutDown);
+        } else if (!url_.Tls()) {
+            connection_ = std::make_shared<Connection>(client->io);
+        } else if (!client->tls.context) {
+            return Fail("TLS setup failed: " + client->tls.error);
+        } else {
+            connection_ = std::make_shared<Connection>(client->io, *client->tls.context);
+            auto &tls = std::get<1>(connection_->stream);
+            if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(error);
+        }
+        auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
+            if (self->finished_) return;
+            if (ec) return self->Fail("cannot resolve " + self->url_.host + ": " + ec.message());
+            self->ConnectTo(endpoints);
+        };
+        resolver_.async_resolve(url_.host, std::to_string(url_.port), tcp::resolver::numeric_service,
+                                std::move(resolved));
+    }
+
+    void ConnectTo(const tcp::resolver::results_type &endpoints) {
+        auto connected = [self = shared_from_this()](beast::error_code ec, const tcp::endpoint &) {
+            if (self->finished_) return;
+            if (ec) return self->Fail("cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            if (self->url_.Tls()) return self->Handshake();
+            self->Write();
+        };
+        connection_->Tcp().async_connect(endpoints, std::move(connected));
+    }
+
+    void Handshake() {
+        auto &tls = std::get<1>(connection_->stream);
+        tls.async_handshake(asio::ssl::stream_base::client, [self = shared_from_this()](beast::error_code ec) {
+            if (self->finished_) return;
+            if (ec) {
+                auto &tls = std::get<1>(self->connection_->stream);
+                return self->Fail("TLS handshake with " + self->url_.host + " failed: " +
+                                  DescribeTlsFailure(tls.native_handle(), ec.message()));
+            }
+            self->Write();
+        });
+    }
+
+    void Write() {
+        parser_.emplace();
+        parser_->body_limit(kMaxResponseBodyBytes);
+        // A response to HEAD announces a body it does not carry.
+        parser_->skip(request_.method() == http::verb::head);
+        std::visit(
+            [this](auto &stream) {
+                http::async_write(stream, request_, [self = shared_from_this()](beast::error_code ec, size_t) {
+                    if (self->finished_) return;
+                    if (ec) return self->FailTransfer("sending the request failed: ", ec);
+                    self->Read();
+                });
+            },
+            connection_->stream);
+    }
+
+    void Read() {
+        std::visit(
+            [this](auto &stream) {
+                http::async_read(stream, connection_->buffer, *parser_,
+                                 [self = shared_from_this()](beast::error_code ec, size_t) {
+                                     if (self->finished_) return;
+                                     if (ec) return self->FailTransfer("reading the response failed: ", ec);
+                                     self->Complete();
+                                 });
+            },
+            connection_->stream);
+    }
+
+    /** A write or read error: on a reused connection that never answered, the server had closed it meanwhile. */
+    void FailTransfer(const char *what, beast::error_code ec) {
+        const bool nothingReceived = !parser_->got_some() && connection_->buffer.size() == 0;
+        if (reused_ && nothingReceived) {
+            connection_->Close();
+            return Connect();
+        }
+        Fail(what + ec.message());
+    }
+
+    void Complete() {
+        auto message = parser_->release();
+        const bool reusable = message.keep_alive() && connection_->buffer.size() == 0;
+        if (reusable) {
+            if (auto client = client_.lock()) client->ReturnIdle(origin_, std::move(connection_));
+        }
+        Finish(ToResponse(std::move(message)));
+    }
+
+    void Finish(HttpResponse response) {
+        finished_ = true;
+        deadline_.cancel();
+        resolver_.cancel();
+        // Closed but kept: an operation cancelled by the close may still be using its stream and buffer.
+        if (connection_) connection_->Close();
+        auto self = shared_from_this();  // `active` may hold the last reference
+        if (auto client = client_.lock()) client->active.erase(self);
+        auto done = std::move(done_);
+        done(std::move(response));
+    }
+
+    const std::weak_ptr<Impl> client_;
+    const Url url_;
+    const std::string origin_;
+    http::request<http::string_body> request_;
+    HttpDone done_;
+    tcp::resolver resolver_;
+    asio::steady_timer deadline_;
+    std::shared_ptr<Connection> connection_;
+    std::optional<http::response_parser<http::string_body>> parser_;  // fresh for every attempt
+    bool reused_ = false;
+    bool finished_ = false;
+};
+
+void HttpClient::Impl::Start(HttpRequest request, HttpDone done) {
+    if (shutDown) return done(NetworkError(kShutDown));
+    auto url = Url::Parse(request.url);
+    if (!url || (url->scheme != "http" && url->scheme != "https")) {
+        return done(NetworkError("invalid http(s) URL"));
+    }
+    auto message = BuildRequest(request, *url);
+    const std::string origin = OriginOf(*url);
+    auto exchange =
+        std::make_shared<Exchange>(io, weak_from_this(), std::move(*url), std::move(message), std::move(done));
+    active.insert(exchange);
+    exchange->Start(std::chrono::milliseconds(timeoutMs()), TakeIdle(origin));
+}
+
+void HttpClient::Impl::Shutdown() {
+    shutDown = true;
+    for (auto &[origin, connections] : idle) {
+        for (auto &connection : connections) connection->Close();
+    }
+    idle.clear();
+    const auto pending = std::move(active);
+    active.clear();
+    for (const auto &exchange : pending) exchange->Fail(kShutDown);
+}
+
+std::shared_ptr<Connection> HttpClient::Impl::TakeIdle(const std::string &origin) {
+    auto it = idle.find(origin);
+    if (it == idle.end()) return nullptr;
+    auto &connections = it->second;
+    while (!connections.empty()) {
+        auto connection = std::move(connections.back());
+        connections.pop_back();
+        if (connection->Tcp().socket().is_open()) return connection;
+    }
+    return nullptr;
+}
+
+void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<Connection> connection) {
+    auto &connections = idle[origin];
+    if (shutDown || connections.size() >= kMaxIdlePerOrigin) return connection->Close();
+    connections.push_back(std::move(connection));
+}
+
+HttpClient::HttpClient(asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs)
+    : impl_(std::make_shared<Impl>(io, MakeTlsClientContext(tls), std::move(timeoutMs))) {}
+
+HttpClient::~HttpClient() { impl_->Shutdown(); }
+
+void HttpClient::Send(HttpRequest request, HttpDone done) {
+    // The posted job keeps Impl alive, so a request sent while the client goes away still completes ("shut down").
+    asio::post(impl_->io, [impl = impl_, request = std::move(request), done = std::move(done)]() mutable {
+        impl->Start(std::move(request), std::move(done));
+    });
+}
+
+void HttpClient::Shutdown() { impl_->Shutdown(); }
+
+}  // namespace svcpp::core::net

@@ -1,0 +1,31 @@
+// The TLS client side shared by HttpClient and the WebSocket factory: one verifying ssl::context per client,
+// then SNI and host name verification per connection. Nothing here can turn verification off.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "net/http.hpp"
+
+namespace boost::asio::ssl {
+class context;
+}
+struct ssl_st;
+
+namespace svcpp::core::net {
+
+struct TlsClientContext {
+    /** Verifies the peer against the system roots plus TlsOptions::caFile; null when that could not be set up. */
+    std::shared_ptr<boost::asio::ssl::context> context;
+    /** Why context is null; every TLS connection of the client fails with it. */
+    std::string error;
+};
+
+TlsClientContext MakeTlsClientContext(const TlsOptions &options);
+
+/** Before the handshake: SNI (names only) and the name or IP address the certificate must carry. "" or an error. */
+std::string PrepareTlsConnection(ssl_st *ssl, const std::string &host);
+
+/** A failed handshake as text, with OpenSSL's verification result when the certificate was the cause. */
+std::string DescribeTlsFailure(ssl_st *ssl, const std::string &errorMessage);
+
+}  // namespace svcpp::core::net
