@@ -1,0 +1,330 @@
+// The WebSocket client over Beast. The user holds a Handle; the Connection behind it lives as long as its
+// asynchronous operations do (each holds a shared_ptr), so it can never be destroyed under a running handler.
+// Dropping the Handle detaches the Connection: it stops its I/O and forgets the user's handlers at once.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <chrono>
+#include <deque>
+
+#include "net/http_headers.hpp"
+#include "net/tls_context.hpp"
+#include "net/websocket.hpp"
+
+namespace svcpp::core::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr auto kHandshakeTimeout = std::chrono::seconds(10);
+constexpr auto kCloseTimeout = std::chrono::seconds(2);
+constexpr size_t kMaxMessageBytes = 16 * 1024 * 1024;
+constexpr size_t kMaxCloseReasonBytes = 123;  // RFC 6455 §5.5: control frame payload <= 125 bytes, 2 for the code
+
+/**
+ * What both transports share: the state, the handlers, the write queue and the single way out (Finish),
+ * which fires `closed` exactly once. The transport steps are the virtual functions.
+ */
+class Connection : public std::enable_shared_from_this<Connection> {
+public:
+    Connection(asio::io_context &io, WebSocketHandlers handlers)
+        : io_(io), resolver_(io), deadline_(io), handlers_(std::make_shared<WebSocketHandlers>(std::move(handlers))) {}
+    virtual ~Connection() = default;
+
+    virtual void Start(Url url) = 0;
+
+    void Send(std::string text) {
+        if (Over() || state_ == State::Closing) return;
+        outbox_.push_back(std::move(text));
+        Flush();
+    }
+
+    void Close(uint16_t code, std::string reason) {
+        if (Over() || state_ == State::Closing) return;
+        if (reason.size() > kMaxCloseReasonBytes) reason.resize(kMaxCloseReasonBytes);
+        if (state_ == State::Connecting) return EndSoon(code, std::move(reason));
+        state_ = State::Closing;
+        closeCode_ = code;
+        closeReason_ = std::move(reason);
+        // The message being written must outlive its write; the rest is never sent.
+        outbox_.erase(outbox_.begin() + (writing_ ? 1 : 0), outbox_.end());
+        deadline_.expires_after(kCloseTimeout);
+        deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (!ec && self->state_ == State::Closing && !self->Over()) {
+                self->Finish(self->closeCode_, self->closeReason_);
+            }
+        });
+        SendCloseFrame(websocket::close_reason(static_cast<websocket::close_code>(code), closeReason_));
+    }
+
+    void Abort() {
+        if (!Over()) EndSoon(0, "aborted");
+    }
+
+    /** Ends before any I/O (bad URL, TLS setup); `closed` still arrives from the I/O loop, not from here. */
+    void FailSoon(std::string reason) { EndSoon(0, std::move(reason)); }
+
+    /** The user dropped the handle: stop the I/O and never call a handler again. */
+    void Detach() {
+        handlers_.reset();
+        if (state_ == State::Finished) return;
+        state_ = State::Finished;
+        Stop();
+    }
+
+protected:
+    enum class State { Connecting, Open, Closing, Finished };
+
+    virtual void CloseTransport() = 0;
+    virtual void ReadNext() = 0;
+    virtual void WriteFront() = 0;
+    virtual void SendCloseFrame(const websocket::close_reason &ours) = 0;
+    /** The close frame the peer sent, or close_code::none. */
+    virtual websocket::close_reason PeerCloseFrame() const = 0;
+
+    /** True once the outcome is settled: every completion that finds it so just returns. */
+    bool Over() const { return state_ == State::Finished || ending_; }
+
+    void ArmHandshakeTimeout() {
+        deadline_.expires_after(kHandshakeTimeout);
+        deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (!ec && self->state_ == State::Connecting) self->Fail("timed out");
+        });
+    }
+
+    void Opened() {
+        state_ = State::Open;
+        deadline_.cancel();
+        if (auto handlers = handlers_; handlers && handlers->open) handlers->open();
+        if (Over()) return;
+        ReadNext();  // also while Closing: the peer's close frame arrives through the read
+        Flush();
+    }
+
+    void Received(std::string text) {
+        if (auto handlers = handlers_; handlers && handlers->message) handlers->message(std::move(text));
+    }
+
+    void Flush() {
+        if (state_ != State::Open || writing_ || outbox_.empty()) return;
+        writing_ = true;
+        WriteFront();
+    }
+
+    void Written(beast::error_code ec) {
+        writing_ = false;
+        if (Over()) return;
+        if (ec) return Fail("sending failed: " + ec.message());
+        outbox_.pop_front();
+        Flush();
+    }
+
+    /** The transport failed or was closed. Once we have sent our close frame, that is how the session ends. */
+    void Fail(std::string description) {
+        if (Over()) return;
+        if (state_ == State::Closing) return FinishClosingHandshake();
+        Finish(0, std::move(description));
+    }
+
+    /** A close frame was exchanged: the peer's code wins; ours stands in when it sent none (or nothing). */
+    void FinishClosingHandshake() {
+        if (Over()) return;
+        const auto peer = PeerCloseFrame();
+        if (peer.code != websocket::close_code::none) {
+            return Finish(peer.code, std::string(peer.reason.data(), peer.reason.size()));
+        }
+        if (state_ == State::Closing) return Finish(closeCode_, closeReason_);
+        Finish(websocket::close_code::no_status, "");
+    }
+
+    void Finish(int code, std::string reason) {
+        if (state_ == State::Finished) return;
+        state_ = State::Finished;
+        Stop();
+        auto handlers = std::move(handlers_);
+        if (handlers && handlers->closed) handlers->closed(code, std::move(reason));
+    }
+
+    asio::io_context &io_;
+    tcp::resolver resolver_;
+    asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
+    std::deque<std::string> outbox_;
+    Url url_;
+
+private:
+    /** Settles the outcome now and reports it from the I/O loop, so no handler runs inside the user's call. */
+    void EndSoon(int code, std::string reason) {
+        ending_ = true;
+        Stop();
+        asio::post(io_, [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+            self->Finish(code, std::move(reason));
+        });
+    }
+
+    void Stop() {
+        deadline_.cancel();
+        resolver_.cancel();
+        CloseTransport();
+    }
+
+    std::shared_ptr<WebSocketHandlers> handlers_;  // copied before each call: a handler may drop the handle
+    State state_ = State::Connecting;
+    bool ending_ = false;
+    bool writing_ = false;
+    uint16_t closeCode_ = 0;
+    std::string closeReason_;
+};
+
+using PlainStream = beast::tcp_stream;
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+template <class NextLayer>
+class StreamConnection final : public Connection {
+    static constexpr bool kTls = std::is_same_v<NextLayer, TlsStream>;
+
+public:
+    StreamConnection(asio::io_context &io, WebSocketHandlers handlers)
+        requires(!kTls)
+        : Connection(io, std::move(handlers)), ws_(io) {}
+
+    StreamConnection(asio::io_context &io, WebSocketHandlers handlers, std::shared_ptr<asio::ssl::context> tls)
+        requires kTls
+        : Connection(io, std::move(handlers)), tlsContext_(std::move(tls)), ws_(io, *tlsContext_) {}
+
+    void Start(Url url) override {
+        url_ = std::move(url);
+        if constexpr (kTls) {
+            if (auto error = PrepareTlsConnection(ws_.next_layer().native_handle(), url_.host); !error.empty()) {
+                return FailSoon(error);
+            }
+        }
+        ws_.read_message_max(kMaxMessageBytes);
+        ws_.set_option(websocket::stream_base::decorator(
+            [](websocket::request_type &request) { request.set(beast::http::field::user_agent, UserAgentValue()); }));
+        ArmHandshakeTimeout();
+        auto resolved = [self = Self()](beast::error_code ec, tcp::resolver::results_type endpoints) {
+            if (self->Over()) return;
+            if (ec) return self->Fail("cannot resolve " + self->url_.host + ": " + ec.message());
+            self->ConnectTo(endpoints);
+        };
+        resolver_.async_resolve(url_.host, std::to_string(url_.port), tcp::resolver::numeric_service,
+                                std::move(resolved));
+    }
+
+private:
+    std::shared_ptr<StreamConnection> Self() { return std::static_pointer_cast<StreamConnection>(shared_from_this()); }
+
+    void ConnectTo(const tcp::resolver::results_type &endpoints) {
+        auto connected = [self = Self()](beast::error_code ec, const tcp::endpoint &) {
+            if (self->Over()) return;
+            if (ec) return self->Fail("cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            if constexpr (kTls) {
+                self->SecureThenUpgrade();
+            } else {
+                self->Upgrade();
+            }
+        };
+        beast::get_lowest_layer(ws_).async_connect(endpoints, std::move(connected));
+    }
+
+    void SecureThenUpgrade() {
+        ws_.next_layer().async_handshake(asio::ssl::stream_base::client, [self = Self()](beast::error_code ec) {
+            if (self->Over()) return;
+            if (ec) {
+                return self->Fail("TLS handshake with " + self->url_.host + " failed: " +
+                                  DescribeTlsFailure(self->ws_.next_layer().native_handle(), ec.message()));
+            }
+            self->Upgrade();
+        });
+    }
+
+    void Upgrade() {
+        ws_.async_handshake(HostHeaderValue(url_), url_.target, [self = Self()](beast::error_code ec) {
+            if (self->Over()) return;
+            if (ec) return self->Fail("WebSocket handshake failed: " + ec.message());
+            self->Opened();
+        });
+    }
+
+    void ReadNext() override {
+        ws_.async_read(inbox_, [self = Self()](beast::error_code ec, size_t) {
+            if (self->Over()) return;
+            if (ec == websocket::error::closed) return self->FinishClosingHandshake();
+            if (ec) return self->Fail("connection lost: " + ec.message());
+            const bool text = self->ws_.got_text();
+            std::string message = text ? beast::buffers_to_string(self->inbox_.data()) : std::string();
+            self->inbox_.consume(self->inbox_.size());
+            if (text) self->Received(std::move(message));
+            if (!self->Over()) self->ReadNext();
+        });
+    }
+
+    void WriteFront() override {
+        ws_.text(true);
+        ws_.async_write(asio::buffer(outbox_.front()),
+                        [self = Self()](beast::error_code ec, size_t) { self->Written(ec); });
+    }
+
+    void SendCloseFrame(const websocket::close_reason &ours) override {
+        // Completes after the read loop has seen the peer's close frame (or the transport failed).
+        ws_.async_close(ours, [self = Self()](beast::error_code) { self->FinishClosingHandshake(); });
+    }
+
+    websocket::close_reason PeerCloseFrame() const override { return ws_.reason(); }
+
+    void CloseTransport() override { beast::get_lowest_layer(ws_).close(); }
+
+    std::shared_ptr<asio::ssl::context> tlsContext_;  // kept alive for ws_ (TLS only)
+    websocket::stream<NextLayer, false> ws_;           // false: no permessage-deflate
+    beast::flat_buffer inbox_;
+};
+
+/** The user's handle: dropping it detaches the connection. */
+class Handle final : public WebSocket {
+public:
+    explicit Handle(std::shared_ptr<Connection> connection) : connection_(std::move(connection)) {}
+    ~Handle() override { connection_->Detach(); }
+
+    void Send(std::string text) override { connection_->Send(std::move(text)); }
+    void Close(uint16_t code, std::string reason) override { connection_->Close(code, std::move(reason)); }
+    void Abort() override { connection_->Abort(); }
+
+private:
+    std::shared_ptr<Connection> connection_;
+};
+
+}  // namespace
+
+WebSocketFactory MakeWebSocketFactory(asio::io_context &io, TlsOptions tls) {
+    auto context = std::make_shared<const TlsClientContext>(MakeTlsClientContext(tls));
+    return [&io, context](const std::string &text, WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
+        auto url = Url::Parse(text);
+        const bool secure = url && url->scheme == "wss";
+        std::shared_ptr<Connection> connection;
+        if (secure && context->context) {
+            connection = std::make_shared<StreamConnection<TlsStream>>(io, std::move(handlers), context->context);
+        } else {
+            connection = std::make_shared<StreamConnection<PlainStream>>(io, std::move(handlers));
+        }
+        if (!url || (url->scheme != "ws" && url->scheme != "wss")) {
+            connection->FailSoon("invalid ws(s) URL");
+        } else if (secure && !context->context) {
+            connection->FailSoon("TLS setup failed: " + context->error);
+        } else {
+            connection->Start(std::move(*url));
+        }
+        return std::make_shared<Handle>(std::move(connection));
+    };
+}
+
+}  // namespace svcpp::core::net
