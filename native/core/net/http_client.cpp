@@ -175,6 +175,9 @@ private:
         auto connected = [self = shared_from_this()](beast::error_code ec, const tcp::endpoint &) {
             if (self->finished_) return;
             if (ec) return self->Fail("cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            // Requests are written whole; Nagle would hold the last segment for the peer's delayed ACK (~40 ms).
+            beast::error_code ignored;
+            self->connection_->Tcp().socket().set_option(tcp::no_delay(true), ignored);
             if (self->url_.Tls()) return self->Handshake();
             self->Write();
         };

@@ -228,6 +228,9 @@ private:
         auto connected = [self = Self()](beast::error_code ec, const tcp::endpoint &) {
             if (self->Over()) return;
             if (ec) return self->Fail("cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            // Gateway payloads are small and latency-bound: never wait for a delayed ACK (Nagle).
+            beast::error_code ignored;
+            beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
             if constexpr (kTls) {
                 self->SecureThenUpgrade();
             } else {
