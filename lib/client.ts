@@ -414,7 +414,6 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     // connect()/disconnect() promises would never see another status: they end now.
     for (const reject of this.#statusWaiters.values()) reject(closedError('Client'));
     this.#statusWaiters.clear();
-    this.#pending = 0;
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
@@ -424,14 +423,24 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   // ---- promises over native completions ----
 
   /**
-   * A promise over one native operation. `start` registers the native call; its callback hands the
-   * ClientResult to `settle`, which rejects with SvcppResultError or resolves with `value()`. While pending
-   * the client keeps the event loop alive. Misuse (SvcppError from the C ABI) rejects the promise.
+   * A promise that keeps the event loop alive while pending. `body` gets the live handle and `settle`, which
+   * ends the promise exactly once (later calls are ignored); a throw from `body` (misuse: SvcppError from the
+   * C ABI) rejects it.
    */
-  #operation<T>(start: (handle: NativeHandle<'Client'>, api: NativeApi,
-    settle: (result: NativeHandle<'ClientResult'>, value: () => T) => void) => void): Promise<T> {
+  #pendingPromise<T>(body: (handle: NativeHandle<'Client'>, settle: (outcome: () => T) => void) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const api = this.#api;
+      let settled = false;
+      const settle = (outcome: () => T) => {
+        if (settled) return;
+        settled = true;
+        this.#pending -= 1;
+        this.#updatePumpRef();
+        try {
+          resolve(outcome());
+        } catch (error) {
+          reject(error);
+        }
+      };
       let handle: NativeHandle<'Client'>;
       try {
         handle = this.#live();
@@ -441,26 +450,30 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       }
       this.#pending += 1;
       this.#updatePumpRef();
-      let settled = false;
-      const finish = () => {
-        if (settled) return false;
-        settled = true;
-        this.#pending -= 1;
-        this.#updatePumpRef();
-        return true;
-      };
       try {
-        start(handle, api, (result, value) => {
-          if (!finish()) return;
-          const error = resultError(api, result);
-          api.ClientResult_Drop(result);
-          if (error) reject(error);
-          else resolve(value());
-        });
+        body(handle, settle);
       } catch (error) {
-        if (finish()) reject(error);
+        settle(() => {
+          throw error;
+        });
       }
     });
+  }
+
+  /**
+   * A promise over one native operation: `start` makes the native call; its callback hands the ClientResult
+   * to `settle`, which rejects with SvcppResultError or resolves with `value()`.
+   */
+  #operation<T>(start: (handle: NativeHandle<'Client'>, api: NativeApi,
+    settle: (result: NativeHandle<'ClientResult'>, value: () => T) => void) => void): Promise<T> {
+    const api = this.#api;
+    return this.#pendingPromise<T>((handle, settle) =>
+      start(handle, api, (result, value) => settle(() => {
+        const error = resultError(api, result);
+        api.ClientResult_Drop(result);
+        if (error) throw error;
+        return value();
+      })));
   }
 
   #tokenOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi,
@@ -473,35 +486,30 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   /** Calls `start`, then settles when `done` says so for a status change (true resolves; a throw rejects). */
   #untilStatus(done: (status: ClientStatus, error: ClientError, detail: number) => boolean,
     start: (handle: NativeHandle<'Client'>, api: NativeApi) => void): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      let handle: NativeHandle<'Client'>;
-      try {
-        handle = this.#live();
-      } catch (error) {
-        reject(error);
-        return;
-      }
+    return this.#pendingPromise<void>((handle, settle) => {
       const waiter = (status: ClientStatus, error: ClientError, detail: number) => {
+        let finished: boolean;
         try {
-          if (!done(status, error, detail)) return;
-          resolve();
+          finished = done(status, error, detail);
         } catch (failure) {
-          reject(failure);
+          finished = true;
+          settle(() => {
+            throw failure;
+          });
         }
+        if (!finished) return;
         this.#statusWaiters.delete(waiter);
-        this.#pending -= 1;
-        this.#updatePumpRef();
+        settle(() => undefined);
       };
-      this.#statusWaiters.set(waiter, reject);
-      this.#pending += 1;
-      this.#updatePumpRef();
+      // close() ends waiters that can never see another status.
+      this.#statusWaiters.set(waiter, (error) => settle(() => {
+        throw error;
+      }));
       try {
         start(handle, this.#api);
       } catch (error) {
         this.#statusWaiters.delete(waiter);
-        this.#pending -= 1;
-        this.#updatePumpRef();
-        reject(error);
+        throw error;
       }
     });
   }

@@ -102,7 +102,7 @@ struct Session::Impl {
         std::string line = std::string("status ") + ToString(next);
         if (error != ClientError::None) line += std::string(", error ") + ToString(error);
         if (detail != 0) line += ", detail " + std::to_string(detail);
-        Log(LoggingSeverity::Info, std::move(line));
+        Log(LoggingSeverity::Verbose, std::move(line));  // the client logs the status at Info
         if (events.status) events.status(next, error, detail);
         return Unchanged(mark);
     }
