@@ -99,6 +99,12 @@ extern "C" {
 
   h += '/* ---- Handles --------------------------------------------------------------------------------- */\n\n';
   for (const t of types) h += `${cDoc(t.doc)}typedef struct ${t.cName} { void *opaque; } ${t.cName};\n`;
+  if (model.spans.length) {
+    h += '\n/* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */\n\n';
+    h += '/* A span passed to a callback is borrowed (Clone the elements you keep). A span written to an out-param is the\n' +
+      ' * caller\'s, elements and buffer: release it with its _Drop, or adopt the elements and Svcpp_Free(ptr). Empty: {NULL, 0}. */\n';
+    for (const s of model.spans) h += `typedef struct ${s.cName} { ${s.elem.cName} *ptr; size_t size; } ${s.cName};\n`;
+  }
   h += '\n/* ---- Callbacks ------------------------------------------------------------------------------- */\n\n';
   for (const cb of callbacks) {
     h += `${cDoc(cb.doc)}typedef void (SVCPP_CALL *${cb.cName})(${model.cCallbackParams(cb)});\n`;
@@ -135,6 +141,11 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPen
   for (const t of types) {
     h += `/* ---- ${t.name} ${'-'.repeat(Math.max(3, 92 - t.name.length))} */\n\n`;
     for (const fn of functions.filter((f) => f.owner === t)) h += functionDecl(model, fn);
+    h += '\n';
+  }
+  if (model.spans.length) {
+    h += '/* ---- Span release ------------------------------------------------------------------------------ */\n\n';
+    for (const fn of functions.filter((f) => f.op === 'spanDrop')) h += functionDecl(model, fn);
     h += '\n';
   }
   h += '/* ---- Enum names -------------------------------------------------------------------------------- */\n\n';
