@@ -12,6 +12,9 @@
  *             Inputs are borrowed for the call and validated (Svcpp_Errc_InvalidUtf8). Outputs are
  *             allocated by the library, NUL-terminated after size bytes, and freed with Svcpp_Free(ptr).
  *             Lengths in limits count Unicode code points.
+ *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
+ *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
+ *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -345,8 +348,6 @@ typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
 /* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */
 
-/* A span passed to a callback is borrowed (Clone the elements you keep). A span written to an out-param is the
- * caller's, elements and buffer: release it with its _Drop, or adopt the elements and Svcpp_Free(ptr). Empty: {NULL, 0}. */
 typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } Svcpp_GuildMinimalSpan;
 typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
 typedef struct Svcpp_UserApplicationProfileHandleSpan { Svcpp_UserApplicationProfileHandle *ptr; size_t size; } Svcpp_UserApplicationProfileHandleSpan;

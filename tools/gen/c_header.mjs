@@ -15,6 +15,9 @@ const PREAMBLE = `/*
  *             Inputs are borrowed for the call and validated (Svcpp_Errc_InvalidUtf8). Outputs are
  *             allocated by the library, NUL-terminated after size bytes, and freed with Svcpp_Free(ptr).
  *             Lengths in limits count Unicode code points.
+ *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
+ *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
+ *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -101,8 +104,6 @@ extern "C" {
   for (const t of types) h += `${cDoc(t.doc)}typedef struct ${t.cName} { void *opaque; } ${t.cName};\n`;
   if (model.spans.length) {
     h += '\n/* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */\n\n';
-    h += '/* A span passed to a callback is borrowed (Clone the elements you keep). A span written to an out-param is the\n' +
-      ' * caller\'s, elements and buffer: release it with its _Drop, or adopt the elements and Svcpp_Free(ptr). Empty: {NULL, 0}. */\n';
     for (const s of model.spans) h += `typedef struct ${s.cName} { ${s.elem.cName} *ptr; size_t size; } ${s.cName};\n`;
   }
   h += '\n/* ---- Callbacks ------------------------------------------------------------------------------- */\n\n';

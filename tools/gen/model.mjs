@@ -133,6 +133,7 @@ function methodFunction(type, m) {
   if (!m.static) fn.params.push(param('self', `obj:${type.name}`, 'self', { constSelf: !!m.const }));
   fn.params.push(...expandInputs(m.params));
   if (m.returns && m.optional) {
+    if (parseType(m.returns).kind === 'list') throw new Error(`${type.name}.${m.name}: a span result is never optional (empty is {NULL, 0})`);
     // A lookup that may miss: bool f(self, ..., T *out) — false (out untouched) when absent.
     fn.ret = 'optional';
     fn.params.push(param('out', m.returns, 'out'));
