@@ -18,6 +18,8 @@
 //   enum:Name                 a 32-bit enum declared below (class-scoped names use a dot: enum:Client.Status)
 //   obj:Name                  a value object declared below (Svcpp_Name handle)
 //   cb:Name                   a callback declared below; expands to the (callback, userDataFree, userData) triple
+//   list:obj:Name             a span of Name objects (Svcpp_NameSpan {ptr, size} in C, std::vector in C++, an array
+//                             in TS): a callback parameter (borrowed) or a method result (caller-owned; c-abi.md §5)
 // A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
 // `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
 
@@ -109,6 +111,20 @@ export const enums = [
     name: 'StatusType',
     doc: 'Online status of a user.',
     values: [['Online', 0], ['Offline', 1], ['Blocked', 2], ['Idle', 3], ['Dnd', 4], ['Invisible', 5], ['Streaming', 6], ['Unknown', 7]],
+  },
+  {
+    name: 'ChannelType',
+    doc: 'Kind of a channel (GuildChannel.Type).',
+    values: [
+      ['GuildText', 0], ['Dm', 1], ['GuildVoice', 2], ['GroupDm', 3], ['GuildCategory', 4], ['GuildNews', 5], ['GuildStore', 6],
+      ['GuildNewsThread', 10], ['GuildPublicThread', 11], ['GuildPrivateThread', 12], ['GuildStageVoice', 13],
+      ['GuildDirectory', 14], ['GuildForum', 15], ['GuildMedia', 16], ['Lobby', 17], ['EphemeralDm', 18],
+    ],
+  },
+  {
+    name: 'ExternalIdentityProviderType',
+    doc: 'Who issued the external identity behind a user application profile.',
+    values: [['OIDC', 0], ['EpicOnlineServices', 1], ['Steam', 2], ['Unity', 3], ['PlatformBot', 4], ['None', 5], ['Unknown', 6]],
   },
   {
     name: 'UserHandle.AvatarType',
@@ -210,6 +226,16 @@ export const callbacks = [
   },
   { name: 'Client.TokenExpirationCallback', doc: 'The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken.', params: [] },
   { name: 'Client.AuthorizeRequestCallback', doc: 'The platform asked the game to start account linking (call Authorize).', params: [] },
+  {
+    name: 'Client.GetUserGuildsCallback',
+    doc: 'GetUserGuilds finished: the guilds the user is a member of (borrowed; Clone what you keep).',
+    params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'guilds', type: 'list:obj:GuildMinimal' }],
+  },
+  {
+    name: 'Client.GetGuildChannelsCallback',
+    doc: 'GetGuildChannels finished: the guild\'s channels sorted by position (borrowed; Clone what you keep).',
+    params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'guildChannels', type: 'list:obj:GuildChannel' }],
+  },
   { name: 'Client.UserUpdatedCallback', doc: 'A known user changed (name, avatar, status, activity); read it with GetUser.', params: [{ name: 'userId', type: 'u64' }] },
 ];
 
@@ -292,6 +318,58 @@ export const types = [
     ],
   },
   {
+    name: 'LinkedLobby',
+    kind: 'value',
+    init: true,
+    doc: 'The lobby a guild channel is linked to.',
+    fields: [
+      { name: 'ApplicationId', type: 'u64', doc: 'The application that owns the lobby.' },
+      { name: 'LobbyId', type: 'u64', doc: 'The lobby id.' },
+    ],
+  },
+  {
+    name: 'GuildMinimal',
+    kind: 'value',
+    init: false,
+    doc: 'A guild the user is a member of (GetUserGuilds).',
+    fields: [
+      { name: 'Id', type: 'u64', doc: 'The guild id.' },
+      { name: 'Name', type: 'string', doc: 'The guild name.' },
+    ],
+  },
+  {
+    name: 'GuildChannel',
+    kind: 'value',
+    init: false,
+    doc: 'A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it.',
+    fields: [
+      { name: 'Id', type: 'u64', doc: 'The channel id.' },
+      { name: 'Name', type: 'string', doc: 'The channel name.' },
+      { name: 'Type', type: 'enum:ChannelType', doc: 'Text, voice, category, …' },
+      { name: 'Position', type: 'i32', doc: 'Sort position within the guild (GetGuildChannels sorts by it).' },
+      { name: 'ParentId', type: 'u64', optional: true, doc: 'The category the channel is in, when it is in one.' },
+      { name: 'IsLinkable', type: 'bool', doc: 'A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages.' },
+      { name: 'IsViewableAndWriteableByAllMembers', type: 'bool', doc: 'Every member may view the channel and send messages in it.' },
+      { name: 'LinkedLobby', type: 'obj:LinkedLobby', optional: true, doc: 'The lobby linked to the channel, when there is one.' },
+    ],
+  },
+  {
+    name: 'UserApplicationProfileHandle',
+    kind: 'handle',
+    header: 'users/user_application_profile_handle.hpp',
+    doc: 'A live view of one of the signed-in user\'s profiles for this application (its external identity):\n' +
+      'getters read the current state; once the profile, the user or the client is gone they return defaults and\n' +
+      'IsValid is false.',
+    methods: [
+      { name: 'AvatarHash', const: true, returns: 'string', doc: 'Avatar hash of the profile (empty when it has none).' },
+      { name: 'Metadata', const: true, returns: 'string', doc: 'Metadata of the profile (empty when it has none).' },
+      { name: 'ProviderId', const: true, returns: 'string', optional: true, doc: 'The identity provider (the OIDC issuer), when it has one.' },
+      { name: 'ProviderIssuedUserId', const: true, returns: 'string', doc: 'The user id the provider issued.' },
+      { name: 'ProviderType', const: true, returns: 'enum:ExternalIdentityProviderType', doc: 'Kind of identity provider.' },
+      { name: 'Username', const: true, returns: 'string', doc: 'The name of the profile.' },
+    ],
+  },
+  {
     name: 'UserHandle',
     kind: 'handle',
     header: 'users/user_handle.hpp',
@@ -309,6 +387,8 @@ export const types = [
       { name: 'Status', const: true, returns: 'enum:StatusType', doc: 'Online status (Offline until presence says otherwise).' },
       { name: 'IsProvisional', const: true, returns: 'bool', doc: 'True for a provisional (game-only) account.' },
       { name: 'GuildTag', const: true, returns: 'string', optional: true, doc: 'svcpp addition: the primary guild tag the user displays, when enabled.' },
+      { name: 'UserApplicationProfiles', const: true, returns: 'list:obj:UserApplicationProfileHandle',
+        doc: 'The user\'s profiles for this application (known for the signed-in user; empty for others).' },
     ],
   },
   {
@@ -408,6 +488,11 @@ export const types = [
         doc: 'A user from the cache (never fetches); absent when unknown.' },
       { name: 'SetUserUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.UserUpdatedCallback', nullable: true }],
         doc: 'Single slot: a cached user changed. NULL clears it.' },
+      // guilds
+      { name: 'GetUserGuilds', params: [{ name: 'cb', type: 'cb:Client.GetUserGuildsCallback' }],
+        doc: 'The guilds the user of UpdateToken\'s token is a member of (ValidationError without a token).' },
+      { name: 'GetGuildChannels', params: [{ name: 'guildId', type: 'u64' }, { name: 'cb', type: 'cb:Client.GetGuildChannelsCallback' }],
+        doc: 'The channels of a guild the user is a member of, sorted by position (ValidationError without a token).' },
       // callback pump (svcpp additions)
       { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
       { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },

@@ -9,6 +9,7 @@ import { closedError, SvcppConnectionError, type SvcppConnectionErrorCode } from
 import { type BackendName, loadBackend } from './loader.js';
 import { resultError, SvcppResultError } from './result.js';
 import { TypedEventEmitter } from './typed-emitter.js';
+import { takeGuildChannelSnapshots, takeGuildSnapshots, type GuildChannelSnapshot, type GuildSnapshot } from './guilds.js';
 import { takeUserSnapshot, type UserSnapshot } from './users.js';
 
 export interface ClientOptions {
@@ -376,6 +377,18 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     return handle && takeUserSnapshot(this.#api, handle);
   }
 
+  // ---- guilds ----
+
+  /** The guilds the user of updateToken()'s token is a member of (ERR_SVCPP_VALIDATION without a token). */
+  getUserGuilds(): Promise<GuildSnapshot[]> {
+    return this.#snapshotOperation((handle, api, cb) => api.Client_GetUserGuilds(handle, cb), takeGuildSnapshots);
+  }
+
+  /** The channels of a guild the user is a member of, sorted by position (ERR_SVCPP_HTTP 403/404 otherwise). */
+  getGuildChannels(guildId: bigint): Promise<GuildChannelSnapshot[]> {
+    return this.#snapshotOperation((handle, api, cb) => api.Client_GetGuildChannels(handle, guildId, cb), takeGuildChannelSnapshots);
+  }
+
   // ---- logging ----
 
   /** Writes log lines at or above minSeverity to <dir>/svcpp.log (overwritten); None stops. False when the file cannot be opened. */
@@ -474,6 +487,26 @@ export class Client extends TypedEventEmitter<ClientEvents> {
         if (error) throw error;
         return value();
       })));
+  }
+
+  /**
+   * An #operation whose callback hands over native handles: `take` snapshots and drops them before the promise
+   * settles, so a failed result does not leave them to the garbage collector.
+   */
+  #snapshotOperation<H, T>(start: (handle: NativeHandle<'Client'>, api: NativeApi,
+    cb: (result: NativeHandle<'ClientResult'>, handles: H) => void) => void, take: (api: NativeApi, handles: H) => T): Promise<T> {
+    return this.#operation<T>((handle, api, settle) => start(handle, api, (result, handles) => {
+      let value: () => T;
+      try {
+        const snapshot = take(api, handles);
+        value = () => snapshot;
+      } catch (error) {
+        value = () => {
+          throw error;
+        };
+      }
+      settle(result, value);
+    }));
   }
 
   #tokenOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi,

@@ -3,7 +3,8 @@ export { Client } from './client.js';
 export type {
   AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ClientEvents, ClientOptions, ExternalAuth, TokenResponse,
 } from './client.js';
-export type { UserSnapshot } from './users.js';
+export type { UserApplicationProfileSnapshot, UserSnapshot } from './users.js';
+export type { GuildChannelSnapshot, GuildSnapshot, LinkedLobbySnapshot } from './guilds.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';

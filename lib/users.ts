@@ -1,6 +1,6 @@
-// User snapshots: a native UserHandle read once into plain data (the handle is dropped right away, so a
-// snapshot never pins native memory and is safe to keep, log or post to another thread).
-import { StatusType, UserHandleAvatarType } from './generated/enums.js';
+// User snapshots: a native UserHandle (and its application profiles) read once into plain data (the handles are
+// dropped right away, so a snapshot never pins native memory and is safe to keep, log or post to another thread).
+import { type ExternalIdentityProviderType, StatusType, UserHandleAvatarType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 
 /** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
@@ -19,6 +19,22 @@ export interface UserSnapshot {
   isProvisional: boolean;
   /** The primary guild tag the user displays, when enabled. */
   guildTag: string | undefined;
+  /** The user's profiles for this application (known for the signed-in user; empty for others). */
+  applicationProfiles: UserApplicationProfileSnapshot[];
+}
+
+/** One of the user's profiles for this application: an external identity (e.g. a game account). */
+export interface UserApplicationProfileSnapshot {
+  providerType: ExternalIdentityProviderType;
+  /** The identity provider (the OIDC issuer), when it has one. */
+  providerId: string | undefined;
+  /** The user id the provider issued. */
+  providerIssuedUserId: string;
+  username: string;
+  /** '' when the profile has no avatar. */
+  avatarHash: string;
+  /** '' when the profile has no metadata. */
+  metadata: string;
 }
 
 /** Reads a UserHandle into a snapshot and drops the handle. */
@@ -34,8 +50,24 @@ export function takeUserSnapshot(api: NativeApi, handle: NativeHandle<'UserHandl
       status: api.UserHandle_Status(handle),
       isProvisional: api.UserHandle_IsProvisional(handle),
       guildTag: api.UserHandle_GuildTag(handle),
+      applicationProfiles: api.UserHandle_UserApplicationProfiles(handle).map((profile) => takeProfileSnapshot(api, profile)),
     };
   } finally {
     api.UserHandle_Drop(handle);
+  }
+}
+
+function takeProfileSnapshot(api: NativeApi, handle: NativeHandle<'UserApplicationProfileHandle'>): UserApplicationProfileSnapshot {
+  try {
+    return {
+      providerType: api.UserApplicationProfileHandle_ProviderType(handle),
+      providerId: api.UserApplicationProfileHandle_ProviderId(handle),
+      providerIssuedUserId: api.UserApplicationProfileHandle_ProviderIssuedUserId(handle),
+      username: api.UserApplicationProfileHandle_Username(handle),
+      avatarHash: api.UserApplicationProfileHandle_AvatarHash(handle),
+      metadata: api.UserApplicationProfileHandle_Metadata(handle),
+    };
+  } finally {
+    api.UserApplicationProfileHandle_Drop(handle);
   }
 }

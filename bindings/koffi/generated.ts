@@ -3,7 +3,7 @@
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
-import { declareType, KoffiRuntime, type HandleStruct, type StringOut } from './runtime.js';
+import { declareType, KoffiRuntime, type HandleStruct, type SpanOut, type StringOut } from './runtime.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('Svcpp_String', () => koffi.struct('Svcpp_String', { ptr: 'void *', size: 'size_t' }));
@@ -19,6 +19,8 @@ declareType('Svcpp_IntegrationType', () => koffi.alias('Svcpp_IntegrationType', 
 declareType('Svcpp_AuthorizationTokenType', () => koffi.alias('Svcpp_AuthorizationTokenType', 'int32_t'));
 declareType('Svcpp_AuthenticationExternalAuthType', () => koffi.alias('Svcpp_AuthenticationExternalAuthType', 'int32_t'));
 declareType('Svcpp_StatusType', () => koffi.alias('Svcpp_StatusType', 'int32_t'));
+declareType('Svcpp_ChannelType', () => koffi.alias('Svcpp_ChannelType', 'int32_t'));
+declareType('Svcpp_ExternalIdentityProviderType', () => koffi.alias('Svcpp_ExternalIdentityProviderType', 'int32_t'));
 declareType('Svcpp_UserHandle_AvatarType', () => koffi.alias('Svcpp_UserHandle_AvatarType', 'int32_t'));
 declareType('Svcpp_Client_Status', () => koffi.alias('Svcpp_Client_Status', 'int32_t'));
 declareType('Svcpp_Client_Error', () => koffi.alias('Svcpp_Client_Error', 'int32_t'));
@@ -28,8 +30,15 @@ declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opa
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_AuthorizationCodeVerifier', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
+declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaque: 'void *' }));
+declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
+declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
+declareType('Svcpp_UserApplicationProfileHandle', () => koffi.struct('Svcpp_UserApplicationProfileHandle', { opaque: 'void *' }));
 declareType('Svcpp_UserHandle', () => koffi.struct('Svcpp_UserHandle', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
+declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan', { ptr: 'Svcpp_GuildMinimal *', size: 'size_t' }));
+declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
+declareType('Svcpp_UserApplicationProfileHandleSpan', () => koffi.struct('Svcpp_UserApplicationProfileHandleSpan', { ptr: 'Svcpp_UserApplicationProfileHandle *', size: 'size_t' }));
 
 /** Callback prototypes (koffi.register takes a pointer to one). */
 const protos = {
@@ -48,6 +57,8 @@ const protos = {
   Svcpp_Client_FetchCurrentUserCallback: declareType('Svcpp_Client_FetchCurrentUserCallback', () => koffi.proto('void Svcpp_Client_FetchCurrentUserCallback(const Svcpp_ClientResult *result, uint64_t id, Svcpp_String name, void *userData)')),
   Svcpp_Client_TokenExpirationCallback: declareType('Svcpp_Client_TokenExpirationCallback', () => koffi.proto('void Svcpp_Client_TokenExpirationCallback(void *userData)')),
   Svcpp_Client_AuthorizeRequestCallback: declareType('Svcpp_Client_AuthorizeRequestCallback', () => koffi.proto('void Svcpp_Client_AuthorizeRequestCallback(void *userData)')),
+  Svcpp_Client_GetUserGuildsCallback: declareType('Svcpp_Client_GetUserGuildsCallback', () => koffi.proto('void Svcpp_Client_GetUserGuildsCallback(const Svcpp_ClientResult *result, Svcpp_GuildMinimalSpan guilds, void *userData)')),
+  Svcpp_Client_GetGuildChannelsCallback: declareType('Svcpp_Client_GetGuildChannelsCallback', () => koffi.proto('void Svcpp_Client_GetGuildChannelsCallback(const Svcpp_ClientResult *result, Svcpp_GuildChannelSpan guildChannels, void *userData)')),
   Svcpp_Client_UserUpdatedCallback: declareType('Svcpp_Client_UserUpdatedCallback', () => koffi.proto('void Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData)')),
 };
 
@@ -130,6 +141,49 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(const Svcpp_AuthorizationArgs *self, const Svcpp_IntegrationType *value)'),
     Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
     Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
+    Svcpp_LinkedLobby_Init: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Init(_Out_ Svcpp_LinkedLobby *self)'),
+    Svcpp_LinkedLobby_Drop: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Drop(_Inout_ Svcpp_LinkedLobby *self)'),
+    Svcpp_LinkedLobby_Clone: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Clone(_Out_ Svcpp_LinkedLobby *self, const Svcpp_LinkedLobby *other)'),
+    Svcpp_LinkedLobby_IsValid: lib.func('bool Svcpp_LinkedLobby_IsValid(const Svcpp_LinkedLobby *self)'),
+    Svcpp_LinkedLobby_ApplicationId: lib.func('uint64_t Svcpp_LinkedLobby_ApplicationId(const Svcpp_LinkedLobby *self)'),
+    Svcpp_LinkedLobby_SetApplicationId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetApplicationId(const Svcpp_LinkedLobby *self, uint64_t value)'),
+    Svcpp_LinkedLobby_LobbyId: lib.func('uint64_t Svcpp_LinkedLobby_LobbyId(const Svcpp_LinkedLobby *self)'),
+    Svcpp_LinkedLobby_SetLobbyId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetLobbyId(const Svcpp_LinkedLobby *self, uint64_t value)'),
+    Svcpp_GuildMinimal_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Drop(_Inout_ Svcpp_GuildMinimal *self)'),
+    Svcpp_GuildMinimal_Clone: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Clone(_Out_ Svcpp_GuildMinimal *self, const Svcpp_GuildMinimal *other)'),
+    Svcpp_GuildMinimal_IsValid: lib.func('bool Svcpp_GuildMinimal_IsValid(const Svcpp_GuildMinimal *self)'),
+    Svcpp_GuildMinimal_Id: lib.func('uint64_t Svcpp_GuildMinimal_Id(const Svcpp_GuildMinimal *self)'),
+    Svcpp_GuildMinimal_SetId: lib.func('Svcpp_Errc Svcpp_GuildMinimal_SetId(const Svcpp_GuildMinimal *self, uint64_t value)'),
+    Svcpp_GuildMinimal_Name: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Name(const Svcpp_GuildMinimal *self, _Out_ Svcpp_String *out)'),
+    Svcpp_GuildMinimal_SetName: lib.func('Svcpp_Errc Svcpp_GuildMinimal_SetName(const Svcpp_GuildMinimal *self, Svcpp_StringIn value)'),
+    Svcpp_GuildChannel_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannel_Drop(_Inout_ Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_Clone: lib.func('Svcpp_Errc Svcpp_GuildChannel_Clone(_Out_ Svcpp_GuildChannel *self, const Svcpp_GuildChannel *other)'),
+    Svcpp_GuildChannel_IsValid: lib.func('bool Svcpp_GuildChannel_IsValid(const Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_Id: lib.func('uint64_t Svcpp_GuildChannel_Id(const Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_SetId: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetId(const Svcpp_GuildChannel *self, uint64_t value)'),
+    Svcpp_GuildChannel_Name: lib.func('Svcpp_Errc Svcpp_GuildChannel_Name(const Svcpp_GuildChannel *self, _Out_ Svcpp_String *out)'),
+    Svcpp_GuildChannel_SetName: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetName(const Svcpp_GuildChannel *self, Svcpp_StringIn value)'),
+    Svcpp_GuildChannel_Type: lib.func('Svcpp_ChannelType Svcpp_GuildChannel_Type(const Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_SetType: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetType(const Svcpp_GuildChannel *self, Svcpp_ChannelType value)'),
+    Svcpp_GuildChannel_Position: lib.func('int32_t Svcpp_GuildChannel_Position(const Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_SetPosition: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetPosition(const Svcpp_GuildChannel *self, int32_t value)'),
+    Svcpp_GuildChannel_ParentId: lib.func('bool Svcpp_GuildChannel_ParentId(const Svcpp_GuildChannel *self, _Out_ uint64_t *out)'),
+    Svcpp_GuildChannel_SetParentId: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetParentId(const Svcpp_GuildChannel *self, const uint64_t *value)'),
+    Svcpp_GuildChannel_IsLinkable: lib.func('bool Svcpp_GuildChannel_IsLinkable(const Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_SetIsLinkable: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsLinkable(const Svcpp_GuildChannel *self, bool value)'),
+    Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers: lib.func('bool Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(const Svcpp_GuildChannel *self)'),
+    Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(const Svcpp_GuildChannel *self, bool value)'),
+    Svcpp_GuildChannel_LinkedLobby: lib.func('bool Svcpp_GuildChannel_LinkedLobby(const Svcpp_GuildChannel *self, _Out_ Svcpp_LinkedLobby *out)'),
+    Svcpp_GuildChannel_SetLinkedLobby: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetLinkedLobby(const Svcpp_GuildChannel *self, const Svcpp_LinkedLobby *value)'),
+    Svcpp_UserApplicationProfileHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Drop(_Inout_ Svcpp_UserApplicationProfileHandle *self)'),
+    Svcpp_UserApplicationProfileHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Clone(_Out_ Svcpp_UserApplicationProfileHandle *self, const Svcpp_UserApplicationProfileHandle *other)'),
+    Svcpp_UserApplicationProfileHandle_IsValid: lib.func('bool Svcpp_UserApplicationProfileHandle_IsValid(const Svcpp_UserApplicationProfileHandle *self)'),
+    Svcpp_UserApplicationProfileHandle_AvatarHash: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_AvatarHash(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserApplicationProfileHandle_Metadata: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Metadata(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserApplicationProfileHandle_ProviderId: lib.func('bool Svcpp_UserApplicationProfileHandle_ProviderId(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserApplicationProfileHandle_ProviderType: lib.func('Svcpp_ExternalIdentityProviderType Svcpp_UserApplicationProfileHandle_ProviderType(const Svcpp_UserApplicationProfileHandle *self)'),
+    Svcpp_UserApplicationProfileHandle_Username: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Username(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
     Svcpp_UserHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserHandle_Drop(_Inout_ Svcpp_UserHandle *self)'),
     Svcpp_UserHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserHandle_Clone(_Out_ Svcpp_UserHandle *self, const Svcpp_UserHandle *other)'),
     Svcpp_UserHandle_IsValid: lib.func('bool Svcpp_UserHandle_IsValid(const Svcpp_UserHandle *self)'),
@@ -142,6 +196,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_UserHandle_Status: lib.func('Svcpp_StatusType Svcpp_UserHandle_Status(const Svcpp_UserHandle *self)'),
     Svcpp_UserHandle_IsProvisional: lib.func('bool Svcpp_UserHandle_IsProvisional(const Svcpp_UserHandle *self)'),
     Svcpp_UserHandle_GuildTag: lib.func('bool Svcpp_UserHandle_GuildTag(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_UserHandle_UserApplicationProfiles: lib.func('Svcpp_Errc Svcpp_UserHandle_UserApplicationProfiles(const Svcpp_UserHandle *self, _Out_ Svcpp_UserApplicationProfileHandleSpan *out)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
     Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
     Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
@@ -187,6 +242,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_GetCurrentUser: lib.func('bool Svcpp_Client_GetCurrentUser(const Svcpp_Client *self, _Out_ Svcpp_UserHandle *out)'),
     Svcpp_Client_GetUser: lib.func('bool Svcpp_Client_GetUser(const Svcpp_Client *self, uint64_t userId, _Out_ Svcpp_UserHandle *out)'),
     Svcpp_Client_SetUserUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetUserUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetUserGuilds: lib.func('Svcpp_Errc Svcpp_Client_GetUserGuilds(const Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetGuildChannels: lib.func('Svcpp_Errc Svcpp_Client_GetGuildChannels(const Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hook__userDataFree, void *hook__userData)'),
@@ -200,10 +257,15 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AuthorizationTokenTypeToString: lib.func('const char * Svcpp_AuthorizationTokenTypeToString(Svcpp_AuthorizationTokenType value)'),
     Svcpp_AuthenticationExternalAuthTypeToString: lib.func('const char * Svcpp_AuthenticationExternalAuthTypeToString(Svcpp_AuthenticationExternalAuthType value)'),
     Svcpp_StatusTypeToString: lib.func('const char * Svcpp_StatusTypeToString(Svcpp_StatusType value)'),
+    Svcpp_ChannelTypeToString: lib.func('const char * Svcpp_ChannelTypeToString(Svcpp_ChannelType value)'),
+    Svcpp_ExternalIdentityProviderTypeToString: lib.func('const char * Svcpp_ExternalIdentityProviderTypeToString(Svcpp_ExternalIdentityProviderType value)'),
     Svcpp_UserHandle_AvatarTypeToString: lib.func('const char * Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value)'),
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
+    Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
+    Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
+    Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
@@ -214,6 +276,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationCodeChallenge: (self: HandleStruct) => c.Svcpp_AuthorizationCodeChallenge_Drop(self),
       AuthorizationCodeVerifier: (self: HandleStruct) => c.Svcpp_AuthorizationCodeVerifier_Drop(self),
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
+      LinkedLobby: (self: HandleStruct) => c.Svcpp_LinkedLobby_Drop(self),
+      GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
+      GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
+      UserApplicationProfileHandle: (self: HandleStruct) => c.Svcpp_UserApplicationProfileHandle_Drop(self),
       UserHandle: (self: HandleStruct) => c.Svcpp_UserHandle_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
@@ -644,6 +710,248 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_AuthorizationArgs_SetCustomSchemeParam(selfC, valueC);
       rt.check(rc);
     },
+    LinkedLobby_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_LinkedLobby_Init(created);
+      rt.check(rc);
+      return rt.adopt('LinkedLobby', created);
+    },
+    LinkedLobby_Drop(self) {
+      const selfC = rt.handle('LinkedLobby', self);
+      const rc = c.Svcpp_LinkedLobby_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    LinkedLobby_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('LinkedLobby', other);
+      const rc = c.Svcpp_LinkedLobby_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('LinkedLobby', created);
+    },
+    LinkedLobby_IsValid(self) {
+      const selfC = rt.handle('LinkedLobby', self);
+      return c.Svcpp_LinkedLobby_IsValid(selfC);
+    },
+    LinkedLobby_ApplicationId(self) {
+      const selfC = rt.handle('LinkedLobby', self);
+      return rt.u64Out(c.Svcpp_LinkedLobby_ApplicationId(selfC));
+    },
+    LinkedLobby_SetApplicationId(self, value) {
+      const selfC = rt.handle('LinkedLobby', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_LinkedLobby_SetApplicationId(selfC, valueC);
+      rt.check(rc);
+    },
+    LinkedLobby_LobbyId(self) {
+      const selfC = rt.handle('LinkedLobby', self);
+      return rt.u64Out(c.Svcpp_LinkedLobby_LobbyId(selfC));
+    },
+    LinkedLobby_SetLobbyId(self, value) {
+      const selfC = rt.handle('LinkedLobby', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_LinkedLobby_SetLobbyId(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildMinimal_Drop(self) {
+      const selfC = rt.handle('GuildMinimal', self);
+      const rc = c.Svcpp_GuildMinimal_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    GuildMinimal_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('GuildMinimal', other);
+      const rc = c.Svcpp_GuildMinimal_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('GuildMinimal', created);
+    },
+    GuildMinimal_IsValid(self) {
+      const selfC = rt.handle('GuildMinimal', self);
+      return c.Svcpp_GuildMinimal_IsValid(selfC);
+    },
+    GuildMinimal_Id(self) {
+      const selfC = rt.handle('GuildMinimal', self);
+      return rt.u64Out(c.Svcpp_GuildMinimal_Id(selfC));
+    },
+    GuildMinimal_SetId(self, value) {
+      const selfC = rt.handle('GuildMinimal', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_GuildMinimal_SetId(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildMinimal_Name(self) {
+      const selfC = rt.handle('GuildMinimal', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_GuildMinimal_Name(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    GuildMinimal_SetName(self, value) {
+      const selfC = rt.handle('GuildMinimal', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_GuildMinimal_SetName(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_Drop(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      const rc = c.Svcpp_GuildChannel_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    GuildChannel_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('GuildChannel', other);
+      const rc = c.Svcpp_GuildChannel_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('GuildChannel', created);
+    },
+    GuildChannel_IsValid(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      return c.Svcpp_GuildChannel_IsValid(selfC);
+    },
+    GuildChannel_Id(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      return rt.u64Out(c.Svcpp_GuildChannel_Id(selfC));
+    },
+    GuildChannel_SetId(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_GuildChannel_SetId(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_Name(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_GuildChannel_Name(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    GuildChannel_SetName(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_GuildChannel_SetName(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_Type(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      return c.Svcpp_GuildChannel_Type(selfC);
+    },
+    GuildChannel_SetType(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_GuildChannel_SetType(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_Position(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      return c.Svcpp_GuildChannel_Position(selfC);
+    },
+    GuildChannel_SetPosition(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_GuildChannel_SetPosition(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_ParentId(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      const out = [0n] as unknown[];
+      if (!c.Svcpp_GuildChannel_ParentId(selfC, out)) return undefined;
+      return rt.u64Out(out[0]);
+    },
+    GuildChannel_SetParentId(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = (value == null ? null : [rt.u64(value)]);
+      const rc = c.Svcpp_GuildChannel_SetParentId(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_IsLinkable(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      return c.Svcpp_GuildChannel_IsLinkable(selfC);
+    },
+    GuildChannel_SetIsLinkable(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_GuildChannel_SetIsLinkable(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_IsViewableAndWriteableByAllMembers(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      return c.Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(selfC);
+    },
+    GuildChannel_SetIsViewableAndWriteableByAllMembers(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(selfC, valueC);
+      rt.check(rc);
+    },
+    GuildChannel_LinkedLobby(self) {
+      const selfC = rt.handle('GuildChannel', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_GuildChannel_LinkedLobby(selfC, out)) return undefined;
+      return rt.adopt('LinkedLobby', out);
+    },
+    GuildChannel_SetLinkedLobby(self, value) {
+      const selfC = rt.handle('GuildChannel', self);
+      const valueC = (value == null ? null : rt.handle('LinkedLobby', value));
+      const rc = c.Svcpp_GuildChannel_SetLinkedLobby(selfC, valueC);
+      rt.check(rc);
+    },
+    UserApplicationProfileHandle_Drop(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      const rc = c.Svcpp_UserApplicationProfileHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    UserApplicationProfileHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('UserApplicationProfileHandle', other);
+      const rc = c.Svcpp_UserApplicationProfileHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('UserApplicationProfileHandle', created);
+    },
+    UserApplicationProfileHandle_IsValid(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      return c.Svcpp_UserApplicationProfileHandle_IsValid(selfC);
+    },
+    UserApplicationProfileHandle_AvatarHash(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserApplicationProfileHandle_AvatarHash(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    UserApplicationProfileHandle_Metadata(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserApplicationProfileHandle_Metadata(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    UserApplicationProfileHandle_ProviderId(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_UserApplicationProfileHandle_ProviderId(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    UserApplicationProfileHandle_ProviderIssuedUserId(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    UserApplicationProfileHandle_ProviderType(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      return c.Svcpp_UserApplicationProfileHandle_ProviderType(selfC);
+    },
+    UserApplicationProfileHandle_Username(self) {
+      const selfC = rt.handle('UserApplicationProfileHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_UserApplicationProfileHandle_Username(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
     UserHandle_Drop(self) {
       const selfC = rt.handle('UserHandle', self);
       const rc = c.Svcpp_UserHandle_Drop(selfC);
@@ -713,6 +1021,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const out = { ptr: null, size: 0 } as StringOut;
       if (!c.Svcpp_UserHandle_GuildTag(selfC, out)) return undefined;
       return rt.takeString(out);
+    },
+    UserHandle_UserApplicationProfiles(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_UserHandle_UserApplicationProfiles(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('UserApplicationProfileHandle', 'Svcpp_UserApplicationProfileHandle', out);
     },
     Client_Init() {
       const created = { opaque: null } as HandleStruct;
@@ -1028,6 +1343,23 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_GetUserGuilds(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, guilds: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildMinimal', 'Svcpp_GuildMinimal', guilds, c.Svcpp_GuildMinimal_Clone)), protos.Svcpp_Client_GetUserGuildsCallback);
+      const rc = c.Svcpp_Client_GetUserGuilds(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetGuildChannels(self, guildId, cb) {
+      const selfC = rt.handle('Client', self);
+      const guildIdC = rt.u64(guildId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, guildChannels: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildChannel', 'Svcpp_GuildChannel', guildChannels, c.Svcpp_GuildChannel_Clone)), protos.Svcpp_Client_GetGuildChannelsCallback);
+      const rc = c.Svcpp_Client_GetGuildChannels(selfC, guildIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_RunCallbacks(selfC);
@@ -1077,6 +1409,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     StatusTypeToString(value) {
       const valueC = rt.int(value);
       return c.Svcpp_StatusTypeToString(valueC) as string; // static storage: never freed
+    },
+    ChannelTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ChannelTypeToString(valueC) as string; // static storage: never freed
+    },
+    ExternalIdentityProviderTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ExternalIdentityProviderTypeToString(valueC) as string; // static storage: never freed
     },
     UserHandle_AvatarTypeToString(value) {
       const valueC = rt.int(value);

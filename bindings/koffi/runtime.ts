@@ -31,6 +31,12 @@ export interface StringOut {
   size: number | bigint;
 }
 
+/** A Svcpp_<T>Span as koffi delivers it: the address of the element buffer and the element count. */
+export interface SpanOut {
+  ptr: bigint | null;
+  size: number | bigint;
+}
+
 /** A handle as JavaScript holds it over koffi: the type it names and the struct passed to C. */
 export class KoffiHandle {
   constructor(readonly type: string, readonly struct: HandleStruct) {}
@@ -105,6 +111,31 @@ export class KoffiRuntime {
     const created = { opaque: null } as HandleStruct;
     this.check(clone(created, borrowed));
     return this.adopt(type, created);
+  }
+
+  /** JS-owned copies of the elements of a span a callback borrows (elementCType: the C handle struct, Svcpp_<T>). */
+  cloneSpan<T extends string>(type: T, elementCType: string, borrowed: SpanOut,
+    clone: (self: HandleStruct, other: unknown) => number): NativeHandle<T>[] {
+    return this.spanElements(elementCType, borrowed).map((element) => this.cloneBorrowed(type, element, clone));
+  }
+
+  /**
+   * Adopts the elements of a result span (each is then released by its own Drop or finalizer) and frees the
+   * buffer with Svcpp_Free — never the span's Drop, which would drop the adopted elements a second time.
+   */
+  adoptSpan<T extends string>(type: T, elementCType: string, owned: SpanOut): NativeHandle<T>[] {
+    try {
+      return this.spanElements(elementCType, owned).map((element) => this.adopt(type, element));
+    } finally {
+      this.fns.free(owned.ptr);
+    }
+  }
+
+  /** The element structs of a span, copied out of C memory ({NULL, 0} is empty). */
+  private spanElements(elementCType: string, span: SpanOut): HandleStruct[] {
+    const size = Number(span.size);
+    if (!span.ptr || size === 0) return [];
+    return koffi.decode(span.ptr, elementCType, size) as HandleStruct[];
   }
 
   /** Called after an explicit Drop: the finalizer has nothing left to do. */

@@ -161,6 +161,37 @@ export enum StatusType {
   Unknown = 7,
 }
 
+/** Kind of a channel (GuildChannel.Type). */
+export enum ChannelType {
+  GuildText = 0,
+  Dm = 1,
+  GuildVoice = 2,
+  GroupDm = 3,
+  GuildCategory = 4,
+  GuildNews = 5,
+  GuildStore = 6,
+  GuildNewsThread = 10,
+  GuildPublicThread = 11,
+  GuildPrivateThread = 12,
+  GuildStageVoice = 13,
+  GuildDirectory = 14,
+  GuildForum = 15,
+  GuildMedia = 16,
+  Lobby = 17,
+  EphemeralDm = 18,
+}
+
+/** Who issued the external identity behind a user application profile. */
+export enum ExternalIdentityProviderType {
+  OIDC = 0,
+  EpicOnlineServices = 1,
+  Steam = 2,
+  Unity = 3,
+  PlatformBot = 4,
+  None = 5,
+  Unknown = 6,
+}
+
 /** Image format of an avatar URL (UserHandle::AvatarUrl). */
 export enum UserHandleAvatarType {
   Gif = 0,

@@ -12,6 +12,9 @@
  *             Inputs are borrowed for the call and validated (Svcpp_Errc_InvalidUtf8). Outputs are
  *             allocated by the library, NUL-terminated after size bytes, and freed with Svcpp_Free(ptr).
  *             Lengths in limits count Unicode code points.
+ *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
+ *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
+ *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -231,6 +234,39 @@ typedef SVCPP_ENUM(Svcpp_StatusType) {
     Svcpp_StatusType_forceint = 0x7FFFFFFF
 } Svcpp_StatusType;
 
+/** Kind of a channel (GuildChannel.Type). */
+typedef SVCPP_ENUM(Svcpp_ChannelType) {
+    Svcpp_ChannelType_GuildText = 0,
+    Svcpp_ChannelType_Dm = 1,
+    Svcpp_ChannelType_GuildVoice = 2,
+    Svcpp_ChannelType_GroupDm = 3,
+    Svcpp_ChannelType_GuildCategory = 4,
+    Svcpp_ChannelType_GuildNews = 5,
+    Svcpp_ChannelType_GuildStore = 6,
+    Svcpp_ChannelType_GuildNewsThread = 10,
+    Svcpp_ChannelType_GuildPublicThread = 11,
+    Svcpp_ChannelType_GuildPrivateThread = 12,
+    Svcpp_ChannelType_GuildStageVoice = 13,
+    Svcpp_ChannelType_GuildDirectory = 14,
+    Svcpp_ChannelType_GuildForum = 15,
+    Svcpp_ChannelType_GuildMedia = 16,
+    Svcpp_ChannelType_Lobby = 17,
+    Svcpp_ChannelType_EphemeralDm = 18,
+    Svcpp_ChannelType_forceint = 0x7FFFFFFF
+} Svcpp_ChannelType;
+
+/** Who issued the external identity behind a user application profile. */
+typedef SVCPP_ENUM(Svcpp_ExternalIdentityProviderType) {
+    Svcpp_ExternalIdentityProviderType_OIDC = 0,
+    Svcpp_ExternalIdentityProviderType_EpicOnlineServices = 1,
+    Svcpp_ExternalIdentityProviderType_Steam = 2,
+    Svcpp_ExternalIdentityProviderType_Unity = 3,
+    Svcpp_ExternalIdentityProviderType_PlatformBot = 4,
+    Svcpp_ExternalIdentityProviderType_None = 5,
+    Svcpp_ExternalIdentityProviderType_Unknown = 6,
+    Svcpp_ExternalIdentityProviderType_forceint = 0x7FFFFFFF
+} Svcpp_ExternalIdentityProviderType;
+
 /** Image format of an avatar URL (UserHandle::AvatarUrl). */
 typedef SVCPP_ENUM(Svcpp_UserHandle_AvatarType) {
     Svcpp_UserHandle_AvatarType_Gif = 0,
@@ -290,6 +326,18 @@ typedef struct Svcpp_AuthorizationCodeChallenge { void *opaque; } Svcpp_Authoriz
 typedef struct Svcpp_AuthorizationCodeVerifier { void *opaque; } Svcpp_AuthorizationCodeVerifier;
 /** Arguments of Client::Authorize. */
 typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs;
+/** The lobby a guild channel is linked to. */
+typedef struct Svcpp_LinkedLobby { void *opaque; } Svcpp_LinkedLobby;
+/** A guild the user is a member of (GetUserGuilds). */
+typedef struct Svcpp_GuildMinimal { void *opaque; } Svcpp_GuildMinimal;
+/** A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it. */
+typedef struct Svcpp_GuildChannel { void *opaque; } Svcpp_GuildChannel;
+/**
+ * A live view of one of the signed-in user's profiles for this application (its external identity):
+ * getters read the current state; once the profile, the user or the client is gone they return defaults and
+ * IsValid is false.
+ */
+typedef struct Svcpp_UserApplicationProfileHandle { void *opaque; } Svcpp_UserApplicationProfileHandle;
 /**
  * A live view of a user in the client's cache: getters read the current state; after the client is dropped
  * they return defaults and IsValid is false.
@@ -297,6 +345,12 @@ typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs
 typedef struct Svcpp_UserHandle { void *opaque; } Svcpp_UserHandle;
 /** The root object: owns the SDK threads, caches and callback registrations. */
 typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
+
+/* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */
+
+typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } Svcpp_GuildMinimalSpan;
+typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
+typedef struct Svcpp_UserApplicationProfileHandleSpan { Svcpp_UserApplicationProfileHandle *ptr; size_t size; } Svcpp_UserApplicationProfileHandleSpan;
 
 /* ---- Callbacks ------------------------------------------------------------------------------- */
 
@@ -333,6 +387,10 @@ typedef void (SVCPP_CALL *Svcpp_Client_FetchCurrentUserCallback)(Svcpp_ClientRes
 typedef void (SVCPP_CALL *Svcpp_Client_TokenExpirationCallback)(void *userData);
 /** The platform asked the game to start account linking (call Authorize). */
 typedef void (SVCPP_CALL *Svcpp_Client_AuthorizeRequestCallback)(void *userData);
+/** GetUserGuilds finished: the guilds the user is a member of (borrowed; Clone what you keep). */
+typedef void (SVCPP_CALL *Svcpp_Client_GetUserGuildsCallback)(Svcpp_ClientResult const *result, Svcpp_GuildMinimalSpan guilds, void *userData);
+/** GetGuildChannels finished: the guild's channels sorted by position (borrowed; Clone what you keep). */
+typedef void (SVCPP_CALL *Svcpp_Client_GetGuildChannelsCallback)(Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan guildChannels, void *userData);
 /** A known user changed (name, avatar, status, activity); read it with GetUser. */
 typedef void (SVCPP_CALL *Svcpp_Client_UserUpdatedCallback)(uint64_t userId, void *userData);
 
@@ -515,6 +573,104 @@ SVCPP_API bool SVCPP_CALL Svcpp_AuthorizationArgs_CustomSchemeParam(Svcpp_Author
 /** Sets CustomSchemeParam; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationArgs_SetCustomSchemeParam(Svcpp_AuthorizationArgs *self, Svcpp_String const *value);
 
+/* ---- LinkedLobby --------------------------------------------------------------------------------- */
+
+/** Creates an empty LinkedLobby. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_Init(Svcpp_LinkedLobby *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_Drop(Svcpp_LinkedLobby *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_Clone(Svcpp_LinkedLobby *self, Svcpp_LinkedLobby const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_LinkedLobby_IsValid(Svcpp_LinkedLobby const *self);
+/** The application that owns the lobby. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_LinkedLobby_ApplicationId(Svcpp_LinkedLobby const *self);
+/** Sets ApplicationId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_SetApplicationId(Svcpp_LinkedLobby *self, uint64_t value);
+/** The lobby id. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_LinkedLobby_LobbyId(Svcpp_LinkedLobby const *self);
+/** Sets LobbyId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_SetLobbyId(Svcpp_LinkedLobby *self, uint64_t value);
+
+/* ---- GuildMinimal -------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimal_Drop(Svcpp_GuildMinimal *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimal_Clone(Svcpp_GuildMinimal *self, Svcpp_GuildMinimal const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_GuildMinimal_IsValid(Svcpp_GuildMinimal const *self);
+/** The guild id. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_GuildMinimal_Id(Svcpp_GuildMinimal const *self);
+/** Sets Id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimal_SetId(Svcpp_GuildMinimal *self, uint64_t value);
+/** The guild name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimal_Name(Svcpp_GuildMinimal const *self, Svcpp_String *out);
+/** Sets Name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimal_SetName(Svcpp_GuildMinimal *self, Svcpp_String value);
+
+/* ---- GuildChannel -------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_Drop(Svcpp_GuildChannel *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_Clone(Svcpp_GuildChannel *self, Svcpp_GuildChannel const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_IsValid(Svcpp_GuildChannel const *self);
+/** The channel id. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_GuildChannel_Id(Svcpp_GuildChannel const *self);
+/** Sets Id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetId(Svcpp_GuildChannel *self, uint64_t value);
+/** The channel name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_Name(Svcpp_GuildChannel const *self, Svcpp_String *out);
+/** Sets Name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetName(Svcpp_GuildChannel *self, Svcpp_String value);
+/** Text, voice, category, … */
+SVCPP_API Svcpp_ChannelType SVCPP_CALL Svcpp_GuildChannel_Type(Svcpp_GuildChannel const *self);
+/** Sets Type. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetType(Svcpp_GuildChannel *self, Svcpp_ChannelType value);
+/** Sort position within the guild (GetGuildChannels sorts by it). */
+SVCPP_API int32_t SVCPP_CALL Svcpp_GuildChannel_Position(Svcpp_GuildChannel const *self);
+/** Sets Position. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetPosition(Svcpp_GuildChannel *self, int32_t value);
+/** The category the channel is in, when it is in one. */
+SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_ParentId(Svcpp_GuildChannel const *self, uint64_t *out);
+/** Sets ParentId; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetParentId(Svcpp_GuildChannel *self, uint64_t const *value);
+/** A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages. */
+SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_IsLinkable(Svcpp_GuildChannel const *self);
+/** Sets IsLinkable. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetIsLinkable(Svcpp_GuildChannel *self, bool value);
+/** Every member may view the channel and send messages in it. */
+SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(Svcpp_GuildChannel const *self);
+/** Sets IsViewableAndWriteableByAllMembers. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(Svcpp_GuildChannel *self, bool value);
+/** The lobby linked to the channel, when there is one. */
+SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_LinkedLobby(Svcpp_GuildChannel const *self, Svcpp_LinkedLobby *out);
+/** Sets LinkedLobby; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetLinkedLobby(Svcpp_GuildChannel *self, Svcpp_LinkedLobby const *value);
+
+/* ---- UserApplicationProfileHandle ---------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_Drop(Svcpp_UserApplicationProfileHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_Clone(Svcpp_UserApplicationProfileHandle *self, Svcpp_UserApplicationProfileHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserApplicationProfileHandle_IsValid(Svcpp_UserApplicationProfileHandle const *self);
+/** Avatar hash of the profile (empty when it has none). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_AvatarHash(Svcpp_UserApplicationProfileHandle const *self, Svcpp_String *out);
+/** Metadata of the profile (empty when it has none). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_Metadata(Svcpp_UserApplicationProfileHandle const *self, Svcpp_String *out);
+/** The identity provider (the OIDC issuer), when it has one. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserApplicationProfileHandle_ProviderId(Svcpp_UserApplicationProfileHandle const *self, Svcpp_String *out);
+/** The user id the provider issued. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(Svcpp_UserApplicationProfileHandle const *self, Svcpp_String *out);
+/** Kind of identity provider. */
+SVCPP_API Svcpp_ExternalIdentityProviderType SVCPP_CALL Svcpp_UserApplicationProfileHandle_ProviderType(Svcpp_UserApplicationProfileHandle const *self);
+/** The name of the profile. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_Username(Svcpp_UserApplicationProfileHandle const *self, Svcpp_String *out);
+
 /* ---- UserHandle ---------------------------------------------------------------------------------- */
 
 /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
@@ -541,6 +697,8 @@ SVCPP_API Svcpp_StatusType SVCPP_CALL Svcpp_UserHandle_Status(Svcpp_UserHandle c
 SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_IsProvisional(Svcpp_UserHandle const *self);
 /** svcpp addition: the primary guild tag the user displays, when enabled. */
 SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_GuildTag(Svcpp_UserHandle const *self, Svcpp_String *out);
+/** The user's profiles for this application (known for the signed-in user; empty for others). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_UserApplicationProfiles(Svcpp_UserHandle const *self, Svcpp_UserApplicationProfileHandleSpan *out);
 
 /* ---- Client -------------------------------------------------------------------------------------- */
 
@@ -640,6 +798,10 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUser(Svcpp_Client const *self, 
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_t userId, Svcpp_UserHandle *out);
 /** Single slot: a cached user changed. NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** The guilds the user of UpdateToken's token is a member of (ValidationError without a token). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** The channels of a guild the user is a member of, sorted by position (ValidationError without a token). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */
@@ -649,6 +811,15 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *s
  * once at registration if work is already queued). A NULL hook clears it.
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Client *self, Svcpp_CallbacksPendingFn hook, Svcpp_FreeFn hook__userDataFree, void *hook__userData);
+
+/* ---- Span release ------------------------------------------------------------------------------ */
+
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannelSpan_Drop(Svcpp_GuildChannelSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandleSpan_Drop(Svcpp_UserApplicationProfileHandleSpan *span);
 
 /* ---- Enum names -------------------------------------------------------------------------------- */
 
@@ -672,6 +843,10 @@ SVCPP_API const char * SVCPP_CALL Svcpp_AuthorizationTokenTypeToString(Svcpp_Aut
 SVCPP_API const char * SVCPP_CALL Svcpp_AuthenticationExternalAuthTypeToString(Svcpp_AuthenticationExternalAuthType value);
 /** Name of a StatusType value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_StatusTypeToString(Svcpp_StatusType value);
+/** Name of a ChannelType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ChannelTypeToString(Svcpp_ChannelType value);
+/** Name of a ExternalIdentityProviderType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ExternalIdentityProviderTypeToString(Svcpp_ExternalIdentityProviderType value);
 /** Name of a UserHandle.AvatarType value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value);
 /** Name of a Client.Status value (static storage; "Unknown" for values this library does not know). */

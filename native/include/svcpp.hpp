@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "svcpp.h"
 
@@ -33,6 +34,10 @@ class ClientResult;
 class AuthorizationCodeChallenge;
 class AuthorizationCodeVerifier;
 class AuthorizationArgs;
+class LinkedLobby;
+class GuildMinimal;
+class GuildChannel;
+class UserApplicationProfileHandle;
 class UserHandle;
 class Client;
 
@@ -185,6 +190,37 @@ enum class StatusType : int32_t {
     Unknown = 7,
 };
 
+/// Kind of a channel (GuildChannel.Type).
+enum class ChannelType : int32_t {
+    GuildText = 0,
+    Dm = 1,
+    GuildVoice = 2,
+    GroupDm = 3,
+    GuildCategory = 4,
+    GuildNews = 5,
+    GuildStore = 6,
+    GuildNewsThread = 10,
+    GuildPublicThread = 11,
+    GuildPrivateThread = 12,
+    GuildStageVoice = 13,
+    GuildDirectory = 14,
+    GuildForum = 15,
+    GuildMedia = 16,
+    Lobby = 17,
+    EphemeralDm = 18,
+};
+
+/// Who issued the external identity behind a user application profile.
+enum class ExternalIdentityProviderType : int32_t {
+    OIDC = 0,
+    EpicOnlineServices = 1,
+    Steam = 2,
+    Unity = 3,
+    PlatformBot = 4,
+    None = 5,
+    Unknown = 6,
+};
+
 /// Wakeup hook: callbacks are pending for a client. Runs on an SDK thread (or the thread that queued the work);
 /// must not block and must not call svcpp. Answer by scheduling a pump on your own thread.
 using CallbacksPendingFn = std::function<void()>;
@@ -239,6 +275,26 @@ template <class T, class C> T CloneBorrowed(C const *borrowed, Svcpp_Errc(SVCPP_
     C copy{};
     if (!borrowed || clone(&copy, borrowed) != Svcpp_Errc_Ok) return T(C{}, ObjectState::Invalid);
     return T(copy, ObjectState::Owned);
+}
+
+/// C++ copies of the elements of a span a callback borrows.
+template <class T, class Span, class C> std::vector<T> CloneSpan(Span borrowed, Svcpp_Errc(SVCPP_CALL *clone)(C *, C const *))
+{
+    std::vector<T> copies;
+    copies.reserve(borrowed.size);
+    for (size_t i = 0; i < borrowed.size; ++i) copies.push_back(CloneBorrowed<T>(&borrowed.ptr[i], clone));
+    return copies;
+}
+
+/// Takes ownership of the elements of an output span and frees its buffer (the elements are not dropped).
+template <class T, class Span> std::vector<T> AdoptSpan(Span &owned)
+{
+    std::vector<T> adopted;
+    adopted.reserve(owned.size);
+    for (size_t i = 0; i < owned.size; ++i) adopted.emplace_back(owned.ptr[i], ObjectState::Owned);
+    Svcpp_Free(owned.ptr);
+    owned = Span{};
+    return adopted;
 }
 
 /// Heap box for a std::function passed as userData; Free is the userDataFree.
@@ -573,6 +629,248 @@ public:
     void SetCustomSchemeParam(std::optional<std::string> value);
 };
 
+/// The lobby a guild channel is linked to.
+class LinkedLobby {
+    /// The C handle; mutable because const C getters take `Svcpp_LinkedLobby const *`.
+    mutable Svcpp_LinkedLobby instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const LinkedLobby nullobj;
+
+    /// Creates an empty LinkedLobby.
+    LinkedLobby();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    LinkedLobby(Svcpp_LinkedLobby instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~LinkedLobby() { Drop(); }
+    LinkedLobby(LinkedLobby const &other);
+    LinkedLobby &operator=(LinkedLobby const &other);
+    LinkedLobby(LinkedLobby &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_LinkedLobby{};
+        other.state_ = ObjectState::Invalid;
+    }
+    LinkedLobby &operator=(LinkedLobby &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_LinkedLobby{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a LinkedLobby (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_LinkedLobby *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The application that owns the lobby.
+    uint64_t ApplicationId() const;
+    /// Sets ApplicationId.
+    void SetApplicationId(uint64_t value);
+    /// The lobby id.
+    uint64_t LobbyId() const;
+    /// Sets LobbyId.
+    void SetLobbyId(uint64_t value);
+};
+
+/// A guild the user is a member of (GetUserGuilds).
+class GuildMinimal {
+    /// The C handle; mutable because const C getters take `Svcpp_GuildMinimal const *`.
+    mutable Svcpp_GuildMinimal instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const GuildMinimal nullobj;
+
+    /// An empty GuildMinimal (operator bool is false); GuildMinimal objects come from the SDK.
+    GuildMinimal() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    GuildMinimal(Svcpp_GuildMinimal instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~GuildMinimal() { Drop(); }
+    GuildMinimal(GuildMinimal const &other);
+    GuildMinimal &operator=(GuildMinimal const &other);
+    GuildMinimal(GuildMinimal &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_GuildMinimal{};
+        other.state_ = ObjectState::Invalid;
+    }
+    GuildMinimal &operator=(GuildMinimal &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_GuildMinimal{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a GuildMinimal (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_GuildMinimal *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The guild id.
+    uint64_t Id() const;
+    /// Sets Id.
+    void SetId(uint64_t value);
+    /// The guild name.
+    std::string Name() const;
+    /// Sets Name.
+    void SetName(std::string value);
+};
+
+/// A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it.
+class GuildChannel {
+    /// The C handle; mutable because const C getters take `Svcpp_GuildChannel const *`.
+    mutable Svcpp_GuildChannel instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const GuildChannel nullobj;
+
+    /// An empty GuildChannel (operator bool is false); GuildChannel objects come from the SDK.
+    GuildChannel() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    GuildChannel(Svcpp_GuildChannel instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~GuildChannel() { Drop(); }
+    GuildChannel(GuildChannel const &other);
+    GuildChannel &operator=(GuildChannel const &other);
+    GuildChannel(GuildChannel &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_GuildChannel{};
+        other.state_ = ObjectState::Invalid;
+    }
+    GuildChannel &operator=(GuildChannel &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_GuildChannel{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a GuildChannel (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_GuildChannel *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The channel id.
+    uint64_t Id() const;
+    /// Sets Id.
+    void SetId(uint64_t value);
+    /// The channel name.
+    std::string Name() const;
+    /// Sets Name.
+    void SetName(std::string value);
+    /// Text, voice, category, …
+    svcpp::ChannelType Type() const;
+    /// Sets Type.
+    void SetType(svcpp::ChannelType value);
+    /// Sort position within the guild (GetGuildChannels sorts by it).
+    int32_t Position() const;
+    /// Sets Position.
+    void SetPosition(int32_t value);
+    /// The category the channel is in, when it is in one.
+    std::optional<uint64_t> ParentId() const;
+    /// Sets ParentId; std::nullopt clears it.
+    void SetParentId(std::optional<uint64_t> value);
+    /// A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages.
+    bool IsLinkable() const;
+    /// Sets IsLinkable.
+    void SetIsLinkable(bool value);
+    /// Every member may view the channel and send messages in it.
+    bool IsViewableAndWriteableByAllMembers() const;
+    /// Sets IsViewableAndWriteableByAllMembers.
+    void SetIsViewableAndWriteableByAllMembers(bool value);
+    /// The lobby linked to the channel, when there is one.
+    std::optional<svcpp::LinkedLobby> LinkedLobby() const;
+    /// Sets LinkedLobby; std::nullopt clears it.
+    void SetLinkedLobby(std::optional<svcpp::LinkedLobby> value);
+};
+
+/// A live view of one of the signed-in user's profiles for this application (its external identity):
+/// getters read the current state; once the profile, the user or the client is gone they return defaults and
+/// IsValid is false.
+class UserApplicationProfileHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_UserApplicationProfileHandle const *`.
+    mutable Svcpp_UserApplicationProfileHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const UserApplicationProfileHandle nullobj;
+
+    /// An empty UserApplicationProfileHandle (operator bool is false); UserApplicationProfileHandle objects come from the SDK.
+    UserApplicationProfileHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    UserApplicationProfileHandle(Svcpp_UserApplicationProfileHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~UserApplicationProfileHandle() { Drop(); }
+    UserApplicationProfileHandle(UserApplicationProfileHandle const &other);
+    UserApplicationProfileHandle &operator=(UserApplicationProfileHandle const &other);
+    UserApplicationProfileHandle(UserApplicationProfileHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_UserApplicationProfileHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    UserApplicationProfileHandle &operator=(UserApplicationProfileHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_UserApplicationProfileHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a UserApplicationProfileHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_UserApplicationProfileHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Avatar hash of the profile (empty when it has none).
+    std::string AvatarHash() const;
+    /// Metadata of the profile (empty when it has none).
+    std::string Metadata() const;
+    /// The identity provider (the OIDC issuer), when it has one.
+    std::optional<std::string> ProviderId() const;
+    /// The user id the provider issued.
+    std::string ProviderIssuedUserId() const;
+    /// Kind of identity provider.
+    svcpp::ExternalIdentityProviderType ProviderType() const;
+    /// The name of the profile.
+    std::string Username() const;
+};
+
 /// A live view of a user in the client's cache: getters read the current state; after the client is dropped
 /// they return defaults and IsValid is false.
 class UserHandle {
@@ -644,6 +942,8 @@ public:
     bool IsProvisional() const;
     /// svcpp addition: the primary guild tag the user displays, when enabled.
     std::optional<std::string> GuildTag() const;
+    /// The user's profiles for this application (known for the signed-in user; empty for others).
+    std::vector<svcpp::UserApplicationProfileHandle> UserApplicationProfiles() const;
 };
 
 /// The root object: owns the SDK threads, caches and callback registrations.
@@ -702,6 +1002,10 @@ public:
     using TokenExpirationCallback = std::function<void()>;
     /// The platform asked the game to start account linking (call Authorize).
     using AuthorizeRequestCallback = std::function<void()>;
+    /// GetUserGuilds finished: the guilds the user is a member of (borrowed; Clone what you keep).
+    using GetUserGuildsCallback = std::function<void(svcpp::ClientResult result, std::vector<svcpp::GuildMinimal> guilds)>;
+    /// GetGuildChannels finished: the guild's channels sorted by position (borrowed; Clone what you keep).
+    using GetGuildChannelsCallback = std::function<void(svcpp::ClientResult result, std::vector<svcpp::GuildChannel> guildChannels)>;
     /// A known user changed (name, avatar, status, activity); read it with GetUser.
     using UserUpdatedCallback = std::function<void(uint64_t userId)>;
 
@@ -832,6 +1136,10 @@ public:
     std::optional<svcpp::UserHandle> GetUser(uint64_t userId) const;
     /// Single slot: a cached user changed. NULL clears it.
     void SetUserUpdatedCallback(svcpp::Client::UserUpdatedCallback cb);
+    /// The guilds the user of UpdateToken's token is a member of (ValidationError without a token).
+    void GetUserGuilds(svcpp::Client::GetUserGuildsCallback cb);
+    /// The channels of a guild the user is a member of, sorted by position (ValidationError without a token).
+    void GetGuildChannels(uint64_t guildId, svcpp::Client::GetGuildChannelsCallback cb);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -939,6 +1247,20 @@ struct Svcpp_Client_AuthorizeRequestCallback_Trampoline {
     using Fn = svcpp::Client::AuthorizeRequestCallback;
     static constexpr Svcpp_Client_AuthorizeRequestCallback Invoke = [](void *userData) {
         Guarded("Svcpp_Client_AuthorizeRequestCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_GetUserGuildsCallback_Trampoline {
+    using Fn = svcpp::Client::GetUserGuildsCallback;
+    static constexpr Svcpp_Client_GetUserGuildsCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_GuildMinimalSpan guilds, void *userData) {
+        Guarded("Svcpp_Client_GetUserGuildsCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::CloneSpan<svcpp::GuildMinimal>(guilds, &Svcpp_GuildMinimal_Clone)); });
+    };
+};
+
+struct Svcpp_Client_GetGuildChannelsCallback_Trampoline {
+    using Fn = svcpp::Client::GetGuildChannelsCallback;
+    static constexpr Svcpp_Client_GetGuildChannelsCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan guildChannels, void *userData) {
+        Guarded("Svcpp_Client_GetGuildChannelsCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::CloneSpan<svcpp::GuildChannel>(guildChannels, &Svcpp_GuildChannel_Clone)); });
     };
 };
 
@@ -1381,6 +1703,274 @@ inline void AuthorizationArgs::SetCustomSchemeParam(std::optional<std::string> v
     detail::Check(rc, "Svcpp_AuthorizationArgs_SetCustomSchemeParam");
 }
 
+inline const LinkedLobby LinkedLobby::nullobj{Svcpp_LinkedLobby{}, ObjectState::Invalid};
+
+inline LinkedLobby::LinkedLobby()
+{
+    Svcpp_Errc rc = Svcpp_LinkedLobby_Init(&instance_);
+    detail::Check(rc, "Svcpp_LinkedLobby_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline LinkedLobby::LinkedLobby(LinkedLobby const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_LinkedLobby_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_LinkedLobby_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline LinkedLobby &LinkedLobby::operator=(LinkedLobby const &other)
+{
+    if (this != &other) *this = LinkedLobby(other);
+    return *this;
+}
+inline void LinkedLobby::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_LinkedLobby_Drop(&instance_), "Svcpp_LinkedLobby_Drop");
+    instance_ = Svcpp_LinkedLobby{};
+    state_ = ObjectState::Invalid;
+}
+inline bool LinkedLobby::IsValid() const
+{
+    return Svcpp_LinkedLobby_IsValid(&instance_);
+}
+inline uint64_t LinkedLobby::ApplicationId() const
+{
+    return Svcpp_LinkedLobby_ApplicationId(&instance_);
+}
+inline void LinkedLobby::SetApplicationId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_LinkedLobby_SetApplicationId(&instance_, value);
+    detail::Check(rc, "Svcpp_LinkedLobby_SetApplicationId");
+}
+inline uint64_t LinkedLobby::LobbyId() const
+{
+    return Svcpp_LinkedLobby_LobbyId(&instance_);
+}
+inline void LinkedLobby::SetLobbyId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_LinkedLobby_SetLobbyId(&instance_, value);
+    detail::Check(rc, "Svcpp_LinkedLobby_SetLobbyId");
+}
+
+inline const GuildMinimal GuildMinimal::nullobj{Svcpp_GuildMinimal{}, ObjectState::Invalid};
+
+inline GuildMinimal::GuildMinimal(GuildMinimal const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_GuildMinimal_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_GuildMinimal_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline GuildMinimal &GuildMinimal::operator=(GuildMinimal const &other)
+{
+    if (this != &other) *this = GuildMinimal(other);
+    return *this;
+}
+inline void GuildMinimal::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_GuildMinimal_Drop(&instance_), "Svcpp_GuildMinimal_Drop");
+    instance_ = Svcpp_GuildMinimal{};
+    state_ = ObjectState::Invalid;
+}
+inline bool GuildMinimal::IsValid() const
+{
+    return Svcpp_GuildMinimal_IsValid(&instance_);
+}
+inline uint64_t GuildMinimal::Id() const
+{
+    return Svcpp_GuildMinimal_Id(&instance_);
+}
+inline void GuildMinimal::SetId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_GuildMinimal_SetId(&instance_, value);
+    detail::Check(rc, "Svcpp_GuildMinimal_SetId");
+}
+inline std::string GuildMinimal::Name() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_GuildMinimal_Name(&instance_, &out);
+    detail::Check(rc, "Svcpp_GuildMinimal_Name");
+    return detail::TakeString(out);
+}
+inline void GuildMinimal::SetName(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_GuildMinimal_SetName(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_GuildMinimal_SetName");
+}
+
+inline const GuildChannel GuildChannel::nullobj{Svcpp_GuildChannel{}, ObjectState::Invalid};
+
+inline GuildChannel::GuildChannel(GuildChannel const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_GuildChannel_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_GuildChannel_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline GuildChannel &GuildChannel::operator=(GuildChannel const &other)
+{
+    if (this != &other) *this = GuildChannel(other);
+    return *this;
+}
+inline void GuildChannel::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_GuildChannel_Drop(&instance_), "Svcpp_GuildChannel_Drop");
+    instance_ = Svcpp_GuildChannel{};
+    state_ = ObjectState::Invalid;
+}
+inline bool GuildChannel::IsValid() const
+{
+    return Svcpp_GuildChannel_IsValid(&instance_);
+}
+inline uint64_t GuildChannel::Id() const
+{
+    return Svcpp_GuildChannel_Id(&instance_);
+}
+inline void GuildChannel::SetId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetId(&instance_, value);
+    detail::Check(rc, "Svcpp_GuildChannel_SetId");
+}
+inline std::string GuildChannel::Name() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_GuildChannel_Name(&instance_, &out);
+    detail::Check(rc, "Svcpp_GuildChannel_Name");
+    return detail::TakeString(out);
+}
+inline void GuildChannel::SetName(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetName(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_GuildChannel_SetName");
+}
+inline svcpp::ChannelType GuildChannel::Type() const
+{
+    return static_cast<svcpp::ChannelType>(Svcpp_GuildChannel_Type(&instance_));
+}
+inline void GuildChannel::SetType(svcpp::ChannelType value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetType(&instance_, static_cast<Svcpp_ChannelType>(value));
+    detail::Check(rc, "Svcpp_GuildChannel_SetType");
+}
+inline int32_t GuildChannel::Position() const
+{
+    return Svcpp_GuildChannel_Position(&instance_);
+}
+inline void GuildChannel::SetPosition(int32_t value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetPosition(&instance_, value);
+    detail::Check(rc, "Svcpp_GuildChannel_SetPosition");
+}
+inline std::optional<uint64_t> GuildChannel::ParentId() const
+{
+    uint64_t out{};
+    if (!Svcpp_GuildChannel_ParentId(&instance_, &out)) return std::nullopt;
+    return out;
+}
+inline void GuildChannel::SetParentId(std::optional<uint64_t> value)
+{
+    uint64_t value__c{};
+    if (value) value__c = *value;
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetParentId(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_GuildChannel_SetParentId");
+}
+inline bool GuildChannel::IsLinkable() const
+{
+    return Svcpp_GuildChannel_IsLinkable(&instance_);
+}
+inline void GuildChannel::SetIsLinkable(bool value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetIsLinkable(&instance_, value);
+    detail::Check(rc, "Svcpp_GuildChannel_SetIsLinkable");
+}
+inline bool GuildChannel::IsViewableAndWriteableByAllMembers() const
+{
+    return Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(&instance_);
+}
+inline void GuildChannel::SetIsViewableAndWriteableByAllMembers(bool value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(&instance_, value);
+    detail::Check(rc, "Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers");
+}
+inline std::optional<svcpp::LinkedLobby> GuildChannel::LinkedLobby() const
+{
+    Svcpp_LinkedLobby out{};
+    if (!Svcpp_GuildChannel_LinkedLobby(&instance_, &out)) return std::nullopt;
+    return svcpp::LinkedLobby(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void GuildChannel::SetLinkedLobby(std::optional<svcpp::LinkedLobby> value)
+{
+    Svcpp_Errc rc = Svcpp_GuildChannel_SetLinkedLobby(&instance_, value ? value->instance() : nullptr);
+    detail::Check(rc, "Svcpp_GuildChannel_SetLinkedLobby");
+}
+
+inline const UserApplicationProfileHandle UserApplicationProfileHandle::nullobj{Svcpp_UserApplicationProfileHandle{}, ObjectState::Invalid};
+
+inline UserApplicationProfileHandle::UserApplicationProfileHandle(UserApplicationProfileHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_UserApplicationProfileHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline UserApplicationProfileHandle &UserApplicationProfileHandle::operator=(UserApplicationProfileHandle const &other)
+{
+    if (this != &other) *this = UserApplicationProfileHandle(other);
+    return *this;
+}
+inline void UserApplicationProfileHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_UserApplicationProfileHandle_Drop(&instance_), "Svcpp_UserApplicationProfileHandle_Drop");
+    instance_ = Svcpp_UserApplicationProfileHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool UserApplicationProfileHandle::IsValid() const
+{
+    return Svcpp_UserApplicationProfileHandle_IsValid(&instance_);
+}
+inline std::string UserApplicationProfileHandle::AvatarHash() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_AvatarHash(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserApplicationProfileHandle_AvatarHash");
+    return detail::TakeString(out);
+}
+inline std::string UserApplicationProfileHandle::Metadata() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Metadata(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserApplicationProfileHandle_Metadata");
+    return detail::TakeString(out);
+}
+inline std::optional<std::string> UserApplicationProfileHandle::ProviderId() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_UserApplicationProfileHandle_ProviderId(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline std::string UserApplicationProfileHandle::ProviderIssuedUserId() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId");
+    return detail::TakeString(out);
+}
+inline svcpp::ExternalIdentityProviderType UserApplicationProfileHandle::ProviderType() const
+{
+    return static_cast<svcpp::ExternalIdentityProviderType>(Svcpp_UserApplicationProfileHandle_ProviderType(&instance_));
+}
+inline std::string UserApplicationProfileHandle::Username() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Username(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserApplicationProfileHandle_Username");
+    return detail::TakeString(out);
+}
+
 inline const UserHandle UserHandle::nullobj{Svcpp_UserHandle{}, ObjectState::Invalid};
 
 inline UserHandle::UserHandle(UserHandle const &other)
@@ -1460,6 +2050,13 @@ inline std::optional<std::string> UserHandle::GuildTag() const
     Svcpp_String out{};
     if (!Svcpp_UserHandle_GuildTag(&instance_, &out)) return std::nullopt;
     return detail::TakeString(out);
+}
+inline std::vector<svcpp::UserApplicationProfileHandle> UserHandle::UserApplicationProfiles() const
+{
+    Svcpp_UserApplicationProfileHandleSpan out{};
+    Svcpp_Errc rc = Svcpp_UserHandle_UserApplicationProfiles(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserHandle_UserApplicationProfiles");
+    return detail::AdoptSpan<svcpp::UserApplicationProfileHandle>(out);
 }
 
 inline const Client Client::nullobj{Svcpp_Client{}, ObjectState::Invalid};
@@ -1744,6 +2341,20 @@ inline void Client::SetUserUpdatedCallback(svcpp::Client::UserUpdatedCallback cb
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_SetUserUpdatedCallback");
 }
+inline void Client::GetUserGuilds(svcpp::Client::GetUserGuildsCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetUserGuildsCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetUserGuilds(&instance_, cb__delegate ? detail::Svcpp_Client_GetUserGuildsCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetUserGuildsCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetUserGuilds");
+}
+inline void Client::GetGuildChannels(uint64_t guildId, svcpp::Client::GetGuildChannelsCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetGuildChannelsCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetGuildChannels(&instance_, guildId, cb__delegate ? detail::Svcpp_Client_GetGuildChannelsCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetGuildChannelsCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetGuildChannels");
+}
 inline bool Client::RunCallbacks()
 {
     Svcpp_Errc rc = Svcpp_Client_RunCallbacks(&instance_);
@@ -1785,6 +2396,10 @@ inline char const *EnumToString(AuthorizationTokenType value) { return Svcpp_Aut
 inline char const *EnumToString(AuthenticationExternalAuthType value) { return Svcpp_AuthenticationExternalAuthTypeToString(static_cast<Svcpp_AuthenticationExternalAuthType>(value)); }
 /// Name of a StatusType value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(StatusType value) { return Svcpp_StatusTypeToString(static_cast<Svcpp_StatusType>(value)); }
+/// Name of a ChannelType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ChannelType value) { return Svcpp_ChannelTypeToString(static_cast<Svcpp_ChannelType>(value)); }
+/// Name of a ExternalIdentityProviderType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ExternalIdentityProviderType value) { return Svcpp_ExternalIdentityProviderTypeToString(static_cast<Svcpp_ExternalIdentityProviderType>(value)); }
 /// Name of a UserHandle.AvatarType value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(UserHandle::AvatarType value) { return Svcpp_UserHandle_AvatarTypeToString(static_cast<Svcpp_UserHandle_AvatarType>(value)); }
 /// Name of a Client.Status value (static storage; "Unknown" for a value this library does not know).

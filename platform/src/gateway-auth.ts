@@ -1,11 +1,13 @@
 import type { PlatformContext } from './context.js';
 import type { GatewayIdentity } from './gateway/index.js';
 import { findBearer, findBot } from './http/auth.js';
+import { applicationProfilesJson } from './users/application-profiles.js';
 import { botSelfJson, userJson } from './users/serialize.js';
 
 /**
  * The gateway's Identify check: `Bearer <access token>` for users, the bare bot token for bots. Expired,
- * revoked or banned credentials give null (the gateway closes with 4004).
+ * revoked or banned credentials give null (the gateway closes with 4004). A user session's READY user carries the
+ * user's `application_profiles` for the session's application.
  */
 export function gatewayAuthenticator(ctx: PlatformContext): (token: string) => GatewayIdentity | null {
   return (token) => {
@@ -17,7 +19,10 @@ export function gatewayAuthenticator(ctx: PlatformContext): (token: string) => G
         applicationId: bearer.app.id,
         userId: bearer.user.id,
         scopes: bearer.token.scopes,
-        user: userJson(ctx, bearer.user, { app: bearer.app, selfScopes: bearer.token.scopes }),
+        user: {
+          ...userJson(ctx, bearer.user, { app: bearer.app, selfScopes: bearer.token.scopes }),
+          application_profiles: applicationProfilesJson(ctx, bearer.user, bearer.app.id),
+        },
       };
     }
     const bot = findBot(ctx, token);

@@ -10,6 +10,7 @@ import { generateSelfSignedCertificate } from './crypto/tls.js';
 import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
+import { registerGuildRoutes } from './guilds/routes.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
@@ -83,6 +84,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerOidcRoutes(app, ctx);
   registerPartnerSdkRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerGuildRoutes(app, ctx);
   if (ctx.options.devMode) registerDevRoutes(app, ctx);
 }
 

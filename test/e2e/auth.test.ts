@@ -8,7 +8,7 @@ import { AuthenticationExternalAuthType, AuthorizationTokenType, Client, ClientS
 import { startFakeIssuer, type FakeIssuer } from '../../platform/test/helpers/fake-issuer.js';
 import { BACKENDS } from '../backends.js';
 import { approveAuthorizeUrl, createFullUser, createPublicClientApp, denyAuthorizeUrl, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { e2eClient } from './support.js';
+import { e2eClient, signIn as signInAs } from './support.js';
 
 const OIDC_AUDIENCE = 'svcpp-e2e-game';
 
@@ -33,18 +33,7 @@ describe.each(BACKENDS)('authentication over %s', (backend) => {
 
   const gameClient = () => e2eClient(e2e, backend, { applicationId: gameId });
 
-  /** authorize() + getToken() as a launcher would do it, with the consent approved headlessly as `user`. */
-  async function signIn(client: Client, user = username) {
-    const { verifier, challenge } = client.createAuthorizationCodeVerifier();
-    let page = '';
-    const { code, redirectUri } = await client.authorize(
-      { scopes: Client.defaultCommunicationScopes, codeChallenge: challenge },
-      { openUrl: (url) => void approveAuthorizeUrl(e2e, url, user).then((answer) => (page = answer.body)) },
-    );
-    expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    const tokens = await client.getToken({ code, codeVerifier: verifier, redirectUri });
-    return { tokens, page: () => page };
-  }
+  const signIn = (client: Client, user = username) => signInAs(e2e, client, user);
 
   it('runs the OAuth2 + PKCE flow through the loopback listener and connects as the full user', async () => {
     await using client = gameClient();

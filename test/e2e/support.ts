@@ -1,6 +1,7 @@
 /** Small helpers shared by the SDK end-to-end tests (the platform side lives in harness.ts). */
-import { Client, type ClientOptions } from '../../lib/index.js';
-import type { E2EPlatform } from './harness.js';
+import { expect } from 'vitest';
+import { Client, type ClientOptions, type TokenResponse } from '../../lib/index.js';
+import { approveAuthorizeUrl, type E2EPlatform } from './harness.js';
 import type { BACKENDS } from '../backends.js';
 
 /** A client of the dev application against the e2e platform, trusting its test CA. */
@@ -26,3 +27,19 @@ export async function until(predicate: () => boolean, what: string, timeoutMs = 
 
 /** Waits `ms` (to observe that something does NOT happen, e.g. no reconnect after a terminal close). */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * authorize() + getToken() as a launcher would do it (PKCE, communication scopes), with the consent approved
+ * headlessly as `user` (id or username of a full account). `page` is what the loopback listener answered the browser.
+ */
+export async function signIn(e2e: E2EPlatform, client: Client, user: string): Promise<{ tokens: TokenResponse; page: () => string }> {
+  const { verifier, challenge } = client.createAuthorizationCodeVerifier();
+  let page = '';
+  const { code, redirectUri } = await client.authorize(
+    { scopes: Client.defaultCommunicationScopes, codeChallenge: challenge },
+    { openUrl: (url) => void approveAuthorizeUrl(e2e, url, user).then((answer) => (page = answer.body)) },
+  );
+  expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  const tokens = await client.getToken({ code, codeVerifier: verifier, redirectUri });
+  return { tokens, page: () => page };
+}

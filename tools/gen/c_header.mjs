@@ -15,6 +15,9 @@ const PREAMBLE = `/*
  *             Inputs are borrowed for the call and validated (Svcpp_Errc_InvalidUtf8). Outputs are
  *             allocated by the library, NUL-terminated after size bytes, and freed with Svcpp_Free(ptr).
  *             Lengths in limits count Unicode code points.
+ *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
+ *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
+ *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -99,6 +102,10 @@ extern "C" {
 
   h += '/* ---- Handles --------------------------------------------------------------------------------- */\n\n';
   for (const t of types) h += `${cDoc(t.doc)}typedef struct ${t.cName} { void *opaque; } ${t.cName};\n`;
+  if (model.spans.length) {
+    h += '\n/* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */\n\n';
+    for (const s of model.spans) h += `typedef struct ${s.cName} { ${s.elem.cName} *ptr; size_t size; } ${s.cName};\n`;
+  }
   h += '\n/* ---- Callbacks ------------------------------------------------------------------------------- */\n\n';
   for (const cb of callbacks) {
     h += `${cDoc(cb.doc)}typedef void (SVCPP_CALL *${cb.cName})(${model.cCallbackParams(cb)});\n`;
@@ -135,6 +142,11 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPen
   for (const t of types) {
     h += `/* ---- ${t.name} ${'-'.repeat(Math.max(3, 92 - t.name.length))} */\n\n`;
     for (const fn of functions.filter((f) => f.owner === t)) h += functionDecl(model, fn);
+    h += '\n';
+  }
+  if (model.spans.length) {
+    h += '/* ---- Span release ------------------------------------------------------------------------------ */\n\n';
+    for (const fn of functions.filter((f) => f.op === 'spanDrop')) h += functionDecl(model, fn);
     h += '\n';
   }
   h += '/* ---- Enum names -------------------------------------------------------------------------------- */\n\n';

@@ -46,6 +46,7 @@ function outStmt(model, t, v, out) {
   switch (p.kind) {
     case 'string': return `OutString(${v}, ${out}, "${out}");`;
     case 'obj': return `OutObject<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
+    case 'list': return `OutSpan<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
     case 'enum': return `*${out} = static_cast<${model.cType(t)}>(${v});`;
     default: return `*${out} = ${v};`;
   }
@@ -68,7 +69,10 @@ function cDefault(model, t) {
 function wrapperFor(model, cb) {
   const args = cb.params.map((p) => {
     const t = model.parseType(p.type);
-    const ty = t.kind === 'enum' ? core(model.joined(t.name)) : callbackArgType(model, p.type).replace(/^const (\w+)/, 'const core::$1');
+    let ty;
+    if (t.kind === 'enum') ty = core(model.joined(t.name));
+    else if (t.kind === 'list') ty = `const std::vector<${core(model.joined(t.name))}> &`;
+    else ty = callbackArgType(model, p.type).replace(/^const (\w+)/, 'const core::$1');
     return `${ty} ${p.name}`;
   }).join(', ');
   const pre = [];
@@ -82,6 +86,11 @@ function wrapperFor(model, cb) {
       pre.push(`${model.cType(p.type)} ${p.name}Handle{NewBox<${core(model.joined(t.name))}>(${p.name})};`);
       post.push(`DropValue<${core(model.joined(t.name))}>(&${p.name}Handle);`);
       return `&${p.name}Handle`;
+    }
+    if (t.kind === 'list') {
+      // Spans handed to a callback are borrowed too: temporary element handles, dropped when it returns.
+      pre.push(`BorrowedSpan<${core(model.joined(t.name))}, ${model.cType(p.type)}> ${p.name}Span(${p.name});`);
+      return `${p.name}Span.View()`;
     }
     return p.name;
   });
@@ -152,6 +161,8 @@ function bodyLines(model, fn) {
     }
     case 'enumToString':
       return [];
+    case 'spanDrop':
+      return [`DropSpan<${core(model.joined(fn.span.elem.name))}>(span);`];
     default: break;
   }
 
@@ -214,15 +225,17 @@ function definition(model, fn) {
 
 export function generate(model) {
   const head = (extra) => `// ${GENERATED}\n${extra}`;
-  let cbs = head('#pragma once\n#include "generated/callbacks.hpp"\n#include "support/marshal.hpp"\n\nnamespace svcpp::capi {\n\n');
+  let cbs = head('#pragma once\n#include "generated/callbacks.hpp"\n#include "support/marshal.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n');
   for (const cb of model.callbacks.filter((c) => !c.raw)) cbs += wrapperFor(model, cb) + '\n';
   cbs += '}  // namespace svcpp::capi\n';
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];
 
   const handleHeaders = model.types.filter(isHandle).map((t) => `#include "${t.header}"\n`).join('');
-  const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n#include "values/client_result.hpp"\n`;
+  const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
+    '#include "support/spans.hpp"\n#include "values/client_result.hpp"\n';
   const groups = [...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
     ['Enums', model.functions.filter((f) => f.op === 'enumToString')]];
+  if (model.spans.length) groups.push(['Spans', model.functions.filter((f) => f.op === 'spanDrop')]);
   for (const [name, fns] of groups) {
     let cpp = head(`${includes}\nusing namespace svcpp::capi;\nnamespace core = svcpp::core;\n\nextern "C" {\n\n`);
     cpp += fns.map((f) => definition(model, f)).join('\n');

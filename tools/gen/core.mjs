@@ -9,14 +9,16 @@ export function cppType(model, t) {
   if (p.kind === 'string') return 'std::string';
   if (p.kind === 'enum') return model.joined(p.name);
   if (p.kind === 'obj') return model.joined(p.name);
-  return SCALAR_CPP[p.kind];
+  if (p.kind === 'list') return `std::vector<${model.joined(p.name)}>`;
+  if (p.kind in SCALAR_CPP) return SCALAR_CPP[p.kind];
+  throw new Error(`no core type for ${t}`);
 }
 
-/** How the core passes a value to a callback: strings as views, objects by const reference. */
+/** How the core passes a value to a callback: strings as views, objects and spans by const reference. */
 export function callbackArgType(model, t) {
   const p = model.parseType(t);
   if (p.kind === 'string') return 'std::string_view';
-  if (p.kind === 'obj') return `const ${model.joined(p.name)} &`;
+  if (p.kind === 'obj' || p.kind === 'list') return `const ${cppType(model, t)} &`;
   return cppType(model, t);
 }
 
@@ -60,7 +62,7 @@ export function generate(model) {
     valuesH += `\n    bool operator==(const ${t.name} &) const = default;\n};\n\n`;
   }
   valuesH += '}  // namespace svcpp::core\n';
-  let callbacksH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <string_view>\n\n#include "generated/values.hpp"\n#include "runtime/callback.hpp"\n\nnamespace svcpp::core {\n\n`;
+  let callbacksH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <string_view>\n#include <vector>\n\n#include "generated/values.hpp"\n#include "runtime/callback.hpp"\n\nnamespace svcpp::core {\n\n`;
   for (const cb of model.callbacks.filter((c) => !c.raw)) {
     const sig = `void(${cb.params.map((p) => callbackArgType(model, p.type)).join(', ')})`;
     callbacksH += `using ${cb.coreName} = Callback<${sig}>;\nusing Shared${cb.coreName} = SharedCallback<${sig}>;\n`;

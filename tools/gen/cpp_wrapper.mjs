@@ -37,6 +37,7 @@ export function generate(model) {
     if (p.kind === 'string') return 'std::string';
     if (p.kind === 'enum' || p.kind === 'obj') return `svcpp::${cppQualified(p.name)}`;
     if (p.kind === 'cb') return `svcpp::${cppQualified(p.name)}`;
+    if (p.kind === 'list') return `std::vector<svcpp::${cppQualified(p.name)}>`;
     throw new Error(`no C++ type for ${t}`);
   }
 
@@ -48,6 +49,8 @@ export function generate(model) {
     if (p.kind === 'enum') return `static_cast<${cppType(t)}>(${expr})`;
     // Objects reach callbacks borrowed (Svcpp_X const *): the C++ callback gets its own copy.
     if (p.kind === 'obj') return `detail::CloneBorrowed<${cppType(t)}>(${expr}, &${cType(t)}_Clone)`;
+    // So do spans: the C++ callback gets a vector of copies.
+    if (p.kind === 'list') return `detail::CloneSpan<${cppType(`obj:${p.name}`)}>(${expr}, &${cType(`obj:${p.name}`)}_Clone)`;
     throw new Error(`fromC: ${t}`);
   }
 
@@ -208,6 +211,8 @@ export function generate(model) {
     const p = parseType(t);
     if (p.kind === 'string') return 'detail::TakeString(out)';
     if (p.kind === 'obj') return `${cppType(t)}(out, ${okExpr} ? ObjectState::Owned : ObjectState::Invalid)`;
+    // A rejected call leaves the span zeroed: adopting it gives an empty vector.
+    if (p.kind === 'list') return `detail::AdoptSpan<${cppType(`obj:${p.name}`)}>(out)`;
     return fromC('out', t);
   }
 
@@ -313,6 +318,7 @@ export function generate(model) {
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "svcpp.h"
 
@@ -381,6 +387,26 @@ template <class T, class C> T CloneBorrowed(C const *borrowed, Svcpp_Errc(SVCPP_
     C copy{};
     if (!borrowed || clone(&copy, borrowed) != Svcpp_Errc_Ok) return T(C{}, ObjectState::Invalid);
     return T(copy, ObjectState::Owned);
+}
+
+/// C++ copies of the elements of a span a callback borrows.
+template <class T, class Span, class C> std::vector<T> CloneSpan(Span borrowed, Svcpp_Errc(SVCPP_CALL *clone)(C *, C const *))
+{
+    std::vector<T> copies;
+    copies.reserve(borrowed.size);
+    for (size_t i = 0; i < borrowed.size; ++i) copies.push_back(CloneBorrowed<T>(&borrowed.ptr[i], clone));
+    return copies;
+}
+
+/// Takes ownership of the elements of an output span and frees its buffer (the elements are not dropped).
+template <class T, class Span> std::vector<T> AdoptSpan(Span &owned)
+{
+    std::vector<T> adopted;
+    adopted.reserve(owned.size);
+    for (size_t i = 0; i < owned.size; ++i) adopted.emplace_back(owned.ptr[i], ObjectState::Owned);
+    Svcpp_Free(owned.ptr);
+    owned = Span{};
+    return adopted;
 }
 
 /// Heap box for a std::function passed as userData; Free is the userDataFree.

@@ -6,8 +6,11 @@
 //   - a (callback, userDataFree, userData) triple is one JS function parameter;
 //   - an out-param is the return value; an optional getter returns `T | undefined`;
 //   - an Errc return is not visible: non-Ok throws (SvcppError with a stable code).
+//   - a span (callback argument or result) is an array of handles JavaScript owns (copies of borrowed elements,
+//     or the adopted elements of a result).
 // Functions whose callback runs on an SDK thread (the wakeup hook) are left out: each binding owns the
 // hook itself (N-API: a thread-safe function; koffi: a timer), so JavaScript never sees a foreign thread.
+// Span Drop functions are left out too: JavaScript never holds a span, only the handles of its elements.
 import { joined, parseType, PREFIX } from './model.mjs';
 
 /** 'Svcpp_AuthorizationArgs_Scopes' -> 'AuthorizationArgs_Scopes'. */
@@ -29,6 +32,7 @@ export function tsType(t) {
     case 'string': return 'string';
     case 'enum': return joined(p.name);
     case 'obj': return `NativeHandle<'${p.name}'>`;
+    case 'list': return `NativeHandle<'${p.name}'>[]`;
     default: throw new Error(`no TypeScript type for ${t}`);
   }
 }
@@ -45,7 +49,7 @@ export function tsCallbackType(cb) {
 export function jsFunctions(model) {
   const out = [];
   for (const fn of model.functions) {
-    if (hasSdkThreadCallback(fn)) continue;
+    if (hasSdkThreadCallback(fn) || fn.op === 'spanDrop') continue;
     const params = [];
     let returns = { kind: 'void' };
     fn.params.forEach((p, cIndex) => {

@@ -10,7 +10,7 @@ const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t',
 function kType(model, t) {
   const p = parseType(t);
   if (p.kind === 'string') return `${PREFIX}String`;
-  if (p.kind === 'enum' || p.kind === 'obj' || p.kind === 'cb') return model.cType(t);
+  if (p.kind === 'enum' || p.kind === 'obj' || p.kind === 'cb' || p.kind === 'list') return model.cType(t);
   return SCALAR[p.kind];
 }
 
@@ -50,7 +50,7 @@ const prototype = (model, fn) =>
   `${kReturn(model, fn)} ${fn.cName}(${fn.params.length ? fn.params.map((p) => kParam(model, p)).join(', ') : 'void'})`;
 
 /** TypeScript type of a callback argument as koffi delivers it (before fromC converts it). */
-const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean', obj: 'unknown' };
+const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean', obj: 'unknown', list: 'SpanOut' };
 
 /** JS expression converting a C value of IDL type t (a callback argument or a getter result) to JS. */
 function fromC(t, expr, borrowed) {
@@ -60,6 +60,9 @@ function fromC(t, expr, borrowed) {
   // An object handed to a callback is borrowed for the call: JavaScript gets its own copy.
   if (p.kind === 'obj' && borrowed) return `rt.cloneBorrowed('${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
   if (p.kind === 'obj') return `rt.adopt('${p.name}', ${expr})`;
+  // Spans likewise: copies of borrowed elements; a result's elements are adopted and only its buffer freed.
+  if (p.kind === 'list' && borrowed) return `rt.cloneSpan('${p.name}', '${PREFIX}${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
+  if (p.kind === 'list') return `rt.adoptSpan('${p.name}', '${PREFIX}${p.name}', ${expr})`;
   return expr;
 }
 
@@ -83,11 +86,12 @@ function outHolder(t) {
   const p = parseType(t);
   if (p.kind === 'string') return '{ ptr: null, size: 0 } as StringOut';
   if (p.kind === 'obj') return '{ opaque: null } as HandleStruct';
+  if (p.kind === 'list') return '{ ptr: null, size: 0 } as SpanOut';
   if (p.kind === 'u64') return '[0n] as unknown[]';
   if (p.kind === 'bool') return '[false] as boolean[]';
   return '[0] as number[]';
 }
-const outValue = (t, name) => (['string', 'obj'].includes(parseType(t).kind) ? name : `${name}[0]`);
+const outValue = (t, name) => (['string', 'obj', 'list'].includes(parseType(t).kind) ? name : `${name}[0]`);
 
 function method(model, f) {
   const { fn } = f;
@@ -157,7 +161,7 @@ export function generate(model) {
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
-import { declareType, KoffiRuntime, type HandleStruct, type StringOut } from './runtime.js';
+import { declareType, KoffiRuntime, type HandleStruct, type SpanOut, type StringOut } from './runtime.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('${PREFIX}String', () => koffi.struct('${PREFIX}String', { ptr: 'void *', size: 'size_t' }));
@@ -166,6 +170,9 @@ declareType('${PREFIX}StringIn', () => koffi.struct('${PREFIX}StringIn', { ptr: 
 `;
   for (const e of model.enums) s += `declareType('${e.cName}', () => koffi.alias('${e.cName}', 'int32_t'));\n`;
   for (const t of model.types) s += `declareType('${t.cName}', () => koffi.struct('${t.cName}', { opaque: 'void *' }));\n`;
+  for (const span of model.spans) {
+    s += `declareType('${span.cName}', () => koffi.struct('${span.cName}', { ptr: '${span.elem.cName} *', size: 'size_t' }));\n`;
+  }
   s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nconst protos = {\n';
   for (const cb of model.callbacks) {
     const params = cb.params.map((p) => (parseType(p.type).kind === 'obj' ? `const ${kType(model, p.type)} *${p.name}` : `${kType(model, p.type)} ${p.name}`));

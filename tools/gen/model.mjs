@@ -15,10 +15,16 @@ export const joined = (dotted) => dotted.replace(/\./g, '');
 export const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
- * Parses an IDL type string.
- * @returns {{kind: 'bool'|'i32'|'u32'|'u64'|'f32'|'string'|'enum'|'obj'|'cb'|'voidptr', name?: string}}
+ * Parses an IDL type string. `list:obj:X` is a span of X objects (c-abi.md §5): `name` is the element type's
+ * name and `elem` the parsed element type.
+ * @returns {{kind: 'bool'|'i32'|'u32'|'u64'|'f32'|'string'|'enum'|'obj'|'cb'|'voidptr'|'list', name?: string, elem?: object}}
  */
 export function parseType(t) {
+  const list = /^list:(obj:.+)$/.exec(t);
+  if (list) {
+    const elem = parseType(list[1]);
+    return { kind: 'list', name: elem.name, elem };
+  }
   const m = /^(enum|obj|cb):(.+)$/.exec(t);
   if (m) return { kind: m[1], name: m[2] };
   if (['bool', 'i32', 'u32', 'u64', 'f32', 'string', 'voidptr'].includes(t)) return { kind: t };
@@ -27,10 +33,11 @@ export function parseType(t) {
 
 const SCALAR_C = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *' };
 
-/** C spelling of a value of IDL type t (string -> Svcpp_String, obj -> Svcpp_X). */
+/** C spelling of a value of IDL type t (string -> Svcpp_String, obj -> Svcpp_X, list:obj:X -> Svcpp_XSpan). */
 export function cType(t) {
   const p = parseType(t);
   if (p.kind === 'string') return `${PREFIX}String`;
+  if (p.kind === 'list') return `${PREFIX}${flat(p.name)}Span`;
   if (p.kind === 'enum' || p.kind === 'obj') return `${PREFIX}${flat(p.name)}`;
   if (p.kind === 'cb') return `${PREFIX}${flat(p.name)}`;
   return SCALAR_C[p.kind];
@@ -74,6 +81,8 @@ function expandInputs(params) {
       out.push(param(p.name, p.type, 'cb', { callback: callbackByName.get(t.name), nullable: !!p.nullable }));
       out.push(param(`${p.name}__userDataFree`, 'cb:FreeFn', 'cbFree'));
       out.push(param(`${p.name}__userData`, 'voidptr', 'cbData'));
+    } else if (t.kind === 'list') {
+      throw new Error(`parameter ${p.name}: spans are not inputs (only callback arguments and method results)`);
     } else {
       out.push(param(p.name, p.type, 'in', { optional: !!p.optional, max: p.max, min: p.min }));
     }
@@ -93,6 +102,7 @@ function makeFunction(fields) {
 
 function fieldFunctions(type, f) {
   const t = parseType(f.type);
+  if (t.kind === 'list') throw new Error(`${type.name}.${f.name}: list fields are not supported (spans are callback arguments and method results)`);
   const self = param('self', `obj:${type.name}`, 'self', { constSelf: true });
   const getter = makeFunction({
     cName: `${type.cName}_${f.name}`, owner: type, member: f.name, op: 'get', field: f, doc: f.doc ?? '',
@@ -123,12 +133,13 @@ function methodFunction(type, m) {
   if (!m.static) fn.params.push(param('self', `obj:${type.name}`, 'self', { constSelf: !!m.const }));
   fn.params.push(...expandInputs(m.params));
   if (m.returns && m.optional) {
+    if (parseType(m.returns).kind === 'list') throw new Error(`${type.name}.${m.name}: a span result is never optional (empty is {NULL, 0})`);
     // A lookup that may miss: bool f(self, ..., T *out) — false (out untouched) when absent.
     fn.ret = 'optional';
     fn.params.push(param('out', m.returns, 'out'));
   } else if (m.returns) {
     const t = parseType(m.returns);
-    if (t.kind === 'string' || t.kind === 'obj') fn.params.push(param('out', m.returns, 'out'));
+    if (t.kind === 'string' || t.kind === 'obj' || t.kind === 'list') fn.params.push(param('out', m.returns, 'out'));
     else { fn.ret = 'value'; fn.valueType = m.returns; }
   }
   if (m.out) fn.params.push(param(`out${m.out.name.charAt(0).toUpperCase()}${m.out.name.slice(1)}`, m.out.type, 'out'));
@@ -174,6 +185,32 @@ for (const e of enums) {
   }));
 }
 
+/**
+ * Span types (c-abi.md §5): one per element type used in a `list:` callback parameter or method result, in order
+ * of first use. Each gets a C struct {ptr, size} and a Drop function (model.functions, op 'spanDrop').
+ */
+export const spans = [];
+{
+  const seen = new Set();
+  const use = (t) => {
+    const p = parseType(t);
+    if (p.kind !== 'list' || seen.has(t)) return;
+    const elem = typeByName.get(p.name);
+    if (!elem || elem.kind === 'client') throw new Error(`${t}: the element type must be a value or handle type`);
+    seen.add(t);
+    spans.push({ type: t, elem, cName: cType(t) });
+  };
+  for (const cb of callbacks) for (const p of cb.params) use(p.type);
+  for (const fn of functions) for (const p of fn.params) if (p.role === 'out') use(p.type);
+}
+for (const span of spans) {
+  functions.push(makeFunction({
+    cName: `${span.cName}_Drop`, owner: null, member: `${span.cName}_Drop`, op: 'spanDrop', span,
+    doc: 'Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument.',
+    params: [param('span', span.type, 'self', { dropSelf: true })],
+  }));
+}
+
 export const abi = idl.abi;
 export const product = idl.product;
 export const globals = idl.globals;
@@ -208,7 +245,7 @@ export function cReturnType(fn) {
   }
 }
 
-/** The C declaration of one callback parameter: objects are borrowed `Svcpp_X const *`. */
+/** The C declaration of one callback parameter: objects are borrowed `Svcpp_X const *`, spans borrowed by value. */
 export function cCallbackParamDecl(p) {
   if (p.type === 'voidptr') return `void *${p.name}`;
   return parseType(p.type).kind === 'obj' ? `${cType(p.type)} const *${p.name}` : `${cType(p.type)} ${p.name}`;

@@ -47,7 +47,8 @@ function scalarArg(model, t, v) {
 
 /**
  * C++ expression: C value `x` of IDL type t -> Napi::Value (borrowed strings are not freed). In a callback
- * (`borrowed`), objects are `Svcpp_X const *` borrowed for the call, so JavaScript gets its own copy.
+ * (`borrowed`), objects are `Svcpp_X const *` and spans `Svcpp_XSpan` borrowed for the call, so JavaScript gets
+ * its own copies; a result span (`take`) is adopted element by element and its buffer freed.
  */
 function toJs(model, t, x, { take = false, borrowed = false } = {}) {
   const p = parseType(t);
@@ -59,6 +60,12 @@ function toJs(model, t, x, { take = false, borrowed = false } = {}) {
     case 'obj':
       if (borrowed) return `CloneHandle<${model.cType(t)}>(env, ${x})`;
       return isClientType(model, p.name) ? `WrapClient(env, ${x})` : `WrapHandle<${model.cType(t)}>(env, ${x})`;
+    case 'list': {
+      const elem = model.cType(`obj:${p.name}`);
+      if (borrowed) return `CloneSpan<${elem}>(env, ${x})`;
+      if (take) return `AdoptSpan<${elem}>(env, ${x})`;
+      throw new Error(`a span is either borrowed (callback) or taken (result): ${t}`);
+    }
     default: throw new Error(`no JS conversion for ${t}`);
   }
 }

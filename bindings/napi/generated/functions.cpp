@@ -79,6 +79,16 @@ void SVCPP_CALL Call_Svcpp_Client_AuthorizeRequestCallback(void *userData) {
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
 }
 
+/** Svcpp_Client_GetUserGuildsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetUserGuildsCallback(Svcpp_ClientResult const *result, Svcpp_GuildMinimalSpan guilds, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_GuildMinimal>(env, guilds)}; });
+}
+
+/** Svcpp_Client_GetGuildChannelsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetGuildChannelsCallback(Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan guildChannels, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_GuildChannel>(env, guildChannels)}; });
+}
+
 /** Svcpp_Client_UserUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData) {
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
@@ -588,6 +598,304 @@ Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &inf
   return env.Undefined();
 }
 
+Napi::Value LinkedLobby_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LinkedLobby created{};
+  Svcpp_Errc rc = Svcpp_LinkedLobby_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_LinkedLobby>(env, created);
+}
+
+Napi::Value LinkedLobby_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_LinkedLobby>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LinkedLobby_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LinkedLobby created{};
+  Svcpp_Errc rc = Svcpp_LinkedLobby_Clone(&created, UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_LinkedLobby>(env, created);
+}
+
+Napi::Value LinkedLobby_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_LinkedLobby_IsValid(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0])));
+}
+
+Napi::Value LinkedLobby_ApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_ApplicationId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]))));
+}
+
+Napi::Value LinkedLobby_SetApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_LinkedLobby_SetApplicationId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LinkedLobby_LobbyId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_LobbyId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]))));
+}
+
+Napi::Value LinkedLobby_SetLobbyId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_LinkedLobby_SetLobbyId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildMinimal_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_GuildMinimal>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildMinimal_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_GuildMinimal created{};
+  Svcpp_Errc rc = Svcpp_GuildMinimal_Clone(&created, UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_GuildMinimal>(env, created);
+}
+
+Napi::Value GuildMinimal_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_GuildMinimal_IsValid(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0])));
+}
+
+Napi::Value GuildMinimal_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildMinimal_Id(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]))));
+}
+
+Napi::Value GuildMinimal_SetId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildMinimal_SetId(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildMinimal_Name(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_GuildMinimal_Name(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value GuildMinimal_SetName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildMinimal_SetName(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_GuildChannel>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_GuildChannel created{};
+  Svcpp_Errc rc = Svcpp_GuildChannel_Clone(&created, UnwrapHandle<Svcpp_GuildChannel>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_GuildChannel>(env, created);
+}
+
+Napi::Value GuildChannel_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_GuildChannel_IsValid(UnwrapHandle<Svcpp_GuildChannel>(env, info[0])));
+}
+
+Napi::Value GuildChannel_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildChannel_Id(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]))));
+}
+
+Napi::Value GuildChannel_SetId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetId(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_Name(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_GuildChannel_Name(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value GuildChannel_SetName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetName(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_Type(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Type(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]))));
+}
+
+Napi::Value GuildChannel_SetType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ChannelType value = static_cast<Svcpp_ChannelType>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetType(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_Position(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Position(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]))));
+}
+
+Napi::Value GuildChannel_SetPosition(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  int32_t value = I32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetPosition(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_ParentId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t out{};
+  if (!Svcpp_GuildChannel_ParentId(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), &out)) return env.Undefined();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(out));
+}
+
+Napi::Value GuildChannel_SetParentId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<uint64_t> value;
+  if (!IsNullish(info[1])) value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetParentId(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value ? &*value : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_IsLinkable(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_GuildChannel_IsLinkable(UnwrapHandle<Svcpp_GuildChannel>(env, info[0])));
+}
+
+Napi::Value GuildChannel_SetIsLinkable(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetIsLinkable(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_IsViewableAndWriteableByAllMembers(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(UnwrapHandle<Svcpp_GuildChannel>(env, info[0])));
+}
+
+Napi::Value GuildChannel_SetIsViewableAndWriteableByAllMembers(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value GuildChannel_LinkedLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LinkedLobby out{};
+  if (!Svcpp_GuildChannel_LinkedLobby(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_LinkedLobby>(env, out);
+}
+
+Napi::Value GuildChannel_SetLinkedLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_GuildChannel_SetLinkedLobby(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_LinkedLobby>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value UserApplicationProfileHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value UserApplicationProfileHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserApplicationProfileHandle created{};
+  Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Clone(&created, UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_UserApplicationProfileHandle>(env, created);
+}
+
+Napi::Value UserApplicationProfileHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_UserApplicationProfileHandle_IsValid(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0])));
+}
+
+Napi::Value UserApplicationProfileHandle_AvatarHash(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_AvatarHash(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value UserApplicationProfileHandle_Metadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Metadata(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value UserApplicationProfileHandle_ProviderId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_UserApplicationProfileHandle_ProviderId(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value UserApplicationProfileHandle_ProviderIssuedUserId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value UserApplicationProfileHandle_ProviderType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_UserApplicationProfileHandle_ProviderType(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]))));
+}
+
+Napi::Value UserApplicationProfileHandle_Username(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Username(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
 Napi::Value UserHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = DropHandle<Svcpp_UserHandle>(env, info[0]);
@@ -668,6 +976,14 @@ Napi::Value UserHandle_GuildTag(const Napi::CallbackInfo &info) {
   Svcpp_String out{};
   if (!Svcpp_UserHandle_GuildTag(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
+}
+
+Napi::Value UserHandle_UserApplicationProfiles(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserApplicationProfileHandleSpan out{};
+  Svcpp_Errc rc = Svcpp_UserHandle_UserApplicationProfiles(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_UserApplicationProfileHandle>(env, out);
 }
 
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
@@ -1051,6 +1367,25 @@ Napi::Value Client_SetUserUpdatedCallback(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_GetUserGuilds(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_GetUserGuilds(UnwrapClient(env, info[0]), Call_Svcpp_Client_GetUserGuildsCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetGuildChannels(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t guildId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_GetGuildChannels(UnwrapClient(env, info[0]), guildId, Call_Svcpp_Client_GetGuildChannelsCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = RunClientCallbacks(env, info[0]);
@@ -1122,6 +1457,18 @@ Napi::Value StatusTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_StatusType value = static_cast<Svcpp_StatusType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_StatusTypeToString(value));
+}
+
+Napi::Value ChannelTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ChannelType value = static_cast<Svcpp_ChannelType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ChannelTypeToString(value));
+}
+
+Napi::Value ExternalIdentityProviderTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ExternalIdentityProviderType value = static_cast<Svcpp_ExternalIdentityProviderType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ExternalIdentityProviderTypeToString(value));
 }
 
 Napi::Value UserHandle_AvatarTypeToString(const Napi::CallbackInfo &info) {
@@ -1220,6 +1567,49 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationArgs_SetIntegrationType", Napi::Function::New(env, AuthorizationArgs_SetIntegrationType, "AuthorizationArgs_SetIntegrationType"));
   exports.Set("AuthorizationArgs_CustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_CustomSchemeParam, "AuthorizationArgs_CustomSchemeParam"));
   exports.Set("AuthorizationArgs_SetCustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_SetCustomSchemeParam, "AuthorizationArgs_SetCustomSchemeParam"));
+  exports.Set("LinkedLobby_Init", Napi::Function::New(env, LinkedLobby_Init, "LinkedLobby_Init"));
+  exports.Set("LinkedLobby_Drop", Napi::Function::New(env, LinkedLobby_Drop, "LinkedLobby_Drop"));
+  exports.Set("LinkedLobby_Clone", Napi::Function::New(env, LinkedLobby_Clone, "LinkedLobby_Clone"));
+  exports.Set("LinkedLobby_IsValid", Napi::Function::New(env, LinkedLobby_IsValid, "LinkedLobby_IsValid"));
+  exports.Set("LinkedLobby_ApplicationId", Napi::Function::New(env, LinkedLobby_ApplicationId, "LinkedLobby_ApplicationId"));
+  exports.Set("LinkedLobby_SetApplicationId", Napi::Function::New(env, LinkedLobby_SetApplicationId, "LinkedLobby_SetApplicationId"));
+  exports.Set("LinkedLobby_LobbyId", Napi::Function::New(env, LinkedLobby_LobbyId, "LinkedLobby_LobbyId"));
+  exports.Set("LinkedLobby_SetLobbyId", Napi::Function::New(env, LinkedLobby_SetLobbyId, "LinkedLobby_SetLobbyId"));
+  exports.Set("GuildMinimal_Drop", Napi::Function::New(env, GuildMinimal_Drop, "GuildMinimal_Drop"));
+  exports.Set("GuildMinimal_Clone", Napi::Function::New(env, GuildMinimal_Clone, "GuildMinimal_Clone"));
+  exports.Set("GuildMinimal_IsValid", Napi::Function::New(env, GuildMinimal_IsValid, "GuildMinimal_IsValid"));
+  exports.Set("GuildMinimal_Id", Napi::Function::New(env, GuildMinimal_Id, "GuildMinimal_Id"));
+  exports.Set("GuildMinimal_SetId", Napi::Function::New(env, GuildMinimal_SetId, "GuildMinimal_SetId"));
+  exports.Set("GuildMinimal_Name", Napi::Function::New(env, GuildMinimal_Name, "GuildMinimal_Name"));
+  exports.Set("GuildMinimal_SetName", Napi::Function::New(env, GuildMinimal_SetName, "GuildMinimal_SetName"));
+  exports.Set("GuildChannel_Drop", Napi::Function::New(env, GuildChannel_Drop, "GuildChannel_Drop"));
+  exports.Set("GuildChannel_Clone", Napi::Function::New(env, GuildChannel_Clone, "GuildChannel_Clone"));
+  exports.Set("GuildChannel_IsValid", Napi::Function::New(env, GuildChannel_IsValid, "GuildChannel_IsValid"));
+  exports.Set("GuildChannel_Id", Napi::Function::New(env, GuildChannel_Id, "GuildChannel_Id"));
+  exports.Set("GuildChannel_SetId", Napi::Function::New(env, GuildChannel_SetId, "GuildChannel_SetId"));
+  exports.Set("GuildChannel_Name", Napi::Function::New(env, GuildChannel_Name, "GuildChannel_Name"));
+  exports.Set("GuildChannel_SetName", Napi::Function::New(env, GuildChannel_SetName, "GuildChannel_SetName"));
+  exports.Set("GuildChannel_Type", Napi::Function::New(env, GuildChannel_Type, "GuildChannel_Type"));
+  exports.Set("GuildChannel_SetType", Napi::Function::New(env, GuildChannel_SetType, "GuildChannel_SetType"));
+  exports.Set("GuildChannel_Position", Napi::Function::New(env, GuildChannel_Position, "GuildChannel_Position"));
+  exports.Set("GuildChannel_SetPosition", Napi::Function::New(env, GuildChannel_SetPosition, "GuildChannel_SetPosition"));
+  exports.Set("GuildChannel_ParentId", Napi::Function::New(env, GuildChannel_ParentId, "GuildChannel_ParentId"));
+  exports.Set("GuildChannel_SetParentId", Napi::Function::New(env, GuildChannel_SetParentId, "GuildChannel_SetParentId"));
+  exports.Set("GuildChannel_IsLinkable", Napi::Function::New(env, GuildChannel_IsLinkable, "GuildChannel_IsLinkable"));
+  exports.Set("GuildChannel_SetIsLinkable", Napi::Function::New(env, GuildChannel_SetIsLinkable, "GuildChannel_SetIsLinkable"));
+  exports.Set("GuildChannel_IsViewableAndWriteableByAllMembers", Napi::Function::New(env, GuildChannel_IsViewableAndWriteableByAllMembers, "GuildChannel_IsViewableAndWriteableByAllMembers"));
+  exports.Set("GuildChannel_SetIsViewableAndWriteableByAllMembers", Napi::Function::New(env, GuildChannel_SetIsViewableAndWriteableByAllMembers, "GuildChannel_SetIsViewableAndWriteableByAllMembers"));
+  exports.Set("GuildChannel_LinkedLobby", Napi::Function::New(env, GuildChannel_LinkedLobby, "GuildChannel_LinkedLobby"));
+  exports.Set("GuildChannel_SetLinkedLobby", Napi::Function::New(env, GuildChannel_SetLinkedLobby, "GuildChannel_SetLinkedLobby"));
+  exports.Set("UserApplicationProfileHandle_Drop", Napi::Function::New(env, UserApplicationProfileHandle_Drop, "UserApplicationProfileHandle_Drop"));
+  exports.Set("UserApplicationProfileHandle_Clone", Napi::Function::New(env, UserApplicationProfileHandle_Clone, "UserApplicationProfileHandle_Clone"));
+  exports.Set("UserApplicationProfileHandle_IsValid", Napi::Function::New(env, UserApplicationProfileHandle_IsValid, "UserApplicationProfileHandle_IsValid"));
+  exports.Set("UserApplicationProfileHandle_AvatarHash", Napi::Function::New(env, UserApplicationProfileHandle_AvatarHash, "UserApplicationProfileHandle_AvatarHash"));
+  exports.Set("UserApplicationProfileHandle_Metadata", Napi::Function::New(env, UserApplicationProfileHandle_Metadata, "UserApplicationProfileHandle_Metadata"));
+  exports.Set("UserApplicationProfileHandle_ProviderId", Napi::Function::New(env, UserApplicationProfileHandle_ProviderId, "UserApplicationProfileHandle_ProviderId"));
+  exports.Set("UserApplicationProfileHandle_ProviderIssuedUserId", Napi::Function::New(env, UserApplicationProfileHandle_ProviderIssuedUserId, "UserApplicationProfileHandle_ProviderIssuedUserId"));
+  exports.Set("UserApplicationProfileHandle_ProviderType", Napi::Function::New(env, UserApplicationProfileHandle_ProviderType, "UserApplicationProfileHandle_ProviderType"));
+  exports.Set("UserApplicationProfileHandle_Username", Napi::Function::New(env, UserApplicationProfileHandle_Username, "UserApplicationProfileHandle_Username"));
   exports.Set("UserHandle_Drop", Napi::Function::New(env, UserHandle_Drop, "UserHandle_Drop"));
   exports.Set("UserHandle_Clone", Napi::Function::New(env, UserHandle_Clone, "UserHandle_Clone"));
   exports.Set("UserHandle_IsValid", Napi::Function::New(env, UserHandle_IsValid, "UserHandle_IsValid"));
@@ -1232,6 +1622,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("UserHandle_Status", Napi::Function::New(env, UserHandle_Status, "UserHandle_Status"));
   exports.Set("UserHandle_IsProvisional", Napi::Function::New(env, UserHandle_IsProvisional, "UserHandle_IsProvisional"));
   exports.Set("UserHandle_GuildTag", Napi::Function::New(env, UserHandle_GuildTag, "UserHandle_GuildTag"));
+  exports.Set("UserHandle_UserApplicationProfiles", Napi::Function::New(env, UserHandle_UserApplicationProfiles, "UserHandle_UserApplicationProfiles"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));
   exports.Set("Client_InitWithOptions", Napi::Function::New(env, Client_InitWithOptions, "Client_InitWithOptions"));
@@ -1277,6 +1668,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_GetCurrentUser", Napi::Function::New(env, Client_GetCurrentUser, "Client_GetCurrentUser"));
   exports.Set("Client_GetUser", Napi::Function::New(env, Client_GetUser, "Client_GetUser"));
   exports.Set("Client_SetUserUpdatedCallback", Napi::Function::New(env, Client_SetUserUpdatedCallback, "Client_SetUserUpdatedCallback"));
+  exports.Set("Client_GetUserGuilds", Napi::Function::New(env, Client_GetUserGuilds, "Client_GetUserGuilds"));
+  exports.Set("Client_GetGuildChannels", Napi::Function::New(env, Client_GetGuildChannels, "Client_GetGuildChannels"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
@@ -1289,6 +1682,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationTokenTypeToString", Napi::Function::New(env, AuthorizationTokenTypeToString, "AuthorizationTokenTypeToString"));
   exports.Set("AuthenticationExternalAuthTypeToString", Napi::Function::New(env, AuthenticationExternalAuthTypeToString, "AuthenticationExternalAuthTypeToString"));
   exports.Set("StatusTypeToString", Napi::Function::New(env, StatusTypeToString, "StatusTypeToString"));
+  exports.Set("ChannelTypeToString", Napi::Function::New(env, ChannelTypeToString, "ChannelTypeToString"));
+  exports.Set("ExternalIdentityProviderTypeToString", Napi::Function::New(env, ExternalIdentityProviderTypeToString, "ExternalIdentityProviderTypeToString"));
   exports.Set("UserHandle_AvatarTypeToString", Napi::Function::New(env, UserHandle_AvatarTypeToString, "UserHandle_AvatarTypeToString"));
   exports.Set("Client_StatusToString", Napi::Function::New(env, Client_StatusToString, "Client_StatusToString"));
   exports.Set("Client_ErrorToString", Napi::Function::New(env, Client_ErrorToString, "Client_ErrorToString"));

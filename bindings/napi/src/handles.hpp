@@ -51,6 +51,38 @@ Napi::Value CloneHandle(Napi::Env env, const H *borrowed) {
   return WrapHandle<H>(env, copy);
 }
 
+/** A JS array of JS-owned copies of the elements of a span borrowed for the duration of a callback. */
+template <class H, class Span>
+Napi::Value CloneSpan(Napi::Env env, const Span &borrowed) {
+  Napi::Array copies = Napi::Array::New(env, borrowed.size);
+  for (size_t i = 0; i < borrowed.size; ++i) copies.Set(static_cast<uint32_t>(i), CloneHandle<H>(env, &borrowed.ptr[i]));
+  return copies;
+}
+
+/**
+ * Adopts the elements of a result span as JS handles (each dropped by its own Drop or finalizer) and frees the
+ * buffer with Svcpp_Free. An element not wrapped yet when something throws is dropped here.
+ */
+template <class H, class Span>
+Napi::Value AdoptSpan(Napi::Env env, Span &owned) {
+  size_t next = 0;  // elements before `next` belong to JS objects (or were dropped by WrapHandle's own failure)
+  try {
+    Napi::Array adopted = Napi::Array::New(env, owned.size);
+    while (next < owned.size) {
+      Napi::Object handle = WrapHandle<H>(env, owned.ptr[next++]);
+      adopted.Set(static_cast<uint32_t>(next - 1), handle);
+    }
+    Svcpp_Free(owned.ptr);
+    owned = Span{};
+    return adopted;
+  } catch (...) {
+    for (size_t i = next; i < owned.size; ++i) HandleTraits<H>::Drop(&owned.ptr[i]);
+    Svcpp_Free(owned.ptr);
+    owned = Span{};
+    throw;
+  }
+}
+
 template <class H>
 Svcpp_Errc DropHandle(Napi::Env env, const Napi::Value &v) {
   return HandleTraits<H>::Drop(UnwrapHandle<H>(env, v));

@@ -2,6 +2,7 @@
 #pragma once
 #include "generated/callbacks.hpp"
 #include "support/marshal.hpp"
+#include "support/spans.hpp"
 
 namespace svcpp::capi {
 
@@ -143,6 +144,30 @@ inline core::ClientAuthorizeRequestCallback WrapClientAuthorizeRequestCallback(S
     return core::ClientAuthorizeRequestCallback{
         [fn, userData]() {
             fn(userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientGetUserGuildsCallback WrapClientGetUserGuildsCallback(Svcpp_Client_GetUserGuildsCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientGetUserGuildsCallback{
+        [fn, userData](const core::ClientResult & result, const std::vector<core::GuildMinimal> & guilds) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            BorrowedSpan<core::GuildMinimal, Svcpp_GuildMinimalSpan> guildsSpan(guilds);
+            fn(&resultHandle, guildsSpan.View(), userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientGetGuildChannelsCallback WrapClientGetGuildChannelsCallback(Svcpp_Client_GetGuildChannelsCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientGetGuildChannelsCallback{
+        [fn, userData](const core::ClientResult & result, const std::vector<core::GuildChannel> & guildChannels) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            BorrowedSpan<core::GuildChannel, Svcpp_GuildChannelSpan> guildChannelsSpan(guildChannels);
+            fn(&resultHandle, guildChannelsSpan.View(), userData);
+            DropValue<core::ClientResult>(&resultHandle);
         },
         core::UserData(free, userData)};
 }

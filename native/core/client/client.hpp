@@ -87,6 +87,10 @@ public:
     std::optional<UserHandle> GetUser(uint64_t userId) const;
     void SetUserUpdatedCallback(ClientUserUpdatedCallback &&cb) { userUpdated_.Set(std::move(cb)); }
 
+    // Guilds (client_guilds.cpp).
+    void GetUserGuilds(ClientGetUserGuildsCallback &&cb);
+    void GetGuildChannels(uint64_t guildId, ClientGetGuildChannelsCallback &&cb);
+
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
     void SetCallbacksPendingHook(CallbacksPendingFn &&hook);

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "generated/values.hpp"
 #include "runtime/callback.hpp"
@@ -36,6 +37,10 @@ using ClientTokenExpirationCallback = Callback<void()>;
 using SharedClientTokenExpirationCallback = SharedCallback<void()>;
 using ClientAuthorizeRequestCallback = Callback<void()>;
 using SharedClientAuthorizeRequestCallback = SharedCallback<void()>;
+using ClientGetUserGuildsCallback = Callback<void(const ClientResult &, const std::vector<GuildMinimal> &)>;
+using SharedClientGetUserGuildsCallback = SharedCallback<void(const ClientResult &, const std::vector<GuildMinimal> &)>;
+using ClientGetGuildChannelsCallback = Callback<void(const ClientResult &, const std::vector<GuildChannel> &)>;
+using SharedClientGetGuildChannelsCallback = SharedCallback<void(const ClientResult &, const std::vector<GuildChannel> &)>;
 using ClientUserUpdatedCallback = Callback<void(uint64_t)>;
 using SharedClientUserUpdatedCallback = SharedCallback<void(uint64_t)>;
 

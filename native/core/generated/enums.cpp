@@ -361,6 +361,80 @@ bool IsStatusType(int32_t raw) {
     }
 }
 
+const char *ToString(ChannelType value) {
+    switch (value) {
+        case ChannelType::GuildText: return "GuildText";
+        case ChannelType::Dm: return "Dm";
+        case ChannelType::GuildVoice: return "GuildVoice";
+        case ChannelType::GroupDm: return "GroupDm";
+        case ChannelType::GuildCategory: return "GuildCategory";
+        case ChannelType::GuildNews: return "GuildNews";
+        case ChannelType::GuildStore: return "GuildStore";
+        case ChannelType::GuildNewsThread: return "GuildNewsThread";
+        case ChannelType::GuildPublicThread: return "GuildPublicThread";
+        case ChannelType::GuildPrivateThread: return "GuildPrivateThread";
+        case ChannelType::GuildStageVoice: return "GuildStageVoice";
+        case ChannelType::GuildDirectory: return "GuildDirectory";
+        case ChannelType::GuildForum: return "GuildForum";
+        case ChannelType::GuildMedia: return "GuildMedia";
+        case ChannelType::Lobby: return "Lobby";
+        case ChannelType::EphemeralDm: return "EphemeralDm";
+    }
+    return "Unknown";
+}
+
+bool IsChannelType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 10:
+        case 11:
+        case 12:
+        case 13:
+        case 14:
+        case 15:
+        case 16:
+        case 17:
+        case 18:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(ExternalIdentityProviderType value) {
+    switch (value) {
+        case ExternalIdentityProviderType::OIDC: return "OIDC";
+        case ExternalIdentityProviderType::EpicOnlineServices: return "EpicOnlineServices";
+        case ExternalIdentityProviderType::Steam: return "Steam";
+        case ExternalIdentityProviderType::Unity: return "Unity";
+        case ExternalIdentityProviderType::PlatformBot: return "PlatformBot";
+        case ExternalIdentityProviderType::None: return "None";
+        case ExternalIdentityProviderType::Unknown: return "Unknown";
+    }
+    return "Unknown";
+}
+
+bool IsExternalIdentityProviderType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+            return true;
+        default:
+            return false;
+    }
+}
+
 const char *ToString(UserHandleAvatarType value) {
     switch (value) {
         case UserHandleAvatarType::Gif: return "Gif";

@@ -183,6 +183,43 @@ const char *ToString(StatusType value);
 /** True when raw is one of StatusType's values (inputs are validated with this). */
 bool IsStatusType(int32_t raw);
 
+enum class ChannelType : int32_t {
+    GuildText = 0,
+    Dm = 1,
+    GuildVoice = 2,
+    GroupDm = 3,
+    GuildCategory = 4,
+    GuildNews = 5,
+    GuildStore = 6,
+    GuildNewsThread = 10,
+    GuildPublicThread = 11,
+    GuildPrivateThread = 12,
+    GuildStageVoice = 13,
+    GuildDirectory = 14,
+    GuildForum = 15,
+    GuildMedia = 16,
+    Lobby = 17,
+    EphemeralDm = 18,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ChannelType value);
+/** True when raw is one of ChannelType's values (inputs are validated with this). */
+bool IsChannelType(int32_t raw);
+
+enum class ExternalIdentityProviderType : int32_t {
+    OIDC = 0,
+    EpicOnlineServices = 1,
+    Steam = 2,
+    Unity = 3,
+    PlatformBot = 4,
+    None = 5,
+    Unknown = 6,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ExternalIdentityProviderType value);
+/** True when raw is one of ExternalIdentityProviderType's values (inputs are validated with this). */
+bool IsExternalIdentityProviderType(int32_t raw);
+
 enum class UserHandleAvatarType : int32_t {
     Gif = 0,
     Webp = 1,

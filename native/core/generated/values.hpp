@@ -62,4 +62,34 @@ struct AuthorizationArgs {
     bool operator==(const AuthorizationArgs &) const = default;
 };
 
+/** The lobby a guild channel is linked to. */
+struct LinkedLobby {
+    uint64_t applicationId{};
+    uint64_t lobbyId{};
+
+    bool operator==(const LinkedLobby &) const = default;
+};
+
+/** A guild the user is a member of (GetUserGuilds). */
+struct GuildMinimal {
+    uint64_t id{};
+    std::string name;
+
+    bool operator==(const GuildMinimal &) const = default;
+};
+
+/** A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it. */
+struct GuildChannel {
+    uint64_t id{};
+    std::string name;
+    ChannelType type{};
+    int32_t position{};
+    std::optional<uint64_t> parentId;
+    bool isLinkable{};
+    bool isViewableAndWriteableByAllMembers{};
+    std::optional<LinkedLobby> linkedLobby;
+
+    bool operator==(const GuildChannel &) const = default;
+};
+
 }  // namespace svcpp::core

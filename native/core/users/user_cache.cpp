@@ -11,6 +11,32 @@ std::optional<std::string> OptionalString(const nlohmann::json &o, const char *k
     if (it == o.end() || !it->is_string()) return std::nullopt;
     return it->get<std::string>();
 }
+
+/** `provider_type` is the identity's external_auth_type (wire-protocol.md §8 strings). */
+ExternalIdentityProviderType ProviderType(const std::string &externalAuthType) {
+    if (externalAuthType == "OIDC") return ExternalIdentityProviderType::OIDC;
+    if (externalAuthType.rfind("EPIC_ONLINE_SERVICES_", 0) == 0) return ExternalIdentityProviderType::EpicOnlineServices;
+    if (externalAuthType == "STEAM_SESSION_TICKET") return ExternalIdentityProviderType::Steam;
+    if (externalAuthType == "UNITY_SERVICES_ID_TOKEN") return ExternalIdentityProviderType::Unity;
+    if (externalAuthType == "DISCORD_BOT_ISSUED_ACCESS_TOKEN") return ExternalIdentityProviderType::PlatformBot;
+    return ExternalIdentityProviderType::Unknown;  // e.g. Apple and PlayStation ID tokens: no provider type of their own
+}
+
+std::vector<ApplicationProfileRecord> ParseApplicationProfiles(const nlohmann::json &profiles) {
+    std::vector<ApplicationProfileRecord> out;
+    for (const auto &p : profiles) {
+        if (!p.is_object()) continue;
+        ApplicationProfileRecord r;
+        r.providerType = ProviderType(OptionalString(p, "provider_type").value_or(""));
+        r.providerId = OptionalString(p, "provider_id");
+        r.providerIssuedUserId = OptionalString(p, "provider_issued_user_id").value_or("");
+        r.username = OptionalString(p, "username").value_or("");
+        r.avatarHash = OptionalString(p, "avatar_hash").value_or("");
+        r.metadata = OptionalString(p, "metadata").value_or("");
+        out.push_back(std::move(r));
+    }
+    return out;
+}
 }  // namespace
 
 UserRecord ParseUser(const nlohmann::json &user) {
@@ -23,6 +49,8 @@ UserRecord ParseUser(const nlohmann::json &user) {
     r.provisional = user.value("is_provisional", false);
     auto guild = user.find("primary_guild");
     if (guild != user.end() && guild->is_object() && guild->value("identity_enabled", false)) r.guildTag = OptionalString(*guild, "tag");
+    auto profiles = user.find("application_profiles");
+    if (profiles != user.end() && profiles->is_array()) r.applicationProfiles = ParseApplicationProfiles(*profiles);
     return r;
 }
 
@@ -31,8 +59,10 @@ void UserCache::Upsert(const UserRecord &user) {
     auto [it, inserted] = users_.try_emplace(user.id, user);
     if (!inserted) {
         StatusType status = it->second.status;
+        auto profiles = std::move(it->second.applicationProfiles);
         it->second = user;
         it->second.status = status;
+        if (!user.applicationProfiles) it->second.applicationProfiles = std::move(profiles);
     }
 }
 

@@ -7,12 +7,28 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "generated/enums.hpp"
 
 namespace svcpp::core {
+
+/** One profile of the signed-in user for the session's application: an external identity the platform holds. */
+struct ApplicationProfileRecord {
+    ExternalIdentityProviderType providerType = ExternalIdentityProviderType::Unknown;
+    std::optional<std::string> providerId;  // the OIDC issuer; absent for bot-issued identities
+    std::string providerIssuedUserId;
+    std::string username;
+    std::string avatarHash;
+    std::string metadata;
+
+    /** Profiles are told apart by who issued which id. */
+    bool SameIdentity(const ApplicationProfileRecord &o) const {
+        return providerType == o.providerType && providerId == o.providerId && providerIssuedUserId == o.providerIssuedUserId;
+    }
+};
 
 struct UserRecord {
     uint64_t id = 0;
@@ -22,6 +38,8 @@ struct UserRecord {
     std::optional<std::string> guildTag;
     StatusType status = StatusType::Offline;
     bool provisional = false;
+    /** Absent when the user object did not carry `application_profiles` (only READY's own user does). */
+    std::optional<std::vector<ApplicationProfileRecord>> applicationProfiles;
 };
 
 /** The platform's user object -> UserRecord (id 0 when it has no valid id). Status is not part of it. */
@@ -31,7 +49,7 @@ class UserCache {
 public:
     explicit UserCache(std::string cdnBase) : cdnBase_(std::move(cdnBase)) {}
 
-    /** Inserts or replaces the profile fields of a user, keeping its status. */
+    /** Inserts or replaces the profile fields of a user, keeping its status (and its application profiles when the update has none). */
     void Upsert(const UserRecord &user);
     /** Sets a user's status; false when the user is unknown. */
     bool SetStatus(uint64_t id, StatusType status);

@@ -29,6 +29,14 @@ StatusType UserHandle::Status() const { return Record().value_or(UserRecord{}).s
 bool UserHandle::IsProvisional() const { return Record().value_or(UserRecord{}).provisional; }
 std::optional<std::string> UserHandle::GuildTag() const { return Record().value_or(UserRecord{}).guildTag; }
 
+std::vector<UserApplicationProfileHandle> UserHandle::UserApplicationProfiles() const {
+    std::vector<UserApplicationProfileHandle> handles;
+    auto r = Record();
+    if (!r || !r->applicationProfiles) return handles;
+    for (const auto &profile : *r->applicationProfiles) handles.emplace_back(cache_, id_, profile);
+    return handles;
+}
+
 std::string UserHandle::DisplayName() const {
     auto r = Record();
     if (!r) return {};

@@ -6,7 +6,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "users/user_application_profile_handle.hpp"
 #include "users/user_cache.hpp"
 
 namespace svcpp::core {
@@ -26,6 +28,8 @@ public:
     StatusType Status() const;
     bool IsProvisional() const;
     std::optional<std::string> GuildTag() const;
+    /** One handle per application profile the cache holds for the user (the platform sends them for the signed-in user). */
+    std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
 
 private:
     std::optional<UserRecord> Record() const;

@@ -1,5 +1,5 @@
 // C++ wrapper: Client lifecycle, statics, log callbacks (std::function with captured state and its
-// release), the status slot, the wakeup hook, the per-client and global pumps, PKCE.
+// release), the status slot, the wakeup hook, the per-client and global pumps, PKCE, span callbacks.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -244,4 +244,22 @@ TEST(Client, Pkce)
     EXPECT_NE(client.CreateAuthorizationCodeVerifier().Verifier(), verifier.Verifier());
     AuthorizationCodeVerifier copy = verifier;
     EXPECT_EQ(copy.Verifier(), verifier.Verifier());
+}
+
+TEST(Client, GuildQueriesWithoutATokenAnswerValidationErrorAndNoGuilds)
+{
+    Client client;
+    int calls = 0;
+    client.GetUserGuilds([&](ClientResult result, std::vector<GuildMinimal> guilds) {
+        ++calls;
+        EXPECT_EQ(result.Type(), ErrorType::ValidationError);
+        EXPECT_TRUE(guilds.empty());
+    });
+    client.GetGuildChannels(5, [&](ClientResult result, std::vector<GuildChannel> channels) {
+        ++calls;
+        EXPECT_EQ(result.Type(), ErrorType::ValidationError);
+        EXPECT_TRUE(channels.empty());
+    });
+    EXPECT_TRUE(client.RunCallbacks());
+    EXPECT_EQ(calls, 2);
 }

@@ -25,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   'users.get': { limit: 100, windowSeconds: 10 },
   'users.guilds': { limit: 20, windowSeconds: 10 },
   'users.connections': { limit: 20, windowSeconds: 10 },
+  'guilds.channels': { limit: 20, windowSeconds: 10 },
 };
 
 export interface RateLimitState {

@@ -1,4 +1,5 @@
 import type { PlatformContext } from '../context.js';
+import { memberPermissions } from '../guilds/permissions.js';
 import { hasScope } from '../oauth/scopes.js';
 import type { ApplicationRecord, ConnectionRecord, GuildRecord, UserRecord } from '../store/types.js';
 
@@ -62,16 +63,13 @@ export function botSelfJson(ctx: PlatformContext, user: UserRecord, app: Applica
 
 /** Partial guild of GET /users/@me/guilds; `banner` is included for each guild (spec). */
 export function partialGuildJson(guild: GuildRecord, userId: string, withCounts: number | undefined): UserJson {
-  const owner = guild.ownerId === userId;
-  // Owners hold every permission; members get the default set of a fresh guild's @everyone role.
-  const permissions = owner ? '2251799813685247' : '2248473465835073';
   const json: UserJson = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
     banner: guild.banner,
-    owner,
-    permissions,
+    owner: guild.ownerId === userId,
+    permissions: memberPermissions(guild, userId),
     features: guild.features,
   };
   if (withCounts !== undefined) {

@@ -1,0 +1,73 @@
+// Guild snapshots: the native GuildMinimal / GuildChannel values of a GetUserGuilds / GetGuildChannels answer read
+// once into plain data; the handles are dropped right away (a handle whose read throws is left to its finalizer).
+import type { ChannelType } from './generated/enums.js';
+import type { NativeApi, NativeHandle } from './generated/native-api.js';
+
+/** A guild the user is a member of. */
+export interface GuildSnapshot {
+  id: bigint;
+  name: string;
+}
+
+/** The lobby a guild channel is linked to. */
+export interface LinkedLobbySnapshot {
+  applicationId: bigint;
+  lobbyId: bigint;
+}
+
+/** A channel of a guild, with what lobby linking needs to know about it. */
+export interface GuildChannelSnapshot {
+  id: bigint;
+  name: string;
+  type: ChannelType;
+  /** Sort position within the guild (getGuildChannels() sorts by it). */
+  position: number;
+  /** The category the channel is in, when it is in one. */
+  parentId: bigint | undefined;
+  /** A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages. */
+  isLinkable: boolean;
+  /** Every member may view the channel and send messages in it. */
+  isViewableAndWriteableByAllMembers: boolean;
+  /** The lobby linked to the channel, when there is one. */
+  linkedLobby: LinkedLobbySnapshot | undefined;
+}
+
+/** Reads GuildMinimal handles into snapshots and drops them. */
+export function takeGuildSnapshots(api: NativeApi, handles: NativeHandle<'GuildMinimal'>[]): GuildSnapshot[] {
+  return handles.map((handle) => {
+    try {
+      return { id: api.GuildMinimal_Id(handle), name: api.GuildMinimal_Name(handle) };
+    } finally {
+      api.GuildMinimal_Drop(handle);
+    }
+  });
+}
+
+/** Reads GuildChannel handles into snapshots and drops them. */
+export function takeGuildChannelSnapshots(api: NativeApi, handles: NativeHandle<'GuildChannel'>[]): GuildChannelSnapshot[] {
+  return handles.map((handle) => {
+    try {
+      return {
+        id: api.GuildChannel_Id(handle),
+        name: api.GuildChannel_Name(handle),
+        type: api.GuildChannel_Type(handle),
+        position: api.GuildChannel_Position(handle),
+        parentId: api.GuildChannel_ParentId(handle),
+        isLinkable: api.GuildChannel_IsLinkable(handle),
+        isViewableAndWriteableByAllMembers: api.GuildChannel_IsViewableAndWriteableByAllMembers(handle),
+        linkedLobby: takeLinkedLobby(api, api.GuildChannel_LinkedLobby(handle)),
+      };
+    } finally {
+      api.GuildChannel_Drop(handle);
+    }
+  });
+}
+
+function takeLinkedLobby(api: NativeApi, handle: NativeHandle<'LinkedLobby'> | undefined): LinkedLobbySnapshot | undefined {
+  if (!handle) return undefined;
+  try {
+    return { applicationId: api.LinkedLobby_ApplicationId(handle), lobbyId: api.LinkedLobby_LobbyId(handle) };
+  } finally {
+    api.LinkedLobby_Drop(handle);
+  }
+}
