@@ -479,7 +479,8 @@ export const types = [
       { name: 'SetTokenExpirationCallback', params: [{ name: 'cb', type: 'cb:Client.TokenExpirationCallback', nullable: true }],
         doc: 'Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.' },
       { name: 'RegisterAuthorizeRequestCallback', params: [{ name: 'cb', type: 'cb:Client.AuthorizeRequestCallback' }],
-        doc: 'Single slot: the platform client asks the game to start account linking (local IPC).' },
+        doc: 'Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which\n' +
+          'this version does not implement yet: the registration is kept but never fires.' },
       { name: 'RemoveAuthorizeRequestCallback', doc: 'Clears the RegisterAuthorizeRequestCallback slot.' },
       // users
       { name: 'GetCurrentUserV2', const: true, returns: 'obj:UserHandle', optional: true, doc: 'The signed-in user; absent until Ready.' },

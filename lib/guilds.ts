@@ -1,7 +1,8 @@
 // Guild snapshots: the native GuildMinimal / GuildChannel values of a GetUserGuilds / GetGuildChannels answer read
-// once into plain data; the handles are dropped right away (a handle whose read throws is left to its finalizer).
+// once into plain data; the handles are dropped right away (see snapshot.ts).
 import type { ChannelType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import { takeSnapshot } from './snapshot.js';
 
 /** A guild the user is a member of. */
 export interface GuildSnapshot {
@@ -34,40 +35,26 @@ export interface GuildChannelSnapshot {
 
 /** Reads GuildMinimal handles into snapshots and drops them. */
 export function takeGuildSnapshots(api: NativeApi, handles: NativeHandle<'GuildMinimal'>[]): GuildSnapshot[] {
-  return handles.map((handle) => {
-    try {
-      return { id: api.GuildMinimal_Id(handle), name: api.GuildMinimal_Name(handle) };
-    } finally {
-      api.GuildMinimal_Drop(handle);
-    }
-  });
+  return handles.map((handle) => takeSnapshot(handle, (h) => ({ id: api.GuildMinimal_Id(h), name: api.GuildMinimal_Name(h) }),
+    (h) => api.GuildMinimal_Drop(h)));
 }
 
 /** Reads GuildChannel handles into snapshots and drops them. */
 export function takeGuildChannelSnapshots(api: NativeApi, handles: NativeHandle<'GuildChannel'>[]): GuildChannelSnapshot[] {
-  return handles.map((handle) => {
-    try {
-      return {
-        id: api.GuildChannel_Id(handle),
-        name: api.GuildChannel_Name(handle),
-        type: api.GuildChannel_Type(handle),
-        position: api.GuildChannel_Position(handle),
-        parentId: api.GuildChannel_ParentId(handle),
-        isLinkable: api.GuildChannel_IsLinkable(handle),
-        isViewableAndWriteableByAllMembers: api.GuildChannel_IsViewableAndWriteableByAllMembers(handle),
-        linkedLobby: takeLinkedLobby(api, api.GuildChannel_LinkedLobby(handle)),
-      };
-    } finally {
-      api.GuildChannel_Drop(handle);
-    }
-  });
+  return handles.map((handle) => takeSnapshot(handle, (h) => ({
+    id: api.GuildChannel_Id(h),
+    name: api.GuildChannel_Name(h),
+    type: api.GuildChannel_Type(h),
+    position: api.GuildChannel_Position(h),
+    parentId: api.GuildChannel_ParentId(h),
+    isLinkable: api.GuildChannel_IsLinkable(h),
+    isViewableAndWriteableByAllMembers: api.GuildChannel_IsViewableAndWriteableByAllMembers(h),
+    linkedLobby: takeLinkedLobby(api, api.GuildChannel_LinkedLobby(h)),
+  }), (h) => api.GuildChannel_Drop(h)));
 }
 
 function takeLinkedLobby(api: NativeApi, handle: NativeHandle<'LinkedLobby'> | undefined): LinkedLobbySnapshot | undefined {
   if (!handle) return undefined;
-  try {
-    return { applicationId: api.LinkedLobby_ApplicationId(handle), lobbyId: api.LinkedLobby_LobbyId(handle) };
-  } finally {
-    api.LinkedLobby_Drop(handle);
-  }
+  return takeSnapshot(handle, (h) => ({ applicationId: api.LinkedLobby_ApplicationId(h), lobbyId: api.LinkedLobby_LobbyId(h) }),
+    (h) => api.LinkedLobby_Drop(h));
 }

@@ -2,6 +2,7 @@
 // dropped right away, so a snapshot never pins native memory and is safe to keep, log or post to another thread).
 import { type ExternalIdentityProviderType, StatusType, UserHandleAvatarType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import { takeSnapshot } from './snapshot.js';
 
 /** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
 export interface UserSnapshot {
@@ -39,35 +40,27 @@ export interface UserApplicationProfileSnapshot {
 
 /** Reads a UserHandle into a snapshot and drops the handle. */
 export function takeUserSnapshot(api: NativeApi, handle: NativeHandle<'UserHandle'>): UserSnapshot {
-  try {
-    return {
-      id: api.UserHandle_Id(handle),
-      username: api.UserHandle_Username(handle),
-      globalName: api.UserHandle_GlobalName(handle),
-      displayName: api.UserHandle_DisplayName(handle),
-      avatar: api.UserHandle_Avatar(handle),
-      avatarUrl: api.UserHandle_AvatarUrl(handle, UserHandleAvatarType.Gif, UserHandleAvatarType.Png),
-      status: api.UserHandle_Status(handle),
-      isProvisional: api.UserHandle_IsProvisional(handle),
-      guildTag: api.UserHandle_GuildTag(handle),
-      applicationProfiles: api.UserHandle_UserApplicationProfiles(handle).map((profile) => takeProfileSnapshot(api, profile)),
-    };
-  } finally {
-    api.UserHandle_Drop(handle);
-  }
+  return takeSnapshot(handle, (h) => ({
+    id: api.UserHandle_Id(h),
+    username: api.UserHandle_Username(h),
+    globalName: api.UserHandle_GlobalName(h),
+    displayName: api.UserHandle_DisplayName(h),
+    avatar: api.UserHandle_Avatar(h),
+    avatarUrl: api.UserHandle_AvatarUrl(h, UserHandleAvatarType.Gif, UserHandleAvatarType.Png),
+    status: api.UserHandle_Status(h),
+    isProvisional: api.UserHandle_IsProvisional(h),
+    guildTag: api.UserHandle_GuildTag(h),
+    applicationProfiles: api.UserHandle_UserApplicationProfiles(h).map((profile) => takeProfileSnapshot(api, profile)),
+  }), (h) => api.UserHandle_Drop(h));
 }
 
 function takeProfileSnapshot(api: NativeApi, handle: NativeHandle<'UserApplicationProfileHandle'>): UserApplicationProfileSnapshot {
-  try {
-    return {
-      providerType: api.UserApplicationProfileHandle_ProviderType(handle),
-      providerId: api.UserApplicationProfileHandle_ProviderId(handle),
-      providerIssuedUserId: api.UserApplicationProfileHandle_ProviderIssuedUserId(handle),
-      username: api.UserApplicationProfileHandle_Username(handle),
-      avatarHash: api.UserApplicationProfileHandle_AvatarHash(handle),
-      metadata: api.UserApplicationProfileHandle_Metadata(handle),
-    };
-  } finally {
-    api.UserApplicationProfileHandle_Drop(handle);
-  }
+  return takeSnapshot(handle, (h) => ({
+    providerType: api.UserApplicationProfileHandle_ProviderType(h),
+    providerId: api.UserApplicationProfileHandle_ProviderId(h),
+    providerIssuedUserId: api.UserApplicationProfileHandle_ProviderIssuedUserId(h),
+    username: api.UserApplicationProfileHandle_Username(h),
+    avatarHash: api.UserApplicationProfileHandle_AvatarHash(h),
+    metadata: api.UserApplicationProfileHandle_Metadata(h),
+  }), (h) => api.UserApplicationProfileHandle_Drop(h));
 }

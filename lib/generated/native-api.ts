@@ -390,7 +390,10 @@ export interface NativeApi {
   Client_IsAuthenticated(self: NativeHandle<'Client'>): boolean;
   /** Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it. */
   Client_SetTokenExpirationCallback(self: NativeHandle<'Client'>, cb: (() => void) | null): void;
-  /** Single slot: the platform client asks the game to start account linking (local IPC). */
+  /**
+   * Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
+   * this version does not implement yet: the registration is kept but never fires.
+   */
   Client_RegisterAuthorizeRequestCallback(self: NativeHandle<'Client'>, cb: () => void): void;
   /** Clears the RegisterAuthorizeRequestCallback slot. */
   Client_RemoveAuthorizeRequestCallback(self: NativeHandle<'Client'>): void;

@@ -786,7 +786,10 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self
 SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self);
 /** Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
-/** Single slot: the platform client asks the game to start account linking (local IPC). */
+/**
+ * Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
+ * this version does not implement yet: the registration is kept but never fires.
+ */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Clears the RegisterAuthorizeRequestCallback slot. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveAuthorizeRequestCallback(Svcpp_Client *self);

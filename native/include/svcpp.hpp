@@ -1124,7 +1124,8 @@ public:
     bool IsAuthenticated() const;
     /// Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.
     void SetTokenExpirationCallback(svcpp::Client::TokenExpirationCallback cb);
-    /// Single slot: the platform client asks the game to start account linking (local IPC).
+    /// Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
+    /// this version does not implement yet: the registration is kept but never fires.
     void RegisterAuthorizeRequestCallback(svcpp::Client::AuthorizeRequestCallback cb);
     /// Clears the RegisterAuthorizeRequestCallback slot.
     void RemoveAuthorizeRequestCallback();

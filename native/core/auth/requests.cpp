@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "net/form.hpp"
+#include "net/json_fields.hpp"
 #include "net/results.hpp"
 
 namespace svcpp::core::auth {
@@ -34,6 +35,19 @@ net::HttpRequest JsonRequest(const char *method, const std::string &url, const c
 void AddBearer(net::HttpRequest &r, const std::string &token) { r.headers.emplace_back("Authorization", "Bearer " + token); }
 
 }  // namespace
+
+net::HttpRequest BearerRequest(const char *method, std::string url, std::string route, const std::string &accessToken) {
+    net::HttpRequest r;
+    r.method = method;
+    r.url = std::move(url);
+    r.route = std::move(route);
+    AddBearer(r, accessToken);
+    return r;
+}
+
+net::HttpRequest CurrentUserRequest(const std::string &apiBase, const std::string &accessToken) {
+    return BearerRequest("GET", apiBase + "/users/@me", "GET /users/@me", accessToken);
+}
 
 const char *ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
     switch (type) {
@@ -101,11 +115,7 @@ net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::strin
 }
 
 net::HttpRequest TokenInfoRequest(const std::string &apiBase, const std::string &accessToken) {
-    net::HttpRequest r;
-    r.url = apiBase + "/oauth2/@me";
-    r.route = "GET /oauth2/@me";
-    AddBearer(r, accessToken);
-    return r;
+    return BearerRequest("GET", apiBase + "/oauth2/@me", "GET /oauth2/@me", accessToken);
 }
 
 ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, TokenGrant &grant) {
@@ -113,15 +123,16 @@ ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, Token
     if (result.type != ErrorType::None) return result;
     auto body = net::JsonBody(response, result);
     if (!body) return result;
-    if (!body->is_object() || !(*body)["access_token"].is_string()) {
+    auto accessToken = wire::OptionalString(*body, "access_token");
+    if (!accessToken) {
         result.type = ErrorType::NetworkError;
         result.error = "the token response has no access_token";
         return result;
     }
-    grant.accessToken = (*body)["access_token"].get<std::string>();
-    grant.refreshToken = body->value("refresh_token", std::string());
-    grant.expiresIn = body->value("expires_in", 0);
-    grant.scopes = body->value("scope", std::string());
+    grant.accessToken = std::move(*accessToken);
+    grant.refreshToken = wire::String(*body, "refresh_token");
+    grant.expiresIn = wire::Int(*body, "expires_in", 0);
+    grant.scopes = wire::String(*body, "scope");
     return result;
 }
 

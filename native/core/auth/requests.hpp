@@ -37,6 +37,10 @@ net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t ap
 net::HttpRequest UnmergeRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external);
 net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string &parentToken, uint64_t childApplicationId);
 net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken, const std::string &name);
+/** A request authenticated with the user's access token. */
+net::HttpRequest BearerRequest(const char *method, std::string url, std::string route, const std::string &accessToken);
+/** GET /users/@me with the given token (FetchCurrentUser). */
+net::HttpRequest CurrentUserRequest(const std::string &apiBase, const std::string &accessToken);
 /** GET /oauth2/@me: the token's expiry and scopes (UpdateToken schedules the expiration callback from it). */
 net::HttpRequest TokenInfoRequest(const std::string &apiBase, const std::string &accessToken);
 

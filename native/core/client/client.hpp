@@ -127,8 +127,12 @@ private:
     void OnIo(std::function<void(Net &)> fn);
     /** Sends a REST request on the I/O thread; done runs there (not at all once the client is torn down). */
     void Rest(net::HttpRequest request, net::HttpDone done);
-    /** A token request whose answer completes a TokenExchangeCallback operation. */
-    void RequestTokens(net::HttpRequest request, bool oauth, ClientTokenExchangeCallback &&cb);
+    /**
+     * A token request whose answer completes a TokenExchangeCallback operation. `build` makes the request for
+     * the effective application id (AppIdFor); without one the operation fails with ValidationError.
+     */
+    void RequestTokens(uint64_t applicationId, bool oauth, const std::function<net::HttpRequest(uint64_t appId)> &build,
+                       ClientTokenExchangeCallback &&cb);
 
     // gateway (client_connection.cpp)
     void StartGateway(Net &net, std::string url);

@@ -131,9 +131,12 @@ void Client::SetAuthorizeUrlCallback(ClientAuthorizeUrlCallback &&cb) { authoriz
 
 // ---- Token requests ----------------------------------------------------------------------------------
 
-void Client::RequestTokens(net::HttpRequest request, bool oauth, ClientTokenExchangeCallback &&cb) {
+void Client::RequestTokens(uint64_t applicationId, bool oauth, const std::function<net::HttpRequest(uint64_t appId)> &build,
+                           ClientTokenExchangeCallback &&cb) {
     auto op = TokenOperation::Begin(operations_, std::move(cb));
-    Rest(std::move(request), [this, op, oauth](net::HttpResponse response) {
+    const uint64_t appId = AppIdFor(applicationId);
+    if (!appId) return op->Fail(Validation(kNoApplicationId));
+    Rest(build(appId), [this, op, oauth](net::HttpResponse response) {
         auth::TokenGrant grant;
         ClientResult result = auth::ReadTokenGrant(response, oauth, grant);
         logger_.AddSecret(grant.accessToken);
@@ -146,9 +149,9 @@ void Client::RequestTokens(net::HttpRequest request, bool oauth, ClientTokenExch
 void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(code);
     logger_.AddSecret(codeVerifier);
-    const uint64_t appId = AppIdFor(applicationId);
-    if (!appId) return TokenOperation::Begin(operations_, std::move(cb))->Fail(Validation(kNoApplicationId));
-    RequestTokens(auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, std::nullopt), true, std::move(cb));
+    RequestTokens(applicationId, true, [&](uint64_t appId) {
+        return auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, std::nullopt);
+    }, std::move(cb));
 }
 
 void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
@@ -156,25 +159,22 @@ void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string co
     logger_.AddSecret(code);
     logger_.AddSecret(codeVerifier);
     logger_.AddSecret(externalAuthToken);
-    const uint64_t appId = AppIdFor(applicationId);
-    if (!appId) return TokenOperation::Begin(operations_, std::move(cb))->Fail(Validation(kNoApplicationId));
-    RequestTokens(auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, auth::ExternalAuth{type, externalAuthToken}), true,
-                  std::move(cb));
+    RequestTokens(applicationId, true, [&](uint64_t appId) {
+        return auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, auth::ExternalAuth{type, externalAuthToken});
+    }, std::move(cb));
 }
 
 void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
                                  ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(externalAuthToken);
-    const uint64_t appId = AppIdFor(applicationId);
-    if (!appId) return TokenOperation::Begin(operations_, std::move(cb))->Fail(Validation(kNoApplicationId));
-    RequestTokens(auth::ProvisionalTokenRequest(apiBase_, appId, {type, externalAuthToken}), false, std::move(cb));
+    RequestTokens(applicationId, false, [&](uint64_t appId) {
+        return auth::ProvisionalTokenRequest(apiBase_, appId, {type, externalAuthToken});
+    }, std::move(cb));
 }
 
 void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(refreshToken);
-    const uint64_t appId = AppIdFor(applicationId);
-    if (!appId) return TokenOperation::Begin(operations_, std::move(cb))->Fail(Validation(kNoApplicationId));
-    RequestTokens(auth::RefreshRequest(apiBase_, appId, refreshToken), true, std::move(cb));
+    RequestTokens(applicationId, true, [&](uint64_t appId) { return auth::RefreshRequest(apiBase_, appId, refreshToken); }, std::move(cb));
 }
 
 void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId, ClientExchangeChildTokenCallback &&cb) {
@@ -192,16 +192,9 @@ void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t chi
 
 // ---- Requests answered by a plain ClientResult ---------------------------------------------------------
 
-namespace {
-template <class Cb>
-std::shared_ptr<ResultOperation> BeginResult(Operations &operations, Cb &&cb) {
-    return ResultOperation::Begin(operations, std::move(cb));
-}
-}  // namespace
-
 void Client::RevokeToken(uint64_t applicationId, std::string token, ClientRevokeTokenCallback &&cb) {
     logger_.AddSecret(token);
-    auto op = BeginResult(operations_, std::move(cb));
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
     const uint64_t appId = AppIdFor(applicationId);
     if (!appId) return op->Fail(Validation(kNoApplicationId));
     Rest(auth::RevokeRequest(apiBase_, appId, token), [op](net::HttpResponse response) { op->Complete(net::ResultFromOAuthHttp(response)); });
@@ -210,7 +203,7 @@ void Client::RevokeToken(uint64_t applicationId, std::string token, ClientRevoke
 void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
                                            ClientUnmergeIntoProvisionalAccountCallback &&cb) {
     logger_.AddSecret(externalAuthToken);
-    auto op = BeginResult(operations_, std::move(cb));
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
     const uint64_t appId = AppIdFor(applicationId);
     if (!appId) return op->Fail(Validation(kNoApplicationId));
     Rest(auth::UnmergeRequest(apiBase_, appId, {type, externalAuthToken}),
@@ -218,9 +211,9 @@ void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, Authenticatio
 }
 
 void Client::UpdateProvisionalAccountDisplayName(std::string name, ClientUpdateProvisionalAccountDisplayNameCallback &&cb) {
-    auto op = BeginResult(operations_, std::move(cb));
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
     const std::string token = CurrentToken();
-    if (token.empty()) return op->Fail(Validation("no token: call UpdateToken first"));
+    if (token.empty()) return op->Fail(Validation(kNoTokenMessage));
     if (name.empty()) return op->Fail(Validation("the display name must be 1-32 characters"));
     Rest(auth::DisplayNameRequest(apiBase_, token, name), [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
@@ -236,7 +229,7 @@ bool Client::IsAuthenticated() const { return !CurrentToken().empty(); }
 
 void Client::UpdateToken(AuthorizationTokenType tokenType, std::string token, ClientUpdateTokenCallback &&cb) {
     logger_.AddSecret(token);
-    auto op = BeginResult(operations_, std::move(cb));
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
     if (tokenType != AuthorizationTokenType::Bearer) return op->Fail(Validation("only Bearer tokens are accepted"));
     if (token.empty()) return op->Fail(Validation("the token is empty"));
     uint64_t generation = 0;
@@ -258,15 +251,9 @@ void Client::FetchCurrentUser(AuthorizationTokenType tokenType, std::string toke
     using FetchOperation = Operation<void(const ClientResult &, uint64_t, std::string_view)>;
     auto op = FetchOperation::Begin(operations_, std::move(cb));
     if (tokenType != AuthorizationTokenType::Bearer) return op->Fail(Validation("only Bearer tokens are accepted"));
-    net::HttpRequest request;
-    request.url = apiBase_ + "/users/@me";
-    request.route = "GET /users/@me";
-    request.headers.emplace_back("Authorization", "Bearer " + token);
-    Rest(std::move(request), [op](net::HttpResponse response) {
-        ClientResult result = net::ResultFromHttp(response);
-        if (result.type != ErrorType::None) return op->Complete(std::move(result), 0, "");
-        auto body = net::JsonBody(response, result);
-        UserRecord user = body ? ParseUser(*body) : UserRecord{};
+    Rest(auth::CurrentUserRequest(apiBase_, token), [op](net::HttpResponse response) {
+        UserRecord user;
+        ClientResult result = net::ReadJson(response, user, ParseUser);
         op->Complete(std::move(result), user.id, user.username);
     });
 }

@@ -4,6 +4,7 @@
 
 #include "auth/requests.hpp"
 #include "client/client_net.hpp"
+#include "net/json_fields.hpp"
 #include "net/results.hpp"
 
 namespace svcpp::core {
@@ -38,7 +39,7 @@ void Client::Connect() {
         if (status != ClientStatus::Disconnected) return;  // already connecting or connected
         const std::string token = CurrentToken();
         if (token.empty()) {
-            logger_.Log(LoggingSeverity::Error, "Connect: no token; call UpdateToken first");
+            logger_.Log(LoggingSeverity::Error, std::string("Connect: ") + kNoTokenMessage);
             SetStatus(ClientStatus::Disconnected, ClientError::ConnectionFailed, 0);
             return;
         }
@@ -49,22 +50,20 @@ void Client::Connect() {
 
         // HttpWait: discover the gateway URL before opening the socket.
         SetStatus(ClientStatus::HttpWait, ClientError::None, 0);
-        net.discovering = true;
         const uint64_t attempt = ++net.connectAttempt;
         net::HttpRequest request;
         request.url = apiBase_ + "/gateway";
         request.route = "GET /gateway";
         net.rest.Send(std::move(request), [this, &net, attempt](net::HttpResponse response) {
-            if (attempt != net.connectAttempt || !net.discovering) return;  // cancelled by Disconnect
-            net.discovering = false;
-            ClientResult result = net::ResultFromHttp(response);
-            auto body = result.type == ErrorType::None ? net::JsonBody(response, result) : std::nullopt;
-            if (!body || !body->is_object() || !(*body)["url"].is_string()) {
+            if (attempt != net.connectAttempt) return;  // cancelled by Disconnect
+            std::string url;
+            ClientResult result = net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
+            if (url.empty()) {
                 logger_.Log(LoggingSeverity::Error, "gateway discovery failed: " + (result.error.empty() ? std::string("no url") : result.error));
                 SetStatus(ClientStatus::Disconnected, ClientError::ConnectionFailed, response.status);
                 return;
             }
-            StartGateway(net, (*body)["url"].get<std::string>());
+            StartGateway(net, std::move(url));
         });
     });
 }
@@ -105,8 +104,8 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
 void Client::Disconnect() {
     OnIo([this](Net &net) {
         net.connectAfterDisconnect = false;
-        if (net.discovering) {
-            net.discovering = false;
+        if (GetStatus() == ClientStatus::HttpWait) {  // still discovering the gateway: drop that answer
+            ++net.connectAttempt;
             SetStatus(ClientStatus::Disconnecting, ClientError::None, 0);
             SetStatus(ClientStatus::Disconnected, ClientError::ConnectionCanceled, 0);
             return;
@@ -121,7 +120,7 @@ void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
     // The cache is updated before the event is queued (sdk-surface.md §9 rule 4).
     if (type == "READY") {
         users_->Clear();
-        UserRecord me = ParseUser(data.value("user", nlohmann::json::object()));
+        UserRecord me = ParseUser(wire::Member(data, "user"));
         me.status = StatusType::Online;
         users_->Upsert(me);
         users_->SetStatus(me.id, StatusType::Online);
@@ -133,9 +132,9 @@ void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
         users_->Upsert(user);
         userUpdated_.Post(user.id);
     } else if (type == "PRESENCE_UPDATE") {
-        const auto &user = data.value("user", nlohmann::json::object());
-        const uint64_t id = std::strtoull(user.value("id", std::string("0")).c_str(), nullptr, 10);
-        if (id && users_->SetStatus(id, ParseStatus(data.value("status", std::string("offline"))))) userUpdated_.Post(id);
+        const uint64_t id = wire::Snowflake(wire::Member(data, "user"), "id");
+        const StatusType status = ParseStatus(wire::OptionalString(data, "status").value_or("offline"));
+        if (id && users_->SetStatus(id, status)) userUpdated_.Post(id);
     }
 }
 

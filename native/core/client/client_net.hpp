@@ -14,6 +14,9 @@
 
 namespace svcpp::core {
 
+/** The ValidationError of a call that needs the token of UpdateToken. */
+inline constexpr const char *kNoTokenMessage = "no token: call UpdateToken first";
+
 struct Client::Net {
     Net(boost::asio::io_context &context, net::TlsOptions tls, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
         : io(context), http(context, tls, std::move(timeoutMs)), rest(context, http, std::move(log)),
@@ -24,10 +27,10 @@ struct Client::Net {
     net::RestClient rest;
     net::WebSocketFactory websockets;
 
-    // Gateway: Connect() → HttpWait (GET /gateway) → session. connectAttempt invalidates a stale discovery.
+    // Gateway: Connect() → HttpWait (GET /gateway) → session. Disconnect during HttpWait bumps connectAttempt,
+    // which makes the pending discovery's answer stale.
     std::unique_ptr<gateway::Session> session;
     uint64_t connectAttempt = 0;
-    bool discovering = false;
     bool connectAfterDisconnect = false;
 
     boost::asio::steady_timer expiryTimer;

@@ -1,60 +1,41 @@
 #include "guilds/guild_json.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "net/json_fields.hpp"
 
 namespace svcpp::core::guilds {
 
 namespace {
 
-/** A snowflake (or permission set) sent as a decimal string; 0 when absent or malformed. */
-uint64_t DecimalField(const nlohmann::json &o, const char *key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_string()) return 0;
-    const std::string &text = it->get_ref<const std::string &>();
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return 0;
-    return std::strtoull(text.c_str(), nullptr, 10);
-}
-
-std::string StringField(const nlohmann::json &o, const char *key) {
-    auto it = o.find(key);
-    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-/** Wrong types read as the default (json::value would throw on them). */
-int32_t IntField(const nlohmann::json &o, const char *key, int32_t fallback) {
-    auto it = o.find(key);
-    return it != o.end() && it->is_number_integer() ? it->get<int32_t>() : fallback;
-}
-
-bool BoolField(const nlohmann::json &o, const char *key) {
-    auto it = o.find(key);
-    return it != o.end() && it->is_boolean() && it->get<bool>();
-}
+using wire::Bool;
+using wire::Int;
+using wire::Snowflake;
+using wire::String;
 
 /** True when an @everyone overwrite takes View Channel or Send Messages away from every member. */
 bool EveryoneDenied(const nlohmann::json &channel, uint64_t guildId) {
     auto overwrites = channel.find("permission_overwrites");
     if (overwrites == channel.end() || !overwrites->is_array()) return false;
     for (const auto &overwrite : *overwrites) {
-        if (!overwrite.is_object() || IntField(overwrite, "type", -1) != 0 || DecimalField(overwrite, "id") != guildId) continue;
-        if (DecimalField(overwrite, "deny") & (kViewChannel | kSendMessages)) return true;
+        if (!overwrite.is_object() || Int(overwrite, "type", -1) != 0 || Snowflake(overwrite, "id") != guildId) continue;
+        if (Snowflake(overwrite, "deny") & (kViewChannel | kSendMessages)) return true;
     }
     return false;
 }
 
 GuildChannel ParseChannel(const nlohmann::json &channel, uint64_t guildId) {
     GuildChannel c;
-    c.id = DecimalField(channel, "id");
-    c.name = StringField(channel, "name");
-    c.type = static_cast<ChannelType>(IntField(channel, "type", 0));
-    c.position = IntField(channel, "position", 0);
-    if (const uint64_t parent = DecimalField(channel, "parent_id")) c.parentId = parent;
+    c.id = Snowflake(channel, "id");
+    c.name = String(channel, "name");
+    c.type = static_cast<ChannelType>(Int(channel, "type", 0));
+    c.position = Int(channel, "position", 0);
+    if (const uint64_t parent = Snowflake(channel, "parent_id")) c.parentId = parent;
     const uint64_t needed = kManageChannels | kViewChannel | kSendMessages;
-    c.isLinkable = c.type == ChannelType::GuildText && !BoolField(channel, "nsfw") && (DecimalField(channel, "permissions") & needed) == needed;
+    c.isLinkable = c.type == ChannelType::GuildText && !Bool(channel, "nsfw") && (Snowflake(channel, "permissions") & needed) == needed;
     c.isViewableAndWriteableByAllMembers = !EveryoneDenied(channel, guildId);
     return c;
 }
@@ -66,7 +47,7 @@ std::vector<GuildMinimal> ParseUserGuilds(const nlohmann::json &body) {
     if (!body.is_array()) return guilds;
     for (const auto &guild : body) {
         if (!guild.is_object()) continue;
-        GuildMinimal g{DecimalField(guild, "id"), StringField(guild, "name")};
+        GuildMinimal g{Snowflake(guild, "id"), String(guild, "name")};
         if (g.id) guilds.push_back(std::move(g));
     }
     return guilds;

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "net/json_fields.hpp"
+
 namespace svcpp::core::net {
 
 namespace {
@@ -13,7 +15,8 @@ HttpStatusCode StatusOf(int status) {
 
 /** retry_after from the 429 body (seconds, fractional), else the Retry-After header (whole seconds). */
 float RetryAfterOf(const HttpResponse &response, const nlohmann::json &body) {
-    if (body.is_object() && body.contains("retry_after") && body["retry_after"].is_number()) return body["retry_after"].get<float>();
+    const auto &retryAfter = wire::Member(body, "retry_after");
+    if (retryAfter.is_number()) return retryAfter.get<float>();
     std::string header = response.Header("retry-after");
     return header.empty() ? 0.0f : std::strtof(header.c_str(), nullptr);
 }
@@ -34,12 +37,10 @@ ClientResult ResultFromHttp(const HttpResponse &response) {
     r.status = StatusOf(response.status);
     r.responseBody = response.body;
     nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
-    if (body.is_object()) {
-        if (body.contains("code") && body["code"].is_number_integer()) r.errorCode = body["code"].get<int32_t>();
-        if (body.contains("message") && body["message"].is_string()) r.error = body["message"].get<std::string>();
-        else if (body.contains("error_description") && body["error_description"].is_string()) r.error = body["error_description"].get<std::string>();
-        else if (body.contains("error") && body["error"].is_string()) r.error = body["error"].get<std::string>();
-    }
+    r.errorCode = wire::Int(body, "code", 0);
+    // The API's {code, message}; the OAuth2 endpoints' {error, error_description}.
+    r.error = wire::OptionalString(body, "message")
+                  .value_or(wire::OptionalString(body, "error_description").value_or(wire::String(body, "error")));
     if (r.error.empty()) r.error = "HTTP " + std::to_string(response.status);
     if (response.status == 429) {
         r.retryable = true;
@@ -54,11 +55,10 @@ ClientResult ResultFromOAuthHttp(const HttpResponse &response) {
     ClientResult r = ResultFromHttp(response);
     if (r.type != ErrorType::HTTPError) return r;
     nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
-    if (!body.is_object() || !body.contains("error") || !body["error"].is_string()) return r;
-    const std::string error = body["error"].get<std::string>();
+    const std::string error = wire::String(body, "error");
     if (error == "invalid_grant" || error == "invalid_client" || error == "unauthorized_client" || error == "access_denied") {
         r.type = ErrorType::AuthorizationFailed;
-        std::string description = body.value("error_description", std::string());
+        std::string description = wire::String(body, "error_description");
         r.error = description.empty() ? error : error + ": " + description;
     }
     return r;

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>  // ReadJson below needs the complete type
 
 #include "generated/values.hpp"
 #include "net/http.hpp"
@@ -22,5 +22,14 @@ ClientResult ResultFromOAuthHttp(const HttpResponse &response);
 
 /** The JSON body of a successful response, or nullopt (with result set to a NetworkError) when it is not JSON. */
 std::optional<nlohmann::json> JsonBody(const HttpResponse &response, ClientResult &result);
+
+/** ResultFromHttp, and on success `out = parse(body)`; returns the result (out untouched on failure). */
+template <class T, class Parse>
+ClientResult ReadJson(const HttpResponse &response, T &out, Parse parse) {
+    ClientResult result = ResultFromHttp(response);
+    if (result.type != ErrorType::None) return result;
+    if (auto body = JsonBody(response, result)) out = parse(*body);
+    return result;
+}
 
 }  // namespace svcpp::core::net

@@ -1,16 +1,14 @@
 #include "users/user_cache.hpp"
 
-#include <cstdlib>
 #include <nlohmann/json.hpp>
+
+#include "net/json_fields.hpp"
 
 namespace svcpp::core {
 
 namespace {
-std::optional<std::string> OptionalString(const nlohmann::json &o, const char *key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_string()) return std::nullopt;
-    return it->get<std::string>();
-}
+using wire::OptionalString;
+using wire::String;
 
 /** `provider_type` is the identity's external_auth_type (wire-protocol.md §8 strings). */
 ExternalIdentityProviderType ProviderType(const std::string &externalAuthType) {
@@ -27,12 +25,12 @@ std::vector<ApplicationProfileRecord> ParseApplicationProfiles(const nlohmann::j
     for (const auto &p : profiles) {
         if (!p.is_object()) continue;
         ApplicationProfileRecord r;
-        r.providerType = ProviderType(OptionalString(p, "provider_type").value_or(""));
+        r.providerType = ProviderType(String(p, "provider_type"));
         r.providerId = OptionalString(p, "provider_id");
-        r.providerIssuedUserId = OptionalString(p, "provider_issued_user_id").value_or("");
-        r.username = OptionalString(p, "username").value_or("");
-        r.avatarHash = OptionalString(p, "avatar_hash").value_or("");
-        r.metadata = OptionalString(p, "metadata").value_or("");
+        r.providerIssuedUserId = String(p, "provider_issued_user_id");
+        r.username = String(p, "username");
+        r.avatarHash = String(p, "avatar_hash");
+        r.metadata = String(p, "metadata");
         out.push_back(std::move(r));
     }
     return out;
@@ -42,13 +40,13 @@ std::vector<ApplicationProfileRecord> ParseApplicationProfiles(const nlohmann::j
 UserRecord ParseUser(const nlohmann::json &user) {
     UserRecord r;
     if (!user.is_object()) return r;
-    if (auto id = OptionalString(user, "id")) r.id = std::strtoull(id->c_str(), nullptr, 10);
-    r.username = OptionalString(user, "username").value_or("");
+    r.id = wire::Snowflake(user, "id");
+    r.username = String(user, "username");
     r.globalName = OptionalString(user, "global_name");
     r.avatar = OptionalString(user, "avatar");
-    r.provisional = user.value("is_provisional", false);
-    auto guild = user.find("primary_guild");
-    if (guild != user.end() && guild->is_object() && guild->value("identity_enabled", false)) r.guildTag = OptionalString(*guild, "tag");
+    r.provisional = wire::Bool(user, "is_provisional");
+    const auto &guild = wire::Member(user, "primary_guild");
+    if (wire::Bool(guild, "identity_enabled")) r.guildTag = OptionalString(guild, "tag");
     auto profiles = user.find("application_profiles");
     if (profiles != user.end() && profiles->is_array()) r.applicationProfiles = ParseApplicationProfiles(*profiles);
     return r;
