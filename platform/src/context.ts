@@ -8,6 +8,22 @@ import type { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { AccountMigration } from './accounts/migrations.js';
+import type { GatewayIdentity } from './gateway/types.js';
+import type { SessionsChange } from './gateway/types.js';
+import type { Presence } from './gateway/schemas.js';
+
+/**
+ * How feature areas plug into the gateway without the gateway knowing them: each area appends its handlers when
+ * its routes are registered; startPlatform fans the gateway's calls out to every handler.
+ */
+export interface GatewayHooks {
+  /** Extra READY fields of a user session (merged in registration order). */
+  readyExtras: Array<(identity: GatewayIdentity) => Record<string, unknown>>;
+  /** First handler returning true owns a user session's presence update (op 3 / Identify presence). */
+  userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean>;
+  /** Every handler sees every first-session / last-session change of a (user, application) pair. */
+  sessionsChanged: Array<(change: SessionsChange) => void>;
+}
 
 /** What the platform needs from the gateway to end a user's sessions (ban, revoke, unmerge). */
 export interface SessionControl {
@@ -34,6 +50,7 @@ export interface PlatformContext {
   externalTokens: OidcProviderVerifier;
   webhooks: WebhookDeliverer;
   rateLimiter: RateLimiter;
+  gatewayHooks: GatewayHooks;
   /** Data moved on merge/unmerge; feature areas append theirs. */
   accountMigrations: AccountMigration[];
   now(): number;

@@ -129,6 +129,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       webhooks,
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
+      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [] },
       now,
     };
 
@@ -142,6 +143,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       authenticate: gatewayAuthenticator(ctx),
       logger: logger.child({ area: 'gateway' }),
       publicUrl: () => ctx.urls.http,
+      readyExtras: (identity) => Object.assign({}, ...ctx.gatewayHooks.readyExtras.map((extra) => extra(identity))),
+      userPresence: (identity, presence) => ctx.gatewayHooks.userPresence.some((handle) => handle(identity, presence)),
+      sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;

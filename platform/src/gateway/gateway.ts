@@ -142,6 +142,7 @@ export class GatewayServer implements GatewayHandle {
     const session = newSession(identity, this.options.replayBufferSize);
     this.registry.add(session);
     this.attach(session, conn);
+    if (this.registry.countFor(identity.userId, identity.applicationId) === 1) this.sessionsChanged(identity, true);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
     this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
     if (identify.presence) this.publishPresence(identity, identify.presence);
@@ -206,6 +207,7 @@ export class GatewayServer implements GatewayHandle {
   }
 
   private publishPresence(identity: GatewayIdentity, presence: Presence): void {
+    if (identity.kind === 'user' && this.deps.userPresence?.(identity, presence)) return;
     this.deps.bus.publish({ t: 'PRESENCE_UPDATE', d: presenceUpdate(identity, presence, Date.now()), to: { applicationId: identity.applicationId } });
   }
 
@@ -233,7 +235,19 @@ export class GatewayServer implements GatewayHandle {
     if (conn) conn.session = null;
     session.connection = null;
     this.detached.delete(session);
-    this.registry.remove(session);
+    const { identity } = session;
+    if (this.registry.remove(session) && this.registry.countFor(identity.userId, identity.applicationId) === 0) {
+      this.sessionsChanged(identity, false);
+    }
+  }
+
+  private sessionsChanged(identity: GatewayIdentity, present: boolean): void {
+    try {
+      this.deps.sessionsChanged?.({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present });
+    } catch (error) {
+      // A feature's failure must not break the session bookkeeping that called it.
+      this.deps.logger.error({ err: error }, 'sessionsChanged hook failed');
+    }
   }
 
   /** Bus subscriber: serialise once, then one sequence number and one frame copy per target session. */

@@ -29,6 +29,13 @@ export class SessionRegistry {
     return true;
   }
 
+  /** How many sessions (attached or resumable) the user has for the application. */
+  countFor(userId: string, applicationId: string): number {
+    let n = 0;
+    for (const s of this.byUser.get(userId) ?? []) if (s.applicationId === applicationId) n++;
+    return n;
+  }
+
   get(id: string): Session | undefined {
     return this.byId.get(id);
   }

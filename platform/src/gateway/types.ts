@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../events/bus.js';
 import type { GatewayOptions } from './options.js';
+import type { Presence } from './schemas.js';
 
 export interface GatewayIdentity {
   kind: 'user' | 'bot';
@@ -21,6 +22,16 @@ export interface GatewayDeps {
   authenticate(token: string): GatewayIdentity | null;
   /** Extra READY fields, e.g. lobbies and relationships of a user session. */
   readyExtras?(id: GatewayIdentity): Record<string, unknown>;
+  /**
+   * A user session's presence (op 3 or Identify's `presence`), already validated. Returns true when a feature
+   * routed it (e.g. to friends); otherwise the gateway publishes it to the application's sessions.
+   */
+  userPresence?(id: GatewayIdentity, presence: Presence): boolean;
+  /**
+   * A (user, application) pair got its first session, or lost its last one (destroyed, not merely detached and
+   * still resumable). Drives "online"/"offline" presence and lobby members' `connected`.
+   */
+  sessionsChanged?(change: SessionsChange): void;
   logger: Logger;
   options?: Partial<GatewayOptions>;
   /**
@@ -28,6 +39,14 @@ export interface GatewayDeps {
    * from it. Without it the URL is derived from each request's Host header and protocol.
    */
   publicUrl?(): string;
+}
+
+export interface SessionsChange {
+  userId: string;
+  applicationId: string;
+  kind: 'user' | 'bot';
+  /** true: the first session appeared; false: the last one is gone. */
+  present: boolean;
 }
 
 /** Selects sessions for the handle's operations; present criteria are combined with AND, none selects all. */
