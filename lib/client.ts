@@ -11,6 +11,14 @@ import { resultError, SvcppResultError } from './result.js';
 import { TypedEventEmitter } from './typed-emitter.js';
 import { takeGuildChannelSnapshots, takeGuildSnapshots, type GuildChannelSnapshot, type GuildSnapshot } from './guilds.js';
 import { takeUserSnapshot, type UserSnapshot } from './users.js';
+import {
+  type CreateOrJoinLobbyOptions, LOBBY_EVENT_SETTERS, type LobbyEvents, type LobbySnapshot, takeLobbySnapshot,
+} from './lobbies.js';
+import {
+  type ChannelSnapshot, MESSAGE_EVENT_SETTERS, type MessageEvents, type MessageSnapshot, takeChannelSnapshot, takeMessageSnapshot,
+  takeMessageSnapshots, takeSummarySnapshots, type UserMessageSummarySnapshot,
+} from './messages.js';
+import type { EventSetter } from './native-events.js';
 
 export interface ClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; drained by a 16 ms timer). */
@@ -33,7 +41,7 @@ export interface ClientOptions {
   logMinSeverity?: LoggingSeverity;
 }
 
-export type ClientEvents = {
+export type ClientEvents = MessageEvents & LobbyEvents & {
   /** A log line of the SDK at or above `logMinSeverity`. */
   log: [message: string, severity: LoggingSeverity];
   /** The connection status changed; error/errorDetail say why when it is a failure. */
@@ -86,8 +94,14 @@ export interface AuthorizationCodeVerifierSnapshot {
   challenge: AuthorizationCodeChallengeInit;
 }
 
+/** Single-slot events of the area files (messages, lobbies), registered from their setter tables. */
+const AREA_EVENT_SETTERS: Record<string, EventSetter<never[]>> = { ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS } as Record<string, EventSetter<never[]>>;
+
 /** The events whose native registration exists only while they have listeners ('statusChanged' is always registered). */
-const NATIVE_EVENTS = ['log', 'userUpdated', 'tokenExpiring', 'authorizeRequest'] as const;
+const NATIVE_EVENTS = [
+  'log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...Object.keys(MESSAGE_EVENT_SETTERS) as (keyof MessageEvents)[],
+  ...Object.keys(LOBBY_EVENT_SETTERS) as (keyof LobbyEvents)[],
+] as const;
 type NativeEvent = (typeof NATIVE_EVENTS)[number];
 const isNativeEvent = (event: string | symbol): event is NativeEvent => (NATIVE_EVENTS as readonly (string | symbol)[]).includes(event);
 
@@ -389,6 +403,126 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     return this.#snapshotOperation((handle, api, cb) => api.Client_GetGuildChannels(handle, guildId, cb), takeGuildChannelSnapshots);
   }
 
+  // ---- messages (lib/messages.ts) ----
+
+  /**
+   * Sends a message to a lobby the user is a member of; resolves with the message id. Content is 1–2000 characters,
+   * metadata ≤ 25 keys with values ≤ 1024 characters (ERR_SVCPP_VALIDATION before any request otherwise).
+   */
+  sendLobbyMessage(lobbyId: bigint, content: string, metadata?: Record<string, string>): Promise<bigint> {
+    return this.#operation((handle, api, settle) => {
+      const cb = (result: NativeHandle<'ClientResult'>, messageId: bigint) => settle(result, () => messageId);
+      if (metadata) api.Client_SendLobbyMessageWithMetadata(handle, lobbyId, content, metadata, cb);
+      else api.Client_SendLobbyMessage(handle, lobbyId, content, cb);
+    });
+  }
+
+  /** Sends a direct message (persistent between friends with a full account, else ephemeral); resolves with its id. */
+  sendUserMessage(recipientId: bigint, content: string, metadata?: Record<string, string>): Promise<bigint> {
+    return this.#operation((handle, api, settle) => {
+      const cb = (result: NativeHandle<'ClientResult'>, messageId: bigint) => settle(result, () => messageId);
+      if (metadata) api.Client_SendUserMessageWithMetadata(handle, recipientId, content, metadata, cb);
+      else api.Client_SendUserMessage(handle, recipientId, content, cb);
+    });
+  }
+
+  /** Replaces the text of a direct message this user sent. */
+  editUserMessage(recipientId: bigint, messageId: bigint, content: string): Promise<void> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_EditUserMessage(handle, recipientId, messageId, content, (result) => settle(result, () => undefined)));
+  }
+
+  /** Deletes a direct message this user sent. */
+  deleteUserMessage(recipientId: bigint, messageId: bigint): Promise<void> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_DeleteUserMessage(handle, recipientId, messageId, (result) => settle(result, () => undefined)));
+  }
+
+  /** A cached message (the 25 most recent per channel); never fetches. */
+  getMessage(messageId: bigint): MessageSnapshot | undefined {
+    const handle = this.#api.Client_GetMessageHandle(this.#live(), messageId);
+    return handle && takeMessageSnapshot(this.#api, handle);
+  }
+
+  /** A persistent DM channel or a lobby the user is in (ephemeral DMs have no channel). */
+  getChannel(channelId: bigint): ChannelSnapshot | undefined {
+    const handle = this.#api.Client_GetChannelHandle(this.#live(), channelId);
+    return handle && takeChannelSnapshot(this.#api, handle);
+  }
+
+  /** The lobby's recent messages, newest first. limit ≤ 0 means 200; above 200 rejects with ERR_SVCPP_VALIDATION. */
+  getLobbyMessages(lobbyId: bigint, limit = 0): Promise<MessageSnapshot[]> {
+    return this.#snapshotOperation((handle, api, cb) => api.Client_GetLobbyMessagesWithLimit(handle, lobbyId, limit, cb), takeMessageSnapshots);
+  }
+
+  /** The recent direct messages with a user, newest first: cached ones, completed over HTTP when there are fewer than limit. */
+  getUserMessages(recipientId: bigint, limit = 0): Promise<MessageSnapshot[]> {
+    return this.#snapshotOperation((handle, api, cb) => api.Client_GetUserMessagesWithLimit(handle, recipientId, limit, cb), takeMessageSnapshots);
+  }
+
+  /** The latest message with every DM partner (last 72 h), most recent conversation first. */
+  getUserMessageSummaries(): Promise<UserMessageSummarySnapshot[]> {
+    return this.#snapshotOperation((handle, api, cb) => api.Client_GetUserMessageSummaries(handle, cb), takeSummarySnapshots);
+  }
+
+  /** True when the message is cached and also visible in the platform's own client (persistent DM, linked lobby). */
+  canOpenMessageInPlatform(messageId: bigint): boolean {
+    return this.#api.Client_CanOpenMessageInPlatform(this.#live(), messageId);
+  }
+
+  // ---- lobbies (lib/lobbies.ts) ----
+
+  /**
+   * Creates the lobby of this secret (1–250 characters) or joins it; resolves with the lobby id. The same secret
+   * always names the same lobby; metadata given here overwrites the lobby's / this member's.
+   */
+  createOrJoinLobby(secret: string, options: CreateOrJoinLobbyOptions = {}): Promise<bigint> {
+    return this.#operation((handle, api, settle) => {
+      const cb = (result: NativeHandle<'ClientResult'>, lobbyId: bigint) => settle(result, () => lobbyId);
+      if (options.lobbyMetadata || options.memberMetadata) {
+        api.Client_CreateOrJoinLobbyWithMetadata(handle, secret, options.lobbyMetadata ?? {}, options.memberMetadata ?? {}, cb);
+      } else {
+        api.Client_CreateOrJoinLobby(handle, secret, cb);
+      }
+    });
+  }
+
+  /** Leaves a lobby joined by secret ('lobbyDeleted' follows for this user). */
+  leaveLobby(lobbyId: bigint): Promise<void> {
+    return this.#operation((handle, api, settle) => api.Client_LeaveLobby(handle, lobbyId, (result) => settle(result, () => undefined)));
+  }
+
+  /** A lobby the user is a member of, from the cache. */
+  getLobby(lobbyId: bigint): LobbySnapshot | undefined {
+    const handle = this.#api.Client_GetLobbyHandle(this.#live(), lobbyId);
+    return handle && takeLobbySnapshot(this.#api, handle);
+  }
+
+  /** The ids of the lobbies the user is a member of (may be incomplete right after Ready). */
+  get lobbyIds(): bigint[] {
+    return this.#api.Client_GetLobbyIds(this.#live());
+  }
+
+  /** Links a lobby to a guild text channel (the member needs canLinkLobby and the channel must be linkable). */
+  linkChannelToLobby(lobbyId: bigint, channelId: bigint): Promise<void> {
+    return this.#operation((handle, api, settle) =>
+      api.Client_LinkChannelToLobby(handle, lobbyId, channelId, (result) => settle(result, () => undefined)));
+  }
+
+  /** Removes the lobby's channel link. */
+  unlinkChannelFromLobby(lobbyId: bigint): Promise<void> {
+    return this.#operation((handle, api, settle) => api.Client_UnlinkChannelFromLobby(handle, lobbyId, (result) => settle(result, () => undefined)));
+  }
+
+  /**
+   * A single-use invite URL to the guild of the lobby's linked channel. A provisional user must merge first:
+   * `onMergeRequired` is called and the promise rejects with the platform's error.
+   */
+  joinLinkedLobbyGuild(lobbyId: bigint, options: { onMergeRequired?: () => void } = {}): Promise<string> {
+    return this.#operation((handle, api, settle) => api.Client_JoinLinkedLobbyGuild(handle, lobbyId, () => options.onMergeRequired?.(),
+      (result, inviteUrl) => settle(result, () => inviteUrl)));
+  }
+
   // ---- logging ----
 
   /** Writes log lines at or above minSeverity to <dir>/svcpp.log (overwritten); None stops. False when the file cannot be opened. */
@@ -559,7 +693,10 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     const handle = this.#handle;
     if (!handle) return; // listeners on a closed client simply never fire
     const api = this.#api;
-    if (event === 'log') {
+    const areaSetter = AREA_EVENT_SETTERS[event];
+    if (areaSetter) {
+      areaSetter(api, handle, ((...args: unknown[]) => this.emit(event as keyof ClientEvents & string, ...(args as never))) as never);
+    } else if (event === 'log') {
       this.#logToken = api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) => this.emit('log', message, severity));
     } else if (event === 'userUpdated') {
       api.Client_SetUserUpdatedCallback(handle, (userId) => this.emit('userUpdated', userId));
@@ -575,7 +712,10 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     const handle = this.#handle;
     if (!handle) return;
     const api = this.#api;
-    if (event === 'log' && this.#logToken !== undefined) {
+    const areaSetter = AREA_EVENT_SETTERS[event];
+    if (areaSetter) {
+      areaSetter(api, handle, null);
+    } else if (event === 'log' && this.#logToken !== undefined) {
       api.Client_RemoveCallback(handle, this.#logToken);
       this.#logToken = undefined;
     } else if (event === 'userUpdated') {

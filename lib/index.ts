@@ -5,6 +5,10 @@ export type {
 } from './client.js';
 export type { UserApplicationProfileSnapshot, UserSnapshot } from './users.js';
 export type { GuildChannelSnapshot, GuildSnapshot, LinkedLobbySnapshot } from './guilds.js';
+export type { CreateOrJoinLobbyOptions, LinkedChannelSnapshot, LobbyEvents, LobbyMemberSnapshot, LobbySnapshot } from './lobbies.js';
+export type {
+  AdditionalContentSnapshot, ChannelSnapshot, MessageEvents, MessageSnapshot, UserMessageSummarySnapshot,
+} from './messages.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';

@@ -21,6 +21,8 @@ declareType('Svcpp_AuthenticationExternalAuthType', () => koffi.alias('Svcpp_Aut
 declareType('Svcpp_StatusType', () => koffi.alias('Svcpp_StatusType', 'int32_t'));
 declareType('Svcpp_ChannelType', () => koffi.alias('Svcpp_ChannelType', 'int32_t'));
 declareType('Svcpp_ExternalIdentityProviderType', () => koffi.alias('Svcpp_ExternalIdentityProviderType', 'int32_t'));
+declareType('Svcpp_AdditionalContentType', () => koffi.alias('Svcpp_AdditionalContentType', 'int32_t'));
+declareType('Svcpp_DisclosureTypes', () => koffi.alias('Svcpp_DisclosureTypes', 'int32_t'));
 declareType('Svcpp_UserHandle_AvatarType', () => koffi.alias('Svcpp_UserHandle_AvatarType', 'int32_t'));
 declareType('Svcpp_Client_Status', () => koffi.alias('Svcpp_Client_Status', 'int32_t'));
 declareType('Svcpp_Client_Error', () => koffi.alias('Svcpp_Client_Error', 'int32_t'));
@@ -31,14 +33,24 @@ declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_Author
 declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_AuthorizationCodeVerifier', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
 declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaque: 'void *' }));
+declareType('Svcpp_LinkedChannel', () => koffi.struct('Svcpp_LinkedChannel', { opaque: 'void *' }));
+declareType('Svcpp_AdditionalContent', () => koffi.struct('Svcpp_AdditionalContent', { opaque: 'void *' }));
+declareType('Svcpp_UserMessageSummary', () => koffi.struct('Svcpp_UserMessageSummary', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
 declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
 declareType('Svcpp_UserApplicationProfileHandle', () => koffi.struct('Svcpp_UserApplicationProfileHandle', { opaque: 'void *' }));
 declareType('Svcpp_UserHandle', () => koffi.struct('Svcpp_UserHandle', { opaque: 'void *' }));
+declareType('Svcpp_LobbyMemberHandle', () => koffi.struct('Svcpp_LobbyMemberHandle', { opaque: 'void *' }));
+declareType('Svcpp_LobbyHandle', () => koffi.struct('Svcpp_LobbyHandle', { opaque: 'void *' }));
+declareType('Svcpp_ChannelHandle', () => koffi.struct('Svcpp_ChannelHandle', { opaque: 'void *' }));
+declareType('Svcpp_MessageHandle', () => koffi.struct('Svcpp_MessageHandle', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan', { ptr: 'Svcpp_GuildMinimal *', size: 'size_t' }));
 declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
+declareType('Svcpp_MessageHandleSpan', () => koffi.struct('Svcpp_MessageHandleSpan', { ptr: 'Svcpp_MessageHandle *', size: 'size_t' }));
+declareType('Svcpp_UserMessageSummarySpan', () => koffi.struct('Svcpp_UserMessageSummarySpan', { ptr: 'Svcpp_UserMessageSummary *', size: 'size_t' }));
 declareType('Svcpp_UserApplicationProfileHandleSpan', () => koffi.struct('Svcpp_UserApplicationProfileHandleSpan', { ptr: 'Svcpp_UserApplicationProfileHandle *', size: 'size_t' }));
+declareType('Svcpp_LobbyMemberHandleSpan', () => koffi.struct('Svcpp_LobbyMemberHandleSpan', { ptr: 'Svcpp_LobbyMemberHandle *', size: 'size_t' }));
 
 /** Callback prototypes (koffi.register takes a pointer to one). */
 const protos = {
@@ -60,6 +72,26 @@ const protos = {
   Svcpp_Client_GetUserGuildsCallback: declareType('Svcpp_Client_GetUserGuildsCallback', () => koffi.proto('void Svcpp_Client_GetUserGuildsCallback(const Svcpp_ClientResult *result, Svcpp_GuildMinimalSpan guilds, void *userData)')),
   Svcpp_Client_GetGuildChannelsCallback: declareType('Svcpp_Client_GetGuildChannelsCallback', () => koffi.proto('void Svcpp_Client_GetGuildChannelsCallback(const Svcpp_ClientResult *result, Svcpp_GuildChannelSpan guildChannels, void *userData)')),
   Svcpp_Client_UserUpdatedCallback: declareType('Svcpp_Client_UserUpdatedCallback', () => koffi.proto('void Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData)')),
+  Svcpp_Client_SendUserMessageCallback: declareType('Svcpp_Client_SendUserMessageCallback', () => koffi.proto('void Svcpp_Client_SendUserMessageCallback(const Svcpp_ClientResult *result, uint64_t messageId, void *userData)')),
+  Svcpp_Client_EditUserMessageCallback: declareType('Svcpp_Client_EditUserMessageCallback', () => koffi.proto('void Svcpp_Client_EditUserMessageCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_DeleteUserMessageCallback: declareType('Svcpp_Client_DeleteUserMessageCallback', () => koffi.proto('void Svcpp_Client_DeleteUserMessageCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_GetLobbyMessagesCallback: declareType('Svcpp_Client_GetLobbyMessagesCallback', () => koffi.proto('void Svcpp_Client_GetLobbyMessagesCallback(const Svcpp_ClientResult *result, Svcpp_MessageHandleSpan messages, void *userData)')),
+  Svcpp_Client_UserMessagesWithLimitCallback: declareType('Svcpp_Client_UserMessagesWithLimitCallback', () => koffi.proto('void Svcpp_Client_UserMessagesWithLimitCallback(const Svcpp_ClientResult *result, Svcpp_MessageHandleSpan messages, void *userData)')),
+  Svcpp_Client_UserMessageSummariesCallback: declareType('Svcpp_Client_UserMessageSummariesCallback', () => koffi.proto('void Svcpp_Client_UserMessageSummariesCallback(const Svcpp_ClientResult *result, Svcpp_UserMessageSummarySpan summaries, void *userData)')),
+  Svcpp_Client_MessageCreatedCallback: declareType('Svcpp_Client_MessageCreatedCallback', () => koffi.proto('void Svcpp_Client_MessageCreatedCallback(uint64_t messageId, void *userData)')),
+  Svcpp_Client_MessageUpdatedCallback: declareType('Svcpp_Client_MessageUpdatedCallback', () => koffi.proto('void Svcpp_Client_MessageUpdatedCallback(uint64_t messageId, void *userData)')),
+  Svcpp_Client_MessageDeletedCallback: declareType('Svcpp_Client_MessageDeletedCallback', () => koffi.proto('void Svcpp_Client_MessageDeletedCallback(uint64_t messageId, uint64_t channelId, void *userData)')),
+  Svcpp_Client_CreateOrJoinLobbyCallback: declareType('Svcpp_Client_CreateOrJoinLobbyCallback', () => koffi.proto('void Svcpp_Client_CreateOrJoinLobbyCallback(const Svcpp_ClientResult *result, uint64_t lobbyId, void *userData)')),
+  Svcpp_Client_LeaveLobbyCallback: declareType('Svcpp_Client_LeaveLobbyCallback', () => koffi.proto('void Svcpp_Client_LeaveLobbyCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_LobbyCreatedCallback: declareType('Svcpp_Client_LobbyCreatedCallback', () => koffi.proto('void Svcpp_Client_LobbyCreatedCallback(uint64_t lobbyId, void *userData)')),
+  Svcpp_Client_LobbyDeletedCallback: declareType('Svcpp_Client_LobbyDeletedCallback', () => koffi.proto('void Svcpp_Client_LobbyDeletedCallback(uint64_t lobbyId, void *userData)')),
+  Svcpp_Client_LobbyUpdatedCallback: declareType('Svcpp_Client_LobbyUpdatedCallback', () => koffi.proto('void Svcpp_Client_LobbyUpdatedCallback(uint64_t lobbyId, void *userData)')),
+  Svcpp_Client_LobbyMemberAddedCallback: declareType('Svcpp_Client_LobbyMemberAddedCallback', () => koffi.proto('void Svcpp_Client_LobbyMemberAddedCallback(uint64_t lobbyId, uint64_t memberId, void *userData)')),
+  Svcpp_Client_LobbyMemberRemovedCallback: declareType('Svcpp_Client_LobbyMemberRemovedCallback', () => koffi.proto('void Svcpp_Client_LobbyMemberRemovedCallback(uint64_t lobbyId, uint64_t memberId, void *userData)')),
+  Svcpp_Client_LobbyMemberUpdatedCallback: declareType('Svcpp_Client_LobbyMemberUpdatedCallback', () => koffi.proto('void Svcpp_Client_LobbyMemberUpdatedCallback(uint64_t lobbyId, uint64_t memberId, void *userData)')),
+  Svcpp_Client_LinkOrUnlinkChannelCallback: declareType('Svcpp_Client_LinkOrUnlinkChannelCallback', () => koffi.proto('void Svcpp_Client_LinkOrUnlinkChannelCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_ProvisionalUserMergeRequiredCallback: declareType('Svcpp_Client_ProvisionalUserMergeRequiredCallback', () => koffi.proto('void Svcpp_Client_ProvisionalUserMergeRequiredCallback(void *userData)')),
+  Svcpp_Client_JoinLinkedLobbyGuildCallback: declareType('Svcpp_Client_JoinLinkedLobbyGuildCallback', () => koffi.proto('void Svcpp_Client_JoinLinkedLobbyGuildCallback(const Svcpp_ClientResult *result, Svcpp_String inviteUrl, void *userData)')),
 };
 
 /** Binds every function of the library at libraryPath and returns the NativeApi over it. */
@@ -149,6 +181,33 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_LinkedLobby_SetApplicationId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetApplicationId(const Svcpp_LinkedLobby *self, uint64_t value)'),
     Svcpp_LinkedLobby_LobbyId: lib.func('uint64_t Svcpp_LinkedLobby_LobbyId(const Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_SetLobbyId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetLobbyId(const Svcpp_LinkedLobby *self, uint64_t value)'),
+    Svcpp_LinkedChannel_Drop: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Drop(_Inout_ Svcpp_LinkedChannel *self)'),
+    Svcpp_LinkedChannel_Clone: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Clone(_Out_ Svcpp_LinkedChannel *self, const Svcpp_LinkedChannel *other)'),
+    Svcpp_LinkedChannel_IsValid: lib.func('bool Svcpp_LinkedChannel_IsValid(const Svcpp_LinkedChannel *self)'),
+    Svcpp_LinkedChannel_Id: lib.func('uint64_t Svcpp_LinkedChannel_Id(const Svcpp_LinkedChannel *self)'),
+    Svcpp_LinkedChannel_SetId: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetId(const Svcpp_LinkedChannel *self, uint64_t value)'),
+    Svcpp_LinkedChannel_Name: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Name(const Svcpp_LinkedChannel *self, _Out_ Svcpp_String *out)'),
+    Svcpp_LinkedChannel_SetName: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetName(const Svcpp_LinkedChannel *self, Svcpp_StringIn value)'),
+    Svcpp_LinkedChannel_GuildId: lib.func('uint64_t Svcpp_LinkedChannel_GuildId(const Svcpp_LinkedChannel *self)'),
+    Svcpp_LinkedChannel_SetGuildId: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetGuildId(const Svcpp_LinkedChannel *self, uint64_t value)'),
+    Svcpp_AdditionalContent_Init: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Init(_Out_ Svcpp_AdditionalContent *self)'),
+    Svcpp_AdditionalContent_Drop: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Drop(_Inout_ Svcpp_AdditionalContent *self)'),
+    Svcpp_AdditionalContent_Clone: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Clone(_Out_ Svcpp_AdditionalContent *self, const Svcpp_AdditionalContent *other)'),
+    Svcpp_AdditionalContent_IsValid: lib.func('bool Svcpp_AdditionalContent_IsValid(const Svcpp_AdditionalContent *self)'),
+    Svcpp_AdditionalContent_Type: lib.func('Svcpp_AdditionalContentType Svcpp_AdditionalContent_Type(const Svcpp_AdditionalContent *self)'),
+    Svcpp_AdditionalContent_SetType: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetType(const Svcpp_AdditionalContent *self, Svcpp_AdditionalContentType value)'),
+    Svcpp_AdditionalContent_Title: lib.func('bool Svcpp_AdditionalContent_Title(const Svcpp_AdditionalContent *self, _Out_ Svcpp_String *out)'),
+    Svcpp_AdditionalContent_SetTitle: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetTitle(const Svcpp_AdditionalContent *self, const Svcpp_StringIn *value)'),
+    Svcpp_AdditionalContent_Count: lib.func('uint32_t Svcpp_AdditionalContent_Count(const Svcpp_AdditionalContent *self)'),
+    Svcpp_AdditionalContent_SetCount: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetCount(const Svcpp_AdditionalContent *self, uint32_t value)'),
+    Svcpp_AdditionalContent_Equals: lib.func('bool Svcpp_AdditionalContent_Equals(const Svcpp_AdditionalContent *self, const Svcpp_AdditionalContent *other)'),
+    Svcpp_UserMessageSummary_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Drop(_Inout_ Svcpp_UserMessageSummary *self)'),
+    Svcpp_UserMessageSummary_Clone: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Clone(_Out_ Svcpp_UserMessageSummary *self, const Svcpp_UserMessageSummary *other)'),
+    Svcpp_UserMessageSummary_IsValid: lib.func('bool Svcpp_UserMessageSummary_IsValid(const Svcpp_UserMessageSummary *self)'),
+    Svcpp_UserMessageSummary_UserId: lib.func('uint64_t Svcpp_UserMessageSummary_UserId(const Svcpp_UserMessageSummary *self)'),
+    Svcpp_UserMessageSummary_SetUserId: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_SetUserId(const Svcpp_UserMessageSummary *self, uint64_t value)'),
+    Svcpp_UserMessageSummary_LastMessageId: lib.func('uint64_t Svcpp_UserMessageSummary_LastMessageId(const Svcpp_UserMessageSummary *self)'),
+    Svcpp_UserMessageSummary_SetLastMessageId: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_SetLastMessageId(const Svcpp_UserMessageSummary *self, uint64_t value)'),
     Svcpp_GuildMinimal_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Drop(_Inout_ Svcpp_GuildMinimal *self)'),
     Svcpp_GuildMinimal_Clone: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Clone(_Out_ Svcpp_GuildMinimal *self, const Svcpp_GuildMinimal *other)'),
     Svcpp_GuildMinimal_IsValid: lib.func('bool Svcpp_GuildMinimal_IsValid(const Svcpp_GuildMinimal *self)'),
@@ -197,6 +256,47 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_UserHandle_IsProvisional: lib.func('bool Svcpp_UserHandle_IsProvisional(const Svcpp_UserHandle *self)'),
     Svcpp_UserHandle_GuildTag: lib.func('bool Svcpp_UserHandle_GuildTag(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
     Svcpp_UserHandle_UserApplicationProfiles: lib.func('Svcpp_Errc Svcpp_UserHandle_UserApplicationProfiles(const Svcpp_UserHandle *self, _Out_ Svcpp_UserApplicationProfileHandleSpan *out)'),
+    Svcpp_LobbyMemberHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Drop(_Inout_ Svcpp_LobbyMemberHandle *self)'),
+    Svcpp_LobbyMemberHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Clone(_Out_ Svcpp_LobbyMemberHandle *self, const Svcpp_LobbyMemberHandle *other)'),
+    Svcpp_LobbyMemberHandle_IsValid: lib.func('bool Svcpp_LobbyMemberHandle_IsValid(const Svcpp_LobbyMemberHandle *self)'),
+    Svcpp_LobbyMemberHandle_Id: lib.func('uint64_t Svcpp_LobbyMemberHandle_Id(const Svcpp_LobbyMemberHandle *self)'),
+    Svcpp_LobbyMemberHandle_Connected: lib.func('bool Svcpp_LobbyMemberHandle_Connected(const Svcpp_LobbyMemberHandle *self)'),
+    Svcpp_LobbyMemberHandle_User: lib.func('bool Svcpp_LobbyMemberHandle_User(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_UserHandle *out)'),
+    Svcpp_LobbyMemberHandle_CanLinkLobby: lib.func('bool Svcpp_LobbyMemberHandle_CanLinkLobby(const Svcpp_LobbyMemberHandle *self)'),
+    Svcpp_LobbyMemberHandle_AdditionalName: lib.func('bool Svcpp_LobbyMemberHandle_AdditionalName(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_LobbyHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Drop(_Inout_ Svcpp_LobbyHandle *self)'),
+    Svcpp_LobbyHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Clone(_Out_ Svcpp_LobbyHandle *self, const Svcpp_LobbyHandle *other)'),
+    Svcpp_LobbyHandle_IsValid: lib.func('bool Svcpp_LobbyHandle_IsValid(const Svcpp_LobbyHandle *self)'),
+    Svcpp_LobbyHandle_Id: lib.func('uint64_t Svcpp_LobbyHandle_Id(const Svcpp_LobbyHandle *self)'),
+    Svcpp_LobbyHandle_LobbyMembers: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMembers(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LobbyMemberHandleSpan *out)'),
+    Svcpp_LobbyHandle_GetLobbyMemberHandle: lib.func('bool Svcpp_LobbyHandle_GetLobbyMemberHandle(const Svcpp_LobbyHandle *self, uint64_t memberId, _Out_ Svcpp_LobbyMemberHandle *out)'),
+    Svcpp_LobbyHandle_LinkedChannel: lib.func('bool Svcpp_LobbyHandle_LinkedChannel(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LinkedChannel *out)'),
+    Svcpp_ChannelHandle_Drop: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Drop(_Inout_ Svcpp_ChannelHandle *self)'),
+    Svcpp_ChannelHandle_Clone: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Clone(_Out_ Svcpp_ChannelHandle *self, const Svcpp_ChannelHandle *other)'),
+    Svcpp_ChannelHandle_IsValid: lib.func('bool Svcpp_ChannelHandle_IsValid(const Svcpp_ChannelHandle *self)'),
+    Svcpp_ChannelHandle_Id: lib.func('uint64_t Svcpp_ChannelHandle_Id(const Svcpp_ChannelHandle *self)'),
+    Svcpp_ChannelHandle_Name: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Name(const Svcpp_ChannelHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ChannelHandle_Type: lib.func('Svcpp_ChannelType Svcpp_ChannelHandle_Type(const Svcpp_ChannelHandle *self)'),
+    Svcpp_MessageHandle_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandle_Drop(_Inout_ Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Clone: lib.func('Svcpp_Errc Svcpp_MessageHandle_Clone(_Out_ Svcpp_MessageHandle *self, const Svcpp_MessageHandle *other)'),
+    Svcpp_MessageHandle_IsValid: lib.func('bool Svcpp_MessageHandle_IsValid(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Id: lib.func('uint64_t Svcpp_MessageHandle_Id(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Content: lib.func('Svcpp_Errc Svcpp_MessageHandle_Content(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_MessageHandle_RawContent: lib.func('Svcpp_Errc Svcpp_MessageHandle_RawContent(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_MessageHandle_AuthorId: lib.func('uint64_t Svcpp_MessageHandle_AuthorId(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Author: lib.func('bool Svcpp_MessageHandle_Author(const Svcpp_MessageHandle *self, _Out_ Svcpp_UserHandle *out)'),
+    Svcpp_MessageHandle_ChannelId: lib.func('uint64_t Svcpp_MessageHandle_ChannelId(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Channel: lib.func('bool Svcpp_MessageHandle_Channel(const Svcpp_MessageHandle *self, _Out_ Svcpp_ChannelHandle *out)'),
+    Svcpp_MessageHandle_Lobby: lib.func('bool Svcpp_MessageHandle_Lobby(const Svcpp_MessageHandle *self, _Out_ Svcpp_LobbyHandle *out)'),
+    Svcpp_MessageHandle_RecipientId: lib.func('uint64_t Svcpp_MessageHandle_RecipientId(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Recipient: lib.func('bool Svcpp_MessageHandle_Recipient(const Svcpp_MessageHandle *self, _Out_ Svcpp_UserHandle *out)'),
+    Svcpp_MessageHandle_SentTimestamp: lib.func('uint64_t Svcpp_MessageHandle_SentTimestamp(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_EditedTimestamp: lib.func('uint64_t Svcpp_MessageHandle_EditedTimestamp(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_AdditionalContent: lib.func('bool Svcpp_MessageHandle_AdditionalContent(const Svcpp_MessageHandle *self, _Out_ Svcpp_AdditionalContent *out)'),
+    Svcpp_MessageHandle_DisclosureType: lib.func('bool Svcpp_MessageHandle_DisclosureType(const Svcpp_MessageHandle *self, _Out_ Svcpp_DisclosureTypes *out)'),
+    Svcpp_MessageHandle_ApplicationId: lib.func('bool Svcpp_MessageHandle_ApplicationId(const Svcpp_MessageHandle *self, _Out_ uint64_t *out)'),
+    Svcpp_MessageHandle_SentFromGame: lib.func('bool Svcpp_MessageHandle_SentFromGame(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_AdditionalName: lib.func('bool Svcpp_MessageHandle_AdditionalName(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
     Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
     Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
@@ -244,6 +344,31 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetUserUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetUserUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_GetUserGuilds: lib.func('Svcpp_Errc Svcpp_Client_GetUserGuilds(const Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_GetGuildChannels: lib.func('Svcpp_Errc Svcpp_Client_GetGuildChannels(const Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendLobbyMessage: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessage(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendUserMessage: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessage(const Svcpp_Client *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_EditUserMessage: lib.func('Svcpp_Errc Svcpp_Client_EditUserMessage(const Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_StringIn content, Svcpp_Client_EditUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_DeleteUserMessage: lib.func('Svcpp_Errc Svcpp_Client_DeleteUserMessage(const Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetMessageHandle: lib.func('bool Svcpp_Client_GetMessageHandle(const Svcpp_Client *self, uint64_t messageId, _Out_ Svcpp_MessageHandle *out)'),
+    Svcpp_Client_GetChannelHandle: lib.func('bool Svcpp_Client_GetChannelHandle(const Svcpp_Client *self, uint64_t channelId, _Out_ Svcpp_ChannelHandle *out)'),
+    Svcpp_Client_GetLobbyMessagesWithLimit: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyMessagesWithLimit(const Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetUserMessagesWithLimit: lib.func('Svcpp_Errc Svcpp_Client_GetUserMessagesWithLimit(const Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetUserMessageSummaries: lib.func('Svcpp_Errc Svcpp_Client_GetUserMessageSummaries(const Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_CanOpenMessageInPlatform: lib.func('bool Svcpp_Client_CanOpenMessageInPlatform(const Svcpp_Client *self, uint64_t messageId)'),
+    Svcpp_Client_SetMessageCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageCreatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetMessageUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetMessageDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageDeletedCallback(const Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_CreateOrJoinLobby: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobby(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_LeaveLobby: lib.func('Svcpp_Errc Svcpp_Client_LeaveLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetLobbyHandle: lib.func('bool Svcpp_Client_GetLobbyHandle(const Svcpp_Client *self, uint64_t lobbyId, _Out_ Svcpp_LobbyHandle *out)'),
+    Svcpp_Client_SetLobbyCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyCreatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetLobbyDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyDeletedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetLobbyUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetLobbyMemberAddedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberAddedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetLobbyMemberRemovedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberRemovedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetLobbyMemberUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_LinkChannelToLobby: lib.func('Svcpp_Errc Svcpp_Client_LinkChannelToLobby(const Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_UnlinkChannelFromLobby: lib.func('Svcpp_Errc Svcpp_Client_UnlinkChannelFromLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_JoinLinkedLobbyGuild: lib.func('Svcpp_Errc Svcpp_Client_JoinLinkedLobbyGuild(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hook__userDataFree, void *hook__userData)'),
@@ -259,13 +384,18 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_StatusTypeToString: lib.func('const char * Svcpp_StatusTypeToString(Svcpp_StatusType value)'),
     Svcpp_ChannelTypeToString: lib.func('const char * Svcpp_ChannelTypeToString(Svcpp_ChannelType value)'),
     Svcpp_ExternalIdentityProviderTypeToString: lib.func('const char * Svcpp_ExternalIdentityProviderTypeToString(Svcpp_ExternalIdentityProviderType value)'),
+    Svcpp_AdditionalContentTypeToString: lib.func('const char * Svcpp_AdditionalContentTypeToString(Svcpp_AdditionalContentType value)'),
+    Svcpp_DisclosureTypesToString: lib.func('const char * Svcpp_DisclosureTypesToString(Svcpp_DisclosureTypes value)'),
     Svcpp_UserHandle_AvatarTypeToString: lib.func('const char * Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value)'),
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
     Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
     Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
+    Svcpp_MessageHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandleSpan_Drop(_Inout_ Svcpp_MessageHandleSpan *span)'),
+    Svcpp_UserMessageSummarySpan_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummarySpan_Drop(_Inout_ Svcpp_UserMessageSummarySpan *span)'),
     Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
+    Svcpp_LobbyMemberHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandleSpan_Drop(_Inout_ Svcpp_LobbyMemberHandleSpan *span)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
@@ -277,10 +407,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationCodeVerifier: (self: HandleStruct) => c.Svcpp_AuthorizationCodeVerifier_Drop(self),
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
       LinkedLobby: (self: HandleStruct) => c.Svcpp_LinkedLobby_Drop(self),
+      LinkedChannel: (self: HandleStruct) => c.Svcpp_LinkedChannel_Drop(self),
+      AdditionalContent: (self: HandleStruct) => c.Svcpp_AdditionalContent_Drop(self),
+      UserMessageSummary: (self: HandleStruct) => c.Svcpp_UserMessageSummary_Drop(self),
       GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
       GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
       UserApplicationProfileHandle: (self: HandleStruct) => c.Svcpp_UserApplicationProfileHandle_Drop(self),
       UserHandle: (self: HandleStruct) => c.Svcpp_UserHandle_Drop(self),
+      LobbyMemberHandle: (self: HandleStruct) => c.Svcpp_LobbyMemberHandle_Drop(self),
+      LobbyHandle: (self: HandleStruct) => c.Svcpp_LobbyHandle_Drop(self),
+      ChannelHandle: (self: HandleStruct) => c.Svcpp_ChannelHandle_Drop(self),
+      MessageHandle: (self: HandleStruct) => c.Svcpp_MessageHandle_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
@@ -753,6 +890,153 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_LinkedLobby_SetLobbyId(selfC, valueC);
       rt.check(rc);
     },
+    LinkedChannel_Drop(self) {
+      const selfC = rt.handle('LinkedChannel', self);
+      const rc = c.Svcpp_LinkedChannel_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    LinkedChannel_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('LinkedChannel', other);
+      const rc = c.Svcpp_LinkedChannel_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('LinkedChannel', created);
+    },
+    LinkedChannel_IsValid(self) {
+      const selfC = rt.handle('LinkedChannel', self);
+      return c.Svcpp_LinkedChannel_IsValid(selfC);
+    },
+    LinkedChannel_Id(self) {
+      const selfC = rt.handle('LinkedChannel', self);
+      return rt.u64Out(c.Svcpp_LinkedChannel_Id(selfC));
+    },
+    LinkedChannel_SetId(self, value) {
+      const selfC = rt.handle('LinkedChannel', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_LinkedChannel_SetId(selfC, valueC);
+      rt.check(rc);
+    },
+    LinkedChannel_Name(self) {
+      const selfC = rt.handle('LinkedChannel', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_LinkedChannel_Name(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    LinkedChannel_SetName(self, value) {
+      const selfC = rt.handle('LinkedChannel', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_LinkedChannel_SetName(selfC, valueC);
+      rt.check(rc);
+    },
+    LinkedChannel_GuildId(self) {
+      const selfC = rt.handle('LinkedChannel', self);
+      return rt.u64Out(c.Svcpp_LinkedChannel_GuildId(selfC));
+    },
+    LinkedChannel_SetGuildId(self, value) {
+      const selfC = rt.handle('LinkedChannel', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_LinkedChannel_SetGuildId(selfC, valueC);
+      rt.check(rc);
+    },
+    AdditionalContent_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_AdditionalContent_Init(created);
+      rt.check(rc);
+      return rt.adopt('AdditionalContent', created);
+    },
+    AdditionalContent_Drop(self) {
+      const selfC = rt.handle('AdditionalContent', self);
+      const rc = c.Svcpp_AdditionalContent_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    AdditionalContent_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('AdditionalContent', other);
+      const rc = c.Svcpp_AdditionalContent_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('AdditionalContent', created);
+    },
+    AdditionalContent_IsValid(self) {
+      const selfC = rt.handle('AdditionalContent', self);
+      return c.Svcpp_AdditionalContent_IsValid(selfC);
+    },
+    AdditionalContent_Type(self) {
+      const selfC = rt.handle('AdditionalContent', self);
+      return c.Svcpp_AdditionalContent_Type(selfC);
+    },
+    AdditionalContent_SetType(self, value) {
+      const selfC = rt.handle('AdditionalContent', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_AdditionalContent_SetType(selfC, valueC);
+      rt.check(rc);
+    },
+    AdditionalContent_Title(self) {
+      const selfC = rt.handle('AdditionalContent', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_AdditionalContent_Title(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    AdditionalContent_SetTitle(self, value) {
+      const selfC = rt.handle('AdditionalContent', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_AdditionalContent_SetTitle(selfC, valueC);
+      rt.check(rc);
+    },
+    AdditionalContent_Count(self) {
+      const selfC = rt.handle('AdditionalContent', self);
+      return c.Svcpp_AdditionalContent_Count(selfC);
+    },
+    AdditionalContent_SetCount(self, value) {
+      const selfC = rt.handle('AdditionalContent', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_AdditionalContent_SetCount(selfC, valueC);
+      rt.check(rc);
+    },
+    AdditionalContent_Equals(self, other) {
+      const selfC = rt.handle('AdditionalContent', self);
+      const otherC = rt.handle('AdditionalContent', other);
+      return c.Svcpp_AdditionalContent_Equals(selfC, otherC);
+    },
+    UserMessageSummary_Drop(self) {
+      const selfC = rt.handle('UserMessageSummary', self);
+      const rc = c.Svcpp_UserMessageSummary_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    UserMessageSummary_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('UserMessageSummary', other);
+      const rc = c.Svcpp_UserMessageSummary_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('UserMessageSummary', created);
+    },
+    UserMessageSummary_IsValid(self) {
+      const selfC = rt.handle('UserMessageSummary', self);
+      return c.Svcpp_UserMessageSummary_IsValid(selfC);
+    },
+    UserMessageSummary_UserId(self) {
+      const selfC = rt.handle('UserMessageSummary', self);
+      return rt.u64Out(c.Svcpp_UserMessageSummary_UserId(selfC));
+    },
+    UserMessageSummary_SetUserId(self, value) {
+      const selfC = rt.handle('UserMessageSummary', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_UserMessageSummary_SetUserId(selfC, valueC);
+      rt.check(rc);
+    },
+    UserMessageSummary_LastMessageId(self) {
+      const selfC = rt.handle('UserMessageSummary', self);
+      return rt.u64Out(c.Svcpp_UserMessageSummary_LastMessageId(selfC));
+    },
+    UserMessageSummary_SetLastMessageId(self, value) {
+      const selfC = rt.handle('UserMessageSummary', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_UserMessageSummary_SetLastMessageId(selfC, valueC);
+      rt.check(rc);
+    },
     GuildMinimal_Drop(self) {
       const selfC = rt.handle('GuildMinimal', self);
       const rc = c.Svcpp_GuildMinimal_Drop(selfC);
@@ -1028,6 +1312,227 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_UserHandle_UserApplicationProfiles(selfC, out);
       rt.check(rc);
       return rt.adoptSpan('UserApplicationProfileHandle', 'Svcpp_UserApplicationProfileHandle', out);
+    },
+    LobbyMemberHandle_Drop(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      const rc = c.Svcpp_LobbyMemberHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    LobbyMemberHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('LobbyMemberHandle', other);
+      const rc = c.Svcpp_LobbyMemberHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('LobbyMemberHandle', created);
+    },
+    LobbyMemberHandle_IsValid(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      return c.Svcpp_LobbyMemberHandle_IsValid(selfC);
+    },
+    LobbyMemberHandle_Id(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      return rt.u64Out(c.Svcpp_LobbyMemberHandle_Id(selfC));
+    },
+    LobbyMemberHandle_Connected(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      return c.Svcpp_LobbyMemberHandle_Connected(selfC);
+    },
+    LobbyMemberHandle_User(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_LobbyMemberHandle_User(selfC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
+    LobbyMemberHandle_CanLinkLobby(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      return c.Svcpp_LobbyMemberHandle_CanLinkLobby(selfC);
+    },
+    LobbyMemberHandle_AdditionalName(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_LobbyMemberHandle_AdditionalName(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    LobbyHandle_Drop(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const rc = c.Svcpp_LobbyHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    LobbyHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('LobbyHandle', other);
+      const rc = c.Svcpp_LobbyHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('LobbyHandle', created);
+    },
+    LobbyHandle_IsValid(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      return c.Svcpp_LobbyHandle_IsValid(selfC);
+    },
+    LobbyHandle_Id(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      return rt.u64Out(c.Svcpp_LobbyHandle_Id(selfC));
+    },
+    LobbyHandle_LobbyMembers(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_LobbyHandle_LobbyMembers(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('LobbyMemberHandle', 'Svcpp_LobbyMemberHandle', out);
+    },
+    LobbyHandle_GetLobbyMemberHandle(self, memberId) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const memberIdC = rt.u64(memberId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_LobbyHandle_GetLobbyMemberHandle(selfC, memberIdC, out)) return undefined;
+      return rt.adopt('LobbyMemberHandle', out);
+    },
+    LobbyHandle_LinkedChannel(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_LobbyHandle_LinkedChannel(selfC, out)) return undefined;
+      return rt.adopt('LinkedChannel', out);
+    },
+    ChannelHandle_Drop(self) {
+      const selfC = rt.handle('ChannelHandle', self);
+      const rc = c.Svcpp_ChannelHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ChannelHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ChannelHandle', other);
+      const rc = c.Svcpp_ChannelHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ChannelHandle', created);
+    },
+    ChannelHandle_IsValid(self) {
+      const selfC = rt.handle('ChannelHandle', self);
+      return c.Svcpp_ChannelHandle_IsValid(selfC);
+    },
+    ChannelHandle_Id(self) {
+      const selfC = rt.handle('ChannelHandle', self);
+      return rt.u64Out(c.Svcpp_ChannelHandle_Id(selfC));
+    },
+    ChannelHandle_Name(self) {
+      const selfC = rt.handle('ChannelHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ChannelHandle_Name(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ChannelHandle_Type(self) {
+      const selfC = rt.handle('ChannelHandle', self);
+      return c.Svcpp_ChannelHandle_Type(selfC);
+    },
+    MessageHandle_Drop(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const rc = c.Svcpp_MessageHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    MessageHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('MessageHandle', other);
+      const rc = c.Svcpp_MessageHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('MessageHandle', created);
+    },
+    MessageHandle_IsValid(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return c.Svcpp_MessageHandle_IsValid(selfC);
+    },
+    MessageHandle_Id(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return rt.u64Out(c.Svcpp_MessageHandle_Id(selfC));
+    },
+    MessageHandle_Content(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_MessageHandle_Content(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    MessageHandle_RawContent(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_MessageHandle_RawContent(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    MessageHandle_AuthorId(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return rt.u64Out(c.Svcpp_MessageHandle_AuthorId(selfC));
+    },
+    MessageHandle_Author(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_MessageHandle_Author(selfC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
+    MessageHandle_ChannelId(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return rt.u64Out(c.Svcpp_MessageHandle_ChannelId(selfC));
+    },
+    MessageHandle_Channel(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_MessageHandle_Channel(selfC, out)) return undefined;
+      return rt.adopt('ChannelHandle', out);
+    },
+    MessageHandle_Lobby(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_MessageHandle_Lobby(selfC, out)) return undefined;
+      return rt.adopt('LobbyHandle', out);
+    },
+    MessageHandle_RecipientId(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return rt.u64Out(c.Svcpp_MessageHandle_RecipientId(selfC));
+    },
+    MessageHandle_Recipient(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_MessageHandle_Recipient(selfC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
+    MessageHandle_SentTimestamp(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return rt.u64Out(c.Svcpp_MessageHandle_SentTimestamp(selfC));
+    },
+    MessageHandle_EditedTimestamp(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return rt.u64Out(c.Svcpp_MessageHandle_EditedTimestamp(selfC));
+    },
+    MessageHandle_AdditionalContent(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_MessageHandle_AdditionalContent(selfC, out)) return undefined;
+      return rt.adopt('AdditionalContent', out);
+    },
+    MessageHandle_DisclosureType(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = [0] as number[];
+      if (!c.Svcpp_MessageHandle_DisclosureType(selfC, out)) return undefined;
+      return out[0];
+    },
+    MessageHandle_ApplicationId(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = [0n] as unknown[];
+      if (!c.Svcpp_MessageHandle_ApplicationId(selfC, out)) return undefined;
+      return rt.u64Out(out[0]);
+    },
+    MessageHandle_SentFromGame(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      return c.Svcpp_MessageHandle_SentFromGame(selfC);
+    },
+    MessageHandle_AdditionalName(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_MessageHandle_AdditionalName(selfC, out)) return undefined;
+      return rt.takeString(out);
     },
     Client_Init() {
       const created = { opaque: null } as HandleStruct;
@@ -1360,6 +1865,213 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_SendLobbyMessage(self, lobbyId, content, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      const contentC = rt.str(content);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const rc = c.Svcpp_Client_SendLobbyMessage(selfC, lobbyIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendUserMessage(self, recipientId, content, cb) {
+      const selfC = rt.handle('Client', self);
+      const recipientIdC = rt.u64(recipientId);
+      const contentC = rt.str(content);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const rc = c.Svcpp_Client_SendUserMessage(selfC, recipientIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_EditUserMessage(self, recipientId, messageId, content, cb) {
+      const selfC = rt.handle('Client', self);
+      const recipientIdC = rt.u64(recipientId);
+      const messageIdC = rt.u64(messageId);
+      const contentC = rt.str(content);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_EditUserMessageCallback);
+      const rc = c.Svcpp_Client_EditUserMessage(selfC, recipientIdC, messageIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_DeleteUserMessage(self, recipientId, messageId, cb) {
+      const selfC = rt.handle('Client', self);
+      const recipientIdC = rt.u64(recipientId);
+      const messageIdC = rt.u64(messageId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_DeleteUserMessageCallback);
+      const rc = c.Svcpp_Client_DeleteUserMessage(selfC, recipientIdC, messageIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetMessageHandle(self, messageId) {
+      const selfC = rt.handle('Client', self);
+      const messageIdC = rt.u64(messageId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetMessageHandle(selfC, messageIdC, out)) return undefined;
+      return rt.adopt('MessageHandle', out);
+    },
+    Client_GetChannelHandle(self, channelId) {
+      const selfC = rt.handle('Client', self);
+      const channelIdC = rt.u64(channelId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetChannelHandle(selfC, channelIdC, out)) return undefined;
+      return rt.adopt('ChannelHandle', out);
+    },
+    Client_GetLobbyMessagesWithLimit(self, lobbyId, limit, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      const limitC = rt.int(limit);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, messages: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_GetLobbyMessagesCallback);
+      const rc = c.Svcpp_Client_GetLobbyMessagesWithLimit(selfC, lobbyIdC, limitC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetUserMessagesWithLimit(self, recipientId, limit, cb) {
+      const selfC = rt.handle('Client', self);
+      const recipientIdC = rt.u64(recipientId);
+      const limitC = rt.int(limit);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, messages: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_UserMessagesWithLimitCallback);
+      const rc = c.Svcpp_Client_GetUserMessagesWithLimit(selfC, recipientIdC, limitC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetUserMessageSummaries(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, summaries: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('UserMessageSummary', 'Svcpp_UserMessageSummary', summaries, c.Svcpp_UserMessageSummary_Clone)), protos.Svcpp_Client_UserMessageSummariesCallback);
+      const rc = c.Svcpp_Client_GetUserMessageSummaries(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_CanOpenMessageInPlatform(self, messageId) {
+      const selfC = rt.handle('Client', self);
+      const messageIdC = rt.u64(messageId);
+      return c.Svcpp_Client_CanOpenMessageInPlatform(selfC, messageIdC);
+    },
+    Client_SetMessageCreatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => cb(rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
+      const rc = c.Svcpp_Client_SetMessageCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetMessageUpdatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => cb(rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
+      const rc = c.Svcpp_Client_SetMessageUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetMessageDeletedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number, channelId: bigint | number) => cb(rt.u64Out(messageId), rt.u64Out(channelId)), protos.Svcpp_Client_MessageDeletedCallback);
+      const rc = c.Svcpp_Client_SetMessageDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_CreateOrJoinLobby(self, secret, cb) {
+      const selfC = rt.handle('Client', self);
+      const secretC = rt.str(secret);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
+      const rc = c.Svcpp_Client_CreateOrJoinLobby(selfC, secretC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_LeaveLobby(self, lobbyId, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LeaveLobbyCallback);
+      const rc = c.Svcpp_Client_LeaveLobby(selfC, lobbyIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetLobbyHandle(self, lobbyId) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetLobbyHandle(selfC, lobbyIdC, out)) return undefined;
+      return rt.adopt('LobbyHandle', out);
+    },
+    Client_SetLobbyCreatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => cb(rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyCreatedCallback);
+      const rc = c.Svcpp_Client_SetLobbyCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetLobbyDeletedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => cb(rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyDeletedCallback);
+      const rc = c.Svcpp_Client_SetLobbyDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetLobbyUpdatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => cb(rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyUpdatedCallback);
+      const rc = c.Svcpp_Client_SetLobbyUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetLobbyMemberAddedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => cb(rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberAddedCallback);
+      const rc = c.Svcpp_Client_SetLobbyMemberAddedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetLobbyMemberRemovedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => cb(rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberRemovedCallback);
+      const rc = c.Svcpp_Client_SetLobbyMemberRemovedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetLobbyMemberUpdatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => cb(rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberUpdatedCallback);
+      const rc = c.Svcpp_Client_SetLobbyMemberUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_LinkChannelToLobby(self, lobbyId, channelId, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      const channelIdC = rt.u64(channelId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
+      const rc = c.Svcpp_Client_LinkChannelToLobby(selfC, lobbyIdC, channelIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_UnlinkChannelFromLobby(self, lobbyId, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
+      const rc = c.Svcpp_Client_UnlinkChannelFromLobby(selfC, lobbyIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_JoinLinkedLobbyGuild(self, lobbyId, provisionalUserMergeRequiredCallback, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      rt.fn(provisionalUserMergeRequiredCallback);
+      const provisionalUserMergeRequiredCallbackRegistration = rt.register(() => provisionalUserMergeRequiredCallback(), protos.Svcpp_Client_ProvisionalUserMergeRequiredCallback);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, inviteUrl: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(inviteUrl)), protos.Svcpp_Client_JoinLinkedLobbyGuildCallback);
+      const rc = c.Svcpp_Client_JoinLinkedLobbyGuild(selfC, lobbyIdC, provisionalUserMergeRequiredCallbackRegistration.pointer, rt.freeFn, provisionalUserMergeRequiredCallbackRegistration.userData, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && provisionalUserMergeRequiredCallbackRegistration) rt.endRegistration(provisionalUserMergeRequiredCallbackRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_RunCallbacks(selfC);
@@ -1417,6 +2129,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ExternalIdentityProviderTypeToString(value) {
       const valueC = rt.int(value);
       return c.Svcpp_ExternalIdentityProviderTypeToString(valueC) as string; // static storage: never freed
+    },
+    AdditionalContentTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_AdditionalContentTypeToString(valueC) as string; // static storage: never freed
+    },
+    DisclosureTypesToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_DisclosureTypesToString(valueC) as string; // static storage: never freed
     },
     UserHandle_AvatarTypeToString(value) {
       const valueC = rt.int(value);

@@ -192,6 +192,23 @@ export enum ExternalIdentityProviderType {
   Unknown = 6,
 }
 
+/** What a message carries besides its text (MessageHandle.AdditionalContent). */
+export enum AdditionalContentType {
+  Other = 0,
+  Attachment = 1,
+  Poll = 2,
+  VoiceMessage = 3,
+  Thread = 4,
+  Embed = 5,
+  Sticker = 6,
+}
+
+/** A disclosure the game should show next to a message (MessageHandle.DisclosureType). */
+export enum DisclosureTypes {
+  /** the message is also visible in the platform's own client */
+  MessageDataVisibleOnPlatform = 3,
+}
+
 /** Image format of an avatar URL (UserHandle::AvatarUrl). */
 export enum UserHandleAvatarType {
   Gif = 0,

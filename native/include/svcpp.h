@@ -267,6 +267,24 @@ typedef SVCPP_ENUM(Svcpp_ExternalIdentityProviderType) {
     Svcpp_ExternalIdentityProviderType_forceint = 0x7FFFFFFF
 } Svcpp_ExternalIdentityProviderType;
 
+/** What a message carries besides its text (MessageHandle.AdditionalContent). */
+typedef SVCPP_ENUM(Svcpp_AdditionalContentType) {
+    Svcpp_AdditionalContentType_Other = 0,
+    Svcpp_AdditionalContentType_Attachment = 1,
+    Svcpp_AdditionalContentType_Poll = 2,
+    Svcpp_AdditionalContentType_VoiceMessage = 3,
+    Svcpp_AdditionalContentType_Thread = 4,
+    Svcpp_AdditionalContentType_Embed = 5,
+    Svcpp_AdditionalContentType_Sticker = 6,
+    Svcpp_AdditionalContentType_forceint = 0x7FFFFFFF
+} Svcpp_AdditionalContentType;
+
+/** A disclosure the game should show next to a message (MessageHandle.DisclosureType). */
+typedef SVCPP_ENUM(Svcpp_DisclosureTypes) {
+    Svcpp_DisclosureTypes_MessageDataVisibleOnPlatform = 3, /* the message is also visible in the platform's own client */
+    Svcpp_DisclosureTypes_forceint = 0x7FFFFFFF
+} Svcpp_DisclosureTypes;
+
 /** Image format of an avatar URL (UserHandle::AvatarUrl). */
 typedef SVCPP_ENUM(Svcpp_UserHandle_AvatarType) {
     Svcpp_UserHandle_AvatarType_Gif = 0,
@@ -328,6 +346,12 @@ typedef struct Svcpp_AuthorizationCodeVerifier { void *opaque; } Svcpp_Authoriza
 typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs;
 /** The lobby a guild channel is linked to. */
 typedef struct Svcpp_LinkedLobby { void *opaque; } Svcpp_LinkedLobby;
+/** The guild channel a lobby is linked to (LobbyHandle.LinkedChannel). */
+typedef struct Svcpp_LinkedChannel { void *opaque; } Svcpp_LinkedChannel;
+/** What a message carries besides its text (attachments, a poll, …), for games that show a placeholder. */
+typedef struct Svcpp_AdditionalContent { void *opaque; } Svcpp_AdditionalContent;
+/** The latest direct message with one user (GetUserMessageSummaries). */
+typedef struct Svcpp_UserMessageSummary { void *opaque; } Svcpp_UserMessageSummary;
 /** A guild the user is a member of (GetUserGuilds). */
 typedef struct Svcpp_GuildMinimal { void *opaque; } Svcpp_GuildMinimal;
 /** A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it. */
@@ -343,6 +367,24 @@ typedef struct Svcpp_UserApplicationProfileHandle { void *opaque; } Svcpp_UserAp
  * they return defaults and IsValid is false.
  */
 typedef struct Svcpp_UserHandle { void *opaque; } Svcpp_UserHandle;
+/**
+ * A live view of a member of a cached lobby: getters read the current state; once the member, the lobby or the
+ * client is gone they return defaults and IsValid is false.
+ */
+typedef struct Svcpp_LobbyMemberHandle { void *opaque; } Svcpp_LobbyMemberHandle;
+/**
+ * A live view of a lobby the user is a member of: getters read the current state; once the lobby is gone
+ * (left, deleted, disconnected) or the client is dropped they return defaults and IsValid is false.
+ */
+typedef struct Svcpp_LobbyHandle { void *opaque; } Svcpp_LobbyHandle;
+/** A live view of a channel messages go through: a persistent DM channel or a lobby (ephemeral DMs have none). */
+typedef struct Svcpp_ChannelHandle { void *opaque; } Svcpp_ChannelHandle;
+/**
+ * A live view of a lobby or direct message. The handle keeps the message readable after the cache evicted it
+ * (the cache holds the 25 most recent per channel); edits reach it while it is cached. After the client is
+ * dropped the getters return defaults and IsValid is false.
+ */
+typedef struct Svcpp_MessageHandle { void *opaque; } Svcpp_MessageHandle;
 /** The root object: owns the SDK threads, caches and callback registrations. */
 typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
@@ -350,7 +392,10 @@ typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
 typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } Svcpp_GuildMinimalSpan;
 typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
+typedef struct Svcpp_MessageHandleSpan { Svcpp_MessageHandle *ptr; size_t size; } Svcpp_MessageHandleSpan;
+typedef struct Svcpp_UserMessageSummarySpan { Svcpp_UserMessageSummary *ptr; size_t size; } Svcpp_UserMessageSummarySpan;
 typedef struct Svcpp_UserApplicationProfileHandleSpan { Svcpp_UserApplicationProfileHandle *ptr; size_t size; } Svcpp_UserApplicationProfileHandleSpan;
+typedef struct Svcpp_LobbyMemberHandleSpan { Svcpp_LobbyMemberHandle *ptr; size_t size; } Svcpp_LobbyMemberHandleSpan;
 
 /* ---- Callbacks ------------------------------------------------------------------------------- */
 
@@ -393,6 +438,46 @@ typedef void (SVCPP_CALL *Svcpp_Client_GetUserGuildsCallback)(Svcpp_ClientResult
 typedef void (SVCPP_CALL *Svcpp_Client_GetGuildChannelsCallback)(Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan guildChannels, void *userData);
 /** A known user changed (name, avatar, status, activity); read it with GetUser. */
 typedef void (SVCPP_CALL *Svcpp_Client_UserUpdatedCallback)(uint64_t userId, void *userData);
+/** A lobby or direct message was sent: messageId is its id (0 on failure). */
+typedef void (SVCPP_CALL *Svcpp_Client_SendUserMessageCallback)(Svcpp_ClientResult const *result, uint64_t messageId, void *userData);
+/** EditUserMessage finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_EditUserMessageCallback)(Svcpp_ClientResult const *result, void *userData);
+/** DeleteUserMessage finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_DeleteUserMessageCallback)(Svcpp_ClientResult const *result, void *userData);
+/** GetLobbyMessagesWithLimit finished: the messages, newest first (borrowed; Clone what you keep). */
+typedef void (SVCPP_CALL *Svcpp_Client_GetLobbyMessagesCallback)(Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData);
+/** GetUserMessagesWithLimit finished: the messages, newest first (borrowed; Clone what you keep). */
+typedef void (SVCPP_CALL *Svcpp_Client_UserMessagesWithLimitCallback)(Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData);
+/** GetUserMessageSummaries finished: one summary per DM partner, most recent conversation first (borrowed). */
+typedef void (SVCPP_CALL *Svcpp_Client_UserMessageSummariesCallback)(Svcpp_ClientResult const *result, Svcpp_UserMessageSummarySpan summaries, void *userData);
+/** A lobby or direct message arrived (or was sent by this user); read it with GetMessageHandle. */
+typedef void (SVCPP_CALL *Svcpp_Client_MessageCreatedCallback)(uint64_t messageId, void *userData);
+/** A cached message changed (edited, moderation metadata); read it with GetMessageHandle. */
+typedef void (SVCPP_CALL *Svcpp_Client_MessageUpdatedCallback)(uint64_t messageId, void *userData);
+/** A message was deleted; channelId is its DM channel (as this user sees it) or lobby. */
+typedef void (SVCPP_CALL *Svcpp_Client_MessageDeletedCallback)(uint64_t messageId, uint64_t channelId, void *userData);
+/** CreateOrJoinLobby finished: the lobby id (0 on failure). */
+typedef void (SVCPP_CALL *Svcpp_Client_CreateOrJoinLobbyCallback)(Svcpp_ClientResult const *result, uint64_t lobbyId, void *userData);
+/** LeaveLobby finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_LeaveLobbyCallback)(Svcpp_ClientResult const *result, void *userData);
+/** A lobby became available (created, joined, added, or recovered after a reconnect; may repeat). */
+typedef void (SVCPP_CALL *Svcpp_Client_LobbyCreatedCallback)(uint64_t lobbyId, void *userData);
+/** A lobby is gone for this user: deleted, this user left or was removed, or the connection was lost. */
+typedef void (SVCPP_CALL *Svcpp_Client_LobbyDeletedCallback)(uint64_t lobbyId, void *userData);
+/** A lobby changed (metadata, linked channel). */
+typedef void (SVCPP_CALL *Svcpp_Client_LobbyUpdatedCallback)(uint64_t lobbyId, void *userData);
+/** Another user became a member of a lobby. */
+typedef void (SVCPP_CALL *Svcpp_Client_LobbyMemberAddedCallback)(uint64_t lobbyId, uint64_t memberId, void *userData);
+/** Another user stopped being a member of a lobby (not when they merely go offline). */
+typedef void (SVCPP_CALL *Svcpp_Client_LobbyMemberRemovedCallback)(uint64_t lobbyId, uint64_t memberId, void *userData);
+/** Another member changed: connected, metadata, flags or additional name. */
+typedef void (SVCPP_CALL *Svcpp_Client_LobbyMemberUpdatedCallback)(uint64_t lobbyId, uint64_t memberId, void *userData);
+/** LinkChannelToLobby or UnlinkChannelFromLobby finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_LinkOrUnlinkChannelCallback)(Svcpp_ClientResult const *result, void *userData);
+/** The operation needs a full account: the signed-in provisional user must merge first (the operation fails too). */
+typedef void (SVCPP_CALL *Svcpp_Client_ProvisionalUserMergeRequiredCallback)(void *userData);
+/** JoinLinkedLobbyGuild finished: a single-use invite URL to the linked channel's guild. */
+typedef void (SVCPP_CALL *Svcpp_Client_JoinLinkedLobbyGuildCallback)(Svcpp_ClientResult const *result, Svcpp_String inviteUrl, void *userData);
 
 /* ---- Library ---------------------------------------------------------------------------------- */
 
@@ -592,6 +677,69 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_LinkedLobby_LobbyId(Svcpp_LinkedLobby const 
 /** Sets LobbyId. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_SetLobbyId(Svcpp_LinkedLobby *self, uint64_t value);
 
+/* ---- LinkedChannel ------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_Drop(Svcpp_LinkedChannel *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_Clone(Svcpp_LinkedChannel *self, Svcpp_LinkedChannel const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_LinkedChannel_IsValid(Svcpp_LinkedChannel const *self);
+/** The channel id. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_LinkedChannel_Id(Svcpp_LinkedChannel const *self);
+/** Sets Id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_SetId(Svcpp_LinkedChannel *self, uint64_t value);
+/** The channel name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_Name(Svcpp_LinkedChannel const *self, Svcpp_String *out);
+/** Sets Name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_SetName(Svcpp_LinkedChannel *self, Svcpp_String value);
+/** The guild the channel belongs to. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_LinkedChannel_GuildId(Svcpp_LinkedChannel const *self);
+/** Sets GuildId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_SetGuildId(Svcpp_LinkedChannel *self, uint64_t value);
+
+/* ---- AdditionalContent --------------------------------------------------------------------------- */
+
+/** Creates an empty AdditionalContent. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_Init(Svcpp_AdditionalContent *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_Drop(Svcpp_AdditionalContent *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_Clone(Svcpp_AdditionalContent *self, Svcpp_AdditionalContent const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_AdditionalContent_IsValid(Svcpp_AdditionalContent const *self);
+/** Kind of content. */
+SVCPP_API Svcpp_AdditionalContentType SVCPP_CALL Svcpp_AdditionalContent_Type(Svcpp_AdditionalContent const *self);
+/** Sets Type. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_SetType(Svcpp_AdditionalContent *self, Svcpp_AdditionalContentType value);
+/** A title for the content, when it has one. */
+SVCPP_API bool SVCPP_CALL Svcpp_AdditionalContent_Title(Svcpp_AdditionalContent const *self, Svcpp_String *out);
+/** Sets Title; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_SetTitle(Svcpp_AdditionalContent *self, Svcpp_String const *value);
+/** How many items of this kind the message carries (the reference type is u8). */
+SVCPP_API uint32_t SVCPP_CALL Svcpp_AdditionalContent_Count(Svcpp_AdditionalContent const *self);
+/** Sets Count. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_SetCount(Svcpp_AdditionalContent *self, uint32_t value);
+/** Field-wise equality. */
+SVCPP_API bool SVCPP_CALL Svcpp_AdditionalContent_Equals(Svcpp_AdditionalContent const *self, Svcpp_AdditionalContent const *other);
+
+/* ---- UserMessageSummary -------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummary_Drop(Svcpp_UserMessageSummary *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummary_Clone(Svcpp_UserMessageSummary *self, Svcpp_UserMessageSummary const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserMessageSummary_IsValid(Svcpp_UserMessageSummary const *self);
+/** The other user. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_UserMessageSummary_UserId(Svcpp_UserMessageSummary const *self);
+/** Sets UserId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummary_SetUserId(Svcpp_UserMessageSummary *self, uint64_t value);
+/** The most recent message between the two users. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_UserMessageSummary_LastMessageId(Svcpp_UserMessageSummary const *self);
+/** Sets LastMessageId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummary_SetLastMessageId(Svcpp_UserMessageSummary *self, uint64_t value);
+
 /* ---- GuildMinimal -------------------------------------------------------------------------------- */
 
 /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
@@ -700,6 +848,100 @@ SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_GuildTag(Svcpp_UserHandle const *self
 /** The user's profiles for this application (known for the signed-in user; empty for others). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_UserApplicationProfiles(Svcpp_UserHandle const *self, Svcpp_UserApplicationProfileHandleSpan *out);
 
+/* ---- LobbyMemberHandle --------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandle_Drop(Svcpp_LobbyMemberHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandle_Clone(Svcpp_LobbyMemberHandle *self, Svcpp_LobbyMemberHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_IsValid(Svcpp_LobbyMemberHandle const *self);
+/** The member's user id (0 when invalid). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_LobbyMemberHandle_Id(Svcpp_LobbyMemberHandle const *self);
+/** True while the member has a session for the application (membership is not presence). */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_Connected(Svcpp_LobbyMemberHandle const *self);
+/** The member's user, when the cache knows it. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_User(Svcpp_LobbyMemberHandle const *self, Svcpp_UserHandle *out);
+/** The member may link the lobby to a guild channel (set through the server API only). */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_CanLinkLobby(Svcpp_LobbyMemberHandle const *self);
+/** svcpp addition: the member's server-set display name (1–80 characters), when set. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_AdditionalName(Svcpp_LobbyMemberHandle const *self, Svcpp_String *out);
+
+/* ---- LobbyHandle --------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_Drop(Svcpp_LobbyHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_Clone(Svcpp_LobbyHandle *self, Svcpp_LobbyHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_IsValid(Svcpp_LobbyHandle const *self);
+/** The lobby id (0 when invalid). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_LobbyHandle_Id(Svcpp_LobbyHandle const *self);
+/** One handle per member, this user included. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_LobbyMembers(Svcpp_LobbyHandle const *self, Svcpp_LobbyMemberHandleSpan *out);
+/** The member with this user id; absent when it is not a member. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_GetLobbyMemberHandle(Svcpp_LobbyHandle const *self, uint64_t memberId, Svcpp_LobbyMemberHandle *out);
+/** The guild channel the lobby is linked to, when it is linked. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_LinkedChannel(Svcpp_LobbyHandle const *self, Svcpp_LinkedChannel *out);
+
+/* ---- ChannelHandle ------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Drop(Svcpp_ChannelHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Clone(Svcpp_ChannelHandle *self, Svcpp_ChannelHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ChannelHandle_IsValid(Svcpp_ChannelHandle const *self);
+/** The channel id (0 when invalid). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ChannelHandle_Id(Svcpp_ChannelHandle const *self);
+/** The channel name (empty for DMs and lobbies). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Name(Svcpp_ChannelHandle const *self, Svcpp_String *out);
+/** Dm, GroupDm or Lobby. */
+SVCPP_API Svcpp_ChannelType SVCPP_CALL Svcpp_ChannelHandle_Type(Svcpp_ChannelHandle const *self);
+
+/* ---- MessageHandle ------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_Drop(Svcpp_MessageHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_Clone(Svcpp_MessageHandle *self, Svcpp_MessageHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_IsValid(Svcpp_MessageHandle const *self);
+/** The message id (0 when invalid). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_Id(Svcpp_MessageHandle const *self);
+/** The text with user mentions and custom emoji rendered readable (@name, :emoji:). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_Content(Svcpp_MessageHandle const *self, Svcpp_String *out);
+/** The text as sent. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_RawContent(Svcpp_MessageHandle const *self, Svcpp_String *out);
+/** The user who sent it. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_AuthorId(Svcpp_MessageHandle const *self);
+/** The author, when the cache knows the user. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_Author(Svcpp_MessageHandle const *self, Svcpp_UserHandle *out);
+/** The DM channel (as this user sees it: the other user's id for ephemeral DMs) or the lobby id. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_ChannelId(Svcpp_MessageHandle const *self);
+/** The channel, for persistent DMs and lobbies the user is in. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_Channel(Svcpp_MessageHandle const *self, Svcpp_ChannelHandle *out);
+/** The lobby of a lobby message, while the user is a member. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_Lobby(Svcpp_MessageHandle const *self, Svcpp_LobbyHandle *out);
+/** The user a DM was sent to, or the lobby of a lobby message. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_RecipientId(Svcpp_MessageHandle const *self);
+/** The recipient of a DM, when the cache knows the user. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_Recipient(Svcpp_MessageHandle const *self, Svcpp_UserHandle *out);
+/** When it was sent, Unix milliseconds. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_SentTimestamp(Svcpp_MessageHandle const *self);
+/** When it was last edited, Unix milliseconds; 0 = never. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_EditedTimestamp(Svcpp_MessageHandle const *self);
+/** Attachments, polls, … the message carries. The platform's game messages are text only: always absent today. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_AdditionalContent(Svcpp_MessageHandle const *self, Svcpp_AdditionalContent *out);
+/** A disclosure to show with the message. The platform sends none yet: always absent today. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_DisclosureType(Svcpp_MessageHandle const *self, Svcpp_DisclosureTypes *out);
+/** The application the message was sent from, when known. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_ApplicationId(Svcpp_MessageHandle const *self, uint64_t *out);
+/** True when sent through the SDK (rather than the platform's own client). */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_SentFromGame(Svcpp_MessageHandle const *self);
+/** The server-set display name of the lobby member who sent it, when set. */
+SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_AdditionalName(Svcpp_MessageHandle const *self, Svcpp_String *out);
+
 /* ---- Client -------------------------------------------------------------------------------------- */
 
 /** A client against the default (local platform) base URLs. */
@@ -805,6 +1047,59 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** The channels of a guild the user is a member of, sorted by position (ValidationError without a token). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Sends a message to a lobby the user is a member of. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Sends a direct message (persistent between friends with a full account, else ephemeral). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Replaces the text of a direct message this user sent. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Deletes a direct message this user sent. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** A cached message (the 25 most recent per channel); absent otherwise. Never fetches. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetMessageHandle(Svcpp_Client const *self, uint64_t messageId, Svcpp_MessageHandle *out);
+/** A persistent DM channel the cache knows, or a lobby the user is in; absent otherwise (ephemeral DMs have no channel). */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetChannelHandle(Svcpp_Client const *self, uint64_t channelId, Svcpp_ChannelHandle *out);
+/** The lobby's recent messages over HTTP, newest first; limit <= 0 means 200, above 200 is a ValidationError. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/**
+ * The recent direct messages with a user, newest first: from the cache, completed over HTTP when it holds fewer than limit
+ * (limit <= 0 means 200, above 200 is a ValidationError).
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** The latest message with every DM partner (last 72 h). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** True when the message is cached and synced to the platform (a persistent DM, or a lobby linked to a channel). */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client const *self, uint64_t messageId);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Leaves a lobby joined by secret (lobbies the server added the user to cannot be left). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** A lobby the user is a member of; absent otherwise. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, uint64_t lobbyId, Svcpp_LobbyHandle *out);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Links a lobby to a guild text channel (the member needs CanLinkLobby and the channel must be linkable). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Removes the lobby's channel link. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** A single-use invite to the guild of the lobby's linked channel. A provisional user gets the merge callback and a failed cb. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */
@@ -822,7 +1117,13 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSp
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannelSpan_Drop(Svcpp_GuildChannelSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandleSpan_Drop(Svcpp_MessageHandleSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummarySpan_Drop(Svcpp_UserMessageSummarySpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandleSpan_Drop(Svcpp_UserApplicationProfileHandleSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandleSpan_Drop(Svcpp_LobbyMemberHandleSpan *span);
 
 /* ---- Enum names -------------------------------------------------------------------------------- */
 
@@ -850,6 +1151,10 @@ SVCPP_API const char * SVCPP_CALL Svcpp_StatusTypeToString(Svcpp_StatusType valu
 SVCPP_API const char * SVCPP_CALL Svcpp_ChannelTypeToString(Svcpp_ChannelType value);
 /** Name of a ExternalIdentityProviderType value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_ExternalIdentityProviderTypeToString(Svcpp_ExternalIdentityProviderType value);
+/** Name of a AdditionalContentType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_AdditionalContentTypeToString(Svcpp_AdditionalContentType value);
+/** Name of a DisclosureTypes value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_DisclosureTypesToString(Svcpp_DisclosureTypes value);
 /** Name of a UserHandle.AvatarType value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value);
 /** Name of a Client.Status value (static storage; "Unknown" for values this library does not know). */

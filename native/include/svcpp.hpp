@@ -35,10 +35,17 @@ class AuthorizationCodeChallenge;
 class AuthorizationCodeVerifier;
 class AuthorizationArgs;
 class LinkedLobby;
+class LinkedChannel;
+class AdditionalContent;
+class UserMessageSummary;
 class GuildMinimal;
 class GuildChannel;
 class UserApplicationProfileHandle;
 class UserHandle;
+class LobbyMemberHandle;
+class LobbyHandle;
+class ChannelHandle;
+class MessageHandle;
 class Client;
 
 /// Synchronous result of every C ABI call that can be misused. Never a domain failure (those are ClientResults).
@@ -219,6 +226,22 @@ enum class ExternalIdentityProviderType : int32_t {
     PlatformBot = 4,
     None = 5,
     Unknown = 6,
+};
+
+/// What a message carries besides its text (MessageHandle.AdditionalContent).
+enum class AdditionalContentType : int32_t {
+    Other = 0,
+    Attachment = 1,
+    Poll = 2,
+    VoiceMessage = 3,
+    Thread = 4,
+    Embed = 5,
+    Sticker = 6,
+};
+
+/// A disclosure the game should show next to a message (MessageHandle.DisclosureType).
+enum class DisclosureTypes : int32_t {
+    MessageDataVisibleOnPlatform = 3, ///< the message is also visible in the platform's own client
 };
 
 /// Wakeup hook: callbacks are pending for a client. Runs on an SDK thread (or the thread that queued the work);
@@ -682,6 +705,175 @@ public:
     void SetLobbyId(uint64_t value);
 };
 
+/// The guild channel a lobby is linked to (LobbyHandle.LinkedChannel).
+class LinkedChannel {
+    /// The C handle; mutable because const C getters take `Svcpp_LinkedChannel const *`.
+    mutable Svcpp_LinkedChannel instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const LinkedChannel nullobj;
+
+    /// An empty LinkedChannel (operator bool is false); LinkedChannel objects come from the SDK.
+    LinkedChannel() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    LinkedChannel(Svcpp_LinkedChannel instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~LinkedChannel() { Drop(); }
+    LinkedChannel(LinkedChannel const &other);
+    LinkedChannel &operator=(LinkedChannel const &other);
+    LinkedChannel(LinkedChannel &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_LinkedChannel{};
+        other.state_ = ObjectState::Invalid;
+    }
+    LinkedChannel &operator=(LinkedChannel &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_LinkedChannel{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a LinkedChannel (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_LinkedChannel *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The channel id.
+    uint64_t Id() const;
+    /// Sets Id.
+    void SetId(uint64_t value);
+    /// The channel name.
+    std::string Name() const;
+    /// Sets Name.
+    void SetName(std::string value);
+    /// The guild the channel belongs to.
+    uint64_t GuildId() const;
+    /// Sets GuildId.
+    void SetGuildId(uint64_t value);
+};
+
+/// What a message carries besides its text (attachments, a poll, …), for games that show a placeholder.
+class AdditionalContent {
+    /// The C handle; mutable because const C getters take `Svcpp_AdditionalContent const *`.
+    mutable Svcpp_AdditionalContent instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const AdditionalContent nullobj;
+
+    /// Creates an empty AdditionalContent.
+    AdditionalContent();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    AdditionalContent(Svcpp_AdditionalContent instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~AdditionalContent() { Drop(); }
+    AdditionalContent(AdditionalContent const &other);
+    AdditionalContent &operator=(AdditionalContent const &other);
+    AdditionalContent(AdditionalContent &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_AdditionalContent{};
+        other.state_ = ObjectState::Invalid;
+    }
+    AdditionalContent &operator=(AdditionalContent &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_AdditionalContent{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a AdditionalContent (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_AdditionalContent *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Kind of content.
+    svcpp::AdditionalContentType Type() const;
+    /// Sets Type.
+    void SetType(svcpp::AdditionalContentType value);
+    /// A title for the content, when it has one.
+    std::optional<std::string> Title() const;
+    /// Sets Title; std::nullopt clears it.
+    void SetTitle(std::optional<std::string> value);
+    /// How many items of this kind the message carries (the reference type is u8).
+    uint32_t Count() const;
+    /// Sets Count.
+    void SetCount(uint32_t value);
+    /// Field-wise equality.
+    bool Equals(svcpp::AdditionalContent const &other) const;
+};
+
+/// The latest direct message with one user (GetUserMessageSummaries).
+class UserMessageSummary {
+    /// The C handle; mutable because const C getters take `Svcpp_UserMessageSummary const *`.
+    mutable Svcpp_UserMessageSummary instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const UserMessageSummary nullobj;
+
+    /// An empty UserMessageSummary (operator bool is false); UserMessageSummary objects come from the SDK.
+    UserMessageSummary() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    UserMessageSummary(Svcpp_UserMessageSummary instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~UserMessageSummary() { Drop(); }
+    UserMessageSummary(UserMessageSummary const &other);
+    UserMessageSummary &operator=(UserMessageSummary const &other);
+    UserMessageSummary(UserMessageSummary &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_UserMessageSummary{};
+        other.state_ = ObjectState::Invalid;
+    }
+    UserMessageSummary &operator=(UserMessageSummary &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_UserMessageSummary{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a UserMessageSummary (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_UserMessageSummary *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The other user.
+    uint64_t UserId() const;
+    /// Sets UserId.
+    void SetUserId(uint64_t value);
+    /// The most recent message between the two users.
+    uint64_t LastMessageId() const;
+    /// Sets LastMessageId.
+    void SetLastMessageId(uint64_t value);
+};
+
 /// A guild the user is a member of (GetUserGuilds).
 class GuildMinimal {
     /// The C handle; mutable because const C getters take `Svcpp_GuildMinimal const *`.
@@ -946,6 +1138,248 @@ public:
     std::vector<svcpp::UserApplicationProfileHandle> UserApplicationProfiles() const;
 };
 
+/// A live view of a member of a cached lobby: getters read the current state; once the member, the lobby or the
+/// client is gone they return defaults and IsValid is false.
+class LobbyMemberHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_LobbyMemberHandle const *`.
+    mutable Svcpp_LobbyMemberHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const LobbyMemberHandle nullobj;
+
+    /// An empty LobbyMemberHandle (operator bool is false); LobbyMemberHandle objects come from the SDK.
+    LobbyMemberHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    LobbyMemberHandle(Svcpp_LobbyMemberHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~LobbyMemberHandle() { Drop(); }
+    LobbyMemberHandle(LobbyMemberHandle const &other);
+    LobbyMemberHandle &operator=(LobbyMemberHandle const &other);
+    LobbyMemberHandle(LobbyMemberHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_LobbyMemberHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    LobbyMemberHandle &operator=(LobbyMemberHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_LobbyMemberHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a LobbyMemberHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_LobbyMemberHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The member's user id (0 when invalid).
+    uint64_t Id() const;
+    /// True while the member has a session for the application (membership is not presence).
+    bool Connected() const;
+    /// The member's user, when the cache knows it.
+    std::optional<svcpp::UserHandle> User() const;
+    /// The member may link the lobby to a guild channel (set through the server API only).
+    bool CanLinkLobby() const;
+    /// svcpp addition: the member's server-set display name (1–80 characters), when set.
+    std::optional<std::string> AdditionalName() const;
+};
+
+/// A live view of a lobby the user is a member of: getters read the current state; once the lobby is gone
+/// (left, deleted, disconnected) or the client is dropped they return defaults and IsValid is false.
+class LobbyHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_LobbyHandle const *`.
+    mutable Svcpp_LobbyHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const LobbyHandle nullobj;
+
+    /// An empty LobbyHandle (operator bool is false); LobbyHandle objects come from the SDK.
+    LobbyHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    LobbyHandle(Svcpp_LobbyHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~LobbyHandle() { Drop(); }
+    LobbyHandle(LobbyHandle const &other);
+    LobbyHandle &operator=(LobbyHandle const &other);
+    LobbyHandle(LobbyHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_LobbyHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    LobbyHandle &operator=(LobbyHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_LobbyHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a LobbyHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_LobbyHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The lobby id (0 when invalid).
+    uint64_t Id() const;
+    /// One handle per member, this user included.
+    std::vector<svcpp::LobbyMemberHandle> LobbyMembers() const;
+    /// The member with this user id; absent when it is not a member.
+    std::optional<svcpp::LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
+    /// The guild channel the lobby is linked to, when it is linked.
+    std::optional<svcpp::LinkedChannel> LinkedChannel() const;
+};
+
+/// A live view of a channel messages go through: a persistent DM channel or a lobby (ephemeral DMs have none).
+class ChannelHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_ChannelHandle const *`.
+    mutable Svcpp_ChannelHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ChannelHandle nullobj;
+
+    /// An empty ChannelHandle (operator bool is false); ChannelHandle objects come from the SDK.
+    ChannelHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ChannelHandle(Svcpp_ChannelHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ChannelHandle() { Drop(); }
+    ChannelHandle(ChannelHandle const &other);
+    ChannelHandle &operator=(ChannelHandle const &other);
+    ChannelHandle(ChannelHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ChannelHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ChannelHandle &operator=(ChannelHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ChannelHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ChannelHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ChannelHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The channel id (0 when invalid).
+    uint64_t Id() const;
+    /// The channel name (empty for DMs and lobbies).
+    std::string Name() const;
+    /// Dm, GroupDm or Lobby.
+    svcpp::ChannelType Type() const;
+};
+
+/// A live view of a lobby or direct message. The handle keeps the message readable after the cache evicted it
+/// (the cache holds the 25 most recent per channel); edits reach it while it is cached. After the client is
+/// dropped the getters return defaults and IsValid is false.
+class MessageHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_MessageHandle const *`.
+    mutable Svcpp_MessageHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const MessageHandle nullobj;
+
+    /// An empty MessageHandle (operator bool is false); MessageHandle objects come from the SDK.
+    MessageHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    MessageHandle(Svcpp_MessageHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~MessageHandle() { Drop(); }
+    MessageHandle(MessageHandle const &other);
+    MessageHandle &operator=(MessageHandle const &other);
+    MessageHandle(MessageHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_MessageHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    MessageHandle &operator=(MessageHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_MessageHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a MessageHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_MessageHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The message id (0 when invalid).
+    uint64_t Id() const;
+    /// The text with user mentions and custom emoji rendered readable (@name, :emoji:).
+    std::string Content() const;
+    /// The text as sent.
+    std::string RawContent() const;
+    /// The user who sent it.
+    uint64_t AuthorId() const;
+    /// The author, when the cache knows the user.
+    std::optional<svcpp::UserHandle> Author() const;
+    /// The DM channel (as this user sees it: the other user's id for ephemeral DMs) or the lobby id.
+    uint64_t ChannelId() const;
+    /// The channel, for persistent DMs and lobbies the user is in.
+    std::optional<svcpp::ChannelHandle> Channel() const;
+    /// The lobby of a lobby message, while the user is a member.
+    std::optional<svcpp::LobbyHandle> Lobby() const;
+    /// The user a DM was sent to, or the lobby of a lobby message.
+    uint64_t RecipientId() const;
+    /// The recipient of a DM, when the cache knows the user.
+    std::optional<svcpp::UserHandle> Recipient() const;
+    /// When it was sent, Unix milliseconds.
+    uint64_t SentTimestamp() const;
+    /// When it was last edited, Unix milliseconds; 0 = never.
+    uint64_t EditedTimestamp() const;
+    /// Attachments, polls, … the message carries. The platform's game messages are text only: always absent today.
+    std::optional<svcpp::AdditionalContent> AdditionalContent() const;
+    /// A disclosure to show with the message. The platform sends none yet: always absent today.
+    std::optional<svcpp::DisclosureTypes> DisclosureType() const;
+    /// The application the message was sent from, when known.
+    std::optional<uint64_t> ApplicationId() const;
+    /// True when sent through the SDK (rather than the platform's own client).
+    bool SentFromGame() const;
+    /// The server-set display name of the lobby member who sent it, when set.
+    std::optional<std::string> AdditionalName() const;
+};
+
 /// The root object: owns the SDK threads, caches and callback registrations.
 class Client {
     /// The C handle; mutable because const C getters take `Svcpp_Client const *`.
@@ -1008,6 +1442,46 @@ public:
     using GetGuildChannelsCallback = std::function<void(svcpp::ClientResult result, std::vector<svcpp::GuildChannel> guildChannels)>;
     /// A known user changed (name, avatar, status, activity); read it with GetUser.
     using UserUpdatedCallback = std::function<void(uint64_t userId)>;
+    /// A lobby or direct message was sent: messageId is its id (0 on failure).
+    using SendUserMessageCallback = std::function<void(svcpp::ClientResult result, uint64_t messageId)>;
+    /// EditUserMessage finished.
+    using EditUserMessageCallback = std::function<void(svcpp::ClientResult result)>;
+    /// DeleteUserMessage finished.
+    using DeleteUserMessageCallback = std::function<void(svcpp::ClientResult result)>;
+    /// GetLobbyMessagesWithLimit finished: the messages, newest first (borrowed; Clone what you keep).
+    using GetLobbyMessagesCallback = std::function<void(svcpp::ClientResult result, std::vector<svcpp::MessageHandle> messages)>;
+    /// GetUserMessagesWithLimit finished: the messages, newest first (borrowed; Clone what you keep).
+    using UserMessagesWithLimitCallback = std::function<void(svcpp::ClientResult result, std::vector<svcpp::MessageHandle> messages)>;
+    /// GetUserMessageSummaries finished: one summary per DM partner, most recent conversation first (borrowed).
+    using UserMessageSummariesCallback = std::function<void(svcpp::ClientResult result, std::vector<svcpp::UserMessageSummary> summaries)>;
+    /// A lobby or direct message arrived (or was sent by this user); read it with GetMessageHandle.
+    using MessageCreatedCallback = std::function<void(uint64_t messageId)>;
+    /// A cached message changed (edited, moderation metadata); read it with GetMessageHandle.
+    using MessageUpdatedCallback = std::function<void(uint64_t messageId)>;
+    /// A message was deleted; channelId is its DM channel (as this user sees it) or lobby.
+    using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
+    /// CreateOrJoinLobby finished: the lobby id (0 on failure).
+    using CreateOrJoinLobbyCallback = std::function<void(svcpp::ClientResult result, uint64_t lobbyId)>;
+    /// LeaveLobby finished.
+    using LeaveLobbyCallback = std::function<void(svcpp::ClientResult result)>;
+    /// A lobby became available (created, joined, added, or recovered after a reconnect; may repeat).
+    using LobbyCreatedCallback = std::function<void(uint64_t lobbyId)>;
+    /// A lobby is gone for this user: deleted, this user left or was removed, or the connection was lost.
+    using LobbyDeletedCallback = std::function<void(uint64_t lobbyId)>;
+    /// A lobby changed (metadata, linked channel).
+    using LobbyUpdatedCallback = std::function<void(uint64_t lobbyId)>;
+    /// Another user became a member of a lobby.
+    using LobbyMemberAddedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+    /// Another user stopped being a member of a lobby (not when they merely go offline).
+    using LobbyMemberRemovedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+    /// Another member changed: connected, metadata, flags or additional name.
+    using LobbyMemberUpdatedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+    /// LinkChannelToLobby or UnlinkChannelFromLobby finished.
+    using LinkOrUnlinkChannelCallback = std::function<void(svcpp::ClientResult result)>;
+    /// The operation needs a full account: the signed-in provisional user must merge first (the operation fails too).
+    using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+    /// JoinLinkedLobbyGuild finished: a single-use invite URL to the linked channel's guild.
+    using JoinLinkedLobbyGuildCallback = std::function<void(svcpp::ClientResult result, std::string inviteUrl)>;
 
     /// The empty object: operator bool is false.
     static const Client nullobj;
@@ -1141,6 +1615,57 @@ public:
     void GetUserGuilds(svcpp::Client::GetUserGuildsCallback cb);
     /// The channels of a guild the user is a member of, sorted by position (ValidationError without a token).
     void GetGuildChannels(uint64_t guildId, svcpp::Client::GetGuildChannelsCallback cb);
+    /// Sends a message to a lobby the user is a member of.
+    void SendLobbyMessage(uint64_t lobbyId, std::string content, svcpp::Client::SendUserMessageCallback cb);
+    /// Sends a direct message (persistent between friends with a full account, else ephemeral).
+    void SendUserMessage(uint64_t recipientId, std::string content, svcpp::Client::SendUserMessageCallback cb);
+    /// Replaces the text of a direct message this user sent.
+    void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, svcpp::Client::EditUserMessageCallback cb);
+    /// Deletes a direct message this user sent.
+    void DeleteUserMessage(uint64_t recipientId, uint64_t messageId, svcpp::Client::DeleteUserMessageCallback cb);
+    /// A cached message (the 25 most recent per channel); absent otherwise. Never fetches.
+    std::optional<svcpp::MessageHandle> GetMessageHandle(uint64_t messageId) const;
+    /// A persistent DM channel the cache knows, or a lobby the user is in; absent otherwise (ephemeral DMs have no channel).
+    std::optional<svcpp::ChannelHandle> GetChannelHandle(uint64_t channelId) const;
+    /// The lobby's recent messages over HTTP, newest first; limit <= 0 means 200, above 200 is a ValidationError.
+    void GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, svcpp::Client::GetLobbyMessagesCallback cb);
+    /// The recent direct messages with a user, newest first: from the cache, completed over HTTP when it holds fewer than limit
+    /// (limit <= 0 means 200, above 200 is a ValidationError).
+    void GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, svcpp::Client::UserMessagesWithLimitCallback cb);
+    /// The latest message with every DM partner (last 72 h).
+    void GetUserMessageSummaries(svcpp::Client::UserMessageSummariesCallback cb);
+    /// True when the message is cached and synced to the platform (a persistent DM, or a lobby linked to a channel).
+    bool CanOpenMessageInPlatform(uint64_t messageId) const;
+    /// Single slot. NULL clears it.
+    void SetMessageCreatedCallback(svcpp::Client::MessageCreatedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetMessageUpdatedCallback(svcpp::Client::MessageUpdatedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetMessageDeletedCallback(svcpp::Client::MessageDeletedCallback cb);
+    /// Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby.
+    void CreateOrJoinLobby(std::string secret, svcpp::Client::CreateOrJoinLobbyCallback cb);
+    /// Leaves a lobby joined by secret (lobbies the server added the user to cannot be left).
+    void LeaveLobby(uint64_t lobbyId, svcpp::Client::LeaveLobbyCallback cb);
+    /// A lobby the user is a member of; absent otherwise.
+    std::optional<svcpp::LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+    /// Single slot. NULL clears it.
+    void SetLobbyCreatedCallback(svcpp::Client::LobbyCreatedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetLobbyDeletedCallback(svcpp::Client::LobbyDeletedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetLobbyUpdatedCallback(svcpp::Client::LobbyUpdatedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetLobbyMemberAddedCallback(svcpp::Client::LobbyMemberAddedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetLobbyMemberRemovedCallback(svcpp::Client::LobbyMemberRemovedCallback cb);
+    /// Single slot. NULL clears it.
+    void SetLobbyMemberUpdatedCallback(svcpp::Client::LobbyMemberUpdatedCallback cb);
+    /// Links a lobby to a guild text channel (the member needs CanLinkLobby and the channel must be linkable).
+    void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, svcpp::Client::LinkOrUnlinkChannelCallback cb);
+    /// Removes the lobby's channel link.
+    void UnlinkChannelFromLobby(uint64_t lobbyId, svcpp::Client::LinkOrUnlinkChannelCallback cb);
+    /// A single-use invite to the guild of the lobby's linked channel. A provisional user gets the merge callback and a failed cb.
+    void JoinLinkedLobbyGuild(uint64_t lobbyId, svcpp::Client::ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, svcpp::Client::JoinLinkedLobbyGuildCallback cb);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -1269,6 +1794,146 @@ struct Svcpp_Client_UserUpdatedCallback_Trampoline {
     using Fn = svcpp::Client::UserUpdatedCallback;
     static constexpr Svcpp_Client_UserUpdatedCallback Invoke = [](uint64_t userId, void *userData) {
         Guarded("Svcpp_Client_UserUpdatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId); });
+    };
+};
+
+struct Svcpp_Client_SendUserMessageCallback_Trampoline {
+    using Fn = svcpp::Client::SendUserMessageCallback;
+    static constexpr Svcpp_Client_SendUserMessageCallback Invoke = [](Svcpp_ClientResult const *result, uint64_t messageId, void *userData) {
+        Guarded("Svcpp_Client_SendUserMessageCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), messageId); });
+    };
+};
+
+struct Svcpp_Client_EditUserMessageCallback_Trampoline {
+    using Fn = svcpp::Client::EditUserMessageCallback;
+    static constexpr Svcpp_Client_EditUserMessageCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_EditUserMessageCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_DeleteUserMessageCallback_Trampoline {
+    using Fn = svcpp::Client::DeleteUserMessageCallback;
+    static constexpr Svcpp_Client_DeleteUserMessageCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_DeleteUserMessageCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_GetLobbyMessagesCallback_Trampoline {
+    using Fn = svcpp::Client::GetLobbyMessagesCallback;
+    static constexpr Svcpp_Client_GetLobbyMessagesCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData) {
+        Guarded("Svcpp_Client_GetLobbyMessagesCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::CloneSpan<svcpp::MessageHandle>(messages, &Svcpp_MessageHandle_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UserMessagesWithLimitCallback_Trampoline {
+    using Fn = svcpp::Client::UserMessagesWithLimitCallback;
+    static constexpr Svcpp_Client_UserMessagesWithLimitCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData) {
+        Guarded("Svcpp_Client_UserMessagesWithLimitCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::CloneSpan<svcpp::MessageHandle>(messages, &Svcpp_MessageHandle_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UserMessageSummariesCallback_Trampoline {
+    using Fn = svcpp::Client::UserMessageSummariesCallback;
+    static constexpr Svcpp_Client_UserMessageSummariesCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_UserMessageSummarySpan summaries, void *userData) {
+        Guarded("Svcpp_Client_UserMessageSummariesCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::CloneSpan<svcpp::UserMessageSummary>(summaries, &Svcpp_UserMessageSummary_Clone)); });
+    };
+};
+
+struct Svcpp_Client_MessageCreatedCallback_Trampoline {
+    using Fn = svcpp::Client::MessageCreatedCallback;
+    static constexpr Svcpp_Client_MessageCreatedCallback Invoke = [](uint64_t messageId, void *userData) {
+        Guarded("Svcpp_Client_MessageCreatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(messageId); });
+    };
+};
+
+struct Svcpp_Client_MessageUpdatedCallback_Trampoline {
+    using Fn = svcpp::Client::MessageUpdatedCallback;
+    static constexpr Svcpp_Client_MessageUpdatedCallback Invoke = [](uint64_t messageId, void *userData) {
+        Guarded("Svcpp_Client_MessageUpdatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(messageId); });
+    };
+};
+
+struct Svcpp_Client_MessageDeletedCallback_Trampoline {
+    using Fn = svcpp::Client::MessageDeletedCallback;
+    static constexpr Svcpp_Client_MessageDeletedCallback Invoke = [](uint64_t messageId, uint64_t channelId, void *userData) {
+        Guarded("Svcpp_Client_MessageDeletedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(messageId, channelId); });
+    };
+};
+
+struct Svcpp_Client_CreateOrJoinLobbyCallback_Trampoline {
+    using Fn = svcpp::Client::CreateOrJoinLobbyCallback;
+    static constexpr Svcpp_Client_CreateOrJoinLobbyCallback Invoke = [](Svcpp_ClientResult const *result, uint64_t lobbyId, void *userData) {
+        Guarded("Svcpp_Client_CreateOrJoinLobbyCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), lobbyId); });
+    };
+};
+
+struct Svcpp_Client_LeaveLobbyCallback_Trampoline {
+    using Fn = svcpp::Client::LeaveLobbyCallback;
+    static constexpr Svcpp_Client_LeaveLobbyCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_LeaveLobbyCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_LobbyCreatedCallback_Trampoline {
+    using Fn = svcpp::Client::LobbyCreatedCallback;
+    static constexpr Svcpp_Client_LobbyCreatedCallback Invoke = [](uint64_t lobbyId, void *userData) {
+        Guarded("Svcpp_Client_LobbyCreatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId); });
+    };
+};
+
+struct Svcpp_Client_LobbyDeletedCallback_Trampoline {
+    using Fn = svcpp::Client::LobbyDeletedCallback;
+    static constexpr Svcpp_Client_LobbyDeletedCallback Invoke = [](uint64_t lobbyId, void *userData) {
+        Guarded("Svcpp_Client_LobbyDeletedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId); });
+    };
+};
+
+struct Svcpp_Client_LobbyUpdatedCallback_Trampoline {
+    using Fn = svcpp::Client::LobbyUpdatedCallback;
+    static constexpr Svcpp_Client_LobbyUpdatedCallback Invoke = [](uint64_t lobbyId, void *userData) {
+        Guarded("Svcpp_Client_LobbyUpdatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId); });
+    };
+};
+
+struct Svcpp_Client_LobbyMemberAddedCallback_Trampoline {
+    using Fn = svcpp::Client::LobbyMemberAddedCallback;
+    static constexpr Svcpp_Client_LobbyMemberAddedCallback Invoke = [](uint64_t lobbyId, uint64_t memberId, void *userData) {
+        Guarded("Svcpp_Client_LobbyMemberAddedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId, memberId); });
+    };
+};
+
+struct Svcpp_Client_LobbyMemberRemovedCallback_Trampoline {
+    using Fn = svcpp::Client::LobbyMemberRemovedCallback;
+    static constexpr Svcpp_Client_LobbyMemberRemovedCallback Invoke = [](uint64_t lobbyId, uint64_t memberId, void *userData) {
+        Guarded("Svcpp_Client_LobbyMemberRemovedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId, memberId); });
+    };
+};
+
+struct Svcpp_Client_LobbyMemberUpdatedCallback_Trampoline {
+    using Fn = svcpp::Client::LobbyMemberUpdatedCallback;
+    static constexpr Svcpp_Client_LobbyMemberUpdatedCallback Invoke = [](uint64_t lobbyId, uint64_t memberId, void *userData) {
+        Guarded("Svcpp_Client_LobbyMemberUpdatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId, memberId); });
+    };
+};
+
+struct Svcpp_Client_LinkOrUnlinkChannelCallback_Trampoline {
+    using Fn = svcpp::Client::LinkOrUnlinkChannelCallback;
+    static constexpr Svcpp_Client_LinkOrUnlinkChannelCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_LinkOrUnlinkChannelCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_ProvisionalUserMergeRequiredCallback_Trampoline {
+    using Fn = svcpp::Client::ProvisionalUserMergeRequiredCallback;
+    static constexpr Svcpp_Client_ProvisionalUserMergeRequiredCallback Invoke = [](void *userData) {
+        Guarded("Svcpp_Client_ProvisionalUserMergeRequiredCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_JoinLinkedLobbyGuildCallback_Trampoline {
+    using Fn = svcpp::Client::JoinLinkedLobbyGuildCallback;
+    static constexpr Svcpp_Client_JoinLinkedLobbyGuildCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_String inviteUrl, void *userData) {
+        Guarded("Svcpp_Client_JoinLinkedLobbyGuildCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::ToStdString(inviteUrl)); });
     };
 };
 
@@ -1754,6 +2419,173 @@ inline void LinkedLobby::SetLobbyId(uint64_t value)
     detail::Check(rc, "Svcpp_LinkedLobby_SetLobbyId");
 }
 
+inline const LinkedChannel LinkedChannel::nullobj{Svcpp_LinkedChannel{}, ObjectState::Invalid};
+
+inline LinkedChannel::LinkedChannel(LinkedChannel const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_LinkedChannel_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_LinkedChannel_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline LinkedChannel &LinkedChannel::operator=(LinkedChannel const &other)
+{
+    if (this != &other) *this = LinkedChannel(other);
+    return *this;
+}
+inline void LinkedChannel::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_LinkedChannel_Drop(&instance_), "Svcpp_LinkedChannel_Drop");
+    instance_ = Svcpp_LinkedChannel{};
+    state_ = ObjectState::Invalid;
+}
+inline bool LinkedChannel::IsValid() const
+{
+    return Svcpp_LinkedChannel_IsValid(&instance_);
+}
+inline uint64_t LinkedChannel::Id() const
+{
+    return Svcpp_LinkedChannel_Id(&instance_);
+}
+inline void LinkedChannel::SetId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_LinkedChannel_SetId(&instance_, value);
+    detail::Check(rc, "Svcpp_LinkedChannel_SetId");
+}
+inline std::string LinkedChannel::Name() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_LinkedChannel_Name(&instance_, &out);
+    detail::Check(rc, "Svcpp_LinkedChannel_Name");
+    return detail::TakeString(out);
+}
+inline void LinkedChannel::SetName(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_LinkedChannel_SetName(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_LinkedChannel_SetName");
+}
+inline uint64_t LinkedChannel::GuildId() const
+{
+    return Svcpp_LinkedChannel_GuildId(&instance_);
+}
+inline void LinkedChannel::SetGuildId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_LinkedChannel_SetGuildId(&instance_, value);
+    detail::Check(rc, "Svcpp_LinkedChannel_SetGuildId");
+}
+
+inline const AdditionalContent AdditionalContent::nullobj{Svcpp_AdditionalContent{}, ObjectState::Invalid};
+
+inline AdditionalContent::AdditionalContent()
+{
+    Svcpp_Errc rc = Svcpp_AdditionalContent_Init(&instance_);
+    detail::Check(rc, "Svcpp_AdditionalContent_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline AdditionalContent::AdditionalContent(AdditionalContent const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_AdditionalContent_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_AdditionalContent_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline AdditionalContent &AdditionalContent::operator=(AdditionalContent const &other)
+{
+    if (this != &other) *this = AdditionalContent(other);
+    return *this;
+}
+inline void AdditionalContent::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_AdditionalContent_Drop(&instance_), "Svcpp_AdditionalContent_Drop");
+    instance_ = Svcpp_AdditionalContent{};
+    state_ = ObjectState::Invalid;
+}
+inline bool AdditionalContent::IsValid() const
+{
+    return Svcpp_AdditionalContent_IsValid(&instance_);
+}
+inline svcpp::AdditionalContentType AdditionalContent::Type() const
+{
+    return static_cast<svcpp::AdditionalContentType>(Svcpp_AdditionalContent_Type(&instance_));
+}
+inline void AdditionalContent::SetType(svcpp::AdditionalContentType value)
+{
+    Svcpp_Errc rc = Svcpp_AdditionalContent_SetType(&instance_, static_cast<Svcpp_AdditionalContentType>(value));
+    detail::Check(rc, "Svcpp_AdditionalContent_SetType");
+}
+inline std::optional<std::string> AdditionalContent::Title() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_AdditionalContent_Title(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void AdditionalContent::SetTitle(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_AdditionalContent_SetTitle(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_AdditionalContent_SetTitle");
+}
+inline uint32_t AdditionalContent::Count() const
+{
+    return Svcpp_AdditionalContent_Count(&instance_);
+}
+inline void AdditionalContent::SetCount(uint32_t value)
+{
+    Svcpp_Errc rc = Svcpp_AdditionalContent_SetCount(&instance_, value);
+    detail::Check(rc, "Svcpp_AdditionalContent_SetCount");
+}
+inline bool AdditionalContent::Equals(svcpp::AdditionalContent const &other) const
+{
+    return Svcpp_AdditionalContent_Equals(&instance_, other.instance());
+}
+
+inline const UserMessageSummary UserMessageSummary::nullobj{Svcpp_UserMessageSummary{}, ObjectState::Invalid};
+
+inline UserMessageSummary::UserMessageSummary(UserMessageSummary const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_UserMessageSummary_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_UserMessageSummary_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline UserMessageSummary &UserMessageSummary::operator=(UserMessageSummary const &other)
+{
+    if (this != &other) *this = UserMessageSummary(other);
+    return *this;
+}
+inline void UserMessageSummary::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_UserMessageSummary_Drop(&instance_), "Svcpp_UserMessageSummary_Drop");
+    instance_ = Svcpp_UserMessageSummary{};
+    state_ = ObjectState::Invalid;
+}
+inline bool UserMessageSummary::IsValid() const
+{
+    return Svcpp_UserMessageSummary_IsValid(&instance_);
+}
+inline uint64_t UserMessageSummary::UserId() const
+{
+    return Svcpp_UserMessageSummary_UserId(&instance_);
+}
+inline void UserMessageSummary::SetUserId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_UserMessageSummary_SetUserId(&instance_, value);
+    detail::Check(rc, "Svcpp_UserMessageSummary_SetUserId");
+}
+inline uint64_t UserMessageSummary::LastMessageId() const
+{
+    return Svcpp_UserMessageSummary_LastMessageId(&instance_);
+}
+inline void UserMessageSummary::SetLastMessageId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_UserMessageSummary_SetLastMessageId(&instance_, value);
+    detail::Check(rc, "Svcpp_UserMessageSummary_SetLastMessageId");
+}
+
 inline const GuildMinimal GuildMinimal::nullobj{Svcpp_GuildMinimal{}, ObjectState::Invalid};
 
 inline GuildMinimal::GuildMinimal(GuildMinimal const &other)
@@ -2060,6 +2892,262 @@ inline std::vector<svcpp::UserApplicationProfileHandle> UserHandle::UserApplicat
     return detail::AdoptSpan<svcpp::UserApplicationProfileHandle>(out);
 }
 
+inline const LobbyMemberHandle LobbyMemberHandle::nullobj{Svcpp_LobbyMemberHandle{}, ObjectState::Invalid};
+
+inline LobbyMemberHandle::LobbyMemberHandle(LobbyMemberHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_LobbyMemberHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_LobbyMemberHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline LobbyMemberHandle &LobbyMemberHandle::operator=(LobbyMemberHandle const &other)
+{
+    if (this != &other) *this = LobbyMemberHandle(other);
+    return *this;
+}
+inline void LobbyMemberHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_LobbyMemberHandle_Drop(&instance_), "Svcpp_LobbyMemberHandle_Drop");
+    instance_ = Svcpp_LobbyMemberHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool LobbyMemberHandle::IsValid() const
+{
+    return Svcpp_LobbyMemberHandle_IsValid(&instance_);
+}
+inline uint64_t LobbyMemberHandle::Id() const
+{
+    return Svcpp_LobbyMemberHandle_Id(&instance_);
+}
+inline bool LobbyMemberHandle::Connected() const
+{
+    return Svcpp_LobbyMemberHandle_Connected(&instance_);
+}
+inline std::optional<svcpp::UserHandle> LobbyMemberHandle::User() const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_LobbyMemberHandle_User(&instance_, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline bool LobbyMemberHandle::CanLinkLobby() const
+{
+    return Svcpp_LobbyMemberHandle_CanLinkLobby(&instance_);
+}
+inline std::optional<std::string> LobbyMemberHandle::AdditionalName() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_LobbyMemberHandle_AdditionalName(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+
+inline const LobbyHandle LobbyHandle::nullobj{Svcpp_LobbyHandle{}, ObjectState::Invalid};
+
+inline LobbyHandle::LobbyHandle(LobbyHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_LobbyHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_LobbyHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline LobbyHandle &LobbyHandle::operator=(LobbyHandle const &other)
+{
+    if (this != &other) *this = LobbyHandle(other);
+    return *this;
+}
+inline void LobbyHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_LobbyHandle_Drop(&instance_), "Svcpp_LobbyHandle_Drop");
+    instance_ = Svcpp_LobbyHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool LobbyHandle::IsValid() const
+{
+    return Svcpp_LobbyHandle_IsValid(&instance_);
+}
+inline uint64_t LobbyHandle::Id() const
+{
+    return Svcpp_LobbyHandle_Id(&instance_);
+}
+inline std::vector<svcpp::LobbyMemberHandle> LobbyHandle::LobbyMembers() const
+{
+    Svcpp_LobbyMemberHandleSpan out{};
+    Svcpp_Errc rc = Svcpp_LobbyHandle_LobbyMembers(&instance_, &out);
+    detail::Check(rc, "Svcpp_LobbyHandle_LobbyMembers");
+    return detail::AdoptSpan<svcpp::LobbyMemberHandle>(out);
+}
+inline std::optional<svcpp::LobbyMemberHandle> LobbyHandle::GetLobbyMemberHandle(uint64_t memberId) const
+{
+    Svcpp_LobbyMemberHandle out{};
+    if (!Svcpp_LobbyHandle_GetLobbyMemberHandle(&instance_, memberId, &out)) return std::nullopt;
+    return svcpp::LobbyMemberHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::LinkedChannel> LobbyHandle::LinkedChannel() const
+{
+    Svcpp_LinkedChannel out{};
+    if (!Svcpp_LobbyHandle_LinkedChannel(&instance_, &out)) return std::nullopt;
+    return svcpp::LinkedChannel(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+
+inline const ChannelHandle ChannelHandle::nullobj{Svcpp_ChannelHandle{}, ObjectState::Invalid};
+
+inline ChannelHandle::ChannelHandle(ChannelHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ChannelHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ChannelHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ChannelHandle &ChannelHandle::operator=(ChannelHandle const &other)
+{
+    if (this != &other) *this = ChannelHandle(other);
+    return *this;
+}
+inline void ChannelHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ChannelHandle_Drop(&instance_), "Svcpp_ChannelHandle_Drop");
+    instance_ = Svcpp_ChannelHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ChannelHandle::IsValid() const
+{
+    return Svcpp_ChannelHandle_IsValid(&instance_);
+}
+inline uint64_t ChannelHandle::Id() const
+{
+    return Svcpp_ChannelHandle_Id(&instance_);
+}
+inline std::string ChannelHandle::Name() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ChannelHandle_Name(&instance_, &out);
+    detail::Check(rc, "Svcpp_ChannelHandle_Name");
+    return detail::TakeString(out);
+}
+inline svcpp::ChannelType ChannelHandle::Type() const
+{
+    return static_cast<svcpp::ChannelType>(Svcpp_ChannelHandle_Type(&instance_));
+}
+
+inline const MessageHandle MessageHandle::nullobj{Svcpp_MessageHandle{}, ObjectState::Invalid};
+
+inline MessageHandle::MessageHandle(MessageHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_MessageHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_MessageHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline MessageHandle &MessageHandle::operator=(MessageHandle const &other)
+{
+    if (this != &other) *this = MessageHandle(other);
+    return *this;
+}
+inline void MessageHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_MessageHandle_Drop(&instance_), "Svcpp_MessageHandle_Drop");
+    instance_ = Svcpp_MessageHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool MessageHandle::IsValid() const
+{
+    return Svcpp_MessageHandle_IsValid(&instance_);
+}
+inline uint64_t MessageHandle::Id() const
+{
+    return Svcpp_MessageHandle_Id(&instance_);
+}
+inline std::string MessageHandle::Content() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_MessageHandle_Content(&instance_, &out);
+    detail::Check(rc, "Svcpp_MessageHandle_Content");
+    return detail::TakeString(out);
+}
+inline std::string MessageHandle::RawContent() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_MessageHandle_RawContent(&instance_, &out);
+    detail::Check(rc, "Svcpp_MessageHandle_RawContent");
+    return detail::TakeString(out);
+}
+inline uint64_t MessageHandle::AuthorId() const
+{
+    return Svcpp_MessageHandle_AuthorId(&instance_);
+}
+inline std::optional<svcpp::UserHandle> MessageHandle::Author() const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_MessageHandle_Author(&instance_, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline uint64_t MessageHandle::ChannelId() const
+{
+    return Svcpp_MessageHandle_ChannelId(&instance_);
+}
+inline std::optional<svcpp::ChannelHandle> MessageHandle::Channel() const
+{
+    Svcpp_ChannelHandle out{};
+    if (!Svcpp_MessageHandle_Channel(&instance_, &out)) return std::nullopt;
+    return svcpp::ChannelHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::LobbyHandle> MessageHandle::Lobby() const
+{
+    Svcpp_LobbyHandle out{};
+    if (!Svcpp_MessageHandle_Lobby(&instance_, &out)) return std::nullopt;
+    return svcpp::LobbyHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline uint64_t MessageHandle::RecipientId() const
+{
+    return Svcpp_MessageHandle_RecipientId(&instance_);
+}
+inline std::optional<svcpp::UserHandle> MessageHandle::Recipient() const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_MessageHandle_Recipient(&instance_, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline uint64_t MessageHandle::SentTimestamp() const
+{
+    return Svcpp_MessageHandle_SentTimestamp(&instance_);
+}
+inline uint64_t MessageHandle::EditedTimestamp() const
+{
+    return Svcpp_MessageHandle_EditedTimestamp(&instance_);
+}
+inline std::optional<svcpp::AdditionalContent> MessageHandle::AdditionalContent() const
+{
+    Svcpp_AdditionalContent out{};
+    if (!Svcpp_MessageHandle_AdditionalContent(&instance_, &out)) return std::nullopt;
+    return svcpp::AdditionalContent(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::DisclosureTypes> MessageHandle::DisclosureType() const
+{
+    Svcpp_DisclosureTypes out{};
+    if (!Svcpp_MessageHandle_DisclosureType(&instance_, &out)) return std::nullopt;
+    return static_cast<svcpp::DisclosureTypes>(out);
+}
+inline std::optional<uint64_t> MessageHandle::ApplicationId() const
+{
+    uint64_t out{};
+    if (!Svcpp_MessageHandle_ApplicationId(&instance_, &out)) return std::nullopt;
+    return out;
+}
+inline bool MessageHandle::SentFromGame() const
+{
+    return Svcpp_MessageHandle_SentFromGame(&instance_);
+}
+inline std::optional<std::string> MessageHandle::AdditionalName() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_MessageHandle_AdditionalName(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+
 inline const Client Client::nullobj{Svcpp_Client{}, ObjectState::Invalid};
 
 inline Client::Client()
@@ -2356,6 +3444,176 @@ inline void Client::GetGuildChannels(uint64_t guildId, svcpp::Client::GetGuildCh
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_GetGuildChannels");
 }
+inline void Client::SendLobbyMessage(uint64_t lobbyId, std::string content, svcpp::Client::SendUserMessageCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendUserMessageCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendLobbyMessage(&instance_, lobbyId, detail::ToSvcppString(content), cb__delegate ? detail::Svcpp_Client_SendUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendUserMessageCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendLobbyMessage");
+}
+inline void Client::SendUserMessage(uint64_t recipientId, std::string content, svcpp::Client::SendUserMessageCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendUserMessageCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendUserMessage(&instance_, recipientId, detail::ToSvcppString(content), cb__delegate ? detail::Svcpp_Client_SendUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendUserMessageCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendUserMessage");
+}
+inline void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, svcpp::Client::EditUserMessageCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::EditUserMessageCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_EditUserMessage(&instance_, recipientId, messageId, detail::ToSvcppString(content), cb__delegate ? detail::Svcpp_Client_EditUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::EditUserMessageCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_EditUserMessage");
+}
+inline void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, svcpp::Client::DeleteUserMessageCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::DeleteUserMessageCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_DeleteUserMessage(&instance_, recipientId, messageId, cb__delegate ? detail::Svcpp_Client_DeleteUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::DeleteUserMessageCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_DeleteUserMessage");
+}
+inline std::optional<svcpp::MessageHandle> Client::GetMessageHandle(uint64_t messageId) const
+{
+    Svcpp_MessageHandle out{};
+    if (!Svcpp_Client_GetMessageHandle(&instance_, messageId, &out)) return std::nullopt;
+    return svcpp::MessageHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::ChannelHandle> Client::GetChannelHandle(uint64_t channelId) const
+{
+    Svcpp_ChannelHandle out{};
+    if (!Svcpp_Client_GetChannelHandle(&instance_, channelId, &out)) return std::nullopt;
+    return svcpp::ChannelHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, svcpp::Client::GetLobbyMessagesCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetLobbyMessagesCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetLobbyMessagesWithLimit(&instance_, lobbyId, limit, cb__delegate ? detail::Svcpp_Client_GetLobbyMessagesCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetLobbyMessagesCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetLobbyMessagesWithLimit");
+}
+inline void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, svcpp::Client::UserMessagesWithLimitCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UserMessagesWithLimitCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetUserMessagesWithLimit(&instance_, recipientId, limit, cb__delegate ? detail::Svcpp_Client_UserMessagesWithLimitCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UserMessagesWithLimitCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetUserMessagesWithLimit");
+}
+inline void Client::GetUserMessageSummaries(svcpp::Client::UserMessageSummariesCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UserMessageSummariesCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetUserMessageSummaries(&instance_, cb__delegate ? detail::Svcpp_Client_UserMessageSummariesCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UserMessageSummariesCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetUserMessageSummaries");
+}
+inline bool Client::CanOpenMessageInPlatform(uint64_t messageId) const
+{
+    return Svcpp_Client_CanOpenMessageInPlatform(&instance_, messageId);
+}
+inline void Client::SetMessageCreatedCallback(svcpp::Client::MessageCreatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::MessageCreatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetMessageCreatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_MessageCreatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::MessageCreatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetMessageCreatedCallback");
+}
+inline void Client::SetMessageUpdatedCallback(svcpp::Client::MessageUpdatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::MessageUpdatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetMessageUpdatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_MessageUpdatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::MessageUpdatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetMessageUpdatedCallback");
+}
+inline void Client::SetMessageDeletedCallback(svcpp::Client::MessageDeletedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::MessageDeletedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetMessageDeletedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_MessageDeletedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::MessageDeletedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetMessageDeletedCallback");
+}
+inline void Client::CreateOrJoinLobby(std::string secret, svcpp::Client::CreateOrJoinLobbyCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::CreateOrJoinLobbyCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_CreateOrJoinLobby(&instance_, detail::ToSvcppString(secret), cb__delegate ? detail::Svcpp_Client_CreateOrJoinLobbyCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::CreateOrJoinLobbyCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_CreateOrJoinLobby");
+}
+inline void Client::LeaveLobby(uint64_t lobbyId, svcpp::Client::LeaveLobbyCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LeaveLobbyCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_LeaveLobby(&instance_, lobbyId, cb__delegate ? detail::Svcpp_Client_LeaveLobbyCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LeaveLobbyCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_LeaveLobby");
+}
+inline std::optional<svcpp::LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const
+{
+    Svcpp_LobbyHandle out{};
+    if (!Svcpp_Client_GetLobbyHandle(&instance_, lobbyId, &out)) return std::nullopt;
+    return svcpp::LobbyHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Client::SetLobbyCreatedCallback(svcpp::Client::LobbyCreatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LobbyCreatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetLobbyCreatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_LobbyCreatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LobbyCreatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetLobbyCreatedCallback");
+}
+inline void Client::SetLobbyDeletedCallback(svcpp::Client::LobbyDeletedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LobbyDeletedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetLobbyDeletedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_LobbyDeletedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LobbyDeletedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetLobbyDeletedCallback");
+}
+inline void Client::SetLobbyUpdatedCallback(svcpp::Client::LobbyUpdatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LobbyUpdatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetLobbyUpdatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_LobbyUpdatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LobbyUpdatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetLobbyUpdatedCallback");
+}
+inline void Client::SetLobbyMemberAddedCallback(svcpp::Client::LobbyMemberAddedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LobbyMemberAddedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberAddedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_LobbyMemberAddedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LobbyMemberAddedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetLobbyMemberAddedCallback");
+}
+inline void Client::SetLobbyMemberRemovedCallback(svcpp::Client::LobbyMemberRemovedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LobbyMemberRemovedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberRemovedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_LobbyMemberRemovedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LobbyMemberRemovedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetLobbyMemberRemovedCallback");
+}
+inline void Client::SetLobbyMemberUpdatedCallback(svcpp::Client::LobbyMemberUpdatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LobbyMemberUpdatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberUpdatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_LobbyMemberUpdatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LobbyMemberUpdatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetLobbyMemberUpdatedCallback");
+}
+inline void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, svcpp::Client::LinkOrUnlinkChannelCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LinkOrUnlinkChannelCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_LinkChannelToLobby(&instance_, lobbyId, channelId, cb__delegate ? detail::Svcpp_Client_LinkOrUnlinkChannelCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LinkOrUnlinkChannelCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_LinkChannelToLobby");
+}
+inline void Client::UnlinkChannelFromLobby(uint64_t lobbyId, svcpp::Client::LinkOrUnlinkChannelCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LinkOrUnlinkChannelCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_UnlinkChannelFromLobby(&instance_, lobbyId, cb__delegate ? detail::Svcpp_Client_LinkOrUnlinkChannelCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LinkOrUnlinkChannelCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_UnlinkChannelFromLobby");
+}
+inline void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, svcpp::Client::ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, svcpp::Client::JoinLinkedLobbyGuildCallback cb)
+{
+    auto *provisionalUserMergeRequiredCallback__delegate = provisionalUserMergeRequiredCallback ? new detail::Delegate<svcpp::Client::ProvisionalUserMergeRequiredCallback>{std::move(provisionalUserMergeRequiredCallback)} : nullptr;
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::JoinLinkedLobbyGuildCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_JoinLinkedLobbyGuild(&instance_, lobbyId, provisionalUserMergeRequiredCallback__delegate ? detail::Svcpp_Client_ProvisionalUserMergeRequiredCallback_Trampoline::Invoke : nullptr, provisionalUserMergeRequiredCallback__delegate ? &detail::Delegate<svcpp::Client::ProvisionalUserMergeRequiredCallback>::Free : nullptr, provisionalUserMergeRequiredCallback__delegate, cb__delegate ? detail::Svcpp_Client_JoinLinkedLobbyGuildCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::JoinLinkedLobbyGuildCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete provisionalUserMergeRequiredCallback__delegate; delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_JoinLinkedLobbyGuild");
+}
 inline bool Client::RunCallbacks()
 {
     Svcpp_Errc rc = Svcpp_Client_RunCallbacks(&instance_);
@@ -2401,6 +3659,10 @@ inline char const *EnumToString(StatusType value) { return Svcpp_StatusTypeToStr
 inline char const *EnumToString(ChannelType value) { return Svcpp_ChannelTypeToString(static_cast<Svcpp_ChannelType>(value)); }
 /// Name of a ExternalIdentityProviderType value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(ExternalIdentityProviderType value) { return Svcpp_ExternalIdentityProviderTypeToString(static_cast<Svcpp_ExternalIdentityProviderType>(value)); }
+/// Name of a AdditionalContentType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(AdditionalContentType value) { return Svcpp_AdditionalContentTypeToString(static_cast<Svcpp_AdditionalContentType>(value)); }
+/// Name of a DisclosureTypes value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(DisclosureTypes value) { return Svcpp_DisclosureTypesToString(static_cast<Svcpp_DisclosureTypes>(value)); }
 /// Name of a UserHandle.AvatarType value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(UserHandle::AvatarType value) { return Svcpp_UserHandle_AvatarTypeToString(static_cast<Svcpp_UserHandle_AvatarType>(value)); }
 /// Name of a Client.Status value (static storage; "Unknown" for a value this library does not know).

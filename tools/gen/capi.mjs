@@ -223,16 +223,30 @@ function definition(model, fn) {
   return `${sig} {\n    ${rt} result = ${init};\n    ${guard};\n    return result;\n}\n`;
 }
 
+/** Handle types that appear (as objects or span elements) among the callbacks' parameters, in IDL order. */
+export function handlesInCallbacks(model) {
+  const used = new Set();
+  for (const cb of model.callbacks) {
+    for (const p of cb.params) {
+      const t = model.parseType(p.type);
+      if (t.kind === 'obj' || t.kind === 'list') used.add(t.name);
+    }
+  }
+  return model.types.filter((t) => isHandle(t) && used.has(t.name));
+}
+
 export function generate(model) {
   const head = (extra) => `// ${GENERATED}\n${extra}`;
-  let cbs = head('#pragma once\n#include "generated/callbacks.hpp"\n#include "support/marshal.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n');
+  // Handle types passed to callbacks (spans of MessageHandle, …) must be complete where the wrappers convert them.
+  const cbHandleHeaders = handlesInCallbacks(model).map((t) => `#include "${t.header}"\n`).join('');
+  let cbs = head(`#pragma once\n#include "generated/callbacks.hpp"\n${cbHandleHeaders}#include "support/marshal.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n`);
   for (const cb of model.callbacks.filter((c) => !c.raw)) cbs += wrapperFor(model, cb) + '\n';
   cbs += '}  // namespace svcpp::capi\n';
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];
 
   const handleHeaders = model.types.filter(isHandle).map((t) => `#include "${t.header}"\n`).join('');
   const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
-    '#include "support/spans.hpp"\n#include "values/client_result.hpp"\n';
+    '#include "support/spans.hpp"\n#include "values/value_methods.hpp"\n';
   const groups = [...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
     ['Enums', model.functions.filter((f) => f.op === 'enumToString')]];
   if (model.spans.length) groups.push(['Spans', model.functions.filter((f) => f.op === 'spanDrop')]);

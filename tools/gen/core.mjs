@@ -1,5 +1,6 @@
 // native/core/generated/: the enums and plain value structs the C++ core works with. The core never
 // includes svcpp.h; these mirror it one-to-one (same values), which the marshalling casts between.
+import { handlesInCallbacks } from './capi.mjs';
 import { GENERATED } from './text.mjs';
 
 const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float' };
@@ -63,6 +64,9 @@ export function generate(model) {
   }
   valuesH += '}  // namespace svcpp::core\n';
   let callbacksH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <string_view>\n#include <vector>\n\n#include "generated/values.hpp"\n#include "runtime/callback.hpp"\n\nnamespace svcpp::core {\n\n`;
+  // Hand-written handle classes used in callback signatures: a declaration is enough for a function type.
+  const handles = handlesInCallbacks(model);
+  if (handles.length) callbacksH += handles.map((t) => `class ${t.name};\n`).join('') + '\n';
   for (const cb of model.callbacks.filter((c) => !c.raw)) {
     const sig = `void(${cb.params.map((p) => callbackArgType(model, p.type)).join(', ')})`;
     callbacksH += `using ${cb.coreName} = Callback<${sig}>;\nusing Shared${cb.coreName} = SharedCallback<${sig}>;\n`;

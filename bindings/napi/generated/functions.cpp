@@ -94,6 +94,106 @@ void SVCPP_CALL Call_Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *use
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
 }
 
+/** Svcpp_Client_SendUserMessageCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_SendUserMessageCallback(Svcpp_ClientResult const *result, uint64_t messageId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), Napi::BigInt::New(env, static_cast<uint64_t>(messageId))}; });
+}
+
+/** Svcpp_Client_EditUserMessageCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_EditUserMessageCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_DeleteUserMessageCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_DeleteUserMessageCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_GetLobbyMessagesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetLobbyMessagesCallback(Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_MessageHandle>(env, messages)}; });
+}
+
+/** Svcpp_Client_UserMessagesWithLimitCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UserMessagesWithLimitCallback(Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_MessageHandle>(env, messages)}; });
+}
+
+/** Svcpp_Client_UserMessageSummariesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UserMessageSummariesCallback(Svcpp_ClientResult const *result, Svcpp_UserMessageSummarySpan summaries, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_UserMessageSummary>(env, summaries)}; });
+}
+
+/** Svcpp_Client_MessageCreatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_MessageCreatedCallback(uint64_t messageId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(messageId))}; });
+}
+
+/** Svcpp_Client_MessageUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_MessageUpdatedCallback(uint64_t messageId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(messageId))}; });
+}
+
+/** Svcpp_Client_MessageDeletedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_MessageDeletedCallback(uint64_t messageId, uint64_t channelId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(messageId)), Napi::BigInt::New(env, static_cast<uint64_t>(channelId))}; });
+}
+
+/** Svcpp_Client_CreateOrJoinLobbyCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_CreateOrJoinLobbyCallback(Svcpp_ClientResult const *result, uint64_t lobbyId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+}
+
+/** Svcpp_Client_LeaveLobbyCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LeaveLobbyCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_LobbyCreatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LobbyCreatedCallback(uint64_t lobbyId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+}
+
+/** Svcpp_Client_LobbyDeletedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LobbyDeletedCallback(uint64_t lobbyId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+}
+
+/** Svcpp_Client_LobbyUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LobbyUpdatedCallback(uint64_t lobbyId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+}
+
+/** Svcpp_Client_LobbyMemberAddedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LobbyMemberAddedCallback(uint64_t lobbyId, uint64_t memberId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId))}; });
+}
+
+/** Svcpp_Client_LobbyMemberRemovedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LobbyMemberRemovedCallback(uint64_t lobbyId, uint64_t memberId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId))}; });
+}
+
+/** Svcpp_Client_LobbyMemberUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LobbyMemberUpdatedCallback(uint64_t lobbyId, uint64_t memberId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId))}; });
+}
+
+/** Svcpp_Client_LinkOrUnlinkChannelCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_LinkOrUnlinkChannelCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_ProvisionalUserMergeRequiredCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_ProvisionalUserMergeRequiredCallback(void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+}
+
+/** Svcpp_Client_JoinLinkedLobbyGuildCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_JoinLinkedLobbyGuildCallback(Svcpp_ClientResult const *result, Svcpp_String inviteUrl, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, inviteUrl)}; });
+}
+
 // ---- functions ----------------------------------------------------------------------------------------
 
 Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
@@ -652,6 +752,190 @@ Napi::Value LinkedLobby_SetLobbyId(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value LinkedChannel_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_LinkedChannel>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LinkedChannel_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LinkedChannel created{};
+  Svcpp_Errc rc = Svcpp_LinkedChannel_Clone(&created, UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_LinkedChannel>(env, created);
+}
+
+Napi::Value LinkedChannel_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_LinkedChannel_IsValid(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0])));
+}
+
+Napi::Value LinkedChannel_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_Id(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]))));
+}
+
+Napi::Value LinkedChannel_SetId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_LinkedChannel_SetId(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LinkedChannel_Name(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_LinkedChannel_Name(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value LinkedChannel_SetName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_LinkedChannel_SetName(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LinkedChannel_GuildId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_GuildId(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]))));
+}
+
+Napi::Value LinkedChannel_SetGuildId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_LinkedChannel_SetGuildId(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AdditionalContent_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AdditionalContent created{};
+  Svcpp_Errc rc = Svcpp_AdditionalContent_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_AdditionalContent>(env, created);
+}
+
+Napi::Value AdditionalContent_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_AdditionalContent>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AdditionalContent_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AdditionalContent created{};
+  Svcpp_Errc rc = Svcpp_AdditionalContent_Clone(&created, UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_AdditionalContent>(env, created);
+}
+
+Napi::Value AdditionalContent_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_AdditionalContent_IsValid(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0])));
+}
+
+Napi::Value AdditionalContent_Type(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Type(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]))));
+}
+
+Napi::Value AdditionalContent_SetType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AdditionalContentType value = static_cast<Svcpp_AdditionalContentType>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_AdditionalContent_SetType(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AdditionalContent_Title(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_AdditionalContent_Title(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value AdditionalContent_SetTitle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_AdditionalContent_SetTitle(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AdditionalContent_Count(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Count(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]))));
+}
+
+Napi::Value AdditionalContent_SetCount(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint32_t value = U32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_AdditionalContent_SetCount(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AdditionalContent_Equals(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_AdditionalContent_Equals(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), UnwrapHandle<Svcpp_AdditionalContent>(env, info[1])));
+}
+
+Napi::Value UserMessageSummary_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_UserMessageSummary>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value UserMessageSummary_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserMessageSummary created{};
+  Svcpp_Errc rc = Svcpp_UserMessageSummary_Clone(&created, UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_UserMessageSummary>(env, created);
+}
+
+Napi::Value UserMessageSummary_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_UserMessageSummary_IsValid(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0])));
+}
+
+Napi::Value UserMessageSummary_UserId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_UserId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]))));
+}
+
+Napi::Value UserMessageSummary_SetUserId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_UserMessageSummary_SetUserId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value UserMessageSummary_LastMessageId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_LastMessageId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]))));
+}
+
+Napi::Value UserMessageSummary_SetLastMessageId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_UserMessageSummary_SetLastMessageId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value GuildMinimal_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = DropHandle<Svcpp_GuildMinimal>(env, info[0]);
@@ -984,6 +1268,268 @@ Napi::Value UserHandle_UserApplicationProfiles(const Napi::CallbackInfo &info) {
   Svcpp_Errc rc = Svcpp_UserHandle_UserApplicationProfiles(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
   Check(env, rc);
   return AdoptSpan<Svcpp_UserApplicationProfileHandle>(env, out);
+}
+
+Napi::Value LobbyMemberHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_LobbyMemberHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LobbyMemberHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LobbyMemberHandle created{};
+  Svcpp_Errc rc = Svcpp_LobbyMemberHandle_Clone(&created, UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_LobbyMemberHandle>(env, created);
+}
+
+Napi::Value LobbyMemberHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_IsValid(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
+}
+
+Napi::Value LobbyMemberHandle_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyMemberHandle_Id(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]))));
+}
+
+Napi::Value LobbyMemberHandle_Connected(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
+}
+
+Napi::Value LobbyMemberHandle_User(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_LobbyMemberHandle_User(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value LobbyMemberHandle_CanLinkLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_CanLinkLobby(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
+}
+
+Napi::Value LobbyMemberHandle_AdditionalName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_LobbyMemberHandle_AdditionalName(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value LobbyHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_LobbyHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value LobbyHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LobbyHandle created{};
+  Svcpp_Errc rc = Svcpp_LobbyHandle_Clone(&created, UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_LobbyHandle>(env, created);
+}
+
+Napi::Value LobbyHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_LobbyHandle_IsValid(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0])));
+}
+
+Napi::Value LobbyHandle_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]))));
+}
+
+Napi::Value LobbyHandle_LobbyMembers(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LobbyMemberHandleSpan out{};
+  Svcpp_Errc rc = Svcpp_LobbyHandle_LobbyMembers(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_LobbyMemberHandle>(env, out);
+}
+
+Napi::Value LobbyHandle_GetLobbyMemberHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t memberId = U64Arg(info[1]);
+  Svcpp_LobbyMemberHandle out{};
+  if (!Svcpp_LobbyHandle_GetLobbyMemberHandle(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), memberId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_LobbyMemberHandle>(env, out);
+}
+
+Napi::Value LobbyHandle_LinkedChannel(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LinkedChannel out{};
+  if (!Svcpp_LobbyHandle_LinkedChannel(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_LinkedChannel>(env, out);
+}
+
+Napi::Value ChannelHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ChannelHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ChannelHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ChannelHandle created{};
+  Svcpp_Errc rc = Svcpp_ChannelHandle_Clone(&created, UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ChannelHandle>(env, created);
+}
+
+Napi::Value ChannelHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ChannelHandle_IsValid(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0])));
+}
+
+Napi::Value ChannelHandle_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ChannelHandle_Id(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]))));
+}
+
+Napi::Value ChannelHandle_Name(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ChannelHandle_Name(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ChannelHandle_Type(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ChannelHandle_Type(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_MessageHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value MessageHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_MessageHandle created{};
+  Svcpp_Errc rc = Svcpp_MessageHandle_Clone(&created, UnwrapHandle<Svcpp_MessageHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_MessageHandle>(env, created);
+}
+
+Napi::Value MessageHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_MessageHandle_IsValid(UnwrapHandle<Svcpp_MessageHandle>(env, info[0])));
+}
+
+Napi::Value MessageHandle_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_Id(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_Content(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_MessageHandle_Content(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value MessageHandle_RawContent(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_MessageHandle_RawContent(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value MessageHandle_AuthorId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_AuthorId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_Author(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_MessageHandle_Author(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value MessageHandle_ChannelId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_ChannelId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_Channel(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ChannelHandle out{};
+  if (!Svcpp_MessageHandle_Channel(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ChannelHandle>(env, out);
+}
+
+Napi::Value MessageHandle_Lobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_LobbyHandle out{};
+  if (!Svcpp_MessageHandle_Lobby(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_LobbyHandle>(env, out);
+}
+
+Napi::Value MessageHandle_RecipientId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_RecipientId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_Recipient(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_MessageHandle_Recipient(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value MessageHandle_SentTimestamp(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_SentTimestamp(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_EditedTimestamp(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_AdditionalContent(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AdditionalContent out{};
+  if (!Svcpp_MessageHandle_AdditionalContent(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_AdditionalContent>(env, out);
+}
+
+Napi::Value MessageHandle_DisclosureType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_DisclosureTypes out{};
+  if (!Svcpp_MessageHandle_DisclosureType(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return Napi::Number::New(env, static_cast<double>(out));
+}
+
+Napi::Value MessageHandle_ApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t out{};
+  if (!Svcpp_MessageHandle_ApplicationId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(out));
+}
+
+Napi::Value MessageHandle_SentFromGame(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_MessageHandle_SentFromGame(UnwrapHandle<Svcpp_MessageHandle>(env, info[0])));
+}
+
+Napi::Value MessageHandle_AdditionalName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_MessageHandle_AdditionalName(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
 }
 
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
@@ -1386,6 +1932,255 @@ Napi::Value Client_GetGuildChannels(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_SendLobbyMessage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  std::string contentText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_SendLobbyMessage(UnwrapClient(env, info[0]), lobbyId, View(contentText), Call_Svcpp_Client_SendUserMessageCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendUserMessage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t recipientId = U64Arg(info[1]);
+  std::string contentText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_SendUserMessage(UnwrapClient(env, info[0]), recipientId, View(contentText), Call_Svcpp_Client_SendUserMessageCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_EditUserMessage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t recipientId = U64Arg(info[1]);
+  uint64_t messageId = U64Arg(info[2]);
+  std::string contentText = StringArg(info[3]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[4]));
+  Svcpp_Errc rc = Svcpp_Client_EditUserMessage(UnwrapClient(env, info[0]), recipientId, messageId, View(contentText), Call_Svcpp_Client_EditUserMessageCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_DeleteUserMessage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t recipientId = U64Arg(info[1]);
+  uint64_t messageId = U64Arg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_DeleteUserMessage(UnwrapClient(env, info[0]), recipientId, messageId, Call_Svcpp_Client_DeleteUserMessageCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetMessageHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t messageId = U64Arg(info[1]);
+  Svcpp_MessageHandle out{};
+  if (!Svcpp_Client_GetMessageHandle(UnwrapClient(env, info[0]), messageId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_MessageHandle>(env, out);
+}
+
+Napi::Value Client_GetChannelHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t channelId = U64Arg(info[1]);
+  Svcpp_ChannelHandle out{};
+  if (!Svcpp_Client_GetChannelHandle(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ChannelHandle>(env, out);
+}
+
+Napi::Value Client_GetLobbyMessagesWithLimit(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  int32_t limit = I32Arg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_GetLobbyMessagesWithLimit(UnwrapClient(env, info[0]), lobbyId, limit, Call_Svcpp_Client_GetLobbyMessagesCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetUserMessagesWithLimit(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t recipientId = U64Arg(info[1]);
+  int32_t limit = I32Arg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_GetUserMessagesWithLimit(UnwrapClient(env, info[0]), recipientId, limit, Call_Svcpp_Client_UserMessagesWithLimitCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetUserMessageSummaries(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_GetUserMessageSummaries(UnwrapClient(env, info[0]), Call_Svcpp_Client_UserMessageSummariesCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_CanOpenMessageInPlatform(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t messageId = U64Arg(info[1]);
+  return Napi::Boolean::New(env, Svcpp_Client_CanOpenMessageInPlatform(UnwrapClient(env, info[0]), messageId));
+}
+
+Napi::Value Client_SetMessageCreatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetMessageCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetMessageUpdatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetMessageUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetMessageDeletedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetMessageDeletedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageDeletedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_CreateOrJoinLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string secretText = StringArg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_CreateOrJoinLobby(UnwrapClient(env, info[0]), View(secretText), Call_Svcpp_Client_CreateOrJoinLobbyCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_LeaveLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_LeaveLobby(UnwrapClient(env, info[0]), lobbyId, Call_Svcpp_Client_LeaveLobbyCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetLobbyHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  Svcpp_LobbyHandle out{};
+  if (!Svcpp_Client_GetLobbyHandle(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_LobbyHandle>(env, out);
+}
+
+Napi::Value Client_SetLobbyCreatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetLobbyCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetLobbyDeletedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetLobbyDeletedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyDeletedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetLobbyUpdatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetLobbyUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetLobbyMemberAddedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberAddedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyMemberAddedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetLobbyMemberRemovedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberRemovedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyMemberRemovedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetLobbyMemberUpdatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyMemberUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_LinkChannelToLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  uint64_t channelId = U64Arg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_LinkChannelToLobby(UnwrapClient(env, info[0]), lobbyId, channelId, Call_Svcpp_Client_LinkOrUnlinkChannelCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_UnlinkChannelFromLobby(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_UnlinkChannelFromLobby(UnwrapClient(env, info[0]), lobbyId, Call_Svcpp_Client_LinkOrUnlinkChannelCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_JoinLinkedLobbyGuild(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> provisionalUserMergeRequiredCallbackData = NewJsCallback(env, FunctionArg(info[2]));
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_JoinLinkedLobbyGuild(UnwrapClient(env, info[0]), lobbyId, Call_Svcpp_Client_ProvisionalUserMergeRequiredCallback, FreeJsCallback, provisionalUserMergeRequiredCallbackData.get(), Call_Svcpp_Client_JoinLinkedLobbyGuildCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) provisionalUserMergeRequiredCallbackData.release();
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = RunClientCallbacks(env, info[0]);
@@ -1469,6 +2264,18 @@ Napi::Value ExternalIdentityProviderTypeToString(const Napi::CallbackInfo &info)
   Napi::Env env = info.Env();
   Svcpp_ExternalIdentityProviderType value = static_cast<Svcpp_ExternalIdentityProviderType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ExternalIdentityProviderTypeToString(value));
+}
+
+Napi::Value AdditionalContentTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_AdditionalContentType value = static_cast<Svcpp_AdditionalContentType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_AdditionalContentTypeToString(value));
+}
+
+Napi::Value DisclosureTypesToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_DisclosureTypes value = static_cast<Svcpp_DisclosureTypes>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_DisclosureTypesToString(value));
 }
 
 Napi::Value UserHandle_AvatarTypeToString(const Napi::CallbackInfo &info) {
@@ -1575,6 +2382,33 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("LinkedLobby_SetApplicationId", Napi::Function::New(env, LinkedLobby_SetApplicationId, "LinkedLobby_SetApplicationId"));
   exports.Set("LinkedLobby_LobbyId", Napi::Function::New(env, LinkedLobby_LobbyId, "LinkedLobby_LobbyId"));
   exports.Set("LinkedLobby_SetLobbyId", Napi::Function::New(env, LinkedLobby_SetLobbyId, "LinkedLobby_SetLobbyId"));
+  exports.Set("LinkedChannel_Drop", Napi::Function::New(env, LinkedChannel_Drop, "LinkedChannel_Drop"));
+  exports.Set("LinkedChannel_Clone", Napi::Function::New(env, LinkedChannel_Clone, "LinkedChannel_Clone"));
+  exports.Set("LinkedChannel_IsValid", Napi::Function::New(env, LinkedChannel_IsValid, "LinkedChannel_IsValid"));
+  exports.Set("LinkedChannel_Id", Napi::Function::New(env, LinkedChannel_Id, "LinkedChannel_Id"));
+  exports.Set("LinkedChannel_SetId", Napi::Function::New(env, LinkedChannel_SetId, "LinkedChannel_SetId"));
+  exports.Set("LinkedChannel_Name", Napi::Function::New(env, LinkedChannel_Name, "LinkedChannel_Name"));
+  exports.Set("LinkedChannel_SetName", Napi::Function::New(env, LinkedChannel_SetName, "LinkedChannel_SetName"));
+  exports.Set("LinkedChannel_GuildId", Napi::Function::New(env, LinkedChannel_GuildId, "LinkedChannel_GuildId"));
+  exports.Set("LinkedChannel_SetGuildId", Napi::Function::New(env, LinkedChannel_SetGuildId, "LinkedChannel_SetGuildId"));
+  exports.Set("AdditionalContent_Init", Napi::Function::New(env, AdditionalContent_Init, "AdditionalContent_Init"));
+  exports.Set("AdditionalContent_Drop", Napi::Function::New(env, AdditionalContent_Drop, "AdditionalContent_Drop"));
+  exports.Set("AdditionalContent_Clone", Napi::Function::New(env, AdditionalContent_Clone, "AdditionalContent_Clone"));
+  exports.Set("AdditionalContent_IsValid", Napi::Function::New(env, AdditionalContent_IsValid, "AdditionalContent_IsValid"));
+  exports.Set("AdditionalContent_Type", Napi::Function::New(env, AdditionalContent_Type, "AdditionalContent_Type"));
+  exports.Set("AdditionalContent_SetType", Napi::Function::New(env, AdditionalContent_SetType, "AdditionalContent_SetType"));
+  exports.Set("AdditionalContent_Title", Napi::Function::New(env, AdditionalContent_Title, "AdditionalContent_Title"));
+  exports.Set("AdditionalContent_SetTitle", Napi::Function::New(env, AdditionalContent_SetTitle, "AdditionalContent_SetTitle"));
+  exports.Set("AdditionalContent_Count", Napi::Function::New(env, AdditionalContent_Count, "AdditionalContent_Count"));
+  exports.Set("AdditionalContent_SetCount", Napi::Function::New(env, AdditionalContent_SetCount, "AdditionalContent_SetCount"));
+  exports.Set("AdditionalContent_Equals", Napi::Function::New(env, AdditionalContent_Equals, "AdditionalContent_Equals"));
+  exports.Set("UserMessageSummary_Drop", Napi::Function::New(env, UserMessageSummary_Drop, "UserMessageSummary_Drop"));
+  exports.Set("UserMessageSummary_Clone", Napi::Function::New(env, UserMessageSummary_Clone, "UserMessageSummary_Clone"));
+  exports.Set("UserMessageSummary_IsValid", Napi::Function::New(env, UserMessageSummary_IsValid, "UserMessageSummary_IsValid"));
+  exports.Set("UserMessageSummary_UserId", Napi::Function::New(env, UserMessageSummary_UserId, "UserMessageSummary_UserId"));
+  exports.Set("UserMessageSummary_SetUserId", Napi::Function::New(env, UserMessageSummary_SetUserId, "UserMessageSummary_SetUserId"));
+  exports.Set("UserMessageSummary_LastMessageId", Napi::Function::New(env, UserMessageSummary_LastMessageId, "UserMessageSummary_LastMessageId"));
+  exports.Set("UserMessageSummary_SetLastMessageId", Napi::Function::New(env, UserMessageSummary_SetLastMessageId, "UserMessageSummary_SetLastMessageId"));
   exports.Set("GuildMinimal_Drop", Napi::Function::New(env, GuildMinimal_Drop, "GuildMinimal_Drop"));
   exports.Set("GuildMinimal_Clone", Napi::Function::New(env, GuildMinimal_Clone, "GuildMinimal_Clone"));
   exports.Set("GuildMinimal_IsValid", Napi::Function::New(env, GuildMinimal_IsValid, "GuildMinimal_IsValid"));
@@ -1623,6 +2457,47 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("UserHandle_IsProvisional", Napi::Function::New(env, UserHandle_IsProvisional, "UserHandle_IsProvisional"));
   exports.Set("UserHandle_GuildTag", Napi::Function::New(env, UserHandle_GuildTag, "UserHandle_GuildTag"));
   exports.Set("UserHandle_UserApplicationProfiles", Napi::Function::New(env, UserHandle_UserApplicationProfiles, "UserHandle_UserApplicationProfiles"));
+  exports.Set("LobbyMemberHandle_Drop", Napi::Function::New(env, LobbyMemberHandle_Drop, "LobbyMemberHandle_Drop"));
+  exports.Set("LobbyMemberHandle_Clone", Napi::Function::New(env, LobbyMemberHandle_Clone, "LobbyMemberHandle_Clone"));
+  exports.Set("LobbyMemberHandle_IsValid", Napi::Function::New(env, LobbyMemberHandle_IsValid, "LobbyMemberHandle_IsValid"));
+  exports.Set("LobbyMemberHandle_Id", Napi::Function::New(env, LobbyMemberHandle_Id, "LobbyMemberHandle_Id"));
+  exports.Set("LobbyMemberHandle_Connected", Napi::Function::New(env, LobbyMemberHandle_Connected, "LobbyMemberHandle_Connected"));
+  exports.Set("LobbyMemberHandle_User", Napi::Function::New(env, LobbyMemberHandle_User, "LobbyMemberHandle_User"));
+  exports.Set("LobbyMemberHandle_CanLinkLobby", Napi::Function::New(env, LobbyMemberHandle_CanLinkLobby, "LobbyMemberHandle_CanLinkLobby"));
+  exports.Set("LobbyMemberHandle_AdditionalName", Napi::Function::New(env, LobbyMemberHandle_AdditionalName, "LobbyMemberHandle_AdditionalName"));
+  exports.Set("LobbyHandle_Drop", Napi::Function::New(env, LobbyHandle_Drop, "LobbyHandle_Drop"));
+  exports.Set("LobbyHandle_Clone", Napi::Function::New(env, LobbyHandle_Clone, "LobbyHandle_Clone"));
+  exports.Set("LobbyHandle_IsValid", Napi::Function::New(env, LobbyHandle_IsValid, "LobbyHandle_IsValid"));
+  exports.Set("LobbyHandle_Id", Napi::Function::New(env, LobbyHandle_Id, "LobbyHandle_Id"));
+  exports.Set("LobbyHandle_LobbyMembers", Napi::Function::New(env, LobbyHandle_LobbyMembers, "LobbyHandle_LobbyMembers"));
+  exports.Set("LobbyHandle_GetLobbyMemberHandle", Napi::Function::New(env, LobbyHandle_GetLobbyMemberHandle, "LobbyHandle_GetLobbyMemberHandle"));
+  exports.Set("LobbyHandle_LinkedChannel", Napi::Function::New(env, LobbyHandle_LinkedChannel, "LobbyHandle_LinkedChannel"));
+  exports.Set("ChannelHandle_Drop", Napi::Function::New(env, ChannelHandle_Drop, "ChannelHandle_Drop"));
+  exports.Set("ChannelHandle_Clone", Napi::Function::New(env, ChannelHandle_Clone, "ChannelHandle_Clone"));
+  exports.Set("ChannelHandle_IsValid", Napi::Function::New(env, ChannelHandle_IsValid, "ChannelHandle_IsValid"));
+  exports.Set("ChannelHandle_Id", Napi::Function::New(env, ChannelHandle_Id, "ChannelHandle_Id"));
+  exports.Set("ChannelHandle_Name", Napi::Function::New(env, ChannelHandle_Name, "ChannelHandle_Name"));
+  exports.Set("ChannelHandle_Type", Napi::Function::New(env, ChannelHandle_Type, "ChannelHandle_Type"));
+  exports.Set("MessageHandle_Drop", Napi::Function::New(env, MessageHandle_Drop, "MessageHandle_Drop"));
+  exports.Set("MessageHandle_Clone", Napi::Function::New(env, MessageHandle_Clone, "MessageHandle_Clone"));
+  exports.Set("MessageHandle_IsValid", Napi::Function::New(env, MessageHandle_IsValid, "MessageHandle_IsValid"));
+  exports.Set("MessageHandle_Id", Napi::Function::New(env, MessageHandle_Id, "MessageHandle_Id"));
+  exports.Set("MessageHandle_Content", Napi::Function::New(env, MessageHandle_Content, "MessageHandle_Content"));
+  exports.Set("MessageHandle_RawContent", Napi::Function::New(env, MessageHandle_RawContent, "MessageHandle_RawContent"));
+  exports.Set("MessageHandle_AuthorId", Napi::Function::New(env, MessageHandle_AuthorId, "MessageHandle_AuthorId"));
+  exports.Set("MessageHandle_Author", Napi::Function::New(env, MessageHandle_Author, "MessageHandle_Author"));
+  exports.Set("MessageHandle_ChannelId", Napi::Function::New(env, MessageHandle_ChannelId, "MessageHandle_ChannelId"));
+  exports.Set("MessageHandle_Channel", Napi::Function::New(env, MessageHandle_Channel, "MessageHandle_Channel"));
+  exports.Set("MessageHandle_Lobby", Napi::Function::New(env, MessageHandle_Lobby, "MessageHandle_Lobby"));
+  exports.Set("MessageHandle_RecipientId", Napi::Function::New(env, MessageHandle_RecipientId, "MessageHandle_RecipientId"));
+  exports.Set("MessageHandle_Recipient", Napi::Function::New(env, MessageHandle_Recipient, "MessageHandle_Recipient"));
+  exports.Set("MessageHandle_SentTimestamp", Napi::Function::New(env, MessageHandle_SentTimestamp, "MessageHandle_SentTimestamp"));
+  exports.Set("MessageHandle_EditedTimestamp", Napi::Function::New(env, MessageHandle_EditedTimestamp, "MessageHandle_EditedTimestamp"));
+  exports.Set("MessageHandle_AdditionalContent", Napi::Function::New(env, MessageHandle_AdditionalContent, "MessageHandle_AdditionalContent"));
+  exports.Set("MessageHandle_DisclosureType", Napi::Function::New(env, MessageHandle_DisclosureType, "MessageHandle_DisclosureType"));
+  exports.Set("MessageHandle_ApplicationId", Napi::Function::New(env, MessageHandle_ApplicationId, "MessageHandle_ApplicationId"));
+  exports.Set("MessageHandle_SentFromGame", Napi::Function::New(env, MessageHandle_SentFromGame, "MessageHandle_SentFromGame"));
+  exports.Set("MessageHandle_AdditionalName", Napi::Function::New(env, MessageHandle_AdditionalName, "MessageHandle_AdditionalName"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));
   exports.Set("Client_InitWithOptions", Napi::Function::New(env, Client_InitWithOptions, "Client_InitWithOptions"));
@@ -1670,6 +2545,31 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetUserUpdatedCallback", Napi::Function::New(env, Client_SetUserUpdatedCallback, "Client_SetUserUpdatedCallback"));
   exports.Set("Client_GetUserGuilds", Napi::Function::New(env, Client_GetUserGuilds, "Client_GetUserGuilds"));
   exports.Set("Client_GetGuildChannels", Napi::Function::New(env, Client_GetGuildChannels, "Client_GetGuildChannels"));
+  exports.Set("Client_SendLobbyMessage", Napi::Function::New(env, Client_SendLobbyMessage, "Client_SendLobbyMessage"));
+  exports.Set("Client_SendUserMessage", Napi::Function::New(env, Client_SendUserMessage, "Client_SendUserMessage"));
+  exports.Set("Client_EditUserMessage", Napi::Function::New(env, Client_EditUserMessage, "Client_EditUserMessage"));
+  exports.Set("Client_DeleteUserMessage", Napi::Function::New(env, Client_DeleteUserMessage, "Client_DeleteUserMessage"));
+  exports.Set("Client_GetMessageHandle", Napi::Function::New(env, Client_GetMessageHandle, "Client_GetMessageHandle"));
+  exports.Set("Client_GetChannelHandle", Napi::Function::New(env, Client_GetChannelHandle, "Client_GetChannelHandle"));
+  exports.Set("Client_GetLobbyMessagesWithLimit", Napi::Function::New(env, Client_GetLobbyMessagesWithLimit, "Client_GetLobbyMessagesWithLimit"));
+  exports.Set("Client_GetUserMessagesWithLimit", Napi::Function::New(env, Client_GetUserMessagesWithLimit, "Client_GetUserMessagesWithLimit"));
+  exports.Set("Client_GetUserMessageSummaries", Napi::Function::New(env, Client_GetUserMessageSummaries, "Client_GetUserMessageSummaries"));
+  exports.Set("Client_CanOpenMessageInPlatform", Napi::Function::New(env, Client_CanOpenMessageInPlatform, "Client_CanOpenMessageInPlatform"));
+  exports.Set("Client_SetMessageCreatedCallback", Napi::Function::New(env, Client_SetMessageCreatedCallback, "Client_SetMessageCreatedCallback"));
+  exports.Set("Client_SetMessageUpdatedCallback", Napi::Function::New(env, Client_SetMessageUpdatedCallback, "Client_SetMessageUpdatedCallback"));
+  exports.Set("Client_SetMessageDeletedCallback", Napi::Function::New(env, Client_SetMessageDeletedCallback, "Client_SetMessageDeletedCallback"));
+  exports.Set("Client_CreateOrJoinLobby", Napi::Function::New(env, Client_CreateOrJoinLobby, "Client_CreateOrJoinLobby"));
+  exports.Set("Client_LeaveLobby", Napi::Function::New(env, Client_LeaveLobby, "Client_LeaveLobby"));
+  exports.Set("Client_GetLobbyHandle", Napi::Function::New(env, Client_GetLobbyHandle, "Client_GetLobbyHandle"));
+  exports.Set("Client_SetLobbyCreatedCallback", Napi::Function::New(env, Client_SetLobbyCreatedCallback, "Client_SetLobbyCreatedCallback"));
+  exports.Set("Client_SetLobbyDeletedCallback", Napi::Function::New(env, Client_SetLobbyDeletedCallback, "Client_SetLobbyDeletedCallback"));
+  exports.Set("Client_SetLobbyUpdatedCallback", Napi::Function::New(env, Client_SetLobbyUpdatedCallback, "Client_SetLobbyUpdatedCallback"));
+  exports.Set("Client_SetLobbyMemberAddedCallback", Napi::Function::New(env, Client_SetLobbyMemberAddedCallback, "Client_SetLobbyMemberAddedCallback"));
+  exports.Set("Client_SetLobbyMemberRemovedCallback", Napi::Function::New(env, Client_SetLobbyMemberRemovedCallback, "Client_SetLobbyMemberRemovedCallback"));
+  exports.Set("Client_SetLobbyMemberUpdatedCallback", Napi::Function::New(env, Client_SetLobbyMemberUpdatedCallback, "Client_SetLobbyMemberUpdatedCallback"));
+  exports.Set("Client_LinkChannelToLobby", Napi::Function::New(env, Client_LinkChannelToLobby, "Client_LinkChannelToLobby"));
+  exports.Set("Client_UnlinkChannelFromLobby", Napi::Function::New(env, Client_UnlinkChannelFromLobby, "Client_UnlinkChannelFromLobby"));
+  exports.Set("Client_JoinLinkedLobbyGuild", Napi::Function::New(env, Client_JoinLinkedLobbyGuild, "Client_JoinLinkedLobbyGuild"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
@@ -1684,6 +2584,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("StatusTypeToString", Napi::Function::New(env, StatusTypeToString, "StatusTypeToString"));
   exports.Set("ChannelTypeToString", Napi::Function::New(env, ChannelTypeToString, "ChannelTypeToString"));
   exports.Set("ExternalIdentityProviderTypeToString", Napi::Function::New(env, ExternalIdentityProviderTypeToString, "ExternalIdentityProviderTypeToString"));
+  exports.Set("AdditionalContentTypeToString", Napi::Function::New(env, AdditionalContentTypeToString, "AdditionalContentTypeToString"));
+  exports.Set("DisclosureTypesToString", Napi::Function::New(env, DisclosureTypesToString, "DisclosureTypesToString"));
   exports.Set("UserHandle_AvatarTypeToString", Napi::Function::New(env, UserHandle_AvatarTypeToString, "UserHandle_AvatarTypeToString"));
   exports.Set("Client_StatusToString", Napi::Function::New(env, Client_StatusToString, "Client_StatusToString"));
   exports.Set("Client_ErrorToString", Napi::Function::New(env, Client_ErrorToString, "Client_ErrorToString"));

@@ -2,9 +2,13 @@
 #include "generated/callback_wrappers.hpp"
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
+#include "lobbies/lobby_member_handle.hpp"
+#include "lobbies/lobby_handle.hpp"
+#include "messages/channel_handle.hpp"
+#include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
 #include "support/spans.hpp"
-#include "values/client_result.hpp"
+#include "values/value_methods.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -462,6 +466,284 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self
         auto cb_ = WrapClientGetGuildChannelsCallback(cb, cb__userDataFree, cb__userData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetGuildChannels(std::move(guildId_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SendLobbyMessage", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        auto content_ = InString(content, "content", 0);
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SendLobbyMessage(std::move(lobbyId_), std::move(content_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SendUserMessage", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto recipientId_ = recipientId;
+        auto content_ = InString(content, "content", 0);
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SendUserMessage(std::move(recipientId_), std::move(content_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_EditUserMessage", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto recipientId_ = recipientId;
+        auto messageId_ = messageId;
+        auto content_ = InString(content, "content", 0);
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientEditUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->EditUserMessage(std::move(recipientId_), std::move(messageId_), std::move(content_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_DeleteUserMessage", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto recipientId_ = recipientId;
+        auto messageId_ = messageId;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientDeleteUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->DeleteUserMessage(std::move(recipientId_), std::move(messageId_), std::move(cb_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetMessageHandle(Svcpp_Client const *self, uint64_t messageId, Svcpp_MessageHandle *out) {
+    bool result = false;
+    Guard("Svcpp_Client_GetMessageHandle", [&] {
+        Require(out, "out");
+        auto messageId_ = messageId;
+        ClientPtr client = ClientOf(self);
+        auto found = client->GetMessageHandle(std::move(messageId_));
+        if (found) {
+            OutObject<core::MessageHandle>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetChannelHandle(Svcpp_Client const *self, uint64_t channelId, Svcpp_ChannelHandle *out) {
+    bool result = false;
+    Guard("Svcpp_Client_GetChannelHandle", [&] {
+        Require(out, "out");
+        auto channelId_ = channelId;
+        ClientPtr client = ClientOf(self);
+        auto found = client->GetChannelHandle(std::move(channelId_));
+        if (found) {
+            OutObject<core::ChannelHandle>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_GetLobbyMessagesWithLimit", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        auto limit_ = limit;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientGetLobbyMessagesCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetLobbyMessagesWithLimit(std::move(lobbyId_), std::move(limit_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_GetUserMessagesWithLimit", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto recipientId_ = recipientId;
+        auto limit_ = limit;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientUserMessagesWithLimitCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetUserMessagesWithLimit(std::move(recipientId_), std::move(limit_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_GetUserMessageSummaries", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientUserMessageSummariesCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetUserMessageSummaries(std::move(cb_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client const *self, uint64_t messageId) {
+    bool result = false;
+    Guard("Svcpp_Client_CanOpenMessageInPlatform", [&] {
+        auto messageId_ = messageId;
+        ClientPtr client = ClientOf(self);
+        result = client->CanOpenMessageInPlatform(std::move(messageId_));
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetMessageCreatedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientMessageCreatedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetMessageCreatedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetMessageUpdatedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientMessageUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetMessageUpdatedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetMessageDeletedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientMessageDeletedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetMessageDeletedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_CreateOrJoinLobby", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto secret_ = InString(secret, "secret", 0);
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->CreateOrJoinLobby(std::move(secret_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_LeaveLobby", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLeaveLobbyCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->LeaveLobby(std::move(lobbyId_), std::move(cb_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, uint64_t lobbyId, Svcpp_LobbyHandle *out) {
+    bool result = false;
+    Guard("Svcpp_Client_GetLobbyHandle", [&] {
+        Require(out, "out");
+        auto lobbyId_ = lobbyId;
+        ClientPtr client = ClientOf(self);
+        auto found = client->GetLobbyHandle(std::move(lobbyId_));
+        if (found) {
+            OutObject<core::LobbyHandle>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetLobbyCreatedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLobbyCreatedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetLobbyCreatedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetLobbyDeletedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLobbyDeletedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetLobbyDeletedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetLobbyUpdatedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLobbyUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetLobbyUpdatedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetLobbyMemberAddedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLobbyMemberAddedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetLobbyMemberAddedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetLobbyMemberRemovedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLobbyMemberRemovedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetLobbyMemberRemovedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetLobbyMemberUpdatedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLobbyMemberUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetLobbyMemberUpdatedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_LinkChannelToLobby", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        auto channelId_ = channelId;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->LinkChannelToLobby(std::move(lobbyId_), std::move(channelId_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_UnlinkChannelFromLobby", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->UnlinkChannelFromLobby(std::move(lobbyId_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_JoinLinkedLobbyGuild", [&] {
+        Require(reinterpret_cast<const void *>(provisionalUserMergeRequiredCallback), "provisionalUserMergeRequiredCallback");
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        ClientPtr client = ClientOf(self);
+        auto provisionalUserMergeRequiredCallback_ = WrapClientProvisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback, provisionalUserMergeRequiredCallback__userDataFree, provisionalUserMergeRequiredCallback__userData);
+        KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
+        auto cb_ = WrapClientJoinLinkedLobbyGuildCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->JoinLinkedLobbyGuild(std::move(lobbyId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
     });
 }
 

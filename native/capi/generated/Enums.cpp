@@ -2,9 +2,13 @@
 #include "generated/callback_wrappers.hpp"
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
+#include "lobbies/lobby_member_handle.hpp"
+#include "lobbies/lobby_handle.hpp"
+#include "messages/channel_handle.hpp"
+#include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
 #include "support/spans.hpp"
-#include "values/client_result.hpp"
+#include "values/value_methods.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -57,6 +61,14 @@ SVCPP_API const char * SVCPP_CALL Svcpp_ChannelTypeToString(Svcpp_ChannelType va
 
 SVCPP_API const char * SVCPP_CALL Svcpp_ExternalIdentityProviderTypeToString(Svcpp_ExternalIdentityProviderType value) {
     return core::ToString(static_cast<core::ExternalIdentityProviderType>(value));
+}
+
+SVCPP_API const char * SVCPP_CALL Svcpp_AdditionalContentTypeToString(Svcpp_AdditionalContentType value) {
+    return core::ToString(static_cast<core::AdditionalContentType>(value));
+}
+
+SVCPP_API const char * SVCPP_CALL Svcpp_DisclosureTypesToString(Svcpp_DisclosureTypes value) {
+    return core::ToString(static_cast<core::DisclosureTypes>(value));
 }
 
 SVCPP_API const char * SVCPP_CALL Svcpp_UserHandle_AvatarTypeToString(Svcpp_UserHandle_AvatarType value) {

@@ -2,9 +2,13 @@
 #include "generated/callback_wrappers.hpp"
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
+#include "lobbies/lobby_member_handle.hpp"
+#include "lobbies/lobby_handle.hpp"
+#include "messages/channel_handle.hpp"
+#include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
 #include "support/spans.hpp"
-#include "values/client_result.hpp"
+#include "values/value_methods.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;

@@ -2,9 +2,13 @@
 #include "generated/callback_wrappers.hpp"
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
+#include "lobbies/lobby_member_handle.hpp"
+#include "lobbies/lobby_handle.hpp"
+#include "messages/channel_handle.hpp"
+#include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
 #include "support/spans.hpp"
-#include "values/client_result.hpp"
+#include "values/value_methods.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -23,9 +27,27 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannelSpan_Drop(Svcpp_GuildChannelSp
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandleSpan_Drop(Svcpp_MessageHandleSpan *span) {
+    return Guard("Svcpp_MessageHandleSpan_Drop", [&] {
+        DropSpan<core::MessageHandle>(span);
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummarySpan_Drop(Svcpp_UserMessageSummarySpan *span) {
+    return Guard("Svcpp_UserMessageSummarySpan_Drop", [&] {
+        DropSpan<core::UserMessageSummary>(span);
+    });
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandleSpan_Drop(Svcpp_UserApplicationProfileHandleSpan *span) {
     return Guard("Svcpp_UserApplicationProfileHandleSpan_Drop", [&] {
         DropSpan<core::UserApplicationProfileHandle>(span);
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandleSpan_Drop(Svcpp_LobbyMemberHandleSpan *span) {
+    return Guard("Svcpp_LobbyMemberHandleSpan_Drop", [&] {
+        DropSpan<core::LobbyMemberHandle>(span);
     });
 }
 

@@ -112,6 +112,15 @@ void Client::ReleaseRegistrations() {
     tokenExpiration_.Set({});
     authorizeRequest_.Set({});
     userUpdated_.Set({});
+    messageCreated_.Set({});
+    messageUpdated_.Set({});
+    messageDeleted_.Set({});
+    lobbyCreated_.Set({});
+    lobbyDeleted_.Set({});
+    lobbyUpdated_.Set({});
+    lobbyMemberAdded_.Set({});
+    lobbyMemberRemoved_.Set({});
+    lobbyMemberUpdated_.Set({});
     queue_.SetHook(nullptr);
 }
 

@@ -20,6 +20,11 @@
 #include "runtime/callback_queue.hpp"
 #include "runtime/event_slot.hpp"
 #include "runtime/operations.hpp"
+#include "lobbies/lobby_cache.hpp"
+#include "lobbies/lobby_handle.hpp"
+#include "messages/channel_handle.hpp"
+#include "messages/message_cache.hpp"
+#include "messages/message_handle.hpp"
 #include "users/user_cache.hpp"
 #include "users/user_handle.hpp"
 
@@ -91,6 +96,39 @@ public:
     void GetUserGuilds(ClientGetUserGuildsCallback &&cb);
     void GetGuildChannels(uint64_t guildId, ClientGetGuildChannelsCallback &&cb);
 
+    // ---- Messages (client_messages.cpp; sdk-surface.md §3.6) ----
+    void SendLobbyMessage(uint64_t lobbyId, std::string content, ClientSendUserMessageCallback &&cb);
+    void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb);
+    void SendUserMessage(uint64_t recipientId, std::string content, ClientSendUserMessageCallback &&cb);
+    void SendUserMessageWithMetadata(uint64_t recipientId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb);
+    void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, ClientEditUserMessageCallback &&cb);
+    void DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ClientDeleteUserMessageCallback &&cb);
+    std::optional<MessageHandle> GetMessageHandle(uint64_t messageId) const;
+    std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
+    void GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, ClientGetLobbyMessagesCallback &&cb);
+    void GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, ClientUserMessagesWithLimitCallback &&cb);
+    void GetUserMessageSummaries(ClientUserMessageSummariesCallback &&cb);
+    bool CanOpenMessageInPlatform(uint64_t messageId) const;
+    void SetMessageCreatedCallback(ClientMessageCreatedCallback &&cb) { messageCreated_.Set(std::move(cb)); }
+    void SetMessageUpdatedCallback(ClientMessageUpdatedCallback &&cb) { messageUpdated_.Set(std::move(cb)); }
+    void SetMessageDeletedCallback(ClientMessageDeletedCallback &&cb) { messageDeleted_.Set(std::move(cb)); }
+
+    // ---- Lobbies and linked channels (client_lobbies.cpp; sdk-surface.md §3.7) ----
+    void CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb);
+    void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata, ClientCreateOrJoinLobbyCallback &&cb);
+    void LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb);
+    std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+    std::vector<uint64_t> GetLobbyIds() const { return lobbies_->Ids(); }
+    void SetLobbyCreatedCallback(ClientLobbyCreatedCallback &&cb) { lobbyCreated_.Set(std::move(cb)); }
+    void SetLobbyDeletedCallback(ClientLobbyDeletedCallback &&cb) { lobbyDeleted_.Set(std::move(cb)); }
+    void SetLobbyUpdatedCallback(ClientLobbyUpdatedCallback &&cb) { lobbyUpdated_.Set(std::move(cb)); }
+    void SetLobbyMemberAddedCallback(ClientLobbyMemberAddedCallback &&cb) { lobbyMemberAdded_.Set(std::move(cb)); }
+    void SetLobbyMemberRemovedCallback(ClientLobbyMemberRemovedCallback &&cb) { lobbyMemberRemoved_.Set(std::move(cb)); }
+    void SetLobbyMemberUpdatedCallback(ClientLobbyMemberUpdatedCallback &&cb) { lobbyMemberUpdated_.Set(std::move(cb)); }
+    void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb);
+    void UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelCallback &&cb);
+    void JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientJoinLinkedLobbyGuildCallback &&cb);
+
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
     void SetCallbacksPendingHook(CallbacksPendingFn &&hook);
@@ -140,6 +178,16 @@ private:
     void OnDispatch(const std::string &type, const nlohmann::json &data);
     void ScheduleTokenExpiry(uint64_t generation, std::string token);
     void TokenExpiring(uint64_t generation);
+    // lobbies and messages (client_lobbies.cpp, client_messages.cpp)
+    void OnLobbiesDispatch(const std::string &type, const nlohmann::json &data);
+    void OnMessagesDispatch(const std::string &type, const nlohmann::json &data);
+    /** The session ended: forget lobbies (each reported deleted: lost with the connection) and messages. */
+    void ClearSocialCaches();
+    CacheRefs Refs() const { return CacheRefs{users_, lobbies_, messages_}; }
+    /** The ClientNotReady / no-token failure of a call that needs a Ready session, or nullopt when it may go on. */
+    std::optional<ClientResult> NotReady() const;
+    /** Sends a message (lobby or DM) and completes cb with its id; the answer is cached like a dispatch. */
+    void SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata, ClientSendUserMessageCallback &&cb);
     // authorize (client_auth.cpp)
     std::string CompleteAuthorize(Net &net, const std::string &target);
 
@@ -162,6 +210,19 @@ private:
     EventSlot<void(uint64_t)> userUpdated_{queue_};
 
     std::shared_ptr<UserCache> users_;
+
+    // lobbies and messages
+    std::shared_ptr<LobbyCache> lobbies_ = std::make_shared<LobbyCache>();
+    std::shared_ptr<MessageCache> messages_ = std::make_shared<MessageCache>();
+    EventSlot<void(uint64_t)> messageCreated_{queue_};
+    EventSlot<void(uint64_t)> messageUpdated_{queue_};
+    EventSlot<void(uint64_t, uint64_t)> messageDeleted_{queue_};
+    EventSlot<void(uint64_t)> lobbyCreated_{queue_};
+    EventSlot<void(uint64_t)> lobbyDeleted_{queue_};
+    EventSlot<void(uint64_t)> lobbyUpdated_{queue_};
+    EventSlot<void(uint64_t, uint64_t)> lobbyMemberAdded_{queue_};
+    EventSlot<void(uint64_t, uint64_t)> lobbyMemberRemoved_{queue_};
+    EventSlot<void(uint64_t, uint64_t)> lobbyMemberUpdated_{queue_};
 
     mutable std::mutex tokenMutex_;  // guards token_ and tokenGeneration_
     std::string token_;

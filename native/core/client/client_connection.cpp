@@ -97,6 +97,7 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
         if (GetStatus() != ClientStatus::Disconnected) return;
         net.session.reset();
         users_->Clear();
+        ClearSocialCaches();
         if (std::exchange(net.connectAfterDisconnect, false)) Connect();
     });
 }
@@ -136,6 +137,8 @@ void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
         const StatusType status = ParseStatus(wire::OptionalString(data, "status").value_or("offline"));
         if (id && users_->SetStatus(id, status)) userUpdated_.Post(id);
     }
+    OnLobbiesDispatch(type, data);
+    OnMessagesDispatch(type, data);
 }
 
 // ---- Token expiry ---------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@
 
 namespace svcpp::core {
 
+class MessageHandle;
+
 using CallbacksPendingFn = Callback<void()>;
 using SharedCallbacksPendingFn = SharedCallback<void()>;
 using ClientLogCallback = Callback<void(std::string_view, LoggingSeverity)>;
@@ -43,5 +45,45 @@ using ClientGetGuildChannelsCallback = Callback<void(const ClientResult &, const
 using SharedClientGetGuildChannelsCallback = SharedCallback<void(const ClientResult &, const std::vector<GuildChannel> &)>;
 using ClientUserUpdatedCallback = Callback<void(uint64_t)>;
 using SharedClientUserUpdatedCallback = SharedCallback<void(uint64_t)>;
+using ClientSendUserMessageCallback = Callback<void(const ClientResult &, uint64_t)>;
+using SharedClientSendUserMessageCallback = SharedCallback<void(const ClientResult &, uint64_t)>;
+using ClientEditUserMessageCallback = Callback<void(const ClientResult &)>;
+using SharedClientEditUserMessageCallback = SharedCallback<void(const ClientResult &)>;
+using ClientDeleteUserMessageCallback = Callback<void(const ClientResult &)>;
+using SharedClientDeleteUserMessageCallback = SharedCallback<void(const ClientResult &)>;
+using ClientGetLobbyMessagesCallback = Callback<void(const ClientResult &, const std::vector<MessageHandle> &)>;
+using SharedClientGetLobbyMessagesCallback = SharedCallback<void(const ClientResult &, const std::vector<MessageHandle> &)>;
+using ClientUserMessagesWithLimitCallback = Callback<void(const ClientResult &, const std::vector<MessageHandle> &)>;
+using SharedClientUserMessagesWithLimitCallback = SharedCallback<void(const ClientResult &, const std::vector<MessageHandle> &)>;
+using ClientUserMessageSummariesCallback = Callback<void(const ClientResult &, const std::vector<UserMessageSummary> &)>;
+using SharedClientUserMessageSummariesCallback = SharedCallback<void(const ClientResult &, const std::vector<UserMessageSummary> &)>;
+using ClientMessageCreatedCallback = Callback<void(uint64_t)>;
+using SharedClientMessageCreatedCallback = SharedCallback<void(uint64_t)>;
+using ClientMessageUpdatedCallback = Callback<void(uint64_t)>;
+using SharedClientMessageUpdatedCallback = SharedCallback<void(uint64_t)>;
+using ClientMessageDeletedCallback = Callback<void(uint64_t, uint64_t)>;
+using SharedClientMessageDeletedCallback = SharedCallback<void(uint64_t, uint64_t)>;
+using ClientCreateOrJoinLobbyCallback = Callback<void(const ClientResult &, uint64_t)>;
+using SharedClientCreateOrJoinLobbyCallback = SharedCallback<void(const ClientResult &, uint64_t)>;
+using ClientLeaveLobbyCallback = Callback<void(const ClientResult &)>;
+using SharedClientLeaveLobbyCallback = SharedCallback<void(const ClientResult &)>;
+using ClientLobbyCreatedCallback = Callback<void(uint64_t)>;
+using SharedClientLobbyCreatedCallback = SharedCallback<void(uint64_t)>;
+using ClientLobbyDeletedCallback = Callback<void(uint64_t)>;
+using SharedClientLobbyDeletedCallback = SharedCallback<void(uint64_t)>;
+using ClientLobbyUpdatedCallback = Callback<void(uint64_t)>;
+using SharedClientLobbyUpdatedCallback = SharedCallback<void(uint64_t)>;
+using ClientLobbyMemberAddedCallback = Callback<void(uint64_t, uint64_t)>;
+using SharedClientLobbyMemberAddedCallback = SharedCallback<void(uint64_t, uint64_t)>;
+using ClientLobbyMemberRemovedCallback = Callback<void(uint64_t, uint64_t)>;
+using SharedClientLobbyMemberRemovedCallback = SharedCallback<void(uint64_t, uint64_t)>;
+using ClientLobbyMemberUpdatedCallback = Callback<void(uint64_t, uint64_t)>;
+using SharedClientLobbyMemberUpdatedCallback = SharedCallback<void(uint64_t, uint64_t)>;
+using ClientLinkOrUnlinkChannelCallback = Callback<void(const ClientResult &)>;
+using SharedClientLinkOrUnlinkChannelCallback = SharedCallback<void(const ClientResult &)>;
+using ClientProvisionalUserMergeRequiredCallback = Callback<void()>;
+using SharedClientProvisionalUserMergeRequiredCallback = SharedCallback<void()>;
+using ClientJoinLinkedLobbyGuildCallback = Callback<void(const ClientResult &, std::string_view)>;
+using SharedClientJoinLinkedLobbyGuildCallback = SharedCallback<void(const ClientResult &, std::string_view)>;
 
 }  // namespace svcpp::core

@@ -435,6 +435,50 @@ bool IsExternalIdentityProviderType(int32_t raw) {
     }
 }
 
+const char *ToString(AdditionalContentType value) {
+    switch (value) {
+        case AdditionalContentType::Other: return "Other";
+        case AdditionalContentType::Attachment: return "Attachment";
+        case AdditionalContentType::Poll: return "Poll";
+        case AdditionalContentType::VoiceMessage: return "VoiceMessage";
+        case AdditionalContentType::Thread: return "Thread";
+        case AdditionalContentType::Embed: return "Embed";
+        case AdditionalContentType::Sticker: return "Sticker";
+    }
+    return "Unknown";
+}
+
+bool IsAdditionalContentType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(DisclosureTypes value) {
+    switch (value) {
+        case DisclosureTypes::MessageDataVisibleOnPlatform: return "MessageDataVisibleOnPlatform";
+    }
+    return "Unknown";
+}
+
+bool IsDisclosureTypes(int32_t raw) {
+    switch (raw) {
+        case 3:
+            return true;
+        default:
+            return false;
+    }
+}
+
 const char *ToString(UserHandleAvatarType value) {
     switch (value) {
         case UserHandleAvatarType::Gif: return "Gif";

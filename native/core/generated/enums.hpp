@@ -220,6 +220,28 @@ const char *ToString(ExternalIdentityProviderType value);
 /** True when raw is one of ExternalIdentityProviderType's values (inputs are validated with this). */
 bool IsExternalIdentityProviderType(int32_t raw);
 
+enum class AdditionalContentType : int32_t {
+    Other = 0,
+    Attachment = 1,
+    Poll = 2,
+    VoiceMessage = 3,
+    Thread = 4,
+    Embed = 5,
+    Sticker = 6,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(AdditionalContentType value);
+/** True when raw is one of AdditionalContentType's values (inputs are validated with this). */
+bool IsAdditionalContentType(int32_t raw);
+
+enum class DisclosureTypes : int32_t {
+    MessageDataVisibleOnPlatform = 3,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(DisclosureTypes value);
+/** True when raw is one of DisclosureTypes's values (inputs are validated with this). */
+bool IsDisclosureTypes(int32_t raw);
+
 enum class UserHandleAvatarType : int32_t {
     Gif = 0,
     Webp = 1,

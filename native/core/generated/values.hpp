@@ -70,6 +70,32 @@ struct LinkedLobby {
     bool operator==(const LinkedLobby &) const = default;
 };
 
+/** The guild channel a lobby is linked to (LobbyHandle.LinkedChannel). */
+struct LinkedChannel {
+    uint64_t id{};
+    std::string name;
+    uint64_t guildId{};
+
+    bool operator==(const LinkedChannel &) const = default;
+};
+
+/** What a message carries besides its text (attachments, a poll, …), for games that show a placeholder. */
+struct AdditionalContent {
+    AdditionalContentType type{};
+    std::optional<std::string> title;
+    uint32_t count{};
+
+    bool operator==(const AdditionalContent &) const = default;
+};
+
+/** The latest direct message with one user (GetUserMessageSummaries). */
+struct UserMessageSummary {
+    uint64_t userId{};
+    uint64_t lastMessageId{};
+
+    bool operator==(const UserMessageSummary &) const = default;
+};
+
 /** A guild the user is a member of (GetUserGuilds). */
 struct GuildMinimal {
     uint64_t id{};

@@ -35,7 +35,11 @@ GuildChannel ParseChannel(const nlohmann::json &channel, uint64_t guildId) {
     c.position = Int(channel, "position", 0);
     if (const uint64_t parent = Snowflake(channel, "parent_id")) c.parentId = parent;
     const uint64_t needed = kManageChannels | kViewChannel | kSendMessages;
-    c.isLinkable = c.type == ChannelType::GuildText && !Bool(channel, "nsfw") && (Snowflake(channel, "permissions") & needed) == needed;
+    const auto &linked = wire::Member(channel, "linked_lobby");
+    if (linked.is_object() && Snowflake(linked, "lobby_id")) c.linkedLobby = LinkedLobby{Snowflake(linked, "application_id"), Snowflake(linked, "lobby_id")};
+    // A channel linked to a lobby is not linkable again (sdk-surface.md §3.7).
+    c.isLinkable = c.type == ChannelType::GuildText && !Bool(channel, "nsfw") && !c.linkedLobby &&
+                   (Snowflake(channel, "permissions") & needed) == needed;
     c.isViewableAndWriteableByAllMembers = !EveryoneDenied(channel, guildId);
     return c;
 }

@@ -69,3 +69,18 @@ TEST(GuildJson, WrongTypesReadAsDefaultsInsteadOfThrowing) {
     EXPECT_TRUE(channels[0].isViewableAndWriteableByAllMembers);
     EXPECT_FALSE(channels[0].linkedLobby.has_value());
 }
+
+TEST(GuildJson, LinkedLobbyIsReadAndALinkedChannelIsNotLinkable) {
+    const std::string all = std::to_string(guilds::kManageChannels | guilds::kViewChannel | guilds::kSendMessages);
+    auto channels = guilds::ParseGuildChannels(json::array({
+        {{"id", "1"}, {"type", 0}, {"position", 0}, {"permissions", all}, {"linked_lobby", {{"application_id", "5"}, {"lobby_id", "6"}}}},
+        {{"id", "2"}, {"type", 0}, {"position", 1}, {"permissions", all}, {"linked_lobby", nullptr}},
+        {{"id", "3"}, {"type", 0}, {"position", 2}, {"permissions", all}, {"linked_lobby", {{"lobby_id", 6}}}},
+    }), 1);
+    ASSERT_EQ(channels.size(), 3u);
+    EXPECT_EQ(channels[0].linkedLobby, (LinkedLobby{5, 6}));
+    EXPECT_FALSE(channels[0].isLinkable);
+    EXPECT_FALSE(channels[1].linkedLobby.has_value());
+    EXPECT_TRUE(channels[1].isLinkable);
+    EXPECT_FALSE(channels[2].linkedLobby.has_value());  // a lobby id that is not a snowflake string
+}

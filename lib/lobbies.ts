@@ -1,0 +1,102 @@
+// Lobby snapshots: a native LobbyHandle (with its members and linked channel) read once into plain data; the
+// handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes.
+import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { EventSetters } from './native-events.js';
+import { takeSnapshot } from './snapshot.js';
+import { takeUserSnapshot, type UserSnapshot } from './users.js';
+
+/** The guild channel a lobby is linked to. */
+export interface LinkedChannelSnapshot {
+  id: bigint;
+  name: string;
+  guildId: bigint;
+}
+
+/** A member of a lobby (this user included). Membership is not presence: see `connected`. */
+export interface LobbyMemberSnapshot {
+  /** The member's user id. */
+  id: bigint;
+  /** True while the member has a session for the application. */
+  connected: boolean;
+  metadata: Record<string, string>;
+  /** The member's user, when the SDK's cache knows it. */
+  user: UserSnapshot | undefined;
+  /** The member may link the lobby to a guild channel (set through the server API only). */
+  canLinkLobby: boolean;
+  /** The server-set display name of the member, when set. */
+  additionalName: string | undefined;
+}
+
+/** A lobby the user is a member of, as the SDK's cache knew it when the snapshot was taken. */
+export interface LobbySnapshot {
+  id: bigint;
+  metadata: Record<string, string>;
+  /** The member ids in the platform's order. */
+  memberIds: bigint[];
+  members: LobbyMemberSnapshot[];
+  /** The guild channel the lobby is linked to, when it is linked. */
+  linkedChannel: LinkedChannelSnapshot | undefined;
+}
+
+/** Options of createOrJoinLobby(): metadata overwrites what the lobby / this member had (≤ 25 keys, values ≤ 1024). */
+export interface CreateOrJoinLobbyOptions {
+  lobbyMetadata?: Record<string, string>;
+  memberMetadata?: Record<string, string>;
+}
+
+/** Reads a LobbyHandle into a snapshot and drops it. */
+export function takeLobbySnapshot(api: NativeApi, handle: NativeHandle<'LobbyHandle'>): LobbySnapshot {
+  return takeSnapshot(handle, (h) => ({
+    id: api.LobbyHandle_Id(h),
+    metadata: api.LobbyHandle_Metadata(h),
+    memberIds: api.LobbyHandle_LobbyMemberIds(h),
+    members: api.LobbyHandle_LobbyMembers(h).map((member) => takeLobbyMemberSnapshot(api, member)),
+    linkedChannel: takeLinkedChannel(api, api.LobbyHandle_LinkedChannel(h)),
+  }), (h) => api.LobbyHandle_Drop(h));
+}
+
+/** Reads a LobbyMemberHandle into a snapshot and drops it. */
+export function takeLobbyMemberSnapshot(api: NativeApi, handle: NativeHandle<'LobbyMemberHandle'>): LobbyMemberSnapshot {
+  return takeSnapshot(handle, (h) => {
+    const user = api.LobbyMemberHandle_User(h);
+    return {
+      id: api.LobbyMemberHandle_Id(h),
+      connected: api.LobbyMemberHandle_Connected(h),
+      metadata: api.LobbyMemberHandle_Metadata(h),
+      user: user && takeUserSnapshot(api, user),
+      canLinkLobby: api.LobbyMemberHandle_CanLinkLobby(h),
+      additionalName: api.LobbyMemberHandle_AdditionalName(h),
+    };
+  }, (h) => api.LobbyMemberHandle_Drop(h));
+}
+
+function takeLinkedChannel(api: NativeApi, handle: NativeHandle<'LinkedChannel'> | undefined): LinkedChannelSnapshot | undefined {
+  if (!handle) return undefined;
+  return takeSnapshot(handle, (h) => ({ id: api.LinkedChannel_Id(h), name: api.LinkedChannel_Name(h), guildId: api.LinkedChannel_GuildId(h) }),
+    (h) => api.LinkedChannel_Drop(h));
+}
+
+/** Lobby events of the Client. Read the lobby with getLobby(lobbyId) inside the listener. */
+export type LobbyEvents = {
+  /** A lobby became available: created, joined, added by the server, or recovered after a reconnect (may repeat). */
+  lobbyCreated: [lobbyId: bigint];
+  /** A lobby is gone for this user: deleted, left, removed, or lost with the connection. */
+  lobbyDeleted: [lobbyId: bigint];
+  /** A lobby changed (metadata, linked channel). */
+  lobbyUpdated: [lobbyId: bigint];
+  /** Another user became a member (never for this user). */
+  lobbyMemberAdded: [lobbyId: bigint, memberId: bigint];
+  /** Another user stopped being a member (not when they merely go offline). */
+  lobbyMemberRemoved: [lobbyId: bigint, memberId: bigint];
+  /** Another member changed: connected, metadata, flags or additional name. */
+  lobbyMemberUpdated: [lobbyId: bigint, memberId: bigint];
+};
+
+export const LOBBY_EVENT_SETTERS: EventSetters<LobbyEvents> = {
+  lobbyCreated: (api, client, cb) => api.Client_SetLobbyCreatedCallback(client, cb),
+  lobbyDeleted: (api, client, cb) => api.Client_SetLobbyDeletedCallback(client, cb),
+  lobbyUpdated: (api, client, cb) => api.Client_SetLobbyUpdatedCallback(client, cb),
+  lobbyMemberAdded: (api, client, cb) => api.Client_SetLobbyMemberAddedCallback(client, cb),
+  lobbyMemberRemoved: (api, client, cb) => api.Client_SetLobbyMemberRemovedCallback(client, cb),
+  lobbyMemberUpdated: (api, client, cb) => api.Client_SetLobbyMemberUpdatedCallback(client, cb),
+};

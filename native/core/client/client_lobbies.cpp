@@ -1,0 +1,176 @@
+// Client: lobbies and linked channels (sdk-surface.md §3.7, platform/PROTOCOL.md §10.5). The lobby cache is
+// fed by READY and the LOBBY_* dispatches (lobbies/lobby_dispatch); the calls are REST requests whose answers
+// also go into the cache, so a handle read inside the completion callback already sees the result.
+#include <nlohmann/json.hpp>
+
+#include "client/client_net.hpp"
+#include "client/social_requests.hpp"
+#include "lobbies/lobby_dispatch.hpp"
+#include "messages/validation.hpp"
+#include "net/json_fields.hpp"
+#include "net/results.hpp"
+
+namespace svcpp::core {
+
+namespace {
+
+using LobbyIdOperation = Operation<void(const ClientResult &, uint64_t)>;
+using ResultOperation = Operation<void(const ClientResult &)>;
+using InviteOperation = Operation<void(const ClientResult &, std::string_view)>;
+
+/** The platform's "merge your provisional account first" error (PROTOCOL.md §10.5). */
+constexpr int32_t kProvisionalMergeRequired = 530020;
+
+std::string LobbyPath(uint64_t lobbyId) { return "/lobbies/" + std::to_string(lobbyId); }
+
+}  // namespace
+
+std::optional<ClientResult> Client::NotReady() const {
+    if (GetStatus() != ClientStatus::Ready) return FailureResult(ErrorType::ClientNotReady, "the client is not Ready: call Connect and wait for Ready");
+    if (CurrentToken().empty()) return FailureResult(ErrorType::ValidationError, kNoTokenMessage);
+    return std::nullopt;
+}
+
+// ---- Dispatches -----------------------------------------------------------------------------------------
+
+void Client::OnLobbiesDispatch(const std::string &type, const nlohmann::json &data) {
+    std::vector<lobbies::LobbyEvent> events;
+    if (type == "READY") events = lobbies::ApplyReady(*lobbies_, *users_, wire::Member(data, "lobbies"));
+    else if (type.rfind("LOBBY_", 0) == 0) events = lobbies::ApplyDispatch(*lobbies_, *users_, users_->CurrentUserId(), type, data);
+    using Kind = lobbies::LobbyEvent::Kind;
+    for (const auto &e : events) {
+        switch (e.kind) {
+            case Kind::Created: lobbyCreated_.Post(e.lobbyId); break;
+            case Kind::Deleted: lobbyDeleted_.Post(e.lobbyId); break;
+            case Kind::Updated: lobbyUpdated_.Post(e.lobbyId); break;
+            case Kind::MemberAdded: lobbyMemberAdded_.Post(e.lobbyId, e.memberId); break;
+            case Kind::MemberRemoved: lobbyMemberRemoved_.Post(e.lobbyId, e.memberId); break;
+            case Kind::MemberUpdated: lobbyMemberUpdated_.Post(e.lobbyId, e.memberId); break;
+        }
+    }
+}
+
+void Client::ClearSocialCaches() {
+    for (uint64_t id : lobbies_->Clear()) lobbyDeleted_.Post(id);
+    messages_->Clear();
+}
+
+// ---- Create, join, leave --------------------------------------------------------------------------------
+
+void Client::CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb) {
+    auto op = LobbyIdOperation::Begin(operations_, std::move(cb));
+    if (auto error = validation::CheckSecret(secret)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto failure = NotReady()) return op->Fail(*failure);
+    nlohmann::json body = {{"secret", std::move(secret)}};
+    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), [this, op](net::HttpResponse response) {
+        LobbyRecord lobby;
+        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
+        if (result.type != ErrorType::None) return op->Fail(std::move(result));
+        const uint64_t id = lobby.id;
+        // Cached now (the LOBBY_CREATE dispatch reports it): GetLobbyHandle works inside the callback.
+        if (id) lobbies_->Put(std::move(lobby));
+        op->Complete(std::move(result), id);
+    });
+}
+
+void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
+                                           ClientCreateOrJoinLobbyCallback &&cb) {
+    auto op = LobbyIdOperation::Begin(operations_, std::move(cb));
+    if (auto error = validation::CheckSecret(secret)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckMetadata(lobbyMetadata, "lobby metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckMetadata(memberMetadata, "member metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto failure = NotReady()) return op->Fail(*failure);
+    nlohmann::json body = {{"secret", std::move(secret)}, {"lobby_metadata", wire::MapJson(lobbyMetadata)}, {"member_metadata", wire::MapJson(memberMetadata)}};
+    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), [this, op](net::HttpResponse response) {
+        LobbyRecord lobby;
+        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
+        if (result.type != ErrorType::None) return op->Fail(std::move(result));
+        const uint64_t id = lobby.id;
+        if (id) lobbies_->Put(std::move(lobby));
+        op->Complete(std::move(result), id);
+    });
+}
+
+void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
+    if (!lobbyId) return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
+    if (auto failure = NotReady()) return op->Fail(*failure);
+    Rest(auth::BearerRequest("DELETE", apiBase_ + LobbyPath(lobbyId) + "/members/@me", "DELETE /lobbies/:id/members/@me", CurrentToken()),
+         [this, op, lobbyId](net::HttpResponse response) {
+             ClientResult result = net::ResultFromHttp(response);
+             // Forget it now and report it once (the LOBBY_DELETE that follows finds nothing left to remove).
+             if (result.type == ErrorType::None && lobbies_->Remove(lobbyId)) lobbyDeleted_.Post(lobbyId);
+             op->Complete(std::move(result));
+         });
+}
+
+std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
+    if (!lobbies_->Contains(lobbyId)) return std::nullopt;
+    return LobbyHandle(lobbies_, users_, lobbyId);
+}
+
+// ---- Linked channels ------------------------------------------------------------------------------------
+
+namespace {
+
+/** PATCH /lobbies/{id}/channel-linking: channelId 0 unlinks. */
+net::HttpRequest LinkingRequest(const std::string &apiBase, const std::string &token, uint64_t lobbyId, uint64_t channelId) {
+    nlohmann::json body = {{"channel_id", channelId ? nlohmann::json(std::to_string(channelId)) : nlohmann::json(nullptr)}};
+    return social::JsonBearer("PATCH", apiBase + LobbyPath(lobbyId) + "/channel-linking", "PATCH /lobbies/:id/channel-linking", token, body);
+}
+
+}  // namespace
+
+void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb) {
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
+    if (!lobbyId || !channelId) return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId and channelId must not be 0"));
+    if (auto failure = NotReady()) return op->Fail(*failure);
+    Rest(LinkingRequest(apiBase_, CurrentToken(), lobbyId, channelId), [this, op](net::HttpResponse response) {
+        LobbyRecord lobby;
+        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
+        // The answer is the linked lobby: cache it (LOBBY_UPDATE reports the change) so the handle shows the link.
+        if (result.type == ErrorType::None && lobby.id) lobbies_->Put(std::move(lobby));
+        op->Complete(std::move(result));
+    });
+}
+
+void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelCallback &&cb) {
+    auto op = ResultOperation::Begin(operations_, std::move(cb));
+    if (!lobbyId) return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
+    if (auto failure = NotReady()) return op->Fail(*failure);
+    Rest(LinkingRequest(apiBase_, CurrentToken(), lobbyId, 0), [this, op](net::HttpResponse response) {
+        LobbyRecord lobby;
+        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
+        if (result.type == ErrorType::None && lobby.id) lobbies_->Put(std::move(lobby));
+        op->Complete(std::move(result));
+    });
+}
+
+void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientJoinLinkedLobbyGuildCallback &&cb) {
+    // The merge callback rides on an operation of its own so its user data is released on a host thread like
+    // every other callback's: it fires (before cb) only when the platform says a merge is required.
+    ResultOperation::Cb merge{[fn = std::move(mergeCb.fn)](const ClientResult &r) {
+                                  if (r.type == ErrorType::None && fn) fn();
+                              },
+                              std::move(mergeCb.owner)};
+    auto mergeOp = ResultOperation::Begin(operations_, std::move(merge));
+    auto op = InviteOperation::Begin(operations_, std::move(cb));
+    auto fail = [&](ClientResult result) {
+        mergeOp->Fail(FailureResult(ErrorType::Aborted, "no merge needed"));
+        op->Fail(std::move(result));
+    };
+    if (!lobbyId) return fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
+    if (auto failure = NotReady()) return fail(*failure);
+    Rest(social::JsonBearer("POST", apiBase_ + LobbyPath(lobbyId) + "/members/@me/invites", "POST /lobbies/:id/members/@me/invites",
+                            CurrentToken(), nlohmann::json::object()),
+         [mergeOp, op](net::HttpResponse response) {
+             std::string url;
+             ClientResult result = net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
+             if (result.type == ErrorType::HTTPError && result.errorCode == kProvisionalMergeRequired) mergeOp->Complete(ClientResult{});
+             else mergeOp->Fail(FailureResult(ErrorType::Aborted, "no merge needed"));
+             if (result.type == ErrorType::None && url.empty()) result = FailureResult(ErrorType::NetworkError, "the invite answer has no url");
+             op->Complete(std::move(result), std::move(url));
+         });
+}
+
+}  // namespace svcpp::core

@@ -1,0 +1,66 @@
+// The client's cache of the lobbies the signed-in user is a member of (READY `lobbies`, then LOBBY_*
+// dispatches). Written on the I/O thread, read from any thread through LobbyHandle / LobbyMemberHandle;
+// updated before the matching event is queued (sdk-surface.md §9 rule 4).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generated/values.hpp"
+#include "net/json_maps.hpp"
+
+namespace svcpp::core {
+
+/** Member flag bits (wire-protocol.md §9). */
+inline constexpr uint32_t kLobbyMemberCanLinkLobby = 1u << 0;
+
+struct LobbyMemberRecord {
+    uint64_t id = 0;
+    bool connected = false;
+    Properties metadata;
+    uint32_t flags = 0;
+    std::optional<std::string> additionalName;
+
+    bool operator==(const LobbyMemberRecord &) const = default;
+};
+
+struct LobbyRecord {
+    uint64_t id = 0;
+    uint64_t applicationId = 0;
+    Properties metadata;
+    std::vector<LobbyMemberRecord> members;  // in the order the platform listed them
+    std::optional<LinkedChannel> linkedChannel;
+
+    const LobbyMemberRecord *FindMember(uint64_t memberId) const;
+};
+
+class LobbyCache {
+public:
+    enum class MemberChange { Added, Updated };
+
+    /** Inserts or replaces a lobby; true when it was not cached before. */
+    bool Put(LobbyRecord lobby);
+    /** Forgets a lobby; false when it was not cached. */
+    bool Remove(uint64_t lobbyId);
+    /** Inserts or replaces a member of a cached lobby; nullopt when the lobby is not cached. */
+    std::optional<MemberChange> PutMember(uint64_t lobbyId, LobbyMemberRecord member);
+    /** Removes a member; false when the lobby or the member is not cached. */
+    bool RemoveMember(uint64_t lobbyId, uint64_t memberId);
+
+    std::optional<LobbyRecord> Get(uint64_t lobbyId) const;
+    std::optional<LobbyMemberRecord> GetMember(uint64_t lobbyId, uint64_t memberId) const;
+    bool Contains(uint64_t lobbyId) const;
+    /** The cached lobbies' ids, ascending. */
+    std::vector<uint64_t> Ids() const;
+    /** Forgets every lobby; returns their ids (the client reports them deleted: the connection lost them). */
+    std::vector<uint64_t> Clear();
+
+private:
+    mutable std::mutex mutex_;
+    std::map<uint64_t, LobbyRecord> lobbies_;
+};
+
+}  // namespace svcpp::core

@@ -1,0 +1,37 @@
+// LobbyHandle: the live handle of Svcpp_LobbyHandle. Names a lobby of a client's lobby cache and reads the
+// current state on every call; defaults and IsValid() false once the lobby is gone for the user (left,
+// deleted, disconnected) or the client is dropped. Copying copies the reference.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "lobbies/lobby_cache.hpp"
+#include "lobbies/lobby_member_handle.hpp"
+
+namespace svcpp::core {
+
+class LobbyHandle {
+public:
+    LobbyHandle() = default;
+    LobbyHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users, uint64_t lobbyId)
+        : lobbies_(std::move(lobbies)), users_(std::move(users)), lobbyId_(lobbyId) {}
+
+    bool IsValid() const { return Record().has_value(); }
+    uint64_t Id() const { return Record() ? lobbyId_ : 0; }
+    std::vector<uint64_t> LobbyMemberIds() const;
+    std::vector<LobbyMemberHandle> LobbyMembers() const;
+    std::optional<LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
+    Properties Metadata() const;
+    std::optional<core::LinkedChannel> LinkedChannel() const;
+
+private:
+    std::optional<LobbyRecord> Record() const;
+
+    std::weak_ptr<const LobbyCache> lobbies_;
+    std::weak_ptr<const UserCache> users_;
+    uint64_t lobbyId_ = 0;
+};
+
+}  // namespace svcpp::core

@@ -1,0 +1,18 @@
+// The client caches a message or channel handle reads through. Weak: once the client (and so its caches)
+// is gone, every handle reads defaults.
+#pragma once
+#include <memory>
+
+#include "lobbies/lobby_cache.hpp"
+#include "messages/message_cache.hpp"
+#include "users/user_cache.hpp"
+
+namespace svcpp::core {
+
+struct CacheRefs {
+    std::weak_ptr<const UserCache> users;
+    std::weak_ptr<const LobbyCache> lobbies;
+    std::weak_ptr<const MessageCache> messages;
+};
+
+}  // namespace svcpp::core

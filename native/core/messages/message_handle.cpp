@@ -1,0 +1,50 @@
+#include "messages/message_handle.hpp"
+
+#include "messages/content_render.hpp"
+
+namespace svcpp::core {
+
+std::optional<MessageRecord> MessageHandle::Record() const {
+    auto messages = refs_.messages.lock();
+    if (!messages || !entry_) return std::nullopt;
+    return messages->Read(*entry_);
+}
+
+std::optional<UserHandle> MessageHandle::UserOf(uint64_t userId) const {
+    auto users = refs_.users.lock();
+    if (!userId || !users || !users->Get(userId)) return std::nullopt;
+    return UserHandle(refs_.users, userId);
+}
+
+std::string MessageHandle::Content() const {
+    auto record = Record();
+    if (!record) return {};
+    auto users = refs_.users.lock();
+    return messages::RenderContent(record->content, [&](uint64_t id) -> std::optional<std::string> {
+        if (!users) return std::nullopt;
+        auto user = users->Get(id);
+        if (!user) return std::nullopt;
+        return user->globalName && !user->globalName->empty() ? *user->globalName : user->username;
+    });
+}
+
+std::optional<ChannelHandle> MessageHandle::Channel() const {
+    auto record = Record();
+    if (!record || !ChannelHandle::Lookup(refs_, record->channelId)) return std::nullopt;
+    return ChannelHandle(refs_, record->channelId);
+}
+
+std::optional<LobbyHandle> MessageHandle::Lobby() const {
+    auto record = Record();
+    auto lobbies = refs_.lobbies.lock();
+    if (!record || !record->lobbyId || !lobbies || !lobbies->Contains(record->lobbyId)) return std::nullopt;
+    return LobbyHandle(refs_.lobbies, refs_.users, record->lobbyId);
+}
+
+std::optional<UserHandle> MessageHandle::Recipient() const {
+    auto record = Record();
+    if (!record || record->lobbyId) return std::nullopt;  // a lobby message's recipient is the lobby
+    return UserOf(record->recipientId);
+}
+
+}  // namespace svcpp::core

@@ -1,0 +1,128 @@
+/**
+ * Lobbies and lobby chat end to end on both backends, over HTTPS against the real platform: provisional players
+ * create and join a lobby by secret (metadata on both levels), see each other, chat with metadata, read the history,
+ * hit every local limit, leave, and receive the bot's member changes (bulk, additional name).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelType } from '../../lib/index.js';
+import { BACKENDS } from '../backends.js';
+import { startE2EPlatform, type E2EPlatform } from './harness.js';
+import { connectProvisionalPlayer, type Player } from './social-support.js';
+import { until } from './support.js';
+
+describe.each(BACKENDS)('lobbies over %s', (backend) => {
+  let e2e: E2EPlatform;
+  let ada: Player;
+  let bob: Player;
+  let cyd: Player;
+  let lobbyId: bigint;
+  const secret = `e2e-lobby-${backend}`;
+
+  beforeAll(async () => {
+    e2e = await startE2EPlatform();
+    ada = await connectProvisionalPlayer(e2e, backend, 'Ada');
+    bob = await connectProvisionalPlayer(e2e, backend, 'Bob');
+    cyd = await connectProvisionalPlayer(e2e, backend, 'Cyd');
+  });
+  afterAll(async () => {
+    for (const player of [ada, bob, cyd]) await player?.client.close();
+    await e2e.close();
+  });
+
+  it('creates a lobby by secret with lobby and member metadata', async () => {
+    lobbyId = await ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } });
+    expect(lobbyId).toBeTypeOf('bigint');
+    // Cached before the promise settled.
+    const lobby = ada.client.getLobby(lobbyId)!;
+    expect(lobby).toMatchObject({ id: lobbyId, metadata: { mode: 'duel' }, memberIds: [ada.id], linkedChannel: undefined });
+    expect(lobby.members[0]).toMatchObject({ id: ada.id, metadata: { team: 'red' }, canLinkLobby: false, user: { id: ada.id } });
+    expect(ada.client.lobbyIds).toContain(lobbyId);
+    await until(() => ada.of('lobbyCreated').some(([id]) => id === lobbyId), 'lobbyCreated for the creator');
+  });
+
+  it('the same secret joins the same lobby and both members see each other', async () => {
+    const joined = await bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } });
+    expect(joined).toBe(lobbyId);
+    await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob added');
+    const seenByAda = ada.client.getLobby(lobbyId)!;
+    expect(seenByAda.memberIds).toEqual([ada.id, bob.id]);
+    expect(seenByAda.members[1]).toMatchObject({ id: bob.id, metadata: { team: 'blue' }, connected: true, user: { id: bob.id, isProvisional: true } });
+    const seenByBob = bob.client.getLobby(lobbyId)!;
+    expect(seenByBob.members.map((m) => m.id)).toEqual([ada.id, bob.id]);
+    expect(bob.client.getChannel(lobbyId)).toEqual({ id: lobbyId, name: '', recipients: [ada.id, bob.id], type: ChannelType.Lobby });
+    // Member events are never about the user themself.
+    expect(ada.of('lobbyMemberAdded').filter(([, m]) => m === ada.id)).toEqual([]);
+    expect(bob.of('lobbyMemberAdded').filter(([, m]) => m === bob.id)).toEqual([]);
+  });
+
+  it('chats with metadata both ways', async () => {
+    const sent = await ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' });
+    expect(ada.client.getMessage(sent)).toMatchObject({ id: sent, rawContent: `hello <@${bob.id}>` });
+    await until(() => bob.of('messageCreated').some(([id]) => id === sent), 'bob receives the message');
+    const received = bob.client.getMessage(sent)!;
+    expect(received).toMatchObject({
+      id: sent, content: `hello @${bob.client.currentUser!.displayName}`, rawContent: `hello <@${bob.id}>`, authorId: ada.id,
+      author: { id: ada.id }, channelId: lobbyId, lobbyId, recipientId: lobbyId, metadata: { kind: 'greeting' },
+      moderationMetadata: {}, editedTimestamp: 0n, sentFromGame: true, additionalName: undefined, additionalContent: undefined,
+    });
+    expect(received.sentTimestamp).toBeGreaterThan(0n);
+
+    const reply = await bob.client.sendLobbyMessage(lobbyId, 'hi ada', { kind: 'reply' });
+    await until(() => ada.of('messageCreated').some(([id]) => id === reply), 'ada receives the reply');
+    expect(ada.client.getMessage(reply)).toMatchObject({ authorId: bob.id, content: 'hi ada', metadata: { kind: 'reply' } });
+  });
+
+  it('reads the history newest first; limits are checked locally; non-members are refused', async () => {
+    const history = await bob.client.getLobbyMessages(lobbyId, 10);
+    expect(history.map((m) => m.rawContent)).toEqual(['hi ada', `hello <@${bob.id}>`]);
+    expect(history[1]).toMatchObject({ authorId: ada.id, metadata: { kind: 'greeting' } });
+    expect(await bob.client.getLobbyMessages(lobbyId, 1)).toHaveLength(1);
+    expect(await bob.client.getLobbyMessages(lobbyId)).toHaveLength(2); // limit 0 = the maximum
+    await expect(bob.client.getLobbyMessages(lobbyId, 201)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(cyd.client.getLobbyMessages(lobbyId, 10)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+  });
+
+  it('rejects over-limit content, metadata and secrets before any request', async () => {
+    const tooManyKeys = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v']));
+    await expect(ada.client.sendLobbyMessage(lobbyId, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(ada.client.sendLobbyMessage(lobbyId, 'x'.repeat(2001))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(ada.client.sendLobbyMessage(lobbyId, 'ok', tooManyKeys)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(ada.client.sendLobbyMessage(lobbyId, 'ok', { k: 'v'.repeat(1025) })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(ada.client.createOrJoinLobby('s'.repeat(251))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(ada.client.createOrJoinLobby('')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(ada.client.createOrJoinLobby('fine', { lobbyMetadata: tooManyKeys })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    // Nothing reached the platform: the history is unchanged and no lobby appeared.
+    expect(await ada.client.getLobbyMessages(lobbyId, 10)).toHaveLength(2);
+    expect(ada.client.lobbyIds).toEqual([lobbyId]);
+  });
+
+  it('the bot\'s member changes reach the members: additional name, bulk add', async () => {
+    await e2e.server.bulkUpdateLobbyMembers(lobbyId.toString(), [
+      { userId: bob.id.toString(), additionalName: 'Captain Bob' },
+      { userId: cyd.id.toString(), metadata: { role: 'guest' } },
+    ]);
+    await until(() => ada.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob updated');
+    await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === cyd.id), 'ada sees cyd added');
+    await until(() => cyd.of('lobbyCreated').some(([id]) => id === lobbyId), 'the lobby appears for cyd');
+    expect(ada.client.getLobby(lobbyId)!.members.find((m) => m.id === bob.id)).toMatchObject({ additionalName: 'Captain Bob' });
+    expect(cyd.client.getLobby(lobbyId)!.members.find((m) => m.id === cyd.id)).toMatchObject({ metadata: { role: 'guest' } });
+
+    const sent = await bob.client.sendLobbyMessage(lobbyId, 'aye');
+    await until(() => ada.of('messageCreated').some(([id]) => id === sent), 'ada receives the captain\'s message');
+    expect(ada.client.getMessage(sent)).toMatchObject({ authorId: bob.id, additionalName: 'Captain Bob', metadata: {} });
+  });
+
+  it('leaving deletes the lobby for the leaver and removes the member for the others', async () => {
+    await bob.client.leaveLobby(lobbyId);
+    expect(bob.client.getLobby(lobbyId)).toBeUndefined();
+    expect(bob.client.lobbyIds).not.toContain(lobbyId);
+    await until(() => bob.of('lobbyDeleted').some(([id]) => id === lobbyId), 'lobbyDeleted for bob');
+    await until(() => ada.of('lobbyMemberRemoved').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob removed');
+    expect(ada.client.getLobby(lobbyId)!.memberIds).toEqual([ada.id, cyd.id]);
+    expect(bob.of('lobbyDeleted').filter(([id]) => id === lobbyId)).toHaveLength(1); // reported once
+    // Lobbies the server added the user to cannot be left by the user.
+    await expect(cyd.client.leaveLobby(lobbyId)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    // Rejoining by secret returns the same lobby.
+    expect(await bob.client.createOrJoinLobby(secret)).toBe(lobbyId);
+  });
+});
