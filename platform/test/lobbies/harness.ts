@@ -4,6 +4,10 @@ import { RawClient, type GatewayPayload } from '../gateway/client.js';
 import { bearer, bot, request, type TestResponse } from '../helpers/http.js';
 import { accessTokenFor, createUser, startTestPlatform } from '../helpers/platform.js';
 
+/** A received frame whose payload tests read freely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Frame = GatewayPayload & { d: any };
+
 export interface LobbyHarness {
   platform: RunningPlatform;
   /** The dev application's bot headers. */
@@ -15,9 +19,9 @@ export interface LobbyHarness {
   /** An API call: `method path` with optional JSON body. */
   call(method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<TestResponse>;
   /** A gateway session of the user's token; READY is returned on the client. */
-  connect(user: TestUser): Promise<{ client: RawClient; ready: GatewayPayload }>;
+  connect(user: TestUser): Promise<{ client: RawClient; ready: Frame }>;
   /** Frames each client received before a fence dispatch (no sleeping). */
-  drain(...clients: RawClient[]): Promise<GatewayPayload[][]>;
+  drain(...clients: RawClient[]): Promise<Frame[][]>;
   close(): Promise<void>;
 }
 
@@ -70,14 +74,14 @@ export async function startLobbyHarness(options: StartOptions = {}): Promise<Lob
     async connect(user) {
       const client = await RawClient.open(platform.gatewayUrl);
       clients.push(client);
-      const ready = await client.identify(`Bearer ${user.token}`);
+      const ready = (await client.identify(`Bearer ${user.token}`)) as Frame;
       return { client, ready };
     },
     async drain(...targets) {
       platform.bus.publish({ t: 'FENCE', d: null, to: { all: true } });
-      const out: GatewayPayload[][] = [];
+      const out: Frame[][] = [];
       for (const client of targets) {
-        const got: GatewayPayload[] = [];
+        const got: Frame[] = [];
         for (;;) {
           const frame = await client.next();
           if (frame.t === 'FENCE') break;
