@@ -11,6 +11,7 @@ import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { registerGuildRoutes } from './guilds/routes.js';
+import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
@@ -33,6 +34,8 @@ import { registerUserRoutes } from './users/routes.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
 export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
+export type { LobbyLimits } from './lobbies/limits.js';
+export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
 export type { Store } from './store/types.js';
 export type { PlatformContext } from './context.js';
@@ -85,6 +88,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerPartnerSdkRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerGuildRoutes(app, ctx);
+  registerLobbies(app, ctx);
   if (ctx.options.devMode) registerDevRoutes(app, ctx);
 }
 

@@ -15,7 +15,7 @@ function seconds(ms: number): string {
   return (Math.max(0, ms) / 1000).toFixed(3);
 }
 
-function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now: number): void {
+export function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now: number): void {
   reply.header('X-RateLimit-Limit', String(state.limit));
   reply.header('X-RateLimit-Remaining', String(state.remaining));
   reply.header('X-RateLimit-Reset', seconds(state.resetAt));
@@ -23,7 +23,7 @@ function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now: number
   reply.header('X-RateLimit-Bucket', bucketHash(state.bucket));
 }
 
-function sendLimited(reply: FastifyReply, state: RateLimitState, now: number, scope: 'user' | 'global' | 'shared'): FastifyReply {
+export function sendLimited(reply: FastifyReply, state: RateLimitState, now: number, scope: 'user' | 'global' | 'shared'): FastifyReply {
   const retryAfter = Math.max(0, state.resetAt - now) / 1000;
   const global = scope === 'global';
   reply.code(429);

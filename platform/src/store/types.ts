@@ -4,6 +4,7 @@
  * embedded database answers in microseconds. A server-database implementation would sit behind a
  * write-through cache to keep this contract.
  */
+import type { LobbyRepository } from './lobby-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -183,6 +184,8 @@ export interface OutboxRecord {
   lastError: string | null;
   createdAt: number;
   deliveredAt: number | null;
+  /** Where to send it instead of the application's webhook URL (a lobby's override_event_webhooks_url). */
+  targetUrl?: string | null;
 }
 
 export interface SigningKeyRecord {
@@ -262,6 +265,7 @@ export interface GuildRepository {
   moveMemberships(fromUserId: string, toUserId: string): void;
   upsertChannel(channel: ChannelRecord): void;
   findChannelByName(guildId: string, name: string): ChannelRecord | undefined;
+  getChannel(id: string): ChannelRecord | undefined;
   listChannels(guildId: string): ChannelRecord[];
   list(): GuildRecord[];
 }
@@ -294,6 +298,7 @@ export interface MetaRepository {
 
 export interface Store {
   applications: ApplicationRepository;
+  lobbies: LobbyRepository;
   users: UserRepository;
   identities: ExternalIdentityRepository;
   tokens: TokenRepository;
