@@ -1,5 +1,6 @@
 import type { LoggerOptions, Logger } from 'pino';
 import type { PlatformConfig } from './config/schema.js';
+import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
 
 /** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
 export interface RateLimitRule {
@@ -66,6 +67,8 @@ export interface PlatformOptions {
   devAppWebhookUrl?: string;
   /** Base URL the platform advertises (issuer, verification URIs); defaults to the listening URL. */
   publicUrl?: string;
+  /** Social-layer limits (PROTOCOL.md §10): message sizes, friend limit, history window, invite validity. */
+  socialLimits?: Partial<SocialLimits>;
 }
 
 export interface ResolvedOptions {
@@ -85,6 +88,7 @@ export interface ResolvedOptions {
   now: () => number;
   publicUrl: string | undefined;
   devAppWebhookUrl: string | undefined;
+  socialLimits: SocialLimits;
 }
 
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
@@ -121,5 +125,6 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
     devAppWebhookUrl: options.devAppWebhookUrl,
+    socialLimits: { ...DEFAULT_SOCIAL_LIMITS, ...options.socialLimits },
   };
 }

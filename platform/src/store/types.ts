@@ -4,6 +4,7 @@
  * embedded database answers in microseconds. A server-database implementation would sit behind a
  * write-through cache to keep this contract.
  */
+import type { DmRepository, RelationshipRepository } from './social-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -42,6 +43,8 @@ export interface ApplicationRecord {
   provisionalAccountsEnabled: boolean;
   socialSdkTermsAccepted: boolean;
   identityProviders: IdentityProviderConfig[];
+  /** Cover image of game invites whose activity sets none (PROTOCOL.md §10.3). */
+  coverImage: string | null;
   createdAt: number;
 }
 
@@ -294,6 +297,8 @@ export interface MetaRepository {
 
 export interface Store {
   applications: ApplicationRepository;
+  relationships: RelationshipRepository;
+  directMessages: DmRepository;
   users: UserRepository;
   identities: ExternalIdentityRepository;
   tokens: TokenRepository;

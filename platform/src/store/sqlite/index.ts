@@ -9,6 +9,8 @@ import { sqliteIdentities } from './identities.js';
 import { sqliteMeta, sqliteSigningKeys } from './keys-and-meta.js';
 import { sqliteOutbox } from './outbox.js';
 import { migrate } from './schema.js';
+import { sqliteDirectMessages } from './direct-messages.js';
+import { sqliteRelationships } from './relationships.js';
 import { sqliteTokens } from './tokens.js';
 import { sqliteUsers } from './users.js';
 
@@ -22,6 +24,8 @@ export function openSqliteStore(path: string): Store {
   migrate(db);
   return {
     applications: sqliteApplications(db),
+    relationships: sqliteRelationships(db),
+    directMessages: sqliteDirectMessages(db),
     users: sqliteUsers(db),
     identities: sqliteIdentities(db),
     tokens: sqliteTokens(db),
