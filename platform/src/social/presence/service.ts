@@ -61,7 +61,8 @@ export class PresenceService {
     const wasOnline = state.sessionApps.size > 0;
     if (present) {
       state.sessionApps.add(applicationId);
-      if (!wasOnline) this.publish(userId);
+      // The new session is the user's only one and knows it is online; only friends need to hear it.
+      if (!wasOnline) this.publish(userId, { self: false });
       return;
     }
     state.sessionApps.delete(applicationId);
@@ -71,7 +72,7 @@ export class PresenceService {
       // Gone from every application: offline, and the next session starts from a fresh presence.
       for (const appId of [...state.activities.keys()]) this.activityChanged(userId, appId, undefined);
       this.users.delete(userId);
-      this.publish(userId);
+      this.publish(userId, { self: false });
     } else if (hadActivity) {
       this.publish(userId);
     }
@@ -118,13 +119,15 @@ export class PresenceService {
   }
 
   /** The user sees their own presence as set (invisible included); friends see `view`. */
-  private publish(userId: string): void {
+  private publish(userId: string, { self } = { self: true }): void {
     const state = this.users.get(userId);
-    const own: PresenceJson =
-      state && state.sessionApps.size > 0
-        ? { user: { id: userId }, status: state.status, activities: [...state.activities.values()], client_status: { desktop: state.status } }
-        : this.view(userId);
-    this.ctx.bus.publish({ t: 'PRESENCE_UPDATE', d: own, to: { userIds: [userId] } });
+    if (self) {
+      const own: PresenceJson =
+        state && state.sessionApps.size > 0
+          ? { user: { id: userId }, status: state.status, activities: [...state.activities.values()], client_status: { desktop: state.status } }
+          : this.view(userId);
+      this.ctx.bus.publish({ t: 'PRESENCE_UPDATE', d: own, to: { userIds: [userId] } });
+    }
     const view = this.view(userId);
     const platform = this.relationships.platformFriendIds(userId);
     if (platform.length > 0) this.ctx.bus.publish({ t: 'PRESENCE_UPDATE', d: view, to: { userIds: platform } });
