@@ -30,6 +30,7 @@ import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
+import { registerSocial } from './social/index.js';
 import { registerUserRoutes } from './users/routes.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
@@ -89,6 +90,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerUserRoutes(app, ctx);
   registerGuildRoutes(app, ctx);
   registerLobbies(app, ctx);
+  registerSocial(app, ctx);
   if (ctx.options.devMode) registerDevRoutes(app, ctx);
 }
 
@@ -148,7 +150,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       logger: logger.child({ area: 'gateway' }),
       publicUrl: () => ctx.urls.http,
       readyExtras: (identity) => Object.assign({}, ...ctx.gatewayHooks.readyExtras.map((extra) => extra(identity))),
-      userPresence: (identity, presence) => ctx.gatewayHooks.userPresence.some((handle) => handle(identity, presence)),
+      userPresence: (identity, presence) => {
+        for (const handle of ctx.gatewayHooks.userPresence) {
+          const outcome = handle(identity, presence);
+          if (outcome) return outcome;
+        }
+        return false;
+      },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
       ...(options.gateway ? { options: options.gateway } : {}),
     });

@@ -1,6 +1,7 @@
 import type { LoggerOptions, Logger } from 'pino';
 import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
+import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
 
 /** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
 export interface RateLimitRule {
@@ -69,6 +70,8 @@ export interface PlatformOptions {
   publicUrl?: string;
   /** Lobby limits and the idle sweeper's interval (PROTOCOL.md §10.5); any subset. */
   lobbyLimits?: Partial<LobbyLimits>;
+  /** Social-layer limits (PROTOCOL.md §10): message sizes, friend limit, history window, invite validity. */
+  socialLimits?: Partial<SocialLimits>;
 }
 
 export interface ResolvedOptions {
@@ -89,6 +92,7 @@ export interface ResolvedOptions {
   publicUrl: string | undefined;
   devAppWebhookUrl: string | undefined;
   lobbyLimits: LobbyLimits;
+  socialLimits: SocialLimits;
 }
 
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
@@ -126,5 +130,6 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     publicUrl: options.publicUrl,
     devAppWebhookUrl: options.devAppWebhookUrl,
     lobbyLimits: { ...DEFAULT_LOBBY_LIMITS, ...options.lobbyLimits },
+    socialLimits: { ...DEFAULT_SOCIAL_LIMITS, ...options.socialLimits },
   };
 }

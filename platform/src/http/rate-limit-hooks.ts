@@ -60,3 +60,16 @@ export function registerRateLimitHooks(app: FastifyInstance, limiter: RateLimite
     }
   });
 }
+
+/**
+ * Counts one request against a bucket keyed by something only the route knows (the user behind the token, or the
+ * user and application), with the same headers and 429 answer as route buckets. Returns true when the request
+ * was refused; the handler then returns the reply as is.
+ */
+export function limitByKey(limiter: RateLimiter, reply: FastifyReply, bucket: string, key: string, now: number): boolean {
+  const state = limiter.hit(bucket, key);
+  setLimitHeaders(reply, state, now);
+  if (!state.limited) return false;
+  sendLimited(reply, state, now, 'user');
+  return true;
+}

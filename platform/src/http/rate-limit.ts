@@ -31,6 +31,10 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   'lobbies.write': { limit: 100, windowSeconds: 7_200 },
   'lobbies.message': { limit: 100, windowSeconds: 7_200 },
   'lobbies.link': { limit: 20, windowSeconds: 7_200 },
+  // Social layer (PROTOCOL.md §10), counted per user (dm.send per user and application) by the routes.
+  relationships: { limit: 50, windowSeconds: 60 },
+  'presence.update': { limit: 5, windowSeconds: 20 },
+  'dm.send': { limit: 100, windowSeconds: 7_200 },
 };
 
 export interface RateLimitState {

@@ -5,6 +5,7 @@
  * write-through cache to keep this contract.
  */
 import type { LobbyRepository } from './lobby-types.js';
+import type { DmRepository, RelationshipRepository } from './social-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -43,6 +44,8 @@ export interface ApplicationRecord {
   provisionalAccountsEnabled: boolean;
   socialSdkTermsAccepted: boolean;
   identityProviders: IdentityProviderConfig[];
+  /** Cover image of game invites whose activity sets none (PROTOCOL.md §10.3). */
+  coverImage: string | null;
   createdAt: number;
 }
 
@@ -299,6 +302,8 @@ export interface MetaRepository {
 export interface Store {
   applications: ApplicationRepository;
   lobbies: LobbyRepository;
+  relationships: RelationshipRepository;
+  directMessages: DmRepository;
   users: UserRepository;
   identities: ExternalIdentityRepository;
   tokens: TokenRepository;

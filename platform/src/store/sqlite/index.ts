@@ -12,6 +12,8 @@ import { migrateArea } from './area-migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
 import { sqliteLobbies } from './lobbies.js';
 import { migrate } from './schema.js';
+import { sqliteDirectMessages } from './direct-messages.js';
+import { sqliteRelationships } from './relationships.js';
 import { sqliteTokens } from './tokens.js';
 import { sqliteUsers } from './users.js';
 
@@ -28,6 +30,8 @@ export function openSqliteStore(path: string): Store {
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
+    relationships: sqliteRelationships(db),
+    directMessages: sqliteDirectMessages(db),
     users: sqliteUsers(db),
     identities: sqliteIdentities(db),
     tokens: sqliteTokens(db),
