@@ -100,6 +100,16 @@ export function buildModel(idl) {
 
   const types = idl.types.map((t) => ({ ...t, cName: `${PREFIX}${t.name}`, fields: t.fields ?? [], methods: t.methods ?? [] }));
   const typeByName = new Map(types.map((t) => [t.name, t]));
+  // A value type's core struct holds its obj and list:obj fields by value, so they must be declared before it.
+  types.forEach((t, i) => {
+    for (const f of t.fields) {
+      const p = parseType(f.type);
+      if (p.kind !== 'obj' && !isObjList(p)) continue;
+      const at = types.findIndex((x) => x.name === p.name);
+      if (at < 0) throw new Error(`${t.name}.${f.name}: unknown type ${p.name}`);
+      if (at >= i) throw new Error(`${t.name}.${f.name}: ${p.name} must be declared before ${t.name}`);
+    }
+  });
 
   /** Options of a `map` input: limits checked by the C layer (0 = none). */
   const mapLimits = (p) => ({ maxKeys: p.maxKeys, maxKey: p.maxKey, maxValue: p.maxValue });
@@ -215,8 +225,8 @@ export function buildModel(idl) {
   }
 
   /**
-   * Span types (c-abi.md §5): one per element type used in a `list:` callback parameter, method result or value
-   * field, in order of first use. Each gets a C struct {ptr, size} and a Drop function (op 'spanDrop'); `elem` is
+   * Span types (c-abi.md §5): Svcpp_UInt64Span, then one per element type used in a `list:` callback parameter,
+   * method result or value field, in order of first use. Each gets a C struct {ptr, size} and a Drop function (op 'spanDrop'); `elem` is
    * the element type (null for list:u64, whose elements are plain uint64_t).
    */
   const spans = [];
@@ -233,6 +243,9 @@ export function buildModel(idl) {
       seen.add(t);
       spans.push({ type: t, elem, cName: cType(t) });
     };
+    // Svcpp_UInt64Span is part of the fixed vocabulary (like Svcpp_String and Svcpp_Properties): always declared,
+    // so the marshalling helpers and their tests exist before the first method uses it.
+    use('list:u64');
     for (const cb of callbacks) for (const p of cb.params) use(p.type);
     for (const fn of functions) for (const p of fn.params) if (p.role === 'out' || p.role === 'in') use(p.type);
   }
