@@ -19,7 +19,19 @@
 //   obj:Name                  a value object declared below (Svcpp_Name handle)
 //   cb:Name                   a callback declared below; expands to the (callback, userDataFree, userData) triple
 //   list:obj:Name             a span of Name objects (Svcpp_NameSpan {ptr, size} in C, std::vector in C++, an array
-//                             in TS): a callback parameter (borrowed) or a method result (caller-owned; c-abi.md §5)
+//                             of handles in TS): a callback parameter (borrowed), a method result (caller-owned;
+//                             c-abi.md §5) or a field of a value type whose elements are value objects declared
+//                             above it (getter: caller-owned span; setter: borrowed span, every element copied)
+//   list:u64                  a span of ids (Svcpp_UInt64Span {uint64_t *ptr; size_t size}, std::vector<uint64_t>,
+//                             bigint[] in TS): where list:obj may appear; a result's buffer is freed with Svcpp_Free
+//   map                       string -> string properties (Svcpp_Properties, c-abi.md §6): core::Properties (a
+//                             std::map), std::unordered_map in the C++ wrapper, Record<string, string> in TS. A method
+//                             parameter (borrowed, copied; duplicate keys rejected), a method result or const getter
+//                             (Svcpp_Properties *out, sorted by key bytes, freed with Svcpp_FreeProperties), a callback
+//                             parameter (borrowed) or a field of a value type. Options on a map parameter or field:
+//                             maxKeys, maxKey, maxValue (code points) — hard ABI limits checked synchronously
+//                             (InvalidArgument); leave a limit out when the service owns it.
+// Lists and maps are never `optional` (empty is their absent state) and are not method parameters except maps.
 // A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
 // `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
 
@@ -315,6 +327,16 @@ export const types = [
       { name: 'CodeChallenge', type: 'obj:AuthorizationCodeChallenge', optional: true, doc: 'PKCE challenge; needed for the GetToken flow.' },
       { name: 'IntegrationType', type: 'enum:IntegrationType', optional: true, doc: 'How the application is installed.' },
       { name: 'CustomSchemeParam', type: 'string', optional: true, max: 256, doc: 'Custom URI scheme for mobile redirects: <scheme>:/authorize/callback.' },
+    ],
+  },
+  {
+    name: 'ActivityButton',
+    kind: 'value',
+    init: true,
+    doc: 'A button of a rich presence activity (Activity.Buttons): a label and the URL it opens.',
+    fields: [
+      { name: 'Label', type: 'string', max: 32, doc: 'Text of the button (1–32 characters; an empty label is rejected by the service).' },
+      { name: 'Url', type: 'string', max: 512, doc: 'URL the button opens (1–512 characters).' },
     ],
   },
   {

@@ -3,12 +3,15 @@
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
-import { declareType, KoffiRuntime, type HandleStruct, type SpanOut, type StringOut } from './runtime.js';
+import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('Svcpp_String', () => koffi.struct('Svcpp_String', { ptr: 'void *', size: 'size_t' }));
 /** The same layout as Svcpp_String, for inputs: koffi encodes the JS string in ptr as UTF-8. */
 declareType('Svcpp_StringIn', () => koffi.struct('Svcpp_StringIn', { ptr: 'const char *', size: 'size_t' }));
+declareType('Svcpp_Properties', () => koffi.struct('Svcpp_Properties', { size: 'size_t', keys: 'Svcpp_String *', values: 'Svcpp_String *' }));
+/** The same layout as Svcpp_Properties, for inputs: keys and values are JS arrays of Svcpp_StringIn. */
+declareType('Svcpp_PropertiesIn', () => koffi.struct('Svcpp_PropertiesIn', { size: 'size_t', keys: 'Svcpp_StringIn *', values: 'Svcpp_StringIn *' }));
 declareType('Svcpp_Errc', () => koffi.alias('Svcpp_Errc', 'int32_t'));
 declareType('Svcpp_LoggingSeverity', () => koffi.alias('Svcpp_LoggingSeverity', 'int32_t'));
 declareType('Svcpp_ErrorType', () => koffi.alias('Svcpp_ErrorType', 'int32_t'));
@@ -30,12 +33,14 @@ declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opa
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_AuthorizationCodeVerifier', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
+declareType('Svcpp_ActivityButton', () => koffi.struct('Svcpp_ActivityButton', { opaque: 'void *' }));
 declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
 declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
 declareType('Svcpp_UserApplicationProfileHandle', () => koffi.struct('Svcpp_UserApplicationProfileHandle', { opaque: 'void *' }));
 declareType('Svcpp_UserHandle', () => koffi.struct('Svcpp_UserHandle', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
+declareType('Svcpp_UInt64Span', () => koffi.struct('Svcpp_UInt64Span', { ptr: 'uint64_t *', size: 'size_t' }));
 declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan', { ptr: 'Svcpp_GuildMinimal *', size: 'size_t' }));
 declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
 declareType('Svcpp_UserApplicationProfileHandleSpan', () => koffi.struct('Svcpp_UserApplicationProfileHandleSpan', { ptr: 'Svcpp_UserApplicationProfileHandle *', size: 'size_t' }));
@@ -70,6 +75,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_CheckAbiVersion: lib.func('Svcpp_Errc Svcpp_CheckAbiVersion(uint32_t compiledAgainst)'),
     Svcpp_GetLastErrorMessage: lib.func('Svcpp_Errc Svcpp_GetLastErrorMessage(_Out_ Svcpp_String *out)'),
     Svcpp_Free: lib.func('void Svcpp_Free(void *ptr)'),
+    Svcpp_FreeProperties: lib.func('void Svcpp_FreeProperties(Svcpp_Properties props)'),
     Svcpp_RunCallbacks: lib.func('Svcpp_Errc Svcpp_RunCallbacks(void)'),
     Svcpp_ResetCallbacks: lib.func('Svcpp_Errc Svcpp_ResetCallbacks(void)'),
     Svcpp_ClientCreateOptions_Init: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Init(_Out_ Svcpp_ClientCreateOptions *self)'),
@@ -141,6 +147,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(const Svcpp_AuthorizationArgs *self, const Svcpp_IntegrationType *value)'),
     Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
     Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityButton_Init: lib.func('Svcpp_Errc Svcpp_ActivityButton_Init(_Out_ Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButton_Drop(_Inout_ Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Clone: lib.func('Svcpp_Errc Svcpp_ActivityButton_Clone(_Out_ Svcpp_ActivityButton *self, const Svcpp_ActivityButton *other)'),
+    Svcpp_ActivityButton_IsValid: lib.func('bool Svcpp_ActivityButton_IsValid(const Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Label: lib.func('Svcpp_Errc Svcpp_ActivityButton_Label(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityButton_SetLabel: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetLabel(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityButton_Url: lib.func('Svcpp_Errc Svcpp_ActivityButton_Url(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityButton_SetUrl: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetUrl(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
     Svcpp_LinkedLobby_Init: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Init(_Out_ Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_Drop: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Drop(_Inout_ Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_Clone: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Clone(_Out_ Svcpp_LinkedLobby *self, const Svcpp_LinkedLobby *other)'),
@@ -263,12 +277,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
+    Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(_Inout_ Svcpp_UInt64Span *span)'),
     Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
     Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
     Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
+    freeProperties: (props) => c.Svcpp_FreeProperties(props),
     lastErrorMessage: (out) => c.Svcpp_GetLastErrorMessage(out),
     drops: {
       ClientCreateOptions: (self: HandleStruct) => c.Svcpp_ClientCreateOptions_Drop(self),
@@ -276,6 +292,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationCodeChallenge: (self: HandleStruct) => c.Svcpp_AuthorizationCodeChallenge_Drop(self),
       AuthorizationCodeVerifier: (self: HandleStruct) => c.Svcpp_AuthorizationCodeVerifier_Drop(self),
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
+      ActivityButton: (self: HandleStruct) => c.Svcpp_ActivityButton_Drop(self),
       LinkedLobby: (self: HandleStruct) => c.Svcpp_LinkedLobby_Drop(self),
       GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
       GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
@@ -708,6 +725,55 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_AuthorizationArgs_SetCustomSchemeParam(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityButton_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityButton_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityButton', created);
+    },
+    ActivityButton_Drop(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const rc = c.Svcpp_ActivityButton_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityButton_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityButton', other);
+      const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityButton', created);
+    },
+    ActivityButton_IsValid(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      return c.Svcpp_ActivityButton_IsValid(selfC);
+    },
+    ActivityButton_Label(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityButton_Label(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityButton_SetLabel(self, value) {
+      const selfC = rt.handle('ActivityButton', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityButton_SetLabel(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityButton_Url(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityButton_Url(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityButton_SetUrl(self, value) {
+      const selfC = rt.handle('ActivityButton', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityButton_SetUrl(selfC, valueC);
       rt.check(rc);
     },
     LinkedLobby_Init() {

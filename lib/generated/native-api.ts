@@ -9,7 +9,7 @@ declare const handleBrand: unique symbol;
 export type NativeHandle<T extends string> = { readonly [handleBrand]: T };
 
 /** The object types a NativeHandle can name. */
-export type NativeHandleType = 'ClientCreateOptions' | 'ClientResult' | 'AuthorizationCodeChallenge' | 'AuthorizationCodeVerifier' | 'AuthorizationArgs' | 'LinkedLobby' | 'GuildMinimal' | 'GuildChannel' | 'UserApplicationProfileHandle' | 'UserHandle' | 'Client';
+export type NativeHandleType = 'ClientCreateOptions' | 'ClientResult' | 'AuthorizationCodeChallenge' | 'AuthorizationCodeVerifier' | 'AuthorizationArgs' | 'ActivityButton' | 'LinkedLobby' | 'GuildMinimal' | 'GuildChannel' | 'UserApplicationProfileHandle' | 'UserHandle' | 'Client';
 
 /**
  * The C ABI as JavaScript sees it: one member per C function (the C name without `Svcpp_`).
@@ -182,6 +182,24 @@ export interface NativeApi {
   AuthorizationArgs_CustomSchemeParam(self: NativeHandle<'AuthorizationArgs'>): string | undefined;
   /** Sets CustomSchemeParam; NULL clears it. */
   AuthorizationArgs_SetCustomSchemeParam(self: NativeHandle<'AuthorizationArgs'>, value: string | undefined): void;
+
+  // ---- ActivityButton ----
+  /** Creates an empty ActivityButton. Overwrites *self without dropping it. */
+  ActivityButton_Init(): NativeHandle<'ActivityButton'>;
+  /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+  ActivityButton_Drop(self: NativeHandle<'ActivityButton'>): void;
+  /** Deep copy of other into *self (overwritten, not dropped first). */
+  ActivityButton_Clone(other: NativeHandle<'ActivityButton'>): NativeHandle<'ActivityButton'>;
+  /** True when the handle holds a live object of this type. */
+  ActivityButton_IsValid(self: NativeHandle<'ActivityButton'>): boolean;
+  /** Text of the button (1–32 characters; an empty label is rejected by the service). */
+  ActivityButton_Label(self: NativeHandle<'ActivityButton'>): string;
+  /** Sets Label. */
+  ActivityButton_SetLabel(self: NativeHandle<'ActivityButton'>, value: string): void;
+  /** URL the button opens (1–512 characters). */
+  ActivityButton_Url(self: NativeHandle<'ActivityButton'>): string;
+  /** Sets Url. */
+  ActivityButton_SetUrl(self: NativeHandle<'ActivityButton'>, value: string): void;
 
   // ---- LinkedLobby ----
   /** Creates an empty LinkedLobby. Overwrites *self without dropping it. */

@@ -7,6 +7,7 @@
 
 #include "../src/callbacks.hpp"
 #include "../src/client_pump.hpp"
+#include "../src/containers.hpp"
 #include "../src/handles.hpp"
 
 namespace svcpp_node {
@@ -594,6 +595,66 @@ Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &inf
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_SetCustomSchemeParam(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButton created{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityButton>(env, created);
+}
+
+Napi::Value ActivityButton_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityButton>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButton created{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&created, UnwrapHandle<Svcpp_ActivityButton>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityButton>(env, created);
+}
+
+Napi::Value ActivityButton_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityButton_IsValid(UnwrapHandle<Svcpp_ActivityButton>(env, info[0])));
+}
+
+Napi::Value ActivityButton_Label(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Label(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityButton_SetLabel(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Url(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Url(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityButton_SetUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
   Check(env, rc);
   return env.Undefined();
 }
@@ -1567,6 +1628,14 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationArgs_SetIntegrationType", Napi::Function::New(env, AuthorizationArgs_SetIntegrationType, "AuthorizationArgs_SetIntegrationType"));
   exports.Set("AuthorizationArgs_CustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_CustomSchemeParam, "AuthorizationArgs_CustomSchemeParam"));
   exports.Set("AuthorizationArgs_SetCustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_SetCustomSchemeParam, "AuthorizationArgs_SetCustomSchemeParam"));
+  exports.Set("ActivityButton_Init", Napi::Function::New(env, ActivityButton_Init, "ActivityButton_Init"));
+  exports.Set("ActivityButton_Drop", Napi::Function::New(env, ActivityButton_Drop, "ActivityButton_Drop"));
+  exports.Set("ActivityButton_Clone", Napi::Function::New(env, ActivityButton_Clone, "ActivityButton_Clone"));
+  exports.Set("ActivityButton_IsValid", Napi::Function::New(env, ActivityButton_IsValid, "ActivityButton_IsValid"));
+  exports.Set("ActivityButton_Label", Napi::Function::New(env, ActivityButton_Label, "ActivityButton_Label"));
+  exports.Set("ActivityButton_SetLabel", Napi::Function::New(env, ActivityButton_SetLabel, "ActivityButton_SetLabel"));
+  exports.Set("ActivityButton_Url", Napi::Function::New(env, ActivityButton_Url, "ActivityButton_Url"));
+  exports.Set("ActivityButton_SetUrl", Napi::Function::New(env, ActivityButton_SetUrl, "ActivityButton_SetUrl"));
   exports.Set("LinkedLobby_Init", Napi::Function::New(env, LinkedLobby_Init, "LinkedLobby_Init"));
   exports.Set("LinkedLobby_Drop", Napi::Function::New(env, LinkedLobby_Drop, "LinkedLobby_Drop"));
   exports.Set("LinkedLobby_Clone", Napi::Function::New(env, LinkedLobby_Clone, "LinkedLobby_Clone"));

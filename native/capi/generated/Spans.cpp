@@ -3,6 +3,7 @@
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
 
@@ -10,6 +11,12 @@ using namespace svcpp::capi;
 namespace core = svcpp::core;
 
 extern "C" {
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UInt64Span_Drop(Svcpp_UInt64Span *span) {
+    return Guard("Svcpp_UInt64Span_Drop", [&] {
+        DropU64Span(span);
+    });
+}
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSpan *span) {
     return Guard("Svcpp_GuildMinimalSpan_Drop", [&] {
