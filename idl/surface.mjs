@@ -19,7 +19,19 @@
 //   obj:Name                  a value object declared below (Svcpp_Name handle)
 //   cb:Name                   a callback declared below; expands to the (callback, userDataFree, userData) triple
 //   list:obj:Name             a span of Name objects (Svcpp_NameSpan {ptr, size} in C, std::vector in C++, an array
-//                             in TS): a callback parameter (borrowed) or a method result (caller-owned; c-abi.md §5)
+//                             of handles in TS): a callback parameter (borrowed), a method result (caller-owned;
+//                             c-abi.md §5) or a field of a value type whose elements are value objects declared
+//                             above it (getter: caller-owned span; setter: borrowed span, every element copied)
+//   list:u64                  a span of ids (Svcpp_UInt64Span {uint64_t *ptr; size_t size}, std::vector<uint64_t>,
+//                             bigint[] in TS): where list:obj may appear; a result's buffer is freed with Svcpp_Free
+//   map                       string -> string properties (Svcpp_Properties, c-abi.md §6): core::Properties (a
+//                             std::map), std::unordered_map in the C++ wrapper, Record<string, string> in TS. A method
+//                             parameter (borrowed, copied; duplicate keys rejected), a method result or const getter
+//                             (Svcpp_Properties *out, sorted by key bytes, freed with Svcpp_FreeProperties), a callback
+//                             parameter (borrowed) or a field of a value type. Options on a map parameter or field:
+//                             maxKeys, maxKey, maxValue (code points) — hard ABI limits checked synchronously
+//                             (InvalidArgument); leave a limit out when the service owns it.
+// Lists and maps are never `optional` (empty is their absent state) and are not method parameters except maps.
 // A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
 // `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
 
@@ -388,6 +400,16 @@ export const types = [
     ],
   },
   {
+    name: 'ActivityButton',
+    kind: 'value',
+    init: true,
+    doc: 'A button of a rich presence activity (Activity.Buttons): a label and the URL it opens.',
+    fields: [
+      { name: 'Label', type: 'string', max: 32, doc: 'Text of the button (1–32 characters; an empty label is rejected by the service).' },
+      { name: 'Url', type: 'string', max: 512, doc: 'URL the button opens (1–512 characters).' },
+    ],
+  },
+  {
     name: 'LinkedLobby',
     kind: 'value',
     init: true,
@@ -506,6 +528,7 @@ export const types = [
     methods: [
       { name: 'Id', const: true, returns: 'u64', doc: 'The member\'s user id (0 when invalid).' },
       { name: 'Connected', const: true, returns: 'bool', doc: 'True while the member has a session for the application (membership is not presence).' },
+      { name: 'Metadata', const: true, returns: 'map', doc: 'The member\'s metadata (empty when it has none).' },
       { name: 'User', const: true, returns: 'obj:UserHandle', optional: true, doc: 'The member\'s user, when the cache knows it.' },
       { name: 'CanLinkLobby', const: true, returns: 'bool', doc: 'The member may link the lobby to a guild channel (set through the server API only).' },
       { name: 'AdditionalName', const: true, returns: 'string', optional: true,
@@ -520,9 +543,11 @@ export const types = [
       '(left, deleted, disconnected) or the client is dropped they return defaults and IsValid is false.',
     methods: [
       { name: 'Id', const: true, returns: 'u64', doc: 'The lobby id (0 when invalid).' },
+      { name: 'LobbyMemberIds', const: true, returns: 'list:u64', doc: 'The member ids in the platform\'s order, this user included.' },
       { name: 'LobbyMembers', const: true, returns: 'list:obj:LobbyMemberHandle', doc: 'One handle per member, this user included.' },
       { name: 'GetLobbyMemberHandle', const: true, params: [{ name: 'memberId', type: 'u64' }], returns: 'obj:LobbyMemberHandle', optional: true,
         doc: 'The member with this user id; absent when it is not a member.' },
+      { name: 'Metadata', const: true, returns: 'map', doc: 'The lobby\'s metadata (empty when it has none).' },
       { name: 'LinkedChannel', const: true, returns: 'obj:LinkedChannel', optional: true, doc: 'The guild channel the lobby is linked to, when it is linked.' },
     ],
   },
@@ -534,6 +559,7 @@ export const types = [
     methods: [
       { name: 'Id', const: true, returns: 'u64', doc: 'The channel id (0 when invalid).' },
       { name: 'Name', const: true, returns: 'string', doc: 'The channel name (empty for DMs and lobbies).' },
+      { name: 'Recipients', const: true, returns: 'list:u64', doc: 'DMs: the other participant; lobbies: every member.' },
       { name: 'Type', const: true, returns: 'enum:ChannelType', doc: 'Dm, GroupDm or Lobby.' },
     ],
   },
@@ -557,6 +583,8 @@ export const types = [
       { name: 'Recipient', const: true, returns: 'obj:UserHandle', optional: true, doc: 'The recipient of a DM, when the cache knows the user.' },
       { name: 'SentTimestamp', const: true, returns: 'u64', doc: 'When it was sent, Unix milliseconds.' },
       { name: 'EditedTimestamp', const: true, returns: 'u64', doc: 'When it was last edited, Unix milliseconds; 0 = never.' },
+      { name: 'Metadata', const: true, returns: 'map', doc: 'The metadata the sender attached (empty when none).' },
+      { name: 'ModerationMetadata', const: true, returns: 'map', doc: 'Metadata the application\'s server set for moderation (empty when none).' },
       { name: 'AdditionalContent', const: true, returns: 'obj:AdditionalContent', optional: true,
         doc: 'Attachments, polls, … the message carries. The platform\'s game messages are text only: always absent today.' },
       { name: 'DisclosureType', const: true, returns: 'enum:DisclosureTypes', optional: true,
@@ -672,8 +700,12 @@ export const types = [
       // messages (sdk-surface.md §3.6; limits §8: content 1–2000 code points, metadata ≤ 25 keys, values ≤ 1024)
       { name: 'SendLobbyMessage', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }],
         doc: 'Sends a message to a lobby the user is a member of.' },
+      { name: 'SendLobbyMessageWithMetadata', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'metadata', type: 'map' },
+        { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }], doc: 'SendLobbyMessage with metadata for the receivers (≤ 25 keys, values ≤ 1024).' },
       { name: 'SendUserMessage', params: [{ name: 'recipientId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }],
         doc: 'Sends a direct message (persistent between friends with a full account, else ephemeral).' },
+      { name: 'SendUserMessageWithMetadata', params: [{ name: 'recipientId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'metadata', type: 'map' },
+        { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }], doc: 'SendUserMessage with metadata for the receiver (≤ 25 keys, values ≤ 1024).' },
       { name: 'EditUserMessage', params: [{ name: 'recipientId', type: 'u64' }, { name: 'messageId', type: 'u64' }, { name: 'content', type: 'string' },
         { name: 'cb', type: 'cb:Client.EditUserMessageCallback' }], doc: 'Replaces the text of a direct message this user sent.' },
       { name: 'DeleteUserMessage', params: [{ name: 'recipientId', type: 'u64' }, { name: 'messageId', type: 'u64' }, { name: 'cb', type: 'cb:Client.DeleteUserMessageCallback' }],
@@ -697,10 +729,14 @@ export const types = [
       // lobbies (sdk-surface.md §3.7; secret 1–250 code points)
       { name: 'CreateOrJoinLobby', params: [{ name: 'secret', type: 'string' }, { name: 'cb', type: 'cb:Client.CreateOrJoinLobbyCallback' }],
         doc: 'Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby.' },
+      { name: 'CreateOrJoinLobbyWithMetadata', params: [{ name: 'secret', type: 'string' }, { name: 'lobbyMetadata', type: 'map' },
+        { name: 'memberMetadata', type: 'map' }, { name: 'cb', type: 'cb:Client.CreateOrJoinLobbyCallback' }],
+      doc: 'CreateOrJoinLobby that also overwrites the lobby\'s and this member\'s metadata (≤ 25 keys, values ≤ 1024 each).' },
       { name: 'LeaveLobby', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LeaveLobbyCallback' }],
         doc: 'Leaves a lobby joined by secret (lobbies the server added the user to cannot be left).' },
       { name: 'GetLobbyHandle', const: true, params: [{ name: 'lobbyId', type: 'u64' }], returns: 'obj:LobbyHandle', optional: true,
         doc: 'A lobby the user is a member of; absent otherwise.' },
+      { name: 'GetLobbyIds', const: true, returns: 'list:u64', doc: 'The lobbies the user is a member of (may be incomplete right after Ready).' },
       { name: 'SetLobbyCreatedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyCreatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetLobbyDeletedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyDeletedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetLobbyUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyUpdatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },

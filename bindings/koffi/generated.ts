@@ -3,12 +3,15 @@
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
-import { declareType, KoffiRuntime, type HandleStruct, type SpanOut, type StringOut } from './runtime.js';
+import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('Svcpp_String', () => koffi.struct('Svcpp_String', { ptr: 'void *', size: 'size_t' }));
 /** The same layout as Svcpp_String, for inputs: koffi encodes the JS string in ptr as UTF-8. */
 declareType('Svcpp_StringIn', () => koffi.struct('Svcpp_StringIn', { ptr: 'const char *', size: 'size_t' }));
+declareType('Svcpp_Properties', () => koffi.struct('Svcpp_Properties', { size: 'size_t', keys: 'Svcpp_String *', values: 'Svcpp_String *' }));
+/** The same layout as Svcpp_Properties, for inputs: keys and values are JS arrays of Svcpp_StringIn. */
+declareType('Svcpp_PropertiesIn', () => koffi.struct('Svcpp_PropertiesIn', { size: 'size_t', keys: 'Svcpp_StringIn *', values: 'Svcpp_StringIn *' }));
 declareType('Svcpp_Errc', () => koffi.alias('Svcpp_Errc', 'int32_t'));
 declareType('Svcpp_LoggingSeverity', () => koffi.alias('Svcpp_LoggingSeverity', 'int32_t'));
 declareType('Svcpp_ErrorType', () => koffi.alias('Svcpp_ErrorType', 'int32_t'));
@@ -32,6 +35,7 @@ declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opa
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_AuthorizationCodeVerifier', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
+declareType('Svcpp_ActivityButton', () => koffi.struct('Svcpp_ActivityButton', { opaque: 'void *' }));
 declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaque: 'void *' }));
 declareType('Svcpp_LinkedChannel', () => koffi.struct('Svcpp_LinkedChannel', { opaque: 'void *' }));
 declareType('Svcpp_AdditionalContent', () => koffi.struct('Svcpp_AdditionalContent', { opaque: 'void *' }));
@@ -45,6 +49,7 @@ declareType('Svcpp_LobbyHandle', () => koffi.struct('Svcpp_LobbyHandle', { opaqu
 declareType('Svcpp_ChannelHandle', () => koffi.struct('Svcpp_ChannelHandle', { opaque: 'void *' }));
 declareType('Svcpp_MessageHandle', () => koffi.struct('Svcpp_MessageHandle', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
+declareType('Svcpp_UInt64Span', () => koffi.struct('Svcpp_UInt64Span', { ptr: 'uint64_t *', size: 'size_t' }));
 declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan', { ptr: 'Svcpp_GuildMinimal *', size: 'size_t' }));
 declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
 declareType('Svcpp_MessageHandleSpan', () => koffi.struct('Svcpp_MessageHandleSpan', { ptr: 'Svcpp_MessageHandle *', size: 'size_t' }));
@@ -102,6 +107,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_CheckAbiVersion: lib.func('Svcpp_Errc Svcpp_CheckAbiVersion(uint32_t compiledAgainst)'),
     Svcpp_GetLastErrorMessage: lib.func('Svcpp_Errc Svcpp_GetLastErrorMessage(_Out_ Svcpp_String *out)'),
     Svcpp_Free: lib.func('void Svcpp_Free(void *ptr)'),
+    Svcpp_FreeProperties: lib.func('void Svcpp_FreeProperties(Svcpp_Properties props)'),
     Svcpp_RunCallbacks: lib.func('Svcpp_Errc Svcpp_RunCallbacks(void)'),
     Svcpp_ResetCallbacks: lib.func('Svcpp_Errc Svcpp_ResetCallbacks(void)'),
     Svcpp_ClientCreateOptions_Init: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Init(_Out_ Svcpp_ClientCreateOptions *self)'),
@@ -173,6 +179,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(const Svcpp_AuthorizationArgs *self, const Svcpp_IntegrationType *value)'),
     Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
     Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityButton_Init: lib.func('Svcpp_Errc Svcpp_ActivityButton_Init(_Out_ Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButton_Drop(_Inout_ Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Clone: lib.func('Svcpp_Errc Svcpp_ActivityButton_Clone(_Out_ Svcpp_ActivityButton *self, const Svcpp_ActivityButton *other)'),
+    Svcpp_ActivityButton_IsValid: lib.func('bool Svcpp_ActivityButton_IsValid(const Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Label: lib.func('Svcpp_Errc Svcpp_ActivityButton_Label(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityButton_SetLabel: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetLabel(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityButton_Url: lib.func('Svcpp_Errc Svcpp_ActivityButton_Url(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityButton_SetUrl: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetUrl(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
     Svcpp_LinkedLobby_Init: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Init(_Out_ Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_Drop: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Drop(_Inout_ Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_Clone: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Clone(_Out_ Svcpp_LinkedLobby *self, const Svcpp_LinkedLobby *other)'),
@@ -261,6 +275,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_LobbyMemberHandle_IsValid: lib.func('bool Svcpp_LobbyMemberHandle_IsValid(const Svcpp_LobbyMemberHandle *self)'),
     Svcpp_LobbyMemberHandle_Id: lib.func('uint64_t Svcpp_LobbyMemberHandle_Id(const Svcpp_LobbyMemberHandle *self)'),
     Svcpp_LobbyMemberHandle_Connected: lib.func('bool Svcpp_LobbyMemberHandle_Connected(const Svcpp_LobbyMemberHandle *self)'),
+    Svcpp_LobbyMemberHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Metadata(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_Properties *out)'),
     Svcpp_LobbyMemberHandle_User: lib.func('bool Svcpp_LobbyMemberHandle_User(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_UserHandle *out)'),
     Svcpp_LobbyMemberHandle_CanLinkLobby: lib.func('bool Svcpp_LobbyMemberHandle_CanLinkLobby(const Svcpp_LobbyMemberHandle *self)'),
     Svcpp_LobbyMemberHandle_AdditionalName: lib.func('bool Svcpp_LobbyMemberHandle_AdditionalName(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_String *out)'),
@@ -268,14 +283,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_LobbyHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Clone(_Out_ Svcpp_LobbyHandle *self, const Svcpp_LobbyHandle *other)'),
     Svcpp_LobbyHandle_IsValid: lib.func('bool Svcpp_LobbyHandle_IsValid(const Svcpp_LobbyHandle *self)'),
     Svcpp_LobbyHandle_Id: lib.func('uint64_t Svcpp_LobbyHandle_Id(const Svcpp_LobbyHandle *self)'),
+    Svcpp_LobbyHandle_LobbyMemberIds: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMemberIds(const Svcpp_LobbyHandle *self, _Out_ Svcpp_UInt64Span *out)'),
     Svcpp_LobbyHandle_LobbyMembers: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMembers(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LobbyMemberHandleSpan *out)'),
     Svcpp_LobbyHandle_GetLobbyMemberHandle: lib.func('bool Svcpp_LobbyHandle_GetLobbyMemberHandle(const Svcpp_LobbyHandle *self, uint64_t memberId, _Out_ Svcpp_LobbyMemberHandle *out)'),
+    Svcpp_LobbyHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Metadata(const Svcpp_LobbyHandle *self, _Out_ Svcpp_Properties *out)'),
     Svcpp_LobbyHandle_LinkedChannel: lib.func('bool Svcpp_LobbyHandle_LinkedChannel(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LinkedChannel *out)'),
     Svcpp_ChannelHandle_Drop: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Drop(_Inout_ Svcpp_ChannelHandle *self)'),
     Svcpp_ChannelHandle_Clone: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Clone(_Out_ Svcpp_ChannelHandle *self, const Svcpp_ChannelHandle *other)'),
     Svcpp_ChannelHandle_IsValid: lib.func('bool Svcpp_ChannelHandle_IsValid(const Svcpp_ChannelHandle *self)'),
     Svcpp_ChannelHandle_Id: lib.func('uint64_t Svcpp_ChannelHandle_Id(const Svcpp_ChannelHandle *self)'),
     Svcpp_ChannelHandle_Name: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Name(const Svcpp_ChannelHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ChannelHandle_Recipients: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Recipients(const Svcpp_ChannelHandle *self, _Out_ Svcpp_UInt64Span *out)'),
     Svcpp_ChannelHandle_Type: lib.func('Svcpp_ChannelType Svcpp_ChannelHandle_Type(const Svcpp_ChannelHandle *self)'),
     Svcpp_MessageHandle_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandle_Drop(_Inout_ Svcpp_MessageHandle *self)'),
     Svcpp_MessageHandle_Clone: lib.func('Svcpp_Errc Svcpp_MessageHandle_Clone(_Out_ Svcpp_MessageHandle *self, const Svcpp_MessageHandle *other)'),
@@ -292,6 +310,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_MessageHandle_Recipient: lib.func('bool Svcpp_MessageHandle_Recipient(const Svcpp_MessageHandle *self, _Out_ Svcpp_UserHandle *out)'),
     Svcpp_MessageHandle_SentTimestamp: lib.func('uint64_t Svcpp_MessageHandle_SentTimestamp(const Svcpp_MessageHandle *self)'),
     Svcpp_MessageHandle_EditedTimestamp: lib.func('uint64_t Svcpp_MessageHandle_EditedTimestamp(const Svcpp_MessageHandle *self)'),
+    Svcpp_MessageHandle_Metadata: lib.func('Svcpp_Errc Svcpp_MessageHandle_Metadata(const Svcpp_MessageHandle *self, _Out_ Svcpp_Properties *out)'),
+    Svcpp_MessageHandle_ModerationMetadata: lib.func('Svcpp_Errc Svcpp_MessageHandle_ModerationMetadata(const Svcpp_MessageHandle *self, _Out_ Svcpp_Properties *out)'),
     Svcpp_MessageHandle_AdditionalContent: lib.func('bool Svcpp_MessageHandle_AdditionalContent(const Svcpp_MessageHandle *self, _Out_ Svcpp_AdditionalContent *out)'),
     Svcpp_MessageHandle_DisclosureType: lib.func('bool Svcpp_MessageHandle_DisclosureType(const Svcpp_MessageHandle *self, _Out_ Svcpp_DisclosureTypes *out)'),
     Svcpp_MessageHandle_ApplicationId: lib.func('bool Svcpp_MessageHandle_ApplicationId(const Svcpp_MessageHandle *self, _Out_ uint64_t *out)'),
@@ -345,7 +365,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_GetUserGuilds: lib.func('Svcpp_Errc Svcpp_Client_GetUserGuilds(const Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_GetGuildChannels: lib.func('Svcpp_Errc Svcpp_Client_GetGuildChannels(const Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_SendLobbyMessage: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessage(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendLobbyMessageWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessageWithMetadata(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_PropertiesIn metadata, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_SendUserMessage: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessage(const Svcpp_Client *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendUserMessageWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessageWithMetadata(const Svcpp_Client *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_PropertiesIn metadata, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_EditUserMessage: lib.func('Svcpp_Errc Svcpp_Client_EditUserMessage(const Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_StringIn content, Svcpp_Client_EditUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_DeleteUserMessage: lib.func('Svcpp_Errc Svcpp_Client_DeleteUserMessage(const Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_GetMessageHandle: lib.func('bool Svcpp_Client_GetMessageHandle(const Svcpp_Client *self, uint64_t messageId, _Out_ Svcpp_MessageHandle *out)'),
@@ -358,8 +380,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetMessageUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_SetMessageDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageDeletedCallback(const Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_CreateOrJoinLobby: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobby(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_CreateOrJoinLobbyWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobbyWithMetadata(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_PropertiesIn lobbyMetadata, Svcpp_PropertiesIn memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_LeaveLobby: lib.func('Svcpp_Errc Svcpp_Client_LeaveLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_GetLobbyHandle: lib.func('bool Svcpp_Client_GetLobbyHandle(const Svcpp_Client *self, uint64_t lobbyId, _Out_ Svcpp_LobbyHandle *out)'),
+    Svcpp_Client_GetLobbyIds: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyIds(const Svcpp_Client *self, _Out_ Svcpp_UInt64Span *out)'),
     Svcpp_Client_SetLobbyCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyCreatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_SetLobbyDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyDeletedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_SetLobbyUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
@@ -390,6 +414,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
+    Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(_Inout_ Svcpp_UInt64Span *span)'),
     Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
     Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
     Svcpp_MessageHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandleSpan_Drop(_Inout_ Svcpp_MessageHandleSpan *span)'),
@@ -399,6 +424,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
+    freeProperties: (props) => c.Svcpp_FreeProperties(props),
     lastErrorMessage: (out) => c.Svcpp_GetLastErrorMessage(out),
     drops: {
       ClientCreateOptions: (self: HandleStruct) => c.Svcpp_ClientCreateOptions_Drop(self),
@@ -406,6 +432,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationCodeChallenge: (self: HandleStruct) => c.Svcpp_AuthorizationCodeChallenge_Drop(self),
       AuthorizationCodeVerifier: (self: HandleStruct) => c.Svcpp_AuthorizationCodeVerifier_Drop(self),
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
+      ActivityButton: (self: HandleStruct) => c.Svcpp_ActivityButton_Drop(self),
       LinkedLobby: (self: HandleStruct) => c.Svcpp_LinkedLobby_Drop(self),
       LinkedChannel: (self: HandleStruct) => c.Svcpp_LinkedChannel_Drop(self),
       AdditionalContent: (self: HandleStruct) => c.Svcpp_AdditionalContent_Drop(self),
@@ -845,6 +872,55 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_AuthorizationArgs_SetCustomSchemeParam(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityButton_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityButton_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityButton', created);
+    },
+    ActivityButton_Drop(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const rc = c.Svcpp_ActivityButton_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityButton_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityButton', other);
+      const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityButton', created);
+    },
+    ActivityButton_IsValid(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      return c.Svcpp_ActivityButton_IsValid(selfC);
+    },
+    ActivityButton_Label(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityButton_Label(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityButton_SetLabel(self, value) {
+      const selfC = rt.handle('ActivityButton', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityButton_SetLabel(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityButton_Url(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityButton_Url(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityButton_SetUrl(self, value) {
+      const selfC = rt.handle('ActivityButton', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityButton_SetUrl(selfC, valueC);
       rt.check(rc);
     },
     LinkedLobby_Init() {
@@ -1338,6 +1414,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LobbyMemberHandle', self);
       return c.Svcpp_LobbyMemberHandle_Connected(selfC);
     },
+    LobbyMemberHandle_Metadata(self) {
+      const selfC = rt.handle('LobbyMemberHandle', self);
+      const out = { size: 0, keys: null, values: null } as PropertiesOut;
+      const rc = c.Svcpp_LobbyMemberHandle_Metadata(selfC, out);
+      rt.check(rc);
+      return rt.takeProperties(out);
+    },
     LobbyMemberHandle_User(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
       const out = { opaque: null } as HandleStruct;
@@ -1375,6 +1458,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LobbyHandle', self);
       return rt.u64Out(c.Svcpp_LobbyHandle_Id(selfC));
     },
+    LobbyHandle_LobbyMemberIds(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_LobbyHandle_LobbyMemberIds(selfC, out);
+      rt.check(rc);
+      return rt.takeU64Span(out);
+    },
     LobbyHandle_LobbyMembers(self) {
       const selfC = rt.handle('LobbyHandle', self);
       const out = { ptr: null, size: 0 } as SpanOut;
@@ -1388,6 +1478,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const out = { opaque: null } as HandleStruct;
       if (!c.Svcpp_LobbyHandle_GetLobbyMemberHandle(selfC, memberIdC, out)) return undefined;
       return rt.adopt('LobbyMemberHandle', out);
+    },
+    LobbyHandle_Metadata(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const out = { size: 0, keys: null, values: null } as PropertiesOut;
+      const rc = c.Svcpp_LobbyHandle_Metadata(selfC, out);
+      rt.check(rc);
+      return rt.takeProperties(out);
     },
     LobbyHandle_LinkedChannel(self) {
       const selfC = rt.handle('LobbyHandle', self);
@@ -1422,6 +1519,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_ChannelHandle_Name(selfC, out);
       rt.check(rc);
       return rt.takeString(out);
+    },
+    ChannelHandle_Recipients(self) {
+      const selfC = rt.handle('ChannelHandle', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_ChannelHandle_Recipients(selfC, out);
+      rt.check(rc);
+      return rt.takeU64Span(out);
     },
     ChannelHandle_Type(self) {
       const selfC = rt.handle('ChannelHandle', self);
@@ -1505,6 +1609,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     MessageHandle_EditedTimestamp(self) {
       const selfC = rt.handle('MessageHandle', self);
       return rt.u64Out(c.Svcpp_MessageHandle_EditedTimestamp(selfC));
+    },
+    MessageHandle_Metadata(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { size: 0, keys: null, values: null } as PropertiesOut;
+      const rc = c.Svcpp_MessageHandle_Metadata(selfC, out);
+      rt.check(rc);
+      return rt.takeProperties(out);
+    },
+    MessageHandle_ModerationMetadata(self) {
+      const selfC = rt.handle('MessageHandle', self);
+      const out = { size: 0, keys: null, values: null } as PropertiesOut;
+      const rc = c.Svcpp_MessageHandle_ModerationMetadata(selfC, out);
+      rt.check(rc);
+      return rt.takeProperties(out);
     },
     MessageHandle_AdditionalContent(self) {
       const selfC = rt.handle('MessageHandle', self);
@@ -1875,6 +1993,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_SendLobbyMessageWithMetadata(self, lobbyId, content, metadata, cb) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      const contentC = rt.str(content);
+      const metadataC = rt.properties(metadata);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const rc = c.Svcpp_Client_SendLobbyMessageWithMetadata(selfC, lobbyIdC, contentC, metadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
     Client_SendUserMessage(self, recipientId, content, cb) {
       const selfC = rt.handle('Client', self);
       const recipientIdC = rt.u64(recipientId);
@@ -1882,6 +2011,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.fn(cb);
       const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendUserMessage(selfC, recipientIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendUserMessageWithMetadata(self, recipientId, content, metadata, cb) {
+      const selfC = rt.handle('Client', self);
+      const recipientIdC = rt.u64(recipientId);
+      const contentC = rt.str(content);
+      const metadataC = rt.properties(metadata);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const rc = c.Svcpp_Client_SendUserMessageWithMetadata(selfC, recipientIdC, contentC, metadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
@@ -1983,6 +2123,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_CreateOrJoinLobbyWithMetadata(self, secret, lobbyMetadata, memberMetadata, cb) {
+      const selfC = rt.handle('Client', self);
+      const secretC = rt.str(secret);
+      const lobbyMetadataC = rt.properties(lobbyMetadata);
+      const memberMetadataC = rt.properties(memberMetadata);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
+      const rc = c.Svcpp_Client_CreateOrJoinLobbyWithMetadata(selfC, secretC, lobbyMetadataC, memberMetadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
     Client_LeaveLobby(self, lobbyId, cb) {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
@@ -1998,6 +2149,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const out = { opaque: null } as HandleStruct;
       if (!c.Svcpp_Client_GetLobbyHandle(selfC, lobbyIdC, out)) return undefined;
       return rt.adopt('LobbyHandle', out);
+    },
+    Client_GetLobbyIds(self) {
+      const selfC = rt.handle('Client', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Client_GetLobbyIds(selfC, out);
+      rt.check(rc);
+      return rt.takeU64Span(out);
     },
     Client_SetLobbyCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);

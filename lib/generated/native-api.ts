@@ -9,7 +9,7 @@ declare const handleBrand: unique symbol;
 export type NativeHandle<T extends string> = { readonly [handleBrand]: T };
 
 /** The object types a NativeHandle can name. */
-export type NativeHandleType = 'ClientCreateOptions' | 'ClientResult' | 'AuthorizationCodeChallenge' | 'AuthorizationCodeVerifier' | 'AuthorizationArgs' | 'LinkedLobby' | 'LinkedChannel' | 'AdditionalContent' | 'UserMessageSummary' | 'GuildMinimal' | 'GuildChannel' | 'UserApplicationProfileHandle' | 'UserHandle' | 'LobbyMemberHandle' | 'LobbyHandle' | 'ChannelHandle' | 'MessageHandle' | 'Client';
+export type NativeHandleType = 'ClientCreateOptions' | 'ClientResult' | 'AuthorizationCodeChallenge' | 'AuthorizationCodeVerifier' | 'AuthorizationArgs' | 'ActivityButton' | 'LinkedLobby' | 'LinkedChannel' | 'AdditionalContent' | 'UserMessageSummary' | 'GuildMinimal' | 'GuildChannel' | 'UserApplicationProfileHandle' | 'UserHandle' | 'LobbyMemberHandle' | 'LobbyHandle' | 'ChannelHandle' | 'MessageHandle' | 'Client';
 
 /**
  * The C ABI as JavaScript sees it: one member per C function (the C name without `Svcpp_`).
@@ -182,6 +182,24 @@ export interface NativeApi {
   AuthorizationArgs_CustomSchemeParam(self: NativeHandle<'AuthorizationArgs'>): string | undefined;
   /** Sets CustomSchemeParam; NULL clears it. */
   AuthorizationArgs_SetCustomSchemeParam(self: NativeHandle<'AuthorizationArgs'>, value: string | undefined): void;
+
+  // ---- ActivityButton ----
+  /** Creates an empty ActivityButton. Overwrites *self without dropping it. */
+  ActivityButton_Init(): NativeHandle<'ActivityButton'>;
+  /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+  ActivityButton_Drop(self: NativeHandle<'ActivityButton'>): void;
+  /** Deep copy of other into *self (overwritten, not dropped first). */
+  ActivityButton_Clone(other: NativeHandle<'ActivityButton'>): NativeHandle<'ActivityButton'>;
+  /** True when the handle holds a live object of this type. */
+  ActivityButton_IsValid(self: NativeHandle<'ActivityButton'>): boolean;
+  /** Text of the button (1–32 characters; an empty label is rejected by the service). */
+  ActivityButton_Label(self: NativeHandle<'ActivityButton'>): string;
+  /** Sets Label. */
+  ActivityButton_SetLabel(self: NativeHandle<'ActivityButton'>, value: string): void;
+  /** URL the button opens (1–512 characters). */
+  ActivityButton_Url(self: NativeHandle<'ActivityButton'>): string;
+  /** Sets Url. */
+  ActivityButton_SetUrl(self: NativeHandle<'ActivityButton'>, value: string): void;
 
   // ---- LinkedLobby ----
   /** Creates an empty LinkedLobby. Overwrites *self without dropping it. */
@@ -376,6 +394,8 @@ export interface NativeApi {
   LobbyMemberHandle_Id(self: NativeHandle<'LobbyMemberHandle'>): bigint;
   /** True while the member has a session for the application (membership is not presence). */
   LobbyMemberHandle_Connected(self: NativeHandle<'LobbyMemberHandle'>): boolean;
+  /** The member's metadata (empty when it has none). */
+  LobbyMemberHandle_Metadata(self: NativeHandle<'LobbyMemberHandle'>): Record<string, string>;
   /** The member's user, when the cache knows it. */
   LobbyMemberHandle_User(self: NativeHandle<'LobbyMemberHandle'>): NativeHandle<'UserHandle'> | undefined;
   /** The member may link the lobby to a guild channel (set through the server API only). */
@@ -392,10 +412,14 @@ export interface NativeApi {
   LobbyHandle_IsValid(self: NativeHandle<'LobbyHandle'>): boolean;
   /** The lobby id (0 when invalid). */
   LobbyHandle_Id(self: NativeHandle<'LobbyHandle'>): bigint;
+  /** The member ids in the platform's order, this user included. */
+  LobbyHandle_LobbyMemberIds(self: NativeHandle<'LobbyHandle'>): bigint[];
   /** One handle per member, this user included. */
   LobbyHandle_LobbyMembers(self: NativeHandle<'LobbyHandle'>): NativeHandle<'LobbyMemberHandle'>[];
   /** The member with this user id; absent when it is not a member. */
   LobbyHandle_GetLobbyMemberHandle(self: NativeHandle<'LobbyHandle'>, memberId: bigint): NativeHandle<'LobbyMemberHandle'> | undefined;
+  /** The lobby's metadata (empty when it has none). */
+  LobbyHandle_Metadata(self: NativeHandle<'LobbyHandle'>): Record<string, string>;
   /** The guild channel the lobby is linked to, when it is linked. */
   LobbyHandle_LinkedChannel(self: NativeHandle<'LobbyHandle'>): NativeHandle<'LinkedChannel'> | undefined;
 
@@ -410,6 +434,8 @@ export interface NativeApi {
   ChannelHandle_Id(self: NativeHandle<'ChannelHandle'>): bigint;
   /** The channel name (empty for DMs and lobbies). */
   ChannelHandle_Name(self: NativeHandle<'ChannelHandle'>): string;
+  /** DMs: the other participant; lobbies: every member. */
+  ChannelHandle_Recipients(self: NativeHandle<'ChannelHandle'>): bigint[];
   /** Dm, GroupDm or Lobby. */
   ChannelHandle_Type(self: NativeHandle<'ChannelHandle'>): ChannelType;
 
@@ -444,6 +470,10 @@ export interface NativeApi {
   MessageHandle_SentTimestamp(self: NativeHandle<'MessageHandle'>): bigint;
   /** When it was last edited, Unix milliseconds; 0 = never. */
   MessageHandle_EditedTimestamp(self: NativeHandle<'MessageHandle'>): bigint;
+  /** The metadata the sender attached (empty when none). */
+  MessageHandle_Metadata(self: NativeHandle<'MessageHandle'>): Record<string, string>;
+  /** Metadata the application's server set for moderation (empty when none). */
+  MessageHandle_ModerationMetadata(self: NativeHandle<'MessageHandle'>): Record<string, string>;
   /** Attachments, polls, … the message carries. The platform's game messages are text only: always absent today. */
   MessageHandle_AdditionalContent(self: NativeHandle<'MessageHandle'>): NativeHandle<'AdditionalContent'> | undefined;
   /** A disclosure to show with the message. The platform sends none yet: always absent today. */
@@ -561,8 +591,12 @@ export interface NativeApi {
   Client_GetGuildChannels(self: NativeHandle<'Client'>, guildId: bigint, cb: (result: NativeHandle<'ClientResult'>, guildChannels: NativeHandle<'GuildChannel'>[]) => void): void;
   /** Sends a message to a lobby the user is a member of. */
   Client_SendLobbyMessage(self: NativeHandle<'Client'>, lobbyId: bigint, content: string, cb: (result: NativeHandle<'ClientResult'>, messageId: bigint) => void): void;
+  /** SendLobbyMessage with metadata for the receivers (≤ 25 keys, values ≤ 1024). */
+  Client_SendLobbyMessageWithMetadata(self: NativeHandle<'Client'>, lobbyId: bigint, content: string, metadata: Record<string, string>, cb: (result: NativeHandle<'ClientResult'>, messageId: bigint) => void): void;
   /** Sends a direct message (persistent between friends with a full account, else ephemeral). */
   Client_SendUserMessage(self: NativeHandle<'Client'>, recipientId: bigint, content: string, cb: (result: NativeHandle<'ClientResult'>, messageId: bigint) => void): void;
+  /** SendUserMessage with metadata for the receiver (≤ 25 keys, values ≤ 1024). */
+  Client_SendUserMessageWithMetadata(self: NativeHandle<'Client'>, recipientId: bigint, content: string, metadata: Record<string, string>, cb: (result: NativeHandle<'ClientResult'>, messageId: bigint) => void): void;
   /** Replaces the text of a direct message this user sent. */
   Client_EditUserMessage(self: NativeHandle<'Client'>, recipientId: bigint, messageId: bigint, content: string, cb: (result: NativeHandle<'ClientResult'>) => void): void;
   /** Deletes a direct message this user sent. */
@@ -590,10 +624,14 @@ export interface NativeApi {
   Client_SetMessageDeletedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint, channelId: bigint) => void) | null): void;
   /** Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby. */
   Client_CreateOrJoinLobby(self: NativeHandle<'Client'>, secret: string, cb: (result: NativeHandle<'ClientResult'>, lobbyId: bigint) => void): void;
+  /** CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each). */
+  Client_CreateOrJoinLobbyWithMetadata(self: NativeHandle<'Client'>, secret: string, lobbyMetadata: Record<string, string>, memberMetadata: Record<string, string>, cb: (result: NativeHandle<'ClientResult'>, lobbyId: bigint) => void): void;
   /** Leaves a lobby joined by secret (lobbies the server added the user to cannot be left). */
   Client_LeaveLobby(self: NativeHandle<'Client'>, lobbyId: bigint, cb: (result: NativeHandle<'ClientResult'>) => void): void;
   /** A lobby the user is a member of; absent otherwise. */
   Client_GetLobbyHandle(self: NativeHandle<'Client'>, lobbyId: bigint): NativeHandle<'LobbyHandle'> | undefined;
+  /** The lobbies the user is a member of (may be incomplete right after Ready). */
+  Client_GetLobbyIds(self: NativeHandle<'Client'>): bigint[];
   /** Single slot. NULL clears it. */
   Client_SetLobbyCreatedCallback(self: NativeHandle<'Client'>, cb: ((lobbyId: bigint) => void) | null): void;
   /** Single slot. NULL clears it. */

@@ -15,6 +15,18 @@
  *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
  *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
  *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
+ *             Passed in (a list field's setter, by value): borrowed for the call; every element must be a
+ *             live handle (else Svcpp_Errc_InvalidHandle naming the index, and nothing changes) and is
+ *             copied. Svcpp_UInt64Span {ptr, size} holds plain ids: an output's buffer is the caller's,
+ *             freed with Svcpp_Free(ptr) or Svcpp_UInt64Span_Drop (same thing, and it zeroes the span);
+ *             passed to a callback or in, it is borrowed like any span.
+ *  Maps       Svcpp_Properties {size, keys, values}: keys[i] -> values[i], each a Svcpp_String. Inputs (by
+ *             value) are borrowed for the call and copied; memory may come from anywhere. keys/values may
+ *             be NULL only when size is 0; a NULL array otherwise is Svcpp_Errc_NullArgument, a malformed
+ *             key or value Svcpp_Errc_InvalidUtf8, a duplicate key or an exceeded documented limit
+ *             Svcpp_Errc_InvalidArgument. Outputs (Svcpp_Properties *out) are sorted by key bytes, strings
+ *             NUL-terminated, {0, NULL, NULL} when empty, and freed with Svcpp_FreeProperties. Passed to a
+ *             callback: borrowed (sorted too).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -344,6 +356,8 @@ typedef struct Svcpp_AuthorizationCodeChallenge { void *opaque; } Svcpp_Authoriz
 typedef struct Svcpp_AuthorizationCodeVerifier { void *opaque; } Svcpp_AuthorizationCodeVerifier;
 /** Arguments of Client::Authorize. */
 typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs;
+/** A button of a rich presence activity (Activity.Buttons): a label and the URL it opens. */
+typedef struct Svcpp_ActivityButton { void *opaque; } Svcpp_ActivityButton;
 /** The lobby a guild channel is linked to. */
 typedef struct Svcpp_LinkedLobby { void *opaque; } Svcpp_LinkedLobby;
 /** The guild channel a lobby is linked to (LobbyHandle.LinkedChannel). */
@@ -390,6 +404,7 @@ typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
 /* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */
 
+typedef struct Svcpp_UInt64Span { uint64_t *ptr; size_t size; } Svcpp_UInt64Span;
 typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } Svcpp_GuildMinimalSpan;
 typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
 typedef struct Svcpp_MessageHandleSpan { Svcpp_MessageHandle *ptr; size_t size; } Svcpp_MessageHandleSpan;
@@ -658,6 +673,25 @@ SVCPP_API bool SVCPP_CALL Svcpp_AuthorizationArgs_CustomSchemeParam(Svcpp_Author
 /** Sets CustomSchemeParam; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationArgs_SetCustomSchemeParam(Svcpp_AuthorizationArgs *self, Svcpp_String const *value);
 
+/* ---- ActivityButton ------------------------------------------------------------------------------ */
+
+/** Creates an empty ActivityButton. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Init(Svcpp_ActivityButton *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Drop(Svcpp_ActivityButton *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Clone(Svcpp_ActivityButton *self, Svcpp_ActivityButton const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityButton_IsValid(Svcpp_ActivityButton const *self);
+/** Text of the button (1–32 characters; an empty label is rejected by the service). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Label(Svcpp_ActivityButton const *self, Svcpp_String *out);
+/** Sets Label. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetLabel(Svcpp_ActivityButton *self, Svcpp_String value);
+/** URL the button opens (1–512 characters). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Url(Svcpp_ActivityButton const *self, Svcpp_String *out);
+/** Sets Url. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetUrl(Svcpp_ActivityButton *self, Svcpp_String value);
+
 /* ---- LinkedLobby --------------------------------------------------------------------------------- */
 
 /** Creates an empty LinkedLobby. Overwrites *self without dropping it. */
@@ -860,6 +894,8 @@ SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_IsValid(Svcpp_LobbyMemberHandl
 SVCPP_API uint64_t SVCPP_CALL Svcpp_LobbyMemberHandle_Id(Svcpp_LobbyMemberHandle const *self);
 /** True while the member has a session for the application (membership is not presence). */
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_Connected(Svcpp_LobbyMemberHandle const *self);
+/** The member's metadata (empty when it has none). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandle_Metadata(Svcpp_LobbyMemberHandle const *self, Svcpp_Properties *out);
 /** The member's user, when the cache knows it. */
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_User(Svcpp_LobbyMemberHandle const *self, Svcpp_UserHandle *out);
 /** The member may link the lobby to a guild channel (set through the server API only). */
@@ -877,10 +913,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_Clone(Svcpp_LobbyHandle *self,
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_IsValid(Svcpp_LobbyHandle const *self);
 /** The lobby id (0 when invalid). */
 SVCPP_API uint64_t SVCPP_CALL Svcpp_LobbyHandle_Id(Svcpp_LobbyHandle const *self);
+/** The member ids in the platform's order, this user included. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_LobbyMemberIds(Svcpp_LobbyHandle const *self, Svcpp_UInt64Span *out);
 /** One handle per member, this user included. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_LobbyMembers(Svcpp_LobbyHandle const *self, Svcpp_LobbyMemberHandleSpan *out);
 /** The member with this user id; absent when it is not a member. */
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_GetLobbyMemberHandle(Svcpp_LobbyHandle const *self, uint64_t memberId, Svcpp_LobbyMemberHandle *out);
+/** The lobby's metadata (empty when it has none). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_Metadata(Svcpp_LobbyHandle const *self, Svcpp_Properties *out);
 /** The guild channel the lobby is linked to, when it is linked. */
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_LinkedChannel(Svcpp_LobbyHandle const *self, Svcpp_LinkedChannel *out);
 
@@ -896,6 +936,8 @@ SVCPP_API bool SVCPP_CALL Svcpp_ChannelHandle_IsValid(Svcpp_ChannelHandle const 
 SVCPP_API uint64_t SVCPP_CALL Svcpp_ChannelHandle_Id(Svcpp_ChannelHandle const *self);
 /** The channel name (empty for DMs and lobbies). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Name(Svcpp_ChannelHandle const *self, Svcpp_String *out);
+/** DMs: the other participant; lobbies: every member. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Recipients(Svcpp_ChannelHandle const *self, Svcpp_UInt64Span *out);
 /** Dm, GroupDm or Lobby. */
 SVCPP_API Svcpp_ChannelType SVCPP_CALL Svcpp_ChannelHandle_Type(Svcpp_ChannelHandle const *self);
 
@@ -931,6 +973,10 @@ SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_Recipient(Svcpp_MessageHandle cons
 SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_SentTimestamp(Svcpp_MessageHandle const *self);
 /** When it was last edited, Unix milliseconds; 0 = never. */
 SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_EditedTimestamp(Svcpp_MessageHandle const *self);
+/** The metadata the sender attached (empty when none). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_Metadata(Svcpp_MessageHandle const *self, Svcpp_Properties *out);
+/** Metadata the application's server set for moderation (empty when none). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_ModerationMetadata(Svcpp_MessageHandle const *self, Svcpp_Properties *out);
 /** Attachments, polls, … the message carries. The platform's game messages are text only: always absent today. */
 SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_AdditionalContent(Svcpp_MessageHandle const *self, Svcpp_AdditionalContent *out);
 /** A disclosure to show with the message. The platform sends none yet: always absent today. */
@@ -1049,8 +1095,12 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, S
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Sends a message to a lobby the user is a member of. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** SendLobbyMessage with metadata for the receivers (≤ 25 keys, values ≤ 1024). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Sends a direct message (persistent between friends with a full account, else ephemeral). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** SendUserMessage with metadata for the receiver (≤ 25 keys, values ≤ 1024). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Replaces the text of a direct message this user sent. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Deletes a direct message this user sent. */
@@ -1078,10 +1128,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Cli
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp_Client *self, Svcpp_String secret, Svcpp_Properties lobbyMetadata, Svcpp_Properties memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Leaves a lobby joined by secret (lobbies the server added the user to cannot be left). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** A lobby the user is a member of; absent otherwise. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, uint64_t lobbyId, Svcpp_LobbyHandle *out);
+/** The lobbies the user is a member of (may be incomplete right after Ready). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyIds(Svcpp_Client const *self, Svcpp_UInt64Span *out);
 /** Single slot. NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Single slot. NULL clears it. */
@@ -1112,6 +1166,8 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Clien
 
 /* ---- Span release ------------------------------------------------------------------------------ */
 
+/** Frees the buffer (same as Svcpp_Free(span->ptr)) and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UInt64Span_Drop(Svcpp_UInt64Span *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */

@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,7 @@ class ClientResult;
 class AuthorizationCodeChallenge;
 class AuthorizationCodeVerifier;
 class AuthorizationArgs;
+class ActivityButton;
 class LinkedLobby;
 class LinkedChannel;
 class AdditionalContent;
@@ -318,6 +320,73 @@ template <class T, class Span> std::vector<T> AdoptSpan(Span &owned)
     Svcpp_Free(owned.ptr);
     owned = Span{};
     return adopted;
+}
+
+/// The C handles of wrapper objects, for a span input (the library copies the elements; nullobj is rejected).
+template <class C, class T> std::vector<C> ElementHandles(std::vector<T> const &objects)
+{
+    std::vector<C> handles;
+    handles.reserve(objects.size());
+    for (T const &o : objects) handles.push_back(*o.instance());
+    return handles;
+}
+
+/// A borrowed Svcpp_UInt64Span over a vector (never written through).
+inline Svcpp_UInt64Span U64SpanView(std::vector<uint64_t> const &ids)
+{
+    return Svcpp_UInt64Span{ids.empty() ? nullptr : const_cast<uint64_t *>(ids.data()), ids.size()};
+}
+/// A copy of a borrowed Svcpp_UInt64Span.
+inline std::vector<uint64_t> ToU64Vector(Svcpp_UInt64Span span)
+{
+    return span.size ? std::vector<uint64_t>(span.ptr, span.ptr + span.size) : std::vector<uint64_t>();
+}
+/// Copies a library-allocated Svcpp_UInt64Span and frees its buffer.
+inline std::vector<uint64_t> TakeU64Span(Svcpp_UInt64Span &span)
+{
+    std::vector<uint64_t> ids = ToU64Vector(span);
+    Svcpp_Free(span.ptr);
+    span = Svcpp_UInt64Span{};
+    return ids;
+}
+
+/// A borrowed Svcpp_Properties over a map: owns the two arrays of Svcpp_String, which point into the map's strings.
+class PropertiesView {
+public:
+    explicit PropertiesView(std::unordered_map<std::string, std::string> const &map)
+    {
+        keys_.reserve(map.size());
+        values_.reserve(map.size());
+        for (auto const &entry : map) {
+            keys_.push_back(ToSvcppString(entry.first));
+            values_.push_back(ToSvcppString(entry.second));
+        }
+    }
+    Svcpp_Properties View()
+    {
+        if (keys_.empty()) return Svcpp_Properties{0, nullptr, nullptr};
+        return Svcpp_Properties{keys_.size(), keys_.data(), values_.data()};
+    }
+
+private:
+    std::vector<Svcpp_String> keys_;
+    std::vector<Svcpp_String> values_;
+};
+/// A copy of a borrowed Svcpp_Properties.
+inline std::unordered_map<std::string, std::string> ToUnorderedMap(Svcpp_Properties props)
+{
+    std::unordered_map<std::string, std::string> map;
+    map.reserve(props.size);
+    for (size_t i = 0; i < props.size; ++i) map.emplace(ToStdString(props.keys[i]), ToStdString(props.values[i]));
+    return map;
+}
+/// Copies a library-allocated Svcpp_Properties and releases it with Svcpp_FreeProperties.
+inline std::unordered_map<std::string, std::string> TakeProperties(Svcpp_Properties &props)
+{
+    std::unordered_map<std::string, std::string> map = ToUnorderedMap(props);
+    Svcpp_FreeProperties(props);
+    props = Svcpp_Properties{0, nullptr, nullptr};
+    return map;
 }
 
 /// Heap box for a std::function passed as userData; Free is the userDataFree.
@@ -650,6 +719,59 @@ public:
     std::optional<std::string> CustomSchemeParam() const;
     /// Sets CustomSchemeParam; std::nullopt clears it.
     void SetCustomSchemeParam(std::optional<std::string> value);
+};
+
+/// A button of a rich presence activity (Activity.Buttons): a label and the URL it opens.
+class ActivityButton {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivityButton const *`.
+    mutable Svcpp_ActivityButton instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivityButton nullobj;
+
+    /// Creates an empty ActivityButton.
+    ActivityButton();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivityButton(Svcpp_ActivityButton instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivityButton() { Drop(); }
+    ActivityButton(ActivityButton const &other);
+    ActivityButton &operator=(ActivityButton const &other);
+    ActivityButton(ActivityButton &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivityButton{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivityButton &operator=(ActivityButton &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivityButton{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivityButton (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivityButton *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Text of the button (1–32 characters; an empty label is rejected by the service).
+    std::string Label() const;
+    /// Sets Label.
+    void SetLabel(std::string value);
+    /// URL the button opens (1–512 characters).
+    std::string Url() const;
+    /// Sets Url.
+    void SetUrl(std::string value);
 };
 
 /// The lobby a guild channel is linked to.
@@ -1186,6 +1308,8 @@ public:
     uint64_t Id() const;
     /// True while the member has a session for the application (membership is not presence).
     bool Connected() const;
+    /// The member's metadata (empty when it has none).
+    std::unordered_map<std::string, std::string> Metadata() const;
     /// The member's user, when the cache knows it.
     std::optional<svcpp::UserHandle> User() const;
     /// The member may link the lobby to a guild channel (set through the server API only).
@@ -1240,10 +1364,14 @@ public:
     bool IsValid() const;
     /// The lobby id (0 when invalid).
     uint64_t Id() const;
+    /// The member ids in the platform's order, this user included.
+    std::vector<uint64_t> LobbyMemberIds() const;
     /// One handle per member, this user included.
     std::vector<svcpp::LobbyMemberHandle> LobbyMembers() const;
     /// The member with this user id; absent when it is not a member.
     std::optional<svcpp::LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
+    /// The lobby's metadata (empty when it has none).
+    std::unordered_map<std::string, std::string> Metadata() const;
     /// The guild channel the lobby is linked to, when it is linked.
     std::optional<svcpp::LinkedChannel> LinkedChannel() const;
 };
@@ -1295,6 +1423,8 @@ public:
     uint64_t Id() const;
     /// The channel name (empty for DMs and lobbies).
     std::string Name() const;
+    /// DMs: the other participant; lobbies: every member.
+    std::vector<uint64_t> Recipients() const;
     /// Dm, GroupDm or Lobby.
     svcpp::ChannelType Type() const;
 };
@@ -1368,6 +1498,10 @@ public:
     uint64_t SentTimestamp() const;
     /// When it was last edited, Unix milliseconds; 0 = never.
     uint64_t EditedTimestamp() const;
+    /// The metadata the sender attached (empty when none).
+    std::unordered_map<std::string, std::string> Metadata() const;
+    /// Metadata the application's server set for moderation (empty when none).
+    std::unordered_map<std::string, std::string> ModerationMetadata() const;
     /// Attachments, polls, … the message carries. The platform's game messages are text only: always absent today.
     std::optional<svcpp::AdditionalContent> AdditionalContent() const;
     /// A disclosure to show with the message. The platform sends none yet: always absent today.
@@ -1617,8 +1751,12 @@ public:
     void GetGuildChannels(uint64_t guildId, svcpp::Client::GetGuildChannelsCallback cb);
     /// Sends a message to a lobby the user is a member of.
     void SendLobbyMessage(uint64_t lobbyId, std::string content, svcpp::Client::SendUserMessageCallback cb);
+    /// SendLobbyMessage with metadata for the receivers (≤ 25 keys, values ≤ 1024).
+    void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, std::unordered_map<std::string, std::string> const &metadata, svcpp::Client::SendUserMessageCallback cb);
     /// Sends a direct message (persistent between friends with a full account, else ephemeral).
     void SendUserMessage(uint64_t recipientId, std::string content, svcpp::Client::SendUserMessageCallback cb);
+    /// SendUserMessage with metadata for the receiver (≤ 25 keys, values ≤ 1024).
+    void SendUserMessageWithMetadata(uint64_t recipientId, std::string content, std::unordered_map<std::string, std::string> const &metadata, svcpp::Client::SendUserMessageCallback cb);
     /// Replaces the text of a direct message this user sent.
     void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, svcpp::Client::EditUserMessageCallback cb);
     /// Deletes a direct message this user sent.
@@ -1644,10 +1782,14 @@ public:
     void SetMessageDeletedCallback(svcpp::Client::MessageDeletedCallback cb);
     /// Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby.
     void CreateOrJoinLobby(std::string secret, svcpp::Client::CreateOrJoinLobbyCallback cb);
+    /// CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each).
+    void CreateOrJoinLobbyWithMetadata(std::string secret, std::unordered_map<std::string, std::string> const &lobbyMetadata, std::unordered_map<std::string, std::string> const &memberMetadata, svcpp::Client::CreateOrJoinLobbyCallback cb);
     /// Leaves a lobby joined by secret (lobbies the server added the user to cannot be left).
     void LeaveLobby(uint64_t lobbyId, svcpp::Client::LeaveLobbyCallback cb);
     /// A lobby the user is a member of; absent otherwise.
     std::optional<svcpp::LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+    /// The lobbies the user is a member of (may be incomplete right after Ready).
+    std::vector<uint64_t> GetLobbyIds() const;
     /// Single slot. NULL clears it.
     void SetLobbyCreatedCallback(svcpp::Client::LobbyCreatedCallback cb);
     /// Single slot. NULL clears it.
@@ -2369,6 +2511,62 @@ inline void AuthorizationArgs::SetCustomSchemeParam(std::optional<std::string> v
     detail::Check(rc, "Svcpp_AuthorizationArgs_SetCustomSchemeParam");
 }
 
+inline const ActivityButton ActivityButton::nullobj{Svcpp_ActivityButton{}, ObjectState::Invalid};
+
+inline ActivityButton::ActivityButton()
+{
+    Svcpp_Errc rc = Svcpp_ActivityButton_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivityButton_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityButton::ActivityButton(ActivityButton const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivityButton_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityButton &ActivityButton::operator=(ActivityButton const &other)
+{
+    if (this != &other) *this = ActivityButton(other);
+    return *this;
+}
+inline void ActivityButton::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivityButton_Drop(&instance_), "Svcpp_ActivityButton_Drop");
+    instance_ = Svcpp_ActivityButton{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ActivityButton::IsValid() const
+{
+    return Svcpp_ActivityButton_IsValid(&instance_);
+}
+inline std::string ActivityButton::Label() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityButton_Label(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityButton_Label");
+    return detail::TakeString(out);
+}
+inline void ActivityButton::SetLabel(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityButton_SetLabel");
+}
+inline std::string ActivityButton::Url() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityButton_Url(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityButton_Url");
+    return detail::TakeString(out);
+}
+inline void ActivityButton::SetUrl(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityButton_SetUrl");
+}
+
 inline const LinkedLobby LinkedLobby::nullobj{Svcpp_LinkedLobby{}, ObjectState::Invalid};
 
 inline LinkedLobby::LinkedLobby()
@@ -2925,6 +3123,13 @@ inline bool LobbyMemberHandle::Connected() const
 {
     return Svcpp_LobbyMemberHandle_Connected(&instance_);
 }
+inline std::unordered_map<std::string, std::string> LobbyMemberHandle::Metadata() const
+{
+    Svcpp_Properties out{};
+    Svcpp_Errc rc = Svcpp_LobbyMemberHandle_Metadata(&instance_, &out);
+    detail::Check(rc, "Svcpp_LobbyMemberHandle_Metadata");
+    return detail::TakeProperties(out);
+}
 inline std::optional<svcpp::UserHandle> LobbyMemberHandle::User() const
 {
     Svcpp_UserHandle out{};
@@ -2971,6 +3176,13 @@ inline uint64_t LobbyHandle::Id() const
 {
     return Svcpp_LobbyHandle_Id(&instance_);
 }
+inline std::vector<uint64_t> LobbyHandle::LobbyMemberIds() const
+{
+    Svcpp_UInt64Span out{};
+    Svcpp_Errc rc = Svcpp_LobbyHandle_LobbyMemberIds(&instance_, &out);
+    detail::Check(rc, "Svcpp_LobbyHandle_LobbyMemberIds");
+    return detail::TakeU64Span(out);
+}
 inline std::vector<svcpp::LobbyMemberHandle> LobbyHandle::LobbyMembers() const
 {
     Svcpp_LobbyMemberHandleSpan out{};
@@ -2983,6 +3195,13 @@ inline std::optional<svcpp::LobbyMemberHandle> LobbyHandle::GetLobbyMemberHandle
     Svcpp_LobbyMemberHandle out{};
     if (!Svcpp_LobbyHandle_GetLobbyMemberHandle(&instance_, memberId, &out)) return std::nullopt;
     return svcpp::LobbyMemberHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::unordered_map<std::string, std::string> LobbyHandle::Metadata() const
+{
+    Svcpp_Properties out{};
+    Svcpp_Errc rc = Svcpp_LobbyHandle_Metadata(&instance_, &out);
+    detail::Check(rc, "Svcpp_LobbyHandle_Metadata");
+    return detail::TakeProperties(out);
 }
 inline std::optional<svcpp::LinkedChannel> LobbyHandle::LinkedChannel() const
 {
@@ -3026,6 +3245,13 @@ inline std::string ChannelHandle::Name() const
     Svcpp_Errc rc = Svcpp_ChannelHandle_Name(&instance_, &out);
     detail::Check(rc, "Svcpp_ChannelHandle_Name");
     return detail::TakeString(out);
+}
+inline std::vector<uint64_t> ChannelHandle::Recipients() const
+{
+    Svcpp_UInt64Span out{};
+    Svcpp_Errc rc = Svcpp_ChannelHandle_Recipients(&instance_, &out);
+    detail::Check(rc, "Svcpp_ChannelHandle_Recipients");
+    return detail::TakeU64Span(out);
 }
 inline svcpp::ChannelType ChannelHandle::Type() const
 {
@@ -3118,6 +3344,20 @@ inline uint64_t MessageHandle::SentTimestamp() const
 inline uint64_t MessageHandle::EditedTimestamp() const
 {
     return Svcpp_MessageHandle_EditedTimestamp(&instance_);
+}
+inline std::unordered_map<std::string, std::string> MessageHandle::Metadata() const
+{
+    Svcpp_Properties out{};
+    Svcpp_Errc rc = Svcpp_MessageHandle_Metadata(&instance_, &out);
+    detail::Check(rc, "Svcpp_MessageHandle_Metadata");
+    return detail::TakeProperties(out);
+}
+inline std::unordered_map<std::string, std::string> MessageHandle::ModerationMetadata() const
+{
+    Svcpp_Properties out{};
+    Svcpp_Errc rc = Svcpp_MessageHandle_ModerationMetadata(&instance_, &out);
+    detail::Check(rc, "Svcpp_MessageHandle_ModerationMetadata");
+    return detail::TakeProperties(out);
 }
 inline std::optional<svcpp::AdditionalContent> MessageHandle::AdditionalContent() const
 {
@@ -3451,12 +3691,28 @@ inline void Client::SendLobbyMessage(uint64_t lobbyId, std::string content, svcp
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_SendLobbyMessage");
 }
+inline void Client::SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, std::unordered_map<std::string, std::string> const &metadata, svcpp::Client::SendUserMessageCallback cb)
+{
+    detail::PropertiesView metadata__c(metadata);
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendUserMessageCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendLobbyMessageWithMetadata(&instance_, lobbyId, detail::ToSvcppString(content), metadata__c.View(), cb__delegate ? detail::Svcpp_Client_SendUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendUserMessageCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendLobbyMessageWithMetadata");
+}
 inline void Client::SendUserMessage(uint64_t recipientId, std::string content, svcpp::Client::SendUserMessageCallback cb)
 {
     auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendUserMessageCallback>{std::move(cb)} : nullptr;
     Svcpp_Errc rc = Svcpp_Client_SendUserMessage(&instance_, recipientId, detail::ToSvcppString(content), cb__delegate ? detail::Svcpp_Client_SendUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendUserMessageCallback>::Free : nullptr, cb__delegate);
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_SendUserMessage");
+}
+inline void Client::SendUserMessageWithMetadata(uint64_t recipientId, std::string content, std::unordered_map<std::string, std::string> const &metadata, svcpp::Client::SendUserMessageCallback cb)
+{
+    detail::PropertiesView metadata__c(metadata);
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendUserMessageCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendUserMessageWithMetadata(&instance_, recipientId, detail::ToSvcppString(content), metadata__c.View(), cb__delegate ? detail::Svcpp_Client_SendUserMessageCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendUserMessageCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendUserMessageWithMetadata");
 }
 inline void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, svcpp::Client::EditUserMessageCallback cb)
 {
@@ -3537,6 +3793,15 @@ inline void Client::CreateOrJoinLobby(std::string secret, svcpp::Client::CreateO
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_CreateOrJoinLobby");
 }
+inline void Client::CreateOrJoinLobbyWithMetadata(std::string secret, std::unordered_map<std::string, std::string> const &lobbyMetadata, std::unordered_map<std::string, std::string> const &memberMetadata, svcpp::Client::CreateOrJoinLobbyCallback cb)
+{
+    detail::PropertiesView lobbyMetadata__c(lobbyMetadata);
+    detail::PropertiesView memberMetadata__c(memberMetadata);
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::CreateOrJoinLobbyCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_CreateOrJoinLobbyWithMetadata(&instance_, detail::ToSvcppString(secret), lobbyMetadata__c.View(), memberMetadata__c.View(), cb__delegate ? detail::Svcpp_Client_CreateOrJoinLobbyCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::CreateOrJoinLobbyCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_CreateOrJoinLobbyWithMetadata");
+}
 inline void Client::LeaveLobby(uint64_t lobbyId, svcpp::Client::LeaveLobbyCallback cb)
 {
     auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LeaveLobbyCallback>{std::move(cb)} : nullptr;
@@ -3549,6 +3814,13 @@ inline std::optional<svcpp::LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId
     Svcpp_LobbyHandle out{};
     if (!Svcpp_Client_GetLobbyHandle(&instance_, lobbyId, &out)) return std::nullopt;
     return svcpp::LobbyHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::vector<uint64_t> Client::GetLobbyIds() const
+{
+    Svcpp_UInt64Span out{};
+    Svcpp_Errc rc = Svcpp_Client_GetLobbyIds(&instance_, &out);
+    detail::Check(rc, "Svcpp_Client_GetLobbyIds");
+    return detail::TakeU64Span(out);
 }
 inline void Client::SetLobbyCreatedCallback(svcpp::Client::LobbyCreatedCallback cb)
 {

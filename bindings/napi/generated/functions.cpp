@@ -7,6 +7,7 @@
 
 #include "../src/callbacks.hpp"
 #include "../src/client_pump.hpp"
+#include "../src/containers.hpp"
 #include "../src/handles.hpp"
 
 namespace svcpp_node {
@@ -698,6 +699,66 @@ Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &inf
   return env.Undefined();
 }
 
+Napi::Value ActivityButton_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButton created{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityButton>(env, created);
+}
+
+Napi::Value ActivityButton_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityButton>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButton created{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&created, UnwrapHandle<Svcpp_ActivityButton>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityButton>(env, created);
+}
+
+Napi::Value ActivityButton_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityButton_IsValid(UnwrapHandle<Svcpp_ActivityButton>(env, info[0])));
+}
+
+Napi::Value ActivityButton_Label(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Label(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityButton_SetLabel(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Url(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Url(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityButton_SetUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value LinkedLobby_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_LinkedLobby created{};
@@ -1300,6 +1361,14 @@ Napi::Value LobbyMemberHandle_Connected(const Napi::CallbackInfo &info) {
   return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
 }
 
+Napi::Value LobbyMemberHandle_Metadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Properties out{};
+  Svcpp_Errc rc = Svcpp_LobbyMemberHandle_Metadata(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeProperties(env, out);
+}
+
 Napi::Value LobbyMemberHandle_User(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_UserHandle out{};
@@ -1344,6 +1413,14 @@ Napi::Value LobbyHandle_Id(const Napi::CallbackInfo &info) {
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]))));
 }
 
+Napi::Value LobbyHandle_LobbyMemberIds(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UInt64Span out{};
+  Svcpp_Errc rc = Svcpp_LobbyHandle_LobbyMemberIds(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeU64Span(env, out);
+}
+
 Napi::Value LobbyHandle_LobbyMembers(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_LobbyMemberHandleSpan out{};
@@ -1358,6 +1435,14 @@ Napi::Value LobbyHandle_GetLobbyMemberHandle(const Napi::CallbackInfo &info) {
   Svcpp_LobbyMemberHandle out{};
   if (!Svcpp_LobbyHandle_GetLobbyMemberHandle(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), memberId, &out)) return env.Undefined();
   return WrapHandle<Svcpp_LobbyMemberHandle>(env, out);
+}
+
+Napi::Value LobbyHandle_Metadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Properties out{};
+  Svcpp_Errc rc = Svcpp_LobbyHandle_Metadata(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeProperties(env, out);
 }
 
 Napi::Value LobbyHandle_LinkedChannel(const Napi::CallbackInfo &info) {
@@ -1398,6 +1483,14 @@ Napi::Value ChannelHandle_Name(const Napi::CallbackInfo &info) {
   Svcpp_Errc rc = Svcpp_ChannelHandle_Name(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]), &out);
   Check(env, rc);
   return TakeString(env, out);
+}
+
+Napi::Value ChannelHandle_Recipients(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UInt64Span out{};
+  Svcpp_Errc rc = Svcpp_ChannelHandle_Recipients(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeU64Span(env, out);
 }
 
 Napi::Value ChannelHandle_Type(const Napi::CallbackInfo &info) {
@@ -1497,6 +1590,22 @@ Napi::Value MessageHandle_SentTimestamp(const Napi::CallbackInfo &info) {
 Napi::Value MessageHandle_EditedTimestamp(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
+}
+
+Napi::Value MessageHandle_Metadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Properties out{};
+  Svcpp_Errc rc = Svcpp_MessageHandle_Metadata(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeProperties(env, out);
+}
+
+Napi::Value MessageHandle_ModerationMetadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Properties out{};
+  Svcpp_Errc rc = Svcpp_MessageHandle_ModerationMetadata(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeProperties(env, out);
 }
 
 Napi::Value MessageHandle_AdditionalContent(const Napi::CallbackInfo &info) {
@@ -1943,12 +2052,36 @@ Napi::Value Client_SendLobbyMessage(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_SendLobbyMessageWithMetadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t lobbyId = U64Arg(info[1]);
+  std::string contentText = StringArg(info[2]);
+  PropertiesArg metadataMap(info[3]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[4]));
+  Svcpp_Errc rc = Svcpp_Client_SendLobbyMessageWithMetadata(UnwrapClient(env, info[0]), lobbyId, View(contentText), metadataMap.View(), Call_Svcpp_Client_SendUserMessageCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_SendUserMessage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   uint64_t recipientId = U64Arg(info[1]);
   std::string contentText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
   Svcpp_Errc rc = Svcpp_Client_SendUserMessage(UnwrapClient(env, info[0]), recipientId, View(contentText), Call_Svcpp_Client_SendUserMessageCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendUserMessageWithMetadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t recipientId = U64Arg(info[1]);
+  std::string contentText = StringArg(info[2]);
+  PropertiesArg metadataMap(info[3]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[4]));
+  Svcpp_Errc rc = Svcpp_Client_SendUserMessageWithMetadata(UnwrapClient(env, info[0]), recipientId, View(contentText), metadataMap.View(), Call_Svcpp_Client_SendUserMessageCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
   Check(env, rc);
   return env.Undefined();
@@ -2070,6 +2203,18 @@ Napi::Value Client_CreateOrJoinLobby(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string secretText = StringArg(info[1]);
+  PropertiesArg lobbyMetadataMap(info[2]);
+  PropertiesArg memberMetadataMap(info[3]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[4]));
+  Svcpp_Errc rc = Svcpp_Client_CreateOrJoinLobbyWithMetadata(UnwrapClient(env, info[0]), View(secretText), lobbyMetadataMap.View(), memberMetadataMap.View(), Call_Svcpp_Client_CreateOrJoinLobbyCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_LeaveLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   uint64_t lobbyId = U64Arg(info[1]);
@@ -2086,6 +2231,14 @@ Napi::Value Client_GetLobbyHandle(const Napi::CallbackInfo &info) {
   Svcpp_LobbyHandle out{};
   if (!Svcpp_Client_GetLobbyHandle(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
   return WrapHandle<Svcpp_LobbyHandle>(env, out);
+}
+
+Napi::Value Client_GetLobbyIds(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UInt64Span out{};
+  Svcpp_Errc rc = Svcpp_Client_GetLobbyIds(UnwrapClient(env, info[0]), &out);
+  Check(env, rc);
+  return TakeU64Span(env, out);
 }
 
 Napi::Value Client_SetLobbyCreatedCallback(const Napi::CallbackInfo &info) {
@@ -2374,6 +2527,14 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationArgs_SetIntegrationType", Napi::Function::New(env, AuthorizationArgs_SetIntegrationType, "AuthorizationArgs_SetIntegrationType"));
   exports.Set("AuthorizationArgs_CustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_CustomSchemeParam, "AuthorizationArgs_CustomSchemeParam"));
   exports.Set("AuthorizationArgs_SetCustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_SetCustomSchemeParam, "AuthorizationArgs_SetCustomSchemeParam"));
+  exports.Set("ActivityButton_Init", Napi::Function::New(env, ActivityButton_Init, "ActivityButton_Init"));
+  exports.Set("ActivityButton_Drop", Napi::Function::New(env, ActivityButton_Drop, "ActivityButton_Drop"));
+  exports.Set("ActivityButton_Clone", Napi::Function::New(env, ActivityButton_Clone, "ActivityButton_Clone"));
+  exports.Set("ActivityButton_IsValid", Napi::Function::New(env, ActivityButton_IsValid, "ActivityButton_IsValid"));
+  exports.Set("ActivityButton_Label", Napi::Function::New(env, ActivityButton_Label, "ActivityButton_Label"));
+  exports.Set("ActivityButton_SetLabel", Napi::Function::New(env, ActivityButton_SetLabel, "ActivityButton_SetLabel"));
+  exports.Set("ActivityButton_Url", Napi::Function::New(env, ActivityButton_Url, "ActivityButton_Url"));
+  exports.Set("ActivityButton_SetUrl", Napi::Function::New(env, ActivityButton_SetUrl, "ActivityButton_SetUrl"));
   exports.Set("LinkedLobby_Init", Napi::Function::New(env, LinkedLobby_Init, "LinkedLobby_Init"));
   exports.Set("LinkedLobby_Drop", Napi::Function::New(env, LinkedLobby_Drop, "LinkedLobby_Drop"));
   exports.Set("LinkedLobby_Clone", Napi::Function::New(env, LinkedLobby_Clone, "LinkedLobby_Clone"));
@@ -2462,6 +2623,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("LobbyMemberHandle_IsValid", Napi::Function::New(env, LobbyMemberHandle_IsValid, "LobbyMemberHandle_IsValid"));
   exports.Set("LobbyMemberHandle_Id", Napi::Function::New(env, LobbyMemberHandle_Id, "LobbyMemberHandle_Id"));
   exports.Set("LobbyMemberHandle_Connected", Napi::Function::New(env, LobbyMemberHandle_Connected, "LobbyMemberHandle_Connected"));
+  exports.Set("LobbyMemberHandle_Metadata", Napi::Function::New(env, LobbyMemberHandle_Metadata, "LobbyMemberHandle_Metadata"));
   exports.Set("LobbyMemberHandle_User", Napi::Function::New(env, LobbyMemberHandle_User, "LobbyMemberHandle_User"));
   exports.Set("LobbyMemberHandle_CanLinkLobby", Napi::Function::New(env, LobbyMemberHandle_CanLinkLobby, "LobbyMemberHandle_CanLinkLobby"));
   exports.Set("LobbyMemberHandle_AdditionalName", Napi::Function::New(env, LobbyMemberHandle_AdditionalName, "LobbyMemberHandle_AdditionalName"));
@@ -2469,14 +2631,17 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("LobbyHandle_Clone", Napi::Function::New(env, LobbyHandle_Clone, "LobbyHandle_Clone"));
   exports.Set("LobbyHandle_IsValid", Napi::Function::New(env, LobbyHandle_IsValid, "LobbyHandle_IsValid"));
   exports.Set("LobbyHandle_Id", Napi::Function::New(env, LobbyHandle_Id, "LobbyHandle_Id"));
+  exports.Set("LobbyHandle_LobbyMemberIds", Napi::Function::New(env, LobbyHandle_LobbyMemberIds, "LobbyHandle_LobbyMemberIds"));
   exports.Set("LobbyHandle_LobbyMembers", Napi::Function::New(env, LobbyHandle_LobbyMembers, "LobbyHandle_LobbyMembers"));
   exports.Set("LobbyHandle_GetLobbyMemberHandle", Napi::Function::New(env, LobbyHandle_GetLobbyMemberHandle, "LobbyHandle_GetLobbyMemberHandle"));
+  exports.Set("LobbyHandle_Metadata", Napi::Function::New(env, LobbyHandle_Metadata, "LobbyHandle_Metadata"));
   exports.Set("LobbyHandle_LinkedChannel", Napi::Function::New(env, LobbyHandle_LinkedChannel, "LobbyHandle_LinkedChannel"));
   exports.Set("ChannelHandle_Drop", Napi::Function::New(env, ChannelHandle_Drop, "ChannelHandle_Drop"));
   exports.Set("ChannelHandle_Clone", Napi::Function::New(env, ChannelHandle_Clone, "ChannelHandle_Clone"));
   exports.Set("ChannelHandle_IsValid", Napi::Function::New(env, ChannelHandle_IsValid, "ChannelHandle_IsValid"));
   exports.Set("ChannelHandle_Id", Napi::Function::New(env, ChannelHandle_Id, "ChannelHandle_Id"));
   exports.Set("ChannelHandle_Name", Napi::Function::New(env, ChannelHandle_Name, "ChannelHandle_Name"));
+  exports.Set("ChannelHandle_Recipients", Napi::Function::New(env, ChannelHandle_Recipients, "ChannelHandle_Recipients"));
   exports.Set("ChannelHandle_Type", Napi::Function::New(env, ChannelHandle_Type, "ChannelHandle_Type"));
   exports.Set("MessageHandle_Drop", Napi::Function::New(env, MessageHandle_Drop, "MessageHandle_Drop"));
   exports.Set("MessageHandle_Clone", Napi::Function::New(env, MessageHandle_Clone, "MessageHandle_Clone"));
@@ -2493,6 +2658,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("MessageHandle_Recipient", Napi::Function::New(env, MessageHandle_Recipient, "MessageHandle_Recipient"));
   exports.Set("MessageHandle_SentTimestamp", Napi::Function::New(env, MessageHandle_SentTimestamp, "MessageHandle_SentTimestamp"));
   exports.Set("MessageHandle_EditedTimestamp", Napi::Function::New(env, MessageHandle_EditedTimestamp, "MessageHandle_EditedTimestamp"));
+  exports.Set("MessageHandle_Metadata", Napi::Function::New(env, MessageHandle_Metadata, "MessageHandle_Metadata"));
+  exports.Set("MessageHandle_ModerationMetadata", Napi::Function::New(env, MessageHandle_ModerationMetadata, "MessageHandle_ModerationMetadata"));
   exports.Set("MessageHandle_AdditionalContent", Napi::Function::New(env, MessageHandle_AdditionalContent, "MessageHandle_AdditionalContent"));
   exports.Set("MessageHandle_DisclosureType", Napi::Function::New(env, MessageHandle_DisclosureType, "MessageHandle_DisclosureType"));
   exports.Set("MessageHandle_ApplicationId", Napi::Function::New(env, MessageHandle_ApplicationId, "MessageHandle_ApplicationId"));
@@ -2546,7 +2713,9 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_GetUserGuilds", Napi::Function::New(env, Client_GetUserGuilds, "Client_GetUserGuilds"));
   exports.Set("Client_GetGuildChannels", Napi::Function::New(env, Client_GetGuildChannels, "Client_GetGuildChannels"));
   exports.Set("Client_SendLobbyMessage", Napi::Function::New(env, Client_SendLobbyMessage, "Client_SendLobbyMessage"));
+  exports.Set("Client_SendLobbyMessageWithMetadata", Napi::Function::New(env, Client_SendLobbyMessageWithMetadata, "Client_SendLobbyMessageWithMetadata"));
   exports.Set("Client_SendUserMessage", Napi::Function::New(env, Client_SendUserMessage, "Client_SendUserMessage"));
+  exports.Set("Client_SendUserMessageWithMetadata", Napi::Function::New(env, Client_SendUserMessageWithMetadata, "Client_SendUserMessageWithMetadata"));
   exports.Set("Client_EditUserMessage", Napi::Function::New(env, Client_EditUserMessage, "Client_EditUserMessage"));
   exports.Set("Client_DeleteUserMessage", Napi::Function::New(env, Client_DeleteUserMessage, "Client_DeleteUserMessage"));
   exports.Set("Client_GetMessageHandle", Napi::Function::New(env, Client_GetMessageHandle, "Client_GetMessageHandle"));
@@ -2559,8 +2728,10 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetMessageUpdatedCallback", Napi::Function::New(env, Client_SetMessageUpdatedCallback, "Client_SetMessageUpdatedCallback"));
   exports.Set("Client_SetMessageDeletedCallback", Napi::Function::New(env, Client_SetMessageDeletedCallback, "Client_SetMessageDeletedCallback"));
   exports.Set("Client_CreateOrJoinLobby", Napi::Function::New(env, Client_CreateOrJoinLobby, "Client_CreateOrJoinLobby"));
+  exports.Set("Client_CreateOrJoinLobbyWithMetadata", Napi::Function::New(env, Client_CreateOrJoinLobbyWithMetadata, "Client_CreateOrJoinLobbyWithMetadata"));
   exports.Set("Client_LeaveLobby", Napi::Function::New(env, Client_LeaveLobby, "Client_LeaveLobby"));
   exports.Set("Client_GetLobbyHandle", Napi::Function::New(env, Client_GetLobbyHandle, "Client_GetLobbyHandle"));
+  exports.Set("Client_GetLobbyIds", Napi::Function::New(env, Client_GetLobbyIds, "Client_GetLobbyIds"));
   exports.Set("Client_SetLobbyCreatedCallback", Napi::Function::New(env, Client_SetLobbyCreatedCallback, "Client_SetLobbyCreatedCallback"));
   exports.Set("Client_SetLobbyDeletedCallback", Napi::Function::New(env, Client_SetLobbyDeletedCallback, "Client_SetLobbyDeletedCallback"));
   exports.Set("Client_SetLobbyUpdatedCallback", Napi::Function::New(env, Client_SetLobbyUpdatedCallback, "Client_SetLobbyUpdatedCallback"));

@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 
@@ -47,6 +48,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Name(Svcpp_ChannelHandle con
         Require(out, "out");
         Locked<core::ChannelHandle> obj(OpaqueOf(self), "self");
         OutString(obj->Name(), out, "out");
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_Recipients(Svcpp_ChannelHandle const *self, Svcpp_UInt64Span *out) {
+    return Guard("Svcpp_ChannelHandle_Recipients", [&] {
+        Require(out, "out");
+        Locked<core::ChannelHandle> obj(OpaqueOf(self), "self");
+        OutU64Span(obj->Recipients(), out, "out");
     });
 }
 

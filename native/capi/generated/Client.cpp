@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 
@@ -481,6 +482,19 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SendLobbyMessageWithMetadata", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto lobbyId_ = lobbyId;
+        auto content_ = InString(content, "content", 0);
+        auto metadata_ = InProperties(metadata, "metadata", MapLimits{0, 0, 0});
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SendLobbyMessageWithMetadata(std::move(lobbyId_), std::move(content_), std::move(metadata_), std::move(cb_));
+    });
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
     return Guard("Svcpp_Client_SendUserMessage", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
@@ -490,6 +504,19 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self,
         auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendUserMessage(std::move(recipientId_), std::move(content_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SendUserMessageWithMetadata", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto recipientId_ = recipientId;
+        auto content_ = InString(content, "content", 0);
+        auto metadata_ = InProperties(metadata, "metadata", MapLimits{0, 0, 0});
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SendUserMessageWithMetadata(std::move(recipientId_), std::move(content_), std::move(metadata_), std::move(cb_));
     });
 }
 
@@ -630,6 +657,19 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *sel
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp_Client *self, Svcpp_String secret, Svcpp_Properties lobbyMetadata, Svcpp_Properties memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_CreateOrJoinLobbyWithMetadata", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto secret_ = InString(secret, "secret", 0);
+        auto lobbyMetadata_ = InProperties(lobbyMetadata, "lobbyMetadata", MapLimits{0, 0, 0});
+        auto memberMetadata_ = InProperties(memberMetadata, "memberMetadata", MapLimits{0, 0, 0});
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->CreateOrJoinLobbyWithMetadata(std::move(secret_), std::move(lobbyMetadata_), std::move(memberMetadata_), std::move(cb_));
+    });
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
     return Guard("Svcpp_Client_LeaveLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
@@ -654,6 +694,14 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, 
         }
     });
     return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyIds(Svcpp_Client const *self, Svcpp_UInt64Span *out) {
+    return Guard("Svcpp_Client_GetLobbyIds", [&] {
+        Require(out, "out");
+        ClientPtr client = ClientOf(self);
+        OutU64Span(client->GetLobbyIds(), out, "out");
+    });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {

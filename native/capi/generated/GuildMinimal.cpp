@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 

@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 
@@ -42,6 +43,14 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_LobbyHandle_Id(Svcpp_LobbyHandle const *self
     return result;
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_LobbyMemberIds(Svcpp_LobbyHandle const *self, Svcpp_UInt64Span *out) {
+    return Guard("Svcpp_LobbyHandle_LobbyMemberIds", [&] {
+        Require(out, "out");
+        Locked<core::LobbyHandle> obj(OpaqueOf(self), "self");
+        OutU64Span(obj->LobbyMemberIds(), out, "out");
+    });
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_LobbyMembers(Svcpp_LobbyHandle const *self, Svcpp_LobbyMemberHandleSpan *out) {
     return Guard("Svcpp_LobbyHandle_LobbyMembers", [&] {
         Require(out, "out");
@@ -63,6 +72,14 @@ SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_GetLobbyMemberHandle(Svcpp_LobbyHand
         }
     });
     return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_Metadata(Svcpp_LobbyHandle const *self, Svcpp_Properties *out) {
+    return Guard("Svcpp_LobbyHandle_Metadata", [&] {
+        Require(out, "out");
+        Locked<core::LobbyHandle> obj(OpaqueOf(self), "self");
+        OutProperties(obj->Metadata(), out, "out");
+    });
 }
 
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_LinkedChannel(Svcpp_LobbyHandle const *self, Svcpp_LinkedChannel *out) {

@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 
@@ -49,6 +50,14 @@ SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_Connected(Svcpp_LobbyMemberHan
         result = obj->Connected();
     });
     return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandle_Metadata(Svcpp_LobbyMemberHandle const *self, Svcpp_Properties *out) {
+    return Guard("Svcpp_LobbyMemberHandle_Metadata", [&] {
+        Require(out, "out");
+        Locked<core::LobbyMemberHandle> obj(OpaqueOf(self), "self");
+        OutProperties(obj->Metadata(), out, "out");
+    });
 }
 
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyMemberHandle_User(Svcpp_LobbyMemberHandle const *self, Svcpp_UserHandle *out) {

@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 
@@ -157,6 +158,22 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_MessageHandle_EditedTimestamp(Svcpp_MessageH
         result = obj->EditedTimestamp();
     });
     return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_Metadata(Svcpp_MessageHandle const *self, Svcpp_Properties *out) {
+    return Guard("Svcpp_MessageHandle_Metadata", [&] {
+        Require(out, "out");
+        Locked<core::MessageHandle> obj(OpaqueOf(self), "self");
+        OutProperties(obj->Metadata(), out, "out");
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_ModerationMetadata(Svcpp_MessageHandle const *self, Svcpp_Properties *out) {
+    return Guard("Svcpp_MessageHandle_ModerationMetadata", [&] {
+        Require(out, "out");
+        Locked<core::MessageHandle> obj(OpaqueOf(self), "self");
+        OutProperties(obj->ModerationMetadata(), out, "out");
+    });
 }
 
 SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_AdditionalContent(Svcpp_MessageHandle const *self, Svcpp_AdditionalContent *out) {

@@ -7,6 +7,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/value_methods.hpp"
 
@@ -14,6 +15,12 @@ using namespace svcpp::capi;
 namespace core = svcpp::core;
 
 extern "C" {
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UInt64Span_Drop(Svcpp_UInt64Span *span) {
+    return Guard("Svcpp_UInt64Span_Drop", [&] {
+        DropU64Span(span);
+    });
+}
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSpan *span) {
     return Guard("Svcpp_GuildMinimalSpan_Drop", [&] {

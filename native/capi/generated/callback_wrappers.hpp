@@ -3,6 +3,7 @@
 #include "generated/callbacks.hpp"
 #include "messages/message_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 
 namespace svcpp::capi {

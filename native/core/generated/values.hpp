@@ -3,8 +3,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "generated/enums.hpp"
+#include "values/properties.hpp"
 
 namespace svcpp::core {
 
@@ -60,6 +62,14 @@ struct AuthorizationArgs {
     std::optional<std::string> customSchemeParam;
 
     bool operator==(const AuthorizationArgs &) const = default;
+};
+
+/** A button of a rich presence activity (Activity.Buttons): a label and the URL it opens. */
+struct ActivityButton {
+    std::string label;
+    std::string url;
+
+    bool operator==(const ActivityButton &) const = default;
 };
 
 /** The lobby a guild channel is linked to. */

@@ -2,15 +2,11 @@
 // timestamps. Tolerant like json_fields: a missing or wrong-typed value reads as empty / 0.
 #pragma once
 #include <cstdint>
-#include <map>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
 
-namespace svcpp::core {
-/** A string→string map: lobby, member and message metadata (the same type as the IDL's `map`). */
-using Properties = std::map<std::string, std::string>;
-}  // namespace svcpp::core
+#include "values/properties.hpp"
 
 namespace svcpp::core::wire {
 
