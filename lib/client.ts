@@ -95,7 +95,7 @@ export interface AuthorizationCodeVerifierSnapshot {
 }
 
 /** Single-slot events of the area files (messages, lobbies), registered from their setter tables. */
-const AREA_EVENT_SETTERS: Record<string, EventSetter<never[]>> = { ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS } as Record<string, EventSetter<never[]>>;
+const AREA_EVENT_SETTERS = { ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS } as unknown as Record<string, EventSetter<unknown[]> | undefined>;
 
 /** The events whose native registration exists only while they have listeners ('statusChanged' is always registered). */
 const NATIVE_EVENTS = [
@@ -695,7 +695,7 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     const api = this.#api;
     const areaSetter = AREA_EVENT_SETTERS[event];
     if (areaSetter) {
-      areaSetter(api, handle, ((...args: unknown[]) => this.emit(event as keyof ClientEvents & string, ...(args as never))) as never);
+      areaSetter(api, handle, (...args: unknown[]) => this.emit(event as keyof ClientEvents & string, ...(args as never)));
     } else if (event === 'log') {
       this.#logToken = api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) => this.emit('log', message, severity));
     } else if (event === 'userUpdated') {
