@@ -69,7 +69,9 @@ describe.each(BACKENDS)('linked channels over %s', (backend) => {
 
   it('hands members a guild invite URL; a provisional member is asked to merge first', async () => {
     const url = await owner.client.joinLinkedLobbyGuild(lobbyId);
-    expect(url).toMatch(/\/invite\/[A-Za-z0-9]+$/);
+    // {web base}/invite/{code}; codes are base64url.
+    expect(url.startsWith(`${e2e.webBase}/invite/`)).toBe(true);
+    expect(url.slice(`${e2e.webBase}/invite/`.length)).toMatch(/^[A-Za-z0-9_-]+$/);
 
     let mergeRequests = 0;
     await expect(guest.client.joinLinkedLobbyGuild(lobbyId, { onMergeRequired: () => (mergeRequests += 1) }))

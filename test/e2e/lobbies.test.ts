@@ -8,7 +8,7 @@ import { ChannelType } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectProvisionalPlayer, type Player } from './social-support.js';
-import { until } from './support.js';
+import { e2eClient, until } from './support.js';
 
 describe.each(BACKENDS)('lobbies over %s', (backend) => {
   let e2e: E2EPlatform;
@@ -27,6 +27,16 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
   afterAll(async () => {
     for (const player of [ada, bob, cyd]) await player?.client.close();
     await e2e.close();
+  });
+
+  it('refuses lobby and message calls before Ready (after checking the arguments)', async () => {
+    await using idle = e2eClient(e2e, backend);
+    await expect(idle.createOrJoinLobby(secret)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(idle.sendLobbyMessage(1n, 'hi')).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(idle.getLobbyMessages(1n, 10)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(idle.sendLobbyMessage(1n, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    expect(idle.lobbyIds).toEqual([]);
+    expect(idle.getLobby(1n)).toBeUndefined();
   });
 
   it('creates a lobby by secret with lobby and member metadata', async () => {
