@@ -76,8 +76,72 @@ struct HandleTraits<Svcpp_GuildChannel> {
 };
 
 template <>
-struct HandleTraits<Svcpp_UserApplicationProfileHandle> {
+struct HandleTraits<Svcpp_ActivityButton> {
   static constexpr size_t index = 8;
+  static constexpr const char *name = "ActivityButton";
+  static Svcpp_Errc Drop(Svcpp_ActivityButton *self) { return Svcpp_ActivityButton_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivityButton *self, Svcpp_ActivityButton const *other) { return Svcpp_ActivityButton_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_ActivityAssets> {
+  static constexpr size_t index = 9;
+  static constexpr const char *name = "ActivityAssets";
+  static Svcpp_Errc Drop(Svcpp_ActivityAssets *self) { return Svcpp_ActivityAssets_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivityAssets *self, Svcpp_ActivityAssets const *other) { return Svcpp_ActivityAssets_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_ActivityTimestamps> {
+  static constexpr size_t index = 10;
+  static constexpr const char *name = "ActivityTimestamps";
+  static Svcpp_Errc Drop(Svcpp_ActivityTimestamps *self) { return Svcpp_ActivityTimestamps_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivityTimestamps *self, Svcpp_ActivityTimestamps const *other) { return Svcpp_ActivityTimestamps_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_ActivityParty> {
+  static constexpr size_t index = 11;
+  static constexpr const char *name = "ActivityParty";
+  static Svcpp_Errc Drop(Svcpp_ActivityParty *self) { return Svcpp_ActivityParty_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivityParty *self, Svcpp_ActivityParty const *other) { return Svcpp_ActivityParty_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_ActivitySecrets> {
+  static constexpr size_t index = 12;
+  static constexpr const char *name = "ActivitySecrets";
+  static Svcpp_Errc Drop(Svcpp_ActivitySecrets *self) { return Svcpp_ActivitySecrets_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivitySecrets *self, Svcpp_ActivitySecrets const *other) { return Svcpp_ActivitySecrets_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_Activity> {
+  static constexpr size_t index = 13;
+  static constexpr const char *name = "Activity";
+  static Svcpp_Errc Drop(Svcpp_Activity *self) { return Svcpp_Activity_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_Activity *self, Svcpp_Activity const *other) { return Svcpp_Activity_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_ActivityInvite> {
+  static constexpr size_t index = 14;
+  static constexpr const char *name = "ActivityInvite";
+  static Svcpp_Errc Drop(Svcpp_ActivityInvite *self) { return Svcpp_ActivityInvite_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivityInvite *self, Svcpp_ActivityInvite const *other) { return Svcpp_ActivityInvite_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_RelationshipHandle> {
+  static constexpr size_t index = 15;
+  static constexpr const char *name = "RelationshipHandle";
+  static Svcpp_Errc Drop(Svcpp_RelationshipHandle *self) { return Svcpp_RelationshipHandle_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_RelationshipHandle *self, Svcpp_RelationshipHandle const *other) { return Svcpp_RelationshipHandle_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_UserApplicationProfileHandle> {
+  static constexpr size_t index = 16;
   static constexpr const char *name = "UserApplicationProfileHandle";
   static Svcpp_Errc Drop(Svcpp_UserApplicationProfileHandle *self) { return Svcpp_UserApplicationProfileHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_UserApplicationProfileHandle *self, Svcpp_UserApplicationProfileHandle const *other) { return Svcpp_UserApplicationProfileHandle_Clone(self, other); }
@@ -85,7 +149,7 @@ struct HandleTraits<Svcpp_UserApplicationProfileHandle> {
 
 template <>
 struct HandleTraits<Svcpp_UserHandle> {
-  static constexpr size_t index = 9;
+  static constexpr size_t index = 17;
   static constexpr const char *name = "UserHandle";
   static Svcpp_Errc Drop(Svcpp_UserHandle *self) { return Svcpp_UserHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_UserHandle *self, Svcpp_UserHandle const *other) { return Svcpp_UserHandle_Clone(self, other); }
@@ -93,11 +157,11 @@ struct HandleTraits<Svcpp_UserHandle> {
 
 template <>
 struct HandleTraits<Svcpp_Client> {
-  static constexpr size_t index = 10;
+  static constexpr size_t index = 18;
   static constexpr const char *name = "Client";
   static Svcpp_Errc Drop(Svcpp_Client *self) { return Svcpp_Client_Drop(self); }
 };
 
-constexpr size_t kHandleTypeCount = 11;
+constexpr size_t kHandleTypeCount = 19;
 
 }  // namespace svcpp_node

@@ -112,6 +112,13 @@ void Client::ReleaseRegistrations() {
     tokenExpiration_.Set({});
     authorizeRequest_.Set({});
     userUpdated_.Set({});
+    relationshipCreated_.Set({});
+    relationshipDeleted_.Set({});
+    relationshipGroupsUpdated_.Set({});
+    activityInviteCreated_.Set({});
+    activityInviteUpdated_.Set({});
+    activityJoin_.Set({});
+    activityJoinWithApplication_.Set({});
     queue_.SetHook(nullptr);
 }
 
