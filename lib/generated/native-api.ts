@@ -408,7 +408,7 @@ export interface NativeApi {
   Activity_DetailsUrl(self: NativeHandle<'Activity'>): string | undefined;
   /** Sets DetailsUrl; NULL clears it. */
   Activity_SetDetailsUrl(self: NativeHandle<'Activity'>, value: string | undefined): void;
-  /** The application; UpdateRichPresence fills in the session's. */
+  /** The application (set by the platform from the token: not sent by UpdateRichPresence). */
   Activity_ApplicationId(self: NativeHandle<'Activity'>): bigint | undefined;
   /** Sets ApplicationId; NULL clears it. */
   Activity_SetApplicationId(self: NativeHandle<'Activity'>, value: bigint | undefined): void;

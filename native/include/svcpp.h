@@ -929,7 +929,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetDetails(Svcpp_Activity *self, 
 SVCPP_API bool SVCPP_CALL Svcpp_Activity_DetailsUrl(Svcpp_Activity const *self, Svcpp_String *out);
 /** Sets DetailsUrl; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetDetailsUrl(Svcpp_Activity *self, Svcpp_String const *value);
-/** The application; UpdateRichPresence fills in the session's. */
+/** The application (set by the platform from the token: not sent by UpdateRichPresence). */
 SVCPP_API bool SVCPP_CALL Svcpp_Activity_ApplicationId(Svcpp_Activity const *self, uint64_t *out);
 /** Sets ApplicationId; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetApplicationId(Svcpp_Activity *self, uint64_t const *value);

@@ -1249,7 +1249,7 @@ public:
     std::optional<std::string> DetailsUrl() const;
     /// Sets DetailsUrl; std::nullopt clears it.
     void SetDetailsUrl(std::optional<std::string> value);
-    /// The application; UpdateRichPresence fills in the session's.
+    /// The application (set by the platform from the token: not sent by UpdateRichPresence).
     std::optional<uint64_t> ApplicationId() const;
     /// Sets ApplicationId; std::nullopt clears it.
     void SetApplicationId(std::optional<uint64_t> value);
