@@ -49,6 +49,102 @@ function messageOf(body: unknown): string {
   return typeof body === 'string' && body !== '' ? body.slice(0, 200) : 'request failed';
 }
 
+/** Snowflake ids are decimal strings here, exactly as on the wire (the native SDK surface uses bigint). */
+export interface ServerLobbyMember {
+  userId: string;
+  metadata: Record<string, string>;
+  /** Member flag CanLinkLobby (1 << 0): the member may link the lobby to a guild channel. */
+  canLinkLobby: boolean;
+  /** Extra display name shown on the member's lobby messages (MessageHandle.AdditionalName). */
+  additionalName?: string;
+}
+
+export interface ServerLobby {
+  id: string;
+  applicationId: string;
+  metadata: Record<string, string>;
+  members: ServerLobbyMember[];
+  linkedChannel?: { id: string; name: string; guildId: string };
+}
+
+export interface LobbyMemberArgs {
+  metadata?: Record<string, string>;
+  canLinkLobby?: boolean;
+  /** 1–80 characters; `null` clears it, absent keeps it. */
+  additionalName?: string | null;
+}
+
+export interface LobbyMemberChange extends LobbyMemberArgs {
+  userId: string;
+  /** Removes the member instead of upserting it. */
+  remove?: boolean;
+}
+
+export interface CreateLobbyArgs {
+  metadata?: Record<string, string>;
+  /** At most 25. */
+  members?: Array<LobbyMemberArgs & { userId: string }>;
+  /** 5 – 604,800 seconds without a connected member before the lobby is deleted (default 300). */
+  idleTimeoutSeconds?: number;
+  /** Where this lobby's webhook events go instead of the application's webhook URL. */
+  overrideEventWebhooksUrl?: string;
+}
+
+export interface LobbyChannelInvite {
+  code: string;
+  /** The invite page to open. Single use. */
+  url: string;
+  /** ISO 8601; one hour after creation. */
+  expiresAt: string;
+}
+
+const CAN_LINK_LOBBY = 1;
+
+function memberBody(member: LobbyMemberArgs): Record<string, unknown> {
+  return {
+    ...(member.metadata !== undefined && { metadata: member.metadata }),
+    ...(member.canLinkLobby !== undefined && { flags: member.canLinkLobby ? CAN_LINK_LOBBY : 0 }),
+    ...(member.additionalName !== undefined && { additional_name: member.additionalName }),
+  };
+}
+
+function lobbyBody(args: CreateLobbyArgs): Record<string, unknown> {
+  return {
+    ...(args.metadata !== undefined && { metadata: args.metadata }),
+    ...(args.members !== undefined && { members: args.members.map(({ userId, ...member }) => ({ id: userId, ...memberBody(member) })) }),
+    ...(args.idleTimeoutSeconds !== undefined && { idle_timeout_seconds: args.idleTimeoutSeconds }),
+    ...(args.overrideEventWebhooksUrl !== undefined && { override_event_webhooks_url: args.overrideEventWebhooksUrl }),
+  };
+}
+
+interface WireMember {
+  id: string;
+  metadata: Record<string, string> | null;
+  flags?: number;
+  additional_name?: string | null;
+}
+
+function toMember(value: unknown): ServerLobbyMember {
+  const m = value as WireMember;
+  return {
+    userId: m.id,
+    metadata: m.metadata ?? {},
+    canLinkLobby: ((m.flags ?? 0) & CAN_LINK_LOBBY) !== 0,
+    ...(typeof m.additional_name === 'string' && { additionalName: m.additional_name }),
+  };
+}
+
+function toLobby(value: unknown): ServerLobby {
+  const l = value as { id: string; application_id: string; metadata: Record<string, string> | null; members: unknown[]; linked_channel?: { id: string; name: string; guild_id: string } | null };
+  return {
+    id: l.id,
+    applicationId: l.application_id,
+    metadata: l.metadata ?? {},
+    members: (l.members ?? []).map(toMember),
+    ...(l.linked_channel && { linkedChannel: { id: l.linked_channel.id, name: l.linked_channel.name, guildId: l.linked_channel.guild_id } }),
+  };
+}
+
 /** How often a rate-limited request is sent again, and the longest wait accepted for it. */
 const MAX_RETRIES = 3;
 const MAX_RETRY_WAIT_SECONDS = 60;
@@ -87,7 +183,7 @@ export class SvcppServer {
    * `preferredGlobalName` becomes (or updates) the account's display name.
    */
   async createProvisionalToken(args: { externalUserId: string; preferredGlobalName?: string }): Promise<ProvisionalToken> {
-    const body = (await this.post('partner-sdk/token/bot', {
+    const body = (await this.request('POST', 'partner-sdk/token/bot', {
       external_user_id: args.externalUserId,
       preferred_global_name: args.preferredGlobalName,
     })) as { access_token: string; token_type: string; expires_in: number; scope: string; id_token: string };
@@ -96,14 +192,69 @@ export class SvcppServer {
 
   /** Detaches `externalUserId` from the full account it was merged into (a new provisional account takes it over). */
   async unmergeProvisionalAccount(args: { externalUserId: string }): Promise<void> {
-    await this.post('partner-sdk/provisional-accounts/unmerge/bot', { external_user_id: args.externalUserId });
+    await this.request('POST', 'partner-sdk/provisional-accounts/unmerge/bot', { external_user_id: args.externalUserId });
   }
 
-  /** POSTs JSON; returns the parsed answer of a 2xx, retries 429s, throws SvcppServerError for the rest. */
-  private async post(path: string, json: unknown): Promise<unknown> {
-    const payload = JSON.stringify(json);
+  // ── lobbies (bot-managed; wire-protocol §9) ─────────────────────────────────────────────────────────────────
+
+  /** A lobby owned by the server: SDK clients cannot leave it themselves. At most 25 initial members. */
+  async createLobby(args: CreateLobbyArgs = {}): Promise<ServerLobby> {
+    return toLobby(await this.request('POST', 'lobbies', lobbyBody(args)));
+  }
+
+  async getLobby(lobbyId: string): Promise<ServerLobby> {
+    return toLobby(await this.request('GET', `lobbies/${lobbyId}`));
+  }
+
+  /** Changes what is given; `members` (at most 25) replaces the whole member set. */
+  async updateLobby(lobbyId: string, args: CreateLobbyArgs): Promise<ServerLobby> {
+    return toLobby(await this.request('PATCH', `lobbies/${lobbyId}`, lobbyBody(args)));
+  }
+
+  /** Deletes the lobby; deleting one that is already gone succeeds. */
+  async deleteLobby(lobbyId: string): Promise<void> {
+    await this.request('DELETE', `lobbies/${lobbyId}`);
+  }
+
+  /** Adds the user to the lobby, or updates the member (absent fields are kept; `additionalName: null` clears it). */
+  async putLobbyMember(lobbyId: string, userId: string, member: LobbyMemberArgs = {}): Promise<ServerLobbyMember> {
+    return toMember(await this.request('PUT', `lobbies/${lobbyId}/members/${userId}`, memberBody(member)));
+  }
+
+  async removeLobbyMember(lobbyId: string, userId: string): Promise<void> {
+    await this.request('DELETE', `lobbies/${lobbyId}/members/${userId}`);
+  }
+
+  /** Adds, updates (`remove` false) or removes up to 25 members in one request; answers the upserted members. */
+  async bulkUpdateLobbyMembers(lobbyId: string, changes: LobbyMemberChange[]): Promise<ServerLobbyMember[]> {
+    const body = changes.map(({ userId, remove, ...member }) => ({ id: userId, ...memberBody(member), ...(remove ? { remove_member: true } : {}) }));
+    return ((await this.request('POST', `lobbies/${lobbyId}/members/bulk`, body)) as unknown[]).map(toMember);
+  }
+
+  /**
+   * Application-scoped moderation data on a lobby message (at most 5 keys); game clients read it as
+   * MessageHandle.ModerationMetadata. Replaces the previous map.
+   */
+  async setLobbyMessageModerationMetadata(lobbyId: string, messageId: string, metadata: Record<string, string>): Promise<void> {
+    await this.request('PUT', `lobbies/${lobbyId}/messages/${messageId}/moderation-metadata`, metadata);
+  }
+
+  /** The same for a game direct message sent through this application. */
+  async setDirectMessageModerationMetadata(messageId: string, metadata: Record<string, string>): Promise<void> {
+    await this.request('PUT', `applications/${this.applicationId}/messages/${messageId}/moderation-metadata`, metadata);
+  }
+
+  /** A single-use guild invite (valid one hour) to the lobby's linked channel, for one member. */
+  async createLobbyChannelInvite(lobbyId: string, userId: string): Promise<LobbyChannelInvite> {
+    const body = (await this.request('POST', `lobbies/${lobbyId}/members/${userId}/invites`, {})) as { code: string; url: string; expires_at: string };
+    return { code: body.code, url: body.url, expiresAt: body.expires_at };
+  }
+
+  /** Sends JSON (none for GET/DELETE); returns the parsed answer of a 2xx, retries 429s, throws SvcppServerError for the rest. */
+  private async request(method: string, path: string, json?: unknown): Promise<unknown> {
+    const payload = json === undefined ? undefined : JSON.stringify(json);
     for (let attempt = 0; ; attempt++) {
-      const response = await this.send(new URL(path, this.apiBase), payload);
+      const response = await this.send(method, new URL(path, this.apiBase), payload);
       if (response.status >= 200 && response.status < 300) return response.body;
       const retryAfter = response.status === 429 ? retryAfterOf(response) : undefined;
       if (retryAfter !== undefined && attempt < MAX_RETRIES && retryAfter <= MAX_RETRY_WAIT_SECONDS) {
@@ -115,15 +266,18 @@ export class SvcppServer {
     }
   }
 
-  private send(url: URL, payload: string): Promise<RawResponse> {
+  private send(method: string, url: URL, payload: string | undefined): Promise<RawResponse> {
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const req = transport.request(
         url,
         {
-          method: 'POST',
+          method,
           agent: this.agent,
-          headers: { authorization: this.authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          headers: {
+            authorization: this.authorization,
+            ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

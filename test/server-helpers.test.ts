@@ -152,3 +152,78 @@ describe('SvcppServer rate limits', () => {
     }
   });
 });
+
+describe('SvcppServer lobbies (bot-managed)', () => {
+  let platform: RunningPlatform;
+  let server: SvcppServer;
+  const userIdOf = async (externalUserId: string) => {
+    const token = (await server.createProvisionalToken({ externalUserId })).accessToken;
+    return ((await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as { id: string }).id;
+  };
+
+  beforeAll(async () => {
+    platform = await startPlatform({ port: 0, tls: true, logger: false, database: ':memory:' });
+    server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+
+  it('creates a lobby with members, reads it back, updates and deletes it', async () => {
+    const [a, b] = [await userIdOf('lobby-a'), await userIdOf('lobby-b')];
+    const created = await server.createLobby({ metadata: { map: 'dust' }, members: [{ userId: a, metadata: { team: 'red' }, canLinkLobby: true }], idleTimeoutSeconds: 60 });
+    expect(created).toMatchObject({ applicationId: platform.devApp.id, metadata: { map: 'dust' }, members: [{ userId: a, metadata: { team: 'red' }, canLinkLobby: true }] });
+    expect(await server.getLobby(created.id)).toEqual(created);
+
+    const updated = await server.updateLobby(created.id, { metadata: { map: 'nuke' }, members: [{ userId: b }] });
+    expect(updated.metadata).toEqual({ map: 'nuke' });
+    expect(updated.members.map((m) => m.userId)).toEqual([b]); // `members` replaces the set
+
+    await server.deleteLobby(created.id);
+    await server.deleteLobby(created.id); // idempotent
+    const gone = await server.getLobby(created.id).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ status: 404, code: 10031 });
+  });
+
+  it('upserts, bulk-changes and removes members; additional names set and cleared', async () => {
+    const ids = [await userIdOf('bulk-a'), await userIdOf('bulk-b'), await userIdOf('bulk-c')];
+    const lobby = await server.createLobby();
+    expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: 'Captain', metadata: { role: 'lead' } }))
+      .toEqual({ userId: ids[0], metadata: { role: 'lead' }, canLinkLobby: false, additionalName: 'Captain' });
+    expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: null })).not.toHaveProperty('additionalName');
+
+    const upserted = await server.bulkUpdateLobbyMembers(lobby.id, [
+      { userId: ids[1]!, metadata: { slot: '2' } },
+      { userId: ids[2]!, additionalName: 'Medic' },
+      { userId: ids[0]!, remove: true },
+    ]);
+    expect(upserted.map((m) => m.userId).sort()).toEqual([ids[1], ids[2]].sort());
+    expect((await server.getLobby(lobby.id)).members.map((m) => m.userId).sort()).toEqual([ids[1], ids[2]].sort());
+
+    await server.removeLobbyMember(lobby.id, ids[1]!);
+    expect((await server.getLobby(lobby.id)).members.map((m) => m.userId)).toEqual([ids[2]]);
+  });
+
+  it('refuses a bulk change of more than 25 members and changes nothing', async () => {
+    const lobby = await server.createLobby();
+    const ids: string[] = [];
+    for (let i = 0; i < 26; i++) ids.push(await userIdOf(`over-${i}`));
+    const error = await server.bulkUpdateLobbyMembers(lobby.id, ids.map((userId) => ({ userId }))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SvcppServerError);
+    expect(error).toMatchObject({ status: 400, code: 50035 });
+    expect((await server.getLobby(lobby.id)).members).toEqual([]);
+  });
+
+  it('sets moderation metadata on a lobby message (at most 5 keys)', async () => {
+    const a = await userIdOf('mod-a');
+    const token = (await server.createProvisionalToken({ externalUserId: 'mod-a' })).accessToken;
+    const lobby = await server.createLobby({ members: [{ userId: a }] });
+    const sent = await request(`${platform.apiBase}/lobbies/${lobby.id}/messages`, { method: 'POST', ca: platform.caCertPem!, headers: bearer(token), json: { content: 'gg' } });
+    const messageId = (sent.body as { id: string }).id;
+    await server.setLobbyMessageModerationMetadata(lobby.id, messageId, { verdict: 'clean' });
+    const history = await request(`${platform.apiBase}/lobbies/${lobby.id}/messages`, { ca: platform.caCertPem!, headers: bearer(token) });
+    expect((history.body as Array<{ moderation_metadata: unknown }>)[0]!.moderation_metadata).toEqual({ verdict: 'clean' });
+    const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v']));
+    await expect(server.setLobbyMessageModerationMetadata(lobby.id, messageId, six)).rejects.toMatchObject({ status: 400, code: 50035 });
+  });
+});

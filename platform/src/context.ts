@@ -19,8 +19,11 @@ import type { Presence } from './gateway/schemas.js';
 export interface GatewayHooks {
   /** Extra READY fields of a user session (merged in registration order). */
   readyExtras: Array<(identity: GatewayIdentity) => Record<string, unknown>>;
-  /** First handler returning true owns a user session's presence update (op 3 / Identify presence). */
-  userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean>;
+  /**
+   * First handler returning true owns a user session's presence update (op 3 / Identify presence); 'invalid'
+   * refuses it (the gateway closes with 4001).
+   */
+  userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean | 'invalid'>;
   /** Every handler sees every first-session / last-session change of a (user, application) pair. */
   sessionsChanged: Array<(change: SessionsChange) => void>;
 }

@@ -11,6 +11,7 @@ import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { registerGuildRoutes } from './guilds/routes.js';
+import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
@@ -29,10 +30,13 @@ import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
+import { registerSocial } from './social/index.js';
 import { registerUserRoutes } from './users/routes.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
 export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
+export type { LobbyLimits } from './lobbies/limits.js';
+export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
 export type { Store } from './store/types.js';
 export type { PlatformContext } from './context.js';
@@ -85,6 +89,8 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerPartnerSdkRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerGuildRoutes(app, ctx);
+  registerLobbies(app, ctx);
+  registerSocial(app, ctx);
   if (ctx.options.devMode) registerDevRoutes(app, ctx);
 }
 
@@ -144,7 +150,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       logger: logger.child({ area: 'gateway' }),
       publicUrl: () => ctx.urls.http,
       readyExtras: (identity) => Object.assign({}, ...ctx.gatewayHooks.readyExtras.map((extra) => extra(identity))),
-      userPresence: (identity, presence) => ctx.gatewayHooks.userPresence.some((handle) => handle(identity, presence)),
+      userPresence: (identity, presence) => {
+        for (const handle of ctx.gatewayHooks.userPresence) {
+          const outcome = handle(identity, presence);
+          if (outcome) return outcome;
+        }
+        return false;
+      },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
       ...(options.gateway ? { options: options.gateway } : {}),
     });

@@ -1,5 +1,7 @@
 import type { LoggerOptions, Logger } from 'pino';
 import type { PlatformConfig } from './config/schema.js';
+import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
+import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
 
 /** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
 export interface RateLimitRule {
@@ -66,6 +68,10 @@ export interface PlatformOptions {
   devAppWebhookUrl?: string;
   /** Base URL the platform advertises (issuer, verification URIs); defaults to the listening URL. */
   publicUrl?: string;
+  /** Lobby limits and the idle sweeper's interval (PROTOCOL.md §10.5); any subset. */
+  lobbyLimits?: Partial<LobbyLimits>;
+  /** Social-layer limits (PROTOCOL.md §10): message sizes, friend limit, history window, invite validity. */
+  socialLimits?: Partial<SocialLimits>;
 }
 
 export interface ResolvedOptions {
@@ -85,6 +91,8 @@ export interface ResolvedOptions {
   now: () => number;
   publicUrl: string | undefined;
   devAppWebhookUrl: string | undefined;
+  lobbyLimits: LobbyLimits;
+  socialLimits: SocialLimits;
 }
 
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
@@ -121,5 +129,7 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
     devAppWebhookUrl: options.devAppWebhookUrl,
+    lobbyLimits: { ...DEFAULT_LOBBY_LIMITS, ...options.lobbyLimits },
+    socialLimits: { ...DEFAULT_SOCIAL_LIMITS, ...options.socialLimits },
   };
 }

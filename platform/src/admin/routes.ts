@@ -37,6 +37,7 @@ function applicationAdminJson(app: ApplicationRecord): Record<string, unknown> {
     identify_premium_approved: app.identifyPremiumApproved,
     provisional_accounts_enabled: app.provisionalAccountsEnabled,
     social_sdk_terms_accepted: app.socialSdkTermsAccepted,
+    cover_image: app.coverImage,
     identity_providers: app.identityProviders.map((p) => ({ type: p.type, issuer: p.issuer, client_id: p.clientId })),
   };
 }

@@ -52,6 +52,7 @@ function configFields(ctx: PlatformContext, config: ApplicationConfig) {
     provisionalAccountsEnabled: config.provisional_accounts_enabled,
     socialSdkTermsAccepted: config.social_sdk_terms_accepted,
     identityProviders: config.identity_providers.map((p) => ({ type: p.type, issuer: p.issuer, clientId: p.client_id })),
+    coverImage: config.cover_image,
     ownerUserId: config.owner === null ? null : (resolveUser(ctx, config.owner)?.id ?? null),
   };
 }

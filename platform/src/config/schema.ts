@@ -38,6 +38,8 @@ export const applicationConfigSchema = z.object({
   identity_providers: z.array(identityProviderSchema).max(10).default([]),
   /** Owner user (id or username); client_credentials tokens act as the owner. */
   owner: z.string().min(1).max(32).nullable().default(null),
+  /** Image (asset key or URL) of game invites whose activity has no `invite_cover_image`. */
+  cover_image: z.string().min(1).max(300).nullable().default(null),
 });
 
 export const connectionConfigSchema = z.object({

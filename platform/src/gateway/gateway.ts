@@ -145,7 +145,7 @@ export class GatewayServer implements GatewayHandle {
     if (this.registry.countFor(identity.userId, identity.applicationId) === 1) this.sessionsChanged(identity, true);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
     this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
-    if (identify.presence) this.publishPresence(identity, identify.presence);
+    if (identify.presence) this.publishPresence(conn, identity, identify.presence);
   }
 
   private readyPayload(conn: Connection, session: Session, identify: Identify): Record<string, unknown> {
@@ -203,11 +203,15 @@ export class GatewayServer implements GatewayHandle {
       session.dispatch(new DispatchTemplate('RATE_LIMITED', { opcode: Op.PresenceUpdate, retry_after: waitMs / 1000, meta: {} }));
       return;
     }
-    this.publishPresence(session.identity, parsed.presence);
+    this.publishPresence(conn, session.identity, parsed.presence);
   }
 
-  private publishPresence(identity: GatewayIdentity, presence: Presence): void {
-    if (identity.kind === 'user' && this.deps.userPresence?.(identity, presence)) return;
+  private publishPresence(conn: Connection, identity: GatewayIdentity, presence: Presence): void {
+    if (identity.kind === 'user') {
+      const outcome = this.deps.userPresence?.(identity, presence);
+      if (outcome === 'invalid') return this.closeConnection(conn, Close.UnknownOpcode, 'Invalid presence payload.');
+      if (outcome) return;
+    }
     this.deps.bus.publish({ t: 'PRESENCE_UPDATE', d: presenceUpdate(identity, presence, Date.now()), to: { applicationId: identity.applicationId } });
   }
 

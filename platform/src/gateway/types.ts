@@ -23,10 +23,11 @@ export interface GatewayDeps {
   /** Extra READY fields, e.g. lobbies and relationships of a user session. */
   readyExtras?(id: GatewayIdentity): Record<string, unknown>;
   /**
-   * A user session's presence (op 3 or Identify's `presence`), already validated. Returns true when a feature
-   * routed it (e.g. to friends); otherwise the gateway publishes it to the application's sessions.
+   * A user session's presence (op 3 or Identify's `presence`), already shape-checked. Returns true when a feature
+   * routed it (e.g. to friends), 'invalid' when the feature's own rules refuse it (the connection is closed with
+   * 4001, like a malformed payload); otherwise (false) the gateway publishes it to the application's sessions.
    */
-  userPresence?(id: GatewayIdentity, presence: Presence): boolean;
+  userPresence?(id: GatewayIdentity, presence: Presence): boolean | 'invalid';
   /**
    * A (user, application) pair got its first session, or lost its last one (destroyed, not merely detached and
    * still resumable). Drives "online"/"offline" presence and lobby members' `connected`.

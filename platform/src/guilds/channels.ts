@@ -1,3 +1,4 @@
+import type { ChannelLink } from '../store/lobby-types.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import { memberPermissions } from './permissions.js';
 
@@ -6,9 +7,10 @@ export type ChannelJson = Record<string, unknown>;
 /**
  * A guild channel object as the viewer sees it. `permission_overwrites` is always empty and `nsfw` false (the store
  * models neither); `permissions` is the viewer's computed permission set in the channel, like the channel objects of
- * resolved interaction data — the SDK derives `IsLinkable` from it.
+ * resolved interaction data — the SDK derives `IsLinkable` from it. `linked_lobby` names the lobby linked to the
+ * channel, or is null.
  */
-export function guildChannelJson(guild: GuildRecord, channel: ChannelRecord, viewerId: string): ChannelJson {
+export function guildChannelJson(guild: GuildRecord, channel: ChannelRecord, viewerId: string, link?: ChannelLink): ChannelJson {
   return {
     id: channel.id,
     type: channel.type,
@@ -19,5 +21,6 @@ export function guildChannelJson(guild: GuildRecord, channel: ChannelRecord, vie
     nsfw: false,
     permission_overwrites: [],
     permissions: memberPermissions(guild, viewerId),
+    linked_lobby: link ? { application_id: link.applicationId, lobby_id: link.lobbyId } : null,
   };
 }

@@ -15,6 +15,7 @@ export function registerGuildRoutes(app: FastifyInstance, ctx: PlatformContext):
     const guild = /^\d{1,20}$/.test(id) ? ctx.store.guilds.get(id) : undefined;
     if (!guild) throw Errors.unknownGuild();
     if (!ctx.store.guilds.isMember(guild.id, principal.user.id)) throw Errors.missingAccess();
-    return ctx.store.guilds.listChannels(guild.id).map((channel) => guildChannelJson(guild, channel, principal.user.id));
+    const links = new Map(ctx.store.lobbies.linksForGuild(guild.id).map((link) => [link.channelId, link]));
+    return ctx.store.guilds.listChannels(guild.id).map((channel) => guildChannelJson(guild, channel, principal.user.id, links.get(channel.id)));
   });
 }

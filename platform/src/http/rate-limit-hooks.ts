@@ -15,7 +15,7 @@ function seconds(ms: number): string {
   return (Math.max(0, ms) / 1000).toFixed(3);
 }
 
-function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now: number): void {
+export function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now: number): void {
   reply.header('X-RateLimit-Limit', String(state.limit));
   reply.header('X-RateLimit-Remaining', String(state.remaining));
   reply.header('X-RateLimit-Reset', seconds(state.resetAt));
@@ -23,7 +23,7 @@ function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now: number
   reply.header('X-RateLimit-Bucket', bucketHash(state.bucket));
 }
 
-function sendLimited(reply: FastifyReply, state: RateLimitState, now: number, scope: 'user' | 'global' | 'shared'): FastifyReply {
+export function sendLimited(reply: FastifyReply, state: RateLimitState, now: number, scope: 'user' | 'global' | 'shared'): FastifyReply {
   const retryAfter = Math.max(0, state.resetAt - now) / 1000;
   const global = scope === 'global';
   reply.code(429);
@@ -59,4 +59,17 @@ export function registerRateLimitHooks(app: FastifyInstance, limiter: RateLimite
       limiter.hit('invalid-requests', request.ip);
     }
   });
+}
+
+/**
+ * Counts one request against a bucket keyed by something only the route knows (the user behind the token, or the
+ * user and application), with the same headers and 429 answer as route buckets. Returns true when the request
+ * was refused; the handler then returns the reply as is.
+ */
+export function limitByKey(limiter: RateLimiter, reply: FastifyReply, bucket: string, key: string, now: number): boolean {
+  const state = limiter.hit(bucket, key);
+  setLimitHeaders(reply, state, now);
+  if (!state.limited) return false;
+  sendLimited(reply, state, now, 'user');
+  return true;
 }

@@ -26,6 +26,15 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   'users.guilds': { limit: 20, windowSeconds: 10 },
   'users.connections': { limit: 20, windowSeconds: 10 },
   'guilds.channels': { limit: 20, windowSeconds: 10 },
+  // Published development limits, counted per application (not per token): 100 per 2 h per mutating lobby route,
+  // 20 per 2 h for channel linking.
+  'lobbies.write': { limit: 100, windowSeconds: 7_200 },
+  'lobbies.message': { limit: 100, windowSeconds: 7_200 },
+  'lobbies.link': { limit: 20, windowSeconds: 7_200 },
+  // Social layer (PROTOCOL.md §10), counted per user (dm.send per user and application) by the routes.
+  relationships: { limit: 50, windowSeconds: 60 },
+  'presence.update': { limit: 5, windowSeconds: 20 },
+  'dm.send': { limit: 100, windowSeconds: 7_200 },
 };
 
 export interface RateLimitState {

@@ -22,6 +22,8 @@ function toFieldError(issue: z.core.$ZodIssue, input: unknown): FieldError {
       }
       return { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${String(issue.maximum)}.` };
     case 'invalid_value':
+      // A missing enum or literal field is reported like any other missing field.
+      if (value === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
       return { code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${issue.values.map((v) => JSON.stringify(v)).join(', ')}).` };
     case 'invalid_format':
       if (issue.format === 'url') return { code: 'URL_TYPE_INVALID_URL', message: 'Not a well formed URL.' };

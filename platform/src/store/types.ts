@@ -4,6 +4,8 @@
  * embedded database answers in microseconds. A server-database implementation would sit behind a
  * write-through cache to keep this contract.
  */
+import type { LobbyRepository } from './lobby-types.js';
+import type { DmRepository, RelationshipRepository } from './social-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -42,6 +44,8 @@ export interface ApplicationRecord {
   provisionalAccountsEnabled: boolean;
   socialSdkTermsAccepted: boolean;
   identityProviders: IdentityProviderConfig[];
+  /** Cover image of game invites whose activity sets none (PROTOCOL.md §10.3). */
+  coverImage: string | null;
   createdAt: number;
 }
 
@@ -183,6 +187,8 @@ export interface OutboxRecord {
   lastError: string | null;
   createdAt: number;
   deliveredAt: number | null;
+  /** Where to send it instead of the application's webhook URL (a lobby's override_event_webhooks_url). */
+  targetUrl?: string | null;
 }
 
 export interface SigningKeyRecord {
@@ -262,6 +268,7 @@ export interface GuildRepository {
   moveMemberships(fromUserId: string, toUserId: string): void;
   upsertChannel(channel: ChannelRecord): void;
   findChannelByName(guildId: string, name: string): ChannelRecord | undefined;
+  getChannel(id: string): ChannelRecord | undefined;
   listChannels(guildId: string): ChannelRecord[];
   list(): GuildRecord[];
 }
@@ -294,6 +301,9 @@ export interface MetaRepository {
 
 export interface Store {
   applications: ApplicationRepository;
+  lobbies: LobbyRepository;
+  relationships: RelationshipRepository;
+  directMessages: DmRepository;
   users: UserRepository;
   identities: ExternalIdentityRepository;
   tokens: TokenRepository;

@@ -89,7 +89,9 @@ export class WebhookDeliverer {
 
   private async attempt(entry: OutboxRecord): Promise<void> {
     const app = this.store.applications.get(entry.applicationId);
-    if (!app?.webhookUrl) {
+    // An entry with its own target (a lobby's override URL) keeps it; others follow the application's current URL.
+    const url = entry.targetUrl ?? app?.webhookUrl;
+    if (!app || !url) {
       this.store.outbox.update({ ...entry, status: 'failed', lastError: 'application has no webhook URL' });
       return;
     }
@@ -99,7 +101,7 @@ export class WebhookDeliverer {
         'content-type': 'application/json',
         ...signatureHeaders(app.privateKeyPem, entry.body, Math.floor(this.now() / 1000)),
       };
-      const response = await this.http.request(app.webhookUrl, {
+      const response = await this.http.request(url, {
         method: 'POST',
         headers,
         body: entry.body,

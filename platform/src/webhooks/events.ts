@@ -9,9 +9,10 @@ export const WEBHOOK_EVENT = 1;
 /**
  * Queues an event for the application's webhook URL in the outbox (same transaction as the change that caused
  * it, so a committed change always has its event). Apps without a URL get nothing, as on the public platform.
+ * `targetUrl` (a lobby's override_event_webhooks_url) replaces the application's URL for this event.
  */
-export function enqueueWebhookEvent(ctx: PlatformContext, app: ApplicationRecord, type: string, data: unknown): void {
-  if (!app.webhookUrl) return;
+export function enqueueWebhookEvent(ctx: PlatformContext, app: ApplicationRecord, type: string, data: unknown, targetUrl?: string | null): void {
+  if (!targetUrl && !app.webhookUrl) return;
   const now = ctx.now();
   const body = JSON.stringify({
     version: 1,
@@ -29,6 +30,7 @@ export function enqueueWebhookEvent(ctx: PlatformContext, app: ApplicationRecord
     lastError: null,
     createdAt: now,
     deliveredAt: null,
+    targetUrl: targetUrl ?? null,
   });
 }
 

@@ -20,6 +20,7 @@ function fromRow(row: Row): ApplicationRecord {
     provisionalAccountsEnabled: bool(row.provisional_accounts_enabled),
     socialSdkTermsAccepted: bool(row.social_sdk_terms_accepted),
     identityProviders: json(row.identity_providers),
+    coverImage: strOrNull(row.cover_image),
     createdAt: Number(row.created_at),
   };
 }
@@ -42,6 +43,7 @@ function toParams(app: ApplicationRecord): Row {
     provisional_accounts_enabled: int(app.provisionalAccountsEnabled),
     social_sdk_terms_accepted: int(app.socialSdkTermsAccepted),
     identity_providers: JSON.stringify(app.identityProviders),
+    cover_image: app.coverImage,
     created_at: app.createdAt,
   };
 }
@@ -49,7 +51,7 @@ function toParams(app: ApplicationRecord): Row {
 const COLUMNS = [
   'id', 'name', 'client_secret', 'bot_token', 'bot_user_id', 'owner_user_id', 'public_key_hex', 'private_key_pem',
   'redirect_uris', 'public_client', 'webhook_url', 'parent_id', 'identify_premium_approved',
-  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'created_at',
+  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'created_at',
 ];
 
 export function sqliteApplications(db: Database.Database): ApplicationRepository {

@@ -50,6 +50,7 @@ export function sqliteGuilds(db: Database.Database): GuildRepository {
        parent_id = excluded.parent_id`,
   );
   const channelByName = db.prepare('SELECT * FROM channels WHERE guild_id = ? AND name = ?');
+  const channelById = db.prepare('SELECT * FROM channels WHERE id = ?');
   const channels = db.prepare('SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id');
   return {
     upsert: (guild) => void upsert.run({ ...guild, features: JSON.stringify(guild.features) }),
@@ -72,6 +73,10 @@ export function sqliteGuilds(db: Database.Database): GuildRepository {
     upsertChannel: (channel) => void upsertChannel.run(channel),
     findChannelByName: (guildId, name) => {
       const row = channelByName.get(guildId, name);
+      return row ? channelFromRow(row as Row) : undefined;
+    },
+    getChannel: (id) => {
+      const row = channelById.get(id);
       return row ? channelFromRow(row as Row) : undefined;
     },
     listChannels: (guildId) => (channels.all(guildId) as Row[]).map(channelFromRow),

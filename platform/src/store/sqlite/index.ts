@@ -7,8 +7,13 @@ import { sqliteGrants } from './grants.js';
 import { sqliteGuilds } from './guilds.js';
 import { sqliteIdentities } from './identities.js';
 import { sqliteMeta, sqliteSigningKeys } from './keys-and-meta.js';
-import { sqliteOutbox } from './outbox.js';
+import { OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } from './outbox.js';
+import { migrateArea } from './area-migrations.js';
+import { LOBBY_MIGRATIONS } from './lobby-schema.js';
+import { sqliteLobbies } from './lobbies.js';
 import { migrate } from './schema.js';
+import { sqliteDirectMessages } from './direct-messages.js';
+import { sqliteRelationships } from './relationships.js';
 import { sqliteTokens } from './tokens.js';
 import { sqliteUsers } from './users.js';
 
@@ -20,8 +25,13 @@ export function openSqliteStore(path: string): Store {
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  migrateArea(db, 'webhook-targets', OUTBOX_TARGET_MIGRATIONS);
+  migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
+    lobbies: sqliteLobbies(db),
+    relationships: sqliteRelationships(db),
+    directMessages: sqliteDirectMessages(db),
     users: sqliteUsers(db),
     identities: sqliteIdentities(db),
     tokens: sqliteTokens(db),

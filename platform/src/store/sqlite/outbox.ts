@@ -13,13 +13,17 @@ function fromRow(row: Row): OutboxRecord {
     lastError: strOrNull(row.last_error),
     createdAt: Number(row.created_at),
     deliveredAt: numOrNull(row.delivered_at),
+    targetUrl: strOrNull(row.target_url),
   };
 }
 
+/** Applied by migrateArea under `schema:webhook-targets`: per-entry target URLs (lobby webhook overrides). */
+export const OUTBOX_TARGET_MIGRATIONS: readonly string[] = ['ALTER TABLE webhook_outbox ADD COLUMN target_url TEXT'];
+
 export function sqliteOutbox(db: Database.Database): OutboxRepository {
   const insert = db.prepare(
-    `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at)
-     VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt)`,
+    `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at, target_url)
+     VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt, @targetUrl)`,
   );
   const due = db.prepare(
     `SELECT * FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
@@ -32,7 +36,7 @@ export function sqliteOutbox(db: Database.Database): OutboxRepository {
   const get = db.prepare('SELECT * FROM webhook_outbox WHERE id = ?');
   const list = db.prepare('SELECT * FROM webhook_outbox ORDER BY created_at, id');
   return {
-    insert: (entry) => void insert.run(entry),
+    insert: (entry) => void insert.run({ ...entry, targetUrl: entry.targetUrl ?? null }),
     due: (now, limit) => (due.all(now, limit) as Row[]).map(fromRow),
     nextDueAt: () => numOrNull((nextDue.get() as Row).at) ?? undefined,
     update: (entry) =>

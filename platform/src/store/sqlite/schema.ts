@@ -170,6 +170,57 @@ const MIGRATIONS: string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  // Social layer (PROTOCOL.md §10): relationships (one row per user's view of one axis), DMs and game invites.
+  `
+  ALTER TABLE applications ADD COLUMN cover_image TEXT;
+
+  CREATE TABLE relationships (
+    user_id TEXT NOT NULL,
+    other_id TEXT NOT NULL,
+    axis TEXT NOT NULL,
+    application_id TEXT NOT NULL,
+    type INTEGER NOT NULL,
+    is_spam_request INTEGER NOT NULL,
+    since INTEGER NOT NULL,
+    PRIMARY KEY (user_id, other_id, axis, application_id)
+  );
+  CREATE INDEX relationships_other ON relationships (other_id);
+
+  CREATE TABLE spam_flags (user_id TEXT PRIMARY KEY);
+
+  CREATE TABLE friend_request_log (user_id TEXT NOT NULL, created_at INTEGER NOT NULL);
+  CREATE INDEX friend_request_log_user ON friend_request_log (user_id, created_at);
+
+  CREATE TABLE dm_channels (
+    user_low TEXT NOT NULL,
+    user_high TEXT NOT NULL,
+    id TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (user_low, user_high)
+  );
+
+  CREATE TABLE dm_messages (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    author_id TEXT NOT NULL,
+    recipient_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    moderation_metadata TEXT NOT NULL,
+    channel_type INTEGER NOT NULL,
+    channel_id TEXT,
+    created_at INTEGER NOT NULL,
+    edited_at INTEGER,
+    invite_type INTEGER,
+    invite_party_owner_id TEXT,
+    invite_party_id TEXT,
+    invite_cover_image TEXT,
+    invite_expires_at INTEGER,
+    invite_valid INTEGER
+  );
+  CREATE INDEX dm_messages_author ON dm_messages (author_id, created_at);
+  CREATE INDEX dm_messages_recipient ON dm_messages (recipient_id, created_at);
+  CREATE INDEX dm_messages_invites ON dm_messages (invite_valid, invite_expires_at);
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

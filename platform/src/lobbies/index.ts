@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { registerChannelMessageRoutes } from './channel-messages.js';
+import { registerInviteRoutes } from './invites.js';
+import { registerLinkingRoutes } from './linking.js';
+import { registerLobbyRoutes } from './lobby-routes.js';
+import { registerMemberRoutes } from './member-routes.js';
+import { registerMessageRoutes } from './message-routes.js';
+import { lobbyMigration } from './migrations.js';
+import { lobbySchemas } from './schemas.js';
+import { Lobbies } from './service.js';
+
+/**
+ * Lobbies (PROTOCOL.md §10.5): routes, READY `lobbies`, members' `connected` from the gateway's session changes,
+ * account migrations and the idle sweeper (stopped when the server closes).
+ */
+export function registerLobbies(app: FastifyInstance, ctx: PlatformContext): Lobbies {
+  const lobbies = new Lobbies(ctx);
+  const schemas = lobbySchemas(ctx.options.lobbyLimits);
+
+  // Nobody holds a session right after start-up: lobbies that were active when the platform stopped start idling.
+  ctx.store.lobbies.markAllIdle(ctx.now());
+
+  registerLobbyRoutes(app, ctx, lobbies, schemas);
+  registerMemberRoutes(app, ctx, lobbies, schemas);
+  registerMessageRoutes(app, ctx, lobbies, schemas);
+  registerLinkingRoutes(app, ctx, lobbies, schemas);
+  registerInviteRoutes(app, ctx);
+  registerChannelMessageRoutes(app, ctx);
+
+  ctx.gatewayHooks.readyExtras.push((identity) =>
+    identity.kind === 'user' ? { lobbies: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).map((lobby) => lobbies.json(lobby)) } : {},
+  );
+  ctx.gatewayHooks.sessionsChanged.push((change) => {
+    if (change.kind === 'user') lobbies.sessionsChanged(change.userId, change.applicationId, change.present);
+  });
+  ctx.accountMigrations.push(lobbyMigration(lobbies));
+
+  const sweeper = setInterval(() => {
+    try {
+      lobbies.sweep();
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'lobby sweep failed');
+    }
+  }, ctx.options.lobbyLimits.sweepIntervalMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  return lobbies;
+}

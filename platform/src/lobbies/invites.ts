@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { randomToken } from '../crypto/tokens.js';
+import { Errors } from '../http/errors.js';
+import { snowflakeSchema } from '../http/validation.js';
+import type { LobbyRecord } from '../store/lobby-types.js';
+import type { UserRecord } from '../store/types.js';
+import { findLobby, limitedByApp, lobbyCaller, requireMember } from './access.js';
+import { LobbyErrors } from './errors.js';
+
+const API = '/api/v10';
+
+/** A single-use guild invite to the lobby's linked channel, bound to `user` (nobody else can redeem it). */
+function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord): Record<string, unknown> {
+  // Provisional accounts cannot join guilds: the SDK asks the player to merge first.
+  if (user.isProvisional) throw LobbyErrors.mergeRequired();
+  const channel = lobby.linkedChannelId === null ? undefined : ctx.store.guilds.getChannel(lobby.linkedChannelId);
+  if (!channel) throw LobbyErrors.unknownChannel();
+  const code = randomToken(8);
+  const expiresAt = ctx.now() + ctx.options.lobbyLimits.inviteSeconds * 1000;
+  ctx.store.lobbies.insertInvite({
+    code,
+    lobbyId: lobby.id,
+    applicationId: lobby.applicationId,
+    guildId: channel.guildId,
+    channelId: channel.id,
+    userId: user.id,
+    expiresAt,
+    usedAt: null,
+  });
+  return { code, url: `${ctx.urls.http}/invite/${code}`, expires_at: new Date(expiresAt).toISOString() };
+}
+
+/** Linked-channel invites (wire-protocol §9) and their redemption, `POST /invites/{code}` (OURS). */
+export function registerInviteRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  app.post<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId/members/@me/invites`, async (request, reply: FastifyReply) => {
+    const caller = lobbyCaller(ctx, request, 'bearer');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    const lobby = findLobby(ctx, caller, request.params.lobbyId);
+    requireMember(ctx, lobby, caller.user.id);
+    return createInvite(ctx, lobby, caller.user);
+  });
+
+  app.post<{ Params: { lobbyId: string; userId: string } }>(`${API}/lobbies/:lobbyId/members/:userId/invites`, async (request, reply) => {
+    const caller = lobbyCaller(ctx, request, 'bot');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    const lobby = findLobby(ctx, caller, request.params.lobbyId);
+    const id = request.params.userId;
+    const user = snowflakeSchema.safeParse(id).success ? ctx.store.users.get(id) : undefined;
+    if (!user) throw Errors.unknownUser();
+    requireMember(ctx, lobby, user.id);
+    return createInvite(ctx, lobby, user);
+  });
+
+  // Adds the invited user to the guild and uses the invite up. Used, expired, unknown or someone else's → 10006.
+  app.post<{ Params: { code: string } }>(`${API}/invites/:code`, async (request, reply) => {
+    const caller = lobbyCaller(ctx, request, 'bearer');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    if (caller.user.isProvisional) throw LobbyErrors.mergeRequired();
+    const invite = ctx.store.lobbies.invite(request.params.code);
+    const now = ctx.now();
+    if (!invite || invite.usedAt !== null || invite.expiresAt <= now || invite.userId !== caller.user.id) throw LobbyErrors.unknownInvite();
+    const guild = ctx.store.guilds.get(invite.guildId);
+    const channel = ctx.store.guilds.getChannel(invite.channelId);
+    if (!guild || !channel) throw LobbyErrors.unknownInvite();
+    ctx.store.transaction(() => {
+      ctx.store.lobbies.markInviteUsed(invite.code, now);
+      ctx.store.guilds.addMember(guild.id, caller.user.id);
+    });
+    return {
+      code: invite.code,
+      guild: { id: guild.id, name: guild.name, icon: guild.icon },
+      channel: { id: channel.id, name: channel.name, type: channel.type, guild_id: guild.id },
+    };
+  });
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { jsonBody } from '../http/body.js';
+import { Errors } from '../http/errors.js';
+import { parseBody } from '../http/validation.js';
+import type { LobbyRecord, StringMap } from '../store/lobby-types.js';
+import { findLobby, limitedByApp, lobbyCaller } from './access.js';
+import type { LobbySchemas } from './schemas.js';
+import type { Lobbies, PendingEvents } from './service.js';
+
+const API = '/api/v10';
+
+/** Every listed user must exist (→ 404 10013 before anything changes). */
+function assertUsersExist(ctx: PlatformContext, ids: string[]): void {
+  for (const id of ids) if (!ctx.store.users.get(id)) throw Errors.unknownUser();
+}
+
+/** The lobby routes of wire-protocol §9: create (bot), create-or-join by secret, get, patch, delete. */
+export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
+  const limits = () => ctx.options.lobbyLimits;
+
+  // Bot-managed lobby: members only through the server API (they cannot leave by themselves).
+  app.post(`${API}/lobbies`, async (request, reply) => {
+    const caller = lobbyCaller(ctx, request, 'bot');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    const body = parseBody(schemas.create, jsonBody(request));
+    const members = body.members ?? [];
+    assertUsersExist(ctx, members.map((m) => m.id));
+    const lobby = lobbies.run((pending) => {
+      const created = lobbies.create({
+        applicationId: caller.app.id,
+        secret: null,
+        metadata: body.metadata ?? {},
+        flags: body.flags ?? 0,
+        idleTimeoutSeconds: body.idle_timeout_seconds ?? limits().idleTimeoutDefaultSeconds,
+        overrideWebhookUrl: body.override_event_webhooks_url ?? null,
+      });
+      for (const member of members) {
+        lobbies.upsertMember(created, member.id, { ...(member.metadata !== undefined && { metadata: member.metadata }), ...(member.flags !== undefined && { flags: member.flags }) }, pending);
+      }
+      return ctx.store.lobbies.get(created.id)!;
+    });
+    return reply.code(201).send(lobbies.json(lobby, { bot: true }));
+  });
+
+  // Create or join by secret. A user joins (and may leave again); the bot only creates or finds the lobby.
+  // lobby_metadata / member_metadata overwrite when present; idle_timeout_seconds and flags apply on creation.
+  app.put(`${API}/lobbies`, async (request, reply) => {
+    const caller = lobbyCaller(ctx, request, 'both');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    const body = parseBody(schemas.createOrJoin, jsonBody(request));
+    const lobby = lobbies.run((pending) => {
+      let lobby = joinableLobby(ctx, caller.app.id, body.secret);
+      // A refused join (30050, 30051) throws inside the transaction: a lobby created for it is rolled back too.
+      if (!lobby) {
+        lobby = lobbies.create({
+          applicationId: caller.app.id,
+          secret: body.secret,
+          metadata: body.lobby_metadata ?? {},
+          flags: body.flags ?? 0,
+          idleTimeoutSeconds: body.idle_timeout_seconds ?? limits().idleTimeoutDefaultSeconds,
+          overrideWebhookUrl: null,
+        });
+      } else if (body.lobby_metadata !== undefined) {
+        lobby = lobbies.update(lobby, { ...lobby, metadata: body.lobby_metadata ?? {} }, pending);
+      }
+      if (caller.kind === 'bearer') {
+        lobbies.upsertMember(lobby, caller.user.id, { joinedBySecret: true, ...(body.member_metadata !== undefined && { metadata: body.member_metadata }) }, pending);
+      }
+      return ctx.store.lobbies.get(lobby.id)!;
+    });
+    return lobbies.json(lobby, { bot: caller.kind === 'bot' });
+  });
+
+  app.get<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId`, async (request) => {
+    const caller = lobbyCaller(ctx, request, 'bot');
+    return lobbies.json(findLobby(ctx, caller, request.params.lobbyId), { bot: true });
+  });
+
+  // `members` replaces the member set: unlisted members are removed, listed ones added or updated.
+  app.patch<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId`, async (request, reply) => {
+    const caller = lobbyCaller(ctx, request, 'bot');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    const found = findLobby(ctx, caller, request.params.lobbyId);
+    const body = parseBody(schemas.patch, jsonBody(request));
+    if (body.members) assertUsersExist(ctx, body.members.map((m) => m.id));
+    const lobby = lobbies.run((pending) => {
+      let lobby = lobbies.update(found, {
+        ...found,
+        ...(body.metadata !== undefined && { metadata: body.metadata ?? {} }),
+        ...(body.flags !== undefined && { flags: body.flags }),
+        ...(body.idle_timeout_seconds !== undefined && { idleTimeoutSeconds: body.idle_timeout_seconds }),
+        ...(body.override_event_webhooks_url !== undefined && { overrideWebhookUrl: body.override_event_webhooks_url }),
+      }, pending);
+      if (body.members) replaceMembers(lobbies, lobby, body.members, pending);
+      lobby = ctx.store.lobbies.get(lobby.id)!;
+      return lobby;
+    });
+    return lobbies.json(lobby, { bot: true });
+  });
+
+  // Idempotent: an unknown lobby (or another application's) is already gone.
+  app.delete<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId`, async (request, reply) => {
+    const caller = lobbyCaller(ctx, request, 'bot');
+    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+    const id = request.params.lobbyId;
+    const lobby = /^\d{1,20}$/.test(id) ? ctx.store.lobbies.get(id) : undefined;
+    if (lobby && lobby.applicationId === caller.app.id) lobbies.run((pending) => lobbies.delete(lobby, pending));
+    return reply.code(204).send();
+  });
+}
+
+/** The lobby the secret joins, if it is still joinable; an expired secret is released (the lobby survives). */
+function joinableLobby(ctx: PlatformContext, applicationId: string, secret: string): LobbyRecord | undefined {
+  const lobby = ctx.store.lobbies.findBySecret(applicationId, secret);
+  if (!lobby) return undefined;
+  if (lobby.secretExpiresAt !== null && lobby.secretExpiresAt <= ctx.now()) {
+    ctx.store.lobbies.update({ ...lobby, secret: null, secretExpiresAt: null });
+    return undefined;
+  }
+  return lobby;
+}
+
+function replaceMembers(
+  lobbies: Lobbies,
+  lobby: LobbyRecord,
+  members: Array<{ id: string; metadata?: StringMap | null | undefined; flags?: number | undefined }>,
+  pending: PendingEvents,
+): void {
+  const keep = new Set(members.map((m) => m.id));
+  for (const id of lobbies.memberIds(lobby)) if (!keep.has(id)) lobbies.removeMember(lobby, id, pending);
+  for (const member of members) {
+    lobbies.upsertMember(lobby, member.id, { ...(member.metadata !== undefined && { metadata: member.metadata }), ...(member.flags !== undefined && { flags: member.flags }) }, pending);
+  }
+}

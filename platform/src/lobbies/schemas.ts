@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { snowflakeSchema } from '../http/validation.js';
+import type { LobbyLimits } from './limits.js';
+
+/**
+ * A flat string → string map with key-count and key-length limits. Too many keys → `DICT_TYPE_MAX_KEYS` on the
+ * map; a bad key → `BASE_TYPE_MIN_LENGTH` / `BASE_TYPE_MAX_LENGTH` under that key; a long value → the usual
+ * `BASE_TYPE_MAX_LENGTH` under its key.
+ */
+export function stringMapSchema(maxKeys: number, keyMax: number, valueMax: number) {
+  return z.record(z.string(), z.string().max(valueMax)).superRefine((map, issues) => {
+    const keys = Object.keys(map);
+    if (keys.length > maxKeys) {
+      issues.addIssue({ code: 'custom', message: `Must have ${maxKeys} or fewer keys.`, params: { code: 'DICT_TYPE_MAX_KEYS' } });
+    }
+    for (const key of keys) {
+      if (key.length === 0) issues.addIssue({ code: 'custom', path: [key], message: 'Must be 1 or more in length.', params: { code: 'BASE_TYPE_MIN_LENGTH' } });
+      if (key.length > keyMax) issues.addIssue({ code: 'custom', path: [key], message: `Must be ${keyMax} or fewer in length.`, params: { code: 'BASE_TYPE_MAX_LENGTH' } });
+    }
+  });
+}
+
+/** Every request body of the lobby routes, built from the configured limits. */
+export function lobbySchemas(limits: LobbyLimits) {
+  const metadata = stringMapSchema(limits.metadataMaxKeys, limits.metadataKeyMaxLength, limits.metadataValueMaxLength).nullable();
+  const idleTimeout = z.number().int().min(limits.idleTimeoutMinSeconds).max(limits.idleTimeoutMaxSeconds);
+  // Lobby flags: the schema admits only 1 (meaning not public: stored and echoed); member flags: CanLinkLobby.
+  const lobbyFlags = z.number().int().min(0).max(1);
+  const memberFlags = z.number().int().min(0).max(1);
+  const webhookUrl = z.url({ protocol: /^https?$/ }).max(512).nullable();
+  const additionalName = z.string().min(1).max(limits.additionalNameMaxLength).nullable();
+  const members = z
+    .array(z.object({ id: snowflakeSchema, metadata: metadata.optional(), flags: memberFlags.optional() }))
+    .max(limits.maxMembersPerCall);
+
+  return {
+    create: z.object({
+      metadata: metadata.optional(),
+      members: members.optional(),
+      idle_timeout_seconds: idleTimeout.optional(),
+      flags: lobbyFlags.optional(),
+      override_event_webhooks_url: webhookUrl.optional(),
+    }),
+    createOrJoin: z.object({
+      secret: z.string().min(1).max(limits.secretMaxLength),
+      idle_timeout_seconds: idleTimeout.optional(),
+      lobby_metadata: metadata.optional(),
+      member_metadata: metadata.optional(),
+      flags: lobbyFlags.optional(),
+    }),
+    patch: z.object({
+      metadata: metadata.optional(),
+      members: members.optional(),
+      idle_timeout_seconds: idleTimeout.optional(),
+      flags: lobbyFlags.optional(),
+      override_event_webhooks_url: webhookUrl.optional(),
+    }),
+    member: z.object({
+      metadata: metadata.optional(),
+      flags: memberFlags.optional(),
+      additional_name: additionalName.optional(),
+    }),
+    bulk: z
+      .array(
+        z.object({
+          id: snowflakeSchema,
+          metadata: metadata.optional(),
+          flags: memberFlags.optional(),
+          additional_name: additionalName.optional(),
+          remove_member: z.boolean().optional(),
+        }),
+      )
+      .min(1)
+      .max(limits.maxMembersPerCall),
+    link: z.object({ channel_id: snowflakeSchema.nullable().optional() }),
+    message: z.object({
+      content: z.string().min(1).max(limits.messageMaxLength),
+      metadata: metadata.optional(),
+      flags: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    }),
+    moderation: stringMapSchema(limits.moderationMaxKeys, limits.moderationKeyMaxLength, limits.moderationValueMaxLength),
+    history: z.object({ limit: z.coerce.number().int().min(1).max(limits.historyMaxLimit).default(limits.historyDefaultLimit) }),
+  };
+}
+
+export type LobbySchemas = ReturnType<typeof lobbySchemas>;

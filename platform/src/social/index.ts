@@ -1,0 +1,59 @@
+/**
+ * The social layer (PROTOCOL.md §10.1–10.4): relationships, presence, game invites and direct messages. Wires
+ * the services together, registers the routes, and plugs into the gateway (READY lists, op 3, session changes)
+ * and into account merges.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { hasScope } from '../oauth/scopes.js';
+import { registerSocialDevRoutes } from './dev-routes.js';
+import { InviteService } from './invites/service.js';
+import { registerInviteRoutes } from './invites/routes.js';
+import { MessageService } from './messages/service.js';
+import { registerMessageRoutes } from './messages/routes.js';
+import { gatewayPresenceHandler, registerPresenceRoutes } from './presence/routes.js';
+import { PresenceService } from './presence/service.js';
+import { relationshipsJson } from './relationships/serialize.js';
+import { RelationshipService } from './relationships/service.js';
+import { registerRelationshipRoutes } from './relationships/routes.js';
+
+export function registerSocial(app: FastifyInstance, ctx: PlatformContext): void {
+  const relationships = new RelationshipService(ctx);
+  const presence = new PresenceService(ctx, relationships);
+  const messages = new MessageService(ctx, relationships);
+  const invites = new InviteService(ctx, presence, messages);
+  relationships.onFriendship((a, b, _axis, applicationId) => presence.friendsMade(a, b, applicationId));
+
+  registerRelationshipRoutes(app, ctx, relationships);
+  registerPresenceRoutes(app, ctx, presence);
+  registerInviteRoutes(app, ctx, invites);
+  registerMessageRoutes(app, ctx, messages);
+  if (ctx.options.devMode) registerSocialDevRoutes(app, ctx);
+
+  ctx.gatewayHooks.readyExtras.push((identity) => {
+    if (identity.kind !== 'user') return {};
+    const extras: Record<string, unknown> = {};
+    const application = ctx.store.applications.get(identity.applicationId);
+    if (application && hasScope(identity.scopes, 'relationships.read')) extras.relationships = relationshipsJson(ctx, identity.userId, application);
+    if (hasScope(identity.scopes, 'presences.read')) extras.presences = presence.friendPresences(identity.userId, identity.applicationId);
+    return extras;
+  });
+  ctx.gatewayHooks.userPresence.push(gatewayPresenceHandler(ctx, presence));
+  ctx.gatewayHooks.sessionsChanged.push((change) => {
+    if (change.kind === 'user') presence.sessionsChanged(change.userId, change.applicationId, change.present);
+  });
+
+  // A merged provisional account's game relationships, blocks and DMs follow it into the full account (rows the
+  // full account already has win). Unmerge keeps everything with the full account: the new provisional stand-in
+  // starts with an empty social graph.
+  ctx.accountMigrations.push({
+    name: 'social',
+    merge: (context, from, to) => {
+      context.store.relationships.moveAll(from, to);
+      context.store.directMessages.moveAll(from, to);
+    },
+  });
+
+  invites.start();
+  app.addHook('onClose', async () => invites.close());
+}

@@ -1,0 +1,71 @@
+/**
+ * The rich-presence activity a user session may set (PROTOCOL.md §10.2, wire-protocol §10), validated with field
+ * errors, and the server's normalisation: default name, `application_id`, `created_at`, millisecond timestamps.
+ */
+import { z } from 'zod';
+import { snowflakeSchema } from '../../http/validation.js';
+import type { ApplicationRecord } from '../../store/types.js';
+
+const text = (min: number, max: number) => z.string().min(min).max(max);
+
+export const activitySchema = z.object({
+  type: z.literal([0, 2, 3, 5]),
+  name: text(1, 128).optional(),
+  state: text(2, 128).nullish(),
+  details: text(2, 128).nullish(),
+  state_url: text(2, 256).nullish(),
+  details_url: text(2, 256).nullish(),
+  timestamps: z.object({ start: z.int().nonnegative().optional(), end: z.int().nonnegative().optional() }).optional(),
+  assets: z
+    .object({
+      large_image: text(1, 300).optional(),
+      large_text: text(2, 128).optional(),
+      large_url: text(1, 256).optional(),
+      small_image: text(1, 300).optional(),
+      small_text: text(2, 128).optional(),
+      small_url: text(1, 256).optional(),
+      invite_cover_image: text(1, 300).optional(),
+    })
+    .optional(),
+  party: z
+    .object({
+      id: text(2, 128).optional(),
+      size: z.tuple([z.int().min(1), z.int().min(0)]).optional(),
+      privacy: z.literal([0, 1]).optional(),
+    })
+    .optional(),
+  secrets: z.object({ join: text(2, 128).optional() }).optional(),
+  buttons: z.array(z.object({ label: text(1, 32), url: text(1, 512) })).max(2).optional(),
+  status_display_type: z.int().min(0).max(2).optional(),
+  supported_platforms: z.int().nonnegative().optional(),
+  parent_application_id: snowflakeSchema.optional(),
+  instance: z.boolean().optional(),
+  flags: z.int().nonnegative().optional(),
+});
+export type ActivityInput = z.infer<typeof activitySchema>;
+
+/** A stored activity: what others receive in PRESENCE_UPDATE. */
+export type Activity = Record<string, unknown> & {
+  application_id: string;
+  party?: { id?: string; size?: [number, number]; privacy?: 0 | 1 };
+  secrets?: { join?: string };
+  assets?: { invite_cover_image?: string };
+};
+
+/** Values below 10^11 are seconds (wire-protocol §12). */
+const toMs = (value: number): number => (value < 1e11 ? value * 1000 : value);
+
+export function normaliseActivity(input: ActivityInput, app: ApplicationRecord, now: number): Activity {
+  const out: Activity = { ...input, name: input.name ?? app.name, application_id: app.id, created_at: now };
+  if (input.timestamps) {
+    const { start, end } = input.timestamps;
+    out.timestamps = { ...(start !== undefined && { start: toMs(start) }), ...(end !== undefined && { end: toMs(end) }) };
+  }
+  return out;
+}
+
+/** Joinable = a party id, a size with room left, and a join secret. */
+export function isJoinable(activity: Activity | undefined): activity is Activity & { party: { id: string }; secrets: { join: string } } {
+  const size = activity?.party?.size;
+  return Boolean(activity?.party?.id && activity.secrets?.join && size && size[0] < size[1]);
+}

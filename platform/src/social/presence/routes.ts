@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PlatformContext } from '../../context.js';
+import type { Presence } from '../../gateway/schemas.js';
+import type { GatewayIdentity } from '../../gateway/types.js';
+import { requireBearer } from '../../http/auth.js';
+import { jsonBody } from '../../http/body.js';
+import { parseBody } from '../../http/validation.js';
+import { API, limited } from '../http.js';
+import { activitySchema, normaliseActivity } from './activity.js';
+import type { PresenceService, Status } from './service.js';
+
+const presenceBodySchema = z.object({
+  status: z.enum(['online', 'idle', 'dnd', 'invisible']).optional(),
+  activity: activitySchema.nullable().optional(),
+});
+
+/** `POST /users/@me/presence` (PROTOCOL.md §10.2), rate limited per user by `presence.update`. */
+export function registerPresenceRoutes(app: FastifyInstance, ctx: PlatformContext, presence: PresenceService): void {
+  app.post(`${API}/users/@me/presence`, async (request, reply) => {
+    const principal = requireBearer(ctx, request, 'activities.write');
+    if (limited(ctx, reply, 'presence.update', `user:${principal.user.id}`)) return reply;
+    const body = parseBody(presenceBodySchema, jsonBody(request));
+    const activity = body.activity === undefined ? undefined : body.activity === null ? null : normaliseActivity(body.activity, principal.app, ctx.now());
+    presence.update(principal.user.id, principal.app.id, { ...(body.status && { status: body.status }), activity });
+    return reply.code(204).send();
+  });
+}
+
+/**
+ * Gateway op 3 (and Identify's `presence`) of a user session: the same operation with `activities[0]` (none
+ * clears the application's activity; `offline` means invisible). An activity that passes the gateway's shape
+ * check but not these rules makes the gateway close with 4001.
+ */
+export function gatewayPresenceHandler(ctx: PlatformContext, presence: PresenceService) {
+  return (identity: GatewayIdentity, update: Presence): boolean | 'invalid' => {
+    const app = ctx.store.applications.get(identity.applicationId);
+    if (!app) return false;
+    const first = update.activities[0];
+    let activity = null;
+    if (first !== undefined) {
+      const parsed = activitySchema.safeParse(first);
+      if (!parsed.success) return 'invalid';
+      activity = normaliseActivity(parsed.data, app, ctx.now());
+    }
+    const status: Status = update.status === 'offline' ? 'invisible' : update.status;
+    presence.update(identity.userId, identity.applicationId, { status, activity });
+    return true;
+  };
+}
