@@ -19,7 +19,19 @@
 //   obj:Name                  a value object declared below (Svcpp_Name handle)
 //   cb:Name                   a callback declared below; expands to the (callback, userDataFree, userData) triple
 //   list:obj:Name             a span of Name objects (Svcpp_NameSpan {ptr, size} in C, std::vector in C++, an array
-//                             in TS): a callback parameter (borrowed) or a method result (caller-owned; c-abi.md §5)
+//                             of handles in TS): a callback parameter (borrowed), a method result (caller-owned;
+//                             c-abi.md §5) or a field of a value type whose elements are value objects declared
+//                             above it (getter: caller-owned span; setter: borrowed span, every element copied)
+//   list:u64                  a span of ids (Svcpp_UInt64Span {uint64_t *ptr; size_t size}, std::vector<uint64_t>,
+//                             bigint[] in TS): where list:obj may appear; a result's buffer is freed with Svcpp_Free
+//   map                       string -> string properties (Svcpp_Properties, c-abi.md §6): core::Properties (a
+//                             std::map), std::unordered_map in the C++ wrapper, Record<string, string> in TS. A method
+//                             parameter (borrowed, copied; duplicate keys rejected), a method result or const getter
+//                             (Svcpp_Properties *out, sorted by key bytes, freed with Svcpp_FreeProperties), a callback
+//                             parameter (borrowed) or a field of a value type. Options on a map parameter or field:
+//                             maxKeys, maxKey, maxValue (code points) — hard ABI limits checked synchronously
+//                             (InvalidArgument); leave a limit out when the service owns it.
+// Lists and maps are never `optional` (empty is their absent state) and are not method parameters except maps.
 // A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
 // `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
 
@@ -400,6 +412,16 @@ export const types = [
     ],
   },
   {
+    name: 'ActivityButton',
+    kind: 'value',
+    init: true,
+    doc: 'A button of a rich presence activity (Activity.Buttons): a label and the URL it opens.',
+    fields: [
+      { name: 'Label', type: 'string', max: 32, doc: 'Text of the button (1–32 characters; an empty label is rejected by the service).' },
+      { name: 'Url', type: 'string', max: 512, doc: 'URL the button opens (1–512 characters).' },
+    ],
+  },
+  {
     name: 'LinkedLobby',
     kind: 'value',
     init: true,
@@ -433,16 +455,6 @@ export const types = [
       { name: 'IsLinkable', type: 'bool', doc: 'A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages.' },
       { name: 'IsViewableAndWriteableByAllMembers', type: 'bool', doc: 'Every member may view the channel and send messages in it.' },
       { name: 'LinkedLobby', type: 'obj:LinkedLobby', optional: true, doc: 'The lobby linked to the channel, when there is one.' },
-    ],
-  },
-  {
-    name: 'ActivityButton',
-    kind: 'value',
-    init: true,
-    doc: 'A custom button of an activity card (Activity::AddButton).',
-    fields: [
-      { name: 'Label', type: 'string', doc: 'Button text, 1–32 characters.' },
-      { name: 'Url', type: 'string', doc: 'Opened when the button is pressed, 1–512 characters.' },
     ],
   },
   {
@@ -511,6 +523,14 @@ export const types = [
       { name: 'Party', type: 'obj:ActivityParty', optional: true, doc: 'The party (needed for invites).' },
       { name: 'Secrets', type: 'obj:ActivitySecrets', optional: true, doc: 'The join secret (needed for invites).' },
       { name: 'SupportedPlatforms', type: 'enum:ActivityGamePlatforms', doc: 'Platforms the activity can be joined from (0 = Desktop).' },
+      { name: 'Buttons', type: 'list:obj:ActivityButton', doc: 'Custom buttons of the activity card (at most 2; see AddButton).' },
+    ],
+    header: 'values/activity.hpp',
+    methods: [
+      { name: 'AddButton', params: [{ name: 'button', type: 'obj:ActivityButton' }],
+        doc: 'Appends a button (copied). A third one is kept here and refused by UpdateRichPresence (ValidationError).' },
+      { name: 'GetButtons', const: true, returns: 'list:obj:ActivityButton', doc: 'The buttons, in the order they were added.' },
+      { name: 'Equals', const: true, params: [{ name: 'other', type: 'obj:Activity' }], returns: 'bool', doc: 'Every field equal (buttons in order).' },
     ],
   },
   {

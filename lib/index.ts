@@ -6,7 +6,7 @@ export type {
 export type { UserApplicationProfileSnapshot, UserSnapshot } from './users.js';
 export type { GuildChannelSnapshot, GuildSnapshot, LinkedLobbySnapshot } from './guilds.js';
 export type { RelationshipSnapshot } from './relationships.js';
-export type { Activity, ActivityAssets, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
+export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';

@@ -31,6 +31,14 @@ export interface ActivityTimestamps {
   end?: bigint;
 }
 
+/** A custom button of an activity card. */
+export interface ActivityButton {
+  /** 1–32 characters. */
+  label: string;
+  /** Opened when the button is pressed, 1–512 characters. */
+  url: string;
+}
+
 /** The party of an activity; with a join secret and room left it makes the activity joinable (invites). */
 export interface ActivityParty {
   /** 2–128 characters. */
@@ -71,6 +79,8 @@ export interface Activity {
   secrets?: { join: string } | undefined;
   /** Platforms it can be joined from (bitmask; 0 = Desktop). */
   supportedPlatforms?: ActivityGamePlatforms;
+  /** At most 2 (more: ERR_SVCPP_VALIDATION). */
+  buttons?: ActivityButton[];
 }
 
 /** A game invite or join request, as received in 'activityInviteCreated' / 'activityInviteUpdated'. */
@@ -128,6 +138,11 @@ export function toNativeActivity(api: NativeApi, activity: Activity): NativeHand
       if (party.privacy !== undefined) api.ActivityParty_SetPrivacy(p, party.privacy);
       api.Activity_SetParty(h, p);
     }, (p) => api.ActivityParty_Drop(p));
+    for (const button of activity.buttons ?? []) withPart(api.ActivityButton_Init(), (b) => {
+      api.ActivityButton_SetLabel(b, button.label);
+      api.ActivityButton_SetUrl(b, button.url);
+      api.Activity_AddButton(h, b);
+    }, (b) => api.ActivityButton_Drop(b));
     if (activity.secrets) withPart(api.ActivitySecrets_Init(), (s) => {
       api.ActivitySecrets_SetJoin(s, activity.secrets!.join);
       api.Activity_SetSecrets(h, s);
@@ -180,6 +195,8 @@ export function takeActivitySnapshot(api: NativeApi, handle: NativeHandle<'Activ
       }), (p) => api.ActivityParty_Drop(p)),
       secrets: secrets && takeSnapshot(secrets, (s) => ({ join: api.ActivitySecrets_Join(s) }), (s) => api.ActivitySecrets_Drop(s)),
       supportedPlatforms: api.Activity_SupportedPlatforms(h),
+      buttons: api.Activity_GetButtons(h).map((button) => takeSnapshot(button,
+        (b) => ({ label: api.ActivityButton_Label(b), url: api.ActivityButton_Url(b) }), (b) => api.ActivityButton_Drop(b))),
     };
   }, (h) => api.Activity_Drop(h));
 }

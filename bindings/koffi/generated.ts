@@ -3,12 +3,15 @@
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
-import { declareType, KoffiRuntime, type HandleStruct, type SpanOut, type StringOut } from './runtime.js';
+import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('Svcpp_String', () => koffi.struct('Svcpp_String', { ptr: 'void *', size: 'size_t' }));
 /** The same layout as Svcpp_String, for inputs: koffi encodes the JS string in ptr as UTF-8. */
 declareType('Svcpp_StringIn', () => koffi.struct('Svcpp_StringIn', { ptr: 'const char *', size: 'size_t' }));
+declareType('Svcpp_Properties', () => koffi.struct('Svcpp_Properties', { size: 'size_t', keys: 'Svcpp_String *', values: 'Svcpp_String *' }));
+/** The same layout as Svcpp_Properties, for inputs: keys and values are JS arrays of Svcpp_StringIn. */
+declareType('Svcpp_PropertiesIn', () => koffi.struct('Svcpp_PropertiesIn', { size: 'size_t', keys: 'Svcpp_StringIn *', values: 'Svcpp_StringIn *' }));
 declareType('Svcpp_Errc', () => koffi.alias('Svcpp_Errc', 'int32_t'));
 declareType('Svcpp_LoggingSeverity', () => koffi.alias('Svcpp_LoggingSeverity', 'int32_t'));
 declareType('Svcpp_ErrorType', () => koffi.alias('Svcpp_ErrorType', 'int32_t'));
@@ -37,10 +40,10 @@ declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opa
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_AuthorizationCodeVerifier', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
+declareType('Svcpp_ActivityButton', () => koffi.struct('Svcpp_ActivityButton', { opaque: 'void *' }));
 declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
 declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
-declareType('Svcpp_ActivityButton', () => koffi.struct('Svcpp_ActivityButton', { opaque: 'void *' }));
 declareType('Svcpp_ActivityAssets', () => koffi.struct('Svcpp_ActivityAssets', { opaque: 'void *' }));
 declareType('Svcpp_ActivityTimestamps', () => koffi.struct('Svcpp_ActivityTimestamps', { opaque: 'void *' }));
 declareType('Svcpp_ActivityParty', () => koffi.struct('Svcpp_ActivityParty', { opaque: 'void *' }));
@@ -51,8 +54,10 @@ declareType('Svcpp_RelationshipHandle', () => koffi.struct('Svcpp_RelationshipHa
 declareType('Svcpp_UserApplicationProfileHandle', () => koffi.struct('Svcpp_UserApplicationProfileHandle', { opaque: 'void *' }));
 declareType('Svcpp_UserHandle', () => koffi.struct('Svcpp_UserHandle', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
+declareType('Svcpp_UInt64Span', () => koffi.struct('Svcpp_UInt64Span', { ptr: 'uint64_t *', size: 'size_t' }));
 declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan', { ptr: 'Svcpp_GuildMinimal *', size: 'size_t' }));
 declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
+declareType('Svcpp_ActivityButtonSpan', () => koffi.struct('Svcpp_ActivityButtonSpan', { ptr: 'Svcpp_ActivityButton *', size: 'size_t' }));
 declareType('Svcpp_UserApplicationProfileHandleSpan', () => koffi.struct('Svcpp_UserApplicationProfileHandleSpan', { ptr: 'Svcpp_UserApplicationProfileHandle *', size: 'size_t' }));
 declareType('Svcpp_RelationshipHandleSpan', () => koffi.struct('Svcpp_RelationshipHandleSpan', { ptr: 'Svcpp_RelationshipHandle *', size: 'size_t' }));
 declareType('Svcpp_UserHandleSpan', () => koffi.struct('Svcpp_UserHandleSpan', { ptr: 'Svcpp_UserHandle *', size: 'size_t' }));
@@ -99,6 +104,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_CheckAbiVersion: lib.func('Svcpp_Errc Svcpp_CheckAbiVersion(uint32_t compiledAgainst)'),
     Svcpp_GetLastErrorMessage: lib.func('Svcpp_Errc Svcpp_GetLastErrorMessage(_Out_ Svcpp_String *out)'),
     Svcpp_Free: lib.func('void Svcpp_Free(void *ptr)'),
+    Svcpp_FreeProperties: lib.func('void Svcpp_FreeProperties(Svcpp_Properties props)'),
     Svcpp_RunCallbacks: lib.func('Svcpp_Errc Svcpp_RunCallbacks(void)'),
     Svcpp_ResetCallbacks: lib.func('Svcpp_Errc Svcpp_ResetCallbacks(void)'),
     Svcpp_ClientCreateOptions_Init: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Init(_Out_ Svcpp_ClientCreateOptions *self)'),
@@ -170,6 +176,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(const Svcpp_AuthorizationArgs *self, const Svcpp_IntegrationType *value)'),
     Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
     Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityButton_Init: lib.func('Svcpp_Errc Svcpp_ActivityButton_Init(_Out_ Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButton_Drop(_Inout_ Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Clone: lib.func('Svcpp_Errc Svcpp_ActivityButton_Clone(_Out_ Svcpp_ActivityButton *self, const Svcpp_ActivityButton *other)'),
+    Svcpp_ActivityButton_IsValid: lib.func('bool Svcpp_ActivityButton_IsValid(const Svcpp_ActivityButton *self)'),
+    Svcpp_ActivityButton_Label: lib.func('Svcpp_Errc Svcpp_ActivityButton_Label(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityButton_SetLabel: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetLabel(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityButton_Url: lib.func('Svcpp_Errc Svcpp_ActivityButton_Url(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityButton_SetUrl: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetUrl(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
     Svcpp_LinkedLobby_Init: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Init(_Out_ Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_Drop: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Drop(_Inout_ Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_Clone: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Clone(_Out_ Svcpp_LinkedLobby *self, const Svcpp_LinkedLobby *other)'),
@@ -204,14 +218,6 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(const Svcpp_GuildChannel *self, bool value)'),
     Svcpp_GuildChannel_LinkedLobby: lib.func('bool Svcpp_GuildChannel_LinkedLobby(const Svcpp_GuildChannel *self, _Out_ Svcpp_LinkedLobby *out)'),
     Svcpp_GuildChannel_SetLinkedLobby: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetLinkedLobby(const Svcpp_GuildChannel *self, const Svcpp_LinkedLobby *value)'),
-    Svcpp_ActivityButton_Init: lib.func('Svcpp_Errc Svcpp_ActivityButton_Init(_Out_ Svcpp_ActivityButton *self)'),
-    Svcpp_ActivityButton_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButton_Drop(_Inout_ Svcpp_ActivityButton *self)'),
-    Svcpp_ActivityButton_Clone: lib.func('Svcpp_Errc Svcpp_ActivityButton_Clone(_Out_ Svcpp_ActivityButton *self, const Svcpp_ActivityButton *other)'),
-    Svcpp_ActivityButton_IsValid: lib.func('bool Svcpp_ActivityButton_IsValid(const Svcpp_ActivityButton *self)'),
-    Svcpp_ActivityButton_Label: lib.func('Svcpp_Errc Svcpp_ActivityButton_Label(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityButton_SetLabel: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetLabel(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
-    Svcpp_ActivityButton_Url: lib.func('Svcpp_Errc Svcpp_ActivityButton_Url(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityButton_SetUrl: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetUrl(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
     Svcpp_ActivityAssets_Init: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Init(_Out_ Svcpp_ActivityAssets *self)'),
     Svcpp_ActivityAssets_Drop: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Drop(_Inout_ Svcpp_ActivityAssets *self)'),
     Svcpp_ActivityAssets_Clone: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Clone(_Out_ Svcpp_ActivityAssets *self, const Svcpp_ActivityAssets *other)'),
@@ -288,6 +294,11 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Activity_SetSecrets: lib.func('Svcpp_Errc Svcpp_Activity_SetSecrets(const Svcpp_Activity *self, const Svcpp_ActivitySecrets *value)'),
     Svcpp_Activity_SupportedPlatforms: lib.func('Svcpp_ActivityGamePlatforms Svcpp_Activity_SupportedPlatforms(const Svcpp_Activity *self)'),
     Svcpp_Activity_SetSupportedPlatforms: lib.func('Svcpp_Errc Svcpp_Activity_SetSupportedPlatforms(const Svcpp_Activity *self, Svcpp_ActivityGamePlatforms value)'),
+    Svcpp_Activity_Buttons: lib.func('Svcpp_Errc Svcpp_Activity_Buttons(const Svcpp_Activity *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
+    Svcpp_Activity_SetButtons: lib.func('Svcpp_Errc Svcpp_Activity_SetButtons(const Svcpp_Activity *self, Svcpp_ActivityButtonSpan value)'),
+    Svcpp_Activity_AddButton: lib.func('Svcpp_Errc Svcpp_Activity_AddButton(const Svcpp_Activity *self, const Svcpp_ActivityButton *button)'),
+    Svcpp_Activity_GetButtons: lib.func('Svcpp_Errc Svcpp_Activity_GetButtons(const Svcpp_Activity *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
+    Svcpp_Activity_Equals: lib.func('bool Svcpp_Activity_Equals(const Svcpp_Activity *self, const Svcpp_Activity *other)'),
     Svcpp_ActivityInvite_Init: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Init(_Out_ Svcpp_ActivityInvite *self)'),
     Svcpp_ActivityInvite_Drop: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Drop(_Inout_ Svcpp_ActivityInvite *self)'),
     Svcpp_ActivityInvite_Clone: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Clone(_Out_ Svcpp_ActivityInvite *self, const Svcpp_ActivityInvite *other)'),
@@ -446,14 +457,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_ActivityPartyPrivacyToString: lib.func('const char * Svcpp_ActivityPartyPrivacyToString(Svcpp_ActivityPartyPrivacy value)'),
     Svcpp_ActivityActionTypesToString: lib.func('const char * Svcpp_ActivityActionTypesToString(Svcpp_ActivityActionTypes value)'),
     Svcpp_ActivityGamePlatformsToString: lib.func('const char * Svcpp_ActivityGamePlatformsToString(Svcpp_ActivityGamePlatforms value)'),
+    Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(_Inout_ Svcpp_UInt64Span *span)'),
     Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
     Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
+    Svcpp_ActivityButtonSpan_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButtonSpan_Drop(_Inout_ Svcpp_ActivityButtonSpan *span)'),
     Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
     Svcpp_RelationshipHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandleSpan_Drop(_Inout_ Svcpp_RelationshipHandleSpan *span)'),
     Svcpp_UserHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserHandleSpan_Drop(_Inout_ Svcpp_UserHandleSpan *span)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
+    freeProperties: (props) => c.Svcpp_FreeProperties(props),
     lastErrorMessage: (out) => c.Svcpp_GetLastErrorMessage(out),
     drops: {
       ClientCreateOptions: (self: HandleStruct) => c.Svcpp_ClientCreateOptions_Drop(self),
@@ -461,10 +475,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationCodeChallenge: (self: HandleStruct) => c.Svcpp_AuthorizationCodeChallenge_Drop(self),
       AuthorizationCodeVerifier: (self: HandleStruct) => c.Svcpp_AuthorizationCodeVerifier_Drop(self),
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
+      ActivityButton: (self: HandleStruct) => c.Svcpp_ActivityButton_Drop(self),
       LinkedLobby: (self: HandleStruct) => c.Svcpp_LinkedLobby_Drop(self),
       GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
       GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
-      ActivityButton: (self: HandleStruct) => c.Svcpp_ActivityButton_Drop(self),
       ActivityAssets: (self: HandleStruct) => c.Svcpp_ActivityAssets_Drop(self),
       ActivityTimestamps: (self: HandleStruct) => c.Svcpp_ActivityTimestamps_Drop(self),
       ActivityParty: (self: HandleStruct) => c.Svcpp_ActivityParty_Drop(self),
@@ -903,6 +917,55 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_AuthorizationArgs_SetCustomSchemeParam(selfC, valueC);
       rt.check(rc);
     },
+    ActivityButton_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityButton_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityButton', created);
+    },
+    ActivityButton_Drop(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const rc = c.Svcpp_ActivityButton_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityButton_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityButton', other);
+      const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityButton', created);
+    },
+    ActivityButton_IsValid(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      return c.Svcpp_ActivityButton_IsValid(selfC);
+    },
+    ActivityButton_Label(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityButton_Label(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityButton_SetLabel(self, value) {
+      const selfC = rt.handle('ActivityButton', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityButton_SetLabel(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityButton_Url(self) {
+      const selfC = rt.handle('ActivityButton', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityButton_Url(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityButton_SetUrl(self, value) {
+      const selfC = rt.handle('ActivityButton', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityButton_SetUrl(selfC, valueC);
+      rt.check(rc);
+    },
     LinkedLobby_Init() {
       const created = { opaque: null } as HandleStruct;
       const rc = c.Svcpp_LinkedLobby_Init(created);
@@ -1088,55 +1151,6 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = (value == null ? null : rt.handle('LinkedLobby', value));
       const rc = c.Svcpp_GuildChannel_SetLinkedLobby(selfC, valueC);
-      rt.check(rc);
-    },
-    ActivityButton_Init() {
-      const created = { opaque: null } as HandleStruct;
-      const rc = c.Svcpp_ActivityButton_Init(created);
-      rt.check(rc);
-      return rt.adopt('ActivityButton', created);
-    },
-    ActivityButton_Drop(self) {
-      const selfC = rt.handle('ActivityButton', self);
-      const rc = c.Svcpp_ActivityButton_Drop(selfC);
-      rt.check(rc);
-      rt.forget(self);
-    },
-    ActivityButton_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
-      const otherC = rt.handle('ActivityButton', other);
-      const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
-      rt.check(rc);
-      return rt.adopt('ActivityButton', created);
-    },
-    ActivityButton_IsValid(self) {
-      const selfC = rt.handle('ActivityButton', self);
-      return c.Svcpp_ActivityButton_IsValid(selfC);
-    },
-    ActivityButton_Label(self) {
-      const selfC = rt.handle('ActivityButton', self);
-      const out = { ptr: null, size: 0 } as StringOut;
-      const rc = c.Svcpp_ActivityButton_Label(selfC, out);
-      rt.check(rc);
-      return rt.takeString(out);
-    },
-    ActivityButton_SetLabel(self, value) {
-      const selfC = rt.handle('ActivityButton', self);
-      const valueC = rt.str(value);
-      const rc = c.Svcpp_ActivityButton_SetLabel(selfC, valueC);
-      rt.check(rc);
-    },
-    ActivityButton_Url(self) {
-      const selfC = rt.handle('ActivityButton', self);
-      const out = { ptr: null, size: 0 } as StringOut;
-      const rc = c.Svcpp_ActivityButton_Url(selfC, out);
-      rt.check(rc);
-      return rt.takeString(out);
-    },
-    ActivityButton_SetUrl(self, value) {
-      const selfC = rt.handle('ActivityButton', self);
-      const valueC = rt.str(value);
-      const rc = c.Svcpp_ActivityButton_SetUrl(selfC, valueC);
       rt.check(rc);
     },
     ActivityAssets_Init() {
@@ -1578,6 +1592,37 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const valueC = rt.int(value);
       const rc = c.Svcpp_Activity_SetSupportedPlatforms(selfC, valueC);
       rt.check(rc);
+    },
+    Activity_Buttons(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Activity_Buttons(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('ActivityButton', 'Svcpp_ActivityButton', out);
+    },
+    Activity_SetButtons(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.handleSpan('ActivityButton', value);
+      const rc = c.Svcpp_Activity_SetButtons(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_AddButton(self, button) {
+      const selfC = rt.handle('Activity', self);
+      const buttonC = rt.handle('ActivityButton', button);
+      const rc = c.Svcpp_Activity_AddButton(selfC, buttonC);
+      rt.check(rc);
+    },
+    Activity_GetButtons(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Activity_GetButtons(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('ActivityButton', 'Svcpp_ActivityButton', out);
+    },
+    Activity_Equals(self, other) {
+      const selfC = rt.handle('Activity', self);
+      const otherC = rt.handle('Activity', other);
+      return c.Svcpp_Activity_Equals(selfC, otherC);
     },
     ActivityInvite_Init() {
       const created = { opaque: null } as HandleStruct;

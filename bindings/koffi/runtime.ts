@@ -4,6 +4,11 @@
 import koffi, { type TypeObject } from 'koffi';
 import { errcError, SvcppError } from '../../lib/errors.js';
 import type { NativeHandle } from '../../lib/generated/native-api.js';
+import {
+  decodeProperties, decodeU64Span, handleSpanIn, propertiesIn, u64In, u64SpanIn, type PropertiesIn, type PropertiesOut, type SpanIn,
+} from './containers.js';
+
+export type { PropertiesOut } from './containers.js';
 
 /** koffi registers type names process-wide; a second load of this module must reuse them, not redeclare. */
 export function declareType(name: string, declare: () => TypeObject): TypeObject {
@@ -42,10 +47,10 @@ export class KoffiHandle {
   constructor(readonly type: string, readonly struct: HandleStruct) {}
 }
 
-const U64_MAX = (1n << 64n) - 1n;
-
 export interface RuntimeFunctions {
   free(ptr: bigint | null): void;
+  /** Svcpp_FreeProperties (takes the struct by value). */
+  freeProperties(props: PropertiesOut): void;
   lastErrorMessage(out: StringOut): number;
   /** Svcpp_<T>_Drop per value type: run by the FinalizationRegistry for handles nobody dropped. */
   drops: Record<string, (self: HandleStruct) => number>;
@@ -170,15 +175,56 @@ export class KoffiRuntime {
     }
   }
 
+  // ---- maps and id lists (containers.ts) ----
+
+  /** A map input (Svcpp_PropertiesIn): a plain object of strings. */
+  properties(value: unknown): PropertiesIn {
+    return propertiesIn(value);
+  }
+
+  /** A borrowed map (callback argument) as a plain object. */
+  borrowProperties(props: PropertiesOut): Record<string, string> {
+    return decodeProperties(props, 'Svcpp_String');
+  }
+
+  /** A result map as a plain object; the C map is released with Svcpp_FreeProperties. */
+  takeProperties(props: PropertiesOut): Record<string, string> {
+    try {
+      return this.borrowProperties(props);
+    } finally {
+      this.fns.freeProperties(props);
+    }
+  }
+
+  /** A list:u64 input: an array of bigints. */
+  u64Span(value: unknown): SpanIn<bigint> {
+    return u64SpanIn(value);
+  }
+
+  /** A borrowed Svcpp_UInt64Span (callback argument) as bigints. */
+  borrowU64Span(span: SpanOut): bigint[] {
+    return decodeU64Span(span);
+  }
+
+  /** A result Svcpp_UInt64Span as bigints; its buffer is freed with Svcpp_Free. */
+  takeU64Span(span: SpanOut): bigint[] {
+    try {
+      return decodeU64Span(span);
+    } finally {
+      this.fns.free(span.ptr);
+    }
+  }
+
+  /** A list:obj input: the structs of an array of handles of `type` (the library copies the elements). */
+  handleSpan(type: string, value: unknown): SpanIn<HandleStruct> {
+    return handleSpanIn(value, (element) => this.handle(type, element));
+  }
+
   // ---- integers ----
 
   /** u64 input: a bigint (or a non-negative safe integer) in [0, 2^64). */
   u64(value: unknown): bigint {
-    const v = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
-    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) {
-      throw new SvcppError('ERR_SVCPP_INVALID_ARGUMENT', 'expected a bigint in [0, 2^64)');
-    }
-    return v;
+    return u64In(value);
   }
 
   /** koffi returns small 64-bit values as number; ids are always bigint. */

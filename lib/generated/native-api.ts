@@ -9,7 +9,7 @@ declare const handleBrand: unique symbol;
 export type NativeHandle<T extends string> = { readonly [handleBrand]: T };
 
 /** The object types a NativeHandle can name. */
-export type NativeHandleType = 'ClientCreateOptions' | 'ClientResult' | 'AuthorizationCodeChallenge' | 'AuthorizationCodeVerifier' | 'AuthorizationArgs' | 'LinkedLobby' | 'GuildMinimal' | 'GuildChannel' | 'ActivityButton' | 'ActivityAssets' | 'ActivityTimestamps' | 'ActivityParty' | 'ActivitySecrets' | 'Activity' | 'ActivityInvite' | 'RelationshipHandle' | 'UserApplicationProfileHandle' | 'UserHandle' | 'Client';
+export type NativeHandleType = 'ClientCreateOptions' | 'ClientResult' | 'AuthorizationCodeChallenge' | 'AuthorizationCodeVerifier' | 'AuthorizationArgs' | 'ActivityButton' | 'LinkedLobby' | 'GuildMinimal' | 'GuildChannel' | 'ActivityAssets' | 'ActivityTimestamps' | 'ActivityParty' | 'ActivitySecrets' | 'Activity' | 'ActivityInvite' | 'RelationshipHandle' | 'UserApplicationProfileHandle' | 'UserHandle' | 'Client';
 
 /**
  * The C ABI as JavaScript sees it: one member per C function (the C name without `Svcpp_`).
@@ -183,6 +183,24 @@ export interface NativeApi {
   /** Sets CustomSchemeParam; NULL clears it. */
   AuthorizationArgs_SetCustomSchemeParam(self: NativeHandle<'AuthorizationArgs'>, value: string | undefined): void;
 
+  // ---- ActivityButton ----
+  /** Creates an empty ActivityButton. Overwrites *self without dropping it. */
+  ActivityButton_Init(): NativeHandle<'ActivityButton'>;
+  /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+  ActivityButton_Drop(self: NativeHandle<'ActivityButton'>): void;
+  /** Deep copy of other into *self (overwritten, not dropped first). */
+  ActivityButton_Clone(other: NativeHandle<'ActivityButton'>): NativeHandle<'ActivityButton'>;
+  /** True when the handle holds a live object of this type. */
+  ActivityButton_IsValid(self: NativeHandle<'ActivityButton'>): boolean;
+  /** Text of the button (1–32 characters; an empty label is rejected by the service). */
+  ActivityButton_Label(self: NativeHandle<'ActivityButton'>): string;
+  /** Sets Label. */
+  ActivityButton_SetLabel(self: NativeHandle<'ActivityButton'>, value: string): void;
+  /** URL the button opens (1–512 characters). */
+  ActivityButton_Url(self: NativeHandle<'ActivityButton'>): string;
+  /** Sets Url. */
+  ActivityButton_SetUrl(self: NativeHandle<'ActivityButton'>, value: string): void;
+
   // ---- LinkedLobby ----
   /** Creates an empty LinkedLobby. Overwrites *self without dropping it. */
   LinkedLobby_Init(): NativeHandle<'LinkedLobby'>;
@@ -256,24 +274,6 @@ export interface NativeApi {
   GuildChannel_LinkedLobby(self: NativeHandle<'GuildChannel'>): NativeHandle<'LinkedLobby'> | undefined;
   /** Sets LinkedLobby; NULL clears it. */
   GuildChannel_SetLinkedLobby(self: NativeHandle<'GuildChannel'>, value: NativeHandle<'LinkedLobby'> | undefined): void;
-
-  // ---- ActivityButton ----
-  /** Creates an empty ActivityButton. Overwrites *self without dropping it. */
-  ActivityButton_Init(): NativeHandle<'ActivityButton'>;
-  /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
-  ActivityButton_Drop(self: NativeHandle<'ActivityButton'>): void;
-  /** Deep copy of other into *self (overwritten, not dropped first). */
-  ActivityButton_Clone(other: NativeHandle<'ActivityButton'>): NativeHandle<'ActivityButton'>;
-  /** True when the handle holds a live object of this type. */
-  ActivityButton_IsValid(self: NativeHandle<'ActivityButton'>): boolean;
-  /** Button text, 1–32 characters. */
-  ActivityButton_Label(self: NativeHandle<'ActivityButton'>): string;
-  /** Sets Label. */
-  ActivityButton_SetLabel(self: NativeHandle<'ActivityButton'>, value: string): void;
-  /** Opened when the button is pressed, 1–512 characters. */
-  ActivityButton_Url(self: NativeHandle<'ActivityButton'>): string;
-  /** Sets Url. */
-  ActivityButton_SetUrl(self: NativeHandle<'ActivityButton'>, value: string): void;
 
   // ---- ActivityAssets ----
   /** Creates an empty ActivityAssets. Overwrites *self without dropping it. */
@@ -436,6 +436,16 @@ export interface NativeApi {
   Activity_SupportedPlatforms(self: NativeHandle<'Activity'>): ActivityGamePlatforms;
   /** Sets SupportedPlatforms. */
   Activity_SetSupportedPlatforms(self: NativeHandle<'Activity'>, value: ActivityGamePlatforms): void;
+  /** Custom buttons of the activity card (at most 2; see AddButton). */
+  Activity_Buttons(self: NativeHandle<'Activity'>): NativeHandle<'ActivityButton'>[];
+  /** Sets Buttons. */
+  Activity_SetButtons(self: NativeHandle<'Activity'>, value: NativeHandle<'ActivityButton'>[]): void;
+  /** Appends a button (copied). A third one is kept here and refused by UpdateRichPresence (ValidationError). */
+  Activity_AddButton(self: NativeHandle<'Activity'>, button: NativeHandle<'ActivityButton'>): void;
+  /** The buttons, in the order they were added. */
+  Activity_GetButtons(self: NativeHandle<'Activity'>): NativeHandle<'ActivityButton'>[];
+  /** Every field equal (buttons in order). */
+  Activity_Equals(self: NativeHandle<'Activity'>, other: NativeHandle<'Activity'>): boolean;
 
   // ---- ActivityInvite ----
   /** Creates an empty ActivityInvite. Overwrites *self without dropping it. */

@@ -6,6 +6,7 @@
 #include "client/client_registry.hpp"
 #include "generated/callback_wrappers.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -48,14 +49,7 @@ SVCPP_API void *SVCPP_CALL Svcpp_Alloc(size_t size) { return std::malloc(size ? 
 
 SVCPP_API void SVCPP_CALL Svcpp_Free(void *ptr) { std::free(ptr); }
 
-SVCPP_API void SVCPP_CALL Svcpp_FreeProperties(Svcpp_Properties props) {
-    for (size_t i = 0; i < props.size; ++i) {
-        if (props.keys) std::free(props.keys[i].ptr);
-        if (props.values) std::free(props.values[i].ptr);
-    }
-    std::free(props.keys);
-    std::free(props.values);
-}
+SVCPP_API void SVCPP_CALL Svcpp_FreeProperties(Svcpp_Properties props) { ReleaseProperties(props); }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RunCallbacks(void) {
     return Guard("Svcpp_RunCallbacks", [&] {

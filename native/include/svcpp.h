@@ -15,6 +15,18 @@
  *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
  *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
  *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
+ *             Passed in (a list field's setter, by value): borrowed for the call; every element must be a
+ *             live handle (else Svcpp_Errc_InvalidHandle naming the index, and nothing changes) and is
+ *             copied. Svcpp_UInt64Span {ptr, size} holds plain ids: an output's buffer is the caller's,
+ *             freed with Svcpp_Free(ptr) or Svcpp_UInt64Span_Drop (same thing, and it zeroes the span);
+ *             passed to a callback or in, it is borrowed like any span.
+ *  Maps       Svcpp_Properties {size, keys, values}: keys[i] -> values[i], each a Svcpp_String. Inputs (by
+ *             value) are borrowed for the call and copied; memory may come from anywhere. keys/values may
+ *             be NULL only when size is 0; a NULL array otherwise is Svcpp_Errc_NullArgument, a malformed
+ *             key or value Svcpp_Errc_InvalidUtf8, a duplicate key or an exceeded documented limit
+ *             Svcpp_Errc_InvalidArgument. Outputs (Svcpp_Properties *out) are sorted by key bytes, strings
+ *             NUL-terminated, {0, NULL, NULL} when empty, and freed with Svcpp_FreeProperties. Passed to a
+ *             callback: borrowed (sorted too).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -394,14 +406,14 @@ typedef struct Svcpp_AuthorizationCodeChallenge { void *opaque; } Svcpp_Authoriz
 typedef struct Svcpp_AuthorizationCodeVerifier { void *opaque; } Svcpp_AuthorizationCodeVerifier;
 /** Arguments of Client::Authorize. */
 typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs;
+/** A button of a rich presence activity (Activity.Buttons): a label and the URL it opens. */
+typedef struct Svcpp_ActivityButton { void *opaque; } Svcpp_ActivityButton;
 /** The lobby a guild channel is linked to. */
 typedef struct Svcpp_LinkedLobby { void *opaque; } Svcpp_LinkedLobby;
 /** A guild the user is a member of (GetUserGuilds). */
 typedef struct Svcpp_GuildMinimal { void *opaque; } Svcpp_GuildMinimal;
 /** A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it. */
 typedef struct Svcpp_GuildChannel { void *opaque; } Svcpp_GuildChannel;
-/** A custom button of an activity card (Activity::AddButton). */
-typedef struct Svcpp_ActivityButton { void *opaque; } Svcpp_ActivityButton;
 /** Images and their hover texts of an activity. Limits (checked by UpdateRichPresence) in characters. */
 typedef struct Svcpp_ActivityAssets { void *opaque; } Svcpp_ActivityAssets;
 /**
@@ -441,8 +453,10 @@ typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
 /* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */
 
+typedef struct Svcpp_UInt64Span { uint64_t *ptr; size_t size; } Svcpp_UInt64Span;
 typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } Svcpp_GuildMinimalSpan;
 typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
+typedef struct Svcpp_ActivityButtonSpan { Svcpp_ActivityButton *ptr; size_t size; } Svcpp_ActivityButtonSpan;
 typedef struct Svcpp_UserApplicationProfileHandleSpan { Svcpp_UserApplicationProfileHandle *ptr; size_t size; } Svcpp_UserApplicationProfileHandleSpan;
 typedef struct Svcpp_RelationshipHandleSpan { Svcpp_RelationshipHandle *ptr; size_t size; } Svcpp_RelationshipHandleSpan;
 typedef struct Svcpp_UserHandleSpan { Svcpp_UserHandle *ptr; size_t size; } Svcpp_UserHandleSpan;
@@ -695,6 +709,25 @@ SVCPP_API bool SVCPP_CALL Svcpp_AuthorizationArgs_CustomSchemeParam(Svcpp_Author
 /** Sets CustomSchemeParam; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationArgs_SetCustomSchemeParam(Svcpp_AuthorizationArgs *self, Svcpp_String const *value);
 
+/* ---- ActivityButton ------------------------------------------------------------------------------ */
+
+/** Creates an empty ActivityButton. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Init(Svcpp_ActivityButton *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Drop(Svcpp_ActivityButton *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Clone(Svcpp_ActivityButton *self, Svcpp_ActivityButton const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityButton_IsValid(Svcpp_ActivityButton const *self);
+/** Text of the button (1–32 characters; an empty label is rejected by the service). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Label(Svcpp_ActivityButton const *self, Svcpp_String *out);
+/** Sets Label. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetLabel(Svcpp_ActivityButton *self, Svcpp_String value);
+/** URL the button opens (1–512 characters). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Url(Svcpp_ActivityButton const *self, Svcpp_String *out);
+/** Sets Url. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetUrl(Svcpp_ActivityButton *self, Svcpp_String value);
+
 /* ---- LinkedLobby --------------------------------------------------------------------------------- */
 
 /** Creates an empty LinkedLobby. Overwrites *self without dropping it. */
@@ -771,25 +804,6 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetIsViewableAndWriteableByAl
 SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_LinkedLobby(Svcpp_GuildChannel const *self, Svcpp_LinkedLobby *out);
 /** Sets LinkedLobby; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetLinkedLobby(Svcpp_GuildChannel *self, Svcpp_LinkedLobby const *value);
-
-/* ---- ActivityButton ------------------------------------------------------------------------------ */
-
-/** Creates an empty ActivityButton. Overwrites *self without dropping it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Init(Svcpp_ActivityButton *self);
-/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Drop(Svcpp_ActivityButton *self);
-/** Deep copy of other into *self (overwritten, not dropped first). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Clone(Svcpp_ActivityButton *self, Svcpp_ActivityButton const *other);
-/** True when the handle holds a live object of this type. */
-SVCPP_API bool SVCPP_CALL Svcpp_ActivityButton_IsValid(Svcpp_ActivityButton const *self);
-/** Button text, 1–32 characters. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Label(Svcpp_ActivityButton const *self, Svcpp_String *out);
-/** Sets Label. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetLabel(Svcpp_ActivityButton *self, Svcpp_String value);
-/** Opened when the button is pressed, 1–512 characters. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Url(Svcpp_ActivityButton const *self, Svcpp_String *out);
-/** Sets Url. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetUrl(Svcpp_ActivityButton *self, Svcpp_String value);
 
 /* ---- ActivityAssets ------------------------------------------------------------------------------ */
 
@@ -957,6 +971,16 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetSecrets(Svcpp_Activity *self, 
 SVCPP_API Svcpp_ActivityGamePlatforms SVCPP_CALL Svcpp_Activity_SupportedPlatforms(Svcpp_Activity const *self);
 /** Sets SupportedPlatforms. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetSupportedPlatforms(Svcpp_Activity *self, Svcpp_ActivityGamePlatforms value);
+/** Custom buttons of the activity card (at most 2; see AddButton). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Buttons(Svcpp_Activity const *self, Svcpp_ActivityButtonSpan *out);
+/** Sets Buttons. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetButtons(Svcpp_Activity *self, Svcpp_ActivityButtonSpan value);
+/** Appends a button (copied). A third one is kept here and refused by UpdateRichPresence (ValidationError). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_AddButton(Svcpp_Activity *self, Svcpp_ActivityButton const *button);
+/** The buttons, in the order they were added. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_GetButtons(Svcpp_Activity const *self, Svcpp_ActivityButtonSpan *out);
+/** Every field equal (buttons in order). */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Equals(Svcpp_Activity const *self, Svcpp_Activity const *other);
 
 /* ---- ActivityInvite ------------------------------------------------------------------------------ */
 
@@ -1270,10 +1294,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Clien
 
 /* ---- Span release ------------------------------------------------------------------------------ */
 
+/** Frees the buffer (same as Svcpp_Free(span->ptr)) and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UInt64Span_Drop(Svcpp_UInt64Span *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannelSpan_Drop(Svcpp_GuildChannelSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButtonSpan_Drop(Svcpp_ActivityButtonSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandleSpan_Drop(Svcpp_UserApplicationProfileHandleSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */

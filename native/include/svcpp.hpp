@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,10 +35,10 @@ class ClientResult;
 class AuthorizationCodeChallenge;
 class AuthorizationCodeVerifier;
 class AuthorizationArgs;
+class ActivityButton;
 class LinkedLobby;
 class GuildMinimal;
 class GuildChannel;
-class ActivityButton;
 class ActivityAssets;
 class ActivityTimestamps;
 class ActivityParty;
@@ -372,6 +373,73 @@ template <class T, class Span> std::vector<T> AdoptSpan(Span &owned)
     return adopted;
 }
 
+/// The C handles of wrapper objects, for a span input (the library copies the elements; nullobj is rejected).
+template <class C, class T> std::vector<C> ElementHandles(std::vector<T> const &objects)
+{
+    std::vector<C> handles;
+    handles.reserve(objects.size());
+    for (T const &o : objects) handles.push_back(*o.instance());
+    return handles;
+}
+
+/// A borrowed Svcpp_UInt64Span over a vector (never written through).
+inline Svcpp_UInt64Span U64SpanView(std::vector<uint64_t> const &ids)
+{
+    return Svcpp_UInt64Span{ids.empty() ? nullptr : const_cast<uint64_t *>(ids.data()), ids.size()};
+}
+/// A copy of a borrowed Svcpp_UInt64Span.
+inline std::vector<uint64_t> ToU64Vector(Svcpp_UInt64Span span)
+{
+    return span.size ? std::vector<uint64_t>(span.ptr, span.ptr + span.size) : std::vector<uint64_t>();
+}
+/// Copies a library-allocated Svcpp_UInt64Span and frees its buffer.
+inline std::vector<uint64_t> TakeU64Span(Svcpp_UInt64Span &span)
+{
+    std::vector<uint64_t> ids = ToU64Vector(span);
+    Svcpp_Free(span.ptr);
+    span = Svcpp_UInt64Span{};
+    return ids;
+}
+
+/// A borrowed Svcpp_Properties over a map: owns the two arrays of Svcpp_String, which point into the map's strings.
+class PropertiesView {
+public:
+    explicit PropertiesView(std::unordered_map<std::string, std::string> const &map)
+    {
+        keys_.reserve(map.size());
+        values_.reserve(map.size());
+        for (auto const &entry : map) {
+            keys_.push_back(ToSvcppString(entry.first));
+            values_.push_back(ToSvcppString(entry.second));
+        }
+    }
+    Svcpp_Properties View()
+    {
+        if (keys_.empty()) return Svcpp_Properties{0, nullptr, nullptr};
+        return Svcpp_Properties{keys_.size(), keys_.data(), values_.data()};
+    }
+
+private:
+    std::vector<Svcpp_String> keys_;
+    std::vector<Svcpp_String> values_;
+};
+/// A copy of a borrowed Svcpp_Properties.
+inline std::unordered_map<std::string, std::string> ToUnorderedMap(Svcpp_Properties props)
+{
+    std::unordered_map<std::string, std::string> map;
+    map.reserve(props.size);
+    for (size_t i = 0; i < props.size; ++i) map.emplace(ToStdString(props.keys[i]), ToStdString(props.values[i]));
+    return map;
+}
+/// Copies a library-allocated Svcpp_Properties and releases it with Svcpp_FreeProperties.
+inline std::unordered_map<std::string, std::string> TakeProperties(Svcpp_Properties &props)
+{
+    std::unordered_map<std::string, std::string> map = ToUnorderedMap(props);
+    Svcpp_FreeProperties(props);
+    props = Svcpp_Properties{0, nullptr, nullptr};
+    return map;
+}
+
 /// Heap box for a std::function passed as userData; Free is the userDataFree.
 template <class Fn> struct Delegate {
     Fn fn;
@@ -704,6 +772,59 @@ public:
     void SetCustomSchemeParam(std::optional<std::string> value);
 };
 
+/// A button of a rich presence activity (Activity.Buttons): a label and the URL it opens.
+class ActivityButton {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivityButton const *`.
+    mutable Svcpp_ActivityButton instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivityButton nullobj;
+
+    /// Creates an empty ActivityButton.
+    ActivityButton();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivityButton(Svcpp_ActivityButton instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivityButton() { Drop(); }
+    ActivityButton(ActivityButton const &other);
+    ActivityButton &operator=(ActivityButton const &other);
+    ActivityButton(ActivityButton &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivityButton{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivityButton &operator=(ActivityButton &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivityButton{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivityButton (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivityButton *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Text of the button (1–32 characters; an empty label is rejected by the service).
+    std::string Label() const;
+    /// Sets Label.
+    void SetLabel(std::string value);
+    /// URL the button opens (1–512 characters).
+    std::string Url() const;
+    /// Sets Url.
+    void SetUrl(std::string value);
+};
+
 /// The lobby a guild channel is linked to.
 class LinkedLobby {
     /// The C handle; mutable because const C getters take `Svcpp_LinkedLobby const *`.
@@ -885,59 +1006,6 @@ public:
     std::optional<svcpp::LinkedLobby> LinkedLobby() const;
     /// Sets LinkedLobby; std::nullopt clears it.
     void SetLinkedLobby(std::optional<svcpp::LinkedLobby> value);
-};
-
-/// A custom button of an activity card (Activity::AddButton).
-class ActivityButton {
-    /// The C handle; mutable because const C getters take `Svcpp_ActivityButton const *`.
-    mutable Svcpp_ActivityButton instance_{};
-    ObjectState state_ = ObjectState::Invalid;
-
-public:
-
-    /// The empty object: operator bool is false.
-    static const ActivityButton nullobj;
-
-    /// Creates an empty ActivityButton.
-    ActivityButton();
-    /// Adopts a C handle; with ObjectState::Owned this object drops it.
-    ActivityButton(Svcpp_ActivityButton instance, ObjectState state) : instance_(instance), state_(state) {}
-    ~ActivityButton() { Drop(); }
-    ActivityButton(ActivityButton const &other);
-    ActivityButton &operator=(ActivityButton const &other);
-    ActivityButton(ActivityButton &&other) noexcept : instance_(other.instance_), state_(other.state_)
-    {
-        other.instance_ = Svcpp_ActivityButton{};
-        other.state_ = ObjectState::Invalid;
-    }
-    ActivityButton &operator=(ActivityButton &&other) noexcept
-    {
-        if (this != &other) {
-            Drop();
-            instance_ = other.instance_;
-            state_ = other.state_;
-            other.instance_ = Svcpp_ActivityButton{};
-            other.state_ = ObjectState::Invalid;
-        }
-        return *this;
-    }
-    /// True when this object holds a ActivityButton (false for nullobj and moved-from objects).
-    explicit operator bool() const { return state_ != ObjectState::Invalid; }
-    /// The C handle, for calling the C ABI directly.
-    Svcpp_ActivityButton *instance() const { return &instance_; }
-    /// Releases the object now (the destructor does this for an owned object).
-    void Drop();
-
-    /// True when the handle holds a live object of this type.
-    bool IsValid() const;
-    /// Button text, 1–32 characters.
-    std::string Label() const;
-    /// Sets Label.
-    void SetLabel(std::string value);
-    /// Opened when the button is pressed, 1–512 characters.
-    std::string Url() const;
-    /// Sets Url.
-    void SetUrl(std::string value);
 };
 
 /// Images and their hover texts of an activity. Limits (checked by UpdateRichPresence) in characters.
@@ -1277,6 +1345,16 @@ public:
     svcpp::ActivityGamePlatforms SupportedPlatforms() const;
     /// Sets SupportedPlatforms.
     void SetSupportedPlatforms(svcpp::ActivityGamePlatforms value);
+    /// Custom buttons of the activity card (at most 2; see AddButton).
+    std::vector<svcpp::ActivityButton> Buttons() const;
+    /// Sets Buttons.
+    void SetButtons(std::vector<svcpp::ActivityButton> const &value);
+    /// Appends a button (copied). A third one is kept here and refused by UpdateRichPresence (ValidationError).
+    void AddButton(svcpp::ActivityButton const &button);
+    /// The buttons, in the order they were added.
+    std::vector<svcpp::ActivityButton> GetButtons() const;
+    /// Every field equal (buttons in order).
+    bool Equals(svcpp::Activity const &other) const;
 };
 
 /// A game invite or join request (ActivityInvite callbacks; SendActivityJoinRequestReply, AcceptActivityInvite).
@@ -2488,6 +2566,62 @@ inline void AuthorizationArgs::SetCustomSchemeParam(std::optional<std::string> v
     detail::Check(rc, "Svcpp_AuthorizationArgs_SetCustomSchemeParam");
 }
 
+inline const ActivityButton ActivityButton::nullobj{Svcpp_ActivityButton{}, ObjectState::Invalid};
+
+inline ActivityButton::ActivityButton()
+{
+    Svcpp_Errc rc = Svcpp_ActivityButton_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivityButton_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityButton::ActivityButton(ActivityButton const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivityButton_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityButton &ActivityButton::operator=(ActivityButton const &other)
+{
+    if (this != &other) *this = ActivityButton(other);
+    return *this;
+}
+inline void ActivityButton::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivityButton_Drop(&instance_), "Svcpp_ActivityButton_Drop");
+    instance_ = Svcpp_ActivityButton{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ActivityButton::IsValid() const
+{
+    return Svcpp_ActivityButton_IsValid(&instance_);
+}
+inline std::string ActivityButton::Label() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityButton_Label(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityButton_Label");
+    return detail::TakeString(out);
+}
+inline void ActivityButton::SetLabel(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityButton_SetLabel");
+}
+inline std::string ActivityButton::Url() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityButton_Url(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityButton_Url");
+    return detail::TakeString(out);
+}
+inline void ActivityButton::SetUrl(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityButton_SetUrl");
+}
+
 inline const LinkedLobby LinkedLobby::nullobj{Svcpp_LinkedLobby{}, ObjectState::Invalid};
 
 inline LinkedLobby::LinkedLobby()
@@ -2690,62 +2824,6 @@ inline void GuildChannel::SetLinkedLobby(std::optional<svcpp::LinkedLobby> value
 {
     Svcpp_Errc rc = Svcpp_GuildChannel_SetLinkedLobby(&instance_, value ? value->instance() : nullptr);
     detail::Check(rc, "Svcpp_GuildChannel_SetLinkedLobby");
-}
-
-inline const ActivityButton ActivityButton::nullobj{Svcpp_ActivityButton{}, ObjectState::Invalid};
-
-inline ActivityButton::ActivityButton()
-{
-    Svcpp_Errc rc = Svcpp_ActivityButton_Init(&instance_);
-    detail::Check(rc, "Svcpp_ActivityButton_Init");
-    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
-}
-inline ActivityButton::ActivityButton(ActivityButton const &other)
-{
-    if (!other) return;
-    Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&instance_, &other.instance_);
-    detail::Check(rc, "Svcpp_ActivityButton_Clone");
-    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
-}
-inline ActivityButton &ActivityButton::operator=(ActivityButton const &other)
-{
-    if (this != &other) *this = ActivityButton(other);
-    return *this;
-}
-inline void ActivityButton::Drop()
-{
-    if (state_ != ObjectState::Owned) return;
-    detail::Check(Svcpp_ActivityButton_Drop(&instance_), "Svcpp_ActivityButton_Drop");
-    instance_ = Svcpp_ActivityButton{};
-    state_ = ObjectState::Invalid;
-}
-inline bool ActivityButton::IsValid() const
-{
-    return Svcpp_ActivityButton_IsValid(&instance_);
-}
-inline std::string ActivityButton::Label() const
-{
-    Svcpp_String out{};
-    Svcpp_Errc rc = Svcpp_ActivityButton_Label(&instance_, &out);
-    detail::Check(rc, "Svcpp_ActivityButton_Label");
-    return detail::TakeString(out);
-}
-inline void ActivityButton::SetLabel(std::string value)
-{
-    Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(&instance_, detail::ToSvcppString(value));
-    detail::Check(rc, "Svcpp_ActivityButton_SetLabel");
-}
-inline std::string ActivityButton::Url() const
-{
-    Svcpp_String out{};
-    Svcpp_Errc rc = Svcpp_ActivityButton_Url(&instance_, &out);
-    detail::Check(rc, "Svcpp_ActivityButton_Url");
-    return detail::TakeString(out);
-}
-inline void ActivityButton::SetUrl(std::string value)
-{
-    Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(&instance_, detail::ToSvcppString(value));
-    detail::Check(rc, "Svcpp_ActivityButton_SetUrl");
 }
 
 inline const ActivityAssets ActivityAssets::nullobj{Svcpp_ActivityAssets{}, ObjectState::Invalid};
@@ -3231,6 +3309,35 @@ inline void Activity::SetSupportedPlatforms(svcpp::ActivityGamePlatforms value)
 {
     Svcpp_Errc rc = Svcpp_Activity_SetSupportedPlatforms(&instance_, static_cast<Svcpp_ActivityGamePlatforms>(value));
     detail::Check(rc, "Svcpp_Activity_SetSupportedPlatforms");
+}
+inline std::vector<svcpp::ActivityButton> Activity::Buttons() const
+{
+    Svcpp_ActivityButtonSpan out{};
+    Svcpp_Errc rc = Svcpp_Activity_Buttons(&instance_, &out);
+    detail::Check(rc, "Svcpp_Activity_Buttons");
+    return detail::AdoptSpan<svcpp::ActivityButton>(out);
+}
+inline void Activity::SetButtons(std::vector<svcpp::ActivityButton> const &value)
+{
+    std::vector<Svcpp_ActivityButton> value__c = detail::ElementHandles<Svcpp_ActivityButton>(value);
+    Svcpp_Errc rc = Svcpp_Activity_SetButtons(&instance_, Svcpp_ActivityButtonSpan{value__c.empty() ? nullptr : value__c.data(), value__c.size()});
+    detail::Check(rc, "Svcpp_Activity_SetButtons");
+}
+inline void Activity::AddButton(svcpp::ActivityButton const &button)
+{
+    Svcpp_Errc rc = Svcpp_Activity_AddButton(&instance_, button.instance());
+    detail::Check(rc, "Svcpp_Activity_AddButton");
+}
+inline std::vector<svcpp::ActivityButton> Activity::GetButtons() const
+{
+    Svcpp_ActivityButtonSpan out{};
+    Svcpp_Errc rc = Svcpp_Activity_GetButtons(&instance_, &out);
+    detail::Check(rc, "Svcpp_Activity_GetButtons");
+    return detail::AdoptSpan<svcpp::ActivityButton>(out);
+}
+inline bool Activity::Equals(svcpp::Activity const &other) const
+{
+    return Svcpp_Activity_Equals(&instance_, other.instance());
 }
 
 inline const ActivityInvite ActivityInvite::nullobj{Svcpp_ActivityInvite{}, ObjectState::Invalid};

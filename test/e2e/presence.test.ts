@@ -19,6 +19,7 @@ const joinable: Activity = {
   party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
   secrets: { join: 'join-secret-1' },
   assets: { largeImage: 'map', largeText: 'The map' },
+  buttons: [{ label: 'Watch', url: 'https://example.test/watch' }, { label: 'Site', url: 'https://example.test' }],
 };
 
 const groupIds = (p: Player, group: RelationshipGroupType) => p.client.getRelationshipsByGroup(group).map((r) => r.id);
@@ -52,7 +53,7 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
     expect(seen).toMatchObject({
       type: ActivityTypes.Playing, state: 'In a group', details: 'Ranked match', applicationId: BigInt(e2e.platform.devApp.id),
       timestamps: { start: 1_700_000_000_000n, end: 0n }, party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
-      assets: { largeImage: 'map', largeText: 'The map' },
+      assets: { largeImage: 'map', largeText: 'The map' }, buttons: joinable.buttons,
     });
     expect(await waitForEvent(b, 'relationshipGroupsUpdated', ([id]) => id === a.id)).toEqual([a.id]);
     expect(groupIds(b, RelationshipGroupType.OnlinePlayingGame)).toEqual([a.id]);
@@ -91,10 +92,16 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
       ['activity.party.currentSize', { type: ActivityTypes.Playing, party: { id: 'pp', currentSize: 0, maxSize: 2 } }],
       ['activity.party.maxSize', { type: ActivityTypes.Playing, party: { id: 'pp', currentSize: 1, maxSize: -1 } }],
       ['activity.secrets.join', { type: ActivityTypes.Playing, secrets: { join: long(129) } }],
+      ['activity.buttons: at most 2', { type: ActivityTypes.Playing, buttons: [...joinable.buttons!, { label: 'Third', url: 'https://x.test' }] }],
+      ['activity.buttons[0].label', { type: ActivityTypes.Playing, buttons: [{ label: '', url: 'https://x.test' }] }],
+      ['activity.buttons[1].url', { type: ActivityTypes.Playing, buttons: [{ label: 'a', url: 'u' }, { label: 'b', url: '' }] }],
     ];
     for (const [field, activity] of invalid) {
       await expect(a.client.updateRichPresence(activity), field).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining(field) });
     }
+    // Over the C ABI's hard limit of a button label (32): refused synchronously, before any request exists.
+    await expect(a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] }))
+      .rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
     // Nothing was sent: B still sees the activity of the previous test.
     expect(b.client.getUser(a.id)?.gameActivity?.state).toBe('In a group');
   });

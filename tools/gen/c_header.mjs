@@ -18,6 +18,18 @@ const PREAMBLE = `/*
  *  Spans      Svcpp_<T>Span {ptr, size}: an array of T handles, {NULL, 0} when empty. Passed to a callback:
  *             borrowed (Clone the elements you keep). Written to an out-param: the caller owns the elements
  *             and the buffer; Svcpp_<T>Span_Drop releases both (or adopt each element, then Svcpp_Free(ptr)).
+ *             Passed in (a list field's setter, by value): borrowed for the call; every element must be a
+ *             live handle (else Svcpp_Errc_InvalidHandle naming the index, and nothing changes) and is
+ *             copied. Svcpp_UInt64Span {ptr, size} holds plain ids: an output's buffer is the caller's,
+ *             freed with Svcpp_Free(ptr) or Svcpp_UInt64Span_Drop (same thing, and it zeroes the span);
+ *             passed to a callback or in, it is borrowed like any span.
+ *  Maps       Svcpp_Properties {size, keys, values}: keys[i] -> values[i], each a Svcpp_String. Inputs (by
+ *             value) are borrowed for the call and copied; memory may come from anywhere. keys/values may
+ *             be NULL only when size is 0; a NULL array otherwise is Svcpp_Errc_NullArgument, a malformed
+ *             key or value Svcpp_Errc_InvalidUtf8, a duplicate key or an exceeded documented limit
+ *             Svcpp_Errc_InvalidArgument. Outputs (Svcpp_Properties *out) are sorted by key bytes, strings
+ *             NUL-terminated, {0, NULL, NULL} when empty, and freed with Svcpp_FreeProperties. Passed to a
+ *             callback: borrowed (sorted too).
  *  Optionals  Input: a pointer, NULL = unset. Output: the function returns bool (false = absent or
  *             misuse, *out untouched) and writes *out when true.
  *  Errors     Functions that can be misused return Svcpp_Errc synchronously; the function did nothing
@@ -104,7 +116,7 @@ extern "C" {
   for (const t of types) h += `${cDoc(t.doc)}typedef struct ${t.cName} { void *opaque; } ${t.cName};\n`;
   if (model.spans.length) {
     h += '\n/* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */\n\n';
-    for (const s of model.spans) h += `typedef struct ${s.cName} { ${s.elem.cName} *ptr; size_t size; } ${s.cName};\n`;
+    for (const s of model.spans) h += `typedef struct ${s.cName} { ${s.elem ? s.elem.cName : 'uint64_t'} *ptr; size_t size; } ${s.cName};\n`;
   }
   h += '\n/* ---- Callbacks ------------------------------------------------------------------------------- */\n\n';
   for (const cb of callbacks) {

@@ -33,6 +33,10 @@ function inExpr(model, p) {
     const ct = core(model.joined(t.name));
     return p.optional ? `CopyInOptional<${ct}>(${p.name}, ${what})` : `CopyIn<${ct}>(${p.name}, ${what})`;
   }
+  // Maps and spans are never optional inputs (the model rejects it): empty is their absent state.
+  if (t.kind === 'map') return `InProperties(${p.name}, ${what}, MapLimits{${p.maxKeys ?? 0}, ${p.maxKey ?? 0}, ${p.maxValue ?? 0}})`;
+  if (model.isU64List(t)) return `InU64Span(${p.name}, ${what})`;
+  if (t.kind === 'list') return `InSpan<${core(model.joined(t.name))}>(${p.name}, ${what})`;
   if (p.optional) {
     const ty = t.kind === 'enum' ? core(model.joined(t.name)) : cppType(model, p.type);
     return `(${p.name} ? std::optional<${ty}>(${one(`*${p.name}`)}) : std::nullopt)`;
@@ -46,7 +50,10 @@ function outStmt(model, t, v, out) {
   switch (p.kind) {
     case 'string': return `OutString(${v}, ${out}, "${out}");`;
     case 'obj': return `OutObject<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
-    case 'list': return `OutSpan<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
+    case 'list':
+      if (model.isU64List(p)) return `OutU64Span(${v}, ${out}, "${out}");`;
+      return `OutSpan<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
+    case 'map': return `OutProperties(${v}, ${out}, "${out}");`;
     case 'enum': return `*${out} = static_cast<${model.cType(t)}>(${v});`;
     default: return `*${out} = ${v};`;
   }
@@ -71,7 +78,9 @@ function wrapperFor(model, cb) {
     const t = model.parseType(p.type);
     let ty;
     if (t.kind === 'enum') ty = core(model.joined(t.name));
+    else if (model.isU64List(t)) ty = 'const std::vector<uint64_t> &';
     else if (t.kind === 'list') ty = `const std::vector<${core(model.joined(t.name))}> &`;
+    else if (t.kind === 'map') ty = 'const core::Properties &';
     else ty = callbackArgType(model, p.type).replace(/^const (\w+)/, 'const core::$1');
     return `${ty} ${p.name}`;
   }).join(', ');
@@ -86,6 +95,12 @@ function wrapperFor(model, cb) {
       pre.push(`${model.cType(p.type)} ${p.name}Handle{NewBox<${core(model.joined(t.name))}>(${p.name})};`);
       post.push(`DropValue<${core(model.joined(t.name))}>(&${p.name}Handle);`);
       return `&${p.name}Handle`;
+    }
+    if (model.isU64List(t)) return `BorrowU64Span(${p.name})`;
+    if (t.kind === 'map') {
+      // Maps handed to a callback are borrowed: views of the core map's strings.
+      pre.push(`BorrowedProperties ${p.name}Map(${p.name});`);
+      return `${p.name}Map.View()`;
     }
     if (t.kind === 'list') {
       // Spans handed to a callback are borrowed too: temporary element handles, dropped when it returns.
@@ -162,7 +177,7 @@ function bodyLines(model, fn) {
     case 'enumToString':
       return [];
     case 'spanDrop':
-      return [`DropSpan<${core(model.joined(fn.span.elem.name))}>(span);`];
+      return [fn.span.elem ? `DropSpan<${core(model.joined(fn.span.elem.name))}>(span);` : 'DropU64Span(span);'];
     default: break;
   }
 
@@ -225,7 +240,7 @@ function definition(model, fn) {
 
 export function generate(model) {
   const head = (extra) => `// ${GENERATED}\n${extra}`;
-  let cbs = head('#pragma once\n#include "generated/callbacks.hpp"\n#include "support/marshal.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n');
+  let cbs = head('#pragma once\n#include "generated/callbacks.hpp"\n#include "support/marshal.hpp"\n#include "support/properties.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n');
   for (const cb of model.callbacks.filter((c) => !c.raw)) cbs += wrapperFor(model, cb) + '\n';
   cbs += '}  // namespace svcpp::capi\n';
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];
@@ -234,7 +249,7 @@ export function generate(model) {
   // Value types with methods name the header of their hand-written free functions (native/core/values/).
   const valueHeaders = model.types.filter((t) => t.kind === 'value' && t.header).map((t) => `#include "${t.header}"\n`).join('');
   const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
-    `#include "support/spans.hpp"\n#include "values/client_result.hpp"\n${valueHeaders}`;
+    '#include "support/properties.hpp"\n#include "support/spans.hpp"\n#include "values/client_result.hpp"\n' + valueHeaders;
   const groups = [...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
     ['Enums', model.functions.filter((f) => f.op === 'enumToString')]];
   if (model.spans.length) groups.push(['Spans', model.functions.filter((f) => f.op === 'spanDrop')]);

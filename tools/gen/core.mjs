@@ -9,16 +9,18 @@ export function cppType(model, t) {
   if (p.kind === 'string') return 'std::string';
   if (p.kind === 'enum') return model.joined(p.name);
   if (p.kind === 'obj') return model.joined(p.name);
+  if (p.kind === 'map') return 'Properties';
+  if (model.isU64List(p)) return 'std::vector<uint64_t>';
   if (p.kind === 'list') return `std::vector<${model.joined(p.name)}>`;
   if (p.kind in SCALAR_CPP) return SCALAR_CPP[p.kind];
   throw new Error(`no core type for ${t}`);
 }
 
-/** How the core passes a value to a callback: strings as views, objects and spans by const reference. */
+/** How the core passes a value to a callback: strings as views, objects, spans and maps by const reference. */
 export function callbackArgType(model, t) {
   const p = model.parseType(t);
   if (p.kind === 'string') return 'std::string_view';
-  if (p.kind === 'obj' || p.kind === 'list') return `const ${cppType(model, t)} &`;
+  if (p.kind === 'obj' || p.kind === 'list' || p.kind === 'map') return `const ${cppType(model, t)} &`;
   return cppType(model, t);
 }
 
@@ -27,7 +29,7 @@ export const memberName = (field) => field.charAt(0).toLowerCase() + field.slice
 
 function defaultInit(model, t) {
   const p = model.parseType(t);
-  if (p.kind === 'string' || p.kind === 'obj') return '';
+  if (['string', 'obj', 'list', 'map'].includes(p.kind)) return '';
   return '{}';
 }
 
@@ -57,8 +59,8 @@ export function generate(model) {
   enumsH += '}  // namespace svcpp::core\n';
   enumsCpp += '}  // namespace svcpp::core\n';
 
-  let valuesH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <optional>\n#include <string>\n\n#include "generated/enums.hpp"\n\nnamespace svcpp::core {\n\n`;
-  // Value types in dependency order: a struct's obj fields are declared before it (the IDL lists them so).
+  let valuesH = `// ${GENERATED}\n#pragma once\n#include <cstdint>\n#include <optional>\n#include <string>\n#include <vector>\n\n#include "generated/enums.hpp"\n#include "values/properties.hpp"\n\nnamespace svcpp::core {\n\n`;
+  // Value types in dependency order: a struct's obj and list fields are declared before it (the IDL lists them so).
   for (const t of model.types.filter((x) => x.kind === 'value')) {
     valuesH += `/** ${t.doc} */\nstruct ${t.name} {\n`;
     for (const f of t.fields) {

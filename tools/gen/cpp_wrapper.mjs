@@ -23,7 +23,7 @@ const leaf = (dotted) => dotted.split('.').pop();
 const scopeOf = (dotted) => (dotted.includes('.') ? dotted.slice(0, dotted.lastIndexOf('.')) : null);
 
 export function generate(model) {
-  const { types, enums, callbacks, functions, parseType, cType, cCallbackParamDecl } = model;
+  const { types, enums, callbacks, functions, parseType, isU64List, cType, cCallbackParamDecl } = model;
   const typeNames = new Set(types.map((t) => t.name));
   for (const e of enums) {
     const s = scopeOf(e.name);
@@ -37,7 +37,9 @@ export function generate(model) {
     if (p.kind === 'string') return 'std::string';
     if (p.kind === 'enum' || p.kind === 'obj') return `svcpp::${cppQualified(p.name)}`;
     if (p.kind === 'cb') return `svcpp::${cppQualified(p.name)}`;
+    if (isU64List(p)) return 'std::vector<uint64_t>';
     if (p.kind === 'list') return `std::vector<svcpp::${cppQualified(p.name)}>`;
+    if (p.kind === 'map') return 'std::unordered_map<std::string, std::string>';
     throw new Error(`no C++ type for ${t}`);
   }
 
@@ -49,7 +51,9 @@ export function generate(model) {
     if (p.kind === 'enum') return `static_cast<${cppType(t)}>(${expr})`;
     // Objects reach callbacks borrowed (Svcpp_X const *): the C++ callback gets its own copy.
     if (p.kind === 'obj') return `detail::CloneBorrowed<${cppType(t)}>(${expr}, &${cType(t)}_Clone)`;
-    // So do spans: the C++ callback gets a vector of copies.
+    // So do spans and maps: the C++ callback gets copies.
+    if (isU64List(p)) return `detail::ToU64Vector(${expr})`;
+    if (p.kind === 'map') return `detail::ToUnorderedMap(${expr})`;
     if (p.kind === 'list') return `detail::CloneSpan<${cppType(`obj:${p.name}`)}>(${expr}, &${cType(`obj:${p.name}`)}_Clone)`;
     throw new Error(`fromC: ${t}`);
   }
@@ -114,7 +118,7 @@ export function generate(model) {
     const t = parseType(p.type);
     if (p.role === 'cb') return `${cppType(p.type)} ${p.name}`;
     if (p.optional) return `std::optional<${cppType(p.type)}> ${p.name}`;
-    if (t.kind === 'obj') return `${cppType(p.type)} const &${p.name}`;
+    if (['obj', 'list', 'map'].includes(t.kind)) return `${cppType(p.type)} const &${p.name}`;
     return `${cppType(p.type)} ${p.name}`;
   }
 
@@ -138,6 +142,16 @@ export function generate(model) {
             pre.push(`${cType(p.type)} ${p.name}__c{};`);
             pre.push(`if (${p.name}) ${p.name}__c = ${toC(`*${p.name}`, p.type)};`);
             args.push(`${p.name} ? &${p.name}__c : nullptr`);
+          } else if (t.kind === 'map') {
+            // The view owns the arrays of Svcpp_String that point into the caller's strings (borrowed for the call).
+            pre.push(`detail::PropertiesView ${p.name}__c(${p.name});`);
+            args.push(`${p.name}__c.View()`);
+          } else if (isU64List(t)) {
+            args.push(`detail::U64SpanView(${p.name})`);
+          } else if (t.kind === 'list') {
+            const elemC = cType(`obj:${t.name}`);
+            pre.push(`std::vector<${elemC}> ${p.name}__c = detail::ElementHandles<${elemC}>(${p.name});`);
+            args.push(`${cType(p.type)}{${p.name}__c.empty() ? nullptr : ${p.name}__c.data(), ${p.name}__c.size()}`);
           } else args.push(toC(p.name, p.type));
           break;
         case 'cb': {
@@ -211,7 +225,9 @@ export function generate(model) {
     const p = parseType(t);
     if (p.kind === 'string') return 'detail::TakeString(out)';
     if (p.kind === 'obj') return `${cppType(t)}(out, ${okExpr} ? ObjectState::Owned : ObjectState::Invalid)`;
-    // A rejected call leaves the span zeroed: adopting it gives an empty vector.
+    // A rejected call leaves the span or map zeroed: taking it gives an empty vector or map.
+    if (isU64List(p)) return 'detail::TakeU64Span(out)';
+    if (p.kind === 'map') return 'detail::TakeProperties(out)';
     if (p.kind === 'list') return `detail::AdoptSpan<${cppType(`obj:${p.name}`)}>(out)`;
     return fromC('out', t);
   }
@@ -317,6 +333,7 @@ export function generate(model) {
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -407,6 +424,73 @@ template <class T, class Span> std::vector<T> AdoptSpan(Span &owned)
     Svcpp_Free(owned.ptr);
     owned = Span{};
     return adopted;
+}
+
+/// The C handles of wrapper objects, for a span input (the library copies the elements; nullobj is rejected).
+template <class C, class T> std::vector<C> ElementHandles(std::vector<T> const &objects)
+{
+    std::vector<C> handles;
+    handles.reserve(objects.size());
+    for (T const &o : objects) handles.push_back(*o.instance());
+    return handles;
+}
+
+/// A borrowed Svcpp_UInt64Span over a vector (never written through).
+inline Svcpp_UInt64Span U64SpanView(std::vector<uint64_t> const &ids)
+{
+    return Svcpp_UInt64Span{ids.empty() ? nullptr : const_cast<uint64_t *>(ids.data()), ids.size()};
+}
+/// A copy of a borrowed Svcpp_UInt64Span.
+inline std::vector<uint64_t> ToU64Vector(Svcpp_UInt64Span span)
+{
+    return span.size ? std::vector<uint64_t>(span.ptr, span.ptr + span.size) : std::vector<uint64_t>();
+}
+/// Copies a library-allocated Svcpp_UInt64Span and frees its buffer.
+inline std::vector<uint64_t> TakeU64Span(Svcpp_UInt64Span &span)
+{
+    std::vector<uint64_t> ids = ToU64Vector(span);
+    Svcpp_Free(span.ptr);
+    span = Svcpp_UInt64Span{};
+    return ids;
+}
+
+/// A borrowed Svcpp_Properties over a map: owns the two arrays of Svcpp_String, which point into the map's strings.
+class PropertiesView {
+public:
+    explicit PropertiesView(std::unordered_map<std::string, std::string> const &map)
+    {
+        keys_.reserve(map.size());
+        values_.reserve(map.size());
+        for (auto const &entry : map) {
+            keys_.push_back(ToSvcppString(entry.first));
+            values_.push_back(ToSvcppString(entry.second));
+        }
+    }
+    Svcpp_Properties View()
+    {
+        if (keys_.empty()) return Svcpp_Properties{0, nullptr, nullptr};
+        return Svcpp_Properties{keys_.size(), keys_.data(), values_.data()};
+    }
+
+private:
+    std::vector<Svcpp_String> keys_;
+    std::vector<Svcpp_String> values_;
+};
+/// A copy of a borrowed Svcpp_Properties.
+inline std::unordered_map<std::string, std::string> ToUnorderedMap(Svcpp_Properties props)
+{
+    std::unordered_map<std::string, std::string> map;
+    map.reserve(props.size);
+    for (size_t i = 0; i < props.size; ++i) map.emplace(ToStdString(props.keys[i]), ToStdString(props.values[i]));
+    return map;
+}
+/// Copies a library-allocated Svcpp_Properties and releases it with Svcpp_FreeProperties.
+inline std::unordered_map<std::string, std::string> TakeProperties(Svcpp_Properties &props)
+{
+    std::unordered_map<std::string, std::string> map = ToUnorderedMap(props);
+    Svcpp_FreeProperties(props);
+    props = Svcpp_Properties{0, nullptr, nullptr};
+    return map;
 }
 
 /// Heap box for a std::function passed as userData; Free is the userDataFree.

@@ -4,10 +4,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as model from './model.mjs';
+import * as idl from '../../idl/surface.mjs';
+import { buildModel } from './model.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const check = process.argv.includes('--check');
+const model = buildModel(idl);
 
 // One module per layer; each exports generate(model) -> Array<{path, content}> (paths relative to the repo root).
 const LAYERS = ['c_header', 'core', 'capi', 'symbols', 'cpp_wrapper', 'napi', 'koffi', 'typescript'];

@@ -7,7 +7,10 @@
 //   - an out-param is the return value; an optional getter returns `T | undefined`;
 //   - an Errc return is not visible: non-Ok throws (SvcppError with a stable code).
 //   - a span (callback argument or result) is an array of handles JavaScript owns (copies of borrowed elements,
-//     or the adopted elements of a result).
+//     or the adopted elements of a result); a span input (a list field's setter) is an array of handles the
+//     library copies; list:u64 is an array of bigint both ways;
+//   - a map is a plain object of strings (Record<string, string>) both ways; inputs take the object's own
+//     enumerable string keys and throw TypeError for a value that is not a string.
 // Functions whose callback runs on an SDK thread (the wakeup hook) are left out: each binding owns the
 // hook itself (N-API: a thread-safe function; koffi: a timer), so JavaScript never sees a foreign thread.
 // Span Drop functions are left out too: JavaScript never holds a span, only the handles of its elements.
@@ -32,7 +35,8 @@ export function tsType(t) {
     case 'string': return 'string';
     case 'enum': return joined(p.name);
     case 'obj': return `NativeHandle<'${p.name}'>`;
-    case 'list': return `NativeHandle<'${p.name}'>[]`;
+    case 'list': return p.elem.kind === 'u64' ? 'bigint[]' : `NativeHandle<'${p.name}'>[]`;
+    case 'map': return 'Record<string, string>';
     default: throw new Error(`no TypeScript type for ${t}`);
   }
 }

@@ -10,7 +10,7 @@ const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t',
 function kType(model, t) {
   const p = parseType(t);
   if (p.kind === 'string') return `${PREFIX}String`;
-  if (p.kind === 'enum' || p.kind === 'obj' || p.kind === 'cb' || p.kind === 'list') return model.cType(t);
+  if (['enum', 'obj', 'cb', 'list', 'map'].includes(p.kind)) return model.cType(t);
   return SCALAR[p.kind];
 }
 
@@ -27,8 +27,9 @@ function kParam(model, p) {
     case 'cbData': return `void *${p.name}`;
     case 'out': return `_Out_ ${type} *${p.name}`;
     case 'in': {
-      // Input strings use the StringIn view of Svcpp_String so koffi encodes the JS string as UTF-8.
-      const inType = t.kind === 'string' ? `${PREFIX}StringIn` : type;
+      // Input strings use the StringIn view of Svcpp_String so koffi encodes the JS string as UTF-8; input maps
+      // the PropertiesIn view of Svcpp_Properties (arrays of StringIn). Input spans carry JS arrays in ptr.
+      const inType = t.kind === 'string' ? `${PREFIX}StringIn` : t.kind === 'map' ? `${PREFIX}PropertiesIn` : type;
       if (t.kind === 'obj' || p.optional) return `const ${inType} *${p.name}`;
       return `${inType} ${p.name}`;
     }
@@ -50,13 +51,15 @@ const prototype = (model, fn) =>
   `${kReturn(model, fn)} ${fn.cName}(${fn.params.length ? fn.params.map((p) => kParam(model, p)).join(', ') : 'void'})`;
 
 /** TypeScript type of a callback argument as koffi delivers it (before fromC converts it). */
-const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean', obj: 'unknown', list: 'SpanOut' };
+const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean', obj: 'unknown', list: 'SpanOut', map: 'PropertiesOut' };
 
 /** JS expression converting a C value of IDL type t (a callback argument or a getter result) to JS. */
 function fromC(t, expr, borrowed) {
   const p = parseType(t);
   if (p.kind === 'string') return borrowed ? `rt.borrowString(${expr})` : `rt.takeString(${expr})`;
   if (p.kind === 'u64') return `rt.u64Out(${expr})`;
+  if (p.kind === 'map') return borrowed ? `rt.borrowProperties(${expr})` : `rt.takeProperties(${expr})`;
+  if (p.kind === 'list' && p.elem.kind === 'u64') return borrowed ? `rt.borrowU64Span(${expr})` : `rt.takeU64Span(${expr})`;
   // An object handed to a callback is borrowed for the call: JavaScript gets its own copy.
   if (p.kind === 'obj' && borrowed) return `rt.cloneBorrowed('${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
   if (p.kind === 'obj') return `rt.adopt('${p.name}', ${expr})`;
@@ -73,6 +76,9 @@ function toC(p) {
   let conv;
   switch (t.kind) {
     case 'string': return p.optional ? `rt.optionalStr(${n})` : `rt.str(${n})`;
+    // maps and spans are never optional inputs (the model rejects it)
+    case 'map': return `rt.properties(${n})`;
+    case 'list': return t.elem.kind === 'u64' ? `rt.u64Span(${n})` : `rt.handleSpan('${t.name}', ${n})`;
     case 'obj': conv = `rt.handle('${t.name}', ${n})`; return p.optional ? `(${n} == null ? null : ${conv})` : conv;
     case 'u64': conv = `rt.u64(${n})`; break;
     case 'bool': conv = `rt.bool(${n})`; break;
@@ -87,11 +93,12 @@ function outHolder(t) {
   if (p.kind === 'string') return '{ ptr: null, size: 0 } as StringOut';
   if (p.kind === 'obj') return '{ opaque: null } as HandleStruct';
   if (p.kind === 'list') return '{ ptr: null, size: 0 } as SpanOut';
+  if (p.kind === 'map') return '{ size: 0, keys: null, values: null } as PropertiesOut';
   if (p.kind === 'u64') return '[0n] as unknown[]';
   if (p.kind === 'bool') return '[false] as boolean[]';
   return '[0] as number[]';
 }
-const outValue = (t, name) => (['string', 'obj', 'list'].includes(parseType(t).kind) ? name : `${name}[0]`);
+const outValue = (t, name) => (['string', 'obj', 'list', 'map'].includes(parseType(t).kind) ? name : `${name}[0]`);
 
 function method(model, f) {
   const { fn } = f;
@@ -161,17 +168,20 @@ export function generate(model) {
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
-import { declareType, KoffiRuntime, type HandleStruct, type SpanOut, type StringOut } from './runtime.js';
+import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('${PREFIX}String', () => koffi.struct('${PREFIX}String', { ptr: 'void *', size: 'size_t' }));
 /** The same layout as ${PREFIX}String, for inputs: koffi encodes the JS string in ptr as UTF-8. */
 declareType('${PREFIX}StringIn', () => koffi.struct('${PREFIX}StringIn', { ptr: 'const char *', size: 'size_t' }));
+declareType('${PREFIX}Properties', () => koffi.struct('${PREFIX}Properties', { size: 'size_t', keys: '${PREFIX}String *', values: '${PREFIX}String *' }));
+/** The same layout as ${PREFIX}Properties, for inputs: keys and values are JS arrays of ${PREFIX}StringIn. */
+declareType('${PREFIX}PropertiesIn', () => koffi.struct('${PREFIX}PropertiesIn', { size: 'size_t', keys: '${PREFIX}StringIn *', values: '${PREFIX}StringIn *' }));
 `;
   for (const e of model.enums) s += `declareType('${e.cName}', () => koffi.alias('${e.cName}', 'int32_t'));\n`;
   for (const t of model.types) s += `declareType('${t.cName}', () => koffi.struct('${t.cName}', { opaque: 'void *' }));\n`;
   for (const span of model.spans) {
-    s += `declareType('${span.cName}', () => koffi.struct('${span.cName}', { ptr: '${span.elem.cName} *', size: 'size_t' }));\n`;
+    s += `declareType('${span.cName}', () => koffi.struct('${span.cName}', { ptr: '${span.elem ? span.elem.cName : 'uint64_t'} *', size: 'size_t' }));\n`;
   }
   s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nconst protos = {\n';
   for (const cb of model.callbacks) {
@@ -189,6 +199,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ${PREFIX}CheckAbiVersion: lib.func('${PREFIX}Errc ${PREFIX}CheckAbiVersion(uint32_t compiledAgainst)'),
     ${PREFIX}GetLastErrorMessage: lib.func('${PREFIX}Errc ${PREFIX}GetLastErrorMessage(_Out_ ${PREFIX}String *out)'),
     ${PREFIX}Free: lib.func('void ${PREFIX}Free(void *ptr)'),
+    ${PREFIX}FreeProperties: lib.func('void ${PREFIX}FreeProperties(${PREFIX}Properties props)'),
     ${PREFIX}RunCallbacks: lib.func('${PREFIX}Errc ${PREFIX}RunCallbacks(void)'),
     ${PREFIX}ResetCallbacks: lib.func('${PREFIX}Errc ${PREFIX}ResetCallbacks(void)'),
 `;
@@ -198,6 +209,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
   s += `  };
   const rt = new KoffiRuntime({
     free: (ptr) => c.${PREFIX}Free(ptr),
+    freeProperties: (props) => c.${PREFIX}FreeProperties(props),
     lastErrorMessage: (out) => c.${PREFIX}GetLastErrorMessage(out),
     drops: {
 ${drops}

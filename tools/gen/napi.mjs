@@ -60,7 +60,16 @@ function toJs(model, t, x, { take = false, borrowed = false } = {}) {
     case 'obj':
       if (borrowed) return `CloneHandle<${model.cType(t)}>(env, ${x})`;
       return isClientType(model, p.name) ? `WrapClient(env, ${x})` : `WrapHandle<${model.cType(t)}>(env, ${x})`;
+    case 'map':
+      if (borrowed) return `BorrowProperties(env, ${x})`;
+      if (take) return `TakeProperties(env, ${x})`;
+      throw new Error(`a map is either borrowed (callback) or taken (result): ${t}`);
     case 'list': {
+      if (model.isU64List(p)) {
+        if (borrowed) return `BorrowU64Span(env, ${x})`;
+        if (take) return `TakeU64Span(env, ${x})`;
+        throw new Error(`a span is either borrowed (callback) or taken (result): ${t}`);
+      }
       const elem = model.cType(`obj:${p.name}`);
       if (borrowed) return `CloneSpan<${elem}>(env, ${x})`;
       if (take) return `AdoptSpan<${elem}>(env, ${x})`;
@@ -121,6 +130,16 @@ function functionBody(model, f) {
           lines.push(`std::string ${n}Text = StringArg(${v});`);
           args.push(`View(${n}Text)`);
         }
+      } else if (t.kind === 'map') {
+        lines.push(`PropertiesArg ${n}Map(${v});`);
+        args.push(`${n}Map.View()`);
+      } else if (model.isU64List(t)) {
+        lines.push(`std::vector<uint64_t> ${n}Ids = U64ArrayArg(${v});`);
+        args.push(`U64SpanView(${n}Ids)`);
+      } else if (t.kind === 'list') {
+        const elem = model.cType(`obj:${t.name}`);
+        lines.push(`std::vector<${elem}> ${n}Handles = HandleArrayArg<${elem}>(env, ${v});`);
+        args.push(`SpanView<${model.cType(p.type)}>(${n}Handles)`);
       } else if (t.kind === 'obj') {
         const unwrap = unwrapExpr(model, t.name, v);
         args.push(p.optional ? `IsNullish(${v}) ? nullptr : ${unwrap}` : unwrap);
@@ -188,6 +207,7 @@ function functionsFile(model) {
 
 #include "../src/callbacks.hpp"
 #include "../src/client_pump.hpp"
+#include "../src/containers.hpp"
 #include "../src/handles.hpp"
 
 namespace svcpp_node {

@@ -7,6 +7,7 @@
 
 #include "../src/callbacks.hpp"
 #include "../src/client_pump.hpp"
+#include "../src/containers.hpp"
 #include "../src/handles.hpp"
 
 namespace svcpp_node {
@@ -658,6 +659,66 @@ Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &inf
   return env.Undefined();
 }
 
+Napi::Value ActivityButton_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButton created{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityButton>(env, created);
+}
+
+Napi::Value ActivityButton_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityButton>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButton created{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&created, UnwrapHandle<Svcpp_ActivityButton>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityButton>(env, created);
+}
+
+Napi::Value ActivityButton_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityButton_IsValid(UnwrapHandle<Svcpp_ActivityButton>(env, info[0])));
+}
+
+Napi::Value ActivityButton_Label(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Label(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityButton_SetLabel(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityButton_Url(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityButton_Url(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityButton_SetUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value LinkedLobby_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_LinkedLobby created{};
@@ -888,66 +949,6 @@ Napi::Value GuildChannel_LinkedLobby(const Napi::CallbackInfo &info) {
 Napi::Value GuildChannel_SetLinkedLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = Svcpp_GuildChannel_SetLinkedLobby(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_LinkedLobby>(env, info[1]));
-  Check(env, rc);
-  return env.Undefined();
-}
-
-Napi::Value ActivityButton_Init(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Svcpp_ActivityButton created{};
-  Svcpp_Errc rc = Svcpp_ActivityButton_Init(&created);
-  Check(env, rc);
-  return WrapHandle<Svcpp_ActivityButton>(env, created);
-}
-
-Napi::Value ActivityButton_Drop(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Svcpp_Errc rc = DropHandle<Svcpp_ActivityButton>(env, info[0]);
-  Check(env, rc);
-  return env.Undefined();
-}
-
-Napi::Value ActivityButton_Clone(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Svcpp_ActivityButton created{};
-  Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&created, UnwrapHandle<Svcpp_ActivityButton>(env, info[0]));
-  Check(env, rc);
-  return WrapHandle<Svcpp_ActivityButton>(env, created);
-}
-
-Napi::Value ActivityButton_IsValid(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  return Napi::Boolean::New(env, Svcpp_ActivityButton_IsValid(UnwrapHandle<Svcpp_ActivityButton>(env, info[0])));
-}
-
-Napi::Value ActivityButton_Label(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Svcpp_String out{};
-  Svcpp_Errc rc = Svcpp_ActivityButton_Label(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
-  Check(env, rc);
-  return TakeString(env, out);
-}
-
-Napi::Value ActivityButton_SetLabel(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  std::string valueText = StringArg(info[1]);
-  Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
-  Check(env, rc);
-  return env.Undefined();
-}
-
-Napi::Value ActivityButton_Url(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  Svcpp_String out{};
-  Svcpp_Errc rc = Svcpp_ActivityButton_Url(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
-  Check(env, rc);
-  return TakeString(env, out);
-}
-
-Napi::Value ActivityButton_SetUrl(const Napi::CallbackInfo &info) {
-  Napi::Env env = info.Env();
-  std::string valueText = StringArg(info[1]);
-  Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
   Check(env, rc);
   return env.Undefined();
 }
@@ -1520,6 +1521,42 @@ Napi::Value Activity_SetSupportedPlatforms(const Napi::CallbackInfo &info) {
   Svcpp_Errc rc = Svcpp_Activity_SetSupportedPlatforms(UnwrapHandle<Svcpp_Activity>(env, info[0]), value);
   Check(env, rc);
   return env.Undefined();
+}
+
+Napi::Value Activity_Buttons(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButtonSpan out{};
+  Svcpp_Errc rc = Svcpp_Activity_Buttons(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_ActivityButton>(env, out);
+}
+
+Napi::Value Activity_SetButtons(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::vector<Svcpp_ActivityButton> valueHandles = HandleArrayArg<Svcpp_ActivityButton>(env, info[1]);
+  Svcpp_Errc rc = Svcpp_Activity_SetButtons(UnwrapHandle<Svcpp_Activity>(env, info[0]), SpanView<Svcpp_ActivityButtonSpan>(valueHandles));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_AddButton(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Activity_AddButton(UnwrapHandle<Svcpp_Activity>(env, info[0]), UnwrapHandle<Svcpp_ActivityButton>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_GetButtons(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButtonSpan out{};
+  Svcpp_Errc rc = Svcpp_Activity_GetButtons(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_ActivityButton>(env, out);
+}
+
+Napi::Value Activity_Equals(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_Activity_Equals(UnwrapHandle<Svcpp_Activity>(env, info[0]), UnwrapHandle<Svcpp_Activity>(env, info[1])));
 }
 
 Napi::Value ActivityInvite_Init(const Napi::CallbackInfo &info) {
@@ -2816,6 +2853,14 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AuthorizationArgs_SetIntegrationType", Napi::Function::New(env, AuthorizationArgs_SetIntegrationType, "AuthorizationArgs_SetIntegrationType"));
   exports.Set("AuthorizationArgs_CustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_CustomSchemeParam, "AuthorizationArgs_CustomSchemeParam"));
   exports.Set("AuthorizationArgs_SetCustomSchemeParam", Napi::Function::New(env, AuthorizationArgs_SetCustomSchemeParam, "AuthorizationArgs_SetCustomSchemeParam"));
+  exports.Set("ActivityButton_Init", Napi::Function::New(env, ActivityButton_Init, "ActivityButton_Init"));
+  exports.Set("ActivityButton_Drop", Napi::Function::New(env, ActivityButton_Drop, "ActivityButton_Drop"));
+  exports.Set("ActivityButton_Clone", Napi::Function::New(env, ActivityButton_Clone, "ActivityButton_Clone"));
+  exports.Set("ActivityButton_IsValid", Napi::Function::New(env, ActivityButton_IsValid, "ActivityButton_IsValid"));
+  exports.Set("ActivityButton_Label", Napi::Function::New(env, ActivityButton_Label, "ActivityButton_Label"));
+  exports.Set("ActivityButton_SetLabel", Napi::Function::New(env, ActivityButton_SetLabel, "ActivityButton_SetLabel"));
+  exports.Set("ActivityButton_Url", Napi::Function::New(env, ActivityButton_Url, "ActivityButton_Url"));
+  exports.Set("ActivityButton_SetUrl", Napi::Function::New(env, ActivityButton_SetUrl, "ActivityButton_SetUrl"));
   exports.Set("LinkedLobby_Init", Napi::Function::New(env, LinkedLobby_Init, "LinkedLobby_Init"));
   exports.Set("LinkedLobby_Drop", Napi::Function::New(env, LinkedLobby_Drop, "LinkedLobby_Drop"));
   exports.Set("LinkedLobby_Clone", Napi::Function::New(env, LinkedLobby_Clone, "LinkedLobby_Clone"));
@@ -2850,14 +2895,6 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("GuildChannel_SetIsViewableAndWriteableByAllMembers", Napi::Function::New(env, GuildChannel_SetIsViewableAndWriteableByAllMembers, "GuildChannel_SetIsViewableAndWriteableByAllMembers"));
   exports.Set("GuildChannel_LinkedLobby", Napi::Function::New(env, GuildChannel_LinkedLobby, "GuildChannel_LinkedLobby"));
   exports.Set("GuildChannel_SetLinkedLobby", Napi::Function::New(env, GuildChannel_SetLinkedLobby, "GuildChannel_SetLinkedLobby"));
-  exports.Set("ActivityButton_Init", Napi::Function::New(env, ActivityButton_Init, "ActivityButton_Init"));
-  exports.Set("ActivityButton_Drop", Napi::Function::New(env, ActivityButton_Drop, "ActivityButton_Drop"));
-  exports.Set("ActivityButton_Clone", Napi::Function::New(env, ActivityButton_Clone, "ActivityButton_Clone"));
-  exports.Set("ActivityButton_IsValid", Napi::Function::New(env, ActivityButton_IsValid, "ActivityButton_IsValid"));
-  exports.Set("ActivityButton_Label", Napi::Function::New(env, ActivityButton_Label, "ActivityButton_Label"));
-  exports.Set("ActivityButton_SetLabel", Napi::Function::New(env, ActivityButton_SetLabel, "ActivityButton_SetLabel"));
-  exports.Set("ActivityButton_Url", Napi::Function::New(env, ActivityButton_Url, "ActivityButton_Url"));
-  exports.Set("ActivityButton_SetUrl", Napi::Function::New(env, ActivityButton_SetUrl, "ActivityButton_SetUrl"));
   exports.Set("ActivityAssets_Init", Napi::Function::New(env, ActivityAssets_Init, "ActivityAssets_Init"));
   exports.Set("ActivityAssets_Drop", Napi::Function::New(env, ActivityAssets_Drop, "ActivityAssets_Drop"));
   exports.Set("ActivityAssets_Clone", Napi::Function::New(env, ActivityAssets_Clone, "ActivityAssets_Clone"));
@@ -2934,6 +2971,11 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Activity_SetSecrets", Napi::Function::New(env, Activity_SetSecrets, "Activity_SetSecrets"));
   exports.Set("Activity_SupportedPlatforms", Napi::Function::New(env, Activity_SupportedPlatforms, "Activity_SupportedPlatforms"));
   exports.Set("Activity_SetSupportedPlatforms", Napi::Function::New(env, Activity_SetSupportedPlatforms, "Activity_SetSupportedPlatforms"));
+  exports.Set("Activity_Buttons", Napi::Function::New(env, Activity_Buttons, "Activity_Buttons"));
+  exports.Set("Activity_SetButtons", Napi::Function::New(env, Activity_SetButtons, "Activity_SetButtons"));
+  exports.Set("Activity_AddButton", Napi::Function::New(env, Activity_AddButton, "Activity_AddButton"));
+  exports.Set("Activity_GetButtons", Napi::Function::New(env, Activity_GetButtons, "Activity_GetButtons"));
+  exports.Set("Activity_Equals", Napi::Function::New(env, Activity_Equals, "Activity_Equals"));
   exports.Set("ActivityInvite_Init", Napi::Function::New(env, ActivityInvite_Init, "ActivityInvite_Init"));
   exports.Set("ActivityInvite_Drop", Napi::Function::New(env, ActivityInvite_Drop, "ActivityInvite_Drop"));
   exports.Set("ActivityInvite_Clone", Napi::Function::New(env, ActivityInvite_Clone, "ActivityInvite_Clone"));

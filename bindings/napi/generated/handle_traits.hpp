@@ -52,8 +52,16 @@ struct HandleTraits<Svcpp_AuthorizationArgs> {
 };
 
 template <>
-struct HandleTraits<Svcpp_LinkedLobby> {
+struct HandleTraits<Svcpp_ActivityButton> {
   static constexpr size_t index = 5;
+  static constexpr const char *name = "ActivityButton";
+  static Svcpp_Errc Drop(Svcpp_ActivityButton *self) { return Svcpp_ActivityButton_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_ActivityButton *self, Svcpp_ActivityButton const *other) { return Svcpp_ActivityButton_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_LinkedLobby> {
+  static constexpr size_t index = 6;
   static constexpr const char *name = "LinkedLobby";
   static Svcpp_Errc Drop(Svcpp_LinkedLobby *self) { return Svcpp_LinkedLobby_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_LinkedLobby *self, Svcpp_LinkedLobby const *other) { return Svcpp_LinkedLobby_Clone(self, other); }
@@ -61,7 +69,7 @@ struct HandleTraits<Svcpp_LinkedLobby> {
 
 template <>
 struct HandleTraits<Svcpp_GuildMinimal> {
-  static constexpr size_t index = 6;
+  static constexpr size_t index = 7;
   static constexpr const char *name = "GuildMinimal";
   static Svcpp_Errc Drop(Svcpp_GuildMinimal *self) { return Svcpp_GuildMinimal_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_GuildMinimal *self, Svcpp_GuildMinimal const *other) { return Svcpp_GuildMinimal_Clone(self, other); }
@@ -69,18 +77,10 @@ struct HandleTraits<Svcpp_GuildMinimal> {
 
 template <>
 struct HandleTraits<Svcpp_GuildChannel> {
-  static constexpr size_t index = 7;
+  static constexpr size_t index = 8;
   static constexpr const char *name = "GuildChannel";
   static Svcpp_Errc Drop(Svcpp_GuildChannel *self) { return Svcpp_GuildChannel_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_GuildChannel *self, Svcpp_GuildChannel const *other) { return Svcpp_GuildChannel_Clone(self, other); }
-};
-
-template <>
-struct HandleTraits<Svcpp_ActivityButton> {
-  static constexpr size_t index = 8;
-  static constexpr const char *name = "ActivityButton";
-  static Svcpp_Errc Drop(Svcpp_ActivityButton *self) { return Svcpp_ActivityButton_Drop(self); }
-  static Svcpp_Errc Clone(Svcpp_ActivityButton *self, Svcpp_ActivityButton const *other) { return Svcpp_ActivityButton_Clone(self, other); }
 };
 
 template <>

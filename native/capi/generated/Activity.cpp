@@ -4,8 +4,10 @@
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
+#include "values/activity.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -316,6 +318,48 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetSupportedPlatforms(Svcpp_Activ
         Locked<core::Activity> obj(OpaqueOf(self), "self");
         obj->supportedPlatforms = std::move(value_);
     });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Buttons(Svcpp_Activity const *self, Svcpp_ActivityButtonSpan *out) {
+    return Guard("Svcpp_Activity_Buttons", [&] {
+        Require(out, "out");
+        Locked<core::Activity> obj(OpaqueOf(self), "self");
+        OutSpan<core::ActivityButton>(obj->buttons, out, "out");
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetButtons(Svcpp_Activity *self, Svcpp_ActivityButtonSpan value) {
+    return Guard("Svcpp_Activity_SetButtons", [&] {
+        auto value_ = InSpan<core::ActivityButton>(value, "value");
+        Locked<core::Activity> obj(OpaqueOf(self), "self");
+        obj->buttons = std::move(value_);
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_AddButton(Svcpp_Activity *self, Svcpp_ActivityButton const *button) {
+    return Guard("Svcpp_Activity_AddButton", [&] {
+        auto button_ = CopyIn<core::ActivityButton>(button, "button");
+        Locked<core::Activity> obj(OpaqueOf(self), "self");
+        core::AddButton(*obj, std::move(button_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_GetButtons(Svcpp_Activity const *self, Svcpp_ActivityButtonSpan *out) {
+    return Guard("Svcpp_Activity_GetButtons", [&] {
+        Require(out, "out");
+        Locked<core::Activity> obj(OpaqueOf(self), "self");
+        OutSpan<core::ActivityButton>(core::GetButtons(*obj), out, "out");
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Equals(Svcpp_Activity const *self, Svcpp_Activity const *other) {
+    bool result = false;
+    Guard("Svcpp_Activity_Equals", [&] {
+        auto other_ = CopyIn<core::Activity>(other, "other");
+        Locked<core::Activity> obj(OpaqueOf(self), "self");
+        result = core::Equals(*obj, std::move(other_));
+    });
+    return result;
 }
 
 }  // extern "C"

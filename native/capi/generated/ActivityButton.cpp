@@ -4,8 +4,10 @@
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
+#include "values/activity.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -47,7 +49,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Label(Svcpp_ActivityButton 
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetLabel(Svcpp_ActivityButton *self, Svcpp_String value) {
     return Guard("Svcpp_ActivityButton_SetLabel", [&] {
-        auto value_ = InString(value, "value", 0);
+        auto value_ = InString(value, "value", 32);
         Locked<core::ActivityButton> obj(OpaqueOf(self), "self");
         obj->label = std::move(value_);
     });
@@ -63,7 +65,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_Url(Svcpp_ActivityButton co
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_SetUrl(Svcpp_ActivityButton *self, Svcpp_String value) {
     return Guard("Svcpp_ActivityButton_SetUrl", [&] {
-        auto value_ = InString(value, "value", 0);
+        auto value_ = InString(value, "value", 512);
         Locked<core::ActivityButton> obj(OpaqueOf(self), "self");
         obj->url = std::move(value_);
     });

@@ -4,8 +4,10 @@
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
+#include "values/activity.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;

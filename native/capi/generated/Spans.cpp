@@ -4,13 +4,21 @@
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_handle.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
+#include "values/activity.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
 
 extern "C" {
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UInt64Span_Drop(Svcpp_UInt64Span *span) {
+    return Guard("Svcpp_UInt64Span_Drop", [&] {
+        DropU64Span(span);
+    });
+}
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSpan *span) {
     return Guard("Svcpp_GuildMinimalSpan_Drop", [&] {
@@ -21,6 +29,12 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimalSpan_Drop(Svcpp_GuildMinimalSp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannelSpan_Drop(Svcpp_GuildChannelSpan *span) {
     return Guard("Svcpp_GuildChannelSpan_Drop", [&] {
         DropSpan<core::GuildChannel>(span);
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButtonSpan_Drop(Svcpp_ActivityButtonSpan *span) {
+    return Guard("Svcpp_ActivityButtonSpan_Drop", [&] {
+        DropSpan<core::ActivityButton>(span);
     });
 }
 

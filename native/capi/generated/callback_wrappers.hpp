@@ -2,6 +2,7 @@
 #pragma once
 #include "generated/callbacks.hpp"
 #include "support/marshal.hpp"
+#include "support/properties.hpp"
 #include "support/spans.hpp"
 
 namespace svcpp::capi {

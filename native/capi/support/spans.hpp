@@ -1,6 +1,8 @@
-// Spans (c-abi.md §5): Svcpp_<T>Span {ptr, size} between core vectors and C. An element is an ordinary
-// handle (one registry box per element), so everything that works on a handle works on a span element.
+// Spans (c-abi.md §5): Svcpp_<T>Span {ptr, size} between core vectors and C. An element of a handle span is an
+// ordinary handle (one registry box per element), so everything that works on a handle works on a span element;
+// Svcpp_UInt64Span holds plain integers.
 #pragma once
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <string>
@@ -101,5 +103,41 @@ void DropSpan(Span *span) {
     std::free(span->ptr);
     *span = Span{};
 }
+
+/**
+ * A borrowed span input (a list field's setter): a copy of every element's value. NullArgument for {NULL, n > 0},
+ * InvalidHandle (naming the index) for a zeroed, dropped or wrong-type element; the caller changes nothing then.
+ */
+template <class T, class Span>
+std::vector<T> InSpan(Span span, const char *what) {
+    if (!span.ptr) {
+        if (span.size) throw core::AbiError(core::Errc::NullArgument, std::string(what) + ": ptr is NULL but size is " + std::to_string(span.size));
+        return {};
+    }
+    std::vector<T> copies;
+    copies.reserve(span.size);
+    for (size_t i = 0; i < span.size; ++i) {
+        const std::string at = std::string(what) + "[" + std::to_string(i) + "]";
+        copies.push_back(CopyIn<T>(&span.ptr[i], at.c_str()));
+    }
+    return copies;
+}
+
+// ---- Svcpp_UInt64Span: plain uint64_t elements, no handles -----------------------------------------------
+
+/** A copy of a borrowed u64 span input; NullArgument for {NULL, n > 0}. */
+std::vector<uint64_t> InU64Span(Svcpp_UInt64Span span, const char *what);
+
+/** Writes a caller-owned copy (buffer from the library allocator, released by Svcpp_Free or _Drop); {NULL, 0} when empty. */
+void OutU64Span(const std::vector<uint64_t> &values, Svcpp_UInt64Span *out, const char *what);
+
+/** A view for a callback argument (borrowed; valid while the vector lives). */
+inline Svcpp_UInt64Span BorrowU64Span(const std::vector<uint64_t> &values) {
+    if (values.empty()) return Svcpp_UInt64Span{};
+    return Svcpp_UInt64Span{const_cast<uint64_t *>(values.data()), values.size()};
+}
+
+/** Svcpp_UInt64Span_Drop: frees the buffer and zeroes the span; NullArgument for NULL or {NULL, n > 0}. */
+void DropU64Span(Svcpp_UInt64Span *span);
 
 }  // namespace svcpp::capi

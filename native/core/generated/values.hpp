@@ -3,8 +3,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "generated/enums.hpp"
+#include "values/properties.hpp"
 
 namespace svcpp::core {
 
@@ -62,6 +64,14 @@ struct AuthorizationArgs {
     bool operator==(const AuthorizationArgs &) const = default;
 };
 
+/** A button of a rich presence activity (Activity.Buttons): a label and the URL it opens. */
+struct ActivityButton {
+    std::string label;
+    std::string url;
+
+    bool operator==(const ActivityButton &) const = default;
+};
+
 /** The lobby a guild channel is linked to. */
 struct LinkedLobby {
     uint64_t applicationId{};
@@ -90,14 +100,6 @@ struct GuildChannel {
     std::optional<LinkedLobby> linkedLobby;
 
     bool operator==(const GuildChannel &) const = default;
-};
-
-/** A custom button of an activity card (Activity::AddButton). */
-struct ActivityButton {
-    std::string label;
-    std::string url;
-
-    bool operator==(const ActivityButton &) const = default;
 };
 
 /** Images and their hover texts of an activity. Limits (checked by UpdateRichPresence) in characters. */
@@ -156,6 +158,7 @@ struct Activity {
     std::optional<ActivityParty> party;
     std::optional<ActivitySecrets> secrets;
     ActivityGamePlatforms supportedPlatforms{};
+    std::vector<ActivityButton> buttons;
 
     bool operator==(const Activity &) const = default;
 };

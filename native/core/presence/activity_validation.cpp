@@ -23,6 +23,11 @@ std::optional<std::string> Length(const char *field, const std::optional<std::st
     return std::string(field) + " must be " + std::to_string(min) + "–" + std::to_string(max) + " characters (got " + std::to_string(n) + ")";
 }
 
+/** Length for a field whose name is built at run time (buttons[i].label). */
+std::optional<std::string> NamedLength(const std::string &field, const std::string &value, size_t min, size_t max) {
+    return Length(field.c_str(), value, min, max);
+}
+
 #define SVCPP_CHECK(expr)          \
     if (auto error = (expr)) return error
 
@@ -56,6 +61,12 @@ std::optional<std::string> ValidateActivity(const Activity &a) {
         if (a.party->maxSize > 0 && a.party->maxSize < a.party->currentSize) return std::string("party.maxSize must not be below party.currentSize");
     }
     if (a.secrets) SVCPP_CHECK(Length("secrets.join", a.secrets->join, 2, 128));
+    if (a.buttons.size() > 2) return "buttons: at most 2 (got " + std::to_string(a.buttons.size()) + ")";
+    for (size_t i = 0; i < a.buttons.size(); ++i) {
+        const std::string at = "buttons[" + std::to_string(i) + "].";
+        SVCPP_CHECK(NamedLength(at + "label", a.buttons[i].label, 1, 32));
+        SVCPP_CHECK(NamedLength(at + "url", a.buttons[i].url, 1, 512));
+    }
     return std::nullopt;
 }
 

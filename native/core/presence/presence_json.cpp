@@ -88,6 +88,11 @@ json ActivityToWire(const Activity &a) {
         out["party"] = {{"id", a.party->id}, {"size", {a.party->currentSize, a.party->maxSize}}, {"privacy", static_cast<int32_t>(a.party->privacy)}};
     }
     if (a.secrets) out["secrets"] = {{"join", a.secrets->join}};
+    if (!a.buttons.empty()) {
+        json buttons = json::array();
+        for (const auto &b : a.buttons) buttons.push_back({{"label", b.label}, {"url", b.url}});
+        out["buttons"] = std::move(buttons);
+    }
     if (static_cast<int32_t>(a.supportedPlatforms) != 0) out["supported_platforms"] = static_cast<int32_t>(a.supportedPlatforms);
     return out;
 }
@@ -129,6 +134,11 @@ Activity ActivityFromWire(const json &o) {
         a.party = std::move(p);
     }
     if (const json &secrets = wire::Member(o, "secrets"); secrets.is_object()) a.secrets = ActivitySecrets{wire::String(secrets, "join")};
+    // Buttons come back as sent, with their URLs (PROTOCOL.md §10.2); anything else in the list is skipped.
+    if (const json &buttons = wire::Member(o, "buttons"); buttons.is_array()) {
+        for (const auto &b : buttons)
+            if (b.is_object()) a.buttons.push_back(ActivityButton{wire::String(b, "label"), wire::String(b, "url")});
+    }
     a.supportedPlatforms = static_cast<ActivityGamePlatforms>(
         OptionalEnum<ActivityGamePlatforms>(o, "supported_platforms", IsActivityGamePlatforms).value_or(ActivityGamePlatforms{}));
     return a;

@@ -55,6 +55,52 @@ static void Bitmask(void)
     CHECK_OK(Svcpp_Activity_Drop(&a));
 }
 
+static Svcpp_ActivityButton Button(const char *label, const char *url)
+{
+    Svcpp_ActivityButton b = {NULL};
+    CHECK_OK(Svcpp_ActivityButton_Init(&b));
+    CHECK_OK(Svcpp_ActivityButton_SetLabel(&b, S(label)));
+    CHECK_OK(Svcpp_ActivityButton_SetUrl(&b, S(url)));
+    return b;
+}
+
+/* AddButton copies the button in, GetButtons hands out a caller-owned span, Equals compares buttons in order. */
+static void Buttons(void)
+{
+    Svcpp_Activity a = {NULL};
+    Svcpp_Activity b = {NULL};
+    Svcpp_ActivityButton one = Button("One", "https://one.test");
+    Svcpp_ActivityButton two = Button("Two", "https://two.test");
+    Svcpp_ActivityButtonSpan got = {NULL, 0};
+    Svcpp_String s = {NULL, 0};
+    CHECK_OK(Svcpp_Activity_Init(&a));
+    CHECK_OK(Svcpp_Activity_Init(&b));
+    CHECK(Svcpp_Activity_Equals(&a, &b));
+    CHECK_OK(Svcpp_Activity_AddButton(&a, &one));
+    CHECK_OK(Svcpp_Activity_AddButton(&a, &two));
+    CHECK_OK(Svcpp_ActivityButton_SetLabel(&one, S("changed"))); /* a copy went in */
+    CHECK(!Svcpp_Activity_Equals(&a, &b));
+    CHECK(Svcpp_Activity_Equals(&a, &a));
+    CHECK_OK(Svcpp_Activity_GetButtons(&a, &got));
+    CHECK_EQ_INT(got.size, 2);
+    CHECK_OK(Svcpp_ActivityButton_Label(&got.ptr[0], &s));
+    CHECK_STR_TAKE(s, "One");
+    CHECK_OK(Svcpp_ActivityButton_Label(&got.ptr[1], &s));
+    CHECK_STR_TAKE(s, "Two");
+    CHECK_OK(Svcpp_Activity_SetButtons(&b, got));
+    CHECK(Svcpp_Activity_Equals(&a, &b));
+    CHECK_OK(Svcpp_ActivityButtonSpan_Drop(&got));
+    CHECK_ERRC(Svcpp_Activity_AddButton(&a, NULL), Svcpp_Errc_NullArgument);
+    CHECK_OK(Svcpp_ActivityButton_Drop(&one));
+    CHECK_ERRC(Svcpp_Activity_AddButton(&a, &one), Svcpp_Errc_InvalidHandle);
+    CHECK_OK(Svcpp_Activity_GetButtons(&a, &got));
+    CHECK_EQ_INT(got.size, 2); /* rejected calls changed nothing */
+    CHECK_OK(Svcpp_ActivityButtonSpan_Drop(&got));
+    CHECK_OK(Svcpp_ActivityButton_Drop(&two));
+    CHECK_OK(Svcpp_Activity_Drop(&a));
+    CHECK_OK(Svcpp_Activity_Drop(&b));
+}
+
 static void InviteIsValidField(void)
 {
     Svcpp_ActivityInvite invite = {NULL};
@@ -141,6 +187,7 @@ static void ClientWithoutSession(void)
 int main(void)
 {
     Bitmask();
+    Buttons();
     InviteIsValidField();
     ClientWithoutSession();
     return 0;

@@ -10,6 +10,7 @@
 #include "invites/activity_invite_json.hpp"
 #include "presence/activity_validation.hpp"
 #include "presence/presence_json.hpp"
+#include "values/activity.hpp"
 
 using namespace svcpp::core;
 using nlohmann::json;
@@ -145,6 +146,45 @@ TEST(ActivityValidation, EveryStringLimitNamesItsField) {
             EXPECT_EQ(error->rfind(std::string(c.field) + " must be", 0), 0u) << *error;
         }
     }
+}
+
+TEST(ActivityValidation, AtMostTwoButtonsEachWithinItsLimits) {
+    Activity a = Joinable();
+    AddButton(a, ActivityButton{"Join", "https://example.test/join"});
+    AddButton(a, ActivityButton{Repeat(32), Repeat(512)});
+    EXPECT_FALSE(presence::ValidateActivity(a));
+    a.buttons[1].label = "";
+    EXPECT_EQ(*presence::ValidateActivity(a), "buttons[1].label must be 1–32 characters (got 0)");
+    a.buttons[1].label = "ok";
+    a.buttons[0].url = "";
+    EXPECT_EQ(*presence::ValidateActivity(a), "buttons[0].url must be 1–512 characters (got 0)");
+    a.buttons[0].url = "u";
+    AddButton(a, ActivityButton{"Third", "https://example.test"});
+    EXPECT_EQ(*presence::ValidateActivity(a), "buttons: at most 2 (got 3)");
+}
+
+TEST(ActivityValue, AddButtonGetButtonsEquals) {
+    Activity a = Joinable();
+    Activity b = Joinable();
+    EXPECT_TRUE(Equals(a, b));
+    AddButton(a, ActivityButton{"One", "https://one.test"});
+    EXPECT_FALSE(Equals(a, b));
+    AddButton(b, ActivityButton{"One", "https://one.test"});
+    EXPECT_TRUE(Equals(a, b));
+    AddButton(a, ActivityButton{"Two", "https://two.test"});
+    ASSERT_EQ(GetButtons(a).size(), 2u);
+    EXPECT_EQ(GetButtons(a)[1].label, "Two");
+}
+
+TEST(PresenceJson, ButtonsGoOutAndComeBackWithTheirUrls) {
+    Activity a;
+    AddButton(a, ActivityButton{"Join", "https://j.test"});
+    json wire = presence::ActivityToWire(a);
+    EXPECT_EQ(wire["buttons"], json::parse(R"([{"label":"Join","url":"https://j.test"}])"));
+    auto back = presence::ActivityFromWire(json::parse(R"({"buttons":[{"label":"Join","url":"https://j.test"},"junk",{"label":"x"}]})"));
+    ASSERT_EQ(back.buttons.size(), 2u);
+    EXPECT_EQ(back.buttons[0], (ActivityButton{"Join", "https://j.test"}));
+    EXPECT_EQ(back.buttons[1], (ActivityButton{"x", ""}));
 }
 
 TEST(ActivityValidation, PartySizesAndTimestamps) {
