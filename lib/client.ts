@@ -2,6 +2,7 @@
 // callbacks -> typed events, handles -> snapshots, misuse -> SvcppError. No protocol logic lives here.
 import {
   AudioSystem, AuthenticationExternalAuthType, AuthorizationTokenType, ClientError, ClientStatus, ErrorType, HttpStatusCode, LoggingSeverity,
+  type RelationshipGroupType, type StatusType,
 } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import { AuthorizationArgs, type AuthorizationArgsInit, type AuthorizationCodeChallengeInit } from './authorization.js';
@@ -19,6 +20,8 @@ import {
   takeMessageSnapshots, takeSummarySnapshots, type UserMessageSummarySnapshot,
 } from './messages.js';
 import type { EventSetter } from './native-events.js';
+import { takeRelationshipSnapshot, takeRelationshipSnapshots, type RelationshipSnapshot } from './relationships.js';
+import { takeInviteSnapshot, toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from './presence.js';
 
 export interface ClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; drained by a 16 ms timer). */
@@ -52,6 +55,16 @@ export type ClientEvents = MessageEvents & LobbyEvents & {
   tokenExpiring: [];
   /** The platform asks the game to start account linking (call authorize()). */
   authorizeRequest: [];
+  /** A relationship was created or changed type on one axis (getRelationship(userId) already shows it). */
+  relationshipCreated: [userId: bigint, isPlatformRelationshipUpdate: boolean];
+  /** A relationship ended on one axis. */
+  relationshipDeleted: [userId: bigint, isPlatformRelationshipUpdate: boolean];
+  /** The user's group in getRelationshipsByGroup() may have changed (relationship or presence): re-query it. */
+  relationshipGroupsUpdated: [userId: bigint];
+  /** A game invite or join request was received. */
+  activityInviteCreated: [invite: ActivityInvite];
+  /** A received invite became invalid (expired, or the sender left the party). */
+  activityInviteUpdated: [invite: ActivityInvite];
 };
 
 /** A token response. Tokens are secrets: never log them. */
@@ -97,9 +110,14 @@ export interface AuthorizationCodeVerifierSnapshot {
 /** Single-slot events of the area files (messages, lobbies), registered from their setter tables. */
 const AREA_EVENT_SETTERS = { ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS } as unknown as Record<string, EventSetter<unknown[]> | undefined>;
 
+/** The social layer's events: single-slot registrations of the same name (see #socialRegistration). */
+const SOCIAL_EVENTS = ['relationshipCreated', 'relationshipDeleted', 'relationshipGroupsUpdated', 'activityInviteCreated', 'activityInviteUpdated'] as const;
+type SocialEvent = (typeof SOCIAL_EVENTS)[number];
+const isSocialEvent = (event: string): event is SocialEvent => (SOCIAL_EVENTS as readonly string[]).includes(event);
+
 /** The events whose native registration exists only while they have listeners ('statusChanged' is always registered). */
 const NATIVE_EVENTS = [
-  'log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...Object.keys(MESSAGE_EVENT_SETTERS) as (keyof MessageEvents)[],
+  'log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...SOCIAL_EVENTS, ...Object.keys(MESSAGE_EVENT_SETTERS) as (keyof MessageEvents)[],
   ...Object.keys(LOBBY_EVENT_SETTERS) as (keyof LobbyEvents)[],
 ] as const;
 type NativeEvent = (typeof NATIVE_EVENTS)[number];
@@ -403,6 +421,160 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     return this.#snapshotOperation((handle, api, cb) => api.Client_GetGuildChannels(handle, guildId, cb), takeGuildChannelSnapshots);
   }
 
+  // ---- relationships (ids are bigint; every change resolves once the platform accepted it — the cache follows
+  // with the 'relationshipCreated' / 'relationshipDeleted' events) ----
+
+  /** The relationship with a user, when there is one on either axis. */
+  getRelationship(userId: bigint): RelationshipSnapshot | undefined {
+    const handle = this.#api.Client_GetRelationshipHandle(this.#live(), userId);
+    return handle && takeRelationshipSnapshot(this.#api, handle);
+  }
+
+  /** Every relationship (platform and game, pending and blocked included), ordered by user id. */
+  getRelationships(): RelationshipSnapshot[] {
+    return takeRelationshipSnapshots(this.#api, this.#api.Client_GetRelationships(this.#live()));
+  }
+
+  /**
+   * The friends (either axis) in one group: OnlinePlayingGame (online with an activity of this application),
+   * OnlineElsewhere, Offline. Ordered by display name (case-insensitive), then id.
+   */
+  getRelationshipsByGroup(group: RelationshipGroupType): RelationshipSnapshot[] {
+    return takeRelationshipSnapshots(this.#api, this.#api.Client_GetRelationshipsByGroup(this.#live(), group));
+  }
+
+  /** Friends whose username or display name contains `search` (case-insensitive), in the groups' order. */
+  searchFriendsByUsername(search: string): UserSnapshot[] {
+    return this.#api.Client_SearchFriendsByUsername(this.#live(), search).map((handle) => takeUserSnapshot(this.#api, handle));
+  }
+
+  /** Platform friend request by username (accepts a pending request from that user). */
+  sendPlatformFriendRequest(username: string): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SendPlatformFriendRequest(handle, username, cb));
+  }
+
+  /** Platform friend request by user id (accepts a pending request from that user). */
+  sendPlatformFriendRequestById(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SendPlatformFriendRequestById(handle, userId, cb));
+  }
+
+  /** Game friend request (this application) by username. */
+  sendGameFriendRequest(username: string): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SendGameFriendRequest(handle, username, cb));
+  }
+
+  /** Game friend request (this application) by user id. */
+  sendGameFriendRequestById(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SendGameFriendRequestById(handle, userId, cb));
+  }
+
+  /** Accepts a pending incoming platform request (ERR_SVCPP_VALIDATION without one). */
+  acceptPlatformFriendRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_AcceptPlatformFriendRequest(handle, userId, cb));
+  }
+
+  /** Accepts a pending incoming game request (ERR_SVCPP_VALIDATION without one). */
+  acceptGameFriendRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_AcceptGameFriendRequest(handle, userId, cb));
+  }
+
+  /** Rejects a pending incoming platform request (ERR_SVCPP_VALIDATION without one). */
+  rejectPlatformFriendRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_RejectPlatformFriendRequest(handle, userId, cb));
+  }
+
+  /** Rejects a pending incoming game request (ERR_SVCPP_VALIDATION without one). */
+  rejectGameFriendRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_RejectGameFriendRequest(handle, userId, cb));
+  }
+
+  /** Withdraws a pending outgoing platform request (ERR_SVCPP_VALIDATION without one). */
+  cancelPlatformFriendRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_CancelPlatformFriendRequest(handle, userId, cb));
+  }
+
+  /** Withdraws a pending outgoing game request (ERR_SVCPP_VALIDATION without one). */
+  cancelGameFriendRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_CancelGameFriendRequest(handle, userId, cb));
+  }
+
+  /** Ends the friendship on both axes (ERR_SVCPP_VALIDATION when not a friend on either). */
+  removePlatformAndGameFriend(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_RemovePlatformAndGameFriend(handle, userId, cb));
+  }
+
+  /** Ends the game friendship only (ERR_SVCPP_VALIDATION when not a game friend). */
+  removeGameFriend(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_RemoveGameFriend(handle, userId, cb));
+  }
+
+  /** Blocks a user: every relationship with them ends, both ways. */
+  blockUser(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_BlockUser(handle, userId, cb));
+  }
+
+  /** Unblocks a blocked user (ERR_SVCPP_VALIDATION when not blocked). */
+  unblockUser(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_UnblockUser(handle, userId, cb));
+  }
+
+  // ---- presence and game invites ----
+
+  /**
+   * Sets this application's activity. Every limit is checked locally first (ERR_SVCPP_VALIDATION naming the
+   * field; nothing is sent); needs a Ready session (ERR_SVCPP_CLIENT_NOT_READY).
+   */
+  updateRichPresence(activity: Activity): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => {
+      const native = toNativeActivity(api, activity);
+      try {
+        api.Client_UpdateRichPresence(handle, native, cb);
+      } finally {
+        api.Activity_Drop(native);
+      }
+    });
+  }
+
+  /** Removes this application's activity (fire and forget; a failure is logged). */
+  clearRichPresence(): void {
+    this.#api.Client_ClearRichPresence(this.#live());
+  }
+
+  /** Online, Idle, Dnd or Invisible (others: ERR_SVCPP_VALIDATION). */
+  setOnlineStatus(status: StatusType): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SetOnlineStatus(handle, status, cb));
+  }
+
+  /** Invites a user to this user's activity, which must be joinable (party with room and a join secret). */
+  sendActivityInvite(userId: bigint, content = ''): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SendActivityInvite(handle, userId, content, cb));
+  }
+
+  /** Asks a user whose activity is joinable for an invite. */
+  sendActivityJoinRequest(userId: bigint): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_SendActivityJoinRequest(handle, userId, cb));
+  }
+
+  /** Answers a join request (an invite of type JoinRequest) with an invite to its sender. */
+  sendActivityJoinRequestReply(invite: ActivityInvite): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => this.#withInvite(invite, (native) => api.Client_SendActivityJoinRequestReply(handle, native, cb)));
+  }
+
+  /** Accepts an invite of type Join; resolves with the join secret of the sender's current activity. */
+  acceptActivityInvite(invite: ActivityInvite): Promise<string> {
+    return this.#operation((handle, api, settle) => this.#withInvite(invite, (native) =>
+      api.Client_AcceptActivityInvite(handle, native, (result, joinSecret) => settle(result, () => joinSecret))));
+  }
+
+  #withInvite(invite: ActivityInvite, use: (native: NativeHandle<'ActivityInvite'>) => void): void {
+    const native = toNativeInvite(this.#api, invite);
+    try {
+      use(native);
+    } finally {
+      this.#api.ActivityInvite_Drop(native);
+    }
+  }
+
   // ---- messages (lib/messages.ts) ----
 
   /**
@@ -643,6 +815,11 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     }));
   }
 
+  /** An #operation whose callback carries only the ClientResult. */
+  #voidOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi, cb: (result: NativeHandle<'ClientResult'>) => void) => void): Promise<void> {
+    return this.#operation((handle, api, settle) => start(handle, api, (result) => settle(result, () => undefined)));
+  }
+
   #tokenOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi,
     cb: (result: NativeHandle<'ClientResult'>, accessToken: string, refreshToken: string, tokenType: AuthorizationTokenType,
       expiresIn: number, scopes: string) => void) => void): Promise<TokenResponse> {
@@ -702,6 +879,8 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       api.Client_SetUserUpdatedCallback(handle, (userId) => this.emit('userUpdated', userId));
     } else if (event === 'tokenExpiring') {
       api.Client_SetTokenExpirationCallback(handle, () => this.emit('tokenExpiring'));
+    } else if (isSocialEvent(event)) {
+      this.#socialRegistration(handle, event, true);
     } else {
       api.Client_RegisterAuthorizeRequestCallback(handle, () => this.emit('authorizeRequest'));
     }
@@ -724,8 +903,27 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       api.Client_SetTokenExpirationCallback(handle, null);
     } else if (event === 'authorizeRequest') {
       api.Client_RemoveAuthorizeRequestCallback(handle);
+    } else if (isSocialEvent(event)) {
+      this.#socialRegistration(handle, event, false);
     }
     this.#updatePumpRef();
+  }
+
+  /** Sets (or clears) the native slot of a social event; invites are snapshotted and their handles dropped at once. */
+  #socialRegistration(handle: NativeHandle<'Client'>, event: SocialEvent, on: boolean): void {
+    const api = this.#api;
+    switch (event) {
+      case 'relationshipCreated':
+        return api.Client_SetRelationshipCreatedCallback(handle, on ? (userId, platform) => this.emit(event, userId, platform) : null);
+      case 'relationshipDeleted':
+        return api.Client_SetRelationshipDeletedCallback(handle, on ? (userId, platform) => this.emit(event, userId, platform) : null);
+      case 'relationshipGroupsUpdated':
+        return api.Client_SetRelationshipGroupsUpdatedCallback(handle, on ? (userId) => this.emit(event, userId) : null);
+      case 'activityInviteCreated':
+        return api.Client_SetActivityInviteCreatedCallback(handle, on ? (invite) => this.emit(event, takeInviteSnapshot(api, invite)) : null);
+      case 'activityInviteUpdated':
+        return api.Client_SetActivityInviteUpdatedCallback(handle, on ? (invite) => this.emit(event, takeInviteSnapshot(api, invite)) : null);
+    }
   }
 
   #updatePumpRef(addingListener = false): void {

@@ -9,6 +9,8 @@ export type { CreateOrJoinLobbyOptions, LinkedChannelSnapshot, LobbyEvents, Lobb
 export type {
   AdditionalContentSnapshot, ChannelSnapshot, MessageEvents, MessageSnapshot, UserMessageSummarySnapshot,
 } from './messages.js';
+export type { RelationshipSnapshot } from './relationships.js';
+export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';

@@ -2,6 +2,7 @@
 // dropped right away, so a snapshot never pins native memory and is safe to keep, log or post to another thread).
 import { type ExternalIdentityProviderType, StatusType, UserHandleAvatarType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import { takeActivitySnapshot, type Activity } from './presence.js';
 import { takeSnapshot } from './snapshot.js';
 
 /** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
@@ -22,6 +23,8 @@ export interface UserSnapshot {
   guildTag: string | undefined;
   /** The user's profiles for this application (known for the signed-in user; empty for others). */
   applicationProfiles: UserApplicationProfileSnapshot[];
+  /** The user's rich presence activity for this application (only this game's), when they have one. */
+  gameActivity: Activity | undefined;
 }
 
 /** One of the user's profiles for this application: an external identity (e.g. a game account). */
@@ -51,7 +54,13 @@ export function takeUserSnapshot(api: NativeApi, handle: NativeHandle<'UserHandl
     isProvisional: api.UserHandle_IsProvisional(h),
     guildTag: api.UserHandle_GuildTag(h),
     applicationProfiles: api.UserHandle_UserApplicationProfiles(h).map((profile) => takeProfileSnapshot(api, profile)),
+    gameActivity: takeGameActivity(api, h),
   }), (h) => api.UserHandle_Drop(h));
+}
+
+function takeGameActivity(api: NativeApi, handle: NativeHandle<'UserHandle'>): Activity | undefined {
+  const activity = api.UserHandle_GameActivity(handle);
+  return activity && takeActivitySnapshot(api, activity);
 }
 
 function takeProfileSnapshot(api: NativeApi, handle: NativeHandle<'UserApplicationProfileHandle'>): UserApplicationProfileSnapshot {

@@ -30,6 +30,13 @@ declareType('Svcpp_UserHandle_AvatarType', () => koffi.alias('Svcpp_UserHandle_A
 declareType('Svcpp_Client_Status', () => koffi.alias('Svcpp_Client_Status', 'int32_t'));
 declareType('Svcpp_Client_Error', () => koffi.alias('Svcpp_Client_Error', 'int32_t'));
 declareType('Svcpp_Client_Thread', () => koffi.alias('Svcpp_Client_Thread', 'int32_t'));
+declareType('Svcpp_RelationshipType', () => koffi.alias('Svcpp_RelationshipType', 'int32_t'));
+declareType('Svcpp_RelationshipGroupType', () => koffi.alias('Svcpp_RelationshipGroupType', 'int32_t'));
+declareType('Svcpp_ActivityTypes', () => koffi.alias('Svcpp_ActivityTypes', 'int32_t'));
+declareType('Svcpp_StatusDisplayTypes', () => koffi.alias('Svcpp_StatusDisplayTypes', 'int32_t'));
+declareType('Svcpp_ActivityPartyPrivacy', () => koffi.alias('Svcpp_ActivityPartyPrivacy', 'int32_t'));
+declareType('Svcpp_ActivityActionTypes', () => koffi.alias('Svcpp_ActivityActionTypes', 'int32_t'));
+declareType('Svcpp_ActivityGamePlatforms', () => koffi.alias('Svcpp_ActivityGamePlatforms', 'int32_t'));
 declareType('Svcpp_ClientCreateOptions', () => koffi.struct('Svcpp_ClientCreateOptions', { opaque: 'void *' }));
 declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
@@ -42,6 +49,13 @@ declareType('Svcpp_AdditionalContent', () => koffi.struct('Svcpp_AdditionalConte
 declareType('Svcpp_UserMessageSummary', () => koffi.struct('Svcpp_UserMessageSummary', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
 declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
+declareType('Svcpp_ActivityAssets', () => koffi.struct('Svcpp_ActivityAssets', { opaque: 'void *' }));
+declareType('Svcpp_ActivityTimestamps', () => koffi.struct('Svcpp_ActivityTimestamps', { opaque: 'void *' }));
+declareType('Svcpp_ActivityParty', () => koffi.struct('Svcpp_ActivityParty', { opaque: 'void *' }));
+declareType('Svcpp_ActivitySecrets', () => koffi.struct('Svcpp_ActivitySecrets', { opaque: 'void *' }));
+declareType('Svcpp_Activity', () => koffi.struct('Svcpp_Activity', { opaque: 'void *' }));
+declareType('Svcpp_ActivityInvite', () => koffi.struct('Svcpp_ActivityInvite', { opaque: 'void *' }));
+declareType('Svcpp_RelationshipHandle', () => koffi.struct('Svcpp_RelationshipHandle', { opaque: 'void *' }));
 declareType('Svcpp_UserApplicationProfileHandle', () => koffi.struct('Svcpp_UserApplicationProfileHandle', { opaque: 'void *' }));
 declareType('Svcpp_UserHandle', () => koffi.struct('Svcpp_UserHandle', { opaque: 'void *' }));
 declareType('Svcpp_LobbyMemberHandle', () => koffi.struct('Svcpp_LobbyMemberHandle', { opaque: 'void *' }));
@@ -54,8 +68,11 @@ declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan
 declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
 declareType('Svcpp_MessageHandleSpan', () => koffi.struct('Svcpp_MessageHandleSpan', { ptr: 'Svcpp_MessageHandle *', size: 'size_t' }));
 declareType('Svcpp_UserMessageSummarySpan', () => koffi.struct('Svcpp_UserMessageSummarySpan', { ptr: 'Svcpp_UserMessageSummary *', size: 'size_t' }));
+declareType('Svcpp_ActivityButtonSpan', () => koffi.struct('Svcpp_ActivityButtonSpan', { ptr: 'Svcpp_ActivityButton *', size: 'size_t' }));
 declareType('Svcpp_UserApplicationProfileHandleSpan', () => koffi.struct('Svcpp_UserApplicationProfileHandleSpan', { ptr: 'Svcpp_UserApplicationProfileHandle *', size: 'size_t' }));
 declareType('Svcpp_LobbyMemberHandleSpan', () => koffi.struct('Svcpp_LobbyMemberHandleSpan', { ptr: 'Svcpp_LobbyMemberHandle *', size: 'size_t' }));
+declareType('Svcpp_RelationshipHandleSpan', () => koffi.struct('Svcpp_RelationshipHandleSpan', { ptr: 'Svcpp_RelationshipHandle *', size: 'size_t' }));
+declareType('Svcpp_UserHandleSpan', () => koffi.struct('Svcpp_UserHandleSpan', { ptr: 'Svcpp_UserHandle *', size: 'size_t' }));
 
 /** Callback prototypes (koffi.register takes a pointer to one). */
 const protos = {
@@ -97,6 +114,18 @@ const protos = {
   Svcpp_Client_LinkOrUnlinkChannelCallback: declareType('Svcpp_Client_LinkOrUnlinkChannelCallback', () => koffi.proto('void Svcpp_Client_LinkOrUnlinkChannelCallback(const Svcpp_ClientResult *result, void *userData)')),
   Svcpp_Client_ProvisionalUserMergeRequiredCallback: declareType('Svcpp_Client_ProvisionalUserMergeRequiredCallback', () => koffi.proto('void Svcpp_Client_ProvisionalUserMergeRequiredCallback(void *userData)')),
   Svcpp_Client_JoinLinkedLobbyGuildCallback: declareType('Svcpp_Client_JoinLinkedLobbyGuildCallback', () => koffi.proto('void Svcpp_Client_JoinLinkedLobbyGuildCallback(const Svcpp_ClientResult *result, Svcpp_String inviteUrl, void *userData)')),
+  Svcpp_Client_SendFriendRequestCallback: declareType('Svcpp_Client_SendFriendRequestCallback', () => koffi.proto('void Svcpp_Client_SendFriendRequestCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_UpdateRelationshipCallback: declareType('Svcpp_Client_UpdateRelationshipCallback', () => koffi.proto('void Svcpp_Client_UpdateRelationshipCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_RelationshipCreatedCallback: declareType('Svcpp_Client_RelationshipCreatedCallback', () => koffi.proto('void Svcpp_Client_RelationshipCreatedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData)')),
+  Svcpp_Client_RelationshipDeletedCallback: declareType('Svcpp_Client_RelationshipDeletedCallback', () => koffi.proto('void Svcpp_Client_RelationshipDeletedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData)')),
+  Svcpp_Client_RelationshipGroupsUpdatedCallback: declareType('Svcpp_Client_RelationshipGroupsUpdatedCallback', () => koffi.proto('void Svcpp_Client_RelationshipGroupsUpdatedCallback(uint64_t userId, void *userData)')),
+  Svcpp_Client_UpdateRichPresenceCallback: declareType('Svcpp_Client_UpdateRichPresenceCallback', () => koffi.proto('void Svcpp_Client_UpdateRichPresenceCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_UpdateStatusCallback: declareType('Svcpp_Client_UpdateStatusCallback', () => koffi.proto('void Svcpp_Client_UpdateStatusCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_SendActivityInviteCallback: declareType('Svcpp_Client_SendActivityInviteCallback', () => koffi.proto('void Svcpp_Client_SendActivityInviteCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_AcceptActivityInviteCallback: declareType('Svcpp_Client_AcceptActivityInviteCallback', () => koffi.proto('void Svcpp_Client_AcceptActivityInviteCallback(const Svcpp_ClientResult *result, Svcpp_String joinSecret, void *userData)')),
+  Svcpp_Client_ActivityInviteCallback: declareType('Svcpp_Client_ActivityInviteCallback', () => koffi.proto('void Svcpp_Client_ActivityInviteCallback(const Svcpp_ActivityInvite *invite, void *userData)')),
+  Svcpp_Client_ActivityJoinCallback: declareType('Svcpp_Client_ActivityJoinCallback', () => koffi.proto('void Svcpp_Client_ActivityJoinCallback(Svcpp_String joinSecret, void *userData)')),
+  Svcpp_Client_ActivityJoinWithApplicationCallback: declareType('Svcpp_Client_ActivityJoinWithApplicationCallback', () => koffi.proto('void Svcpp_Client_ActivityJoinWithApplicationCallback(uint64_t applicationId, Svcpp_String joinSecret, void *userData)')),
 };
 
 /** Binds every function of the library at libraryPath and returns the NativeApi over it. */
@@ -248,6 +277,116 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(const Svcpp_GuildChannel *self, bool value)'),
     Svcpp_GuildChannel_LinkedLobby: lib.func('bool Svcpp_GuildChannel_LinkedLobby(const Svcpp_GuildChannel *self, _Out_ Svcpp_LinkedLobby *out)'),
     Svcpp_GuildChannel_SetLinkedLobby: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetLinkedLobby(const Svcpp_GuildChannel *self, const Svcpp_LinkedLobby *value)'),
+    Svcpp_ActivityAssets_Init: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Init(_Out_ Svcpp_ActivityAssets *self)'),
+    Svcpp_ActivityAssets_Drop: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Drop(_Inout_ Svcpp_ActivityAssets *self)'),
+    Svcpp_ActivityAssets_Clone: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Clone(_Out_ Svcpp_ActivityAssets *self, const Svcpp_ActivityAssets *other)'),
+    Svcpp_ActivityAssets_IsValid: lib.func('bool Svcpp_ActivityAssets_IsValid(const Svcpp_ActivityAssets *self)'),
+    Svcpp_ActivityAssets_LargeImage: lib.func('bool Svcpp_ActivityAssets_LargeImage(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetLargeImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeImage(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_LargeText: lib.func('bool Svcpp_ActivityAssets_LargeText(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetLargeText: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeText(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_LargeUrl: lib.func('bool Svcpp_ActivityAssets_LargeUrl(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetLargeUrl: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeUrl(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_SmallImage: lib.func('bool Svcpp_ActivityAssets_SmallImage(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetSmallImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallImage(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_SmallText: lib.func('bool Svcpp_ActivityAssets_SmallText(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetSmallText: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallText(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_SmallUrl: lib.func('bool Svcpp_ActivityAssets_SmallUrl(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetSmallUrl: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallUrl(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_InviteCoverImage: lib.func('bool Svcpp_ActivityAssets_InviteCoverImage(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityAssets_SetInviteCoverImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetInviteCoverImage(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityTimestamps_Init: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Init(_Out_ Svcpp_ActivityTimestamps *self)'),
+    Svcpp_ActivityTimestamps_Drop: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Drop(_Inout_ Svcpp_ActivityTimestamps *self)'),
+    Svcpp_ActivityTimestamps_Clone: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Clone(_Out_ Svcpp_ActivityTimestamps *self, const Svcpp_ActivityTimestamps *other)'),
+    Svcpp_ActivityTimestamps_IsValid: lib.func('bool Svcpp_ActivityTimestamps_IsValid(const Svcpp_ActivityTimestamps *self)'),
+    Svcpp_ActivityTimestamps_Start: lib.func('uint64_t Svcpp_ActivityTimestamps_Start(const Svcpp_ActivityTimestamps *self)'),
+    Svcpp_ActivityTimestamps_SetStart: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_SetStart(const Svcpp_ActivityTimestamps *self, uint64_t value)'),
+    Svcpp_ActivityTimestamps_End: lib.func('uint64_t Svcpp_ActivityTimestamps_End(const Svcpp_ActivityTimestamps *self)'),
+    Svcpp_ActivityTimestamps_SetEnd: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_SetEnd(const Svcpp_ActivityTimestamps *self, uint64_t value)'),
+    Svcpp_ActivityParty_Init: lib.func('Svcpp_Errc Svcpp_ActivityParty_Init(_Out_ Svcpp_ActivityParty *self)'),
+    Svcpp_ActivityParty_Drop: lib.func('Svcpp_Errc Svcpp_ActivityParty_Drop(_Inout_ Svcpp_ActivityParty *self)'),
+    Svcpp_ActivityParty_Clone: lib.func('Svcpp_Errc Svcpp_ActivityParty_Clone(_Out_ Svcpp_ActivityParty *self, const Svcpp_ActivityParty *other)'),
+    Svcpp_ActivityParty_IsValid: lib.func('bool Svcpp_ActivityParty_IsValid(const Svcpp_ActivityParty *self)'),
+    Svcpp_ActivityParty_Id: lib.func('Svcpp_Errc Svcpp_ActivityParty_Id(const Svcpp_ActivityParty *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityParty_SetId: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetId(const Svcpp_ActivityParty *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityParty_CurrentSize: lib.func('int32_t Svcpp_ActivityParty_CurrentSize(const Svcpp_ActivityParty *self)'),
+    Svcpp_ActivityParty_SetCurrentSize: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetCurrentSize(const Svcpp_ActivityParty *self, int32_t value)'),
+    Svcpp_ActivityParty_MaxSize: lib.func('int32_t Svcpp_ActivityParty_MaxSize(const Svcpp_ActivityParty *self)'),
+    Svcpp_ActivityParty_SetMaxSize: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetMaxSize(const Svcpp_ActivityParty *self, int32_t value)'),
+    Svcpp_ActivityParty_Privacy: lib.func('Svcpp_ActivityPartyPrivacy Svcpp_ActivityParty_Privacy(const Svcpp_ActivityParty *self)'),
+    Svcpp_ActivityParty_SetPrivacy: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetPrivacy(const Svcpp_ActivityParty *self, Svcpp_ActivityPartyPrivacy value)'),
+    Svcpp_ActivitySecrets_Init: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Init(_Out_ Svcpp_ActivitySecrets *self)'),
+    Svcpp_ActivitySecrets_Drop: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Drop(_Inout_ Svcpp_ActivitySecrets *self)'),
+    Svcpp_ActivitySecrets_Clone: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Clone(_Out_ Svcpp_ActivitySecrets *self, const Svcpp_ActivitySecrets *other)'),
+    Svcpp_ActivitySecrets_IsValid: lib.func('bool Svcpp_ActivitySecrets_IsValid(const Svcpp_ActivitySecrets *self)'),
+    Svcpp_ActivitySecrets_Join: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Join(const Svcpp_ActivitySecrets *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivitySecrets_SetJoin: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_SetJoin(const Svcpp_ActivitySecrets *self, Svcpp_StringIn value)'),
+    Svcpp_Activity_Init: lib.func('Svcpp_Errc Svcpp_Activity_Init(_Out_ Svcpp_Activity *self)'),
+    Svcpp_Activity_Drop: lib.func('Svcpp_Errc Svcpp_Activity_Drop(_Inout_ Svcpp_Activity *self)'),
+    Svcpp_Activity_Clone: lib.func('Svcpp_Errc Svcpp_Activity_Clone(_Out_ Svcpp_Activity *self, const Svcpp_Activity *other)'),
+    Svcpp_Activity_IsValid: lib.func('bool Svcpp_Activity_IsValid(const Svcpp_Activity *self)'),
+    Svcpp_Activity_Name: lib.func('Svcpp_Errc Svcpp_Activity_Name(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
+    Svcpp_Activity_SetName: lib.func('Svcpp_Errc Svcpp_Activity_SetName(const Svcpp_Activity *self, Svcpp_StringIn value)'),
+    Svcpp_Activity_Type: lib.func('Svcpp_ActivityTypes Svcpp_Activity_Type(const Svcpp_Activity *self)'),
+    Svcpp_Activity_SetType: lib.func('Svcpp_Errc Svcpp_Activity_SetType(const Svcpp_Activity *self, Svcpp_ActivityTypes value)'),
+    Svcpp_Activity_StatusDisplayType: lib.func('bool Svcpp_Activity_StatusDisplayType(const Svcpp_Activity *self, _Out_ Svcpp_StatusDisplayTypes *out)'),
+    Svcpp_Activity_SetStatusDisplayType: lib.func('Svcpp_Errc Svcpp_Activity_SetStatusDisplayType(const Svcpp_Activity *self, const Svcpp_StatusDisplayTypes *value)'),
+    Svcpp_Activity_State: lib.func('bool Svcpp_Activity_State(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
+    Svcpp_Activity_SetState: lib.func('Svcpp_Errc Svcpp_Activity_SetState(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_StateUrl: lib.func('bool Svcpp_Activity_StateUrl(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
+    Svcpp_Activity_SetStateUrl: lib.func('Svcpp_Errc Svcpp_Activity_SetStateUrl(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_Details: lib.func('bool Svcpp_Activity_Details(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
+    Svcpp_Activity_SetDetails: lib.func('Svcpp_Errc Svcpp_Activity_SetDetails(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_DetailsUrl: lib.func('bool Svcpp_Activity_DetailsUrl(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
+    Svcpp_Activity_SetDetailsUrl: lib.func('Svcpp_Errc Svcpp_Activity_SetDetailsUrl(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_ApplicationId: lib.func('bool Svcpp_Activity_ApplicationId(const Svcpp_Activity *self, _Out_ uint64_t *out)'),
+    Svcpp_Activity_SetApplicationId: lib.func('Svcpp_Errc Svcpp_Activity_SetApplicationId(const Svcpp_Activity *self, const uint64_t *value)'),
+    Svcpp_Activity_ParentApplicationId: lib.func('bool Svcpp_Activity_ParentApplicationId(const Svcpp_Activity *self, _Out_ uint64_t *out)'),
+    Svcpp_Activity_SetParentApplicationId: lib.func('Svcpp_Errc Svcpp_Activity_SetParentApplicationId(const Svcpp_Activity *self, const uint64_t *value)'),
+    Svcpp_Activity_Assets: lib.func('bool Svcpp_Activity_Assets(const Svcpp_Activity *self, _Out_ Svcpp_ActivityAssets *out)'),
+    Svcpp_Activity_SetAssets: lib.func('Svcpp_Errc Svcpp_Activity_SetAssets(const Svcpp_Activity *self, const Svcpp_ActivityAssets *value)'),
+    Svcpp_Activity_Timestamps: lib.func('bool Svcpp_Activity_Timestamps(const Svcpp_Activity *self, _Out_ Svcpp_ActivityTimestamps *out)'),
+    Svcpp_Activity_SetTimestamps: lib.func('Svcpp_Errc Svcpp_Activity_SetTimestamps(const Svcpp_Activity *self, const Svcpp_ActivityTimestamps *value)'),
+    Svcpp_Activity_Party: lib.func('bool Svcpp_Activity_Party(const Svcpp_Activity *self, _Out_ Svcpp_ActivityParty *out)'),
+    Svcpp_Activity_SetParty: lib.func('Svcpp_Errc Svcpp_Activity_SetParty(const Svcpp_Activity *self, const Svcpp_ActivityParty *value)'),
+    Svcpp_Activity_Secrets: lib.func('bool Svcpp_Activity_Secrets(const Svcpp_Activity *self, _Out_ Svcpp_ActivitySecrets *out)'),
+    Svcpp_Activity_SetSecrets: lib.func('Svcpp_Errc Svcpp_Activity_SetSecrets(const Svcpp_Activity *self, const Svcpp_ActivitySecrets *value)'),
+    Svcpp_Activity_SupportedPlatforms: lib.func('Svcpp_ActivityGamePlatforms Svcpp_Activity_SupportedPlatforms(const Svcpp_Activity *self)'),
+    Svcpp_Activity_SetSupportedPlatforms: lib.func('Svcpp_Errc Svcpp_Activity_SetSupportedPlatforms(const Svcpp_Activity *self, Svcpp_ActivityGamePlatforms value)'),
+    Svcpp_Activity_Buttons: lib.func('Svcpp_Errc Svcpp_Activity_Buttons(const Svcpp_Activity *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
+    Svcpp_Activity_SetButtons: lib.func('Svcpp_Errc Svcpp_Activity_SetButtons(const Svcpp_Activity *self, Svcpp_ActivityButtonSpan value)'),
+    Svcpp_Activity_AddButton: lib.func('Svcpp_Errc Svcpp_Activity_AddButton(const Svcpp_Activity *self, const Svcpp_ActivityButton *button)'),
+    Svcpp_Activity_GetButtons: lib.func('Svcpp_Errc Svcpp_Activity_GetButtons(const Svcpp_Activity *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
+    Svcpp_Activity_Equals: lib.func('bool Svcpp_Activity_Equals(const Svcpp_Activity *self, const Svcpp_Activity *other)'),
+    Svcpp_ActivityInvite_Init: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Init(_Out_ Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_Drop: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Drop(_Inout_ Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_Clone: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Clone(_Out_ Svcpp_ActivityInvite *self, const Svcpp_ActivityInvite *other)'),
+    Svcpp_ActivityInvite_SenderId: lib.func('uint64_t Svcpp_ActivityInvite_SenderId(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetSenderId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetSenderId(const Svcpp_ActivityInvite *self, uint64_t value)'),
+    Svcpp_ActivityInvite_ChannelId: lib.func('uint64_t Svcpp_ActivityInvite_ChannelId(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetChannelId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetChannelId(const Svcpp_ActivityInvite *self, uint64_t value)'),
+    Svcpp_ActivityInvite_MessageId: lib.func('uint64_t Svcpp_ActivityInvite_MessageId(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetMessageId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetMessageId(const Svcpp_ActivityInvite *self, uint64_t value)'),
+    Svcpp_ActivityInvite_Type: lib.func('Svcpp_ActivityActionTypes Svcpp_ActivityInvite_Type(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetType: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetType(const Svcpp_ActivityInvite *self, Svcpp_ActivityActionTypes value)'),
+    Svcpp_ActivityInvite_ApplicationId: lib.func('uint64_t Svcpp_ActivityInvite_ApplicationId(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetApplicationId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetApplicationId(const Svcpp_ActivityInvite *self, uint64_t value)'),
+    Svcpp_ActivityInvite_ParentApplicationId: lib.func('uint64_t Svcpp_ActivityInvite_ParentApplicationId(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetParentApplicationId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetParentApplicationId(const Svcpp_ActivityInvite *self, uint64_t value)'),
+    Svcpp_ActivityInvite_PartyId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_PartyId(const Svcpp_ActivityInvite *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityInvite_SetPartyId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetPartyId(const Svcpp_ActivityInvite *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityInvite_SessionId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SessionId(const Svcpp_ActivityInvite *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ActivityInvite_SetSessionId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetSessionId(const Svcpp_ActivityInvite *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityInvite_IsValid: lib.func('bool Svcpp_ActivityInvite_IsValid(const Svcpp_ActivityInvite *self)'),
+    Svcpp_ActivityInvite_SetIsValid: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetIsValid(const Svcpp_ActivityInvite *self, bool value)'),
+    Svcpp_RelationshipHandle_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_Drop(_Inout_ Svcpp_RelationshipHandle *self)'),
+    Svcpp_RelationshipHandle_Clone: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_Clone(_Out_ Svcpp_RelationshipHandle *self, const Svcpp_RelationshipHandle *other)'),
+    Svcpp_RelationshipHandle_IsValid: lib.func('bool Svcpp_RelationshipHandle_IsValid(const Svcpp_RelationshipHandle *self)'),
+    Svcpp_RelationshipHandle_Id: lib.func('uint64_t Svcpp_RelationshipHandle_Id(const Svcpp_RelationshipHandle *self)'),
+    Svcpp_RelationshipHandle_PlatformRelationshipType: lib.func('Svcpp_RelationshipType Svcpp_RelationshipHandle_PlatformRelationshipType(const Svcpp_RelationshipHandle *self)'),
+    Svcpp_RelationshipHandle_GameRelationshipType: lib.func('Svcpp_RelationshipType Svcpp_RelationshipHandle_GameRelationshipType(const Svcpp_RelationshipHandle *self)'),
+    Svcpp_RelationshipHandle_IsSpamRequest: lib.func('bool Svcpp_RelationshipHandle_IsSpamRequest(const Svcpp_RelationshipHandle *self)'),
+    Svcpp_RelationshipHandle_User: lib.func('bool Svcpp_RelationshipHandle_User(const Svcpp_RelationshipHandle *self, _Out_ Svcpp_UserHandle *out)'),
     Svcpp_UserApplicationProfileHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Drop(_Inout_ Svcpp_UserApplicationProfileHandle *self)'),
     Svcpp_UserApplicationProfileHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Clone(_Out_ Svcpp_UserApplicationProfileHandle *self, const Svcpp_UserApplicationProfileHandle *other)'),
     Svcpp_UserApplicationProfileHandle_IsValid: lib.func('bool Svcpp_UserApplicationProfileHandle_IsValid(const Svcpp_UserApplicationProfileHandle *self)'),
@@ -270,6 +409,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_UserHandle_IsProvisional: lib.func('bool Svcpp_UserHandle_IsProvisional(const Svcpp_UserHandle *self)'),
     Svcpp_UserHandle_GuildTag: lib.func('bool Svcpp_UserHandle_GuildTag(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
     Svcpp_UserHandle_UserApplicationProfiles: lib.func('Svcpp_Errc Svcpp_UserHandle_UserApplicationProfiles(const Svcpp_UserHandle *self, _Out_ Svcpp_UserApplicationProfileHandleSpan *out)'),
+    Svcpp_UserHandle_GameActivity: lib.func('bool Svcpp_UserHandle_GameActivity(const Svcpp_UserHandle *self, _Out_ Svcpp_Activity *out)'),
+    Svcpp_UserHandle_Relationship: lib.func('Svcpp_Errc Svcpp_UserHandle_Relationship(const Svcpp_UserHandle *self, _Out_ Svcpp_RelationshipHandle *out)'),
     Svcpp_LobbyMemberHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Drop(_Inout_ Svcpp_LobbyMemberHandle *self)'),
     Svcpp_LobbyMemberHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Clone(_Out_ Svcpp_LobbyMemberHandle *self, const Svcpp_LobbyMemberHandle *other)'),
     Svcpp_LobbyMemberHandle_IsValid: lib.func('bool Svcpp_LobbyMemberHandle_IsValid(const Svcpp_LobbyMemberHandle *self)'),
@@ -393,6 +534,38 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_LinkChannelToLobby: lib.func('Svcpp_Errc Svcpp_Client_LinkChannelToLobby(const Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_UnlinkChannelFromLobby: lib.func('Svcpp_Errc Svcpp_Client_UnlinkChannelFromLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_JoinLinkedLobbyGuild: lib.func('Svcpp_Errc Svcpp_Client_JoinLinkedLobbyGuild(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetRelationshipHandle: lib.func('bool Svcpp_Client_GetRelationshipHandle(const Svcpp_Client *self, uint64_t userId, _Out_ Svcpp_RelationshipHandle *out)'),
+    Svcpp_Client_GetRelationships: lib.func('Svcpp_Errc Svcpp_Client_GetRelationships(const Svcpp_Client *self, _Out_ Svcpp_RelationshipHandleSpan *out)'),
+    Svcpp_Client_GetRelationshipsByGroup: lib.func('Svcpp_Errc Svcpp_Client_GetRelationshipsByGroup(const Svcpp_Client *self, Svcpp_RelationshipGroupType groupType, _Out_ Svcpp_RelationshipHandleSpan *out)'),
+    Svcpp_Client_SearchFriendsByUsername: lib.func('Svcpp_Errc Svcpp_Client_SearchFriendsByUsername(const Svcpp_Client *self, Svcpp_StringIn searchStr, _Out_ Svcpp_UserHandleSpan *out)'),
+    Svcpp_Client_SendPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_SendPlatformFriendRequest(const Svcpp_Client *self, Svcpp_StringIn username, Svcpp_Client_SendFriendRequestCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendPlatformFriendRequestById: lib.func('Svcpp_Errc Svcpp_Client_SendPlatformFriendRequestById(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_SendGameFriendRequest(const Svcpp_Client *self, Svcpp_StringIn username, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendGameFriendRequestById: lib.func('Svcpp_Errc Svcpp_Client_SendGameFriendRequestById(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_AcceptPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_AcceptPlatformFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_AcceptGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_AcceptGameFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RejectPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_RejectPlatformFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RejectGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_RejectGameFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_CancelPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_CancelPlatformFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_CancelGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_CancelGameFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RemovePlatformAndGameFriend: lib.func('Svcpp_Errc Svcpp_Client_RemovePlatformAndGameFriend(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_RemoveGameFriend: lib.func('Svcpp_Errc Svcpp_Client_RemoveGameFriend(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_BlockUser: lib.func('Svcpp_Errc Svcpp_Client_BlockUser(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_UnblockUser: lib.func('Svcpp_Errc Svcpp_Client_UnblockUser(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetRelationshipCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipCreatedCallback(const Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetRelationshipDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipDeletedCallback(const Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetRelationshipGroupsUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipGroupsUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_UpdateRichPresence: lib.func('Svcpp_Errc Svcpp_Client_UpdateRichPresence(const Svcpp_Client *self, const Svcpp_Activity *activity, Svcpp_Client_UpdateRichPresenceCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_ClearRichPresence: lib.func('Svcpp_Errc Svcpp_Client_ClearRichPresence(const Svcpp_Client *self)'),
+    Svcpp_Client_SetOnlineStatus: lib.func('Svcpp_Errc Svcpp_Client_SetOnlineStatus(const Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendActivityInvite: lib.func('Svcpp_Errc Svcpp_Client_SendActivityInvite(const Svcpp_Client *self, uint64_t userId, Svcpp_StringIn content, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendActivityJoinRequest: lib.func('Svcpp_Errc Svcpp_Client_SendActivityJoinRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SendActivityJoinRequestReply: lib.func('Svcpp_Errc Svcpp_Client_SendActivityJoinRequestReply(const Svcpp_Client *self, const Svcpp_ActivityInvite *invite, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_AcceptActivityInvite: lib.func('Svcpp_Errc Svcpp_Client_AcceptActivityInvite(const Svcpp_Client *self, const Svcpp_ActivityInvite *invite, Svcpp_Client_AcceptActivityInviteCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetActivityInviteCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteCreatedCallback(const Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetActivityInviteUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetActivityJoinCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_SetActivityJoinWithApplicationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinWithApplicationCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hook__userDataFree, void *hook__userData)'),
@@ -414,13 +587,23 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
+    Svcpp_RelationshipTypeToString: lib.func('const char * Svcpp_RelationshipTypeToString(Svcpp_RelationshipType value)'),
+    Svcpp_RelationshipGroupTypeToString: lib.func('const char * Svcpp_RelationshipGroupTypeToString(Svcpp_RelationshipGroupType value)'),
+    Svcpp_ActivityTypesToString: lib.func('const char * Svcpp_ActivityTypesToString(Svcpp_ActivityTypes value)'),
+    Svcpp_StatusDisplayTypesToString: lib.func('const char * Svcpp_StatusDisplayTypesToString(Svcpp_StatusDisplayTypes value)'),
+    Svcpp_ActivityPartyPrivacyToString: lib.func('const char * Svcpp_ActivityPartyPrivacyToString(Svcpp_ActivityPartyPrivacy value)'),
+    Svcpp_ActivityActionTypesToString: lib.func('const char * Svcpp_ActivityActionTypesToString(Svcpp_ActivityActionTypes value)'),
+    Svcpp_ActivityGamePlatformsToString: lib.func('const char * Svcpp_ActivityGamePlatformsToString(Svcpp_ActivityGamePlatforms value)'),
     Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(_Inout_ Svcpp_UInt64Span *span)'),
     Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
     Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
     Svcpp_MessageHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandleSpan_Drop(_Inout_ Svcpp_MessageHandleSpan *span)'),
     Svcpp_UserMessageSummarySpan_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummarySpan_Drop(_Inout_ Svcpp_UserMessageSummarySpan *span)'),
+    Svcpp_ActivityButtonSpan_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButtonSpan_Drop(_Inout_ Svcpp_ActivityButtonSpan *span)'),
     Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
     Svcpp_LobbyMemberHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandleSpan_Drop(_Inout_ Svcpp_LobbyMemberHandleSpan *span)'),
+    Svcpp_RelationshipHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandleSpan_Drop(_Inout_ Svcpp_RelationshipHandleSpan *span)'),
+    Svcpp_UserHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserHandleSpan_Drop(_Inout_ Svcpp_UserHandleSpan *span)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
@@ -439,6 +622,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       UserMessageSummary: (self: HandleStruct) => c.Svcpp_UserMessageSummary_Drop(self),
       GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
       GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
+      ActivityAssets: (self: HandleStruct) => c.Svcpp_ActivityAssets_Drop(self),
+      ActivityTimestamps: (self: HandleStruct) => c.Svcpp_ActivityTimestamps_Drop(self),
+      ActivityParty: (self: HandleStruct) => c.Svcpp_ActivityParty_Drop(self),
+      ActivitySecrets: (self: HandleStruct) => c.Svcpp_ActivitySecrets_Drop(self),
+      Activity: (self: HandleStruct) => c.Svcpp_Activity_Drop(self),
+      ActivityInvite: (self: HandleStruct) => c.Svcpp_ActivityInvite_Drop(self),
+      RelationshipHandle: (self: HandleStruct) => c.Svcpp_RelationshipHandle_Drop(self),
       UserApplicationProfileHandle: (self: HandleStruct) => c.Svcpp_UserApplicationProfileHandle_Drop(self),
       UserHandle: (self: HandleStruct) => c.Svcpp_UserHandle_Drop(self),
       LobbyMemberHandle: (self: HandleStruct) => c.Svcpp_LobbyMemberHandle_Drop(self),
@@ -1257,6 +1447,631 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_GuildChannel_SetLinkedLobby(selfC, valueC);
       rt.check(rc);
     },
+    ActivityAssets_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityAssets_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityAssets', created);
+    },
+    ActivityAssets_Drop(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const rc = c.Svcpp_ActivityAssets_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityAssets_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityAssets', other);
+      const rc = c.Svcpp_ActivityAssets_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityAssets', created);
+    },
+    ActivityAssets_IsValid(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      return c.Svcpp_ActivityAssets_IsValid(selfC);
+    },
+    ActivityAssets_LargeImage(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_LargeImage(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetLargeImage(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetLargeImage(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityAssets_LargeText(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_LargeText(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetLargeText(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetLargeText(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityAssets_LargeUrl(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_LargeUrl(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetLargeUrl(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetLargeUrl(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityAssets_SmallImage(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_SmallImage(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetSmallImage(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetSmallImage(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityAssets_SmallText(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_SmallText(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetSmallText(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetSmallText(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityAssets_SmallUrl(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_SmallUrl(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetSmallUrl(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetSmallUrl(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityAssets_InviteCoverImage(self) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_ActivityAssets_InviteCoverImage(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    ActivityAssets_SetInviteCoverImage(self, value) {
+      const selfC = rt.handle('ActivityAssets', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_ActivityAssets_SetInviteCoverImage(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityTimestamps_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityTimestamps_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityTimestamps', created);
+    },
+    ActivityTimestamps_Drop(self) {
+      const selfC = rt.handle('ActivityTimestamps', self);
+      const rc = c.Svcpp_ActivityTimestamps_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityTimestamps_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityTimestamps', other);
+      const rc = c.Svcpp_ActivityTimestamps_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityTimestamps', created);
+    },
+    ActivityTimestamps_IsValid(self) {
+      const selfC = rt.handle('ActivityTimestamps', self);
+      return c.Svcpp_ActivityTimestamps_IsValid(selfC);
+    },
+    ActivityTimestamps_Start(self) {
+      const selfC = rt.handle('ActivityTimestamps', self);
+      return rt.u64Out(c.Svcpp_ActivityTimestamps_Start(selfC));
+    },
+    ActivityTimestamps_SetStart(self, value) {
+      const selfC = rt.handle('ActivityTimestamps', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityTimestamps_SetStart(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityTimestamps_End(self) {
+      const selfC = rt.handle('ActivityTimestamps', self);
+      return rt.u64Out(c.Svcpp_ActivityTimestamps_End(selfC));
+    },
+    ActivityTimestamps_SetEnd(self, value) {
+      const selfC = rt.handle('ActivityTimestamps', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityTimestamps_SetEnd(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityParty_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityParty_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityParty', created);
+    },
+    ActivityParty_Drop(self) {
+      const selfC = rt.handle('ActivityParty', self);
+      const rc = c.Svcpp_ActivityParty_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityParty_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityParty', other);
+      const rc = c.Svcpp_ActivityParty_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityParty', created);
+    },
+    ActivityParty_IsValid(self) {
+      const selfC = rt.handle('ActivityParty', self);
+      return c.Svcpp_ActivityParty_IsValid(selfC);
+    },
+    ActivityParty_Id(self) {
+      const selfC = rt.handle('ActivityParty', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityParty_Id(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityParty_SetId(self, value) {
+      const selfC = rt.handle('ActivityParty', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityParty_SetId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityParty_CurrentSize(self) {
+      const selfC = rt.handle('ActivityParty', self);
+      return c.Svcpp_ActivityParty_CurrentSize(selfC);
+    },
+    ActivityParty_SetCurrentSize(self, value) {
+      const selfC = rt.handle('ActivityParty', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ActivityParty_SetCurrentSize(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityParty_MaxSize(self) {
+      const selfC = rt.handle('ActivityParty', self);
+      return c.Svcpp_ActivityParty_MaxSize(selfC);
+    },
+    ActivityParty_SetMaxSize(self, value) {
+      const selfC = rt.handle('ActivityParty', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ActivityParty_SetMaxSize(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityParty_Privacy(self) {
+      const selfC = rt.handle('ActivityParty', self);
+      return c.Svcpp_ActivityParty_Privacy(selfC);
+    },
+    ActivityParty_SetPrivacy(self, value) {
+      const selfC = rt.handle('ActivityParty', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ActivityParty_SetPrivacy(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivitySecrets_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivitySecrets_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivitySecrets', created);
+    },
+    ActivitySecrets_Drop(self) {
+      const selfC = rt.handle('ActivitySecrets', self);
+      const rc = c.Svcpp_ActivitySecrets_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivitySecrets_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivitySecrets', other);
+      const rc = c.Svcpp_ActivitySecrets_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivitySecrets', created);
+    },
+    ActivitySecrets_IsValid(self) {
+      const selfC = rt.handle('ActivitySecrets', self);
+      return c.Svcpp_ActivitySecrets_IsValid(selfC);
+    },
+    ActivitySecrets_Join(self) {
+      const selfC = rt.handle('ActivitySecrets', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivitySecrets_Join(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivitySecrets_SetJoin(self, value) {
+      const selfC = rt.handle('ActivitySecrets', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivitySecrets_SetJoin(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_Activity_Init(created);
+      rt.check(rc);
+      return rt.adopt('Activity', created);
+    },
+    Activity_Drop(self) {
+      const selfC = rt.handle('Activity', self);
+      const rc = c.Svcpp_Activity_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    Activity_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('Activity', other);
+      const rc = c.Svcpp_Activity_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('Activity', created);
+    },
+    Activity_IsValid(self) {
+      const selfC = rt.handle('Activity', self);
+      return c.Svcpp_Activity_IsValid(selfC);
+    },
+    Activity_Name(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_Activity_Name(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    Activity_SetName(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_Activity_SetName(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Type(self) {
+      const selfC = rt.handle('Activity', self);
+      return c.Svcpp_Activity_Type(selfC);
+    },
+    Activity_SetType(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_Activity_SetType(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_StatusDisplayType(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = [0] as number[];
+      if (!c.Svcpp_Activity_StatusDisplayType(selfC, out)) return undefined;
+      return out[0];
+    },
+    Activity_SetStatusDisplayType(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : [rt.int(value)]);
+      const rc = c.Svcpp_Activity_SetStatusDisplayType(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_State(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_Activity_State(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    Activity_SetState(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_Activity_SetState(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_StateUrl(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_Activity_StateUrl(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    Activity_SetStateUrl(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_Activity_SetStateUrl(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Details(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_Activity_Details(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    Activity_SetDetails(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_Activity_SetDetails(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_DetailsUrl(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      if (!c.Svcpp_Activity_DetailsUrl(selfC, out)) return undefined;
+      return rt.takeString(out);
+    },
+    Activity_SetDetailsUrl(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.optionalStr(value);
+      const rc = c.Svcpp_Activity_SetDetailsUrl(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_ApplicationId(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = [0n] as unknown[];
+      if (!c.Svcpp_Activity_ApplicationId(selfC, out)) return undefined;
+      return rt.u64Out(out[0]);
+    },
+    Activity_SetApplicationId(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : [rt.u64(value)]);
+      const rc = c.Svcpp_Activity_SetApplicationId(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_ParentApplicationId(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = [0n] as unknown[];
+      if (!c.Svcpp_Activity_ParentApplicationId(selfC, out)) return undefined;
+      return rt.u64Out(out[0]);
+    },
+    Activity_SetParentApplicationId(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : [rt.u64(value)]);
+      const rc = c.Svcpp_Activity_SetParentApplicationId(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Assets(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Activity_Assets(selfC, out)) return undefined;
+      return rt.adopt('ActivityAssets', out);
+    },
+    Activity_SetAssets(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : rt.handle('ActivityAssets', value));
+      const rc = c.Svcpp_Activity_SetAssets(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Timestamps(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Activity_Timestamps(selfC, out)) return undefined;
+      return rt.adopt('ActivityTimestamps', out);
+    },
+    Activity_SetTimestamps(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : rt.handle('ActivityTimestamps', value));
+      const rc = c.Svcpp_Activity_SetTimestamps(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Party(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Activity_Party(selfC, out)) return undefined;
+      return rt.adopt('ActivityParty', out);
+    },
+    Activity_SetParty(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : rt.handle('ActivityParty', value));
+      const rc = c.Svcpp_Activity_SetParty(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Secrets(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Activity_Secrets(selfC, out)) return undefined;
+      return rt.adopt('ActivitySecrets', out);
+    },
+    Activity_SetSecrets(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = (value == null ? null : rt.handle('ActivitySecrets', value));
+      const rc = c.Svcpp_Activity_SetSecrets(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_SupportedPlatforms(self) {
+      const selfC = rt.handle('Activity', self);
+      return c.Svcpp_Activity_SupportedPlatforms(selfC);
+    },
+    Activity_SetSupportedPlatforms(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_Activity_SetSupportedPlatforms(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_Buttons(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Activity_Buttons(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('ActivityButton', 'Svcpp_ActivityButton', out);
+    },
+    Activity_SetButtons(self, value) {
+      const selfC = rt.handle('Activity', self);
+      const valueC = rt.handleSpan('ActivityButton', value);
+      const rc = c.Svcpp_Activity_SetButtons(selfC, valueC);
+      rt.check(rc);
+    },
+    Activity_AddButton(self, button) {
+      const selfC = rt.handle('Activity', self);
+      const buttonC = rt.handle('ActivityButton', button);
+      const rc = c.Svcpp_Activity_AddButton(selfC, buttonC);
+      rt.check(rc);
+    },
+    Activity_GetButtons(self) {
+      const selfC = rt.handle('Activity', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Activity_GetButtons(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('ActivityButton', 'Svcpp_ActivityButton', out);
+    },
+    Activity_Equals(self, other) {
+      const selfC = rt.handle('Activity', self);
+      const otherC = rt.handle('Activity', other);
+      return c.Svcpp_Activity_Equals(selfC, otherC);
+    },
+    ActivityInvite_Init() {
+      const created = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_ActivityInvite_Init(created);
+      rt.check(rc);
+      return rt.adopt('ActivityInvite', created);
+    },
+    ActivityInvite_Drop(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const rc = c.Svcpp_ActivityInvite_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ActivityInvite_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ActivityInvite', other);
+      const rc = c.Svcpp_ActivityInvite_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ActivityInvite', created);
+    },
+    ActivityInvite_SenderId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return rt.u64Out(c.Svcpp_ActivityInvite_SenderId(selfC));
+    },
+    ActivityInvite_SetSenderId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityInvite_SetSenderId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_ChannelId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return rt.u64Out(c.Svcpp_ActivityInvite_ChannelId(selfC));
+    },
+    ActivityInvite_SetChannelId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityInvite_SetChannelId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_MessageId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return rt.u64Out(c.Svcpp_ActivityInvite_MessageId(selfC));
+    },
+    ActivityInvite_SetMessageId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityInvite_SetMessageId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_Type(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return c.Svcpp_ActivityInvite_Type(selfC);
+    },
+    ActivityInvite_SetType(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ActivityInvite_SetType(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_ApplicationId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return rt.u64Out(c.Svcpp_ActivityInvite_ApplicationId(selfC));
+    },
+    ActivityInvite_SetApplicationId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityInvite_SetApplicationId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_ParentApplicationId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return rt.u64Out(c.Svcpp_ActivityInvite_ParentApplicationId(selfC));
+    },
+    ActivityInvite_SetParentApplicationId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_ActivityInvite_SetParentApplicationId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_PartyId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityInvite_PartyId(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityInvite_SetPartyId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityInvite_SetPartyId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_SessionId(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ActivityInvite_SessionId(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ActivityInvite_SetSessionId(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ActivityInvite_SetSessionId(selfC, valueC);
+      rt.check(rc);
+    },
+    ActivityInvite_IsValid(self) {
+      const selfC = rt.handle('ActivityInvite', self);
+      return c.Svcpp_ActivityInvite_IsValid(selfC);
+    },
+    ActivityInvite_SetIsValid(self, value) {
+      const selfC = rt.handle('ActivityInvite', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_ActivityInvite_SetIsValid(selfC, valueC);
+      rt.check(rc);
+    },
+    RelationshipHandle_Drop(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      const rc = c.Svcpp_RelationshipHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    RelationshipHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('RelationshipHandle', other);
+      const rc = c.Svcpp_RelationshipHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('RelationshipHandle', created);
+    },
+    RelationshipHandle_IsValid(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      return c.Svcpp_RelationshipHandle_IsValid(selfC);
+    },
+    RelationshipHandle_Id(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      return rt.u64Out(c.Svcpp_RelationshipHandle_Id(selfC));
+    },
+    RelationshipHandle_PlatformRelationshipType(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      return c.Svcpp_RelationshipHandle_PlatformRelationshipType(selfC);
+    },
+    RelationshipHandle_GameRelationshipType(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      return c.Svcpp_RelationshipHandle_GameRelationshipType(selfC);
+    },
+    RelationshipHandle_IsSpamRequest(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      return c.Svcpp_RelationshipHandle_IsSpamRequest(selfC);
+    },
+    RelationshipHandle_User(self) {
+      const selfC = rt.handle('RelationshipHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_RelationshipHandle_User(selfC, out)) return undefined;
+      return rt.adopt('UserHandle', out);
+    },
     UserApplicationProfileHandle_Drop(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
       const rc = c.Svcpp_UserApplicationProfileHandle_Drop(selfC);
@@ -1388,6 +2203,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_UserHandle_UserApplicationProfiles(selfC, out);
       rt.check(rc);
       return rt.adoptSpan('UserApplicationProfileHandle', 'Svcpp_UserApplicationProfileHandle', out);
+    },
+    UserHandle_GameActivity(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_UserHandle_GameActivity(selfC, out)) return undefined;
+      return rt.adopt('Activity', out);
+    },
+    UserHandle_Relationship(self) {
+      const selfC = rt.handle('UserHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_UserHandle_Relationship(selfC, out);
+      rt.check(rc);
+      return rt.adopt('RelationshipHandle', out);
     },
     LobbyMemberHandle_Drop(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
@@ -2230,6 +3058,271 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_GetRelationshipHandle(self, userId) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetRelationshipHandle(selfC, userIdC, out)) return undefined;
+      return rt.adopt('RelationshipHandle', out);
+    },
+    Client_GetRelationships(self) {
+      const selfC = rt.handle('Client', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Client_GetRelationships(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('RelationshipHandle', 'Svcpp_RelationshipHandle', out);
+    },
+    Client_GetRelationshipsByGroup(self, groupType) {
+      const selfC = rt.handle('Client', self);
+      const groupTypeC = rt.int(groupType);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Client_GetRelationshipsByGroup(selfC, groupTypeC, out);
+      rt.check(rc);
+      return rt.adoptSpan('RelationshipHandle', 'Svcpp_RelationshipHandle', out);
+    },
+    Client_SearchFriendsByUsername(self, searchStr) {
+      const selfC = rt.handle('Client', self);
+      const searchStrC = rt.str(searchStr);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Client_SearchFriendsByUsername(selfC, searchStrC, out);
+      rt.check(rc);
+      return rt.adoptSpan('UserHandle', 'Svcpp_UserHandle', out);
+    },
+    Client_SendPlatformFriendRequest(self, username, cb) {
+      const selfC = rt.handle('Client', self);
+      const usernameC = rt.str(username);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendFriendRequestCallback);
+      const rc = c.Svcpp_Client_SendPlatformFriendRequest(selfC, usernameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendPlatformFriendRequestById(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_SendPlatformFriendRequestById(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendGameFriendRequest(self, username, cb) {
+      const selfC = rt.handle('Client', self);
+      const usernameC = rt.str(username);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_SendGameFriendRequest(selfC, usernameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendGameFriendRequestById(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_SendGameFriendRequestById(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_AcceptPlatformFriendRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_AcceptPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_AcceptGameFriendRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_AcceptGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RejectPlatformFriendRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_RejectPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RejectGameFriendRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_RejectGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_CancelPlatformFriendRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_CancelPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_CancelGameFriendRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_CancelGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RemovePlatformAndGameFriend(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_RemovePlatformAndGameFriend(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RemoveGameFriend(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_RemoveGameFriend(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_BlockUser(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_BlockUser(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_UnblockUser(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const rc = c.Svcpp_Client_UnblockUser(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetRelationshipCreatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => cb(rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
+      const rc = c.Svcpp_Client_SetRelationshipCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetRelationshipDeletedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => cb(rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipDeletedCallback);
+      const rc = c.Svcpp_Client_SetRelationshipDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetRelationshipGroupsUpdatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => cb(rt.u64Out(userId)), protos.Svcpp_Client_RelationshipGroupsUpdatedCallback);
+      const rc = c.Svcpp_Client_SetRelationshipGroupsUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_UpdateRichPresence(self, activity, cb) {
+      const selfC = rt.handle('Client', self);
+      const activityC = rt.handle('Activity', activity);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRichPresenceCallback);
+      const rc = c.Svcpp_Client_UpdateRichPresence(selfC, activityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_ClearRichPresence(self) {
+      const selfC = rt.handle('Client', self);
+      const rc = c.Svcpp_Client_ClearRichPresence(selfC);
+      rt.check(rc);
+    },
+    Client_SetOnlineStatus(self, status, cb) {
+      const selfC = rt.handle('Client', self);
+      const statusC = rt.int(status);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateStatusCallback);
+      const rc = c.Svcpp_Client_SetOnlineStatus(selfC, statusC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendActivityInvite(self, userId, content, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      const contentC = rt.str(content);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
+      const rc = c.Svcpp_Client_SendActivityInvite(selfC, userIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendActivityJoinRequest(self, userId, cb) {
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
+      const rc = c.Svcpp_Client_SendActivityJoinRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SendActivityJoinRequestReply(self, invite, cb) {
+      const selfC = rt.handle('Client', self);
+      const inviteC = rt.handle('ActivityInvite', invite);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
+      const rc = c.Svcpp_Client_SendActivityJoinRequestReply(selfC, inviteC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_AcceptActivityInvite(self, invite, cb) {
+      const selfC = rt.handle('Client', self);
+      const inviteC = rt.handle('ActivityInvite', invite);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown, joinSecret: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(joinSecret)), protos.Svcpp_Client_AcceptActivityInviteCallback);
+      const rc = c.Svcpp_Client_AcceptActivityInvite(selfC, inviteC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetActivityInviteCreatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((invite: unknown) => cb(rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
+      const rc = c.Svcpp_Client_SetActivityInviteCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetActivityInviteUpdatedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((invite: unknown) => cb(rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
+      const rc = c.Svcpp_Client_SetActivityInviteUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetActivityJoinCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((joinSecret: StringOut) => cb(rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinCallback);
+      const rc = c.Svcpp_Client_SetActivityJoinCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetActivityJoinWithApplicationCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => cb(rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback);
+      const rc = c.Svcpp_Client_SetActivityJoinWithApplicationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_RunCallbacks(selfC);
@@ -2311,6 +3404,34 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_ThreadToString(value) {
       const valueC = rt.int(value);
       return c.Svcpp_Client_ThreadToString(valueC) as string; // static storage: never freed
+    },
+    RelationshipTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_RelationshipTypeToString(valueC) as string; // static storage: never freed
+    },
+    RelationshipGroupTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_RelationshipGroupTypeToString(valueC) as string; // static storage: never freed
+    },
+    ActivityTypesToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ActivityTypesToString(valueC) as string; // static storage: never freed
+    },
+    StatusDisplayTypesToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_StatusDisplayTypesToString(valueC) as string; // static storage: never freed
+    },
+    ActivityPartyPrivacyToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ActivityPartyPrivacyToString(valueC) as string; // static storage: never freed
+    },
+    ActivityActionTypesToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ActivityActionTypesToString(valueC) as string; // static storage: never freed
+    },
+    ActivityGamePlatformsToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ActivityGamePlatformsToString(valueC) as string; // static storage: never freed
     },
   };
 }

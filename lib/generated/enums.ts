@@ -243,3 +243,67 @@ export enum ClientThread {
   Voice = 1,
   Network = 2,
 }
+
+/** One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp. */
+export enum RelationshipType {
+  None = 0,
+  Friend = 1,
+  Blocked = 2,
+  PendingIncoming = 3,
+  PendingOutgoing = 4,
+  Implicit = 5,
+  Suggestion = 6,
+}
+
+/** The groups of a friends list (GetRelationshipsByGroup). */
+export enum RelationshipGroupType {
+  /** friends online with an activity of this application */
+  OnlinePlayingGame = 0,
+  /** friends online otherwise */
+  OnlineElsewhere = 1,
+  /** everyone else with a relationship */
+  Offline = 2,
+}
+
+/** Kind of an activity; UpdateRichPresence accepts Playing, Listening, Watching and Competing. */
+export enum ActivityTypes {
+  Playing = 0,
+  Streaming = 1,
+  Listening = 2,
+  Watching = 3,
+  CustomStatus = 4,
+  Competing = 5,
+  HangStatus = 6,
+}
+
+/** Which field of an activity a status line shows. */
+export enum StatusDisplayTypes {
+  Name = 0,
+  State = 1,
+  Details = 2,
+}
+
+/** Who may ask to join a party. */
+export enum ActivityPartyPrivacy {
+  Private = 0,
+  Public = 1,
+}
+
+/** Kind of a game invite: Join (come play with me) or JoinRequest (may I join you?). */
+export enum ActivityActionTypes {
+  Invalid = 0,
+  Join = 1,
+  JoinRequest = 5,
+}
+
+/** Platforms an activity can be joined from (a bitmask: combine with |). */
+export enum ActivityGamePlatforms {
+  Desktop = 1,
+  Xbox = 2,
+  Samsung = 4,
+  IOS = 8,
+  Android = 16,
+  Embedded = 32,
+  PS4 = 64,
+  PS5 = 128,
+}

@@ -335,6 +335,74 @@ typedef SVCPP_ENUM(Svcpp_Client_Thread) {
     Svcpp_Client_Thread_forceint = 0x7FFFFFFF
 } Svcpp_Client_Thread;
 
+/** One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp. */
+typedef SVCPP_ENUM(Svcpp_RelationshipType) {
+    Svcpp_RelationshipType_None = 0,
+    Svcpp_RelationshipType_Friend = 1,
+    Svcpp_RelationshipType_Blocked = 2,
+    Svcpp_RelationshipType_PendingIncoming = 3,
+    Svcpp_RelationshipType_PendingOutgoing = 4,
+    Svcpp_RelationshipType_Implicit = 5,
+    Svcpp_RelationshipType_Suggestion = 6,
+    Svcpp_RelationshipType_forceint = 0x7FFFFFFF
+} Svcpp_RelationshipType;
+
+/** The groups of a friends list (GetRelationshipsByGroup). */
+typedef SVCPP_ENUM(Svcpp_RelationshipGroupType) {
+    Svcpp_RelationshipGroupType_OnlinePlayingGame = 0, /* friends online with an activity of this application */
+    Svcpp_RelationshipGroupType_OnlineElsewhere = 1, /* friends online otherwise */
+    Svcpp_RelationshipGroupType_Offline = 2, /* everyone else with a relationship */
+    Svcpp_RelationshipGroupType_forceint = 0x7FFFFFFF
+} Svcpp_RelationshipGroupType;
+
+/** Kind of an activity; UpdateRichPresence accepts Playing, Listening, Watching and Competing. */
+typedef SVCPP_ENUM(Svcpp_ActivityTypes) {
+    Svcpp_ActivityTypes_Playing = 0,
+    Svcpp_ActivityTypes_Streaming = 1,
+    Svcpp_ActivityTypes_Listening = 2,
+    Svcpp_ActivityTypes_Watching = 3,
+    Svcpp_ActivityTypes_CustomStatus = 4,
+    Svcpp_ActivityTypes_Competing = 5,
+    Svcpp_ActivityTypes_HangStatus = 6,
+    Svcpp_ActivityTypes_forceint = 0x7FFFFFFF
+} Svcpp_ActivityTypes;
+
+/** Which field of an activity a status line shows. */
+typedef SVCPP_ENUM(Svcpp_StatusDisplayTypes) {
+    Svcpp_StatusDisplayTypes_Name = 0,
+    Svcpp_StatusDisplayTypes_State = 1,
+    Svcpp_StatusDisplayTypes_Details = 2,
+    Svcpp_StatusDisplayTypes_forceint = 0x7FFFFFFF
+} Svcpp_StatusDisplayTypes;
+
+/** Who may ask to join a party. */
+typedef SVCPP_ENUM(Svcpp_ActivityPartyPrivacy) {
+    Svcpp_ActivityPartyPrivacy_Private = 0,
+    Svcpp_ActivityPartyPrivacy_Public = 1,
+    Svcpp_ActivityPartyPrivacy_forceint = 0x7FFFFFFF
+} Svcpp_ActivityPartyPrivacy;
+
+/** Kind of a game invite: Join (come play with me) or JoinRequest (may I join you?). */
+typedef SVCPP_ENUM(Svcpp_ActivityActionTypes) {
+    Svcpp_ActivityActionTypes_Invalid = 0,
+    Svcpp_ActivityActionTypes_Join = 1,
+    Svcpp_ActivityActionTypes_JoinRequest = 5,
+    Svcpp_ActivityActionTypes_forceint = 0x7FFFFFFF
+} Svcpp_ActivityActionTypes;
+
+/** Platforms an activity can be joined from (a bitmask: combine with |). */
+typedef SVCPP_ENUM(Svcpp_ActivityGamePlatforms) {
+    Svcpp_ActivityGamePlatforms_Desktop = 1,
+    Svcpp_ActivityGamePlatforms_Xbox = 2,
+    Svcpp_ActivityGamePlatforms_Samsung = 4,
+    Svcpp_ActivityGamePlatforms_IOS = 8,
+    Svcpp_ActivityGamePlatforms_Android = 16,
+    Svcpp_ActivityGamePlatforms_Embedded = 32,
+    Svcpp_ActivityGamePlatforms_PS4 = 64,
+    Svcpp_ActivityGamePlatforms_PS5 = 128,
+    Svcpp_ActivityGamePlatforms_forceint = 0x7FFFFFFF
+} Svcpp_ActivityGamePlatforms;
+
 /* ---- Strings, properties, tokens ------------------------------------------------------------ */
 
 /** UTF-8 string, length-delimited (see Strings above). */
@@ -370,6 +438,29 @@ typedef struct Svcpp_UserMessageSummary { void *opaque; } Svcpp_UserMessageSumma
 typedef struct Svcpp_GuildMinimal { void *opaque; } Svcpp_GuildMinimal;
 /** A channel of a guild (GetGuildChannels), with what lobby linking needs to know about it. */
 typedef struct Svcpp_GuildChannel { void *opaque; } Svcpp_GuildChannel;
+/** Images and their hover texts of an activity. Limits (checked by UpdateRichPresence) in characters. */
+typedef struct Svcpp_ActivityAssets { void *opaque; } Svcpp_ActivityAssets;
+/**
+ * Start and end of an activity in Unix milliseconds (values below 100000000000 are taken as seconds and
+ * converted). An End shows a countdown; 0 = unset.
+ */
+typedef struct Svcpp_ActivityTimestamps { void *opaque; } Svcpp_ActivityTimestamps;
+/** The party of an activity; with a join secret and room left it makes the activity joinable. */
+typedef struct Svcpp_ActivityParty { void *opaque; } Svcpp_ActivityParty;
+/** Secrets of an activity (never shown; handed to whoever joins). */
+typedef struct Svcpp_ActivitySecrets { void *opaque; } Svcpp_ActivitySecrets;
+/**
+ * A rich presence activity (UpdateRichPresence; UserHandle::GameActivity). Fields are validated by
+ * UpdateRichPresence (ValidationError naming the field); lengths in characters.
+ */
+typedef struct Svcpp_Activity { void *opaque; } Svcpp_Activity;
+/** A game invite or join request (ActivityInvite callbacks; SendActivityJoinRequestReply, AcceptActivityInvite). */
+typedef struct Svcpp_ActivityInvite { void *opaque; } Svcpp_ActivityInvite;
+/**
+ * A live view of the relationship with one user, on both axes (platform and game): getters read the current
+ * state; a user without a relationship reads None on both. After the client is dropped: defaults, IsValid false.
+ */
+typedef struct Svcpp_RelationshipHandle { void *opaque; } Svcpp_RelationshipHandle;
 /**
  * A live view of one of the signed-in user's profiles for this application (its external identity):
  * getters read the current state; once the profile, the user or the client is gone they return defaults and
@@ -409,8 +500,11 @@ typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } 
 typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
 typedef struct Svcpp_MessageHandleSpan { Svcpp_MessageHandle *ptr; size_t size; } Svcpp_MessageHandleSpan;
 typedef struct Svcpp_UserMessageSummarySpan { Svcpp_UserMessageSummary *ptr; size_t size; } Svcpp_UserMessageSummarySpan;
+typedef struct Svcpp_ActivityButtonSpan { Svcpp_ActivityButton *ptr; size_t size; } Svcpp_ActivityButtonSpan;
 typedef struct Svcpp_UserApplicationProfileHandleSpan { Svcpp_UserApplicationProfileHandle *ptr; size_t size; } Svcpp_UserApplicationProfileHandleSpan;
 typedef struct Svcpp_LobbyMemberHandleSpan { Svcpp_LobbyMemberHandle *ptr; size_t size; } Svcpp_LobbyMemberHandleSpan;
+typedef struct Svcpp_RelationshipHandleSpan { Svcpp_RelationshipHandle *ptr; size_t size; } Svcpp_RelationshipHandleSpan;
+typedef struct Svcpp_UserHandleSpan { Svcpp_UserHandle *ptr; size_t size; } Svcpp_UserHandleSpan;
 
 /* ---- Callbacks ------------------------------------------------------------------------------- */
 
@@ -493,6 +587,33 @@ typedef void (SVCPP_CALL *Svcpp_Client_LinkOrUnlinkChannelCallback)(Svcpp_Client
 typedef void (SVCPP_CALL *Svcpp_Client_ProvisionalUserMergeRequiredCallback)(void *userData);
 /** JoinLinkedLobbyGuild finished: a single-use invite URL to the linked channel's guild. */
 typedef void (SVCPP_CALL *Svcpp_Client_JoinLinkedLobbyGuildCallback)(Svcpp_ClientResult const *result, Svcpp_String inviteUrl, void *userData);
+/** SendPlatformFriendRequest (by username) finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_SendFriendRequestCallback)(Svcpp_ClientResult const *result, void *userData);
+/** A relationship change (request by id, accept, reject, cancel, remove, block, unblock) finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_UpdateRelationshipCallback)(Svcpp_ClientResult const *result, void *userData);
+/**
+ * A relationship with userId was created or changed type on one axis (isPlatformRelationshipUpdate: the platform
+ * axis, else the game axis). The cache already holds the new state.
+ */
+typedef void (SVCPP_CALL *Svcpp_Client_RelationshipCreatedCallback)(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData);
+/** The relationship with userId ended on one axis (isPlatformRelationshipUpdate: the platform axis, else the game axis). */
+typedef void (SVCPP_CALL *Svcpp_Client_RelationshipDeletedCallback)(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData);
+/** The group of userId in GetRelationshipsByGroup may have changed (relationship or presence change): re-query it. */
+typedef void (SVCPP_CALL *Svcpp_Client_RelationshipGroupsUpdatedCallback)(uint64_t userId, void *userData);
+/** UpdateRichPresence finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_UpdateRichPresenceCallback)(Svcpp_ClientResult const *result, void *userData);
+/** SetOnlineStatus finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_UpdateStatusCallback)(Svcpp_ClientResult const *result, void *userData);
+/** SendActivityInvite, SendActivityJoinRequest or SendActivityJoinRequestReply finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_SendActivityInviteCallback)(Svcpp_ClientResult const *result, void *userData);
+/** AcceptActivityInvite finished: on success joinSecret is the join secret of the sender's current activity. */
+typedef void (SVCPP_CALL *Svcpp_Client_AcceptActivityInviteCallback)(Svcpp_ClientResult const *result, Svcpp_String joinSecret, void *userData);
+/** A game invite was received (created) or became invalid (updated). Borrowed: Clone what you keep. */
+typedef void (SVCPP_CALL *Svcpp_Client_ActivityInviteCallback)(Svcpp_ActivityInvite const *invite, void *userData);
+/** The user accepted a game invite in the platform client UI: join with joinSecret. */
+typedef void (SVCPP_CALL *Svcpp_Client_ActivityJoinCallback)(Svcpp_String joinSecret, void *userData);
+/** Like ActivityJoinCallback, with the application the invite was for. */
+typedef void (SVCPP_CALL *Svcpp_Client_ActivityJoinWithApplicationCallback)(uint64_t applicationId, Svcpp_String joinSecret, void *userData);
 
 /* ---- Library ---------------------------------------------------------------------------------- */
 
@@ -832,6 +953,250 @@ SVCPP_API bool SVCPP_CALL Svcpp_GuildChannel_LinkedLobby(Svcpp_GuildChannel cons
 /** Sets LinkedLobby; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_SetLinkedLobby(Svcpp_GuildChannel *self, Svcpp_LinkedLobby const *value);
 
+/* ---- ActivityAssets ------------------------------------------------------------------------------ */
+
+/** Creates an empty ActivityAssets. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_Init(Svcpp_ActivityAssets *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_Drop(Svcpp_ActivityAssets *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_Clone(Svcpp_ActivityAssets *self, Svcpp_ActivityAssets const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_IsValid(Svcpp_ActivityAssets const *self);
+/** Asset key or URL of the large image, 1–300. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_LargeImage(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets LargeImage; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetLargeImage(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+/** Hover text of the large image, 2–128. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_LargeText(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets LargeText; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetLargeText(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+/** Opened when the large image is clicked, 1–256. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_LargeUrl(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets LargeUrl; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetLargeUrl(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+/** Asset key or URL of the small image, 1–300. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_SmallImage(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets SmallImage; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetSmallImage(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+/** Hover text of the small image, 2–128. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_SmallText(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets SmallText; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetSmallText(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+/** Opened when the small image is clicked, 1–256. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_SmallUrl(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets SmallUrl; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetSmallUrl(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+/** Asset key or URL of the banner of game invites, 1–300. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityAssets_InviteCoverImage(Svcpp_ActivityAssets const *self, Svcpp_String *out);
+/** Sets InviteCoverImage; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_SetInviteCoverImage(Svcpp_ActivityAssets *self, Svcpp_String const *value);
+
+/* ---- ActivityTimestamps -------------------------------------------------------------------------- */
+
+/** Creates an empty ActivityTimestamps. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityTimestamps_Init(Svcpp_ActivityTimestamps *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityTimestamps_Drop(Svcpp_ActivityTimestamps *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityTimestamps_Clone(Svcpp_ActivityTimestamps *self, Svcpp_ActivityTimestamps const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityTimestamps_IsValid(Svcpp_ActivityTimestamps const *self);
+/** When the activity started (elapsed time display); 0 = unset. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityTimestamps_Start(Svcpp_ActivityTimestamps const *self);
+/** Sets Start. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityTimestamps_SetStart(Svcpp_ActivityTimestamps *self, uint64_t value);
+/** When the activity ends (countdown display); 0 = unset. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityTimestamps_End(Svcpp_ActivityTimestamps const *self);
+/** Sets End. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityTimestamps_SetEnd(Svcpp_ActivityTimestamps *self, uint64_t value);
+
+/* ---- ActivityParty ------------------------------------------------------------------------------- */
+
+/** Creates an empty ActivityParty. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_Init(Svcpp_ActivityParty *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_Drop(Svcpp_ActivityParty *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_Clone(Svcpp_ActivityParty *self, Svcpp_ActivityParty const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityParty_IsValid(Svcpp_ActivityParty const *self);
+/** Party id, 2–128 characters. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_Id(Svcpp_ActivityParty const *self, Svcpp_String *out);
+/** Sets Id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_SetId(Svcpp_ActivityParty *self, Svcpp_String value);
+/** Members in the party, ≥ 1. */
+SVCPP_API int32_t SVCPP_CALL Svcpp_ActivityParty_CurrentSize(Svcpp_ActivityParty const *self);
+/** Sets CurrentSize. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_SetCurrentSize(Svcpp_ActivityParty *self, int32_t value);
+/** Party capacity, ≥ 0 (0 = no maximum shown); when set, ≥ CurrentSize. */
+SVCPP_API int32_t SVCPP_CALL Svcpp_ActivityParty_MaxSize(Svcpp_ActivityParty const *self);
+/** Sets MaxSize. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_SetMaxSize(Svcpp_ActivityParty *self, int32_t value);
+/** Who may ask to join. */
+SVCPP_API Svcpp_ActivityPartyPrivacy SVCPP_CALL Svcpp_ActivityParty_Privacy(Svcpp_ActivityParty const *self);
+/** Sets Privacy. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_SetPrivacy(Svcpp_ActivityParty *self, Svcpp_ActivityPartyPrivacy value);
+
+/* ---- ActivitySecrets ----------------------------------------------------------------------------- */
+
+/** Creates an empty ActivitySecrets. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivitySecrets_Init(Svcpp_ActivitySecrets *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivitySecrets_Drop(Svcpp_ActivitySecrets *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivitySecrets_Clone(Svcpp_ActivitySecrets *self, Svcpp_ActivitySecrets const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivitySecrets_IsValid(Svcpp_ActivitySecrets const *self);
+/** What a joining player receives (AcceptActivityInvite), 2–128 characters. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivitySecrets_Join(Svcpp_ActivitySecrets const *self, Svcpp_String *out);
+/** Sets Join. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivitySecrets_SetJoin(Svcpp_ActivitySecrets *self, Svcpp_String value);
+
+/* ---- Activity ------------------------------------------------------------------------------------ */
+
+/** Creates an empty Activity. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Init(Svcpp_Activity *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Drop(Svcpp_Activity *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Clone(Svcpp_Activity *self, Svcpp_Activity const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_IsValid(Svcpp_Activity const *self);
+/** Displayed name, ≤ 128; empty = the application's name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Name(Svcpp_Activity const *self, Svcpp_String *out);
+/** Sets Name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetName(Svcpp_Activity *self, Svcpp_String value);
+/** Playing, Listening, Watching or Competing. */
+SVCPP_API Svcpp_ActivityTypes SVCPP_CALL Svcpp_Activity_Type(Svcpp_Activity const *self);
+/** Sets Type. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetType(Svcpp_Activity *self, Svcpp_ActivityTypes value);
+/** Which field the status line shows. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_StatusDisplayType(Svcpp_Activity const *self, Svcpp_StatusDisplayTypes *out);
+/** Sets StatusDisplayType; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetStatusDisplayType(Svcpp_Activity *self, Svcpp_StatusDisplayTypes const *value);
+/** Second line (e.g. "In a group"), 2–128. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_State(Svcpp_Activity const *self, Svcpp_String *out);
+/** Sets State; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetState(Svcpp_Activity *self, Svcpp_String const *value);
+/** Link of State, 2–256. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_StateUrl(Svcpp_Activity const *self, Svcpp_String *out);
+/** Sets StateUrl; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetStateUrl(Svcpp_Activity *self, Svcpp_String const *value);
+/** First line (e.g. "Ranked match"), 2–128. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Details(Svcpp_Activity const *self, Svcpp_String *out);
+/** Sets Details; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetDetails(Svcpp_Activity *self, Svcpp_String const *value);
+/** Link of Details, 2–256. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_DetailsUrl(Svcpp_Activity const *self, Svcpp_String *out);
+/** Sets DetailsUrl; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetDetailsUrl(Svcpp_Activity *self, Svcpp_String const *value);
+/** The application (set by the platform from the token: not sent by UpdateRichPresence). */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_ApplicationId(Svcpp_Activity const *self, uint64_t *out);
+/** Sets ApplicationId; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetApplicationId(Svcpp_Activity *self, uint64_t const *value);
+/** The parent application, for child applications. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_ParentApplicationId(Svcpp_Activity const *self, uint64_t *out);
+/** Sets ParentApplicationId; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetParentApplicationId(Svcpp_Activity *self, uint64_t const *value);
+/** Images. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Assets(Svcpp_Activity const *self, Svcpp_ActivityAssets *out);
+/** Sets Assets; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetAssets(Svcpp_Activity *self, Svcpp_ActivityAssets const *value);
+/** Elapsed or countdown display. */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Timestamps(Svcpp_Activity const *self, Svcpp_ActivityTimestamps *out);
+/** Sets Timestamps; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetTimestamps(Svcpp_Activity *self, Svcpp_ActivityTimestamps const *value);
+/** The party (needed for invites). */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Party(Svcpp_Activity const *self, Svcpp_ActivityParty *out);
+/** Sets Party; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetParty(Svcpp_Activity *self, Svcpp_ActivityParty const *value);
+/** The join secret (needed for invites). */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Secrets(Svcpp_Activity const *self, Svcpp_ActivitySecrets *out);
+/** Sets Secrets; NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetSecrets(Svcpp_Activity *self, Svcpp_ActivitySecrets const *value);
+/** Platforms the activity can be joined from (0 = Desktop). */
+SVCPP_API Svcpp_ActivityGamePlatforms SVCPP_CALL Svcpp_Activity_SupportedPlatforms(Svcpp_Activity const *self);
+/** Sets SupportedPlatforms. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetSupportedPlatforms(Svcpp_Activity *self, Svcpp_ActivityGamePlatforms value);
+/** Custom buttons of the activity card (at most 2; see AddButton). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_Buttons(Svcpp_Activity const *self, Svcpp_ActivityButtonSpan *out);
+/** Sets Buttons. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_SetButtons(Svcpp_Activity *self, Svcpp_ActivityButtonSpan value);
+/** Appends a button (copied). A third one is kept here and refused by UpdateRichPresence (ValidationError). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_AddButton(Svcpp_Activity *self, Svcpp_ActivityButton const *button);
+/** The buttons, in the order they were added. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_GetButtons(Svcpp_Activity const *self, Svcpp_ActivityButtonSpan *out);
+/** Every field equal (buttons in order). */
+SVCPP_API bool SVCPP_CALL Svcpp_Activity_Equals(Svcpp_Activity const *self, Svcpp_Activity const *other);
+
+/* ---- ActivityInvite ------------------------------------------------------------------------------ */
+
+/** Creates an empty ActivityInvite. Overwrites *self without dropping it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_Init(Svcpp_ActivityInvite *self);
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_Drop(Svcpp_ActivityInvite *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_Clone(Svcpp_ActivityInvite *self, Svcpp_ActivityInvite const *other);
+/** Who sent it. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityInvite_SenderId(Svcpp_ActivityInvite const *self);
+/** Sets SenderId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetSenderId(Svcpp_ActivityInvite *self, uint64_t value);
+/** The DM channel it travelled in. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityInvite_ChannelId(Svcpp_ActivityInvite const *self);
+/** Sets ChannelId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetChannelId(Svcpp_ActivityInvite *self, uint64_t value);
+/** The message that carries it (what AcceptActivityInvite accepts). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityInvite_MessageId(Svcpp_ActivityInvite const *self);
+/** Sets MessageId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetMessageId(Svcpp_ActivityInvite *self, uint64_t value);
+/** Join (an invite) or JoinRequest (the sender asks to join). */
+SVCPP_API Svcpp_ActivityActionTypes SVCPP_CALL Svcpp_ActivityInvite_Type(Svcpp_ActivityInvite const *self);
+/** Sets Type. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetType(Svcpp_ActivityInvite *self, Svcpp_ActivityActionTypes value);
+/** The application it is for. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityInvite_ApplicationId(Svcpp_ActivityInvite const *self);
+/** Sets ApplicationId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetApplicationId(Svcpp_ActivityInvite *self, uint64_t value);
+/** The parent of that application (0 = none). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_ActivityInvite_ParentApplicationId(Svcpp_ActivityInvite const *self);
+/** Sets ParentApplicationId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetParentApplicationId(Svcpp_ActivityInvite *self, uint64_t value);
+/** The party of the sender's activity. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_PartyId(Svcpp_ActivityInvite const *self, Svcpp_String *out);
+/** Sets PartyId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetPartyId(Svcpp_ActivityInvite *self, Svcpp_String value);
+/** The sender's session. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SessionId(Svcpp_ActivityInvite const *self, Svcpp_String *out);
+/** Sets SessionId. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetSessionId(Svcpp_ActivityInvite *self, Svcpp_String value);
+/**
+ * False once it expired (6 h) or the sender left the party. This field replaces the
+ * generic Svcpp_X_IsValid for this type (the reference's name); it is false for an invalid handle too.
+ */
+SVCPP_API bool SVCPP_CALL Svcpp_ActivityInvite_IsValid(Svcpp_ActivityInvite const *self);
+/** Sets IsValid. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_SetIsValid(Svcpp_ActivityInvite *self, bool value);
+
+/* ---- RelationshipHandle -------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandle_Drop(Svcpp_RelationshipHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandle_Clone(Svcpp_RelationshipHandle *self, Svcpp_RelationshipHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_RelationshipHandle_IsValid(Svcpp_RelationshipHandle const *self);
+/** The other user's id. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_RelationshipHandle_Id(Svcpp_RelationshipHandle const *self);
+/** The platform axis (global friends, blocks). */
+SVCPP_API Svcpp_RelationshipType SVCPP_CALL Svcpp_RelationshipHandle_PlatformRelationshipType(Svcpp_RelationshipHandle const *self);
+/** The game axis (this application's friends). */
+SVCPP_API Svcpp_RelationshipType SVCPP_CALL Svcpp_RelationshipHandle_GameRelationshipType(Svcpp_RelationshipHandle const *self);
+/** An incoming request the platform flagged as spam. */
+SVCPP_API bool SVCPP_CALL Svcpp_RelationshipHandle_IsSpamRequest(Svcpp_RelationshipHandle const *self);
+/** The other user, when cached. */
+SVCPP_API bool SVCPP_CALL Svcpp_RelationshipHandle_User(Svcpp_RelationshipHandle const *self, Svcpp_UserHandle *out);
+
 /* ---- UserApplicationProfileHandle ---------------------------------------------------------------- */
 
 /** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
@@ -881,6 +1246,10 @@ SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_IsProvisional(Svcpp_UserHandle const 
 SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_GuildTag(Svcpp_UserHandle const *self, Svcpp_String *out);
 /** The user's profiles for this application (known for the signed-in user; empty for others). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_UserApplicationProfiles(Svcpp_UserHandle const *self, Svcpp_UserApplicationProfileHandleSpan *out);
+/** The user's activity for this application (rich presence), when they have one. */
+SVCPP_API bool SVCPP_CALL Svcpp_UserHandle_GameActivity(Svcpp_UserHandle const *self, Svcpp_Activity *out);
+/** The relationship with the user (None on both axes without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_Relationship(Svcpp_UserHandle const *self, Svcpp_RelationshipHandle *out);
 
 /* ---- LobbyMemberHandle --------------------------------------------------------------------------- */
 
@@ -1154,6 +1523,80 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *se
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** A single-use invite to the guild of the lobby's linked channel. A provisional user gets the merge callback and a failed cb. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** The relationship with a user, when there is one on either axis (svcpp: absent instead of a None handle). */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetRelationshipHandle(Svcpp_Client const *self, uint64_t userId, Svcpp_RelationshipHandle *out);
+/** Every relationship, platform and game, ordered by user id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationships(Svcpp_Client const *self, Svcpp_RelationshipHandleSpan *out);
+/**
+ * Friends (either axis) in one group: OnlinePlayingGame = online with an activity of this application,
+ * OnlineElsewhere = online otherwise, Offline = every other relationship (pending, blocked, offline friends).
+ * Ordered by display name (case-insensitive), then user id.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationshipsByGroup(Svcpp_Client const *self, Svcpp_RelationshipGroupType groupType, Svcpp_RelationshipHandleSpan *out);
+/** Friends (either axis) whose username or display name contains searchStr (case-insensitive); same order as the groups. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SearchFriendsByUsername(Svcpp_Client const *self, Svcpp_String searchStr, Svcpp_UserHandleSpan *out);
+/** Platform friend request by username (accepts a pending incoming request from that user). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_SendFriendRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Platform friend request by user id (accepts a pending incoming one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Game friend request (this application) by username. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Game friend request (this application) by user id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Accepts a pending incoming platform request (ValidationError without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Accepts a pending incoming game request (ValidationError without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Rejects a pending incoming platform request (ValidationError without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Rejects a pending incoming game request (ValidationError without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Withdraws a pending outgoing platform request (ValidationError without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Withdraws a pending outgoing game request (ValidationError without one). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Ends the friendship on both axes (ValidationError when not a friend on either). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Ends the game friendship only (ValidationError when not a game friend). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Blocks a user (platform axis); removes every relationship with them, both ways. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Unblocks a blocked user (ValidationError when not blocked). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot: a relationship was created or changed type. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot: a relationship ended. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot: a user's group may have changed. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/**
+ * Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
+ * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Removes this application's activity (fire and forget; failures are logged). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *self);
+/** Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Invites a user to join this user's activity, which must be joinable (party with room and a join secret). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *self, uint64_t userId, Svcpp_String content, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Asks a user whose activity is joinable for an invite. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Answers a join request (an ActivityInvite of type JoinRequest) with an invite to its sender. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Accepts an invite of type Join: completes with the join secret of the sender's current activity. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_AcceptActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot: an invite or join request was received. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Single slot: a received invite became invalid. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/**
+ * Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version
+ * does not implement: the registration is kept but never fires (use AcceptActivityInvite).
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/** Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */
@@ -1177,9 +1620,15 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandleSpan_Drop(Svcpp_MessageHandle
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummarySpan_Drop(Svcpp_UserMessageSummarySpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButtonSpan_Drop(Svcpp_ActivityButtonSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandleSpan_Drop(Svcpp_UserApplicationProfileHandleSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandleSpan_Drop(Svcpp_LobbyMemberHandleSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandleSpan_Drop(Svcpp_RelationshipHandleSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandleSpan_Drop(Svcpp_UserHandleSpan *span);
 
 /* ---- Enum names -------------------------------------------------------------------------------- */
 
@@ -1219,6 +1668,20 @@ SVCPP_API const char * SVCPP_CALL Svcpp_Client_StatusToString(Svcpp_Client_Statu
 SVCPP_API const char * SVCPP_CALL Svcpp_Client_ErrorToString(Svcpp_Client_Error value);
 /** Name of a Client.Thread value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_Client_ThreadToString(Svcpp_Client_Thread value);
+/** Name of a RelationshipType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_RelationshipTypeToString(Svcpp_RelationshipType value);
+/** Name of a RelationshipGroupType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_RelationshipGroupTypeToString(Svcpp_RelationshipGroupType value);
+/** Name of a ActivityTypes value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ActivityTypesToString(Svcpp_ActivityTypes value);
+/** Name of a StatusDisplayTypes value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_StatusDisplayTypesToString(Svcpp_StatusDisplayTypes value);
+/** Name of a ActivityPartyPrivacy value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ActivityPartyPrivacyToString(Svcpp_ActivityPartyPrivacy value);
+/** Name of a ActivityActionTypes value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ActivityActionTypesToString(Svcpp_ActivityActionTypes value);
+/** Name of a ActivityGamePlatforms value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ActivityGamePlatformsToString(Svcpp_ActivityGamePlatforms value);
 
 #ifdef __cplusplus
 } /* extern "C" */

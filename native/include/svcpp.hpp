@@ -42,6 +42,13 @@ class AdditionalContent;
 class UserMessageSummary;
 class GuildMinimal;
 class GuildChannel;
+class ActivityAssets;
+class ActivityTimestamps;
+class ActivityParty;
+class ActivitySecrets;
+class Activity;
+class ActivityInvite;
+class RelationshipHandle;
 class UserApplicationProfileHandle;
 class UserHandle;
 class LobbyMemberHandle;
@@ -245,6 +252,73 @@ enum class AdditionalContentType : int32_t {
 enum class DisclosureTypes : int32_t {
     MessageDataVisibleOnPlatform = 3, ///< the message is also visible in the platform's own client
 };
+
+/// One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp.
+enum class RelationshipType : int32_t {
+    None = 0,
+    Friend = 1,
+    Blocked = 2,
+    PendingIncoming = 3,
+    PendingOutgoing = 4,
+    Implicit = 5,
+    Suggestion = 6,
+};
+
+/// The groups of a friends list (GetRelationshipsByGroup).
+enum class RelationshipGroupType : int32_t {
+    OnlinePlayingGame = 0, ///< friends online with an activity of this application
+    OnlineElsewhere = 1, ///< friends online otherwise
+    Offline = 2, ///< everyone else with a relationship
+};
+
+/// Kind of an activity; UpdateRichPresence accepts Playing, Listening, Watching and Competing.
+enum class ActivityTypes : int32_t {
+    Playing = 0,
+    Streaming = 1,
+    Listening = 2,
+    Watching = 3,
+    CustomStatus = 4,
+    Competing = 5,
+    HangStatus = 6,
+};
+
+/// Which field of an activity a status line shows.
+enum class StatusDisplayTypes : int32_t {
+    Name = 0,
+    State = 1,
+    Details = 2,
+};
+
+/// Who may ask to join a party.
+enum class ActivityPartyPrivacy : int32_t {
+    Private = 0,
+    Public = 1,
+};
+
+/// Kind of a game invite: Join (come play with me) or JoinRequest (may I join you?).
+enum class ActivityActionTypes : int32_t {
+    Invalid = 0,
+    Join = 1,
+    JoinRequest = 5,
+};
+
+/// Platforms an activity can be joined from (a bitmask: combine with |).
+enum class ActivityGamePlatforms : int32_t {
+    Desktop = 1,
+    Xbox = 2,
+    Samsung = 4,
+    IOS = 8,
+    Android = 16,
+    Embedded = 32,
+    PS4 = 64,
+    PS5 = 128,
+};
+inline svcpp::ActivityGamePlatforms operator|(svcpp::ActivityGamePlatforms a, svcpp::ActivityGamePlatforms b) {
+    return static_cast<svcpp::ActivityGamePlatforms>(static_cast<int32_t>(a) | static_cast<int32_t>(b));
+}
+inline svcpp::ActivityGamePlatforms operator&(svcpp::ActivityGamePlatforms a, svcpp::ActivityGamePlatforms b) {
+    return static_cast<svcpp::ActivityGamePlatforms>(static_cast<int32_t>(a) & static_cast<int32_t>(b));
+}
 
 /// Wakeup hook: callbacks are pending for a client. Runs on an SDK thread (or the thread that queued the work);
 /// must not block and must not call svcpp. Answer by scheduling a pump on your own thread.
@@ -1126,6 +1200,491 @@ public:
     void SetLinkedLobby(std::optional<svcpp::LinkedLobby> value);
 };
 
+/// Images and their hover texts of an activity. Limits (checked by UpdateRichPresence) in characters.
+class ActivityAssets {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivityAssets const *`.
+    mutable Svcpp_ActivityAssets instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivityAssets nullobj;
+
+    /// Creates an empty ActivityAssets.
+    ActivityAssets();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivityAssets(Svcpp_ActivityAssets instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivityAssets() { Drop(); }
+    ActivityAssets(ActivityAssets const &other);
+    ActivityAssets &operator=(ActivityAssets const &other);
+    ActivityAssets(ActivityAssets &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivityAssets{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivityAssets &operator=(ActivityAssets &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivityAssets{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivityAssets (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivityAssets *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Asset key or URL of the large image, 1–300.
+    std::optional<std::string> LargeImage() const;
+    /// Sets LargeImage; std::nullopt clears it.
+    void SetLargeImage(std::optional<std::string> value);
+    /// Hover text of the large image, 2–128.
+    std::optional<std::string> LargeText() const;
+    /// Sets LargeText; std::nullopt clears it.
+    void SetLargeText(std::optional<std::string> value);
+    /// Opened when the large image is clicked, 1–256.
+    std::optional<std::string> LargeUrl() const;
+    /// Sets LargeUrl; std::nullopt clears it.
+    void SetLargeUrl(std::optional<std::string> value);
+    /// Asset key or URL of the small image, 1–300.
+    std::optional<std::string> SmallImage() const;
+    /// Sets SmallImage; std::nullopt clears it.
+    void SetSmallImage(std::optional<std::string> value);
+    /// Hover text of the small image, 2–128.
+    std::optional<std::string> SmallText() const;
+    /// Sets SmallText; std::nullopt clears it.
+    void SetSmallText(std::optional<std::string> value);
+    /// Opened when the small image is clicked, 1–256.
+    std::optional<std::string> SmallUrl() const;
+    /// Sets SmallUrl; std::nullopt clears it.
+    void SetSmallUrl(std::optional<std::string> value);
+    /// Asset key or URL of the banner of game invites, 1–300.
+    std::optional<std::string> InviteCoverImage() const;
+    /// Sets InviteCoverImage; std::nullopt clears it.
+    void SetInviteCoverImage(std::optional<std::string> value);
+};
+
+/// Start and end of an activity in Unix milliseconds (values below 100000000000 are taken as seconds and
+/// converted). An End shows a countdown; 0 = unset.
+class ActivityTimestamps {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivityTimestamps const *`.
+    mutable Svcpp_ActivityTimestamps instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivityTimestamps nullobj;
+
+    /// Creates an empty ActivityTimestamps.
+    ActivityTimestamps();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivityTimestamps(Svcpp_ActivityTimestamps instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivityTimestamps() { Drop(); }
+    ActivityTimestamps(ActivityTimestamps const &other);
+    ActivityTimestamps &operator=(ActivityTimestamps const &other);
+    ActivityTimestamps(ActivityTimestamps &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivityTimestamps{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivityTimestamps &operator=(ActivityTimestamps &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivityTimestamps{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivityTimestamps (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivityTimestamps *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// When the activity started (elapsed time display); 0 = unset.
+    uint64_t Start() const;
+    /// Sets Start.
+    void SetStart(uint64_t value);
+    /// When the activity ends (countdown display); 0 = unset.
+    uint64_t End() const;
+    /// Sets End.
+    void SetEnd(uint64_t value);
+};
+
+/// The party of an activity; with a join secret and room left it makes the activity joinable.
+class ActivityParty {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivityParty const *`.
+    mutable Svcpp_ActivityParty instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivityParty nullobj;
+
+    /// Creates an empty ActivityParty.
+    ActivityParty();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivityParty(Svcpp_ActivityParty instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivityParty() { Drop(); }
+    ActivityParty(ActivityParty const &other);
+    ActivityParty &operator=(ActivityParty const &other);
+    ActivityParty(ActivityParty &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivityParty{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivityParty &operator=(ActivityParty &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivityParty{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivityParty (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivityParty *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Party id, 2–128 characters.
+    std::string Id() const;
+    /// Sets Id.
+    void SetId(std::string value);
+    /// Members in the party, ≥ 1.
+    int32_t CurrentSize() const;
+    /// Sets CurrentSize.
+    void SetCurrentSize(int32_t value);
+    /// Party capacity, ≥ 0 (0 = no maximum shown); when set, ≥ CurrentSize.
+    int32_t MaxSize() const;
+    /// Sets MaxSize.
+    void SetMaxSize(int32_t value);
+    /// Who may ask to join.
+    svcpp::ActivityPartyPrivacy Privacy() const;
+    /// Sets Privacy.
+    void SetPrivacy(svcpp::ActivityPartyPrivacy value);
+};
+
+/// Secrets of an activity (never shown; handed to whoever joins).
+class ActivitySecrets {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivitySecrets const *`.
+    mutable Svcpp_ActivitySecrets instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivitySecrets nullobj;
+
+    /// Creates an empty ActivitySecrets.
+    ActivitySecrets();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivitySecrets(Svcpp_ActivitySecrets instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivitySecrets() { Drop(); }
+    ActivitySecrets(ActivitySecrets const &other);
+    ActivitySecrets &operator=(ActivitySecrets const &other);
+    ActivitySecrets(ActivitySecrets &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivitySecrets{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivitySecrets &operator=(ActivitySecrets &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivitySecrets{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivitySecrets (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivitySecrets *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// What a joining player receives (AcceptActivityInvite), 2–128 characters.
+    std::string Join() const;
+    /// Sets Join.
+    void SetJoin(std::string value);
+};
+
+/// A rich presence activity (UpdateRichPresence; UserHandle::GameActivity). Fields are validated by
+/// UpdateRichPresence (ValidationError naming the field); lengths in characters.
+class Activity {
+    /// The C handle; mutable because const C getters take `Svcpp_Activity const *`.
+    mutable Svcpp_Activity instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const Activity nullobj;
+
+    /// Creates an empty Activity.
+    Activity();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    Activity(Svcpp_Activity instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~Activity() { Drop(); }
+    Activity(Activity const &other);
+    Activity &operator=(Activity const &other);
+    Activity(Activity &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_Activity{};
+        other.state_ = ObjectState::Invalid;
+    }
+    Activity &operator=(Activity &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_Activity{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a Activity (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_Activity *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Displayed name, ≤ 128; empty = the application's name.
+    std::string Name() const;
+    /// Sets Name.
+    void SetName(std::string value);
+    /// Playing, Listening, Watching or Competing.
+    svcpp::ActivityTypes Type() const;
+    /// Sets Type.
+    void SetType(svcpp::ActivityTypes value);
+    /// Which field the status line shows.
+    std::optional<svcpp::StatusDisplayTypes> StatusDisplayType() const;
+    /// Sets StatusDisplayType; std::nullopt clears it.
+    void SetStatusDisplayType(std::optional<svcpp::StatusDisplayTypes> value);
+    /// Second line (e.g. "In a group"), 2–128.
+    std::optional<std::string> State() const;
+    /// Sets State; std::nullopt clears it.
+    void SetState(std::optional<std::string> value);
+    /// Link of State, 2–256.
+    std::optional<std::string> StateUrl() const;
+    /// Sets StateUrl; std::nullopt clears it.
+    void SetStateUrl(std::optional<std::string> value);
+    /// First line (e.g. "Ranked match"), 2–128.
+    std::optional<std::string> Details() const;
+    /// Sets Details; std::nullopt clears it.
+    void SetDetails(std::optional<std::string> value);
+    /// Link of Details, 2–256.
+    std::optional<std::string> DetailsUrl() const;
+    /// Sets DetailsUrl; std::nullopt clears it.
+    void SetDetailsUrl(std::optional<std::string> value);
+    /// The application (set by the platform from the token: not sent by UpdateRichPresence).
+    std::optional<uint64_t> ApplicationId() const;
+    /// Sets ApplicationId; std::nullopt clears it.
+    void SetApplicationId(std::optional<uint64_t> value);
+    /// The parent application, for child applications.
+    std::optional<uint64_t> ParentApplicationId() const;
+    /// Sets ParentApplicationId; std::nullopt clears it.
+    void SetParentApplicationId(std::optional<uint64_t> value);
+    /// Images.
+    std::optional<svcpp::ActivityAssets> Assets() const;
+    /// Sets Assets; std::nullopt clears it.
+    void SetAssets(std::optional<svcpp::ActivityAssets> value);
+    /// Elapsed or countdown display.
+    std::optional<svcpp::ActivityTimestamps> Timestamps() const;
+    /// Sets Timestamps; std::nullopt clears it.
+    void SetTimestamps(std::optional<svcpp::ActivityTimestamps> value);
+    /// The party (needed for invites).
+    std::optional<svcpp::ActivityParty> Party() const;
+    /// Sets Party; std::nullopt clears it.
+    void SetParty(std::optional<svcpp::ActivityParty> value);
+    /// The join secret (needed for invites).
+    std::optional<svcpp::ActivitySecrets> Secrets() const;
+    /// Sets Secrets; std::nullopt clears it.
+    void SetSecrets(std::optional<svcpp::ActivitySecrets> value);
+    /// Platforms the activity can be joined from (0 = Desktop).
+    svcpp::ActivityGamePlatforms SupportedPlatforms() const;
+    /// Sets SupportedPlatforms.
+    void SetSupportedPlatforms(svcpp::ActivityGamePlatforms value);
+    /// Custom buttons of the activity card (at most 2; see AddButton).
+    std::vector<svcpp::ActivityButton> Buttons() const;
+    /// Sets Buttons.
+    void SetButtons(std::vector<svcpp::ActivityButton> const &value);
+    /// Appends a button (copied). A third one is kept here and refused by UpdateRichPresence (ValidationError).
+    void AddButton(svcpp::ActivityButton const &button);
+    /// The buttons, in the order they were added.
+    std::vector<svcpp::ActivityButton> GetButtons() const;
+    /// Every field equal (buttons in order).
+    bool Equals(svcpp::Activity const &other) const;
+};
+
+/// A game invite or join request (ActivityInvite callbacks; SendActivityJoinRequestReply, AcceptActivityInvite).
+class ActivityInvite {
+    /// The C handle; mutable because const C getters take `Svcpp_ActivityInvite const *`.
+    mutable Svcpp_ActivityInvite instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ActivityInvite nullobj;
+
+    /// Creates an empty ActivityInvite.
+    ActivityInvite();
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ActivityInvite(Svcpp_ActivityInvite instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ActivityInvite() { Drop(); }
+    ActivityInvite(ActivityInvite const &other);
+    ActivityInvite &operator=(ActivityInvite const &other);
+    ActivityInvite(ActivityInvite &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ActivityInvite{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ActivityInvite &operator=(ActivityInvite &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ActivityInvite{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ActivityInvite (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ActivityInvite *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// Who sent it.
+    uint64_t SenderId() const;
+    /// Sets SenderId.
+    void SetSenderId(uint64_t value);
+    /// The DM channel it travelled in.
+    uint64_t ChannelId() const;
+    /// Sets ChannelId.
+    void SetChannelId(uint64_t value);
+    /// The message that carries it (what AcceptActivityInvite accepts).
+    uint64_t MessageId() const;
+    /// Sets MessageId.
+    void SetMessageId(uint64_t value);
+    /// Join (an invite) or JoinRequest (the sender asks to join).
+    svcpp::ActivityActionTypes Type() const;
+    /// Sets Type.
+    void SetType(svcpp::ActivityActionTypes value);
+    /// The application it is for.
+    uint64_t ApplicationId() const;
+    /// Sets ApplicationId.
+    void SetApplicationId(uint64_t value);
+    /// The parent of that application (0 = none).
+    uint64_t ParentApplicationId() const;
+    /// Sets ParentApplicationId.
+    void SetParentApplicationId(uint64_t value);
+    /// The party of the sender's activity.
+    std::string PartyId() const;
+    /// Sets PartyId.
+    void SetPartyId(std::string value);
+    /// The sender's session.
+    std::string SessionId() const;
+    /// Sets SessionId.
+    void SetSessionId(std::string value);
+    /// False once it expired (6 h) or the sender left the party. This field replaces the
+    /// generic Svcpp_X_IsValid for this type (the reference's name); it is false for an invalid handle too.
+    bool IsValid() const;
+    /// Sets IsValid.
+    void SetIsValid(bool value);
+};
+
+/// A live view of the relationship with one user, on both axes (platform and game): getters read the current
+/// state; a user without a relationship reads None on both. After the client is dropped: defaults, IsValid false.
+class RelationshipHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_RelationshipHandle const *`.
+    mutable Svcpp_RelationshipHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const RelationshipHandle nullobj;
+
+    /// An empty RelationshipHandle (operator bool is false); RelationshipHandle objects come from the SDK.
+    RelationshipHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    RelationshipHandle(Svcpp_RelationshipHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~RelationshipHandle() { Drop(); }
+    RelationshipHandle(RelationshipHandle const &other);
+    RelationshipHandle &operator=(RelationshipHandle const &other);
+    RelationshipHandle(RelationshipHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_RelationshipHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    RelationshipHandle &operator=(RelationshipHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_RelationshipHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a RelationshipHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_RelationshipHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The other user's id.
+    uint64_t Id() const;
+    /// The platform axis (global friends, blocks).
+    svcpp::RelationshipType PlatformRelationshipType() const;
+    /// The game axis (this application's friends).
+    svcpp::RelationshipType GameRelationshipType() const;
+    /// An incoming request the platform flagged as spam.
+    bool IsSpamRequest() const;
+    /// The other user, when cached.
+    std::optional<svcpp::UserHandle> User() const;
+};
+
 /// A live view of one of the signed-in user's profiles for this application (its external identity):
 /// getters read the current state; once the profile, the user or the client is gone they return defaults and
 /// IsValid is false.
@@ -1258,6 +1817,10 @@ public:
     std::optional<std::string> GuildTag() const;
     /// The user's profiles for this application (known for the signed-in user; empty for others).
     std::vector<svcpp::UserApplicationProfileHandle> UserApplicationProfiles() const;
+    /// The user's activity for this application (rich presence), when they have one.
+    std::optional<svcpp::Activity> GameActivity() const;
+    /// The relationship with the user (None on both axes without one).
+    svcpp::RelationshipHandle Relationship() const;
 };
 
 /// A live view of a member of a cached lobby: getters read the current state; once the member, the lobby or the
@@ -1616,6 +2179,31 @@ public:
     using ProvisionalUserMergeRequiredCallback = std::function<void()>;
     /// JoinLinkedLobbyGuild finished: a single-use invite URL to the linked channel's guild.
     using JoinLinkedLobbyGuildCallback = std::function<void(svcpp::ClientResult result, std::string inviteUrl)>;
+    /// SendPlatformFriendRequest (by username) finished.
+    using SendFriendRequestCallback = std::function<void(svcpp::ClientResult result)>;
+    /// A relationship change (request by id, accept, reject, cancel, remove, block, unblock) finished.
+    using UpdateRelationshipCallback = std::function<void(svcpp::ClientResult result)>;
+    /// A relationship with userId was created or changed type on one axis (isPlatformRelationshipUpdate: the platform
+    /// axis, else the game axis). The cache already holds the new state.
+    using RelationshipCreatedCallback = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
+    /// The relationship with userId ended on one axis (isPlatformRelationshipUpdate: the platform axis, else the game axis).
+    using RelationshipDeletedCallback = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
+    /// The group of userId in GetRelationshipsByGroup may have changed (relationship or presence change): re-query it.
+    using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
+    /// UpdateRichPresence finished.
+    using UpdateRichPresenceCallback = std::function<void(svcpp::ClientResult result)>;
+    /// SetOnlineStatus finished.
+    using UpdateStatusCallback = std::function<void(svcpp::ClientResult result)>;
+    /// SendActivityInvite, SendActivityJoinRequest or SendActivityJoinRequestReply finished.
+    using SendActivityInviteCallback = std::function<void(svcpp::ClientResult result)>;
+    /// AcceptActivityInvite finished: on success joinSecret is the join secret of the sender's current activity.
+    using AcceptActivityInviteCallback = std::function<void(svcpp::ClientResult result, std::string joinSecret)>;
+    /// A game invite was received (created) or became invalid (updated). Borrowed: Clone what you keep.
+    using ActivityInviteCallback = std::function<void(svcpp::ActivityInvite invite)>;
+    /// The user accepted a game invite in the platform client UI: join with joinSecret.
+    using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
+    /// Like ActivityJoinCallback, with the application the invite was for.
+    using ActivityJoinWithApplicationCallback = std::function<void(uint64_t applicationId, std::string joinSecret)>;
 
     /// The empty object: operator bool is false.
     static const Client nullobj;
@@ -1808,6 +2396,74 @@ public:
     void UnlinkChannelFromLobby(uint64_t lobbyId, svcpp::Client::LinkOrUnlinkChannelCallback cb);
     /// A single-use invite to the guild of the lobby's linked channel. A provisional user gets the merge callback and a failed cb.
     void JoinLinkedLobbyGuild(uint64_t lobbyId, svcpp::Client::ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, svcpp::Client::JoinLinkedLobbyGuildCallback cb);
+    /// The relationship with a user, when there is one on either axis (svcpp: absent instead of a None handle).
+    std::optional<svcpp::RelationshipHandle> GetRelationshipHandle(uint64_t userId) const;
+    /// Every relationship, platform and game, ordered by user id.
+    std::vector<svcpp::RelationshipHandle> GetRelationships() const;
+    /// Friends (either axis) in one group: OnlinePlayingGame = online with an activity of this application,
+    /// OnlineElsewhere = online otherwise, Offline = every other relationship (pending, blocked, offline friends).
+    /// Ordered by display name (case-insensitive), then user id.
+    std::vector<svcpp::RelationshipHandle> GetRelationshipsByGroup(svcpp::RelationshipGroupType groupType) const;
+    /// Friends (either axis) whose username or display name contains searchStr (case-insensitive); same order as the groups.
+    std::vector<svcpp::UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+    /// Platform friend request by username (accepts a pending incoming request from that user).
+    void SendPlatformFriendRequest(std::string username, svcpp::Client::SendFriendRequestCallback cb);
+    /// Platform friend request by user id (accepts a pending incoming one).
+    void SendPlatformFriendRequestById(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Game friend request (this application) by username.
+    void SendGameFriendRequest(std::string username, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Game friend request (this application) by user id.
+    void SendGameFriendRequestById(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Accepts a pending incoming platform request (ValidationError without one).
+    void AcceptPlatformFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Accepts a pending incoming game request (ValidationError without one).
+    void AcceptGameFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Rejects a pending incoming platform request (ValidationError without one).
+    void RejectPlatformFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Rejects a pending incoming game request (ValidationError without one).
+    void RejectGameFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Withdraws a pending outgoing platform request (ValidationError without one).
+    void CancelPlatformFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Withdraws a pending outgoing game request (ValidationError without one).
+    void CancelGameFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Ends the friendship on both axes (ValidationError when not a friend on either).
+    void RemovePlatformAndGameFriend(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Ends the game friendship only (ValidationError when not a game friend).
+    void RemoveGameFriend(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Blocks a user (platform axis); removes every relationship with them, both ways.
+    void BlockUser(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Unblocks a blocked user (ValidationError when not blocked).
+    void UnblockUser(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb);
+    /// Single slot: a relationship was created or changed type. NULL clears it.
+    void SetRelationshipCreatedCallback(svcpp::Client::RelationshipCreatedCallback cb);
+    /// Single slot: a relationship ended. NULL clears it.
+    void SetRelationshipDeletedCallback(svcpp::Client::RelationshipDeletedCallback cb);
+    /// Single slot: a user's group may have changed. NULL clears it.
+    void SetRelationshipGroupsUpdatedCallback(svcpp::Client::RelationshipGroupsUpdatedCallback cb);
+    /// Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
+    /// ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+    void UpdateRichPresence(svcpp::Activity const &activity, svcpp::Client::UpdateRichPresenceCallback cb);
+    /// Removes this application's activity (fire and forget; failures are logged).
+    void ClearRichPresence();
+    /// Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready.
+    void SetOnlineStatus(svcpp::StatusType status, svcpp::Client::UpdateStatusCallback cb);
+    /// Invites a user to join this user's activity, which must be joinable (party with room and a join secret).
+    void SendActivityInvite(uint64_t userId, std::string content, svcpp::Client::SendActivityInviteCallback cb);
+    /// Asks a user whose activity is joinable for an invite.
+    void SendActivityJoinRequest(uint64_t userId, svcpp::Client::SendActivityInviteCallback cb);
+    /// Answers a join request (an ActivityInvite of type JoinRequest) with an invite to its sender.
+    void SendActivityJoinRequestReply(svcpp::ActivityInvite const &invite, svcpp::Client::SendActivityInviteCallback cb);
+    /// Accepts an invite of type Join: completes with the join secret of the sender's current activity.
+    void AcceptActivityInvite(svcpp::ActivityInvite const &invite, svcpp::Client::AcceptActivityInviteCallback cb);
+    /// Single slot: an invite or join request was received. NULL clears it.
+    void SetActivityInviteCreatedCallback(svcpp::Client::ActivityInviteCallback cb);
+    /// Single slot: a received invite became invalid. NULL clears it.
+    void SetActivityInviteUpdatedCallback(svcpp::Client::ActivityInviteCallback cb);
+    /// Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version
+    /// does not implement: the registration is kept but never fires (use AcceptActivityInvite).
+    void SetActivityJoinCallback(svcpp::Client::ActivityJoinCallback cb);
+    /// Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version.
+    void SetActivityJoinWithApplicationCallback(svcpp::Client::ActivityJoinWithApplicationCallback cb);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -2076,6 +2732,90 @@ struct Svcpp_Client_JoinLinkedLobbyGuildCallback_Trampoline {
     using Fn = svcpp::Client::JoinLinkedLobbyGuildCallback;
     static constexpr Svcpp_Client_JoinLinkedLobbyGuildCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_String inviteUrl, void *userData) {
         Guarded("Svcpp_Client_JoinLinkedLobbyGuildCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::ToStdString(inviteUrl)); });
+    };
+};
+
+struct Svcpp_Client_SendFriendRequestCallback_Trampoline {
+    using Fn = svcpp::Client::SendFriendRequestCallback;
+    static constexpr Svcpp_Client_SendFriendRequestCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_SendFriendRequestCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UpdateRelationshipCallback_Trampoline {
+    using Fn = svcpp::Client::UpdateRelationshipCallback;
+    static constexpr Svcpp_Client_UpdateRelationshipCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_UpdateRelationshipCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_RelationshipCreatedCallback_Trampoline {
+    using Fn = svcpp::Client::RelationshipCreatedCallback;
+    static constexpr Svcpp_Client_RelationshipCreatedCallback Invoke = [](uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
+        Guarded("Svcpp_Client_RelationshipCreatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId, isPlatformRelationshipUpdate); });
+    };
+};
+
+struct Svcpp_Client_RelationshipDeletedCallback_Trampoline {
+    using Fn = svcpp::Client::RelationshipDeletedCallback;
+    static constexpr Svcpp_Client_RelationshipDeletedCallback Invoke = [](uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
+        Guarded("Svcpp_Client_RelationshipDeletedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId, isPlatformRelationshipUpdate); });
+    };
+};
+
+struct Svcpp_Client_RelationshipGroupsUpdatedCallback_Trampoline {
+    using Fn = svcpp::Client::RelationshipGroupsUpdatedCallback;
+    static constexpr Svcpp_Client_RelationshipGroupsUpdatedCallback Invoke = [](uint64_t userId, void *userData) {
+        Guarded("Svcpp_Client_RelationshipGroupsUpdatedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId); });
+    };
+};
+
+struct Svcpp_Client_UpdateRichPresenceCallback_Trampoline {
+    using Fn = svcpp::Client::UpdateRichPresenceCallback;
+    static constexpr Svcpp_Client_UpdateRichPresenceCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_UpdateRichPresenceCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_UpdateStatusCallback_Trampoline {
+    using Fn = svcpp::Client::UpdateStatusCallback;
+    static constexpr Svcpp_Client_UpdateStatusCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_UpdateStatusCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_SendActivityInviteCallback_Trampoline {
+    using Fn = svcpp::Client::SendActivityInviteCallback;
+    static constexpr Svcpp_Client_SendActivityInviteCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_SendActivityInviteCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_AcceptActivityInviteCallback_Trampoline {
+    using Fn = svcpp::Client::AcceptActivityInviteCallback;
+    static constexpr Svcpp_Client_AcceptActivityInviteCallback Invoke = [](Svcpp_ClientResult const *result, Svcpp_String joinSecret, void *userData) {
+        Guarded("Svcpp_Client_AcceptActivityInviteCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone), detail::ToStdString(joinSecret)); });
+    };
+};
+
+struct Svcpp_Client_ActivityInviteCallback_Trampoline {
+    using Fn = svcpp::Client::ActivityInviteCallback;
+    static constexpr Svcpp_Client_ActivityInviteCallback Invoke = [](Svcpp_ActivityInvite const *invite, void *userData) {
+        Guarded("Svcpp_Client_ActivityInviteCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ActivityInvite>(invite, &Svcpp_ActivityInvite_Clone)); });
+    };
+};
+
+struct Svcpp_Client_ActivityJoinCallback_Trampoline {
+    using Fn = svcpp::Client::ActivityJoinCallback;
+    static constexpr Svcpp_Client_ActivityJoinCallback Invoke = [](Svcpp_String joinSecret, void *userData) {
+        Guarded("Svcpp_Client_ActivityJoinCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::ToStdString(joinSecret)); });
+    };
+};
+
+struct Svcpp_Client_ActivityJoinWithApplicationCallback_Trampoline {
+    using Fn = svcpp::Client::ActivityJoinWithApplicationCallback;
+    static constexpr Svcpp_Client_ActivityJoinWithApplicationCallback Invoke = [](uint64_t applicationId, Svcpp_String joinSecret, void *userData) {
+        Guarded("Svcpp_Client_ActivityJoinWithApplicationCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(applicationId, detail::ToStdString(joinSecret)); });
     };
 };
 
@@ -2938,6 +3678,683 @@ inline void GuildChannel::SetLinkedLobby(std::optional<svcpp::LinkedLobby> value
     detail::Check(rc, "Svcpp_GuildChannel_SetLinkedLobby");
 }
 
+inline const ActivityAssets ActivityAssets::nullobj{Svcpp_ActivityAssets{}, ObjectState::Invalid};
+
+inline ActivityAssets::ActivityAssets()
+{
+    Svcpp_Errc rc = Svcpp_ActivityAssets_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivityAssets_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityAssets::ActivityAssets(ActivityAssets const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivityAssets_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivityAssets_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityAssets &ActivityAssets::operator=(ActivityAssets const &other)
+{
+    if (this != &other) *this = ActivityAssets(other);
+    return *this;
+}
+inline void ActivityAssets::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivityAssets_Drop(&instance_), "Svcpp_ActivityAssets_Drop");
+    instance_ = Svcpp_ActivityAssets{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ActivityAssets::IsValid() const
+{
+    return Svcpp_ActivityAssets_IsValid(&instance_);
+}
+inline std::optional<std::string> ActivityAssets::LargeImage() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_LargeImage(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetLargeImage(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetLargeImage(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetLargeImage");
+}
+inline std::optional<std::string> ActivityAssets::LargeText() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_LargeText(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetLargeText(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetLargeText(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetLargeText");
+}
+inline std::optional<std::string> ActivityAssets::LargeUrl() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_LargeUrl(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetLargeUrl(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetLargeUrl(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetLargeUrl");
+}
+inline std::optional<std::string> ActivityAssets::SmallImage() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_SmallImage(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetSmallImage(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetSmallImage(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetSmallImage");
+}
+inline std::optional<std::string> ActivityAssets::SmallText() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_SmallText(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetSmallText(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetSmallText(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetSmallText");
+}
+inline std::optional<std::string> ActivityAssets::SmallUrl() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_SmallUrl(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetSmallUrl(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetSmallUrl(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetSmallUrl");
+}
+inline std::optional<std::string> ActivityAssets::InviteCoverImage() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_InviteCoverImage(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void ActivityAssets::SetInviteCoverImage(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_ActivityAssets_SetInviteCoverImage(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_ActivityAssets_SetInviteCoverImage");
+}
+
+inline const ActivityTimestamps ActivityTimestamps::nullobj{Svcpp_ActivityTimestamps{}, ObjectState::Invalid};
+
+inline ActivityTimestamps::ActivityTimestamps()
+{
+    Svcpp_Errc rc = Svcpp_ActivityTimestamps_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivityTimestamps_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityTimestamps::ActivityTimestamps(ActivityTimestamps const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivityTimestamps_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivityTimestamps_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityTimestamps &ActivityTimestamps::operator=(ActivityTimestamps const &other)
+{
+    if (this != &other) *this = ActivityTimestamps(other);
+    return *this;
+}
+inline void ActivityTimestamps::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivityTimestamps_Drop(&instance_), "Svcpp_ActivityTimestamps_Drop");
+    instance_ = Svcpp_ActivityTimestamps{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ActivityTimestamps::IsValid() const
+{
+    return Svcpp_ActivityTimestamps_IsValid(&instance_);
+}
+inline uint64_t ActivityTimestamps::Start() const
+{
+    return Svcpp_ActivityTimestamps_Start(&instance_);
+}
+inline void ActivityTimestamps::SetStart(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityTimestamps_SetStart(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityTimestamps_SetStart");
+}
+inline uint64_t ActivityTimestamps::End() const
+{
+    return Svcpp_ActivityTimestamps_End(&instance_);
+}
+inline void ActivityTimestamps::SetEnd(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityTimestamps_SetEnd(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityTimestamps_SetEnd");
+}
+
+inline const ActivityParty ActivityParty::nullobj{Svcpp_ActivityParty{}, ObjectState::Invalid};
+
+inline ActivityParty::ActivityParty()
+{
+    Svcpp_Errc rc = Svcpp_ActivityParty_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivityParty_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityParty::ActivityParty(ActivityParty const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivityParty_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivityParty_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityParty &ActivityParty::operator=(ActivityParty const &other)
+{
+    if (this != &other) *this = ActivityParty(other);
+    return *this;
+}
+inline void ActivityParty::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivityParty_Drop(&instance_), "Svcpp_ActivityParty_Drop");
+    instance_ = Svcpp_ActivityParty{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ActivityParty::IsValid() const
+{
+    return Svcpp_ActivityParty_IsValid(&instance_);
+}
+inline std::string ActivityParty::Id() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityParty_Id(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityParty_Id");
+    return detail::TakeString(out);
+}
+inline void ActivityParty::SetId(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityParty_SetId(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityParty_SetId");
+}
+inline int32_t ActivityParty::CurrentSize() const
+{
+    return Svcpp_ActivityParty_CurrentSize(&instance_);
+}
+inline void ActivityParty::SetCurrentSize(int32_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityParty_SetCurrentSize(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityParty_SetCurrentSize");
+}
+inline int32_t ActivityParty::MaxSize() const
+{
+    return Svcpp_ActivityParty_MaxSize(&instance_);
+}
+inline void ActivityParty::SetMaxSize(int32_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityParty_SetMaxSize(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityParty_SetMaxSize");
+}
+inline svcpp::ActivityPartyPrivacy ActivityParty::Privacy() const
+{
+    return static_cast<svcpp::ActivityPartyPrivacy>(Svcpp_ActivityParty_Privacy(&instance_));
+}
+inline void ActivityParty::SetPrivacy(svcpp::ActivityPartyPrivacy value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityParty_SetPrivacy(&instance_, static_cast<Svcpp_ActivityPartyPrivacy>(value));
+    detail::Check(rc, "Svcpp_ActivityParty_SetPrivacy");
+}
+
+inline const ActivitySecrets ActivitySecrets::nullobj{Svcpp_ActivitySecrets{}, ObjectState::Invalid};
+
+inline ActivitySecrets::ActivitySecrets()
+{
+    Svcpp_Errc rc = Svcpp_ActivitySecrets_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivitySecrets_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivitySecrets::ActivitySecrets(ActivitySecrets const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivitySecrets_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivitySecrets_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivitySecrets &ActivitySecrets::operator=(ActivitySecrets const &other)
+{
+    if (this != &other) *this = ActivitySecrets(other);
+    return *this;
+}
+inline void ActivitySecrets::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivitySecrets_Drop(&instance_), "Svcpp_ActivitySecrets_Drop");
+    instance_ = Svcpp_ActivitySecrets{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ActivitySecrets::IsValid() const
+{
+    return Svcpp_ActivitySecrets_IsValid(&instance_);
+}
+inline std::string ActivitySecrets::Join() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivitySecrets_Join(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivitySecrets_Join");
+    return detail::TakeString(out);
+}
+inline void ActivitySecrets::SetJoin(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivitySecrets_SetJoin(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivitySecrets_SetJoin");
+}
+
+inline const Activity Activity::nullobj{Svcpp_Activity{}, ObjectState::Invalid};
+
+inline Activity::Activity()
+{
+    Svcpp_Errc rc = Svcpp_Activity_Init(&instance_);
+    detail::Check(rc, "Svcpp_Activity_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline Activity::Activity(Activity const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_Activity_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_Activity_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline Activity &Activity::operator=(Activity const &other)
+{
+    if (this != &other) *this = Activity(other);
+    return *this;
+}
+inline void Activity::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_Activity_Drop(&instance_), "Svcpp_Activity_Drop");
+    instance_ = Svcpp_Activity{};
+    state_ = ObjectState::Invalid;
+}
+inline bool Activity::IsValid() const
+{
+    return Svcpp_Activity_IsValid(&instance_);
+}
+inline std::string Activity::Name() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_Activity_Name(&instance_, &out);
+    detail::Check(rc, "Svcpp_Activity_Name");
+    return detail::TakeString(out);
+}
+inline void Activity::SetName(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetName(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_Activity_SetName");
+}
+inline svcpp::ActivityTypes Activity::Type() const
+{
+    return static_cast<svcpp::ActivityTypes>(Svcpp_Activity_Type(&instance_));
+}
+inline void Activity::SetType(svcpp::ActivityTypes value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetType(&instance_, static_cast<Svcpp_ActivityTypes>(value));
+    detail::Check(rc, "Svcpp_Activity_SetType");
+}
+inline std::optional<svcpp::StatusDisplayTypes> Activity::StatusDisplayType() const
+{
+    Svcpp_StatusDisplayTypes out{};
+    if (!Svcpp_Activity_StatusDisplayType(&instance_, &out)) return std::nullopt;
+    return static_cast<svcpp::StatusDisplayTypes>(out);
+}
+inline void Activity::SetStatusDisplayType(std::optional<svcpp::StatusDisplayTypes> value)
+{
+    Svcpp_StatusDisplayTypes value__c{};
+    if (value) value__c = static_cast<Svcpp_StatusDisplayTypes>(*value);
+    Svcpp_Errc rc = Svcpp_Activity_SetStatusDisplayType(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetStatusDisplayType");
+}
+inline std::optional<std::string> Activity::State() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_Activity_State(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void Activity::SetState(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_Activity_SetState(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetState");
+}
+inline std::optional<std::string> Activity::StateUrl() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_Activity_StateUrl(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void Activity::SetStateUrl(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_Activity_SetStateUrl(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetStateUrl");
+}
+inline std::optional<std::string> Activity::Details() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_Activity_Details(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void Activity::SetDetails(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_Activity_SetDetails(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetDetails");
+}
+inline std::optional<std::string> Activity::DetailsUrl() const
+{
+    Svcpp_String out{};
+    if (!Svcpp_Activity_DetailsUrl(&instance_, &out)) return std::nullopt;
+    return detail::TakeString(out);
+}
+inline void Activity::SetDetailsUrl(std::optional<std::string> value)
+{
+    Svcpp_String value__c{};
+    if (value) value__c = detail::ToSvcppString(*value);
+    Svcpp_Errc rc = Svcpp_Activity_SetDetailsUrl(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetDetailsUrl");
+}
+inline std::optional<uint64_t> Activity::ApplicationId() const
+{
+    uint64_t out{};
+    if (!Svcpp_Activity_ApplicationId(&instance_, &out)) return std::nullopt;
+    return out;
+}
+inline void Activity::SetApplicationId(std::optional<uint64_t> value)
+{
+    uint64_t value__c{};
+    if (value) value__c = *value;
+    Svcpp_Errc rc = Svcpp_Activity_SetApplicationId(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetApplicationId");
+}
+inline std::optional<uint64_t> Activity::ParentApplicationId() const
+{
+    uint64_t out{};
+    if (!Svcpp_Activity_ParentApplicationId(&instance_, &out)) return std::nullopt;
+    return out;
+}
+inline void Activity::SetParentApplicationId(std::optional<uint64_t> value)
+{
+    uint64_t value__c{};
+    if (value) value__c = *value;
+    Svcpp_Errc rc = Svcpp_Activity_SetParentApplicationId(&instance_, value ? &value__c : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetParentApplicationId");
+}
+inline std::optional<svcpp::ActivityAssets> Activity::Assets() const
+{
+    Svcpp_ActivityAssets out{};
+    if (!Svcpp_Activity_Assets(&instance_, &out)) return std::nullopt;
+    return svcpp::ActivityAssets(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Activity::SetAssets(std::optional<svcpp::ActivityAssets> value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetAssets(&instance_, value ? value->instance() : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetAssets");
+}
+inline std::optional<svcpp::ActivityTimestamps> Activity::Timestamps() const
+{
+    Svcpp_ActivityTimestamps out{};
+    if (!Svcpp_Activity_Timestamps(&instance_, &out)) return std::nullopt;
+    return svcpp::ActivityTimestamps(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Activity::SetTimestamps(std::optional<svcpp::ActivityTimestamps> value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetTimestamps(&instance_, value ? value->instance() : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetTimestamps");
+}
+inline std::optional<svcpp::ActivityParty> Activity::Party() const
+{
+    Svcpp_ActivityParty out{};
+    if (!Svcpp_Activity_Party(&instance_, &out)) return std::nullopt;
+    return svcpp::ActivityParty(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Activity::SetParty(std::optional<svcpp::ActivityParty> value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetParty(&instance_, value ? value->instance() : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetParty");
+}
+inline std::optional<svcpp::ActivitySecrets> Activity::Secrets() const
+{
+    Svcpp_ActivitySecrets out{};
+    if (!Svcpp_Activity_Secrets(&instance_, &out)) return std::nullopt;
+    return svcpp::ActivitySecrets(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Activity::SetSecrets(std::optional<svcpp::ActivitySecrets> value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetSecrets(&instance_, value ? value->instance() : nullptr);
+    detail::Check(rc, "Svcpp_Activity_SetSecrets");
+}
+inline svcpp::ActivityGamePlatforms Activity::SupportedPlatforms() const
+{
+    return static_cast<svcpp::ActivityGamePlatforms>(Svcpp_Activity_SupportedPlatforms(&instance_));
+}
+inline void Activity::SetSupportedPlatforms(svcpp::ActivityGamePlatforms value)
+{
+    Svcpp_Errc rc = Svcpp_Activity_SetSupportedPlatforms(&instance_, static_cast<Svcpp_ActivityGamePlatforms>(value));
+    detail::Check(rc, "Svcpp_Activity_SetSupportedPlatforms");
+}
+inline std::vector<svcpp::ActivityButton> Activity::Buttons() const
+{
+    Svcpp_ActivityButtonSpan out{};
+    Svcpp_Errc rc = Svcpp_Activity_Buttons(&instance_, &out);
+    detail::Check(rc, "Svcpp_Activity_Buttons");
+    return detail::AdoptSpan<svcpp::ActivityButton>(out);
+}
+inline void Activity::SetButtons(std::vector<svcpp::ActivityButton> const &value)
+{
+    std::vector<Svcpp_ActivityButton> value__c = detail::ElementHandles<Svcpp_ActivityButton>(value);
+    Svcpp_Errc rc = Svcpp_Activity_SetButtons(&instance_, Svcpp_ActivityButtonSpan{value__c.empty() ? nullptr : value__c.data(), value__c.size()});
+    detail::Check(rc, "Svcpp_Activity_SetButtons");
+}
+inline void Activity::AddButton(svcpp::ActivityButton const &button)
+{
+    Svcpp_Errc rc = Svcpp_Activity_AddButton(&instance_, button.instance());
+    detail::Check(rc, "Svcpp_Activity_AddButton");
+}
+inline std::vector<svcpp::ActivityButton> Activity::GetButtons() const
+{
+    Svcpp_ActivityButtonSpan out{};
+    Svcpp_Errc rc = Svcpp_Activity_GetButtons(&instance_, &out);
+    detail::Check(rc, "Svcpp_Activity_GetButtons");
+    return detail::AdoptSpan<svcpp::ActivityButton>(out);
+}
+inline bool Activity::Equals(svcpp::Activity const &other) const
+{
+    return Svcpp_Activity_Equals(&instance_, other.instance());
+}
+
+inline const ActivityInvite ActivityInvite::nullobj{Svcpp_ActivityInvite{}, ObjectState::Invalid};
+
+inline ActivityInvite::ActivityInvite()
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_Init(&instance_);
+    detail::Check(rc, "Svcpp_ActivityInvite_Init");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityInvite::ActivityInvite(ActivityInvite const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ActivityInvite_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ActivityInvite_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ActivityInvite &ActivityInvite::operator=(ActivityInvite const &other)
+{
+    if (this != &other) *this = ActivityInvite(other);
+    return *this;
+}
+inline void ActivityInvite::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ActivityInvite_Drop(&instance_), "Svcpp_ActivityInvite_Drop");
+    instance_ = Svcpp_ActivityInvite{};
+    state_ = ObjectState::Invalid;
+}
+inline uint64_t ActivityInvite::SenderId() const
+{
+    return Svcpp_ActivityInvite_SenderId(&instance_);
+}
+inline void ActivityInvite::SetSenderId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetSenderId(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityInvite_SetSenderId");
+}
+inline uint64_t ActivityInvite::ChannelId() const
+{
+    return Svcpp_ActivityInvite_ChannelId(&instance_);
+}
+inline void ActivityInvite::SetChannelId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetChannelId(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityInvite_SetChannelId");
+}
+inline uint64_t ActivityInvite::MessageId() const
+{
+    return Svcpp_ActivityInvite_MessageId(&instance_);
+}
+inline void ActivityInvite::SetMessageId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetMessageId(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityInvite_SetMessageId");
+}
+inline svcpp::ActivityActionTypes ActivityInvite::Type() const
+{
+    return static_cast<svcpp::ActivityActionTypes>(Svcpp_ActivityInvite_Type(&instance_));
+}
+inline void ActivityInvite::SetType(svcpp::ActivityActionTypes value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetType(&instance_, static_cast<Svcpp_ActivityActionTypes>(value));
+    detail::Check(rc, "Svcpp_ActivityInvite_SetType");
+}
+inline uint64_t ActivityInvite::ApplicationId() const
+{
+    return Svcpp_ActivityInvite_ApplicationId(&instance_);
+}
+inline void ActivityInvite::SetApplicationId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetApplicationId(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityInvite_SetApplicationId");
+}
+inline uint64_t ActivityInvite::ParentApplicationId() const
+{
+    return Svcpp_ActivityInvite_ParentApplicationId(&instance_);
+}
+inline void ActivityInvite::SetParentApplicationId(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetParentApplicationId(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityInvite_SetParentApplicationId");
+}
+inline std::string ActivityInvite::PartyId() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityInvite_PartyId(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityInvite_PartyId");
+    return detail::TakeString(out);
+}
+inline void ActivityInvite::SetPartyId(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetPartyId(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityInvite_SetPartyId");
+}
+inline std::string ActivityInvite::SessionId() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SessionId(&instance_, &out);
+    detail::Check(rc, "Svcpp_ActivityInvite_SessionId");
+    return detail::TakeString(out);
+}
+inline void ActivityInvite::SetSessionId(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetSessionId(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ActivityInvite_SetSessionId");
+}
+inline bool ActivityInvite::IsValid() const
+{
+    return Svcpp_ActivityInvite_IsValid(&instance_);
+}
+inline void ActivityInvite::SetIsValid(bool value)
+{
+    Svcpp_Errc rc = Svcpp_ActivityInvite_SetIsValid(&instance_, value);
+    detail::Check(rc, "Svcpp_ActivityInvite_SetIsValid");
+}
+
+inline const RelationshipHandle RelationshipHandle::nullobj{Svcpp_RelationshipHandle{}, ObjectState::Invalid};
+
+inline RelationshipHandle::RelationshipHandle(RelationshipHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_RelationshipHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_RelationshipHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline RelationshipHandle &RelationshipHandle::operator=(RelationshipHandle const &other)
+{
+    if (this != &other) *this = RelationshipHandle(other);
+    return *this;
+}
+inline void RelationshipHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_RelationshipHandle_Drop(&instance_), "Svcpp_RelationshipHandle_Drop");
+    instance_ = Svcpp_RelationshipHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool RelationshipHandle::IsValid() const
+{
+    return Svcpp_RelationshipHandle_IsValid(&instance_);
+}
+inline uint64_t RelationshipHandle::Id() const
+{
+    return Svcpp_RelationshipHandle_Id(&instance_);
+}
+inline svcpp::RelationshipType RelationshipHandle::PlatformRelationshipType() const
+{
+    return static_cast<svcpp::RelationshipType>(Svcpp_RelationshipHandle_PlatformRelationshipType(&instance_));
+}
+inline svcpp::RelationshipType RelationshipHandle::GameRelationshipType() const
+{
+    return static_cast<svcpp::RelationshipType>(Svcpp_RelationshipHandle_GameRelationshipType(&instance_));
+}
+inline bool RelationshipHandle::IsSpamRequest() const
+{
+    return Svcpp_RelationshipHandle_IsSpamRequest(&instance_);
+}
+inline std::optional<svcpp::UserHandle> RelationshipHandle::User() const
+{
+    Svcpp_UserHandle out{};
+    if (!Svcpp_RelationshipHandle_User(&instance_, &out)) return std::nullopt;
+    return svcpp::UserHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+
 inline const UserApplicationProfileHandle UserApplicationProfileHandle::nullobj{Svcpp_UserApplicationProfileHandle{}, ObjectState::Invalid};
 
 inline UserApplicationProfileHandle::UserApplicationProfileHandle(UserApplicationProfileHandle const &other)
@@ -3088,6 +4505,19 @@ inline std::vector<svcpp::UserApplicationProfileHandle> UserHandle::UserApplicat
     Svcpp_Errc rc = Svcpp_UserHandle_UserApplicationProfiles(&instance_, &out);
     detail::Check(rc, "Svcpp_UserHandle_UserApplicationProfiles");
     return detail::AdoptSpan<svcpp::UserApplicationProfileHandle>(out);
+}
+inline std::optional<svcpp::Activity> UserHandle::GameActivity() const
+{
+    Svcpp_Activity out{};
+    if (!Svcpp_UserHandle_GameActivity(&instance_, &out)) return std::nullopt;
+    return svcpp::Activity(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline svcpp::RelationshipHandle UserHandle::Relationship() const
+{
+    Svcpp_RelationshipHandle out{};
+    Svcpp_Errc rc = Svcpp_UserHandle_Relationship(&instance_, &out);
+    detail::Check(rc, "Svcpp_UserHandle_Relationship");
+    return svcpp::RelationshipHandle(out, rc == Svcpp_Errc_Ok ? ObjectState::Owned : ObjectState::Invalid);
 }
 
 inline const LobbyMemberHandle LobbyMemberHandle::nullobj{Svcpp_LobbyMemberHandle{}, ObjectState::Invalid};
@@ -3886,6 +5316,227 @@ inline void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, svcpp::Client::Provis
     if (rc != Svcpp_Errc_Ok) { delete provisionalUserMergeRequiredCallback__delegate; delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_JoinLinkedLobbyGuild");
 }
+inline std::optional<svcpp::RelationshipHandle> Client::GetRelationshipHandle(uint64_t userId) const
+{
+    Svcpp_RelationshipHandle out{};
+    if (!Svcpp_Client_GetRelationshipHandle(&instance_, userId, &out)) return std::nullopt;
+    return svcpp::RelationshipHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::vector<svcpp::RelationshipHandle> Client::GetRelationships() const
+{
+    Svcpp_RelationshipHandleSpan out{};
+    Svcpp_Errc rc = Svcpp_Client_GetRelationships(&instance_, &out);
+    detail::Check(rc, "Svcpp_Client_GetRelationships");
+    return detail::AdoptSpan<svcpp::RelationshipHandle>(out);
+}
+inline std::vector<svcpp::RelationshipHandle> Client::GetRelationshipsByGroup(svcpp::RelationshipGroupType groupType) const
+{
+    Svcpp_RelationshipHandleSpan out{};
+    Svcpp_Errc rc = Svcpp_Client_GetRelationshipsByGroup(&instance_, static_cast<Svcpp_RelationshipGroupType>(groupType), &out);
+    detail::Check(rc, "Svcpp_Client_GetRelationshipsByGroup");
+    return detail::AdoptSpan<svcpp::RelationshipHandle>(out);
+}
+inline std::vector<svcpp::UserHandle> Client::SearchFriendsByUsername(std::string searchStr) const
+{
+    Svcpp_UserHandleSpan out{};
+    Svcpp_Errc rc = Svcpp_Client_SearchFriendsByUsername(&instance_, detail::ToSvcppString(searchStr), &out);
+    detail::Check(rc, "Svcpp_Client_SearchFriendsByUsername");
+    return detail::AdoptSpan<svcpp::UserHandle>(out);
+}
+inline void Client::SendPlatformFriendRequest(std::string username, svcpp::Client::SendFriendRequestCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendFriendRequestCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendPlatformFriendRequest(&instance_, detail::ToSvcppString(username), cb__delegate ? detail::Svcpp_Client_SendFriendRequestCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendFriendRequestCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendPlatformFriendRequest");
+}
+inline void Client::SendPlatformFriendRequestById(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendPlatformFriendRequestById(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendPlatformFriendRequestById");
+}
+inline void Client::SendGameFriendRequest(std::string username, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendGameFriendRequest(&instance_, detail::ToSvcppString(username), cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendGameFriendRequest");
+}
+inline void Client::SendGameFriendRequestById(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendGameFriendRequestById(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendGameFriendRequestById");
+}
+inline void Client::AcceptPlatformFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_AcceptPlatformFriendRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_AcceptPlatformFriendRequest");
+}
+inline void Client::AcceptGameFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_AcceptGameFriendRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_AcceptGameFriendRequest");
+}
+inline void Client::RejectPlatformFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RejectPlatformFriendRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RejectPlatformFriendRequest");
+}
+inline void Client::RejectGameFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RejectGameFriendRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RejectGameFriendRequest");
+}
+inline void Client::CancelPlatformFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_CancelPlatformFriendRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_CancelPlatformFriendRequest");
+}
+inline void Client::CancelGameFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_CancelGameFriendRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_CancelGameFriendRequest");
+}
+inline void Client::RemovePlatformAndGameFriend(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RemovePlatformAndGameFriend(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RemovePlatformAndGameFriend");
+}
+inline void Client::RemoveGameFriend(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_RemoveGameFriend(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_RemoveGameFriend");
+}
+inline void Client::BlockUser(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_BlockUser(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_BlockUser");
+}
+inline void Client::UnblockUser(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRelationshipCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_UnblockUser(&instance_, userId, cb__delegate ? detail::Svcpp_Client_UpdateRelationshipCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRelationshipCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_UnblockUser");
+}
+inline void Client::SetRelationshipCreatedCallback(svcpp::Client::RelationshipCreatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::RelationshipCreatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetRelationshipCreatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_RelationshipCreatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::RelationshipCreatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetRelationshipCreatedCallback");
+}
+inline void Client::SetRelationshipDeletedCallback(svcpp::Client::RelationshipDeletedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::RelationshipDeletedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetRelationshipDeletedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_RelationshipDeletedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::RelationshipDeletedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetRelationshipDeletedCallback");
+}
+inline void Client::SetRelationshipGroupsUpdatedCallback(svcpp::Client::RelationshipGroupsUpdatedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::RelationshipGroupsUpdatedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetRelationshipGroupsUpdatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_RelationshipGroupsUpdatedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::RelationshipGroupsUpdatedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetRelationshipGroupsUpdatedCallback");
+}
+inline void Client::UpdateRichPresence(svcpp::Activity const &activity, svcpp::Client::UpdateRichPresenceCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateRichPresenceCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_UpdateRichPresence(&instance_, activity.instance(), cb__delegate ? detail::Svcpp_Client_UpdateRichPresenceCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateRichPresenceCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_UpdateRichPresence");
+}
+inline void Client::ClearRichPresence()
+{
+    Svcpp_Errc rc = Svcpp_Client_ClearRichPresence(&instance_);
+    detail::Check(rc, "Svcpp_Client_ClearRichPresence");
+}
+inline void Client::SetOnlineStatus(svcpp::StatusType status, svcpp::Client::UpdateStatusCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::UpdateStatusCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetOnlineStatus(&instance_, static_cast<Svcpp_StatusType>(status), cb__delegate ? detail::Svcpp_Client_UpdateStatusCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::UpdateStatusCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetOnlineStatus");
+}
+inline void Client::SendActivityInvite(uint64_t userId, std::string content, svcpp::Client::SendActivityInviteCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendActivityInviteCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendActivityInvite(&instance_, userId, detail::ToSvcppString(content), cb__delegate ? detail::Svcpp_Client_SendActivityInviteCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendActivityInviteCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendActivityInvite");
+}
+inline void Client::SendActivityJoinRequest(uint64_t userId, svcpp::Client::SendActivityInviteCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendActivityInviteCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendActivityJoinRequest(&instance_, userId, cb__delegate ? detail::Svcpp_Client_SendActivityInviteCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendActivityInviteCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendActivityJoinRequest");
+}
+inline void Client::SendActivityJoinRequestReply(svcpp::ActivityInvite const &invite, svcpp::Client::SendActivityInviteCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SendActivityInviteCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SendActivityJoinRequestReply(&instance_, invite.instance(), cb__delegate ? detail::Svcpp_Client_SendActivityInviteCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SendActivityInviteCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SendActivityJoinRequestReply");
+}
+inline void Client::AcceptActivityInvite(svcpp::ActivityInvite const &invite, svcpp::Client::AcceptActivityInviteCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::AcceptActivityInviteCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_AcceptActivityInvite(&instance_, invite.instance(), cb__delegate ? detail::Svcpp_Client_AcceptActivityInviteCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::AcceptActivityInviteCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_AcceptActivityInvite");
+}
+inline void Client::SetActivityInviteCreatedCallback(svcpp::Client::ActivityInviteCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::ActivityInviteCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetActivityInviteCreatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_ActivityInviteCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::ActivityInviteCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetActivityInviteCreatedCallback");
+}
+inline void Client::SetActivityInviteUpdatedCallback(svcpp::Client::ActivityInviteCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::ActivityInviteCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetActivityInviteUpdatedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_ActivityInviteCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::ActivityInviteCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetActivityInviteUpdatedCallback");
+}
+inline void Client::SetActivityJoinCallback(svcpp::Client::ActivityJoinCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::ActivityJoinCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetActivityJoinCallback(&instance_, cb__delegate ? detail::Svcpp_Client_ActivityJoinCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::ActivityJoinCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetActivityJoinCallback");
+}
+inline void Client::SetActivityJoinWithApplicationCallback(svcpp::Client::ActivityJoinWithApplicationCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::ActivityJoinWithApplicationCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetActivityJoinWithApplicationCallback(&instance_, cb__delegate ? detail::Svcpp_Client_ActivityJoinWithApplicationCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::ActivityJoinWithApplicationCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetActivityJoinWithApplicationCallback");
+}
 inline bool Client::RunCallbacks()
 {
     Svcpp_Errc rc = Svcpp_Client_RunCallbacks(&instance_);
@@ -3943,6 +5594,20 @@ inline char const *EnumToString(Client::Status value) { return Svcpp_Client_Stat
 inline char const *EnumToString(Client::Error value) { return Svcpp_Client_ErrorToString(static_cast<Svcpp_Client_Error>(value)); }
 /// Name of a Client.Thread value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(Client::Thread value) { return Svcpp_Client_ThreadToString(static_cast<Svcpp_Client_Thread>(value)); }
+/// Name of a RelationshipType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(RelationshipType value) { return Svcpp_RelationshipTypeToString(static_cast<Svcpp_RelationshipType>(value)); }
+/// Name of a RelationshipGroupType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(RelationshipGroupType value) { return Svcpp_RelationshipGroupTypeToString(static_cast<Svcpp_RelationshipGroupType>(value)); }
+/// Name of a ActivityTypes value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ActivityTypes value) { return Svcpp_ActivityTypesToString(static_cast<Svcpp_ActivityTypes>(value)); }
+/// Name of a StatusDisplayTypes value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(StatusDisplayTypes value) { return Svcpp_StatusDisplayTypesToString(static_cast<Svcpp_StatusDisplayTypes>(value)); }
+/// Name of a ActivityPartyPrivacy value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ActivityPartyPrivacy value) { return Svcpp_ActivityPartyPrivacyToString(static_cast<Svcpp_ActivityPartyPrivacy>(value)); }
+/// Name of a ActivityActionTypes value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ActivityActionTypes value) { return Svcpp_ActivityActionTypesToString(static_cast<Svcpp_ActivityActionTypes>(value)); }
+/// Name of a ActivityGamePlatforms value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ActivityGamePlatforms value) { return Svcpp_ActivityGamePlatformsToString(static_cast<Svcpp_ActivityGamePlatforms>(value)); }
 
 // ---- Library ----
 

@@ -8,7 +8,7 @@ import { ChannelType } from '../../lib/index.js';
 import { bearer, request } from '../../platform/test/helpers/http.js';
 import { BACKENDS } from '../backends.js';
 import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectPlayer, connectProvisionalPlayer, type Player } from './social-support.js';
+import { connectPlayer, connectProvisionalPlayer, type Player } from './chat-support.js';
 import { e2eClient, signIn, until } from './support.js';
 
 describe.each(BACKENDS)('direct messages over %s', (backend) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../platform/test/helpers/http.js';
 import { BACKENDS } from '../backends.js';
 import { createFullUser, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectPlayer, connectProvisionalPlayer, type Player } from './social-support.js';
+import { connectPlayer, connectProvisionalPlayer, type Player } from './chat-support.js';
 import { e2eClient, signIn, until } from './support.js';
 
 /** Creates a guild through the dev route (platform/PROTOCOL.md §9); returns its id. */

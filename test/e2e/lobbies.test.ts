@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectProvisionalPlayer, type Player } from './social-support.js';
+import { connectProvisionalPlayer, type Player } from './chat-support.js';
 import { e2eClient, until } from './support.js';
 
 describe.each(BACKENDS)('lobbies over %s', (backend) => {

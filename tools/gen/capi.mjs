@@ -260,8 +260,10 @@ export function generate(model) {
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];
 
   const handleHeaders = model.types.filter(isHandle).map((t) => `#include "${t.header}"\n`).join('');
+  // Value types with methods name the header of their hand-written free functions (native/core/values/).
+  const valueHeaders = model.types.filter((t) => t.kind === 'value' && t.header).map((t) => `#include "${t.header}"\n`).join('');
   const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
-    '#include "support/properties.hpp"\n#include "support/spans.hpp"\n#include "values/value_methods.hpp"\n';
+    '#include "support/properties.hpp"\n#include "support/spans.hpp"\n#include "values/client_result.hpp"\n' + valueHeaders;
   const groups = [...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
     ['Enums', model.functions.filter((f) => f.op === 'enumToString')]];
   if (model.spans.length) groups.push(['Spans', model.functions.filter((f) => f.op === 'spanDrop')]);

@@ -41,14 +41,21 @@ export function generate(model) {
     enumsH += `enum class ${e.coreName} : int32_t {\n${e.values.map(([n, v]) => `    ${n} = ${v},`).join('\n')}\n};\n`;
     enumsH += `/** Static name of the value, "Unknown" for values this library does not know. */\n`;
     enumsH += `const char *ToString(${e.coreName} value);\n`;
-    enumsH += `/** True when raw is one of ${e.coreName}'s values (inputs are validated with this). */\n`;
+    enumsH += e.bitmask ? `/** True when raw combines only ${e.coreName}'s flags (inputs are validated with this). */\n`
+      : `/** True when raw is one of ${e.coreName}'s values (inputs are validated with this). */\n`;
     enumsH += `bool Is${e.coreName}(int32_t raw);\n\n`;
     enumsCpp += `const char *ToString(${e.coreName} value) {\n    switch (value) {\n`;
     enumsCpp += e.values.map(([n]) => `        case ${e.coreName}::${n}: return "${n}";`).join('\n');
     enumsCpp += `\n    }\n    return "Unknown";\n}\n\n`;
-    enumsCpp += `bool Is${e.coreName}(int32_t raw) {\n    switch (raw) {\n`;
-    enumsCpp += e.values.map(([, v]) => `        case ${v}:`).join('\n');
-    enumsCpp += `\n            return true;\n        default:\n            return false;\n    }\n}\n\n`;
+    if (e.bitmask) {
+      // A bitmask is valid when it only combines known flags (0 = none).
+      const all = e.values.reduce((mask, [, v]) => mask | v, 0);
+      enumsCpp += `bool Is${e.coreName}(int32_t raw) {\n    return raw >= 0 && (raw & ~${all}) == 0;\n}\n\n`;
+    } else {
+      enumsCpp += `bool Is${e.coreName}(int32_t raw) {\n    switch (raw) {\n`;
+      enumsCpp += e.values.map(([, v]) => `        case ${v}:`).join('\n');
+      enumsCpp += `\n            return true;\n        default:\n            return false;\n    }\n}\n\n`;
+    }
   }
   enumsH += '}  // namespace svcpp::core\n';
   enumsCpp += '}  // namespace svcpp::core\n';

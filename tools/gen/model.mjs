@@ -205,6 +205,9 @@ export function buildModel(idl) {
         doc: 'Deep copy of other into *self (overwritten, not dropped first).',
         params: [param('self', `obj:${type.name}`, 'self', { uninit: true }), param('other', `obj:${type.name}`, 'in')] }));
     }
+    // A type with a field of that name (ActivityInvite.IsValid, the reference's name) keeps the field: its getter is
+    // false for a dead handle too, so it still answers "is this usable".
+    if (type.fields.some((f) => f.name === 'IsValid')) return fns;
     fns.push(makeFunction({ cName: `${type.cName}_IsValid`, owner: type, member: 'IsValid', op: 'isValid', ret: 'value', valueType: 'bool',
       doc: 'True when the handle holds a live object of this type.', params: [param('self', `obj:${type.name}`, 'self', { constSelf: true })] }));
     return fns;

@@ -195,6 +195,66 @@ void SVCPP_CALL Call_Svcpp_Client_JoinLinkedLobbyGuildCallback(Svcpp_ClientResul
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, inviteUrl)}; });
 }
 
+/** Svcpp_Client_SendFriendRequestCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_SendFriendRequestCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_UpdateRelationshipCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UpdateRelationshipCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_RelationshipCreatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_RelationshipCreatedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlatformRelationshipUpdate)}; });
+}
+
+/** Svcpp_Client_RelationshipDeletedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_RelationshipDeletedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlatformRelationshipUpdate)}; });
+}
+
+/** Svcpp_Client_RelationshipGroupsUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_RelationshipGroupsUpdatedCallback(uint64_t userId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
+}
+
+/** Svcpp_Client_UpdateRichPresenceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UpdateRichPresenceCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_UpdateStatusCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_UpdateStatusCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_SendActivityInviteCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_SendActivityInviteCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_AcceptActivityInviteCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_AcceptActivityInviteCallback(Svcpp_ClientResult const *result, Svcpp_String joinSecret, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, joinSecret)}; });
+}
+
+/** Svcpp_Client_ActivityInviteCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_ActivityInviteCallback(Svcpp_ActivityInvite const *invite, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ActivityInvite>(env, invite)}; });
+}
+
+/** Svcpp_Client_ActivityJoinCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_ActivityJoinCallback(Svcpp_String joinSecret, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{BorrowString(env, joinSecret)}; });
+}
+
+/** Svcpp_Client_ActivityJoinWithApplicationCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_ActivityJoinWithApplicationCallback(uint64_t applicationId, Svcpp_String joinSecret, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(applicationId)), BorrowString(env, joinSecret)}; });
+}
+
 // ---- functions ----------------------------------------------------------------------------------------
 
 Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
@@ -1177,6 +1237,805 @@ Napi::Value GuildChannel_SetLinkedLobby(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value ActivityAssets_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityAssets created{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityAssets>(env, created);
+}
+
+Napi::Value ActivityAssets_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityAssets>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityAssets created{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_Clone(&created, UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityAssets>(env, created);
+}
+
+Napi::Value ActivityAssets_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityAssets_IsValid(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0])));
+}
+
+Napi::Value ActivityAssets_LargeImage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_LargeImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetLargeImage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetLargeImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_LargeText(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_LargeText(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetLargeText(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetLargeText(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_LargeUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_LargeUrl(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetLargeUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetLargeUrl(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_SmallImage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_SmallImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetSmallImage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetSmallImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_SmallText(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_SmallText(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetSmallText(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetSmallText(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_SmallUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_SmallUrl(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetSmallUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetSmallUrl(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityAssets_InviteCoverImage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_ActivityAssets_InviteCoverImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityAssets_SetInviteCoverImage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_ActivityAssets_SetInviteCoverImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityTimestamps_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityTimestamps created{};
+  Svcpp_Errc rc = Svcpp_ActivityTimestamps_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityTimestamps>(env, created);
+}
+
+Napi::Value ActivityTimestamps_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityTimestamps>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityTimestamps_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityTimestamps created{};
+  Svcpp_Errc rc = Svcpp_ActivityTimestamps_Clone(&created, UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityTimestamps>(env, created);
+}
+
+Napi::Value ActivityTimestamps_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityTimestamps_IsValid(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0])));
+}
+
+Napi::Value ActivityTimestamps_Start(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_Start(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]))));
+}
+
+Napi::Value ActivityTimestamps_SetStart(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityTimestamps_SetStart(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityTimestamps_End(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_End(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]))));
+}
+
+Napi::Value ActivityTimestamps_SetEnd(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityTimestamps_SetEnd(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityParty_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityParty created{};
+  Svcpp_Errc rc = Svcpp_ActivityParty_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityParty>(env, created);
+}
+
+Napi::Value ActivityParty_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityParty>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityParty_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityParty created{};
+  Svcpp_Errc rc = Svcpp_ActivityParty_Clone(&created, UnwrapHandle<Svcpp_ActivityParty>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityParty>(env, created);
+}
+
+Napi::Value ActivityParty_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityParty_IsValid(UnwrapHandle<Svcpp_ActivityParty>(env, info[0])));
+}
+
+Napi::Value ActivityParty_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityParty_Id(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityParty_SetId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityParty_SetId(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityParty_CurrentSize(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_CurrentSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]))));
+}
+
+Napi::Value ActivityParty_SetCurrentSize(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  int32_t value = I32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityParty_SetCurrentSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityParty_MaxSize(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_MaxSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]))));
+}
+
+Napi::Value ActivityParty_SetMaxSize(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  int32_t value = I32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityParty_SetMaxSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityParty_Privacy(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_Privacy(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]))));
+}
+
+Napi::Value ActivityParty_SetPrivacy(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityPartyPrivacy value = static_cast<Svcpp_ActivityPartyPrivacy>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_ActivityParty_SetPrivacy(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivitySecrets_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivitySecrets created{};
+  Svcpp_Errc rc = Svcpp_ActivitySecrets_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivitySecrets>(env, created);
+}
+
+Napi::Value ActivitySecrets_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivitySecrets>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivitySecrets_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivitySecrets created{};
+  Svcpp_Errc rc = Svcpp_ActivitySecrets_Clone(&created, UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivitySecrets>(env, created);
+}
+
+Napi::Value ActivitySecrets_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivitySecrets_IsValid(UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0])));
+}
+
+Napi::Value ActivitySecrets_Join(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivitySecrets_Join(UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivitySecrets_SetJoin(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivitySecrets_SetJoin(UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Activity created{};
+  Svcpp_Errc rc = Svcpp_Activity_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_Activity>(env, created);
+}
+
+Napi::Value Activity_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_Activity>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Activity created{};
+  Svcpp_Errc rc = Svcpp_Activity_Clone(&created, UnwrapHandle<Svcpp_Activity>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_Activity>(env, created);
+}
+
+Napi::Value Activity_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_Activity_IsValid(UnwrapHandle<Svcpp_Activity>(env, info[0])));
+}
+
+Napi::Value Activity_Name(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_Activity_Name(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value Activity_SetName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Activity_SetName(UnwrapHandle<Svcpp_Activity>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Type(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Activity_Type(UnwrapHandle<Svcpp_Activity>(env, info[0]))));
+}
+
+Napi::Value Activity_SetType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityTypes value = static_cast<Svcpp_ActivityTypes>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_Activity_SetType(UnwrapHandle<Svcpp_Activity>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_StatusDisplayType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_StatusDisplayTypes out{};
+  if (!Svcpp_Activity_StatusDisplayType(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return Napi::Number::New(env, static_cast<double>(out));
+}
+
+Napi::Value Activity_SetStatusDisplayType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<Svcpp_StatusDisplayTypes> value;
+  if (!IsNullish(info[1])) value = static_cast<Svcpp_StatusDisplayTypes>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_Activity_SetStatusDisplayType(UnwrapHandle<Svcpp_Activity>(env, info[0]), value ? &*value : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_State(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_Activity_State(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value Activity_SetState(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_Activity_SetState(UnwrapHandle<Svcpp_Activity>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_StateUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_Activity_StateUrl(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value Activity_SetStateUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_Activity_SetStateUrl(UnwrapHandle<Svcpp_Activity>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Details(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_Activity_Details(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value Activity_SetDetails(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_Activity_SetDetails(UnwrapHandle<Svcpp_Activity>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_DetailsUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  if (!Svcpp_Activity_DetailsUrl(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return TakeString(env, out);
+}
+
+Napi::Value Activity_SetDetailsUrl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<std::string> valueText;
+  if (!IsNullish(info[1])) valueText = StringArg(info[1]);
+  Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
+  Svcpp_Errc rc = Svcpp_Activity_SetDetailsUrl(UnwrapHandle<Svcpp_Activity>(env, info[0]), valueText ? &valueView : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_ApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t out{};
+  if (!Svcpp_Activity_ApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(out));
+}
+
+Napi::Value Activity_SetApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<uint64_t> value;
+  if (!IsNullish(info[1])) value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_Activity_SetApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), value ? &*value : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_ParentApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t out{};
+  if (!Svcpp_Activity_ParentApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(out));
+}
+
+Napi::Value Activity_SetParentApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::optional<uint64_t> value;
+  if (!IsNullish(info[1])) value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_Activity_SetParentApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), value ? &*value : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Assets(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityAssets out{};
+  if (!Svcpp_Activity_Assets(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ActivityAssets>(env, out);
+}
+
+Napi::Value Activity_SetAssets(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Activity_SetAssets(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivityAssets>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Timestamps(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityTimestamps out{};
+  if (!Svcpp_Activity_Timestamps(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ActivityTimestamps>(env, out);
+}
+
+Napi::Value Activity_SetTimestamps(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Activity_SetTimestamps(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Party(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityParty out{};
+  if (!Svcpp_Activity_Party(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ActivityParty>(env, out);
+}
+
+Napi::Value Activity_SetParty(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Activity_SetParty(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivityParty>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Secrets(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivitySecrets out{};
+  if (!Svcpp_Activity_Secrets(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ActivitySecrets>(env, out);
+}
+
+Napi::Value Activity_SetSecrets(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Activity_SetSecrets(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivitySecrets>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_SupportedPlatforms(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Activity_SupportedPlatforms(UnwrapHandle<Svcpp_Activity>(env, info[0]))));
+}
+
+Napi::Value Activity_SetSupportedPlatforms(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityGamePlatforms value = static_cast<Svcpp_ActivityGamePlatforms>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_Activity_SetSupportedPlatforms(UnwrapHandle<Svcpp_Activity>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_Buttons(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButtonSpan out{};
+  Svcpp_Errc rc = Svcpp_Activity_Buttons(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_ActivityButton>(env, out);
+}
+
+Napi::Value Activity_SetButtons(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::vector<Svcpp_ActivityButton> valueHandles = HandleArrayArg<Svcpp_ActivityButton>(env, info[1]);
+  Svcpp_Errc rc = Svcpp_Activity_SetButtons(UnwrapHandle<Svcpp_Activity>(env, info[0]), SpanView<Svcpp_ActivityButtonSpan>(valueHandles));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_AddButton(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Activity_AddButton(UnwrapHandle<Svcpp_Activity>(env, info[0]), UnwrapHandle<Svcpp_ActivityButton>(env, info[1]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Activity_GetButtons(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityButtonSpan out{};
+  Svcpp_Errc rc = Svcpp_Activity_GetButtons(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_ActivityButton>(env, out);
+}
+
+Napi::Value Activity_Equals(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_Activity_Equals(UnwrapHandle<Svcpp_Activity>(env, info[0]), UnwrapHandle<Svcpp_Activity>(env, info[1])));
+}
+
+Napi::Value ActivityInvite_Init(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityInvite created{};
+  Svcpp_Errc rc = Svcpp_ActivityInvite_Init(&created);
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityInvite>(env, created);
+}
+
+Napi::Value ActivityInvite_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ActivityInvite>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityInvite created{};
+  Svcpp_Errc rc = Svcpp_ActivityInvite_Clone(&created, UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ActivityInvite>(env, created);
+}
+
+Napi::Value ActivityInvite_SenderId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_SenderId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
+}
+
+Napi::Value ActivityInvite_SetSenderId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetSenderId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_ChannelId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ChannelId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
+}
+
+Napi::Value ActivityInvite_SetChannelId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetChannelId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_MessageId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_MessageId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
+}
+
+Napi::Value ActivityInvite_SetMessageId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetMessageId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_Type(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityInvite_Type(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
+}
+
+Napi::Value ActivityInvite_SetType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityActionTypes value = static_cast<Svcpp_ActivityActionTypes>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetType(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_ApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
+}
+
+Napi::Value ActivityInvite_SetApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_ParentApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ParentApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
+}
+
+Napi::Value ActivityInvite_SetParentApplicationId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetParentApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_PartyId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityInvite_PartyId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityInvite_SetPartyId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetPartyId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_SessionId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SessionId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ActivityInvite_SetSessionId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetSessionId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ActivityInvite_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ActivityInvite_IsValid(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0])));
+}
+
+Napi::Value ActivityInvite_SetIsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ActivityInvite_SetIsValid(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value RelationshipHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_RelationshipHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value RelationshipHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_RelationshipHandle created{};
+  Svcpp_Errc rc = Svcpp_RelationshipHandle_Clone(&created, UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_RelationshipHandle>(env, created);
+}
+
+Napi::Value RelationshipHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsValid(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0])));
+}
+
+Napi::Value RelationshipHandle_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_RelationshipHandle_Id(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]))));
+}
+
+Napi::Value RelationshipHandle_PlatformRelationshipType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_PlatformRelationshipType(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]))));
+}
+
+Napi::Value RelationshipHandle_GameRelationshipType(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_GameRelationshipType(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]))));
+}
+
+Napi::Value RelationshipHandle_IsSpamRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsSpamRequest(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0])));
+}
+
+Napi::Value RelationshipHandle_User(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_RelationshipHandle_User(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_UserHandle>(env, out);
+}
+
 Napi::Value UserApplicationProfileHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = DropHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]);
@@ -1329,6 +2188,21 @@ Napi::Value UserHandle_UserApplicationProfiles(const Napi::CallbackInfo &info) {
   Svcpp_Errc rc = Svcpp_UserHandle_UserApplicationProfiles(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
   Check(env, rc);
   return AdoptSpan<Svcpp_UserApplicationProfileHandle>(env, out);
+}
+
+Napi::Value UserHandle_GameActivity(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Activity out{};
+  if (!Svcpp_UserHandle_GameActivity(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_Activity>(env, out);
+}
+
+Napi::Value UserHandle_Relationship(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_RelationshipHandle out{};
+  Svcpp_Errc rc = Svcpp_UserHandle_Relationship(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return WrapHandle<Svcpp_RelationshipHandle>(env, out);
 }
 
 Napi::Value LobbyMemberHandle_Drop(const Napi::CallbackInfo &info) {
@@ -2334,6 +3208,315 @@ Napi::Value Client_JoinLinkedLobbyGuild(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_GetRelationshipHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_RelationshipHandle out{};
+  if (!Svcpp_Client_GetRelationshipHandle(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_RelationshipHandle>(env, out);
+}
+
+Napi::Value Client_GetRelationships(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_RelationshipHandleSpan out{};
+  Svcpp_Errc rc = Svcpp_Client_GetRelationships(UnwrapClient(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_RelationshipHandle>(env, out);
+}
+
+Napi::Value Client_GetRelationshipsByGroup(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_RelationshipGroupType groupType = static_cast<Svcpp_RelationshipGroupType>(I32Arg(info[1]));
+  Svcpp_RelationshipHandleSpan out{};
+  Svcpp_Errc rc = Svcpp_Client_GetRelationshipsByGroup(UnwrapClient(env, info[0]), groupType, &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_RelationshipHandle>(env, out);
+}
+
+Napi::Value Client_SearchFriendsByUsername(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string searchStrText = StringArg(info[1]);
+  Svcpp_UserHandleSpan out{};
+  Svcpp_Errc rc = Svcpp_Client_SearchFriendsByUsername(UnwrapClient(env, info[0]), View(searchStrText), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_UserHandle>(env, out);
+}
+
+Napi::Value Client_SendPlatformFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string usernameText = StringArg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SendPlatformFriendRequest(UnwrapClient(env, info[0]), View(usernameText), Call_Svcpp_Client_SendFriendRequestCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendPlatformFriendRequestById(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SendPlatformFriendRequestById(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendGameFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string usernameText = StringArg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SendGameFriendRequest(UnwrapClient(env, info[0]), View(usernameText), Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendGameFriendRequestById(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SendGameFriendRequestById(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_AcceptPlatformFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_AcceptPlatformFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_AcceptGameFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_AcceptGameFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RejectPlatformFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_RejectPlatformFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RejectGameFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_RejectGameFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_CancelPlatformFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_CancelPlatformFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_CancelGameFriendRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_CancelGameFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RemovePlatformAndGameFriend(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_RemovePlatformAndGameFriend(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RemoveGameFriend(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_RemoveGameFriend(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_BlockUser(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_BlockUser(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_UnblockUser(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_UnblockUser(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetRelationshipCreatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetRelationshipCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetRelationshipDeletedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetRelationshipDeletedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipDeletedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetRelationshipGroupsUpdatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetRelationshipGroupsUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipGroupsUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_UpdateRichPresence(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_UpdateRichPresence(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_Activity>(env, info[1]), Call_Svcpp_Client_UpdateRichPresenceCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_ClearRichPresence(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = Svcpp_Client_ClearRichPresence(UnwrapClient(env, info[0]));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetOnlineStatus(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_StatusType status = static_cast<Svcpp_StatusType>(I32Arg(info[1]));
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SetOnlineStatus(UnwrapClient(env, info[0]), status, Call_Svcpp_Client_UpdateStatusCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendActivityInvite(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::string contentText = StringArg(info[2]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_SendActivityInvite(UnwrapClient(env, info[0]), userId, View(contentText), Call_Svcpp_Client_SendActivityInviteCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendActivityJoinRequest(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t userId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SendActivityJoinRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_SendActivityInviteCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SendActivityJoinRequestReply(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SendActivityJoinRequestReply(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_ActivityInvite>(env, info[1]), Call_Svcpp_Client_SendActivityInviteCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_AcceptActivityInvite(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_AcceptActivityInvite(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_ActivityInvite>(env, info[1]), Call_Svcpp_Client_AcceptActivityInviteCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetActivityInviteCreatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetActivityInviteCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityInviteCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetActivityInviteUpdatedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetActivityInviteUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityInviteCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetActivityJoinCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetActivityJoinCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityJoinCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetActivityJoinWithApplicationCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetActivityJoinWithApplicationCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityJoinWithApplicationCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = RunClientCallbacks(env, info[0]);
@@ -2453,6 +3636,48 @@ Napi::Value Client_ThreadToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Client_Thread value = static_cast<Svcpp_Client_Thread>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_Client_ThreadToString(value));
+}
+
+Napi::Value RelationshipTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_RelationshipType value = static_cast<Svcpp_RelationshipType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_RelationshipTypeToString(value));
+}
+
+Napi::Value RelationshipGroupTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_RelationshipGroupType value = static_cast<Svcpp_RelationshipGroupType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_RelationshipGroupTypeToString(value));
+}
+
+Napi::Value ActivityTypesToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityTypes value = static_cast<Svcpp_ActivityTypes>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ActivityTypesToString(value));
+}
+
+Napi::Value StatusDisplayTypesToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_StatusDisplayTypes value = static_cast<Svcpp_StatusDisplayTypes>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_StatusDisplayTypesToString(value));
+}
+
+Napi::Value ActivityPartyPrivacyToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityPartyPrivacy value = static_cast<Svcpp_ActivityPartyPrivacy>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ActivityPartyPrivacyToString(value));
+}
+
+Napi::Value ActivityActionTypesToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityActionTypes value = static_cast<Svcpp_ActivityActionTypes>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ActivityActionTypesToString(value));
+}
+
+Napi::Value ActivityGamePlatformsToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ActivityGamePlatforms value = static_cast<Svcpp_ActivityGamePlatforms>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ActivityGamePlatformsToString(value));
 }
 
 }  // namespace
@@ -2596,6 +3821,116 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("GuildChannel_SetIsViewableAndWriteableByAllMembers", Napi::Function::New(env, GuildChannel_SetIsViewableAndWriteableByAllMembers, "GuildChannel_SetIsViewableAndWriteableByAllMembers"));
   exports.Set("GuildChannel_LinkedLobby", Napi::Function::New(env, GuildChannel_LinkedLobby, "GuildChannel_LinkedLobby"));
   exports.Set("GuildChannel_SetLinkedLobby", Napi::Function::New(env, GuildChannel_SetLinkedLobby, "GuildChannel_SetLinkedLobby"));
+  exports.Set("ActivityAssets_Init", Napi::Function::New(env, ActivityAssets_Init, "ActivityAssets_Init"));
+  exports.Set("ActivityAssets_Drop", Napi::Function::New(env, ActivityAssets_Drop, "ActivityAssets_Drop"));
+  exports.Set("ActivityAssets_Clone", Napi::Function::New(env, ActivityAssets_Clone, "ActivityAssets_Clone"));
+  exports.Set("ActivityAssets_IsValid", Napi::Function::New(env, ActivityAssets_IsValid, "ActivityAssets_IsValid"));
+  exports.Set("ActivityAssets_LargeImage", Napi::Function::New(env, ActivityAssets_LargeImage, "ActivityAssets_LargeImage"));
+  exports.Set("ActivityAssets_SetLargeImage", Napi::Function::New(env, ActivityAssets_SetLargeImage, "ActivityAssets_SetLargeImage"));
+  exports.Set("ActivityAssets_LargeText", Napi::Function::New(env, ActivityAssets_LargeText, "ActivityAssets_LargeText"));
+  exports.Set("ActivityAssets_SetLargeText", Napi::Function::New(env, ActivityAssets_SetLargeText, "ActivityAssets_SetLargeText"));
+  exports.Set("ActivityAssets_LargeUrl", Napi::Function::New(env, ActivityAssets_LargeUrl, "ActivityAssets_LargeUrl"));
+  exports.Set("ActivityAssets_SetLargeUrl", Napi::Function::New(env, ActivityAssets_SetLargeUrl, "ActivityAssets_SetLargeUrl"));
+  exports.Set("ActivityAssets_SmallImage", Napi::Function::New(env, ActivityAssets_SmallImage, "ActivityAssets_SmallImage"));
+  exports.Set("ActivityAssets_SetSmallImage", Napi::Function::New(env, ActivityAssets_SetSmallImage, "ActivityAssets_SetSmallImage"));
+  exports.Set("ActivityAssets_SmallText", Napi::Function::New(env, ActivityAssets_SmallText, "ActivityAssets_SmallText"));
+  exports.Set("ActivityAssets_SetSmallText", Napi::Function::New(env, ActivityAssets_SetSmallText, "ActivityAssets_SetSmallText"));
+  exports.Set("ActivityAssets_SmallUrl", Napi::Function::New(env, ActivityAssets_SmallUrl, "ActivityAssets_SmallUrl"));
+  exports.Set("ActivityAssets_SetSmallUrl", Napi::Function::New(env, ActivityAssets_SetSmallUrl, "ActivityAssets_SetSmallUrl"));
+  exports.Set("ActivityAssets_InviteCoverImage", Napi::Function::New(env, ActivityAssets_InviteCoverImage, "ActivityAssets_InviteCoverImage"));
+  exports.Set("ActivityAssets_SetInviteCoverImage", Napi::Function::New(env, ActivityAssets_SetInviteCoverImage, "ActivityAssets_SetInviteCoverImage"));
+  exports.Set("ActivityTimestamps_Init", Napi::Function::New(env, ActivityTimestamps_Init, "ActivityTimestamps_Init"));
+  exports.Set("ActivityTimestamps_Drop", Napi::Function::New(env, ActivityTimestamps_Drop, "ActivityTimestamps_Drop"));
+  exports.Set("ActivityTimestamps_Clone", Napi::Function::New(env, ActivityTimestamps_Clone, "ActivityTimestamps_Clone"));
+  exports.Set("ActivityTimestamps_IsValid", Napi::Function::New(env, ActivityTimestamps_IsValid, "ActivityTimestamps_IsValid"));
+  exports.Set("ActivityTimestamps_Start", Napi::Function::New(env, ActivityTimestamps_Start, "ActivityTimestamps_Start"));
+  exports.Set("ActivityTimestamps_SetStart", Napi::Function::New(env, ActivityTimestamps_SetStart, "ActivityTimestamps_SetStart"));
+  exports.Set("ActivityTimestamps_End", Napi::Function::New(env, ActivityTimestamps_End, "ActivityTimestamps_End"));
+  exports.Set("ActivityTimestamps_SetEnd", Napi::Function::New(env, ActivityTimestamps_SetEnd, "ActivityTimestamps_SetEnd"));
+  exports.Set("ActivityParty_Init", Napi::Function::New(env, ActivityParty_Init, "ActivityParty_Init"));
+  exports.Set("ActivityParty_Drop", Napi::Function::New(env, ActivityParty_Drop, "ActivityParty_Drop"));
+  exports.Set("ActivityParty_Clone", Napi::Function::New(env, ActivityParty_Clone, "ActivityParty_Clone"));
+  exports.Set("ActivityParty_IsValid", Napi::Function::New(env, ActivityParty_IsValid, "ActivityParty_IsValid"));
+  exports.Set("ActivityParty_Id", Napi::Function::New(env, ActivityParty_Id, "ActivityParty_Id"));
+  exports.Set("ActivityParty_SetId", Napi::Function::New(env, ActivityParty_SetId, "ActivityParty_SetId"));
+  exports.Set("ActivityParty_CurrentSize", Napi::Function::New(env, ActivityParty_CurrentSize, "ActivityParty_CurrentSize"));
+  exports.Set("ActivityParty_SetCurrentSize", Napi::Function::New(env, ActivityParty_SetCurrentSize, "ActivityParty_SetCurrentSize"));
+  exports.Set("ActivityParty_MaxSize", Napi::Function::New(env, ActivityParty_MaxSize, "ActivityParty_MaxSize"));
+  exports.Set("ActivityParty_SetMaxSize", Napi::Function::New(env, ActivityParty_SetMaxSize, "ActivityParty_SetMaxSize"));
+  exports.Set("ActivityParty_Privacy", Napi::Function::New(env, ActivityParty_Privacy, "ActivityParty_Privacy"));
+  exports.Set("ActivityParty_SetPrivacy", Napi::Function::New(env, ActivityParty_SetPrivacy, "ActivityParty_SetPrivacy"));
+  exports.Set("ActivitySecrets_Init", Napi::Function::New(env, ActivitySecrets_Init, "ActivitySecrets_Init"));
+  exports.Set("ActivitySecrets_Drop", Napi::Function::New(env, ActivitySecrets_Drop, "ActivitySecrets_Drop"));
+  exports.Set("ActivitySecrets_Clone", Napi::Function::New(env, ActivitySecrets_Clone, "ActivitySecrets_Clone"));
+  exports.Set("ActivitySecrets_IsValid", Napi::Function::New(env, ActivitySecrets_IsValid, "ActivitySecrets_IsValid"));
+  exports.Set("ActivitySecrets_Join", Napi::Function::New(env, ActivitySecrets_Join, "ActivitySecrets_Join"));
+  exports.Set("ActivitySecrets_SetJoin", Napi::Function::New(env, ActivitySecrets_SetJoin, "ActivitySecrets_SetJoin"));
+  exports.Set("Activity_Init", Napi::Function::New(env, Activity_Init, "Activity_Init"));
+  exports.Set("Activity_Drop", Napi::Function::New(env, Activity_Drop, "Activity_Drop"));
+  exports.Set("Activity_Clone", Napi::Function::New(env, Activity_Clone, "Activity_Clone"));
+  exports.Set("Activity_IsValid", Napi::Function::New(env, Activity_IsValid, "Activity_IsValid"));
+  exports.Set("Activity_Name", Napi::Function::New(env, Activity_Name, "Activity_Name"));
+  exports.Set("Activity_SetName", Napi::Function::New(env, Activity_SetName, "Activity_SetName"));
+  exports.Set("Activity_Type", Napi::Function::New(env, Activity_Type, "Activity_Type"));
+  exports.Set("Activity_SetType", Napi::Function::New(env, Activity_SetType, "Activity_SetType"));
+  exports.Set("Activity_StatusDisplayType", Napi::Function::New(env, Activity_StatusDisplayType, "Activity_StatusDisplayType"));
+  exports.Set("Activity_SetStatusDisplayType", Napi::Function::New(env, Activity_SetStatusDisplayType, "Activity_SetStatusDisplayType"));
+  exports.Set("Activity_State", Napi::Function::New(env, Activity_State, "Activity_State"));
+  exports.Set("Activity_SetState", Napi::Function::New(env, Activity_SetState, "Activity_SetState"));
+  exports.Set("Activity_StateUrl", Napi::Function::New(env, Activity_StateUrl, "Activity_StateUrl"));
+  exports.Set("Activity_SetStateUrl", Napi::Function::New(env, Activity_SetStateUrl, "Activity_SetStateUrl"));
+  exports.Set("Activity_Details", Napi::Function::New(env, Activity_Details, "Activity_Details"));
+  exports.Set("Activity_SetDetails", Napi::Function::New(env, Activity_SetDetails, "Activity_SetDetails"));
+  exports.Set("Activity_DetailsUrl", Napi::Function::New(env, Activity_DetailsUrl, "Activity_DetailsUrl"));
+  exports.Set("Activity_SetDetailsUrl", Napi::Function::New(env, Activity_SetDetailsUrl, "Activity_SetDetailsUrl"));
+  exports.Set("Activity_ApplicationId", Napi::Function::New(env, Activity_ApplicationId, "Activity_ApplicationId"));
+  exports.Set("Activity_SetApplicationId", Napi::Function::New(env, Activity_SetApplicationId, "Activity_SetApplicationId"));
+  exports.Set("Activity_ParentApplicationId", Napi::Function::New(env, Activity_ParentApplicationId, "Activity_ParentApplicationId"));
+  exports.Set("Activity_SetParentApplicationId", Napi::Function::New(env, Activity_SetParentApplicationId, "Activity_SetParentApplicationId"));
+  exports.Set("Activity_Assets", Napi::Function::New(env, Activity_Assets, "Activity_Assets"));
+  exports.Set("Activity_SetAssets", Napi::Function::New(env, Activity_SetAssets, "Activity_SetAssets"));
+  exports.Set("Activity_Timestamps", Napi::Function::New(env, Activity_Timestamps, "Activity_Timestamps"));
+  exports.Set("Activity_SetTimestamps", Napi::Function::New(env, Activity_SetTimestamps, "Activity_SetTimestamps"));
+  exports.Set("Activity_Party", Napi::Function::New(env, Activity_Party, "Activity_Party"));
+  exports.Set("Activity_SetParty", Napi::Function::New(env, Activity_SetParty, "Activity_SetParty"));
+  exports.Set("Activity_Secrets", Napi::Function::New(env, Activity_Secrets, "Activity_Secrets"));
+  exports.Set("Activity_SetSecrets", Napi::Function::New(env, Activity_SetSecrets, "Activity_SetSecrets"));
+  exports.Set("Activity_SupportedPlatforms", Napi::Function::New(env, Activity_SupportedPlatforms, "Activity_SupportedPlatforms"));
+  exports.Set("Activity_SetSupportedPlatforms", Napi::Function::New(env, Activity_SetSupportedPlatforms, "Activity_SetSupportedPlatforms"));
+  exports.Set("Activity_Buttons", Napi::Function::New(env, Activity_Buttons, "Activity_Buttons"));
+  exports.Set("Activity_SetButtons", Napi::Function::New(env, Activity_SetButtons, "Activity_SetButtons"));
+  exports.Set("Activity_AddButton", Napi::Function::New(env, Activity_AddButton, "Activity_AddButton"));
+  exports.Set("Activity_GetButtons", Napi::Function::New(env, Activity_GetButtons, "Activity_GetButtons"));
+  exports.Set("Activity_Equals", Napi::Function::New(env, Activity_Equals, "Activity_Equals"));
+  exports.Set("ActivityInvite_Init", Napi::Function::New(env, ActivityInvite_Init, "ActivityInvite_Init"));
+  exports.Set("ActivityInvite_Drop", Napi::Function::New(env, ActivityInvite_Drop, "ActivityInvite_Drop"));
+  exports.Set("ActivityInvite_Clone", Napi::Function::New(env, ActivityInvite_Clone, "ActivityInvite_Clone"));
+  exports.Set("ActivityInvite_SenderId", Napi::Function::New(env, ActivityInvite_SenderId, "ActivityInvite_SenderId"));
+  exports.Set("ActivityInvite_SetSenderId", Napi::Function::New(env, ActivityInvite_SetSenderId, "ActivityInvite_SetSenderId"));
+  exports.Set("ActivityInvite_ChannelId", Napi::Function::New(env, ActivityInvite_ChannelId, "ActivityInvite_ChannelId"));
+  exports.Set("ActivityInvite_SetChannelId", Napi::Function::New(env, ActivityInvite_SetChannelId, "ActivityInvite_SetChannelId"));
+  exports.Set("ActivityInvite_MessageId", Napi::Function::New(env, ActivityInvite_MessageId, "ActivityInvite_MessageId"));
+  exports.Set("ActivityInvite_SetMessageId", Napi::Function::New(env, ActivityInvite_SetMessageId, "ActivityInvite_SetMessageId"));
+  exports.Set("ActivityInvite_Type", Napi::Function::New(env, ActivityInvite_Type, "ActivityInvite_Type"));
+  exports.Set("ActivityInvite_SetType", Napi::Function::New(env, ActivityInvite_SetType, "ActivityInvite_SetType"));
+  exports.Set("ActivityInvite_ApplicationId", Napi::Function::New(env, ActivityInvite_ApplicationId, "ActivityInvite_ApplicationId"));
+  exports.Set("ActivityInvite_SetApplicationId", Napi::Function::New(env, ActivityInvite_SetApplicationId, "ActivityInvite_SetApplicationId"));
+  exports.Set("ActivityInvite_ParentApplicationId", Napi::Function::New(env, ActivityInvite_ParentApplicationId, "ActivityInvite_ParentApplicationId"));
+  exports.Set("ActivityInvite_SetParentApplicationId", Napi::Function::New(env, ActivityInvite_SetParentApplicationId, "ActivityInvite_SetParentApplicationId"));
+  exports.Set("ActivityInvite_PartyId", Napi::Function::New(env, ActivityInvite_PartyId, "ActivityInvite_PartyId"));
+  exports.Set("ActivityInvite_SetPartyId", Napi::Function::New(env, ActivityInvite_SetPartyId, "ActivityInvite_SetPartyId"));
+  exports.Set("ActivityInvite_SessionId", Napi::Function::New(env, ActivityInvite_SessionId, "ActivityInvite_SessionId"));
+  exports.Set("ActivityInvite_SetSessionId", Napi::Function::New(env, ActivityInvite_SetSessionId, "ActivityInvite_SetSessionId"));
+  exports.Set("ActivityInvite_IsValid", Napi::Function::New(env, ActivityInvite_IsValid, "ActivityInvite_IsValid"));
+  exports.Set("ActivityInvite_SetIsValid", Napi::Function::New(env, ActivityInvite_SetIsValid, "ActivityInvite_SetIsValid"));
+  exports.Set("RelationshipHandle_Drop", Napi::Function::New(env, RelationshipHandle_Drop, "RelationshipHandle_Drop"));
+  exports.Set("RelationshipHandle_Clone", Napi::Function::New(env, RelationshipHandle_Clone, "RelationshipHandle_Clone"));
+  exports.Set("RelationshipHandle_IsValid", Napi::Function::New(env, RelationshipHandle_IsValid, "RelationshipHandle_IsValid"));
+  exports.Set("RelationshipHandle_Id", Napi::Function::New(env, RelationshipHandle_Id, "RelationshipHandle_Id"));
+  exports.Set("RelationshipHandle_PlatformRelationshipType", Napi::Function::New(env, RelationshipHandle_PlatformRelationshipType, "RelationshipHandle_PlatformRelationshipType"));
+  exports.Set("RelationshipHandle_GameRelationshipType", Napi::Function::New(env, RelationshipHandle_GameRelationshipType, "RelationshipHandle_GameRelationshipType"));
+  exports.Set("RelationshipHandle_IsSpamRequest", Napi::Function::New(env, RelationshipHandle_IsSpamRequest, "RelationshipHandle_IsSpamRequest"));
+  exports.Set("RelationshipHandle_User", Napi::Function::New(env, RelationshipHandle_User, "RelationshipHandle_User"));
   exports.Set("UserApplicationProfileHandle_Drop", Napi::Function::New(env, UserApplicationProfileHandle_Drop, "UserApplicationProfileHandle_Drop"));
   exports.Set("UserApplicationProfileHandle_Clone", Napi::Function::New(env, UserApplicationProfileHandle_Clone, "UserApplicationProfileHandle_Clone"));
   exports.Set("UserApplicationProfileHandle_IsValid", Napi::Function::New(env, UserApplicationProfileHandle_IsValid, "UserApplicationProfileHandle_IsValid"));
@@ -2618,6 +3953,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("UserHandle_IsProvisional", Napi::Function::New(env, UserHandle_IsProvisional, "UserHandle_IsProvisional"));
   exports.Set("UserHandle_GuildTag", Napi::Function::New(env, UserHandle_GuildTag, "UserHandle_GuildTag"));
   exports.Set("UserHandle_UserApplicationProfiles", Napi::Function::New(env, UserHandle_UserApplicationProfiles, "UserHandle_UserApplicationProfiles"));
+  exports.Set("UserHandle_GameActivity", Napi::Function::New(env, UserHandle_GameActivity, "UserHandle_GameActivity"));
+  exports.Set("UserHandle_Relationship", Napi::Function::New(env, UserHandle_Relationship, "UserHandle_Relationship"));
   exports.Set("LobbyMemberHandle_Drop", Napi::Function::New(env, LobbyMemberHandle_Drop, "LobbyMemberHandle_Drop"));
   exports.Set("LobbyMemberHandle_Clone", Napi::Function::New(env, LobbyMemberHandle_Clone, "LobbyMemberHandle_Clone"));
   exports.Set("LobbyMemberHandle_IsValid", Napi::Function::New(env, LobbyMemberHandle_IsValid, "LobbyMemberHandle_IsValid"));
@@ -2741,6 +4078,38 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_LinkChannelToLobby", Napi::Function::New(env, Client_LinkChannelToLobby, "Client_LinkChannelToLobby"));
   exports.Set("Client_UnlinkChannelFromLobby", Napi::Function::New(env, Client_UnlinkChannelFromLobby, "Client_UnlinkChannelFromLobby"));
   exports.Set("Client_JoinLinkedLobbyGuild", Napi::Function::New(env, Client_JoinLinkedLobbyGuild, "Client_JoinLinkedLobbyGuild"));
+  exports.Set("Client_GetRelationshipHandle", Napi::Function::New(env, Client_GetRelationshipHandle, "Client_GetRelationshipHandle"));
+  exports.Set("Client_GetRelationships", Napi::Function::New(env, Client_GetRelationships, "Client_GetRelationships"));
+  exports.Set("Client_GetRelationshipsByGroup", Napi::Function::New(env, Client_GetRelationshipsByGroup, "Client_GetRelationshipsByGroup"));
+  exports.Set("Client_SearchFriendsByUsername", Napi::Function::New(env, Client_SearchFriendsByUsername, "Client_SearchFriendsByUsername"));
+  exports.Set("Client_SendPlatformFriendRequest", Napi::Function::New(env, Client_SendPlatformFriendRequest, "Client_SendPlatformFriendRequest"));
+  exports.Set("Client_SendPlatformFriendRequestById", Napi::Function::New(env, Client_SendPlatformFriendRequestById, "Client_SendPlatformFriendRequestById"));
+  exports.Set("Client_SendGameFriendRequest", Napi::Function::New(env, Client_SendGameFriendRequest, "Client_SendGameFriendRequest"));
+  exports.Set("Client_SendGameFriendRequestById", Napi::Function::New(env, Client_SendGameFriendRequestById, "Client_SendGameFriendRequestById"));
+  exports.Set("Client_AcceptPlatformFriendRequest", Napi::Function::New(env, Client_AcceptPlatformFriendRequest, "Client_AcceptPlatformFriendRequest"));
+  exports.Set("Client_AcceptGameFriendRequest", Napi::Function::New(env, Client_AcceptGameFriendRequest, "Client_AcceptGameFriendRequest"));
+  exports.Set("Client_RejectPlatformFriendRequest", Napi::Function::New(env, Client_RejectPlatformFriendRequest, "Client_RejectPlatformFriendRequest"));
+  exports.Set("Client_RejectGameFriendRequest", Napi::Function::New(env, Client_RejectGameFriendRequest, "Client_RejectGameFriendRequest"));
+  exports.Set("Client_CancelPlatformFriendRequest", Napi::Function::New(env, Client_CancelPlatformFriendRequest, "Client_CancelPlatformFriendRequest"));
+  exports.Set("Client_CancelGameFriendRequest", Napi::Function::New(env, Client_CancelGameFriendRequest, "Client_CancelGameFriendRequest"));
+  exports.Set("Client_RemovePlatformAndGameFriend", Napi::Function::New(env, Client_RemovePlatformAndGameFriend, "Client_RemovePlatformAndGameFriend"));
+  exports.Set("Client_RemoveGameFriend", Napi::Function::New(env, Client_RemoveGameFriend, "Client_RemoveGameFriend"));
+  exports.Set("Client_BlockUser", Napi::Function::New(env, Client_BlockUser, "Client_BlockUser"));
+  exports.Set("Client_UnblockUser", Napi::Function::New(env, Client_UnblockUser, "Client_UnblockUser"));
+  exports.Set("Client_SetRelationshipCreatedCallback", Napi::Function::New(env, Client_SetRelationshipCreatedCallback, "Client_SetRelationshipCreatedCallback"));
+  exports.Set("Client_SetRelationshipDeletedCallback", Napi::Function::New(env, Client_SetRelationshipDeletedCallback, "Client_SetRelationshipDeletedCallback"));
+  exports.Set("Client_SetRelationshipGroupsUpdatedCallback", Napi::Function::New(env, Client_SetRelationshipGroupsUpdatedCallback, "Client_SetRelationshipGroupsUpdatedCallback"));
+  exports.Set("Client_UpdateRichPresence", Napi::Function::New(env, Client_UpdateRichPresence, "Client_UpdateRichPresence"));
+  exports.Set("Client_ClearRichPresence", Napi::Function::New(env, Client_ClearRichPresence, "Client_ClearRichPresence"));
+  exports.Set("Client_SetOnlineStatus", Napi::Function::New(env, Client_SetOnlineStatus, "Client_SetOnlineStatus"));
+  exports.Set("Client_SendActivityInvite", Napi::Function::New(env, Client_SendActivityInvite, "Client_SendActivityInvite"));
+  exports.Set("Client_SendActivityJoinRequest", Napi::Function::New(env, Client_SendActivityJoinRequest, "Client_SendActivityJoinRequest"));
+  exports.Set("Client_SendActivityJoinRequestReply", Napi::Function::New(env, Client_SendActivityJoinRequestReply, "Client_SendActivityJoinRequestReply"));
+  exports.Set("Client_AcceptActivityInvite", Napi::Function::New(env, Client_AcceptActivityInvite, "Client_AcceptActivityInvite"));
+  exports.Set("Client_SetActivityInviteCreatedCallback", Napi::Function::New(env, Client_SetActivityInviteCreatedCallback, "Client_SetActivityInviteCreatedCallback"));
+  exports.Set("Client_SetActivityInviteUpdatedCallback", Napi::Function::New(env, Client_SetActivityInviteUpdatedCallback, "Client_SetActivityInviteUpdatedCallback"));
+  exports.Set("Client_SetActivityJoinCallback", Napi::Function::New(env, Client_SetActivityJoinCallback, "Client_SetActivityJoinCallback"));
+  exports.Set("Client_SetActivityJoinWithApplicationCallback", Napi::Function::New(env, Client_SetActivityJoinWithApplicationCallback, "Client_SetActivityJoinWithApplicationCallback"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
@@ -2761,6 +4130,13 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_StatusToString", Napi::Function::New(env, Client_StatusToString, "Client_StatusToString"));
   exports.Set("Client_ErrorToString", Napi::Function::New(env, Client_ErrorToString, "Client_ErrorToString"));
   exports.Set("Client_ThreadToString", Napi::Function::New(env, Client_ThreadToString, "Client_ThreadToString"));
+  exports.Set("RelationshipTypeToString", Napi::Function::New(env, RelationshipTypeToString, "RelationshipTypeToString"));
+  exports.Set("RelationshipGroupTypeToString", Napi::Function::New(env, RelationshipGroupTypeToString, "RelationshipGroupTypeToString"));
+  exports.Set("ActivityTypesToString", Napi::Function::New(env, ActivityTypesToString, "ActivityTypesToString"));
+  exports.Set("StatusDisplayTypesToString", Napi::Function::New(env, StatusDisplayTypesToString, "StatusDisplayTypesToString"));
+  exports.Set("ActivityPartyPrivacyToString", Napi::Function::New(env, ActivityPartyPrivacyToString, "ActivityPartyPrivacyToString"));
+  exports.Set("ActivityActionTypesToString", Napi::Function::New(env, ActivityActionTypesToString, "ActivityActionTypesToString"));
+  exports.Set("ActivityGamePlatformsToString", Napi::Function::New(env, ActivityGamePlatformsToString, "ActivityGamePlatformsToString"));
 }
 
 }  // namespace svcpp_node

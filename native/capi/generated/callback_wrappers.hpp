@@ -386,4 +386,126 @@ inline core::ClientJoinLinkedLobbyGuildCallback WrapClientJoinLinkedLobbyGuildCa
         core::UserData(free, userData)};
 }
 
+inline core::ClientSendFriendRequestCallback WrapClientSendFriendRequestCallback(Svcpp_Client_SendFriendRequestCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientSendFriendRequestCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUpdateRelationshipCallback WrapClientUpdateRelationshipCallback(Svcpp_Client_UpdateRelationshipCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUpdateRelationshipCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientRelationshipCreatedCallback WrapClientRelationshipCreatedCallback(Svcpp_Client_RelationshipCreatedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientRelationshipCreatedCallback{
+        [fn, userData](uint64_t userId, bool isPlatformRelationshipUpdate) {
+            fn(userId, isPlatformRelationshipUpdate, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientRelationshipDeletedCallback WrapClientRelationshipDeletedCallback(Svcpp_Client_RelationshipDeletedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientRelationshipDeletedCallback{
+        [fn, userData](uint64_t userId, bool isPlatformRelationshipUpdate) {
+            fn(userId, isPlatformRelationshipUpdate, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientRelationshipGroupsUpdatedCallback WrapClientRelationshipGroupsUpdatedCallback(Svcpp_Client_RelationshipGroupsUpdatedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientRelationshipGroupsUpdatedCallback{
+        [fn, userData](uint64_t userId) {
+            fn(userId, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUpdateRichPresenceCallback WrapClientUpdateRichPresenceCallback(Svcpp_Client_UpdateRichPresenceCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUpdateRichPresenceCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUpdateStatusCallback WrapClientUpdateStatusCallback(Svcpp_Client_UpdateStatusCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUpdateStatusCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientSendActivityInviteCallback WrapClientSendActivityInviteCallback(Svcpp_Client_SendActivityInviteCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientSendActivityInviteCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientAcceptActivityInviteCallback WrapClientAcceptActivityInviteCallback(Svcpp_Client_AcceptActivityInviteCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientAcceptActivityInviteCallback{
+        [fn, userData](const core::ClientResult & result, std::string_view joinSecret) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, Borrow(joinSecret), userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientActivityInviteCallback WrapClientActivityInviteCallback(Svcpp_Client_ActivityInviteCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientActivityInviteCallback{
+        [fn, userData](const core::ActivityInvite & invite) {
+            Svcpp_ActivityInvite inviteHandle{NewBox<core::ActivityInvite>(invite)};
+            fn(&inviteHandle, userData);
+            DropValue<core::ActivityInvite>(&inviteHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientActivityJoinCallback WrapClientActivityJoinCallback(Svcpp_Client_ActivityJoinCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientActivityJoinCallback{
+        [fn, userData](std::string_view joinSecret) {
+            fn(Borrow(joinSecret), userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientActivityJoinWithApplicationCallback WrapClientActivityJoinWithApplicationCallback(Svcpp_Client_ActivityJoinWithApplicationCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientActivityJoinWithApplicationCallback{
+        [fn, userData](uint64_t applicationId, std::string_view joinSecret) {
+            fn(applicationId, Borrow(joinSecret), userData);
+        },
+        core::UserData(free, userData)};
+}
+
 }  // namespace svcpp::capi

@@ -45,6 +45,14 @@ net::HttpRequest BearerRequest(const char *method, std::string url, std::string 
     return r;
 }
 
+net::HttpRequest BearerJsonRequest(const char *method, std::string url, std::string route, const std::string &accessToken,
+                                   const nlohmann::json &body) {
+    net::HttpRequest r = BearerRequest(method, std::move(url), std::move(route), accessToken);
+    r.headers.emplace_back("Content-Type", "application/json");
+    r.body = body.dump();
+    return r;
+}
+
 net::HttpRequest CurrentUserRequest(const std::string &apiBase, const std::string &accessToken) {
     return BearerRequest("GET", apiBase + "/users/@me", "GET /users/@me", accessToken);
 }

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "generated/values.hpp"
 #include "net/http.hpp"
 
@@ -39,6 +41,9 @@ net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string
 net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken, const std::string &name);
 /** A request authenticated with the user's access token. */
 net::HttpRequest BearerRequest(const char *method, std::string url, std::string route, const std::string &accessToken);
+/** A Bearer request with a JSON body. */
+net::HttpRequest BearerJsonRequest(const char *method, std::string url, std::string route, const std::string &accessToken,
+                                   const nlohmann::json &body);
 /** GET /users/@me with the given token (FetchCurrentUser). */
 net::HttpRequest CurrentUserRequest(const std::string &apiBase, const std::string &accessToken);
 /** GET /oauth2/@me: the token's expiry and scopes (UpdateToken schedules the expiration callback from it). */

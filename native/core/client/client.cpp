@@ -121,6 +121,13 @@ void Client::ReleaseRegistrations() {
     lobbyMemberAdded_.Set({});
     lobbyMemberRemoved_.Set({});
     lobbyMemberUpdated_.Set({});
+    relationshipCreated_.Set({});
+    relationshipDeleted_.Set({});
+    relationshipGroupsUpdated_.Set({});
+    activityInviteCreated_.Set({});
+    activityInviteUpdated_.Set({});
+    activityJoin_.Set({});
+    activityJoinWithApplication_.Set({});
     queue_.SetHook(nullptr);
 }
 

@@ -25,6 +25,8 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_cache.hpp"
 #include "messages/message_handle.hpp"
+#include "relationships/relationship_handle.hpp"
+#include "relationships/relationship_rules.hpp"
 #include "users/user_cache.hpp"
 #include "users/user_handle.hpp"
 
@@ -129,6 +131,43 @@ public:
     void UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelCallback &&cb);
     void JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientJoinLinkedLobbyGuildCallback &&cb);
 
+    // ---- Relationships (client_relationships.cpp) ----
+    std::optional<RelationshipHandle> GetRelationshipHandle(uint64_t userId) const;
+    std::vector<RelationshipHandle> GetRelationships() const;
+    std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
+    std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+    void SendPlatformFriendRequest(std::string username, ClientSendFriendRequestCallback &&cb);
+    void SendPlatformFriendRequestById(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void SendGameFriendRequest(std::string username, ClientUpdateRelationshipCallback &&cb);
+    void SendGameFriendRequestById(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void AcceptPlatformFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void AcceptGameFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RejectPlatformFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RejectGameFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void CancelPlatformFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void CancelGameFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RemovePlatformAndGameFriend(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RemoveGameFriend(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void BlockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void UnblockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void SetRelationshipCreatedCallback(ClientRelationshipCreatedCallback &&cb) { relationshipCreated_.Set(std::move(cb)); }
+    void SetRelationshipDeletedCallback(ClientRelationshipDeletedCallback &&cb) { relationshipDeleted_.Set(std::move(cb)); }
+    void SetRelationshipGroupsUpdatedCallback(ClientRelationshipGroupsUpdatedCallback &&cb) { relationshipGroupsUpdated_.Set(std::move(cb)); }
+
+    // ---- Presence (client_presence.cpp) and game invites (client_invites.cpp) ----
+    void UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb);
+    void ClearRichPresence();
+    void SetOnlineStatus(StatusType status, ClientUpdateStatusCallback &&cb);
+    void SendActivityInvite(uint64_t userId, std::string content, ClientSendActivityInviteCallback &&cb);
+    void SendActivityJoinRequest(uint64_t userId, ClientSendActivityInviteCallback &&cb);
+    void SendActivityJoinRequestReply(ActivityInvite invite, ClientSendActivityInviteCallback &&cb);
+    void AcceptActivityInvite(ActivityInvite invite, ClientAcceptActivityInviteCallback &&cb);
+    void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) { activityInviteCreated_.Set(std::move(cb)); }
+    void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) { activityInviteUpdated_.Set(std::move(cb)); }
+    // Fed by local IPC / the platform client UI, which this version does not implement: kept, never fire.
+    void SetActivityJoinCallback(ClientActivityJoinCallback &&cb) { activityJoin_.Set(std::move(cb)); }
+    void SetActivityJoinWithApplicationCallback(ClientActivityJoinWithApplicationCallback &&cb) { activityJoinWithApplication_.Set(std::move(cb)); }
+
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
     void SetCallbacksPendingHook(CallbacksPendingFn &&hook);
@@ -176,6 +215,20 @@ private:
     void StartGateway(Net &net, std::string url);
     void OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail);
     void OnDispatch(const std::string &type, const nlohmann::json &data);
+    // social layer dispatches (client_relationships.cpp, client_presence.cpp)
+    void OnRelationshipsDispatch(const std::string &type, const nlohmann::json &data);
+    void OnPresenceDispatch(const std::string &type, const nlohmann::json &data);
+    void ApplyPresence(const nlohmann::json &presence, bool notify);
+    /** Queues RelationshipGroupsUpdated when the user's group differs from `before` (a GroupOf result). */
+    void PostGroupChange(uint64_t userId, std::optional<RelationshipGroupType> before);
+    std::optional<RelationshipGroupType> GroupOfUser(uint64_t userId) const;
+    /** The checks and the request of one relationship change by user id (client_relationships.cpp). */
+    void ChangeRelationship(uint64_t userId, relationships::Action action, bool platformAxis, ClientUpdateRelationshipCallback &&cb);
+    void RequestByName(std::string username, bool platformAxis, Callback<void(const ClientResult &)> &&cb);
+    /** POST /users/{id}/activity-invites of type `type` (client_invites.cpp). */
+    void PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content, ClientSendActivityInviteCallback &&cb);
+    /** The application whose activity is "this game's": READY's, else SetApplicationId's. */
+    uint64_t SessionApplicationId() const;
     void ScheduleTokenExpiry(uint64_t generation, std::string token);
     void TokenExpiring(uint64_t generation);
     // lobbies and messages (client_lobbies.cpp, client_messages.cpp)
@@ -208,6 +261,15 @@ private:
     EventSlot<void()> tokenExpiration_{queue_};
     EventSlot<void()> authorizeRequest_{queue_};
     EventSlot<void(uint64_t)> userUpdated_{queue_};
+    // social layer events
+    EventSlot<void(uint64_t, bool)> relationshipCreated_{queue_};
+    EventSlot<void(uint64_t, bool)> relationshipDeleted_{queue_};
+    EventSlot<void(uint64_t)> relationshipGroupsUpdated_{queue_};
+    EventSlot<void(const ActivityInvite &)> activityInviteCreated_{queue_};
+    EventSlot<void(const ActivityInvite &)> activityInviteUpdated_{queue_};
+    EventSlot<void(std::string_view)> activityJoin_{queue_};
+    EventSlot<void(uint64_t, std::string_view)> activityJoinWithApplication_{queue_};
+    std::atomic<uint64_t> sessionApplicationId_{0};  // READY's application.id
 
     std::shared_ptr<UserCache> users_;
 

@@ -13,15 +13,6 @@ namespace {
 
 bool IsActive(ClientStatus s) { return s != ClientStatus::Disconnected && s != ClientStatus::Disconnecting; }
 
-StatusType ParseStatus(const std::string &status) {
-    if (status == "online") return StatusType::Online;
-    if (status == "idle") return StatusType::Idle;
-    if (status == "dnd") return StatusType::Dnd;
-    if (status == "invisible") return StatusType::Invisible;
-    if (status == "offline") return StatusType::Offline;
-    return StatusType::Unknown;
-}
-
 /** Expiry warnings go out this long before the token dies (or at once when it has less left). */
 constexpr int64_t kExpiryWarningSeconds = 60;
 
@@ -132,13 +123,12 @@ void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
         if (user.id == 0) return;
         users_->Upsert(user);
         userUpdated_.Post(user.id);
-    } else if (type == "PRESENCE_UPDATE") {
-        const uint64_t id = wire::Snowflake(wire::Member(data, "user"), "id");
-        const StatusType status = ParseStatus(wire::OptionalString(data, "status").value_or("offline"));
-        if (id && users_->SetStatus(id, status)) userUpdated_.Post(id);
     }
     OnLobbiesDispatch(type, data);
     OnMessagesDispatch(type, data);
+    // The social layer's caches and events (relationships, presence, invites).
+    OnRelationshipsDispatch(type, data);
+    OnPresenceDispatch(type, data);
 }
 
 // ---- Token expiry ---------------------------------------------------------------------------------------

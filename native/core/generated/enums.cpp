@@ -571,4 +571,156 @@ bool IsClientThread(int32_t raw) {
     }
 }
 
+const char *ToString(RelationshipType value) {
+    switch (value) {
+        case RelationshipType::None: return "None";
+        case RelationshipType::Friend: return "Friend";
+        case RelationshipType::Blocked: return "Blocked";
+        case RelationshipType::PendingIncoming: return "PendingIncoming";
+        case RelationshipType::PendingOutgoing: return "PendingOutgoing";
+        case RelationshipType::Implicit: return "Implicit";
+        case RelationshipType::Suggestion: return "Suggestion";
+    }
+    return "Unknown";
+}
+
+bool IsRelationshipType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(RelationshipGroupType value) {
+    switch (value) {
+        case RelationshipGroupType::OnlinePlayingGame: return "OnlinePlayingGame";
+        case RelationshipGroupType::OnlineElsewhere: return "OnlineElsewhere";
+        case RelationshipGroupType::Offline: return "Offline";
+    }
+    return "Unknown";
+}
+
+bool IsRelationshipGroupType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(ActivityTypes value) {
+    switch (value) {
+        case ActivityTypes::Playing: return "Playing";
+        case ActivityTypes::Streaming: return "Streaming";
+        case ActivityTypes::Listening: return "Listening";
+        case ActivityTypes::Watching: return "Watching";
+        case ActivityTypes::CustomStatus: return "CustomStatus";
+        case ActivityTypes::Competing: return "Competing";
+        case ActivityTypes::HangStatus: return "HangStatus";
+    }
+    return "Unknown";
+}
+
+bool IsActivityTypes(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(StatusDisplayTypes value) {
+    switch (value) {
+        case StatusDisplayTypes::Name: return "Name";
+        case StatusDisplayTypes::State: return "State";
+        case StatusDisplayTypes::Details: return "Details";
+    }
+    return "Unknown";
+}
+
+bool IsStatusDisplayTypes(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(ActivityPartyPrivacy value) {
+    switch (value) {
+        case ActivityPartyPrivacy::Private: return "Private";
+        case ActivityPartyPrivacy::Public: return "Public";
+    }
+    return "Unknown";
+}
+
+bool IsActivityPartyPrivacy(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(ActivityActionTypes value) {
+    switch (value) {
+        case ActivityActionTypes::Invalid: return "Invalid";
+        case ActivityActionTypes::Join: return "Join";
+        case ActivityActionTypes::JoinRequest: return "JoinRequest";
+    }
+    return "Unknown";
+}
+
+bool IsActivityActionTypes(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 5:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(ActivityGamePlatforms value) {
+    switch (value) {
+        case ActivityGamePlatforms::Desktop: return "Desktop";
+        case ActivityGamePlatforms::Xbox: return "Xbox";
+        case ActivityGamePlatforms::Samsung: return "Samsung";
+        case ActivityGamePlatforms::IOS: return "IOS";
+        case ActivityGamePlatforms::Android: return "Android";
+        case ActivityGamePlatforms::Embedded: return "Embedded";
+        case ActivityGamePlatforms::PS4: return "PS4";
+        case ActivityGamePlatforms::PS5: return "PS5";
+    }
+    return "Unknown";
+}
+
+bool IsActivityGamePlatforms(int32_t raw) {
+    return raw >= 0 && (raw & ~255) == 0;
+}
+
 }  // namespace svcpp::core

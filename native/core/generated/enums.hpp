@@ -288,4 +288,86 @@ const char *ToString(ClientThread value);
 /** True when raw is one of ClientThread's values (inputs are validated with this). */
 bool IsClientThread(int32_t raw);
 
+enum class RelationshipType : int32_t {
+    None = 0,
+    Friend = 1,
+    Blocked = 2,
+    PendingIncoming = 3,
+    PendingOutgoing = 4,
+    Implicit = 5,
+    Suggestion = 6,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(RelationshipType value);
+/** True when raw is one of RelationshipType's values (inputs are validated with this). */
+bool IsRelationshipType(int32_t raw);
+
+enum class RelationshipGroupType : int32_t {
+    OnlinePlayingGame = 0,
+    OnlineElsewhere = 1,
+    Offline = 2,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(RelationshipGroupType value);
+/** True when raw is one of RelationshipGroupType's values (inputs are validated with this). */
+bool IsRelationshipGroupType(int32_t raw);
+
+enum class ActivityTypes : int32_t {
+    Playing = 0,
+    Streaming = 1,
+    Listening = 2,
+    Watching = 3,
+    CustomStatus = 4,
+    Competing = 5,
+    HangStatus = 6,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ActivityTypes value);
+/** True when raw is one of ActivityTypes's values (inputs are validated with this). */
+bool IsActivityTypes(int32_t raw);
+
+enum class StatusDisplayTypes : int32_t {
+    Name = 0,
+    State = 1,
+    Details = 2,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(StatusDisplayTypes value);
+/** True when raw is one of StatusDisplayTypes's values (inputs are validated with this). */
+bool IsStatusDisplayTypes(int32_t raw);
+
+enum class ActivityPartyPrivacy : int32_t {
+    Private = 0,
+    Public = 1,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ActivityPartyPrivacy value);
+/** True when raw is one of ActivityPartyPrivacy's values (inputs are validated with this). */
+bool IsActivityPartyPrivacy(int32_t raw);
+
+enum class ActivityActionTypes : int32_t {
+    Invalid = 0,
+    Join = 1,
+    JoinRequest = 5,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ActivityActionTypes value);
+/** True when raw is one of ActivityActionTypes's values (inputs are validated with this). */
+bool IsActivityActionTypes(int32_t raw);
+
+enum class ActivityGamePlatforms : int32_t {
+    Desktop = 1,
+    Xbox = 2,
+    Samsung = 4,
+    IOS = 8,
+    Android = 16,
+    Embedded = 32,
+    PS4 = 64,
+    PS5 = 128,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ActivityGamePlatforms value);
+/** True when raw combines only ActivityGamePlatforms's flags (inputs are validated with this). */
+bool IsActivityGamePlatforms(int32_t raw);
+
 }  // namespace svcpp::core

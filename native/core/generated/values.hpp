@@ -128,4 +128,80 @@ struct GuildChannel {
     bool operator==(const GuildChannel &) const = default;
 };
 
+/** Images and their hover texts of an activity. Limits (checked by UpdateRichPresence) in characters. */
+struct ActivityAssets {
+    std::optional<std::string> largeImage;
+    std::optional<std::string> largeText;
+    std::optional<std::string> largeUrl;
+    std::optional<std::string> smallImage;
+    std::optional<std::string> smallText;
+    std::optional<std::string> smallUrl;
+    std::optional<std::string> inviteCoverImage;
+
+    bool operator==(const ActivityAssets &) const = default;
+};
+
+/** Start and end of an activity in Unix milliseconds (values below 100000000000 are taken as seconds and
+converted). An End shows a countdown; 0 = unset. */
+struct ActivityTimestamps {
+    uint64_t start{};
+    uint64_t end{};
+
+    bool operator==(const ActivityTimestamps &) const = default;
+};
+
+/** The party of an activity; with a join secret and room left it makes the activity joinable. */
+struct ActivityParty {
+    std::string id;
+    int32_t currentSize{};
+    int32_t maxSize{};
+    ActivityPartyPrivacy privacy{};
+
+    bool operator==(const ActivityParty &) const = default;
+};
+
+/** Secrets of an activity (never shown; handed to whoever joins). */
+struct ActivitySecrets {
+    std::string join;
+
+    bool operator==(const ActivitySecrets &) const = default;
+};
+
+/** A rich presence activity (UpdateRichPresence; UserHandle::GameActivity). Fields are validated by
+UpdateRichPresence (ValidationError naming the field); lengths in characters. */
+struct Activity {
+    std::string name;
+    ActivityTypes type{};
+    std::optional<StatusDisplayTypes> statusDisplayType;
+    std::optional<std::string> state;
+    std::optional<std::string> stateUrl;
+    std::optional<std::string> details;
+    std::optional<std::string> detailsUrl;
+    std::optional<uint64_t> applicationId;
+    std::optional<uint64_t> parentApplicationId;
+    std::optional<ActivityAssets> assets;
+    std::optional<ActivityTimestamps> timestamps;
+    std::optional<ActivityParty> party;
+    std::optional<ActivitySecrets> secrets;
+    ActivityGamePlatforms supportedPlatforms{};
+    std::vector<ActivityButton> buttons;
+
+    bool operator==(const Activity &) const = default;
+};
+
+/** A game invite or join request (ActivityInvite callbacks; SendActivityJoinRequestReply, AcceptActivityInvite). */
+struct ActivityInvite {
+    uint64_t senderId{};
+    uint64_t channelId{};
+    uint64_t messageId{};
+    ActivityActionTypes type{};
+    uint64_t applicationId{};
+    uint64_t parentApplicationId{};
+    std::string partyId;
+    std::string sessionId;
+    bool isValid{};
+
+    bool operator==(const ActivityInvite &) const = default;
+};
+
 }  // namespace svcpp::core

@@ -52,16 +52,32 @@ UserRecord ParseUser(const nlohmann::json &user) {
     return r;
 }
 
+std::string DisplayNameOf(const UserRecord &user) {
+    return user.globalName && !user.globalName->empty() ? *user.globalName : user.username;
+}
+
 void UserCache::Upsert(const UserRecord &user) {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = users_.try_emplace(user.id, user);
     if (!inserted) {
         StatusType status = it->second.status;
+        auto activity = std::move(it->second.gameActivity);
         auto profiles = std::move(it->second.applicationProfiles);
         it->second = user;
         it->second.status = status;
+        it->second.gameActivity = std::move(activity);
         if (!user.applicationProfiles) it->second.applicationProfiles = std::move(profiles);
     }
+}
+
+bool UserCache::SetPresence(uint64_t id, StatusType status, const std::optional<Activity> &gameActivity) {
+    std::lock_guard lock(mutex_);
+    auto it = users_.find(id);
+    if (it == users_.end()) return false;
+    if (it->second.status == status && it->second.gameActivity == gameActivity) return false;
+    it->second.status = status;
+    it->second.gameActivity = gameActivity;
+    return true;
 }
 
 bool UserCache::SetStatus(uint64_t id, StatusType status) {
@@ -93,6 +109,7 @@ void UserCache::Clear() {
     std::lock_guard lock(mutex_);
     users_.clear();
     currentUserId_ = 0;
+    relationships_.Clear();
 }
 
 }  // namespace svcpp::core

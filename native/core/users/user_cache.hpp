@@ -12,6 +12,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "generated/enums.hpp"
+#include "generated/values.hpp"
+#include "relationships/relationship_cache.hpp"
 
 namespace svcpp::core {
 
@@ -40,7 +42,12 @@ struct UserRecord {
     bool provisional = false;
     /** Absent when the user object did not carry `application_profiles` (only READY's own user does). */
     std::optional<std::vector<ApplicationProfileRecord>> applicationProfiles;
+    /** Presence: the user's activity for this application (rich presence), from PRESENCE_UPDATE. */
+    std::optional<Activity> gameActivity;
 };
+
+/** GlobalName when set (and not empty), else Username. */
+std::string DisplayNameOf(const UserRecord &user);
 
 /** The platform's user object -> UserRecord (id 0 when it has no valid id). Status is not part of it. */
 UserRecord ParseUser(const nlohmann::json &user);
@@ -49,16 +56,28 @@ class UserCache {
 public:
     explicit UserCache(std::string cdnBase) : cdnBase_(std::move(cdnBase)) {}
 
-    /** Inserts or replaces the profile fields of a user, keeping its status (and its application profiles when the update has none). */
+    /**
+     * Inserts or replaces the profile fields of a user, keeping its presence (status, game activity) and its
+     * application profiles when the update has none.
+     */
     void Upsert(const UserRecord &user);
     /** Sets a user's status; false when the user is unknown. */
     bool SetStatus(uint64_t id, StatusType status);
+    /** Sets a user's presence (status and game activity); false when the user is unknown or nothing changed. */
+    bool SetPresence(uint64_t id, StatusType status, const std::optional<Activity> &gameActivity);
     std::optional<UserRecord> Get(uint64_t id) const;
 
     void SetCurrentUserId(uint64_t id);
     uint64_t CurrentUserId() const;
-    /** Forgets everything (a new session will send READY again). */
+    /** Forgets everything, relationships included (a new session will send READY again). */
     void Clear();
+
+    /**
+     * The relationships with the cached users. They live beside the users so that every UserHandle reaches its
+     * user's relationship through the one cache reference it holds.
+     */
+    RelationshipCache &Relationships() { return relationships_; }
+    const RelationshipCache &Relationships() const { return relationships_; }
 
     const std::string &CdnBase() const { return cdnBase_; }
 
@@ -67,6 +86,7 @@ private:
     mutable std::mutex mutex_;
     std::map<uint64_t, UserRecord> users_;
     uint64_t currentUserId_ = 0;
+    RelationshipCache relationships_;
 };
 
 }  // namespace svcpp::core

@@ -20,6 +20,9 @@ std::optional<UserRecord> UserHandle::Record() const {
     return cache->Get(id_);
 }
 
+std::optional<Activity> UserHandle::GameActivity() const { return Record().value_or(UserRecord{}).gameActivity; }
+RelationshipHandle UserHandle::Relationship() const { return RelationshipHandle(cache_, id_); }
+
 bool UserHandle::IsValid() const { return Record().has_value(); }
 uint64_t UserHandle::Id() const { return Record() ? id_ : 0; }
 std::string UserHandle::Username() const { return Record().value_or(UserRecord{}).username; }
@@ -39,8 +42,7 @@ std::vector<UserApplicationProfileHandle> UserHandle::UserApplicationProfiles() 
 
 std::string UserHandle::DisplayName() const {
     auto r = Record();
-    if (!r) return {};
-    return r->globalName && !r->globalName->empty() ? *r->globalName : r->username;
+    return r ? DisplayNameOf(*r) : std::string();
 }
 
 std::string UserHandle::AvatarUrl(UserHandleAvatarType animatedType, UserHandleAvatarType staticType) const {

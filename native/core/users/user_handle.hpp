@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "relationships/relationship_handle.hpp"
 #include "users/user_application_profile_handle.hpp"
 #include "users/user_cache.hpp"
 
@@ -30,6 +31,10 @@ public:
     std::optional<std::string> GuildTag() const;
     /** One handle per application profile the cache holds for the user (the platform sends them for the signed-in user). */
     std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
+    /** The user's activity for this application, when they have one. */
+    std::optional<Activity> GameActivity() const;
+    /** The relationship with the user (None on both axes without one). */
+    RelationshipHandle Relationship() const;
 
 private:
     std::optional<UserRecord> Record() const;

@@ -1,0 +1,49 @@
+// Relationship snapshots: a native RelationshipHandle (and its user) read once into plain data; the handles are
+// dropped right away (see snapshot.ts). Ids are bigint snowflakes.
+import type { RelationshipType } from './generated/enums.js';
+import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import { takeSnapshot } from './snapshot.js';
+import { takeUserSnapshot, type UserSnapshot } from './users.js';
+
+/** The relationship with one user on both axes, as the SDK's cache knew it when the snapshot was taken. */
+export interface RelationshipSnapshot {
+  /** The other user's id. */
+  id: bigint;
+  /** The platform axis: global friends, blocks (None when there is none). */
+  platformRelationshipType: RelationshipType;
+  /** The game axis: this application's friends (None when there is none). */
+  gameRelationshipType: RelationshipType;
+  /** An incoming request the platform flagged as spam. */
+  isSpamRequest: boolean;
+  /** The other user, when the cache knows them. */
+  user: UserSnapshot | undefined;
+}
+
+/** Reads a RelationshipHandle into a snapshot and drops the handle. */
+export function takeRelationshipSnapshot(api: NativeApi, handle: NativeHandle<'RelationshipHandle'>): RelationshipSnapshot {
+  return takeSnapshot(handle, (h) => {
+    const user = api.RelationshipHandle_User(h);
+    return {
+      id: api.RelationshipHandle_Id(h),
+      platformRelationshipType: api.RelationshipHandle_PlatformRelationshipType(h),
+      gameRelationshipType: api.RelationshipHandle_GameRelationshipType(h),
+      isSpamRequest: api.RelationshipHandle_IsSpamRequest(h),
+      user: user && takeUserSnapshot(api, user),
+    };
+  }, (h) => api.RelationshipHandle_Drop(h));
+}
+
+/** Reads RelationshipHandles into snapshots and drops them (every one, also when a read throws). */
+export function takeRelationshipSnapshots(api: NativeApi, handles: NativeHandle<'RelationshipHandle'>[]): RelationshipSnapshot[] {
+  const out: RelationshipSnapshot[] = [];
+  let failure: unknown;
+  for (const handle of handles) {
+    try {
+      out.push(takeRelationshipSnapshot(api, handle));
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
+  return out;
+}

@@ -1,0 +1,168 @@
+/**
+ * Rich presence and game invites end to end on both backends against the real platform: A's activity reaches her
+ * friend B (GameActivity, the OnlinePlayingGame group, the groups-updated event) but not C, who is no friend; every
+ * activity limit is refused locally; clearing and the online status; and an invite from A's joinable activity that
+ * B accepts for the join secret — until A stops playing, which invalidates it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActivityActionTypes, ActivityPartyPrivacy, ActivityTypes, RelationshipGroupType, StatusType, type Activity, type ActivityInvite } from '../../lib/index.js';
+import { BACKENDS } from '../backends.js';
+import { startE2EPlatform, type E2EPlatform } from './harness.js';
+import { clearEvents, closeAll, fullPlayer, waitForEvent, type Player } from './social-support.js';
+import { until } from './support.js';
+
+const joinable: Activity = {
+  type: ActivityTypes.Playing,
+  state: 'In a group',
+  details: 'Ranked match',
+  timestamps: { start: 1_700_000_000n },  // seconds: sent as milliseconds
+  party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
+  secrets: { join: 'join-secret-1' },
+  assets: { largeImage: 'map', largeText: 'The map' },
+  buttons: [{ label: 'Watch', url: 'https://example.test/watch' }, { label: 'Site', url: 'https://example.test' }],
+};
+
+const groupIds = (p: Player, group: RelationshipGroupType) => p.client.getRelationshipsByGroup(group).map((r) => r.id);
+
+describe.each(BACKENDS)('presence and invites over %s', (backend) => {
+  let e2e: E2EPlatform;
+  let a: Player;
+  let b: Player;
+  let c: Player;
+
+  beforeAll(async () => {
+    e2e = await startE2EPlatform();
+    a = await fullPlayer(e2e, backend, `pres_a_${backend}`);
+    b = await fullPlayer(e2e, backend, `pres_b_${backend}`);
+    c = await fullPlayer(e2e, backend, `pres_c_${backend}`);
+    await a.client.sendPlatformFriendRequestById(b.id);
+    await until(() => b.client.getRelationship(a.id) !== undefined, 'the request reaches B');
+    await b.client.acceptPlatformFriendRequest(a.id);
+    await until(() => groupIds(b, RelationshipGroupType.OnlineElsewhere).includes(a.id), 'A is B\'s online friend');
+  });
+  afterAll(async () => {
+    await closeAll(a, b, c);
+    await e2e?.close();
+  });
+
+  it('a friend sees the activity as GameActivity and in OnlinePlayingGame; a stranger does not', async () => {
+    clearEvents(b, c);
+    await a.client.updateRichPresence(joinable);
+    await until(() => b.client.getUser(a.id)?.gameActivity !== undefined, 'B sees A\'s activity');
+    const seen = b.client.getUser(a.id)!.gameActivity!;
+    expect(seen).toMatchObject({
+      type: ActivityTypes.Playing, state: 'In a group', details: 'Ranked match', applicationId: BigInt(e2e.platform.devApp.id),
+      timestamps: { start: 1_700_000_000_000n, end: 0n }, party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
+      assets: { largeImage: 'map', largeText: 'The map' }, buttons: joinable.buttons,
+    });
+    expect(await waitForEvent(b, 'relationshipGroupsUpdated', ([id]) => id === a.id)).toEqual([a.id]);
+    expect(groupIds(b, RelationshipGroupType.OnlinePlayingGame)).toEqual([a.id]);
+    expect(groupIds(b, RelationshipGroupType.OnlineElsewhere)).not.toContain(a.id);
+    await until(() => a.client.currentUser?.gameActivity?.state === 'In a group', 'A sees her own activity');
+
+    // C is no friend: no presence reaches her. A later dispatch to C (a friend request from A, sent on the same
+    // socket after anything the presence change could have sent her) is the barrier that makes this certain.
+    expect(c.client.getUser(a.id)).toBeUndefined();
+    await a.client.sendPlatformFriendRequestById(c.id);
+    await waitForEvent(c, 'relationshipCreated', ([id]) => id === a.id);
+    expect(c.client.getUser(a.id)?.gameActivity).toBeUndefined();
+    expect(c.events.filter((e) => e.name === 'userUpdated' || e.name === 'relationshipGroupsUpdated')).toEqual([]);
+    await c.client.rejectPlatformFriendRequest(a.id);
+    await until(() => a.client.getRelationship(c.id) === undefined, 'the request is gone');
+  });
+
+  it('every activity limit is refused locally with the field named', async () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const invalid: Array<[string, Activity]> = [
+      ['activity.type', { type: ActivityTypes.Streaming }],
+      ['activity.name', { type: ActivityTypes.Playing, name: long(129) }],
+      ['activity.state', { type: ActivityTypes.Playing, state: 'x' }],
+      ['activity.stateUrl', { type: ActivityTypes.Playing, stateUrl: long(257) }],
+      ['activity.details', { type: ActivityTypes.Playing, details: long(129) }],
+      ['activity.detailsUrl', { type: ActivityTypes.Playing, detailsUrl: 'x' }],
+      ['activity.assets.largeImage', { type: ActivityTypes.Playing, assets: { largeImage: long(301) } }],
+      ['activity.assets.largeText', { type: ActivityTypes.Playing, assets: { largeText: 'x' } }],
+      ['activity.assets.largeUrl', { type: ActivityTypes.Playing, assets: { largeUrl: long(257) } }],
+      ['activity.assets.smallImage', { type: ActivityTypes.Playing, assets: { smallImage: '' } }],
+      ['activity.assets.smallText', { type: ActivityTypes.Playing, assets: { smallText: long(129) } }],
+      ['activity.assets.smallUrl', { type: ActivityTypes.Playing, assets: { smallUrl: '' } }],
+      ['activity.assets.inviteCoverImage', { type: ActivityTypes.Playing, assets: { inviteCoverImage: long(301) } }],
+      ['activity.timestamps.end', { type: ActivityTypes.Playing, timestamps: { start: 1_700_000_000n, end: 1_600_000_000n } }],
+      ['activity.party.id', { type: ActivityTypes.Playing, party: { id: 'p', currentSize: 1, maxSize: 2 } }],
+      ['activity.party.currentSize', { type: ActivityTypes.Playing, party: { id: 'pp', currentSize: 0, maxSize: 2 } }],
+      ['activity.party.maxSize', { type: ActivityTypes.Playing, party: { id: 'pp', currentSize: 1, maxSize: -1 } }],
+      ['activity.secrets.join', { type: ActivityTypes.Playing, secrets: { join: long(129) } }],
+      ['activity.buttons: at most 2', { type: ActivityTypes.Playing, buttons: [...joinable.buttons!, { label: 'Third', url: 'https://x.test' }] }],
+      ['activity.buttons[0].label', { type: ActivityTypes.Playing, buttons: [{ label: '', url: 'https://x.test' }] }],
+      ['activity.buttons[1].url', { type: ActivityTypes.Playing, buttons: [{ label: 'a', url: 'u' }, { label: 'b', url: '' }] }],
+    ];
+    for (const [field, activity] of invalid) {
+      await expect(a.client.updateRichPresence(activity), field).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining(field) });
+    }
+    // Over the C ABI's hard limit of a button label (32): refused synchronously, before any request exists.
+    await expect(a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] }))
+      .rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
+    // Nothing was sent: B still sees the activity of the previous test.
+    expect(b.client.getUser(a.id)?.gameActivity?.state).toBe('In a group');
+  });
+
+  it('online status: Dnd reaches friends; Offline is not a status one can set', async () => {
+    await a.client.setOnlineStatus(StatusType.Dnd);
+    await until(() => b.client.getUser(a.id)?.status === StatusType.Dnd, 'B sees A as Dnd');
+    await expect(a.client.setOnlineStatus(StatusType.Offline)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await a.client.setOnlineStatus(StatusType.Online);
+    await until(() => b.client.getUser(a.id)?.status === StatusType.Online, 'B sees A online again');
+  });
+
+  it('an invite from a joinable activity: received, accepted for the join secret, invalid once A stops playing', async () => {
+    clearEvents(b);
+    const created = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteCreated', resolve));
+    await a.client.sendActivityInvite(b.id, 'come play');
+    const invite = await created;
+    expect(invite).toMatchObject({
+      senderId: a.id, type: ActivityActionTypes.Join, applicationId: BigInt(e2e.platform.devApp.id), partyId: 'party-1', isValid: true,
+    });
+    expect(invite.messageId).not.toBe(0n);
+    expect(await b.client.acceptActivityInvite(invite)).toBe('join-secret-1');
+    await expect(b.client.sendActivityJoinRequestReply(invite)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+
+    const updated = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteUpdated', resolve));
+    clearEvents(b);
+    a.client.clearRichPresence();
+    const invalid = await updated;
+    expect(invalid).toMatchObject({ messageId: invite.messageId, isValid: false });
+    await until(() => b.client.getUser(a.id)?.gameActivity === undefined, 'B sees A stop playing');
+    expect(groupIds(b, RelationshipGroupType.OnlineElsewhere)).toContain(a.id);
+    expect(await waitForEvent(b, 'relationshipGroupsUpdated', ([id]) => id === a.id)).toEqual([a.id]);
+
+    await expect(b.client.acceptActivityInvite(invalid)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('no longer valid') });
+    // The copy taken while it was valid: the platform refuses it.
+    await expect(b.client.acceptActivityInvite(invite)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80021 });
+  });
+
+  it('an invite needs a joinable activity; a join request goes the other way', async () => {
+    await expect(a.client.sendActivityInvite(b.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80020 });
+    await expect(a.client.sendActivityInvite(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+
+    await a.client.updateRichPresence({ ...joinable, party: { id: 'party-2', currentSize: 1, maxSize: 4 }, secrets: { join: 'join-secret-2' } });
+    const asked = new Promise<ActivityInvite>((resolve) => a.client.once('activityInviteCreated', resolve));
+    await b.client.sendActivityJoinRequest(a.id);
+    const request = await asked;
+    expect(request).toMatchObject({ senderId: b.id, type: ActivityActionTypes.JoinRequest });
+    await expect(a.client.acceptActivityInvite(request)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+
+    const replied = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteCreated', resolve));
+    await a.client.sendActivityJoinRequestReply(request);
+    const reply = await replied;
+    expect(reply).toMatchObject({ senderId: a.id, type: ActivityActionTypes.Join, partyId: 'party-2' });
+    expect(await b.client.acceptActivityInvite(reply)).toBe('join-secret-2');
+  });
+
+  it('calls that need the gateway fail with ClientNotReady while disconnected', async () => {
+    await c.client.disconnect();
+    await expect(c.client.updateRichPresence(joinable)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(c.client.setOnlineStatus(StatusType.Idle)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(c.client.sendPlatformFriendRequestById(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(c.client.sendActivityInvite(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+  });
+});
