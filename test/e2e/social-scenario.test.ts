@@ -1,0 +1,142 @@
+/**
+ * The social layer as one story, on both backends, three SDK clients against the real platform over HTTPS/WSS:
+ * Alice and Bob become friends and Carol, whom Alice blocks, drops out of her list; Bob sees Alice's joinable rich
+ * presence (Carol does not); Alice invites Bob, who accepts, gets the join secret and joins her lobby with it; they
+ * chat with metadata; the game server adds Carol in bulk with an additional name; Alice and Bob edit and delete a DM.
+ * The per-area suites (relationships, presence, lobbies, direct-messages, linked-channels) test each rule and limit
+ * in depth; this one checks that the areas work together.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActivityActionTypes, ActivityTypes, RelationshipGroupType, RelationshipType, type Activity, type ActivityInvite, type ClientEvents } from '../../lib/index.js';
+import { BACKENDS } from '../backends.js';
+import { createFullUser, startE2EPlatform, type E2EPlatform } from './harness.js';
+import { e2eClient, signIn, until } from './support.js';
+import type { Client } from '../../lib/index.js';
+
+type EventName = keyof ClientEvents;
+const RECORDED: EventName[] = [
+  'relationshipCreated', 'relationshipDeleted', 'activityInviteCreated', 'lobbyCreated', 'lobbyMemberAdded', 'lobbyMemberUpdated',
+  'messageCreated', 'messageUpdated', 'messageDeleted',
+];
+
+interface Player {
+  name: string;
+  client: Client;
+  id: bigint;
+  /** The arguments of the first recorded event of that name that matches, if any. */
+  argsOf(name: EventName, match?: (args: unknown[]) => boolean): unknown[] | undefined;
+  seen(name: EventName, match?: (args: unknown[]) => boolean): boolean;
+}
+
+async function player(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], username: string): Promise<Player> {
+  await createFullUser(e2e, { username });
+  const client = e2eClient(e2e, backend);
+  const events: Array<[EventName, unknown[]]> = [];
+  for (const name of RECORDED) client.on(name, (...args: unknown[]) => events.push([name, args]));
+  const { tokens } = await signIn(e2e, client, username);
+  await client.updateToken(tokens.accessToken);
+  await client.connect();
+  const argsOf = (name: EventName, match: (args: unknown[]) => boolean = () => true) => events.find(([n, args]) => n === name && match(args))?.[1];
+  return { name: username, client, id: client.currentUser!.id, argsOf, seen: (name, match) => argsOf(name, match) !== undefined };
+}
+
+describe.each(BACKENDS)('the social layer with three players over %s', (backend) => {
+  let e2e: E2EPlatform;
+  let alice: Player;
+  let bob: Player;
+  let carol: Player;
+  let lobbyId: bigint;
+  const secret = `scenario-${backend}`;
+
+  beforeAll(async () => {
+    e2e = await startE2EPlatform();
+    alice = await player(e2e, backend, `alice_${backend}`);
+    bob = await player(e2e, backend, `bob_${backend}`);
+    carol = await player(e2e, backend, `carol_${backend}`);
+  });
+  afterAll(async () => {
+    await Promise.all([alice, bob, carol].map((p) => p?.client.close()));
+    await e2e?.close();
+  });
+
+  it('befriends Alice and Bob; Alice blocks Carol, whose request disappears', async () => {
+    await alice.client.sendPlatformFriendRequest(bob.name);
+    await until(() => bob.client.getRelationship(alice.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Bob sees the request');
+    await bob.client.acceptPlatformFriendRequest(alice.id);
+    await until(() => alice.client.getRelationship(bob.id)?.platformRelationshipType === RelationshipType.Friend, 'Alice sees the friendship');
+    // The cache changes before the event is pumped (sdk-surface §9 rule 4): wait for the event itself.
+    await until(() => alice.seen('relationshipCreated', ([id, platform]) => id === bob.id && platform === true), 'Alice\'s relationshipCreated');
+
+    await carol.client.sendPlatformFriendRequestById(alice.id);
+    await until(() => alice.client.getRelationship(carol.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Carol\'s request arrives');
+    await alice.client.blockUser(carol.id);
+    expect(alice.client.getRelationship(carol.id)?.platformRelationshipType).toBe(RelationshipType.Blocked);
+    await until(() => carol.client.getRelationship(alice.id) === undefined, 'Carol\'s side of the relationship is gone');
+    await expect(carol.client.sendUserMessage(alice.id, 'hello?')).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50007 });
+  });
+
+  it('shows Alice\'s joinable presence to her friend Bob, not to Carol', async () => {
+    lobbyId = await alice.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duos' } });
+    const activity: Activity = {
+      type: ActivityTypes.Playing, state: 'In a lobby', details: 'Duos',
+      party: { id: `party-${backend}`, currentSize: 1, maxSize: 2 }, secrets: { join: secret },
+    };
+    await alice.client.updateRichPresence(activity);
+    await until(() => bob.client.getUser(alice.id)?.gameActivity?.state === 'In a lobby', 'Bob sees the activity');
+    expect(bob.client.getRelationshipsByGroup(RelationshipGroupType.OnlinePlayingGame).map((r) => r.id)).toEqual([alice.id]);
+    expect(carol.client.getUser(alice.id)?.gameActivity).toBeUndefined();
+  });
+
+  it('Alice invites Bob; Bob accepts, gets the join secret and joins her lobby with it', async () => {
+    await alice.client.sendActivityInvite(bob.id, 'join me');
+    await until(() => bob.seen('activityInviteCreated'), 'Bob receives the invite');
+    const invite = bob.argsOf('activityInviteCreated')![0] as ActivityInvite;
+    expect(invite).toMatchObject({ senderId: alice.id, type: ActivityActionTypes.Join, applicationId: BigInt(e2e.platform.devApp.id), isValid: true });
+
+    const joinSecret = await bob.client.acceptActivityInvite(invite);
+    expect(joinSecret).toBe(secret);
+    expect(await bob.client.createOrJoinLobby(joinSecret)).toBe(lobbyId);
+    await until(() => alice.seen('lobbyMemberAdded', ([l, m]) => l === lobbyId && m === bob.id), 'Alice sees Bob join');
+    expect(bob.client.getLobby(lobbyId)!.metadata).toEqual({ mode: 'duos' });
+  });
+
+  it('chats in the lobby with metadata; history is for members only and at most 200', async () => {
+    const sent = await bob.client.sendLobbyMessage(lobbyId, 'gl hf', { emote: 'wave' });
+    await until(() => alice.seen('messageCreated', ([id]) => id === sent), 'Alice gets the message');
+    expect(alice.client.getMessage(sent)).toMatchObject({ content: 'gl hf', authorId: bob.id, lobbyId, metadata: { emote: 'wave' } });
+
+    const history = await alice.client.getLobbyMessages(lobbyId, 10);
+    expect(history.map((m) => m.id)).toEqual([sent]);
+    await expect(alice.client.getLobbyMessages(lobbyId, 201)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(carol.client.getLobbyMessages(lobbyId, 10)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+  });
+
+  it('the game server adds Carol in bulk with an additional name, and updates Bob', async () => {
+    await e2e.server.bulkUpdateLobbyMembers(lobbyId.toString(), [
+      { userId: carol.id.toString(), additionalName: 'Medic', metadata: { team: 'blue' } },
+      { userId: bob.id.toString(), metadata: { team: 'red' } },
+    ]);
+    await until(() => carol.seen('lobbyCreated', ([l]) => l === lobbyId), 'Carol gets the lobby');
+    await until(() => alice.client.getLobby(lobbyId)?.members.find((m) => m.id === bob.id)?.metadata.team === 'red', 'Alice sees Bob updated');
+    expect(alice.client.getLobby(lobbyId)!.members.find((m) => m.id === carol.id)).toMatchObject({ additionalName: 'Medic', metadata: { team: 'blue' } });
+
+    const sent = await carol.client.sendLobbyMessage(lobbyId, 'heals ready');
+    await until(() => alice.seen('messageCreated', ([id]) => id === sent), 'Alice gets Carol\'s message');
+    expect(alice.client.getMessage(sent)!.additionalName).toBe('Medic');
+  });
+
+  it('Alice and Bob exchange a DM, edit it and delete it, both sides seeing each step', async () => {
+    const sent = await alice.client.sendUserMessage(bob.id, 'see you at 8', { kind: 'plan' });
+    await until(() => bob.seen('messageCreated', ([id]) => id === sent), 'Bob gets the DM');
+    expect(bob.client.getMessage(sent)).toMatchObject({ content: 'see you at 8', authorId: alice.id, metadata: { kind: 'plan' } });
+
+    await alice.client.editUserMessage(bob.id, sent, 'see you at 9');
+    await until(() => bob.client.getMessage(sent)?.content === 'see you at 9', 'Bob sees the edit');
+    await until(() => bob.seen('messageUpdated', ([id]) => id === sent), 'Bob\'s messageUpdated');
+    expect(bob.client.getMessage(sent)!.editedTimestamp).toBeGreaterThan(0n);
+
+    await alice.client.deleteUserMessage(bob.id, sent);
+    await until(() => bob.seen('messageDeleted', ([id]) => id === sent), 'Bob sees the deletion');
+    expect((await bob.client.getUserMessages(alice.id, 10)).map((m) => m.id)).not.toContain(sent);
+  });
+});
