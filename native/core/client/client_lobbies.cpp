@@ -23,6 +23,21 @@ constexpr int32_t kProvisionalMergeRequired = 530020;
 
 std::string LobbyPath(uint64_t lobbyId) { return "/lobbies/" + std::to_string(lobbyId); }
 
+/**
+ * Completes a create-or-join with the answer of PUT /lobbies. The lobby is cached first (the LOBBY_CREATE dispatch
+ * that follows reports it), so GetLobbyHandle works inside the callback.
+ */
+net::HttpDone LobbyAnswer(std::shared_ptr<LobbyCache> cache, std::shared_ptr<LobbyIdOperation> op) {
+    return [cache = std::move(cache), op = std::move(op)](net::HttpResponse response) {
+        LobbyRecord lobby;
+        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
+        if (result.type != ErrorType::None) return op->Fail(std::move(result));
+        const uint64_t id = lobby.id;
+        if (id) cache->Put(std::move(lobby));
+        op->Complete(std::move(result), id);
+    };
+}
+
 }  // namespace
 
 std::optional<ClientResult> Client::NotReady() const {
@@ -61,16 +76,9 @@ void Client::CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallba
     auto op = LobbyIdOperation::Begin(operations_, std::move(cb));
     if (auto error = validation::CheckSecret(secret)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
+    // No metadata keys: the lobby's and the member's metadata stay as they are.
     nlohmann::json body = {{"secret", std::move(secret)}};
-    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), [this, op](net::HttpResponse response) {
-        LobbyRecord lobby;
-        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
-        if (result.type != ErrorType::None) return op->Fail(std::move(result));
-        const uint64_t id = lobby.id;
-        // Cached now (the LOBBY_CREATE dispatch reports it): GetLobbyHandle works inside the callback.
-        if (id) lobbies_->Put(std::move(lobby));
-        op->Complete(std::move(result), id);
-    });
+    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
 }
 
 void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
@@ -81,14 +89,7 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyM
     if (auto error = validation::CheckMetadata(memberMetadata, "member metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     nlohmann::json body = {{"secret", std::move(secret)}, {"lobby_metadata", wire::MapJson(lobbyMetadata)}, {"member_metadata", wire::MapJson(memberMetadata)}};
-    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), [this, op](net::HttpResponse response) {
-        LobbyRecord lobby;
-        ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
-        if (result.type != ErrorType::None) return op->Fail(std::move(result));
-        const uint64_t id = lobby.id;
-        if (id) lobbies_->Put(std::move(lobby));
-        op->Complete(std::move(result), id);
-    });
+    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
 }
 
 void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
