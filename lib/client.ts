@@ -20,8 +20,10 @@ import {
   takeMessageSnapshots, takeSummarySnapshots, type UserMessageSummarySnapshot,
 } from './messages.js';
 import type { EventSetter } from './native-events.js';
-import { takeRelationshipSnapshot, takeRelationshipSnapshots, type RelationshipSnapshot } from './relationships.js';
-import { takeInviteSnapshot, toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from './presence.js';
+import {
+  RELATIONSHIP_EVENT_SETTERS, type RelationshipEvents, takeRelationshipSnapshot, takeRelationshipSnapshots, type RelationshipSnapshot,
+} from './relationships.js';
+import { INVITE_EVENT_SETTERS, type InviteEvents, toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from './presence.js';
 
 export interface ClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; drained by a 16 ms timer). */
@@ -44,7 +46,7 @@ export interface ClientOptions {
   logMinSeverity?: LoggingSeverity;
 }
 
-export type ClientEvents = MessageEvents & LobbyEvents & {
+export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & InviteEvents & {
   /** A log line of the SDK at or above `logMinSeverity`. */
   log: [message: string, severity: LoggingSeverity];
   /** The connection status changed; error/errorDetail say why when it is a failure. */
@@ -55,16 +57,6 @@ export type ClientEvents = MessageEvents & LobbyEvents & {
   tokenExpiring: [];
   /** The platform asks the game to start account linking (call authorize()). */
   authorizeRequest: [];
-  /** A relationship was created or changed type on one axis (getRelationship(userId) already shows it). */
-  relationshipCreated: [userId: bigint, isPlatformRelationshipUpdate: boolean];
-  /** A relationship ended on one axis. */
-  relationshipDeleted: [userId: bigint, isPlatformRelationshipUpdate: boolean];
-  /** The user's group in getRelationshipsByGroup() may have changed (relationship or presence): re-query it. */
-  relationshipGroupsUpdated: [userId: bigint];
-  /** A game invite or join request was received. */
-  activityInviteCreated: [invite: ActivityInvite];
-  /** A received invite became invalid (expired, or the sender left the party). */
-  activityInviteUpdated: [invite: ActivityInvite];
 };
 
 /** A token response. Tokens are secrets: never log them. */
@@ -107,19 +99,13 @@ export interface AuthorizationCodeVerifierSnapshot {
   challenge: AuthorizationCodeChallengeInit;
 }
 
-/** Single-slot events of the area files (messages, lobbies), registered from their setter tables. */
-const AREA_EVENT_SETTERS = { ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS } as unknown as Record<string, EventSetter<unknown[]> | undefined>;
-
-/** The social layer's events: single-slot registrations of the same name (see #socialRegistration). */
-const SOCIAL_EVENTS = ['relationshipCreated', 'relationshipDeleted', 'relationshipGroupsUpdated', 'activityInviteCreated', 'activityInviteUpdated'] as const;
-type SocialEvent = (typeof SOCIAL_EVENTS)[number];
-const isSocialEvent = (event: string): event is SocialEvent => (SOCIAL_EVENTS as readonly string[]).includes(event);
+/** Single-slot events of the area files (social layer), registered from their setter tables. */
+const AREA_EVENT_SETTERS_TYPED = { ...RELATIONSHIP_EVENT_SETTERS, ...INVITE_EVENT_SETTERS, ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS };
+type AreaEvent = keyof typeof AREA_EVENT_SETTERS_TYPED;
+const AREA_EVENT_SETTERS = AREA_EVENT_SETTERS_TYPED as unknown as Record<string, EventSetter<unknown[]> | undefined>;
 
 /** The events whose native registration exists only while they have listeners ('statusChanged' is always registered). */
-const NATIVE_EVENTS = [
-  'log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...SOCIAL_EVENTS, ...Object.keys(MESSAGE_EVENT_SETTERS) as (keyof MessageEvents)[],
-  ...Object.keys(LOBBY_EVENT_SETTERS) as (keyof LobbyEvents)[],
-] as const;
+const NATIVE_EVENTS = ['log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...Object.keys(AREA_EVENT_SETTERS_TYPED) as AreaEvent[]] as const;
 type NativeEvent = (typeof NATIVE_EVENTS)[number];
 const isNativeEvent = (event: string | symbol): event is NativeEvent => (NATIVE_EVENTS as readonly (string | symbol)[]).includes(event);
 
@@ -879,8 +865,6 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       api.Client_SetUserUpdatedCallback(handle, (userId) => this.emit('userUpdated', userId));
     } else if (event === 'tokenExpiring') {
       api.Client_SetTokenExpirationCallback(handle, () => this.emit('tokenExpiring'));
-    } else if (isSocialEvent(event)) {
-      this.#socialRegistration(handle, event, true);
     } else {
       api.Client_RegisterAuthorizeRequestCallback(handle, () => this.emit('authorizeRequest'));
     }
@@ -903,27 +887,8 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       api.Client_SetTokenExpirationCallback(handle, null);
     } else if (event === 'authorizeRequest') {
       api.Client_RemoveAuthorizeRequestCallback(handle);
-    } else if (isSocialEvent(event)) {
-      this.#socialRegistration(handle, event, false);
     }
     this.#updatePumpRef();
-  }
-
-  /** Sets (or clears) the native slot of a social event; invites are snapshotted and their handles dropped at once. */
-  #socialRegistration(handle: NativeHandle<'Client'>, event: SocialEvent, on: boolean): void {
-    const api = this.#api;
-    switch (event) {
-      case 'relationshipCreated':
-        return api.Client_SetRelationshipCreatedCallback(handle, on ? (userId, platform) => this.emit(event, userId, platform) : null);
-      case 'relationshipDeleted':
-        return api.Client_SetRelationshipDeletedCallback(handle, on ? (userId, platform) => this.emit(event, userId, platform) : null);
-      case 'relationshipGroupsUpdated':
-        return api.Client_SetRelationshipGroupsUpdatedCallback(handle, on ? (userId) => this.emit(event, userId) : null);
-      case 'activityInviteCreated':
-        return api.Client_SetActivityInviteCreatedCallback(handle, on ? (invite) => this.emit(event, takeInviteSnapshot(api, invite)) : null);
-      case 'activityInviteUpdated':
-        return api.Client_SetActivityInviteUpdatedCallback(handle, on ? (invite) => this.emit(event, takeInviteSnapshot(api, invite)) : null);
-    }
   }
 
   #updatePumpRef(addingListener = false): void {

@@ -5,6 +5,7 @@ import type {
   ActivityActionTypes, ActivityGamePlatforms, ActivityPartyPrivacy, ActivityTypes, StatusDisplayTypes,
 } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { EventSetters } from './native-events.js';
 import { takeSnapshot } from './snapshot.js';
 
 /** Images of an activity and their hover texts (lengths in characters). */
@@ -235,3 +236,16 @@ export function toNativeInvite(api: NativeApi, invite: ActivityInvite): NativeHa
     throw error;
   }
 }
+
+/** Invite events of the Client: the invite arrives as a snapshot (its native handle is dropped at once). */
+export type InviteEvents = {
+  /** A game invite or join request was received. */
+  activityInviteCreated: [invite: ActivityInvite];
+  /** A received invite became invalid (expired, or the sender left the party). */
+  activityInviteUpdated: [invite: ActivityInvite];
+};
+
+export const INVITE_EVENT_SETTERS: EventSetters<InviteEvents> = {
+  activityInviteCreated: (api, client, cb) => api.Client_SetActivityInviteCreatedCallback(client, cb && ((invite) => cb(takeInviteSnapshot(api, invite)))),
+  activityInviteUpdated: (api, client, cb) => api.Client_SetActivityInviteUpdatedCallback(client, cb && ((invite) => cb(takeInviteSnapshot(api, invite)))),
+};

@@ -2,6 +2,7 @@
 // dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { RelationshipType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { EventSetters } from './native-events.js';
 import { takeSnapshot } from './snapshot.js';
 import { takeUserSnapshot, type UserSnapshot } from './users.js';
 
@@ -47,3 +48,19 @@ export function takeRelationshipSnapshots(api: NativeApi, handles: NativeHandle<
   if (failure !== undefined) throw failure;
   return out;
 }
+
+/** Relationship events of the Client. Read the relationship with getRelationship(userId) inside the listener. */
+export type RelationshipEvents = {
+  /** A relationship was created or changed type on one axis (getRelationship(userId) already shows it). */
+  relationshipCreated: [userId: bigint, isPlatformRelationshipUpdate: boolean];
+  /** A relationship ended on one axis. */
+  relationshipDeleted: [userId: bigint, isPlatformRelationshipUpdate: boolean];
+  /** The user's group in getRelationshipsByGroup() may have changed (relationship or presence): re-query it. */
+  relationshipGroupsUpdated: [userId: bigint];
+};
+
+export const RELATIONSHIP_EVENT_SETTERS: EventSetters<RelationshipEvents> = {
+  relationshipCreated: (api, client, cb) => api.Client_SetRelationshipCreatedCallback(client, cb),
+  relationshipDeleted: (api, client, cb) => api.Client_SetRelationshipDeletedCallback(client, cb),
+  relationshipGroupsUpdated: (api, client, cb) => api.Client_SetRelationshipGroupsUpdatedCallback(client, cb),
+};

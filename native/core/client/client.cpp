@@ -174,4 +174,11 @@ void Client::Teardown() {
     ReleaseRegistrations();
 }
 
+// Every call that needs the gateway session checks this one gate, so they all fail the same way.
+std::optional<ClientResult> Client::NotReady() const {
+    if (GetStatus() != ClientStatus::Ready) return FailureResult(ErrorType::ClientNotReady, "the client is not Ready: call Connect and wait for Ready");
+    if (CurrentToken().empty()) return FailureResult(ErrorType::ValidationError, kNoTokenMessage);
+    return std::nullopt;
+}
+
 }  // namespace svcpp::core

@@ -15,13 +15,12 @@ namespace svcpp::core {
 namespace {
 using InviteOperation = Operation<void(const ClientResult &)>;
 using AcceptOperation = Operation<void(const ClientResult &, std::string_view)>;
-constexpr const char *kNotReadyMessage = "the client is not Ready: connect first";
 }  // namespace
 
 void Client::PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content, ClientSendActivityInviteCallback &&cb) {
     auto op = InviteOperation::Begin(operations_, std::move(cb));
     if (userId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "userId must not be 0"));
-    if (GetStatus() != ClientStatus::Ready) return op->Fail(FailureResult(ErrorType::ClientNotReady, kNotReadyMessage));
+    if (auto failure = NotReady()) return op->Fail(*failure);
     if (userId == users_->CurrentUserId()) return op->Fail(FailureResult(ErrorType::ValidationError, "cannot invite yourself"));
     const std::string user = std::to_string(userId);
     // The user id is a major parameter of the route (the platform limits per recipient).
@@ -52,7 +51,7 @@ void Client::AcceptActivityInvite(ActivityInvite invite, ClientAcceptActivityInv
     if (invite.type != ActivityActionTypes::Join) return op->Fail(FailureResult(ErrorType::ValidationError, "only invites of type Join can be accepted"));
     if (invite.messageId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "the invite has no message id"));
     if (!invite.isValid) return op->Fail(FailureResult(ErrorType::ValidationError, "the invite is no longer valid"));
-    if (GetStatus() != ClientStatus::Ready) return op->Fail(FailureResult(ErrorType::ClientNotReady, kNotReadyMessage));
+    if (auto failure = NotReady()) return op->Fail(*failure);
     const std::string message = std::to_string(invite.messageId);
     Rest(auth::BearerRequest("POST", apiBase_ + "/users/@me/activity-invites/" + message + "/accept", "POST /users/@me/activity-invites/:id/accept",
                              CurrentToken()),

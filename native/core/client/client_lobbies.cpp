@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "client/client_net.hpp"
-#include "client/social_requests.hpp"
+#include "auth/requests.hpp"
 #include "lobbies/lobby_dispatch.hpp"
 #include "messages/validation.hpp"
 #include "net/json_fields.hpp"
@@ -40,12 +40,6 @@ net::HttpDone LobbyAnswer(std::shared_ptr<LobbyCache> cache, std::shared_ptr<Lob
 
 }  // namespace
 
-std::optional<ClientResult> Client::NotReady() const {
-    if (GetStatus() != ClientStatus::Ready) return FailureResult(ErrorType::ClientNotReady, "the client is not Ready: call Connect and wait for Ready");
-    if (CurrentToken().empty()) return FailureResult(ErrorType::ValidationError, kNoTokenMessage);
-    return std::nullopt;
-}
-
 // ---- Dispatches -----------------------------------------------------------------------------------------
 
 void Client::OnLobbiesDispatch(const std::string &type, const nlohmann::json &data) {
@@ -78,7 +72,7 @@ void Client::CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallba
     if (auto failure = NotReady()) return op->Fail(*failure);
     // No metadata keys: the lobby's and the member's metadata stay as they are.
     nlohmann::json body = {{"secret", std::move(secret)}};
-    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
+    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
 }
 
 void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
@@ -89,7 +83,7 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyM
     if (auto error = validation::CheckMetadata(memberMetadata, "member metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     nlohmann::json body = {{"secret", std::move(secret)}, {"lobby_metadata", wire::MapJson(lobbyMetadata)}, {"member_metadata", wire::MapJson(memberMetadata)}};
-    Rest(social::JsonBearer("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
+    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
 }
 
 void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
@@ -117,7 +111,7 @@ namespace {
 /** PATCH /lobbies/{id}/channel-linking: channelId 0 unlinks. */
 net::HttpRequest LinkingRequest(const std::string &apiBase, const std::string &token, uint64_t lobbyId, uint64_t channelId) {
     nlohmann::json body = {{"channel_id", channelId ? nlohmann::json(std::to_string(channelId)) : nlohmann::json(nullptr)}};
-    return social::JsonBearer("PATCH", apiBase + LobbyPath(lobbyId) + "/channel-linking", "PATCH /lobbies/:id/channel-linking", token, body);
+    return auth::BearerJsonRequest("PATCH", apiBase + LobbyPath(lobbyId) + "/channel-linking", "PATCH /lobbies/:id/channel-linking", token, body);
 }
 
 }  // namespace
@@ -162,7 +156,7 @@ void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRe
     };
     if (!lobbyId) return fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
     if (auto failure = NotReady()) return fail(*failure);
-    Rest(social::JsonBearer("POST", apiBase_ + LobbyPath(lobbyId) + "/members/@me/invites", "POST /lobbies/:id/members/@me/invites",
+    Rest(auth::BearerJsonRequest("POST", apiBase_ + LobbyPath(lobbyId) + "/members/@me/invites", "POST /lobbies/:id/members/@me/invites",
                             CurrentToken(), nlohmann::json::object()),
          [mergeOp, op](net::HttpResponse response) {
              std::string url;

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "client/client_net.hpp"
-#include "client/social_requests.hpp"
+#include "auth/requests.hpp"
 #include "messages/message_dispatch.hpp"
 #include "messages/validation.hpp"
 #include "net/json_fields.hpp"
@@ -59,8 +59,8 @@ void Client::SendMessage(bool lobby, uint64_t targetId, std::string content, std
     nlohmann::json body = {{"content", std::move(content)}};
     if (metadata) body["metadata"] = wire::MapJson(*metadata);
     const std::string id = std::to_string(targetId);
-    auto request = lobby ? social::JsonBearer("POST", apiBase_ + "/lobbies/" + id + "/messages", "POST /lobbies/:id/messages", CurrentToken(), body)
-                         : social::JsonBearer("POST", apiBase_ + "/users/" + id + "/messages", "POST /users/:id/messages", CurrentToken(), body);
+    auto request = lobby ? auth::BearerJsonRequest("POST", apiBase_ + "/lobbies/" + id + "/messages", "POST /lobbies/:id/messages", CurrentToken(), body)
+                         : auth::BearerJsonRequest("POST", apiBase_ + "/users/" + id + "/messages", "POST /users/:id/messages", CurrentToken(), body);
     Rest(std::move(request), [this, op](net::HttpResponse response) {
         uint64_t messageId = 0;
         ClientResult result = net::ReadJson(response, messageId, [this](const nlohmann::json &message) {
@@ -94,7 +94,7 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
     if (auto error = validation::CheckContent(content)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     const std::string url = apiBase_ + "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
-    Rest(social::JsonBearer("PATCH", url, "PATCH /users/:id/messages/:id", CurrentToken(), {{"content", std::move(content)}}),
+    Rest(auth::BearerJsonRequest("PATCH", url, "PATCH /users/:id/messages/:id", CurrentToken(), {{"content", std::move(content)}}),
          [this, op](net::HttpResponse response) {
              bool cached = false;
              ClientResult result = net::ReadJson(response, cached, [this](const nlohmann::json &message) {

@@ -16,7 +16,6 @@ namespace svcpp::core {
 
 namespace {
 using PresenceOperation = Operation<void(const ClientResult &)>;
-constexpr const char *kNotReadyMessage = "the client is not Ready: connect first";
 }  // namespace
 
 uint64_t Client::SessionApplicationId() const {
@@ -58,15 +57,15 @@ void Client::ApplyPresence(const nlohmann::json &presence, bool notify) {
 void Client::UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb) {
     auto op = PresenceOperation::Begin(operations_, std::move(cb));
     if (auto error = presence::ValidateActivity(activity)) return op->Fail(FailureResult(ErrorType::ValidationError, "activity." + *error));
-    if (GetStatus() != ClientStatus::Ready) return op->Fail(FailureResult(ErrorType::ClientNotReady, kNotReadyMessage));
+    if (auto failure = NotReady()) return op->Fail(*failure);
     nlohmann::json body = {{"activity", presence::ActivityToWire(activity)}};
     Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/@me/presence", "POST /users/@me/presence", CurrentToken(), body),
          [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
 
 void Client::ClearRichPresence() {
-    if (GetStatus() != ClientStatus::Ready) {
-        logger_.Log(LoggingSeverity::Warning, std::string("ClearRichPresence: ") + kNotReadyMessage);
+    if (auto failure = NotReady()) {
+        logger_.Log(LoggingSeverity::Warning, "ClearRichPresence: " + failure->error);
         return;
     }
     // Fire and forget (the reference has no callback): a failure is logged.
@@ -84,7 +83,7 @@ void Client::SetOnlineStatus(StatusType status, ClientUpdateStatusCallback &&cb)
         return op->Fail(FailureResult(ErrorType::ValidationError,
                                       std::string("status must be Online, Idle, Dnd or Invisible (got ") + ToString(status) + ")"));
     }
-    if (GetStatus() != ClientStatus::Ready) return op->Fail(FailureResult(ErrorType::ClientNotReady, kNotReadyMessage));
+    if (auto failure = NotReady()) return op->Fail(*failure);
     Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/@me/presence", "POST /users/@me/presence", CurrentToken(), {{"status", wireStatus}}),
          [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }

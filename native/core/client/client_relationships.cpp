@@ -18,7 +18,6 @@ namespace {
 using relationships::Action;
 using RelationshipOperation = Operation<void(const ClientResult &)>;
 
-constexpr const char *kNotReadyMessage = "the client is not Ready: connect first";
 
 }  // namespace
 
@@ -94,7 +93,7 @@ std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) c
 void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxis, ClientUpdateRelationshipCallback &&cb) {
     auto op = RelationshipOperation::Begin(operations_, std::move(cb));
     if (userId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "userId must not be 0"));
-    if (GetStatus() != ClientStatus::Ready) return op->Fail(FailureResult(ErrorType::ClientNotReady, kNotReadyMessage));
+    if (auto failure = NotReady()) return op->Fail(*failure);
     const uint64_t selfId = users_->CurrentUserId();
     const auto me = users_->Get(selfId);
     const relationships::Self self{selfId, me && me->provisional};
@@ -128,7 +127,7 @@ void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxi
 
 void Client::RequestByName(std::string username, bool platformAxis, Callback<void(const ClientResult &)> &&cb) {
     auto op = RelationshipOperation::Begin(operations_, std::move(cb));
-    if (GetStatus() != ClientStatus::Ready) return op->Fail(FailureResult(ErrorType::ClientNotReady, kNotReadyMessage));
+    if (auto failure = NotReady()) return op->Fail(*failure);
     const auto me = users_->Get(users_->CurrentUserId());
     const relationships::Self self{me ? me->id : 0, me && me->provisional};
     if (auto error = relationships::CheckRequestByName(self, me ? me->username : std::string(), username, platformAxis))
