@@ -7,38 +7,11 @@
  * in depth; this one checks that the areas work together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActivityActionTypes, ActivityTypes, RelationshipGroupType, RelationshipType, type Activity, type ActivityInvite, type ClientEvents } from '../../lib/index.js';
+import { ActivityActionTypes, ActivityTypes, RelationshipGroupType, RelationshipType, type Activity, type ActivityInvite } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
-import { createFullUser, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { e2eClient, signIn, until } from './support.js';
-import type { Client } from '../../lib/index.js';
-
-type EventName = keyof ClientEvents;
-const RECORDED: EventName[] = [
-  'relationshipCreated', 'relationshipDeleted', 'activityInviteCreated', 'lobbyCreated', 'lobbyMemberAdded', 'lobbyMemberUpdated',
-  'messageCreated', 'messageUpdated', 'messageDeleted',
-];
-
-interface Player {
-  name: string;
-  client: Client;
-  id: bigint;
-  /** The arguments of the first recorded event of that name that matches, if any. */
-  argsOf(name: EventName, match?: (args: unknown[]) => boolean): unknown[] | undefined;
-  seen(name: EventName, match?: (args: unknown[]) => boolean): boolean;
-}
-
-async function player(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], username: string): Promise<Player> {
-  await createFullUser(e2e, { username });
-  const client = e2eClient(e2e, backend);
-  const events: Array<[EventName, unknown[]]> = [];
-  for (const name of RECORDED) client.on(name, (...args: unknown[]) => events.push([name, args]));
-  const { tokens } = await signIn(e2e, client, username);
-  await client.updateToken(tokens.accessToken);
-  await client.connect();
-  const argsOf = (name: EventName, match: (args: unknown[]) => boolean = () => true) => events.find(([n, args]) => n === name && match(args))?.[1];
-  return { name: username, client, id: client.currentUser!.id, argsOf, seen: (name, match) => argsOf(name, match) !== undefined };
-}
+import { startE2EPlatform, type E2EPlatform } from './harness.js';
+import { closeAll, fullPlayer as player, waitForEvent, type Player } from './social-support.js';
+import { until } from './support.js';
 
 describe.each(BACKENDS)('the social layer with three players over %s', (backend) => {
   let e2e: E2EPlatform;
@@ -55,17 +28,17 @@ describe.each(BACKENDS)('the social layer with three players over %s', (backend)
     carol = await player(e2e, backend, `carol_${backend}`);
   });
   afterAll(async () => {
-    await Promise.all([alice, bob, carol].map((p) => p?.client.close()));
+    await closeAll(alice, bob, carol);
     await e2e?.close();
   });
 
   it('befriends Alice and Bob; Alice blocks Carol, whose request disappears', async () => {
-    await alice.client.sendPlatformFriendRequest(bob.name);
+    await alice.client.sendPlatformFriendRequest(bob.username);
     await until(() => bob.client.getRelationship(alice.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Bob sees the request');
     await bob.client.acceptPlatformFriendRequest(alice.id);
     await until(() => alice.client.getRelationship(bob.id)?.platformRelationshipType === RelationshipType.Friend, 'Alice sees the friendship');
     // The cache changes before the event is pumped (sdk-surface §9 rule 4): wait for the event itself.
-    await until(() => alice.seen('relationshipCreated', ([id, platform]) => id === bob.id && platform === true), 'Alice\'s relationshipCreated');
+    await waitForEvent(alice, 'relationshipCreated', ([id, platform]) => id === bob.id && platform === true);
 
     await carol.client.sendPlatformFriendRequestById(alice.id);
     await until(() => alice.client.getRelationship(carol.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Carol\'s request arrives');
@@ -89,20 +62,19 @@ describe.each(BACKENDS)('the social layer with three players over %s', (backend)
 
   it('Alice invites Bob; Bob accepts, gets the join secret and joins her lobby with it', async () => {
     await alice.client.sendActivityInvite(bob.id, 'join me');
-    await until(() => bob.seen('activityInviteCreated'), 'Bob receives the invite');
-    const invite = bob.argsOf('activityInviteCreated')![0] as ActivityInvite;
+    const invite = (await waitForEvent(bob, 'activityInviteCreated'))[0] as ActivityInvite;
     expect(invite).toMatchObject({ senderId: alice.id, type: ActivityActionTypes.Join, applicationId: BigInt(e2e.platform.devApp.id), isValid: true });
 
     const joinSecret = await bob.client.acceptActivityInvite(invite);
     expect(joinSecret).toBe(secret);
     expect(await bob.client.createOrJoinLobby(joinSecret)).toBe(lobbyId);
-    await until(() => alice.seen('lobbyMemberAdded', ([l, m]) => l === lobbyId && m === bob.id), 'Alice sees Bob join');
+    await waitForEvent(alice, 'lobbyMemberAdded', ([l, m]) => l === lobbyId && m === bob.id);
     expect(bob.client.getLobby(lobbyId)!.metadata).toEqual({ mode: 'duos' });
   });
 
   it('chats in the lobby with metadata; history is for members only and at most 200', async () => {
     const sent = await bob.client.sendLobbyMessage(lobbyId, 'gl hf', { emote: 'wave' });
-    await until(() => alice.seen('messageCreated', ([id]) => id === sent), 'Alice gets the message');
+    await waitForEvent(alice, 'messageCreated', ([id]) => id === sent);
     expect(alice.client.getMessage(sent)).toMatchObject({ content: 'gl hf', authorId: bob.id, lobbyId, metadata: { emote: 'wave' } });
 
     const history = await alice.client.getLobbyMessages(lobbyId, 10);
@@ -116,27 +88,27 @@ describe.each(BACKENDS)('the social layer with three players over %s', (backend)
       { userId: carol.id.toString(), additionalName: 'Medic', metadata: { team: 'blue' } },
       { userId: bob.id.toString(), metadata: { team: 'red' } },
     ]);
-    await until(() => carol.seen('lobbyCreated', ([l]) => l === lobbyId), 'Carol gets the lobby');
+    await waitForEvent(carol, 'lobbyCreated', ([l]) => l === lobbyId);
     await until(() => alice.client.getLobby(lobbyId)?.members.find((m) => m.id === bob.id)?.metadata.team === 'red', 'Alice sees Bob updated');
     expect(alice.client.getLobby(lobbyId)!.members.find((m) => m.id === carol.id)).toMatchObject({ additionalName: 'Medic', metadata: { team: 'blue' } });
 
     const sent = await carol.client.sendLobbyMessage(lobbyId, 'heals ready');
-    await until(() => alice.seen('messageCreated', ([id]) => id === sent), 'Alice gets Carol\'s message');
+    await waitForEvent(alice, 'messageCreated', ([id]) => id === sent);
     expect(alice.client.getMessage(sent)!.additionalName).toBe('Medic');
   });
 
   it('Alice and Bob exchange a DM, edit it and delete it, both sides seeing each step', async () => {
     const sent = await alice.client.sendUserMessage(bob.id, 'see you at 8', { kind: 'plan' });
-    await until(() => bob.seen('messageCreated', ([id]) => id === sent), 'Bob gets the DM');
+    await waitForEvent(bob, 'messageCreated', ([id]) => id === sent);
     expect(bob.client.getMessage(sent)).toMatchObject({ content: 'see you at 8', authorId: alice.id, metadata: { kind: 'plan' } });
 
     await alice.client.editUserMessage(bob.id, sent, 'see you at 9');
     await until(() => bob.client.getMessage(sent)?.content === 'see you at 9', 'Bob sees the edit');
-    await until(() => bob.seen('messageUpdated', ([id]) => id === sent), 'Bob\'s messageUpdated');
+    await waitForEvent(bob, 'messageUpdated', ([id]) => id === sent);
     expect(bob.client.getMessage(sent)!.editedTimestamp).toBeGreaterThan(0n);
 
     await alice.client.deleteUserMessage(bob.id, sent);
-    await until(() => bob.seen('messageDeleted', ([id]) => id === sent), 'Bob sees the deletion');
+    await waitForEvent(bob, 'messageDeleted', ([id]) => id === sent);
     expect((await bob.client.getUserMessages(alice.id, 10)).map((m) => m.id)).not.toContain(sent);
   });
 });

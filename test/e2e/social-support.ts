@@ -13,7 +13,10 @@ export interface Player {
   events: Array<{ name: keyof ClientEvents; args: unknown[] }>;
 }
 
-const RECORDED = ['relationshipCreated', 'relationshipDeleted', 'relationshipGroupsUpdated', 'activityInviteCreated', 'activityInviteUpdated', 'userUpdated'] as const;
+const RECORDED = [
+  'relationshipCreated', 'relationshipDeleted', 'relationshipGroupsUpdated', 'activityInviteCreated', 'activityInviteUpdated', 'userUpdated',
+  'lobbyCreated', 'lobbyMemberAdded', 'lobbyMemberUpdated', 'messageCreated', 'messageUpdated', 'messageDeleted',
+] as const;
 
 function record(client: Client, id: bigint, username: string): Player {
   const player: Player = { client, id, username, events: [] };
