@@ -25,11 +25,18 @@ setup() {
   npx tsc -p platform/tsconfig.json
 }
 
-# Runs a test stage, keeps its output for the summary, fails the run when the stage fails.
+# Runs a test stage, keeps its output for the summary, fails the run when the stage fails. A stage that hangs (a
+# deadlocked process: no test timeout can fire) is killed after SVCPP_STAGE_TIMEOUT seconds (every stage takes a
+# few minutes at most) so the run fails in minutes, naming the stage, instead of running into CI's limit.
 stage() {
   local name="$1"; shift
+  local limit="${SVCPP_STAGE_TIMEOUT:-900}" status=0
   step "$name"
-  "$@" 2>&1 | tee "$logs/$name.log"
+  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee "$logs/$name.log" || status=$?
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    echo "svcpp: stage $name did not finish within ${limit}s; killed" >&2
+  fi
+  return "$status"
 }
 
 case "$mode" in

@@ -7,13 +7,14 @@ export interface Ed25519KeyPair {
 
 /** One Ed25519 key pair per application; the public key is published as 32 bytes of hex. */
 export function generateApplicationKeyPair(): Ed25519KeyPair {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const spki = publicKey.export({ format: 'der', type: 'spki' });
+  // Encoded by the generation job itself: exporting the job's KeyObjects can deadlock on Node 20 (see
+  // oauth/oidc/signing-keys.ts).
+  const { publicKey: spki, privateKey: privateKeyPem } = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   // An Ed25519 SPKI is a fixed 12-byte header followed by the raw 32-byte key.
-  return {
-    publicKeyHex: spki.subarray(spki.length - 32).toString('hex'),
-    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-  };
+  return { publicKeyHex: spki.subarray(spki.length - 32).toString('hex'), privateKeyPem };
 }
 
 /** Signature headers (wire-protocol §11): Ed25519 over timestamp bytes || raw body bytes, hex encoded. */

@@ -27,7 +27,7 @@ export class OidcSigningKeys {
   constructor(store: Store, now: () => number) {
     let records = store.signingKeys.list();
     if (records.length === 0) {
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const privateKey = generateRsaKey();
       const publicJwk = createPublicKey(privateKey).export({ format: 'jwk' });
       // kid: a SHA-256 over the public modulus and exponent, stable for the key's lifetime.
       const kid = createHash('sha256').update(`${publicJwk.n}.${publicJwk.e}`).digest('base64url').slice(0, 22);
@@ -64,4 +64,19 @@ export class OidcSigningKeys {
 
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/**
+ * A new RSA private key that shares nothing with the key-generation job. Node 20 can deadlock when a KeyObject
+ * returned by generateKeyPairSync is exported as JWK: the export holds the key's mutex while allocating, a GC
+ * finalizes the (already finished) generation job, and its destructor takes the same mutex. Asking the job for
+ * DER and importing that gives a key object of our own, so no finalizer ever touches its mutex.
+ */
+export function generateRsaKey(modulusLength = 2048): KeyObject {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  });
+  return createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' });
 }
