@@ -5,7 +5,7 @@
 //   throughput  the sender keeps WINDOW sends in flight; messages/s = messages ÷ time until every member has all.
 // Compared: SDK clients through N-API and through koffi (each member a full svcpp Client with its own threads), and
 // the pure-TypeScript baseline (bench/baseline: a WebSocket that parses frames + keep-alive JSON over HTTP).
-// Prints figures; asserts nothing.   node --import tsx bench/lobby-fanout.ts [--smoke]
+// Prints figures; asserts nothing.   node --import tsx bench/lobby-fanout.ts [--smoke] [--only napi|koffi|baseline]
 import { readFileSync } from 'node:fs';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
@@ -13,6 +13,8 @@ import { BaselineRestClient } from './baseline/rest-client.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
+// --only <party>: measure one kind of client (for profiling one path at a time).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const MEMBERS = smoke ? 10 : 100;
 const LATENCY_MESSAGES = smoke ? 10 : 200;
 const THROUGHPUT_MESSAGES = smoke ? 20 : 1_000;
@@ -163,9 +165,15 @@ async function measure(name: string, factory: PartyFactory, platform: PlatformPr
 const platform = await startPlatformProcess({ tls: true });
 try {
   const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: readFileSync(platform.caFile!, 'utf8') });
+  const parties: Array<[string, string, PartyFactory]> = [
+    ['napi', 'SDK napi', sdkParty('napi')],
+    ['koffi', 'SDK koffi', sdkParty('koffi')],
+    ['baseline', 'pure-TS baseline', baselineParty],
+  ];
   const rows: Array<[string, string]> = [];
-  for (const backend of ['napi', 'koffi'] as const) rows.push([`SDK ${backend}`, await measure(backend, sdkParty(backend), platform, server)]);
-  rows.push(['pure-TS baseline', await measure('baseline', baselineParty, platform, server)]);
+  for (const [name, label, factory] of parties) {
+    if (only === undefined || only === name) rows.push([label, await measure(name, factory, platform, server)]);
+  }
   console.log(`lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop + ` +
     `${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(20)} ${value}`);

@@ -135,8 +135,9 @@ bool Client::CanOpenMessageInPlatform(uint64_t messageId) const {
     const MessageRecord message = messages_->Read(*entry);
     // Only persistent DMs and messages of linked lobbies exist in the platform's own client (§3.6).
     if (message.channelType == ChannelType::Dm) return true;
-    auto lobby = lobbies_->Get(message.lobbyId);
-    return message.lobbyId && lobby && lobby->linkedChannel.has_value();
+    return message.lobbyId &&
+           lobbies_->Read(message.lobbyId, [](const LobbyRecord &lobby) { return lobby.linkedChannel.has_value(); })
+               .value_or(false);
 }
 
 void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, ClientGetLobbyMessagesCallback &&cb) {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "generated/values.hpp"
@@ -50,7 +51,20 @@ public:
     /** Removes a member; false when the lobby or the member is not cached. */
     bool RemoveMember(uint64_t lobbyId, uint64_t memberId);
 
+    /** A copy of a whole lobby: every member and their metadata. Handles read with Read() instead. */
     std::optional<LobbyRecord> Get(uint64_t lobbyId) const;
+    /**
+     * `read(lobby)` under the cache's lock, without copying the lobby; nullopt when it is not cached. Handles
+     * and snapshots read one field per call, and a lobby has up to 1,000 members with metadata: copying it
+     * for each read made a message snapshot cost O(members).
+     */
+    template <typename Reader>
+    auto Read(uint64_t lobbyId, Reader &&read) const -> std::optional<std::invoke_result_t<Reader, const LobbyRecord &>> {
+        std::lock_guard lock(mutex_);
+        auto it = lobbies_.find(lobbyId);
+        if (it == lobbies_.end()) return std::nullopt;
+        return read(it->second);
+    }
     std::optional<LobbyMemberRecord> GetMember(uint64_t lobbyId, uint64_t memberId) const;
     bool Contains(uint64_t lobbyId) const;
     /** The cached lobbies' ids, ascending. */

@@ -2,17 +2,19 @@
 
 namespace svcpp::core {
 
-std::optional<LobbyRecord> LobbyHandle::Record() const {
+bool LobbyHandle::IsValid() const {
     auto lobbies = lobbies_.lock();
-    if (!lobbies) return std::nullopt;
-    return lobbies->Get(lobbyId_);
+    return lobbies && lobbies->Contains(lobbyId_);
 }
 
 std::vector<uint64_t> LobbyHandle::LobbyMemberIds() const {
-    std::vector<uint64_t> ids;
-    if (auto r = Record())
-        for (const auto &member : r->members) ids.push_back(member.id);
-    return ids;
+    auto ids = With([](const LobbyRecord &lobby) {
+        std::vector<uint64_t> out;
+        out.reserve(lobby.members.size());
+        for (const auto &member : lobby.members) out.push_back(member.id);
+        return out;
+    });
+    return ids.value_or(std::vector<uint64_t>{});
 }
 
 std::vector<LobbyMemberHandle> LobbyHandle::LobbyMembers() const {
@@ -27,12 +29,12 @@ std::optional<LobbyMemberHandle> LobbyHandle::GetLobbyMemberHandle(uint64_t memb
     return LobbyMemberHandle(lobbies_, users_, lobbyId_, memberId);
 }
 
-Properties LobbyHandle::Metadata() const { return Record().value_or(LobbyRecord{}).metadata; }
+Properties LobbyHandle::Metadata() const {
+    return With([](const LobbyRecord &lobby) { return lobby.metadata; }).value_or(Properties{});
+}
 
 std::optional<core::LinkedChannel> LobbyHandle::LinkedChannel() const {
-    auto r = Record();
-    if (!r) return std::nullopt;
-    return r->linkedChannel;
+    return With([](const LobbyRecord &lobby) { return lobby.linkedChannel; }).value_or(std::nullopt);
 }
 
 }  // namespace svcpp::core

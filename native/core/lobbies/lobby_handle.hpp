@@ -18,8 +18,8 @@ public:
     LobbyHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users, uint64_t lobbyId)
         : lobbies_(std::move(lobbies)), users_(std::move(users)), lobbyId_(lobbyId) {}
 
-    bool IsValid() const { return Record().has_value(); }
-    uint64_t Id() const { return Record() ? lobbyId_ : 0; }
+    bool IsValid() const;
+    uint64_t Id() const { return IsValid() ? lobbyId_ : 0; }
     std::vector<uint64_t> LobbyMemberIds() const;
     std::vector<LobbyMemberHandle> LobbyMembers() const;
     std::optional<LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
@@ -27,7 +27,13 @@ public:
     std::optional<core::LinkedChannel> LinkedChannel() const;
 
 private:
-    std::optional<LobbyRecord> Record() const;
+    /** `read(lobby)` while the client and the lobby exist; nullopt otherwise. */
+    template <typename Reader>
+    auto With(Reader &&read) const -> std::optional<std::invoke_result_t<Reader, const LobbyRecord &>> {
+        auto lobbies = lobbies_.lock();
+        if (!lobbies) return std::nullopt;
+        return lobbies->Read(lobbyId_, std::forward<Reader>(read));
+    }
 
     std::weak_ptr<const LobbyCache> lobbies_;
     std::weak_ptr<const UserCache> users_;

@@ -129,3 +129,16 @@ TEST_F(LobbyCacheTest, HandlesReadDefaultsOnceTheClientIsGone) {
     EXPECT_FALSE(member.IsValid());
     EXPECT_FALSE(member.User().has_value());
 }
+
+TEST_F(LobbyCacheTest, ReadVisitsTheCachedLobbyInPlace) {
+    Apply("LOBBY_CREATE", Lobby(10, {Member(kSelf), Member(2), Member(3)}));
+    const auto count = [](const LobbyRecord &lobby) { return lobby.members.size(); };
+    EXPECT_EQ(lobbies->Read(10, count), std::optional<size_t>(3));
+    EXPECT_EQ(lobbies->Read(11, count), std::nullopt);  // not cached: the reader never runs
+    LobbyHandle lobby(lobbies, users, 10);
+    EXPECT_FALSE(lobby.LinkedChannel().has_value());
+    Apply("LOBBY_DELETE", {{"id", "10"}});
+    EXPECT_EQ(lobbies->Read(10, count), std::nullopt);
+    EXPECT_TRUE(lobby.LobbyMemberIds().empty());
+    EXPECT_FALSE(lobby.LinkedChannel().has_value());
+}
