@@ -7,14 +7,19 @@ import { GatewayClient } from '../src/gateway/reference-client.js';
 
 export type ParentMessage =
   | { cmd: 'open'; url: string; from: number; to: number }
-  | { cmd: 'count'; reportEvery: number }
+  | { cmd: 'count'; reportEvery: number; expected: number }
   | { cmd: 'close' };
 
-export type ChildMessage = { type: 'opened'; total: number } | { type: 'progress'; count: number } | { type: 'closed' };
+export type ChildMessage =
+  | { type: 'opened'; total: number }
+  | { type: 'counting' }
+  | { type: 'progress'; count: number }
+  | { type: 'closed' };
 
 const clients: GatewayClient[] = [];
 let count = 0;
 let reportEvery = Number.POSITIVE_INFINITY;
+let expected = Number.POSITIVE_INFINITY;
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -23,7 +28,7 @@ function send(message: ChildMessage): void {
 function onDispatch(t: string): void {
   if (t !== 'BENCH_EVENT') return;
   count++;
-  if (count % reportEvery === 0) send({ type: 'progress', count });
+  if (count % reportEvery === 0 || count === expected) send({ type: 'progress', count });
 }
 
 async function open(url: string, from: number, to: number): Promise<void> {
@@ -46,6 +51,9 @@ process.on('message', (message: ParentMessage) => {
   else if (message.cmd === 'count') {
     count = 0;
     reportEvery = message.reportEvery;
+    expected = message.expected;
+    // The parent publishes only after this: the IPC channel and the sockets are not ordered with each other.
+    send({ type: 'counting' });
   } else if (message.cmd === 'close') {
     void Promise.all(clients.map((c) => c.close())).then(() => {
       send({ type: 'closed' });

@@ -135,9 +135,12 @@ async function main(): Promise<void> {
   for (const { n, events } of FANOUTS) {
     const to = n === SESSIONS ? { applicationId: APP_ID } : { userIds: Array.from({ length: n }, (_, i) => identity(i).userId) };
     const expected = n * events;
-    child.send({ cmd: 'count', reportEvery: n * 5 });
+    // Wait for the child's acknowledgement: it comes after every progress report of the previous round (one
+    // ordered IPC channel), and no event of this round can be counted before the reset.
+    const counting = child.next('counting');
+    child.send({ cmd: 'count', reportEvery: n * 5, expected });
+    await counting;
     child.received = 0;
-    await tick();
     const start = performance.now();
     const cpuStart = process.cpuUsage();
     for (let published = 0; published < events; ) {

@@ -1,7 +1,8 @@
 /**
  * Direct messages end to end on both backends, over HTTPS against the real platform: ephemeral DMs between two
- * provisional players (sent with metadata, edited, deleted, callbacks on both sides, history from the cache and over
- * HTTP, summaries, local limits), and a persistent DM channel between two full accounts who are friends.
+ * provisional players (sent with metadata, edited, moderated by the game server, deleted, callbacks on both sides,
+ * history from the cache and over HTTP, summaries, local limits), and a persistent DM channel between two full
+ * accounts who are friends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
@@ -51,6 +52,20 @@ describe.each(BACKENDS)('direct messages over %s', (backend) => {
     expect(edited.editedTimestamp).toBeGreaterThanOrEqual(edited.sentTimestamp);
     await expect(bob.client.editUserMessage(ada.id, id, 'hacked')).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50005 });
     await expect(ada.client.editUserMessage(bob.id, id, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+  });
+
+  it('the game server sets moderation metadata on a DM: both sides get messageUpdated and read it', async () => {
+    const id = sent[0]!;
+    await e2e.server.setDirectMessageModerationMetadata(String(id), { verdict: 'clean', reviewer: 'auto' });
+    for (const player of [ada, bob]) {
+      await until(() => player.client.getMessage(id)?.moderationMetadata.verdict === 'clean', `${player.id} sees the moderation metadata`);
+      expect(player.of('messageUpdated').some(([m]) => m === id)).toBe(true);
+    }
+    expect(bob.client.getMessage(id)).toMatchObject({ content: 'hi bob!', moderationMetadata: { verdict: 'clean', reviewer: 'auto' } });
+    // At most 5 keys (PROTOCOL.md §10.4): refused with the field error body, nothing changes.
+    const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v']));
+    await expect(e2e.server.setDirectMessageModerationMetadata(String(id), six)).rejects.toMatchObject({ status: 400, code: 50035 });
+    expect((await bob.client.getUserMessages(ada.id, 10)).find((m) => m.id === id)?.moderationMetadata).toEqual({ verdict: 'clean', reviewer: 'auto' });
   });
 
   it('rejects over-limit content and metadata before any request', async () => {
