@@ -9,6 +9,13 @@ const LobbyMemberRecord *LobbyRecord::FindMember(uint64_t memberId) const {
     return it == members.end() ? nullptr : &*it;
 }
 
+std::vector<uint64_t> LobbyRecord::MemberIds() const {
+    std::vector<uint64_t> ids;
+    ids.reserve(members.size());
+    for (const auto &member : members) ids.push_back(member.id);
+    return ids;
+}
+
 bool LobbyCache::Put(LobbyRecord lobby) {
     std::lock_guard lock(mutex_);
     const uint64_t id = lobby.id;

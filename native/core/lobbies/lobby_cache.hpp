@@ -36,6 +36,8 @@ struct LobbyRecord {
     std::optional<LinkedChannel> linkedChannel;
 
     const LobbyMemberRecord *FindMember(uint64_t memberId) const;
+    /** The members' ids, in the platform's order. */
+    std::vector<uint64_t> MemberIds() const;
 };
 
 class LobbyCache {

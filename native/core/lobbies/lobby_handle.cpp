@@ -8,13 +8,7 @@ bool LobbyHandle::IsValid() const {
 }
 
 std::vector<uint64_t> LobbyHandle::LobbyMemberIds() const {
-    auto ids = With([](const LobbyRecord &lobby) {
-        std::vector<uint64_t> out;
-        out.reserve(lobby.members.size());
-        for (const auto &member : lobby.members) out.push_back(member.id);
-        return out;
-    });
-    return ids.value_or(std::vector<uint64_t>{});
+    return With([](const LobbyRecord &lobby) { return lobby.MemberIds(); }).value_or(std::vector<uint64_t>{});
 }
 
 std::vector<LobbyMemberHandle> LobbyHandle::LobbyMembers() const {

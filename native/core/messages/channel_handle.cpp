@@ -5,10 +5,7 @@ namespace svcpp::core {
 std::optional<ChannelRecord> ChannelHandle::Lookup(const CacheRefs &refs, uint64_t channelId) {
     if (auto lobbies = refs.lobbies.lock()) {
         auto lobby = lobbies->Read(channelId, [channelId](const LobbyRecord &record) {
-            ChannelRecord channel{channelId, ChannelType::Lobby, {}};
-            channel.recipients.reserve(record.members.size());
-            for (const auto &member : record.members) channel.recipients.push_back(member.id);
-            return channel;
+            return ChannelRecord{channelId, ChannelType::Lobby, record.MemberIds()};
         });
         if (lobby) return lobby;
     }
