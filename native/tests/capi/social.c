@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "pump_until.h"
 
 typedef struct {
     Counter c; /* first member: CountFree works on a Seen */
@@ -26,17 +27,6 @@ static void SVCPP_CALL OnAccept(Svcpp_ClientResult const *result, Svcpp_String j
 {
     CHECK(joinSecret.size == 0);
     OnResult(result, userData);
-}
-
-static void PumpUntil(Svcpp_Client *client, const int *done)
-{
-    struct timespec tick = {0, 2000000};
-    int i;
-    for (i = 0; i < 15000 && !*done; i++) {
-        CHECK_OK(Svcpp_Client_RunCallbacks(client));
-        if (!*done) nanosleep(&tick, NULL);
-    }
-    CHECK(*done);
 }
 
 static void Bitmask(void)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "pump_until.h"
 
 /* ---- loopback HTTP stub ------------------------------------------------------------------------------ */
 
@@ -97,18 +98,6 @@ static void StopStub(pthread_t thread)
 }
 
 /* ---- helpers -------------------------------------------------------------------------------------------- */
-
-/* Pumps until *done is set. The deadline only keeps a broken build from hanging the test run. */
-static void PumpUntil(Svcpp_Client *client, const int *done)
-{
-    struct timespec tick = {0, 2000000};
-    int i;
-    for (i = 0; i < 15000 && !*done; i++) {
-        CHECK_OK(Svcpp_Client_RunCallbacks(client));
-        if (!*done) nanosleep(&tick, NULL);
-    }
-    CHECK(*done);
-}
 
 static void SVCPP_CALL TokenUpdated(Svcpp_ClientResult const *result, void *userData)
 {
