@@ -1,24 +1,6 @@
 import { z } from 'zod';
-import { snowflakeSchema } from '../http/validation.js';
+import { snowflakeSchema, stringMapSchema } from '../http/validation.js';
 import type { LobbyLimits } from './limits.js';
-
-/**
- * A flat string → string map with key-count and key-length limits. Too many keys → `DICT_TYPE_MAX_KEYS` on the
- * map; a bad key → `BASE_TYPE_MIN_LENGTH` / `BASE_TYPE_MAX_LENGTH` under that key; a long value → the usual
- * `BASE_TYPE_MAX_LENGTH` under its key.
- */
-export function stringMapSchema(maxKeys: number, keyMax: number, valueMax: number) {
-  return z.record(z.string(), z.string().max(valueMax)).superRefine((map, issues) => {
-    const keys = Object.keys(map);
-    if (keys.length > maxKeys) {
-      issues.addIssue({ code: 'custom', message: `Must have ${maxKeys} or fewer keys.`, params: { code: 'DICT_TYPE_MAX_KEYS' } });
-    }
-    for (const key of keys) {
-      if (key.length === 0) issues.addIssue({ code: 'custom', path: [key], message: 'Must be 1 or more in length.', params: { code: 'BASE_TYPE_MIN_LENGTH' } });
-      if (key.length > keyMax) issues.addIssue({ code: 'custom', path: [key], message: `Must be ${keyMax} or fewer in length.`, params: { code: 'BASE_TYPE_MAX_LENGTH' } });
-    }
-  });
-}
 
 /** Every request body of the lobby routes, built from the configured limits. */
 export function lobbySchemas(limits: LobbyLimits) {

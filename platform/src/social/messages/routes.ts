@@ -4,9 +4,8 @@ import type { PlatformContext } from '../../context.js';
 import { requireBearer, requireBot } from '../../http/auth.js';
 import { jsonBody } from '../../http/body.js';
 import { Errors } from '../../http/errors.js';
-import { parseBody, snowflakeSchema } from '../../http/validation.js';
+import { parseBody, snowflakeSchema, stringMapSchema } from '../../http/validation.js';
 import { API, limited, parseQuery, pathUser } from '../http.js';
-import { metadataSchema } from './metadata.js';
 import type { MessageService } from './service.js';
 
 const SCOPE = 'dm_channels.read';
@@ -17,14 +16,14 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: PlatformContext
   const content = z.string().min(1).max(limits.messageContentMax);
   const sendSchema = z.object({
     content,
-    metadata: metadataSchema(limits.metadataMaxKeys, limits.metadataKeyMax, limits.metadataValueMax).default({}),
+    metadata: stringMapSchema(limits.metadataMaxKeys, limits.metadataKeyMax, limits.metadataValueMax).default({}),
   });
   const editSchema = z.object({ content });
   const historySchema = z.object({
     limit: z.coerce.number().int().min(1).max(limits.historyLimitMax).default(limits.historyLimitDefault),
     before: snowflakeSchema.optional(),
   });
-  const moderationSchema = metadataSchema(limits.moderationMetadataMaxKeys, limits.moderationMetadataKeyMax, limits.moderationMetadataValueMax);
+  const moderationSchema = stringMapSchema(limits.moderationMetadataMaxKeys, limits.moderationMetadataKeyMax, limits.moderationMetadataValueMax);
 
   type UserParams = { Params: { userId: string } };
   type MessageParams = { Params: { userId: string; messageId: string } };
