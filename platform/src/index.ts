@@ -16,6 +16,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
+import { recordRoutes, type RouteEntry } from './route-table.js';
 import { registerAuthorizeRoutes } from './oauth/authorize/routes.js';
 import { registerDeviceAuthorizeRoute } from './oauth/device/authorize.js';
 import { registerDeviceVerificationRoutes } from './oauth/device/verification.js';
@@ -40,6 +41,7 @@ export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
 export type { Store } from './store/types.js';
 export type { PlatformContext } from './context.js';
+export type { RouteEntry } from './route-table.js';
 export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
@@ -69,6 +71,8 @@ export interface RunningPlatform {
   gateway: GatewayHandle;
   /** Services and options, for tests and tools that need to reach behind the HTTP API. */
   context: PlatformContext;
+  /** Every HTTP route served (method and URL pattern). */
+  routes: readonly RouteEntry[];
   logger: Logger;
   close(): Promise<void>;
 }
@@ -144,6 +148,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
 
     const tls = resolved.tls ? await generateSelfSignedCertificate(new Date(now())) : undefined;
     const app = createHttpServer({ logger, bodyLimitBytes: resolved.bodyLimitBytes, rateLimiter, now, ...(tls ? { tls } : {}) });
+    const routes = recordRoutes(app);
     const gateway = registerGateway(app, {
       bus,
       authenticate: gatewayAuthenticator(ctx),
@@ -185,6 +190,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       bus,
       gateway,
       context: ctx,
+      routes,
       logger,
       // Webhook attempts in flight finish first; pending ones stay in the outbox for the next start.
       close: () =>

@@ -1,4 +1,5 @@
 /** GET /api/v10/gateway and /api/v10/gateway/bot (wire-protocol §3.1). */
+import type { GatewayBotResponse, GatewayResponse } from 'discord-api-spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayServer } from './gateway.js';
 import type { GatewayDeps } from './types.js';
@@ -7,7 +8,7 @@ import { gatewayUrl } from './urls.js';
 export function registerGatewayRoutes(scope: FastifyInstance, server: GatewayServer, deps: GatewayDeps): void {
   const urlFor = (request: FastifyRequest) => gatewayUrl(deps.publicUrl?.(), request);
 
-  scope.get('/api/v10/gateway', async (request) => ({ url: urlFor(request) }));
+  scope.get('/api/v10/gateway', async (request): Promise<GatewayResponse> => ({ url: urlFor(request) }));
 
   scope.get('/api/v10/gateway/bot', async (request, reply) => {
     const header = request.headers.authorization ?? '';
@@ -16,6 +17,7 @@ export function registerGatewayRoutes(scope: FastifyInstance, server: GatewaySer
     const identity = token ? deps.authenticate(token) : null;
     if (!identity) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
     if (identity.kind !== 'bot') return reply.code(403).send({ message: 'Only bots can use this endpoint', code: 20002 });
-    return { url: urlFor(request), shards: 1, session_start_limit: server.sessionStartLimit(identity.applicationId) };
+    const body: GatewayBotResponse = { url: urlFor(request), shards: 1, session_start_limit: server.sessionStartLimit(identity.applicationId) };
+    return body;
   });
 }

@@ -1,3 +1,4 @@
+import type { LobbyGuildInviteResponse } from 'discord-api-spec';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
@@ -10,8 +11,11 @@ import { LobbyErrors } from './errors.js';
 
 const API = '/api/v10';
 
+/** The published `{code}` plus `url` and `expires_at` (OURS: the SDK shows the link and knows when it lapses). */
+type LobbyInviteJson = LobbyGuildInviteResponse & { url: string; expires_at: string };
+
 /** A single-use guild invite to the lobby's linked channel, bound to `user` (nobody else can redeem it). */
-function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord): Record<string, unknown> {
+function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord): LobbyInviteJson {
   // Provisional accounts cannot join guilds: the SDK asks the player to merge first.
   if (user.isProvisional) throw LobbyErrors.mergeRequired();
   const channel = lobby.linkedChannelId === null ? undefined : ctx.store.guilds.getChannel(lobby.linkedChannelId);

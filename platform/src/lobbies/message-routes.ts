@@ -64,7 +64,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: PlatformContext
       pending.send(lobby, lobbies.memberIds(lobby), 'LOBBY_MESSAGE_CREATE', json);
       lobbies.webhook(lobby, 'LOBBY_MESSAGE_CREATE', json, pending);
     });
-    return json;
+    return reply.code(201).send(json);
   });
 
   // Newest first, within the history window.

@@ -1,47 +1,50 @@
+import type { LobbyMemberResponse, LobbyMessageResponse, LobbyResponse, MessageResponse } from 'discord-api-spec';
 import type { PlatformContext } from '../context.js';
+import { channelJson } from '../guilds/channels.js';
 import type { ChannelMessageRecord, LobbyMemberRecord, LobbyMessageRecord, LobbyRecord } from '../store/lobby-types.js';
-import { userJson, type UserJson } from '../users/serialize.js';
+import { knownUserJson, type PublicUserJson } from '../users/serialize.js';
 import type { LobbyPresence } from './presence.js';
 
 export type Json = Record<string, unknown>;
 
-function authorJson(ctx: PlatformContext, userId: string): UserJson {
-  const user = ctx.store.users.get(userId);
-  return user ? userJson(ctx, user) : { id: userId };
-}
+/** The published member plus what the SDK needs (OURS, PROTOCOL.md §10.5): `connected` and the user object. */
+export type LobbyMemberJson = LobbyMemberResponse & { connected: boolean; user: PublicUserJson };
+/** The published lobby; the application's bot also gets `idle_timeout_seconds` (OURS). */
+export type LobbyJson = LobbyResponse & { members: LobbyMemberJson[]; idle_timeout_seconds?: number };
+/** The published lobby message plus `timestamp` (OURS: the SDK shows when a message was sent). */
+export type LobbyMessageJson = LobbyMessageResponse & { timestamp: string; author: PublicUserJson };
+/** A copied lobby message is a published guild message plus `guild_id` and the lobby it came from (OURS). */
+export type ChannelMessageJson = MessageResponse & { guild_id: string; lobby_id: string };
 
 /** Member `{id, metadata, flags, additional_name?, connected, user}`; `additional_name` only when set. */
-export function memberJson(ctx: PlatformContext, presence: LobbyPresence, lobby: LobbyRecord, member: LobbyMemberRecord): Json {
-  const json: Json = {
+export function memberJson(ctx: PlatformContext, presence: LobbyPresence, lobby: LobbyRecord, member: LobbyMemberRecord): LobbyMemberJson {
+  const json: LobbyMemberJson = {
     id: member.userId,
     metadata: member.metadata,
     flags: member.flags,
     connected: presence.has(member.userId, lobby.applicationId),
-    user: authorJson(ctx, member.userId),
+    user: knownUserJson(ctx, member.userId),
   };
   if (member.additionalName !== null) json.additional_name = member.additionalName;
   return json;
 }
 
-function linkedChannelJson(ctx: PlatformContext, channelId: string | null): Json | null {
-  if (channelId === null) return null;
-  const channel = ctx.store.guilds.getChannel(channelId);
-  return channel ? { id: channel.id, name: channel.name, guild_id: channel.guildId } : null;
-}
-
 /**
- * Lobby `{id, application_id, metadata, members, linked_channel, flags}`; `metadata` is always a map (`{}` when none).
- * The application's bot also sees `override_event_webhooks_url` and `idle_timeout_seconds` (settings it controls).
+ * Lobby `{id, application_id, metadata, members, linked_channel?, flags}`; `metadata` is always a map (`{}` when
+ * none); `linked_channel` (a guild channel object) only while a channel is linked — published as optional, not
+ * nullable. The application's bot also sees `override_event_webhooks_url` and `idle_timeout_seconds` (settings it
+ * controls).
  */
-export function lobbyJson(ctx: PlatformContext, presence: LobbyPresence, lobby: LobbyRecord, view: { bot?: boolean } = {}): Json {
-  const json: Json = {
+export function lobbyJson(ctx: PlatformContext, presence: LobbyPresence, lobby: LobbyRecord, view: { bot?: boolean } = {}): LobbyJson {
+  const json: LobbyJson = {
     id: lobby.id,
     application_id: lobby.applicationId,
     metadata: lobby.metadata,
     members: ctx.store.lobbies.members(lobby.id).map((member) => memberJson(ctx, presence, lobby, member)),
-    linked_channel: linkedChannelJson(ctx, lobby.linkedChannelId),
     flags: lobby.flags,
   };
+  const linked = lobby.linkedChannelId === null ? undefined : ctx.store.guilds.getChannel(lobby.linkedChannelId);
+  if (linked) json.linked_channel = channelJson(linked);
   if (view.bot) {
     json.override_event_webhooks_url = lobby.overrideWebhookUrl;
     json.idle_timeout_seconds = lobby.idleTimeoutSeconds;
@@ -50,14 +53,14 @@ export function lobbyJson(ctx: PlatformContext, presence: LobbyPresence, lobby: 
 }
 
 /** Lobby message; `lobby_member` only when the author had an `additional_name` when sending. */
-export function lobbyMessageJson(ctx: PlatformContext, message: LobbyMessageRecord): Json {
-  const json: Json = {
+export function lobbyMessageJson(ctx: PlatformContext, message: LobbyMessageRecord): LobbyMessageJson {
+  const json: LobbyMessageJson = {
     id: message.id,
     type: 0,
     content: message.content,
     lobby_id: message.lobbyId,
     channel_id: message.lobbyId,
-    author: authorJson(ctx, message.authorId),
+    author: knownUserJson(ctx, message.authorId),
     metadata: message.metadata,
     moderation_metadata: message.moderationMetadata,
     timestamp: new Date(message.createdAt).toISOString(),
@@ -69,21 +72,23 @@ export function lobbyMessageJson(ctx: PlatformContext, message: LobbyMessageReco
 }
 
 /** A lobby message's copy in a guild channel: a plain guild text message, without the lobby metadata. */
-export function channelMessageJson(ctx: PlatformContext, message: ChannelMessageRecord): Json {
+export function channelMessageJson(ctx: PlatformContext, message: ChannelMessageRecord): ChannelMessageJson {
   return {
     id: message.id,
     type: 0,
     channel_id: message.channelId,
     guild_id: message.guildId,
     content: message.content,
-    author: authorJson(ctx, message.authorId),
+    author: knownUserJson(ctx, message.authorId),
     timestamp: new Date(message.createdAt).toISOString(),
     edited_timestamp: null,
     tts: false,
     mention_everyone: false,
     mentions: [],
+    mention_roles: [],
     attachments: [],
     embeds: [],
+    components: [],
     pinned: false,
     flags: 0,
     application_id: message.applicationId,

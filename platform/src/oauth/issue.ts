@@ -1,3 +1,4 @@
+import type { RESTPostOAuth2ClientCredentialsResult } from 'discord-api-types/v10';
 import type { PlatformContext } from '../context.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { ApplicationRecord, TokenOrigin, UserRecord } from '../store/types.js';
@@ -77,9 +78,14 @@ export function issueTokens(ctx: PlatformContext, input: IssueInput): IssuedToke
   return issued;
 }
 
-/** The token response body (wire-protocol §7). */
-export function tokenResponse(issued: IssuedTokens): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+/**
+ * The token response body (wire-protocol §7): published `RESTPostOAuth2AccessTokenResult` when a refresh token is
+ * issued, else `RESTPostOAuth2ClientCredentialsResult`; `id_token` (OIDC) when `openid` was granted.
+ */
+export type TokenResponseJson = RESTPostOAuth2ClientCredentialsResult & { refresh_token?: string; id_token?: string };
+
+export function tokenResponse(issued: IssuedTokens): TokenResponseJson {
+  const body: TokenResponseJson = {
     token_type: 'Bearer',
     access_token: issued.accessToken,
     expires_in: issued.expiresIn,

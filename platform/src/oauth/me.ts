@@ -1,17 +1,19 @@
+import type { ApplicationResponse, OAuth2GetAuthorizationResponse, OAuth2Scopes } from 'discord-api-spec';
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { requireBearer } from '../http/auth.js';
 import type { ApplicationRecord } from '../store/types.js';
-import { userJson } from '../users/serialize.js';
+import { userJson, type SelfUserJson } from '../users/serialize.js';
 import { hasScope } from './scopes.js';
 
-/** The partial application object shown to token holders. */
-export function publicApplicationJson(app: ApplicationRecord): Record<string, unknown> {
+/** The application object shown to token holders; `type` is null for every application (no special kinds here). */
+export function publicApplicationJson(app: ApplicationRecord): ApplicationResponse {
   return {
     id: app.id,
     name: app.name,
     icon: null,
     description: '',
+    type: null,
     bot_public: false,
     bot_require_code_grant: false,
     verify_key: app.publicKeyHex,
@@ -25,9 +27,10 @@ export function registerOAuthMeRoute(app: FastifyInstance, ctx: PlatformContext)
   for (const path of ['/api/oauth2/@me', '/api/v10/oauth2/@me']) {
     app.get(path, { config: { rateLimit: 'oauth2.me' } }, async (request) => {
       const principal = requireBearer(ctx, request);
-      const body: Record<string, unknown> = {
+      const body: OAuth2GetAuthorizationResponse & { user?: SelfUserJson } = {
         application: publicApplicationJson(principal.app),
-        scopes: principal.token.scopes,
+        // Granted scopes are always known scope names (oauth/scopes.ts).
+        scopes: principal.token.scopes as OAuth2Scopes[],
         expires: new Date(principal.token.expiresAt).toISOString(),
       };
       if (hasScope(principal.token.scopes, 'identify')) {

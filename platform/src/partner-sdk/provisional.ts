@@ -1,3 +1,4 @@
+import type { ProvisionalTokenResponse } from 'discord-api-spec';
 import type { PlatformContext } from '../context.js';
 import { createProvisionalUser } from '../accounts/users.js';
 import { fieldError } from '../http/errors.js';
@@ -24,7 +25,7 @@ export const PROVISIONAL_SCOPES = ['sdk.social_layer'];
  * account → its token; an identity merged into a full account → 530010 (use OAuth2).
  * Returns the token response: 7-day access token, id_token, and a refresh token only for ID-token providers.
  */
-export function provisionalTokenFor(ctx: PlatformContext, app: ApplicationRecord, identity: ProvisionalIdentity): Record<string, unknown> {
+export function provisionalTokenFor(ctx: PlatformContext, app: ApplicationRecord, identity: ProvisionalIdentity): ProvisionalTokenResponse {
   if (!app.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
   return ctx.store.transaction(() => {
     const existing = ctx.store.identities.find(app.id, identity.authType, identity.issuer, identity.externalId);
@@ -57,6 +58,6 @@ export function provisionalTokenFor(ctx: PlatformContext, app: ApplicationRecord
       refresh: identity.issuer !== '',
       idToken: {},
     });
-    return tokenResponse(issued);
+    return { ...tokenResponse(issued), id_token: issued.idToken! };
   });
 }

@@ -1,9 +1,20 @@
+import type { AvailableLocalesEnum, ConnectedAccountProviders, ConnectedAccountResponse, GuildFeatures, MyGuildResponse, UserPIIResponse, UserPrimaryGuildResponse, UserResponse } from 'discord-api-spec';
 import type { PlatformContext } from '../context.js';
 import { memberPermissions } from '../guilds/permissions.js';
 import { hasScope } from '../oauth/scopes.js';
 import type { ApplicationRecord, ConnectionRecord, GuildRecord, UserRecord } from '../store/types.js';
 
-export type UserJson = Record<string, unknown>;
+/** What svcpp adds to the published user object (PROTOCOL.md §4, "Deliberate differences"). */
+type SvcppUserFields = {
+  is_provisional: boolean;
+  is_restricted?: true;
+};
+
+/** The public user object (published `UserResponse`). */
+export type PublicUserJson = UserResponse & SvcppUserFields;
+/** The caller's own user object (published `UserPIIResponse`; `primary_guild` is always sent). */
+export type SelfUserJson = UserPIIResponse & PublicUserJson;
+export type UserJson = PublicUserJson | SelfUserJson;
 
 /** Who is looking: the viewing application and, for the current user, the scopes of the token. */
 export interface UserView {
@@ -12,7 +23,7 @@ export interface UserView {
   selfScopes?: readonly string[];
 }
 
-function primaryGuildJson(ctx: PlatformContext, user: UserRecord): UserJson | null {
+function primaryGuildJson(ctx: PlatformContext, user: UserRecord): UserPrimaryGuildResponse | null {
   if (!user.primaryGuildId) return null;
   const guild = ctx.store.guilds.get(user.primaryGuildId);
   if (!guild?.tag) return null;
@@ -21,11 +32,14 @@ function primaryGuildJson(ctx: PlatformContext, user: UserRecord): UserJson | nu
 
 /**
  * The user object (wire-protocol §10). `is_provisional` is the svcpp marker (OURS); `is_restricted` appears on
- * ban-created provisional accounts. `premium_type` is 0 unless the viewing app is approved for identify.premium and
- * the token holds it (spec). Email and verified need the email scope.
+ * ban-created provisional accounts. `flags` is published on every user object (0: no account flags are modelled).
+ * `premium_type` is 0 unless the viewing app is approved for identify.premium and the token holds it (spec). Email
+ * and verified need the email scope.
  */
+export function userJson(ctx: PlatformContext, user: UserRecord, view?: { app?: ApplicationRecord }): PublicUserJson;
+export function userJson(ctx: PlatformContext, user: UserRecord, view: UserView & { selfScopes: readonly string[] }): SelfUserJson;
 export function userJson(ctx: PlatformContext, user: UserRecord, view: UserView = {}): UserJson {
-  const json: UserJson = {
+  const json: PublicUserJson = {
     id: user.id,
     username: user.username,
     discriminator: '0',
@@ -36,41 +50,56 @@ export function userJson(ctx: PlatformContext, user: UserRecord, view: UserView 
     avatar_decoration_data: null,
     collectibles: null,
     public_flags: 0,
+    flags: 0,
     primary_guild: primaryGuildJson(ctx, user),
     is_provisional: user.isProvisional,
   };
   if (user.bot) json.bot = true;
   if (user.restrictedByUserId) json.is_restricted = true;
-  if (view.selfScopes) {
-    const scopes = view.selfScopes;
-    const premiumVisible = view.app?.identifyPremiumApproved === true && hasScope(scopes, 'identify.premium');
-    json.flags = 0;
-    json.mfa_enabled = false;
-    json.locale = user.locale;
-    json.premium_type = premiumVisible ? user.premiumType : 0;
-    if (hasScope(scopes, 'email') || user.bot) {
-      json.email = user.email;
-      json.verified = user.verified;
-    }
+  if (!view.selfScopes) return json;
+  const scopes = view.selfScopes;
+  const premiumVisible = view.app?.identifyPremiumApproved === true && hasScope(scopes, 'identify.premium');
+  const self: SelfUserJson = {
+    ...json,
+    mfa_enabled: false,
+    // Locales are stored as the published locale names (config and dev routes take them as given).
+    locale: user.locale as AvailableLocalesEnum,
+    premium_type: premiumVisible ? user.premiumType : 0,
+  };
+  if (hasScope(scopes, 'email') || user.bot) {
+    self.email = user.email;
+    self.verified = user.verified;
   }
-  return json;
+  return self;
+}
+
+/**
+ * The public user object of `userId`. An account can be gone while objects still name it (a provisional account
+ * merged away after a message of it was copied into a linked channel): then the published shape of a deleted user,
+ * so the object stays a user object.
+ */
+export function knownUserJson(ctx: PlatformContext, userId: string): PublicUserJson {
+  const user = ctx.store.users.get(userId);
+  if (user) return userJson(ctx, user);
+  return { id: userId, username: 'deleted_user', discriminator: '0', global_name: null, avatar: null, public_flags: 0, flags: 0, primary_guild: null, is_provisional: false };
 }
 
 /** A bot looking at itself: every self field, no scope rules (bots have no scopes). */
-export function botSelfJson(ctx: PlatformContext, user: UserRecord, app: ApplicationRecord): UserJson {
+export function botSelfJson(ctx: PlatformContext, user: UserRecord, app: ApplicationRecord): SelfUserJson {
   return userJson(ctx, user, { app, selfScopes: ['email'] });
 }
 
 /** Partial guild of GET /users/@me/guilds; `banner` is included for each guild (spec). */
-export function partialGuildJson(guild: GuildRecord, userId: string, withCounts: number | undefined): UserJson {
-  const json: UserJson = {
+export function partialGuildJson(guild: GuildRecord, userId: string, withCounts: number | undefined): MyGuildResponse {
+  const json: MyGuildResponse = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
     banner: guild.banner,
     owner: guild.ownerId === userId,
     permissions: memberPermissions(guild, userId),
-    features: guild.features,
+    // Feature names come from the config as given (PROTOCOL.md §7).
+    features: guild.features as GuildFeatures[],
   };
   if (withCounts !== undefined) {
     json.approximate_member_count = withCounts;
@@ -79,9 +108,10 @@ export function partialGuildJson(guild: GuildRecord, userId: string, withCounts:
   return json;
 }
 
-export function connectionJson(connection: ConnectionRecord): UserJson {
+export function connectionJson(connection: ConnectionRecord): ConnectedAccountResponse {
   return {
-    type: connection.type,
+    // Provider types come from the config as given (PROTOCOL.md §7).
+    type: connection.type as ConnectedAccountProviders,
     id: connection.id,
     name: connection.name,
     verified: connection.verified,

@@ -27,7 +27,7 @@ describe('lobby messages', () => {
     await h.drain(a, b, c); // bob's `connected` update to alice
 
     const sent = await h.call('POST', `/lobbies/${lobby}/messages`, alice.auth, { content: 'gg', metadata: { kind: 'chat' } });
-    expect(sent.status).toBe(200);
+    expect(sent.status).toBe(201);
     expect(sent.body).toEqual({
       id: expect.any(String), type: 0, content: 'gg', lobby_id: lobby, channel_id: lobby, author: expect.objectContaining({ id: alice.id }),
       lobby_member: { additional_name: 'Ace' }, metadata: { kind: 'chat' }, moderation_metadata: {}, timestamp: new Date(clock.now()).toISOString(),
@@ -116,7 +116,7 @@ describe('lobby messages', () => {
     const other = await createApp(h.platform, { name: 'Chatty Game' });
     const lobby = (await h.call('POST', '/lobbies', bot(other.bot_token), {})).body.id as string;
     const sent = await h.call('POST', `/lobbies/${lobby}/messages`, bot(other.bot_token), { content: 'from the server' });
-    expect(sent.status).toBe(200);
+    expect(sent.status).toBe(201);
     expect(sent.headers['x-ratelimit-limit']).toBeDefined();
     expect((await h.call('POST', `/lobbies/${lobby}/messages`, h.bot, { content: 'x' })).body.code).toBe(10031);
   });

@@ -19,7 +19,7 @@ describe('create or join by secret (PUT /lobbies)', () => {
     const created = await h.call('PUT', '/lobbies', alice.auth, { secret: s, lobby_metadata: { mode: 'duel' }, member_metadata: { role: 'host' } });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
-      id: expect.any(String), application_id: h.platform.devApp.id, metadata: { mode: 'duel' }, linked_channel: null, flags: 0,
+      id: expect.any(String), application_id: h.platform.devApp.id, metadata: { mode: 'duel' }, flags: 0,
       members: [{ id: alice.id, metadata: { role: 'host' }, flags: 0, connected: false, user: expect.objectContaining({ id: alice.id, username: alice.username }) }],
     });
     const lobbyId = created.body.id as string;

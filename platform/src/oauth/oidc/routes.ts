@@ -1,3 +1,4 @@
+import type { OAuth2GetOpenIDConnectUserInfoResponse } from 'discord-api-spec';
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../../context.js';
 import { requireBearer } from '../../http/auth.js';
@@ -37,7 +38,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: PlatformContext): 
   for (const path of ['/api/oauth2/userinfo', '/api/v10/oauth2/userinfo']) {
     app.get(path, { config: { rateLimit: 'oauth2.me' } }, async (request) => {
       const { user, token } = requireBearer(ctx, request, 'openid');
-      const claims: Record<string, unknown> = { sub: user.id, preferred_username: user.username };
+      const claims: OAuth2GetOpenIDConnectUserInfoResponse = { sub: user.id, preferred_username: user.username };
       if (user.globalName) claims.nickname = user.globalName;
       if (hasScope(token.scopes, 'email')) {
         claims.email = user.email;

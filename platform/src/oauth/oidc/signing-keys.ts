@@ -1,13 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import type { OAuth2GetKeys, OAuth2Key } from 'discord-api-spec';
 import type { Store } from '../../store/types.js';
 
-export interface PublicJwk {
-  kty: string;
-  kid: string;
-  alg: string;
-  use: 'sig';
-  [member: string]: unknown;
-}
+/** A published key-set entry: the RSA public key (`kty`, `n`, `e`) with its `kid`, `alg` and `use: "sig"`. */
+export type PublicJwk = OAuth2Key;
 
 interface ActiveKey {
   kid: string;
@@ -49,7 +45,7 @@ export class OidcSigningKeys {
     this.published = records.map((record) => JSON.parse(record.publicJwk) as PublicJwk);
   }
 
-  jwks(): { keys: PublicJwk[] } {
+  jwks(): OAuth2GetKeys {
     return { keys: this.published };
   }
 
