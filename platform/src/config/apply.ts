@@ -1,5 +1,5 @@
 import type { PlatformContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, invalidFormBody } from '../http/errors.js';
 import { parseBody } from '../http/validation.js';
 import { upsertApplication } from '../applications/create.js';
 import type { ApplicationRecord } from '../store/types.js';
@@ -8,8 +8,10 @@ import { upsertGuild } from './guilds.js';
 import { applyUserReferences, upsertUserBase } from './users.js';
 
 /**
- * Applies a platform config in dependency order: users, guilds, applications (a parent must be listed before
- * its children), then the user fields that point at guilds and applications. All or nothing.
+ * Applies a platform config in dependency order: users, applications (a parent must be listed before its
+ * children; owners are users), guilds (members are users and applications' bots), then the user fields that point
+ * at guilds and applications. All or nothing; a reference that does not resolve fails with its place in the config
+ * (`guilds.1.bots.0`).
  */
 export function applyConfig(ctx: PlatformContext, input: PlatformConfig): ApplicationRecord[] {
   let config;
@@ -20,14 +22,24 @@ export function applyConfig(ctx: PlatformContext, input: PlatformConfig): Applic
   }
   try {
     return ctx.store.transaction(() => {
-      const users = config.users.map((user) => upsertUserBase(ctx, user));
-      config.guilds.forEach((guild) => upsertGuild(ctx, guild));
-      const apps = config.applications.map((app) => upsertApplication(ctx, app).app);
-      config.users.forEach((user, index) => applyUserReferences(ctx, users[index]!, user));
+      const users = config.users.map((user, index) => at(['users', index], () => upsertUserBase(ctx, user)));
+      const apps = config.applications.map((app, index) => at(['applications', index], () => upsertApplication(ctx, app).app));
+      config.guilds.forEach((guild, index) => at(['guilds', index], () => upsertGuild(ctx, guild)));
+      config.users.forEach((user, index) => at(['users', index], () => applyUserReferences(ctx, users[index]!, user)));
       return apps;
     });
   } catch (error) {
     throw configError(error);
+  }
+}
+
+/** Runs `apply` for one entry of the config; its field errors are moved under the entry's place in the config. */
+function at<T>(path: [string, number], apply: () => T): T {
+  try {
+    return apply();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.errors === undefined) throw error;
+    throw invalidFormBody({ [path[0]]: { [String(path[1])]: error.errors } });
   }
 }
 

@@ -2,9 +2,9 @@ import type { PlatformContext } from '../context.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
 import type { GuildRecord } from '../store/types.js';
 import type { GuildConfig } from './schema.js';
-import { resolveUser } from './references.js';
+import { resolveApplication, resolveUser } from './references.js';
 
-/** Creates or updates (by id, else name) a guild with its members and channels; idempotent. */
+/** Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels; idempotent. */
 export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRecord {
   const errors: ErrorTree = {};
   let failed = false;
@@ -20,6 +20,14 @@ export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRec
       failed = true;
     }
     return user;
+  });
+  const bots = config.bots.map((ref, index) => {
+    const app = resolveApplication(ctx, ref);
+    if (!app) {
+      addFieldError(errors, ['bots', index], { code: 'UNKNOWN_APPLICATION', message: 'Unknown application.' });
+      failed = true;
+    }
+    return app?.botUserId;
   });
   const categoryNames = new Set(config.channels.filter((c) => c.type === 4).map((c) => c.name));
   config.channels.forEach((channel, index) => {
@@ -43,6 +51,7 @@ export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRec
   ctx.store.guilds.upsert(guild);
   if (owner) ctx.store.guilds.addMember(guild.id, owner.id);
   for (const member of members) if (member) ctx.store.guilds.addMember(guild.id, member.id);
+  for (const botUserId of bots) if (botUserId) ctx.store.guilds.addMember(guild.id, botUserId);
 
   // Categories first so children can point at them.
   const ordered = [...config.channels].sort((a, b) => (a.type === 4 ? 0 : 1) - (b.type === 4 ? 0 : 1));

@@ -90,6 +90,8 @@ export const guildConfigSchema = z.object({
   owner: z.string().min(1).max(32).nullable().default(null),
   /** Members by id or username. */
   members: z.array(z.string().min(1).max(32)).max(1000).default([]),
+  /** Applications (id or name) whose bot users are members: bot usernames are generated, so they are named this way. */
+  bots: z.array(z.string().min(1).max(64)).max(1000).default([]),
   channels: z.array(channelConfigSchema).max(500).default([]),
 });
 
