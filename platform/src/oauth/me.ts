@@ -29,7 +29,7 @@ export function registerOAuthMeRoute(app: FastifyInstance, ctx: PlatformContext)
       const principal = requireBearer(ctx, request);
       const body: OAuth2GetAuthorizationResponse & { user?: SelfUserJson } = {
         application: publicApplicationJson(principal.app),
-        // Granted scopes are always known scope names (oauth/scopes.ts).
+        // Known scope names (oauth/scopes.ts); the SDK ones are not in the published list (PROTOCOL.md §11).
         scopes: principal.token.scopes as OAuth2Scopes[],
         expires: new Date(principal.token.expiresAt).toISOString(),
       };
