@@ -70,13 +70,22 @@ export class KoffiRuntime {
   /** First exception thrown by a JS callback during the current pump; rethrown when the pump returns. */
   private callbackError: { error: unknown } | undefined;
   private readonly pumps = new Map<HandleStruct, NodeJS.Timeout>();
+  /**
+   * JS functions of callbacks delivered during a native pump, run once the outermost pump has returned.
+   * koffi runs a callback on the native call's stack: JS that calls back into the library from there (an
+   * SDK call inside an event handler) overflowed koffi's stack and killed the process ("Maximum call stack
+   * size exceeded"). Deferring the JS function — after its borrowed arguments were converted — means user
+   * code never runs inside a native frame, so a handler may call anything, including the pump itself.
+   */
+  private readonly deferred: Array<() => void> = [];
+  private pumpDepth = 0;
   private readonly finalizers: FinalizationRegistry<{ type: string; struct: HandleStruct }>;
 
   constructor(private readonly fns: RuntimeFunctions) {
     this.freeFn = koffi.register((userData: bigint) => this.endRegistration(userData), koffi.pointer(koffi.type('Svcpp_FreeFn')));
     // GC only frees memory: explicit Drop / close() is the contract, this catches handles nobody dropped.
     this.finalizers = new FinalizationRegistry(({ type, struct }) => {
-      if (type === 'Client') this.dropClient(struct);
+      if (type === 'Client') this.pumping(() => this.dropClient(struct));
       else fns.drops[type]?.(struct);
     });
   }
@@ -279,6 +288,34 @@ export class KoffiRuntime {
     koffi.unregister(pointer);
   }
 
+  /** Runs fn(...args) now, or after the pump that is running returns (see `deferred`). */
+  deliver<A extends unknown[]>(fn: (...args: A) => unknown, ...args: A): void {
+    if (this.pumpDepth > 0) this.deferred.push(() => void fn(...args));
+    else fn(...args);
+  }
+
+  /** Makes a native call that may run callbacks; their JS functions run after it, in delivery order. */
+  pumping<T>(call: () => T): T {
+    this.pumpDepth += 1;
+    try {
+      return call();
+    } finally {
+      this.pumpDepth -= 1;
+      if (this.pumpDepth === 0) this.runDeferred();
+    }
+  }
+
+  private runDeferred(): void {
+    // A function may pump again (its own deliveries join the end of this queue, so the order holds).
+    for (let next = this.deferred.shift(); next; next = this.deferred.shift()) {
+      try {
+        next();
+      } catch (error) {
+        this.callbackError ??= { error };
+      }
+    }
+  }
+
   /** Rethrows the first exception a JS callback threw during the pump that just returned. */
   rethrowCallbackError(): void {
     const pending = this.callbackError;
@@ -290,7 +327,7 @@ export class KoffiRuntime {
 
   private startPump(struct: HandleStruct): void {
     const timer = setInterval(() => {
-      this.fns.clientRunCallbacks(struct);
+      this.pumping(() => this.fns.clientRunCallbacks(struct));
       this.rethrowCallbackError();
     }, PUMP_INTERVAL_MS);
     timer.unref();

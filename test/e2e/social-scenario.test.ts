@@ -5,15 +5,22 @@
  * chat with metadata; the game server adds Carol in bulk with an additional name; Alice and Bob edit and delete a DM.
  * The per-area suites (relationships, presence, lobbies, direct-messages, linked-channels) test each rule and limit
  * in depth; this one checks that the areas work together.
+ *
+ * The story runs twice per backend: once with each SDK call made directly, once with each made from inside an SDK
+ * event handler (`callsFrom`), as game code reacting to events does — on koffi that is inside the native pump, where
+ * such a call used to kill the process. In that run Bob accepts Alice's invite with the README's own one-liner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityActionTypes, ActivityTypes, RelationshipGroupType, RelationshipType, type Activity, type ActivityInvite } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { closeAll, fullPlayer as player, waitForEvent, type Player } from './social-support.js';
-import { until } from './support.js';
+import { callsFrom, until } from './support.js';
 
-describe.each(BACKENDS)('the social layer with three players over %s', (backend) => {
+const RUNS = BACKENDS.flatMap((backend) => (['directly', 'from event handlers'] as const).map((calls) => ({ backend, calls })));
+
+describe.each(RUNS)('the social layer with three players over $backend, SDK calls made $calls', ({ backend, calls }) => {
+  const act = callsFrom(calls);
   let e2e: E2EPlatform;
   let alice: Player;
   let bob: Player;
@@ -33,54 +40,65 @@ describe.each(BACKENDS)('the social layer with three players over %s', (backend)
   });
 
   it('befriends Alice and Bob; Alice blocks Carol, whose request disappears', async () => {
-    await alice.client.sendPlatformFriendRequest(bob.username);
+    await act(alice.client, () => alice.client.sendPlatformFriendRequest(bob.username));
     await until(() => bob.client.getRelationship(alice.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Bob sees the request');
-    await bob.client.acceptPlatformFriendRequest(alice.id);
+    await act(bob.client, () => bob.client.acceptPlatformFriendRequest(alice.id));
     await until(() => alice.client.getRelationship(bob.id)?.platformRelationshipType === RelationshipType.Friend, 'Alice sees the friendship');
     // The cache changes before the event is pumped (sdk-surface §9 rule 4): wait for the event itself.
     await waitForEvent(alice, 'relationshipCreated', ([id, platform]) => id === bob.id && platform === true);
 
-    await carol.client.sendPlatformFriendRequestById(alice.id);
+    await act(carol.client, () => carol.client.sendPlatformFriendRequestById(alice.id));
     await until(() => alice.client.getRelationship(carol.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Carol\'s request arrives');
-    await alice.client.blockUser(carol.id);
+    await act(alice.client, () => alice.client.blockUser(carol.id));
     expect(alice.client.getRelationship(carol.id)?.platformRelationshipType).toBe(RelationshipType.Blocked);
     await until(() => carol.client.getRelationship(alice.id) === undefined, 'Carol\'s side of the relationship is gone');
-    await expect(carol.client.sendUserMessage(alice.id, 'hello?')).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50007 });
+    await expect(act(carol.client, () => carol.client.sendUserMessage(alice.id, 'hello?'))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50007 });
   });
 
   it('shows Alice\'s joinable presence to her friend Bob, not to Carol', async () => {
-    lobbyId = await alice.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duos' } });
+    lobbyId = await act(alice.client, () => alice.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duos' } }));
     const activity: Activity = {
       type: ActivityTypes.Playing, state: 'In a lobby', details: 'Duos',
       party: { id: `party-${backend}`, currentSize: 1, maxSize: 2 }, secrets: { join: secret },
     };
-    await alice.client.updateRichPresence(activity);
+    await act(alice.client, () => alice.client.updateRichPresence(activity));
     await until(() => bob.client.getUser(alice.id)?.gameActivity?.state === 'In a lobby', 'Bob sees the activity');
     expect(bob.client.getRelationshipsByGroup(RelationshipGroupType.OnlinePlayingGame).map((r) => r.id)).toEqual([alice.id]);
     expect(carol.client.getUser(alice.id)?.gameActivity).toBeUndefined();
   });
 
   it('Alice invites Bob; Bob accepts, gets the join secret and joins her lobby with it', async () => {
-    await alice.client.sendActivityInvite(bob.id, 'join me');
+    // From event handlers, Bob reacts to the invite with the README's pattern: accept, then join, inside the handler.
+    let joinedFromHandler: Promise<bigint> | undefined;
+    if (calls === 'from event handlers') {
+      bob.client.once('activityInviteCreated', (invite) => {
+        joinedFromHandler = (async () => bob.client.createOrJoinLobby(await bob.client.acceptActivityInvite(invite)))();
+      });
+    }
+    await act(alice.client, () => alice.client.sendActivityInvite(bob.id, 'join me'));
     const invite = (await waitForEvent(bob, 'activityInviteCreated'))[0] as ActivityInvite;
     expect(invite).toMatchObject({ senderId: alice.id, type: ActivityActionTypes.Join, applicationId: BigInt(e2e.platform.devApp.id), isValid: true });
 
-    const joinSecret = await bob.client.acceptActivityInvite(invite);
-    expect(joinSecret).toBe(secret);
-    expect(await bob.client.createOrJoinLobby(joinSecret)).toBe(lobbyId);
+    if (joinedFromHandler) {
+      expect(await joinedFromHandler).toBe(lobbyId);
+    } else {
+      const joinSecret = await bob.client.acceptActivityInvite(invite);
+      expect(joinSecret).toBe(secret);
+      expect(await bob.client.createOrJoinLobby(joinSecret)).toBe(lobbyId);
+    }
     await waitForEvent(alice, 'lobbyMemberAdded', ([l, m]) => l === lobbyId && m === bob.id);
     expect(bob.client.getLobby(lobbyId)!.metadata).toEqual({ mode: 'duos' });
   });
 
   it('chats in the lobby with metadata; history is for members only and at most 200', async () => {
-    const sent = await bob.client.sendLobbyMessage(lobbyId, 'gl hf', { emote: 'wave' });
+    const sent = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'gl hf', { emote: 'wave' }));
     await waitForEvent(alice, 'messageCreated', ([id]) => id === sent);
     expect(alice.client.getMessage(sent)).toMatchObject({ content: 'gl hf', authorId: bob.id, lobbyId, metadata: { emote: 'wave' } });
 
-    const history = await alice.client.getLobbyMessages(lobbyId, 10);
+    const history = await act(alice.client, () => alice.client.getLobbyMessages(lobbyId, 10));
     expect(history.map((m) => m.id)).toEqual([sent]);
-    await expect(alice.client.getLobbyMessages(lobbyId, 201)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(carol.client.getLobbyMessages(lobbyId, 10)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    await expect(act(alice.client, () => alice.client.getLobbyMessages(lobbyId, 201))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(carol.client, () => carol.client.getLobbyMessages(lobbyId, 10))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
   });
 
   it('the game server adds Carol in bulk with an additional name, and updates Bob', async () => {
@@ -92,23 +110,23 @@ describe.each(BACKENDS)('the social layer with three players over %s', (backend)
     await until(() => alice.client.getLobby(lobbyId)?.members.find((m) => m.id === bob.id)?.metadata.team === 'red', 'Alice sees Bob updated');
     expect(alice.client.getLobby(lobbyId)!.members.find((m) => m.id === carol.id)).toMatchObject({ additionalName: 'Medic', metadata: { team: 'blue' } });
 
-    const sent = await carol.client.sendLobbyMessage(lobbyId, 'heals ready');
+    const sent = await act(carol.client, () => carol.client.sendLobbyMessage(lobbyId, 'heals ready'));
     await waitForEvent(alice, 'messageCreated', ([id]) => id === sent);
     expect(alice.client.getMessage(sent)!.additionalName).toBe('Medic');
   });
 
   it('Alice and Bob exchange a DM, edit it and delete it, both sides seeing each step', async () => {
-    const sent = await alice.client.sendUserMessage(bob.id, 'see you at 8', { kind: 'plan' });
+    const sent = await act(alice.client, () => alice.client.sendUserMessage(bob.id, 'see you at 8', { kind: 'plan' }));
     await waitForEvent(bob, 'messageCreated', ([id]) => id === sent);
     expect(bob.client.getMessage(sent)).toMatchObject({ content: 'see you at 8', authorId: alice.id, metadata: { kind: 'plan' } });
 
-    await alice.client.editUserMessage(bob.id, sent, 'see you at 9');
+    await act(alice.client, () => alice.client.editUserMessage(bob.id, sent, 'see you at 9'));
     await until(() => bob.client.getMessage(sent)?.content === 'see you at 9', 'Bob sees the edit');
     await waitForEvent(bob, 'messageUpdated', ([id]) => id === sent);
     expect(bob.client.getMessage(sent)!.editedTimestamp).toBeGreaterThan(0n);
 
-    await alice.client.deleteUserMessage(bob.id, sent);
+    await act(alice.client, () => alice.client.deleteUserMessage(bob.id, sent));
     await waitForEvent(bob, 'messageDeleted', ([id]) => id === sent);
-    expect((await bob.client.getUserMessages(alice.id, 10)).map((m) => m.id)).not.toContain(sent);
+    expect((await act(bob.client, () => bob.client.getUserMessages(alice.id, 10))).map((m) => m.id)).not.toContain(sent);
   });
 });

@@ -43,3 +43,26 @@ export async function signIn(e2e: E2EPlatform, client: Client, user: string): Pr
   const tokens = await client.getToken({ code, codeVerifier: verifier, redirectUri });
   return { tokens, page: () => page };
 }
+
+/**
+ * Makes `call` from inside an SDK event handler, as game code reacting to an event does (on koffi, a handler is
+ * delivered by the callback pump): a one-shot 'log' listener runs it on the next log line, which setting the
+ * application id writes. Resolves or rejects with the call's promise.
+ */
+export function fromEventHandler<T>(client: Client, call: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    client.once('log', () => {
+      try {
+        call().then(resolve, reject);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    client.applicationId = client.applicationId;
+  });
+}
+
+/** How a suite makes its SDK calls: directly, or each from inside an event handler (fromEventHandler). */
+export function callsFrom(mode: 'directly' | 'from event handlers'): <T>(client: Client, call: () => Promise<T>) => Promise<T> {
+  return mode === 'directly' ? (_client, call) => call() : fromEventHandler;
+}

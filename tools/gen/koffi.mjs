@@ -118,7 +118,9 @@ function method(model, f) {
       args.push(`${p.name}C`);
     } else if (p.role === 'cb') {
       const cb = p.callback;
-      const call = `${p.name}(${cb.params.map((a) => fromC(a.type, a.name, true)).join(', ')})`;
+      // The arguments are converted now (borrowed data dies with the callback); the JS function itself runs once the
+      // native pump has returned (rt.deliver), so user code never runs inside a native callback frame.
+      const call = `rt.deliver(${[p.name, ...cb.params.map((a) => fromC(a.type, a.name, true))].join(', ')})`;
       const typed = cb.params.map((a) => `${a.name}: ${KOFFI_ARG_TS[parseType(a.type).kind] ?? 'number'}`);
       const reg = `${p.name}Registration`;
       regs.push(reg);
@@ -137,9 +139,11 @@ function method(model, f) {
     }
   }
   const isClient = fn.owner?.name === 'Client';
-  const call = fn.op === 'drop' && isClient ? `rt.dropClient(${args[0]})` : `c.${fn.cName}(${args.join(', ')})`;
-  // Calls that can run JS callbacks synchronously rethrow the first exception a callback threw.
+  const native = fn.op === 'drop' && isClient ? `rt.dropClient(${args[0]})` : `c.${fn.cName}(${args.join(', ')})`;
+  // Calls that can run JS callbacks synchronously pump through rt.pumping (which then runs the delivered JS
+  // functions) and rethrow the first exception a callback threw.
   const runsCallbacks = isClient && (fn.pump || fn.op === 'drop');
+  const call = runsCallbacks ? `rt.pumping(() => ${native})` : native;
   const r = f.returns;
   if (fn.ret === 'errc') {
     lines.push(`const rc = ${call};`);
@@ -231,12 +235,12 @@ ${drops}
       return rt.takeString(out);
     },
     RunCallbacks() {
-      const rc = c.${PREFIX}RunCallbacks();
+      const rc = rt.pumping(() => c.${PREFIX}RunCallbacks());
       rt.rethrowCallbackError();
       rt.check(rc);
     },
     ResetCallbacks() {
-      const rc = c.${PREFIX}ResetCallbacks();
+      const rc = rt.pumping(() => c.${PREFIX}ResetCallbacks());
       rt.rethrowCallbackError();
       rt.check(rc);
     },
