@@ -172,6 +172,23 @@ export const enums = [
     values: [['Client', 0], ['Voice', 1], ['Network', 2]],
   },
   {
+    name: 'ConnectionFailureReason',
+    doc: 'svcpp addition: why connecting failed (Client.GetLastConnectionFailure), so a host can tell a person what to fix.',
+    values: [
+      ['None', 0, 'no failure recorded'],
+      ['InvalidUrl', 1, 'the API base or gateway URL is not an http(s)/ws(s) URL'],
+      ['NameNotResolved', 2, 'the host name has no address (DNS)'],
+      ['ConnectionRefused', 3, 'nothing listens at that address and port'],
+      ['TimedOut', 4, 'no answer in time (connect, TLS, HTTP, or no READY after Identify)'],
+      ['TlsVerificationFailed', 5, 'the server certificate did not verify (unknown CA, wrong name, expired): see Message'],
+      ['TlsFailed', 6, 'another TLS failure (protocol, handshake, CA file)'],
+      ['NetworkError', 7, 'the connection broke or the peer did not speak HTTP/WebSocket'],
+      ['HttpError', 8, 'gateway discovery answered with an HTTP error (HttpStatus)'],
+      ['InvalidToken', 9, 'no token, or the platform rejected it (close code 4004): get a new one'],
+      ['ClosedByServer', 10, 'the platform ended the session with a terminal close code (CloseCode)'],
+    ],
+  },
+  {
     name: 'RelationshipType',
     doc: 'One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp.',
     values: [['None', 0], ['Friend', 1], ['Blocked', 2], ['PendingIncoming', 3], ['PendingOutgoing', 4], ['Implicit', 5], ['Suggestion', 6]],
@@ -287,6 +304,13 @@ export const callbacks = [
     params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'id', type: 'u64' }, { name: 'name', type: 'string' }],
   },
   { name: 'Client.TokenExpirationCallback', doc: 'The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken.', params: [] },
+  {
+    name: 'Client.MissedEventsCallback',
+    doc: 'svcpp addition: the client reconnected with a new gateway session (the old one could not be resumed, e.g. after a\n' +
+      'platform restart), so events of the gap were not delivered. The SDK has rebuilt its caches (users, relationships,\n' +
+      'lobbies from READY; cached messages dropped) before this fires and before Ready; refetch what the game keeps itself.',
+    params: [],
+  },
   { name: 'Client.AuthorizeRequestCallback', doc: 'The platform asked the game to start account linking (call Authorize).', params: [] },
   {
     name: 'Client.GetUserGuildsCallback',
@@ -499,6 +523,19 @@ export const types = [
     fields: [
       { name: 'ApplicationId', type: 'u64', doc: 'The application that owns the lobby.' },
       { name: 'LobbyId', type: 'u64', doc: 'The lobby id.' },
+    ],
+  },
+  {
+    name: 'ConnectionFailure',
+    kind: 'value',
+    init: false,
+    doc: 'svcpp addition: why the last Connect ended in Disconnected with an error (Client.GetLastConnectionFailure).',
+    fields: [
+      { name: 'Reason', type: 'enum:ConnectionFailureReason', doc: 'The kind of failure.' },
+      { name: 'Message', type: 'string', doc: 'What failed, for a person (e.g. the certificate problem); never holds a token.' },
+      { name: 'Retryable', type: 'bool', doc: 'Whether trying again later may succeed; never for certificate, URL or token failures.' },
+      { name: 'CloseCode', type: 'i32', doc: 'The gateway close code (InvalidToken, ClosedByServer), else 0.' },
+      { name: 'HttpStatus', type: 'enum:HttpStatusCode', doc: 'The HTTP status of a failed gateway discovery (HttpError), else None.' },
     ],
   },
   {
@@ -822,6 +859,14 @@ export const types = [
       // connection
       { name: 'Connect', doc: 'Opens the gateway session with the token of UpdateToken; progress through the status callback.' },
       { name: 'Disconnect', doc: 'Closes the gateway session; ends in Status Disconnected.' },
+      { name: 'GetLastConnectionFailure', const: true, returns: 'obj:ConnectionFailure', optional: true,
+        doc: 'svcpp addition: why the last connection ended in Disconnected with an error (set before that status\n' +
+          'callback is queued, cleared by Connect); absent after a clean Disconnect or while connected.' },
+      { name: 'SetMissedEventsCallback', params: [{ name: 'cb', type: 'cb:Client.MissedEventsCallback', nullable: true }],
+        doc: 'svcpp addition. Single slot: a reconnect could not resume the session (see the callback). NULL clears it.' },
+      { name: 'GetDiscardedGatewayMessageCount', const: true, returns: 'u64',
+        doc: 'svcpp addition: gateway messages this client could not read and discarded since it was created (each also\n' +
+          'logged at Warning). 0 in a healthy session.' },
       // authentication
       { name: 'CreateAuthorizationCodeVerifier', out: { name: 'verifier', type: 'obj:AuthorizationCodeVerifier' },
         doc: 'A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge.' },

@@ -6,6 +6,7 @@ import {
 } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import { AuthorizationArgs, type AuthorizationArgsInit, type AuthorizationCodeChallengeInit } from './authorization.js';
+import { CONNECTION_EVENT_SETTERS, takeConnectionFailure, type ConnectionEvents, type ConnectionFailureSnapshot } from './connection.js';
 import { closedError, SvcppConnectionError, type SvcppConnectionErrorCode } from './errors.js';
 import { type BackendName, loadBackend } from './loader.js';
 import { resultError, SvcppResultError } from './result.js';
@@ -46,7 +47,7 @@ export interface ClientOptions {
   logMinSeverity?: LoggingSeverity;
 }
 
-export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & InviteEvents & {
+export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & InviteEvents & ConnectionEvents & {
   /** A log line of the SDK at or above `logMinSeverity`. */
   log: [message: string, severity: LoggingSeverity];
   /** The connection status changed; error/errorDetail say why when it is a failure. */
@@ -100,7 +101,9 @@ export interface AuthorizationCodeVerifierSnapshot {
 }
 
 /** Single-slot events of the area files (social layer), registered from their setter tables. */
-const AREA_EVENT_SETTERS_TYPED = { ...RELATIONSHIP_EVENT_SETTERS, ...INVITE_EVENT_SETTERS, ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS };
+const AREA_EVENT_SETTERS_TYPED = {
+  ...RELATIONSHIP_EVENT_SETTERS, ...INVITE_EVENT_SETTERS, ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS, ...CONNECTION_EVENT_SETTERS,
+};
 type AreaEvent = keyof typeof AREA_EVENT_SETTERS_TYPED;
 const AREA_EVENT_SETTERS = AREA_EVENT_SETTERS_TYPED as unknown as Record<string, EventSetter<unknown[]> | undefined>;
 
@@ -370,9 +373,23 @@ export class Client extends TypedEventEmitter<ClientEvents> {
     if (this.#handle && this.status === ClientStatus.Ready) return Promise.resolve();
     return this.#untilStatus((status, error, detail) => {
       if (status === ClientStatus.Ready) return true;
-      if (status === ClientStatus.Disconnected) throw connectionError(error, detail);
+      if (status === ClientStatus.Disconnected) throw connectionError(error, detail, this.lastConnectionFailure);
       return false;
     }, (handle, api) => api.Client_Connect(handle));
+  }
+
+  /**
+   * Why the last connection ended in Disconnected with an error (the cause connect() rejects with); undefined
+   * after a clean disconnect, while connecting or connected.
+   */
+  get lastConnectionFailure(): ConnectionFailureSnapshot | undefined {
+    const handle = this.#api.Client_GetLastConnectionFailure(this.#live());
+    return handle && takeConnectionFailure(this.#api, handle);
+  }
+
+  /** Gateway messages this client could not read and discarded (each is logged at Warning); 0 when healthy. */
+  get discardedGatewayMessageCount(): bigint {
+    return this.#api.Client_GetDiscardedGatewayMessageCount(this.#live());
   }
 
   /** Closes the gateway session; resolves at Disconnected. */
@@ -911,9 +928,9 @@ const CONNECTION_ERROR_CODES: Record<ClientError, SvcppConnectionErrorCode> = {
   [ClientError.ConnectionCanceled]: 'ERR_SVCPP_CONNECTION_CANCELED',
 };
 
-function connectionError(error: ClientError, detail: number): SvcppConnectionError {
+function connectionError(error: ClientError, detail: number, cause: ConnectionFailureSnapshot | undefined): SvcppConnectionError {
   return new SvcppConnectionError(CONNECTION_ERROR_CODES[error] ?? 'ERR_SVCPP_CONNECTION_FAILED', detail,
-    `the client disconnected instead of becoming ready (${ClientError[error] ?? error}, ${detail})`);
+    `the client disconnected instead of becoming ready (${ClientError[error] ?? error}, ${detail})`, cause);
 }
 
 function abortedError(message: string): SvcppResultError {

@@ -1,5 +1,6 @@
 // Errors thrown synchronously by svcpp: misuse of the API (a non-Ok Svcpp_Errc from the C ABI, or a call on a
 // closed Client). Failures of asynchronous operations are SvcppResultError (see result.ts).
+import type { ConnectionFailureSnapshot } from './connection.js';
 import { errcCodes, type ErrcCode } from './generated/errc.js';
 
 /** Every stable `code` an SvcppError can carry. */
@@ -41,15 +42,20 @@ export type SvcppConnectionErrorCode = 'ERR_SVCPP_CONNECTION_FAILED' | 'ERR_SVCP
 /**
  * connect() ended in Disconnected instead of Ready. `detail` is the gateway close code (UnexpectedClose, e.g.
  * 4004 for a rejected token — no retry happens) or the HTTP status of the failed discovery (0 when none).
+ * `cause` says why (a wrong CA, a refused port, an unresolvable host, a rejected token …) and `retryable`
+ * whether trying again later may help (never for certificate, URL or token failures).
  */
 export class SvcppConnectionError extends Error {
   override name = 'SvcppConnectionError';
   readonly code: SvcppConnectionErrorCode;
   readonly detail: number;
+  readonly retryable: boolean;
+  declare readonly cause: ConnectionFailureSnapshot | undefined;
 
-  constructor(code: SvcppConnectionErrorCode, detail: number, message: string) {
-    super(message);
+  constructor(code: SvcppConnectionErrorCode, detail: number, message: string, cause?: ConnectionFailureSnapshot) {
+    super(cause ? `${message}: ${cause.message}` : message, { cause });
     this.code = code;
     this.detail = detail;
+    this.retryable = cause?.retryable ?? false;
   }
 }

@@ -10,6 +10,7 @@ export type {
   AdditionalContentSnapshot, ChannelSnapshot, MessageEvents, MessageSnapshot, UserMessageSummarySnapshot,
 } from './messages.js';
 export type { RelationshipSnapshot } from './relationships.js';
+export type { ConnectionEvents, ConnectionFailureSnapshot } from './connection.js';
 export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';

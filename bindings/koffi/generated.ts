@@ -30,6 +30,7 @@ declareType('Svcpp_UserHandle_AvatarType', () => koffi.alias('Svcpp_UserHandle_A
 declareType('Svcpp_Client_Status', () => koffi.alias('Svcpp_Client_Status', 'int32_t'));
 declareType('Svcpp_Client_Error', () => koffi.alias('Svcpp_Client_Error', 'int32_t'));
 declareType('Svcpp_Client_Thread', () => koffi.alias('Svcpp_Client_Thread', 'int32_t'));
+declareType('Svcpp_ConnectionFailureReason', () => koffi.alias('Svcpp_ConnectionFailureReason', 'int32_t'));
 declareType('Svcpp_RelationshipType', () => koffi.alias('Svcpp_RelationshipType', 'int32_t'));
 declareType('Svcpp_RelationshipGroupType', () => koffi.alias('Svcpp_RelationshipGroupType', 'int32_t'));
 declareType('Svcpp_ActivityTypes', () => koffi.alias('Svcpp_ActivityTypes', 'int32_t'));
@@ -44,6 +45,7 @@ declareType('Svcpp_AuthorizationCodeVerifier', () => koffi.struct('Svcpp_Authori
 declareType('Svcpp_AuthorizationArgs', () => koffi.struct('Svcpp_AuthorizationArgs', { opaque: 'void *' }));
 declareType('Svcpp_ActivityButton', () => koffi.struct('Svcpp_ActivityButton', { opaque: 'void *' }));
 declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaque: 'void *' }));
+declareType('Svcpp_ConnectionFailure', () => koffi.struct('Svcpp_ConnectionFailure', { opaque: 'void *' }));
 declareType('Svcpp_LinkedChannel', () => koffi.struct('Svcpp_LinkedChannel', { opaque: 'void *' }));
 declareType('Svcpp_AdditionalContent', () => koffi.struct('Svcpp_AdditionalContent', { opaque: 'void *' }));
 declareType('Svcpp_UserMessageSummary', () => koffi.struct('Svcpp_UserMessageSummary', { opaque: 'void *' }));
@@ -90,6 +92,7 @@ const protos = {
   Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback: declareType('Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback', () => koffi.proto('void Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback(const Svcpp_ClientResult *result, void *userData)')),
   Svcpp_Client_FetchCurrentUserCallback: declareType('Svcpp_Client_FetchCurrentUserCallback', () => koffi.proto('void Svcpp_Client_FetchCurrentUserCallback(const Svcpp_ClientResult *result, uint64_t id, Svcpp_String name, void *userData)')),
   Svcpp_Client_TokenExpirationCallback: declareType('Svcpp_Client_TokenExpirationCallback', () => koffi.proto('void Svcpp_Client_TokenExpirationCallback(void *userData)')),
+  Svcpp_Client_MissedEventsCallback: declareType('Svcpp_Client_MissedEventsCallback', () => koffi.proto('void Svcpp_Client_MissedEventsCallback(void *userData)')),
   Svcpp_Client_AuthorizeRequestCallback: declareType('Svcpp_Client_AuthorizeRequestCallback', () => koffi.proto('void Svcpp_Client_AuthorizeRequestCallback(void *userData)')),
   Svcpp_Client_GetUserGuildsCallback: declareType('Svcpp_Client_GetUserGuildsCallback', () => koffi.proto('void Svcpp_Client_GetUserGuildsCallback(const Svcpp_ClientResult *result, Svcpp_GuildMinimalSpan guilds, void *userData)')),
   Svcpp_Client_GetGuildChannelsCallback: declareType('Svcpp_Client_GetGuildChannelsCallback', () => koffi.proto('void Svcpp_Client_GetGuildChannelsCallback(const Svcpp_ClientResult *result, Svcpp_GuildChannelSpan guildChannels, void *userData)')),
@@ -224,6 +227,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_LinkedLobby_SetApplicationId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetApplicationId(const Svcpp_LinkedLobby *self, uint64_t value)'),
     Svcpp_LinkedLobby_LobbyId: lib.func('uint64_t Svcpp_LinkedLobby_LobbyId(const Svcpp_LinkedLobby *self)'),
     Svcpp_LinkedLobby_SetLobbyId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetLobbyId(const Svcpp_LinkedLobby *self, uint64_t value)'),
+    Svcpp_ConnectionFailure_Drop: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Drop(_Inout_ Svcpp_ConnectionFailure *self)'),
+    Svcpp_ConnectionFailure_Clone: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Clone(_Out_ Svcpp_ConnectionFailure *self, const Svcpp_ConnectionFailure *other)'),
+    Svcpp_ConnectionFailure_IsValid: lib.func('bool Svcpp_ConnectionFailure_IsValid(const Svcpp_ConnectionFailure *self)'),
+    Svcpp_ConnectionFailure_Reason: lib.func('Svcpp_ConnectionFailureReason Svcpp_ConnectionFailure_Reason(const Svcpp_ConnectionFailure *self)'),
+    Svcpp_ConnectionFailure_SetReason: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetReason(const Svcpp_ConnectionFailure *self, Svcpp_ConnectionFailureReason value)'),
+    Svcpp_ConnectionFailure_Message: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Message(const Svcpp_ConnectionFailure *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ConnectionFailure_SetMessage: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetMessage(const Svcpp_ConnectionFailure *self, Svcpp_StringIn value)'),
+    Svcpp_ConnectionFailure_Retryable: lib.func('bool Svcpp_ConnectionFailure_Retryable(const Svcpp_ConnectionFailure *self)'),
+    Svcpp_ConnectionFailure_SetRetryable: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetRetryable(const Svcpp_ConnectionFailure *self, bool value)'),
+    Svcpp_ConnectionFailure_CloseCode: lib.func('int32_t Svcpp_ConnectionFailure_CloseCode(const Svcpp_ConnectionFailure *self)'),
+    Svcpp_ConnectionFailure_SetCloseCode: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetCloseCode(const Svcpp_ConnectionFailure *self, int32_t value)'),
+    Svcpp_ConnectionFailure_HttpStatus: lib.func('Svcpp_HttpStatusCode Svcpp_ConnectionFailure_HttpStatus(const Svcpp_ConnectionFailure *self)'),
+    Svcpp_ConnectionFailure_SetHttpStatus: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetHttpStatus(const Svcpp_ConnectionFailure *self, Svcpp_HttpStatusCode value)'),
     Svcpp_LinkedChannel_Drop: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Drop(_Inout_ Svcpp_LinkedChannel *self)'),
     Svcpp_LinkedChannel_Clone: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Clone(_Out_ Svcpp_LinkedChannel *self, const Svcpp_LinkedChannel *other)'),
     Svcpp_LinkedChannel_IsValid: lib.func('bool Svcpp_LinkedChannel_IsValid(const Svcpp_LinkedChannel *self)'),
@@ -480,6 +496,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetLogDir: lib.func('bool Svcpp_Client_SetLogDir(const Svcpp_Client *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
     Svcpp_Client_Connect: lib.func('Svcpp_Errc Svcpp_Client_Connect(const Svcpp_Client *self)'),
     Svcpp_Client_Disconnect: lib.func('Svcpp_Errc Svcpp_Client_Disconnect(const Svcpp_Client *self)'),
+    Svcpp_Client_GetLastConnectionFailure: lib.func('bool Svcpp_Client_GetLastConnectionFailure(const Svcpp_Client *self, _Out_ Svcpp_ConnectionFailure *out)'),
+    Svcpp_Client_SetMissedEventsCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMissedEventsCallback(const Svcpp_Client *self, Svcpp_Client_MissedEventsCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
+    Svcpp_Client_GetDiscardedGatewayMessageCount: lib.func('uint64_t Svcpp_Client_GetDiscardedGatewayMessageCount(const Svcpp_Client *self)'),
     Svcpp_Client_CreateAuthorizationCodeVerifier: lib.func('Svcpp_Errc Svcpp_Client_CreateAuthorizationCodeVerifier(const Svcpp_Client *self, _Out_ Svcpp_AuthorizationCodeVerifier *outVerifier)'),
     Svcpp_Client_Authorize: lib.func('Svcpp_Errc Svcpp_Client_Authorize(const Svcpp_Client *self, const Svcpp_AuthorizationArgs *args, Svcpp_Client_AuthorizationCallback *cb, Svcpp_FreeFn *cb__userDataFree, void *cb__userData)'),
     Svcpp_Client_HandleAuthorizeRedirect: lib.func('Svcpp_Errc Svcpp_Client_HandleAuthorizeRedirect(const Svcpp_Client *self, Svcpp_StringIn url)'),
@@ -587,6 +606,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_StatusToString: lib.func('const char * Svcpp_Client_StatusToString(Svcpp_Client_Status value)'),
     Svcpp_Client_ErrorToString: lib.func('const char * Svcpp_Client_ErrorToString(Svcpp_Client_Error value)'),
     Svcpp_Client_ThreadToString: lib.func('const char * Svcpp_Client_ThreadToString(Svcpp_Client_Thread value)'),
+    Svcpp_ConnectionFailureReasonToString: lib.func('const char * Svcpp_ConnectionFailureReasonToString(Svcpp_ConnectionFailureReason value)'),
     Svcpp_RelationshipTypeToString: lib.func('const char * Svcpp_RelationshipTypeToString(Svcpp_RelationshipType value)'),
     Svcpp_RelationshipGroupTypeToString: lib.func('const char * Svcpp_RelationshipGroupTypeToString(Svcpp_RelationshipGroupType value)'),
     Svcpp_ActivityTypesToString: lib.func('const char * Svcpp_ActivityTypesToString(Svcpp_ActivityTypes value)'),
@@ -617,6 +637,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AuthorizationArgs: (self: HandleStruct) => c.Svcpp_AuthorizationArgs_Drop(self),
       ActivityButton: (self: HandleStruct) => c.Svcpp_ActivityButton_Drop(self),
       LinkedLobby: (self: HandleStruct) => c.Svcpp_LinkedLobby_Drop(self),
+      ConnectionFailure: (self: HandleStruct) => c.Svcpp_ConnectionFailure_Drop(self),
       LinkedChannel: (self: HandleStruct) => c.Svcpp_LinkedChannel_Drop(self),
       AdditionalContent: (self: HandleStruct) => c.Svcpp_AdditionalContent_Drop(self),
       UserMessageSummary: (self: HandleStruct) => c.Svcpp_UserMessageSummary_Drop(self),
@@ -653,12 +674,12 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return rt.takeString(out);
     },
     RunCallbacks() {
-      const rc = c.Svcpp_RunCallbacks();
+      const rc = rt.pumping(() => c.Svcpp_RunCallbacks());
       rt.rethrowCallbackError();
       rt.check(rc);
     },
     ResetCallbacks() {
-      const rc = c.Svcpp_ResetCallbacks();
+      const rc = rt.pumping(() => c.Svcpp_ResetCallbacks());
       rt.rethrowCallbackError();
       rt.check(rc);
     },
@@ -1154,6 +1175,76 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LinkedLobby', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_LinkedLobby_SetLobbyId(selfC, valueC);
+      rt.check(rc);
+    },
+    ConnectionFailure_Drop(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const rc = c.Svcpp_ConnectionFailure_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    ConnectionFailure_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('ConnectionFailure', other);
+      const rc = c.Svcpp_ConnectionFailure_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('ConnectionFailure', created);
+    },
+    ConnectionFailure_IsValid(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      return c.Svcpp_ConnectionFailure_IsValid(selfC);
+    },
+    ConnectionFailure_Reason(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      return c.Svcpp_ConnectionFailure_Reason(selfC);
+    },
+    ConnectionFailure_SetReason(self, value) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ConnectionFailure_SetReason(selfC, valueC);
+      rt.check(rc);
+    },
+    ConnectionFailure_Message(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ConnectionFailure_Message(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ConnectionFailure_SetMessage(self, value) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ConnectionFailure_SetMessage(selfC, valueC);
+      rt.check(rc);
+    },
+    ConnectionFailure_Retryable(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      return c.Svcpp_ConnectionFailure_Retryable(selfC);
+    },
+    ConnectionFailure_SetRetryable(self, value) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_ConnectionFailure_SetRetryable(selfC, valueC);
+      rt.check(rc);
+    },
+    ConnectionFailure_CloseCode(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      return c.Svcpp_ConnectionFailure_CloseCode(selfC);
+    },
+    ConnectionFailure_SetCloseCode(self, value) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ConnectionFailure_SetCloseCode(selfC, valueC);
+      rt.check(rc);
+    },
+    ConnectionFailure_HttpStatus(self) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      return c.Svcpp_ConnectionFailure_HttpStatus(selfC);
+    },
+    ConnectionFailure_SetHttpStatus(self, value) {
+      const selfC = rt.handle('ConnectionFailure', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_ConnectionFailure_SetHttpStatus(selfC, valueC);
       rt.check(rc);
     },
     LinkedChannel_Drop(self) {
@@ -2503,7 +2594,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_Drop(self) {
       const selfC = rt.handle('Client', self);
-      const rc = rt.dropClient(selfC);
+      const rc = rt.pumping(() => rt.dropClient(selfC));
       rt.rethrowCallbackError();
       rt.check(rc);
       rt.forget(self);
@@ -2565,7 +2656,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetStatusChangedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => cb(status, error, errorDetail), protos.Svcpp_Client_OnStatusChanged);
+      const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => rt.deliver(cb, status, error, errorDetail), protos.Svcpp_Client_OnStatusChanged);
       const rc = c.Svcpp_Client_SetStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2574,7 +2665,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const minSeverityC = rt.int(minSeverity);
       rt.fn(cb);
-      const cbRegistration = rt.register((message: StringOut, severity: number) => cb(rt.borrowString(message), severity), protos.Svcpp_Client_LogCallback);
+      const cbRegistration = rt.register((message: StringOut, severity: number) => rt.deliver(cb, rt.borrowString(message), severity), protos.Svcpp_Client_LogCallback);
       const outToken = [0n] as unknown[];
       const rc = c.Svcpp_Client_AddLogCallback(selfC, minSeverityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData, outToken);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
@@ -2603,6 +2694,23 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_Client_Disconnect(selfC);
       rt.check(rc);
     },
+    Client_GetLastConnectionFailure(self) {
+      const selfC = rt.handle('Client', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetLastConnectionFailure(selfC, out)) return undefined;
+      return rt.adopt('ConnectionFailure', out);
+    },
+    Client_SetMissedEventsCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_MissedEventsCallback);
+      const rc = c.Svcpp_Client_SetMissedEventsCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetDiscardedGatewayMessageCount(self) {
+      const selfC = rt.handle('Client', self);
+      return rt.u64Out(c.Svcpp_Client_GetDiscardedGatewayMessageCount(selfC));
+    },
     Client_CreateAuthorizationCodeVerifier(self) {
       const selfC = rt.handle('Client', self);
       const outVerifier = { opaque: null } as HandleStruct;
@@ -2614,7 +2722,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const argsC = rt.handle('AuthorizationArgs', args);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, code: StringOut, redirectUri: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(code), rt.borrowString(redirectUri)), protos.Svcpp_Client_AuthorizationCallback);
+      const cbRegistration = rt.register((result: unknown, code: StringOut, redirectUri: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(code), rt.borrowString(redirectUri)), protos.Svcpp_Client_AuthorizationCallback);
       const rc = c.Svcpp_Client_Authorize(selfC, argsC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2632,7 +2740,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetAuthorizeUrlCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((url: StringOut) => cb(rt.borrowString(url)), protos.Svcpp_Client_AuthorizeUrlCallback);
+      const cbRegistration = cb === null ? null : rt.register((url: StringOut) => rt.deliver(cb, rt.borrowString(url)), protos.Svcpp_Client_AuthorizeUrlCallback);
       const rc = c.Svcpp_Client_SetAuthorizeUrlCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2644,7 +2752,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const codeVerifierC = rt.str(codeVerifier);
       const redirectUriC = rt.str(redirectUri);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_GetToken(selfC, applicationIdC, codeC, codeVerifierC, redirectUriC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2655,7 +2763,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const externalAuthTypeC = rt.int(externalAuthType);
       const externalAuthTokenC = rt.str(externalAuthToken);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_GetProvisionalToken(selfC, applicationIdC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2669,7 +2777,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const externalAuthTypeC = rt.int(externalAuthType);
       const externalAuthTokenC = rt.str(externalAuthToken);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_GetTokenFromProvisionalMerge(selfC, applicationIdC, codeC, codeVerifierC, redirectUriC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2679,7 +2787,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const applicationIdC = rt.u64(applicationId);
       const refreshTokenC = rt.str(refreshToken);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_RefreshToken(selfC, applicationIdC, refreshTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2689,7 +2797,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const applicationIdC = rt.u64(applicationId);
       const tokenC = rt.str(token);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_RevokeTokenCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_RevokeTokenCallback);
       const rc = c.Svcpp_Client_RevokeToken(selfC, applicationIdC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2699,7 +2807,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const parentApplicationTokenC = rt.str(parentApplicationToken);
       const childApplicationIdC = rt.u64(childApplicationId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_ExchangeChildTokenCallback);
+      const cbRegistration = rt.register((result: unknown, accessToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_ExchangeChildTokenCallback);
       const rc = c.Svcpp_Client_ExchangeChildToken(selfC, parentApplicationTokenC, childApplicationIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2710,7 +2818,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const externalAuthTypeC = rt.int(externalAuthType);
       const externalAuthTokenC = rt.str(externalAuthToken);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UnmergeIntoProvisionalAccountCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UnmergeIntoProvisionalAccountCallback);
       const rc = c.Svcpp_Client_UnmergeIntoProvisionalAccount(selfC, applicationIdC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2719,7 +2827,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const nameC = rt.str(name);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback);
       const rc = c.Svcpp_Client_UpdateProvisionalAccountDisplayName(selfC, nameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2729,7 +2837,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const tokenTypeC = rt.int(tokenType);
       const tokenC = rt.str(token);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateTokenCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateTokenCallback);
       const rc = c.Svcpp_Client_UpdateToken(selfC, tokenTypeC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2739,7 +2847,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const tokenTypeC = rt.int(tokenType);
       const tokenC = rt.str(token);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, id: bigint | number, name: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(id), rt.borrowString(name)), protos.Svcpp_Client_FetchCurrentUserCallback);
+      const cbRegistration = rt.register((result: unknown, id: bigint | number, name: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(id), rt.borrowString(name)), protos.Svcpp_Client_FetchCurrentUserCallback);
       const rc = c.Svcpp_Client_FetchCurrentUser(selfC, tokenTypeC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2750,7 +2858,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetTokenExpirationCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register(() => cb(), protos.Svcpp_Client_TokenExpirationCallback);
+      const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_TokenExpirationCallback);
       const rc = c.Svcpp_Client_SetTokenExpirationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2758,7 +2866,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_RegisterAuthorizeRequestCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       rt.fn(cb);
-      const cbRegistration = rt.register(() => cb(), protos.Svcpp_Client_AuthorizeRequestCallback);
+      const cbRegistration = rt.register(() => rt.deliver(cb), protos.Svcpp_Client_AuthorizeRequestCallback);
       const rc = c.Svcpp_Client_RegisterAuthorizeRequestCallback(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2789,7 +2897,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetUserUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => cb(rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
       const rc = c.Svcpp_Client_SetUserUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2797,7 +2905,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetUserGuilds(self, cb) {
       const selfC = rt.handle('Client', self);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, guilds: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildMinimal', 'Svcpp_GuildMinimal', guilds, c.Svcpp_GuildMinimal_Clone)), protos.Svcpp_Client_GetUserGuildsCallback);
+      const cbRegistration = rt.register((result: unknown, guilds: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildMinimal', 'Svcpp_GuildMinimal', guilds, c.Svcpp_GuildMinimal_Clone)), protos.Svcpp_Client_GetUserGuildsCallback);
       const rc = c.Svcpp_Client_GetUserGuilds(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2806,7 +2914,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const guildIdC = rt.u64(guildId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, guildChannels: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildChannel', 'Svcpp_GuildChannel', guildChannels, c.Svcpp_GuildChannel_Clone)), protos.Svcpp_Client_GetGuildChannelsCallback);
+      const cbRegistration = rt.register((result: unknown, guildChannels: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildChannel', 'Svcpp_GuildChannel', guildChannels, c.Svcpp_GuildChannel_Clone)), protos.Svcpp_Client_GetGuildChannelsCallback);
       const rc = c.Svcpp_Client_GetGuildChannels(selfC, guildIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2816,7 +2924,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const lobbyIdC = rt.u64(lobbyId);
       const contentC = rt.str(content);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendLobbyMessage(selfC, lobbyIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2827,7 +2935,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const contentC = rt.str(content);
       const metadataC = rt.properties(metadata);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendLobbyMessageWithMetadata(selfC, lobbyIdC, contentC, metadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2837,7 +2945,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const recipientIdC = rt.u64(recipientId);
       const contentC = rt.str(content);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendUserMessage(selfC, recipientIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2848,7 +2956,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const contentC = rt.str(content);
       const metadataC = rt.properties(metadata);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
+      const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendUserMessageWithMetadata(selfC, recipientIdC, contentC, metadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2859,7 +2967,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const messageIdC = rt.u64(messageId);
       const contentC = rt.str(content);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_EditUserMessageCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_EditUserMessageCallback);
       const rc = c.Svcpp_Client_EditUserMessage(selfC, recipientIdC, messageIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2869,7 +2977,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const recipientIdC = rt.u64(recipientId);
       const messageIdC = rt.u64(messageId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_DeleteUserMessageCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_DeleteUserMessageCallback);
       const rc = c.Svcpp_Client_DeleteUserMessage(selfC, recipientIdC, messageIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2893,7 +3001,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const lobbyIdC = rt.u64(lobbyId);
       const limitC = rt.int(limit);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, messages: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_GetLobbyMessagesCallback);
+      const cbRegistration = rt.register((result: unknown, messages: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_GetLobbyMessagesCallback);
       const rc = c.Svcpp_Client_GetLobbyMessagesWithLimit(selfC, lobbyIdC, limitC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2903,7 +3011,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const recipientIdC = rt.u64(recipientId);
       const limitC = rt.int(limit);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, messages: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_UserMessagesWithLimitCallback);
+      const cbRegistration = rt.register((result: unknown, messages: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_UserMessagesWithLimitCallback);
       const rc = c.Svcpp_Client_GetUserMessagesWithLimit(selfC, recipientIdC, limitC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2911,7 +3019,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetUserMessageSummaries(self, cb) {
       const selfC = rt.handle('Client', self);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, summaries: SpanOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('UserMessageSummary', 'Svcpp_UserMessageSummary', summaries, c.Svcpp_UserMessageSummary_Clone)), protos.Svcpp_Client_UserMessageSummariesCallback);
+      const cbRegistration = rt.register((result: unknown, summaries: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('UserMessageSummary', 'Svcpp_UserMessageSummary', summaries, c.Svcpp_UserMessageSummary_Clone)), protos.Svcpp_Client_UserMessageSummariesCallback);
       const rc = c.Svcpp_Client_GetUserMessageSummaries(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2923,21 +3031,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetMessageCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => cb(rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
       const rc = c.Svcpp_Client_SetMessageCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetMessageUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => cb(rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
       const rc = c.Svcpp_Client_SetMessageUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetMessageDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number, channelId: bigint | number) => cb(rt.u64Out(messageId), rt.u64Out(channelId)), protos.Svcpp_Client_MessageDeletedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number, channelId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId), rt.u64Out(channelId)), protos.Svcpp_Client_MessageDeletedCallback);
       const rc = c.Svcpp_Client_SetMessageDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2946,7 +3054,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const secretC = rt.str(secret);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
+      const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
       const rc = c.Svcpp_Client_CreateOrJoinLobby(selfC, secretC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2957,7 +3065,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const lobbyMetadataC = rt.properties(lobbyMetadata);
       const memberMetadataC = rt.properties(memberMetadata);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
+      const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
       const rc = c.Svcpp_Client_CreateOrJoinLobbyWithMetadata(selfC, secretC, lobbyMetadataC, memberMetadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2966,7 +3074,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LeaveLobbyCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LeaveLobbyCallback);
       const rc = c.Svcpp_Client_LeaveLobby(selfC, lobbyIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -2987,42 +3095,42 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetLobbyCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => cb(rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyCreatedCallback);
       const rc = c.Svcpp_Client_SetLobbyCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetLobbyDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => cb(rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyDeletedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyDeletedCallback);
       const rc = c.Svcpp_Client_SetLobbyDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetLobbyUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => cb(rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyUpdatedCallback);
       const rc = c.Svcpp_Client_SetLobbyUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetLobbyMemberAddedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => cb(rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberAddedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberAddedCallback);
       const rc = c.Svcpp_Client_SetLobbyMemberAddedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetLobbyMemberRemovedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => cb(rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberRemovedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberRemovedCallback);
       const rc = c.Svcpp_Client_SetLobbyMemberRemovedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetLobbyMemberUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => cb(rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberUpdatedCallback);
       const rc = c.Svcpp_Client_SetLobbyMemberUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3032,7 +3140,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const lobbyIdC = rt.u64(lobbyId);
       const channelIdC = rt.u64(channelId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
       const rc = c.Svcpp_Client_LinkChannelToLobby(selfC, lobbyIdC, channelIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3041,7 +3149,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
       const rc = c.Svcpp_Client_UnlinkChannelFromLobby(selfC, lobbyIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3050,9 +3158,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
       rt.fn(provisionalUserMergeRequiredCallback);
-      const provisionalUserMergeRequiredCallbackRegistration = rt.register(() => provisionalUserMergeRequiredCallback(), protos.Svcpp_Client_ProvisionalUserMergeRequiredCallback);
+      const provisionalUserMergeRequiredCallbackRegistration = rt.register(() => rt.deliver(provisionalUserMergeRequiredCallback), protos.Svcpp_Client_ProvisionalUserMergeRequiredCallback);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, inviteUrl: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(inviteUrl)), protos.Svcpp_Client_JoinLinkedLobbyGuildCallback);
+      const cbRegistration = rt.register((result: unknown, inviteUrl: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(inviteUrl)), protos.Svcpp_Client_JoinLinkedLobbyGuildCallback);
       const rc = c.Svcpp_Client_JoinLinkedLobbyGuild(selfC, lobbyIdC, provisionalUserMergeRequiredCallbackRegistration.pointer, rt.freeFn, provisionalUserMergeRequiredCallbackRegistration.userData, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && provisionalUserMergeRequiredCallbackRegistration) rt.endRegistration(provisionalUserMergeRequiredCallbackRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
@@ -3092,7 +3200,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const usernameC = rt.str(username);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendFriendRequestCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendFriendRequestCallback);
       const rc = c.Svcpp_Client_SendPlatformFriendRequest(selfC, usernameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3101,7 +3209,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_SendPlatformFriendRequestById(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3110,7 +3218,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const usernameC = rt.str(username);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_SendGameFriendRequest(selfC, usernameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3119,7 +3227,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_SendGameFriendRequestById(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3128,7 +3236,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_AcceptPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3137,7 +3245,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_AcceptGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3146,7 +3254,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RejectPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3155,7 +3263,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RejectGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3164,7 +3272,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_CancelPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3173,7 +3281,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_CancelGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3182,7 +3290,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RemovePlatformAndGameFriend(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3191,7 +3299,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RemoveGameFriend(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3200,7 +3308,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_BlockUser(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3209,28 +3317,28 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_UnblockUser(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetRelationshipCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => cb(rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
       const rc = c.Svcpp_Client_SetRelationshipCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetRelationshipDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => cb(rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipDeletedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipDeletedCallback);
       const rc = c.Svcpp_Client_SetRelationshipDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetRelationshipGroupsUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => cb(rt.u64Out(userId)), protos.Svcpp_Client_RelationshipGroupsUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Client_RelationshipGroupsUpdatedCallback);
       const rc = c.Svcpp_Client_SetRelationshipGroupsUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3239,7 +3347,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const activityC = rt.handle('Activity', activity);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRichPresenceCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRichPresenceCallback);
       const rc = c.Svcpp_Client_UpdateRichPresence(selfC, activityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3253,7 +3361,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const statusC = rt.int(status);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateStatusCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateStatusCallback);
       const rc = c.Svcpp_Client_SetOnlineStatus(selfC, statusC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3263,7 +3371,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const userIdC = rt.u64(userId);
       const contentC = rt.str(content);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
       const rc = c.Svcpp_Client_SendActivityInvite(selfC, userIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3272,7 +3380,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
       const rc = c.Svcpp_Client_SendActivityJoinRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3281,7 +3389,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const inviteC = rt.handle('ActivityInvite', invite);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
       const rc = c.Svcpp_Client_SendActivityJoinRequestReply(selfC, inviteC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3290,42 +3398,42 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const inviteC = rt.handle('ActivityInvite', invite);
       rt.fn(cb);
-      const cbRegistration = rt.register((result: unknown, joinSecret: StringOut) => cb(rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(joinSecret)), protos.Svcpp_Client_AcceptActivityInviteCallback);
+      const cbRegistration = rt.register((result: unknown, joinSecret: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(joinSecret)), protos.Svcpp_Client_AcceptActivityInviteCallback);
       const rc = c.Svcpp_Client_AcceptActivityInvite(selfC, inviteC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetActivityInviteCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((invite: unknown) => cb(rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
+      const cbRegistration = cb === null ? null : rt.register((invite: unknown) => rt.deliver(cb, rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
       const rc = c.Svcpp_Client_SetActivityInviteCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetActivityInviteUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((invite: unknown) => cb(rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
+      const cbRegistration = cb === null ? null : rt.register((invite: unknown) => rt.deliver(cb, rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
       const rc = c.Svcpp_Client_SetActivityInviteUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetActivityJoinCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((joinSecret: StringOut) => cb(rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinCallback);
+      const cbRegistration = cb === null ? null : rt.register((joinSecret: StringOut) => rt.deliver(cb, rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinCallback);
       const rc = c.Svcpp_Client_SetActivityJoinCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetActivityJoinWithApplicationCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => cb(rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback);
+      const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => rt.deliver(cb, rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback);
       const rc = c.Svcpp_Client_SetActivityJoinWithApplicationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
-      const rc = c.Svcpp_Client_RunCallbacks(selfC);
+      const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacks(selfC));
       rt.rethrowCallbackError();
       rt.check(rc);
     },
@@ -3404,6 +3512,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_ThreadToString(value) {
       const valueC = rt.int(value);
       return c.Svcpp_Client_ThreadToString(valueC) as string; // static storage: never freed
+    },
+    ConnectionFailureReasonToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_ConnectionFailureReasonToString(valueC) as string; // static storage: never freed
     },
     RelationshipTypeToString(value) {
       const valueC = rt.int(value);

@@ -244,6 +244,32 @@ export enum ClientThread {
   Network = 2,
 }
 
+/** svcpp addition: why connecting failed (Client.GetLastConnectionFailure), so a host can tell a person what to fix. */
+export enum ConnectionFailureReason {
+  /** no failure recorded */
+  None = 0,
+  /** the API base or gateway URL is not an http(s)/ws(s) URL */
+  InvalidUrl = 1,
+  /** the host name has no address (DNS) */
+  NameNotResolved = 2,
+  /** nothing listens at that address and port */
+  ConnectionRefused = 3,
+  /** no answer in time (connect, TLS, HTTP, or no READY after Identify) */
+  TimedOut = 4,
+  /** the server certificate did not verify (unknown CA, wrong name, expired): see Message */
+  TlsVerificationFailed = 5,
+  /** another TLS failure (protocol, handshake, CA file) */
+  TlsFailed = 6,
+  /** the connection broke or the peer did not speak HTTP/WebSocket */
+  NetworkError = 7,
+  /** gateway discovery answered with an HTTP error (HttpStatus) */
+  HttpError = 8,
+  /** no token, or the platform rejected it (close code 4004): get a new one */
+  InvalidToken = 9,
+  /** the platform ended the session with a terminal close code (CloseCode) */
+  ClosedByServer = 10,
+}
+
 /** One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp. */
 export enum RelationshipType {
   None = 0,

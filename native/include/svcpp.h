@@ -335,6 +335,22 @@ typedef SVCPP_ENUM(Svcpp_Client_Thread) {
     Svcpp_Client_Thread_forceint = 0x7FFFFFFF
 } Svcpp_Client_Thread;
 
+/** svcpp addition: why connecting failed (Client.GetLastConnectionFailure), so a host can tell a person what to fix. */
+typedef SVCPP_ENUM(Svcpp_ConnectionFailureReason) {
+    Svcpp_ConnectionFailureReason_None = 0, /* no failure recorded */
+    Svcpp_ConnectionFailureReason_InvalidUrl = 1, /* the API base or gateway URL is not an http(s)/ws(s) URL */
+    Svcpp_ConnectionFailureReason_NameNotResolved = 2, /* the host name has no address (DNS) */
+    Svcpp_ConnectionFailureReason_ConnectionRefused = 3, /* nothing listens at that address and port */
+    Svcpp_ConnectionFailureReason_TimedOut = 4, /* no answer in time (connect, TLS, HTTP, or no READY after Identify) */
+    Svcpp_ConnectionFailureReason_TlsVerificationFailed = 5, /* the server certificate did not verify (unknown CA, wrong name, expired): see Message */
+    Svcpp_ConnectionFailureReason_TlsFailed = 6, /* another TLS failure (protocol, handshake, CA file) */
+    Svcpp_ConnectionFailureReason_NetworkError = 7, /* the connection broke or the peer did not speak HTTP/WebSocket */
+    Svcpp_ConnectionFailureReason_HttpError = 8, /* gateway discovery answered with an HTTP error (HttpStatus) */
+    Svcpp_ConnectionFailureReason_InvalidToken = 9, /* no token, or the platform rejected it (close code 4004): get a new one */
+    Svcpp_ConnectionFailureReason_ClosedByServer = 10, /* the platform ended the session with a terminal close code (CloseCode) */
+    Svcpp_ConnectionFailureReason_forceint = 0x7FFFFFFF
+} Svcpp_ConnectionFailureReason;
+
 /** One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp. */
 typedef SVCPP_ENUM(Svcpp_RelationshipType) {
     Svcpp_RelationshipType_None = 0,
@@ -428,6 +444,8 @@ typedef struct Svcpp_AuthorizationArgs { void *opaque; } Svcpp_AuthorizationArgs
 typedef struct Svcpp_ActivityButton { void *opaque; } Svcpp_ActivityButton;
 /** The lobby a guild channel is linked to. */
 typedef struct Svcpp_LinkedLobby { void *opaque; } Svcpp_LinkedLobby;
+/** svcpp addition: why the last Connect ended in Disconnected with an error (Client.GetLastConnectionFailure). */
+typedef struct Svcpp_ConnectionFailure { void *opaque; } Svcpp_ConnectionFailure;
 /** The guild channel a lobby is linked to (LobbyHandle.LinkedChannel). */
 typedef struct Svcpp_LinkedChannel { void *opaque; } Svcpp_LinkedChannel;
 /** What a message carries besides its text (attachments, a poll, …), for games that show a placeholder. */
@@ -539,6 +557,12 @@ typedef void (SVCPP_CALL *Svcpp_Client_UpdateProvisionalAccountDisplayNameCallba
 typedef void (SVCPP_CALL *Svcpp_Client_FetchCurrentUserCallback)(Svcpp_ClientResult const *result, uint64_t id, Svcpp_String name, void *userData);
 /** The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken. */
 typedef void (SVCPP_CALL *Svcpp_Client_TokenExpirationCallback)(void *userData);
+/**
+ * svcpp addition: the client reconnected with a new gateway session (the old one could not be resumed, e.g. after a
+ * platform restart), so events of the gap were not delivered. The SDK has rebuilt its caches (users, relationships,
+ * lobbies from READY; cached messages dropped) before this fires and before Ready; refetch what the game keeps itself.
+ */
+typedef void (SVCPP_CALL *Svcpp_Client_MissedEventsCallback)(void *userData);
 /** The platform asked the game to start account linking (call Authorize). */
 typedef void (SVCPP_CALL *Svcpp_Client_AuthorizeRequestCallback)(void *userData);
 /** GetUserGuilds finished: the guilds the user is a member of (borrowed; Clone what you keep). */
@@ -831,6 +855,35 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_SetApplicationId(Svcpp_LinkedL
 SVCPP_API uint64_t SVCPP_CALL Svcpp_LinkedLobby_LobbyId(Svcpp_LinkedLobby const *self);
 /** Sets LobbyId. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_SetLobbyId(Svcpp_LinkedLobby *self, uint64_t value);
+
+/* ---- ConnectionFailure --------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_Drop(Svcpp_ConnectionFailure *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_Clone(Svcpp_ConnectionFailure *self, Svcpp_ConnectionFailure const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_ConnectionFailure_IsValid(Svcpp_ConnectionFailure const *self);
+/** The kind of failure. */
+SVCPP_API Svcpp_ConnectionFailureReason SVCPP_CALL Svcpp_ConnectionFailure_Reason(Svcpp_ConnectionFailure const *self);
+/** Sets Reason. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_SetReason(Svcpp_ConnectionFailure *self, Svcpp_ConnectionFailureReason value);
+/** What failed, for a person (e.g. the certificate problem); never holds a token. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_Message(Svcpp_ConnectionFailure const *self, Svcpp_String *out);
+/** Sets Message. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_SetMessage(Svcpp_ConnectionFailure *self, Svcpp_String value);
+/** Whether trying again later may succeed; never for certificate, URL or token failures. */
+SVCPP_API bool SVCPP_CALL Svcpp_ConnectionFailure_Retryable(Svcpp_ConnectionFailure const *self);
+/** Sets Retryable. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_SetRetryable(Svcpp_ConnectionFailure *self, bool value);
+/** The gateway close code (InvalidToken, ClosedByServer), else 0. */
+SVCPP_API int32_t SVCPP_CALL Svcpp_ConnectionFailure_CloseCode(Svcpp_ConnectionFailure const *self);
+/** Sets CloseCode. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_SetCloseCode(Svcpp_ConnectionFailure *self, int32_t value);
+/** The HTTP status of a failed gateway discovery (HttpError), else None. */
+SVCPP_API Svcpp_HttpStatusCode SVCPP_CALL Svcpp_ConnectionFailure_HttpStatus(Svcpp_ConnectionFailure const *self);
+/** Sets HttpStatus. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_SetHttpStatus(Svcpp_ConnectionFailure *self, Svcpp_HttpStatusCode value);
 
 /* ---- LinkedChannel ------------------------------------------------------------------------------- */
 
@@ -1403,6 +1456,18 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetLogDir(Svcpp_Client *self, Svcpp_Strin
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Connect(Svcpp_Client *self);
 /** Closes the gateway session; ends in Status Disconnected. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Disconnect(Svcpp_Client *self);
+/**
+ * svcpp addition: why the last connection ended in Disconnected with an error (set before that status
+ * callback is queued, cleared by Connect); absent after a clean Disconnect or while connected.
+ */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLastConnectionFailure(Svcpp_Client const *self, Svcpp_ConnectionFailure *out);
+/** svcpp addition. Single slot: a reconnect could not resume the session (see the callback). NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+/**
+ * svcpp addition: gateway messages this client could not read and discarded since it was created (each also
+ * logged at Warning). 0 in a healthy session.
+ */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Client_GetDiscardedGatewayMessageCount(Svcpp_Client const *self);
 /** A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svcpp_Client *self, Svcpp_AuthorizationCodeVerifier *outVerifier);
 /**
@@ -1668,6 +1733,8 @@ SVCPP_API const char * SVCPP_CALL Svcpp_Client_StatusToString(Svcpp_Client_Statu
 SVCPP_API const char * SVCPP_CALL Svcpp_Client_ErrorToString(Svcpp_Client_Error value);
 /** Name of a Client.Thread value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_Client_ThreadToString(Svcpp_Client_Thread value);
+/** Name of a ConnectionFailureReason value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_ConnectionFailureReasonToString(Svcpp_ConnectionFailureReason value);
 /** Name of a RelationshipType value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_RelationshipTypeToString(Svcpp_RelationshipType value);
 /** Name of a RelationshipGroupType value (static storage; "Unknown" for values this library does not know). */

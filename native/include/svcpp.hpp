@@ -37,6 +37,7 @@ class AuthorizationCodeVerifier;
 class AuthorizationArgs;
 class ActivityButton;
 class LinkedLobby;
+class ConnectionFailure;
 class LinkedChannel;
 class AdditionalContent;
 class UserMessageSummary;
@@ -251,6 +252,21 @@ enum class AdditionalContentType : int32_t {
 /// A disclosure the game should show next to a message (MessageHandle.DisclosureType).
 enum class DisclosureTypes : int32_t {
     MessageDataVisibleOnPlatform = 3, ///< the message is also visible in the platform's own client
+};
+
+/// svcpp addition: why connecting failed (Client.GetLastConnectionFailure), so a host can tell a person what to fix.
+enum class ConnectionFailureReason : int32_t {
+    None = 0, ///< no failure recorded
+    InvalidUrl = 1, ///< the API base or gateway URL is not an http(s)/ws(s) URL
+    NameNotResolved = 2, ///< the host name has no address (DNS)
+    ConnectionRefused = 3, ///< nothing listens at that address and port
+    TimedOut = 4, ///< no answer in time (connect, TLS, HTTP, or no READY after Identify)
+    TlsVerificationFailed = 5, ///< the server certificate did not verify (unknown CA, wrong name, expired): see Message
+    TlsFailed = 6, ///< another TLS failure (protocol, handshake, CA file)
+    NetworkError = 7, ///< the connection broke or the peer did not speak HTTP/WebSocket
+    HttpError = 8, ///< gateway discovery answered with an HTTP error (HttpStatus)
+    InvalidToken = 9, ///< no token, or the platform rejected it (close code 4004): get a new one
+    ClosedByServer = 10, ///< the platform ended the session with a terminal close code (CloseCode)
 };
 
 /// One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp.
@@ -899,6 +915,71 @@ public:
     uint64_t LobbyId() const;
     /// Sets LobbyId.
     void SetLobbyId(uint64_t value);
+};
+
+/// svcpp addition: why the last Connect ended in Disconnected with an error (Client.GetLastConnectionFailure).
+class ConnectionFailure {
+    /// The C handle; mutable because const C getters take `Svcpp_ConnectionFailure const *`.
+    mutable Svcpp_ConnectionFailure instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const ConnectionFailure nullobj;
+
+    /// An empty ConnectionFailure (operator bool is false); ConnectionFailure objects come from the SDK.
+    ConnectionFailure() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    ConnectionFailure(Svcpp_ConnectionFailure instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~ConnectionFailure() { Drop(); }
+    ConnectionFailure(ConnectionFailure const &other);
+    ConnectionFailure &operator=(ConnectionFailure const &other);
+    ConnectionFailure(ConnectionFailure &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_ConnectionFailure{};
+        other.state_ = ObjectState::Invalid;
+    }
+    ConnectionFailure &operator=(ConnectionFailure &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_ConnectionFailure{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a ConnectionFailure (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_ConnectionFailure *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The kind of failure.
+    svcpp::ConnectionFailureReason Reason() const;
+    /// Sets Reason.
+    void SetReason(svcpp::ConnectionFailureReason value);
+    /// What failed, for a person (e.g. the certificate problem); never holds a token.
+    std::string Message() const;
+    /// Sets Message.
+    void SetMessage(std::string value);
+    /// Whether trying again later may succeed; never for certificate, URL or token failures.
+    bool Retryable() const;
+    /// Sets Retryable.
+    void SetRetryable(bool value);
+    /// The gateway close code (InvalidToken, ClosedByServer), else 0.
+    int32_t CloseCode() const;
+    /// Sets CloseCode.
+    void SetCloseCode(int32_t value);
+    /// The HTTP status of a failed gateway discovery (HttpError), else None.
+    svcpp::HttpStatusCode HttpStatus() const;
+    /// Sets HttpStatus.
+    void SetHttpStatus(svcpp::HttpStatusCode value);
 };
 
 /// The guild channel a lobby is linked to (LobbyHandle.LinkedChannel).
@@ -2131,6 +2212,10 @@ public:
     using FetchCurrentUserCallback = std::function<void(svcpp::ClientResult result, uint64_t id, std::string name)>;
     /// The token given to UpdateToken expires soon (or was rejected): refresh it and call UpdateToken.
     using TokenExpirationCallback = std::function<void()>;
+    /// svcpp addition: the client reconnected with a new gateway session (the old one could not be resumed, e.g. after a
+    /// platform restart), so events of the gap were not delivered. The SDK has rebuilt its caches (users, relationships,
+    /// lobbies from READY; cached messages dropped) before this fires and before Ready; refetch what the game keeps itself.
+    using MissedEventsCallback = std::function<void()>;
     /// The platform asked the game to start account linking (call Authorize).
     using AuthorizeRequestCallback = std::function<void()>;
     /// GetUserGuilds finished: the guilds the user is a member of (borrowed; Clone what you keep).
@@ -2284,6 +2369,14 @@ public:
     void Connect();
     /// Closes the gateway session; ends in Status Disconnected.
     void Disconnect();
+    /// svcpp addition: why the last connection ended in Disconnected with an error (set before that status
+    /// callback is queued, cleared by Connect); absent after a clean Disconnect or while connected.
+    std::optional<svcpp::ConnectionFailure> GetLastConnectionFailure() const;
+    /// svcpp addition. Single slot: a reconnect could not resume the session (see the callback). NULL clears it.
+    void SetMissedEventsCallback(svcpp::Client::MissedEventsCallback cb);
+    /// svcpp addition: gateway messages this client could not read and discarded since it was created (each also
+    /// logged at Warning). 0 in a healthy session.
+    uint64_t GetDiscardedGatewayMessageCount() const;
     /// A fresh PKCE pair: 32 CSPRNG bytes, BASE64URL verifier, S256 challenge.
     svcpp::AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
     /// OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the
@@ -2564,6 +2657,13 @@ struct Svcpp_Client_TokenExpirationCallback_Trampoline {
     using Fn = svcpp::Client::TokenExpirationCallback;
     static constexpr Svcpp_Client_TokenExpirationCallback Invoke = [](void *userData) {
         Guarded("Svcpp_Client_TokenExpirationCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_MissedEventsCallback_Trampoline {
+    using Fn = svcpp::Client::MissedEventsCallback;
+    static constexpr Svcpp_Client_MissedEventsCallback Invoke = [](void *userData) {
+        Guarded("Svcpp_Client_MissedEventsCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
     };
 };
 
@@ -3355,6 +3455,80 @@ inline void LinkedLobby::SetLobbyId(uint64_t value)
 {
     Svcpp_Errc rc = Svcpp_LinkedLobby_SetLobbyId(&instance_, value);
     detail::Check(rc, "Svcpp_LinkedLobby_SetLobbyId");
+}
+
+inline const ConnectionFailure ConnectionFailure::nullobj{Svcpp_ConnectionFailure{}, ObjectState::Invalid};
+
+inline ConnectionFailure::ConnectionFailure(ConnectionFailure const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_ConnectionFailure_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline ConnectionFailure &ConnectionFailure::operator=(ConnectionFailure const &other)
+{
+    if (this != &other) *this = ConnectionFailure(other);
+    return *this;
+}
+inline void ConnectionFailure::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_ConnectionFailure_Drop(&instance_), "Svcpp_ConnectionFailure_Drop");
+    instance_ = Svcpp_ConnectionFailure{};
+    state_ = ObjectState::Invalid;
+}
+inline bool ConnectionFailure::IsValid() const
+{
+    return Svcpp_ConnectionFailure_IsValid(&instance_);
+}
+inline svcpp::ConnectionFailureReason ConnectionFailure::Reason() const
+{
+    return static_cast<svcpp::ConnectionFailureReason>(Svcpp_ConnectionFailure_Reason(&instance_));
+}
+inline void ConnectionFailure::SetReason(svcpp::ConnectionFailureReason value)
+{
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_SetReason(&instance_, static_cast<Svcpp_ConnectionFailureReason>(value));
+    detail::Check(rc, "Svcpp_ConnectionFailure_SetReason");
+}
+inline std::string ConnectionFailure::Message() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_Message(&instance_, &out);
+    detail::Check(rc, "Svcpp_ConnectionFailure_Message");
+    return detail::TakeString(out);
+}
+inline void ConnectionFailure::SetMessage(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_SetMessage(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ConnectionFailure_SetMessage");
+}
+inline bool ConnectionFailure::Retryable() const
+{
+    return Svcpp_ConnectionFailure_Retryable(&instance_);
+}
+inline void ConnectionFailure::SetRetryable(bool value)
+{
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_SetRetryable(&instance_, value);
+    detail::Check(rc, "Svcpp_ConnectionFailure_SetRetryable");
+}
+inline int32_t ConnectionFailure::CloseCode() const
+{
+    return Svcpp_ConnectionFailure_CloseCode(&instance_);
+}
+inline void ConnectionFailure::SetCloseCode(int32_t value)
+{
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_SetCloseCode(&instance_, value);
+    detail::Check(rc, "Svcpp_ConnectionFailure_SetCloseCode");
+}
+inline svcpp::HttpStatusCode ConnectionFailure::HttpStatus() const
+{
+    return static_cast<svcpp::HttpStatusCode>(Svcpp_ConnectionFailure_HttpStatus(&instance_));
+}
+inline void ConnectionFailure::SetHttpStatus(svcpp::HttpStatusCode value)
+{
+    Svcpp_Errc rc = Svcpp_ConnectionFailure_SetHttpStatus(&instance_, static_cast<Svcpp_HttpStatusCode>(value));
+    detail::Check(rc, "Svcpp_ConnectionFailure_SetHttpStatus");
 }
 
 inline const LinkedChannel LinkedChannel::nullobj{Svcpp_LinkedChannel{}, ObjectState::Invalid};
@@ -4951,6 +5125,23 @@ inline void Client::Disconnect()
     Svcpp_Errc rc = Svcpp_Client_Disconnect(&instance_);
     detail::Check(rc, "Svcpp_Client_Disconnect");
 }
+inline std::optional<svcpp::ConnectionFailure> Client::GetLastConnectionFailure() const
+{
+    Svcpp_ConnectionFailure out{};
+    if (!Svcpp_Client_GetLastConnectionFailure(&instance_, &out)) return std::nullopt;
+    return svcpp::ConnectionFailure(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Client::SetMissedEventsCallback(svcpp::Client::MissedEventsCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::MissedEventsCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetMissedEventsCallback(&instance_, cb__delegate ? detail::Svcpp_Client_MissedEventsCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::MissedEventsCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetMissedEventsCallback");
+}
+inline uint64_t Client::GetDiscardedGatewayMessageCount() const
+{
+    return Svcpp_Client_GetDiscardedGatewayMessageCount(&instance_);
+}
 inline svcpp::AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier()
 {
     Svcpp_AuthorizationCodeVerifier out{};
@@ -5594,6 +5785,8 @@ inline char const *EnumToString(Client::Status value) { return Svcpp_Client_Stat
 inline char const *EnumToString(Client::Error value) { return Svcpp_Client_ErrorToString(static_cast<Svcpp_Client_Error>(value)); }
 /// Name of a Client.Thread value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(Client::Thread value) { return Svcpp_Client_ThreadToString(static_cast<Svcpp_Client_Thread>(value)); }
+/// Name of a ConnectionFailureReason value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(ConnectionFailureReason value) { return Svcpp_ConnectionFailureReasonToString(static_cast<Svcpp_ConnectionFailureReason>(value)); }
 /// Name of a RelationshipType value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(RelationshipType value) { return Svcpp_RelationshipTypeToString(static_cast<Svcpp_RelationshipType>(value)); }
 /// Name of a RelationshipGroupType value (static storage; "Unknown" for a value this library does not know).

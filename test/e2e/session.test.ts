@@ -140,7 +140,7 @@ describe.each(BACKENDS)('session over %s', (backend) => {
     await using client = e2eClient(e2e, backend, { caFile: undefined });
     const token = await provisionalToken(e2e, `untrusted-${backend}`);
     const failure = await client.fetchCurrentUser(token).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 'ERR_SVCPP_NETWORK' });
+    expect(failure).toMatchObject({ code: 'ERR_SVCPP_NETWORK', retryable: false });
     expect(String((failure as Error).message)).toMatch(/certificate|verify/i);
   });
 

@@ -75,6 +75,11 @@ void SVCPP_CALL Call_Svcpp_Client_TokenExpirationCallback(void *userData) {
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
 }
 
+/** Svcpp_Client_MissedEventsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_MissedEventsCallback(void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+}
+
 /** Svcpp_Client_AuthorizeRequestCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_AuthorizeRequestCallback(void *userData) {
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
@@ -869,6 +874,94 @@ Napi::Value LinkedLobby_SetLobbyId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_LinkedLobby_SetLobbyId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ConnectionFailure_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_Errc rc = DropHandle<Svcpp_ConnectionFailure>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ConnectionFailure_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ConnectionFailure created{};
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_Clone(&created, UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_ConnectionFailure>(env, created);
+}
+
+Napi::Value ConnectionFailure_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ConnectionFailure_IsValid(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0])));
+}
+
+Napi::Value ConnectionFailure_Reason(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_Reason(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]))));
+}
+
+Napi::Value ConnectionFailure_SetReason(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ConnectionFailureReason value = static_cast<Svcpp_ConnectionFailureReason>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_SetReason(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ConnectionFailure_Message(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_Message(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ConnectionFailure_SetMessage(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_SetMessage(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ConnectionFailure_Retryable(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Boolean::New(env, Svcpp_ConnectionFailure_Retryable(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0])));
+}
+
+Napi::Value ConnectionFailure_SetRetryable(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_SetRetryable(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ConnectionFailure_CloseCode(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_CloseCode(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]))));
+}
+
+Napi::Value ConnectionFailure_SetCloseCode(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  int32_t value = I32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_SetCloseCode(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ConnectionFailure_HttpStatus(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_HttpStatus(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]))));
+}
+
+Napi::Value ConnectionFailure_SetHttpStatus(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_HttpStatusCode value = static_cast<Svcpp_HttpStatusCode>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_ConnectionFailure_SetHttpStatus(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
   Check(env, rc);
   return env.Undefined();
 }
@@ -2674,6 +2767,28 @@ Napi::Value Client_Disconnect(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_GetLastConnectionFailure(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ConnectionFailure out{};
+  if (!Svcpp_Client_GetLastConnectionFailure(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_ConnectionFailure>(env, out);
+}
+
+Napi::Value Client_SetMissedEventsCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetMissedEventsCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MissedEventsCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetDiscardedGatewayMessageCount(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Client_GetDiscardedGatewayMessageCount(UnwrapClient(env, info[0]))));
+}
+
 Napi::Value Client_CreateAuthorizationCodeVerifier(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_AuthorizationCodeVerifier outVerifier{};
@@ -3638,6 +3753,12 @@ Napi::Value Client_ThreadToString(const Napi::CallbackInfo &info) {
   return Napi::String::New(env, Svcpp_Client_ThreadToString(value));
 }
 
+Napi::Value ConnectionFailureReasonToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_ConnectionFailureReason value = static_cast<Svcpp_ConnectionFailureReason>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_ConnectionFailureReasonToString(value));
+}
+
 Napi::Value RelationshipTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_RelationshipType value = static_cast<Svcpp_RelationshipType>(I32Arg(info[0]));
@@ -3768,6 +3889,19 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("LinkedLobby_SetApplicationId", Napi::Function::New(env, LinkedLobby_SetApplicationId, "LinkedLobby_SetApplicationId"));
   exports.Set("LinkedLobby_LobbyId", Napi::Function::New(env, LinkedLobby_LobbyId, "LinkedLobby_LobbyId"));
   exports.Set("LinkedLobby_SetLobbyId", Napi::Function::New(env, LinkedLobby_SetLobbyId, "LinkedLobby_SetLobbyId"));
+  exports.Set("ConnectionFailure_Drop", Napi::Function::New(env, ConnectionFailure_Drop, "ConnectionFailure_Drop"));
+  exports.Set("ConnectionFailure_Clone", Napi::Function::New(env, ConnectionFailure_Clone, "ConnectionFailure_Clone"));
+  exports.Set("ConnectionFailure_IsValid", Napi::Function::New(env, ConnectionFailure_IsValid, "ConnectionFailure_IsValid"));
+  exports.Set("ConnectionFailure_Reason", Napi::Function::New(env, ConnectionFailure_Reason, "ConnectionFailure_Reason"));
+  exports.Set("ConnectionFailure_SetReason", Napi::Function::New(env, ConnectionFailure_SetReason, "ConnectionFailure_SetReason"));
+  exports.Set("ConnectionFailure_Message", Napi::Function::New(env, ConnectionFailure_Message, "ConnectionFailure_Message"));
+  exports.Set("ConnectionFailure_SetMessage", Napi::Function::New(env, ConnectionFailure_SetMessage, "ConnectionFailure_SetMessage"));
+  exports.Set("ConnectionFailure_Retryable", Napi::Function::New(env, ConnectionFailure_Retryable, "ConnectionFailure_Retryable"));
+  exports.Set("ConnectionFailure_SetRetryable", Napi::Function::New(env, ConnectionFailure_SetRetryable, "ConnectionFailure_SetRetryable"));
+  exports.Set("ConnectionFailure_CloseCode", Napi::Function::New(env, ConnectionFailure_CloseCode, "ConnectionFailure_CloseCode"));
+  exports.Set("ConnectionFailure_SetCloseCode", Napi::Function::New(env, ConnectionFailure_SetCloseCode, "ConnectionFailure_SetCloseCode"));
+  exports.Set("ConnectionFailure_HttpStatus", Napi::Function::New(env, ConnectionFailure_HttpStatus, "ConnectionFailure_HttpStatus"));
+  exports.Set("ConnectionFailure_SetHttpStatus", Napi::Function::New(env, ConnectionFailure_SetHttpStatus, "ConnectionFailure_SetHttpStatus"));
   exports.Set("LinkedChannel_Drop", Napi::Function::New(env, LinkedChannel_Drop, "LinkedChannel_Drop"));
   exports.Set("LinkedChannel_Clone", Napi::Function::New(env, LinkedChannel_Clone, "LinkedChannel_Clone"));
   exports.Set("LinkedChannel_IsValid", Napi::Function::New(env, LinkedChannel_IsValid, "LinkedChannel_IsValid"));
@@ -4024,6 +4158,9 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetLogDir", Napi::Function::New(env, Client_SetLogDir, "Client_SetLogDir"));
   exports.Set("Client_Connect", Napi::Function::New(env, Client_Connect, "Client_Connect"));
   exports.Set("Client_Disconnect", Napi::Function::New(env, Client_Disconnect, "Client_Disconnect"));
+  exports.Set("Client_GetLastConnectionFailure", Napi::Function::New(env, Client_GetLastConnectionFailure, "Client_GetLastConnectionFailure"));
+  exports.Set("Client_SetMissedEventsCallback", Napi::Function::New(env, Client_SetMissedEventsCallback, "Client_SetMissedEventsCallback"));
+  exports.Set("Client_GetDiscardedGatewayMessageCount", Napi::Function::New(env, Client_GetDiscardedGatewayMessageCount, "Client_GetDiscardedGatewayMessageCount"));
   exports.Set("Client_CreateAuthorizationCodeVerifier", Napi::Function::New(env, Client_CreateAuthorizationCodeVerifier, "Client_CreateAuthorizationCodeVerifier"));
   exports.Set("Client_Authorize", Napi::Function::New(env, Client_Authorize, "Client_Authorize"));
   exports.Set("Client_HandleAuthorizeRedirect", Napi::Function::New(env, Client_HandleAuthorizeRedirect, "Client_HandleAuthorizeRedirect"));
@@ -4130,6 +4267,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_StatusToString", Napi::Function::New(env, Client_StatusToString, "Client_StatusToString"));
   exports.Set("Client_ErrorToString", Napi::Function::New(env, Client_ErrorToString, "Client_ErrorToString"));
   exports.Set("Client_ThreadToString", Napi::Function::New(env, Client_ThreadToString, "Client_ThreadToString"));
+  exports.Set("ConnectionFailureReasonToString", Napi::Function::New(env, ConnectionFailureReasonToString, "ConnectionFailureReasonToString"));
   exports.Set("RelationshipTypeToString", Napi::Function::New(env, RelationshipTypeToString, "RelationshipTypeToString"));
   exports.Set("RelationshipGroupTypeToString", Napi::Function::New(env, RelationshipGroupTypeToString, "RelationshipGroupTypeToString"));
   exports.Set("ActivityTypesToString", Napi::Function::New(env, ActivityTypesToString, "ActivityTypesToString"));

@@ -195,6 +195,38 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Disconnect(Svcpp_Client *self) {
     });
 }
 
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLastConnectionFailure(Svcpp_Client const *self, Svcpp_ConnectionFailure *out) {
+    bool result = false;
+    Guard("Svcpp_Client_GetLastConnectionFailure", [&] {
+        Require(out, "out");
+        ClientPtr client = ClientOf(self);
+        auto found = client->GetLastConnectionFailure();
+        if (found) {
+            OutObject<core::ConnectionFailure>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+    return Guard("Svcpp_Client_SetMissedEventsCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientMissedEventsCallback(cb, cb__userDataFree, cb__userData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetMissedEventsCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Client_GetDiscardedGatewayMessageCount(Svcpp_Client const *self) {
+    uint64_t result = 0;
+    Guard("Svcpp_Client_GetDiscardedGatewayMessageCount", [&] {
+        ClientPtr client = ClientOf(self);
+        result = client->GetDiscardedGatewayMessageCount();
+    });
+    return result;
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svcpp_Client *self, Svcpp_AuthorizationCodeVerifier *outVerifier) {
     return Guard("Svcpp_Client_CreateAuthorizationCodeVerifier", [&] {
         Require(outVerifier, "outVerifier");

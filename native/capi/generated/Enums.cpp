@@ -91,6 +91,10 @@ SVCPP_API const char * SVCPP_CALL Svcpp_Client_ThreadToString(Svcpp_Client_Threa
     return core::ToString(static_cast<core::ClientThread>(value));
 }
 
+SVCPP_API const char * SVCPP_CALL Svcpp_ConnectionFailureReasonToString(Svcpp_ConnectionFailureReason value) {
+    return core::ToString(static_cast<core::ConnectionFailureReason>(value));
+}
+
 SVCPP_API const char * SVCPP_CALL Svcpp_RelationshipTypeToString(Svcpp_RelationshipType value) {
     return core::ToString(static_cast<core::RelationshipType>(value));
 }

@@ -141,6 +141,15 @@ inline core::ClientTokenExpirationCallback WrapClientTokenExpirationCallback(Svc
         core::UserData(free, userData)};
 }
 
+inline core::ClientMissedEventsCallback WrapClientMissedEventsCallback(Svcpp_Client_MissedEventsCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientMissedEventsCallback{
+        [fn, userData]() {
+            fn(userData);
+        },
+        core::UserData(free, userData)};
+}
+
 inline core::ClientAuthorizeRequestCallback WrapClientAuthorizeRequestCallback(Svcpp_Client_AuthorizeRequestCallback fn, Svcpp_FreeFn free, void *userData) {
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientAuthorizeRequestCallback{

@@ -6,6 +6,7 @@
 
 #include "net/form.hpp"
 #include "net/json_fields.hpp"
+#include "net/json_text.hpp"
 #include "net/results.hpp"
 
 namespace svcpp::core::auth {
@@ -145,7 +146,7 @@ ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, Token
 }
 
 std::optional<int64_t> SecondsUntilExpiry(const net::HttpResponse &response) {
-    nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
+    nlohmann::json body = net::ParseJson(response.body);
     if (!body.is_object() || !body["expires"].is_string()) return std::nullopt;
     std::tm tm{};
     const std::string text = body["expires"].get<std::string>();

@@ -63,6 +63,9 @@ public:
     // Connection (client_connection.cpp).
     void Connect();
     void Disconnect();
+    std::optional<ConnectionFailure> GetLastConnectionFailure() const;
+    void SetMissedEventsCallback(ClientMissedEventsCallback &&cb) { missedEvents_.Set(std::move(cb)); }
+    uint64_t GetDiscardedGatewayMessageCount() const { return discardedMessages_.load(); }
 
     // Authentication (client_auth.cpp).
     AuthorizationCodeVerifier CreateAuthorizationCodeVerifier();
@@ -230,6 +233,7 @@ private:
     /** The application whose activity is "this game's": READY's, else SetApplicationId's. */
     uint64_t SessionApplicationId() const;
     void ScheduleTokenExpiry(uint64_t generation, std::string token);
+    void RecordFailure(std::optional<ConnectionFailure> failure);
     void TokenExpiring(uint64_t generation);
     // lobbies and messages (client_lobbies.cpp, client_messages.cpp)
     void OnLobbiesDispatch(const std::string &type, const nlohmann::json &data);
@@ -261,6 +265,11 @@ private:
     EventSlot<void()> tokenExpiration_{queue_};
     EventSlot<void()> authorizeRequest_{queue_};
     EventSlot<void(uint64_t)> userUpdated_{queue_};
+    EventSlot<void()> missedEvents_{queue_};
+    std::atomic<uint64_t> discardedMessages_{0};
+    // Why the last connection ended with an error; written on the I/O thread before the status event is queued.
+    mutable std::mutex failureMutex_;
+    std::optional<ConnectionFailure> lastFailure_;
     // social layer events
     EventSlot<void(uint64_t, bool)> relationshipCreated_{queue_};
     EventSlot<void(uint64_t, bool)> relationshipDeleted_{queue_};

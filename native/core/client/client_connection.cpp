@@ -4,6 +4,7 @@
 
 #include "auth/requests.hpp"
 #include "client/client_net.hpp"
+#include "gateway/connection_failure.hpp"
 #include "net/json_fields.hpp"
 #include "net/results.hpp"
 
@@ -28,9 +29,12 @@ void Client::Connect() {
             return;
         }
         if (status != ClientStatus::Disconnected) return;  // already connecting or connected
+        RecordFailure(std::nullopt);
+        net.hadSession = false;
         const std::string token = CurrentToken();
         if (token.empty()) {
             logger_.Log(LoggingSeverity::Error, std::string("Connect: ") + kNoTokenMessage);
+            RecordFailure(gateway::NoTokenFailure());
             SetStatus(ClientStatus::Disconnected, ClientError::ConnectionFailed, 0);
             return;
         }
@@ -50,7 +54,9 @@ void Client::Connect() {
             std::string url;
             ClientResult result = net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
             if (url.empty()) {
-                logger_.Log(LoggingSeverity::Error, "gateway discovery failed: " + (result.error.empty() ? std::string("no url") : result.error));
+                const std::string why = result.error.empty() ? std::string("no url") : result.error;
+                logger_.Log(LoggingSeverity::Error, "gateway discovery failed: " + why);
+                RecordFailure(gateway::DiscoveryFailure(response, why));
                 SetStatus(ClientStatus::Disconnected, ClientError::ConnectionFailed, response.status);
                 return;
             }
@@ -64,8 +70,22 @@ void Client::StartGateway(Net &net, std::string url) {
     config.url = std::move(url);
     config.token = CurrentToken();
     gateway::SessionEvents events;
-    events.status = [this](ClientStatus status, ClientError error, int32_t detail) { OnGatewayStatus(status, error, detail); };
-    events.dispatch = [this](const std::string &type, const nlohmann::json &data) { OnDispatch(type, data); };
+    events.status = [this, &net](ClientStatus status, ClientError error, int32_t detail) {
+        // Recorded before the status is queued, so a host reading it from its status callback sees this failure.
+        if (status == ClientStatus::Disconnected && error != ClientError::None && error != ClientError::ConnectionCanceled) {
+            RecordFailure(gateway::SessionFailure(error, detail, net.session->LastFailure()));
+        }
+        OnGatewayStatus(status, error, detail);
+    };
+    events.dispatch = [this, &net](const std::string &type, const nlohmann::json &data) {
+        // Every READY is a new session; one after an earlier READY means the old session could not be resumed.
+        const bool gap = type == "READY" && std::exchange(net.hadSession, true);
+        OnDispatch(type, data);
+        if (!gap) return;
+        logger_.Log(LoggingSeverity::Warning, "reconnected with a new session: events of the gap were not delivered");
+        missedEvents_.Post();
+    };
+    events.discarded = [this] { discardedMessages_.fetch_add(1); };
     auto log = [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); };
     net.session = std::make_unique<gateway::Session>(net.io, net.websockets, std::move(config), std::move(events), std::move(log));
     net.session->Start();
@@ -93,6 +113,16 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
     });
 }
 
+void Client::RecordFailure(std::optional<ConnectionFailure> failure) {
+    std::lock_guard lock(failureMutex_);
+    lastFailure_ = std::move(failure);
+}
+
+std::optional<ConnectionFailure> Client::GetLastConnectionFailure() const {
+    std::lock_guard lock(failureMutex_);
+    return lastFailure_;
+}
+
 void Client::Disconnect() {
     OnIo([this](Net &net) {
         net.connectAfterDisconnect = false;
@@ -117,6 +147,8 @@ void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
         users_->Upsert(me);
         users_->SetStatus(me.id, StatusType::Online);
         users_->SetCurrentUserId(me.id);
+        // A new session: what was cached from an earlier one may have missed messages (history is fetched again).
+        messages_->Clear();
         logger_.Log(LoggingSeverity::Info, "ready as user " + std::to_string(me.id));
     } else if (type == "USER_UPDATE") {
         UserRecord user = ParseUser(data);

@@ -32,6 +32,8 @@ struct Client::Net {
     std::unique_ptr<gateway::Session> session;
     uint64_t connectAttempt = 0;
     bool connectAfterDisconnect = false;
+    // A READY since Connect: a later READY is a new session whose gap the host must hear about (MissedEvents).
+    bool hadSession = false;
 
     boost::asio::steady_timer expiryTimer;
 

@@ -9,6 +9,9 @@ enum class CloseAction {
     Terminal,    // retrying cannot help: stop with UnexpectedClose
 };
 
+/** The token was rejected (revoked, expired, banned): the host must get a new one. */
+constexpr int kAuthenticationFailed = 4004;
+
 constexpr CloseAction ClassifyClose(int code) {
     switch (code) {
         case 4007:  // invalid seq on resume

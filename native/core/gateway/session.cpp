@@ -11,6 +11,7 @@
 
 #include "gateway/backoff.hpp"
 #include "gateway/close_codes.hpp"
+#include "net/json_text.hpp"
 
 namespace svcpp::core::gateway {
 
@@ -51,7 +52,8 @@ struct Session::Impl {
           log(std::move(log)),
           backoff(this->config.backoffInitialMs, this->config.backoffMaxMs),
           heartbeatTimer(io),
-          reconnectTimer(io) {}
+          reconnectTimer(io),
+          readyTimer(io) {}
 
     enum class Leave { Abort, Close };
 
@@ -65,6 +67,9 @@ struct Session::Impl {
     Backoff backoff;
     asio::steady_timer heartbeatTimer;
     asio::steady_timer reconnectTimer;
+    asio::steady_timer readyTimer;  // armed by Identify/Resume, cancelled by READY/RESUMED
+    AttemptFailure lastFailure;
+    uint64_t discarded = 0;
 
     ClientStatus status = ClientStatus::Disconnected;
     // Bumped by every status change, so code that emitted an event can tell whether the handler moved the session
@@ -140,8 +145,7 @@ struct Session::Impl {
         if (status == ClientStatus::Disconnected || status == ClientStatus::Disconnecting) return;
         // Only an attempt that never got READY/RESUMED counts as canceled (sdk-surface.md §7.1).
         stopError = status == ClientStatus::Connecting ? ClientError::ConnectionCanceled : ClientError::None;
-        heartbeatTimer.cancel();
-        reconnectTimer.cancel();
+        CancelTimers();
         const auto current = socket;
         if (!SetStatus(ClientStatus::Disconnecting)) return;
         if (!current) {  // waiting for a reconnect: nothing to close
@@ -158,10 +162,15 @@ struct Session::Impl {
         return true;
     }
 
-    void Shutdown() {
-        destroyed = true;
+    void CancelTimers() {
         heartbeatTimer.cancel();
         reconnectTimer.cancel();
+        readyTimer.cancel();
+    }
+
+    void Shutdown() {
+        destroyed = true;
+        CancelTimers();
         ++epoch;
         std::vector<std::shared_ptr<net::WebSocket>> all;
         if (socket) all.push_back(std::move(socket));
@@ -176,6 +185,7 @@ struct Session::Impl {
     void Connect() {
         const uint64_t e = ++epoch;
         opened = helloSeen = identified = ackPending = false;
+        lastFailure = {};
         const bool resuming = !sessionId.empty();
         const std::string url = (resuming && !resumeUrl.empty() ? resumeUrl : config.url) + kQuery;
         Log(LoggingSeverity::Info, "connecting to " + url + (resuming ? " to resume" : " to identify"));
@@ -188,6 +198,9 @@ struct Session::Impl {
         };
         handlers.closed = [w = weakSelf, e](int code, std::string reason) {
             if (auto self = w.lock()) self->OnClosed(e, code, reason);
+        };
+        handlers.failed = [w = weakSelf, e](net::NetFailure kind) {
+            if (auto self = w.lock(); self && e == self->epoch) self->lastFailure.kind = kind;
         };
         auto opening = factory(url, std::move(handlers));
         if (e != epoch) return;  // the factory reported `closed` synchronously and it was handled
@@ -208,11 +221,10 @@ struct Session::Impl {
 
     void OnMessage(uint64_t e, const std::string &text) {
         if (!Current(e)) return;
-        json message = json::parse(text, nullptr, false);
+        json message = net::ParseJson(text);
         if (message.is_discarded() || !message.is_object() || !message.contains("op") ||
             !message["op"].is_number_integer()) {
-            Log(LoggingSeverity::Warning, "ignoring a malformed frame (" + std::to_string(text.size()) + " bytes)");
-            return;
+            return Discard("a malformed frame (" + std::to_string(text.size()) + " bytes)");
         }
         static const json kNull;
         const auto found = message.find("d");
@@ -238,6 +250,13 @@ struct Session::Impl {
         }
     }
 
+    /** Nothing the server sends is dropped without a trace: a Warning line and the DiscardedMessages count. */
+    void Discard(const std::string &what) {
+        ++discarded;
+        if (events.discarded) events.discarded();
+        Log(LoggingSeverity::Warning, "discarded " + what + " (" + std::to_string(discarded) + " so far)");
+    }
+
     void OnHello(const json &d) {
         const auto interval = d.find("heartbeat_interval");
         if (helloSeen || interval == d.end() || !interval->is_number() || interval->get<double>() <= 0) {
@@ -259,6 +278,20 @@ struct Session::Impl {
             SendJson({{"op", kResume},
                       {"d", {{"token", "Bearer " + config.token}, {"session_id", sessionId}, {"seq", seq}}}});
         }
+        ArmReadyTimeout();
+    }
+
+    void ArmReadyTimeout() {
+        readyTimer.expires_after(milliseconds(config.readyTimeoutMs));
+        readyTimer.async_wait([w = weakSelf, e = epoch](const boost::system::error_code &ec) {
+            if (ec) return;
+            auto self = w.lock();
+            if (!self || !self->Current(e) || self->identified) return;
+            self->Log(LoggingSeverity::Warning, "no READY/RESUMED within " + std::to_string(self->config.readyTimeoutMs) +
+                                                    " ms: giving up on this connection");
+            self->lastFailure = {net::NetFailure::TimedOut, "no READY within " + std::to_string(self->config.readyTimeoutMs) + " ms"};
+            self->Abandon(Leave::Close, self->backoff.Next(self->rng));
+        });
     }
 
     void ScheduleHeartbeat(milliseconds delay) {
@@ -288,10 +321,7 @@ struct Session::Impl {
 
     void OnDispatch(const json &message, const json &d) {
         const auto t = message.find("t");
-        if (t == message.end() || !t->is_string()) {
-            Log(LoggingSeverity::Warning, "ignoring a dispatch without an event name");
-            return;
-        }
+        if (t == message.end() || !t->is_string()) return Discard("a dispatch without an event name");
         const std::string type = t->get<std::string>();
         if (const auto s = message.find("s"); s != message.end() && s->is_number_integer()) {
             const int64_t n = s->get<int64_t>();
@@ -319,6 +349,8 @@ struct Session::Impl {
             Log(LoggingSeverity::Info, "RESUMED at seq " + std::to_string(seq));
         }
         identified = true;
+        readyTimer.cancel();
+        lastFailure = {};
         failedAttempts = 0;
         backoff.Reset();
         if (!SetStatus(ClientStatus::Connected)) return;
@@ -340,6 +372,7 @@ struct Session::Impl {
         const bool wasIdentified = identified;
         const auto old = std::move(socket);
         heartbeatTimer.cancel();
+        readyTimer.cancel();
         closing[epoch++] = old;
         identified = false;
         if (how == Leave::Abort) {
@@ -362,6 +395,7 @@ struct Session::Impl {
         Log(LoggingSeverity::Info, "socket closed, code " + std::to_string(code) + (reason.empty() ? "" : ": " + reason));
         const bool wasIdentified = identified;
         heartbeatTimer.cancel();
+        readyTimer.cancel();
         ReleaseLater(std::move(socket));
         ++epoch;
         identified = false;
@@ -376,6 +410,13 @@ struct Session::Impl {
                 break;
             case CloseAction::Resume:
                 break;
+        }
+        if (!wasIdentified && lastFailure.description.empty()) lastFailure.description = reason;
+        if (!wasIdentified && code != 0) lastFailure.closeCode = code;
+        // A certificate that does not verify or a URL we cannot speak will not get better by retrying.
+        if (lastFailure.kind == net::NetFailure::TlsVerification || lastFailure.kind == net::NetFailure::InvalidUrl) {
+            Log(LoggingSeverity::Warning, "not retrying: " + reason);
+            return Finish(ClientError::ConnectionFailed, 0);
         }
         // A resume URL that cannot even be reached may be stale: the next attempt uses the configured one.
         if (!opened) resumeUrl.clear();
@@ -402,8 +443,7 @@ struct Session::Impl {
 
     /** The end, once no socket is current: nothing is retried and Start() begins a new session. */
     void Finish(ClientError error, int32_t detail) {
-        heartbeatTimer.cancel();
-        reconnectTimer.cancel();
+        CancelTimers();
         ++epoch;
         identified = false;
         ForgetSession();
@@ -440,6 +480,10 @@ bool Session::Send(int op, nlohmann::json data) {
 }
 
 ClientStatus Session::Status() const { return impl_->status; }
+
+const AttemptFailure &Session::LastFailure() const { return impl_->lastFailure; }
+
+uint64_t Session::DiscardedMessages() const { return impl_->discarded; }
 
 const std::string &Session::SessionId() const { return impl_->sessionId; }
 

@@ -39,6 +39,18 @@ struct SessionConfig {
      * op 7, op 9) counts as a failure too.
      */
     int32_t maxFailedAttempts = 6;
+    /**
+     * How long a connection may wait for READY/RESUMED after Identify/Resume. A server that never sends it (or a
+     * READY that cannot be read) must not leave the host in Connecting forever: the attempt fails and is retried.
+     */
+    int32_t readyTimeoutMs = 15000;
+};
+
+/** Why the last connection attempt ended without READY/RESUMED (transport failures only; close codes aside). */
+struct AttemptFailure {
+    net::NetFailure kind = net::NetFailure::None;  // None: the server closed the connection (closeCode) or it broke
+    std::string description;
+    int32_t closeCode = 0;
 };
 
 struct SessionEvents {
@@ -50,6 +62,8 @@ struct SessionEvents {
      * before the host sees Ready.
      */
     std::function<void(const std::string &type, const nlohmann::json &data)> dispatch;
+    /** Optional: a message from the server could not be read and was discarded (also logged at Warning). */
+    std::function<void()> discarded;
 };
 
 using LogFn = std::function<void(LoggingSeverity, std::string)>;  // never given tokens
@@ -75,6 +89,10 @@ public:
     bool Send(int op, nlohmann::json data);
 
     ClientStatus Status() const;
+    /** The transport failure of the last attempt that failed; kind None when the last one did not fail that way. */
+    const AttemptFailure &LastFailure() const;
+    /** Gateway messages that could not be read (not JSON, no op, dispatch without a name): each is also logged. */
+    uint64_t DiscardedMessages() const;
     const std::string &SessionId() const;
     int64_t LastSequence() const;
 

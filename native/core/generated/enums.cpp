@@ -571,6 +571,42 @@ bool IsClientThread(int32_t raw) {
     }
 }
 
+const char *ToString(ConnectionFailureReason value) {
+    switch (value) {
+        case ConnectionFailureReason::None: return "None";
+        case ConnectionFailureReason::InvalidUrl: return "InvalidUrl";
+        case ConnectionFailureReason::NameNotResolved: return "NameNotResolved";
+        case ConnectionFailureReason::ConnectionRefused: return "ConnectionRefused";
+        case ConnectionFailureReason::TimedOut: return "TimedOut";
+        case ConnectionFailureReason::TlsVerificationFailed: return "TlsVerificationFailed";
+        case ConnectionFailureReason::TlsFailed: return "TlsFailed";
+        case ConnectionFailureReason::NetworkError: return "NetworkError";
+        case ConnectionFailureReason::HttpError: return "HttpError";
+        case ConnectionFailureReason::InvalidToken: return "InvalidToken";
+        case ConnectionFailureReason::ClosedByServer: return "ClosedByServer";
+    }
+    return "Unknown";
+}
+
+bool IsConnectionFailureReason(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 7:
+        case 8:
+        case 9:
+        case 10:
+            return true;
+        default:
+            return false;
+    }
+}
+
 const char *ToString(RelationshipType value) {
     switch (value) {
         case RelationshipType::None: return "None";

@@ -288,6 +288,24 @@ const char *ToString(ClientThread value);
 /** True when raw is one of ClientThread's values (inputs are validated with this). */
 bool IsClientThread(int32_t raw);
 
+enum class ConnectionFailureReason : int32_t {
+    None = 0,
+    InvalidUrl = 1,
+    NameNotResolved = 2,
+    ConnectionRefused = 3,
+    TimedOut = 4,
+    TlsVerificationFailed = 5,
+    TlsFailed = 6,
+    NetworkError = 7,
+    HttpError = 8,
+    InvalidToken = 9,
+    ClosedByServer = 10,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(ConnectionFailureReason value);
+/** True when raw is one of ConnectionFailureReason's values (inputs are validated with this). */
+bool IsConnectionFailureReason(int32_t raw);
+
 enum class RelationshipType : int32_t {
     None = 0,
     Friend = 1,

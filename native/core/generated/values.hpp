@@ -80,6 +80,17 @@ struct LinkedLobby {
     bool operator==(const LinkedLobby &) const = default;
 };
 
+/** svcpp addition: why the last Connect ended in Disconnected with an error (Client.GetLastConnectionFailure). */
+struct ConnectionFailure {
+    ConnectionFailureReason reason{};
+    std::string message;
+    bool retryable{};
+    int32_t closeCode{};
+    HttpStatusCode httpStatus{};
+
+    bool operator==(const ConnectionFailure &) const = default;
+};
+
 /** The guild channel a lobby is linked to (LobbyHandle.LinkedChannel). */
 struct LinkedChannel {
     uint64_t id{};

@@ -32,6 +32,22 @@ struct Url {
     static std::optional<Url> Parse(std::string_view text);
 };
 
+/**
+ * Why a connection could not be used. The client hands it to the host when connecting fails (C ABI
+ * ConnectionFailureReason), so each kind maps to something a person can act on.
+ */
+enum class NetFailure {
+    None,
+    InvalidUrl,       // not an absolute URL of a scheme we speak
+    NameNotResolved,  // DNS: the host name has no address
+    Refused,          // nothing listens there (TCP RST)
+    TimedOut,         // no answer in time (connect, TLS, request or handshake)
+    TlsVerification,  // the peer's certificate chain or name did not verify
+    Tls,              // another TLS failure (protocol, handshake, set-up)
+    Transfer,         // the connection broke while in use, or the peer spoke no HTTP/WebSocket
+    ShutDown,         // the client is shutting down
+};
+
 /** Trust settings shared by every connection of a client. Verification is always on. */
 struct TlsOptions {
     std::string caFile;  // extra trusted CAs (PEM); the system roots are trusted as well
@@ -54,6 +70,7 @@ struct HttpResponse {
     std::string body;
     std::map<std::string, std::string> headers;  // names lower-cased
     std::string networkError;  // DNS/TCP/TLS failure, timeout or truncated response (status == 0)
+    NetFailure failure = NetFailure::None;  // its kind (None with an HTTP status)
 
     /** Header value or "". */
     std::string Header(const std::string &lowerName) const {

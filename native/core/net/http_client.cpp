@@ -14,6 +14,7 @@
 #include <set>
 #include <variant>
 
+#include "net/connect_failure.hpp"
 #include "net/http.hpp"
 #include "net/http_headers.hpp"
 #include "net/tls_context.hpp"
@@ -31,9 +32,10 @@ constexpr size_t kMaxIdlePerOrigin = 4;
 constexpr uint64_t kMaxResponseBodyBytes = 8 * 1024 * 1024;
 constexpr const char *kShutDown = "shut down";
 
-HttpResponse NetworkError(std::string description) {
+HttpResponse NetworkError(NetFailure kind, std::string description) {
     HttpResponse response;
     response.networkError = std::move(description);
+    response.failure = kind;
     return response;
 }
 
@@ -131,7 +133,7 @@ public:
     void Start(std::chrono::milliseconds timeout, std::shared_ptr<Connection> idleConnection) {
         deadline_.expires_after(timeout);
         deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
-            if (!ec) self->Fail("timed out");
+            if (!ec) self->Fail(NetFailure::TimedOut, "timed out");
         });
         if (idleConnection) {
             connection_ = std::move(idleConnection);
@@ -143,8 +145,8 @@ public:
     }
 
     /** Ends the request with status 0; a no-op once it has ended. */
-    void Fail(std::string description) {
-        if (!finished_) Finish(NetworkError(std::move(description)));
+    void Fail(NetFailure kind, std::string description) {
+        if (!finished_) Finish(NetworkError(kind, std::move(description)));
     }
 
 private:
@@ -152,19 +154,19 @@ private:
         reused_ = false;
         const auto client = client_.lock();
         if (!client) {
-            return Fail(kShutDown);
+            return Fail(NetFailure::ShutDown, kShutDown);
         } else if (!url_.Tls()) {
             connection_ = std::make_shared<Connection>(client->io);
         } else if (!client->tls.context) {
-            return Fail("TLS setup failed: " + client->tls.error);
+            return Fail(NetFailure::Tls, "TLS setup failed: " + client->tls.error);
         } else {
             connection_ = std::make_shared<Connection>(client->io, *client->tls.context);
             auto &tls = std::get<1>(connection_->stream);
-            if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(error);
+            if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
         }
         auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->finished_) return;
-            if (ec) return self->Fail("cannot resolve " + self->url_.host + ": " + ec.message());
+            if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
         };
         resolver_.async_resolve(url_.host, std::to_string(url_.port), tcp::resolver::numeric_service,
@@ -174,7 +176,7 @@ private:
     void ConnectTo(const tcp::resolver::results_type &endpoints) {
         auto connected = [self = shared_from_this()](beast::error_code ec, const tcp::endpoint &) {
             if (self->finished_) return;
-            if (ec) return self->Fail("cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            if (ec) return self->Fail(ConnectFailure(ec), "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
             // Requests are written whole; Nagle would hold the last segment for the peer's delayed ACK (~40 ms).
             beast::error_code ignored;
             self->connection_->Tcp().socket().set_option(tcp::no_delay(true), ignored);
@@ -190,7 +192,7 @@ private:
             if (self->finished_) return;
             if (ec) {
                 auto &tls = std::get<1>(self->connection_->stream);
-                return self->Fail("TLS handshake with " + self->url_.host + " failed: " +
+                return self->Fail(TlsFailureKind(tls.native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
                                   DescribeTlsFailure(tls.native_handle(), ec.message()));
             }
             self->Write();
@@ -233,7 +235,7 @@ private:
             connection_->Close();
             return Connect();
         }
-        Fail(what + ec.message());
+        Fail(NetFailure::Transfer, what + ec.message());
     }
 
     void Complete() {
@@ -271,10 +273,10 @@ private:
 };
 
 void HttpClient::Impl::Start(HttpRequest request, HttpDone done) {
-    if (shutDown) return done(NetworkError(kShutDown));
+    if (shutDown) return done(NetworkError(NetFailure::ShutDown, kShutDown));
     auto url = Url::Parse(request.url);
     if (!url || (url->scheme != "http" && url->scheme != "https")) {
-        return done(NetworkError("invalid http(s) URL"));
+        return done(NetworkError(NetFailure::InvalidUrl, "invalid http(s) URL"));
     }
     auto message = BuildRequest(request, *url);
     const std::string origin = OriginOf(*url);
@@ -292,7 +294,7 @@ void HttpClient::Impl::Shutdown() {
     idle.clear();
     const auto pending = std::move(active);
     active.clear();
-    for (const auto &exchange : pending) exchange->Fail(kShutDown);
+    for (const auto &exchange : pending) exchange->Fail(NetFailure::ShutDown, kShutDown);
 }
 
 std::shared_ptr<Connection> HttpClient::Impl::TakeIdle(const std::string &origin) {

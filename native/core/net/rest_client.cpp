@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "net/http.hpp"
+#include "net/json_text.hpp"
 
 namespace svcpp::core::net {
 
@@ -77,7 +78,7 @@ Clock::duration Seconds(double seconds) {
 
 RetryAdvice ReadRetryAdvice(const HttpResponse &response) {
     RetryAdvice advice;
-    const auto body = nlohmann::json::parse(response.body, nullptr, false);
+    const auto body = net::ParseJson(response.body);
     if (body.is_object()) {
         if (auto it = body.find("retry_after"); it != body.end() && it->is_number()) {
             advice.seconds = std::max(0.0, it->get<double>());

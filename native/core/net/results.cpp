@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "net/json_fields.hpp"
+#include "net/json_text.hpp"
 
 namespace svcpp::core::net {
 
@@ -28,7 +29,9 @@ ClientResult ResultFromHttp(const HttpResponse &response) {
     if (response.status == 0) {
         r.type = ErrorType::NetworkError;
         r.error = response.networkError.empty() ? "network error" : response.networkError;
-        r.retryable = true;
+        // A certificate that does not verify, a TLS set-up failure or a bad URL stays so however often it is retried.
+        r.retryable = response.failure != NetFailure::TlsVerification && response.failure != NetFailure::Tls &&
+                      response.failure != NetFailure::InvalidUrl;
         return r;
     }
     if (response.status >= 200 && response.status < 300) return r;
@@ -36,7 +39,7 @@ ClientResult ResultFromHttp(const HttpResponse &response) {
     r.type = ErrorType::HTTPError;
     r.status = StatusOf(response.status);
     r.responseBody = response.body;
-    nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
+    nlohmann::json body = net::ParseJson(response.body);
     r.errorCode = wire::Int(body, "code", 0);
     // The API's {code, message}; the OAuth2 endpoints' {error, error_description}.
     r.error = wire::OptionalString(body, "message")
@@ -54,7 +57,7 @@ ClientResult ResultFromHttp(const HttpResponse &response) {
 ClientResult ResultFromOAuthHttp(const HttpResponse &response) {
     ClientResult r = ResultFromHttp(response);
     if (r.type != ErrorType::HTTPError) return r;
-    nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
+    nlohmann::json body = net::ParseJson(response.body);
     const std::string error = wire::String(body, "error");
     if (error == "invalid_grant" || error == "invalid_client" || error == "unauthorized_client" || error == "access_denied") {
         r.type = ErrorType::AuthorizationFailed;
@@ -65,7 +68,7 @@ ClientResult ResultFromOAuthHttp(const HttpResponse &response) {
 }
 
 std::optional<nlohmann::json> JsonBody(const HttpResponse &response, ClientResult &result) {
-    nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
+    nlohmann::json body = net::ParseJson(response.body);
     if (body.is_discarded()) {
         result.type = ErrorType::NetworkError;
         result.error = "the response body is not JSON";

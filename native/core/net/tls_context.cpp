@@ -46,6 +46,10 @@ std::string PrepareTlsConnection(ssl_st *ssl, const std::string &host) {
     return {};
 }
 
+NetFailure TlsFailureKind(ssl_st *ssl) {
+    return SSL_get_verify_result(ssl) == X509_V_OK ? NetFailure::Tls : NetFailure::TlsVerification;
+}
+
 std::string DescribeTlsFailure(ssl_st *ssl, const std::string &errorMessage) {
     const long verifyResult = SSL_get_verify_result(ssl);
     if (verifyResult == X509_V_OK) return errorMessage;

@@ -27,5 +27,7 @@ std::string PrepareTlsConnection(ssl_st *ssl, const std::string &host);
 
 /** A failed handshake as text, with OpenSSL's verification result when the certificate was the cause. */
 std::string DescribeTlsFailure(ssl_st *ssl, const std::string &errorMessage);
+/** TlsVerification when the handshake failed because the peer's certificate did not verify, else Tls. */
+NetFailure TlsFailureKind(ssl_st *ssl);
 
 }  // namespace svcpp::core::net

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <deque>
 
+#include "net/connect_failure.hpp"
 #include "net/http_headers.hpp"
 #include "net/tls_context.hpp"
 #include "net/websocket.hpp"
@@ -72,7 +73,10 @@ public:
     }
 
     /** Ends before any I/O (bad URL, TLS setup); `closed` still arrives from the I/O loop, not from here. */
-    void FailSoon(std::string reason) { EndSoon(0, std::move(reason)); }
+    void FailSoon(NetFailure kind, std::string reason) {
+        failure_ = kind;
+        EndSoon(0, std::move(reason));
+    }
 
     /** The user dropped the handle: stop the I/O and never call a handler again. */
     void Detach() {
@@ -98,7 +102,7 @@ protected:
     void ArmHandshakeTimeout() {
         deadline_.expires_after(kHandshakeTimeout);
         deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
-            if (!ec && self->state_ == State::Connecting) self->Fail("timed out");
+            if (!ec && self->state_ == State::Connecting) self->Fail(NetFailure::TimedOut, "timed out");
         });
     }
 
@@ -124,15 +128,16 @@ protected:
     void Written(beast::error_code ec) {
         writing_ = false;
         if (Over()) return;
-        if (ec) return Fail("sending failed: " + ec.message());
+        if (ec) return Fail(NetFailure::Transfer, "sending failed: " + ec.message());
         outbox_.pop_front();
         Flush();
     }
 
     /** The transport failed or was closed. Once we have sent our close frame, that is how the session ends. */
-    void Fail(std::string description) {
+    void Fail(NetFailure kind, std::string description) {
         if (Over()) return;
         if (state_ == State::Closing) return FinishClosingHandshake();
+        failure_ = kind;
         Finish(0, std::move(description));
     }
 
@@ -152,12 +157,15 @@ protected:
         state_ = State::Finished;
         Stop();
         auto handlers = std::move(handlers_);
-        if (handlers && handlers->closed) handlers->closed(code, std::move(reason));
+        if (!handlers) return;
+        if (failure_ != NetFailure::None && handlers->failed) handlers->failed(failure_);
+        if (handlers->closed) handlers->closed(code, std::move(reason));
     }
 
     asio::io_context &io_;
     tcp::resolver resolver_;
     asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
+    NetFailure failure_ = NetFailure::None;  // why the transport failed, reported through handlers->failed
     std::deque<std::string> outbox_;
     Url url_;
 
@@ -205,7 +213,7 @@ public:
         url_ = std::move(url);
         if constexpr (kTls) {
             if (auto error = PrepareTlsConnection(ws_.next_layer().native_handle(), url_.host); !error.empty()) {
-                return FailSoon(error);
+                return FailSoon(NetFailure::Tls, error);
             }
         }
         ws_.read_message_max(kMaxMessageBytes);
@@ -214,7 +222,7 @@ public:
         ArmHandshakeTimeout();
         auto resolved = [self = Self()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->Over()) return;
-            if (ec) return self->Fail("cannot resolve " + self->url_.host + ": " + ec.message());
+            if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
         };
         resolver_.async_resolve(url_.host, std::to_string(url_.port), tcp::resolver::numeric_service,
@@ -227,7 +235,7 @@ private:
     void ConnectTo(const tcp::resolver::results_type &endpoints) {
         auto connected = [self = Self()](beast::error_code ec, const tcp::endpoint &) {
             if (self->Over()) return;
-            if (ec) return self->Fail("cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            if (ec) return self->Fail(ConnectFailure(ec), "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
             // Gateway payloads are small and latency-bound: never wait for a delayed ACK (Nagle).
             beast::error_code ignored;
             beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
@@ -244,7 +252,7 @@ private:
         ws_.next_layer().async_handshake(asio::ssl::stream_base::client, [self = Self()](beast::error_code ec) {
             if (self->Over()) return;
             if (ec) {
-                return self->Fail("TLS handshake with " + self->url_.host + " failed: " +
+                return self->Fail(TlsFailureKind(self->ws_.next_layer().native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
                                   DescribeTlsFailure(self->ws_.next_layer().native_handle(), ec.message()));
             }
             self->Upgrade();
@@ -254,7 +262,7 @@ private:
     void Upgrade() {
         ws_.async_handshake(HostHeaderValue(url_), url_.target, [self = Self()](beast::error_code ec) {
             if (self->Over()) return;
-            if (ec) return self->Fail("WebSocket handshake failed: " + ec.message());
+            if (ec) return self->Fail(NetFailure::Transfer, "WebSocket handshake failed: " + ec.message());
             self->Opened();
         });
     }
@@ -263,7 +271,7 @@ private:
         ws_.async_read(inbox_, [self = Self()](beast::error_code ec, size_t) {
             if (self->Over()) return;
             if (ec == websocket::error::closed) return self->FinishClosingHandshake();
-            if (ec) return self->Fail("connection lost: " + ec.message());
+            if (ec) return self->Fail(NetFailure::Transfer, "connection lost: " + ec.message());
             const bool text = self->ws_.got_text();
             std::string message = text ? beast::buffers_to_string(self->inbox_.data()) : std::string();
             self->inbox_.consume(self->inbox_.size());
@@ -320,9 +328,9 @@ WebSocketFactory MakeWebSocketFactory(asio::io_context &io, TlsOptions tls) {
             connection = std::make_shared<StreamConnection<PlainStream>>(io, std::move(handlers));
         }
         if (!url || (url->scheme != "ws" && url->scheme != "wss")) {
-            connection->FailSoon("invalid ws(s) URL");
+            connection->FailSoon(NetFailure::InvalidUrl, "invalid ws(s) URL");
         } else if (secure && !context->context) {
-            connection->FailSoon("TLS setup failed: " + context->error);
+            connection->FailSoon(NetFailure::Tls, "TLS setup failed: " + context->error);
         } else {
             connection->Start(std::move(*url));
         }

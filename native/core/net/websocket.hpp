@@ -21,6 +21,8 @@ struct WebSocketHandlers {
      * reason or error description.
      */
     std::function<void(int code, std::string reason)> closed;
+    /** Optional: called just before `closed` (code 0) when the transport failed, with the kind of failure. */
+    std::function<void(NetFailure kind)> failed;
 };
 
 class WebSocket {

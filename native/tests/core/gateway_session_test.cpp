@@ -74,6 +74,15 @@ public:
     void PushText(std::string text) {
         Post([text](net::WebSocketHandlers &h) { h.message(text); });
     }
+    /** The transport fails before or after opening (DNS, refused, TLS …): `failed`, then `closed` with code 0. */
+    void Fail(net::NetFailure kind) {
+        if (done_) return;
+        done_ = true;
+        asio::post(io_, [self = shared_from_this(), kind] {
+            if (self->handlers_.failed) self->handlers_.failed(kind);
+            self->handlers_.closed(0, "transport failed");
+        });
+    }
     /** The connection ends: server close, drop (0), or our own close echoed. `closed` fires once, last. */
     void Closed(int code) {
         if (done_) return;
@@ -127,6 +136,7 @@ struct Harness {
             trace.push_back("dispatch " + type);
             if (onDispatch) onDispatch(type);
         };
+        events.discarded = [this] { ++discardedEvents; };
         auto log = [this](LoggingSeverity severity, std::string line) { logs.emplace_back(severity, std::move(line)); };
         session = std::make_unique<Session>(io, factory, config, events, log);
     }
@@ -220,6 +230,7 @@ struct Harness {
     std::vector<std::string> trace;  // statuses and dispatches, interleaved as delivered
     std::vector<std::pair<std::string, json>> dispatches;
     std::vector<std::pair<LoggingSeverity, std::string>> logs;
+    int discardedEvents = 0;
     std::function<void(ClientStatus)> onStatus;
     std::function<void(const std::string &)> onDispatch;
     std::unique_ptr<Session> session;
@@ -584,7 +595,70 @@ TEST(GatewaySession, MalformedFramesAreLoggedAndIgnored) {
     ASSERT_TRUE(h.RunUntil([&] { return h.dispatches.size() == 2; }));
     const auto warnings = std::count_if(h.logs.begin(), h.logs.end(), [](const auto &l) { return l.first == LoggingSeverity::Warning; });
     EXPECT_EQ(warnings, 4);
+    EXPECT_EQ(h.session->DiscardedMessages(), 4u);  // counted, not only logged
+    EXPECT_EQ(h.discardedEvents, 4);
     EXPECT_EQ(h.session->Status(), ClientStatus::Ready);
+}
+
+TEST(GatewaySession, ALoneSurrogateInReadyIsReadAsTheReplacementCharacter) {
+    // Valid JSON (RFC 8259 §8.2) that nlohmann refuses: one such string used to cost the whole READY, and the client
+    // stayed in Connecting forever.
+    Harness h;
+    h.Create();
+    h.session->Start();
+    FakeSocket &socket = h.WaitSocket(0);
+    Harness::Hello(socket);
+    ASSERT_FALSE(h.WaitSent(socket, 2).is_null());
+    socket.PushText(R"({"op":0,"t":"READY","s":1,"d":{"v":10,"user":{"id":"42","username":"a\ud800b","global_name":"\udc00"},)"
+                    R"("session_id":")" + kSessionId + R"(","resume_gateway_url":")" + kResumeUrl + R"("}})");
+    ASSERT_TRUE(h.WaitStatus(ClientStatus::Ready));
+    EXPECT_EQ(h.dispatches.at(0).second["user"]["username"], "a\xEF\xBF\xBD" "b");
+    EXPECT_EQ(h.dispatches.at(0).second["user"]["global_name"], "\xEF\xBF\xBD");
+    EXPECT_EQ(h.session->DiscardedMessages(), 0u);
+}
+
+TEST(GatewaySession, AReadyThatNeverComesFailsTheAttemptAndIsRetried) {
+    Harness h;
+    h.config.readyTimeoutMs = 30;
+    h.config.maxFailedAttempts = 2;
+    h.Create();
+    h.session->Start();
+    FakeSocket &first = h.WaitSocket(0);
+    Harness::Hello(first);
+    ASSERT_FALSE(h.WaitSent(first, 2).is_null());
+    // No READY: the attempt is abandoned (a resumable close) and a new one identifies again.
+    FakeSocket &second = h.WaitSocket(1);
+    EXPECT_EQ(first.clientCloseCode, svcpp::core::gateway::kResumableClientClose);
+    h.ExpectIdentify(second);
+    ASSERT_TRUE(h.WaitStatus(ClientStatus::Disconnected));
+    EXPECT_EQ(h.statuses.back(), (StatusEvent{ClientStatus::Disconnected, ClientError::ConnectionFailed, 0}));
+    EXPECT_EQ(h.session->LastFailure().kind, net::NetFailure::TimedOut);
+    EXPECT_EQ(h.sockets.size(), 2u);
+}
+
+TEST(GatewaySession, ACertificateThatDoesNotVerifyIsNotRetried) {
+    Harness h;
+    h.Create();
+    h.session->Start();
+    h.WaitSocket(0).Fail(net::NetFailure::TlsVerification);
+    ASSERT_TRUE(h.WaitStatus(ClientStatus::Disconnected));
+    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting),
+                                                    {ClientStatus::Disconnected, ClientError::ConnectionFailed, 0}}));
+    EXPECT_EQ(h.session->LastFailure().kind, net::NetFailure::TlsVerification);
+    h.RunFor(50ms);
+    EXPECT_EQ(h.sockets.size(), 1u);
+}
+
+TEST(GatewaySession, ARefusedConnectionIsRetriedAndReportedWhenGivingUp) {
+    Harness h;
+    h.config.maxFailedAttempts = 2;
+    h.Create();
+    h.session->Start();
+    h.WaitSocket(0).Fail(net::NetFailure::Refused);
+    h.WaitSocket(1).Fail(net::NetFailure::Refused);
+    ASSERT_TRUE(h.WaitStatus(ClientStatus::Disconnected));
+    EXPECT_EQ(h.session->LastFailure().kind, net::NetFailure::Refused);
+    EXPECT_EQ(h.session->LastFailure().description, "transport failed");
 }
 
 TEST(GatewaySession, LogsNeverContainTheToken) {

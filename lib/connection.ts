@@ -1,0 +1,42 @@
+// The connection's own reports beyond statusChanged: why connecting failed (ConnectionFailure → the cause of
+// SvcppConnectionError) and the 'missedEvents' event after a reconnect that could not resume.
+import { ConnectionFailureReason, HttpStatusCode } from './generated/enums.js';
+import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { EventSetters } from './native-events.js';
+import { takeSnapshot } from './snapshot.js';
+
+/** Why connecting failed, as the SDK saw it (SvcppConnectionError.cause). */
+export interface ConnectionFailureSnapshot {
+  reason: ConnectionFailureReason;
+  /** For a person: what failed (e.g. the certificate problem). Never holds a token. */
+  message: string;
+  /** Whether trying again later may succeed: never for certificate, URL or token failures. */
+  retryable: boolean;
+  /** The gateway close code (InvalidToken, ClosedByServer), else 0. */
+  closeCode: number;
+  /** The HTTP status of a failed gateway discovery, else HttpStatusCode.None. */
+  httpStatus: HttpStatusCode;
+}
+
+export function takeConnectionFailure(api: NativeApi, handle: NativeHandle<'ConnectionFailure'>): ConnectionFailureSnapshot {
+  return takeSnapshot(handle, (h) => ({
+    reason: api.ConnectionFailure_Reason(h),
+    message: api.ConnectionFailure_Message(h),
+    retryable: api.ConnectionFailure_Retryable(h),
+    closeCode: api.ConnectionFailure_CloseCode(h),
+    httpStatus: api.ConnectionFailure_HttpStatus(h),
+  }), (h) => api.ConnectionFailure_Drop(h));
+}
+
+export type ConnectionEvents = {
+  /**
+   * The client reconnected with a new session (the old one could not be resumed, e.g. after a platform restart):
+   * events of the gap were not delivered. The SDK has already rebuilt its caches (users, relationships, lobbies;
+   * cached messages dropped); refetch what the game keeps itself, such as message history. Fires before Ready.
+   */
+  missedEvents: [];
+};
+
+export const CONNECTION_EVENT_SETTERS: EventSetters<ConnectionEvents> = {
+  missedEvents: (api, client, cb) => api.Client_SetMissedEventsCallback(client, cb),
+};
