@@ -1076,3 +1076,25 @@ export const globals = [
   'Svcpp_Alloc', 'Svcpp_Free', 'Svcpp_FreeProperties',
   'Svcpp_RunCallbacks', 'Svcpp_ResetCallbacks', 'Svcpp_SetCallbacksPendingHook',
 ];
+
+/**
+ * The reference SDK's names that svcpp spells differently: "Discord" becomes "Platform" (wire strings keep theirs).
+ * The C++ wrapper keeps each reference name as a [[deprecated]] alias of ours — a member function forwarding to
+ * ours, or an enumerator with the same value — so code written against the reference ports by renaming the
+ * namespace and the header; docs/porting-from-the-reference-sdk.md lists them (its table is generated from here).
+ * `scope` is the type (member functions) or enum (values) that holds `ours`. Generation fails when `ours` is not
+ * there or `reference` is taken, so the list cannot name something the surface does not have.
+ */
+export const referenceRenames = [
+  { scope: 'Client', reference: 'SendDiscordFriendRequest', ours: 'SendPlatformFriendRequest' },
+  { scope: 'Client', reference: 'SendDiscordFriendRequestById', ours: 'SendPlatformFriendRequestById' },
+  { scope: 'Client', reference: 'AcceptDiscordFriendRequest', ours: 'AcceptPlatformFriendRequest' },
+  { scope: 'Client', reference: 'RejectDiscordFriendRequest', ours: 'RejectPlatformFriendRequest' },
+  { scope: 'Client', reference: 'CancelDiscordFriendRequest', ours: 'CancelPlatformFriendRequest' },
+  { scope: 'Client', reference: 'RemoveDiscordAndGameFriend', ours: 'RemovePlatformAndGameFriend' },
+  { scope: 'Client', reference: 'CanOpenMessageInDiscord', ours: 'CanOpenMessageInPlatform' },
+  { scope: 'RelationshipHandle', reference: 'DiscordRelationshipType', ours: 'PlatformRelationshipType' },
+  { scope: 'ExternalIdentityProviderType', reference: 'DiscordBot', ours: 'PlatformBot' },
+  { scope: 'AuthenticationExternalAuthType', reference: 'DiscordBotIssuedAccessToken', ours: 'PlatformBotIssuedAccessToken' },
+  { scope: 'DisclosureTypes', reference: 'MessageDataVisibleOnDiscord', ours: 'MessageDataVisibleOnPlatform' },
+];

@@ -9,14 +9,20 @@
 //
 // Recommended use: hold the client in std::shared_ptr<svcpp::Client>, capture it weakly in callbacks,
 // call svcpp::RunCallbacks() once per frame (or when the CallbacksPending hook fires).
+//
+// Self-contained: it includes every standard header it uses, and <memory> for the shared_ptr of the
+// recommended use (a test compiles it alone as C++17 and C++20). Code written against the reference SDK ports by
+// renaming the namespace and the header: its names svcpp spells differently are [[deprecated]] aliases here.
 #ifndef SVCPP_HPP
 #define SVCPP_HPP
 
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -193,6 +199,7 @@ enum class AuthenticationExternalAuthType : int32_t {
     PlatformBotIssuedAccessToken = 5,
     AppleIdToken = 6,
     PlayStationNetworkIdToken = 7,
+    DiscordBotIssuedAccessToken [[deprecated("use PlatformBotIssuedAccessToken")]] = PlatformBotIssuedAccessToken, ///< The reference SDK's name of PlatformBotIssuedAccessToken.
 };
 
 /// Online status of a user.
@@ -236,6 +243,7 @@ enum class ExternalIdentityProviderType : int32_t {
     PlatformBot = 4,
     None = 5,
     Unknown = 6,
+    DiscordBot [[deprecated("use PlatformBot")]] = PlatformBot, ///< The reference SDK's name of PlatformBot.
 };
 
 /// What a message carries besides its text (MessageHandle.AdditionalContent).
@@ -252,6 +260,7 @@ enum class AdditionalContentType : int32_t {
 /// A disclosure the game should show next to a message (MessageHandle.DisclosureType).
 enum class DisclosureTypes : int32_t {
     MessageDataVisibleOnPlatform = 3, ///< the message is also visible in the platform's own client
+    MessageDataVisibleOnDiscord [[deprecated("use MessageDataVisibleOnPlatform")]] = MessageDataVisibleOnPlatform, ///< The reference SDK's name of MessageDataVisibleOnPlatform.
 };
 
 /// svcpp addition: why connecting failed (Client.GetLastConnectionFailure), so a host can tell a person what to fix.
@@ -1764,6 +1773,13 @@ public:
     bool IsSpamRequest() const;
     /// The other user, when cached.
     std::optional<svcpp::UserHandle> User() const;
+
+    // Reference-SDK names (deprecated; docs/porting-from-the-reference-sdk.md).
+    /// The reference SDK's name of PlatformRelationshipType.
+    [[deprecated("use PlatformRelationshipType")]] svcpp::RelationshipType DiscordRelationshipType() const
+    {
+        return PlatformRelationshipType();
+    }
 };
 
 /// A live view of one of the signed-in user's profiles for this application (its external identity):
@@ -2565,6 +2581,43 @@ public:
     /// Wakeup hook: fires when the queue goes from empty to non-empty (at most once until the next pump starts;
     /// once at registration if work is already queued). A NULL hook clears it.
     void SetCallbacksPendingHook(svcpp::CallbacksPendingFn hook);
+
+    // Reference-SDK names (deprecated; docs/porting-from-the-reference-sdk.md).
+    /// The reference SDK's name of SendPlatformFriendRequest.
+    [[deprecated("use SendPlatformFriendRequest")]] void SendDiscordFriendRequest(std::string username, svcpp::Client::SendFriendRequestCallback cb)
+    {
+        return SendPlatformFriendRequest(std::move(username), std::move(cb));
+    }
+    /// The reference SDK's name of SendPlatformFriendRequestById.
+    [[deprecated("use SendPlatformFriendRequestById")]] void SendDiscordFriendRequestById(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+    {
+        return SendPlatformFriendRequestById(userId, std::move(cb));
+    }
+    /// The reference SDK's name of AcceptPlatformFriendRequest.
+    [[deprecated("use AcceptPlatformFriendRequest")]] void AcceptDiscordFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+    {
+        return AcceptPlatformFriendRequest(userId, std::move(cb));
+    }
+    /// The reference SDK's name of RejectPlatformFriendRequest.
+    [[deprecated("use RejectPlatformFriendRequest")]] void RejectDiscordFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+    {
+        return RejectPlatformFriendRequest(userId, std::move(cb));
+    }
+    /// The reference SDK's name of CancelPlatformFriendRequest.
+    [[deprecated("use CancelPlatformFriendRequest")]] void CancelDiscordFriendRequest(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+    {
+        return CancelPlatformFriendRequest(userId, std::move(cb));
+    }
+    /// The reference SDK's name of RemovePlatformAndGameFriend.
+    [[deprecated("use RemovePlatformAndGameFriend")]] void RemoveDiscordAndGameFriend(uint64_t userId, svcpp::Client::UpdateRelationshipCallback cb)
+    {
+        return RemovePlatformAndGameFriend(userId, std::move(cb));
+    }
+    /// The reference SDK's name of CanOpenMessageInPlatform.
+    [[deprecated("use CanOpenMessageInPlatform")]] bool CanOpenMessageInDiscord(uint64_t messageId) const
+    {
+        return CanOpenMessageInPlatform(messageId);
+    }
 };
 
 namespace detail {

@@ -5,6 +5,8 @@
 // every enum becomes `enum class X : int32_t` (class-scoped ones nested in their class) plus
 // `EnumToString`, every callback becomes a `std::function` alias with a trampoline. An operation kind or
 // type kind this walk does not know is an error, so a new IDL construct cannot be silently dropped.
+// The reference SDK's names (model.renames) become [[deprecated]] aliases: forwarding members and enumerators.
+import { memberNameOf } from './renames.mjs';
 import { GENERATED } from './text.mjs';
 
 const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float' };
@@ -23,7 +25,7 @@ const leaf = (dotted) => dotted.split('.').pop();
 const scopeOf = (dotted) => (dotted.includes('.') ? dotted.slice(0, dotted.lastIndexOf('.')) : null);
 
 export function generate(model) {
-  const { types, enums, callbacks, functions, parseType, isU64List, cType, cCallbackParamDecl } = model;
+  const { types, enums, callbacks, functions, renames, parseType, isU64List, cType, cCallbackParamDecl } = model;
   const typeNames = new Set(types.map((t) => t.name));
   for (const e of enums) {
     const s = scopeOf(e.name);
@@ -74,6 +76,10 @@ export function generate(model) {
     let s = doc(e.doc, indent);
     s += `${indent}enum class ${leaf(e.name)} : int32_t {\n`;
     for (const [name, value, d] of e.values) s += `${i2}${name} = ${value},${d ? ` ///< ${d}` : ''}\n`;
+    // Same value, so a switch that covers ours covers the alias too (no -Wswitch warning).
+    for (const r of renames.filter((x) => x.kind === 'enumValue' && x.enum === e)) {
+      s += `${i2}${r.reference} [[deprecated("use ${r.ours}")]] = ${r.ours}, ///< The reference SDK's name of ${r.ours}.\n`;
+    }
     s += `${indent}};\n`;
     return s;
   }
@@ -104,7 +110,7 @@ export function generate(model) {
   }
 
   // ---- members ------------------------------------------------------------------------------------
-  const memberName = (fn) => fn.cName.slice(fn.owner.cName.length + 1);
+  const memberName = memberNameOf;
 
   /** The C++ parameters of a function: inputs and callbacks (not self, not the free/userData halves). */
   function cppParams(fn) {
@@ -217,7 +223,19 @@ export function generate(model) {
     if (fn.pump) d = `${d}\nReturns false when the queue is being pumped already (Svcpp_Errc_Busy).`;
     const decl = `${doc(d, '    ')}    ${isStatic ? 'static ' : ''}${ret} ${name}(${params})${isConst ? ' const' : ''};\n`;
     const def = `inline ${ret} ${cls}::${name}(${params})${isConst ? ' const' : ''}\n{\n${body.map((l) => `    ${l}\n`).join('')}}\n`;
-    return { decl, def };
+    return { decl, def, ret, params, isStatic, isConst };
+  }
+
+  /** A reference-SDK name of a member: an inline [[deprecated]] member with the same signature that forwards. */
+  function aliasMember(r, cls) {
+    const { ret, params, isStatic, isConst } = member(r.fn, cls);
+    const args = cppParams(r.fn).map((p) => {
+      const byValueObject = p.role === 'cb' || p.optional || parseType(p.type).kind === 'string';
+      return byValueObject ? `std::move(${p.name})` : p.name;
+    });
+    return `    /// The reference SDK's name of ${r.ours}.\n` +
+      `    [[deprecated("use ${r.ours}")]] ${isStatic ? 'static ' : ''}${ret} ${r.reference}(${params})${isConst ? ' const' : ''}\n` +
+      `    {\n        return ${r.ours}(${args.join(', ')});\n    }\n`;
   }
 
   /** Expression turning the local `out` (C type of t) into the C++ value; frees C strings. */
@@ -306,6 +324,8 @@ export function generate(model) {
       decl += m.decl;
       defs += m.def;
     }
+    const aliases = renames.filter((r) => r.kind === 'member' && r.fn.owner === type);
+    if (aliases.length) decl += `\n    // Reference-SDK names (deprecated; docs/porting-from-the-reference-sdk.md).\n${aliases.map((r) => aliasMember(r, cls)).join('')}`;
     decl += '};\n';
     return { decl, defs };
   }
@@ -323,14 +343,20 @@ export function generate(model) {
 //
 // Recommended use: hold the client in std::shared_ptr<svcpp::Client>, capture it weakly in callbacks,
 // call svcpp::RunCallbacks() once per frame (or when the CallbacksPending hook fires).
+//
+// Self-contained: it includes every standard header it uses, and <memory> for the shared_ptr of the
+// recommended use (a test compiles it alone as C++17 and C++20). Code written against the reference SDK ports by
+// renaming the namespace and the header: its names svcpp spells differently are [[deprecated]] aliases here.
 #ifndef SVCPP_HPP
 #define SVCPP_HPP
 
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>

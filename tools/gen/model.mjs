@@ -4,6 +4,8 @@
 // parameters in C order (self, inputs, callback triples, out-params) and how it returns. Every layer
 // (C header, C marshalling, C++ wrapper, N-API glue, koffi declarations, TypeScript) is a walk over this
 // list, so they cannot disagree about names, order or ownership.
+import { resolveRenames } from './renames.mjs';
+
 export const PREFIX = 'Svcpp_';
 
 /** 'Client.Status' -> 'Client_Status' (C type suffix), 'LoggingSeverity' -> 'LoggingSeverity'. */
@@ -267,6 +269,8 @@ export function buildModel(idl) {
     PREFIX, flat, joined, lowerFirst, parseType, isU64List, isObjList, cType,
     cParamDecl, cReturnType, cCallbackParamDecl, cCallbackParams,
     enums, enumByName, callbacks, callbackByName, types, typeByName, functions, spans,
+    /** The reference SDK's names for members and enum values of ours (renames.mjs), resolved and checked. */
+    renames: resolveRenames(idl.referenceRenames ?? [], { types, enums, functions }),
     abi: idl.abi,
     product: idl.product,
     globals: idl.globals,
