@@ -1,17 +1,29 @@
-// Server helpers for Node game backends: calls the platform's HTTP API with the application's bot token (which must
-// never reach a game client). Not part of the native SDK: plain node:https, usable without the native library.
+// Server helpers for Node game backends (the `svcpp/server` entry point): calls the platform's HTTP API with the
+// application's bot token (which must never reach a game client) and verifies the platform's signed webhook events.
+// Not part of the native SDK: plain node:https and node:crypto. Nothing imported from here may load native code
+// (test/server-entry.test.ts checks the import graph), so a game server needs neither the addon nor libsvcpp.
 import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
+import { fromWire, snowflakeParam, toSnowflake, type Snowflake } from './server-ids.js';
+
+export type { Snowflake } from './server-ids.js';
+export * from './webhooks.js';
+export * from './webhook-receiver.js';
+export * from './webhook-listener.js';
 
 export interface SvcppServerOptions {
   /** `https://host/api/v10` (the platform's `apiBase`). */
   apiBase: string;
   /** The application's bot token (`Authorization: Bot …`). */
   botToken: string;
-  /** The application (client) id the bot token belongs to. */
-  applicationId: string;
-  /** An extra CA (PEM) to trust besides the system roots, e.g. a local platform's self-signed certificate. */
+  /** The application (client) id the bot token belongs to: a bigint or its decimal string. */
+  applicationId: Snowflake;
+  /**
+   * An extra CA certificate to trust besides the system roots: the PEM text itself (string or Buffer, e.g.
+   * `readFileSync('platform-ca.pem')`), not a path — e.g. a local platform's self-signed certificate
+   * (`npx svcpp-platform --tls --cert-out platform-ca.pem`). Only for `https:` API bases.
+   */
   ca?: string | Buffer;
 }
 
@@ -49,9 +61,9 @@ function messageOf(body: unknown): string {
   return typeof body === 'string' && body !== '' ? body.slice(0, 200) : 'request failed';
 }
 
-/** Snowflake ids are decimal strings here, exactly as on the wire (the native SDK surface uses bigint). */
+/** Ids are bigint, as everywhere in svcpp; methods also accept them as decimal strings (`Snowflake`). */
 export interface ServerLobbyMember {
-  userId: string;
+  userId: bigint;
   metadata: Record<string, string>;
   /** Member flag CanLinkLobby (1 << 0): the member may link the lobby to a guild channel. */
   canLinkLobby: boolean;
@@ -60,11 +72,11 @@ export interface ServerLobbyMember {
 }
 
 export interface ServerLobby {
-  id: string;
-  applicationId: string;
+  id: bigint;
+  applicationId: bigint;
   metadata: Record<string, string>;
   members: ServerLobbyMember[];
-  linkedChannel?: { id: string; name: string; guildId: string };
+  linkedChannel?: { id: bigint; name: string; guildId: bigint };
 }
 
 export interface LobbyMemberArgs {
@@ -75,7 +87,7 @@ export interface LobbyMemberArgs {
 }
 
 export interface LobbyMemberChange extends LobbyMemberArgs {
-  userId: string;
+  userId: Snowflake;
   /** Removes the member instead of upserting it. */
   remove?: boolean;
 }
@@ -83,7 +95,7 @@ export interface LobbyMemberChange extends LobbyMemberArgs {
 export interface CreateLobbyArgs {
   metadata?: Record<string, string>;
   /** At most 25. */
-  members?: Array<LobbyMemberArgs & { userId: string }>;
+  members?: Array<LobbyMemberArgs & { userId: Snowflake }>;
   /** 5 – 604,800 seconds without a connected member before the lobby is deleted (default 300). */
   idleTimeoutSeconds?: number;
   /** Where this lobby's webhook events go instead of the application's webhook URL. */
@@ -111,7 +123,7 @@ function memberBody(member: LobbyMemberArgs): Record<string, unknown> {
 function lobbyBody(args: CreateLobbyArgs): Record<string, unknown> {
   return {
     ...(args.metadata !== undefined && { metadata: args.metadata }),
-    ...(args.members !== undefined && { members: args.members.map(({ userId, ...member }) => ({ id: userId, ...memberBody(member) })) }),
+    ...(args.members !== undefined && { members: args.members.map(({ userId, ...member }) => ({ id: snowflakeParam(userId, 'members[].userId'), ...memberBody(member) })) }),
     ...(args.idleTimeoutSeconds !== undefined && { idle_timeout_seconds: args.idleTimeoutSeconds }),
     ...(args.overrideEventWebhooksUrl !== undefined && { override_event_webhooks_url: args.overrideEventWebhooksUrl }),
   };
@@ -127,7 +139,7 @@ interface WireMember {
 function toMember(value: unknown): ServerLobbyMember {
   const m = value as WireMember;
   return {
-    userId: m.id,
+    userId: fromWire(m.id),
     metadata: m.metadata ?? {},
     canLinkLobby: ((m.flags ?? 0) & CAN_LINK_LOBBY) !== 0,
     ...(typeof m.additional_name === 'string' && { additionalName: m.additional_name }),
@@ -137,12 +149,17 @@ function toMember(value: unknown): ServerLobbyMember {
 function toLobby(value: unknown): ServerLobby {
   const l = value as { id: string; application_id: string; metadata: Record<string, string> | null; members: unknown[]; linked_channel?: { id: string; name: string; guild_id: string } | null };
   return {
-    id: l.id,
-    applicationId: l.application_id,
+    id: fromWire(l.id),
+    applicationId: fromWire(l.application_id),
     metadata: l.metadata ?? {},
     members: (l.members ?? []).map(toMember),
-    ...(l.linked_channel && { linkedChannel: { id: l.linked_channel.id, name: l.linked_channel.name, guildId: l.linked_channel.guild_id } }),
+    ...(l.linked_channel && { linkedChannel: { id: fromWire(l.linked_channel.id), name: l.linked_channel.name, guildId: fromWire(l.linked_channel.guild_id) } }),
   };
+}
+
+/** `lobbies/{lobby}/members/{user}` with both ids checked. */
+function memberPath(lobbyId: Snowflake, userId: Snowflake): string {
+  return `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}/members/${snowflakeParam(userId, 'userId')}`;
 }
 
 /** How often a rate-limited request is sent again, and the longest wait accepted for it. */
@@ -160,13 +177,13 @@ interface RawResponse {
 
 /** Calls the platform as the application's bot. One instance per application; requests share keep-alive sockets. */
 export class SvcppServer {
-  readonly applicationId: string;
+  readonly applicationId: bigint;
   private readonly apiBase: URL;
   private readonly authorization: string;
   private readonly agent: http.Agent;
 
   constructor(options: SvcppServerOptions) {
-    this.applicationId = options.applicationId;
+    this.applicationId = toSnowflake(options.applicationId, 'applicationId');
     // A trailing slash would make URL resolution drop the last path segment (api/v10 → api/).
     this.apiBase = new URL(`${options.apiBase.replace(/\/+$/, '')}/`);
     this.authorization = `Bot ${options.botToken}`;
@@ -202,51 +219,59 @@ export class SvcppServer {
     return toLobby(await this.request('POST', 'lobbies', lobbyBody(args)));
   }
 
-  async getLobby(lobbyId: string): Promise<ServerLobby> {
-    return toLobby(await this.request('GET', `lobbies/${lobbyId}`));
+  async getLobby(lobbyId: Snowflake): Promise<ServerLobby> {
+    return toLobby(await this.request('GET', `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}`));
   }
 
   /** Changes what is given; `members` (at most 25) replaces the whole member set. */
-  async updateLobby(lobbyId: string, args: CreateLobbyArgs): Promise<ServerLobby> {
-    return toLobby(await this.request('PATCH', `lobbies/${lobbyId}`, lobbyBody(args)));
+  async updateLobby(lobbyId: Snowflake, args: CreateLobbyArgs): Promise<ServerLobby> {
+    const path = `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}`;
+    return toLobby(await this.request('PATCH', path, lobbyBody(args)));
   }
 
   /** Deletes the lobby; deleting one that is already gone succeeds. */
-  async deleteLobby(lobbyId: string): Promise<void> {
-    await this.request('DELETE', `lobbies/${lobbyId}`);
+  async deleteLobby(lobbyId: Snowflake): Promise<void> {
+    await this.request('DELETE', `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}`);
   }
 
   /** Adds the user to the lobby, or updates the member (absent fields are kept; `additionalName: null` clears it). */
-  async putLobbyMember(lobbyId: string, userId: string, member: LobbyMemberArgs = {}): Promise<ServerLobbyMember> {
-    return toMember(await this.request('PUT', `lobbies/${lobbyId}/members/${userId}`, memberBody(member)));
+  async putLobbyMember(lobbyId: Snowflake, userId: Snowflake, member: LobbyMemberArgs = {}): Promise<ServerLobbyMember> {
+    return toMember(await this.request('PUT', memberPath(lobbyId, userId), memberBody(member)));
   }
 
-  async removeLobbyMember(lobbyId: string, userId: string): Promise<void> {
-    await this.request('DELETE', `lobbies/${lobbyId}/members/${userId}`);
+  async removeLobbyMember(lobbyId: Snowflake, userId: Snowflake): Promise<void> {
+    await this.request('DELETE', memberPath(lobbyId, userId));
   }
 
   /** Adds, updates (`remove` false) or removes up to 25 members in one request; answers the upserted members. */
-  async bulkUpdateLobbyMembers(lobbyId: string, changes: LobbyMemberChange[]): Promise<ServerLobbyMember[]> {
-    const body = changes.map(({ userId, remove, ...member }) => ({ id: userId, ...memberBody(member), ...(remove ? { remove_member: true } : {}) }));
-    return ((await this.request('POST', `lobbies/${lobbyId}/members/bulk`, body)) as unknown[]).map(toMember);
+  async bulkUpdateLobbyMembers(lobbyId: Snowflake, changes: LobbyMemberChange[]): Promise<ServerLobbyMember[]> {
+    const path = `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}/members/bulk`;
+    const body = changes.map(({ userId, remove, ...member }) => ({
+      id: snowflakeParam(userId, 'changes[].userId'),
+      ...memberBody(member),
+      ...(remove ? { remove_member: true } : {}),
+    }));
+    return ((await this.request('POST', path, body)) as unknown[]).map(toMember);
   }
 
   /**
    * Application-scoped moderation data on a lobby message (at most 5 keys); game clients read it as
    * MessageHandle.ModerationMetadata. Replaces the previous map.
    */
-  async setLobbyMessageModerationMetadata(lobbyId: string, messageId: string, metadata: Record<string, string>): Promise<void> {
-    await this.request('PUT', `lobbies/${lobbyId}/messages/${messageId}/moderation-metadata`, metadata);
+  async setLobbyMessageModerationMetadata(lobbyId: Snowflake, messageId: Snowflake, metadata: Record<string, string>): Promise<void> {
+    const path = `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}/messages/${snowflakeParam(messageId, 'messageId')}/moderation-metadata`;
+    await this.request('PUT', path, metadata);
   }
 
   /** The same for a game direct message sent through this application. */
-  async setDirectMessageModerationMetadata(messageId: string, metadata: Record<string, string>): Promise<void> {
-    await this.request('PUT', `applications/${this.applicationId}/messages/${messageId}/moderation-metadata`, metadata);
+  async setDirectMessageModerationMetadata(messageId: Snowflake, metadata: Record<string, string>): Promise<void> {
+    const path = `applications/${this.applicationId}/messages/${snowflakeParam(messageId, 'messageId')}/moderation-metadata`;
+    await this.request('PUT', path, metadata);
   }
 
   /** A single-use guild invite (valid one hour) to the lobby's linked channel, for one member. */
-  async createLobbyChannelInvite(lobbyId: string, userId: string): Promise<LobbyChannelInvite> {
-    const body = (await this.request('POST', `lobbies/${lobbyId}/members/${userId}/invites`, {})) as { code: string; url: string; expires_at: string };
+  async createLobbyChannelInvite(lobbyId: Snowflake, userId: Snowflake): Promise<LobbyChannelInvite> {
+    const body = (await this.request('POST', `${memberPath(lobbyId, userId)}/invites`, {})) as { code: string; url: string; expires_at: string };
     return { code: body.code, url: body.url, expiresAt: body.expires_at };
   }
 

@@ -21,6 +21,14 @@ for (const backend of ['napi', 'koffi']) {
 console.log(nativeLibraryPath());
 `;
 
+// svcpp/server loads no native code: it works with addon loading made impossible.
+const SERVER_SCRIPT = `
+process.dlopen = (_module, filename) => { throw new Error('native code loaded: ' + filename); };
+const { SvcppServer, WebhookReceiver } = await import('svcpp/server');
+const server = new SvcppServer({ apiBase: 'https://127.0.0.1:1/api/v10', botToken: 'bot', applicationId: 7n });
+console.log(typeof server.applicationId, new WebhookReceiver({ publicKey: '00'.repeat(32) }).constructor.name);
+`;
+
 it('packs, installs into an empty directory and loads from prebuilds without a compiler', () => {
   const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) =>
     execFileSync(cmd, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -34,12 +42,17 @@ it('packs, installs into an empty directory and loads from prebuilds without a c
     'prebuilds/linux-x64/svcpp.glibc.node', 'prebuilds/linux-x64/libsvcpp.so',
   ]));
   expect(files.some((f: string) => f.startsWith('build/'))).toBe(false);
+  // The licence and the third-party notices of everything linked in (test/third-party-notices.test.ts) ship too.
+  const notices = readdirSync(join(root, 'licenses')).map((name) => `licenses/${name}`);
+  expect(notices.length).toBeGreaterThan(0);
+  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'THIRD_PARTY_NOTICES.md', 'dist/lib/server.js', 'dist/lib/server.d.ts', ...notices]));
 
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed.filename)], app);
   writeFileSync(join(app, 'load.mjs'), LOAD_SCRIPT);
+  writeFileSync(join(app, 'server.mjs'), SERVER_SCRIPT);
 
   const bin = join(work, 'bin');
   mkdirSync(bin);
@@ -52,4 +65,5 @@ it('packs, installs into an empty directory and loads from prebuilds without a c
     'koffi openid sdk.social_layer 5n 43',
     join(app, 'node_modules', 'svcpp', 'prebuilds', 'linux-x64', 'libsvcpp.so'),
   ]);
+  expect(run(join(bin, 'node'), ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
 });

@@ -1,8 +1,12 @@
 /** lib/server.ts against the real platform over TLS. */
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SvcppError } from '../lib/errors.js';
 import { SvcppServer, SvcppServerError } from '../lib/server.js';
 import { startPlatform, type RunningPlatform } from '../platform/src/index.js';
 import { bearer, request } from '../platform/test/helpers/http.js';
@@ -100,27 +104,27 @@ describe('SvcppServer', () => {
   });
 });
 
-describe('SvcppServer rate limits', () => {
-  /** A stand-in platform answering 429 (the platform's body) `limited` times, then 200; counts requests. */
-  async function limitedServer(limited: number): Promise<{ apiBase: string; requests: () => number; close(): Promise<void> }> {
-    let requests = 0;
-    const stub = http.createServer((req, res) => {
-      requests++;
-      res.setHeader('content-type', 'application/json');
-      if (requests <= limited) {
-        res.writeHead(429, { 'retry-after': '1' }).end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.01, global: false }));
-      } else {
-        res.end(JSON.stringify({ access_token: 'a', token_type: 'Bearer', expires_in: 1, scope: 'sdk.social_layer', id_token: 'i' }));
-      }
-    });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    return {
-      apiBase: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/api/v10`,
-      requests: () => requests,
-      close: () => new Promise<void>((resolve) => stub.close(() => resolve())),
-    };
-  }
+/** A stand-in platform answering 429 (the platform's body) `limited` times, then 200; counts requests. */
+async function limitedServer(limited: number): Promise<{ apiBase: string; requests: () => number; close(): Promise<void> }> {
+  let requests = 0;
+  const stub = http.createServer((req, res) => {
+    requests++;
+    res.setHeader('content-type', 'application/json');
+    if (requests <= limited) {
+      res.writeHead(429, { 'retry-after': '1' }).end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.01, global: false }));
+    } else {
+      res.end(JSON.stringify({ access_token: 'a', token_type: 'Bearer', expires_in: 1, scope: 'sdk.social_layer', id_token: 'i' }));
+    }
+  });
+  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+  return {
+    apiBase: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/api/v10`,
+    requests: () => requests,
+    close: () => new Promise<void>((resolve) => stub.close(() => resolve())),
+  };
+}
 
+describe('SvcppServer rate limits', () => {
   it('retries a 429 after retry_after, up to 3 times', async () => {
     const recovers = await limitedServer(3);
     const exhausted = await limitedServer(4);
@@ -172,12 +176,12 @@ describe('SvcppServer lobbies (bot-managed)', () => {
   it('creates a lobby with members, reads it back, updates and deletes it', async () => {
     const [a, b] = [await userIdOf('lobby-a'), await userIdOf('lobby-b')];
     const created = await server.createLobby({ metadata: { map: 'dust' }, members: [{ userId: a, metadata: { team: 'red' }, canLinkLobby: true }], idleTimeoutSeconds: 60 });
-    expect(created).toMatchObject({ applicationId: platform.devApp.id, metadata: { map: 'dust' }, members: [{ userId: a, metadata: { team: 'red' }, canLinkLobby: true }] });
+    expect(created).toMatchObject({ applicationId: BigInt(platform.devApp.id), metadata: { map: 'dust' }, members: [{ userId: BigInt(a), metadata: { team: 'red' }, canLinkLobby: true }] });
     expect(await server.getLobby(created.id)).toEqual(created);
 
     const updated = await server.updateLobby(created.id, { metadata: { map: 'nuke' }, members: [{ userId: b }] });
     expect(updated.metadata).toEqual({ map: 'nuke' });
-    expect(updated.members.map((m) => m.userId)).toEqual([b]); // `members` replaces the set
+    expect(updated.members.map((m) => m.userId)).toEqual([BigInt(b)]); // `members` replaces the set
 
     await server.deleteLobby(created.id);
     await server.deleteLobby(created.id); // idempotent
@@ -189,7 +193,7 @@ describe('SvcppServer lobbies (bot-managed)', () => {
     const ids = [await userIdOf('bulk-a'), await userIdOf('bulk-b'), await userIdOf('bulk-c')];
     const lobby = await server.createLobby();
     expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: 'Captain', metadata: { role: 'lead' } }))
-      .toEqual({ userId: ids[0], metadata: { role: 'lead' }, canLinkLobby: false, additionalName: 'Captain' });
+      .toEqual({ userId: BigInt(ids[0]!), metadata: { role: 'lead' }, canLinkLobby: false, additionalName: 'Captain' });
     expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: null })).not.toHaveProperty('additionalName');
 
     const upserted = await server.bulkUpdateLobbyMembers(lobby.id, [
@@ -197,11 +201,11 @@ describe('SvcppServer lobbies (bot-managed)', () => {
       { userId: ids[2]!, additionalName: 'Medic' },
       { userId: ids[0]!, remove: true },
     ]);
-    expect(upserted.map((m) => m.userId).sort()).toEqual([ids[1], ids[2]].sort());
-    expect((await server.getLobby(lobby.id)).members.map((m) => m.userId).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(upserted.map((m) => String(m.userId)).sort()).toEqual([ids[1], ids[2]].sort());
+    expect((await server.getLobby(lobby.id)).members.map((m) => String(m.userId)).sort()).toEqual([ids[1], ids[2]].sort());
 
     await server.removeLobbyMember(lobby.id, ids[1]!);
-    expect((await server.getLobby(lobby.id)).members.map((m) => m.userId)).toEqual([ids[2]]);
+    expect((await server.getLobby(lobby.id)).members.map((m) => m.userId)).toEqual([BigInt(ids[2]!)]);
   });
 
   it('refuses a bulk change of more than 25 members and changes nothing', async () => {
@@ -225,5 +229,75 @@ describe('SvcppServer lobbies (bot-managed)', () => {
     expect((history.body as Array<{ moderation_metadata: unknown }>)[0]!.moderation_metadata).toEqual({ verdict: 'clean' });
     const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v']));
     await expect(server.setLobbyMessageModerationMetadata(lobby.id, messageId, six)).rejects.toMatchObject({ status: 400, code: 50035 });
+  });
+});
+
+describe('SvcppServer ids and TLS', () => {
+  let platform: RunningPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform({ port: 0, tls: true, logger: false, database: ':memory:' });
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+  const serverWith = (applicationId: bigint | string) =>
+    new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId, ca: platform.caCertPem! });
+  const userIdOf = async (server: SvcppServer, externalUserId: string) => {
+    const token = (await server.createProvisionalToken({ externalUserId })).accessToken;
+    return BigInt(((await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as { id: string }).id);
+  };
+
+  it('accepts ids as bigint or as decimal strings and returns bigint', async () => {
+    const fromBigint = serverWith(BigInt(platform.devApp.id));
+    const fromString = serverWith(platform.devApp.id);
+    expect(fromBigint.applicationId).toBe(BigInt(platform.devApp.id));
+    expect(fromString.applicationId).toBe(BigInt(platform.devApp.id));
+
+    const [a, b] = [await userIdOf(fromBigint, 'ids-a'), await userIdOf(fromBigint, 'ids-b')];
+    const lobby = await fromBigint.createLobby({ members: [{ userId: a }, { userId: String(b) }] });
+    expect(typeof lobby.id).toBe('bigint');
+    expect(lobby.applicationId).toBe(BigInt(platform.devApp.id));
+    expect(lobby.members.map((m) => m.userId)).toEqual([a, b]);
+    expect(await fromString.getLobby(String(lobby.id))).toEqual(await fromBigint.getLobby(lobby.id));
+    expect(await fromString.putLobbyMember(String(lobby.id), String(a), { metadata: { slot: '1' } })).toMatchObject({ userId: a, metadata: { slot: '1' } });
+    expect(await fromBigint.bulkUpdateLobbyMembers(lobby.id, [{ userId: b, remove: true }, { userId: String(a), additionalName: 'Lead' }]))
+      .toEqual([{ userId: a, metadata: { slot: '1' }, canLinkLobby: false, additionalName: 'Lead' }]);
+    await fromString.removeLobbyMember(lobby.id, String(a));
+    expect((await fromBigint.getLobby(String(lobby.id))).members).toEqual([]);
+  });
+
+  it('refuses malformed ids with SvcppError ERR_SVCPP_INVALID_ARGUMENT before sending anything', async () => {
+    const stub = await limitedServer(0);
+    try {
+      const server = new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: 1n });
+      const invalid = (value: unknown) => expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT', message: expect.stringContaining(typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? JSON.stringify(value) : typeof value) });
+      for (const bad of ['', '12a', '-5', '+5', ' 5', '1e3', '0x10', '0', '18446744073709551616', '123456789012345678901', 0n, -1n, 1n << 64n, 5, null, undefined]) {
+        expect(() => new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: bad as string })).toThrow(SvcppError);
+        expect(() => new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: bad as string })).toThrow(invalid(bad));
+        await expect(server.getLobby(bad as string)).rejects.toEqual(invalid(bad));
+        await expect(server.putLobbyMember(1n, bad as string)).rejects.toEqual(invalid(bad));
+        await expect(server.createLobby({ members: [{ userId: bad as string }] })).rejects.toEqual(invalid(bad));
+        await expect(server.bulkUpdateLobbyMembers(1n, [{ userId: bad as string }])).rejects.toEqual(invalid(bad));
+        await expect(server.setDirectMessageModerationMetadata(bad as string, {})).rejects.toEqual(invalid(bad));
+      }
+      expect(stub.requests()).toBe(0);
+      // The largest 64-bit value is an id like any other (the stub answers it).
+      await expect(server.deleteLobby('18446744073709551615')).resolves.toBeUndefined();
+      expect(stub.requests()).toBe(1);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('trusts the ca option given as a PEM Buffer read from a file, besides the system roots', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svcpp-ca-'));
+    try {
+      const caFile = join(dir, 'platform-ca.pem');
+      writeFileSync(caFile, platform.caCertPem!);
+      const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: readFileSync(caFile) });
+      expect(await server.createProvisionalToken({ externalUserId: 'ca-buffer' })).toMatchObject({ tokenType: 'Bearer' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -34,6 +34,6 @@ describe('C++ example: lobby chat through svcpp.hpp', () => {
     // The lobby exists on the platform with the player as its one member.
     const lobbyId = lobby!.split(' ')[1]!;
     const onPlatform = await e2e.server.getLobby(lobbyId);
-    expect(onPlatform.members.map((m) => m.userId)).toEqual([read!.split(' ')[2]]);
+    expect(onPlatform.members.map((m) => m.userId)).toEqual([BigInt(read!.split(' ')[2]!)]);
   });
 });
