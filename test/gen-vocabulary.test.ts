@@ -159,7 +159,7 @@ describe('JavaScript layers', () => {
     expect(k).toContain('const metadataC = rt.properties(metadata);');
     expect(k).toContain('return rt.takeProperties(out);');
     expect(k).toContain('return rt.takeU64Span(out);');
-    expect(k).toContain('(metadata: PropertiesOut, ids: SpanOut) => cb(rt.borrowProperties(metadata), rt.borrowU64Span(ids))');
+    expect(k).toContain('(metadata: PropertiesOut, ids: SpanOut) => rt.deliver(cb, rt.borrowProperties(metadata), rt.borrowU64Span(ids))');
   });
 });
 
