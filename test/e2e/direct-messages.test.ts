@@ -3,16 +3,18 @@
  * provisional players (sent with metadata, edited, moderated by the game server, deleted, callbacks on both sides,
  * history from the cache and over HTTP, summaries, local limits), and a persistent DM channel between two full
  * accounts who are friends.
+ * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
+ * (`callsFrom` in support.ts), as game code reacting to events does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
 import { bearer, request } from '../../platform/test/helpers/http.js';
-import { BACKENDS } from '../backends.js';
 import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectPlayer, connectProvisionalPlayer, type Player } from './chat-support.js';
-import { e2eClient, signIn, until } from './support.js';
+import { callsFrom, e2eClient, RUNS, signIn, until } from './support.js';
 
-describe.each(BACKENDS)('direct messages over %s', (backend) => {
+describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ backend, calls }) => {
+  const act = callsFrom(calls);
   let e2e: E2EPlatform;
   let ada: Player;
   let bob: Player;
@@ -29,7 +31,7 @@ describe.each(BACKENDS)('direct messages over %s', (backend) => {
   });
 
   it('sends an ephemeral DM with metadata; both sides get messageCreated and read it', async () => {
-    const id = await ada.client.sendUserMessage(bob.id, 'hi bob', { mood: 'cheerful' });
+    const id = await act(ada.client, () => ada.client.sendUserMessage(bob.id, 'hi bob', { mood: 'cheerful' }));
     sent.push(id);
     await until(() => bob.of('messageCreated').some(([m]) => m === id), 'bob receives the DM');
     await until(() => ada.of('messageCreated').some(([m]) => m === id), 'ada is told about her own DM');
@@ -45,13 +47,13 @@ describe.each(BACKENDS)('direct messages over %s', (backend) => {
 
   it('edits: both sides get messageUpdated; only the author may edit', async () => {
     const id = sent[0]!;
-    await ada.client.editUserMessage(bob.id, id, 'hi bob!');
+    await act(ada.client, () => ada.client.editUserMessage(bob.id, id, 'hi bob!'));
     await until(() => bob.of('messageUpdated').some(([m]) => m === id), 'bob sees the edit');
     const edited = bob.client.getMessage(id)!;
     expect(edited.content).toBe('hi bob!');
     expect(edited.editedTimestamp).toBeGreaterThanOrEqual(edited.sentTimestamp);
-    await expect(bob.client.editUserMessage(ada.id, id, 'hacked')).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50005 });
-    await expect(ada.client.editUserMessage(bob.id, id, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(bob.client, () => bob.client.editUserMessage(ada.id, id, 'hacked'))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50005 });
+    await expect(act(ada.client, () => ada.client.editUserMessage(bob.id, id, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
   });
 
   it('the game server sets moderation metadata on a DM: both sides get messageUpdated and read it', async () => {
@@ -65,47 +67,47 @@ describe.each(BACKENDS)('direct messages over %s', (backend) => {
     // At most 5 keys (PROTOCOL.md §10.4): refused with the field error body, nothing changes.
     const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v']));
     await expect(e2e.server.setDirectMessageModerationMetadata(String(id), six)).rejects.toMatchObject({ status: 400, code: 50035 });
-    expect((await bob.client.getUserMessages(ada.id, 10)).find((m) => m.id === id)?.moderationMetadata).toEqual({ verdict: 'clean', reviewer: 'auto' });
+    expect((await act(bob.client, () => bob.client.getUserMessages(ada.id, 10))).find((m) => m.id === id)?.moderationMetadata).toEqual({ verdict: 'clean', reviewer: 'auto' });
   });
 
   it('rejects over-limit content and metadata before any request', async () => {
-    await expect(ada.client.sendUserMessage(bob.id, 'x'.repeat(2001))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.sendUserMessage(bob.id, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'x'.repeat(2001)))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
     const tooMany = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v']));
-    await expect(ada.client.sendUserMessage(bob.id, 'ok', tooMany)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.getUserMessages(bob.id, 201)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    expect((await ada.client.getUserMessages(bob.id, 10)).map((m) => m.id)).toEqual([sent[0]]);
+    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'ok', tooMany))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.getUserMessages(bob.id, 201))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id, 10))).map((m) => m.id)).toEqual([sent[0]]);
   });
 
   it('reads the history newest first: from the cache, then over HTTP for a fresh client', async () => {
-    for (const text of ['two', 'three']) sent.push(await bob.client.sendUserMessage(ada.id, text));
+    for (const text of ['two', 'three']) sent.push(await act(bob.client, () => bob.client.sendUserMessage(ada.id, text)));
     await until(() => ada.of('messageCreated').some(([m]) => m === sent[2]), 'ada receives the last DM');
-    const cached = await ada.client.getUserMessages(bob.id, 2);
+    const cached = await act(ada.client, () => ada.client.getUserMessages(bob.id, 2));
     expect(cached.map((m) => m.content)).toEqual(['three', 'two']);
-    expect((await ada.client.getUserMessages(bob.id)).map((m) => m.content)).toEqual(['three', 'two', 'hi bob!']);
+    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id))).map((m) => m.content)).toEqual(['three', 'two', 'hi bob!']);
 
     // A second session of ada's account starts with an empty cache: the history comes over HTTP.
     await using fresh = e2eClient(e2e, backend);
     const again = await connectPlayer(fresh, await provisionalToken(e2e, `Ada-${backend}`));
     expect(again.id).toBe(ada.id);
     expect(fresh.getMessage(sent[1]!)).toBeUndefined();
-    const fetched = await fresh.getUserMessages(bob.id, 10);
+    const fetched = await act(fresh, () => fresh.getUserMessages(bob.id, 10));
     expect(fetched.map((m) => [m.id, m.content, m.authorId])).toEqual([[sent[2], 'three', bob.id], [sent[1], 'two', bob.id], [sent[0], 'hi bob!', ada.id]]);
     expect(fresh.getMessage(sent[1]!)).toMatchObject({ content: 'two' }); // fetched messages are cached
 
-    expect(await ada.client.getUserMessageSummaries()).toEqual([{ userId: bob.id, lastMessageId: sent[2] }]);
+    expect(await act(ada.client, () => ada.client.getUserMessageSummaries())).toEqual([{ userId: bob.id, lastMessageId: sent[2] }]);
   });
 
   it('deletes: both sides get messageDeleted with their own channel id', async () => {
     const id = sent[2]!;
-    await expect(ada.client.deleteUserMessage(bob.id, id)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
-    await bob.client.deleteUserMessage(ada.id, id);
+    await expect(act(ada.client, () => ada.client.deleteUserMessage(bob.id, id))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    await act(bob.client, () => bob.client.deleteUserMessage(ada.id, id));
     await until(() => ada.of('messageDeleted').some(([m]) => m === id), 'ada sees the deletion');
     await until(() => bob.of('messageDeleted').some(([m]) => m === id), 'bob sees the deletion');
     expect(ada.of('messageDeleted').find(([m]) => m === id)).toEqual([id, bob.id]);
     expect(bob.of('messageDeleted').find(([m]) => m === id)).toEqual([id, ada.id]);
     expect(ada.client.getMessage(id)).toBeUndefined();
-    expect((await ada.client.getUserMessages(bob.id, 10)).map((m) => m.id)).not.toContain(id);
+    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id, 10))).map((m) => m.id)).not.toContain(id);
   });
 
   it('friends with full accounts share a persistent DM channel', async () => {
@@ -128,14 +130,14 @@ describe.each(BACKENDS)('direct messages over %s', (backend) => {
         });
         expect(answer.status).toBe(204);
       }
-      const id = await a.client.sendUserMessage(b.id, 'persistent hello');
+      const id = await act(a.client, () => a.client.sendUserMessage(b.id, 'persistent hello'));
       await until(() => b.of('messageCreated').some(([m]) => m === id), 'b receives the DM');
       const seen = b.client.getMessage(id)!;
       expect(seen.channelId).toBe(a.client.getMessage(id)!.channelId); // one channel for the pair
       expect(seen.channelId).not.toBe(a.id);
       expect(b.client.getChannel(seen.channelId)).toEqual({ id: seen.channelId, name: '', recipients: [a.id], type: ChannelType.Dm });
       expect(b.client.canOpenMessageInPlatform(id)).toBe(true);
-      expect((await b.client.getUserMessages(a.id, 5)).map((m) => m.id)).toEqual([id]);
+      expect((await act(b.client, () => b.client.getUserMessages(a.id, 5))).map((m) => m.id)).toEqual([id]);
     } finally {
       for (const player of players) await player.client.close();
     }

@@ -2,15 +2,17 @@
  * Lobbies and lobby chat end to end on both backends, over HTTPS against the real platform: provisional players
  * create and join a lobby by secret (metadata on both levels), see each other, chat with metadata, read the history,
  * hit every local limit, leave, and receive the bot's member changes (bulk, additional name).
+ * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
+ * (`callsFrom` in support.ts), as game code reacting to events does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
-import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectProvisionalPlayer, type Player } from './chat-support.js';
-import { e2eClient, until } from './support.js';
+import { callsFrom, e2eClient, RUNS, until } from './support.js';
 
-describe.each(BACKENDS)('lobbies over %s', (backend) => {
+describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, calls }) => {
+  const act = callsFrom(calls);
   let e2e: E2EPlatform;
   let ada: Player;
   let bob: Player;
@@ -31,16 +33,16 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
 
   it('refuses lobby and message calls before Ready (after checking the arguments)', async () => {
     await using idle = e2eClient(e2e, backend);
-    await expect(idle.createOrJoinLobby(secret)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(idle.sendLobbyMessage(1n, 'hi')).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(idle.getLobbyMessages(1n, 10)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(idle.sendLobbyMessage(1n, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(idle, () => idle.createOrJoinLobby(secret))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(idle, () => idle.sendLobbyMessage(1n, 'hi'))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(idle, () => idle.getLobbyMessages(1n, 10))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(idle, () => idle.sendLobbyMessage(1n, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
     expect(idle.lobbyIds).toEqual([]);
     expect(idle.getLobby(1n)).toBeUndefined();
   });
 
   it('creates a lobby by secret with lobby and member metadata', async () => {
-    lobbyId = await ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } });
+    lobbyId = await act(ada.client, () => ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } }));
     expect(lobbyId).toBeTypeOf('bigint');
     // Cached before the promise settled.
     const lobby = ada.client.getLobby(lobbyId)!;
@@ -51,7 +53,7 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
   });
 
   it('the same secret joins the same lobby and both members see each other', async () => {
-    const joined = await bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } });
+    const joined = await act(bob.client, () => bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } }));
     expect(joined).toBe(lobbyId);
     await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob added');
     const seenByAda = ada.client.getLobby(lobbyId)!;
@@ -66,7 +68,7 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
   });
 
   it('chats with metadata both ways', async () => {
-    const sent = await ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' });
+    const sent = await act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' }));
     expect(ada.client.getMessage(sent)).toMatchObject({ id: sent, rawContent: `hello <@${bob.id}>` });
     await until(() => bob.of('messageCreated').some(([id]) => id === sent), 'bob receives the message');
     const received = bob.client.getMessage(sent)!;
@@ -77,32 +79,32 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
     });
     expect(received.sentTimestamp).toBeGreaterThan(0n);
 
-    const reply = await bob.client.sendLobbyMessage(lobbyId, 'hi ada', { kind: 'reply' });
+    const reply = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'hi ada', { kind: 'reply' }));
     await until(() => ada.of('messageCreated').some(([id]) => id === reply), 'ada receives the reply');
     expect(ada.client.getMessage(reply)).toMatchObject({ authorId: bob.id, content: 'hi ada', metadata: { kind: 'reply' } });
   });
 
   it('reads the history newest first; limits are checked locally; non-members are refused', async () => {
-    const history = await bob.client.getLobbyMessages(lobbyId, 10);
+    const history = await act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 10));
     expect(history.map((m) => m.rawContent)).toEqual(['hi ada', `hello <@${bob.id}>`]);
     expect(history[1]).toMatchObject({ authorId: ada.id, metadata: { kind: 'greeting' } });
-    expect(await bob.client.getLobbyMessages(lobbyId, 1)).toHaveLength(1);
-    expect(await bob.client.getLobbyMessages(lobbyId)).toHaveLength(2); // limit 0 = the maximum
-    await expect(bob.client.getLobbyMessages(lobbyId, 201)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(cyd.client.getLobbyMessages(lobbyId, 10)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    expect(await act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 1))).toHaveLength(1);
+    expect(await act(bob.client, () => bob.client.getLobbyMessages(lobbyId))).toHaveLength(2); // limit 0 = the maximum
+    await expect(act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 201))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(cyd.client, () => cyd.client.getLobbyMessages(lobbyId, 10))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
   });
 
   it('rejects over-limit content, metadata and secrets before any request', async () => {
     const tooManyKeys = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v']));
-    await expect(ada.client.sendLobbyMessage(lobbyId, '')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.sendLobbyMessage(lobbyId, 'x'.repeat(2001))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.sendLobbyMessage(lobbyId, 'ok', tooManyKeys)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.sendLobbyMessage(lobbyId, 'ok', { k: 'v'.repeat(1025) })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.createOrJoinLobby('s'.repeat(251))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.createOrJoinLobby('')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(ada.client.createOrJoinLobby('fine', { lobbyMetadata: tooManyKeys })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'x'.repeat(2001)))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'ok', tooManyKeys))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'ok', { k: 'v'.repeat(1025) }))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.createOrJoinLobby('s'.repeat(251)))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.createOrJoinLobby(''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.createOrJoinLobby('fine', { lobbyMetadata: tooManyKeys }))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
     // Nothing reached the platform: the history is unchanged and no lobby appeared.
-    expect(await ada.client.getLobbyMessages(lobbyId, 10)).toHaveLength(2);
+    expect(await act(ada.client, () => ada.client.getLobbyMessages(lobbyId, 10))).toHaveLength(2);
     expect(ada.client.lobbyIds).toEqual([lobbyId]);
   });
 
@@ -117,13 +119,13 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
     expect(ada.client.getLobby(lobbyId)!.members.find((m) => m.id === bob.id)).toMatchObject({ additionalName: 'Captain Bob' });
     expect(cyd.client.getLobby(lobbyId)!.members.find((m) => m.id === cyd.id)).toMatchObject({ metadata: { role: 'guest' } });
 
-    const sent = await bob.client.sendLobbyMessage(lobbyId, 'aye');
+    const sent = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'aye'));
     await until(() => ada.of('messageCreated').some(([id]) => id === sent), 'ada receives the captain\'s message');
     expect(ada.client.getMessage(sent)).toMatchObject({ authorId: bob.id, additionalName: 'Captain Bob', metadata: {} });
   });
 
   it('leaving deletes the lobby for the leaver and removes the member for the others', async () => {
-    await bob.client.leaveLobby(lobbyId);
+    await act(bob.client, () => bob.client.leaveLobby(lobbyId));
     expect(bob.client.getLobby(lobbyId)).toBeUndefined();
     expect(bob.client.lobbyIds).not.toContain(lobbyId);
     await until(() => bob.of('lobbyDeleted').some(([id]) => id === lobbyId), 'lobbyDeleted for bob');
@@ -131,8 +133,8 @@ describe.each(BACKENDS)('lobbies over %s', (backend) => {
     expect(ada.client.getLobby(lobbyId)!.memberIds).toEqual([ada.id, cyd.id]);
     expect(bob.of('lobbyDeleted').filter(([id]) => id === lobbyId)).toHaveLength(1); // reported once
     // Lobbies the server added the user to cannot be left by the user.
-    await expect(cyd.client.leaveLobby(lobbyId)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    await expect(act(cyd.client, () => cyd.client.leaveLobby(lobbyId))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
     // Rejoining by secret returns the same lobby.
-    expect(await bob.client.createOrJoinLobby(secret)).toBe(lobbyId);
+    expect(await act(bob.client, () => bob.client.createOrJoinLobby(secret))).toBe(lobbyId);
   });
 });

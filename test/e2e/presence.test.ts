@@ -3,13 +3,14 @@
  * friend B (GameActivity, the OnlinePlayingGame group, the groups-updated event) but not C, who is no friend; every
  * activity limit is refused locally; clearing and the online status; and an invite from A's joinable activity that
  * B accepts for the join secret — until A stops playing, which invalidates it.
+ * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
+ * (`callsFrom` in support.ts), as game code reacting to events does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityActionTypes, ActivityPartyPrivacy, ActivityTypes, RelationshipGroupType, StatusType, type Activity, type ActivityInvite } from '../../lib/index.js';
-import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { clearEvents, closeAll, fullPlayer, waitForEvent, type Player } from './social-support.js';
-import { until } from './support.js';
+import { callsFrom, RUNS, until } from './support.js';
 
 const joinable: Activity = {
   type: ActivityTypes.Playing,
@@ -24,7 +25,8 @@ const joinable: Activity = {
 
 const groupIds = (p: Player, group: RelationshipGroupType) => p.client.getRelationshipsByGroup(group).map((r) => r.id);
 
-describe.each(BACKENDS)('presence and invites over %s', (backend) => {
+describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls', ({ backend, calls }) => {
+  const act = callsFrom(calls);
   let e2e: E2EPlatform;
   let a: Player;
   let b: Player;
@@ -35,9 +37,9 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
     a = await fullPlayer(e2e, backend, `pres_a_${backend}`);
     b = await fullPlayer(e2e, backend, `pres_b_${backend}`);
     c = await fullPlayer(e2e, backend, `pres_c_${backend}`);
-    await a.client.sendPlatformFriendRequestById(b.id);
+    await act(a.client, () => a.client.sendPlatformFriendRequestById(b.id));
     await until(() => b.client.getRelationship(a.id) !== undefined, 'the request reaches B');
-    await b.client.acceptPlatformFriendRequest(a.id);
+    await act(b.client, () => b.client.acceptPlatformFriendRequest(a.id));
     await until(() => groupIds(b, RelationshipGroupType.OnlineElsewhere).includes(a.id), 'A is B\'s online friend');
   });
   afterAll(async () => {
@@ -47,7 +49,7 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
 
   it('a friend sees the activity as GameActivity and in OnlinePlayingGame; a stranger does not', async () => {
     clearEvents(b, c);
-    await a.client.updateRichPresence(joinable);
+    await act(a.client, () => a.client.updateRichPresence(joinable));
     await until(() => b.client.getUser(a.id)?.gameActivity !== undefined, 'B sees A\'s activity');
     const seen = b.client.getUser(a.id)!.gameActivity!;
     expect(seen).toMatchObject({
@@ -63,11 +65,11 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
     // C is no friend: no presence reaches her. A later dispatch to C (a friend request from A, sent on the same
     // socket after anything the presence change could have sent her) is the barrier that makes this certain.
     expect(c.client.getUser(a.id)).toBeUndefined();
-    await a.client.sendPlatformFriendRequestById(c.id);
+    await act(a.client, () => a.client.sendPlatformFriendRequestById(c.id));
     await waitForEvent(c, 'relationshipCreated', ([id]) => id === a.id);
     expect(c.client.getUser(a.id)?.gameActivity).toBeUndefined();
     expect(c.events.filter((e) => e.name === 'userUpdated' || e.name === 'relationshipGroupsUpdated')).toEqual([]);
-    await c.client.rejectPlatformFriendRequest(a.id);
+    await act(c.client, () => c.client.rejectPlatformFriendRequest(a.id));
     await until(() => a.client.getRelationship(c.id) === undefined, 'the request is gone');
   });
 
@@ -97,34 +99,34 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
       ['activity.buttons[1].url', { type: ActivityTypes.Playing, buttons: [{ label: 'a', url: 'u' }, { label: 'b', url: '' }] }],
     ];
     for (const [field, activity] of invalid) {
-      await expect(a.client.updateRichPresence(activity), field).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining(field) });
+      await expect(act(a.client, () => a.client.updateRichPresence(activity)), field).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining(field) });
     }
     // Over the C ABI's hard limit of a button label (32): refused synchronously, before any request exists.
-    await expect(a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] }))
+    await expect(act(a.client, () => a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] })))
       .rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
     // Nothing was sent: B still sees the activity of the previous test.
     expect(b.client.getUser(a.id)?.gameActivity?.state).toBe('In a group');
   });
 
   it('online status: Dnd reaches friends; Offline is not a status one can set', async () => {
-    await a.client.setOnlineStatus(StatusType.Dnd);
+    await act(a.client, () => a.client.setOnlineStatus(StatusType.Dnd));
     await until(() => b.client.getUser(a.id)?.status === StatusType.Dnd, 'B sees A as Dnd');
-    await expect(a.client.setOnlineStatus(StatusType.Offline)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await a.client.setOnlineStatus(StatusType.Online);
+    await expect(act(a.client, () => a.client.setOnlineStatus(StatusType.Offline))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await act(a.client, () => a.client.setOnlineStatus(StatusType.Online));
     await until(() => b.client.getUser(a.id)?.status === StatusType.Online, 'B sees A online again');
   });
 
   it('an invite from a joinable activity: received, accepted for the join secret, invalid once A stops playing', async () => {
     clearEvents(b);
     const created = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteCreated', resolve));
-    await a.client.sendActivityInvite(b.id, 'come play');
+    await act(a.client, () => a.client.sendActivityInvite(b.id, 'come play'));
     const invite = await created;
     expect(invite).toMatchObject({
       senderId: a.id, type: ActivityActionTypes.Join, applicationId: BigInt(e2e.platform.devApp.id), partyId: 'party-1', isValid: true,
     });
     expect(invite.messageId).not.toBe(0n);
-    expect(await b.client.acceptActivityInvite(invite)).toBe('join-secret-1');
-    await expect(b.client.sendActivityJoinRequestReply(invite)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    expect(await act(b.client, () => b.client.acceptActivityInvite(invite))).toBe('join-secret-1');
+    await expect(act(b.client, () => b.client.sendActivityJoinRequestReply(invite))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
 
     const updated = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteUpdated', resolve));
     clearEvents(b);
@@ -135,34 +137,34 @@ describe.each(BACKENDS)('presence and invites over %s', (backend) => {
     expect(groupIds(b, RelationshipGroupType.OnlineElsewhere)).toContain(a.id);
     expect(await waitForEvent(b, 'relationshipGroupsUpdated', ([id]) => id === a.id)).toEqual([a.id]);
 
-    await expect(b.client.acceptActivityInvite(invalid)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('no longer valid') });
+    await expect(act(b.client, () => b.client.acceptActivityInvite(invalid))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('no longer valid') });
     // The copy taken while it was valid: the platform refuses it.
-    await expect(b.client.acceptActivityInvite(invite)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80021 });
+    await expect(act(b.client, () => b.client.acceptActivityInvite(invite))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80021 });
   });
 
   it('an invite needs a joinable activity; a join request goes the other way', async () => {
-    await expect(a.client.sendActivityInvite(b.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80020 });
-    await expect(a.client.sendActivityInvite(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.sendActivityInvite(b.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80020 });
+    await expect(act(a.client, () => a.client.sendActivityInvite(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
 
-    await a.client.updateRichPresence({ ...joinable, party: { id: 'party-2', currentSize: 1, maxSize: 4 }, secrets: { join: 'join-secret-2' } });
+    await act(a.client, () => a.client.updateRichPresence({ ...joinable, party: { id: 'party-2', currentSize: 1, maxSize: 4 }, secrets: { join: 'join-secret-2' } }));
     const asked = new Promise<ActivityInvite>((resolve) => a.client.once('activityInviteCreated', resolve));
-    await b.client.sendActivityJoinRequest(a.id);
+    await act(b.client, () => b.client.sendActivityJoinRequest(a.id));
     const request = await asked;
     expect(request).toMatchObject({ senderId: b.id, type: ActivityActionTypes.JoinRequest });
-    await expect(a.client.acceptActivityInvite(request)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.acceptActivityInvite(request))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
 
     const replied = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteCreated', resolve));
-    await a.client.sendActivityJoinRequestReply(request);
+    await act(a.client, () => a.client.sendActivityJoinRequestReply(request));
     const reply = await replied;
     expect(reply).toMatchObject({ senderId: a.id, type: ActivityActionTypes.Join, partyId: 'party-2' });
-    expect(await b.client.acceptActivityInvite(reply)).toBe('join-secret-2');
+    expect(await act(b.client, () => b.client.acceptActivityInvite(reply))).toBe('join-secret-2');
   });
 
   it('calls that need the gateway fail with ClientNotReady while disconnected', async () => {
-    await c.client.disconnect();
-    await expect(c.client.updateRichPresence(joinable)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(c.client.setOnlineStatus(StatusType.Idle)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(c.client.sendPlatformFriendRequestById(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(c.client.sendActivityInvite(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await act(c.client, () => c.client.disconnect());
+    await expect(act(c.client, () => c.client.updateRichPresence(joinable))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(c.client, () => c.client.setOnlineStatus(StatusType.Idle))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(c.client, () => c.client.sendPlatformFriendRequestById(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(c.client, () => c.client.sendActivityInvite(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
   });
 });

@@ -2,14 +2,15 @@
  * Relationships end to end on both backends against the real platform (HTTPS + WSS): friend requests by name and
  * id on the platform axis, accept / reject / cancel / remove, local precondition failures that change nothing,
  * blocking, the game axis (also between provisional accounts), the spam flag, and the events of each step.
+ * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
+ * (`callsFrom` in support.ts), as game code reacting to events does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelationshipType } from '../../lib/index.js';
 import { request } from '../../platform/test/helpers/http.js';
-import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { clearEvents, closeAll, fullPlayer, provisionalPlayer, waitForEvent, type Player } from './social-support.js';
-import { until } from './support.js';
+import { callsFrom, RUNS, until } from './support.js';
 
 const { None, Friend, Blocked, PendingIncoming, PendingOutgoing } = RelationshipType;
 
@@ -26,7 +27,8 @@ async function untilTypes(viewer: Player, other: Player, expected: [Relationship
   }, `${viewer.username} sees ${other.username} as ${expected.map((t) => RelationshipType[t]).join('/')}`);
 }
 
-describe.each(BACKENDS)('relationships over %s', (backend) => {
+describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ backend, calls }) => {
+  const act = callsFrom(calls);
   let e2e: E2EPlatform;
   let a: Player;
   let b: Player;
@@ -45,14 +47,14 @@ describe.each(BACKENDS)('relationships over %s', (backend) => {
 
   it('a request by username, accepted: both sides see Friend and get the created events', async () => {
     clearEvents(a, b);
-    await a.client.sendPlatformFriendRequest(b.username.toUpperCase());  // names match case-insensitively
+    await act(a.client, () => a.client.sendPlatformFriendRequest(b.username.toUpperCase()));  // names match case-insensitively
     await untilTypes(a, b, [PendingOutgoing, None]);
     await untilTypes(b, a, [PendingIncoming, None]);
     expect(await waitForEvent(b, 'relationshipCreated')).toEqual([a.id, true]);
     const incoming = b.client.getRelationship(a.id)!;
     expect(incoming).toMatchObject({ id: a.id, isSpamRequest: false, user: { id: a.id, username: a.username } });
 
-    await b.client.acceptPlatformFriendRequest(a.id);
+    await act(b.client, () => b.client.acceptPlatformFriendRequest(a.id));
     await untilTypes(a, b, [Friend, None]);
     await untilTypes(b, a, [Friend, None]);
     // The cache changes before the event is pumped: wait for both events (request sent, then accepted).
@@ -65,12 +67,12 @@ describe.each(BACKENDS)('relationships over %s', (backend) => {
 
   it('a request by id, accepted, then removed on both axes', async () => {
     clearEvents(a, c);
-    await a.client.sendPlatformFriendRequestById(c.id);
+    await act(a.client, () => a.client.sendPlatformFriendRequestById(c.id));
     await untilTypes(c, a, [PendingIncoming, None]);
-    await c.client.acceptPlatformFriendRequest(a.id);
+    await act(c.client, () => c.client.acceptPlatformFriendRequest(a.id));
     await untilTypes(a, c, [Friend, None]);
 
-    await c.client.removePlatformAndGameFriend(a.id);
+    await act(c.client, () => c.client.removePlatformAndGameFriend(a.id));
     await untilTypes(a, c, [None, None]);
     await untilTypes(c, a, [None, None]);
     expect(await waitForEvent(a, 'relationshipDeleted')).toEqual([c.id, true]);
@@ -78,69 +80,69 @@ describe.each(BACKENDS)('relationships over %s', (backend) => {
   });
 
   it('reject and cancel end a pending request on both sides', async () => {
-    await c.client.sendPlatformFriendRequestById(a.id);
+    await act(c.client, () => c.client.sendPlatformFriendRequestById(a.id));
     await untilTypes(a, c, [PendingIncoming, None]);
-    await a.client.rejectPlatformFriendRequest(c.id);
+    await act(a.client, () => a.client.rejectPlatformFriendRequest(c.id));
     await untilTypes(c, a, [None, None]);
     await untilTypes(a, c, [None, None]);
 
-    await c.client.sendPlatformFriendRequestById(a.id);
+    await act(c.client, () => c.client.sendPlatformFriendRequestById(a.id));
     await untilTypes(a, c, [PendingIncoming, None]);
     clearEvents(a);
-    await c.client.cancelPlatformFriendRequest(a.id);
+    await act(c.client, () => c.client.cancelPlatformFriendRequest(a.id));
     await untilTypes(a, c, [None, None]);
     expect(await waitForEvent(a, 'relationshipDeleted')).toEqual([c.id, true]);
   });
 
   it('an invalid transition fails with ValidationError before anything is sent, and nothing changes', async () => {
     const before = a.client.getRelationships();
-    await expect(a.client.acceptPlatformFriendRequest(c.id)).rejects.toMatchObject({
+    await expect(act(a.client, () => a.client.acceptPlatformFriendRequest(c.id))).rejects.toMatchObject({
       code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('no pending incoming platform friend request'),
     });
-    await expect(a.client.cancelGameFriendRequest(c.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(a.client.unblockUser(c.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('not blocked') });
-    await expect(a.client.sendPlatformFriendRequestById(b.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('already') });
-    await expect(a.client.sendPlatformFriendRequestById(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(a.client.sendPlatformFriendRequest('')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(a.client.removeGameFriend(0n)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.cancelGameFriendRequest(c.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.unblockUser(c.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('not blocked') });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequestById(b.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('already') });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequestById(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequest(''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.removeGameFriend(0n))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
     expect(a.client.getRelationships()).toEqual(before);
     expect(types(c, a)).toEqual([None, None]);
   });
 
   it('an unknown username is the platform\'s 404', async () => {
-    await expect(a.client.sendPlatformFriendRequest(`nobody_${backend}`)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 404, errorCode: 80004 });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequest(`nobody_${backend}`))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 404, errorCode: 80004 });
   });
 
   it('blocking removes the relationship on both sides; unblocking ends the block', async () => {
-    await c.client.sendPlatformFriendRequestById(b.id);
+    await act(c.client, () => c.client.sendPlatformFriendRequestById(b.id));
     await untilTypes(b, c, [PendingIncoming, None]);
-    await b.client.acceptPlatformFriendRequest(c.id);
+    await act(b.client, () => b.client.acceptPlatformFriendRequest(c.id));
     await untilTypes(c, b, [Friend, None]);
 
     clearEvents(c);
-    await b.client.blockUser(c.id);
+    await act(b.client, () => b.client.blockUser(c.id));
     await untilTypes(b, c, [Blocked, None]);
     await untilTypes(c, b, [None, None]);
     expect(await waitForEvent(c, 'relationshipDeleted')).toEqual([b.id, true]);
-    await expect(c.client.sendPlatformFriendRequestById(b.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80000 });
-    await expect(b.client.sendPlatformFriendRequestById(c.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('blocked') });
+    await expect(act(c.client, () => c.client.sendPlatformFriendRequestById(b.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80000 });
+    await expect(act(b.client, () => b.client.sendPlatformFriendRequestById(c.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('blocked') });
 
-    await b.client.unblockUser(c.id);
+    await act(b.client, () => b.client.unblockUser(c.id));
     await untilTypes(b, c, [None, None]);
   });
 
   it('game friends live on the game axis only', async () => {
-    await a.client.sendGameFriendRequestById(c.id);
+    await act(a.client, () => a.client.sendGameFriendRequestById(c.id));
     await untilTypes(c, a, [None, PendingIncoming]);
     await untilTypes(a, c, [None, PendingOutgoing]);
     clearEvents(c);
-    await c.client.acceptGameFriendRequest(a.id);
+    await act(c.client, () => c.client.acceptGameFriendRequest(a.id));
     await untilTypes(a, c, [None, Friend]);
     await untilTypes(c, a, [None, Friend]);
     expect(await waitForEvent(c, 'relationshipCreated')).toEqual([a.id, false]);
-    await expect(c.client.acceptPlatformFriendRequest(a.id)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(c.client, () => c.client.acceptPlatformFriendRequest(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
 
-    await c.client.removeGameFriend(a.id);
+    await act(c.client, () => c.client.removeGameFriend(a.id));
     await untilTypes(a, c, [None, None]);
   });
 
@@ -148,12 +150,12 @@ describe.each(BACKENDS)('relationships over %s', (backend) => {
     const p = await provisionalPlayer(e2e, backend, `rel-prov-1-${backend}`);
     const q = await provisionalPlayer(e2e, backend, `rel-prov-2-${backend}`);
     try {
-      await expect(p.client.sendPlatformFriendRequestById(q.id)).rejects.toMatchObject({
+      await expect(act(p.client, () => p.client.sendPlatformFriendRequestById(q.id))).rejects.toMatchObject({
         code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('provisional'),
       });
-      await p.client.sendGameFriendRequest(q.username);
+      await act(p.client, () => p.client.sendGameFriendRequest(q.username));
       await untilTypes(q, p, [None, PendingIncoming]);
-      await q.client.acceptGameFriendRequest(p.id);
+      await act(q.client, () => q.client.acceptGameFriendRequest(p.id));
       await untilTypes(p, q, [None, Friend]);
     } finally {
       await closeAll(p, q);
@@ -165,11 +167,11 @@ describe.each(BACKENDS)('relationships over %s', (backend) => {
     try {
       const flagged = await request(`${e2e.apiBase}/dev/users/${spammer.id}/spam`, { ca: e2e.caPem, json: { spammer: true } });
       expect(flagged.status).toBeLessThan(300);
-      await spammer.client.sendPlatformFriendRequestById(a.id);
+      await act(spammer.client, () => spammer.client.sendPlatformFriendRequestById(a.id));
       await untilTypes(a, spammer, [PendingIncoming, None]);
       expect(a.client.getRelationship(spammer.id)?.isSpamRequest).toBe(true);
       expect(spammer.client.getRelationship(a.id)?.isSpamRequest).toBe(false);
-      await a.client.rejectPlatformFriendRequest(spammer.id);
+      await act(a.client, () => a.client.rejectPlatformFriendRequest(spammer.id));
       await untilTypes(a, spammer, [None, None]);
     } finally {
       await closeAll(spammer);
@@ -177,9 +179,9 @@ describe.each(BACKENDS)('relationships over %s', (backend) => {
   });
 
   it('READY brings the relationships of a new session', async () => {
-    await a.client.disconnect();
+    await act(a.client, () => a.client.disconnect());
     expect(a.client.getRelationships()).toEqual([]);
-    await a.client.connect();
+    await act(a.client, () => a.client.connect());
     expect(types(a, b)).toEqual([Friend, None]);
     expect(a.client.getRelationship(b.id)?.user?.username).toBe(b.username);
   });

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { Client, type ClientOptions, type TokenResponse } from '../../lib/index.js';
 import { approveAuthorizeUrl, type E2EPlatform } from './harness.js';
-import type { BACKENDS } from '../backends.js';
+import { BACKENDS } from '../backends.js';
 
 /** A client of the dev application against the e2e platform, trusting its test CA. */
 export function e2eClient(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], options: ClientOptions = {}): Client {
@@ -63,6 +63,15 @@ export function fromEventHandler<T>(client: Client, call: () => Promise<T>): Pro
 }
 
 /** How a suite makes its SDK calls: directly, or each from inside an event handler (fromEventHandler). */
-export function callsFrom(mode: 'directly' | 'from event handlers'): <T>(client: Client, call: () => Promise<T>) => Promise<T> {
+export type CallMode = 'directly' | 'from event handlers';
+
+export function callsFrom(mode: CallMode): <T>(client: Client, call: () => Promise<T>) => Promise<T> {
   return mode === 'directly' ? (_client, call) => call() : fromEventHandler;
 }
+
+/**
+ * The runs of a suite that drives the SDK: every backend × every call mode. Use with
+ * `describe.each(RUNS)('… over $backend, SDK calls made $calls', ({ backend, calls }) => { const act = callsFrom(calls); … })`
+ * and make each awaited SDK call of a test as `act(client, () => client.x(…))`.
+ */
+export const RUNS = BACKENDS.flatMap((backend) => (['directly', 'from event handlers'] as const satisfies readonly CallMode[]).map((calls) => ({ backend, calls })));
