@@ -18,6 +18,8 @@ const HELP = `Usage: svcpp-platform [options]
   --no-dev                 production-like: no dev routes, no auto-approve
   --allow-localhost-issuers  accept https://localhost OIDC issuers for identity providers
   --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
+  --shutdown-timeout <s>   longest graceful shutdown after SIGINT/SIGTERM before exiting anyway (default 10);
+                           a second signal exits at once
   --help                   this text
 `;
 
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     'no-dev': { type: 'boolean', default: false },
     'allow-localhost-issuers': { type: 'boolean', default: false },
     'trust-ca': { type: 'string', multiple: true, default: [] },
+    'shutdown-timeout': { type: 'string', default: '10' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -57,6 +60,12 @@ if (existsSync(sources)) {
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`invalid --port ${values.port}\n`);
+  process.exit(2);
+}
+
+const shutdownSeconds = Number(values['shutdown-timeout']);
+if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
+  process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
   process.exit(2);
 }
 
@@ -93,18 +102,4 @@ Development application
   dev user       dev_user (password-less)
 `);
 
-let stopping = false;
-const stop = async (signal) => {
-  if (stopping) return;
-  stopping = true;
-  running.logger.info({ signal }, 'shutting down');
-  try {
-    await running.close();
-    process.exit(0);
-  } catch (error) {
-    process.stderr.write(`shutdown failed: ${error?.stack ?? error}\n`);
-    process.exit(1);
-  }
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });

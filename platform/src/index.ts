@@ -43,6 +43,7 @@ export type { PlatformContext } from './context.js';
 export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
+export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
 
 export interface DevApplicationCredentials {
   id: string;
