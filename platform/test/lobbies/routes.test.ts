@@ -130,6 +130,24 @@ describe('bot-managed lobbies', () => {
     expect((await h.call('DELETE', `/lobbies/${id}`, h.bot)).status).toBe(204);
   });
 
+  it('POST and PATCH keep each member\'s additional_name (never dropped) and validate it', async () => {
+    const [a, b] = [await h.user('a'), await h.user('b')];
+    const created = await h.call('POST', '/lobbies', h.bot, { members: [{ id: a.id, additional_name: 'Medic' }, { id: b.id }] });
+    expect(created.status).toBe(201);
+    expect(created.body.members).toEqual([
+      expect.objectContaining({ id: a.id, additional_name: 'Medic' }),
+      expect.not.objectContaining({ additional_name: expect.anything() }),
+    ]);
+    const id = created.body.id as string;
+    const patched = await h.call('PATCH', `/lobbies/${id}`, h.bot, { members: [{ id: a.id }, { id: b.id, additional_name: 'Scout' }] });
+    // PATCH members: absent keeps, a value sets (like PUT …/members/{id}).
+    expect(patched.body.members).toEqual([expect.objectContaining({ id: a.id, additional_name: 'Medic' }), expect.objectContaining({ id: b.id, additional_name: 'Scout' })]);
+    const cleared = await h.call('PATCH', `/lobbies/${id}`, h.bot, { members: [{ id: a.id, additional_name: null }, { id: b.id }] });
+    expect(cleared.body.members[0].additional_name).toBeUndefined();
+    const tooLong = await h.call('POST', '/lobbies', h.bot, { members: [{ id: a.id, additional_name: 'x'.repeat(81) }] });
+    expect(tooLong.body.errors).toEqual({ members: { 0: { additional_name: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 80 or fewer in length.' }] } } } });
+  });
+
   it('refuses > 25 members, unknown users (10013) and bad URLs, creating nothing', async () => {
     const before = h.platform.store.lobbies.listIdleExpired(Number.MAX_SAFE_INTEGER).length;
     const many = await h.call('POST', '/lobbies', h.bot, { members: Array.from({ length: 26 }, () => ({ id: '1' })) });
