@@ -13,6 +13,7 @@ import { registerGateway, type GatewayHandle, type GatewayOptions } from './gate
 import { registerGuildRoutes } from './guilds/routes.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { collectRoutes, type HttpRoute } from './http/route-list.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
@@ -43,6 +44,7 @@ export type { PlatformContext } from './context.js';
 export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
+export type { HttpRoute } from './http/route-list.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
 
 export interface DevApplicationCredentials {
@@ -70,6 +72,8 @@ export interface RunningPlatform {
   gateway: GatewayHandle;
   /** Services and options, for tests and tools that need to reach behind the HTTP API. */
   context: PlatformContext;
+  /** Every HTTP route (method and pattern), for tools and tests that go over the whole API. */
+  routes: readonly HttpRoute[];
   logger: Logger;
   close(): Promise<void>;
 }
@@ -145,6 +149,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
 
     const tls = resolved.tls ? await generateSelfSignedCertificate(new Date(now())) : undefined;
     const app = createHttpServer({ logger, bodyLimitBytes: resolved.bodyLimitBytes, rateLimiter, now, ...(tls ? { tls } : {}) });
+    const routes = collectRoutes(app);
     const gateway = registerGateway(app, {
       bus,
       authenticate: gatewayAuthenticator(ctx),
@@ -186,6 +191,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       bus,
       gateway,
       context: ctx,
+      routes,
       logger,
       // Webhook attempts in flight finish first; pending ones stay in the outbox for the next start.
       close: () =>
