@@ -12,7 +12,8 @@ const HELP = `Usage: svcpp-platform [options]
   --host <addr>            listen address (default 127.0.0.1)
   --db <file|:memory:>     SQLite database (default ./svcpp-platform.db)
   --config <file>          JSON config: applications, users, guilds (see platform/README.md)
-  --tls                    serve HTTPS/WSS with a generated self-signed certificate (written to --cert-out)
+  --tls                    serve HTTPS/WSS with a self-signed certificate (written to --cert-out), generated
+                           once per database and kept in it
   --cert-out <file>        where to write the certificate with --tls (default ./svcpp-platform-ca.pem)
   --webhook-url <url>      webhook events URL of the development application
   --no-dev                 production-like: no dev routes, no auto-approve

@@ -6,7 +6,7 @@ import { CORE_MIGRATIONS } from './accounts/migrations.js';
 import { registerDevRoutes } from './admin/routes.js';
 import { applyConfig } from './config/apply.js';
 import { ensureDevEnvironment } from './config/dev-environment.js';
-import { generateSelfSignedCertificate } from './crypto/tls.js';
+import { platformCertificate } from './crypto/tls.js';
 import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
@@ -147,7 +147,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const dev = ensureDevEnvironment(ctx);
     if (resolved.config) applyConfig(ctx, resolved.config);
 
-    const tls = resolved.tls ? await generateSelfSignedCertificate(new Date(now())) : undefined;
+    const tls = resolved.tls ? await platformCertificate(store, new Date(now())) : undefined;
     const app = createHttpServer({ logger, bodyLimitBytes: resolved.bodyLimitBytes, rateLimiter, now, ...(tls ? { tls } : {}) });
     const routes = collectRoutes(app);
     const gateway = registerGateway(app, {
