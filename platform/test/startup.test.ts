@@ -73,6 +73,8 @@ describe('start-up', () => {
   it('refuses an invalid config with the field errors', async () => {
     await expect(startTestPlatform({ config: { users: [{ username: 'Not Valid!' }] } })).rejects.toThrow(/username/);
     await expect(startTestPlatform({ config: { applications: [{ name: 'Orphan', parent: 'Missing Parent' }] } })).rejects.toThrow(/UNKNOWN_APPLICATION/);
+    // What an HTTP body may not carry, a config may not either: an unpaired surrogate never reaches the database.
+    await expect(startTestPlatform({ config: { users: [{ username: 'ok_name', global_name: 'Bad \ud800' }] } })).rejects.toThrow(/users.*0.*global_name.*STRING_TYPE_INVALID_UNICODE/);
   });
 
   it('serves HTTPS and WSS with a self-signed certificate exposed as caCertPem', async () => {

@@ -1,4 +1,6 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body.js';
 import { ApiError, Errors, OAuthError } from './errors.js';
@@ -15,6 +17,26 @@ export interface HttpServerOptions {
 
 const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
 
+/** Router errors fastify would answer with its own body and the whole URL in the message. */
+const FRAMEWORK_ERROR_STATUS: Record<string, number> = { FST_ERR_BAD_URL: 400, FST_ERR_MAX_PARAM_LENGTH: 414 };
+
+/**
+ * Requests the HTTP parser refuses (bad header bytes, a bad Content-Length or chunk, headers over 16 KiB) never
+ * reach fastify's routing: answer them on the socket with our body (fastify's default writes its own).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(Errors.httpStatus(status).body());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
 /** The fastify instance with the platform's HTTP conventions: parsers, error bodies, 404s, rate limits. */
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
@@ -23,6 +45,11 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     // Snowflakes and tokens can be long; the default 100-character param limit would turn them into 404s.
     routerOptions: { maxParamLength: 1024 },
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const failure = Errors.httpStatus(FRAMEWORK_ERROR_STATUS[error.code] ?? 400);
+      void reply.code(failure.status).send(failure.body());
+    },
+    clientErrorHandler: answerClientError,
   }) as unknown as FastifyInstance;
 
   registerBodyParsers(app);
@@ -40,7 +67,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       return reply.code(413).send(Errors.tooLarge().body());
     }
     const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ code: 0, message: `${status}: ${error.message}` });
+    // The framework's messages may quote the request (a content type, a length): only the status is told.
+    if (status < 500) return reply.code(status).send(Errors.httpStatus(status).body());
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 0, message: '500: Internal Server Error' });
   });

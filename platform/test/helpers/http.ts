@@ -35,6 +35,8 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
     payload = new URLSearchParams(options.form).toString();
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   }
+  // Node frames a GET/DELETE body only with an explicit length (it would otherwise send it unframed).
+  if (payload !== undefined) headers['content-length'] ??= String(Buffer.byteLength(payload));
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(

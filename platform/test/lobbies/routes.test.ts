@@ -70,7 +70,7 @@ describe('create or join by secret (PUT /lobbies)', () => {
       [{ secret: 's', lobby_metadata: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v'])) },
         { lobby_metadata: { _errors: [{ code: 'DICT_TYPE_MAX_KEYS', message: 'Must have 25 or fewer keys.' }] } }],
       [{ secret: 's', member_metadata: { k: 'v'.repeat(1025) } }, { member_metadata: { k: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 1024 or fewer in length.' }] } } }],
-      [{ secret: 's', lobby_metadata: { ['k'.repeat(1025)]: 'v' } }, { lobby_metadata: { ['k'.repeat(1025)]: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 1024 or fewer in length.' }] } } }],
+      [{ secret: 's', lobby_metadata: { ['k'.repeat(1025)]: 'v' } }, { lobby_metadata: { [`${'k'.repeat(128)}…`]: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 1024 or fewer in length.' }] } } }],
       [{ secret: 's', idle_timeout_seconds: 4 }, { idle_timeout_seconds: { _errors: [{ code: 'NUMBER_TYPE_MIN', message: 'int value should be greater than or equal to 5.' }] } }],
       [{ secret: 's', idle_timeout_seconds: 604_801 }, { idle_timeout_seconds: { _errors: [{ code: 'NUMBER_TYPE_MAX', message: 'int value should be less than or equal to 604800.' }] } }],
     ];
