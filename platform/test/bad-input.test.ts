@@ -133,9 +133,12 @@ describe('bad input', () => {
       const answer = parseRaw(await rawExchange(port, text));
       expect(answer).toEqual({ status, body: { code: 0, message: `${status}: ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}` } });
     }
+    // The answer to HEAD has headers only.
+    const head = await rawExchange(port, `HEAD /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    expect(parseRaw(head)).toEqual({ status: 431, body: undefined });
   });
 
-  it('answers framework errors (bad content types and lengths) with our body, never echoing the header', async () => {
+  it('answers framework errors (bad content types, a bad Expect) with our body, never echoing the header', async () => {
     const route = `${platform.apiBase}/lobbies`;
     for (const contentType of [';;;', 'application/json; charset=utf-16', `application/${'x'.repeat(300)}`]) {
       const response = await request(route, { method: 'PUT', headers: { ...bot(platform.devApp.botToken), 'content-type': contentType }, raw: '{}' });
@@ -143,6 +146,9 @@ describe('bad input', () => {
       expect(isOurErrorBody(response), response.text).toBe(true);
       expect(response.text).not.toContain('x'.repeat(100));
     }
+    // An Expect header other than 100-continue (Node would answer 417 with an empty body).
+    const expectation = await request(`${platform.apiBase}/users/@me`, { headers: { ...bot(platform.devApp.botToken), expect: 'teapot' } });
+    expect([expectation.status, expectation.body]).toEqual([417, { code: 0, message: '417: Expectation Failed' }]);
   });
 
   it('refuses a lone surrogate anywhere in a JSON body with a field error at its path, and stores nothing', async () => {

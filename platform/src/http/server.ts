@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
@@ -24,16 +24,18 @@ const FRAMEWORK_ERROR_STATUS: Record<string, number> = { FST_ERR_BAD_URL: 400, F
  * Requests the HTTP parser refuses (bad header bytes, a bad Content-Length or chunk, headers over 16 KiB) never
  * reach fastify's routing: answer them on the socket with our body (fastify's default writes its own).
  */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(Errors.httpStatus(status).body());
+  // An answer to HEAD has no body (a client would read one as the start of a broken next response).
+  const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
+      `Connection: close\r\n\r\n${head ? '' : body}`,
   );
 }
 
@@ -51,6 +53,11 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     },
     clientErrorHandler: answerClientError,
   }) as unknown as FastifyInstance;
+
+  // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(417, { 'content-type': 'application/json' }).end(JSON.stringify(Errors.httpStatus(417).body()));
+  });
 
   registerBodyParsers(app);
   registerRateLimitHooks(app, options.rateLimiter, options.now);
