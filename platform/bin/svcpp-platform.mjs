@@ -17,6 +17,7 @@ const HELP = `Usage: svcpp-platform [options]
   --cert-out <file>        where to write the certificate with --tls (default ./svcpp-platform-ca.pem)
   --webhook-url <url>      webhook events URL of the development application
   --no-dev                 production-like: no dev routes, no auto-approve
+  --allow-dev-on-network   allow development mode on a non-loopback --host (it mints tokens for any user)
   --allow-localhost-issuers  accept https://localhost OIDC issuers for identity providers
   --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
   --shutdown-timeout <s>   longest graceful shutdown after SIGINT/SIGTERM before exiting anyway (default 10);
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'cert-out': { type: 'string', default: 'svcpp-platform-ca.pem' },
     'webhook-url': { type: 'string' },
     'no-dev': { type: 'boolean', default: false },
+    'allow-dev-on-network': { type: 'boolean', default: false },
     'allow-localhost-issuers': { type: 'boolean', default: false },
     'trust-ca': { type: 'string', multiple: true, default: [] },
     'shutdown-timeout': { type: 'string', default: '10' },
@@ -76,6 +78,7 @@ const running = await platform.startPlatform({
   database: values.db === ':memory:' ? ':memory:' : resolve(values.db),
   tls: values.tls,
   devMode: !values['no-dev'],
+  allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
   ...(values.config ? { config: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
@@ -101,6 +104,6 @@ Development application
   bot token      ${running.devApp.botToken}
   public key     ${running.devApp.publicKey}
   dev user       dev_user (password-less)
-`);
+${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}`);
 
 platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });

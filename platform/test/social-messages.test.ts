@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { bot, request } from './helpers/http.js';
-import { createApp, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';
+import { createApp, devState, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';
 import { api, connect, drain, fieldCodes, fullUser, provisionalUser, received, tokenFor, type SocialUser } from './helpers/social.js';
 import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 
@@ -77,7 +77,7 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     expect(first.channel_id).toBe(second.channel_id);
     expect([a.id, b.id]).not.toContain(first.channel_id);
 
-    const gameBot = (await request(`${platform.apiBase}/dev/state`)).body.applications.find((x: { id: string }) => x.id === game.id).bot_token;
+    const gameBot = (await devState(platform)).applications.find((x: { id: string }) => x.id === game.id).bot_token;
     const [p, q] = [await provisionalUser(platform, gameBot), await provisionalUser(platform, gameBot)];
     await befriend(p, q, true);
     const provisional = (await send(p, q, { content: 'hi' })).body;
@@ -198,7 +198,7 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
   it('moderation metadata (Bot): MESSAGE_UPDATE to both, no webhook; limits; own application only', async () => {
     const [a, b] = [await gameUser(), await gameUser()];
     const message = (await send(a, b, { content: 'mod me' })).body;
-    const state = (await request(`${platform.apiBase}/dev/state`)).body.applications as { id: string; bot_token: string }[];
+    const state = (await devState(platform)).applications as { id: string; bot_token: string }[];
     const gameBot = state.find((x) => x.id === game.id)!.bot_token;
     const url = (appId: string, id = message.id) => `${platform.apiBase}/applications/${appId}/messages/${id}/moderation-metadata`;
     const aSession = await connect(platform, a);

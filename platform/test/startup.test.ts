@@ -120,13 +120,18 @@ describe('start-up', () => {
       expect(output).toContain('development application created');
       const apiBase = /API base\s+(\S+)/.exec(output)![1]!;
       const botToken = /bot token\s+(\S+)/.exec(output)![1]!;
-      const state = await request(`${apiBase}/dev/state`);
+      const devToken = /dev token\s+(\S+)/.exec(output)![1]!;
+      const state = await request(`${apiBase}/dev/state`, { headers: { 'x-svcpp-dev-token': devToken } });
+      expect(state.body.applications[0].bot_token).toBe(botToken);
       expect(state.body.users.map((u: { username: string }) => u.username)).toContain('cli_user');
       expect(state.body.applications[0].webhook_url).toBe('https://hooks.example.com/dev');
       expect((await request(`${apiBase}/users/@me`, { headers: { authorization: `Bot ${botToken}` } })).status).toBe(200);
       // Secrets are printed on the banner only, never in log lines.
       const logLines = output.split('\n').filter((line) => line.startsWith('{'));
-      for (const line of logLines) expect(line).not.toContain(botToken);
+      for (const line of logLines) {
+        expect(line).not.toContain(botToken);
+        expect(line).not.toContain(devToken);
+      }
     } finally {
       child.kill('SIGTERM');
     }

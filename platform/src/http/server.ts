@@ -1,9 +1,10 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body.js';
 import { ApiError, Errors, OAuthError } from './errors.js';
+import { registerHostCheck } from './hosts.js';
 import { registerRateLimitHooks } from './rate-limit-hooks.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -13,6 +14,8 @@ export interface HttpServerOptions {
   tls?: { key: string; cert: string };
   rateLimiter: RateLimiter;
   now: () => number;
+  /** Host names the platform answers to besides loopback and IP addresses (see hosts.ts). */
+  hostNames: () => Iterable<string>;
 }
 
 const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
@@ -39,26 +42,44 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
   );
 }
 
+/**
+ * A WebSocket upgrade answered in plain HTTP (refused by a hook or by the router before the WebSocket plugin saw it)
+ * keeps its raw socket open: nothing else closes it, and closing the server would wait for it forever. Once such an
+ * answer is sent, the socket goes. An accepted upgrade never finishes its HTTP response, so it is left alone.
+ */
+function closeAfterPlainAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket?.destroy());
+}
+
 /** The fastify instance with the platform's HTTP conventions: parsers, error bodies, 404s, rate limits. */
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
-  const app = Fastify({
+  const common = {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
-    https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     // Snowflakes and tokens can be long; the default 100-character param limit would turn them into 404s.
     routerOptions: { maxParamLength: 1024 },
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      closeAfterPlainAnswer(request, reply);
       const failure = Errors.httpStatus(FRAMEWORK_ERROR_STATUS[error.code] ?? 400);
       void reply.code(failure.status).send(failure.body());
     },
     clientErrorHandler: answerClientError,
-  }) as unknown as FastifyInstance;
+  };
+  // requireHostHeader: our host check answers a missing Host with our body (Node's would send an empty 400).
+  const app = (
+    options.tls
+      ? Fastify({ ...common, https: { key: options.tls.key, cert: options.tls.cert, requireHostHeader: false } })
+      : Fastify({ ...common, http: { requireHostHeader: false } })
+  ) as unknown as FastifyInstance;
 
   // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     response.writeHead(417, { 'content-type': 'application/json' }).end(JSON.stringify(Errors.httpStatus(417).body()));
   });
 
+  app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));
+  // Next, so that nothing else runs for a request meant for another host or sent by a foreign page.
+  registerHostCheck(app, options.hostNames);
   registerBodyParsers(app);
   registerRateLimitHooks(app, options.rateLimiter, options.now);
 
