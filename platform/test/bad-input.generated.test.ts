@@ -89,8 +89,11 @@ const query: fc.Arbitrary<string> = fc.oneof(
 
 /** Headers a client may add, with odd values (Node's client refuses control characters, so these are printable). */
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
-  fc.constantFrom('accept', 'accept-encoding', 'content-encoding', 'expect', 'range', 'if-none-match', 'x-http-method-override', 'accept-version', 'cookie'),
-  fc.oneof(asciiText(40), fc.constantFrom('100-continue', 'gzip', 'application/json', 'bytes=0-1', '*/*', POISON)),
+  fc.constantFrom(
+    'accept', 'accept-encoding', 'content-encoding', 'expect', 'range', 'if-none-match', 'x-http-method-override', 'accept-version', 'cookie',
+    'host', 'origin', 'x-svcpp-dev-token',
+  ),
+  fc.oneof(asciiText(40), fc.constantFrom('100-continue', 'gzip', 'application/json', 'bytes=0-1', '*/*', 'null', 'http://localhost:1', 'https://attacker.example', '[::1]', POISON)),
   { maxKeys: 3 },
 );
 
