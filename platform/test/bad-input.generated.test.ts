@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRoute, RunningPlatform } from '../src/index.js';
-import { request, type TestResponse } from './helpers/http.js';
+import { isOurErrorBody, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 import { fullUser } from './helpers/social.js';
 
@@ -110,15 +110,6 @@ const authorization = (credentials: Credentials): fc.Arbitrary<string | undefine
     fc.constantFrom('Bot', 'Bearer ', 'Basic Og==', `Bearer ${POISON}`, 'Token x'),
     asciiText(40),
   );
-
-/** `{code, message}`, the OAuth2 `{error, error_description}`, or the 429 body. */
-function isOurErrorBody(response: TestResponse): boolean {
-  const value = response.body as Record<string, unknown> | undefined;
-  if (typeof value !== 'object' || value === null) return false;
-  if (typeof value.code === 'number' && typeof value.message === 'string') return true;
-  if (typeof value.error === 'string' && typeof value.error_description === 'string') return true;
-  return response.status === 429 && typeof value.retry_after === 'number';
-}
 
 /** The browser pages answer their own errors as HTML (PROTOCOL §3). */
 const HTML_PAGES = new Set(['/oauth2/authorize', '/activate']);

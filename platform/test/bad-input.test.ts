@@ -6,19 +6,11 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRoute, RunningPlatform } from '../src/index.js';
-import { bot, request, type TestResponse } from './helpers/http.js';
+import { bot, isOurErrorBody, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
-import { api, connect, drain, fieldCodes, fullUser, received } from './helpers/social.js';
+import { api, befriend, connect, drain, fieldCodes, fullUser, received } from './helpers/social.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** `{code: number, message: string}` (+ `errors`), or the RFC 6749 body of the OAuth2 endpoints. */
-function isOurErrorBody(response: TestResponse): boolean {
-  const body = response.body as Record<string, unknown> | undefined;
-  if (typeof body !== 'object' || body === null) return false;
-  if (typeof body.code === 'number' && typeof body.message === 'string') return true;
-  return typeof body.error === 'string' && typeof body.error_description === 'string';
-}
 
 /** The route's path with every parameter filled with `value`. */
 function pathOf(route: HttpRoute, value: string): string {
@@ -153,8 +145,7 @@ describe('bad input', () => {
 
   it('refuses a lone surrogate anywhere in a JSON body with a field error at its path, and stores nothing', async () => {
     const [a, b] = [await fullUser(platform), await fullUser(platform)];
-    await api(platform, a.token, 'PUT', `/users/@me/relationships/${b.id}`, { type: 1 });
-    await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 1 });
+    await befriend(platform, a, b);
     const dm = (raw: string) => request(`${platform.apiBase}/users/${b.id}/messages`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, raw });
 
     for (const [raw, path] of [
@@ -190,8 +181,7 @@ describe('bad input', () => {
 
   it('gateway op 3 with a lone surrogate closes with 4001 and publishes nothing', async () => {
     const [a, b] = [await fullUser(platform), await fullUser(platform)];
-    await api(platform, a.token, 'PUT', `/users/@me/relationships/${b.id}`, { type: 1 });
-    await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 1 });
+    await befriend(platform, a, b);
     const bSession = await connect(platform, b);
     const aSession = await connect(platform, a);
     await drain(platform, bSession);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/platform.js';
 
 const BIN = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
@@ -79,6 +79,26 @@ async function untilRefused(port: number): Promise<void> {
   }
 }
 
+const held: net.Socket[] = [];
+afterEach(() => held.splice(0).forEach((socket) => socket.destroy()));
+
+/** The CLI with `--shutdown-timeout <seconds>`, started, and one request it cannot finish (so close() waits). */
+async function startWithHeldRequest(shutdownSeconds: string) {
+  const platform = spawn(process.execPath, platformArgs(tempDir(), ['--shutdown-timeout', shutdownSeconds]), {
+    env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let errors = '';
+  platform.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  platform.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = exitOf(platform);
+  await waitFor(() => output, 'public key', exited);
+  const port = portOf(output);
+  held.push(await holdRequestOpen(port));
+  return { platform, exited, port, errors: () => errors };
+}
+
 describe('command-line shutdown', () => {
   it('exits after SIGTERM when the process reading its stdout is gone', async () => {
     // A launcher piping the platform's output into another process: the reader echoes it back to the test.
@@ -103,48 +123,19 @@ describe('command-line shutdown', () => {
   });
 
   it('a second signal forces the exit while a shutdown is stuck', async () => {
-    const platform = spawn(process.execPath, platformArgs(tempDir(), ['--shutdown-timeout', '600']), {
-      env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let errors = '';
-    platform.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    platform.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const exited = exitOf(platform);
-    await waitFor(() => output, 'public key', exited);
-    const port = portOf(output);
-    const held = await holdRequestOpen(port);
-    try {
-      platform.kill('SIGTERM');
-      // The first signal was taken (the server stopped listening) but the shutdown waits for the held request.
-      await untilRefused(port);
-      platform.kill('SIGTERM');
-      expect(await exitWithin(platform, exited)).toEqual({ code: 128 + 15, signal: null });
-      expect(errors).toContain('second signal');
-    } finally {
-      held.destroy();
-    }
+    const { platform, exited, port, errors } = await startWithHeldRequest('600');
+    platform.kill('SIGTERM');
+    // The first signal was taken (the server stopped listening) but the shutdown waits for the held request.
+    await untilRefused(port);
+    platform.kill('SIGTERM');
+    expect(await exitWithin(platform, exited)).toEqual({ code: 128 + 15, signal: null });
+    expect(errors()).toContain('second signal');
   });
 
   it('a stuck shutdown ends at --shutdown-timeout', async () => {
-    const platform = spawn(process.execPath, platformArgs(tempDir(), ['--shutdown-timeout', '1']), {
-      env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let errors = '';
-    platform.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    platform.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const exited = exitOf(platform);
-    await waitFor(() => output, 'public key', exited);
-    const held = await holdRequestOpen(portOf(output));
-    try {
-      platform.kill('SIGTERM');
-      expect(await exitWithin(platform, exited)).toEqual({ code: 1, signal: null });
-      expect(errors).toContain('did not finish within 1 s');
-    } finally {
-      held.destroy();
-    }
+    const { platform, exited, errors } = await startWithHeldRequest('1');
+    platform.kill('SIGTERM');
+    expect(await exitWithin(platform, exited)).toEqual({ code: 1, signal: null });
+    expect(errors()).toContain('did not finish within 1 s');
   });
 });

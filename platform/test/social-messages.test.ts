@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { bot, request } from './helpers/http.js';
 import { createApp, devState, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';
-import { api, connect, drain, fieldCodes, fullUser, provisionalUser, received, tokenFor, type SocialUser } from './helpers/social.js';
+import { api, befriend as befriendOn, connect, drain, fieldCodes, fullUser, provisionalUser, received, tokenFor, type SocialUser } from './helpers/social.js';
 import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 
 describe('direct messages (PROTOCOL.md §10.4)', () => {
@@ -12,10 +12,7 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
   const clock = testClock();
   const send = (from: SocialUser, to: { id: string }, body: unknown) => api(platform, from.token, 'POST', `/users/${to.id}/messages`, body);
   const history = (user: SocialUser, other: { id: string }, query = '') => api(platform, user.token, 'GET', `/users/@me/dms/${other.id}/messages${query}`);
-  const befriend = async (a: SocialUser, b: SocialUser, game = false) => {
-    await api(platform, a.token, 'PUT', `/users/@me/relationships/${b.id}`, { type: 1, game });
-    await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 1, game });
-  };
+  const befriend = (a: SocialUser, b: SocialUser, game = false) => befriendOn(platform, a, b, game);
   /** Users whose tokens belong to `game` (which has a webhook URL). */
   const gameUser = async () => fullUser(platform, { clientId: game.id });
 

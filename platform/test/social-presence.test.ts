@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { bearer, request } from './helpers/http.js';
 import { createApp, startTestPlatform } from './helpers/platform.js';
-import { api, connect, drain, fieldCodes, fullUser, received, tokenFor, type SocialUser } from './helpers/social.js';
+import { api, befriend as befriendOn, connect, drain, fieldCodes, fullUser, received, tokenFor, type SocialUser } from './helpers/social.js';
 
 describe('presence (PROTOCOL.md §10.2)', () => {
   let platform: RunningPlatform;
   const setPresence = (user: SocialUser, body: unknown, token = user.token) => api(platform, token, 'POST', '/users/@me/presence', body);
-  const befriend = async (a: SocialUser, b: SocialUser, game = false) => {
-    await api(platform, a.token, 'PUT', `/users/@me/relationships/${b.id}`, { type: 1, game });
-    await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 1, game });
-  };
+  const befriend = (a: SocialUser, b: SocialUser, game = false) => befriendOn(platform, a, b, game);
 
   beforeAll(async () => {
     platform = await startTestPlatform();

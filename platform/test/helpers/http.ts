@@ -65,3 +65,12 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
 
 export const bot = (token: string) => ({ authorization: `Bot ${token}` });
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One of the platform's error bodies: `{code, message}` (+ `errors`), the OAuth2 `{error, error_description}`, or a 429's. */
+export function isOurErrorBody(response: TestResponse): boolean {
+  const value = response.body as Record<string, unknown> | undefined;
+  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value.code === 'number' && typeof value.message === 'string') return true;
+  if (typeof value.error === 'string' && typeof value.error_description === 'string') return true;
+  return response.status === 429 && typeof value.retry_after === 'number';
+}
