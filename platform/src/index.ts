@@ -16,10 +16,10 @@ import { registerGuildRoutes } from './guilds/routes.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
-import { collectRoutes, type HttpRoute } from './http/route-list.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
+import { recordRoutes, type RouteEntry } from './route-table.js';
 import { registerAuthorizeRoutes } from './oauth/authorize/routes.js';
 import { registerDeviceAuthorizeRoute } from './oauth/device/authorize.js';
 import { registerDeviceVerificationRoutes } from './oauth/device/verification.js';
@@ -44,10 +44,10 @@ export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
 export type { Store } from './store/types.js';
 export type { PlatformContext } from './context.js';
+export type { RouteEntry } from './route-table.js';
 export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
-export type { HttpRoute } from './http/route-list.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
 
 export interface DevApplicationCredentials {
@@ -80,8 +80,8 @@ export interface RunningPlatform {
   gateway: GatewayHandle;
   /** Services and options, for tests and tools that need to reach behind the HTTP API. */
   context: PlatformContext;
-  /** Every HTTP route (method and pattern), for tools and tests that go over the whole API. */
-  routes: readonly HttpRoute[];
+  /** Every HTTP route served (method and URL pattern). */
+  routes: readonly RouteEntry[];
   logger: Logger;
   close(): Promise<void>;
 }
@@ -178,7 +178,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       hostNames: () => [resolved.host, ...(resolved.publicUrl ? [new URL(resolved.publicUrl).hostname] : [])],
       ...(tls ? { tls } : {}),
     });
-    const routes = collectRoutes(app);
+    const routes = recordRoutes(app);
     const gateway = registerGateway(app, {
       bus,
       authenticate: gatewayAuthenticator(ctx),

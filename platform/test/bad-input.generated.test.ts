@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpRoute, RunningPlatform } from '../src/index.js';
+import type { RouteEntry, RunningPlatform } from '../src/index.js';
 import { isOurErrorBody, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 import { fullUser } from './helpers/social.js';
@@ -122,7 +122,7 @@ function longestEcho(text: string): boolean {
 describe('bad input (generated)', () => {
   let platform: RunningPlatform;
   let credentials: Credentials;
-  let routes: HttpRoute[];
+  let routes: RouteEntry[];
   beforeAll(async () => {
     platform = await startTestPlatform();
     credentials = { bot: platform.devApp.botToken, bearer: (await fullUser(platform)).token };

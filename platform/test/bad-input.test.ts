@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpRoute, RunningPlatform } from '../src/index.js';
+import type { RouteEntry, RunningPlatform } from '../src/index.js';
 import { bot, isOurErrorBody, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 import { api, befriend, connect, drain, fieldCodes, fullUser, received } from './helpers/social.js';
@@ -13,7 +13,7 @@ import { api, befriend, connect, drain, fieldCodes, fullUser, received } from '.
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The route's path with every parameter filled with `value`. */
-function pathOf(route: HttpRoute, value: string): string {
+function pathOf(route: RouteEntry, value: string): string {
   return route.url.replace(/:\w+/g, value);
 }
 
@@ -37,7 +37,7 @@ function parseRaw(answer: string): { status: number; body: unknown } {
 describe('bad input', () => {
   let platform: RunningPlatform;
   let port: number;
-  let bodyRoutes: HttpRoute[];
+  let bodyRoutes: RouteEntry[];
   beforeAll(async () => {
     platform = await startTestPlatform({ bodyLimitBytes: 2 * 1024 * 1024 });
     port = Number(new URL(platform.httpUrl).port);
@@ -45,7 +45,7 @@ describe('bad input', () => {
   });
   afterAll(() => platform.close());
 
-  const send = (route: HttpRoute, raw: string) =>
+  const send = (route: RouteEntry, raw: string) =>
     request(`${platform.httpUrl}${pathOf(route, '1')}`, {
       method: route.method,
       headers: { ...bot(platform.devApp.botToken), 'content-type': 'application/json' },
