@@ -113,6 +113,11 @@ describe('bad input', () => {
     }
   });
 
+  it('answers a plain HTTP request to the gateway\'s WebSocket route with our 404 body', async () => {
+    const response = await request(`${platform.httpUrl}/gateway?v=10&encoding=json`);
+    expect([response.status, response.body]).toEqual([404, { code: 0, message: '404: Not Found' }]);
+  });
+
   it('answers requests the HTTP parser refuses with our JSON body', async () => {
     const cases: Array<[string, number]> = [
       [`GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad: a\u0001b\r\nConnection: close\r\n\r\n`, 400],
