@@ -12,12 +12,16 @@ const HELP = `Usage: svcpp-platform [options]
   --host <addr>            listen address (default 127.0.0.1)
   --db <file|:memory:>     SQLite database (default ./svcpp-platform.db)
   --config <file>          JSON config: applications, users, guilds (see platform/README.md)
-  --tls                    serve HTTPS/WSS with a generated self-signed certificate (written to --cert-out)
+  --tls                    serve HTTPS/WSS with a self-signed certificate (written to --cert-out), generated
+                           once per database and kept in it
   --cert-out <file>        where to write the certificate with --tls (default ./svcpp-platform-ca.pem)
   --webhook-url <url>      webhook events URL of the development application
   --no-dev                 production-like: no dev routes, no auto-approve
+  --allow-dev-on-network   allow development mode on a non-loopback --host (it mints tokens for any user)
   --allow-localhost-issuers  accept https://localhost OIDC issuers for identity providers
   --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
+  --shutdown-timeout <s>   longest graceful shutdown after SIGINT/SIGTERM before exiting anyway (default 10);
+                           a second signal exits at once
   --help                   this text
 `;
 
@@ -31,8 +35,10 @@ const { values } = parseArgs({
     'cert-out': { type: 'string', default: 'svcpp-platform-ca.pem' },
     'webhook-url': { type: 'string' },
     'no-dev': { type: 'boolean', default: false },
+    'allow-dev-on-network': { type: 'boolean', default: false },
     'allow-localhost-issuers': { type: 'boolean', default: false },
     'trust-ca': { type: 'string', multiple: true, default: [] },
+    'shutdown-timeout': { type: 'string', default: '10' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -60,12 +66,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const shutdownSeconds = Number(values['shutdown-timeout']);
+if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
+  process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
+  process.exit(2);
+}
+
 const running = await platform.startPlatform({
   port,
   host: values.host,
   database: values.db === ':memory:' ? ':memory:' : resolve(values.db),
   tls: values.tls,
   devMode: !values['no-dev'],
+  allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
   ...(values.config ? { config: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
@@ -91,20 +104,6 @@ Development application
   bot token      ${running.devApp.botToken}
   public key     ${running.devApp.publicKey}
   dev user       dev_user (password-less)
-`);
+${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}`);
 
-let stopping = false;
-const stop = async (signal) => {
-  if (stopping) return;
-  stopping = true;
-  running.logger.info({ signal }, 'shutting down');
-  try {
-    await running.close();
-    process.exit(0);
-  } catch (error) {
-    process.stderr.write(`shutdown failed: ${error?.stack ?? error}\n`);
-    process.exit(1);
-  }
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });

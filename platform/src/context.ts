@@ -56,5 +56,7 @@ export interface PlatformContext {
   gatewayHooks: GatewayHooks;
   /** Data moved on merge/unmerge; feature areas append theirs. */
   accountMigrations: AccountMigration[];
+  /** This start's development token (admin/dev-guard.ts): new at every start, printed by the CLI. */
+  devToken: string;
   now(): number;
 }

@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { PlatformContext, PlatformUrls } from './context.js';
 import { CORE_MIGRATIONS } from './accounts/migrations.js';
+import { registerDevGuard } from './admin/dev-guard.js';
 import { registerDevRoutes } from './admin/routes.js';
 import { applyConfig } from './config/apply.js';
 import { ensureDevEnvironment } from './config/dev-environment.js';
-import { generateSelfSignedCertificate } from './crypto/tls.js';
+import { platformCertificate } from './crypto/tls.js';
+import { randomToken } from './crypto/tokens.js';
 import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { registerGuildRoutes } from './guilds/routes.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
@@ -25,7 +28,7 @@ import { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
 import { registerOidcRoutes } from './oauth/oidc/routes.js';
 import { registerRevokeRoutes } from './oauth/revoke.js';
 import { registerTokenRoutes } from './oauth/token/routes.js';
-import { resolveOptions, type PlatformOptions } from './options.js';
+import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
@@ -45,6 +48,7 @@ export type { RouteEntry } from './route-table.js';
 export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
+export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
 
 export interface DevApplicationCredentials {
   id: string;
@@ -66,6 +70,11 @@ export interface RunningPlatform {
   devApp: DevApplicationCredentials;
   /** Created on this start (false when the database already had it). */
   devAppCreated: boolean;
+  /**
+   * This start's development token (devMode): send it as `X-Svcpp-Dev-Token` to read credentials from
+   * `GET /dev/state` or to call a state-changing dev route without a JSON body.
+   */
+  devToken: string;
   store: Store;
   bus: EventBus;
   gateway: GatewayHandle;
@@ -83,6 +92,7 @@ export interface StartOptions extends PlatformOptions {
 }
 
 function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerRevokeRoutes(app, ctx);
@@ -96,6 +106,16 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerLobbies(app, ctx);
   registerSocial(app, ctx);
   if (ctx.options.devMode) registerDevRoutes(app, ctx);
+}
+
+/** Refused unless allowed explicitly: development mode mints tokens for any user (PROTOCOL.md §9). */
+function assertDevModeStaysLocal(options: ResolvedOptions): void {
+  if (options.devMode && !isLoopbackHost(options.host) && !options.allowDevOnNetwork) {
+    throw new Error(
+      `refusing to listen on ${options.host} with development mode on: anyone who can reach it could sign in as any user. ` +
+        'Turn development mode off (devMode: false, --no-dev) or allow it explicitly (allowDevOnNetwork: true, --allow-dev-on-network).',
+    );
+  }
 }
 
 function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | undefined): PlatformUrls {
@@ -114,6 +134,7 @@ function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | u
  */
 export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
   const resolved = resolveOptions(options);
+  assertDevModeStaysLocal(resolved);
   const logger = createLogger(options.logger);
   const store = openSqliteStore(resolved.database);
   try {
@@ -139,6 +160,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       webhooks,
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
+      devToken: randomToken(),
       gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [] },
       now,
     };
@@ -146,8 +168,16 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const dev = ensureDevEnvironment(ctx);
     if (resolved.config) applyConfig(ctx, resolved.config);
 
-    const tls = resolved.tls ? await generateSelfSignedCertificate(new Date(now())) : undefined;
-    const app = createHttpServer({ logger, bodyLimitBytes: resolved.bodyLimitBytes, rateLimiter, now, ...(tls ? { tls } : {}) });
+    const tls = resolved.tls ? await platformCertificate(store, new Date(now())) : undefined;
+    const app = createHttpServer({
+      logger,
+      bodyLimitBytes: resolved.bodyLimitBytes,
+      rateLimiter,
+      now,
+      // Besides loopback and addresses: the name the server was told to listen on and the advertised one.
+      hostNames: () => [resolved.host, ...(resolved.publicUrl ? [new URL(resolved.publicUrl).hostname] : [])],
+      ...(tls ? { tls } : {}),
+    });
     const routes = recordRoutes(app);
     const gateway = registerGateway(app, {
       bus,
@@ -186,6 +216,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ...(tls ? { caCertPem: tls.cert } : {}),
       devApp: { id: dev.app.id, clientSecret: dev.app.clientSecret, botToken: dev.app.botToken, publicKey: dev.app.publicKeyHex },
       devAppCreated: dev.created,
+      devToken: ctx.devToken,
       store,
       bus,
       gateway,

@@ -3,18 +3,39 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 /**
  * The platform logger. Credentials never reach it: request logs carry method, URL and status only, and the
  * redaction paths below catch headers and bodies should anyone log a request object in full.
+ *
+ * Lines go to `process.stdout` as a queued stream rather than pino's default SonicBoom destination: SonicBoom
+ * flushes synchronously when the process exits and retries forever once stdout is a pipe nobody reads (a launcher
+ * that went away), so `process.exit` never returned and later signals were never handled. A queued stream drops
+ * what is left at exit instead, and a broken pipe only ends the logging (see ignoreBrokenPipe).
  */
 export function createLogger(option: false | LoggerOptions | Logger | undefined): Logger {
   if (option === false) return pino({ level: 'silent' });
   if (option && typeof (option as Logger).child === 'function') return option as Logger;
   const options = (option ?? {}) as LoggerOptions;
-  return pino({
-    name: 'svcpp-platform',
-    level: process.env.SVCPP_LOG_LEVEL ?? 'info',
-    ...options,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'body', 'req.body'],
-      censor: '[redacted]',
+  ignoreBrokenPipe(process.stdout);
+  return pino(
+    {
+      name: 'svcpp-platform',
+      level: process.env.SVCPP_LOG_LEVEL ?? 'info',
+      ...options,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'body', 'req.body'],
+        censor: '[redacted]',
+      },
     },
-  });
+    process.stdout,
+  );
+}
+
+const tolerant = new WeakSet<NodeJS.WritableStream>();
+
+/**
+ * A reader that has gone away (EPIPE) or any other write failure of a standard stream must not crash or stop the
+ * platform: what cannot be written is dropped. Installed once per stream.
+ */
+export function ignoreBrokenPipe(stream: NodeJS.WritableStream): void {
+  if (tolerant.has(stream)) return;
+  tolerant.add(stream);
+  stream.on('error', () => undefined);
 }

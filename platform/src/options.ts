@@ -53,6 +53,11 @@ export interface PlatformOptions {
   rateLimits?: Record<string, RateLimitRule>;
   /** Development mode (default true): dev routes, auto-approve, admin listing. */
   devMode?: boolean;
+  /**
+   * Development mode mints tokens for any user and serves every credential to whoever holds the dev token, so with
+   * it on the platform refuses to listen on a non-loopback address unless this is true.
+   */
+  allowDevOnNetwork?: boolean;
   webhookRetry?: Partial<WebhookRetryOptions>;
   /** Maximum request body size in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
@@ -83,6 +88,7 @@ export interface ResolvedOptions {
   tokenLifetimes: TokenLifetimes;
   rateLimits: Record<string, RateLimitRule>;
   devMode: boolean;
+  allowDevOnNetwork: boolean;
   webhookRetry: WebhookRetryOptions;
   bodyLimitBytes: number;
   allowLocalhostIssuers: boolean;
@@ -121,6 +127,7 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     tokenLifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
     rateLimits: { ...options.rateLimits },
     devMode: options.devMode ?? true,
+    allowDevOnNetwork: options.allowDevOnNetwork ?? false,
     webhookRetry: { ...DEFAULT_WEBHOOK_RETRY, ...options.webhookRetry },
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     allowLocalhostIssuers: options.allowLocalhostIssuers ?? false,

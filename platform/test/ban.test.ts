@@ -3,7 +3,7 @@ import type { RunningPlatform } from '../src/index.js';
 import { GatewayClient } from '../src/gateway/reference-client.js';
 import { bot, request } from './helpers/http.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
-import { accessTokenFor, createApp, createUser, login, me, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';
+import { accessTokenFor, createApp, createUser, devTokenHeaders, login, me, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';
 
 describe('bans', () => {
   const clock = testClock();
@@ -13,7 +13,7 @@ describe('bans', () => {
   let counter = 0;
 
   const ban = (userId: string, body: Record<string, unknown> = {}) => request(`${platform.apiBase}/dev/users/${userId}/ban`, { json: body });
-  const unban = (userId: string) => request(`${platform.apiBase}/dev/users/${userId}/ban`, { method: 'DELETE' });
+  const unban = (userId: string) => request(`${platform.apiBase}/dev/users/${userId}/ban`, { method: 'DELETE', headers: devTokenHeaders(platform) });
   const botToken = (externalId: string) => request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(app.bot_token), json: { external_user_id: externalId } });
 
   /** A full account that merged the bot-issued identity `externalId`; returns its id and tokens. */

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
+import { bearer, request } from './helpers/http.js';
 import { createApp, startTestPlatform } from './helpers/platform.js';
-import { api, connect, drain, fieldCodes, fullUser, received, tokenFor, type SocialUser } from './helpers/social.js';
+import { api, befriend as befriendOn, connect, drain, fieldCodes, fullUser, received, tokenFor, type SocialUser } from './helpers/social.js';
 
 describe('presence (PROTOCOL.md §10.2)', () => {
   let platform: RunningPlatform;
   const setPresence = (user: SocialUser, body: unknown, token = user.token) => api(platform, token, 'POST', '/users/@me/presence', body);
-  const befriend = async (a: SocialUser, b: SocialUser, game = false) => {
-    await api(platform, a.token, 'PUT', `/users/@me/relationships/${b.id}`, { type: 1, game });
-    await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 1, game });
-  };
+  const befriend = (a: SocialUser, b: SocialUser, game = false) => befriendOn(platform, a, b, game);
 
   beforeAll(async () => {
     platform = await startTestPlatform();
@@ -157,6 +155,44 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     expect(await received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([]);
     await aSession.client.close();
     await bSession.client.close();
+  });
+
+  it("join secrets reach only the user's own sessions: no friend dispatch, READY or HTTP read carries them", async () => {
+    const [a, friend, gameFriend, later] = [await fullUser(platform), await fullUser(platform), await fullUser(platform), await fullUser(platform)];
+    await befriend(a, friend);
+    await befriend(a, gameFriend, true);
+    const aSession = await connect(platform, a);
+    const friendSession = await connect(platform, friend);
+    const gameFriendSession = await connect(platform, gameFriend);
+    for (const s of [aSession, friendSession, gameFriendSession]) await drain(platform, s);
+    const party = { id: 'party-secret', size: [1, 4] };
+    const httpSecrets = { join: 'join-over-http', spectate: 'spectate-over-http', match: 'match-over-http' };
+    expect((await setPresence(a, { activity: { type: 0, state: 'Lobby', party, secrets: httpSecrets } })).status).toBe(204);
+    aSession.client.send(3, { since: null, afk: false, status: 'online', activities: [{ name: 'Op3', type: 0, party, secrets: { join: 'join-over-op3' } }] });
+    // Someone who becomes a friend now is introduced to the current presence; a friend's new session gets it in READY.
+    const laterSession = await connect(platform, later);
+    await drain(platform, laterSession);
+    await befriend(a, later);
+    const friendLater = await connect(platform, friend);
+    const secrets = [...Object.values(httpSecrets), 'join-over-op3'];
+
+    const own = ((await received(platform, aSession, 'PRESENCE_UPDATE')) as { user: { id: string }; activities: { secrets?: unknown }[] }[]).filter((p) => p.user.id === a.id);
+    expect(own.map((p) => p.activities[0]!.secrets)).toEqual([httpSecrets, { join: 'join-over-op3' }]);
+    expect(friendLater.ready.presences).toEqual([expect.objectContaining({ user: { id: a.id }, activities: [expect.objectContaining({ name: 'Op3', party })] })]);
+    const seenByOthers: unknown[] = [friendLater.ready];
+    for (const session of [friendSession, gameFriendSession, laterSession]) {
+      const updates = await received(platform, session, 'PRESENCE_UPDATE');
+      // They do see the activity and its party — only the secrets are the owner's.
+      expect(updates.at(-1)).toMatchObject({ user: { id: a.id }, activities: [expect.objectContaining({ name: 'Op3', party })] });
+      seenByOthers.push(...updates);
+    }
+    for (const route of platform.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/'))) {
+      const path = route.url.replace(/:\w+/g, a.id);
+      seenByOthers.push((await request(`${platform.httpUrl}${path}`, { headers: bearer(friend.token) })).text);
+    }
+    const text = JSON.stringify(seenByOthers);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    for (const s of [aSession, friendSession, gameFriendSession, laterSession, friendLater]) await s.client.close();
   });
 
   it('needs activities.write', async () => {

@@ -73,6 +73,8 @@ describe('start-up', () => {
   it('refuses an invalid config with the field errors', async () => {
     await expect(startTestPlatform({ config: { users: [{ username: 'Not Valid!' }] } })).rejects.toThrow(/username/);
     await expect(startTestPlatform({ config: { applications: [{ name: 'Orphan', parent: 'Missing Parent' }] } })).rejects.toThrow(/UNKNOWN_APPLICATION/);
+    // What an HTTP body may not carry, a config may not either: an unpaired surrogate never reaches the database.
+    await expect(startTestPlatform({ config: { users: [{ username: 'ok_name', global_name: 'Bad \ud800' }] } })).rejects.toThrow(/users.*0.*global_name.*STRING_TYPE_INVALID_UNICODE/);
   });
 
   it('serves HTTPS and WSS with a self-signed certificate exposed as caCertPem', async () => {
@@ -118,13 +120,18 @@ describe('start-up', () => {
       expect(output).toContain('development application created');
       const apiBase = /API base\s+(\S+)/.exec(output)![1]!;
       const botToken = /bot token\s+(\S+)/.exec(output)![1]!;
-      const state = await request(`${apiBase}/dev/state`);
+      const devToken = /dev token\s+(\S+)/.exec(output)![1]!;
+      const state = await request(`${apiBase}/dev/state`, { headers: { 'x-svcpp-dev-token': devToken } });
+      expect(state.body.applications[0].bot_token).toBe(botToken);
       expect(state.body.users.map((u: { username: string }) => u.username)).toContain('cli_user');
       expect(state.body.applications[0].webhook_url).toBe('https://hooks.example.com/dev');
       expect((await request(`${apiBase}/users/@me`, { headers: { authorization: `Bot ${botToken}` } })).status).toBe(200);
       // Secrets are printed on the banner only, never in log lines.
       const logLines = output.split('\n').filter((line) => line.startsWith('{'));
-      for (const line of logLines) expect(line).not.toContain(botToken);
+      for (const line of logLines) {
+        expect(line).not.toContain(botToken);
+        expect(line).not.toContain(devToken);
+      }
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { bearer, bot, request } from './helpers/http.js';
-import { accessTokenFor, createApp, startTestPlatform, type AppCredentials } from './helpers/platform.js';
+import { accessTokenFor, createApp, devState, startTestPlatform, type AppCredentials } from './helpers/platform.js';
 
 describe('users', () => {
   let platform: RunningPlatform;
@@ -36,8 +36,9 @@ describe('users', () => {
         applications: [{ name: 'Publisher App' }, { name: 'Premium Partner', identify_premium_approved: true, redirect_uris: ['http://127.0.0.1/callback'] }],
       },
     });
-    premiumApp = (await request(`${platform.apiBase}/dev/state`)).body.applications.find((a: AppCredentials & { name: string }) => a.name === 'Premium Partner');
-    publisher = (await request(`${platform.apiBase}/dev/state`)).body.applications.find((a: AppCredentials & { name: string }) => a.name === 'Publisher App');
+    const { applications } = await devState(platform);
+    premiumApp = applications.find((a: AppCredentials & { name: string }) => a.name === 'Premium Partner');
+    publisher = applications.find((a: AppCredentials & { name: string }) => a.name === 'Publisher App');
     guildIds = (await get('/users/@me/guilds', bearer(await token('guilds')))).body.map((g: { id: string }) => g.id);
   });
   afterAll(() => platform.close());

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
+import { openSqliteStore } from '../src/store/sqlite/index.js';
 import { request } from './helpers/http.js';
 import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 import { authorizeCode, createApp, eventually, startTestPlatform, tempDir } from './helpers/platform.js';
@@ -14,7 +15,8 @@ describe('webhook events', () => {
     cleanup.push(() => thing.close());
     return thing;
   };
-  const outbox = async (platform: RunningPlatform) => (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as Array<{ status: string; attempts: number; last_error: string | null; event: { event: { type: string } } }>;
+  const outbox = async (platform: RunningPlatform) =>
+    (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as Array<{ id: string; status: string; attempts: number; last_error: string | null; event: { event: { id: string; type: string } } }>;
 
   it('sends APPLICATION_AUTHORIZED with the published envelope and a valid Ed25519 signature', async () => {
     const receiver = track(await startWebhookReceiver());
@@ -29,6 +31,7 @@ describe('webhook events', () => {
       application_id: app.id,
       type: 1,
       event: {
+        id: expect.stringMatching(/^\d{17,20}$/),
         type: 'APPLICATION_AUTHORIZED',
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         data: { integration_type: 1, scopes: ['identify', 'email'], user: expect.objectContaining({ username: 'dev_user', discriminator: '0' }) },
@@ -57,6 +60,45 @@ describe('webhook events', () => {
     await receiver.waitForEvent('APPLICATION_AUTHORIZED');
     const delivered = await eventually(async () => (await outbox(platform)).find((entry) => entry.status === 'delivered'));
     expect(delivered.attempts).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives every event an id that re-deliveries keep, so receivers can drop duplicates', async () => {
+    const receiver = track(await startWebhookReceiver());
+    receiver.status = 500;
+    const platform = track(await startTestPlatform({ webhookRetry: { baseMs: 5, maxMs: 20 } }));
+    const app = await createApp(platform, { name: 'Dedup Game', webhook_url: receiver.url });
+    await authorizeCode(platform, { clientId: app.id, scope: 'identify', user: 'dev_user' });
+    await authorizeCode(platform, { clientId: app.id, scope: 'identify email', user: 'dev_user' });
+
+    // Both events refused at least twice, then accepted: every delivery of one event carries the same id.
+    await eventually(async () => (await outbox(platform)).filter((entry) => entry.attempts >= 2).length === 2);
+    receiver.status = 204;
+    await eventually(async () => (await outbox(platform)).every((entry) => entry.status === 'delivered'));
+    const entries = await outbox(platform);
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) {
+      expect(entry.event.event.id).toBe(entry.id);
+      const deliveries = receiver.requests.filter((webhook) => webhook.body.event.id === entry.id);
+      expect(deliveries.length).toBe(entry.attempts);
+      expect(new Set(deliveries.map((webhook) => webhook.raw)).size).toBe(1);
+    }
+    expect(entries[0]!.id).not.toBe(entries[1]!.id);
+  });
+
+  it('gives events queued by a version without event ids their row id', () => {
+    const database = join(tempDir(), 'old-outbox.db');
+    const old = openSqliteStore(database);
+    const envelope = { version: 1, application_id: '1', type: 1, event: { type: 'APPLICATION_DEAUTHORIZED', timestamp: new Date(0).toISOString(), data: {} } };
+    old.outbox.insert({ id: '42', applicationId: '1', body: JSON.stringify(envelope), attempts: 0, nextAttemptAt: 0, status: 'pending', lastError: null, createdAt: 0, deliveredAt: null });
+    // As if the database had been written before the migration existed.
+    old.meta.set('schema:webhook-event-ids', '0');
+    old.close();
+    const store = openSqliteStore(database);
+    try {
+      expect(JSON.parse(store.outbox.get('42')!.body)).toEqual({ ...envelope, event: { ...envelope.event, id: '42' } });
+    } finally {
+      store.close();
+    }
   });
 
   it('marks an event failed once it has been retried for longer than giveUpAfterMs', async () => {

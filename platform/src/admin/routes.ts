@@ -20,13 +20,15 @@ const banSchema = z.object({
   duration_seconds: z.number().int().min(1).max(10 * 365 * 86_400).optional(),
 });
 
-/** Application as the developer sees it; credentials are included (development mode only, never logged). */
-function applicationAdminJson(app: ApplicationRecord): Record<string, unknown> {
+/**
+ * Application as the developer sees it. Credentials only when asked with the dev token (GET /dev/state) or by a
+ * request a web page cannot send (the JSON POST that creates the application); never logged.
+ */
+function applicationAdminJson(app: ApplicationRecord, { credentials }: { credentials: boolean }): Record<string, unknown> {
   return {
     id: app.id,
     name: app.name,
-    client_secret: app.clientSecret,
-    bot_token: app.botToken,
+    ...(credentials && { client_secret: app.clientSecret, bot_token: app.botToken }),
     bot_user_id: app.botUserId,
     owner_user_id: app.ownerUserId,
     public_key: app.publicKeyHex,
@@ -66,8 +68,8 @@ function userAdminJson(ctx: PlatformContext, user: UserRecord): Record<string, u
  * users and guilds at run time, banning and unbanning, the webhook outbox, and gateway dispatches on demand.
  */
 export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  app.get(`${API}/state`, async () => ({
-    applications: ctx.store.applications.list().map(applicationAdminJson),
+  app.get(`${API}/state`, async (request) => ({
+    applications: ctx.store.applications.list().map((application) => applicationAdminJson(application, { credentials: request.devTokenPresented })),
     users: ctx.store.users.list().map((user) => userAdminJson(ctx, user)),
     guilds: ctx.store.guilds.list().map((guild) => ({
       ...partialGuildJson(guild, '', undefined),
@@ -81,7 +83,7 @@ export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): v
   app.post(`${API}/applications`, async (request, reply) => {
     const config = parseBody(applicationConfigSchema, jsonBody(request));
     const { app: created, created: isNew } = upsertApplication(ctx, config);
-    return reply.code(isNew ? 201 : 200).send(applicationAdminJson(created));
+    return reply.code(isNew ? 201 : 200).send(applicationAdminJson(created, { credentials: true }));
   });
 
   app.post(`${API}/users`, async (request, reply) => {

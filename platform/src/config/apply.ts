@@ -1,5 +1,6 @@
 import type { PlatformContext } from '../context.js';
-import { ApiError, invalidFormBody } from '../http/errors.js';
+import { ApiError, fieldError, invalidFormBody } from '../http/errors.js';
+import { INVALID_UNICODE, unpairedSurrogatePath } from '../http/json-input.js';
 import { parseBody } from '../http/validation.js';
 import { upsertApplication } from '../applications/create.js';
 import type { ApplicationRecord } from '../store/types.js';
@@ -16,6 +17,9 @@ import { applyUserReferences, upsertUserBase } from './users.js';
 export function applyConfig(ctx: PlatformContext, input: PlatformConfig): ApplicationRecord[] {
   let config;
   try {
+    // Like an HTTP body: no unpaired surrogate may reach the database.
+    const bad = unpairedSurrogatePath(input);
+    if (bad) throw fieldError(bad, INVALID_UNICODE.code, INVALID_UNICODE.message);
     config = parseBody(platformConfigSchema, input);
   } catch (error) {
     throw configError(error);

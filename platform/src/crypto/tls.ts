@@ -1,4 +1,6 @@
+import { X509Certificate } from 'node:crypto';
 import { generate } from 'selfsigned';
+import type { Store } from '../store/types.js';
 
 export interface TlsMaterial {
   key: string;
@@ -25,4 +27,24 @@ export async function generateSelfSignedCertificate(now: Date = new Date()): Pro
     ],
   });
   return { key: pems.private, cert: pems.cert };
+}
+
+const META_KEY = 'tls:certificate';
+/** A stored certificate this close to its end is replaced (clients then need the new one). */
+const RENEW_BEFORE_MS = 7 * 86_400_000;
+
+/**
+ * The platform's certificate, kept with the database (its `meta` table, like the OIDC signing keys): a client that
+ * trusts it keeps reconnecting across restarts. A new one is made for a new database, and when the stored one is
+ * within a week of expiring (it lasts a year).
+ */
+export async function platformCertificate(store: Store, now: Date = new Date()): Promise<TlsMaterial> {
+  const stored = store.meta.get(META_KEY);
+  if (stored !== undefined) {
+    const material = JSON.parse(stored) as TlsMaterial;
+    if (Date.parse(new X509Certificate(material.cert).validTo) - now.getTime() > RENEW_BEFORE_MS) return material;
+  }
+  const material = await generateSelfSignedCertificate(now);
+  store.meta.set(META_KEY, JSON.stringify(material));
+  return material;
 }

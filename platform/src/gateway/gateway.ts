@@ -6,6 +6,7 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { BusEvent } from '../events/bus.js';
+import { unpairedSurrogatePath } from '../http/json-input.js';
 import { checkIdentify, checkResume, parseHeartbeat, parsePresence, type Refusal } from './commands.js';
 import { Connection, type ConnectionParams } from './connection.js';
 import {
@@ -88,6 +89,9 @@ export class GatewayServer implements GatewayHandle {
     if (!envelope.success) return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
     const { op, d } = envelope.data;
     if (!KNOWN_CLIENT_OPS.has(op)) return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
+    // A string that is not valid Unicode (an escaped unpaired surrogate) would be stored and relayed to other
+    // clients, whose strict parsers reject the whole frame: refused like any invalid payload of a known op.
+    if (unpairedSurrogatePath(d)) return this.closeConnection(conn, Close.UnknownOpcode, 'Invalid payload: unpaired surrogate.');
     if (op === Op.Heartbeat) return this.onHeartbeat(conn, d);
     if (op === Op.Identify) return this.onIdentify(conn, d);
     if (op === Op.Resume) return this.onResume(conn, d);

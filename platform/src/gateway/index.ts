@@ -4,6 +4,7 @@
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Errors } from '../http/errors.js';
 import { GatewayServer } from './gateway.js';
 import { registerGatewayRoutes } from './http-routes.js';
 import { Close, SUPPORTED_VERSIONS } from './protocol.js';
@@ -53,15 +54,23 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): Gatewa
   }
 
   app.register(async (scope) => {
-    scope.get(GATEWAY_PATH, { websocket: true }, (socket, request: FastifyRequest) => {
-      const query = parseQuery(request.query as Query);
-      if (!query) {
-        // Retrying with the same URL cannot succeed, so the refusal is terminal.
-        socket.close(Close.InvalidApiVersion, 'Invalid API version, encoding or compression.');
-        return;
-      }
-      // request.raw.socket is the upgraded TCP/TLS socket that ws now writes to.
-      server.accept(socket, request.raw.socket, { ...query, gatewayUrl: gatewayUrl(deps.publicUrl?.(), request) });
+    scope.route({
+      method: 'GET',
+      url: GATEWAY_PATH,
+      // A plain HTTP request (no upgrade) is answered like an unknown route, with our body (the plugin's is empty).
+      handler: async () => {
+        throw Errors.notFound();
+      },
+      wsHandler: (socket, request: FastifyRequest) => {
+        const query = parseQuery(request.query as Query);
+        if (!query) {
+          // Retrying with the same URL cannot succeed, so the refusal is terminal.
+          socket.close(Close.InvalidApiVersion, 'Invalid API version, encoding or compression.');
+          return;
+        }
+        // request.raw.socket is the upgraded TCP/TLS socket that ws now writes to.
+        server.accept(socket, request.raw.socket, { ...query, gatewayUrl: gatewayUrl(deps.publicUrl?.(), request) });
+      },
     });
     registerGatewayRoutes(scope, server, deps);
   });

@@ -19,6 +19,8 @@ function activityOut(activity: Activity, identity: GatewayIdentity, now: number)
     identity.kind === 'bot'
       ? Object.fromEntries(BOT_ACTIVITY_FIELDS.filter((k) => activity[k] != null).map((k) => [k, activity[k]]))
       : { ...activity };
+  // Everyone in the audience gets this payload, so secrets (join, spectate, match) never go out with it.
+  delete out.secrets;
   // Only streaming activities carry a URL, and only to the two supported sites.
   if (activity.type !== 1 || typeof activity.url !== 'string' || !STREAM_URL.test(activity.url)) delete out.url;
   if (identity.kind === 'user' && activity.timestamps) {

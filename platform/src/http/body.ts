@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, Errors, OAuthError } from './errors.js';
+import { ApiError, Errors, OAuthError, fieldError } from './errors.js';
+import { exceedsJsonDepth, INVALID_UNICODE, unpairedSurrogatePath } from './json-input.js';
 
 /** How the request body was encoded; routes declare which kinds they accept. */
 export type BodyKind = 'none' | 'json' | 'form' | 'multipart' | 'unsupported';
@@ -17,23 +18,30 @@ const CONTENT_TYPE_NAMES: Record<'json' | 'form' | 'multipart', string> = {
 };
 
 /**
- * Replaces fastify's parsers: JSON parse errors become 50109, form bodies become plain objects (a repeated key
- * becomes an array), and any other content type is recorded so the route can answer with its own rule
- * (50035 for API routes, `invalid_request` for the OAuth2 endpoints).
+ * Replaces fastify's parsers: JSON parse errors (and nesting beyond MAX_JSON_DEPTH) become 50109, form bodies
+ * become plain objects (a repeated key becomes an array), and any other content type is recorded so the route can
+ * answer with its own rule (50035 for API routes, `invalid_request` for the OAuth2 endpoints).
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.decorateRequest('bodyKind', 'none');
   app.removeAllContentTypeParsers();
 
+  // Too deep is refused like invalid JSON, before parsing; an unpaired surrogate is a field error at its path.
+  // Both apply to every route, before authentication and validation, like the size limit.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.bodyKind = 'json';
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (exceedsJsonDepth(text)) return done(Errors.invalidJson(), undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch {
-      done(Errors.invalidJson(), undefined);
+      return done(Errors.invalidJson(), undefined);
     }
+    const bad = unpairedSurrogatePath(value);
+    if (bad) return done(fieldError(bad, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
+    done(null, value);
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /**
  * The platform's JSON error body (wire-protocol §1): `{code, message, errors?}` where `errors` mirrors the
  * request shape and holds `_errors: [{code, message}]` at the leaves.
@@ -57,11 +59,14 @@ export class OAuthError extends Error {
   }
 }
 
+/** Object keys in error paths come from the request: longer ones are shortened to this many characters plus `…`. */
+export const MAX_PATH_KEY_LENGTH = 128;
+
 /** Adds one field error at `path` to a tree. */
 export function addFieldError(tree: ErrorTree, path: ReadonlyArray<string | number>, error: FieldError): ErrorTree {
   let node: ErrorTree = tree;
   for (const segment of path) {
-    const key = String(segment);
+    const key = String(segment).length > MAX_PATH_KEY_LENGTH ? `${String(segment).slice(0, MAX_PATH_KEY_LENGTH)}…` : String(segment);
     const child = node[key];
     if (child === undefined || Array.isArray(child)) node[key] = {};
     node = node[key] as ErrorTree;
@@ -95,4 +100,6 @@ export const Errors = {
   invalidJson: () => new ApiError(400, 50109, 'The request body contains invalid JSON.'),
   tooLarge: () => new ApiError(413, 40005, 'Request entity too large'),
   invalidUserType: () => new ApiError(400, 50229, 'Invalid user type'),
+  /** A problem with the request itself (router, parser, headers): `{code: 0, message: "<status>: <reason>"}`. */
+  httpStatus: (status: number) => new ApiError(status, 0, `${status}: ${STATUS_CODES[status] ?? 'Error'}`),
 } as const;

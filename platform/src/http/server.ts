@@ -1,7 +1,10 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { registerBodyParsers } from './body.js';
 import { ApiError, Errors, OAuthError } from './errors.js';
+import { registerHostCheck } from './hosts.js';
 import { registerRateLimitHooks } from './rate-limit-hooks.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -11,20 +14,72 @@ export interface HttpServerOptions {
   tls?: { key: string; cert: string };
   rateLimiter: RateLimiter;
   now: () => number;
+  /** Host names the platform answers to besides loopback and IP addresses (see hosts.ts). */
+  hostNames: () => Iterable<string>;
 }
 
 const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
 
+/** Router errors fastify would answer with its own body and the whole URL in the message. */
+const FRAMEWORK_ERROR_STATUS: Record<string, number> = { FST_ERR_BAD_URL: 400, FST_ERR_MAX_PARAM_LENGTH: 414 };
+
+/**
+ * Requests the HTTP parser refuses (bad header bytes, a bad Content-Length or chunk, headers over 16 KiB) never
+ * reach fastify's routing: answer them on the socket with our body (fastify's default writes its own).
+ */
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(Errors.httpStatus(status).body());
+  // An answer to HEAD has no body (a client would read one as the start of a broken next response).
+  const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${head ? '' : body}`,
+  );
+}
+
+/**
+ * A WebSocket upgrade answered in plain HTTP (refused by a hook or by the router before the WebSocket plugin saw it)
+ * keeps its raw socket open: nothing else closes it, and closing the server would wait for it forever. Once such an
+ * answer is sent, the socket goes. An accepted upgrade never finishes its HTTP response, so it is left alone.
+ */
+function closeAfterPlainAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket?.destroy());
+}
+
 /** The fastify instance with the platform's HTTP conventions: parsers, error bodies, 404s, rate limits. */
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
-  const app = Fastify({
+  const common = {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
-    https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     // Snowflakes and tokens can be long; the default 100-character param limit would turn them into 404s.
     routerOptions: { maxParamLength: 1024 },
-  }) as unknown as FastifyInstance;
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      closeAfterPlainAnswer(request, reply);
+      const failure = Errors.httpStatus(FRAMEWORK_ERROR_STATUS[error.code] ?? 400);
+      void reply.code(failure.status).send(failure.body());
+    },
+    clientErrorHandler: answerClientError,
+  };
+  // requireHostHeader: our host check answers a missing Host with our body (Node's would send an empty 400).
+  const app = (
+    options.tls
+      ? Fastify({ ...common, https: { key: options.tls.key, cert: options.tls.cert, requireHostHeader: false } })
+      : Fastify({ ...common, http: { requireHostHeader: false } })
+  ) as unknown as FastifyInstance;
 
+  // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(417, { 'content-type': 'application/json' }).end(JSON.stringify(Errors.httpStatus(417).body()));
+  });
+
+  app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));
+  // Next, so that nothing else runs for a request meant for another host or sent by a foreign page.
+  registerHostCheck(app, options.hostNames);
   registerBodyParsers(app);
   registerRateLimitHooks(app, options.rateLimiter, options.now);
 
@@ -40,7 +95,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       return reply.code(413).send(Errors.tooLarge().body());
     }
     const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ code: 0, message: `${status}: ${error.message}` });
+    // The framework's messages may quote the request (a content type, a length): only the status is told.
+    if (status < 500) return reply.code(status).send(Errors.httpStatus(status).body());
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 0, message: '500: Internal Server Error' });
   });

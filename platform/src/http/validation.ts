@@ -3,14 +3,15 @@ import { addFieldError, invalidFormBody, type ErrorTree, type FieldError } from 
 
 /**
  * Maps zod issues to the published field-error codes (`BASE_TYPE_REQUIRED`, `BASE_TYPE_MAX_LENGTH`, …) so the
- * error tree looks like the public platform's.
+ * error tree looks like the public platform's. Messages never contain the received value: an error must not send
+ * the request back (a 900 KB array once came back whole, and serializing a hostile value can overflow the stack).
  */
 function toFieldError(issue: z.core.$ZodIssue, input: unknown): FieldError {
   const value = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type':
       if (value === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
-      return typeConversionError(issue.expected, value);
+      return typeConversionError(issue.expected);
     case 'too_small':
       if (issue.origin === 'string' || issue.origin === 'array') {
         return { code: 'BASE_TYPE_MIN_LENGTH', message: `Must be ${String(issue.minimum)} or more in length.` };
@@ -32,21 +33,23 @@ function toFieldError(issue: z.core.$ZodIssue, input: unknown): FieldError {
       const code = (issue.params as { code?: string } | undefined)?.code ?? 'BASE_TYPE_INVALID';
       return { code, message: issue.message };
     }
+    case 'unrecognized_keys':
+      // zod's message lists the keys it got.
+      return { code: 'BASE_TYPE_INVALID', message: 'Unknown keys are not allowed here.' };
     default:
       return { code: 'BASE_TYPE_INVALID', message: issue.message };
   }
 }
 
-function typeConversionError(expected: string, value: unknown): FieldError {
-  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+function typeConversionError(expected: string): FieldError {
   switch (expected) {
     case 'string':
-      return { code: 'STRING_TYPE_CONVERT', message: `Could not interpret "${shown}" as string.` };
+      return { code: 'STRING_TYPE_CONVERT', message: 'Could not interpret the value as string.' };
     case 'number':
     case 'int':
-      return { code: 'NUMBER_TYPE_COERCE', message: `Value "${shown}" is not int.` };
+      return { code: 'NUMBER_TYPE_COERCE', message: 'Value is not int.' };
     case 'boolean':
-      return { code: 'BOOLEAN_TYPE_CONVERT', message: `Value "${shown}" is not boolean.` };
+      return { code: 'BOOLEAN_TYPE_CONVERT', message: 'Value is not boolean.' };
     case 'object':
     case 'record':
       return { code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' };
@@ -66,9 +69,13 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return node;
 }
 
+/** At most this many field errors per answer (a 10,000-element array of wrong values has 10,000 issues). */
+export const MAX_FIELD_ERRORS = 25;
+
+/** The error tree of the first MAX_FIELD_ERRORS issues: bounded whatever the size of the request. */
 export function zodErrorTree(error: z.ZodError, input: unknown): ErrorTree {
   const tree: ErrorTree = {};
-  for (const issue of error.issues) {
+  for (const issue of error.issues.slice(0, MAX_FIELD_ERRORS)) {
     const path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment.description) : segment));
     addFieldError(tree, path, toFieldError(issue, input));
   }

@@ -3,10 +3,10 @@ import type { PlatformContext } from '../context.js';
 import { jsonBody } from '../http/body.js';
 import { Errors } from '../http/errors.js';
 import { parseBody } from '../http/validation.js';
-import type { LobbyRecord, StringMap } from '../store/lobby-types.js';
+import type { LobbyRecord } from '../store/lobby-types.js';
 import { findLobby, limitedByApp, lobbyCaller } from './access.js';
 import type { LobbySchemas } from './schemas.js';
-import type { Lobbies, PendingEvents } from './service.js';
+import { memberChange, type Lobbies, type MemberBody, type PendingEvents } from './service.js';
 
 const API = '/api/v10';
 
@@ -36,7 +36,7 @@ export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, 
         overrideWebhookUrl: body.override_event_webhooks_url ?? null,
       });
       for (const member of members) {
-        lobbies.upsertMember(created, member.id, { ...(member.metadata !== undefined && { metadata: member.metadata }), ...(member.flags !== undefined && { flags: member.flags }) }, pending);
+        lobbies.upsertMember(created, member.id, memberChange(member), pending);
       }
       return ctx.store.lobbies.get(created.id)!;
     });
@@ -121,15 +121,8 @@ function joinableLobby(ctx: PlatformContext, applicationId: string, secret: stri
   return lobby;
 }
 
-function replaceMembers(
-  lobbies: Lobbies,
-  lobby: LobbyRecord,
-  members: Array<{ id: string; metadata?: StringMap | null | undefined; flags?: number | undefined }>,
-  pending: PendingEvents,
-): void {
+function replaceMembers(lobbies: Lobbies, lobby: LobbyRecord, members: Array<MemberBody & { id: string }>, pending: PendingEvents): void {
   const keep = new Set(members.map((m) => m.id));
   for (const id of lobbies.memberIds(lobby)) if (!keep.has(id)) lobbies.removeMember(lobby, id, pending);
-  for (const member of members) {
-    lobbies.upsertMember(lobby, member.id, { ...(member.metadata !== undefined && { metadata: member.metadata }), ...(member.flags !== undefined && { flags: member.flags }) }, pending);
-  }
+  for (const member of members) lobbies.upsertMember(lobby, member.id, memberChange(member), pending);
 }

@@ -6,21 +6,13 @@ import { parseBody, snowflakeSchema } from '../http/validation.js';
 import type { LobbyMemberRecord } from '../store/lobby-types.js';
 import { findLobby, limitedByApp, lobbyCaller, requireMember } from './access.js';
 import type { LobbySchemas } from './schemas.js';
-import type { Lobbies, MemberChange } from './service.js';
+import { memberChange, type Lobbies } from './service.js';
 
 const API = '/api/v10';
 
 function knownUserId(ctx: PlatformContext, id: string): string {
   if (!snowflakeSchema.safeParse(id).success || !ctx.store.users.get(id)) throw Errors.unknownUser();
   return id;
-}
-
-function memberChange(body: { metadata?: Record<string, string> | null | undefined; flags?: number | undefined; additional_name?: string | null | undefined }): MemberChange {
-  return {
-    ...(body.metadata !== undefined && { metadata: body.metadata }),
-    ...(body.flags !== undefined && { flags: body.flags }),
-    ...(body.additional_name !== undefined && { additionalName: body.additional_name }),
-  };
 }
 
 /** Member routes of wire-protocol §9: upsert, bulk, remove (bot) and leave (the member, for lobbies joined by secret). */

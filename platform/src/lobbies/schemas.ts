@@ -11,9 +11,10 @@ export function lobbySchemas(limits: LobbyLimits) {
   const memberFlags = z.number().int().min(0).max(1);
   const webhookUrl = z.url({ protocol: /^https?$/ }).max(512).nullable();
   const additionalName = z.string().min(1).max(limits.additionalNameMaxLength).nullable();
-  const members = z
-    .array(z.object({ id: snowflakeSchema, metadata: metadata.optional(), flags: memberFlags.optional() }))
-    .max(limits.maxMembersPerCall);
+  // One member shape for every route that sets members (POST/PATCH `members`, PUT member, bulk), so no route drops
+  // a field another one honours.
+  const memberFields = { metadata: metadata.optional(), flags: memberFlags.optional(), additional_name: additionalName.optional() };
+  const members = z.array(z.object({ id: snowflakeSchema, ...memberFields })).max(limits.maxMembersPerCall);
 
   return {
     create: z.object({
@@ -37,21 +38,9 @@ export function lobbySchemas(limits: LobbyLimits) {
       flags: lobbyFlags.optional(),
       override_event_webhooks_url: webhookUrl.optional(),
     }),
-    member: z.object({
-      metadata: metadata.optional(),
-      flags: memberFlags.optional(),
-      additional_name: additionalName.optional(),
-    }),
+    member: z.object(memberFields),
     bulk: z
-      .array(
-        z.object({
-          id: snowflakeSchema,
-          metadata: metadata.optional(),
-          flags: memberFlags.optional(),
-          additional_name: additionalName.optional(),
-          remove_member: z.boolean().optional(),
-        }),
-      )
+      .array(z.object({ id: snowflakeSchema, ...memberFields, remove_member: z.boolean().optional() }))
       .min(1)
       .max(limits.maxMembersPerCall),
     link: z.object({ channel_id: snowflakeSchema.nullable().optional() }),

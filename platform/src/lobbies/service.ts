@@ -32,6 +32,21 @@ export interface MemberChange {
   joinedBySecret?: boolean;
 }
 
+/** A member as the routes receive it (`additional_name: null` clears, absent fields are kept). */
+export interface MemberBody {
+  metadata?: StringMap | null | undefined;
+  flags?: number | undefined;
+  additional_name?: string | null | undefined;
+}
+
+export function memberChange(body: MemberBody): MemberChange {
+  return {
+    ...(body.metadata !== undefined && { metadata: body.metadata }),
+    ...(body.flags !== undefined && { flags: body.flags }),
+    ...(body.additional_name !== undefined && { additionalName: body.additional_name }),
+  };
+}
+
 /**
  * Lobby state changes with their dispatches (PROTOCOL.md §10.5): every membership change, lobby update and deletion
  * goes through here so the audiences and the idle bookkeeping stay in one place.

@@ -14,14 +14,17 @@ export const WEBHOOK_EVENT = 1;
 export function enqueueWebhookEvent(ctx: PlatformContext, app: ApplicationRecord, type: string, data: unknown, targetUrl?: string | null): void {
   if (!targetUrl && !app.webhookUrl) return;
   const now = ctx.now();
+  // The outbox row id is the event id: delivery is at least once, and a re-delivery sends the stored body again,
+  // so receivers drop duplicates by `event.id`.
+  const id = ctx.ids.next();
   const body = JSON.stringify({
     version: 1,
     application_id: app.id,
     type: WEBHOOK_EVENT,
-    event: { type, timestamp: new Date(now).toISOString(), data },
+    event: { id, type, timestamp: new Date(now).toISOString(), data },
   });
   ctx.store.outbox.insert({
-    id: ctx.ids.next(),
+    id,
     applicationId: app.id,
     body,
     attempts: 0,

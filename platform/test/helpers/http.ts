@@ -35,6 +35,8 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
     payload = new URLSearchParams(options.form).toString();
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   }
+  // Node frames a GET/DELETE body only with an explicit length (it would otherwise send it unframed).
+  if (payload !== undefined) headers['content-length'] ??= String(Buffer.byteLength(payload));
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(
@@ -63,3 +65,12 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
 
 export const bot = (token: string) => ({ authorization: `Bot ${token}` });
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One of the platform's error bodies: `{code, message}` (+ `errors`), the OAuth2 `{error, error_description}`, or a 429's. */
+export function isOurErrorBody(response: TestResponse): boolean {
+  const value = response.body as Record<string, unknown> | undefined;
+  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value.code === 'number' && typeof value.message === 'string') return true;
+  if (typeof value.error === 'string' && typeof value.error_description === 'string') return true;
+  return response.status === 429 && typeof value.retry_after === 'number';
+}

@@ -52,6 +52,19 @@ export interface AppCredentials {
   bot_user_id: string;
 }
 
+/** Headers that carry this start's development token (needed for credentials in GET /dev/state). */
+export function devTokenHeaders(platform: RunningPlatform): Record<string, string> {
+  return { 'x-svcpp-dev-token': platform.devToken };
+}
+
+/** GET /dev/state with the dev token: applications with their credentials, users, guilds. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function devState(platform: RunningPlatform): Promise<any> {
+  const response = await request(`${platform.apiBase}/dev/state`, { headers: devTokenHeaders(platform) });
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
 /** Creates an application through the dev route; fails the test on error. */
 export async function createApp(platform: RunningPlatform, config: Record<string, unknown>): Promise<AppCredentials> {
   const response = await request(`${platform.apiBase}/dev/applications`, { json: { redirect_uris: ['http://127.0.0.1/callback'], ...config } });

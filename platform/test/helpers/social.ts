@@ -39,6 +39,12 @@ export function api(platform: RunningPlatform, token: string, method: string, pa
   return request(`${platform.apiBase}${path}`, { method, headers: bearer(token), ...(json !== undefined && { json }) });
 }
 
+/** Makes two users friends on the platform axis (or the game axis of a's token's application): request, accept. */
+export async function befriend(platform: RunningPlatform, a: SocialUser, b: SocialUser, game = false): Promise<void> {
+  await api(platform, a.token, 'PUT', `/users/@me/relationships/${b.id}`, { type: 1, game });
+  await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 1, game });
+}
+
 export interface Session {
   client: RawClient;
   ready: Record<string, unknown>;

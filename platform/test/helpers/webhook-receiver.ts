@@ -15,6 +15,8 @@ export interface WebhookReceiver {
   url: string;
   status: number;
   received: ReceivedWebhook[];
+  /** Every request, whatever it was answered with (re-deliveries of a refused event included). */
+  requests: ReceivedWebhook[];
   /** Waits for an event of this type (optionally matching more) and returns it. */
   waitForEvent(type: string, match?: (event: ReceivedWebhook) => boolean): Promise<ReceivedWebhook>;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     url: '',
     status: 204,
     received: [],
+    requests: [],
     waitForEvent: (type, match = () => true) =>
       eventually(() => state.received.find((event) => event.body?.event?.type === type && match(event))),
     close: () =>
@@ -38,7 +41,9 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      if (state.status >= 200 && state.status < 300) state.received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
+      const webhook = { headers: req.headers, raw, body: JSON.parse(raw) };
+      state.requests.push(webhook);
+      if (state.status >= 200 && state.status < 300) state.received.push(webhook);
       res.writeHead(state.status);
       res.end();
     });

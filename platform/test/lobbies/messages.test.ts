@@ -59,7 +59,9 @@ describe('lobby messages', () => {
 
   it('history: newest first, default 50, limit 1–200, only the last 72 h', async () => {
     const alice = await h.user('alice');
-    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: alice.id }] })).body.id as string;
+    // Nobody is connected: with the default 300 s idle timeout the sweeper would delete the lobby as soon as the
+    // clock jumps 72 h, before the history is read. The longest timeout (7 days) keeps it.
+    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: alice.id }], idle_timeout_seconds: 604_800 })).body.id as string;
     await h.call('POST', `/lobbies/${lobby}/messages`, alice.auth, { content: 'old' });
     clock.advance(72 * 3_600_000 - 1_000);
     for (let i = 0; i < 51; i++) await h.call('POST', `/lobbies/${lobby}/messages`, h.bot, { content: `m${i}` });

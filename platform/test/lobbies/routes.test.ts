@@ -70,7 +70,7 @@ describe('create or join by secret (PUT /lobbies)', () => {
       [{ secret: 's', lobby_metadata: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v'])) },
         { lobby_metadata: { _errors: [{ code: 'DICT_TYPE_MAX_KEYS', message: 'Must have 25 or fewer keys.' }] } }],
       [{ secret: 's', member_metadata: { k: 'v'.repeat(1025) } }, { member_metadata: { k: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 1024 or fewer in length.' }] } } }],
-      [{ secret: 's', lobby_metadata: { ['k'.repeat(1025)]: 'v' } }, { lobby_metadata: { ['k'.repeat(1025)]: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 1024 or fewer in length.' }] } } }],
+      [{ secret: 's', lobby_metadata: { ['k'.repeat(1025)]: 'v' } }, { lobby_metadata: { [`${'k'.repeat(128)}…`]: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 1024 or fewer in length.' }] } } }],
       [{ secret: 's', idle_timeout_seconds: 4 }, { idle_timeout_seconds: { _errors: [{ code: 'NUMBER_TYPE_MIN', message: 'int value should be greater than or equal to 5.' }] } }],
       [{ secret: 's', idle_timeout_seconds: 604_801 }, { idle_timeout_seconds: { _errors: [{ code: 'NUMBER_TYPE_MAX', message: 'int value should be less than or equal to 604800.' }] } }],
     ];
@@ -128,6 +128,24 @@ describe('bot-managed lobbies', () => {
     expect((await h.call('DELETE', `/lobbies/${id}`, h.bot)).status).toBe(204);
     expect((await h.call('GET', `/lobbies/${id}`, h.bot)).body).toEqual({ code: 10031, message: 'Unknown Lobby' });
     expect((await h.call('DELETE', `/lobbies/${id}`, h.bot)).status).toBe(204);
+  });
+
+  it('POST and PATCH keep each member\'s additional_name (never dropped) and validate it', async () => {
+    const [a, b] = [await h.user('a'), await h.user('b')];
+    const created = await h.call('POST', '/lobbies', h.bot, { members: [{ id: a.id, additional_name: 'Medic' }, { id: b.id }] });
+    expect(created.status).toBe(201);
+    expect(created.body.members).toEqual([
+      expect.objectContaining({ id: a.id, additional_name: 'Medic' }),
+      expect.not.objectContaining({ additional_name: expect.anything() }),
+    ]);
+    const id = created.body.id as string;
+    const patched = await h.call('PATCH', `/lobbies/${id}`, h.bot, { members: [{ id: a.id }, { id: b.id, additional_name: 'Scout' }] });
+    // PATCH members: absent keeps, a value sets (like PUT …/members/{id}).
+    expect(patched.body.members).toEqual([expect.objectContaining({ id: a.id, additional_name: 'Medic' }), expect.objectContaining({ id: b.id, additional_name: 'Scout' })]);
+    const cleared = await h.call('PATCH', `/lobbies/${id}`, h.bot, { members: [{ id: a.id, additional_name: null }, { id: b.id }] });
+    expect(cleared.body.members[0].additional_name).toBeUndefined();
+    const tooLong = await h.call('POST', '/lobbies', h.bot, { members: [{ id: a.id, additional_name: 'x'.repeat(81) }] });
+    expect(tooLong.body.errors).toEqual({ members: { 0: { additional_name: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 80 or fewer in length.' }] } } } });
   });
 
   it('refuses > 25 members, unknown users (10013) and bad URLs, creating nothing', async () => {

@@ -60,7 +60,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
       grant_type: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] },
     });
   }
-  if (!GRANT_TYPES.includes(grantType)) throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+  if (!GRANT_TYPES.includes(grantType)) throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type (supported: ${GRANT_TYPES.join(', ')}).`);
   const merge = parseMergeFields(form);
   if (merge && (grantType === 'refresh_token' || grantType === 'client_credentials')) {
     throw new OAuthError(400, 'invalid_request', 'Merges are only possible with authorization_code and device_code grants.');

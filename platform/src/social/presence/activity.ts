@@ -34,7 +34,8 @@ export const activitySchema = z.object({
       privacy: z.literal([0, 1]).optional(),
     })
     .optional(),
-  secrets: z.object({ join: text(2, 128).optional() }).optional(),
+  // All three published secrets are kept (only `join` is used here); like `join`, none is ever shown to others.
+  secrets: z.object({ join: text(2, 128).optional(), spectate: text(2, 128).optional(), match: text(2, 128).optional() }).optional(),
   buttons: z.array(z.object({ label: text(1, 32), url: text(1, 512) })).max(2).optional(),
   status_display_type: z.int().min(0).max(2).optional(),
   supported_platforms: z.int().nonnegative().optional(),
@@ -48,7 +49,7 @@ export type ActivityInput = z.infer<typeof activitySchema>;
 export type Activity = Record<string, unknown> & {
   application_id: string;
   party?: { id?: string; size?: [number, number]; privacy?: 0 | 1 };
-  secrets?: { join?: string };
+  secrets?: { join?: string; spectate?: string; match?: string };
   assets?: { invite_cover_image?: string };
 };
 
@@ -62,6 +63,15 @@ export function normaliseActivity(input: ActivityInput, app: ApplicationRecord, 
     out.timestamps = { ...(start !== undefined && { start: toMs(start) }), ...(end !== undefined && { end: toMs(end) }) };
   }
   return out;
+}
+
+/**
+ * The activity as anyone but its owner sees it: without `secrets`. A join secret reaches another user only through
+ * an invite they accept (§10.3), so whoever merely sees the presence cannot join the party uninvited.
+ */
+export function publicActivity(activity: Activity): Activity {
+  const { secrets: _secrets, ...visible } = activity;
+  return visible as Activity;
 }
 
 /** Joinable = a party id, a size with room left, and a join secret. */

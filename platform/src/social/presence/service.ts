@@ -7,7 +7,7 @@
  */
 import type { PlatformContext } from '../../context.js';
 import type { RelationshipService } from '../relationships/service.js';
-import type { Activity } from './activity.js';
+import { publicActivity, type Activity } from './activity.js';
 
 export type Status = 'online' | 'idle' | 'dnd' | 'invisible';
 
@@ -78,12 +78,12 @@ export class PresenceService {
     }
   }
 
-  /** What others see of the user. */
+  /** What others see of the user: never the activities' secrets. */
   view(userId: string): PresenceJson {
     const state = this.users.get(userId);
     const visible = state !== undefined && state.sessionApps.size > 0 && state.status !== 'invisible';
     if (!visible) return { user: { id: userId }, status: 'offline', activities: [], client_status: {} };
-    return { user: { id: userId }, status: state.status, activities: [...state.activities.values()], client_status: { desktop: state.status } };
+    return { user: { id: userId }, status: state.status, activities: [...state.activities.values()].map(publicActivity), client_status: { desktop: state.status } };
   }
 
   /** READY `presences` of a user session: friends on both axes (the game axis of this application) not offline. */
@@ -118,7 +118,7 @@ export class PresenceService {
     for (const listener of this.activityListeners) listener(userId, applicationId, activity);
   }
 
-  /** The user sees their own presence as set (invisible included); friends see `view`. */
+  /** The user sees their own presence as set (invisible and secrets included); friends see `view`. */
   private publish(userId: string, { self } = { self: true }): void {
     const state = this.users.get(userId);
     if (self) {

@@ -7,7 +7,7 @@ import { sqliteGrants } from './grants.js';
 import { sqliteGuilds } from './guilds.js';
 import { sqliteIdentities } from './identities.js';
 import { sqliteMeta, sqliteSigningKeys } from './keys-and-meta.js';
-import { OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } from './outbox.js';
+import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } from './outbox.js';
 import { migrateArea } from './area-migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
 import { sqliteLobbies } from './lobbies.js';
@@ -26,6 +26,7 @@ export function openSqliteStore(path: string): Store {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   migrateArea(db, 'webhook-targets', OUTBOX_TARGET_MIGRATIONS);
+  migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   return {
     applications: sqliteApplications(db),

@@ -20,6 +20,14 @@ function fromRow(row: Row): OutboxRecord {
 /** Applied by migrateArea under `schema:webhook-targets`: per-entry target URLs (lobby webhook overrides). */
 export const OUTBOX_TARGET_MIGRATIONS: readonly string[] = ['ALTER TABLE webhook_outbox ADD COLUMN target_url TEXT'];
 
+/**
+ * Applied under `schema:webhook-event-ids`: events queued before envelopes carried `event.id` get their row id, so
+ * the ones still pending go out with an id like every later event.
+ */
+export const OUTBOX_EVENT_ID_MIGRATIONS: readonly string[] = [
+  "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) WHERE json_extract(body, '$.event.id') IS NULL",
+];
+
 export function sqliteOutbox(db: Database.Database): OutboxRepository {
   const insert = db.prepare(
     `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at, target_url)

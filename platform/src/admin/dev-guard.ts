@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { constantTimeEqual } from '../crypto/tokens.js';
+import { ApiError } from '../http/errors.js';
+
+/** Every development route lives under this prefix (PROTOCOL.md §9). */
+export const DEV_PREFIX = '/api/v10/dev/';
+/** The per-start development token (RunningPlatform.devToken, printed at start). */
+export const DEV_TOKEN_HEADER = 'x-svcpp-dev-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request carries this start's development token. */
+    devTokenPresented: boolean;
+  }
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * A web page can send a cross-site POST only as a "simple" request: no custom header and a form or text/plain
+ * content type (a no-cors fetch, an HTML form). So state-changing development routes take either a JSON content
+ * type or the dev token header, neither of which a page can send to another site without a CORS preflight, which
+ * this platform never grants. Reads stay open, but serve credentials only with the token (see routes.ts).
+ */
+export function registerDevGuard(app: FastifyInstance, devToken: string): void {
+  app.decorateRequest('devTokenPresented', false);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.routeOptions.url?.startsWith(DEV_PREFIX)) return;
+    const presented = request.headers[DEV_TOKEN_HEADER];
+    request.devTokenPresented = typeof presented === 'string' && constantTimeEqual(presented, devToken);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.devTokenPresented) return;
+    if (isJson(request.headers['content-type'])) return;
+    throw new ApiError(403, 0, '403: Development routes take Content-Type: application/json or the X-Svcpp-Dev-Token header');
+  });
+}
