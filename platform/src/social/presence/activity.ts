@@ -34,7 +34,7 @@ export const activitySchema = z.object({
       privacy: z.literal([0, 1]).optional(),
     })
     .optional(),
-  secrets: z.object({ join: text(2, 128).optional() }).optional(),
+  secrets: z.object({ join: text(2, 128).optional(), spectate: text(2, 128).optional() }).optional(),
   buttons: z.array(z.object({ label: text(1, 32), url: text(1, 512) })).max(2).optional(),
   status_display_type: z.int().min(0).max(2).optional(),
   supported_platforms: z.int().nonnegative().optional(),
@@ -48,7 +48,7 @@ export type ActivityInput = z.infer<typeof activitySchema>;
 export type Activity = Record<string, unknown> & {
   application_id: string;
   party?: { id?: string; size?: [number, number]; privacy?: 0 | 1 };
-  secrets?: { join?: string };
+  secrets?: { join?: string; spectate?: string };
   assets?: { invite_cover_image?: string };
 };
 
