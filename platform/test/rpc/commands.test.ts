@@ -14,7 +14,10 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   let env: RpcPlatform;
   let apps = 0;
   /** Every test gets its own application: the desktop user's activity is per application. */
-  const newApp = (config: Record<string, unknown> = {}) => createApp(env.platform, { name: `RPC Game ${process.pid} ${++apps}`, public_client: true, ...config });
+  const newApp = async (config: Record<string, unknown> = {}) => {
+    const name = `RPC Game ${process.pid} ${++apps}`;
+    return { ...(await createApp(env.platform, { name, public_client: true, ...config })), name };
+  };
   const game = async (appId: string) => (await IpcClient.ready(env.rpc.path, appId)).client;
 
   beforeAll(async () => {
@@ -30,7 +33,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     await drain(env.platform, watcher);
     for (const type of [0, 2, 3, 5]) {
       const answer = await client.request('SET_ACTIVITY', { pid: 4242, activity: { type, details: `type ${type}`, timestamps: { start: 1_700_000_000 } } });
-      const stored = { type, details: `type ${type}`, timestamps: { start: 1_700_000_000_000 }, name: app.name ?? expect.any(String), application_id: app.id, created_at: expect.any(Number) };
+      const stored = { type, details: `type ${type}`, timestamps: { start: 1_700_000_000_000 }, name: app.name, application_id: app.id, created_at: expect.any(Number) };
       expect(answer).toEqual({ cmd: 'SET_ACTIVITY', evt: null, nonce: expect.any(String), data: stored });
       const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ user: { id: string }; activities: unknown[] }>;
       expect(updates.at(-1)).toEqual({ user: { id: env.desk.id }, status: 'online', activities: [stored], client_status: { desktop: 'online' } });

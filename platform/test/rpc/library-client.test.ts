@@ -5,7 +5,7 @@
  */
 import { Client } from '@xhayper/discord-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../helpers/platform.js';
+import { createApp, eventually } from '../helpers/platform.js';
 import { connect, drain, received } from '../helpers/social.js';
 import { deskFriend, startRpcPlatform, type RpcPlatform } from './harness.js';
 
@@ -53,20 +53,13 @@ describe('@xhayper/discord-rpc against the local client', () => {
   it("authorizes through the library against the platform's token endpoint (confidential client, consent approved by the desktop user)", async () => {
     const app = await createApp(env.platform, { name: 'Library OAuth Game' });
     const client = new Client({ clientId: app.id, clientSecret: app.client_secret, transport: { type: 'ipc' } });
-    client.rest.options.api = `${env.platform.httpUrl}/api`;
-    await client.connect();
-    const authorizing = client.authorize({ scopes: ['identify', 'guilds'] });
-    const pending = await new Promise<number>((resolve) => {
-      const poll = () => {
-        const found = env.rpc.consent.pending().find((request) => request.applicationId === app.id);
-        if (found) resolve(found.id);
-        else setTimeout(poll, 10);
-      };
-      poll();
-    });
-    env.rpc.consent.approve(pending);
-    const accessToken = await authorizing;
-    await client.authenticate(accessToken);
+    // The library has no public option for the API base (it always exchanges codes at the public service): its REST
+    // client is pointed at this platform; everything else is the library's public login().
+    (client as unknown as { rest: { options: { api: string } } }).rest.options.api = `${env.platform.httpUrl}/api`;
+    const loggingIn = client.login({ scopes: ['identify', 'guilds'] });
+    const pending = await eventually(() => env.rpc.consent.pending().find((request) => request.applicationId === app.id));
+    env.rpc.consent.approve(pending.id);
+    await loggingIn;
     expect(client.user?.id).toBe(env.desk.id);
     expect(client.application?.id).toBe(app.id);
     await client.destroy();
