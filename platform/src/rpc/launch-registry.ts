@@ -66,11 +66,14 @@ export class LaunchRegistry {
   launch(applicationId: string): boolean {
     const command = this.commands.get(applicationId);
     if (command === undefined) return false;
-    const child = spawn('/bin/sh', ['-c', `${command} "$1"`, 'sh', `${urlScheme(applicationId)}://`], {
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, ...this.env },
-    });
+    const url = `${urlScheme(applicationId)}://`;
+    const options = { detached: true, stdio: 'ignore' as const, env: { ...process.env, ...this.env } };
+    // POSIX: the URL reaches the command as "$1", never re-parsed by the shell. Windows has no /bin/sh; the URL
+    // (digits and "discord-://") needs no quoting there.
+    const child =
+      process.platform === 'win32'
+        ? spawn(`${command} ${url}`, { ...options, shell: true })
+        : spawn('/bin/sh', ['-c', `${command} "$1"`, 'sh', url], options);
     child.on('error', () => undefined);
     child.unref();
     return true;

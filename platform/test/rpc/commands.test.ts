@@ -19,6 +19,23 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     return { ...(await createApp(env.platform, { name, public_client: true, ...config })), name };
   };
   const game = async (appId: string) => (await IpcClient.ready(env.rpc.path, appId)).client;
+  /** A new application's game connection, and a friend of the desktop user watching over the gateway. */
+  const watchedGame = async () => {
+    const app = await newApp();
+    const watcher = await connect(env.platform, await deskFriend(env));
+    const client = await game(app.id);
+    return { app, watcher, client };
+  };
+  /** A friend of the desktop user playing the application with a joinable activity, optionally inviting the desktop user. */
+  const host = async (appId: string, join: string, invite: boolean) => {
+    const user = await deskFriend(env);
+    const token = await tokenFor(env.platform, user, appId);
+    const session = await connect(env.platform, user, token);
+    await api(env.platform, token, 'POST', '/users/@me/presence', { activity: { ...JOINABLE, secrets: { ...JOINABLE.secrets, join } } });
+    const sent = invite ? await api(env.platform, token, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 1 }) : undefined;
+    if (sent) expect(sent.status, sent.text).toBe(201);
+    return { user, session, inviteId: sent?.body.message_id as string };
+  };
 
   beforeAll(async () => {
     env = await startRpcPlatform();
@@ -26,10 +43,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   afterAll(() => env.close());
 
   it('SET_ACTIVITY of types 0, 2, 3 and 5 reaches a friend over the gateway; the response is the stored activity', async () => {
-    const app = await newApp();
-    const friend = await deskFriend(env);
-    const watcher = await connect(env.platform, friend);
-    const client = await game(app.id);
+    const { app, watcher, client } = await watchedGame();
     await drain(env.platform, watcher);
     for (const type of [0, 2, 3, 5]) {
       const answer = await client.request('SET_ACTIVITY', { pid: 4242, activity: { type, details: `type ${type}`, timestamps: { start: 1_700_000_000 } } });
@@ -43,10 +57,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   });
 
   it('SET_ACTIVITY refuses types 1 and 4, invalid fields and a missing pid with 4000, and changes nothing', async () => {
-    const app = await newApp();
-    const friend = await deskFriend(env);
-    const watcher = await connect(env.platform, friend);
-    const client = await game(app.id);
+    const { app, watcher, client } = await watchedGame();
     await drain(env.platform, watcher);
     const cases: Array<[unknown, string]> = [
       [{ pid: 1, activity: { type: 1, url: 'https://twitch.tv/x' } }, 'args.activity.type:'],
@@ -68,10 +79,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   });
 
   it('SET_ACTIVITY without an activity clears it; a game leaving clears its activity and the desktop user goes offline', async () => {
-    const app = await newApp();
-    const friend = await deskFriend(env);
-    const watcher = await connect(env.platform, friend);
-    const client = await game(app.id);
+    const { app, watcher, client } = await watchedGame();
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'Playing' } });
     await drain(env.platform, watcher);
     expect((await client.request('SET_ACTIVITY', { pid: 1 })).data).toBeNull();
@@ -231,34 +239,26 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
 
   it('ACTIVITY_JOIN: the desktop user accepting an invite delivers the join secret to the running, subscribed game', async () => {
     const app = await newApp();
-    const host = await deskFriend(env);
-    const hostToken = await tokenFor(env.platform, host, app.id);
-    const hostSession = await connect(env.platform, host, hostToken);
-    await api(env.platform, hostToken, 'POST', '/users/@me/presence', { activity: { ...JOINABLE, secrets: { join: 'host-join' } } });
-    const sent = await api(env.platform, hostToken, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 1 });
-    expect(sent.status, sent.text).toBe(201);
+    const hosting = await host(app.id, 'host-join', true);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
-    expect(env.rpc.acceptInvite(sent.body.message_id)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
+    expect(env.rpc.acceptInvite(hosting.inviteId)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
     expect(await client.event('ACTIVITY_JOIN')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_JOIN', data: { secret: 'host-join' } });
     expect(() => env.rpc.acceptInvite('1')).toThrow('Unknown Message');
     await client.close();
-    await hostSession.client.close();
+    await hosting.session.client.close();
   });
 
   it("ACTIVITY_SPECTATE: spectating a friend's activity delivers its spectate secret", async () => {
     const app = await newApp();
-    const host = await deskFriend(env);
-    const hostToken = await tokenFor(env.platform, host, app.id);
-    const hostSession = await connect(env.platform, host, hostToken);
-    await api(env.platform, hostToken, 'POST', '/users/@me/presence', { activity: JOINABLE });
+    const hosting = await host(app.id, 'join-secret-1', false);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_SPECTATE');
-    expect(env.rpc.spectate(host.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
+    expect(env.rpc.spectate(hosting.user.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
     expect(await client.event('ACTIVITY_SPECTATE')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_SPECTATE', data: { secret: 'watch-secret-1' } });
     expect(() => env.rpc.spectate(env.desk.id, app.id)).toThrow('the activity has no spectate secret');
     await client.close();
-    await hostSession.client.close();
+    await hosting.session.client.close();
   });
 
   it('REGISTER_LAUNCH_COMMAND writes a .desktop entry handling discord-<id>://', async () => {
@@ -278,32 +278,24 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
 
   it('a join while the game is not running starts its launch command; the started game receives the secret', async () => {
     const app = await newApp();
-    const host = await deskFriend(env);
-    const hostToken = await tokenFor(env.platform, host, app.id);
-    const hostSession = await connect(env.platform, host, hostToken);
-    await api(env.platform, hostToken, 'POST', '/users/@me/presence', { activity: { ...JOINABLE, secrets: { join: 'launch-secret' } } });
-    const sent = await api(env.platform, hostToken, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 1 });
+    const hosting = await host(app.id, 'launch-secret', true);
     const result = join(env.dir, `launched-${app.id}.json`);
     const fixture = fileURLToPath(new URL('./fixtures/join-game.mjs', import.meta.url));
     env.rpc.launches.register(app.id, 'Launch Test', `'${process.execPath}' '${fixture}' ${app.id} '${result}'`);
-    expect(env.rpc.acceptInvite(sent.body.message_id).delivery).toBe('launched');
+    expect(env.rpc.acceptInvite(hosting.inviteId).delivery).toBe('launched');
     await eventually(() => existsSync(result) && readFileSync(result, 'utf8').length > 0);
     expect(JSON.parse(readFileSync(result, 'utf8'))).toEqual({ secret: 'launch-secret', url: `discord-${app.id}://` });
-    await hostSession.client.close();
+    await hosting.session.client.close();
   });
 
   it('a join with no game and no launch command is kept for the game', async () => {
     const app = await newApp();
-    const host = await deskFriend(env);
-    const hostToken = await tokenFor(env.platform, host, app.id);
-    const hostSession = await connect(env.platform, host, hostToken);
-    await api(env.platform, hostToken, 'POST', '/users/@me/presence', { activity: { ...JOINABLE, secrets: { join: 'kept-secret' } } });
-    const sent = await api(env.platform, hostToken, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 1 });
-    expect(env.rpc.acceptInvite(sent.body.message_id).delivery).toBe('queued');
+    const hosting = await host(app.id, 'kept-secret', true);
+    expect(env.rpc.acceptInvite(hosting.inviteId).delivery).toBe('queued');
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
     expect((await client.event('ACTIVITY_JOIN')).data).toEqual({ secret: 'kept-secret' });
     await client.close();
-    await hostSession.client.close();
+    await hosting.session.client.close();
   });
 });
