@@ -6,7 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const HELP = `Usage: svcpp-platform [options]
+const HELP = `Usage: svcpp-platform [rpc] [options]
+
+  rpc                      also start the local client (local RPC on discord-ipc-{0..9}, PROTOCOL.md §12)
 
   --port <n>               TCP port (default 8787; 0 = ephemeral)
   --host <addr>            listen address (default 127.0.0.1)
@@ -22,10 +24,15 @@ const HELP = `Usage: svcpp-platform [options]
   --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
   --shutdown-timeout <s>   longest graceful shutdown after SIGINT/SIGTERM before exiting anyway (default 10);
                            a second signal exits at once
+  --rpc-user <user>        the local client's desktop user (default dev_user; required with --no-dev)
+  --rpc-dir <dir>          socket directory (default $XDG_RUNTIME_DIR, $TMPDIR, $TMP, $TEMP, /tmp)
   --help                   this text
+
+With rpc, AUTHORIZE requests are approved at once in development mode and asked on this terminal with --no-dev.
 `;
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     port: { type: 'string', default: '8787' },
     host: { type: 'string', default: '127.0.0.1' },
@@ -39,10 +46,17 @@ const { values } = parseArgs({
     'allow-localhost-issuers': { type: 'boolean', default: false },
     'trust-ca': { type: 'string', multiple: true, default: [] },
     'shutdown-timeout': { type: 'string', default: '10' },
+    'rpc-user': { type: 'string' },
+    'rpc-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
+if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== 'rpc')) {
+  process.stderr.write(`unknown command ${positionals.join(' ')}\n${HELP}`);
+  process.exit(2);
+}
+const withRpc = positionals[0] === 'rpc';
 
 if (values.help) {
   process.stdout.write(HELP);
@@ -83,7 +97,23 @@ const running = await platform.startPlatform({
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
   ...(values.config ? { config: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
   ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
+  // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
+  ...(withRpc ? { rpc: { autoApprove: !values['no-dev'], ...(values['rpc-user'] ? { user: values['rpc-user'] } : {}), ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}) } } : {}),
 });
+
+if (running.rpc && values['no-dev']) {
+  // Consent for AUTHORIZE is the person at this terminal's answer, one request at a time.
+  const { createInterface } = await import('node:readline/promises');
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  let queue = Promise.resolve();
+  running.rpc.consent.onRequest((request) => {
+    queue = queue.then(async () => {
+      const answer = await prompt.question(`Allow "${request.applicationName}" (${request.applicationId}) the scopes ${request.scopes.join(' ')}? [y/N] `);
+      if (/^y(es)?$/i.test(answer.trim())) running.rpc.consent.approve(request.id);
+      else running.rpc.consent.deny(request.id);
+    });
+  });
+}
 
 if (running.caCertPem) {
   const { writeFileSync } = await import('node:fs');
@@ -104,6 +134,6 @@ Development application
   bot token      ${running.devApp.botToken}
   public key     ${running.devApp.publicKey}
   dev user       dev_user (password-less)
-${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}`);
+${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}${running.rpc ? `Local client\n  socket         ${running.rpc.path}\n  desktop user   ${values['rpc-user'] ?? 'dev_user'}\n` : ''}`);
 
 platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });

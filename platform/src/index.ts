@@ -34,7 +34,8 @@ import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
-import { registerSocial } from './social/index.js';
+import { registerSocial, type SocialServices } from './social/index.js';
+import { startRpcServer, type RpcServer } from './rpc/index.js';
 import { registerUserRoutes } from './users/routes.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
@@ -49,6 +50,7 @@ export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
+export type { RpcOptions, RpcServer, ConsentRequest, Delivery } from './rpc/index.js';
 
 export interface DevApplicationCredentials {
   id: string;
@@ -80,6 +82,8 @@ export interface RunningPlatform {
   gateway: GatewayHandle;
   /** Services and options, for tests and tools that need to reach behind the HTTP API. */
   context: PlatformContext;
+  /** The local client (with `rpc` start option): socket path, consent queue, launch registry, desktop actions. */
+  rpc?: RpcServer;
   /** Every HTTP route served (method and URL pattern). */
   routes: readonly RouteEntry[];
   logger: Logger;
@@ -91,7 +95,7 @@ export interface StartOptions extends PlatformOptions {
   gateway?: Partial<GatewayOptions>;
 }
 
-function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServices {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
@@ -104,8 +108,9 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerUserRoutes(app, ctx);
   registerGuildRoutes(app, ctx);
   registerLobbies(app, ctx);
-  registerSocial(app, ctx);
+  const social = registerSocial(app, ctx);
   if (ctx.options.devMode) registerDevRoutes(app, ctx);
+  return social;
 }
 
 /** Refused unless allowed explicitly: development mode mints tokens for any user (PROTOCOL.md §9). */
@@ -196,15 +201,18 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;
-    registerRoutes(app, ctx);
+    const social = registerRoutes(app, ctx);
 
+    let rpc: RpcServer | undefined;
     try {
       await app.listen({ port: resolved.port, host: resolved.host });
+      ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
+      // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
+      if (resolved.rpc) rpc = await startRpcServer(ctx, social, resolved.rpc);
     } catch (error) {
       await app.close();
       throw error;
     }
-    ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
     webhooks.start();
     logger.info({ url: ctx.urls.http, database: resolved.database, devMode: resolved.devMode }, 'svcpp platform listening');
 
@@ -223,9 +231,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       context: ctx,
       routes,
       logger,
+      ...(rpc ? { rpc } : {}),
       // Webhook attempts in flight finish first; pending ones stay in the outbox for the next start.
       close: () =>
         (closing ??= (async () => {
+          await rpc?.close();
           await webhooks.stop();
           await app.close();
           store.close();

@@ -2,6 +2,7 @@ import type { LoggerOptions, Logger } from 'pino';
 import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
 import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
+import type { RpcOptions } from './rpc/index.js';
 
 /** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
 export interface RateLimitRule {
@@ -77,6 +78,8 @@ export interface PlatformOptions {
   lobbyLimits?: Partial<LobbyLimits>;
   /** Social-layer limits (PROTOCOL.md §10): message sizes, friend limit, history window, invite validity. */
   socialLimits?: Partial<SocialLimits>;
+  /** The local client (PROTOCOL.md §12): off unless given; `true` = defaults. */
+  rpc?: RpcOptions | boolean;
 }
 
 export interface ResolvedOptions {
@@ -99,6 +102,7 @@ export interface ResolvedOptions {
   devAppWebhookUrl: string | undefined;
   lobbyLimits: LobbyLimits;
   socialLimits: SocialLimits;
+  rpc: RpcOptions | undefined;
 }
 
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
@@ -138,5 +142,6 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     devAppWebhookUrl: options.devAppWebhookUrl,
     lobbyLimits: { ...DEFAULT_LOBBY_LIMITS, ...options.lobbyLimits },
     socialLimits: { ...DEFAULT_SOCIAL_LIMITS, ...options.socialLimits },
+    rpc: options.rpc === true ? {} : options.rpc || undefined,
   };
 }

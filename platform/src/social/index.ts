@@ -17,7 +17,14 @@ import { relationshipsJson } from './relationships/serialize.js';
 import { RelationshipService } from './relationships/service.js';
 import { registerRelationshipRoutes } from './relationships/routes.js';
 
-export function registerSocial(app: FastifyInstance, ctx: PlatformContext): void {
+/** The social services, for other front ends of the same operations (the local client, src/rpc). */
+export interface SocialServices {
+  relationships: RelationshipService;
+  presence: PresenceService;
+  invites: InviteService;
+}
+
+export function registerSocial(app: FastifyInstance, ctx: PlatformContext): SocialServices {
   const relationships = new RelationshipService(ctx);
   const presence = new PresenceService(ctx, relationships);
   const messages = new MessageService(ctx, relationships);
@@ -56,4 +63,5 @@ export function registerSocial(app: FastifyInstance, ctx: PlatformContext): void
 
   invites.start();
   app.addHook('onClose', async () => invites.close());
+  return { relationships, presence, invites };
 }

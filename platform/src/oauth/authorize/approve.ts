@@ -1,6 +1,6 @@
 import type { PlatformContext } from '../../context.js';
 import { hashToken, randomToken } from '../../crypto/tokens.js';
-import type { UserRecord } from '../../store/types.js';
+import type { ApplicationRecord, UserRecord } from '../../store/types.js';
 import { enqueueAuthorized } from '../../webhooks/events.js';
 import { issueTokens } from '../issue.js';
 import { withFragment, withQuery } from '../redirect-uris.js';
@@ -10,16 +10,7 @@ import type { AuthorizeRequest, RedirectableError } from './request.js';
 export function approveAuthorization(ctx: PlatformContext, request: AuthorizeRequest, user: UserRecord): string {
   const { app, params, scopes, redirectUri } = request;
   const location = ctx.store.transaction(() => {
-    const now = ctx.now();
-    const previous = ctx.store.grants.get(app.id, user.id);
-    ctx.store.grants.upsert({
-      applicationId: app.id,
-      userId: user.id,
-      scopes: [...new Set([...(previous?.scopes ?? []), ...scopes])],
-      createdAt: previous?.createdAt ?? now,
-    });
-    enqueueAuthorized(ctx, app, user, scopes);
-
+    recordGrant(ctx, app, user, scopes);
     if (request.responseType === 'token') {
       const issued = issueTokens(ctx, {
         app,
@@ -37,26 +28,65 @@ export function approveAuthorization(ctx: PlatformContext, request: AuthorizeReq
         state: params.state,
       });
     }
-
-    const code = randomToken(24);
-    ctx.store.authorizationCodes.insert({
-      hash: hashToken(code),
-      applicationId: app.id,
-      userId: user.id,
-      scopes,
-      // Null when the request relied on the single registered URI; the token request may then omit it too.
-      redirectUri: params.redirect_uri ?? null,
-      codeChallenge: params.code_challenge ?? null,
-      nonce: params.nonce ?? null,
-      authTime: now,
-      expiresAt: now + ctx.options.tokenLifetimes.authorizationCodeSeconds * 1000,
-      usedAt: null,
-      issuedPairId: null,
-    });
+    // Null when the request relied on the single registered URI; the token request may then omit it too.
+    const code = createAuthorizationCode(ctx, { app, user, scopes, redirectUri: params.redirect_uri ?? null, codeChallenge: params.code_challenge ?? null, nonce: params.nonce ?? null });
     return withQuery(redirectUri, { code, state: params.state });
   });
   ctx.webhooks.wake();
   return location;
+}
+
+/**
+ * Consent given outside the browser flow (the local client's AUTHORIZE): records the grant and returns a code
+ * redeemable at the token endpoint like any other.
+ */
+export function approveCodeGrant(ctx: PlatformContext, grant: CodeGrant): string {
+  const code = ctx.store.transaction(() => {
+    recordGrant(ctx, grant.app, grant.user, grant.scopes);
+    return createAuthorizationCode(ctx, grant);
+  });
+  ctx.webhooks.wake();
+  return code;
+}
+
+export interface CodeGrant {
+  app: ApplicationRecord;
+  user: UserRecord;
+  scopes: string[];
+  redirectUri: string | null;
+  codeChallenge: string | null;
+  nonce: string | null;
+}
+
+/** Approval records a grant (the app/user pair, used for deauthorization) and queues APPLICATION_AUTHORIZED. */
+function recordGrant(ctx: PlatformContext, app: ApplicationRecord, user: UserRecord, scopes: string[]): void {
+  const previous = ctx.store.grants.get(app.id, user.id);
+  ctx.store.grants.upsert({
+    applicationId: app.id,
+    userId: user.id,
+    scopes: [...new Set([...(previous?.scopes ?? []), ...scopes])],
+    createdAt: previous?.createdAt ?? ctx.now(),
+  });
+  enqueueAuthorized(ctx, app, user, scopes);
+}
+
+function createAuthorizationCode(ctx: PlatformContext, grant: CodeGrant): string {
+  const now = ctx.now();
+  const code = randomToken(24);
+  ctx.store.authorizationCodes.insert({
+    hash: hashToken(code),
+    applicationId: grant.app.id,
+    userId: grant.user.id,
+    scopes: grant.scopes,
+    redirectUri: grant.redirectUri,
+    codeChallenge: grant.codeChallenge,
+    nonce: grant.nonce,
+    authTime: now,
+    expiresAt: now + ctx.options.tokenLifetimes.authorizationCodeSeconds * 1000,
+    usedAt: null,
+    issuedPairId: null,
+  });
+  return code;
 }
 
 export function errorRedirect(redirectUri: string, error: RedirectableError, state: string | undefined): string {

@@ -74,8 +74,17 @@ export function validateAuthorizeRequest(ctx: PlatformContext, input: unknown): 
 
   const params = parsed.data;
   const base = { params, app, redirectUri };
-  const fail = (error: string, description: string): AuthorizeValidation => ({ ok: false, redirect: true, request: base, error: { error, description } });
+  const checked = checkGrantParams(app, params);
+  if ('error' in checked) return { ok: false, redirect: true, request: base, error: checked };
+  return { ok: true, request: { ...base, responseType: checked.responseType, scopes: checked.scopes } };
+}
 
+/** What the grant asks for, independent of how it reached us (browser redirect or the local client's AUTHORIZE). */
+export type GrantParams = Pick<AuthorizeParams, 'response_type' | 'scope' | 'integration_type' | 'code_challenge' | 'code_challenge_method'>;
+
+/** The checks after client and redirect URI, in RFC order: response type, install type, scopes, PKCE. */
+export function checkGrantParams(app: ApplicationRecord, params: GrantParams): RedirectableError | { responseType: 'code' | 'token'; scopes: string[] } {
+  const fail = (error: string, description: string): RedirectableError => ({ error, description });
   if (params.response_type !== 'code' && params.response_type !== 'token') {
     return fail('unsupported_response_type', 'response_type must be code or token.');
   }
@@ -92,5 +101,5 @@ export function validateAuthorizeRequest(ctx: PlatformContext, input: unknown): 
   if (params.code_challenge !== undefined && params.code_challenge_method === undefined) {
     return fail('invalid_request', 'code_challenge_method is required with code_challenge (S256).');
   }
-  return { ok: true, request: { ...base, responseType: params.response_type, scopes } };
+  return { responseType: params.response_type, scopes };
 }

@@ -14,8 +14,11 @@ export type Status = 'online' | 'idle' | 'dnd' | 'invisible';
 interface UserPresence {
   status: Status;
   activities: Map<string, Activity>;
-  /** Applications the user has at least one gateway session for. */
-  sessionApps: Set<string>;
+  /**
+   * Per application, how many session sources report the user present: the gateway (its first/last session of
+   * the pair) and the local client (its first/last game connection of the application). Each source counts once.
+   */
+  sessionApps: Map<string, number>;
 }
 
 export interface PresenceJson {
@@ -55,14 +58,20 @@ export class PresenceService {
     this.publish(userId);
   }
 
-  /** Gateway: a (user, application) pair got its first session or lost its last one. */
+  /** Gateway or local client: a (user, application) pair got its first session or lost its last one there. */
   sessionsChanged(userId: string, applicationId: string, present: boolean): void {
     const state = this.state(userId);
     const wasOnline = state.sessionApps.size > 0;
+    const sources = state.sessionApps.get(applicationId) ?? 0;
     if (present) {
-      state.sessionApps.add(applicationId);
+      state.sessionApps.set(applicationId, sources + 1);
       // The new session is the user's only one and knows it is online; only friends need to hear it.
       if (!wasOnline) this.publish(userId, { self: false });
+      return;
+    }
+    if (sources > 1) {
+      // Another source still holds the pair: nothing changes for anyone.
+      state.sessionApps.set(applicationId, sources - 1);
       return;
     }
     state.sessionApps.delete(applicationId);
@@ -108,7 +117,7 @@ export class PresenceService {
   private state(userId: string): UserPresence {
     let state = this.users.get(userId);
     if (!state) {
-      state = { status: 'online', activities: new Map(), sessionApps: new Set() };
+      state = { status: 'online', activities: new Map(), sessionApps: new Map() };
       this.users.set(userId, state);
     }
     return state;

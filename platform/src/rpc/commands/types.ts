@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { PlatformContext } from '../../context.js';
+import type { SocialServices } from '../../social/index.js';
+import type { UserRecord } from '../../store/types.js';
+import { RpcError } from '../codes.js';
+import { RpcFailure, type CommandPayload, type RpcConnection } from '../connection.js';
+import type { ConsentQueue } from '../consent.js';
+import type { LaunchRegistry } from '../launch-registry.js';
+
+/** The platform services and local-client state a command runs against. */
+export interface RpcEnvironment {
+  ctx: PlatformContext;
+  social: SocialServices;
+  /** The desktop user, read fresh from the store (a ban or rename shows at once). */
+  desktopUser(): UserRecord;
+  consent: ConsentQueue;
+  launches: LaunchRegistry;
+  /** A game subscribed to an event: queued events for it (a launch by join) go out now. */
+  subscribed(connection: RpcConnection, evt: string): void;
+}
+
+export interface CommandResult {
+  data: unknown;
+  evt?: string;
+}
+
+export type CommandHandler = (env: RpcEnvironment, connection: RpcConnection & { app: NonNullable<RpcConnection['app']> }, payload: CommandPayload) => CommandResult | Promise<CommandResult>;
+
+/** Validates `args`; a problem is error 4000 naming the first bad field (`args.activity.type: …`). */
+export function parseArgs<T extends z.ZodType>(schema: T, args: unknown, prefix = 'args'): z.output<T> {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = [prefix, ...issue.path.map(String)].join('.');
+  throw new RpcFailure(RpcError.INVALID_PAYLOAD, `${path}: ${issue.message}`);
+}
+
+/** The user named by a command's `user_id`; 4010 when there is no such (non-bot) user. */
+export function argUser(env: RpcEnvironment, userId: string): UserRecord {
+  const user = /^\d{1,20}$/.test(userId) ? env.ctx.store.users.get(userId) : undefined;
+  if (!user || user.bot) throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
+  return user;
+}

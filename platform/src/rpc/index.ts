@@ -1,0 +1,42 @@
+/**
+ * Starts the local client (PROTOCOL.md §12) next to a running platform's services. The desktop user is required
+ * outside development mode; auto-approving AUTHORIZE is a development-only convenience and refused otherwise.
+ */
+import { platform } from 'node:os';
+import type { PlatformContext } from '../context.js';
+import { resolveUser } from '../config/references.js';
+import type { SocialServices } from '../social/index.js';
+import { defaultApplicationsDir } from './launch-registry.js';
+import { RpcServer } from './server.js';
+import { defaultSocketDir } from './socket-path.js';
+
+export interface RpcOptions {
+  /** The desktop user (username or id). Default in development mode: `dev_user`; required otherwise. */
+  user?: string;
+  /** Directory of the `discord-ipc-{n}` socket; default `XDG_RUNTIME_DIR`, `TMPDIR`, `TMP`, `TEMP`, `/tmp`. */
+  socketDir?: string;
+  /** Approve every AUTHORIZE without asking (development mode only). Default false. */
+  autoApprove?: boolean;
+  /** Where `.desktop` launch entries go (Linux); default `$XDG_DATA_HOME/applications`; null = write none. */
+  applicationsDir?: string | null;
+}
+
+export type { ConsentRequest } from './consent.js';
+export type { Delivery } from './game-events.js';
+export { RpcServer } from './server.js';
+
+export async function startRpcServer(ctx: PlatformContext, social: SocialServices, options: RpcOptions): Promise<RpcServer> {
+  const ref = options.user ?? (ctx.options.devMode ? 'dev_user' : undefined);
+  if (ref === undefined) throw new Error('the local RPC server needs its desktop user (rpc.user / --rpc-user) outside development mode');
+  const desktopUser = resolveUser(ctx, ref);
+  if (!desktopUser || desktopUser.bot || desktopUser.isProvisional) throw new Error(`the local RPC desktop user ${JSON.stringify(ref)} is not a full account`);
+  if (options.autoApprove && !ctx.options.devMode) throw new Error('rpc.autoApprove is for development mode only');
+  const server = new RpcServer(ctx, social, {
+    desktopUser,
+    socketDir: options.socketDir ?? defaultSocketDir(),
+    autoApprove: options.autoApprove ?? false,
+    applicationsDir: options.applicationsDir === null ? undefined : (options.applicationsDir ?? (platform() === 'linux' ? defaultApplicationsDir() : undefined)),
+  });
+  await server.listen();
+  return server;
+}
