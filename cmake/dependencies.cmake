@@ -41,5 +41,6 @@ unset(CMAKE_DISABLE_FIND_PACKAGE_Git)
 unset(CMAKE_POLICY_DEFAULT_CMP0063)
 target_compile_definitions(opus PRIVATE PACKAGE_VERSION="1.3.1")   # else opus_get_version_string() says "unknown"
 set_target_properties(opus PROPERTIES POSITION_INDEPENDENT_CODE ON C_VISIBILITY_PRESET hidden)
-# Upstream code, compiled as released: its warnings are not ours to fix and would bury ours.
-target_compile_options(opus PRIVATE -w)
+# Upstream code, compiled as released: its warnings are not ours to fix and would bury ours. We never debug it,
+# so Debug builds (the sanitizer build) optimise it too; unoptimised, it is slow and says so in a #pragma message.
+target_compile_options(opus PRIVATE -w $<$<CONFIG:Debug>:-O2>)

@@ -26,12 +26,12 @@ with_heartbeat() {
 }
 
 debian_packages() {
-  step "Debian packages: compilers, CMake, Boost, OpenSSL, libsodium, Opus headers (first run ~1 min, then a check)"
+  step "Debian packages: compilers, CMake, Boost, OpenSSL, libsodium, Opus headers (first run: a minute or two)"
   bash scripts/install-deps.sh
 }
 
 npm_packages() {
-  step "npm packages (first run ~3 min: better-sqlite3 compiles SQLite from source when no prebuilt binary downloads)"
+  step "npm packages (first run ~1.5 min: better-sqlite3 compiles SQLite when no prebuilt binary downloads)"
   if [ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "    up to date"
   else
@@ -66,7 +66,7 @@ case "$mode" in
     steps=4
     debian_packages
     npm_packages
-    step "native build: Opus, the C++ core, libsvcpp.so and the Node addon (first run ~12 min on 2 cores)"
+    step "native build: Opus, the C++ core, libsvcpp.so and the Node addon (first run ~5 min on 2 cores)"
     native_build --target svcpp_node
     step "demo (a few seconds)"
     node --import tsx demo/quickstart.ts "${@:2}"   # npm run demo -- --verbose: with the SDK's log lines
@@ -75,15 +75,15 @@ case "$mode" in
     steps=11
     debian_packages
     npm_packages
-    step "generated layers are up to date (a few seconds)"
+    step "generated layers are up to date (a second)"
     node tools/gen/index.mjs --check
-    step "native build: core, libsvcpp.so, Node addon, native tests (first run ~15 min on 2 cores)"
+    step "native build: core, libsvcpp.so, Node addon, native tests (first run ~8 min on 2 cores; ~3 after the demo)"
     native_build
-    step "TypeScript build: SDK face and platform (~30 s)"
+    step "TypeScript build: SDK face and platform (~15 s)"
     npx tsc -p tsconfig.json
     npx tsc -p platform/tsconfig.json
     stage ctest ctest --test-dir build --output-on-failure
-    step "native build with AddressSanitizer + UndefinedBehaviorSanitizer (first run ~15 min on 2 cores)"
+    step "native build with AddressSanitizer + UndefinedBehaviorSanitizer (first run ~13 min on 2 cores)"
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
     cmake --build build-asan -j2
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure
