@@ -1,6 +1,6 @@
 # Third-party libraries, all from Debian packages (scripts/install-deps.sh) and all linked statically
 # with hidden visibility, so neither libsvcpp.so nor the addon depends on them at run time and none of
-# their symbols can interpose with the copies inside Node or Electron (native-build.md §5).
+# their symbols can interpose with the copies inside Node or Electron (Node exports its own OpenSSL).
 
 find_package(Boost 1.81 CONFIG REQUIRED)            # Boost::headers — Asio + Beast, header-only
 set(OPENSSL_USE_STATIC_LIBS TRUE)
@@ -31,6 +31,16 @@ set(OPUS_BUILD_TESTING OFF CACHE BOOL "" FORCE)
 set(OPUS_INSTALL_PKG_CONFIG_MODULE OFF CACHE BOOL "" FORCE)
 set(OPUS_INSTALL_CMAKE_CONFIG_MODULE OFF CACHE BOOL "" FORCE)
 set(OPUS_STACK_PROTECTOR OFF CACHE BOOL "" FORCE)
+# Opus asks git for its version from the current directory — our build tree, so it would describe svcpp's own
+# repository (and print "fatal: No names found"); its version comes from PACKAGE_VERSION below instead. It declares
+# CMake 3.1, older than honouring visibility presets on static libraries (CMP0063): opt in, as we want hidden.
+set(CMAKE_DISABLE_FIND_PACKAGE_Git TRUE)
+set(CMAKE_POLICY_DEFAULT_CMP0063 NEW)
 add_subdirectory(${SVCPP_OPUS_SOURCE_DIR} ${CMAKE_BINARY_DIR}/_deps/opus EXCLUDE_FROM_ALL SYSTEM)
+unset(CMAKE_DISABLE_FIND_PACKAGE_Git)
+unset(CMAKE_POLICY_DEFAULT_CMP0063)
 target_compile_definitions(opus PRIVATE PACKAGE_VERSION="1.3.1")   # else opus_get_version_string() says "unknown"
 set_target_properties(opus PROPERTIES POSITION_INDEPENDENT_CODE ON C_VISIBILITY_PRESET hidden)
+# Upstream code, compiled as released: its warnings are not ours to fix and would bury ours. We never debug it,
+# so Debug builds (the sanitizer build) optimise it too; unoptimised, it is slow and says so in a #pragma message.
+target_compile_options(opus PRIVATE -w $<$<CONFIG:Debug>:-O2>)

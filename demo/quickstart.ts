@@ -1,52 +1,80 @@
-// The demo of `npm run demo`: the SDK next to the embedded platform, on loopback, with no internet.
+// The demo of `npm run demo`: the SDK next to the embedded platform, on loopback, with no internet. It prints a
+// short numbered story; `--verbose` adds the SDK's own log lines (by default only warnings and errors show).
 //
 // 1. The platform starts over TLS (self-signed certificate) with a development application.
 // 2. A game backend links a provisional account for one of its players with the server helpers (SvcppServer).
 // 3. The game client — the SDK over N-API — trusts the platform's certificate, takes the token, connects to the
-//    gateway and reaches Ready; the platform renames the player and the SDK sees the USER_UPDATE.
-// 4. A second client, over koffi, validates the same token without connecting.
+//    gateway and reaches Ready.
+// 4. The player renames itself; the platform pushes a USER_UPDATE and the SDK's cache follows.
+// 5. A second client, over koffi (plain FFI into the same libsvcpp.so), validates the same token without connecting.
+// 6. Everything closes; the process then exits by itself.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlatform } from '../platform/src/index.js';
 import { Client, ClientStatus, LoggingSeverity, SvcppServer } from '../lib/index.js';
 
+const verbose = process.argv.includes('--verbose');
+const logMinSeverity = verbose ? LoggingSeverity.Info : LoggingSeverity.Warning;
+let step = 0;
+const title = (text: string) => console.log(`\n${++step}. ${text}`);
+const say = (text: string) => console.log(`   ${text}`);
+const days = (seconds: number) => (seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`);
+
+console.log('svcpp demo: a game backend and two game clients against the local platform (no internet needed)');
+
+title('Start the platform: OAuth2, HTTP API and gateway over TLS, in-memory database');
 const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, tls: true });
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-demo-'));
 const caFile = join(dir, 'platform-ca.pem');
 writeFileSync(caFile, platform.caCertPem!);
-console.log(`platform   ${platform.apiBase}  (gateway ${platform.gatewayUrl})`);
-console.log(`dev app    id ${platform.devApp.id}`);
+say(`API      ${platform.apiBase}`);
+say(`gateway  ${platform.gatewayUrl}`);
+say('the clients trust its self-signed certificate through the caFile option');
 
-// Game backend: link a provisional account for one of its players.
+title('The game backend gives player-42 a provisional account (no platform login needed)');
 const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
 const linked = await server.createProvisionalToken({ externalUserId: 'player-42', preferredGlobalName: 'Player Forty-Two' });
-console.log(`backend    provisional token issued (valid ${linked.expiresIn} s)`);
+say(`SvcppServer.createProvisionalToken: an access token valid ${days(linked.expiresIn)}, handed to the game`);
 
 {
-  await using client = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, applicationId: BigInt(platform.devApp.id) });
-  client.on('log', (message, severity) => console.log(`sdk log    [${LoggingSeverity[severity]}] ${message}`));
-  client.on('statusChanged', (status) => console.log(`status     ${ClientStatus[status]}`));
-
+  title('The game client (SDK over N-API) connects with that token');
+  await using client = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile,
+    applicationId: BigInt(platform.devApp.id), logMinSeverity });
+  client.on('log', (message, severity) => say(`sdk log [${LoggingSeverity[severity]}] ${message}`));
+  // The status walk, one line per connect or disconnect (HttpWait -> Connecting -> Connected -> Ready).
+  let statuses: string[] = [];
+  client.on('statusChanged', (status) => statuses.push(ClientStatus[status]));
+  const sayStatuses = () => { say(`status: ${statuses.join(' -> ')}`); statuses = []; };
   await client.updateToken(linked.accessToken);
   await client.connect();
+  sayStatuses();
   const me = client.currentUser!;
-  console.log(`ready      ${me.displayName} (@${me.username}, id ${me.id}, provisional=${me.isProvisional})`);
+  say(`ready as ${me.displayName} (@${me.username}, provisional account: ${me.isProvisional})`);
 
+  title('The player renames itself; the gateway pushes the change to the client');
   const renamed = new Promise<void>((resolve) => client.once('userUpdated', () => resolve()));
   await client.updateProvisionalAccountDisplayName('Player 42');
   await renamed;
-  console.log(`renamed    now "${client.currentUser!.displayName}"`);
+  say(`userUpdated event: the cached user is now "${client.currentUser!.displayName}"`);
 
-  await using ffi = new Client({ backend: 'koffi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile });
+  title('A second client, over koffi (plain FFI into the same libsvcpp.so), checks the same token');
+  await using ffi = new Client({ backend: 'koffi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
   const checked = await ffi.fetchCurrentUser(linked.accessToken);
-  console.log(`koffi      the token belongs to @${checked.username}`);
+  say(`fetchCurrentUser: the token belongs to @${checked.username}`);
 
+  title('Disconnect, close both clients (await using) and stop the platform');
   await client.disconnect();
-  const v = Client.version;
-  console.log(`sdk        svcpp ${v.major}.${v.minor}.${v.patch} (${v.hash})`);
+  sayStatuses();
 }
 
 await platform.close();
 rmSync(dir, { recursive: true, force: true });
-console.log('done: clients closed, platform stopped');
+const v = Client.version;
+say(`done with svcpp ${v.major}.${v.minor}.${v.patch} (${v.hash})`);
+console.log(`
+Next:
+  npm run demo -- --verbose    this demo with the SDK's own log lines
+  npm test                     every test: native, both backends, platform
+  README.md, "From TypeScript" friends, presence, lobbies and messages in a few lines each
+  platform/README.md           run the platform on its own (npx svcpp-platform)`);

@@ -1,8 +1,11 @@
 // Finds and loads a backend. N-API: node-gyp-build (build/Release first, then prebuilds/<platform>-<arch>/).
-// koffi: the absolute path of libsvcpp (build/Release, then prebuilds/<platform>-<arch>/; PREBUILDS_ONLY skips
-// build/). Escape hatch for bundlers and Electron asar layouts: the SVCPP_PREBUILD environment variable (read by
-// node-gyp-build too) or the `nativeRoot` option name another directory with that same layout.
-// Each backend is loaded once per thread (a worker loads its own copy).
+// The addon links libsvcpp.so and finds it next to itself (RUNPATH $ORIGIN); koffi loads the library from that
+// same directory, so both backends in one process share one libsvcpp instance (the dynamic loader reuses an
+// object it has already mapped from the same file). Without an addon, koffi looks in build/Release, then
+// prebuilds/<platform>-<arch>/ (PREBUILDS_ONLY skips build/). Escape hatch for bundlers and Electron asar
+// layouts: the SVCPP_PREBUILD environment variable (read by node-gyp-build too) or the `nativeRoot` option name
+// another directory with that same layout.
+// Each backend is loaded once per thread (a worker loads its own JS bindings; the native library is per process).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -37,10 +40,31 @@ function packageRoot(): string {
 
 const nativeRootOf = (options: LoadOptions) => options.nativeRoot ?? process.env.SVCPP_PREBUILD ?? packageRoot();
 
-/** Absolute path of the C ABI library (for koffi and other FFI users). */
+interface AddonExports extends NativeApi {
+  setErrorFactory(factory: (errc: number, detail: string) => Error): void;
+}
+
+interface NodeGypBuild {
+  (dir: string): AddonExports;
+  /** The path of the addon node-gyp-build would load; throws when there is none. */
+  resolve(dir: string): string;
+}
+const nodeGypBuild = () => require('node-gyp-build') as NodeGypBuild;
+
+/** The addon node-gyp-build picks for this root, or undefined when none is built or shipped. */
+function addonPath(options: LoadOptions): string | undefined {
+  try {
+    return nodeGypBuild().resolve(nativeRootOf(options));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Absolute path of the C ABI library (for koffi and other FFI users): the very file the addon loads. */
 export function nativeLibraryPath(options: LoadOptions = {}): string {
+  const addon = addonPath(options);
   const root = nativeRootOf(options);
-  const candidates = [
+  const candidates = addon ? [join(dirname(addon), LIBRARY_FILE)] : [
     ...(process.env.PREBUILDS_ONLY ? [] : [join(root, 'build', 'Release', LIBRARY_FILE)]),
     join(root, 'prebuilds', `${process.platform}-${process.arch}`, LIBRARY_FILE),
   ];
@@ -49,13 +73,8 @@ export function nativeLibraryPath(options: LoadOptions = {}): string {
   return found;
 }
 
-interface AddonExports extends NativeApi {
-  setErrorFactory(factory: (errc: number, detail: string) => Error): void;
-}
-
 function loadNapi(options: LoadOptions): NativeApi {
-  const nodeGypBuild = require('node-gyp-build') as (dir: string) => AddonExports;
-  const addon = nodeGypBuild(nativeRootOf(options));
+  const addon = nodeGypBuild()(nativeRootOf(options));
   addon.setErrorFactory(errcError);
   return addon;
 }

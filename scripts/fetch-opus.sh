@@ -10,6 +10,8 @@ sha256=65b58e1e25b2a114157014736a3d9dfeaad8d41be1c8179866f144a2fb44ff9d
 src="$cache/opus-$version"
 
 if [ ! -f "$src/CMakeLists.txt" ]; then
+  # Stdout is the answer to CMake; what it is doing goes to stderr.
+  echo "fetch-opus: downloading Debian's opus $version source package (~1 MB, a few seconds) into $cache" >&2
   mkdir -p "$cache"
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT

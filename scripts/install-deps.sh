@@ -39,6 +39,19 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
-echo "install-deps: installing ${missing[*]}"
+# apt-get reports "dlstatus:<n>:<percent>:<text>" and "pmstatus:<package>:<percent>:<text>" on its status fd;
+# one line per 10 % of each phase shows how far along a first run is without dpkg's hundreds of lines.
+apt_progress() {
+  awk -F: '$1 == "dlstatus" || $1 == "pmstatus" {
+    phase = $1 == "dlstatus" ? "download" : "install"; p = int($3 / 10) * 10
+    if (!(phase in last) || p > last[phase]) { last[phase] = p; printf "    apt %s %d%%\n", phase, p; fflush() }
+  }'
+}
+
+echo "install-deps: installing ${#missing[@]} packages: ${missing[*]}"
+echo "install-deps: apt-get update (package index, ~10 s)"
 $SUDO apt-get update -qq || $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Status lines share stdout with dpkg's chatter, which the filter drops (sudo would close an extra fd); errors
+# stay on stderr.
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends -o APT::Status-Fd=1 \
+  "${missing[@]}" | apt_progress

@@ -11,7 +11,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'svcpp-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// Ends by listing every libsvcpp.so file mapped into the process: both backends must share one.
 const LOAD_SCRIPT = `
+import { readFileSync } from 'node:fs';
 import { Client, nativeLibraryPath } from 'svcpp';
 for (const backend of ['napi', 'koffi']) {
   const client = new Client({ backend, applicationId: 5n });
@@ -19,6 +21,8 @@ for (const backend of ['napi', 'koffi']) {
   await client.close();
 }
 console.log(nativeLibraryPath());
+const maps = readFileSync('/proc/self/maps', 'utf8').split('\\n');
+console.log([...new Set(maps.filter((l) => l.endsWith('/libsvcpp.so')).map((l) => l.slice(l.indexOf('/'))))].join(' '));
 `;
 
 // svcpp/server loads no native code: it works with addon loading made impossible.
@@ -46,6 +50,10 @@ it('packs, installs into an empty directory and loads from prebuilds without a c
   const notices = readdirSync(join(root, 'licenses')).map((name) => `licenses/${name}`);
   expect(notices.length).toBeGreaterThan(0);
   expect(files).toEqual(expect.arrayContaining(['LICENSE', 'THIRD_PARTY_NOTICES.md', 'dist/lib/server.js', 'dist/lib/server.d.ts', ...notices]));
+  // One native core: the addon links the libsvcpp.so beside it instead of carrying its own copy.
+  expect(files.filter((f: string) => f.startsWith('prebuilds/')).sort()).toEqual([
+    'prebuilds/linux-x64/libsvcpp.so', 'prebuilds/linux-x64/svcpp.glibc.node',
+  ]);
 
   const app = join(work, 'app');
   mkdirSync(app);
@@ -60,10 +68,12 @@ it('packs, installs into an empty directory and loads from prebuilds without a c
   expect(readdirSync(bin)).toEqual(['node']);
   const env = { PATH: bin, PREBUILDS_ONLY: '1', HOME: work };
   const out = run(join(bin, 'node'), ['load.mjs'], app, env).trim().split('\n');
+  const library = join(app, 'node_modules', 'svcpp', 'prebuilds', 'linux-x64', 'libsvcpp.so');
   expect(out).toEqual([
     'napi openid sdk.social_layer 5n 43',
     'koffi openid sdk.social_layer 5n 43',
-    join(app, 'node_modules', 'svcpp', 'prebuilds', 'linux-x64', 'libsvcpp.so'),
+    library,
+    library,
   ]);
   expect(run(join(bin, 'node'), ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
 });

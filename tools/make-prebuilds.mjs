@@ -1,5 +1,6 @@
 // Copies the built addon and the C ABI library into prebuilds/<platform>-<arch>/ (node-gyp-build naming),
-// strips them, and smoke-loads the copies. Run after `npm run build:native`: `npm run prebuilds`.
+// strips them, and smoke-loads the copies. They go together: the addon loads the libsvcpp.so beside it.
+// Run after `npm run build:native`: `npm run prebuilds`.
 // (Not named "prebuild": npm would run it automatically before "build".)
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -28,7 +29,7 @@ for (const { from, to } of files) {
   if (process.platform === 'linux') execFileSync('strip', ['--strip-unneeded', dest]);
 }
 
-// Smoke-load the copies, not the build tree.
+// Smoke-load the copies, not the build tree (the addon's RUNPATH $ORIGIN resolves to the copied libsvcpp.so).
 const addon = createRequire(import.meta.url)(join(target, files[0].to));
 if (typeof addon.AuthorizationArgs_Init !== 'function') throw new Error('the copied addon does not load');
 console.log(`prebuilds: ${files.map((f) => f.to).join(', ')} -> ${target}`);

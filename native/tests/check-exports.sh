@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# libsvcpp.so exports exactly the committed Svcpp_* symbol list and links no OpenSSL, libsodium or Opus
-# dynamically (they are static and hidden: no interposition with Node's or Electron's copies).
+# A shared object exports exactly a committed symbol list and links no OpenSSL, libsodium or Opus dynamically
+# (they are static and hidden in libsvcpp.so: no interposition with Node's or Electron's copies).
+# Usage: check-exports.sh <shared object> <expected exports file> [<sibling library>]
+# With a sibling (the Node addon and libsvcpp.so), the object must load that library from its own directory
+# (RUNPATH $ORIGIN) and carry no copy of the core: no OpenSSL in its own symbol table.
 set -euo pipefail
-lib="$1" expected="$2"
+lib="$1" expected="$2" sibling="${3:-}"
 actual=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
 if ! diff <(sort "$expected") <(echo "$actual"); then
   echo "exported symbols of $lib differ from $expected (< expected, > actual)" >&2
@@ -12,4 +15,15 @@ if ldd "$lib" | grep -Ei 'libssl|libcrypto|libsodium|libopus'; then
   echo "$lib must not depend on these at run time" >&2
   exit 1
 fi
-echo "exports: $(echo "$actual" | wc -l) Svcpp_* symbols, no third-party runtime dependencies"
+summary="exports: $(echo "$actual" | wc -l) symbols, no third-party runtime dependencies"
+if [ -n "$sibling" ]; then
+  name=$(basename "$sibling")
+  readelf -d "$lib" | grep -q "(RUNPATH).*\[\$ORIGIN\]" || { echo "$lib: RUNPATH is not \$ORIGIN" >&2; exit 1; }
+  ldd "$lib" | grep -qF "$name => $(dirname "$lib")/$name " || { echo "$lib does not load $name from its own directory" >&2; exit 1; }
+  if nm "$lib" | grep -qw SSL_CTX_new; then
+    echo "$lib links a copy of the core (OpenSSL inside); it must call $name instead" >&2
+    exit 1
+  fi
+  summary="$summary; loads $name from its own directory"
+fi
+echo "$summary"
