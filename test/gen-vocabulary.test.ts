@@ -81,7 +81,7 @@ describe('C header', () => {
     expect(h).toContain('Svcpp_Errc SVCPP_CALL Svcpp_ProbeHandle_Metadata(Svcpp_ProbeHandle const *self, Svcpp_Properties *out);');
     expect(h).toContain('Svcpp_Errc SVCPP_CALL Svcpp_ProbeHandle_MemberIds(Svcpp_ProbeHandle const *self, Svcpp_UInt64Span *out);');
     expect(h).toContain('Svcpp_Errc SVCPP_CALL Svcpp_Client_Probe(Svcpp_Client *self, Svcpp_Properties metadata, ' +
-      'Svcpp_Client_ProbeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);');
+      'Svcpp_Client_ProbeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);');
     expect(h).toContain('typedef void (SVCPP_CALL *Svcpp_Client_ProbeCallback)(Svcpp_Properties metadata, Svcpp_UInt64Span ids, void *userData);');
   });
 });

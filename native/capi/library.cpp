@@ -68,10 +68,10 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void) {
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn, Svcpp_FreeFn fn__userDataFree,
-                                                             void *fn__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn, Svcpp_FreeFn fnUserDataFree,
+                                                             void *fnUserData) {
     return Guard("Svcpp_SetCallbacksPendingHook", [&] {
-        auto hook = WrapCallbacksPendingFn(fn, fn__userDataFree, fn__userData);
+        auto hook = WrapCallbacksPendingFn(fn, fnUserDataFree, fnUserData);
         KeepUserDataOnThrow keep(hook.owner);
         core::clients::SetGlobalHook(std::move(hook));
     });

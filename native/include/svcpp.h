@@ -663,7 +663,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void);
 /** Wakeup hook for hosts that use the global pump: fires when any client's queue becomes non-empty.
  *  Same rules as Svcpp_Client_SetCallbacksPendingHook; a NULL fn clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn,
-    Svcpp_FreeFn fn__userDataFree, void *fn__userData);
+    Svcpp_FreeFn fnUserDataFree, void *fnUserData);
 
 /* ---- ClientCreateOptions ------------------------------------------------------------------------- */
 
@@ -1445,9 +1445,9 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetHttpRequestTimeout(Svcpp_Client 
 /** Current connection status. */
 SVCPP_API Svcpp_Client_Status SVCPP_CALL Svcpp_Client_GetStatus(Svcpp_Client const *self);
 /** Single slot: replaces the previous callback; a NULL callback clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetStatusChangedCallback(Svcpp_Client *self, Svcpp_Client_OnStatusChanged cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetStatusChangedCallback(Svcpp_Client *self, Svcpp_Client_OnStatusChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Additive: every registration receives log lines at or above minSeverity. Remove with RemoveCallback(token). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData, uint64_t *outToken);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData, uint64_t *outToken);
 /** Ends an additive registration; its user data is freed. Unknown token: InvalidArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveCallback(Svcpp_Client *self, uint64_t token);
 /** Writes log lines at or above minSeverity to <path>/svcpp.log (overwritten per run); None stops. False when the file cannot be opened. */
@@ -1462,7 +1462,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Disconnect(Svcpp_Client *self);
  */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLastConnectionFailure(Svcpp_Client const *self, Svcpp_ConnectionFailure *out);
 /** svcpp addition. Single slot: a reconnect could not resume the session (see the callback). NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * svcpp addition: gateway messages this client could not read and discarded since it was created (each also
  * logged at Warning). 0 in a healthy session.
@@ -1474,7 +1474,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svc
  * OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the
  * AuthorizeUrl callback (else opens the system browser) and completes with the code. A pending Authorize is aborted.
  */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp_AuthorizationArgs const *args, Svcpp_Client_AuthorizationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp_AuthorizationArgs const *args, Svcpp_Client_AuthorizationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * svcpp addition: completes a pending Authorize that uses CustomSchemeParam with the redirect URL the host received
  * (<scheme>:/authorize/callback?code=…&state=…). Ignored when no such Authorize is pending.
@@ -1483,36 +1483,36 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_HandleAuthorizeRedirect(Svcpp_Clien
 /** Completes a pending Authorize with ErrorType Aborted and closes its listener. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AbortAuthorize(Svcpp_Client *self);
 /** svcpp addition: receives the authorize URL of each Authorize instead of the system browser. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Exchanges an authorization code (public client, PKCE verifier) for tokens. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Signs in a provisional account with an external credential (public client). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** GetToken that also merges the provisional account of the external credential into the signed-in account. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Rotates a token pair; the old pair stops working. invalid_grant is AuthorizationFailed (treat like deauthorization). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String refreshToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String refreshToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Revokes every token of the application for the token's user. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String token, Svcpp_Client_RevokeTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String token, Svcpp_Client_RevokeTokenCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** A token of a child application from a token of its parent (same expiry, no refresh token). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *self, Svcpp_String parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *self, Svcpp_String parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Moves the external identity off the full account into a new provisional account (public client). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Sets the display name of the signed-in provisional account (1–32 characters). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName(Svcpp_Client *self, Svcpp_String name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName(Svcpp_Client *self, Svcpp_String name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Sets the access token for HTTP calls and the gateway; call Connect from the callback. Only Bearer is accepted. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateToken(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_UpdateTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateToken(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_UpdateTokenCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Validates a token by fetching its user (id, username) without connecting. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_FetchCurrentUserCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_FetchCurrentUserCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** True when UpdateToken set a token (its validity is not checked). */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self);
 /** Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
  * this version does not implement yet: the registration is kept but never fires.
  */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Clears the RegisterAuthorizeRequestCallback slot. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveAuthorizeRequestCallback(Svcpp_Client *self);
 /** The signed-in user; absent until Ready. */
@@ -1522,72 +1522,72 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUser(Svcpp_Client const *self, 
 /** A user from the cache (never fetches); absent when unknown. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_t userId, Svcpp_UserHandle *out);
 /** Single slot: a cached user changed. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** The guilds the user of UpdateToken's token is a member of (ValidationError without a token). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** The channels of a guild the user is a member of, sorted by position (ValidationError without a token). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Sends a message to a lobby the user is a member of. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** SendLobbyMessage with metadata for the receivers (≤ 25 keys, values ≤ 1024). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Sends a direct message (persistent between friends with a full account, else ephemeral). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** SendUserMessage with metadata for the receiver (≤ 25 keys, values ≤ 1024). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Replaces the text of a direct message this user sent. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Deletes a direct message this user sent. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** A cached message (the 25 most recent per channel); absent otherwise. Never fetches. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetMessageHandle(Svcpp_Client const *self, uint64_t messageId, Svcpp_MessageHandle *out);
 /** A persistent DM channel the cache knows, or a lobby the user is in; absent otherwise (ephemeral DMs have no channel). */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetChannelHandle(Svcpp_Client const *self, uint64_t channelId, Svcpp_ChannelHandle *out);
 /** The lobby's recent messages over HTTP, newest first; limit <= 0 means 200, above 200 is a ValidationError. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * The recent direct messages with a user, newest first: from the cache, completed over HTTP when it holds fewer than limit
  * (limit <= 0 means 200, above 200 is a ValidationError).
  */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** The latest message with every DM partner (last 72 h). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** True when the message is cached and synced to the platform (a persistent DM, or a lobby linked to a channel). */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client const *self, uint64_t messageId);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp_Client *self, Svcpp_String secret, Svcpp_Properties lobbyMetadata, Svcpp_Properties memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp_Client *self, Svcpp_String secret, Svcpp_Properties lobbyMetadata, Svcpp_Properties memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Leaves a lobby joined by secret (lobbies the server added the user to cannot be left). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** A lobby the user is a member of; absent otherwise. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, uint64_t lobbyId, Svcpp_LobbyHandle *out);
 /** The lobbies the user is a member of (may be incomplete right after Ready). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyIds(Svcpp_Client const *self, Svcpp_UInt64Span *out);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Links a lobby to a guild text channel (the member needs CanLinkLobby and the channel must be linkable). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Removes the lobby's channel link. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** A single-use invite to the guild of the lobby's linked channel. A provisional user gets the merge callback and a failed cb. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** The relationship with a user, when there is one on either axis (svcpp: absent instead of a None handle). */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetRelationshipHandle(Svcpp_Client const *self, uint64_t userId, Svcpp_RelationshipHandle *out);
 /** Every relationship, platform and game, ordered by user id. */
@@ -1601,67 +1601,67 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationshipsByGroup(Svcpp_Clien
 /** Friends (either axis) whose username or display name contains searchStr (case-insensitive); same order as the groups. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SearchFriendsByUsername(Svcpp_Client const *self, Svcpp_String searchStr, Svcpp_UserHandleSpan *out);
 /** Platform friend request by username (accepts a pending incoming request from that user). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_SendFriendRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_SendFriendRequestCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Platform friend request by user id (accepts a pending incoming one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Game friend request (this application) by username. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Game friend request (this application) by user id. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Accepts a pending incoming platform request (ValidationError without one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Accepts a pending incoming game request (ValidationError without one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Rejects a pending incoming platform request (ValidationError without one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Rejects a pending incoming game request (ValidationError without one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Withdraws a pending outgoing platform request (ValidationError without one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Withdraws a pending outgoing game request (ValidationError without one). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Ends the friendship on both axes (ValidationError when not a friend on either). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Ends the game friendship only (ValidationError when not a game friend). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Blocks a user (platform axis); removes every relationship with them, both ways. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Unblocks a blocked user (ValidationError when not blocked). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot: a relationship was created or changed type. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot: a relationship ended. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot: a user's group may have changed. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
  * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
  */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Removes this application's activity (fire and forget; failures are logged). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *self);
 /** Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Invites a user to join this user's activity, which must be joinable (party with room and a join secret). */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *self, uint64_t userId, Svcpp_String content, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *self, uint64_t userId, Svcpp_String content, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Asks a user whose activity is joinable for an invite. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Answers a join request (an ActivityInvite of type JoinRequest) with an invite to its sender. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Accepts an invite of type Join: completes with the join secret of the sender's current activity. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_AcceptActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_AcceptActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot: an invite or join request was received. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot: a received invite became invalid. NULL clears it. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version
  * does not implement: the registration is kept but never fires (use AcceptActivityInvite).
  */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version. */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */
@@ -1670,7 +1670,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *s
  * Wakeup hook: fires when the queue goes from empty to non-empty (at most once until the next pump starts;
  * once at registration if work is already queued). A NULL hook clears it.
  */
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Client *self, Svcpp_CallbacksPendingFn hook, Svcpp_FreeFn hook__userDataFree, void *hook__userData);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Client *self, Svcpp_CallbacksPendingFn hook, Svcpp_FreeFn hookUserDataFree, void *hookUserData);
 
 /* ---- Span release ------------------------------------------------------------------------------ */
 

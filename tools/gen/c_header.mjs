@@ -148,7 +148,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void);
 /** Wakeup hook for hosts that use the global pump: fires when any client's queue becomes non-empty.
  *  Same rules as Svcpp_Client_SetCallbacksPendingHook; a NULL fn clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn,
-    Svcpp_FreeFn fn__userDataFree, void *fn__userData);
+    Svcpp_FreeFn fnUserDataFree, void *fnUserData);
 
 `;
   for (const t of types) {

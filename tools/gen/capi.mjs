@@ -205,7 +205,7 @@ function bodyLines(model, fn) {
   // Callbacks are converted last, right before the call, so every earlier rejection takes nothing.
   for (const c of cbs) {
     const cb = c.callback;
-    L.push(`auto ${c.name}_ = Wrap${cb.coreName}(${c.name}, ${c.name}__userDataFree, ${c.name}__userData);`);
+    L.push(`auto ${c.name}_ = Wrap${cb.coreName}(${c.name}, ${c.name}UserDataFree, ${c.name}UserData);`);
     L.push(`KeepUserDataOnThrow keep_${c.name}(${c.name}_.owner);`);
     args.push(`std::move(${c.name}_)`);
   }

@@ -122,8 +122,8 @@ export function buildModel(idl) {
       const t = parseType(p.type);
       if (t.kind === 'cb') {
         out.push(param(p.name, p.type, 'cb', { callback: callbackByName.get(t.name), nullable: !!p.nullable }));
-        out.push(param(`${p.name}__userDataFree`, 'cb:FreeFn', 'cbFree'));
-        out.push(param(`${p.name}__userData`, 'voidptr', 'cbData'));
+        out.push(param(`${p.name}UserDataFree`, 'cb:FreeFn', 'cbFree'));
+        out.push(param(`${p.name}UserData`, 'voidptr', 'cbData'));
       } else if (t.kind === 'list') {
         throw new Error(`${where} parameter ${p.name}: spans are not method inputs (callback arguments, method results and value fields)`);
       } else {

@@ -141,22 +141,22 @@ SVCPP_API Svcpp_Client_Status SVCPP_CALL Svcpp_Client_GetStatus(Svcpp_Client con
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetStatusChangedCallback(Svcpp_Client *self, Svcpp_Client_OnStatusChanged cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetStatusChangedCallback(Svcpp_Client *self, Svcpp_Client_OnStatusChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetStatusChangedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientOnStatusChanged(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientOnStatusChanged(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetStatusChangedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData, uint64_t *outToken) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData, uint64_t *outToken) {
     return Guard("Svcpp_Client_AddLogCallback", [&] {
         Require(outToken, "outToken");
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLogCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLogCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         *outToken = client->AddLogCallback(std::move(minSeverity_), std::move(cb_));
     });
@@ -209,10 +209,10 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLastConnectionFailure(Svcpp_Client con
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMissedEventsCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientMissedEventsCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientMissedEventsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMissedEventsCallback(std::move(cb_));
     });
@@ -235,12 +235,12 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svc
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp_AuthorizationArgs const *args, Svcpp_Client_AuthorizationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp_AuthorizationArgs const *args, Svcpp_Client_AuthorizationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_Authorize", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto args_ = CopyIn<core::AuthorizationArgs>(args, "args");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientAuthorizationCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientAuthorizationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->Authorize(std::move(args_), std::move(cb_));
     });
@@ -261,16 +261,16 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AbortAuthorize(Svcpp_Client *self) 
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetAuthorizeUrlCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientAuthorizeUrlCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientAuthorizeUrlCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetAuthorizeUrlCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetToken", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
@@ -278,26 +278,26 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64
         auto codeVerifier_ = InString(codeVerifier, "codeVerifier", 128);
         auto redirectUri_ = InString(redirectUri, "redirectUri", 2048);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientTokenExchangeCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetToken(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetProvisionalToken", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
         auto externalAuthType_ = InEnum<core::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType), core::IsAuthenticationExternalAuthType, "externalAuthType");
         auto externalAuthToken_ = InString(externalAuthToken, "externalAuthToken", 16384);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientTokenExchangeCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetProvisionalToken(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_Client *self, uint64_t applicationId, Svcpp_String code, Svcpp_String codeVerifier, Svcpp_String redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetTokenFromProvisionalMerge", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
@@ -307,91 +307,91 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_
         auto externalAuthType_ = InEnum<core::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType), core::IsAuthenticationExternalAuthType, "externalAuthType");
         auto externalAuthToken_ = InString(externalAuthToken, "externalAuthToken", 16384);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientTokenExchangeCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetTokenFromProvisionalMerge(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String refreshToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String refreshToken, Svcpp_Client_TokenExchangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RefreshToken", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
         auto refreshToken_ = InString(refreshToken, "refreshToken", 512);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientTokenExchangeCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RefreshToken(std::move(applicationId_), std::move(refreshToken_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String token, Svcpp_Client_RevokeTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uint64_t applicationId, Svcpp_String token, Svcpp_Client_RevokeTokenCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RevokeToken", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
         auto token_ = InString(token, "token", 512);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientRevokeTokenCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientRevokeTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RevokeToken(std::move(applicationId_), std::move(token_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *self, Svcpp_String parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *self, Svcpp_String parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_ExchangeChildToken", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto parentApplicationToken_ = InString(parentApplicationToken, "parentApplicationToken", 512);
         auto childApplicationId_ = childApplicationId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientExchangeChildTokenCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientExchangeChildTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->ExchangeChildToken(std::move(parentApplicationToken_), std::move(childApplicationId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_String externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_UnmergeIntoProvisionalAccount", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
         auto externalAuthType_ = InEnum<core::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType), core::IsAuthenticationExternalAuthType, "externalAuthType");
         auto externalAuthToken_ = InString(externalAuthToken, "externalAuthToken", 16384);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUnmergeIntoProvisionalAccountCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUnmergeIntoProvisionalAccountCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UnmergeIntoProvisionalAccount(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName(Svcpp_Client *self, Svcpp_String name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName(Svcpp_Client *self, Svcpp_String name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_UpdateProvisionalAccountDisplayName", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto name_ = InString(name, "name", 32);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateProvisionalAccountDisplayNameCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateProvisionalAccountDisplayNameCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UpdateProvisionalAccountDisplayName(std::move(name_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateToken(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_UpdateTokenCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateToken(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_UpdateTokenCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_UpdateToken", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto tokenType_ = InEnum<core::AuthorizationTokenType>(static_cast<int32_t>(tokenType), core::IsAuthorizationTokenType, "tokenType");
         auto token_ = InString(token, "token", 512);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateTokenCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UpdateToken(std::move(tokenType_), std::move(token_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_FetchCurrentUserCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_String token, Svcpp_Client_FetchCurrentUserCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_FetchCurrentUser", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto tokenType_ = InEnum<core::AuthorizationTokenType>(static_cast<int32_t>(tokenType), core::IsAuthorizationTokenType, "tokenType");
         auto token_ = InString(token, "token", 512);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientFetchCurrentUserCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientFetchCurrentUserCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->FetchCurrentUser(std::move(tokenType_), std::move(token_), std::move(cb_));
     });
@@ -406,20 +406,20 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self)
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetTokenExpirationCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientTokenExpirationCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientTokenExpirationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetTokenExpirationCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RegisterAuthorizeRequestCallback", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientAuthorizeRequestCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientAuthorizeRequestCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RegisterAuthorizeRequestCallback(std::move(cb_));
     });
@@ -475,106 +475,106 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetUserUpdatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUserUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUserUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetUserUpdatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetUserGuilds", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientGetUserGuildsCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientGetUserGuildsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetUserGuilds(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetGuildChannels", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto guildId_ = guildId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientGetGuildChannelsCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientGetGuildChannelsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetGuildChannels(std::move(guildId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendLobbyMessage", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto content_ = InString(content, "content", 0);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendLobbyMessage(std::move(lobbyId_), std::move(content_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_Client *self, uint64_t lobbyId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendLobbyMessageWithMetadata", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto content_ = InString(content, "content", 0);
         auto metadata_ = InProperties(metadata, "metadata", MapLimits{0, 0, 0});
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendLobbyMessageWithMetadata(std::move(lobbyId_), std::move(content_), std::move(metadata_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendUserMessage", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto content_ = InString(content, "content", 0);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendUserMessage(std::move(recipientId_), std::move(content_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_Client *self, uint64_t recipientId, Svcpp_String content, Svcpp_Properties metadata, Svcpp_Client_SendUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendUserMessageWithMetadata", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto content_ = InString(content, "content", 0);
         auto metadata_ = InProperties(metadata, "metadata", MapLimits{0, 0, 0});
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendUserMessageWithMetadata(std::move(recipientId_), std::move(content_), std::move(metadata_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_String content, Svcpp_Client_EditUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_EditUserMessage", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto messageId_ = messageId;
         auto content_ = InString(content, "content", 0);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientEditUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientEditUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->EditUserMessage(std::move(recipientId_), std::move(messageId_), std::move(content_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_DeleteUserMessage", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto messageId_ = messageId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientDeleteUserMessageCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientDeleteUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->DeleteUserMessage(std::move(recipientId_), std::move(messageId_), std::move(cb_));
     });
@@ -610,35 +610,35 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetChannelHandle(Svcpp_Client const *self
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetLobbyMessagesWithLimit", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto limit_ = limit;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientGetLobbyMessagesCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientGetLobbyMessagesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetLobbyMessagesWithLimit(std::move(lobbyId_), std::move(limit_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetUserMessagesWithLimit", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto limit_ = limit;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUserMessagesWithLimitCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUserMessagesWithLimitCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetUserMessagesWithLimit(std::move(recipientId_), std::move(limit_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetUserMessageSummaries", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUserMessageSummariesCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUserMessageSummariesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetUserMessageSummaries(std::move(cb_));
     });
@@ -654,63 +654,63 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client con
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMessageCreatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientMessageCreatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientMessageCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMessageCreatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMessageUpdatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientMessageUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientMessageUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMessageUpdatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMessageDeletedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientMessageDeletedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientMessageDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMessageDeletedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_CreateOrJoinLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto secret_ = InString(secret, "secret", 0);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CreateOrJoinLobby(std::move(secret_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp_Client *self, Svcpp_String secret, Svcpp_Properties lobbyMetadata, Svcpp_Properties memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp_Client *self, Svcpp_String secret, Svcpp_Properties lobbyMetadata, Svcpp_Properties memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_CreateOrJoinLobbyWithMetadata", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto secret_ = InString(secret, "secret", 0);
         auto lobbyMetadata_ = InProperties(lobbyMetadata, "lobbyMetadata", MapLimits{0, 0, 0});
         auto memberMetadata_ = InProperties(memberMetadata, "memberMetadata", MapLimits{0, 0, 0});
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CreateOrJoinLobbyWithMetadata(std::move(secret_), std::move(lobbyMetadata_), std::move(memberMetadata_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_LeaveLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLeaveLobbyCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLeaveLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->LeaveLobby(std::move(lobbyId_), std::move(cb_));
     });
@@ -739,92 +739,92 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyIds(Svcpp_Client const *sel
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyCreatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLobbyCreatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLobbyCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyCreatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyDeletedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLobbyDeletedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLobbyDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyDeletedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyUpdatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLobbyUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLobbyUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyUpdatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyMemberAddedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLobbyMemberAddedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLobbyMemberAddedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyMemberAddedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyMemberRemovedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLobbyMemberRemovedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLobbyMemberRemovedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyMemberRemovedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyMemberUpdatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLobbyMemberUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLobbyMemberUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyMemberUpdatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_LinkChannelToLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto channelId_ = channelId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->LinkChannelToLobby(std::move(lobbyId_), std::move(channelId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_UnlinkChannelFromLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UnlinkChannelFromLobby(std::move(lobbyId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallback__userDataFree, void *provisionalUserMergeRequiredCallback__userData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_JoinLinkedLobbyGuildCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_JoinLinkedLobbyGuild", [&] {
         Require(reinterpret_cast<const void *>(provisionalUserMergeRequiredCallback), "provisionalUserMergeRequiredCallback");
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         ClientPtr client = ClientOf(self);
-        auto provisionalUserMergeRequiredCallback_ = WrapClientProvisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback, provisionalUserMergeRequiredCallback__userDataFree, provisionalUserMergeRequiredCallback__userData);
+        auto provisionalUserMergeRequiredCallback_ = WrapClientProvisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback, provisionalUserMergeRequiredCallbackUserDataFree, provisionalUserMergeRequiredCallbackUserData);
         KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
-        auto cb_ = WrapClientJoinLinkedLobbyGuildCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientJoinLinkedLobbyGuildCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->JoinLinkedLobbyGuild(std::move(lobbyId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
     });
@@ -871,193 +871,193 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SearchFriendsByUsername(Svcpp_Clien
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_SendFriendRequestCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_SendFriendRequestCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto username_ = InString(username, "username", 256);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendFriendRequestCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendFriendRequestCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendPlatformFriendRequest(std::move(username_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendPlatformFriendRequestById", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendPlatformFriendRequestById(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client *self, Svcpp_String username, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto username_ = InString(username, "username", 256);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendGameFriendRequest(std::move(username_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendGameFriendRequestById", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendGameFriendRequestById(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_AcceptPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->AcceptPlatformFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_AcceptGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->AcceptGameFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RejectPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RejectPlatformFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RejectGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RejectGameFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_CancelPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CancelPlatformFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_CancelGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CancelGameFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RemovePlatformAndGameFriend", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RemovePlatformAndGameFriend(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RemoveGameFriend", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RemoveGameFriend(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_BlockUser", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->BlockUser(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_UnblockUser", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UnblockUser(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetRelationshipCreatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientRelationshipCreatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientRelationshipCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetRelationshipCreatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetRelationshipDeletedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientRelationshipDeletedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientRelationshipDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetRelationshipDeletedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetRelationshipGroupsUpdatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientRelationshipGroupsUpdatedCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientRelationshipGroupsUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetRelationshipGroupsUpdatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_UpdateRichPresence", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto activity_ = CopyIn<core::Activity>(activity, "activity");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateRichPresenceCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateRichPresenceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UpdateRichPresence(std::move(activity_), std::move(cb_));
     });
@@ -1070,93 +1070,93 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *sel
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetOnlineStatus", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto status_ = InEnum<core::StatusType>(static_cast<int32_t>(status), core::IsStatusType, "status");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientUpdateStatusCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientUpdateStatusCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetOnlineStatus(std::move(status_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *self, uint64_t userId, Svcpp_String content, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *self, uint64_t userId, Svcpp_String content, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendActivityInvite", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         auto content_ = InString(content, "content", 1024);
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendActivityInviteCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendActivityInvite(std::move(userId_), std::move(content_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendActivityJoinRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendActivityInviteCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendActivityJoinRequest(std::move(userId_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_SendActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SendActivityJoinRequestReply", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto invite_ = CopyIn<core::ActivityInvite>(invite, "invite");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientSendActivityInviteCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendActivityJoinRequestReply(std::move(invite_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_AcceptActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *self, Svcpp_ActivityInvite const *invite, Svcpp_Client_AcceptActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_AcceptActivityInvite", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto invite_ = CopyIn<core::ActivityInvite>(invite, "invite");
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientAcceptActivityInviteCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientAcceptActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->AcceptActivityInvite(std::move(invite_), std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityInviteCreatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientActivityInviteCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityInviteCreatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityInviteUpdatedCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientActivityInviteCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityInviteUpdatedCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityJoinCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientActivityJoinCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientActivityJoinCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityJoinCallback(std::move(cb_));
     });
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cb__userDataFree, void *cb__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityJoinWithApplicationCallback", [&] {
         ClientPtr client = ClientOf(self);
-        auto cb_ = WrapClientActivityJoinWithApplicationCallback(cb, cb__userDataFree, cb__userData);
+        auto cb_ = WrapClientActivityJoinWithApplicationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityJoinWithApplicationCallback(std::move(cb_));
     });
@@ -1178,10 +1178,10 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *s
     return result;
 }
 
-SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Client *self, Svcpp_CallbacksPendingFn hook, Svcpp_FreeFn hook__userDataFree, void *hook__userData) {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Client *self, Svcpp_CallbacksPendingFn hook, Svcpp_FreeFn hookUserDataFree, void *hookUserData) {
     return Guard("Svcpp_Client_SetCallbacksPendingHook", [&] {
         ClientPtr client = ClientOf(self);
-        auto hook_ = WrapCallbacksPendingFn(hook, hook__userDataFree, hook__userData);
+        auto hook_ = WrapCallbacksPendingFn(hook, hookUserDataFree, hookUserData);
         KeepUserDataOnThrow keep_hook(hook_.owner);
         client->SetCallbacksPendingHook(std::move(hook_));
     });
