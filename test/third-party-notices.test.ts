@@ -8,20 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { linkedComponents } from './support/linked-components.js';
+import { noticeRows as readNotices } from './support/third-party-notices.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** THIRD_PARTY_NOTICES.md's table: each component name (backticked, "Found in the build as") → its notice file. */
-function noticeRows(): Map<string, string> {
-  const rows = new Map<string, string>();
-  for (const line of readFileSync(join(root, 'THIRD_PARTY_NOTICES.md'), 'utf8').split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length !== 7 || !cells[4]!.startsWith('`')) continue;
-    const notice = /\]\(([^)]+)\)/.exec(cells[5]!)?.[1];
-    for (const [, name] of cells[4]!.matchAll(/`([^`]+)`/g)) rows.set(name!, notice ?? '');
-  }
-  return rows;
-}
+const noticeRows = () => readNotices(join(root, 'THIRD_PARTY_NOTICES.md'));
 
 it('has a notice for every library statically linked or compiled into libsvcpp.so and the addon', () => {
   const rows = noticeRows();

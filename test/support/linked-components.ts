@@ -63,10 +63,11 @@ function dpkgOwners(paths: Set<string>): Map<string, string> {
 }
 
 /**
- * The third-party components compiled into SHIPPED_TARGETS. Throws when the build is absent or not a Ninja build
- * (the suite runs after `npm run build:native`), or when a file belongs to nothing known.
+ * The third-party components compiled into `targets` (build.ninja outputs, relative to the build directory; default
+ * SHIPPED_TARGETS). Throws when the build is absent or not a Ninja build (the suite runs after
+ * `npm run build:native`), or when a file belongs to nothing known.
  */
-export function linkedComponents(buildDir: string): LinkedComponent[] {
+export function linkedComponents(buildDir: string, targets: readonly string[] = SHIPPED_TARGETS): LinkedComponent[] {
   const ninjaFile = join(buildDir, 'build.ninja');
   if (!existsSync(ninjaFile)) throw new Error(`no Ninja build in ${buildDir}: build the native code first (npm run build:native)`);
   const build = realpathSync(buildDir);
@@ -87,7 +88,7 @@ export function linkedComponents(buildDir: string): LinkedComponent[] {
       else if (input.endsWith('.a')) externalArchives.add(input);
     }
   };
-  for (const target of SHIPPED_TARGETS) visit(target);
+  for (const target of targets) visit(target);
 
   const deps = execFileSync('ninja', ['-C', build, '-t', 'deps', ...objects], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const files = new Set<string>(externalArchives);
