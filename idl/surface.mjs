@@ -19,18 +19,18 @@
 //   obj:Name                  a value object declared below (Svcpp_Name handle)
 //   cb:Name                   a callback declared below; expands to the (callback, userDataFree, userData) triple
 //   list:obj:Name             a span of Name objects (Svcpp_NameSpan {ptr, size} in C, std::vector in C++, an array
-//                             of handles in TS): a callback parameter (borrowed), a method result (caller-owned;
-//                             c-abi.md §5) or a field of a value type whose elements are value objects declared
-//                             above it (getter: caller-owned span; setter: borrowed span, every element copied)
+//                             of handles in TS; native/SEMANTICS.md "Spans"): a callback parameter (borrowed), a
+//                             method result (caller-owned) or a field of a value type whose elements are value objects
+//                             declared above it (getter: caller-owned span; setter: borrowed span, every element copied)
 //   list:u64                  a span of ids (Svcpp_UInt64Span {uint64_t *ptr; size_t size}, std::vector<uint64_t>,
 //                             bigint[] in TS): where list:obj may appear; a result's buffer is freed with Svcpp_Free
-//   map                       string -> string properties (Svcpp_Properties, c-abi.md §6): core::Properties (a
-//                             std::map), std::unordered_map in the C++ wrapper, Record<string, string> in TS. A method
-//                             parameter (borrowed, copied; duplicate keys rejected), a method result or const getter
-//                             (Svcpp_Properties *out, sorted by key bytes, freed with Svcpp_FreeProperties), a callback
-//                             parameter (borrowed) or a field of a value type. Options on a map parameter or field:
-//                             maxKeys, maxKey, maxValue (code points) — hard ABI limits checked synchronously
-//                             (InvalidArgument); leave a limit out when the service owns it.
+//   map                       string -> string properties (Svcpp_Properties; native/SEMANTICS.md "Maps"):
+//                             core::Properties (a std::map), std::unordered_map in the C++ wrapper, Record<string,
+//                             string> in TS. A method parameter (borrowed, copied; duplicate keys rejected), a method
+//                             result or const getter (Svcpp_Properties *out, sorted by key bytes, freed with
+//                             Svcpp_FreeProperties), a callback parameter (borrowed) or a field of a value type.
+//                             Options on a map parameter or field: maxKeys, maxKey, maxValue (code points) — hard ABI
+//                             limits checked synchronously (InvalidArgument); leave a limit out when the service owns it.
 // Lists and maps are never `optional` (empty is their absent state) and are not method parameters except maps.
 // A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
 // `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
@@ -113,7 +113,7 @@ export const enums = [
   },
   {
     name: 'AuthenticationExternalAuthType',
-    doc: 'Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8).',
+    doc: 'Kind of external credential behind a provisional account (wire strings: platform/PROTOCOL.md §5).',
     values: [
       ['OIDC', 0], ['EpicOnlineServicesAccessToken', 1], ['EpicOnlineServicesIdToken', 2], ['SteamSessionTicket', 3],
       ['UnityServicesIdToken', 4], ['PlatformBotIssuedAccessToken', 5], ['AppleIdToken', 6], ['PlayStationNetworkIdToken', 7],
@@ -323,7 +323,7 @@ export const callbacks = [
     params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'guildChannels', type: 'list:obj:GuildChannel' }],
   },
   { name: 'Client.UserUpdatedCallback', doc: 'A known user changed (name, avatar, status, activity); read it with GetUser.', params: [{ name: 'userId', type: 'u64' }] },
-  // messages (sdk-surface.md §3.6)
+  // messages
   {
     name: 'Client.SendUserMessageCallback',
     doc: 'A lobby or direct message was sent: messageId is its id (0 on failure).',
@@ -352,7 +352,7 @@ export const callbacks = [
     name: 'Client.MessageDeletedCallback', doc: 'A message was deleted; channelId is its DM channel (as this user sees it) or lobby.',
     params: [{ name: 'messageId', type: 'u64' }, { name: 'channelId', type: 'u64' }],
   },
-  // lobbies (sdk-surface.md §3.7)
+  // lobbies
   {
     name: 'Client.CreateOrJoinLobbyCallback', doc: 'CreateOrJoinLobby finished: the lobby id (0 on failure).',
     params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'lobbyId', type: 'u64' }],
@@ -936,7 +936,7 @@ export const types = [
         doc: 'The guilds the user of UpdateToken\'s token is a member of (ValidationError without a token).' },
       { name: 'GetGuildChannels', params: [{ name: 'guildId', type: 'u64' }, { name: 'cb', type: 'cb:Client.GetGuildChannelsCallback' }],
         doc: 'The channels of a guild the user is a member of, sorted by position (ValidationError without a token).' },
-      // messages (sdk-surface.md §3.6; limits §8: content 1–2000 code points, metadata ≤ 25 keys, values ≤ 1024)
+      // messages (limits, platform/PROTOCOL.md §10: content 1–2000 code points, metadata ≤ 25 keys, values ≤ 1024)
       { name: 'SendLobbyMessage', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }],
         doc: 'Sends a message to a lobby the user is a member of.' },
       { name: 'SendLobbyMessageWithMetadata', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'metadata', type: 'map' },
@@ -965,7 +965,7 @@ export const types = [
       { name: 'SetMessageCreatedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageCreatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetMessageUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageUpdatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetMessageDeletedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageDeletedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
-      // lobbies (sdk-surface.md §3.7; secret 1–250 code points)
+      // lobbies (secret 1–250 code points, platform/PROTOCOL.md §10)
       { name: 'CreateOrJoinLobby', params: [{ name: 'secret', type: 'string' }, { name: 'cb', type: 'cb:Client.CreateOrJoinLobbyCallback' }],
         doc: 'Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby.' },
       { name: 'CreateOrJoinLobbyWithMetadata', params: [{ name: 'secret', type: 'string' }, { name: 'lobbyMetadata', type: 'map' },

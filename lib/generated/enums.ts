@@ -137,7 +137,7 @@ export enum AuthorizationTokenType {
   Bearer = 1,
 }
 
-/** Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8). */
+/** Kind of external credential behind a provisional account (wire strings: platform/PROTOCOL.md §5). */
 export enum AuthenticationExternalAuthType {
   OIDC = 0,
   EpicOnlineServicesAccessToken = 1,

@@ -220,7 +220,7 @@ typedef SVCPP_ENUM(Svcpp_AuthorizationTokenType) {
     Svcpp_AuthorizationTokenType_forceint = 0x7FFFFFFF
 } Svcpp_AuthorizationTokenType;
 
-/** Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8). */
+/** Kind of external credential behind a provisional account (wire strings: platform/PROTOCOL.md §5). */
 typedef SVCPP_ENUM(Svcpp_AuthenticationExternalAuthType) {
     Svcpp_AuthenticationExternalAuthType_OIDC = 0,
     Svcpp_AuthenticationExternalAuthType_EpicOnlineServicesAccessToken = 1,
@@ -511,7 +511,7 @@ typedef struct Svcpp_MessageHandle { void *opaque; } Svcpp_MessageHandle;
 /** The root object: owns the SDK threads, caches and callback registrations. */
 typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
-/* ---- Spans (c-abi.md §5) --------------------------------------------------------------------- */
+/* ---- Spans (native/SEMANTICS.md "Spans") -------------------------------------------------------- */
 
 typedef struct Svcpp_UInt64Span { uint64_t *ptr; size_t size; } Svcpp_UInt64Span;
 typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } Svcpp_GuildMinimalSpan;

@@ -189,7 +189,7 @@ enum class AuthorizationTokenType : int32_t {
     Bearer = 1,
 };
 
-/// Kind of external credential behind a provisional account (wire strings in wire-protocol.md §8).
+/// Kind of external credential behind a provisional account (wire strings: platform/PROTOCOL.md §5).
 enum class AuthenticationExternalAuthType : int32_t {
     OIDC = 0,
     EpicOnlineServicesAccessToken = 1,

@@ -226,7 +226,7 @@ function definition(model, fn) {
   }
   if (fn.op === 'isValid') {
     let body = fn.owner.kind === 'client' ? 'IsLiveClient(self)' : `IsLive<${selfCoreType(model, fn.owner)}>(self)`;
-    // A live handle is valid only while its client lives (sdk-surface.md §2).
+    // A live handle is valid only while its client lives (native/SEMANTICS.md "Handles").
     if (isHandle(fn.owner)) body = `IsLiveHandle<${selfCoreType(model, fn.owner)}>(self)`;
     return `${sig} {\n    return ${body};\n}\n`;
   }

@@ -1,4 +1,5 @@
-// native/include/svcpp.hpp — the header-only C++ wrapper over svcpp.h (c-abi.md §15).
+// native/include/svcpp.hpp — the header-only C++ wrapper over svcpp.h: inline only, move-only classes
+// (copy via Clone) that never throw; a non-Ok Svcpp_Errc is logged and asserted in debug builds.
 //
 // A walk over model.functions: every C function of a type becomes one member of that type's class
 // (Init* -> constructor, Clone -> copy, Drop -> destructor/Drop(), field getter/setter, method, static),
@@ -116,7 +117,7 @@ export function generate(model) {
   function cppParams(fn) {
     const ps = fn.params.filter((p) => p.role === 'in' || p.role === 'cb');
     // Add<Event>Callback registrations take the callback first, like the reference SDK
-    // (AddLogCallback(cb, minSeverity)); in C the triple follows the inputs (c-abi.md §10).
+    // (AddLogCallback(cb, minSeverity)); in C the triple follows the inputs (native/SEMANTICS.md "Arguments").
     if (/^Add\w*Callback$/.test(memberName(fn))) ps.sort((a, b) => (a.role === 'cb' ? 0 : 1) - (b.role === 'cb' ? 0 : 1));
     return ps;
   }

@@ -15,9 +15,9 @@ export const joined = (dotted) => dotted.replace(/\./g, '');
 export const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
- * Parses an IDL type string. A `list:` is a span (c-abi.md §5) with `elem` the parsed element type: `list:obj:X`
- * (X handles; `name` is X) or `list:u64` (`name` undefined — test `isU64List`). `map` is a string->string
- * properties map (c-abi.md §6).
+ * Parses an IDL type string. A `list:` is a span (native/SEMANTICS.md "Spans") with `elem` the parsed element type:
+ * `list:obj:X` (X handles; `name` is X) or `list:u64` (`name` undefined — test `isU64List`). `map` is a string->string
+ * properties map (native/SEMANTICS.md "Maps").
  * @returns {{kind: 'bool'|'i32'|'u32'|'u64'|'f32'|'string'|'enum'|'obj'|'cb'|'voidptr'|'list'|'map', name?: string, elem?: object}}
  */
 export function parseType(t) {
@@ -230,9 +230,9 @@ export function buildModel(idl) {
   }
 
   /**
-   * Span types (c-abi.md §5): Svcpp_UInt64Span, then one per element type used in a `list:` callback parameter,
-   * method result or value field, in order of first use. Each gets a C struct {ptr, size} and a Drop function (op 'spanDrop'); `elem` is
-   * the element type (null for list:u64, whose elements are plain uint64_t).
+   * Span types (native/SEMANTICS.md "Spans"): Svcpp_UInt64Span, then one per element type used in a `list:` callback
+   * parameter, method result or value field, in order of first use. Each gets a C struct {ptr, size} and a Drop
+   * function (op 'spanDrop'); `elem` is the element type (null for list:u64, whose elements are plain uint64_t).
    */
   const spans = [];
   {

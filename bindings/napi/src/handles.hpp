@@ -43,7 +43,7 @@ H *UnwrapHandle(Napi::Env env, const Napi::Value &v) {
   return &static_cast<HandleBox<H> *>(UnwrapTagged(env, v, HandleTraits<H>::index, HandleTraits<H>::name))->handle;
 }
 
-/** A JS-owned copy of an object borrowed for the duration of a callback (c-abi.md §10). */
+/** A JS-owned copy of an object borrowed for the duration of a callback (native/SEMANTICS.md "Callbacks"). */
 template <class H>
 Napi::Value CloneHandle(Napi::Env env, const H *borrowed) {
   H copy{};

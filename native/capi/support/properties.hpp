@@ -1,5 +1,5 @@
-// Svcpp_Properties (c-abi.md §6) between C and core::Properties: validated borrowed inputs, library-owned sorted
-// outputs (released by Svcpp_FreeProperties) and borrowed views for callback arguments.
+// Svcpp_Properties (native/SEMANTICS.md "Maps") between C and core::Properties: validated borrowed inputs,
+// library-owned sorted outputs (released by Svcpp_FreeProperties) and borrowed views for callback arguments.
 #pragma once
 #include <cstddef>
 #include <vector>

@@ -1,6 +1,6 @@
-// Spans (c-abi.md §5): Svcpp_<T>Span {ptr, size} between core vectors and C. An element of a handle span is an
-// ordinary handle (one registry box per element), so everything that works on a handle works on a span element;
-// Svcpp_UInt64Span holds plain integers.
+// Spans (native/SEMANTICS.md "Spans"): Svcpp_<T>Span {ptr, size} between core vectors and C. An element of a handle
+// span is an ordinary handle (one registry box per element), so everything that works on a handle works on a span
+// element; Svcpp_UInt64Span holds plain integers.
 #pragma once
 #include <cstdint>
 #include <cstdlib>
@@ -33,7 +33,7 @@ void DropHandles(H *handles, size_t n) noexcept {
 
 /**
  * A span handed to a callback: one temporary handle per element, dropped when the callback returns
- * (borrowed, c-abi.md §10). Elements the host dropped through the span are zeroed and skipped.
+ * (borrowed, native/SEMANTICS.md "Spans"). Elements the host dropped through the span are zeroed and skipped.
  */
 template <class T, class Span>
 class BorrowedSpan {

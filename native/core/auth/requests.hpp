@@ -27,7 +27,7 @@ struct ExternalAuth {
     std::string token;
 };
 
-/** The wire string of an external auth type (wire-protocol.md §8), e.g. "DISCORD_BOT_ISSUED_ACCESS_TOKEN". */
+/** The wire string of an external auth type (platform/PROTOCOL.md §5), e.g. "DISCORD_BOT_ISSUED_ACCESS_TOKEN". */
 const char *ExternalAuthTypeWire(AuthenticationExternalAuthType type);
 
 net::HttpRequest CodeExchangeRequest(const std::string &apiBase, uint64_t applicationId, const std::string &code,

@@ -101,7 +101,7 @@ public:
     void GetUserGuilds(ClientGetUserGuildsCallback &&cb);
     void GetGuildChannels(uint64_t guildId, ClientGetGuildChannelsCallback &&cb);
 
-    // ---- Messages (client_messages.cpp; sdk-surface.md §3.6) ----
+    // ---- Messages (client_messages.cpp) ----
     void SendLobbyMessage(uint64_t lobbyId, std::string content, ClientSendUserMessageCallback &&cb);
     void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb);
     void SendUserMessage(uint64_t recipientId, std::string content, ClientSendUserMessageCallback &&cb);
@@ -118,7 +118,7 @@ public:
     void SetMessageUpdatedCallback(ClientMessageUpdatedCallback &&cb) { messageUpdated_.Set(std::move(cb)); }
     void SetMessageDeletedCallback(ClientMessageDeletedCallback &&cb) { messageDeleted_.Set(std::move(cb)); }
 
-    // ---- Lobbies and linked channels (client_lobbies.cpp; sdk-surface.md §3.7) ----
+    // ---- Lobbies and linked channels (client_lobbies.cpp) ----
     void CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb);
     void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata, ClientCreateOrJoinLobbyCallback &&cb);
     void LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb);

@@ -1,4 +1,4 @@
-// Client: the authentication methods (sdk-surface.md §3.2). Public-client flows only; every secret that
+// Client: the authentication methods (idl/surface.mjs "authentication"). Public-client flows only; every secret that
 // passes through here is registered with the logger's redactor before anything can log it.
 #include <nlohmann/json.hpp>
 

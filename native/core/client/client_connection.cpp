@@ -1,4 +1,4 @@
-// Client: the gateway connection (status machine, sdk-surface.md §7.1), the dispatches it applies to the
+// Client: the gateway connection (status machine, native/SEMANTICS.md "Connection"), the dispatches it applies to the
 // caches, token expiry, and the user getters.
 #include <nlohmann/json.hpp>
 
@@ -139,7 +139,7 @@ void Client::Disconnect() {
 // ---- Dispatches -----------------------------------------------------------------------------------------
 
 void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
-    // The cache is updated before the event is queued (sdk-surface.md §9 rule 4).
+    // The cache is updated before the event is queued (native/SEMANTICS.md "Pump and hook").
     if (type == "READY") {
         users_->Clear();
         UserRecord me = ParseUser(wire::Member(data, "user"));

@@ -1,4 +1,4 @@
-// Client: the guild queries (sdk-surface.md §3.7 GetUserGuilds, GetGuildChannels). Plain REST calls with the
+// Client: the guild queries (GetUserGuilds, GetGuildChannels; native/SEMANTICS.md "Guilds"). Plain REST calls with the
 // token of UpdateToken; the JSON mapping lives in guilds/guild_json.
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
-// Client: game invites (sdk-surface.md §3.5) over platform/PROTOCOL.md §10.3. Invites arrive as
-// ACTIVITY_INVITE_CREATE / _UPDATE (client_presence.cpp routes them to the events); these are the sending and
-// accepting calls. Local checks (ValidationError, nothing sent): a user id, not oneself, the invite's type.
-// Whether the activity is joinable is the platform's check (80020): the own presence may lag behind an
+// Client: game invites (native/SEMANTICS.md "Social layer: relationships, presence, invites") over platform/PROTOCOL.md
+// §10.3. Invites arrive as ACTIVITY_INVITE_CREATE / _UPDATE (client_presence.cpp routes them to the events); these are
+// the sending and accepting calls. Local checks (ValidationError, nothing sent): a user id, not oneself, the invite's
+// type. Whether the activity is joinable is the platform's check (80020): the own presence may lag behind an
 // UpdateRichPresence that just completed.
 #include <nlohmann/json.hpp>
 

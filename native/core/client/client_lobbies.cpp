@@ -1,6 +1,7 @@
-// Client: lobbies and linked channels (sdk-surface.md §3.7, platform/PROTOCOL.md §10.5). The lobby cache is
-// fed by READY and the LOBBY_* dispatches (lobbies/lobby_dispatch); the calls are REST requests whose answers
-// also go into the cache, so a handle read inside the completion callback already sees the result.
+// Client: lobbies and linked channels (platform/PROTOCOL.md §10.5, native/SEMANTICS.md "Social layer: lobbies, lobby
+// chat, direct messages"). The lobby cache is fed by READY and the LOBBY_* dispatches (lobbies/lobby_dispatch); the
+// calls are REST requests whose answers also go into the cache, so a handle read inside the completion callback already
+// sees the result.
 #include <nlohmann/json.hpp>
 
 #include "client/client_net.hpp"

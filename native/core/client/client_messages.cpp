@@ -1,6 +1,6 @@
-// Client: lobby and direct messages (sdk-surface.md §3.6, platform/PROTOCOL.md §10.4–10.5). The message cache
-// is fed by the MESSAGE_* / LOBBY_MESSAGE_* dispatches and by every HTTP answer carrying messages (sent,
-// edited, fetched), so handles handed to a callback always have an entry to read.
+// Client: lobby and direct messages (platform/PROTOCOL.md §10.4–10.5, native/SEMANTICS.md "Social layer: lobbies, lobby
+// chat, direct messages"). The message cache is fed by the MESSAGE_* / LOBBY_MESSAGE_* dispatches and by every HTTP
+// answer carrying messages (sent, edited, fetched), so handles handed to a callback always have an entry to read.
 #include <algorithm>
 #include <map>
 

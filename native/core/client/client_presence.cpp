@@ -1,7 +1,7 @@
-// Client: presence and rich presence (sdk-surface.md §3.5) over platform/PROTOCOL.md §10.2. PRESENCE_UPDATE (and
-// READY's `presences`) set a user's status and the activity of this application (UserHandle::GameActivity); a
-// change fires UserUpdated and, when the user's friends-list group changed, RelationshipGroupsUpdated.
-// UpdateRichPresence validates every activity limit locally before anything is sent.
+// Client: presence and rich presence (native/SEMANTICS.md "Social layer: relationships, presence, invites") over
+// platform/PROTOCOL.md §10.2. PRESENCE_UPDATE (and READY's `presences`) set a user's status and the activity of this
+// application (UserHandle::GameActivity); a change fires UserUpdated and, when the user's friends-list group changed,
+// RelationshipGroupsUpdated. UpdateRichPresence validates every activity limit locally before anything is sent.
 #include <nlohmann/json.hpp>
 
 #include "auth/requests.hpp"

@@ -1,7 +1,8 @@
-// Client: relationships (sdk-surface.md §3.4) over platform/PROTOCOL.md §10.1. The cache is filled from READY and
-// RELATIONSHIP_ADD / RELATIONSHIP_REMOVE (one axis per dispatch); every change method checks its precondition
-// against the cache first (ValidationError, nothing sent) and then makes one REST call. Its completion does not
-// touch the cache: the dispatch that follows does (and fires the Created/Deleted events).
+// Client: relationships (native/SEMANTICS.md "Social layer: relationships, presence, invites") over
+// platform/PROTOCOL.md §10.1. The cache is filled from READY and RELATIONSHIP_ADD / RELATIONSHIP_REMOVE (one axis per
+// dispatch); every change method checks its precondition against the cache first (ValidationError, nothing sent) and
+// then makes one REST call. Its completion does not touch the cache: the dispatch that follows does (and fires the
+// Created/Deleted events).
 #include <nlohmann/json.hpp>
 
 #include "auth/requests.hpp"

@@ -1,4 +1,5 @@
-// What a gateway close code means for the session (wire-protocol.md §3.7, PROTOCOL-gateway.md "Closes and sessions").
+// What a gateway close code means for the session (platform/src/gateway/PROTOCOL-gateway.md "Resume (op 6), op 7, op
+// 9": closes and sessions).
 #pragma once
 
 namespace svcpp::core::gateway {
@@ -31,7 +32,7 @@ constexpr CloseAction ClassifyClose(int code) {
 
 /**
  * The code the session closes with when it wants to resume later: anything but 1000/1001, which would end the
- * session on the server (§3.6). The platform's reference client uses the same value.
+ * session on the server (PROTOCOL-gateway.md, same section). The platform's reference client uses the same value.
  */
 constexpr int kResumableClientClose = 4900;
 

@@ -143,7 +143,7 @@ struct Session::Impl {
 
     void Stop() {
         if (status == ClientStatus::Disconnected || status == ClientStatus::Disconnecting) return;
-        // Only an attempt that never got READY/RESUMED counts as canceled (sdk-surface.md §7.1).
+        // Only an attempt that never got READY/RESUMED counts as canceled (native/SEMANTICS.md "Connection").
         stopError = status == ClientStatus::Connecting ? ClientError::ConnectionCanceled : ClientError::None;
         CancelTimers();
         const auto current = socket;

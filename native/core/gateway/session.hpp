@@ -1,5 +1,5 @@
-// The gateway session: one user's WebSocket session with the platform's gateway (wire-protocol.md §3,
-// platform/src/gateway/PROTOCOL-gateway.md), with the client status machine of sdk-surface.md §7.1.
+// The gateway session: one user's WebSocket session with the platform's gateway
+// (platform/src/gateway/PROTOCOL-gateway.md), with the client status machine of native/SEMANTICS.md "Connection".
 //
 //   Start() ─► Connecting ─► (Hello, Identify or Resume) ─► READY: Connected ─► Ready
 //   (RESUMED takes the same path — Connected, the RESUMED dispatch, Ready — so every (re)connection looks alike)

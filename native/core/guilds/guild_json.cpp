@@ -37,7 +37,7 @@ GuildChannel ParseChannel(const nlohmann::json &channel, uint64_t guildId) {
     const uint64_t needed = kManageChannels | kViewChannel | kSendMessages;
     const auto &linked = wire::Member(channel, "linked_lobby");
     if (linked.is_object() && Snowflake(linked, "lobby_id")) c.linkedLobby = LinkedLobby{Snowflake(linked, "application_id"), Snowflake(linked, "lobby_id")};
-    // A channel linked to a lobby is not linkable again (sdk-surface.md §3.7).
+    // A channel linked to a lobby is not linkable again (native/SEMANTICS.md "Guilds").
     c.isLinkable = c.type == ChannelType::GuildText && !Bool(channel, "nsfw") && !c.linkedLobby &&
                    (Snowflake(channel, "permissions") & needed) == needed;
     c.isViewableAndWriteableByAllMembers = !EveryoneDenied(channel, guildId);

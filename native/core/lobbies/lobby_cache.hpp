@@ -1,6 +1,6 @@
 // The client's cache of the lobbies the signed-in user is a member of (READY `lobbies`, then LOBBY_*
 // dispatches). Written on the I/O thread, read from any thread through LobbyHandle / LobbyMemberHandle;
-// updated before the matching event is queued (sdk-surface.md §9 rule 4).
+// updated before the matching event is queued (native/SEMANTICS.md "Pump and hook").
 #pragma once
 #include <cstdint>
 #include <map>
@@ -15,7 +15,7 @@
 
 namespace svcpp::core {
 
-/** Member flag bits (wire-protocol.md §9). */
+/** Member flag bits (platform/PROTOCOL.md §10.5: 1 = CanLinkLobby). */
 inline constexpr uint32_t kLobbyMemberCanLinkLobby = 1u << 0;
 
 struct LobbyMemberRecord {

@@ -1,4 +1,5 @@
-// Redactor: keeps tokens and secrets out of log lines (sdk-surface.md: "tokens never logged").
+// Redactor: keeps tokens and secrets out of log lines (native/SEMANTICS.md "Connection": log lines never contain a
+// secret).
 //
 // Two layers, because either alone can miss: every secret the client handles (access, refresh and child
 // tokens, authorization codes, PKCE verifiers, external credentials) is registered and replaced wherever

@@ -1,5 +1,6 @@
-// The client's cache of lobby and direct messages: the 25 most recent per channel (sdk-surface.md §8), plus
-// the DM channels those messages revealed. Written on the I/O thread, read from any thread.
+// The client's cache of lobby and direct messages: the 25 most recent per channel (native/SEMANTICS.md "Social layer:
+// lobbies, lobby chat, direct messages"), plus the DM channels those messages revealed. Written on the I/O thread, read
+// from any thread.
 //
 // Handle validity after eviction: each message lives in a shared Entry. The cache drops its reference when
 // it evicts (or the message is deleted); a MessageHandle keeps its own reference, so it stays readable and

@@ -1,5 +1,5 @@
-// Local checks of the social layer's limits (sdk-surface.md §8, PROTOCOL.md §10): a failing call is a
-// ValidationError delivered through its callback before any request goes out.
+// Local checks of the social layer's limits (platform/PROTOCOL.md §10, native/SEMANTICS.md "Social layer: lobbies…"): a
+// failing call is a ValidationError delivered through its callback before any request goes out.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,5 @@
-// HTTP responses -> ClientResult (sdk-surface.md §6): the one place that decides Type, Retryable and RetryAfter.
+// HTTP responses -> ClientResult (native/SEMANTICS.md "Operations"): the one place that decides Type, Retryable and
+// RetryAfter.
 #pragma once
 #include <optional>
 #include <string>

@@ -16,7 +16,10 @@ StatusType ParseStatus(const std::string &status);
 /** The wire string of a status a user may set (Online, Idle, Dnd, Invisible); nullptr for the others. */
 const char *SettableStatusWire(StatusType status);
 
-/** Timestamps below this are seconds (svcpp rule, sdk-surface.md §4): 10^11 s is the year 5138, 10^11 ms 1973. */
+/**
+ * Timestamps below this are seconds (svcpp rule, native/SEMANTICS.md "Social layer: relationships…"): 10^11 s is the
+ * year 5138, 10^11 ms 1973.
+ */
 inline constexpr uint64_t kSecondsBelow = 100000000000ULL;
 /** A timestamp in milliseconds (seconds converted; 0 stays 0 = unset). */
 uint64_t ToMilliseconds(uint64_t timestamp);

@@ -1,5 +1,5 @@
 // The friends list views over the relationship and user caches: GetRelationshipsByGroup and
-// SearchFriendsByUsername (sdk-surface.md §3.4).
+// SearchFriendsByUsername (native/SEMANTICS.md "Social layer: relationships, presence, invites", "Groups").
 //
 // Groups hold friends only (a friend on either axis): pending requests and blocks are relationships but not part
 // of a friends list (GetRelationships has them). A friend is online when their status is Online, Idle, Dnd or

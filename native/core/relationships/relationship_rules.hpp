@@ -1,7 +1,7 @@
-// The local precondition checks of the relationship methods (sdk-surface.md §3.4): a call that cannot succeed
-// fails with ValidationError before anything is sent, so the platform's state (and the cache) stay as they were.
-// The platform checks the same rules (PROTOCOL.md §10.1 80012 …); checking here spares a round trip and gives the
-// reference's documented ValidationError.
+// The local precondition checks of the relationship methods (native/SEMANTICS.md "Social layer: relationships…",
+// order of checks): a call that cannot succeed fails with ValidationError before anything is sent, so the platform's
+// state (and the cache) stay as they were. The platform checks the same rules (PROTOCOL.md §10.1 80012 …); checking
+// here spares a round trip and gives the reference's documented ValidationError.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,5 @@
-// EventSlot: a single-slot host registration ([event] in sdk-surface.md) whose events go through the queue.
+// EventSlot: a single-slot host registration (Set…Callback, native/SEMANTICS.md "Callbacks") whose events go through
+// the queue.
 //
 // Set() replaces the registration (an empty callback clears it); Post() queues an event that is delivered
 // to the registration current at delivery time, so an event never reaches a cleared or replaced callback.

@@ -2,7 +2,7 @@
 //
 // An operation's callback is invoked exactly once, on a host thread:
 //   - with its real result, through the client's callback queue, when the I/O thread finishes it;
-//   - with ClientDestroyed, at Drop, when it is still in flight (sdk-surface.md §9 rule 9);
+//   - with ClientDestroyed, at Drop, when it is still in flight (native/SEMANTICS.md "Client lifetime");
 //   - with Aborted, at ResetCallbacks (or a superseding call such as AbortAuthorize).
 // Whoever claims the operation first wins; the loser does nothing. The host's callback (and so its user
 // data) is only ever destroyed on a host thread: the I/O thread moves it into a queued Job, never frees it.

@@ -10,7 +10,7 @@ namespace {
 using wire::OptionalString;
 using wire::String;
 
-/** `provider_type` is the identity's external_auth_type (wire-protocol.md §8 strings). */
+/** `provider_type` is the identity's external_auth_type (platform/PROTOCOL.md §4–5 strings). */
 ExternalIdentityProviderType ProviderType(const std::string &externalAuthType) {
     if (externalAuthType == "OIDC") return ExternalIdentityProviderType::OIDC;
     if (externalAuthType.rfind("EPIC_ONLINE_SERVICES_", 0) == 0) return ExternalIdentityProviderType::EpicOnlineServices;

@@ -1,4 +1,4 @@
-// Behaviour of the Activity value beyond its fields (sdk-surface.md §4: AddButton, GetButtons, Equals).
+// Behaviour of the Activity value beyond its fields (AddButton, GetButtons, Equals; idl/surface.mjs "Activity").
 #pragma once
 #include <vector>
 

@@ -1,9 +1,9 @@
 /*
- * Spans (c-abi.md §5): Svcpp_<T>Span_Drop of NULL, zeroed and malformed spans; a span handed to a callback is
- * borrowed (its element handles die when the callback returns) and the elements it clones live on in a span the
- * caller owns and releases with _Drop (a rejected Drop changes nothing; elements adopted out of it are skipped).
- * GetUserGuilds / GetGuildChannels run against a loopback HTTP stub with canned JSON, so no platform is needed;
- * the stub also checks the Bearer token and the routes, and the channel answer checks the JSON mapping.
+ * Spans (native/SEMANTICS.md "Spans"): Svcpp_<T>Span_Drop of NULL, zeroed and malformed spans; a span handed to a
+ * callback is borrowed (its element handles die when the callback returns) and the elements it clones live on in a span
+ * the caller owns and releases with _Drop (a rejected Drop changes nothing; elements adopted out of it are skipped).
+ * GetUserGuilds / GetGuildChannels run against a loopback HTTP stub with canned JSON, so no platform is needed; the
+ * stub also checks the Bearer token and the routes, and the channel answer checks the JSON mapping.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>

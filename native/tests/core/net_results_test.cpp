@@ -1,4 +1,4 @@
-// HTTP responses -> ClientResult (sdk-surface.md §6) and the form/query helpers.
+// HTTP responses -> ClientResult (native/SEMANTICS.md "Operations") and the form/query helpers.
 #include <gtest/gtest.h>
 
 #include "net/form.hpp"

@@ -1,6 +1,6 @@
 // Presence in the core: activities to and from the wire (the seconds -> milliseconds rule, optional parts left out,
 // tolerant parsing, this application's activity picked out of a presence), status strings, every activity limit
-// of UpdateRichPresence's local validation (sdk-surface.md §4), and the invite object.
+// of UpdateRichPresence's local validation (native/SEMANTICS.md "Social layer: relationships…"), and the invite object.
 #include <gtest/gtest.h>
 
 #include <functional>

@@ -1,5 +1,5 @@
-// Svcpp_Properties marshalling (c-abi.md §6): the rules every generated map input, output and callback argument
-// follows, tested once here on the helpers the generated code calls.
+// Svcpp_Properties marshalling (native/SEMANTICS.md "Maps"): the rules every generated map input, output and callback
+// argument follows, tested once here on the helpers the generated code calls.
 #include <gtest/gtest.h>
 
 #include <cstring>

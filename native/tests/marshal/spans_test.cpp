@@ -1,5 +1,5 @@
-// Span inputs and u64 spans (c-abi.md §5): the helpers behind list:u64 results and callback arguments and behind
-// list field setters (InSpan), tested once here.
+// Span inputs and u64 spans (native/SEMANTICS.md "Spans"): the helpers behind list:u64 results and callback arguments
+// and behind list field setters (InSpan), tested once here.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
