@@ -212,7 +212,7 @@ export class SvcppServer {
     await this.request('POST', 'partner-sdk/provisional-accounts/unmerge/bot', { external_user_id: args.externalUserId });
   }
 
-  // ── lobbies (bot-managed; wire-protocol §9) ─────────────────────────────────────────────────────────────────
+  // ── lobbies (bot-managed; platform/PROTOCOL.md §10.5) ────────────────────────────────────────────────────────
 
   /** A lobby owned by the server: SDK clients cannot leave it themselves. At most 25 initial members. */
   async createLobby(args: CreateLobbyArgs = {}): Promise<ServerLobby> {

@@ -10,13 +10,29 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const self = 'test/repository-stands-alone.test.ts';
 
-/** The outside reference documents, cited as files (`<name>.md`). */
+/** The outside reference documents, cited as files (`<name>.md`) or by section (`<name> §9`, `<name>.md §9`). */
 const outside = [
   'sdk-surface', 'wire-protocol', 'c-abi', 'native-build', 'voice-engine', 'platform-bot-api', 'anchors', 'benchmarks',
   'architecture',
 ];
-// A whole file name: not preceded by a name character, so e.g. `docs/my-anchors.md` would not match.
-const citation = new RegExp(`(?<![\\w.-])(?:${outside.join('|')})\\.md\\b`, 'i');
+// A whole name (not preceded by a name character, so e.g. `docs/my-anchors.md` would not match) followed by `.md`,
+// or by a section reference: `§`, `section 3` or `sec. 3`. Our own documents (`PROTOCOL.md §10.5`, `SEMANTICS.md`)
+// are not in the list, so citing them is fine.
+const section = String.raw`\s*(?:§|sections?\s*\d|sec\.\s*\d)`;
+// Section references also match with a space for the hyphen (`wire protocol §3`).
+const names = outside.map((name) => name.replace(/-/g, '[- ]')).join('|');
+const citation = new RegExp(String.raw`(?<![\w.-])(?:(?:${outside.join('|')})\.md\b|(?:${names})${section})`, 'i');
+
+describe('the citation pattern', () => {
+  it.each([
+    'wire-protocol §8.4', 'see sdk-surface§9 rule 4', '(c-abi.md §13)', 'native-build.md', 'Anchors section 2',
+    'benchmarks sec. 4', 'architecture §1', 'wire protocol §3', 'Voice-Engine Section 5',
+  ])('flags %j', (line) => expect(citation.test(line)).toBe(true));
+  it.each([
+    'platform/PROTOCOL.md §10.5', 'native/SEMANTICS.md "Pump and hook"', 'PROTOCOL-gateway.md "Connecting"',
+    'docs/my-anchors.md', 'the benchmarks run nightly', 'wire protocol of the gateway', 'c-abi rules',
+  ])('does not flag %j', (line) => expect(citation.test(line)).toBe(false));
+});
 
 describe('repository stands alone', () => {
   it('no tracked file cites an outside reference document', () => {

@@ -41,7 +41,7 @@ describe.each(RUNS)('the social layer with three players over $backend, SDK call
     await until(() => bob.client.getRelationship(alice.id)?.platformRelationshipType === RelationshipType.PendingIncoming, 'Bob sees the request');
     await act(bob.client, () => bob.client.acceptPlatformFriendRequest(alice.id));
     await until(() => alice.client.getRelationship(bob.id)?.platformRelationshipType === RelationshipType.Friend, 'Alice sees the friendship');
-    // The cache changes before the event is pumped (sdk-surface §9 rule 4): wait for the event itself.
+    // The cache changes before the event is pumped (native/SEMANTICS.md "Pump and hook"): wait for the event itself.
     await waitForEvent(alice, 'relationshipCreated', ([id, platform]) => id === bob.id && platform === true);
 
     await act(carol.client, () => carol.client.sendPlatformFriendRequestById(alice.id));

@@ -133,7 +133,8 @@ bool Client::CanOpenMessageInPlatform(uint64_t messageId) const {
     auto entry = messages_->Find(messageId);
     if (!entry) return false;
     const MessageRecord message = messages_->Read(*entry);
-    // Only persistent DMs and messages of linked lobbies exist in the platform's own client (§3.6).
+    // Only persistent DMs and messages of linked lobbies exist in the platform's own client
+    // (CanOpenMessageInPlatform, native/SEMANTICS.md "Social layer: lobbies, lobby chat, direct messages, …").
     if (message.channelType == ChannelType::Dm) return true;
     return message.lobbyId &&
            lobbies_->Read(message.lobbyId, [](const LobbyRecord &lobby) { return lobby.linkedChannel.has_value(); })

@@ -35,7 +35,7 @@ enum Op : int {
 // Both the configured URL and READY's resume_gateway_url come without a query (PROTOCOL-gateway.md "Connecting").
 constexpr const char *kQuery = "?v=10&encoding=json";
 
-// A close frame's code 1000 ends the server session (§3.6): only Stop() uses it.
+// A close frame's code 1000 ends the server session (PROTOCOL-gateway.md "Resume"): only Stop() uses it.
 constexpr uint16_t kNormalClose = 1000;
 
 // Host-supplied strings (properties, Send() data) may hold invalid UTF-8: replace it rather than throw.
@@ -266,7 +266,8 @@ struct Session::Impl {
         helloSeen = true;
         heartbeatInterval = milliseconds(static_cast<int64_t>(interval->get<double>()));
         Log(LoggingSeverity::Verbose, "hello: heartbeat every " + std::to_string(heartbeatInterval.count()) + " ms");
-        // The first beat is jittered (§3.3) so that clients reconnecting together do not beat together.
+        // The first beat is jittered (published rule: after interval × random [0, 1)) so that clients reconnecting
+        // together do not beat together.
         std::uniform_real_distribution<double> jitter(0.0, 1.0);
         ScheduleHeartbeat(milliseconds(static_cast<int64_t>(static_cast<double>(heartbeatInterval.count()) * jitter(rng))));
         if (sessionId.empty()) {
@@ -304,7 +305,8 @@ struct Session::Impl {
 
     void OnHeartbeatDue() {
         if (ackPending) {
-            // A close frame would not reach a dead peer; dropping keeps the session resumable (§3.3).
+            // A close frame would not reach a dead peer; dropping keeps the session resumable
+            // (PROTOCOL-gateway.md "Heartbeat and timeouts").
             Log(LoggingSeverity::Warning, "no heartbeat ACK since the last heartbeat: zombie connection");
             return Abandon(Leave::Abort, backoff.Next(rng));
         }

@@ -1,4 +1,4 @@
-// Presences on the wire (platform/PROTOCOL.md §10.2, wire-protocol §10): status strings and activities — what
+// Presences on the wire (platform/PROTOCOL.md §10.2): status strings and activities — what
 // UpdateRichPresence / SetOnlineStatus send and what PRESENCE_UPDATE / READY `presences` carry.
 #pragma once
 #include <cstdint>

@@ -108,7 +108,8 @@ TEST(ActivityValidation, OnlyPlayingListeningWatchingCompeting) {
     EXPECT_FALSE(presence::ValidateActivity(a));
 }
 
-// Each string limit of §4 once below and once above its range, by the field name the error must carry.
+// Each string limit of UpdateRichPresence (native/SEMANTICS.md "Social layer: relationships, presence, invites") once
+// below and once above its range, by the field name the error must carry.
 TEST(ActivityValidation, EveryStringLimitNamesItsField) {
     struct Case {
         const char *field;

@@ -5,10 +5,10 @@ import { ProvisionalErrors } from '../partner-sdk/errors.js';
 import { isMergeRestricted } from './bans.js';
 
 /**
- * Merges the provisional account behind `subject` into the full account `target` (wire-protocol §8.4), inside
- * the caller's transaction so a failed merge leaves the authorization code unredeemed. The provisional
- * account's identities and data move to the target, its tokens are deleted and the account is removed.
- * Returns the ids of removed accounts (their gateway sessions are closed after commit).
+ * Merges the provisional account behind `subject` into the full account `target` (platform/PROTOCOL.md §5, "Merge"),
+ * inside the caller's transaction so a failed merge leaves the authorization code unredeemed. The provisional account's
+ * identities and data move to the target, its tokens are deleted and the account is removed. Returns the ids of removed
+ * accounts (their gateway sessions are closed after commit).
  *
  * An identity with no account yet is simply linked to the target.
  */

@@ -5,10 +5,10 @@ import { afterDeauthorize, deauthorizeInTransaction } from './deauthorize.js';
 import { createProvisionalUser } from './users.js';
 
 /**
- * Unlinks an external identity from the full account it was merged into (wire-protocol §8.4): the account
- * loses every token of the application, a new provisional account (new user id) takes over the identity with
- * the account's display name, data migrations run, and APPLICATION_DEAUTHORIZED is sent.
- * A provisional owner cannot be unmerged (50229).
+ * Unlinks an external identity from the full account it was merged into (platform/PROTOCOL.md §5, "Unmerge"): the
+ * account loses every token of the application, a new provisional account (new user id) takes over the identity with
+ * the account's display name, data migrations run, and APPLICATION_DEAUTHORIZED is sent. A provisional owner cannot be
+ * unmerged (50229).
  */
 export function unmergeIdentity(ctx: PlatformContext, app: ApplicationRecord, identity: ExternalIdentityRecord): UserRecord {
   const { full, standIn } = ctx.store.transaction(() => {

@@ -48,7 +48,7 @@ export interface ProvisionalUserFields {
 
 /**
  * A provisional account: no credentials of its own, owned by the application that created it. Its username is
- * generated from the display name (wire-protocol §8.2); global_name carries the display name itself.
+ * generated from the display name (platform/PROTOCOL.md §5, "Identities"); global_name carries the display name itself.
  */
 export function createProvisionalUser(ctx: PlatformContext, fields: ProvisionalUserFields): UserRecord {
   return createUser(ctx, {

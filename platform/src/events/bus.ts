@@ -15,7 +15,7 @@ export interface EventAudience {
 }
 
 export interface BusEvent {
-  /** Dispatch name, UPPER_SNAKE_CASE (wire-protocol §3.2). */
+  /** Dispatch name, UPPER_SNAKE_CASE (PROTOCOL-gateway.md "Sequence numbers and dispatch routing"). */
   t: string;
   /** Dispatch payload; serialised to JSON once per publish by the gateway. */
   d: unknown;

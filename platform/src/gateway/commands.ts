@@ -35,7 +35,8 @@ export function checkIdentify(
   }
   const intents = identify.intents;
   if (intents === undefined) {
-    // User sessions get what their scopes allow; the intents field is a bot-gateway concept there (§3.10).
+    // User sessions get what their scopes allow; the intents field is a bot-gateway concept there
+    // (PROTOCOL-gateway.md "Identify (op 2)").
     if (identity.kind === 'bot') return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
   } else {
     if (!Number.isInteger(intents) || intents < 0 || intents > MAX_INTENTS) return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };

@@ -26,7 +26,7 @@ export class DispatchTemplate {
   }
 }
 
-/** A non-dispatch frame (`s` and `t` are null for every op but 0, §3.2). */
+/** A non-dispatch frame (`s` and `t` are null for every op but 0). */
 export function opFrame(op: number, d: unknown): Buffer {
   return Buffer.from(`{"op":${op},"d":${JSON.stringify(d) ?? 'null'},"s":null,"t":null}`);
 }

@@ -105,7 +105,8 @@ export class GatewayServer implements GatewayHandle {
     conn.outbound.close();
     const session = conn.session;
     if (!session || conn.closing) return;
-    // A client closing with 1000/1001 ends its session; any other code or a drop keeps it resumable (§3.6).
+    // A client closing with 1000/1001 ends its session; any other code or a drop keeps it resumable
+    // (PROTOCOL-gateway.md "Resume").
     if (code === Close.Normal || code === Close.GoingAway) this.destroy(session);
     else this.detach(session);
   }
@@ -141,7 +142,7 @@ export class GatewayServer implements GatewayHandle {
     if ('close' in checked) return this.refuse(conn, checked);
     const { identity, identify } = checked;
     this.countIdentify(identity.applicationId);
-    // Transport compression wins over per-payload compression (they are mutually exclusive, §3.9).
+    // Transport compression wins over per-payload compression (they are mutually exclusive).
     if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
     const session = newSession(identity, this.options.replayBufferSize);
     this.registry.add(session);
@@ -154,7 +155,7 @@ export class GatewayServer implements GatewayHandle {
 
   private readyPayload(conn: Connection, session: Session, identify: Identify): Record<string, unknown> {
     const identity = session.identity;
-    // The user-session READY lists of §3.10 start empty; later features fill them through readyExtras.
+    // The user-session READY lists (PROTOCOL-gateway.md "READY") start empty; features fill them through readyExtras.
     const userDefaults =
       identity.kind === 'user' ? { lobbies: [], relationships: [], game_relationships: [], presences: [], private_channels: [] } : {};
     return {
@@ -203,7 +204,7 @@ export class GatewayServer implements GatewayHandle {
     if ('close' in parsed) return this.refuse(conn, parsed);
     const waitMs = conn.presenceLimit.take(Date.now());
     if (waitMs > 0) {
-      // Like op 8's limit (§3.8), an over-limit presence is answered with RATE_LIMITED instead of a close.
+      // Like the published op 8 limit, an over-limit presence is answered with RATE_LIMITED instead of a close.
       session.dispatch(new DispatchTemplate('RATE_LIMITED', { opcode: Op.PresenceUpdate, retry_after: waitMs / 1000, meta: {} }));
       return;
     }
@@ -306,7 +307,8 @@ export class GatewayServer implements GatewayHandle {
         // Hello was sent and no session followed: nothing to resume, so "start a new session" (4009).
         this.closeConnection(conn, Close.SessionTimedOut, 'Session timed out.');
       } else if (silentFor > interval + grace) {
-        // A zombie: drop without a close frame; its session stays resumable (§3.3 "server closes; client resumes").
+        // A zombie: drop without a close frame; its session stays resumable
+        // (PROTOCOL-gateway.md "Heartbeat and timeouts").
         if (conn.session) this.detach(conn.session);
         conn.drop();
       } else if (silentFor > interval + grace / 2 && !conn.heartbeatRequested) {

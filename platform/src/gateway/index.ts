@@ -1,6 +1,6 @@
 /**
- * The platform's main gateway (wire-protocol §3): WebSocket at /gateway plus GET /api/v10/gateway(/bot).
- * startPlatform calls registerGateway once; feature code only publishes on the EventBus.
+ * The platform's main gateway (published v10; our choices in PROTOCOL-gateway.md): WebSocket at /gateway plus GET
+ * /api/v10/gateway(/bot). startPlatform calls registerGateway once; feature code only publishes on the EventBus.
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

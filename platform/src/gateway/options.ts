@@ -1,4 +1,4 @@
-/** Tunables of the gateway. Defaults follow wire-protocol §3; tests shrink the timers. */
+/** Tunables of the gateway. Defaults are those of PROTOCOL-gateway.md; tests shrink the timers. */
 export interface GatewayOptions {
   /** Sent in Hello; clients heartbeat this often. */
   heartbeatIntervalMs: number;

@@ -1,6 +1,6 @@
 /**
  * How a connection's frames reach its socket: plain JSON text, `zlib-stream` transport compression, or per-payload
- * zlib (Identify `compress: true`, §3.9). Sending is fire-and-forget; `flushed()` lets a close wait for frames that
+ * zlib (Identify `compress: true`). Sending is fire-and-forget; `flushed()` lets a close wait for frames that
  * are still in the compressor so that e.g. op 7 always precedes the close frame.
  */
 import type { Duplex } from 'node:stream';

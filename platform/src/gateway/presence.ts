@@ -1,7 +1,8 @@
 /**
  * Turns a client's presence (op 3, or Identify's `presence`) into the PRESENCE_UPDATE payload others receive
- * (wire-protocol §10): invisible is shown as offline, bots keep only the activity fields they may set, and the
- * server stamps `created_at` and normalises timestamps to milliseconds (§12: values below 10^11 are seconds).
+ * (PROTOCOL-gateway.md "Presence Update (op 3)"): invisible is shown as offline, bots keep only the activity fields
+ * they may set, and the server stamps `created_at` and normalises timestamps to milliseconds (values below 10^11 are
+ * seconds).
  */
 import type { Activity, Presence } from './schemas.js';
 import type { GatewayIdentity } from './types.js';

@@ -1,4 +1,7 @@
-/** Opcodes and close codes of the main gateway v10 (wire-protocol §3.2, §3.7). */
+/**
+ * Opcodes and close codes of the main gateway v10 (published v10; what each close code does to the session:
+ * PROTOCOL-gateway.md "Resume (op 6), op 7, op 9").
+ */
 
 export const Op = {
   Dispatch: 0,
@@ -15,7 +18,7 @@ export const Op = {
 } as const;
 
 export const Close = {
-  /** Client ends its session on purpose (§3.6). */
+  /** Client ends its session on purpose (1000 or 1001). */
   Normal: 1000,
   GoingAway: 1001,
   UnknownError: 4000,
@@ -34,7 +37,10 @@ export const Close = {
   DisallowedIntents: 4014,
 } as const;
 
-/** What happens to the session behind a connection that closes with a code (§3.7 "reconnect" column). */
+/**
+ * What happens to the session behind a connection that closes with a code (the published reconnect class;
+ * PROTOCOL-gateway.md "Resume (op 6), op 7, op 9").
+ */
 export type CloseOutcome = 'resume' | 'new-session' | 'terminal';
 
 const NEW_SESSION = new Set<number>([Close.InvalidSeq, Close.SessionTimedOut]);
@@ -63,5 +69,5 @@ export const PRIVILEGED_INTENTS: ReadonlyArray<{ intent: number; flags: number }
 /** Intents are a 31-bit field on the wire here; higher bits are rejected with 4013. */
 export const MAX_INTENTS = 2 ** 31 - 1;
 
-/** API versions this gateway speaks: v10, and v9 because the observed SDK protocol connects with it (§12). */
+/** API versions this gateway speaks: v10, and v9 because the observed SDK protocol uses it (PROTOCOL-gateway.md). */
 export const SUPPORTED_VERSIONS: ReadonlySet<string> = new Set(['9', '10']);

@@ -1,5 +1,5 @@
 /**
- * A minimal TypeScript client of the main gateway (wire-protocol §3), used by the platform's tests and benchmarks
+ * A minimal TypeScript client of the main gateway (PROTOCOL-gateway.md), used by the platform's tests and benchmarks
  * and as the reference the SDK's own client is checked against. It identifies, heartbeats with jitter, detects
  * zombied connections, resumes after drops, op 7 and resumable close codes, re-identifies after op 9 false, stops on
  * terminal close codes, and speaks `compress=zlib-stream`.
@@ -40,7 +40,7 @@ export interface GatewayPayload {
   t: string | null;
 }
 
-/** Close codes after which reconnecting cannot help (§3.7). */
+/** Close codes after which reconnecting cannot help (terminal: 4004, 4010–4014). */
 export const TERMINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4004, 4010, 4011, 4012, 4013, 4014]);
 /** Close codes after which the session is gone but a new one may be identified. */
 export const NEW_SESSION_CLOSE_CODES: ReadonlySet<number> = new Set([4007, 4009]);
@@ -49,11 +49,11 @@ const RESUMABLE_CLIENT_CLOSE = 4900;
 
 export class GatewayClient extends EventEmitter {
   sessionId: string | null = null;
-  /** Latest sequence received (§3.2 "keep the latest non-null s"). */
+  /** Latest sequence received (keep the latest non-null `s`). */
   seq: number | null = null;
   resumeUrl: string | null = null;
   heartbeatInterval = 0;
-  /** Heartbeats sent without an ACK yet; > 0 at the next beat means the connection is a zombie (§3.3). */
+  /** Heartbeats sent without an ACK yet; > 0 at the next beat means the connection is a zombie. */
   private unacked = 0;
   private ws: WebSocket | null = null;
   private inflater: ZlibStreamInflater | null = null;
@@ -93,7 +93,7 @@ export class GatewayClient extends EventEmitter {
     this.send(3, presence);
   }
 
-  /** Ends the session (close 1000, §3.6) and stops reconnecting. */
+  /** Ends the session (close 1000) and stops reconnecting. */
   close(code = 1000): Promise<void> {
     this.finished = true;
     this.stopHeartbeat();
@@ -201,7 +201,7 @@ export class GatewayClient extends EventEmitter {
 
   private beat(): void {
     if (this.unacked > 0 && this.heartbeatInterval > 0 && this.heartbeatTimer) {
-      // No ACK since the last beat: zombied connection (§3.3). Close with a non-1000 code and resume.
+      // No ACK since the last beat: zombied connection. Close with a non-1000 code and resume.
       this.ws?.close(RESUMABLE_CLIENT_CLOSE, 'heartbeat not acknowledged');
       return;
     }

@@ -1,7 +1,8 @@
 /**
- * Shapes of client payloads (wire-protocol §3.2–3.4, §10). A payload that is not JSON, too big or has no integer
- * `op` is a decode error (4002); a known op whose `d` does not match its shape is an invalid payload (4001).
- * Objects are loose: libraries send extra fields (e.g. user clients' `client_state`), which are ignored.
+ * Shapes of client payloads (PROTOCOL-gateway.md "Identify (op 2)", "Limits", "Presence Update (op 3)"). A payload that
+ * is not JSON, too big or has no integer `op` is a decode error (4002); a known op whose `d` does not match its shape
+ * is an invalid payload (4001). Objects are loose: libraries send extra fields (e.g. user clients' `client_state`),
+ * which are ignored.
  */
 import { z } from 'zod';
 
@@ -52,7 +53,7 @@ export const identifySchema = z.looseObject({
   presence: presenceSchema.optional(),
   // Type only; the value is checked separately (4013/4014). Required for bots, optional for user sessions.
   intents: z.number().optional(),
-  // Observed in the SDK's user Identify (§3.10); accepted and ignored.
+  // Observed in the SDK's user Identify; accepted and ignored.
   capabilities: z.int().nonnegative().optional(),
 });
 export type Identify = z.infer<typeof identifySchema>;

@@ -1,7 +1,7 @@
 /**
- * `compress=zlib-stream` (wire-protocol §3.9): one zlib context per connection; every gateway message is deflated
- * into it and flushed with Z_SYNC_FLUSH, so each WebSocket message ends with 00 00 FF FF and the peer can inflate it
- * with its one long-lived inflate context.
+ * `compress=zlib-stream` (PROTOCOL-gateway.md "zlib-stream"): one zlib context per connection; every gateway message is
+ * deflated into it and flushed with Z_SYNC_FLUSH, so each WebSocket message ends with 00 00 FF FF and the peer can
+ * inflate it with its one long-lived inflate context.
  *
  * Node's streaming zlib is asynchronous. Like `ws` does for permessage-deflate, we push one message at a time and
  * take whatever the stream emitted once that message's flush completes, so messages never interleave and keep
@@ -105,7 +105,7 @@ export class ZlibStreamDeflater {
 
 /**
  * Client side: binary WebSocket messages → gateway message text. Buffers until the data ends with the sync-flush
- * suffix, as §3.9 prescribes, then inflates with the connection's one context.
+ * suffix, as the published protocol prescribes, then inflates with the connection's one context.
  */
 export class ZlibStreamInflater {
   private pending: Buffer[] = [];

@@ -40,8 +40,8 @@ export function findBearer(ctx: PlatformContext, token: string): BearerPrincipal
 }
 
 /**
- * Reads `Authorization: Bot <token>` or `Bearer <token>` (wire-protocol §1). Missing → 401 code 0;
- * a bad bot token → 401 50014; a bad access token → 401 50025.
+ * Reads `Authorization: Bot <token>` or `Bearer <token>` (platform/PROTOCOL.md §2 "Credentials").
+ * Missing → 401 code 0; a bad bot token → 401 50014; a bad access token → 401 50025.
  */
 export function authenticate(ctx: PlatformContext, request: FastifyRequest): Principal {
   const header = request.headers.authorization;

@@ -80,7 +80,7 @@ export function jsonBody(request: FastifyRequest): unknown {
   throw contentTypeError(['json']);
 }
 
-/** The form body of an OAuth2 endpoint (form encoding only, wire-protocol §1). */
+/** The form body of an OAuth2 endpoint (form encoding only, platform/PROTOCOL.md §2 "Bodies"). */
 export function oauthFormBody(request: FastifyRequest): Record<string, string | string[]> {
   if (request.bodyKind === 'form') return request.body as Record<string, string | string[]>;
   if (request.bodyKind === 'none') return {};

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 
 /**
- * The platform's JSON error body (wire-protocol §1): `{code, message, errors?}` where `errors` mirrors the
- * request shape and holds `_errors: [{code, message}]` at the leaves.
+ * The platform's JSON error body (published; field errors: platform/PROTOCOL.md §2): `{code, message, errors?}` where
+ * `errors` mirrors the request shape and holds `_errors: [{code, message}]` at the leaves.
  */
 
 export interface FieldError {

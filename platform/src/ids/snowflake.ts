@@ -1,4 +1,7 @@
-/** Snowflake ids with the published layout (wire-protocol §2) so timestamps extract the same way. */
+/**
+ * Snowflake ids with the published layout so timestamps extract the same way: bits 63–22 ms since
+ * SNOWFLAKE_EPOCH_MS, 21–17 worker, 16–12 process, 11–0 increment.
+ */
 export const SNOWFLAKE_EPOCH_MS = 1_420_070_400_000n;
 
 export class SnowflakeGenerator {

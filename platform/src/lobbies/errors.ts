@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 
-/** Error codes of the lobby routes (wire-protocol §1 table, PROTOCOL.md §10.5). */
+/** Error codes of the lobby routes (platform/PROTOCOL.md §10.5 "Errors"). */
 export const LobbyErrors = {
   unknownLobby: () => new ApiError(404, 10031, 'Unknown Lobby'),
   unknownChannel: () => new ApiError(404, 10003, 'Unknown Channel'),

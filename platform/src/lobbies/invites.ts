@@ -35,7 +35,10 @@ function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord
   return { code, url: `${ctx.urls.http}/invite/${code}`, expires_at: new Date(expiresAt).toISOString() };
 }
 
-/** Linked-channel invites (wire-protocol §9) and their redemption, `POST /invites/{code}` (OURS). */
+/**
+ * Linked-channel invites (platform/PROTOCOL.md §10.5 "Channel invites") and their redemption, `POST /invites/{code}`
+ * (OURS).
+ */
 export function registerInviteRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.post<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId/members/@me/invites`, async (request, reply: FastifyReply) => {
     const caller = lobbyCaller(ctx, request, 'bearer');

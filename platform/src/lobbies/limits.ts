@@ -1,5 +1,5 @@
 /**
- * Lobby limits (PROTOCOL.md §10.5, sdk-surface §8), each overridable through `options.lobbyLimits`. Defaults are the
+ * Lobby limits (PROTOCOL.md §10.5 "Limits"), each overridable through `options.lobbyLimits`. Defaults are the
  * SDK's documented values; tests and benchmarks shrink or raise them.
  */
 export interface LobbyLimits {

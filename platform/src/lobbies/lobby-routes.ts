@@ -15,7 +15,7 @@ function assertUsersExist(ctx: PlatformContext, ids: string[]): void {
   for (const id of ids) if (!ctx.store.users.get(id)) throw Errors.unknownUser();
 }
 
-/** The lobby routes of wire-protocol §9: create (bot), create-or-join by secret, get, patch, delete. */
+/** The lobby routes (platform/PROTOCOL.md §10.5): create (bot), create-or-join by secret, get, patch, delete. */
 export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
   const limits = () => ctx.options.lobbyLimits;
 

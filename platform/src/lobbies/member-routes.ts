@@ -15,7 +15,10 @@ function knownUserId(ctx: PlatformContext, id: string): string {
   return id;
 }
 
-/** Member routes of wire-protocol §9: upsert, bulk, remove (bot) and leave (the member, for lobbies joined by secret). */
+/**
+ * Member routes (platform/PROTOCOL.md §10.5): upsert, bulk, remove (bot) and leave (the member, for lobbies joined by
+ * secret).
+ */
 export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
   // Leave. Registered before the parametric route; the router prefers the static segment anyway.
   app.delete<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId/members/@me`, async (request, reply) => {

@@ -79,8 +79,8 @@ export function issueTokens(ctx: PlatformContext, input: IssueInput): IssuedToke
 }
 
 /**
- * The token response body (wire-protocol §7): published `RESTPostOAuth2AccessTokenResult` when a refresh token is
- * issued, else `RESTPostOAuth2ClientCredentialsResult`; `id_token` (OIDC) when `openid` was granted.
+ * The token response body (platform/PROTOCOL.md §3): published `RESTPostOAuth2AccessTokenResult` when a refresh token
+ * is issued, else `RESTPostOAuth2ClientCredentialsResult`; `id_token` (OIDC) when `openid` was granted.
  */
 export type TokenResponseJson = RESTPostOAuth2ClientCredentialsResult & { refresh_token?: string; id_token?: string };
 

@@ -22,7 +22,7 @@ export function publicApplicationJson(app: ApplicationRecord): ApplicationRespon
   };
 }
 
-/** GET /api/v10/oauth2/@me (wire-protocol §7): `{application, scopes, expires, user?}`; user needs identify. */
+/** GET /api/v10/oauth2/@me (platform/PROTOCOL.md §3): `{application, scopes, expires, user?}`; user needs identify. */
 export function registerOAuthMeRoute(app: FastifyInstance, ctx: PlatformContext): void {
   for (const path of ['/api/oauth2/@me', '/api/v10/oauth2/@me']) {
     app.get(path, { config: { rateLimit: 'oauth2.me' } }, async (request) => {

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 
-/** Published provisional-account error codes (wire-protocol §8.5), all HTTP 400 unless noted. */
+/** Published provisional-account error codes, all HTTP 400 unless noted; when each is sent: platform/PROTOCOL.md §5. */
 export const ProvisionalErrors = {
   notEnabled: () => new ApiError(400, 530000, 'Application is not enabled for provisional accounts'),
   expiredIdToken: () => new ApiError(400, 530001, 'Expired ID token'),

@@ -17,11 +17,11 @@ export interface ProvisionalIdentity {
   expectedUserId?: string | undefined;
 }
 
-/** The scope string of provisional tokens (wire-protocol §8.1). */
+/** The scope string of provisional tokens (published). */
 export const PROVISIONAL_SCOPES = ['sdk.social_layer'];
 
 /**
- * Create-or-get (wire-protocol §8.2): no account for the identity → a new provisional account; a provisional
+ * Create-or-get (published): no account for the identity → a new provisional account; a provisional
  * account → its token; an identity merged into a full account → 530010 (use OAuth2).
  * Returns the token response: 7-day access token, id_token, and a refresh token only for ID-token providers.
  */

@@ -58,7 +58,7 @@ function clientFromBody(ctx: PlatformContext, clientId: string, secret: string |
   return app;
 }
 
-/** Provisional accounts (wire-protocol §8). */
+/** Provisional accounts (platform/PROTOCOL.md §5). */
 export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.post(`${API}/token/bot`, { config: { rateLimit: 'partner-sdk.token' } }, async (request) => {
     const { app: application } = requireBot(ctx, request);

@@ -33,7 +33,7 @@ const COMMANDS: Record<string, CommandHandler> = {
   UNSUBSCRIBE: unsubscribe,
   SEND_ACTIVITY_JOIN_INVITE: sendActivityJoinInvite,
   CLOSE_ACTIVITY_REQUEST: closeActivityRequest,
-  // What published clients send for the same thing (wire-protocol §12).
+  // What published clients send for the same thing (the docs name CLOSE_ACTIVITY_REQUEST; PROTOCOL.md §12.3).
   CLOSE_ACTIVITY_JOIN_REQUEST: closeActivityRequest,
   REGISTER_LAUNCH_COMMAND: registerLaunchCommand,
 };

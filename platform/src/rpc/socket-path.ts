@@ -1,5 +1,5 @@
 /**
- * Where the local client listens (wire-protocol §6.1, PROTOCOL.md §12.1): `discord-ipc-{0..9}` in the first set of
+ * Where the local client listens (PROTOCOL.md §12.1): `discord-ipc-{0..9}` in the first set of
  * `XDG_RUNTIME_DIR`, `TMPDIR`, `TMP`, `TEMP`, else `/tmp` — the directory every published client searches — or the
  * named pipe `\\?\pipe\discord-ipc-{n}` on Windows. The first free slot is taken; a socket file that nobody listens
  * on (left by a crashed process) is replaced.

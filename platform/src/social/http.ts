@@ -9,7 +9,7 @@ import type { UserRecord } from '../store/types.js';
 
 export const API = '/api/v10';
 
-/** Query booleans accept true|True|1 and false|False|0 (wire-protocol §1). */
+/** Query booleans accept true|True|1 and false|False|0 (published rule). */
 export const queryBoolean = z.enum(['true', 'True', '1', 'false', 'False', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
 
 export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {

@@ -2,7 +2,7 @@
 
 export type RelationshipAxis = 'platform' | 'game';
 
-/** Relationship types (wire-protocol §10); the game axis uses 1, 3 and 4 only. */
+/** Relationship types (platform/PROTOCOL.md §10.1); the game axis uses 1, 3 and 4 only. */
 export const RelationshipType = {
   None: 0,
   Friend: 1,

@@ -8,7 +8,7 @@ import { botSelfJson, connectionJson, partialGuildJson, userJson } from './seria
 
 const API = '/api/v10';
 
-/** Query booleans accept true|True|1 and false|False|0 (wire-protocol §1). */
+/** Query booleans accept true|True|1 and false|False|0 (published rule). */
 const queryBoolean = z.enum(['true', 'True', '1', 'false', 'False', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
 
 const guildsQuerySchema = z.object({

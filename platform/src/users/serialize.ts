@@ -31,7 +31,7 @@ function primaryGuildJson(ctx: PlatformContext, user: UserRecord): UserPrimaryGu
 }
 
 /**
- * The user object (wire-protocol §10). `is_provisional` is the svcpp marker (OURS); `is_restricted` appears on
+ * The user object (platform/PROTOCOL.md §4). `is_provisional` is the svcpp marker (OURS); `is_restricted` appears on
  * ban-created provisional accounts. `flags` is published on every user object (0: no account flags are modelled).
  * `premium_type` is 0 unless the viewing app is approved for identify.premium and the token holds it (spec). Email
  * and verified need the email scope.

@@ -2,7 +2,7 @@ import type { PlatformContext } from '../context.js';
 import type { ApplicationRecord, UserRecord } from '../store/types.js';
 import { userJson } from '../users/serialize.js';
 
-/** Webhook envelope `type` values (wire-protocol §11). */
+/** Webhook envelope `type` values (published: 0 PING, 1 Event; platform/PROTOCOL.md §6). */
 export const WEBHOOK_PING = 0;
 export const WEBHOOK_EVENT = 1;
 

@@ -17,7 +17,7 @@ export function generateApplicationKeyPair(): Ed25519KeyPair {
   return { publicKeyHex: spki.subarray(spki.length - 32).toString('hex'), privateKeyPem };
 }
 
-/** Signature headers (wire-protocol §11): Ed25519 over timestamp bytes || raw body bytes, hex encoded. */
+/** Signature headers: Ed25519 over timestamp bytes || raw body bytes, hex encoded (platform/PROTOCOL.md §6). */
 export function signatureHeaders(privateKeyPem: string, body: string, unixSeconds: number): Record<string, string> {
   const timestamp = String(unixSeconds);
   const signature = sign(null, Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), createPrivateKey(privateKeyPem));

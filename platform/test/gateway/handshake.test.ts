@@ -57,7 +57,7 @@ describe('identify', () => {
     expect(h.gateway.sessionCount()).toBe(1);
   });
 
-  it('READY for a user session carries the §3.10 lists, empty until readyExtras fills them', async () => {
+  it('READY for a user session carries the user-session lists, empty until readyExtras fills them', async () => {
     const c = await open();
     const d = (await c.identify('Bearer user-a')).d as Record<string, unknown>;
     expect(d).toMatchObject({

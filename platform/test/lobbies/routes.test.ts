@@ -1,4 +1,4 @@
-/** Lobby HTTP routes (PROTOCOL.md §10.5, wire-protocol §9): happy paths, auth, validation and limits. */
+/** Lobby HTTP routes (PROTOCOL.md §10.5): happy paths, auth, validation and limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../helpers/platform.js';
 import { bot } from '../helpers/http.js';

@@ -6,7 +6,10 @@ import type { ApplicationRecord } from '../../store/types.js';
 import { matchRedirectUri } from '../redirect-uris.js';
 import { parseScopeString, scopeProblem } from '../scopes.js';
 
-/** The authorize parameters (wire-protocol §7) plus the svcpp development shortcut `svcpp_dev_user` (OURS). */
+/**
+ * The authorize parameters (platform/PROTOCOL.md §3 "Authorize") plus the svcpp development shortcut `svcpp_dev_user`
+ * (OURS).
+ */
 export const authorizeParamsSchema = z.object({
   client_id: z.string().min(1).max(20),
   redirect_uri: z.string().min(1).max(2048).optional(),

@@ -18,8 +18,8 @@ function accessTokenHash(accessToken: string): string {
 }
 
 /**
- * The id_token (claims are OURS, wire-protocol §13): iss = the platform URL, sub = user id, aud = client id,
- * exp/iat/auth_time in seconds, nonce echoed from the authorize request, at_hash, and the display fields.
+ * The id_token (claims are OURS, platform/PROTOCOL.md §3 "id_token"): iss = the platform URL, sub = user id, aud =
+ * client id, exp/iat/auth_time in seconds, nonce echoed from the authorize request, at_hash, and the display fields.
  */
 export function createIdToken(ctx: PlatformContext, input: IdTokenInput): string {
   const iat = Math.floor(ctx.now() / 1000);

@@ -12,7 +12,7 @@ export const clientCredentialsSchema = z.object({
 
 /**
  * client_credentials: a token acting as the application's owner (or, without an owner, its bot user); no refresh
- * token (wire-protocol §7). Confidential clients only.
+ * token (platform/PROTOCOL.md §3 "Token endpoint"). Confidential clients only.
  */
 export function grantClientCredentials(ctx: PlatformContext, client: AuthenticatedClient, form: Record<string, string | string[]>): IssuedTokens {
   const fields = parseOAuthForm(clientCredentialsSchema, form);

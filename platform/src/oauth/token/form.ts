@@ -42,7 +42,7 @@ export interface MergeRequest {
   token: string;
 }
 
-/** The merge parameters of a token request (wire-protocol §8.4), if present. */
+/** The merge parameters of a token request (platform/PROTOCOL.md §5 "Merge"), if present. */
 export function parseMergeFields(form: Record<string, string | string[]>): MergeRequest | undefined {
   const fields = parseOAuthForm(mergeFieldsSchema, form);
   if (fields.external_auth_type === undefined || fields.external_auth_token === undefined) return undefined;

@@ -103,7 +103,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
   }
 }
 
-/** POST /api/oauth2/token and /api/v10/oauth2/token (form only; wire-protocol §7, §12). */
+/** POST /api/oauth2/token and /api/v10/oauth2/token (form only; platform/PROTOCOL.md §3 "Token endpoint"). */
 export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   for (const path of ['/api/oauth2/token', '/api/v10/oauth2/token']) {
     app.post(path, { config: { rateLimit: 'oauth2.token' } }, async (request, reply) => {

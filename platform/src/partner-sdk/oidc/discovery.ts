@@ -18,9 +18,9 @@ async function fetchJson(http: OutboundHttpClient, url: string): Promise<unknown
 }
 
 /**
- * Fetches `{issuer}/.well-known/openid-configuration` and its key set (wire-protocol §8.3). The document must
- * name exactly this issuer, a `jwks_uri` (https, same host rules) and `id_token_signing_alg_values_supported`.
- * Failures map to 530008 (discovery) and 530009 (key set).
+ * Fetches `{issuer}/.well-known/openid-configuration` and its key set (platform/PROTOCOL.md §5 "ID-token
+ * verification"). The document must name exactly this issuer, a `jwks_uri` (https, same host rules) and
+ * `id_token_signing_alg_values_supported`. Failures map to 530008 (discovery) and 530009 (key set).
  */
 export async function discoverIssuer(http: OutboundHttpClient, issuer: string, allowLocalhost: boolean): Promise<DiscoveredIssuer> {
   let document: Record<string, unknown>;

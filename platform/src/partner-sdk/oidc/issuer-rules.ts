@@ -3,9 +3,9 @@ import { isIP } from 'node:net';
 const FORBIDDEN_SUFFIXES = ['.local', '.arpa', '.internal', '.localhost'];
 
 /**
- * Issuer URL rules (wire-protocol §8.3): https, no query, fragment or userinfo, a public multi-label host name
- * (not an IP address, not under .local/.arpa/.internal/.localhost). `allowLocalhost` (development) also accepts
- * the host `localhost`. Returns the problem, or undefined when the URL is acceptable.
+ * Issuer URL rules (platform/PROTOCOL.md §5 "Issuer rules"): https, no query, fragment or userinfo, a public
+ * multi-label host name (not an IP address, not under .local/.arpa/.internal/.localhost). `allowLocalhost`
+ * (development) also accepts the host `localhost`. Returns the problem, or undefined when the URL is acceptable.
  */
 export function issuerUrlProblem(value: string, allowLocalhost: boolean): string | undefined {
   let url: URL;

@@ -4,7 +4,7 @@ import type { IdentityProviderConfig } from '../../store/types.js';
 import { ProvisionalErrors } from '../errors.js';
 import { discoverIssuer, type DiscoveredIssuer } from './discovery.js';
 
-/** Asymmetric algorithms only (wire-protocol §8.3). */
+/** Asymmetric algorithms only (platform/PROTOCOL.md §5 "ID-token verification"). */
 export const ALLOWED_ALGS = new Set(['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512']);
 const MAX_TOKEN_AGE_SECONDS = 7 * 86_400;
 /** Tolerated clock difference for `iat` in the future. */

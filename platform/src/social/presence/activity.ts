@@ -1,5 +1,5 @@
 /**
- * The rich-presence activity a user session may set (PROTOCOL.md §10.2, wire-protocol §10), validated with field
+ * The rich-presence activity a user session may set (PROTOCOL.md §10.2), validated with field
  * errors, and the server's normalisation: default name, `application_id`, `created_at`, millisecond timestamps.
  */
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export type Activity = Record<string, unknown> & {
   assets?: { invite_cover_image?: string };
 };
 
-/** Values below 10^11 are seconds (wire-protocol §12). */
+/** Values below 10^11 are seconds (PROTOCOL.md §10.2; sources disagree on the unit, so both are taken). */
 const toMs = (value: number): number => (value < 1e11 ? value * 1000 : value);
 
 export function normaliseActivity(input: ActivityInput, app: ApplicationRecord, now: number): Activity {
