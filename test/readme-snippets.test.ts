@@ -6,7 +6,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +16,7 @@ import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } 
 import { closeAll, fullPlayer, provisionalPlayer, waitForEvent, type Player } from './e2e/social-support.js';
 import { readmeSnippets } from './readme/snippets.js';
 import { request } from '../platform/test/helpers/http.js';
+import { freeLoopbackPort as freePort } from '../platform/test/helpers/ports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const snippets = readmeSnippets(join(root, 'README.md'));
@@ -192,15 +192,6 @@ describe.each(BACKENDS)('README client snippets over %s', (backend) => {
     }
   });
 });
-
-/** A TCP port free right now on loopback (the webhook URL must be known before the snippet listens on it). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('README game-server snippet', () => {
   it('creates a token and a lobby, then verifies a real webhook event and hands it to the handler', async () => {

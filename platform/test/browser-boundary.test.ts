@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { bearer, request } from './helpers/http.js';
 import { createUser, me, accessTokenFor, startTestPlatform } from './helpers/platform.js';
+import { freeLoopbackPort as freePort } from './helpers/ports.js';
 
 const DEV_TOKEN_HEADER = 'x-svcpp-dev-token';
 
@@ -26,15 +27,6 @@ function handshake(url: string, headers: Record<string, string>): Promise<'open'
     });
     ws.once('error', () => undefined);
   });
-}
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('the browser boundary', () => {

@@ -3,21 +3,12 @@
  * and a rejected token each reject with SvcppConnectionError whose `cause` names the reason (with the certificate
  * problem for TLS) and whose `retryable` is false for certificate, URL and token failures.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionFailureReason, SvcppConnectionError } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
+import { freeLoopbackPort } from '../../platform/test/helpers/ports.js';
 import { e2eClient } from './support.js';
-
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function connectFailure(connect: () => Promise<void>): Promise<SvcppConnectionError> {
   const failure = await connect().then(() => undefined, (error: unknown) => error);
@@ -49,7 +40,7 @@ describe.each(BACKENDS)('connect() failures over %s', (backend) => {
   });
 
   it('a port nothing listens on: connection refused, retryable', async () => {
-    const base = `https://127.0.0.1:${await closedPort()}`;
+    const base = `https://127.0.0.1:${await freeLoopbackPort()}`;
     await using client = e2eClient(e2e, backend, { apiBase: `${base}/api/v10`, webBase: base });
     await client.updateToken(token);
     const failure = await connectFailure(() => client.connect());

@@ -21,56 +21,53 @@ ConnectionFailureReason ReasonOf(net::NetFailure kind) {
     return ConnectionFailureReason::NetworkError;
 }
 
-/** Transient conditions only: the network, the server's availability, its load. */
-bool Retryable(ConnectionFailureReason reason, int httpStatus) {
-    switch (reason) {
-        case ConnectionFailureReason::NameNotResolved:
-        case ConnectionFailureReason::ConnectionRefused:
-        case ConnectionFailureReason::TimedOut:
-        case ConnectionFailureReason::NetworkError: return true;
-        case ConnectionFailureReason::HttpError: return httpStatus == 429 || httpStatus >= 500;
-        default: return false;
-    }
-}
-
-ConnectionFailure Make(ConnectionFailureReason reason, std::string message, int32_t closeCode = 0, int httpStatus = 0) {
+ConnectionFailure Make(ConnectionFailureReason reason, std::string message, bool retryable, int32_t closeCode = 0,
+                       int httpStatus = 0) {
     ConnectionFailure failure;
     failure.reason = reason;
     failure.message = std::move(message);
-    failure.retryable = Retryable(reason, httpStatus);
+    failure.retryable = retryable;
     failure.closeCode = closeCode;
     failure.httpStatus = static_cast<HttpStatusCode>(httpStatus);
     return failure;
 }
 
+/** A transport failure: its reason, and retryable exactly when net::IsTransient says so. */
+ConnectionFailure Transport(net::NetFailure kind, std::string message) {
+    return Make(ReasonOf(kind), std::move(message), net::IsTransient(kind));
+}
+
 }  // namespace
 
 ConnectionFailure DiscoveryFailure(const net::HttpResponse &response, const std::string &message) {
-    if (response.status == 0) return Make(ReasonOf(response.failure), "gateway discovery failed: " + message);
+    if (response.status == 0) return Transport(response.failure, "gateway discovery failed: " + message);
     if (response.status == 401) {
-        return Make(ConnectionFailureReason::InvalidToken, "gateway discovery was refused (401): " + message, 0, response.status);
+        return Make(ConnectionFailureReason::InvalidToken, "gateway discovery was refused (401): " + message, false, 0, response.status);
     }
-    return Make(ConnectionFailureReason::HttpError, "gateway discovery failed: " + message, 0, response.status);
+    // The server's availability or load may change; any other answer will not.
+    const bool transient = response.status == 429 || response.status >= 500;
+    return Make(ConnectionFailureReason::HttpError, "gateway discovery failed: " + message, transient, 0, response.status);
 }
 
 ConnectionFailure SessionFailure(ClientError error, int32_t closeCode, const AttemptFailure &attempt) {
     if (error == ClientError::UnexpectedClose) {
         if (closeCode == kAuthenticationFailed) {
-            return Make(ConnectionFailureReason::InvalidToken, "the platform rejected the token (close code 4004)", closeCode);
+            return Make(ConnectionFailureReason::InvalidToken, "the platform rejected the token (close code 4004)", false, closeCode);
         }
         return Make(ConnectionFailureReason::ClosedByServer, "the platform ended the session (close code " + std::to_string(closeCode) + ")",
-                    closeCode);
+                    false, closeCode);
     }
     const std::string what = attempt.description.empty() ? "the connection failed" : attempt.description;
     if (attempt.kind == net::NetFailure::None && attempt.closeCode != 0) {
         return Make(ConnectionFailureReason::NetworkError,
-                    "the gateway closed the connection before READY (close code " + std::to_string(attempt.closeCode) + ")", attempt.closeCode);
+                    "the gateway closed the connection before READY (close code " + std::to_string(attempt.closeCode) + ")", true,
+                    attempt.closeCode);
     }
-    return Make(ReasonOf(attempt.kind), what);
+    return Transport(attempt.kind, what);
 }
 
 ConnectionFailure NoTokenFailure() {
-    return Make(ConnectionFailureReason::InvalidToken, "no token: call UpdateToken before Connect");
+    return Make(ConnectionFailureReason::InvalidToken, "no token: call UpdateToken before Connect", false);
 }
 
 }  // namespace svcpp::core::gateway

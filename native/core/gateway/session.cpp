@@ -416,7 +416,7 @@ struct Session::Impl {
         if (!wasIdentified && lastFailure.description.empty()) lastFailure.description = reason;
         if (!wasIdentified && code != 0) lastFailure.closeCode = code;
         // A certificate that does not verify or a URL we cannot speak will not get better by retrying.
-        if (lastFailure.kind == net::NetFailure::TlsVerification || lastFailure.kind == net::NetFailure::InvalidUrl) {
+        if (!net::IsTransient(lastFailure.kind)) {
             Log(LoggingSeverity::Warning, "not retrying: " + reason);
             return Finish(ClientError::ConnectionFailed, 0);
         }

@@ -48,6 +48,14 @@ enum class NetFailure {
     ShutDown,         // the client is shutting down
 };
 
+/**
+ * Whether trying again later may succeed: a certificate that does not verify, a TLS set-up failure or a URL we cannot
+ * speak stays so however often it is retried. The one rule behind every `retryable` of a transport failure.
+ */
+constexpr bool IsTransient(NetFailure kind) {
+    return kind != NetFailure::TlsVerification && kind != NetFailure::Tls && kind != NetFailure::InvalidUrl;
+}
+
 /** Trust settings shared by every connection of a client. Verification is always on. */
 struct TlsOptions {
     std::string caFile;  // extra trusted CAs (PEM); the system roots are trusted as well

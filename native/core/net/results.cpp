@@ -29,9 +29,7 @@ ClientResult ResultFromHttp(const HttpResponse &response) {
     if (response.status == 0) {
         r.type = ErrorType::NetworkError;
         r.error = response.networkError.empty() ? "network error" : response.networkError;
-        // A certificate that does not verify, a TLS set-up failure or a bad URL stays so however often it is retried.
-        r.retryable = response.failure != NetFailure::TlsVerification && response.failure != NetFailure::Tls &&
-                      response.failure != NetFailure::InvalidUrl;
+        r.retryable = IsTransient(response.failure);
         return r;
     }
     if (response.status >= 200 && response.status < 300) return r;
