@@ -12,6 +12,7 @@ PACKAGES=(
   libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)
   libgtest-dev libgmock-dev
   file binutils         # nm / readelf / objdump for the symbol checks
+  chromium              # the developer portal's browser tests (platform/test/portal-browser*.test.ts, playwright-core)
 )
 
 SUDO=""
