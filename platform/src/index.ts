@@ -32,6 +32,7 @@ import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './op
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
+import { registerPortal } from './portal/index.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
@@ -202,6 +203,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     });
     ctx.sessions = gateway;
     const social = registerRoutes(app, ctx);
+    // The developer portal (PROTOCOL.md §15): web pages under /developers.
+    registerPortal(app, ctx, gateway);
 
     let rpc: RpcServer | undefined;
     try {

@@ -9,7 +9,7 @@ import { generateApplicationKeyPair } from '../webhooks/signing.js';
 import { resolveApplication, resolveUser } from '../config/references.js';
 
 /** Bot tokens embed the application id (base64url) so a leaked token is attributable, then a random part. */
-function newBotToken(applicationId: string): string {
+export function newBotToken(applicationId: string): string {
   return `${Buffer.from(applicationId).toString('base64url')}.${randomToken(27)}`;
 }
 

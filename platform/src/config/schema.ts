@@ -95,14 +95,22 @@ export const guildConfigSchema = z.object({
   channels: z.array(channelConfigSchema).max(500).default([]),
 });
 
+/** The developer portal's account (PROTOCOL.md §15): a name and a scrypt hash, never the password itself. */
+export const developerAccountSchema = z.object({
+  username: z.string().regex(/^[a-z0-9_.]{2,32}$/, { message: 'Username must be 2–32 characters of a–z, 0–9, _ and .' }),
+  password_hash: z.string().regex(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/, { message: 'Must be scrypt$<32 hex salt>$<64 hex hash>.' }),
+});
+
 export const platformConfigSchema = z.object({
   applications: z.array(applicationConfigSchema).default([]),
   users: z.array(userConfigSchema).default([]),
   guilds: z.array(guildConfigSchema).default([]),
+  developer_account: developerAccountSchema.optional(),
 });
 
 export type ApplicationConfig = z.output<typeof applicationConfigSchema>;
 export type UserConfig = z.output<typeof userConfigSchema>;
 export type GuildConfig = z.output<typeof guildConfigSchema>;
+export type DeveloperAccountConfig = z.output<typeof developerAccountSchema>;
 /** The config as written (defaults optional). */
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

@@ -89,6 +89,8 @@ export interface LobbyRepository {
   delete(id: string): void;
   /** The user's lobbies of the application, oldest first. */
   listForUser(userId: string, applicationId: string): LobbyRecord[];
+  /** The application's lobbies, newest first, at most `limit` (the developer portal's listing). */
+  listForApplication(applicationId: string, limit: number): LobbyRecord[];
   countForUser(userId: string, applicationId: string): number;
   /** Unlinked lobbies whose idle time has run out at `now`. */
   listIdleExpired(now: number): LobbyRecord[];

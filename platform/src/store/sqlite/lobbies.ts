@@ -114,6 +114,7 @@ export function sqliteLobbies(db: Database.Database): LobbyRepository {
     `SELECT l.* FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id
      WHERE m.user_id = ? AND l.application_id = ? ORDER BY l.created_at, l.id`,
   );
+  const forApplication = db.prepare('SELECT * FROM lobbies WHERE application_id = ? ORDER BY created_at DESC, id DESC LIMIT ?');
   const countForUser = db.prepare(
     'SELECT COUNT(*) AS n FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id WHERE m.user_id = ? AND l.application_id = ?',
   );
@@ -195,6 +196,7 @@ export function sqliteLobbies(db: Database.Database): LobbyRepository {
       deleteLobby.run(id);
     },
     listForUser: (userId, applicationId) => (forUser.all(userId, applicationId) as Row[]).map(lobbyFromRow),
+    listForApplication: (applicationId, limit) => (forApplication.all(applicationId, limit) as Row[]).map(lobbyFromRow),
     countForUser: (userId, applicationId) => Number((countForUser.get(userId, applicationId) as Row).n),
     listIdleExpired: (now) => (idleExpired.all(now) as Row[]).map(lobbyFromRow),
     markAllIdle: (now) => void markAllIdle.run(now),

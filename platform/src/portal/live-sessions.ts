@@ -1,0 +1,34 @@
+import type { PlatformContext } from '../context.js';
+import type { SessionsChange } from '../gateway/types.js';
+
+export interface LiveSession {
+  userId: string;
+  applicationId: string;
+  kind: 'user' | 'bot';
+  /** When the pair's first session appeared (ms). */
+  since: number;
+}
+
+/**
+ * Who is connected to the gateway, per (user, application) pair, learnt from the gateway's `sessionsChanged` hook
+ * (the same hook that drives presence and lobby members' `connected`): a pair appears with its first session and
+ * goes with its last — a dropped session that can still be resumed keeps it. The gateway itself is not asked.
+ */
+export class LiveSessions {
+  private readonly pairs = new Map<string, LiveSession>();
+
+  constructor(ctx: PlatformContext) {
+    ctx.gatewayHooks.sessionsChanged.push((change) => this.changed(change, ctx.now()));
+  }
+
+  private changed(change: SessionsChange, now: number): void {
+    const key = `${change.applicationId}:${change.userId}`;
+    if (change.present) this.pairs.set(key, { userId: change.userId, applicationId: change.applicationId, kind: change.kind, since: now });
+    else this.pairs.delete(key);
+  }
+
+  /** Every pair, optionally of one application, oldest first. */
+  list(applicationId?: string): LiveSession[] {
+    return [...this.pairs.values()].filter((pair) => applicationId === undefined || pair.applicationId === applicationId).sort((a, b) => a.since - b.since);
+  }
+}

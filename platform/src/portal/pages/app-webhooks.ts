@@ -1,0 +1,54 @@
+import type { OutboxRecord } from '../../store/types.js';
+import { html } from '../html.js';
+import { applicationPage, errorsOf, sectionPath, type SectionView } from './application-chrome.js';
+import { csrfInput, errorSummary, textField } from './fields.js';
+
+export interface WebhooksView extends SectionView {
+  /** The application's latest queued events, newest first. */
+  recent: OutboxRecord[];
+}
+
+/** The event type inside a stored envelope (the body is the exact JSON that was signed). */
+function eventType(entry: OutboxRecord): string {
+  try {
+    const body = JSON.parse(entry.body) as { event?: { type?: unknown } };
+    return typeof body.event?.type === 'string' ? body.event.type : '?';
+  } catch {
+    return '?';
+  }
+}
+
+export function webhooksPage(view: WebhooksView): string {
+  const { app } = view;
+  const base = sectionPath(app.id, 'webhooks');
+  const errors = errorsOf(view, 'webhook');
+  return applicationPage(
+    view,
+    'webhooks',
+    html`<section aria-labelledby="url-heading"><h2 id="url-heading">Events webhook URL</h2>
+<p class="muted">Events (APPLICATION_AUTHORIZED, APPLICATION_DEAUTHORIZED, lobby events) are posted here, signed with Ed25519:
+verify <code>X-Signature-Ed25519</code> over <code>X-Signature-Timestamp</code> followed by the body, with the public key
+<code>${app.publicKeyHex}</code>.</p>
+${errorSummary('webhook', errors)}
+<form method="post" action="${base}/url">
+${csrfInput(view.csrfToken)}
+${textField({ form: 'webhook', name: 'webhook_url', label: 'Webhook URL', type: 'url', value: app.webhookUrl ?? '', hint: 'http or https; leave empty to send no events.', errors })}
+<button type="submit">Save webhook URL</button>
+</form>
+<form method="post" action="${base}/test">
+${csrfInput(view.csrfToken)}
+<button type="submit" class="secondary"${app.webhookUrl ? '' : html` disabled`}>Send test event</button>
+</form>
+<p class="muted">The test event is a signed PING (<code>{"version": 1, "application_id": …, "type": 0}</code>), sent once, now.</p>
+</section>
+<section aria-labelledby="recent-heading"><h2 id="recent-heading">Recent events</h2>
+${
+  view.recent.length === 0
+    ? html`<p>No events queued for this application.</p>`
+    : html`<table><thead><tr><th scope="col">Event id</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th></tr></thead><tbody>
+${view.recent.map(
+  (entry) => html`<tr><td><code>${entry.id}</code></td><td>${eventType(entry)}</td><td>${entry.status}</td><td>${entry.attempts}</td><td>${entry.lastError ?? ''}</td></tr>`,
+)}</tbody></table>`
+}</section>`,
+  );
+}
