@@ -113,6 +113,8 @@ const authorization = (credentials: Credentials): fc.Arbitrary<string | undefine
 
 /** The browser pages answer their own errors as HTML (PROTOCOL §3). */
 const HTML_PAGES = new Set(['/oauth2/authorize', '/activate']);
+/** …and so do the developer portal's pages (PROTOCOL.md §15). */
+const isHtmlPage = (url: string) => HTML_PAGES.has(url) || url === '/developers' || url.startsWith('/developers/');
 
 function longestEcho(text: string): boolean {
   for (let i = 0; i + ECHO_PIECE <= POISON.length; i += ECHO_PIECE) if (text.includes(POISON.slice(i, i + ECHO_PIECE))) return true;
@@ -156,7 +158,7 @@ describe('bad input (generated)', () => {
         expect(response.status, what).toBeLessThan(500);
         expect(longestEcho(response.text), what).toBe(false);
         if (response.status >= 400 && input.route.method !== 'HEAD') {
-          const html = HTML_PAGES.has(input.route.url) && String(response.headers['content-type']).startsWith('text/html');
+          const html = isHtmlPage(input.route.url) && String(response.headers['content-type']).startsWith('text/html');
           expect(html || isOurErrorBody(response), what).toBe(true);
         }
       }),

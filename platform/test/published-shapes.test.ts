@@ -68,6 +68,8 @@ const NOT_PUBLISHED: Record<string, string> = {
 };
 /** Development routes (PROTOCOL.md §9): not part of the published API. */
 const isDevRoute = (key: string) => / \/dev\//.test(key);
+/** The developer portal's HTML pages and forms (PROTOCOL.md §15): not part of the published API. */
+const isPortalRoute = (key: string) => / web:\/developers(\/|$)/.test(key);
 
 const AUDIENCE = 'shape-game';
 let h: LobbyHarness;
@@ -265,7 +267,7 @@ describe('published response shapes', () => {
     const checked = new Set(CHECKS.map((check) => routeKey(check.method, check.path.startsWith('/api') ? check.path : `/api${check.path}`)));
     const problems: string[] = [];
     for (const key of served) {
-      if (isDevRoute(key)) continue;
+      if (isDevRoute(key) || isPortalRoute(key)) continue;
       if (publishedKeys.has(key) && !checked.has(key)) problems.push(`${key}: published but not checked`);
       if (!publishedKeys.has(key) && !checked.has(key) && !(key in NOT_PUBLISHED)) problems.push(`${key}: neither checked nor declared not published`);
       if (publishedKeys.has(key) && key in NOT_PUBLISHED) problems.push(`${key}: declared not published, but it is`);
