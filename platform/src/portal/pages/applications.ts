@@ -40,7 +40,7 @@ ${selectField({ form: 'create', name: 'parent_id', label: 'Parent application', 
 ${
   view.applications.length === 0
     ? html`<p>No applications yet.</p>`
-    : html`<table><caption class="muted">${view.applications.length} applications</caption>
+    : html`<table><caption class="muted">${view.applications.length === 1 ? '1 application' : `${view.applications.length} applications`}</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Application id</th><th scope="col">Parent</th><th scope="col">Public client</th></tr></thead>
 <tbody>${rows}</tbody></table>`
 }
