@@ -3,7 +3,6 @@
  * Every step goes through the page as a developer would — labels, buttons, links — against the real platform on a
  * loopback port. The browser is launched once; each test has its own browser context (own cookies) and signs in.
  */
-import { createPublicKey, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -12,6 +11,28 @@ import type { RunningPlatform } from '../src/index.js';
 import { request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 import { fullUser } from './helpers/social.js';
+import { signatureIsValid } from './helpers/webhook-receiver.js';
+
+/**
+ * The callbacks given to page.evaluate run in the browser. The platform's tsconfig has no DOM library (its code runs
+ * in Node), so the few browser objects they use are declared here, in this module only.
+ */
+interface FocusedElement {
+  id: string;
+  tagName: string;
+  textContent: string | null;
+  labels?: ArrayLike<{ textContent: string | null }> | null;
+}
+declare const document: {
+  activeElement: FocusedElement | null;
+  body: FocusedElement;
+  createElement(tag: 'canvas'): {
+    width: number;
+    height: number;
+    getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+  };
+};
+declare const Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
 
 /** Debian's package (scripts/install-deps.sh); playwright-core downloads no browser of its own. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -62,13 +83,10 @@ async function startVerifyingReceiver(publicKeyHex: () => string) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKeyHex(), 'hex')]);
-      const key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
-      const timestamp = String(req.headers['x-signature-timestamp'] ?? '');
-      const signature = Buffer.from(String(req.headers['x-signature-ed25519'] ?? ''), 'hex');
-      const valid = signature.length === 64 && verify(null, Buffer.concat([Buffer.from(timestamp), body]), key, signature);
-      if (valid) verified.push(JSON.parse(body.toString('utf8')));
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const webhook = { headers: req.headers, raw, body: JSON.parse(raw) as unknown };
+      const valid = signatureIsValid(publicKeyHex(), webhook);
+      if (valid) verified.push(webhook.body);
       res.writeHead(valid ? 204 : 401).end();
     });
   });
@@ -200,7 +218,7 @@ describe('developer portal in Chromium', () => {
             canvas.height = image.height;
             const context = canvas.getContext('2d')!;
             context.drawImage(image, 0, 0);
-            const at = (x: number, y: number) => Array.from(context.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
+            const at = (x: number, y: number): number[] => Array.from(context.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
             // The focus outline (3 px, 2 px away from the field) crosses the row 3.5 px above the field's top edge.
             const ring: number[][] = [];
             for (let x = field.x + 10; x < field.x + field.width - 10; x += 5) ring.push(at(x, field.y - 3.5));
@@ -226,7 +244,7 @@ describe('developer portal in Chromium', () => {
     /** What the focused element is called: its label, or its text. */
     const focused = () =>
       page.evaluate(() => {
-        const element = document.activeElement as HTMLInputElement | null;
+        const element = document.activeElement;
         if (!element || element === document.body) return 'body';
         const label = element.labels?.[0]?.textContent;
         return `${element.tagName.toLowerCase()}:${(label ?? element.textContent ?? '').trim()}`;
