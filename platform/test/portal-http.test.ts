@@ -322,6 +322,9 @@ describe('portal forms', () => {
     expect(record(app.id).identityProviders).toEqual([{ type: 'OIDC', issuer: 'https://accounts.example.com', clientId: 'game-client' }]);
     const duplicate = await client.submit(path, path, { type: 'OIDC', issuer: 'https://accounts.example.com', client_id: 'again' });
     expect([duplicate.status, fieldError(duplicate.text, 'provider-issuer')]).toEqual([400, 'This issuer is already configured for this type.']);
+    const unknown = await client.submit(path, `${path}/remove`, { type: 'OIDC', issuer: 'https://other.example.com' });
+    expect([unknown.status, fieldError(unknown.text, 'provider-issuer')]).toEqual([400, 'No such identity provider.']);
+    expect(record(app.id).identityProviders).toHaveLength(1);
     expect((await client.submit(path, `${path}/remove`, { type: 'OIDC', issuer: 'https://accounts.example.com' })).status).toBe(303);
     expect(record(app.id).identityProviders).toEqual([]);
   });
