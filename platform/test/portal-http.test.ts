@@ -419,6 +419,30 @@ describe('portal pages', () => {
     expect(botPage).toContain('Message content (MESSAGE_CONTENT)');
   });
 
+  it('gives every page one <h1>, a language, a skip link and a label for every field', async () => {
+    const { client, page } = await withApplication();
+    await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris`, { redirect_uri: 'https://game.example/cb' });
+    const pages = ['/developers/applications', '/developers/sessions', ...portalRoutes('x').filter((route) => route.method === 'GET' && route.path.startsWith('/developers/applications/x')).map((route) => route.path.replace('/x', page.slice('/developers/applications'.length)))];
+    expect(pages.length).toBe(9);
+    let checked = 0;
+    for (const path of pages) {
+      const html = (await client.get(path)).text;
+      expect([path, html.match(/<h1>/g)?.length]).toEqual([path, 1]);
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<a class="skip" href="#main">Skip to main content</a>');
+      const fields = [...html.matchAll(/<(input|select)\b([^>]*)>/g)].filter((match) => !/type="hidden"/.test(match[2]!));
+      for (const field of fields) {
+        checked++;
+        const id = /\bid="([^"]+)"/.exec(field[2]!)?.[1];
+        expect([path, field[0], id !== undefined && new RegExp(`<label[^>]* for="${id}"`).test(html) || /aria-label="/.test(field[2]!)]).toEqual([path, field[0], true]);
+      }
+      // Buttons that only say "Remove" say which entry they remove.
+      for (const remove of html.matchAll(/<button[^>]*>Remove<\/button>/g)) expect(remove[0]).toMatch(/aria-label="Remove [^"]+"/);
+    }
+    // name, parent (list page); parent; public client, redirect URI; type, issuer, client id; webhook URL.
+    expect(checked).toBe(9);
+  });
+
   it('escapes what it shows: an application name with markup stays text', async () => {
     const { client } = await withApplication();
     const name = `<script>alert(1)</script> ${counter}`;
