@@ -120,6 +120,12 @@ if (running.caCertPem) {
   writeFileSync(values['cert-out'], running.caCertPem);
 }
 
+/** Who signs in to the developer portal (platform/PROTOCOL.md §15). */
+function portalSignIn(options) {
+  if (options.config?.developer_account) return `sign in as ${options.config.developer_account.username}`;
+  return options.devMode ? 'sign in as developer with the dev token below' : 'no developer_account in the config: nobody can sign in';
+}
+
 // The credentials banner goes to stdout on purpose (never through the logger).
 process.stdout.write(`
 svcpp platform ${running.devAppCreated ? '(new database: development application created)' : ''}
@@ -127,6 +133,7 @@ svcpp platform ${running.devAppCreated ? '(new database: development application
   API base   ${running.apiBase}
   Gateway    ${running.gatewayUrl}
   OIDC       ${running.httpUrl}/.well-known/openid-configuration
+  Portal     ${running.httpUrl}/developers   (${portalSignIn(running.context.options)})
 ${running.caCertPem ? `  CA cert    ${resolve(values['cert-out'])}\n` : ''}
 Development application
   client id      ${running.devApp.id}

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import type { ApplicationRecord } from '../src/store/types.js';
+import { RawClient } from './gateway/client.js';
 import { bot, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 import { connect, fullUser } from './helpers/social.js';
@@ -368,10 +369,14 @@ describe('portal forms', () => {
     }
   });
 
-  it('resets the bot token: the new one is shown once, the old one stops working', async () => {
+  it('resets the bot token: the new one is shown once, the old one stops working and the bot\'s gateway session is closed', async () => {
     const { client, app, page } = await withApplication();
+    const gateway = await RawClient.open(platform.gatewayUrl);
+    await gateway.identify(app.botToken);
+    expect((await client.get(`${page}/bot`)).text).toContain('connected to the gateway since');
     const response = await client.submit(`${page}/bot`, `${page}/bot/token`);
     expect(response.status).toBe(303);
+    expect((await gateway.expectClose()).code).toBe(4004);
     const shown = shownSecrets((await client.get(`${page}/bot`)).text)['Bot token']!;
     expect(shown).not.toBe(app.botToken);
     expect((await request(`${platform.apiBase}/users/@me`, { headers: bot(app.botToken) })).status).toBe(401);
