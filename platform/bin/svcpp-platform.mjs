@@ -123,7 +123,7 @@ if (running.caCertPem) {
 /** Who signs in to the developer portal (platform/PROTOCOL.md §15). */
 function portalSignIn(options) {
   if (options.config?.developer_account) return `sign in as ${options.config.developer_account.username}`;
-  return options.devMode ? 'sign in as developer with the dev token below' : 'no developer_account in the config: nobody can sign in';
+  return options.devMode ? 'user developer, password: the dev token' : 'no developer_account in the config: nobody can sign in';
 }
 
 // The credentials banner goes to stdout on purpose (never through the logger).
