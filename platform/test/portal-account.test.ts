@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/crypto/passwords.js';
 import { startTestPlatform } from './helpers/platform.js';
+import { freeLoopbackPort } from './helpers/ports.js';
 import { fieldError, PortalClient, shownSecrets } from './portal-client.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -74,6 +75,18 @@ describe('portal developer account', () => {
     await expect(startTestPlatform({ config: { developer_account: { username: 'studio', password_hash: PASSWORD } } })).rejects.toThrow(
       /invalid platform config: .*developer_account.*password_hash.*Must be scrypt/,
     );
+  });
+
+  it('marks the cookies Secure when the platform is reached over https through a TLS front (publicUrl)', async () => {
+    const port = await freeLoopbackPort();
+    const platform = await startTestPlatform({ port, publicUrl: 'https://platform.example' });
+    try {
+      const client = new PortalClient(platform, undefined, `http://127.0.0.1:${port}`);
+      await client.get('/developers/login');
+      expect(client.setCookies[0]!.split('; ')).toContain('Secure');
+    } finally {
+      await platform.close();
+    }
   });
 
   it('marks the cookies Secure when the platform serves TLS', async () => {

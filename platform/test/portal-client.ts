@@ -8,10 +8,16 @@ export class PortalClient {
   /** Every Set-Cookie header received, as sent (attribute checks). */
   readonly setCookies: string[] = [];
 
+  /** Where requests go: the platform's URL unless told otherwise (a platform advertising a publicUrl). */
+  readonly base: string;
+
   constructor(
     readonly platform: RunningPlatform,
     private readonly ca?: string,
-  ) {}
+    base?: string,
+  ) {
+    this.base = base ?? platform.httpUrl;
+  }
 
   private remember(response: TestResponse): TestResponse {
     const header = response.headers['set-cookie'] ?? [];
@@ -31,12 +37,12 @@ export class PortalClient {
   }
 
   async get(path: string): Promise<TestResponse> {
-    return this.remember(await request(`${this.platform.httpUrl}${path}`, { headers: this.headers(), ...(this.ca && { ca: this.ca }) }));
+    return this.remember(await request(`${this.base}${path}`, { headers: this.headers(), ...(this.ca && { ca: this.ca }) }));
   }
 
   /** Posts a form as it is (no token added). */
   async postRaw(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<TestResponse> {
-    return this.remember(await request(`${this.platform.httpUrl}${path}`, { form, headers: this.headers(headers), ...(this.ca && { ca: this.ca }) }));
+    return this.remember(await request(`${this.base}${path}`, { form, headers: this.headers(headers), ...(this.ca && { ca: this.ca }) }));
   }
 
   /** Opens `page`, then posts `form` to `action` with the page's anti-forgery token, like a browser would. */

@@ -15,7 +15,8 @@ const LOGIN_TOKEN_SECONDS = 3600;
 
 /** `/developers`, the stylesheet, sign-in and sign-out. */
 export function registerAuthRoutes(app: FastifyInstance, deps: PortalDeps): void {
-  const secure = deps.ctx.options.tls;
+  // Served over TLS here, or behind a TLS front (an https publicUrl): the browser must never send the cookies in clear.
+  const secure = deps.ctx.options.tls || deps.ctx.options.publicUrl?.startsWith('https:') === true;
 
   app.get('/developers', async (request, reply) => redirect(reply, currentSession(deps, request) ? HOME : LOGIN_PATH));
 
