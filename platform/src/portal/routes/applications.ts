@@ -40,9 +40,6 @@ import { renderSection } from './section-renderer.js';
 const LIST_PATH = '/developers/applications';
 type Params = { Params: { id: string } };
 
-/** A form that passed: the notice for the next page. */
-type Applied = Flash;
-
 /**
  * Signed in, and the form is the session's own: the handler runs. Otherwise a redirect to the login page (no
  * session) or 403 (a forged or stale form); either way nothing changes. The session is checked after the body was
@@ -117,7 +114,7 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
     slug: SectionSlug,
     form: string,
     schema: S,
-    apply: (application: ApplicationRecord, value: z.output<S>) => Applied | Promise<Applied>,
+    apply: (application: ApplicationRecord, value: z.output<S>) => Flash | Promise<Flash>,
   ): void {
     app.post<Params>(`${sectionPath(':id', slug)}${suffix}`, async (request, reply) =>
       signedForm(deps, request, reply, async (session, fields) => {
