@@ -34,7 +34,8 @@ export class UdpRelay {
   }
 
   async listen(host: string, port: number): Promise<{ address: string; port: number }> {
-    const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
+    // Room for bursts (every speaker's frame arrives at about the same moment; the kernel caps the size it grants).
+    const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: 4 * 1024 * 1024, sendBufferSize: 4 * 1024 * 1024 });
     this.socket = socket;
     socket.on('message', (msg, rinfo) => this.onDatagram(msg, rinfo));
     // A bad datagram or an ICMP error must not take the relay down; there is no one to report it to.
