@@ -143,6 +143,35 @@ describe('leaving and participants', () => {
   });
 });
 
+describe('session ends', () => {
+  it('a silent voice socket is dropped; not resumed within the window, the participant leaves the call', async () => {
+    h = await startVoiceHarness({ voice: { gateway: { heartbeatIntervalMs: 100, resumeWindowMs: 300 } } });
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
+    const a = await h.joinCall(alice, lobbyId, AES);
+    expect(a.socket.ws.readyState).toBe(1);
+    // The test client never heartbeats: dropped without a close frame (1006 on this side), then left.
+    expect((await a.socket.expectClose()).code).toBe(1006);
+    expect((await bob.gateway.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({ user_id: alice.user.id, channel_id: lobbyId });
+    expect((await bob.gateway.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({ user_id: alice.user.id, channel_id: null });
+    expect(h.platform.voice.stats().calls).toEqual({});
+  });
+
+  it("the user's last main-gateway session ending takes them out of every call (4014)", async () => {
+    h = await startVoiceHarness();
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
+    const a = await h.joinCall(alice, lobbyId, AES);
+    await alice.gateway.close(1000);
+    expect((await a.socket.expectClose()).code).toBe(4014);
+    const [fb] = await h.drain(bob.gateway);
+    expect(fb!.filter((f) => f.t === 'VOICE_STATE_UPDATE').map((f) => [f.d.user_id, f.d.channel_id])).toEqual([
+      [alice.user.id, lobbyId],
+      [alice.user.id, null],
+    ]);
+  });
+});
+
 describe('voice states over HTTP', () => {
   it('serves the published voice state shape; 10065 when not in the call, 403 for non-members, 404 10031 for unknown lobbies', async () => {
     h = await startVoiceHarness();
