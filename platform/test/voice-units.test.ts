@@ -77,7 +77,7 @@ describe('transport ciphers', () => {
       const resealed = cipher.seal(opened.header, opened.plaintext, 10);
       expect(open(mode, key, resealed)).toMatchObject({ sequence: 5, timestamp: 960, ssrc: 42, counter: 10, payload: Buffer.from('opus') });
       const tampered = Buffer.from(packet);
-      tampered[13] ^= 1;
+      tampered.writeUInt8(tampered.readUInt8(13) ^ 1, 13);
       expect(cipher.open(tampered)).toBeNull();
       expect(createTransportCipher(mode, Buffer.alloc(32, 8)).open(packet)).toBeNull();
       expect(cipher.open(packet.subarray(0, 20))).toBeNull();
