@@ -6,7 +6,7 @@ import * as spec from 'discord-api-spec/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from './helpers/platform.js';
 import { TestVoiceClient } from './support/voice-client.js';
-import type { Mode } from './support/voice-crypto.js';
+import { AES, XCHACHA } from './support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from './support/voice-harness.js';
 
 let h: VoiceHarness | undefined;
@@ -15,8 +15,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-const AES: Mode = 'aead_aes256_gcm_rtpsize';
-const XCHACHA: Mode = 'aead_xchacha20_poly1305_rtpsize';
 /**
  * The published voice state schema. The compiler reports this export of the generated module as missing although
  * the module exports it at run time, so it is looked up by name (the test fails if it is ever really missing).

@@ -1,7 +1,7 @@
 /** Lobby calls end to end over real WebSocket and UDP: op 4 → voice gateway → IP discovery → encrypted RTP relay. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoveryRequest, MediaSocket } from './support/voice-client.js';
-import type { Mode } from './support/voice-crypto.js';
+import { AES, XCHACHA } from './support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from './support/voice-harness.js';
 
 let h: VoiceHarness | undefined;
@@ -10,8 +10,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-const AES: Mode = 'aead_aes256_gcm_rtpsize';
-const XCHACHA: Mode = 'aead_xchacha20_poly1305_rtpsize';
 
 function frame(n: number): Buffer {
   // An opaque stand-in for an Opus frame: the relay never looks inside.

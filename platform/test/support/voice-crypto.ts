@@ -9,6 +9,8 @@ import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 
 export type Mode = 'aead_aes256_gcm_rtpsize' | 'aead_xchacha20_poly1305_rtpsize';
+export const AES: Mode = 'aead_aes256_gcm_rtpsize';
+export const XCHACHA: Mode = 'aead_xchacha20_poly1305_rtpsize';
 
 export interface RtpFields {
   sequence: number;
