@@ -125,6 +125,16 @@ describe('leaving and participants', () => {
     ]);
   });
 
+  it('deleting the lobby terminates its call: 4022 on every voice socket', async () => {
+    h = await startVoiceHarness();
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const a = await h.joinCall(members[0]!, lobbyId, AES);
+    const b = await h.joinCall(members[1]!, lobbyId, AES);
+    expect((await h.call('DELETE', `/lobbies/${lobbyId}`, h.bot)).status).toBe(204);
+    expect([(await a.socket.expectClose()).code, (await b.socket.expectClose()).code]).toEqual([4022, 4022]);
+    expect(h.platform.voice.stats().calls).toEqual({});
+  });
+
   it('relays among three participants: each sender reaches both others, never itself', async () => {
     h = await startVoiceHarness();
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol']);

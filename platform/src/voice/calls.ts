@@ -78,9 +78,9 @@ export class VoiceCalls {
   }
 
   /** The participant leaves the call (op 4, left or removed from the lobby, lobby deleted, session gone, voice ended). */
-  leave(state: VoiceState): void {
+  leave(state: VoiceState, closeCode: number = VoiceClose.Disconnected): void {
     if (!this.deps.states.remove(state)) return;
-    this.deps.endConnection(state, VoiceClose.Disconnected);
+    this.deps.endConnection(state, closeCode);
     this.publishState(state, false);
   }
 
@@ -89,11 +89,12 @@ export class VoiceCalls {
     for (const state of this.deps.states.ofUser(userId, applicationId)) this.leave(state);
   }
 
-  /** The users are no longer members of the lobby (or it is gone). */
+  /** The users are no longer members of the lobby: they left or were removed (4014), or it is gone (4022). */
   leaveLobby(lobbyId: string, userIds: string[]): void {
+    const code = this.ctx.store.lobbies.get(lobbyId) ? VoiceClose.Disconnected : VoiceClose.CallTerminated;
     for (const userId of userIds) {
       const state = this.deps.states.get(lobbyId, userId);
-      if (state) this.leave(state);
+      if (state) this.leave(state, code);
     }
   }
 

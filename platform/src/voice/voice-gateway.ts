@@ -226,6 +226,7 @@ export class VoiceGateway {
     const session = conn.session;
     conn.session = null;
     if (session) {
+      this.deps.logger.debug({ userId: session.userId, lobbyId: session.lobbyId, code }, 'voice session closed');
       this.forget(session);
       if (!RECONNECTABLE_CLOSES.has(code)) this.deps.callEnded(session.state);
     }
@@ -276,6 +277,7 @@ export class VoiceGateway {
     this.sessions.set(token, session);
     this.deps.relay.add(session);
     this.attach(session, conn);
+    this.deps.logger.debug({ userId, lobbyId: state.lobbyId, ssrc: session.ssrc }, 'voice session identified');
     const media = this.deps.mediaAddress();
     session.send(VoiceOp.Ready, {
       ssrc: session.ssrc,
