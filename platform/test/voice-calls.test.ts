@@ -105,6 +105,17 @@ describe('leaving and participants', () => {
     expect(h.platform.voice.stats().calls).toEqual({ [lobbyId]: [bob.user.id] });
   });
 
+  it('READY lists the voice states of the calls in the user\'s lobbies', async () => {
+    h = await startVoiceHarness();
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    await h.requestJoin(members[0]!, lobbyId, { selfMute: true });
+    const other = await h.lobby(['carol']);
+    const { ready } = await h.connect(members[1]!.user);
+    expect(ready.d.voice_states).toEqual([expect.objectContaining({ user_id: members[0]!.user.id, channel_id: lobbyId, lobby_id: lobbyId, self_mute: true })]);
+    const { ready: carolReady } = await h.connect(other.members[0]!.user);
+    expect(carolReady.d.voice_states).toEqual([]);
+  });
+
   it('op 4 again in the same call changes only the self flags; removal from the lobby ends the call with 4014', async () => {
     h = await startVoiceHarness();
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);

@@ -12,7 +12,7 @@ import { LossInjector } from './loss.js';
 import { registerVoiceStateRoutes } from './routes.js';
 import { UdpRelay, type RelayStats } from './udp-relay.js';
 import { VoiceGateway, type VoiceGatewayOptions } from './voice-gateway.js';
-import { VoiceStates } from './voice-states.js';
+import { voiceStateJson, VoiceStates } from './voice-states.js';
 
 export interface VoiceOptions {
   /** TCP port of the voice gateway; 0 (default) picks a free one. */
@@ -88,6 +88,12 @@ export function registerVoice(
   });
   const voiceCalls = calls;
 
+  // READY `voice_states`: who is in the calls of the user's lobbies, so participants are known from the start.
+  ctx.gatewayHooks.readyExtras.push((identity) =>
+    identity.kind === 'user'
+      ? { voice_states: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))) }
+      : {},
+  );
   ctx.gatewayHooks.voiceStateUpdate.push((identity, sessionId, d) => voiceCalls.onVoiceStateUpdate(identity, sessionId, d));
   ctx.gatewayHooks.sessionsChanged.push((change) => {
     if (change.kind === 'user' && !change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
