@@ -151,6 +151,22 @@ describe('voice gateway bad input', () => {
   });
 });
 
+describe('DAVE extension point', () => {
+  it('accepts max_dave_protocol_version, negotiates 0 and ignores DAVE opcodes (JSON and binary); other binary ops close 4001', async () => {
+    const { socket, credentials } = await joined();
+    identify(socket, credentials, { max_dave_protocol_version: 1 });
+    await socket.nextOf(2);
+    socket.send(1, { protocol: 'udp', data: { address: '127.0.0.1', port: 9, mode: 'aead_xchacha20_poly1305_rtpsize' } });
+    expect((await socket.nextOf(4)).d).toMatchObject({ mode: 'aead_xchacha20_poly1305_rtpsize', dave_protocol_version: 0 });
+    socket.send(23, { transition_id: 0 });
+    socket.sendRaw(Buffer.from([26, 1, 2, 3]));
+    socket.send(3, { t: 5, seq_ack: socket.lastSeq });
+    expect(await socket.next()).toEqual({ op: 6, d: { t: 5 } });
+    socket.sendRaw(Buffer.from([5, 0]));
+    expect((await socket.expectClose()).code).toBe(4001);
+  });
+});
+
 describe('op 4 refusals', () => {
   it('a non-member, an unknown lobby and a guild call get VOICE_JOIN_REFUSED; a malformed op 4 closes 4001', async () => {
     h = await startVoiceHarness();
