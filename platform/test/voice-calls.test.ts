@@ -5,7 +5,7 @@
 import * as spec from 'discord-api-spec/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from './helpers/platform.js';
-import { TestVoiceClient } from './support/voice-client.js';
+import { TestVoiceClient, VoiceSocket } from './support/voice-client.js';
 import { AES, XCHACHA } from './support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from './support/voice-harness.js';
 
@@ -144,6 +144,32 @@ describe('leaving and participants', () => {
     expect((await h.call('DELETE', `/lobbies/${lobbyId}`, h.bot)).status).toBe(204);
     expect([(await a.socket.expectClose()).code, (await b.socket.expectClose()).code]).toEqual([4022, 4022]);
     expect(h.platform.voice.stats().calls).toEqual({});
+  });
+
+  it('joining the same call from another gateway session moves the participant there (old voice socket 4014)', async () => {
+    h = await startVoiceHarness();
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const alice = members[0]!;
+    const a = await h.joinCall(alice, lobbyId, AES);
+    const { client: second, ready } = await h.connect(alice.user);
+    const moved = await h.requestJoin({ user: alice.user, gateway: second, sessionId: ready.d.session_id }, lobbyId);
+    expect((await a.socket.expectClose()).code).toBe(4014);
+    expect(moved.state.d).toMatchObject({ user_id: alice.user.id, session_id: ready.d.session_id, channel_id: lobbyId });
+    expect(moved.credentials.token).not.toBe(a.credentials.token);
+    // The old token is gone; the new one joins.
+    const stale = await VoiceSocket.open(a.credentials.endpoint);
+    await stale.nextOf(8);
+    const c = a.credentials;
+    stale.send(0, { server_id: c.serverId, user_id: c.userId, session_id: c.sessionId, token: c.token });
+    expect((await stale.expectClose()).code).toBe(4004);
+    const b = await h.joinCall(members[1]!, lobbyId, AES);
+    const fresh = await TestVoiceClient.join(moved.credentials, AES);
+    try {
+      b.sendFrame(opus(3));
+      expect((await fresh.receive()).payload).toEqual(opus(3));
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('relays among three participants: each sender reaches both others, never itself', async () => {
