@@ -21,7 +21,10 @@ namespace svcpp::core::voice {
 struct JitterBufferConfig {
     int minDelayMs = 20;
     int maxDelayMs = 200;
-    /** Frames held at most; later packets beyond this window are refused (Overflow). 16 × 20 ms = 320 ms. */
+    /**
+     * Frames held at most (rounded up to a power of two, at most 1024); packets further ahead of playout are refused
+     * (Overflow). 16 × 20 ms = 320 ms, above the 200 ms maximum delay.
+     */
     std::size_t capacity = 16;
     /** After this many consecutive frames with nothing buffered, the stream is idle and re-buffers on its next packet. */
     int idleAfterFrames = 10;
@@ -106,6 +109,9 @@ private:
     bool haveAny_ = false;           // any packet since the last Reset/idle
     int emptyFrames_ = 0;            // consecutive Pops with nothing buffered
     uint16_t newestSequence_ = 0;    // highest sequence received (wrap-aware)
+    uint16_t oldestSequence_ = 0;    // lowest sequence received while buffering
+    bool havePlayed_ = false;        // lastPlayedSequence_ is meaningful
+    uint16_t lastPlayedSequence_ = 0;// the last frame played out (stays across idle periods: late packets stay late)
 
     bool haveTransit_ = false;
     int64_t lastTransitTs_ = 0;      // arrival (in timestamp units) − timestamp, of the previous packet
