@@ -20,6 +20,7 @@ std::size_t PowerOfTwoCapacity(std::size_t wanted) {
 // restarted its sequence numbers, and is taken as new.
 constexpr int kLateWindow = 256;
 constexpr int kTicksPerMs = kSampleRate / 1000;
+constexpr int kShrinkAfterFrames = 10;  // 200 ms of a delay above target before frames are skipped
 
 }  // namespace
 
@@ -45,6 +46,7 @@ void JitterBuffer::Reset() {
     for (Slot &slot : slots_) slot.filled = false;
     playing_ = haveAny_ = havePlayed_ = haveTransit_ = false;
     emptyFrames_ = 0;
+    overTargetFrames_ = 0;
     jitterTs_ = 0;
     targetDelayMs_ = config_.minDelayMs;
 }
@@ -151,10 +153,12 @@ JitterFrame JitterBuffer::Pop(int64_t nowUs) {
     }
     emptyFrames_ = 0;
 
-    // Too much buffered for the current target (the jitter calmed down, or a burst arrived): skip one frame per
-    // playout tick until the delay is back within a frame of the target.
+    // Too much buffered for the current target (the jitter calmed down, or a burst arrived after a stall): once that
+    // has lasted kShrinkAfterFrames, skip one frame per playout tick until the delay is back within a frame of the
+    // target. Waiting first keeps a momentary burst (reordering, a start-up) from costing audio.
     const int targetFrames = targetDelayMs_ / kOpusFrameMs;
-    if (ahead > targetFrames + 1 && Find(nextSequence_)) {
+    overTargetFrames_ = ahead > targetFrames + 1 ? overTargetFrames_ + 1 : 0;
+    if (overTargetFrames_ >= kShrinkAfterFrames && Find(nextSequence_)) {
         SlotFor(nextSequence_).filled = false;
         ++stats_.dropped;
         lastPlayedSequence_ = nextSequence_++;

@@ -60,7 +60,7 @@ struct JitterBufferStats {
     uint64_t late = 0;
     uint64_t duplicates = 0;
     uint64_t overflows = 0;
-    uint64_t dropped = 0;  // frames skipped to shrink the delay back to the target
+    uint64_t dropped = 0;  // frames skipped to shrink the delay back to the target (after 200 ms above it)
 };
 
 class JitterBuffer {
@@ -108,6 +108,7 @@ private:
     int64_t firstArrivalUs_ = 0;     // when buffering started
     bool haveAny_ = false;           // any packet since the last Reset/idle
     int emptyFrames_ = 0;            // consecutive Pops with nothing buffered
+    int overTargetFrames_ = 0;       // consecutive Pops with more buffered than the target allows
     uint16_t newestSequence_ = 0;    // highest sequence received (wrap-aware)
     uint16_t oldestSequence_ = 0;    // lowest sequence received while buffering
     bool havePlayed_ = false;        // lastPlayedSequence_ is meaningful

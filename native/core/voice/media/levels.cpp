@@ -19,7 +19,9 @@ float LevelDbfs(std::span<const int16_t> pcm) {
 namespace {
 constexpr float kAutoMarginDb = 9.0f;          // speech must stand this far above the noise floor
 constexpr float kAutoMinThresholdDb = -70.0f;  // never call anything quieter than this speech
-constexpr float kFloorRisePerFrameDb = 0.01f;  // 1 dB per second at 10 ms frames: speech does not lift the floor fast
+// 3 dB per second at 10 ms frames: slow enough that words (with their pauses, where the floor drops back at once) do
+// not lift it, fast enough to learn a new steady noise within seconds.
+constexpr float kFloorRisePerFrameDb = 0.03f;
 constexpr int kFrameMs = 10;
 }  // namespace
 
@@ -37,8 +39,12 @@ VadThreshold VoiceActivityGate::Threshold() const {
 bool VoiceActivityGate::Process(float levelDb, std::optional<bool> processorVoice) {
     bool active;
     if (automatic_.load(std::memory_order_relaxed)) {
-        // The floor tracks the quietest recent level: down at once, up slowly.
-        noiseFloorDb_ = levelDb < noiseFloorDb_ ? levelDb : noiseFloorDb_ + kFloorRisePerFrameDb;
+        // The floor tracks the quietest recent level: from the first frame, then down at once and up slowly.
+        if (!haveFloor_) {
+            noiseFloorDb_ = levelDb;
+            haveFloor_ = true;
+        }
+        noiseFloorDb_ = levelDb < noiseFloorDb_ ? levelDb : std::min(levelDb, noiseFloorDb_ + kFloorRisePerFrameDb);
         if (processorVoice) {
             active = *processorVoice;
         } else {

@@ -27,8 +27,8 @@ struct VadThreshold {
 /**
  * Voice activity gate. Manual mode: open while the frame level ≥ the threshold. Automatic mode: open on the audio
  * processor's voice detection (webrtc's VAD) when it supplies one, else on an energy detector with an adaptive
- * threshold: 9 dB above a tracked noise floor (the floor follows quieter frames at once and louder ones slowly, 1 dB
- * per second), never below −70 dBFS. Either way the gate stays open for a hangover after the last active frame
+ * threshold: 9 dB above a tracked noise floor (the floor starts at the first frame's level, follows quieter frames at
+ * once and louder ones slowly, 3 dB per second), never below −70 dBFS. Either way the gate stays open for a hangover after the last active frame
  * (200 ms), so word endings are not clipped.
  */
 class VoiceActivityGate {
@@ -53,6 +53,7 @@ private:
     bool open_ = false;
     int hangoverLeftMs_ = 0;
     float noiseFloorDb_ = -70.0f;
+    bool haveFloor_ = false;
 };
 
 /**
