@@ -105,3 +105,14 @@ TEST_F(PulseBackend, ReportsADeviceThatAppears) {
     lock.unlock();
     backend_->SetDeviceChangeCallback({});
 }
+
+// No server at the configured address: no backend, and an error that says why (the engine then falls back to the
+// null device).
+TEST(PulseBackendWithoutServer, CreateFailsWithAReason) {
+    ::setenv("PULSE_SERVER", "unix:/nonexistent/svcpp-no-pulse-here", 1);
+    std::string error;
+    auto backend = CreatePulseAudioBackend(&error);
+    ::unsetenv("PULSE_SERVER");
+    EXPECT_EQ(backend, nullptr);
+    EXPECT_NE(error.find("PulseAudio"), std::string::npos) << error;
+}
