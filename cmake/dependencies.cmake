@@ -9,7 +9,7 @@ find_package(nlohmann_json 3.11 CONFIG REQUIRED)    # nlohmann_json::nlohmann_js
 find_package(Threads REQUIRED)
 
 find_path(SODIUM_INCLUDE_DIR sodium.h REQUIRED)
-find_library(SODIUM_STATIC_LIBRARY NAMES libsodium.a REQUIRED)   # Debian's archive is PIC
+find_library(SODIUM_STATIC_LIBRARY NAMES libsodium.a REQUIRED)   # PIE code: links into a .so only with --exclude-libs,ALL
 add_library(svcpp_sodium STATIC IMPORTED GLOBAL)
 set_target_properties(svcpp_sodium PROPERTIES IMPORTED_LOCATION ${SODIUM_STATIC_LIBRARY}
   INTERFACE_INCLUDE_DIRECTORIES ${SODIUM_INCLUDE_DIR})
@@ -44,3 +44,19 @@ set_target_properties(opus PROPERTIES POSITION_INDEPENDENT_CODE ON C_VISIBILITY_
 # Upstream code, compiled as released: its warnings are not ours to fix and would bury ours. We never debug it,
 # so Debug builds (the sanitizer build) optimise it too; unoptimised, it is slow and says so in a #pragma message.
 target_compile_options(opus PRIVATE -w $<$<CONFIG:Debug>:-O2>)
+
+# WebRTC's audio-processing module 0.3 (AEC, NS, AGC, VAD) for the voice engine, from Debian's
+# libwebrtc-audio-processing-dev. Its archive holds position-dependent (PIE) code: it links into libsvcpp.so only
+# because the C ABI library links with -Wl,--exclude-libs,ALL, which makes its symbols local (as for libsodium).
+find_path(WEBRTC_APM_INCLUDE_DIR webrtc/modules/audio_processing/include/audio_processing.h
+  PATH_SUFFIXES webrtc_audio_processing REQUIRED)
+find_library(WEBRTC_APM_STATIC_LIBRARY NAMES libwebrtc_audio_processing.a REQUIRED)
+add_library(svcpp_webrtc_apm STATIC IMPORTED GLOBAL)
+set_target_properties(svcpp_webrtc_apm PROPERTIES IMPORTED_LOCATION ${WEBRTC_APM_STATIC_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${WEBRTC_APM_INCLUDE_DIR}
+  INTERFACE_COMPILE_DEFINITIONS "WEBRTC_AUDIO_PROCESSING_ONLY_BUILD;WEBRTC_POSIX"
+  INTERFACE_LINK_LIBRARIES Threads::Threads)
+
+# PulseAudio: headers only (libpulse-dev), for the types and function signatures of the libraries the voice engine
+# loads with dlopen at run time. Nothing links against libpulse.
+find_path(PULSE_INCLUDE_DIR pulse/pulseaudio.h REQUIRED)

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Every benchmark in its short smoke mode, so CI proves each one still runs (figures are printed, never asserted).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+node --import tsx bench/sync-call.ts --smoke
+node --import tsx bench/gateway.ts --smoke
+node --import tsx bench/lobby-fanout.ts --smoke
+node --import tsx platform/bench/gateway.ts --smoke
+node --import tsx platform/bench/voice-relay.ts --smoke
+build/Release/svcpp_bench_voice_media --smoke
