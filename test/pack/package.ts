@@ -41,6 +41,14 @@ function withPackageLock<T>(fn: () => T): T {
   }
 }
 
+/** Makes the prebuilds (prebuilds/<platform>-<arch>/) and hands their directory to `fn`, under the lock. */
+export function withPrebuilds<T>(fn: (dir: string) => T): T {
+  return withPackageLock(() => {
+    run(process.execPath, ['tools/make-prebuilds.mjs'], root);
+    return fn(join(root, 'prebuilds', `${process.platform}-${process.arch}`));
+  });
+}
+
 /** Makes the prebuilds and the JavaScript build, and packs the package into `into`. */
 export function packPackage(into: string): PackedPackage {
   return withPackageLock(() => {
