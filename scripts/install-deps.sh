@@ -11,7 +11,8 @@ PACKAGES=(
   nlohmann-json3-dev    # JSON in the core (header-only)
   libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)
   libgtest-dev libgmock-dev
-  file binutils         # nm / readelf / objdump for the symbol checks
+  file binutils         # nm / readelf / objdump for the symbol checks (and the glibc floor's objdump -T)
+  python3               # node-gyp (the from-source fallback through binding.gyp, npm run prebuilds)
 )
 
 SUDO=""
