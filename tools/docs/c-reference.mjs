@@ -22,7 +22,7 @@ function prototype(model, fn) {
 function cppMember(fn) {
   if (!fn.owner) return null;
   switch (fn.op) {
-    case 'init': return fn.owner.kind === 'client' ? `svcpp::${fn.owner.name} (constructor)` : `svcpp::${fn.owner.name} (constructor)`;
+    case 'init': return `svcpp::${fn.owner.name} (constructor)`;
     case 'drop': return `svcpp::${fn.owner.name} (destructor, or .Drop())`;
     case 'clone': return `svcpp::${fn.owner.name} (copy constructor)`;
     default: return `svcpp::${fn.owner.name}::${memberNameOf(fn)}`;
@@ -117,8 +117,7 @@ export function generate(model) {
   line('## Spans');
   line();
   line('Length-delimited arrays (`{ptr, size}`) the library allocates; drop them with their `_Drop` function.');
-  for (const fn of model.functions.filter((f) => f.op === 'spanDrop' || f.op === 'enumToString')) {
-    if (fn.op !== 'spanDrop') continue;
+  for (const fn of model.functions.filter((f) => f.op === 'spanDrop')) {
     line();
     line(`### ${fn.cName}`);
     line();
