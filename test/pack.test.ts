@@ -68,3 +68,8 @@ it('packs, installs into an empty directory without a compiler and loads from pr
   ]);
   expect(run('node', ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
 });
+
+it('the install script leaves svcpp\'s own checkout to scripts/run.sh (npm ci there must not start node-gyp)', () => {
+  const out = run(process.execPath, ['scripts/install-native.cjs'], root, { ...noCompilerEnv(work), INIT_CWD: root });
+  expect(out.trim()).toBe('svcpp: source checkout, native build left to scripts/run.sh (npm run demo / npm test)');
+});
