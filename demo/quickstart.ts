@@ -19,9 +19,13 @@ const logMinSeverity = verbose ? LoggingSeverity.Info : LoggingSeverity.Warning;
 let step = 0;
 const title = (text: string) => console.log(`\n${++step}. ${text}`);
 const say = (text: string) => console.log(`   ${text}`);
+/** Why a step matters, for someone who has never used a social SDK. */
+const why = (text: string) => console.log(`   · ${text}`);
 const days = (seconds: number) => (seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`);
 
-console.log('svcpp demo: a game backend and two game clients against the local platform (no internet needed)');
+console.log(`svcpp demo: one player's first minute, told in 6 steps (everything runs here, no internet needed)
+The cast: the platform (the social service, started locally), your game backend (Node, svcpp/server) and your
+game client (the svcpp SDK: a C++ core behind a C ABI, used here from TypeScript).`);
 
 title('Start the platform: OAuth2, HTTP API and gateway over TLS, in-memory database');
 const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, tls: true });
@@ -31,11 +35,13 @@ writeFileSync(caFile, platform.caCertPem!);
 say(`API      ${platform.apiBase}`);
 say(`gateway  ${platform.gatewayUrl}`);
 say('the clients trust its self-signed certificate through the caFile option');
+why('this is what a real deployment talks to: accounts, friends, presence, lobbies and messages live here');
 
 title('The game backend gives player-42 a provisional account (no platform login needed)');
 const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
 const linked = await server.createProvisionalToken({ externalUserId: 'player-42', preferredGlobalName: 'Player Forty-Two' });
 say(`SvcppServer.createProvisionalToken: an access token valid ${days(linked.expiresIn)}, handed to the game`);
+why('a game with its own accounts (Steam, consoles) vouches for its player: no sign-up, no password');
 
 {
   title('The game client (SDK over N-API) connects with that token');
@@ -51,17 +57,20 @@ say(`SvcppServer.createProvisionalToken: an access token valid ${days(linked.exp
   sayStatuses();
   const me = client.currentUser!;
   say(`ready as ${me.displayName} (@${me.username}, provisional account: ${me.isProvisional})`);
+  why('the native core now holds a live gateway connection: friends, lobbies and messages work from here on');
 
   title('The player renames itself; the gateway pushes the change to the client');
   const renamed = new Promise<void>((resolve) => client.once('userUpdated', () => resolve()));
   await client.updateProvisionalAccountDisplayName('Player 42');
   await renamed;
   say(`userUpdated event: the cached user is now "${client.currentUser!.displayName}"`);
+  why('changes arrive as events, and the SDK keeps a cache you read without waiting (client.currentUser)');
 
   title('A second client, over koffi (plain FFI into the same libsvcpp.so), checks the same token');
   await using ffi = new Client({ backend: 'koffi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
   const checked = await ffi.fetchCurrentUser(linked.accessToken);
   say(`fetchCurrentUser: the token belongs to @${checked.username}`);
+  why('one native library, two bindings: the N-API addon by default, koffi where no addon can be loaded');
 
   title('Disconnect, close both clients (await using) and stop the platform');
   await client.disconnect();
@@ -73,8 +82,12 @@ rmSync(dir, { recursive: true, force: true });
 const v = Client.version;
 say(`done with svcpp ${v.major}.${v.minor}.${v.patch} (${v.hash})`);
 console.log(`
+What you saw: a backend vouched for a player, the game client signed in with that token and went live on the
+gateway, an event updated its cache, and a second binding used the same native core.
+
 Next:
   npm run demo -- --verbose    this demo with the SDK's own log lines
   npm test                     every test: native, both backends, platform
   README.md, "From TypeScript" friends, presence, lobbies and messages in a few lines each
+  docs/                        guides: an Electron launcher, a Node game server, an engine plugin in C/C++
   platform/README.md           run the platform on its own (npx svcpp-platform)`);

@@ -26,7 +26,7 @@ export interface LoadOptions {
 const require = createRequire(import.meta.url);
 const LIBRARY_FILE = 'libsvcpp.so';
 
-/** The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/lib/). */
+/** The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/cjs/lib/; dist/cjs/package.json has no name). */
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {

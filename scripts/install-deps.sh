@@ -14,7 +14,8 @@ PACKAGES=(
   libpulse-dev          # voice: PulseAudio headers only; libsvcpp loads libpulse with dlopen at run time
   pulseaudio pulseaudio-utils  # voice tests: a private PulseAudio daemon with null devices (no sound card needed)
   libgtest-dev libgmock-dev
-  file binutils         # nm / readelf / objdump for the symbol checks
+  file binutils         # nm / readelf / objdump for the symbol checks (and the glibc floor's objdump -T)
+  python3               # node-gyp (the from-source fallback through binding.gyp, npm run prebuilds)
   chromium              # the developer portal's browser tests (platform/test/portal-browser*.test.ts, playwright-core)
 )
 

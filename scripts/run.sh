@@ -9,8 +9,48 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-}"
 logs=$(mktemp -d)
-steps=0 current=0
-step() { current=$((current + 1)); printf '\n==> [%d/%d] %s\n' "$current" "$steps" "$*"; }
+steps=0 current=0 step_started=$SECONDS
+# A step's heading says what it does, which step of how many it is, and how long the previous one took.
+step() {
+  [ "$current" -eq 0 ] || printf '    (step %d took %s)\n' "$current" "$(duration $((SECONDS - step_started)))"
+  current=$((current + 1)) step_started=$SECONDS
+  printf '\n==> [%d/%d] %s\n' "$current" "$steps" "$*"
+}
+duration() { if [ "$1" -ge 60 ]; then printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); else printf '%d s' "$1"; fi; }
+finish() { step_done=1; [ "$current" -eq 0 ] || printf '    (step %d took %s; all %d steps: %s)\n' "$current" "$(duration $((SECONDS - step_started)))" "$steps" "$(duration "$SECONDS")"; }
+
+# A ticker for a stage that can run for minutes without printing (a vitest file that compiles): every 60 s it says
+# the stage is still at work. heartbeat_stop ends it.
+heartbeat_start() { ( t=0; while sleep 1; do t=$((t + 1)); [ $((t % 60)) -ne 0 ] || printf '    ... %s: still running (%s)\n' "$1" "$(duration "$t")"; done ) & ticker=$!; }
+heartbeat_stop() { kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null || true; }
+
+# Ninja prints one "[n/N] ..." line per build step: hundreds on a first build. Instead: one line per 5 % with the
+# elapsed time, a line every 30 s while one long step compiles, and every other line as it comes (warnings, errors,
+# CMake's messages). Reads stdin; the build's exit status is the pipeline's (pipefail).
+build_progress() {
+  local start=$SECONDS last=-1 line="" partial="" pct n total done_n=0 all_n=0
+  while :; do
+    if IFS= read -r -t 30 line; then
+      line="$partial$line" partial=""
+      if [[ $line =~ ^\[([0-9]+)/([0-9]+)\]\  ]]; then
+        n=${BASH_REMATCH[1]} total=${BASH_REMATCH[2]} done_n=$n all_n=$total
+        pct=$((n * 100 / total / 5 * 5))
+        if [ "$pct" -gt "$last" ]; then
+          last=$pct
+          printf '    %3d%%  %d/%d build steps, %s\n' "$pct" "$n" "$total" "$(duration $((SECONDS - start)))"
+        fi
+      else
+        printf '%s\n' "$line"
+      fi
+    elif [ $? -gt 128 ]; then
+      partial+="$line"   # a timeout keeps what it read of an unfinished line
+      printf '    ...   %d/%d build steps, %s (a long compile)\n' "$done_n" "$all_n" "$(duration $((SECONDS - start)))"
+    else
+      [ -z "$partial$line" ] || printf '%s\n' "$partial$line"
+      break
+    fi
+  done
+}
 
 # Runs a command that can stay silent for minutes (npm compiling better-sqlite3 from source) and prints the
 # elapsed time every 30 s meanwhile, so a first run never looks hung.
@@ -40,12 +80,12 @@ npm_packages() {
   fi
 }
 
-# cmake-js configures only when build/ has no CMake cache, then builds; ninja's [n/N] lines show how far along
-# it is. CMAKE_MESSAGE_LOG_LEVEL=NOTICE keeps the first configure to warnings and svcpp's own notices. The demo
-# builds only the addon and what it links (libsvcpp.so, the core, Opus); the tests build the rest into the same
-# tree, so neither recompiles the other's objects.
+# cmake-js configures only when build/ has no CMake cache, then builds; build_progress turns ninja's [n/N] lines
+# into percentages. CMAKE_MESSAGE_LOG_LEVEL=NOTICE keeps the first configure to warnings and svcpp's own notices.
+# The demo builds only the addon and what it links (libsvcpp.so, the core, Opus); the tests build the rest into the
+# same tree, so neither recompiles the other's objects.
 native_build() {
-  npx cmake-js compile --log-level warn --parallel 2 --out build --CDCMAKE_MESSAGE_LOG_LEVEL=NOTICE "$@"
+  npx cmake-js compile --log-level warn --parallel 2 --out build --CDCMAKE_MESSAGE_LOG_LEVEL=NOTICE "$@" 2>&1 | build_progress
 }
 
 # Runs a test stage, keeps its output for the summary, fails the run when the stage fails. A stage that hangs (a
@@ -55,7 +95,9 @@ stage() {
   local name="$1"; shift
   local limit="${SVCPP_STAGE_TIMEOUT:-900}" status=0
   step "$name"
+  heartbeat_start "$name"
   timeout --kill-after=10 "$limit" "$@" 2>&1 | tee "$logs/$name.log" || status=$?
+  heartbeat_stop
   if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     echo "svcpp: stage $name did not finish within ${limit}s; killed" >&2
   fi
@@ -71,28 +113,33 @@ case "$mode" in
     native_build --target svcpp_node
     step "demo (a few seconds)"
     node --import tsx demo/quickstart.ts "${@:2}"   # npm run demo -- --verbose: with the SDK's log lines
+    finish
     ;;
   test)
-    steps=13
+    steps=14
     debian_packages
     npm_packages
     step "generated layers are up to date (a second)"
     node tools/gen/index.mjs --check
     step "native build: core, libsvcpp.so, Node addon, native tests (first run ~8 min on 2 cores; ~3 after the demo)"
     native_build
-    step "TypeScript build: SDK face and platform (~15 s)"
+    step "TypeScript type check: SDK face and platform (~15 s)"
     npx tsc -p tsconfig.json
     npx tsc -p platform/tsconfig.json
     stage ctest ctest --test-dir build --output-on-failure
     step "native build with AddressSanitizer + UndefinedBehaviorSanitizer (first run ~13 min on 2 cores)"
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
-    cmake --build build-asan -j2
+    cmake --build build-asan -j2 2>&1 | build_progress
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure
     step "native build with ThreadSanitizer: the voice media library and its tests only (first run ~3 min on 2 cores)"
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
-    cmake --build build-tsan -j2
+    cmake --build build-tsan -j2 2>&1 | build_progress
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --output-on-failure
-    stage vitest-sdk npx vitest run
+    stage vitest-sdk npx vitest run --exclude test/pack-from-source.test.ts
+    # The from-source fallback test compiles the whole core once more (binding.gyp): a stage of its own, so its
+    # minutes show up under their own name (its heartbeat says it is still at work), with a longer limit: ~30 min
+    # were measured on a heavily loaded 2-core machine, where ccache had no objects for it yet.
+    SVCPP_STAGE_TIMEOUT="${SVCPP_STAGE_TIMEOUT:-1800}" stage vitest-from-source npx vitest run test/pack-from-source.test.ts
     stage vitest-platform npx vitest run --root platform
     stage bench-smoke bash scripts/bench-smoke.sh
     # One closing line over every runner (ctest: "N tests failed out of M"; vitest: "Tests  N passed (M)").
@@ -107,6 +154,7 @@ case "$mode" in
       q=$(sed -nE 's/^ *Tests +([0-9]+) failed.*/\1/p' <<<"$plain" | tail -1)
       passed=$((passed + ${p:-0})); failed=$((failed + ${q:-0}))
     done
+    finish
     echo
     echo "svcpp: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]

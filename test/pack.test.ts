@@ -1,13 +1,12 @@
-// The shipped package: prebuilds + npm pack + install into an empty directory, then load it there with
-// PREBUILDS_ONLY=1 and a PATH that holds nothing but node (no compiler can be involved), over both backends.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The shipped package: prebuildify's prebuilds + npm pack + npm install into an empty directory with a PATH that holds
+// nothing but node and npm (so installing compiles nothing: the install script finds the prebuild), then load it there
+// with PREBUILDS_ONLY=1 over both backends.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { installInEmptyProject, noCompilerEnv, packPackage, root, run } from './pack/package.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'svcpp-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -33,41 +32,33 @@ const server = new SvcppServer({ apiBase: 'https://127.0.0.1:1/api/v10', botToke
 console.log(typeof server.applicationId, new WebhookReceiver({ publicKey: '00'.repeat(32) }).constructor.name);
 `;
 
-it('packs, installs into an empty directory and loads from prebuilds without a compiler', () => {
-  const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) =>
-    execFileSync(cmd, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-
-  run(process.execPath, ['tools/make-prebuilds.mjs'], root);
-  run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], root);
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root))[0];
-  const files = packed.files.map((f: { path: string }) => f.path);
+it('packs, installs into an empty directory without a compiler and loads from prebuilds', () => {
+  const { tarball, files } = packPackage(work);
   expect(files).toEqual(expect.arrayContaining([
-    'dist/lib/index.js', 'dist/bindings/koffi/generated.js', 'native/include/svcpp.h',
-    'prebuilds/linux-x64/svcpp.glibc.node', 'prebuilds/linux-x64/libsvcpp.so',
+    'dist/cjs/lib/index.js', 'dist/cjs/lib/index.d.ts', 'dist/cjs/package.json', 'dist/esm/index.js', 'dist/esm/index.d.ts',
+    'dist/cjs/lib/server.js', 'dist/esm/server.js', 'dist/cjs/bindings/koffi/generated.js', 'native/include/svcpp.h',
+    // The from-source fallback: binding.gyp and everything it builds from.
+    'binding.gyp', 'scripts/install-native.cjs', 'scripts/build-libsvcpp.sh', 'scripts/fetch-opus.sh', 'CMakeLists.txt',
+    'cmake/dependencies.cmake', 'cmake/glibc-floor.cmake', 'native/glibc-floor/glibc-2.28.c', 'bindings/napi/src/addon.cpp',
   ]));
-  expect(files.some((f: string) => f.startsWith('build/'))).toBe(false);
+  expect(files.some((f: string) => f.startsWith('build/') || f.startsWith('build-'))).toBe(false);
+  expect(files.some((f: string) => f.startsWith('native/tests/') || f.startsWith('test/'))).toBe(false);
   // The licence and the third-party notices of everything linked in (test/third-party-notices.test.ts) ship too.
   const notices = readdirSync(join(root, 'licenses')).map((name) => `licenses/${name}`);
   expect(notices.length).toBeGreaterThan(0);
-  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'THIRD_PARTY_NOTICES.md', 'dist/lib/server.js', 'dist/lib/server.d.ts', ...notices]));
+  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'THIRD_PARTY_NOTICES.md', ...notices]));
   // One native core: the addon links the libsvcpp.so beside it instead of carrying its own copy.
   expect(files.filter((f: string) => f.startsWith('prebuilds/')).sort()).toEqual([
     'prebuilds/linux-x64/libsvcpp.so', 'prebuilds/linux-x64/svcpp.glibc.node',
   ]);
 
-  const app = join(work, 'app');
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed.filename)], app);
+  const env = noCompilerEnv(work);
+  const app = installInEmptyProject(work, 'app', 'module', tarball, env);
+  // Nothing was built: node-gyp would have made node_modules/svcpp/build.
+  expect(readdirSync(join(app, 'node_modules', 'svcpp')).sort()).not.toContain('build');
   writeFileSync(join(app, 'load.mjs'), LOAD_SCRIPT);
   writeFileSync(join(app, 'server.mjs'), SERVER_SCRIPT);
-
-  const bin = join(work, 'bin');
-  mkdirSync(bin);
-  symlinkSync(process.execPath, join(bin, 'node'));
-  expect(readdirSync(bin)).toEqual(['node']);
-  const env = { PATH: bin, PREBUILDS_ONLY: '1', HOME: work };
-  const out = run(join(bin, 'node'), ['load.mjs'], app, env).trim().split('\n');
+  const out = run('node', ['load.mjs'], app, env).trim().split('\n');
   const library = join(app, 'node_modules', 'svcpp', 'prebuilds', 'linux-x64', 'libsvcpp.so');
   expect(out).toEqual([
     'napi openid sdk.social_layer 5n 43',
@@ -75,5 +66,10 @@ it('packs, installs into an empty directory and loads from prebuilds without a c
     library,
     library,
   ]);
-  expect(run(join(bin, 'node'), ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
+  expect(run('node', ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
+});
+
+it('the install script leaves svcpp\'s own checkout to scripts/run.sh (npm ci there must not start node-gyp)', () => {
+  const out = run(process.execPath, ['scripts/install-native.cjs'], root, { ...noCompilerEnv(work), INIT_CWD: root });
+  expect(out.trim()).toBe('svcpp: source checkout, native build left to scripts/run.sh (npm run demo / npm test)');
 });

@@ -1,0 +1,118 @@
+// The packed package in empty ESM and CommonJS projects, as a user gets it: `npm install <tarball>` with no compiler on
+// PATH, TypeScript strict with `module: nodenext` type-checking the README's provisional-player snippet against the
+// shipped declarations (the `import` condition's for ESM, the `require` condition's for CommonJS), then the compiled
+// snippet run with node alone against the real platform (TLS, loopback) while a full account watches its effects.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RelationshipType } from '../lib/index.js';
+import { provisionalToken, startE2EPlatform, type E2EPlatform } from './e2e/harness.js';
+import { closeAll, fullPlayer, waitForEvent, type Player } from './e2e/social-support.js';
+import { installInEmptyProject, noCompilerEnv, packPackage, root, run, type PackedPackage } from './pack/package.js';
+import { readmeSnippets } from './readme/snippets.js';
+
+const work = mkdtempSync(join(tmpdir(), 'svcpp-pack-projects-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let packed: PackedPackage;
+let e2e: E2EPlatform;
+beforeAll(async () => {
+  packed = packPackage(work);
+  e2e = await startE2EPlatform();
+}, 300_000);
+afterAll(() => e2e?.close());
+
+/** The snippet with its free variables as constants; CommonJS has no top-level await, so its body goes in main(). */
+function program(type: 'module' | 'commonjs', frees: Record<string, string>): string {
+  const code = readmeSnippets(join(root, 'README.md')).get('provisional-player')!;
+  const lines = code.split('\n');
+  const imports = lines.filter((line) => line.startsWith('import '));
+  const body = lines.filter((line) => !line.startsWith('import '));
+  const prelude = Object.entries(frees).map(([name, value]) => `const ${name} = ${value};`);
+  if (type === 'module') return [...imports, ...prelude, ...body].join('\n');
+  return [...imports, 'async function main(): Promise<void> {', ...prelude, ...body, '}',
+    'main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });'].join('\n');
+}
+
+function typeScriptProject(app: string, source: string): void {
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', outDir: 'out', rootDir: 'src',
+      skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules/@types')],
+    },
+    include: ['src'],
+  }, null, 2));
+  run('mkdir', ['-p', join(app, 'src')], app);
+  writeFileSync(join(app, 'src', 'main.ts'), source);
+}
+
+function runNode(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', [file], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe.each(['module', 'commonjs'] as const)('the packed package in an empty "%s" TypeScript project', (type) => {
+  it('installs without a compiler, type-checks the README snippet (strict, nodenext) and runs it against the platform', async () => {
+    const env = noCompilerEnv(work);
+    const app = installInEmptyProject(work, `readme-${type}`, type, packed.tarball, env);
+    let ada: Player | undefined;
+    try {
+      ada = await fullPlayer(e2e, 'napi', `ada_${type}`);
+      const token = await provisionalToken(e2e, `pack-player-${type}`, 'Pack Player');
+      typeScriptProject(app, program(type, {
+        apiBase: JSON.stringify(e2e.apiBase),
+        caFile: JSON.stringify(e2e.caFile),
+        applicationId: `${e2e.platform.devApp.id}n`,
+        accessToken: JSON.stringify(token),
+        friendId: `${ada.id}n`,
+      }).replace("sendGameFriendRequest('ada')", `sendGameFriendRequest('ada_${type}')`));
+      // tsc is JavaScript: it runs from the repository, on the project's own files and its installed svcpp.
+      const tsc = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], app);
+      expect(tsc).toBe('');
+      const emitted = readFileSync(join(app, 'out', 'main.js'), 'utf8');
+      expect(emitted).toMatch(type === 'module' ? /^import \{ ActivityTypes, Client \} from 'svcpp';$/m : /require\("svcpp"\)/);
+
+      const result = await runNode('out/main.js', app, env);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).not.toContain(token);
+      const [playerId] = (await waitForEvent(ada, 'relationshipCreated')) as [bigint];
+      expect(ada.client.getRelationship(playerId)).toMatchObject({ gameRelationshipType: RelationshipType.PendingIncoming });
+      const [invite] = (await waitForEvent(ada, 'activityInviteCreated')) as [{ senderId: bigint; partyId: string }];
+      expect(invite).toMatchObject({ senderId: playerId, partyId: 'party-1' });
+      await waitForEvent(ada, 'messageCreated', ([messageId]) => ada!.client.getMessage(messageId as bigint)?.content === 'see you at 8');
+    } finally {
+      await closeAll(ada);
+    }
+  });
+});
+
+it('require and import reach one instance of the package (no dual-package hazard)', () => {
+  const env = noCompilerEnv(work);
+  const app = installInEmptyProject(work, 'dual', 'commonjs', packed.tarball, env);
+  writeFileSync(join(app, 'dual.js'), `
+const required = require('svcpp');
+const requiredServer = require('svcpp/server');
+(async () => {
+  const imported = await import('svcpp');
+  const importedServer = await import('svcpp/server');
+  const same = (a, b) => Object.keys(a).filter((name) => a[name] !== b[name]);
+  console.log(Object.keys(imported).length > 20, JSON.stringify(same(imported, required)), JSON.stringify(same(importedServer, requiredServer)));
+  const { Client, SvcppError } = required;
+  const client = new imported.Client({ applicationId: 5n });
+  console.log(client instanceof Client, imported.loadBackend() === required.loadBackend());
+  try { client.applicationId = -1n; } catch (error) { console.log(error instanceof SvcppError, error instanceof imported.SvcppError); }
+  await client.close();
+})();
+`);
+  expect(run('node', ['dual.js'], app, env).trim().split('\n')).toEqual(['true [] []', 'true true', 'true true']);
+});
