@@ -1077,12 +1077,12 @@ export const types = [
           'this or SetActivityJoinWithApplicationCallback is set). Without a local client it never fires. NULL clears it.' },
       { name: 'SetActivityJoinWithApplicationCallback', params: [{ name: 'cb', type: 'cb:Client.ActivityJoinWithApplicationCallback', nullable: true }],
         doc: 'Like SetActivityJoinCallback, with the application id (SetApplicationId\'s, the one the local RPC connection is for).' },
-      { name: 'RegisterLaunchCommand', params: [{ name: 'applicationId', type: 'u64' }, { name: 'command', type: 'string', max: 1024 }], returns: 'bool',
+      { name: 'RegisterLaunchCommand', params: [{ name: 'applicationId', type: 'u64' }, { name: 'command', type: 'string', max: 1024 }],
         doc: 'How the local platform client starts this game for a join (a shell command line; empty = this executable).\n' +
-          'Kept and sent whenever a local client connects. False (last error InvalidArgument) when applicationId is 0.' },
-      { name: 'RegisterLaunchSteamApplication', params: [{ name: 'applicationId', type: 'u64' }, { name: 'steamAppId', type: 'u32' }], returns: 'bool',
+          'Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).' },
+      { name: 'RegisterLaunchSteamApplication', params: [{ name: 'applicationId', type: 'u64' }, { name: 'steamAppId', type: 'u32' }],
         doc: 'Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).\n' +
-          'False (last error InvalidArgument) when an id is 0.' },
+          'InvalidArgument when an id is 0 (svcpp: Errc, not bool).' },
       { name: 'OpenConnectedGamesSettingsInPlatform', params: [{ name: 'cb', type: 'cb:Client.OpenConnectedGamesSettingsInPlatformCallback' }],
         doc: 'Opens the connected-games settings in the local platform client. Success without doing anything for a\n' +
           'provisional user; without a local client: RPCError.' },

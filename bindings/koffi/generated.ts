@@ -591,8 +591,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetActivityInviteUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_SetActivityJoinCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_SetActivityJoinWithApplicationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinWithApplicationCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RegisterLaunchCommand: lib.func('bool Svcpp_Client_RegisterLaunchCommand(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn command)'),
-    Svcpp_Client_RegisterLaunchSteamApplication: lib.func('bool Svcpp_Client_RegisterLaunchSteamApplication(const Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId)'),
+    Svcpp_Client_RegisterLaunchCommand: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchCommand(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn command)'),
+    Svcpp_Client_RegisterLaunchSteamApplication: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchSteamApplication(const Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId)'),
     Svcpp_Client_OpenConnectedGamesSettingsInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenConnectedGamesSettingsInPlatform(const Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
@@ -3475,13 +3475,15 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const applicationIdC = rt.u64(applicationId);
       const commandC = rt.str(command);
-      return c.Svcpp_Client_RegisterLaunchCommand(selfC, applicationIdC, commandC);
+      const rc = c.Svcpp_Client_RegisterLaunchCommand(selfC, applicationIdC, commandC);
+      rt.check(rc);
     },
     Client_RegisterLaunchSteamApplication(self, applicationId, steamAppId) {
       const selfC = rt.handle('Client', self);
       const applicationIdC = rt.u64(applicationId);
       const steamAppIdC = rt.int(steamAppId);
-      return c.Svcpp_Client_RegisterLaunchSteamApplication(selfC, applicationIdC, steamAppIdC);
+      const rc = c.Svcpp_Client_RegisterLaunchSteamApplication(selfC, applicationIdC, steamAppIdC);
+      rt.check(rc);
     },
     Client_OpenConnectedGamesSettingsInPlatform(self, cb) {
       const selfC = rt.handle('Client', self);

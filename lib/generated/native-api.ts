@@ -1024,14 +1024,14 @@ export interface NativeApi {
   Client_SetActivityJoinWithApplicationCallback(self: NativeHandle<'Client'>, cb: ((applicationId: bigint, joinSecret: string) => void) | null): void;
   /**
    * How the local platform client starts this game for a join (a shell command line; empty = this executable).
-   * Kept and sent whenever a local client connects. False (last error InvalidArgument) when applicationId is 0.
+   * Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).
    */
-  Client_RegisterLaunchCommand(self: NativeHandle<'Client'>, applicationId: bigint, command: string): boolean;
+  Client_RegisterLaunchCommand(self: NativeHandle<'Client'>, applicationId: bigint, command: string): void;
   /**
    * Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).
-   * False (last error InvalidArgument) when an id is 0.
+   * InvalidArgument when an id is 0 (svcpp: Errc, not bool).
    */
-  Client_RegisterLaunchSteamApplication(self: NativeHandle<'Client'>, applicationId: bigint, steamAppId: number): boolean;
+  Client_RegisterLaunchSteamApplication(self: NativeHandle<'Client'>, applicationId: bigint, steamAppId: number): void;
   /**
    * Opens the connected-games settings in the local platform client. Success without doing anything for a
    * provisional user; without a local client: RPCError.

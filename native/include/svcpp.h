@@ -1685,14 +1685,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Clien
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * How the local platform client starts this game for a join (a shell command line; empty = this executable).
- * Kept and sent whenever a local client connects. False (last error InvalidArgument) when applicationId is 0.
+ * Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).
  */
-SVCPP_API bool SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client *self, uint64_t applicationId, Svcpp_String command);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client *self, uint64_t applicationId, Svcpp_String command);
 /**
  * Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).
- * False (last error InvalidArgument) when an id is 0.
+ * InvalidArgument when an id is 0 (svcpp: Errc, not bool).
  */
-SVCPP_API bool SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId);
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId);
 /**
  * Opens the connected-games settings in the local platform client. Success without doing anything for a
  * provisional user; without a local client: RPCError.

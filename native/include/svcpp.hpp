@@ -2589,11 +2589,11 @@ public:
     /// Like SetActivityJoinCallback, with the application id (SetApplicationId's, the one the local RPC connection is for).
     void SetActivityJoinWithApplicationCallback(svcpp::Client::ActivityJoinWithApplicationCallback cb);
     /// How the local platform client starts this game for a join (a shell command line; empty = this executable).
-    /// Kept and sent whenever a local client connects. False (last error InvalidArgument) when applicationId is 0.
-    bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
+    /// Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).
+    void RegisterLaunchCommand(uint64_t applicationId, std::string command);
     /// Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).
-    /// False (last error InvalidArgument) when an id is 0.
-    bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
+    /// InvalidArgument when an id is 0 (svcpp: Errc, not bool).
+    void RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
     /// Opens the connected-games settings in the local platform client. Success without doing anything for a
     /// provisional user; without a local client: RPCError.
     void OpenConnectedGamesSettingsInPlatform(svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback cb);
@@ -5854,13 +5854,15 @@ inline void Client::SetActivityJoinWithApplicationCallback(svcpp::Client::Activi
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_SetActivityJoinWithApplicationCallback");
 }
-inline bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command)
+inline void Client::RegisterLaunchCommand(uint64_t applicationId, std::string command)
 {
-    return Svcpp_Client_RegisterLaunchCommand(&instance_, applicationId, detail::ToSvcppString(command));
+    Svcpp_Errc rc = Svcpp_Client_RegisterLaunchCommand(&instance_, applicationId, detail::ToSvcppString(command));
+    detail::Check(rc, "Svcpp_Client_RegisterLaunchCommand");
 }
-inline bool Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId)
+inline void Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId)
 {
-    return Svcpp_Client_RegisterLaunchSteamApplication(&instance_, applicationId, steamAppId);
+    Svcpp_Errc rc = Svcpp_Client_RegisterLaunchSteamApplication(&instance_, applicationId, steamAppId);
+    detail::Check(rc, "Svcpp_Client_RegisterLaunchSteamApplication");
 }
 inline void Client::OpenConnectedGamesSettingsInPlatform(svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback cb)
 {

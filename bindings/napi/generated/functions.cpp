@@ -3682,14 +3682,18 @@ Napi::Value Client_RegisterLaunchCommand(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   uint64_t applicationId = U64Arg(info[1]);
   std::string commandText = StringArg(info[2]);
-  return Napi::Boolean::New(env, Svcpp_Client_RegisterLaunchCommand(UnwrapClient(env, info[0]), applicationId, View(commandText)));
+  Svcpp_Errc rc = Svcpp_Client_RegisterLaunchCommand(UnwrapClient(env, info[0]), applicationId, View(commandText));
+  Check(env, rc);
+  return env.Undefined();
 }
 
 Napi::Value Client_RegisterLaunchSteamApplication(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   uint64_t applicationId = U64Arg(info[1]);
   uint32_t steamAppId = U32Arg(info[2]);
-  return Napi::Boolean::New(env, Svcpp_Client_RegisterLaunchSteamApplication(UnwrapClient(env, info[0]), applicationId, steamAppId));
+  Svcpp_Errc rc = Svcpp_Client_RegisterLaunchSteamApplication(UnwrapClient(env, info[0]), applicationId, steamAppId);
+  Check(env, rc);
+  return env.Undefined();
 }
 
 Napi::Value Client_OpenConnectedGamesSettingsInPlatform(const Napi::CallbackInfo &info) {

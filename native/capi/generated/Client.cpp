@@ -1184,26 +1184,22 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallb
     });
 }
 
-SVCPP_API bool SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client *self, uint64_t applicationId, Svcpp_String command) {
-    bool result = false;
-    Guard("Svcpp_Client_RegisterLaunchCommand", [&] {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client *self, uint64_t applicationId, Svcpp_String command) {
+    return Guard("Svcpp_Client_RegisterLaunchCommand", [&] {
         auto applicationId_ = applicationId;
         auto command_ = InString(command, "command", 1024);
         ClientPtr client = ClientOf(self);
-        result = client->RegisterLaunchCommand(std::move(applicationId_), std::move(command_));
+        client->RegisterLaunchCommand(std::move(applicationId_), std::move(command_));
     });
-    return result;
 }
 
-SVCPP_API bool SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId) {
-    bool result = false;
-    Guard("Svcpp_Client_RegisterLaunchSteamApplication", [&] {
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId) {
+    return Guard("Svcpp_Client_RegisterLaunchSteamApplication", [&] {
         auto applicationId_ = applicationId;
         auto steamAppId_ = steamAppId;
         ClientPtr client = ClientOf(self);
-        result = client->RegisterLaunchSteamApplication(std::move(applicationId_), std::move(steamAppId_));
+        client->RegisterLaunchSteamApplication(std::move(applicationId_), std::move(steamAppId_));
     });
-    return result;
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatform(Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {

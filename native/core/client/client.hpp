@@ -179,8 +179,8 @@ public:
     void OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientOpenMessageInPlatformCallback &&cb);
     void SetShowingChat(bool showingChat);
     void OpenConnectedGamesSettingsInPlatform(ClientOpenConnectedGamesSettingsInPlatformCallback &&cb);
-    bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
-    bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
+    void RegisterLaunchCommand(uint64_t applicationId, std::string command);
+    void RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
 
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }

@@ -107,7 +107,7 @@ void Client::OpenConnectedGamesSettingsInPlatform(ClientOpenConnectedGamesSettin
                           [op](rpc::CommandOutcome outcome) { op->Complete(ResultOf(outcome)); });
 }
 
-bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) {
+void Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) {
     if (applicationId == 0) throw AbiError(Errc::InvalidArgument, "applicationId must not be 0");
     if (command.empty()) {
         auto self = rpc::CurrentExecutableCommand();
@@ -117,17 +117,15 @@ bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) 
     logger_.Log(LoggingSeverity::Info, "launch command of application " + std::to_string(applicationId) + " registered");
     localClient_->SetReplayed("launch:" + std::to_string(applicationId), "REGISTER_LAUNCH_COMMAND",
                               {{"application_id", std::to_string(applicationId)}, {"command", command}});
-    return true;
 }
 
-bool Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId) {
+void Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId) {
     if (applicationId == 0) throw AbiError(Errc::InvalidArgument, "applicationId must not be 0");
     if (steamAppId == 0) throw AbiError(Errc::InvalidArgument, "steamAppId must not be 0");
     logger_.Log(LoggingSeverity::Info, "Steam launch of application " + std::to_string(applicationId) + " registered");
     // The same slot as RegisterLaunchCommand: an application has one way to be started, the latest registered.
     localClient_->SetReplayed("launch:" + std::to_string(applicationId), "REGISTER_LAUNCH_COMMAND",
                               {{"application_id", std::to_string(applicationId)}, {"steam_app_id", steamAppId}});
-    return true;
 }
 
 }  // namespace svcpp::core
