@@ -280,7 +280,7 @@ static void WithFakeLocalClient(void)
     FakeLocalClient f;
     struct sockaddr_un address;
     char dir[] = "/tmp/svcpp-capi-rpc-XXXXXX";
-    char path[128];
+    char path[96]; /* fits sockaddr_un.sun_path (108 bytes) */
     pthread_t thread;
     Svcpp_Client client = {NULL};
     Events events = {0, 0, 0, 0, ""};
