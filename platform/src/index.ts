@@ -35,7 +35,7 @@ import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
-import { startRpcServer, type RpcServer } from './rpc/index.js';
+import { registerDevRpcRoutes, startRpcServer, type RpcServer } from './rpc/index.js';
 import { registerUserRoutes } from './users/routes.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
@@ -95,7 +95,7 @@ export interface StartOptions extends PlatformOptions {
   gateway?: Partial<GatewayOptions>;
 }
 
-function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServices {
+function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): SocialServices {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
@@ -109,7 +109,10 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServi
   registerGuildRoutes(app, ctx);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
-  if (ctx.options.devMode) registerDevRoutes(app, ctx);
+  if (ctx.options.devMode) {
+    registerDevRoutes(app, ctx);
+    registerDevRpcRoutes(app, '/api/v10/dev', rpc);
+  }
   return social;
 }
 
@@ -201,9 +204,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;
-    const social = registerRoutes(app, ctx);
-
     let rpc: RpcServer | undefined;
+    const social = registerRoutes(app, ctx, () => rpc);
+
     try {
       await app.listen({ port: resolved.port, host: resolved.host });
       ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);

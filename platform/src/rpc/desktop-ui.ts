@@ -28,6 +28,11 @@ export class DesktopUi {
     this.chatShownBy.delete(connection);
   }
 
+  /** The applications with a connected game that says it shows chat, sorted. */
+  showingChatApplications(): string[] {
+    return [...new Set([...this.chatShownBy].flatMap((connection) => (connection.app ? [connection.app.id] : [])))].sort();
+  }
+
   /** Whether a connected game of the application says it shows chat. */
   showingChat(applicationId: string): boolean {
     return [...this.chatShownBy].some((connection) => connection.app?.id === applicationId);
