@@ -1055,8 +1055,10 @@ export const types = [
       // presence and invites
       { name: 'UpdateRichPresence', params: [{ name: 'activity', type: 'obj:Activity' }, { name: 'cb', type: 'cb:Client.UpdateRichPresenceCallback' }],
         doc: 'Sets this application\'s activity (validated locally: ValidationError naming the field; nothing sent).\n' +
-          'ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.' },
-      { name: 'ClearRichPresence', doc: 'Removes this application\'s activity (fire and forget; failures are logged).' },
+          'ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a\n' +
+          'gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).' },
+      { name: 'ClearRichPresence', doc: 'Removes this application\'s activity (fire and forget; failures are logged). Through the local\n' +
+          'platform client too when there is no gateway session.' },
       { name: 'SetOnlineStatus', params: [{ name: 'status', type: 'enum:StatusType' }, { name: 'cb', type: 'cb:Client.UpdateStatusCallback' }],
         doc: 'Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready.' },
       { name: 'SendActivityInvite', params: [

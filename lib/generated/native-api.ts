@@ -996,10 +996,14 @@ export interface NativeApi {
   Client_SetRelationshipGroupsUpdatedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint) => void) | null): void;
   /**
    * Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
-   * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+   * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a
+   * gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).
    */
   Client_UpdateRichPresence(self: NativeHandle<'Client'>, activity: NativeHandle<'Activity'>, cb: (result: NativeHandle<'ClientResult'>) => void): void;
-  /** Removes this application's activity (fire and forget; failures are logged). */
+  /**
+   * Removes this application's activity (fire and forget; failures are logged). Through the local
+   * platform client too when there is no gateway session.
+   */
   Client_ClearRichPresence(self: NativeHandle<'Client'>): void;
   /** Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready. */
   Client_SetOnlineStatus(self: NativeHandle<'Client'>, status: StatusType, cb: (result: NativeHandle<'ClientResult'>) => void): void;

@@ -1657,10 +1657,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
- * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+ * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a
+ * gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
-/** Removes this application's activity (fire and forget; failures are logged). */
+/**
+ * Removes this application's activity (fire and forget; failures are logged). Through the local
+ * platform client too when there is no gateway session.
+ */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *self);
 /** Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);

@@ -2565,9 +2565,11 @@ public:
     /// Single slot: a user's group may have changed. NULL clears it.
     void SetRelationshipGroupsUpdatedCallback(svcpp::Client::RelationshipGroupsUpdatedCallback cb);
     /// Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
-    /// ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+    /// ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a
+    /// gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).
     void UpdateRichPresence(svcpp::Activity const &activity, svcpp::Client::UpdateRichPresenceCallback cb);
-    /// Removes this application's activity (fire and forget; failures are logged).
+    /// Removes this application's activity (fire and forget; failures are logged). Through the local
+    /// platform client too when there is no gateway session.
     void ClearRichPresence();
     /// Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready.
     void SetOnlineStatus(svcpp::StatusType status, svcpp::Client::UpdateStatusCallback cb);

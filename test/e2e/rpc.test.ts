@@ -162,6 +162,27 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     expect(requests).toBe(0);
   });
 
+  it('rich presence without a gateway session goes through the local client and reaches a friend; without one it needs Ready', async () => {
+    const desk = await deskGame();  // only to befriend a watcher; the game below has no session
+    const watcher = await deskFriend(desk, `watcher_rpc_${backend}`);
+    const deskId = await userIdOf(desk);
+    await desk.close();
+    const game = gameClient();
+    // The game has found the local client once it receives what it subscribed to.
+    let asked = 0;
+    game.on('authorizeRequest', () => asked++);
+    await requestLinking();
+    await until(() => asked > 0, 'the game connected to the local client');
+    await game.updateRichPresence({ type: ActivityTypes.Playing, state: `Through the desktop ${backend}` });
+    await until(() => watcher.client.getUser(deskId)?.gameActivity?.state === `Through the desktop ${backend}`, "the watcher sees desk's activity");
+    await expect(game.updateRichPresence({ type: ActivityTypes.Playing, state: 'x' })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });  // checked locally first
+    game.clearRichPresence();
+    await until(() => watcher.client.getUser(deskId)?.gameActivity === undefined, 'the activity cleared');
+
+    const alone = gameClient(join(dir, 'nobody-listens-here'));
+    await expect(alone.updateRichPresence({ type: ActivityTypes.Playing, state: 'Nobody' })).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+  });
+
   it('a provisional user: opening a message asks for a merge; the settings call succeeds doing nothing', async () => {
     const client = gameClient(join(dir, 'nobody-listens-here'));
     const token = await e2e.server.createProvisionalToken({ externalUserId: `rpc-provisional-${backend}` });

@@ -260,6 +260,11 @@ private:
     void StartLocalClient();
     /** Subscribes over local RPC to the events whose slots are set (after a slot changed). */
     void UpdateLocalSubscriptions();
+    /**
+     * Rich presence without a gateway session: SET_ACTIVITY over local RPC (`activity` null clears it). False, and
+     * nothing sent, when no local client is connected; else `done` runs on the I/O thread with the outcome.
+     */
+    bool SetLocalActivity(nlohmann::json activity, std::function<void(ClientResult)> done);
     // authorize (client_auth.cpp)
     std::string CompleteAuthorize(Net &net, const std::string &target);
 

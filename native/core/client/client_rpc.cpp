@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "client/client_net.hpp"
-#include "rpc/launch_command.hpp"
+#include "rpc/this_process.hpp"
 #include "rpc/rpc_service.hpp"
 #include "runtime/abi_error.hpp"
 
@@ -39,6 +39,16 @@ void Client::StartLocalClient() {
     options.explicitPath = options_.ipcPath;
     localClient_ = rpc::RpcService::Create(io_.Context(), std::move(options), std::move(events),
                                            [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); });
+}
+
+bool Client::SetLocalActivity(nlohmann::json activity, std::function<void(ClientResult)> done) {
+    if (!localClient_->IsConnected()) return false;
+    // `pid` names the game process (a local client shows the activity while that process runs); no `activity`
+    // clears it.
+    nlohmann::json args{{"pid", rpc::CurrentProcessId()}};
+    if (!activity.is_null()) args["activity"] = std::move(activity);
+    localClient_->Command("SET_ACTIVITY", std::move(args), [done = std::move(done)](rpc::CommandOutcome outcome) { done(ResultOf(outcome)); });
+    return true;
 }
 
 void Client::UpdateLocalSubscriptions() {

@@ -1,7 +1,13 @@
-#include "rpc/launch_command.hpp"
+#include "rpc/this_process.hpp"
 
 #include <filesystem>
 #include <system_error>
+
+#ifdef _WIN32
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
 
 namespace svcpp::core::rpc {
 
@@ -12,6 +18,14 @@ std::string ShellQuote(const std::string &word) {
         else out += c;
     }
     return out + "'";
+}
+
+int64_t CurrentProcessId() {
+#ifdef _WIN32
+    return static_cast<int64_t>(_getpid());
+#else
+    return static_cast<int64_t>(getpid());
+#endif
 }
 
 std::optional<std::string> CurrentExecutableCommand() {
