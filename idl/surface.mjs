@@ -425,6 +425,12 @@ export const callbacks = [
     doc: 'Like ActivityJoinCallback, with the application the invite was for.',
     params: [{ name: 'applicationId', type: 'u64' }, { name: 'joinSecret', type: 'string' }],
   },
+  // local client (native/SEMANTICS.md "Local RPC")
+  { name: 'Client.OpenMessageInPlatformCallback', doc: 'OpenMessageInPlatform finished (RPCError when no local platform client runs).',
+    params: [{ name: 'result', type: 'obj:ClientResult' }] },
+  { name: 'Client.OpenConnectedGamesSettingsInPlatformCallback',
+    doc: 'OpenConnectedGamesSettingsInPlatform finished (RPCError when no local platform client runs).',
+    params: [{ name: 'result', type: 'obj:ClientResult' }] },
 ];
 
 /**
@@ -449,6 +455,9 @@ export const types = [
       { name: 'ExperimentalAudioSystem', type: 'enum:AudioSystem', doc: 'Audio system of the voice engine.' },
       { name: 'ExperimentalAndroidPreventCommsForBluetooth', type: 'bool', doc: 'Android: keep Bluetooth headsets out of communication mode.' },
       { name: 'CpuAffinityMask', type: 'u64', optional: true, doc: 'Pins SDK threads to these CPUs (bit n = CPU n); absent = no pinning.' },
+      { name: 'IpcPath', type: 'string', max: 4096,
+        doc: 'svcpp addition: the local platform client\'s socket (empty: the SVCPP_IPC_PATH environment variable, else\n' +
+          'discord-ipc-0..9 under XDG_RUNTIME_DIR, TMPDIR, TMP, TEMP or /tmp).' },
     ],
   },
   {
@@ -921,9 +930,9 @@ export const types = [
       { name: 'SetTokenExpirationCallback', params: [{ name: 'cb', type: 'cb:Client.TokenExpirationCallback', nullable: true }],
         doc: 'Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.' },
       { name: 'RegisterAuthorizeRequestCallback', params: [{ name: 'cb', type: 'cb:Client.AuthorizeRequestCallback' }],
-        doc: 'Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which\n' +
-          'this version does not implement yet: the registration is kept but never fires.' },
-      { name: 'RemoveAuthorizeRequestCallback', doc: 'Clears the RegisterAuthorizeRequestCallback slot.' },
+        doc: 'Single slot: the local platform client asks the game to start account linking (call Authorize). Subscribed\n' +
+          'over local RPC while registered, again after every reconnect; without a local client it is kept and never fires.' },
+      { name: 'RemoveAuthorizeRequestCallback', doc: 'Clears the RegisterAuthorizeRequestCallback slot (and unsubscribes).' },
       // users
       { name: 'GetCurrentUserV2', const: true, returns: 'obj:UserHandle', optional: true, doc: 'The signed-in user; absent until Ready.' },
       { name: 'GetCurrentUser', const: true, returns: 'obj:UserHandle', optional: true, doc: 'Same as GetCurrentUserV2 (never a dummy handle).' },
@@ -965,6 +974,14 @@ export const types = [
       { name: 'SetMessageCreatedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageCreatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetMessageUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageUpdatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetMessageDeletedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageDeletedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'OpenMessageInPlatform', params: [{ name: 'messageId', type: 'u64' },
+        { name: 'provisionalUserMergeRequiredCallback', type: 'cb:Client.ProvisionalUserMergeRequiredCallback' },
+        { name: 'cb', type: 'cb:Client.OpenMessageInPlatformCallback' }],
+      doc: 'Shows the message in the local platform client. A provisional user gets the merge callback and a failed cb;\n' +
+        'a message CanOpenMessageInPlatform refuses is a ValidationError; without a local client: RPCError.' },
+      { name: 'SetShowingChat', params: [{ name: 'showingChat', type: 'bool' }],
+        doc: 'Tells the local platform client whether the game shows chat (it then holds back duplicate notifications).\n' +
+          'Kept and sent again whenever a local client connects; without one it only takes effect later.' },
       // lobbies (secret 1–250 code points, platform/PROTOCOL.md §10)
       { name: 'CreateOrJoinLobby', params: [{ name: 'secret', type: 'string' }, { name: 'cb', type: 'cb:Client.CreateOrJoinLobbyCallback' }],
         doc: 'Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby.' },
@@ -1038,8 +1055,10 @@ export const types = [
       // presence and invites
       { name: 'UpdateRichPresence', params: [{ name: 'activity', type: 'obj:Activity' }, { name: 'cb', type: 'cb:Client.UpdateRichPresenceCallback' }],
         doc: 'Sets this application\'s activity (validated locally: ValidationError naming the field; nothing sent).\n' +
-          'ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.' },
-      { name: 'ClearRichPresence', doc: 'Removes this application\'s activity (fire and forget; failures are logged).' },
+          'ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a\n' +
+          'gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).' },
+      { name: 'ClearRichPresence', doc: 'Removes this application\'s activity (fire and forget; failures are logged). Through the local\n' +
+          'platform client too when there is no gateway session.' },
       { name: 'SetOnlineStatus', params: [{ name: 'status', type: 'enum:StatusType' }, { name: 'cb', type: 'cb:Client.UpdateStatusCallback' }],
         doc: 'Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready.' },
       { name: 'SendActivityInvite', params: [
@@ -1056,10 +1075,19 @@ export const types = [
       { name: 'SetActivityInviteUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.ActivityInviteCallback', nullable: true }],
         doc: 'Single slot: a received invite became invalid. NULL clears it.' },
       { name: 'SetActivityJoinCallback', params: [{ name: 'cb', type: 'cb:Client.ActivityJoinCallback', nullable: true }],
-        doc: 'Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version\n' +
-          'does not implement: the registration is kept but never fires (use AcceptActivityInvite).' },
+        doc: 'Single slot: the user joined from the local platform client (ACTIVITY_JOIN over local RPC, subscribed while\n' +
+          'this or SetActivityJoinWithApplicationCallback is set). Without a local client it never fires. NULL clears it.' },
       { name: 'SetActivityJoinWithApplicationCallback', params: [{ name: 'cb', type: 'cb:Client.ActivityJoinWithApplicationCallback', nullable: true }],
-        doc: 'Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version.' },
+        doc: 'Like SetActivityJoinCallback, with the application id (SetApplicationId\'s, the one the local RPC connection is for).' },
+      { name: 'RegisterLaunchCommand', params: [{ name: 'applicationId', type: 'u64' }, { name: 'command', type: 'string', max: 1024 }],
+        doc: 'How the local platform client starts this game for a join (a shell command line; empty = this executable).\n' +
+          'Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).' },
+      { name: 'RegisterLaunchSteamApplication', params: [{ name: 'applicationId', type: 'u64' }, { name: 'steamAppId', type: 'u32' }],
+        doc: 'Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).\n' +
+          'InvalidArgument when an id is 0 (svcpp: Errc, not bool).' },
+      { name: 'OpenConnectedGamesSettingsInPlatform', params: [{ name: 'cb', type: 'cb:Client.OpenConnectedGamesSettingsInPlatformCallback' }],
+        doc: 'Opens the connected-games settings in the local platform client. Success without doing anything for a\n' +
+          'provisional user; without a local client: RPCError.' },
       // callback pump (svcpp additions)
       { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
       { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },
@@ -1093,6 +1121,8 @@ export const referenceRenames = [
   { scope: 'Client', reference: 'CancelDiscordFriendRequest', ours: 'CancelPlatformFriendRequest' },
   { scope: 'Client', reference: 'RemoveDiscordAndGameFriend', ours: 'RemovePlatformAndGameFriend' },
   { scope: 'Client', reference: 'CanOpenMessageInDiscord', ours: 'CanOpenMessageInPlatform' },
+  { scope: 'Client', reference: 'OpenMessageInDiscord', ours: 'OpenMessageInPlatform' },
+  { scope: 'Client', reference: 'OpenConnectedGamesSettingsInDiscord', ours: 'OpenConnectedGamesSettingsInPlatform' },
   { scope: 'RelationshipHandle', reference: 'DiscordRelationshipType', ours: 'PlatformRelationshipType' },
   { scope: 'ExternalIdentityProviderType', reference: 'DiscordBot', ours: 'PlatformBot' },
   { scope: 'AuthenticationExternalAuthType', reference: 'DiscordBotIssuedAccessToken', ours: 'PlatformBotIssuedAccessToken' },

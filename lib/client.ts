@@ -25,8 +25,9 @@ import {
   RELATIONSHIP_EVENT_SETTERS, type RelationshipEvents, takeRelationshipSnapshot, takeRelationshipSnapshots, type RelationshipSnapshot,
 } from './relationships.js';
 import { INVITE_EVENT_SETTERS, type InviteEvents, toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from './presence.js';
+import { applyLocalClientOptions, LOCAL_CLIENT_EVENT_SETTERS, type LocalClientEvents, type LocalClientOptions } from './local-client.js';
 
-export interface ClientOptions {
+export interface ClientOptions extends LocalClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; drained by a 16 ms timer). */
   backend?: BackendName;
   /** Base URL of the HTTP API (default: the local platform). */
@@ -47,7 +48,7 @@ export interface ClientOptions {
   logMinSeverity?: LoggingSeverity;
 }
 
-export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & InviteEvents & ConnectionEvents & {
+export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & InviteEvents & ConnectionEvents & LocalClientEvents & {
   /** A log line of the SDK at or above `logMinSeverity`. */
   log: [message: string, severity: LoggingSeverity];
   /** The connection status changed; error/errorDetail say why when it is a failure. */
@@ -56,7 +57,7 @@ export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & In
   userUpdated: [userId: bigint];
   /** The token given to updateToken() expires soon or was rejected: refresh it and call updateToken() again. */
   tokenExpiring: [];
-  /** The platform asks the game to start account linking (call authorize()). */
+  /** The local platform client asks the game to start account linking (call authorize()); see lib/local-client.ts. */
   authorizeRequest: [];
 };
 
@@ -103,6 +104,7 @@ export interface AuthorizationCodeVerifierSnapshot {
 /** Single-slot events of the area files (social layer), registered from their setter tables. */
 const AREA_EVENT_SETTERS_TYPED = {
   ...RELATIONSHIP_EVENT_SETTERS, ...INVITE_EVENT_SETTERS, ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS, ...CONNECTION_EVENT_SETTERS,
+  ...LOCAL_CLIENT_EVENT_SETTERS,
 };
 type AreaEvent = keyof typeof AREA_EVENT_SETTERS_TYPED;
 const AREA_EVENT_SETTERS = AREA_EVENT_SETTERS_TYPED as unknown as Record<string, EventSetter<unknown[]> | undefined>;
@@ -164,6 +166,7 @@ export class Client extends TypedEventEmitter<ClientEvents> {
       if (options.webBase !== undefined) api.ClientCreateOptions_SetWebBase(createOptions, options.webBase);
       if (options.caFile !== undefined) api.ClientCreateOptions_SetCaFile(createOptions, options.caFile);
       if (options.cpuAffinityMask !== undefined) api.ClientCreateOptions_SetCpuAffinityMask(createOptions, options.cpuAffinityMask);
+      applyLocalClientOptions(api, createOptions, options);
       if (options.experimentalAudioSystem !== undefined) {
         api.ClientCreateOptions_SetExperimentalAudioSystem(createOptions, options.experimentalAudioSystem);
       }
@@ -696,6 +699,37 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   joinLinkedLobbyGuild(lobbyId: bigint, options: { onMergeRequired?: () => void } = {}): Promise<string> {
     return this.#operation((handle, api, settle) => api.Client_JoinLinkedLobbyGuild(handle, lobbyId, () => options.onMergeRequired?.(),
       (result, inviteUrl) => settle(result, () => inviteUrl)));
+  }
+
+  // ---- the local platform client (lib/local-client.ts) ----
+
+  /**
+   * Shows the message in the local platform client. A provisional user gets `onMergeRequired` and a rejection;
+   * a message canOpenMessageInPlatform() refuses is ERR_SVCPP_VALIDATION; without a local client: an RPCError.
+   */
+  openMessageInPlatform(messageId: bigint, options: { onMergeRequired?: () => void } = {}): Promise<void> {
+    return this.#operation((handle, api, settle) => api.Client_OpenMessageInPlatform(handle, messageId, () => options.onMergeRequired?.(),
+      (result) => settle(result, () => undefined)));
+  }
+
+  /** Whether the game shows chat itself (the local client holds back duplicate notifications); kept across reconnects. */
+  setShowingChat(showingChat: boolean): void {
+    this.#api.Client_SetShowingChat(this.#live(), showingChat);
+  }
+
+  /** Opens the connected-games settings in the local platform client (provisional users: resolves, does nothing). */
+  openConnectedGamesSettingsInPlatform(): Promise<void> {
+    return this.#voidOperation((handle, api, cb) => api.Client_OpenConnectedGamesSettingsInPlatform(handle, cb));
+  }
+
+  /** How the local platform client starts the game for a join (shell command line; '' = this executable). */
+  registerLaunchCommand(applicationId: bigint, command = ''): void {
+    this.#api.Client_RegisterLaunchCommand(this.#live(), applicationId, command);
+  }
+
+  /** Like registerLaunchCommand(): the local platform client starts the game through Steam. */
+  registerLaunchSteamApplication(applicationId: bigint, steamAppId: number): void {
+    this.#api.Client_RegisterLaunchSteamApplication(this.#live(), applicationId, steamAppId);
   }
 
   // ---- logging ----

@@ -12,6 +12,7 @@ export type {
 export type { RelationshipSnapshot } from './relationships.js';
 export type { ConnectionEvents, ConnectionFailureSnapshot } from './connection.js';
 export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
+export type { LocalClientEvents, LocalClientOptions } from './local-client.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';

@@ -22,7 +22,7 @@ describe('referenceRenames in the model', () => {
   });
 
   it.each([
-    [{ scope: 'Client', reference: 'OpenMessageInDiscord', ours: 'OpenMessageInPlatform' }, /Client has no member OpenMessageInPlatform/],
+    [{ scope: 'Client', reference: 'IsDiscordAppInstalled', ours: 'IsPlatformAppInstalled' }, /Client has no member IsPlatformAppInstalled/],
     [{ scope: 'ExternalIdentityProviderType', reference: 'DiscordBot2', ours: 'PlatformBot2' }, /has no value PlatformBot2/],
     [{ scope: 'Client', reference: 'SendGameFriendRequest', ours: 'SendPlatformFriendRequest' }, /already has a member SendGameFriendRequest/],
     [{ scope: 'ExternalIdentityProviderType', reference: 'Steam', ours: 'PlatformBot' }, /already has a value Steam/],

@@ -129,6 +129,8 @@ const protos = {
   Svcpp_Client_ActivityInviteCallback: declareType('Svcpp_Client_ActivityInviteCallback', () => koffi.proto('void Svcpp_Client_ActivityInviteCallback(const Svcpp_ActivityInvite *invite, void *userData)')),
   Svcpp_Client_ActivityJoinCallback: declareType('Svcpp_Client_ActivityJoinCallback', () => koffi.proto('void Svcpp_Client_ActivityJoinCallback(Svcpp_String joinSecret, void *userData)')),
   Svcpp_Client_ActivityJoinWithApplicationCallback: declareType('Svcpp_Client_ActivityJoinWithApplicationCallback', () => koffi.proto('void Svcpp_Client_ActivityJoinWithApplicationCallback(uint64_t applicationId, Svcpp_String joinSecret, void *userData)')),
+  Svcpp_Client_OpenMessageInPlatformCallback: declareType('Svcpp_Client_OpenMessageInPlatformCallback', () => koffi.proto('void Svcpp_Client_OpenMessageInPlatformCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback: declareType('Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback', () => koffi.proto('void Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback(const Svcpp_ClientResult *result, void *userData)')),
 };
 
 /** Binds every function of the library at libraryPath and returns the NativeApi over it. */
@@ -158,6 +160,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(const Svcpp_ClientCreateOptions *self, bool value)'),
     Svcpp_ClientCreateOptions_CpuAffinityMask: lib.func('bool Svcpp_ClientCreateOptions_CpuAffinityMask(const Svcpp_ClientCreateOptions *self, _Out_ uint64_t *out)'),
     Svcpp_ClientCreateOptions_SetCpuAffinityMask: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetCpuAffinityMask(const Svcpp_ClientCreateOptions *self, const uint64_t *value)'),
+    Svcpp_ClientCreateOptions_IpcPath: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_IpcPath(const Svcpp_ClientCreateOptions *self, _Out_ Svcpp_String *out)'),
+    Svcpp_ClientCreateOptions_SetIpcPath: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetIpcPath(const Svcpp_ClientCreateOptions *self, Svcpp_StringIn value)'),
     Svcpp_ClientResult_Init: lib.func('Svcpp_Errc Svcpp_ClientResult_Init(_Out_ Svcpp_ClientResult *self)'),
     Svcpp_ClientResult_Drop: lib.func('Svcpp_Errc Svcpp_ClientResult_Drop(_Inout_ Svcpp_ClientResult *self)'),
     Svcpp_ClientResult_Clone: lib.func('Svcpp_Errc Svcpp_ClientResult_Clone(_Out_ Svcpp_ClientResult *self, const Svcpp_ClientResult *other)'),
@@ -539,6 +543,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetMessageCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageCreatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_SetMessageUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_SetMessageDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageDeletedCallback(const Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_OpenMessageInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenMessageInPlatform(const Svcpp_Client *self, uint64_t messageId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_OpenMessageInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetShowingChat: lib.func('Svcpp_Errc Svcpp_Client_SetShowingChat(const Svcpp_Client *self, bool showingChat)'),
     Svcpp_Client_CreateOrJoinLobby: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobby(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_CreateOrJoinLobbyWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobbyWithMetadata(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_PropertiesIn lobbyMetadata, Svcpp_PropertiesIn memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_LeaveLobby: lib.func('Svcpp_Errc Svcpp_Client_LeaveLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
@@ -585,6 +591,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetActivityInviteUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_SetActivityJoinCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_SetActivityJoinWithApplicationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinWithApplicationCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RegisterLaunchCommand: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchCommand(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn command)'),
+    Svcpp_Client_RegisterLaunchSteamApplication: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchSteamApplication(const Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId)'),
+    Svcpp_Client_OpenConnectedGamesSettingsInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenConnectedGamesSettingsInPlatform(const Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hookUserDataFree, void *hookUserData)'),
@@ -778,6 +787,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = (value == null ? null : [rt.u64(value)]);
       const rc = c.Svcpp_ClientCreateOptions_SetCpuAffinityMask(selfC, valueC);
+      rt.check(rc);
+    },
+    ClientCreateOptions_IpcPath(self) {
+      const selfC = rt.handle('ClientCreateOptions', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_ClientCreateOptions_IpcPath(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    ClientCreateOptions_SetIpcPath(self, value) {
+      const selfC = rt.handle('ClientCreateOptions', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_ClientCreateOptions_SetIpcPath(selfC, valueC);
       rt.check(rc);
     },
     ClientResult_Init() {
@@ -3050,6 +3072,24 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_OpenMessageInPlatform(self, messageId, provisionalUserMergeRequiredCallback, cb) {
+      const selfC = rt.handle('Client', self);
+      const messageIdC = rt.u64(messageId);
+      rt.fn(provisionalUserMergeRequiredCallback);
+      const provisionalUserMergeRequiredCallbackRegistration = rt.register(() => rt.deliver(provisionalUserMergeRequiredCallback), protos.Svcpp_Client_ProvisionalUserMergeRequiredCallback);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_OpenMessageInPlatformCallback);
+      const rc = c.Svcpp_Client_OpenMessageInPlatform(selfC, messageIdC, provisionalUserMergeRequiredCallbackRegistration.pointer, rt.freeFn, provisionalUserMergeRequiredCallbackRegistration.userData, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && provisionalUserMergeRequiredCallbackRegistration) rt.endRegistration(provisionalUserMergeRequiredCallbackRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetShowingChat(self, showingChat) {
+      const selfC = rt.handle('Client', self);
+      const showingChatC = rt.bool(showingChat);
+      const rc = c.Svcpp_Client_SetShowingChat(selfC, showingChatC);
+      rt.check(rc);
+    },
     Client_CreateOrJoinLobby(self, secret, cb) {
       const selfC = rt.handle('Client', self);
       const secretC = rt.str(secret);
@@ -3428,6 +3468,28 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => rt.deliver(cb, rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback);
       const rc = c.Svcpp_Client_SetActivityJoinWithApplicationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_RegisterLaunchCommand(self, applicationId, command) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const commandC = rt.str(command);
+      const rc = c.Svcpp_Client_RegisterLaunchCommand(selfC, applicationIdC, commandC);
+      rt.check(rc);
+    },
+    Client_RegisterLaunchSteamApplication(self, applicationId, steamAppId) {
+      const selfC = rt.handle('Client', self);
+      const applicationIdC = rt.u64(applicationId);
+      const steamAppIdC = rt.int(steamAppId);
+      const rc = c.Svcpp_Client_RegisterLaunchSteamApplication(selfC, applicationIdC, steamAppIdC);
+      rt.check(rc);
+    },
+    Client_OpenConnectedGamesSettingsInPlatform(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback);
+      const rc = c.Svcpp_Client_OpenConnectedGamesSettingsInPlatform(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },

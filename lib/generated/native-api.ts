@@ -68,6 +68,13 @@ export interface NativeApi {
   ClientCreateOptions_CpuAffinityMask(self: NativeHandle<'ClientCreateOptions'>): bigint | undefined;
   /** Sets CpuAffinityMask; NULL clears it. */
   ClientCreateOptions_SetCpuAffinityMask(self: NativeHandle<'ClientCreateOptions'>, value: bigint | undefined): void;
+  /**
+   * svcpp addition: the local platform client's socket (empty: the SVCPP_IPC_PATH environment variable, else
+   * discord-ipc-0..9 under XDG_RUNTIME_DIR, TMPDIR, TMP, TEMP or /tmp).
+   */
+  ClientCreateOptions_IpcPath(self: NativeHandle<'ClientCreateOptions'>): string;
+  /** Sets IpcPath. */
+  ClientCreateOptions_SetIpcPath(self: NativeHandle<'ClientCreateOptions'>, value: string): void;
 
   // ---- ClientResult ----
   /** Creates an empty ClientResult. Overwrites *self without dropping it. */
@@ -852,11 +859,11 @@ export interface NativeApi {
   /** Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it. */
   Client_SetTokenExpirationCallback(self: NativeHandle<'Client'>, cb: (() => void) | null): void;
   /**
-   * Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
-   * this version does not implement yet: the registration is kept but never fires.
+   * Single slot: the local platform client asks the game to start account linking (call Authorize). Subscribed
+   * over local RPC while registered, again after every reconnect; without a local client it is kept and never fires.
    */
   Client_RegisterAuthorizeRequestCallback(self: NativeHandle<'Client'>, cb: () => void): void;
-  /** Clears the RegisterAuthorizeRequestCallback slot. */
+  /** Clears the RegisterAuthorizeRequestCallback slot (and unsubscribes). */
   Client_RemoveAuthorizeRequestCallback(self: NativeHandle<'Client'>): void;
   /** The signed-in user; absent until Ready. */
   Client_GetCurrentUserV2(self: NativeHandle<'Client'>): NativeHandle<'UserHandle'> | undefined;
@@ -903,6 +910,16 @@ export interface NativeApi {
   Client_SetMessageUpdatedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint) => void) | null): void;
   /** Single slot. NULL clears it. */
   Client_SetMessageDeletedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint, channelId: bigint) => void) | null): void;
+  /**
+   * Shows the message in the local platform client. A provisional user gets the merge callback and a failed cb;
+   * a message CanOpenMessageInPlatform refuses is a ValidationError; without a local client: RPCError.
+   */
+  Client_OpenMessageInPlatform(self: NativeHandle<'Client'>, messageId: bigint, provisionalUserMergeRequiredCallback: () => void, cb: (result: NativeHandle<'ClientResult'>) => void): void;
+  /**
+   * Tells the local platform client whether the game shows chat (it then holds back duplicate notifications).
+   * Kept and sent again whenever a local client connects; without one it only takes effect later.
+   */
+  Client_SetShowingChat(self: NativeHandle<'Client'>, showingChat: boolean): void;
   /** Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby. */
   Client_CreateOrJoinLobby(self: NativeHandle<'Client'>, secret: string, cb: (result: NativeHandle<'ClientResult'>, lobbyId: bigint) => void): void;
   /** CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each). */
@@ -979,10 +996,14 @@ export interface NativeApi {
   Client_SetRelationshipGroupsUpdatedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint) => void) | null): void;
   /**
    * Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
-   * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+   * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a
+   * gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).
    */
   Client_UpdateRichPresence(self: NativeHandle<'Client'>, activity: NativeHandle<'Activity'>, cb: (result: NativeHandle<'ClientResult'>) => void): void;
-  /** Removes this application's activity (fire and forget; failures are logged). */
+  /**
+   * Removes this application's activity (fire and forget; failures are logged). Through the local
+   * platform client too when there is no gateway session.
+   */
   Client_ClearRichPresence(self: NativeHandle<'Client'>): void;
   /** Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready. */
   Client_SetOnlineStatus(self: NativeHandle<'Client'>, status: StatusType, cb: (result: NativeHandle<'ClientResult'>) => void): void;
@@ -999,12 +1020,27 @@ export interface NativeApi {
   /** Single slot: a received invite became invalid. NULL clears it. */
   Client_SetActivityInviteUpdatedCallback(self: NativeHandle<'Client'>, cb: ((invite: NativeHandle<'ActivityInvite'>) => void) | null): void;
   /**
-   * Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version
-   * does not implement: the registration is kept but never fires (use AcceptActivityInvite).
+   * Single slot: the user joined from the local platform client (ACTIVITY_JOIN over local RPC, subscribed while
+   * this or SetActivityJoinWithApplicationCallback is set). Without a local client it never fires. NULL clears it.
    */
   Client_SetActivityJoinCallback(self: NativeHandle<'Client'>, cb: ((joinSecret: string) => void) | null): void;
-  /** Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version. */
+  /** Like SetActivityJoinCallback, with the application id (SetApplicationId's, the one the local RPC connection is for). */
   Client_SetActivityJoinWithApplicationCallback(self: NativeHandle<'Client'>, cb: ((applicationId: bigint, joinSecret: string) => void) | null): void;
+  /**
+   * How the local platform client starts this game for a join (a shell command line; empty = this executable).
+   * Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).
+   */
+  Client_RegisterLaunchCommand(self: NativeHandle<'Client'>, applicationId: bigint, command: string): void;
+  /**
+   * Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).
+   * InvalidArgument when an id is 0 (svcpp: Errc, not bool).
+   */
+  Client_RegisterLaunchSteamApplication(self: NativeHandle<'Client'>, applicationId: bigint, steamAppId: number): void;
+  /**
+   * Opens the connected-games settings in the local platform client. Success without doing anything for a
+   * provisional user; without a local client: RPCError.
+   */
+  Client_OpenConnectedGamesSettingsInPlatform(self: NativeHandle<'Client'>, cb: (result: NativeHandle<'ClientResult'>) => void): void;
   /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
   Client_RunCallbacks(self: NativeHandle<'Client'>): void;
   /** True when callbacks are queued. */

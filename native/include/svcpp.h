@@ -638,6 +638,10 @@ typedef void (SVCPP_CALL *Svcpp_Client_ActivityInviteCallback)(Svcpp_ActivityInv
 typedef void (SVCPP_CALL *Svcpp_Client_ActivityJoinCallback)(Svcpp_String joinSecret, void *userData);
 /** Like ActivityJoinCallback, with the application the invite was for. */
 typedef void (SVCPP_CALL *Svcpp_Client_ActivityJoinWithApplicationCallback)(uint64_t applicationId, Svcpp_String joinSecret, void *userData);
+/** OpenMessageInPlatform finished (RPCError when no local platform client runs). */
+typedef void (SVCPP_CALL *Svcpp_Client_OpenMessageInPlatformCallback)(Svcpp_ClientResult const *result, void *userData);
+/** OpenConnectedGamesSettingsInPlatform finished (RPCError when no local platform client runs). */
+typedef void (SVCPP_CALL *Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback)(Svcpp_ClientResult const *result, void *userData);
 
 /* ---- Library ---------------------------------------------------------------------------------- */
 
@@ -699,6 +703,13 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_SetExperimentalAndroid
 SVCPP_API bool SVCPP_CALL Svcpp_ClientCreateOptions_CpuAffinityMask(Svcpp_ClientCreateOptions const *self, uint64_t *out);
 /** Sets CpuAffinityMask; NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_SetCpuAffinityMask(Svcpp_ClientCreateOptions *self, uint64_t const *value);
+/**
+ * svcpp addition: the local platform client's socket (empty: the SVCPP_IPC_PATH environment variable, else
+ * discord-ipc-0..9 under XDG_RUNTIME_DIR, TMPDIR, TMP, TEMP or /tmp).
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_IpcPath(Svcpp_ClientCreateOptions const *self, Svcpp_String *out);
+/** Sets IpcPath. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_SetIpcPath(Svcpp_ClientCreateOptions *self, Svcpp_String value);
 
 /* ---- ClientResult -------------------------------------------------------------------------------- */
 
@@ -1509,11 +1520,11 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self)
 /** Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
- * Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
- * this version does not implement yet: the registration is kept but never fires.
+ * Single slot: the local platform client asks the game to start account linking (call Authorize). Subscribed
+ * over local RPC while registered, again after every reconnect; without a local client it is kept and never fires.
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
-/** Clears the RegisterAuthorizeRequestCallback slot. */
+/** Clears the RegisterAuthorizeRequestCallback slot (and unsubscribes). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveAuthorizeRequestCallback(Svcpp_Client *self);
 /** The signed-in user; absent until Ready. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUserV2(Svcpp_Client const *self, Svcpp_UserHandle *out);
@@ -1560,6 +1571,16 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Cli
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Single slot. NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/**
+ * Shows the message in the local platform client. A provisional user gets the merge callback and a failed cb;
+ * a message CanOpenMessageInPlatform refuses is a ValidationError; without a local client: RPCError.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenMessageInPlatform(Svcpp_Client *self, uint64_t messageId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_OpenMessageInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/**
+ * Tells the local platform client whether the game shows chat (it then holds back duplicate notifications).
+ * Kept and sent again whenever a local client connects; without one it only takes effect later.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetShowingChat(Svcpp_Client *self, bool showingChat);
 /** Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each). */
@@ -1636,10 +1657,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
  * Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
- * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+ * ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a
+ * gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *self, Svcpp_Activity const *activity, Svcpp_Client_UpdateRichPresenceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
-/** Removes this application's activity (fire and forget; failures are logged). */
+/**
+ * Removes this application's activity (fire and forget; failures are logged). Through the local
+ * platform client too when there is no gateway session.
+ */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *self);
 /** Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
@@ -1656,12 +1681,27 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Sv
 /** Single slot: a received invite became invalid. NULL clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /**
- * Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version
- * does not implement: the registration is kept but never fires (use AcceptActivityInvite).
+ * Single slot: the user joined from the local platform client (ACTIVITY_JOIN over local RPC, subscribed while
+ * this or SetActivityJoinWithApplicationCallback is set). Without a local client it never fires. NULL clears it.
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
-/** Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version. */
+/** Like SetActivityJoinCallback, with the application id (SetApplicationId's, the one the local RPC connection is for). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/**
+ * How the local platform client starts this game for a join (a shell command line; empty = this executable).
+ * Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client *self, uint64_t applicationId, Svcpp_String command);
+/**
+ * Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).
+ * InvalidArgument when an id is 0 (svcpp: Errc, not bool).
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId);
+/**
+ * Opens the connected-games settings in the local platform client. Success without doing anything for a
+ * provisional user; without a local client: RPCError.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatform(Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */

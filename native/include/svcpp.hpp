@@ -562,6 +562,11 @@ public:
     std::optional<uint64_t> CpuAffinityMask() const;
     /// Sets CpuAffinityMask; std::nullopt clears it.
     void SetCpuAffinityMask(std::optional<uint64_t> value);
+    /// svcpp addition: the local platform client's socket (empty: the SVCPP_IPC_PATH environment variable, else
+    /// discord-ipc-0..9 under XDG_RUNTIME_DIR, TMPDIR, TMP, TEMP or /tmp).
+    std::string IpcPath() const;
+    /// Sets IpcPath.
+    void SetIpcPath(std::string value);
 };
 
 /// Outcome of an asynchronous operation. Type() == None means success.
@@ -2305,6 +2310,10 @@ public:
     using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
     /// Like ActivityJoinCallback, with the application the invite was for.
     using ActivityJoinWithApplicationCallback = std::function<void(uint64_t applicationId, std::string joinSecret)>;
+    /// OpenMessageInPlatform finished (RPCError when no local platform client runs).
+    using OpenMessageInPlatformCallback = std::function<void(svcpp::ClientResult result)>;
+    /// OpenConnectedGamesSettingsInPlatform finished (RPCError when no local platform client runs).
+    using OpenConnectedGamesSettingsInPlatformCallback = std::function<void(svcpp::ClientResult result)>;
 
     /// The empty object: operator bool is false.
     static const Client nullobj;
@@ -2429,10 +2438,10 @@ public:
     bool IsAuthenticated() const;
     /// Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.
     void SetTokenExpirationCallback(svcpp::Client::TokenExpirationCallback cb);
-    /// Single slot: the platform client asks the game to start account linking. Delivered over local IPC, which
-    /// this version does not implement yet: the registration is kept but never fires.
+    /// Single slot: the local platform client asks the game to start account linking (call Authorize). Subscribed
+    /// over local RPC while registered, again after every reconnect; without a local client it is kept and never fires.
     void RegisterAuthorizeRequestCallback(svcpp::Client::AuthorizeRequestCallback cb);
-    /// Clears the RegisterAuthorizeRequestCallback slot.
+    /// Clears the RegisterAuthorizeRequestCallback slot (and unsubscribes).
     void RemoveAuthorizeRequestCallback();
     /// The signed-in user; absent until Ready.
     std::optional<svcpp::UserHandle> GetCurrentUserV2() const;
@@ -2477,6 +2486,12 @@ public:
     void SetMessageUpdatedCallback(svcpp::Client::MessageUpdatedCallback cb);
     /// Single slot. NULL clears it.
     void SetMessageDeletedCallback(svcpp::Client::MessageDeletedCallback cb);
+    /// Shows the message in the local platform client. A provisional user gets the merge callback and a failed cb;
+    /// a message CanOpenMessageInPlatform refuses is a ValidationError; without a local client: RPCError.
+    void OpenMessageInPlatform(uint64_t messageId, svcpp::Client::ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, svcpp::Client::OpenMessageInPlatformCallback cb);
+    /// Tells the local platform client whether the game shows chat (it then holds back duplicate notifications).
+    /// Kept and sent again whenever a local client connects; without one it only takes effect later.
+    void SetShowingChat(bool showingChat);
     /// Creates the lobby of this secret, or joins it when it exists; the same secret always names the same lobby.
     void CreateOrJoinLobby(std::string secret, svcpp::Client::CreateOrJoinLobbyCallback cb);
     /// CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each).
@@ -2550,9 +2565,11 @@ public:
     /// Single slot: a user's group may have changed. NULL clears it.
     void SetRelationshipGroupsUpdatedCallback(svcpp::Client::RelationshipGroupsUpdatedCallback cb);
     /// Sets this application's activity (validated locally: ValidationError naming the field; nothing sent).
-    /// ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready.
+    /// ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a
+    /// gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).
     void UpdateRichPresence(svcpp::Activity const &activity, svcpp::Client::UpdateRichPresenceCallback cb);
-    /// Removes this application's activity (fire and forget; failures are logged).
+    /// Removes this application's activity (fire and forget; failures are logged). Through the local
+    /// platform client too when there is no gateway session.
     void ClearRichPresence();
     /// Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready.
     void SetOnlineStatus(svcpp::StatusType status, svcpp::Client::UpdateStatusCallback cb);
@@ -2568,11 +2585,20 @@ public:
     void SetActivityInviteCreatedCallback(svcpp::Client::ActivityInviteCallback cb);
     /// Single slot: a received invite became invalid. NULL clears it.
     void SetActivityInviteUpdatedCallback(svcpp::Client::ActivityInviteCallback cb);
-    /// Single slot: an invite was accepted in the platform client UI. Delivered over local IPC, which this version
-    /// does not implement: the registration is kept but never fires (use AcceptActivityInvite).
+    /// Single slot: the user joined from the local platform client (ACTIVITY_JOIN over local RPC, subscribed while
+    /// this or SetActivityJoinWithApplicationCallback is set). Without a local client it never fires. NULL clears it.
     void SetActivityJoinCallback(svcpp::Client::ActivityJoinCallback cb);
-    /// Like SetActivityJoinCallback, with the application id. Local IPC only: kept but never fires in this version.
+    /// Like SetActivityJoinCallback, with the application id (SetApplicationId's, the one the local RPC connection is for).
     void SetActivityJoinWithApplicationCallback(svcpp::Client::ActivityJoinWithApplicationCallback cb);
+    /// How the local platform client starts this game for a join (a shell command line; empty = this executable).
+    /// Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).
+    void RegisterLaunchCommand(uint64_t applicationId, std::string command);
+    /// Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).
+    /// InvalidArgument when an id is 0 (svcpp: Errc, not bool).
+    void RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
+    /// Opens the connected-games settings in the local platform client. Success without doing anything for a
+    /// provisional user; without a local client: RPCError.
+    void OpenConnectedGamesSettingsInPlatform(svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback cb);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -2617,6 +2643,16 @@ public:
     [[deprecated("use CanOpenMessageInPlatform")]] bool CanOpenMessageInDiscord(uint64_t messageId) const
     {
         return CanOpenMessageInPlatform(messageId);
+    }
+    /// The reference SDK's name of OpenMessageInPlatform.
+    [[deprecated("use OpenMessageInPlatform")]] void OpenMessageInDiscord(uint64_t messageId, svcpp::Client::ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, svcpp::Client::OpenMessageInPlatformCallback cb)
+    {
+        return OpenMessageInPlatform(messageId, std::move(provisionalUserMergeRequiredCallback), std::move(cb));
+    }
+    /// The reference SDK's name of OpenConnectedGamesSettingsInPlatform.
+    [[deprecated("use OpenConnectedGamesSettingsInPlatform")]] void OpenConnectedGamesSettingsInDiscord(svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback cb)
+    {
+        return OpenConnectedGamesSettingsInPlatform(std::move(cb));
     }
 };
 
@@ -2972,6 +3008,20 @@ struct Svcpp_Client_ActivityJoinWithApplicationCallback_Trampoline {
     };
 };
 
+struct Svcpp_Client_OpenMessageInPlatformCallback_Trampoline {
+    using Fn = svcpp::Client::OpenMessageInPlatformCallback;
+    static constexpr Svcpp_Client_OpenMessageInPlatformCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_OpenMessageInPlatformCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback_Trampoline {
+    using Fn = svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback;
+    static constexpr Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
 } // namespace detail
 
 inline const ClientCreateOptions ClientCreateOptions::nullobj{Svcpp_ClientCreateOptions{}, ObjectState::Invalid};
@@ -3071,6 +3121,18 @@ inline void ClientCreateOptions::SetCpuAffinityMask(std::optional<uint64_t> valu
     if (value) value__c = *value;
     Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetCpuAffinityMask(&instance_, value ? &value__c : nullptr);
     detail::Check(rc, "Svcpp_ClientCreateOptions_SetCpuAffinityMask");
+}
+inline std::string ClientCreateOptions::IpcPath() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_ClientCreateOptions_IpcPath(&instance_, &out);
+    detail::Check(rc, "Svcpp_ClientCreateOptions_IpcPath");
+    return detail::TakeString(out);
+}
+inline void ClientCreateOptions::SetIpcPath(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetIpcPath(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_ClientCreateOptions_SetIpcPath");
 }
 
 inline const ClientResult ClientResult::nullobj{Svcpp_ClientResult{}, ObjectState::Invalid};
@@ -5460,6 +5522,19 @@ inline void Client::SetMessageDeletedCallback(svcpp::Client::MessageDeletedCallb
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_SetMessageDeletedCallback");
 }
+inline void Client::OpenMessageInPlatform(uint64_t messageId, svcpp::Client::ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, svcpp::Client::OpenMessageInPlatformCallback cb)
+{
+    auto *provisionalUserMergeRequiredCallback__delegate = provisionalUserMergeRequiredCallback ? new detail::Delegate<svcpp::Client::ProvisionalUserMergeRequiredCallback>{std::move(provisionalUserMergeRequiredCallback)} : nullptr;
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::OpenMessageInPlatformCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_OpenMessageInPlatform(&instance_, messageId, provisionalUserMergeRequiredCallback__delegate ? detail::Svcpp_Client_ProvisionalUserMergeRequiredCallback_Trampoline::Invoke : nullptr, provisionalUserMergeRequiredCallback__delegate ? &detail::Delegate<svcpp::Client::ProvisionalUserMergeRequiredCallback>::Free : nullptr, provisionalUserMergeRequiredCallback__delegate, cb__delegate ? detail::Svcpp_Client_OpenMessageInPlatformCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::OpenMessageInPlatformCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete provisionalUserMergeRequiredCallback__delegate; delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_OpenMessageInPlatform");
+}
+inline void Client::SetShowingChat(bool showingChat)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetShowingChat(&instance_, showingChat);
+    detail::Check(rc, "Svcpp_Client_SetShowingChat");
+}
 inline void Client::CreateOrJoinLobby(std::string secret, svcpp::Client::CreateOrJoinLobbyCallback cb)
 {
     auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::CreateOrJoinLobbyCallback>{std::move(cb)} : nullptr;
@@ -5780,6 +5855,23 @@ inline void Client::SetActivityJoinWithApplicationCallback(svcpp::Client::Activi
     Svcpp_Errc rc = Svcpp_Client_SetActivityJoinWithApplicationCallback(&instance_, cb__delegate ? detail::Svcpp_Client_ActivityJoinWithApplicationCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::ActivityJoinWithApplicationCallback>::Free : nullptr, cb__delegate);
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_SetActivityJoinWithApplicationCallback");
+}
+inline void Client::RegisterLaunchCommand(uint64_t applicationId, std::string command)
+{
+    Svcpp_Errc rc = Svcpp_Client_RegisterLaunchCommand(&instance_, applicationId, detail::ToSvcppString(command));
+    detail::Check(rc, "Svcpp_Client_RegisterLaunchCommand");
+}
+inline void Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId)
+{
+    Svcpp_Errc rc = Svcpp_Client_RegisterLaunchSteamApplication(&instance_, applicationId, steamAppId);
+    detail::Check(rc, "Svcpp_Client_RegisterLaunchSteamApplication");
+}
+inline void Client::OpenConnectedGamesSettingsInPlatform(svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_OpenConnectedGamesSettingsInPlatform(&instance_, cb__delegate ? detail::Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_OpenConnectedGamesSettingsInPlatform");
 }
 inline bool Client::RunCallbacks()
 {

@@ -36,7 +36,7 @@ import { registerPortal } from './portal/index.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
-import { startRpcServer, type RpcServer } from './rpc/index.js';
+import { registerDevRpcRoutes, startRpcServer, type RpcServer } from './rpc/index.js';
 import { registerUserRoutes } from './users/routes.js';
 import { registerVoice, type VoiceHandle, type VoiceOptions } from './voice/index.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
@@ -102,7 +102,7 @@ export interface StartOptions extends PlatformOptions {
   voice?: VoiceOptions;
 }
 
-function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServices {
+function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): SocialServices {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
@@ -116,7 +116,10 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServi
   registerGuildRoutes(app, ctx);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
-  if (ctx.options.devMode) registerDevRoutes(app, ctx);
+  if (ctx.options.devMode) {
+    registerDevRoutes(app, ctx);
+    registerDevRpcRoutes(app, '/api/v10/dev', rpc);
+  }
   return social;
 }
 
@@ -209,12 +212,12 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;
-    const social = registerRoutes(app, ctx);
+    let rpc: RpcServer | undefined;
+    const social = registerRoutes(app, ctx, () => rpc);
     // The developer portal (PROTOCOL.md §15): web pages under /developers.
     registerPortal(app, ctx, gateway);
     const voice = registerVoice(app, ctx, options.voice);
 
-    let rpc: RpcServer | undefined;
     try {
       await app.listen({ port: resolved.port, host: resolved.host });
       await voice.listen(resolved.host, tls);

@@ -260,6 +260,16 @@ void SVCPP_CALL Call_Svcpp_Client_ActivityJoinWithApplicationCallback(uint64_t a
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(applicationId)), BorrowString(env, joinSecret)}; });
 }
 
+/** Svcpp_Client_OpenMessageInPlatformCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_OpenMessageInPlatformCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
 // ---- functions ----------------------------------------------------------------------------------------
 
 Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
@@ -376,6 +386,22 @@ Napi::Value ClientCreateOptions_SetCpuAffinityMask(const Napi::CallbackInfo &inf
   std::optional<uint64_t> value;
   if (!IsNullish(info[1])) value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetCpuAffinityMask(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), value ? &*value : nullptr);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value ClientCreateOptions_IpcPath(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_ClientCreateOptions_IpcPath(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value ClientCreateOptions_SetIpcPath(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetIpcPath(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), View(valueText));
   Check(env, rc);
   return env.Undefined();
 }
@@ -3182,6 +3208,26 @@ Napi::Value Client_SetMessageDeletedCallback(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Client_OpenMessageInPlatform(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t messageId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> provisionalUserMergeRequiredCallbackData = NewJsCallback(env, FunctionArg(info[2]));
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
+  Svcpp_Errc rc = Svcpp_Client_OpenMessageInPlatform(UnwrapClient(env, info[0]), messageId, Call_Svcpp_Client_ProvisionalUserMergeRequiredCallback, FreeJsCallback, provisionalUserMergeRequiredCallbackData.get(), Call_Svcpp_Client_OpenMessageInPlatformCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) provisionalUserMergeRequiredCallbackData.release();
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetShowingChat(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  bool showingChat = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetShowingChat(UnwrapClient(env, info[0]), showingChat);
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_CreateOrJoinLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   std::string secretText = StringArg(info[1]);
@@ -3632,6 +3678,33 @@ Napi::Value Client_SetActivityJoinWithApplicationCallback(const Napi::CallbackIn
   return env.Undefined();
 }
 
+Napi::Value Client_RegisterLaunchCommand(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  std::string commandText = StringArg(info[2]);
+  Svcpp_Errc rc = Svcpp_Client_RegisterLaunchCommand(UnwrapClient(env, info[0]), applicationId, View(commandText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RegisterLaunchSteamApplication(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  uint64_t applicationId = U64Arg(info[1]);
+  uint32_t steamAppId = U32Arg(info[2]);
+  Svcpp_Errc rc = Svcpp_Client_RegisterLaunchSteamApplication(UnwrapClient(env, info[0]), applicationId, steamAppId);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_OpenConnectedGamesSettingsInPlatform(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_OpenConnectedGamesSettingsInPlatform(UnwrapClient(env, info[0]), Call_Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   Svcpp_Errc rc = RunClientCallbacks(env, info[0]);
@@ -3820,6 +3893,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth", Napi::Function::New(env, ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth, "ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth"));
   exports.Set("ClientCreateOptions_CpuAffinityMask", Napi::Function::New(env, ClientCreateOptions_CpuAffinityMask, "ClientCreateOptions_CpuAffinityMask"));
   exports.Set("ClientCreateOptions_SetCpuAffinityMask", Napi::Function::New(env, ClientCreateOptions_SetCpuAffinityMask, "ClientCreateOptions_SetCpuAffinityMask"));
+  exports.Set("ClientCreateOptions_IpcPath", Napi::Function::New(env, ClientCreateOptions_IpcPath, "ClientCreateOptions_IpcPath"));
+  exports.Set("ClientCreateOptions_SetIpcPath", Napi::Function::New(env, ClientCreateOptions_SetIpcPath, "ClientCreateOptions_SetIpcPath"));
   exports.Set("ClientResult_Init", Napi::Function::New(env, ClientResult_Init, "ClientResult_Init"));
   exports.Set("ClientResult_Drop", Napi::Function::New(env, ClientResult_Drop, "ClientResult_Drop"));
   exports.Set("ClientResult_Clone", Napi::Function::New(env, ClientResult_Clone, "ClientResult_Clone"));
@@ -4201,6 +4276,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetMessageCreatedCallback", Napi::Function::New(env, Client_SetMessageCreatedCallback, "Client_SetMessageCreatedCallback"));
   exports.Set("Client_SetMessageUpdatedCallback", Napi::Function::New(env, Client_SetMessageUpdatedCallback, "Client_SetMessageUpdatedCallback"));
   exports.Set("Client_SetMessageDeletedCallback", Napi::Function::New(env, Client_SetMessageDeletedCallback, "Client_SetMessageDeletedCallback"));
+  exports.Set("Client_OpenMessageInPlatform", Napi::Function::New(env, Client_OpenMessageInPlatform, "Client_OpenMessageInPlatform"));
+  exports.Set("Client_SetShowingChat", Napi::Function::New(env, Client_SetShowingChat, "Client_SetShowingChat"));
   exports.Set("Client_CreateOrJoinLobby", Napi::Function::New(env, Client_CreateOrJoinLobby, "Client_CreateOrJoinLobby"));
   exports.Set("Client_CreateOrJoinLobbyWithMetadata", Napi::Function::New(env, Client_CreateOrJoinLobbyWithMetadata, "Client_CreateOrJoinLobbyWithMetadata"));
   exports.Set("Client_LeaveLobby", Napi::Function::New(env, Client_LeaveLobby, "Client_LeaveLobby"));
@@ -4247,6 +4324,9 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetActivityInviteUpdatedCallback", Napi::Function::New(env, Client_SetActivityInviteUpdatedCallback, "Client_SetActivityInviteUpdatedCallback"));
   exports.Set("Client_SetActivityJoinCallback", Napi::Function::New(env, Client_SetActivityJoinCallback, "Client_SetActivityJoinCallback"));
   exports.Set("Client_SetActivityJoinWithApplicationCallback", Napi::Function::New(env, Client_SetActivityJoinWithApplicationCallback, "Client_SetActivityJoinWithApplicationCallback"));
+  exports.Set("Client_RegisterLaunchCommand", Napi::Function::New(env, Client_RegisterLaunchCommand, "Client_RegisterLaunchCommand"));
+  exports.Set("Client_RegisterLaunchSteamApplication", Napi::Function::New(env, Client_RegisterLaunchSteamApplication, "Client_RegisterLaunchSteamApplication"));
+  exports.Set("Client_OpenConnectedGamesSettingsInPlatform", Napi::Function::New(env, Client_OpenConnectedGamesSettingsInPlatform, "Client_OpenConnectedGamesSettingsInPlatform"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));

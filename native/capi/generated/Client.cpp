@@ -681,6 +681,28 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Cli
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenMessageInPlatform(Svcpp_Client *self, uint64_t messageId, Svcpp_Client_ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback, Svcpp_FreeFn provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_OpenMessageInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_OpenMessageInPlatform", [&] {
+        Require(reinterpret_cast<const void *>(provisionalUserMergeRequiredCallback), "provisionalUserMergeRequiredCallback");
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto messageId_ = messageId;
+        ClientPtr client = ClientOf(self);
+        auto provisionalUserMergeRequiredCallback_ = WrapClientProvisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback, provisionalUserMergeRequiredCallbackUserDataFree, provisionalUserMergeRequiredCallbackUserData);
+        KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
+        auto cb_ = WrapClientOpenMessageInPlatformCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->OpenMessageInPlatform(std::move(messageId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetShowingChat(Svcpp_Client *self, bool showingChat) {
+    return Guard("Svcpp_Client_SetShowingChat", [&] {
+        auto showingChat_ = static_cast<bool>(showingChat);
+        ClientPtr client = ClientOf(self);
+        client->SetShowingChat(std::move(showingChat_));
+    });
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *self, Svcpp_String secret, Svcpp_Client_CreateOrJoinLobbyCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_CreateOrJoinLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
@@ -1159,6 +1181,34 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallb
         auto cb_ = WrapClientActivityJoinWithApplicationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityJoinWithApplicationCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client *self, uint64_t applicationId, Svcpp_String command) {
+    return Guard("Svcpp_Client_RegisterLaunchCommand", [&] {
+        auto applicationId_ = applicationId;
+        auto command_ = InString(command, "command", 1024);
+        ClientPtr client = ClientOf(self);
+        client->RegisterLaunchCommand(std::move(applicationId_), std::move(command_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId) {
+    return Guard("Svcpp_Client_RegisterLaunchSteamApplication", [&] {
+        auto applicationId_ = applicationId;
+        auto steamAppId_ = steamAppId;
+        ClientPtr client = ClientOf(self);
+        client->RegisterLaunchSteamApplication(std::move(applicationId_), std::move(steamAppId_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatform(Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_OpenConnectedGamesSettingsInPlatform", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientOpenConnectedGamesSettingsInPlatformCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->OpenConnectedGamesSettingsInPlatform(std::move(cb_));
     });
 }
 

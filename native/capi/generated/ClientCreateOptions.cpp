@@ -147,4 +147,20 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_SetCpuAffinityMask(Svc
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_IpcPath(Svcpp_ClientCreateOptions const *self, Svcpp_String *out) {
+    return Guard("Svcpp_ClientCreateOptions_IpcPath", [&] {
+        Require(out, "out");
+        Locked<core::ClientCreateOptions> obj(OpaqueOf(self), "self");
+        OutString(obj->ipcPath, out, "out");
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_SetIpcPath(Svcpp_ClientCreateOptions *self, Svcpp_String value) {
+    return Guard("Svcpp_ClientCreateOptions_SetIpcPath", [&] {
+        auto value_ = InString(value, "value", 4096);
+        Locked<core::ClientCreateOptions> obj(OpaqueOf(self), "self");
+        obj->ipcPath = std::move(value_);
+    });
+}
+
 }  // extern "C"

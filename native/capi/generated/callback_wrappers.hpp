@@ -517,4 +517,26 @@ inline core::ClientActivityJoinWithApplicationCallback WrapClientActivityJoinWit
         core::UserData(free, userData)};
 }
 
+inline core::ClientOpenMessageInPlatformCallback WrapClientOpenMessageInPlatformCallback(Svcpp_Client_OpenMessageInPlatformCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientOpenMessageInPlatformCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientOpenConnectedGamesSettingsInPlatformCallback WrapClientOpenConnectedGamesSettingsInPlatformCallback(Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientOpenConnectedGamesSettingsInPlatformCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
 }  // namespace svcpp::capi

@@ -6,6 +6,7 @@
 #include "auth/scopes.hpp"
 #include "client/client_net.hpp"
 #include "client/client_registry.hpp"
+#include "rpc/rpc_service.hpp"
 #include "runtime/abi_error.hpp"
 #include "version.hpp"
 
@@ -35,7 +36,9 @@ Client::Client(const ClientCreateOptions &options)
       users_(std::make_shared<UserCache>(webBase_ + "/cdn")),
       io_(options.cpuAffinityMask),
       net_(std::make_unique<Net>(io_.Context(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
-                                 [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {}
+                                 [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
+    StartLocalClient();
+}
 
 Client::~Client() {
     // Normally Destroy() ran (Svcpp_Client_Drop); this covers a client dropped by static teardown.
@@ -52,6 +55,8 @@ std::string Client::GetVersionHash() { return version::Hash(); }
 void Client::SetApplicationId(uint64_t applicationId) {
     applicationId_.store(applicationId);
     logger_.Log(LoggingSeverity::Info, "application id set to " + std::to_string(applicationId));
+    // The local client's handshake names the application: a new id means a new connection.
+    localClient_->Start(applicationId);
 }
 
 void Client::SetHttpRequestTimeout(int32_t milliseconds) {
@@ -129,6 +134,7 @@ void Client::ReleaseRegistrations() {
     activityJoin_.Set({});
     activityJoinWithApplication_.Set({});
     queue_.SetHook(nullptr);
+    if (!destroyRequested_.load()) UpdateLocalSubscriptions();
 }
 
 void Client::ResetCallbacks() {
@@ -158,6 +164,7 @@ void Client::Teardown() {
     io_.Post([this, closed] {
         if (net_) {
             net_->session.reset();
+            localClient_->Shutdown();
             if (net_->listener) net_->listener->Stop();
             net_->expiryTimer.cancel();
             net_->rest.Shutdown();

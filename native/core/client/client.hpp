@@ -32,6 +32,10 @@
 
 namespace svcpp::core {
 
+namespace rpc {
+class RpcService;
+}
+
 class Client : public std::enable_shared_from_this<Client> {
 public:
     static std::shared_ptr<Client> Create(const ClientCreateOptions &options);
@@ -88,8 +92,9 @@ public:
     void FetchCurrentUser(AuthorizationTokenType tokenType, std::string token, ClientFetchCurrentUserCallback &&cb);
     bool IsAuthenticated() const;
     void SetTokenExpirationCallback(ClientTokenExpirationCallback &&cb) { tokenExpiration_.Set(std::move(cb)); }
-    void RegisterAuthorizeRequestCallback(ClientAuthorizeRequestCallback &&cb) { authorizeRequest_.Set(std::move(cb)); }
-    void RemoveAuthorizeRequestCallback() { authorizeRequest_.Set({}); }
+    // Delivered by the local client (client_rpc.cpp).
+    void RegisterAuthorizeRequestCallback(ClientAuthorizeRequestCallback &&cb);
+    void RemoveAuthorizeRequestCallback();
 
     // Users (client_connection.cpp).
     std::optional<UserHandle> GetCurrentUserV2() const;
@@ -167,9 +172,15 @@ public:
     void AcceptActivityInvite(ActivityInvite invite, ClientAcceptActivityInviteCallback &&cb);
     void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) { activityInviteCreated_.Set(std::move(cb)); }
     void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) { activityInviteUpdated_.Set(std::move(cb)); }
-    // Fed by local IPC / the platform client UI, which this version does not implement: kept, never fire.
-    void SetActivityJoinCallback(ClientActivityJoinCallback &&cb) { activityJoin_.Set(std::move(cb)); }
-    void SetActivityJoinWithApplicationCallback(ClientActivityJoinWithApplicationCallback &&cb) { activityJoinWithApplication_.Set(std::move(cb)); }
+
+    // ---- The local platform client over local RPC (client_rpc.cpp, the service in rpc/) ----
+    void SetActivityJoinCallback(ClientActivityJoinCallback &&cb);
+    void SetActivityJoinWithApplicationCallback(ClientActivityJoinWithApplicationCallback &&cb);
+    void OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientOpenMessageInPlatformCallback &&cb);
+    void SetShowingChat(bool showingChat);
+    void OpenConnectedGamesSettingsInPlatform(ClientOpenConnectedGamesSettingsInPlatformCallback &&cb);
+    void RegisterLaunchCommand(uint64_t applicationId, std::string command);
+    void RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
 
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
@@ -245,6 +256,15 @@ private:
     std::optional<ClientResult> NotReady() const;
     /** Sends a message (lobby or DM) and completes cb with its id; the answer is cached like a dispatch. */
     void SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata, ClientSendUserMessageCallback &&cb);
+    // local client (client_rpc.cpp)
+    void StartLocalClient();
+    /** Subscribes over local RPC to the events whose slots are set (after a slot changed). */
+    void UpdateLocalSubscriptions();
+    /**
+     * Rich presence without a gateway session: SET_ACTIVITY over local RPC (`activity` null clears it). False, and
+     * nothing sent, when no local client is connected; else `done` runs on the I/O thread with the outcome.
+     */
+    bool SetLocalActivity(nlohmann::json activity, std::function<void(ClientResult)> done);
     // authorize (client_auth.cpp)
     std::string CompleteAuthorize(Net &net, const std::string &target);
 
@@ -305,6 +325,7 @@ private:
     std::once_flag teardownOnce_;
     net::IoThread io_;
     std::unique_ptr<Net> net_;  // created and destroyed around io_; used only on the I/O thread
+    std::shared_ptr<rpc::RpcService> localClient_;  // runs on io_; its events go through the slots above
 };
 
 }  // namespace svcpp::core

@@ -57,7 +57,11 @@ void Client::ApplyPresence(const nlohmann::json &presence, bool notify) {
 void Client::UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb) {
     auto op = PresenceOperation::Begin(operations_, std::move(cb));
     if (auto error = presence::ValidateActivity(activity)) return op->Fail(FailureResult(ErrorType::ValidationError, "activity." + *error));
-    if (auto failure = NotReady()) return op->Fail(*failure);
+    if (auto failure = NotReady()) {
+        // Not connected to the gateway: a local platform client sets the activity for the desktop user instead.
+        if (SetLocalActivity(presence::ActivityToWire(activity), [op](ClientResult result) { op->Complete(std::move(result)); })) return;
+        return op->Fail(*failure);
+    }
     nlohmann::json body = {{"activity", presence::ActivityToWire(activity)}};
     Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/@me/presence", "POST /users/@me/presence", CurrentToken(), body),
          [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
@@ -65,7 +69,10 @@ void Client::UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallb
 
 void Client::ClearRichPresence() {
     if (auto failure = NotReady()) {
-        logger_.Log(LoggingSeverity::Warning, "ClearRichPresence: " + failure->error);
+        const bool local = SetLocalActivity(nullptr, [this](ClientResult result) {
+            if (result.type != ErrorType::None) logger_.Log(LoggingSeverity::Error, "ClearRichPresence failed: " + result.error);
+        });
+        if (!local) logger_.Log(LoggingSeverity::Warning, "ClearRichPresence: " + failure->error);
         return;
     }
     // Fire and forget (the reference has no callback): a failure is logged.

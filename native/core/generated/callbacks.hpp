@@ -111,5 +111,9 @@ using ClientActivityJoinCallback = Callback<void(std::string_view)>;
 using SharedClientActivityJoinCallback = SharedCallback<void(std::string_view)>;
 using ClientActivityJoinWithApplicationCallback = Callback<void(uint64_t, std::string_view)>;
 using SharedClientActivityJoinWithApplicationCallback = SharedCallback<void(uint64_t, std::string_view)>;
+using ClientOpenMessageInPlatformCallback = Callback<void(const ClientResult &)>;
+using SharedClientOpenMessageInPlatformCallback = SharedCallback<void(const ClientResult &)>;
+using ClientOpenConnectedGamesSettingsInPlatformCallback = Callback<void(const ClientResult &)>;
+using SharedClientOpenConnectedGamesSettingsInPlatformCallback = SharedCallback<void(const ClientResult &)>;
 
 }  // namespace svcpp::core

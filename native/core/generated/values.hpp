@@ -18,6 +18,7 @@ struct ClientCreateOptions {
     AudioSystem experimentalAudioSystem{};
     bool experimentalAndroidPreventCommsForBluetooth{};
     std::optional<uint64_t> cpuAffinityMask;
+    std::string ipcPath;
 
     bool operator==(const ClientCreateOptions &) const = default;
 };

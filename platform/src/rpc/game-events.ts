@@ -36,6 +36,11 @@ export class GameEvents {
     return count;
   }
 
+  /** Forgets what was kept (a restart of the local client). */
+  clear(): void {
+    this.waiting.clear();
+  }
+
   /** A game subscribed: what was kept for it goes out now. */
   subscribed(connection: RpcConnection, evt: string): void {
     const key = `${connection.app?.id}:${evt}`;

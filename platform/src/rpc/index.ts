@@ -24,6 +24,7 @@ export interface RpcOptions {
 export type { ConsentRequest } from './consent.js';
 export type { Delivery } from './game-events.js';
 export { RpcServer } from './server.js';
+export { registerDevRpcRoutes } from './dev-routes.js';
 
 export async function startRpcServer(ctx: PlatformContext, social: SocialServices, options: RpcOptions): Promise<RpcServer> {
   const ref = options.user ?? (ctx.options.devMode ? 'dev_user' : undefined);

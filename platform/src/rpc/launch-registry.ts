@@ -13,18 +13,28 @@ export function urlScheme(applicationId: string): string {
   return `discord-${applicationId}`;
 }
 
+/** How a Steam game is started: its `steam://rungameid/<id>` URL opened by the system's URL opener. */
+export function steamLaunchCommand(steamAppId: number, os: NodeJS.Platform = process.platform): string {
+  const url = `steam://rungameid/${steamAppId}`;
+  if (os === 'win32') return `start "" ${url}`;
+  return `${os === 'darwin' ? 'open' : 'xdg-open'} ${url}`;
+}
+
 export function defaultApplicationsDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'applications');
 }
 
-/** Desktop-entry `Exec` quoting: the command line is kept as given, the URL goes in through the `%u` field code. */
-export function desktopEntry(applicationId: string, applicationName: string, command: string): string {
+/**
+ * Desktop-entry `Exec` quoting: the command line is kept as given, the URL goes in through the `%u` field code
+ * (not for a command that opens a URL of its own, such as a Steam launch: `appendUrl` false).
+ */
+export function desktopEntry(applicationId: string, applicationName: string, command: string, appendUrl = true): string {
   const name = applicationName.replace(/[\r\n]/g, ' ');
   return [
     '[Desktop Entry]',
     'Type=Application',
     `Name=${name}`,
-    `Exec=${command.replace(/[\r\n]/g, ' ')} %u`,
+    `Exec=${command.replace(/[\r\n]/g, ' ')}${appendUrl ? ' %u' : ''}`,
     'NoDisplay=true',
     'Categories=Game;',
     `MimeType=x-scheme-handler/${urlScheme(applicationId)};`,
@@ -33,7 +43,7 @@ export function desktopEntry(applicationId: string, applicationName: string, com
 }
 
 export class LaunchRegistry {
-  private readonly commands = new Map<string, string>();
+  private readonly commands = new Map<string, { command: string; appendUrl: boolean }>();
   /** Extra environment of launched games (the local client's socket path). */
   private env: Record<string, string> = {};
 
@@ -44,19 +54,27 @@ export class LaunchRegistry {
     this.env = env;
   }
 
-  /** Registers (or replaces) the command of an application; returns the `.desktop` file written, if any. */
-  register(applicationId: string, applicationName: string, command: string): string | undefined {
-    this.commands.set(applicationId, command);
+  /**
+   * Registers (or replaces) the command of an application; returns the `.desktop` file written, if any. `appendUrl`
+   * false: the command is run as is, without the game's URL (a Steam launch opens its own).
+   */
+  register(applicationId: string, applicationName: string, command: string, appendUrl = true): string | undefined {
+    this.commands.set(applicationId, { command, appendUrl });
     const dir = this.applicationsDir;
     if (dir === undefined) return undefined;
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${urlScheme(applicationId)}.desktop`);
-    writeFileSync(file, desktopEntry(applicationId, applicationName, command), { mode: 0o644 });
+    writeFileSync(file, desktopEntry(applicationId, applicationName, command, appendUrl), { mode: 0o644 });
     return file;
   }
 
   command(applicationId: string): string | undefined {
-    return this.commands.get(applicationId);
+    return this.commands.get(applicationId)?.command;
+  }
+
+  /** Forgets every registration (a restart of the local client: games register again when they reconnect). */
+  clear(): void {
+    this.commands.clear();
   }
 
   /**
@@ -64,16 +82,17 @@ export class LaunchRegistry {
    * line (other users can read process arguments): the game receives it as ACTIVITY_JOIN once it connects.
    */
   launch(applicationId: string): boolean {
-    const command = this.commands.get(applicationId);
-    if (command === undefined) return false;
+    const registered = this.commands.get(applicationId);
+    if (registered === undefined) return false;
+    const { command, appendUrl } = registered;
     const url = `${urlScheme(applicationId)}://`;
     const options = { detached: true, stdio: 'ignore' as const, env: { ...process.env, ...this.env } };
     // POSIX: the URL reaches the command as "$1", never re-parsed by the shell. Windows has no /bin/sh; the URL
     // (digits and "discord-://") needs no quoting there.
     const child =
       process.platform === 'win32'
-        ? spawn(`${command} ${url}`, { ...options, shell: true })
-        : spawn('/bin/sh', ['-c', `${command} "$1"`, 'sh', url], options);
+        ? spawn(appendUrl ? `${command} ${url}` : command, { ...options, shell: true })
+        : spawn('/bin/sh', ['-c', appendUrl ? `${command} "$1"` : command, 'sh', url], options);
     child.on('error', () => undefined);
     child.unref();
     return true;

@@ -16,11 +16,13 @@ import { userJson } from '../users/serialize.js';
 import { RpcClose, RpcError } from './codes.js';
 import { authenticate, authorize } from './commands/oauth.js';
 import { closeActivityRequest, sendActivityJoinInvite, setActivity } from './commands/activity.js';
+import { openConnectedGamesSettings, openMessage, setShowingChat } from './commands/desktop.js';
 import { registerLaunchCommand } from './commands/launch.js';
 import { subscribe, unsubscribe } from './commands/subscriptions.js';
 import type { CommandHandler, CommandResult, RpcEnvironment } from './commands/types.js';
 import { RpcConnection, RpcFailure, type CommandPayload, type ConnectionHost } from './connection.js';
 import { ConsentQueue } from './consent.js';
+import { DesktopUi } from './desktop-ui.js';
 import { GameEvents, type Delivery } from './game-events.js';
 import { LaunchRegistry } from './launch-registry.js';
 import { listenOnFirstFreeSlot } from './socket-path.js';
@@ -36,8 +38,12 @@ const COMMANDS: Record<string, CommandHandler> = {
   // What published clients send for the same thing (the docs name CLOSE_ACTIVITY_REQUEST; PROTOCOL.md §12.3).
   CLOSE_ACTIVITY_JOIN_REQUEST: closeActivityRequest,
   REGISTER_LAUNCH_COMMAND: registerLaunchCommand,
+  OPEN_MESSAGE: openMessage,
+  OPEN_CONNECTED_GAMES_SETTINGS: openConnectedGamesSettings,
+  SET_SHOWING_CHAT: setShowingChat,
 };
 
+const JOIN = 1;
 const JOIN_REQUEST = 5;
 
 export interface RpcServerConfig {
@@ -51,6 +57,8 @@ export class RpcServer implements ConnectionHost {
   readonly consent: ConsentQueue;
   readonly launches: LaunchRegistry;
   readonly events: GameEvents;
+  /** What games asked the desktop client to show (OPEN_MESSAGE, …) and which of them show chat. */
+  readonly desktop = new DesktopUi();
   path = '';
   private readonly server = net.createServer();
   private readonly byApp = new Map<string, Set<RpcConnection>>();
@@ -74,6 +82,7 @@ export class RpcServer implements ConnectionHost {
       desktopUser: () => ctx.store.users.get(config.desktopUser.id) ?? config.desktopUser,
       consent: this.consent,
       launches: this.launches,
+      desktop: this.desktop,
       subscribed: (connection, evt) => this.events.subscribed(connection, evt),
     };
     this.server.on('connection', (socket) => {
@@ -95,6 +104,26 @@ export class RpcServer implements ConnectionHost {
     this.unsubscribeBus = this.ctx.bus.subscribe((event) => this.busEvent(event));
     this.logger.info({ path: this.path, user: this.config.desktopUser.username }, 'local RPC listening');
     return this.path;
+  }
+
+  /**
+   * The desktop user started linking their account with a game from the desktop client (OURS): the running games of
+   * the application that subscribed to AUTHORIZE_REQUEST are asked to start the authorization (the SDK's
+   * RegisterAuthorizeRequestCallback). Returns how many got it; nothing is kept when no game listens.
+   */
+  requestAuthorize(applicationId: string): number {
+    return this.events.deliver(applicationId, 'AUTHORIZE_REQUEST', {});
+  }
+
+  /**
+   * Stops and starts the local client again, as when the desktop client restarts: every game is disconnected, and
+   * what lived in memory (launch commands, kept events, pending consent) is gone; games reconnect and register anew.
+   */
+  async restart(): Promise<string> {
+    await this.close();
+    this.launches.clear();
+    this.events.clear();
+    return this.listen();
   }
 
   /** The desktop user clicked "Join" on a game invite they received: the game gets the join secret. */
@@ -158,6 +187,7 @@ export class RpcServer implements ConnectionHost {
   closed(connection: RpcConnection): void {
     const appId = connection.app!.id;
     const set = this.byApp.get(appId);
+    this.desktop.forget(connection);
     if (!set?.delete(connection)) return;
     const others = [...set];
     // Like the published client: a game's activity goes with the game (unless another instance of it set one since).
@@ -182,13 +212,28 @@ export class RpcServer implements ConnectionHost {
     }
   }
 
-  /** A join request sent to the desktop user (type-5 invite over HTTP) reaches the games of that application. */
+  /**
+   * Invites sent to the desktop user over HTTP reach the games of that application: a join request (type 5) as
+   * ACTIVITY_JOIN_REQUEST `{user}`, an invite to join (type 1) as ACTIVITY_INVITE `{type, user, activity,
+   * channel_id, message_id}` (the game can show it; accepting is the desktop user's "Join", `acceptInvite`).
+   */
   private busEvent(event: BusEvent): void {
     if (event.t !== 'ACTIVITY_INVITE_CREATE' || !event.to.applicationId) return;
-    const invite = event.d as { recipient_id: string; sender_id: string; type: number };
-    if (invite.recipient_id !== this.desktopUserId || invite.type !== JOIN_REQUEST) return;
+    const invite = event.d as { recipient_id: string; sender_id: string; type: number; channel_id?: string; message_id?: string };
+    if (invite.recipient_id !== this.desktopUserId) return;
     const sender = this.ctx.store.users.get(invite.sender_id);
     if (!sender) return;
-    this.events.deliver(event.to.applicationId, 'ACTIVITY_JOIN_REQUEST', { user: userJson(this.ctx, sender) });
+    if (invite.type === JOIN_REQUEST) {
+      this.events.deliver(event.to.applicationId, 'ACTIVITY_JOIN_REQUEST', { user: userJson(this.ctx, sender) });
+    } else if (invite.type === JOIN) {
+      const activity = this.social.presence.activity(sender.id, event.to.applicationId) ?? null;
+      this.events.deliver(event.to.applicationId, 'ACTIVITY_INVITE', {
+        type: JOIN,
+        user: userJson(this.ctx, sender),
+        activity,
+        channel_id: invite.channel_id ?? null,
+        message_id: invite.message_id ?? null,
+      });
+    }
   }
 }

@@ -266,7 +266,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     const client = await game(app.id);
     const answer = await client.request('REGISTER_LAUNCH_COMMAND', { command: '/opt/game/run --fullscreen' });
     const file = join(env.dir, 'applications', `discord-${app.id}.desktop`);
-    expect(answer.data).toEqual({ command: '/opt/game/run --fullscreen', desktop_entry: file });
+    expect(answer.data).toEqual({ application_id: app.id, command: '/opt/game/run --fullscreen', desktop_entry: file });
     const entry = readFileSync(file, 'utf8');
     expect(entry).toContain('[Desktop Entry]\nType=Application\n');
     expect(entry).toContain('Exec=/opt/game/run --fullscreen %u\n');

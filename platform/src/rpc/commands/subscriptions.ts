@@ -9,7 +9,8 @@ import { RpcError } from '../codes.js';
 import { RpcFailure, type RpcConnection } from '../connection.js';
 import { parseArgs, type CommandHandler, type RpcEnvironment } from './types.js';
 
-export const ACTIVITY_EVENTS = new Set(['ACTIVITY_JOIN', 'ACTIVITY_SPECTATE', 'ACTIVITY_JOIN_REQUEST']);
+/** Events any game may subscribe to with the handshake alone (AUTHORIZE_REQUEST is OURS, PROTOCOL.md §12.5). */
+export const ACTIVITY_EVENTS = new Set(['ACTIVITY_JOIN', 'ACTIVITY_SPECTATE', 'ACTIVITY_JOIN_REQUEST', 'ACTIVITY_INVITE', 'AUTHORIZE_REQUEST']);
 const GUILD_STATUS = 'GUILD_STATUS';
 const guildArgs = z.object({ guild_id: z.string() });
 

@@ -5,6 +5,7 @@ import type { UserRecord } from '../../store/types.js';
 import { RpcError } from '../codes.js';
 import { RpcFailure, type CommandPayload, type RpcConnection } from '../connection.js';
 import type { ConsentQueue } from '../consent.js';
+import type { DesktopUi } from '../desktop-ui.js';
 import type { LaunchRegistry } from '../launch-registry.js';
 
 /** The platform services and local-client state a command runs against. */
@@ -15,6 +16,7 @@ export interface RpcEnvironment {
   desktopUser(): UserRecord;
   consent: ConsentQueue;
   launches: LaunchRegistry;
+  desktop: DesktopUi;
   /** A game subscribed to an event: queued events for it (a launch by join) go out now. */
   subscribed(connection: RpcConnection, evt: string): void;
 }
