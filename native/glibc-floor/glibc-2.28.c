@@ -63,10 +63,16 @@ SVCPP_FORWARD(dladdr, "GLIBC_2.2.5");
 struct stat;
 extern int svcpp_floor_xstat(int ver, const char *path, struct stat *buf);
 extern int svcpp_floor_fxstat(int ver, int fd, struct stat *buf);
+extern int svcpp_floor_lxstat(int ver, const char *path, struct stat *buf);
 __asm__(".symver svcpp_floor_xstat, __xstat@GLIBC_2.2.5");
 __asm__(".symver svcpp_floor_fxstat, __fxstat@GLIBC_2.2.5");
+__asm__(".symver svcpp_floor_lxstat, __lxstat@GLIBC_2.2.5");
 __attribute__((visibility("hidden"))) int stat(const char *path, struct stat *buf) { return svcpp_floor_xstat(1, path, buf); }
 __attribute__((visibility("hidden"))) int fstat(int fd, struct stat *buf) { return svcpp_floor_fxstat(1, fd, buf); }
+/* lstat and fstat64, which the static libstdc++ calls (std::filesystem, file streams): on x86-64 the 64-bit forms are the same
+ * struct and the same old helpers. */
+__attribute__((visibility("hidden"))) int lstat(const char *path, struct stat *buf) { return svcpp_floor_lxstat(1, path, buf); }
+__attribute__((visibility("hidden"))) int fstat64(int fd, struct stat *buf) { return svcpp_floor_fxstat(1, fd, buf); }
 
 /* arc4random: getrandom(2) until it has all four bytes; like glibc's, it cannot fail, so it aborts if the kernel
  * has no entropy source at all (getrandom missing: kernels before 3.17, which glibc 2.28 does not support either). */
