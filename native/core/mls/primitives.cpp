@@ -56,9 +56,11 @@ PkeyPtr FromData(OSSL_PARAM_BLD* bld, int selection) {
 }
 
 PkeyPtr PublicKey(ByteView publicKey) {
-    if (publicKey.size() != kPublicKeySize || publicKey[0] != 0x04) {
-        throw Error("P-256 public key must be a 65-byte uncompressed point");
-    }
+    // Uncompressed (65 bytes) is what MLS peers send; a compressed point (33 bytes) is accepted too, because some
+    // implementations (ts-mls) produce compressed signature keys and DAVE peers accept them.
+    bool uncompressed = publicKey.size() == kPublicKeySize && publicKey[0] == 0x04;
+    bool compressed = publicKey.size() == 33 && (publicKey[0] == 0x02 || publicKey[0] == 0x03);
+    if (!uncompressed && !compressed) throw Error("P-256 public key must be a SEC1 point (65 or 33 bytes)");
     ParamBldPtr bld(OSSL_PARAM_BLD_new());
     Check(OSSL_PARAM_BLD_push_utf8_string(bld.get(), OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0), "group param");
     Check(OSSL_PARAM_BLD_push_octet_string(bld.get(), OSSL_PKEY_PARAM_PUB_KEY, publicKey.data(), publicKey.size()),

@@ -1,6 +1,7 @@
 // The cryptographic primitives of ciphersuite 2 (MLS_128_DHKEMP256_AES128GCM_SHA256_P256) on OpenSSL 3.0 EVP:
 // SHA-256, HMAC-SHA256, HKDF-SHA256 (RFC 5869, built on HMAC), AES-128-GCM, and P-256 (ECDH, ECDSA-SHA256 with DER
-// signatures). Public keys are 65-byte uncompressed points; private keys are 32-byte big-endian scalars.
+// signatures). Public keys are 65-byte uncompressed points (compressed 33-byte points are accepted as peer keys);
+// private keys are 32-byte big-endian scalars.
 // Every function throws mls::Error on failure (invalid key, failed authentication, OpenSSL error).
 #pragma once
 #include <cstddef>

@@ -1,0 +1,98 @@
+// The C++ side of the MLS interop test (test/mls-interop.test.ts), driven by command line, answering one JSON line:
+//   svcpp_mls_interop create-key-package <user id>   → {"keyPackage": hex, "ref": hex}
+//   svcpp_mls_interop validate-key-package <hex>     → {"ok": true, "ref": hex, "identity": hex}
+//                                                      or {"ok": false, "error": text}
+//   svcpp_mls_interop open-with-label <private hex> <label> <context hex> <kem output hex> <ciphertext hex>
+//                                                    → {"ok": true, "plaintext": hex} or {"ok": false, "error": text}
+//   svcpp_mls_interop seal-with-label <public hex> <label> <context hex> <plaintext hex>
+//                                                    → {"kemOutput": hex, "ciphertext": hex}
+// The other side is ts-mls, an independent implementation from the npm registry.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "mls/cipher_suite.hpp"
+#include "mls/key_package.hpp"
+
+using namespace svcpp::core::mls;
+
+namespace {
+
+std::string Hex(ByteView bytes) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (uint8_t b : bytes) {
+        out.push_back(digits[b >> 4]);
+        out.push_back(digits[b & 15]);
+    }
+    return out;
+}
+
+Bytes FromHex(const std::string& hex) {
+    if (hex.size() % 2) throw Error("odd hex length");
+    Bytes out(hex.size() / 2);
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<uint8_t>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
+    return out;
+}
+
+std::string JsonString(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out.push_back('\\');
+        out.push_back(c);
+    }
+    return out + "\"";
+}
+
+int Usage() {
+    std::fprintf(stderr, "usage: svcpp_mls_interop create-key-package <user id> | validate-key-package <hex> | "
+                         "open-with-label <priv> <label> <context> <kem output> <ciphertext> | "
+                         "seal-with-label <pub> <label> <context> <plaintext>\n");
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) return Usage();
+    std::string command = argv[1];
+    try {
+        if (command == "create-key-package") {
+            KeyPackageBundle bundle = CreateDaveKeyPackage(std::stoull(argv[2]), primitives::GenerateP256());
+            std::printf("{\"keyPackage\":\"%s\",\"ref\":\"%s\"}\n", Hex(bundle.keyPackage.Encode()).c_str(),
+                Hex(bundle.keyPackage.Ref()).c_str());
+            return 0;
+        }
+        if (command == "validate-key-package") {
+            try {
+                KeyPackage kp = KeyPackage::Decode(FromHex(argv[2]));
+                kp.Validate();
+                std::printf("{\"ok\":true,\"ref\":\"%s\",\"identity\":\"%s\"}\n", Hex(kp.Ref()).c_str(),
+                    Hex(kp.leafNode.credential.identity).c_str());
+            } catch (const Error& e) {
+                std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+            }
+            return 0;
+        }
+        if (command == "open-with-label" && argc == 7) {
+            try {
+                Bytes plaintext = DecryptWithLabel(FromHex(argv[2]), argv[3], FromHex(argv[4]),
+                    HpkeCiphertext{FromHex(argv[5]), FromHex(argv[6])});
+                std::printf("{\"ok\":true,\"plaintext\":\"%s\"}\n", Hex(plaintext).c_str());
+            } catch (const Error& e) {
+                std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+            }
+            return 0;
+        }
+        if (command == "seal-with-label" && argc == 6) {
+            HpkeCiphertext ct = EncryptWithLabel(FromHex(argv[2]), argv[3], FromHex(argv[4]), FromHex(argv[5]));
+            std::printf("{\"kemOutput\":\"%s\",\"ciphertext\":\"%s\"}\n", Hex(ct.kemOutput).c_str(),
+                Hex(ct.ciphertext).c_str());
+            return 0;
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "svcpp_mls_interop: %s\n", e.what());
+        return 1;
+    }
+    return Usage();
+}

@@ -1,0 +1,103 @@
+// Interop of svcpp's MLS library (native/core/mls) with ts-mls, an independent implementation from the npm registry:
+// key packages created by each side are decoded and validated by the other (both signatures, same KeyPackageRef), and
+// EncryptWithLabel / DecryptWithLabel (RFC 9420 §5.1.3 over HPKE, ciphersuite 2) work in both directions.
+// The C++ side is build/Release/svcpp_mls_interop (native/tests/core/mls/interop).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getCiphersuiteFromName, getCiphersuiteImpl, generateKeyPackage, defaultLifetime } from 'ts-mls';
+import type { Capabilities } from 'ts-mls';
+import { decodeKeyPackage, encodeKeyPackage, makeKeyPackageRef, verifyKeyPackage } from 'ts-mls/keyPackage.js';
+import { verifyLeafNodeSignatureKeyPackage } from 'ts-mls/leafNode.js';
+import { decryptWithLabel, encryptWithLabel } from 'ts-mls/crypto/hpke.js';
+
+const binary = join(import.meta.dirname, '../build/Release/svcpp_mls_interop');
+const SUITE = 'MLS_128_DHKEMP256_AES128GCM_SHA256_P256' as const;
+
+function run(...args: string[]): Record<string, unknown> {
+  return JSON.parse(execFileSync(binary, args, { encoding: 'utf8' }));
+}
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const bytes = (h: string) => new Uint8Array(Buffer.from(h, 'hex'));
+
+// The DAVE profile of a leaf (as the DAVE clients send it).
+const daveCapabilities: Capabilities = {
+  versions: ['mls10'],
+  ciphersuites: [SUITE],
+  extensions: [],
+  proposals: [],
+  credentials: ['basic'],
+};
+
+describe('MLS interop with ts-mls', () => {
+  it('the interop executable is built', () => {
+    expect(existsSync(binary)).toBe(true);
+  });
+
+  it('ts-mls decodes and validates a key package svcpp created', async () => {
+    const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+    const created = run('create-key-package', '1234567890123456789') as { keyPackage: string; ref: string };
+    const decoded = decodeKeyPackage(bytes(created.keyPackage), 0);
+    expect(decoded).toBeDefined();
+    const [kp, consumed] = decoded!;
+    expect(consumed).toBe(created.keyPackage.length / 2);
+    expect(kp.cipherSuite).toBe(SUITE);
+    expect(kp.leafNode.credential.credentialType).toBe('basic');
+    expect(hex((kp.leafNode.credential as { identity: Uint8Array }).identity)).toBe(
+      BigInt('1234567890123456789').toString(16).padStart(16, '0'),
+    );
+    expect(await verifyKeyPackage(kp, cs.signature)).toBe(true);
+    expect(await verifyLeafNodeSignatureKeyPackage(kp.leafNode, cs.signature)).toBe(true);
+    expect(hex(await makeKeyPackageRef(kp, cs.hash))).toBe(created.ref);
+    expect(hex(encodeKeyPackage(kp))).toBe(created.keyPackage);
+  });
+
+  it('svcpp decodes and validates a key package ts-mls created', async () => {
+    const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+    const identity = bytes('00000000000004d2');
+    const { publicPackage } = await generateKeyPackage(
+      { credentialType: 'basic', identity }, daveCapabilities, defaultLifetime, [], cs);
+    const encoded = hex(encodeKeyPackage(publicPackage));
+    const result = run('validate-key-package', encoded);
+    expect(result).toEqual({ ok: true, ref: hex(await makeKeyPackageRef(publicPackage, cs.hash)), identity: hex(identity) });
+  });
+
+  it('svcpp rejects a ts-mls key package whose signature was altered', async () => {
+    const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+    const { publicPackage } = await generateKeyPackage(
+      { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+    const tampered = { ...publicPackage, signature: publicPackage.signature.slice() };
+    tampered.signature[tampered.signature.length - 1] ^= 1;
+    const result = run('validate-key-package', hex(encodeKeyPackage(tampered)));
+    expect(result.ok).toBe(false);
+    expect(String(result.error)).toMatch(/signature/);
+  });
+
+  it('EncryptWithLabel by ts-mls opens in svcpp, and the reverse', async () => {
+    const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+    const context = bytes('c0ffee');
+    const secret = bytes('11'.repeat(32));
+
+    // ts-mls seals to a key pair whose private key svcpp uses.
+    const ikm = crypto.getRandomValues(new Uint8Array(32));
+    const pair = await cs.hpke.deriveKeyPair(ikm);
+    const sealed = await encryptWithLabel(pair.publicKey, 'UpdatePathNode', context, secret, cs.hpke);
+    const privateHex = hex(await cs.hpke.exportPrivateKey(pair.privateKey));
+    const opened = run('open-with-label', privateHex, 'UpdatePathNode', hex(context), hex(sealed.enc), hex(sealed.ct));
+    expect(opened).toEqual({ ok: true, plaintext: hex(secret) });
+
+    // svcpp seals to the same public key; ts-mls opens.
+    const publicHex = hex(await cs.hpke.exportPublicKey(pair.publicKey));
+    const ours = run('seal-with-label', publicHex, 'UpdatePathNode', hex(context), hex(secret)) as {
+      kemOutput: string; ciphertext: string;
+    };
+    const plaintext = await decryptWithLabel(pair.privateKey, 'UpdatePathNode', context, bytes(ours.kemOutput),
+      bytes(ours.ciphertext), cs.hpke);
+    expect(hex(plaintext)).toBe(hex(secret));
+
+    // A wrong label does not open.
+    const wrong = run('open-with-label', privateHex, 'OtherLabel', hex(context), hex(sealed.enc), hex(sealed.ct));
+    expect(wrong.ok).toBe(false);
+  });
+});
