@@ -1,6 +1,8 @@
 // Interop of svcpp's MLS library (native/core/mls) with ts-mls, an independent implementation from the npm registry:
-// key packages created by each side are decoded and validated by the other (both signatures, same KeyPackageRef), and
-// EncryptWithLabel / DecryptWithLabel (RFC 9420 §5.1.3 over HPKE, ciphersuite 2) work in both directions.
+// key packages created by each side are decoded and validated by the other (both signatures, same KeyPackageRef),
+// EncryptWithLabel / DecryptWithLabel (RFC 9420 §5.1.3 over HPKE, ciphersuite 2) work in both directions, and external
+// Add/Remove proposals (what DAVE's voice server sends) made by ts-mls are authenticated by svcpp with the same
+// ProposalRef, and svcpp's are decoded by ts-mls.
 // The C++ side is build/Release/svcpp_mls_interop (native/tests/core/mls/interop).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,6 +13,11 @@ import type { Capabilities } from 'ts-mls';
 import { decodeKeyPackage, encodeKeyPackage, makeKeyPackageRef, verifyKeyPackage } from 'ts-mls/keyPackage.js';
 import { verifyLeafNodeSignatureKeyPackage } from 'ts-mls/leafNode.js';
 import { decryptWithLabel, encryptWithLabel } from 'ts-mls/crypto/hpke.js';
+import { decodeMlsMessage, encodeMlsMessage } from 'ts-mls';
+import type { GroupContext, Proposal } from 'ts-mls';
+import { protectExternalProposalPublic } from 'ts-mls/messageProtectionPublic.js';
+import { encodeExternalSender } from 'ts-mls/externalSender.js';
+import { makeProposalRef } from 'ts-mls/authenticatedContent.js';
 
 const binary = join(import.meta.dirname, '../build/Release/svcpp_mls_interop');
 const SUITE = 'MLS_128_DHKEMP256_AES128GCM_SHA256_P256' as const;
@@ -99,5 +106,68 @@ describe('MLS interop with ts-mls', () => {
     // A wrong label does not open.
     const wrong = run('open-with-label', privateHex, 'OtherLabel', hex(context), hex(sealed.enc), hex(sealed.ct));
     expect(wrong.ok).toBe(false);
+  });
+
+  describe('external proposals', () => {
+    const groupId = bytes('0000000000000abc');
+    const context: GroupContext = {
+      version: 'mls10',
+      cipherSuite: SUITE,
+      groupId,
+      epoch: 4n,
+      treeHash: new Uint8Array(32),
+      confirmedTranscriptHash: new Uint8Array(32),
+      extensions: [],
+    };
+
+    async function externalProposal(proposal: Proposal) {
+      const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+      const server = await cs.signature.keygen();
+      const sender = encodeExternalSender({
+        signaturePublicKey: server.publicKey,
+        credential: { credentialType: 'basic', identity: bytes('0000000000000000') },
+      });
+      const { publicMessage } = await protectExternalProposalPublic(server.signKey, context, new Uint8Array(), proposal,
+        { senderType: 'external', senderIndex: 0 }, cs);
+      const message = encodeMlsMessage({ version: 'mls10', wireformat: 'mls_public_message', publicMessage });
+      const ref = await makeProposalRef({ wireformat: 'mls_public_message', content: publicMessage.content,
+        auth: publicMessage.auth }, cs.hash);
+      return { sender: hex(sender), message: hex(message), ref: hex(ref) };
+    }
+
+    it('svcpp authenticates an external Add made by ts-mls', async () => {
+      const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+      const { publicPackage } = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes('0000000000000007') }, daveCapabilities, defaultLifetime, [], cs);
+      const p = await externalProposal({ proposalType: 'add', add: { keyPackage: publicPackage } });
+      const result = run('process-external-proposal', p.sender, hex(groupId), '4', p.message);
+      expect(result).toEqual({ ok: true, type: 1, removed: 0, identity: '0000000000000007', ref: p.ref });
+    });
+
+    it('svcpp authenticates an external Remove made by ts-mls, and refuses it for another epoch', async () => {
+      const p = await externalProposal({ proposalType: 'remove', remove: { removed: 2 } });
+      expect(run('process-external-proposal', p.sender, hex(groupId), '4', p.message)).toEqual(
+        { ok: true, type: 3, removed: 2, identity: '', ref: p.ref });
+      const stale = run('process-external-proposal', p.sender, hex(groupId), '5', p.message);
+      expect(stale.ok).toBe(false);
+      expect(String(stale.error)).toMatch(/epoch/);
+    });
+
+    it('ts-mls decodes an external Remove made by svcpp', () => {
+      const created = run('create-external-remove', hex(groupId), '4', '6') as { externalSender: string; message: string };
+      const decoded = decodeMlsMessage(bytes(created.message), 0);
+      expect(decoded).toBeDefined();
+      const [message, consumed] = decoded!;
+      expect(consumed).toBe(created.message.length / 2);
+      expect(message.wireformat).toBe('mls_public_message');
+      if (message.wireformat !== 'mls_public_message') return;
+      const { content } = message.publicMessage;
+      expect(hex(content.groupId)).toBe(hex(groupId));
+      expect(content.epoch).toBe(4n);
+      expect(content.sender).toEqual({ senderType: 'external', senderIndex: 0 });
+      expect(content.contentType).toBe('proposal');
+      if (content.contentType !== 'proposal') return;
+      expect(content.proposal).toEqual({ proposalType: 'remove', remove: { removed: 6 } });
+    });
   });
 });

@@ -148,6 +148,12 @@ Bytes KeyPackage::Encode() const {
 
 KeyPackage KeyPackage::Decode(ByteView bytes) {
     tls::Reader r(bytes);
+    KeyPackage kp = Read(r);
+    r.ExpectEnd();
+    return kp;
+}
+
+KeyPackage KeyPackage::Read(tls::Reader& r) {
     KeyPackage kp;
     kp.version = r.U16();
     kp.cipherSuite = r.U16();
@@ -155,7 +161,6 @@ KeyPackage KeyPackage::Decode(ByteView bytes) {
     kp.leafNode = LeafNode::Decode(r);
     kp.extensions = DecodeExtensions(r);
     kp.signature = r.Opaque();
-    r.ExpectEnd();
     return kp;
 }
 

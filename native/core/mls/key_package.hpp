@@ -71,6 +71,8 @@ struct KeyPackage {
     Bytes Encode() const;
     /** Decodes exactly one KeyPackage; throws DecodeError on malformed or trailing bytes. */
     static KeyPackage Decode(ByteView bytes);
+    /** Reads one KeyPackage from a larger structure (an Add proposal, a Welcome). */
+    static KeyPackage Read(tls::Reader& r);
     /** KeyPackageRef = RefHash("MLS 1.0 KeyPackage Reference", KeyPackage). */
     Bytes Ref() const;
     /** §10.1 validation; throws Error naming the first rule broken. */

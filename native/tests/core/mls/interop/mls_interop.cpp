@@ -6,12 +6,18 @@
 //                                                    → {"ok": true, "plaintext": hex} or {"ok": false, "error": text}
 //   svcpp_mls_interop seal-with-label <public hex> <label> <context hex> <plaintext hex>
 //                                                    → {"kemOutput": hex, "ciphertext": hex}
+//   svcpp_mls_interop process-external-proposal <external sender hex> <group id hex> <epoch> <MLSMessage hex>
+//                                                    → {"ok": true, "type": n, "removed": n, "identity": hex, "ref": hex}
+//                                                      or {"ok": false, "error": text}
+//   svcpp_mls_interop create-external-remove <group id hex> <epoch> <leaf>
+//                                                    → {"externalSender": hex, "message": hex}
 // The other side is ts-mls, an independent implementation from the npm registry.
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "mls/cipher_suite.hpp"
+#include "mls/external_proposal.hpp"
 #include "mls/key_package.hpp"
 
 using namespace svcpp::core::mls;
@@ -82,6 +88,28 @@ int main(int argc, char** argv) {
             } catch (const Error& e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
             }
+            return 0;
+        }
+        if (command == "process-external-proposal" && argc == 6) {
+            try {
+                std::vector<ExternalSender> senders = {ExternalSender::Decode(FromHex(argv[2]))};
+                ExternalProposal p = ProcessExternalProposal(FromHex(argv[5]), senders, FromHex(argv[3]),
+                    std::stoull(argv[4]));
+                std::string identity = p.added ? Hex(p.added->leafNode.credential.identity) : "";
+                std::printf("{\"ok\":true,\"type\":%u,\"removed\":%u,\"identity\":\"%s\",\"ref\":\"%s\"}\n",
+                    p.proposalType, p.removedLeaf, identity.c_str(), Hex(p.ref).c_str());
+            } catch (const Error& e) {
+                std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+            }
+            return 0;
+        }
+        if (command == "create-external-remove" && argc == 5) {
+            primitives::KeyPair key = primitives::GenerateP256();
+            ExternalSender sender{key.publicKey, Credential{kCredentialBasic, DaveIdentity(0)}};
+            Bytes message = CreateExternalProposal(key.privateKey, 0, FromHex(argv[2]), std::stoull(argv[3]),
+                std::nullopt, static_cast<uint32_t>(std::stoul(argv[4])));
+            std::printf("{\"externalSender\":\"%s\",\"message\":\"%s\"}\n", Hex(sender.Encode()).c_str(),
+                Hex(message).c_str());
             return 0;
         }
         if (command == "seal-with-label" && argc == 6) {
