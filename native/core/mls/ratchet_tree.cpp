@@ -1,5 +1,6 @@
 #include "mls/ratchet_tree.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 
@@ -96,23 +97,57 @@ std::vector<uint32_t> RatchetTree::Resolution(uint32_t node) const {
     return out;
 }
 
-Bytes RatchetTree::TreeHash(uint32_t node) const {
+Bytes RatchetTree::TreeHash(uint32_t node) const { return TreeHashWithout(node, {}); }
+
+Bytes RatchetTree::TreeHashWithout(uint32_t node, const std::vector<uint32_t>& removed) const {
     if (node >= nodes_.size()) throw Error("ratchet tree: node outside the tree");
+    auto isRemoved = [&removed](uint32_t leaf) { return std::find(removed.begin(), removed.end(), leaf) != removed.end(); };
     tls::Writer w;
     const auto& n = nodes_[node];
     if (tree_math::Level(node) == 0) {
+        bool present = n && !isRemoved(node / 2);
         w.U8(kNodeTypeLeaf);
         w.U32(node / 2);
-        w.U8(n ? 1 : 0);
-        if (n) n->leaf->Encode(w);
+        w.U8(present ? 1 : 0);
+        if (present) n->leaf->Encode(w);
     } else {
         w.U8(kNodeTypeParent);
         w.U8(n ? 1 : 0);
-        if (n) EncodeParent(w, *n->parent);
-        w.Opaque(TreeHash(tree_math::Left(node)));
-        w.Opaque(TreeHash(tree_math::Right(node)));
+        if (n) {
+            ParentNode parent = *n->parent;
+            std::erase_if(parent.unmergedLeaves, isRemoved);
+            EncodeParent(w, parent);
+        }
+        w.Opaque(TreeHashWithout(tree_math::Left(node), removed));
+        w.Opaque(TreeHashWithout(tree_math::Right(node), removed));
     }
     return primitives::Sha256(w.Bytes());
+}
+
+bool RatchetTree::VerifyParentHashes() const {
+    for (uint32_t node = 1; node < nodes_.size(); node += 2) {
+        const auto& n = nodes_[node];
+        if (!n) continue;
+        const ParentNode& parent = *n->parent;
+        bool valid = false;
+        for (bool leftChild : {true, false}) {
+            uint32_t child = leftChild ? tree_math::Left(node) : tree_math::Right(node);
+            uint32_t sibling = leftChild ? tree_math::Right(node) : tree_math::Left(node);
+            tls::Writer input;  // ParentHashInput
+            input.Opaque(parent.encryptionKey);
+            input.Opaque(parent.parentHash);
+            input.Opaque(TreeHashWithout(sibling, parent.unmergedLeaves));
+            Bytes expected = primitives::Sha256(input.Bytes());
+            for (uint32_t d : Resolution(child)) {
+                const TreeNode& descendant = *nodes_[d];
+                const Bytes* hash = descendant.parent ? &descendant.parent->parentHash
+                    : (descendant.leaf->source == LeafNodeSource::Commit ? &descendant.leaf->parentHash : nullptr);
+                if (hash && *hash == expected) valid = true;
+            }
+        }
+        if (!valid) return false;
+    }
+    return true;
 }
 
 Bytes RatchetTree::RootTreeHash() const { return TreeHash(tree_math::Root(leafCount_)); }

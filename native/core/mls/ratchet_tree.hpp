@@ -1,7 +1,7 @@
 // The ratchet tree (RFC 9420 §7) as the `ratchet_tree` extension carries it: decoding and encoding, resolution
-// (§4.1.1), tree hashes (§7.8) and leaf signature checks, as a joiner needs them to check a tree against the GroupInfo.
+// (§4.1.1), tree hashes (§7.8), parent-hash verification (§7.9.2) and leaf signature checks, as a joiner needs them to check a tree against the GroupInfo.
 // The tree is held at full width (a power-of-two number of leaves, §7.8: trailing blanks are implied).
-// Not yet here: parent-hash verification (§7.9.2), adding/removing leaves and UpdatePath creation/application.
+// Not yet here: adding/removing leaves and UpdatePath creation/application.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -43,8 +43,17 @@ public:
     Bytes RootTreeHash() const;
     /** True when every leaf's signature verifies (update/commit leaves bound to `groupId` and their index). */
     bool VerifyLeafSignatures(ByteView groupId) const;
+    /**
+     * §7.9.2: every non-blank parent node is parent-hash valid — a node in the resolution of one child carries the
+     * parent hash of the parent computed with the other child's original tree hash (the parent's unmerged leaves
+     * removed from it).
+     */
+    bool VerifyParentHashes() const;
 
 private:
+    /** The tree hash of `node`'s subtree with the leaves in `removed` treated as blank (and not unmerged). */
+    Bytes TreeHashWithout(uint32_t node, const std::vector<uint32_t>& removed) const;
+
     std::vector<std::optional<TreeNode>> nodes_;
     uint32_t leafCount_ = 0;
 };

@@ -2,6 +2,8 @@
 // signatures, and re-encoding to the same bytes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "mls/ratchet_tree.hpp"
 #include "vectors.hpp"
 
@@ -24,6 +26,7 @@ TEST(RatchetTree, MatchesTheTreeValidationVectors) {
             EXPECT_EQ(tree.Resolution(node), resolutions.at(node).get<std::vector<uint32_t>>()) << "node " << node;
         }
         EXPECT_TRUE(tree.VerifyLeafSignatures(HexField(v, "group_id")));
+        EXPECT_TRUE(tree.VerifyParentHashes());
         Bytes otherGroup = HexField(v, "group_id");
         otherGroup.push_back(0);
         // Leaves created by commits are bound to the group: another group id must fail for trees that have them.
@@ -33,6 +36,28 @@ TEST(RatchetTree, MatchesTheTreeValidationVectors) {
         ++trees;
     }
     EXPECT_GT(trees, 5u);
+}
+
+TEST(RatchetTree, AnAlteredParentHashIsDetected) {
+    std::size_t checked = 0;
+    for (const auto& v : test::LoadVectors("tree-validation.json")) {
+        Bytes encoded = HexField(v, "tree");
+        RatchetTree tree = RatchetTree::Decode(encoded);
+        // Find a non-blank parent node and flip a byte of its parent_hash inside the encoding (re-decoded, so the
+        // change goes through the codec like a tampered message would).
+        for (uint32_t node = 1; node < tree.NodeCount(); node += 2) {
+            if (tree.IsBlank(node) || tree.Node(node)->parent->parentHash.empty()) continue;
+            const Bytes& hash = tree.Node(node)->parent->parentHash;
+            auto at = std::search(encoded.begin(), encoded.end(), hash.begin(), hash.end());
+            ASSERT_NE(at, encoded.end());
+            Bytes tampered = encoded;
+            tampered[static_cast<std::size_t>(at - encoded.begin())] ^= 1;
+            EXPECT_FALSE(RatchetTree::Decode(tampered).VerifyParentHashes());
+            ++checked;
+            break;
+        }
+    }
+    EXPECT_GT(checked, 0u);
 }
 
 TEST(RatchetTree, MalformedTreesAreRejected) {
