@@ -150,6 +150,45 @@ bool RatchetTree::VerifyParentHashes() const {
     return true;
 }
 
+uint32_t RatchetTree::AddLeaf(LeafNode leaf) {
+    uint32_t index = 0;
+    while (index < leafCount_ && nodes_[tree_math::LeafToNode(index)]) ++index;
+    if (index == leafCount_) {
+        leafCount_ *= 2;
+        nodes_.resize(tree_math::NodeWidth(leafCount_));
+    }
+    uint32_t node = tree_math::LeafToNode(index);
+    nodes_[node] = TreeNode{std::move(leaf), std::nullopt};
+    uint32_t root = tree_math::Root(leafCount_);
+    while (node != root) {
+        node = tree_math::Parent(node, leafCount_);
+        if (nodes_[node]) nodes_[node]->parent->unmergedLeaves.push_back(index);
+    }
+    return index;
+}
+
+void RatchetTree::RemoveLeaf(uint32_t leaf) {
+    if (leaf >= leafCount_ || !nodes_[tree_math::LeafToNode(leaf)]) throw Error("ratchet tree: no member at that leaf");
+    uint32_t node = tree_math::LeafToNode(leaf);
+    nodes_[node].reset();
+    uint32_t root = tree_math::Root(leafCount_);
+    while (node != root) {
+        node = tree_math::Parent(node, leafCount_);
+        nodes_[node].reset();
+    }
+    // Halve while the right half holds no member (its parents are blank too, being above blank leaves only or
+    // blanked above). A tree keeps at least one leaf.
+    while (leafCount_ > 1) {
+        bool rightHalfEmpty = true;
+        for (uint32_t l = leafCount_ / 2; l < leafCount_; ++l) {
+            if (nodes_[tree_math::LeafToNode(l)]) rightHalfEmpty = false;
+        }
+        if (!rightHalfEmpty) break;
+        leafCount_ /= 2;
+        nodes_.resize(tree_math::NodeWidth(leafCount_));
+    }
+}
+
 Bytes RatchetTree::RootTreeHash() const { return TreeHash(tree_math::Root(leafCount_)); }
 
 bool RatchetTree::VerifyLeafSignatures(ByteView groupId) const {

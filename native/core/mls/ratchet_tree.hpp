@@ -1,7 +1,8 @@
 // The ratchet tree (RFC 9420 §7) as the `ratchet_tree` extension carries it: decoding and encoding, resolution
 // (§4.1.1), tree hashes (§7.8), parent-hash verification (§7.9.2) and leaf signature checks, as a joiner needs them to check a tree against the GroupInfo.
 // The tree is held at full width (a power-of-two number of leaves, §7.8: trailing blanks are implied).
-// Not yet here: adding/removing leaves and UpdatePath creation/application.
+// Adding and removing leaves (Add/Remove proposals) too. Not yet here: path secrets and UpdatePath
+// creation/application.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -49,6 +50,14 @@ public:
      * removed from it).
      */
     bool VerifyParentHashes() const;
+
+    /**
+     * §12.1.1 Add: the leftmost blank leaf (the tree doubles when there is none) gets `leaf`, and the leaf joins the
+     * unmerged leaves of every non-blank parent above it. Returns the new leaf index.
+     */
+    uint32_t AddLeaf(LeafNode leaf);
+    /** §12.1.3 Remove: blanks the leaf and its direct path, then truncates trailing blank halves. */
+    void RemoveLeaf(uint32_t leaf);
 
 private:
     /** The tree hash of `node`'s subtree with the leaves in `removed` treated as blank (and not unmerged). */

@@ -69,3 +69,36 @@ TEST(RatchetTree, MalformedTreesAreRejected) {
     EXPECT_THROW(RatchetTree::Decode(Bytes{0x02, 0x01, 0x02}), DecodeError);  // a parent where a leaf must be
     EXPECT_THROW(RatchetTree::Decode(Bytes{0x01, 0x00}), DecodeError);  // a single blank node
 }
+
+// Add and Remove proposals applied to a tree, against the `tree-operations` vectors (their suite is 1, whose tree hash
+// is SHA-256 like suite 2's; the tree operations do not depend on the suite otherwise).
+TEST(RatchetTree, AddAndRemoveMatchTheTreeOperationsVectors) {
+    std::size_t checked = 0;
+    for (const auto& v : test::LoadVectors("tree-operations.json")) {
+        RatchetTree tree = RatchetTree::Decode(HexField(v, "tree_before"));
+        EXPECT_EQ(ToHex(tree.RootTreeHash()), v.at("tree_hash_before").get<std::string>());
+        Bytes proposal = HexField(v, "proposal");
+        tls::Reader r(proposal);
+        uint16_t type = r.U16();
+        if (type == 1) {
+            tree.AddLeaf(KeyPackage::Read(r).leafNode);
+        } else {
+            ASSERT_EQ(type, 3);
+            tree.RemoveLeaf(r.U32());
+        }
+        r.ExpectEnd();
+        EXPECT_EQ(ToHex(tree.Encode()), v.at("tree_after").get<std::string>());
+        EXPECT_EQ(ToHex(tree.RootTreeHash()), v.at("tree_hash_after").get<std::string>());
+        ++checked;
+    }
+    EXPECT_EQ(checked, 4u);
+}
+
+TEST(RatchetTree, RemovingAnEmptyLeafIsRefused) {
+    RatchetTree tree = RatchetTree::Decode(HexField(test::LoadVectors("tree-validation.json").at(0), "tree"));
+    Bytes before = tree.Encode();
+    EXPECT_THROW(tree.RemoveLeaf(tree.LeafCount()), Error);
+    tree.RemoveLeaf(0);
+    EXPECT_THROW(tree.RemoveLeaf(0), Error);
+    EXPECT_NE(tree.Encode(), before);
+}
