@@ -2,9 +2,11 @@
 // key packages created by each side are decoded and validated by the other (both signatures, same KeyPackageRef),
 // EncryptWithLabel / DecryptWithLabel (RFC 9420 §5.1.3 over HPKE, ciphersuite 2) work in both directions, and external
 // Add/Remove proposals (what DAVE's voice server sends) made by ts-mls are authenticated by svcpp with the same
-// ProposalRef, and svcpp's are decoded by ts-mls.
+// ProposalRef, and svcpp's are decoded by ts-mls; and a group created by ts-mls is joined by svcpp through a Welcome,
+// with the same epoch authenticator and exporter secrets (the DAVE sender-key base included).
 // The C++ side is build/Release/svcpp_mls_interop (native/tests/core/mls/interop).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ import type { Capabilities } from 'ts-mls';
 import { decodeKeyPackage, encodeKeyPackage, makeKeyPackageRef, verifyKeyPackage } from 'ts-mls/keyPackage.js';
 import { verifyLeafNodeSignatureKeyPackage } from 'ts-mls/leafNode.js';
 import { decryptWithLabel, encryptWithLabel } from 'ts-mls/crypto/hpke.js';
-import { decodeMlsMessage, encodeMlsMessage } from 'ts-mls';
+import { createCommit, createGroup, decodeMlsMessage, encodeMlsMessage, mlsExporter } from 'ts-mls';
 import type { GroupContext, Proposal } from 'ts-mls';
 import { protectExternalProposalPublic } from 'ts-mls/messageProtectionPublic.js';
 import { encodeExternalSender } from 'ts-mls/externalSender.js';
@@ -168,6 +170,66 @@ describe('MLS interop with ts-mls', () => {
       expect(content.contentType).toBe('proposal');
       if (content.contentType !== 'proposal') return;
       expect(content.proposal).toEqual({ proposalType: 'remove', remove: { removed: 6 } });
+    });
+  });
+
+  describe('joining a ts-mls group through a Welcome', () => {
+    // Runs `svcpp_mls_interop join-welcome`: it prints its key package, then answers the Welcome we send it.
+    async function joinWithSvcpp(userId: bigint, welcomeFor: (keyPackageHex: string) => Promise<string>) {
+      const child = spawn(binary, ['join-welcome', userId.toString()], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const first = JSON.parse((await lines.next()).value as string) as { keyPackage: string };
+      child.stdin!.write(`${await welcomeFor(first.keyPackage)}\n`);
+      const answer = JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
+      await new Promise((resolve) => child.on('exit', resolve));
+      return answer;
+    }
+
+    it('svcpp joins and derives the same exporter secrets as the ts-mls member', async () => {
+      const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+      const creator = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+      const state = await createGroup(bytes('00000000000000c4'), creator.publicPackage, creator.privatePackage, [], cs);
+      let creatorState = state;
+      const answer = await joinWithSvcpp(2n, async (keyPackageHex) => {
+        const [keyPackage] = decodeKeyPackage(bytes(keyPackageHex), 0)!;
+        const result = await createCommit({ state, cipherSuite: cs }, {
+          extraProposals: [{ proposalType: 'add', add: { keyPackage } }],
+          ratchetTreeExtension: true,
+        });
+        creatorState = result.newState;
+        expect(result.welcome).toBeDefined();
+        return hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: result.welcome! }));
+      });
+      const exporterSecret = creatorState.keySchedule.exporterSecret;
+      const userIdLe = new Uint8Array(8);
+      new DataView(userIdLe.buffer).setBigUint64(0, 2n, true);
+      expect(answer).toEqual({
+        ok: true,
+        epoch: 1,
+        ownLeaf: 1,
+        epochAuthenticator: hex(creatorState.keySchedule.epochAuthenticator),
+        exporter: hex(await mlsExporter(exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs)),
+        daveBaseSecret: hex(await mlsExporter(exporterSecret, 'Discord Secure Frames v0', userIdLe, 16, cs)),
+      });
+    });
+
+    it('svcpp refuses a Welcome that was not made for its key package', async () => {
+      const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+      const creator = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+      const other = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes('0000000000000003') }, daveCapabilities, defaultLifetime, [], cs);
+      const state = await createGroup(bytes('00000000000000c5'), creator.publicPackage, creator.privatePackage, [], cs);
+      const answer = await joinWithSvcpp(2n, async () => {
+        const result = await createCommit({ state, cipherSuite: cs }, {
+          extraProposals: [{ proposalType: 'add', add: { keyPackage: other.publicPackage } }],
+          ratchetTreeExtension: true,
+        });
+        return hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: result.welcome! }));
+      });
+      expect(answer.ok).toBe(false);
+      expect(String(answer.error)).toMatch(/no group secrets/);
     });
   });
 });

@@ -11,14 +11,20 @@
 //                                                      or {"ok": false, "error": text}
 //   svcpp_mls_interop create-external-remove <group id hex> <epoch> <leaf>
 //                                                    → {"externalSender": hex, "message": hex}
+//   svcpp_mls_interop join-welcome <user id>          → prints {"keyPackage": hex}, then reads one line (a Welcome as
+//                                                      hex) from stdin and prints {"ok": true, "epoch": n,
+//                                                      "ownLeaf": n, "epochAuthenticator": hex, "exporter": hex,
+//                                                      "daveBaseSecret": hex} or {"ok": false, "error": text}
 // The other side is ts-mls, an independent implementation from the npm registry.
 #include <cstdio>
+#include <iostream>
 #include <cstring>
 #include <string>
 
 #include "mls/cipher_suite.hpp"
 #include "mls/external_proposal.hpp"
 #include "mls/key_package.hpp"
+#include "mls/welcome.hpp"
 
 using namespace svcpp::core::mls;
 
@@ -110,6 +116,29 @@ int main(int argc, char** argv) {
                 std::nullopt, static_cast<uint32_t>(std::stoul(argv[4])));
             std::printf("{\"externalSender\":\"%s\",\"message\":\"%s\"}\n", Hex(sender.Encode()).c_str(),
                 Hex(message).c_str());
+            return 0;
+        }
+        if (command == "join-welcome") {
+            uint64_t userId = std::stoull(argv[2]);
+            KeyPackageBundle bundle = CreateDaveKeyPackage(userId, primitives::GenerateP256());
+            std::printf("{\"keyPackage\":\"%s\"}\n", Hex(bundle.keyPackage.Encode()).c_str());
+            std::fflush(stdout);
+            std::string line;
+            if (!std::getline(std::cin, line)) return 1;
+            try {
+                JoinedGroup joined = ProcessWelcome(FromHex(line), bundle.keyPackage, bundle.initPrivateKey);
+                Bytes exporter = MlsExporter(joined.secrets.exporterSecret, ToBytes("svcpp interop"), {}, 32);
+                // DAVE's sender key base: label "Discord Secure Frames v0", context the user id as u64 little-endian.
+                Bytes context(8);
+                for (std::size_t i = 0; i < 8; ++i) context[i] = static_cast<uint8_t>(userId >> (8 * i));
+                Bytes dave = MlsExporter(joined.secrets.exporterSecret, ToBytes("Discord Secure Frames v0"), context, 16);
+                std::printf("{\"ok\":true,\"epoch\":%llu,\"ownLeaf\":%u,\"epochAuthenticator\":\"%s\","
+                            "\"exporter\":\"%s\",\"daveBaseSecret\":\"%s\"}\n",
+                    static_cast<unsigned long long>(joined.groupInfo.groupContext.epoch), joined.ownLeaf.value_or(UINT32_MAX),
+                    Hex(joined.secrets.epochAuthenticator).c_str(), Hex(exporter).c_str(), Hex(dave).c_str());
+            } catch (const Error& e) {
+                std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+            }
             return 0;
         }
         if (command == "seal-with-label" && argc == 6) {
