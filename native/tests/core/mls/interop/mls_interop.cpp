@@ -21,6 +21,7 @@
 #include <cstring>
 #include <string>
 
+#include "../hex.hpp"
 #include "mls/cipher_suite.hpp"
 #include "mls/external_proposal.hpp"
 #include "mls/key_package.hpp"
@@ -30,22 +31,8 @@ using namespace svcpp::core::mls;
 
 namespace {
 
-std::string Hex(ByteView bytes) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (uint8_t b : bytes) {
-        out.push_back(digits[b >> 4]);
-        out.push_back(digits[b & 15]);
-    }
-    return out;
-}
-
-Bytes FromHex(const std::string& hex) {
-    if (hex.size() % 2) throw Error("odd hex length");
-    Bytes out(hex.size() / 2);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<uint8_t>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
-    return out;
-}
+std::string Hex(ByteView bytes) { return test::ToHex(bytes); }
+Bytes FromHex(const std::string& hex) { return test::Hex(hex); }
 
 std::string JsonString(const std::string& text) {
     std::string out = "\"";
