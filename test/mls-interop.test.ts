@@ -174,14 +174,31 @@ describe('MLS interop with ts-mls', () => {
   });
 
   describe('joining a ts-mls group through a Welcome', () => {
-    // Runs `svcpp_mls_interop join-welcome`: it prints its key package, then answers the Welcome we send it.
-    async function joinWithSvcpp(userId: bigint, welcomeFor: (keyPackageHex: string) => Promise<string>) {
+    // Runs `svcpp_mls_interop join-welcome`: it prints its key package, answers the Welcome we send it, then each
+    // commit.
+    async function startSvcppMember(userId: bigint) {
       const child = spawn(binary, ['join-welcome', userId.toString()], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
       const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-      const first = JSON.parse((await lines.next()).value as string) as { keyPackage: string };
-      child.stdin!.write(`${await welcomeFor(first.keyPackage)}\n`);
-      const answer = JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
-      await new Promise((resolve) => child.on('exit', resolve));
+      const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
+      const first = (await next()) as { keyPackage: string };
+      return {
+        keyPackageHex: first.keyPackage,
+        async send(lineHex: string) {
+          child.stdin!.write(`${lineHex}\n`);
+          return next();
+        },
+        async close() {
+          child.stdin!.end();
+          await exited;
+        },
+      };
+    }
+
+    async function joinWithSvcpp(userId: bigint, welcomeFor: (keyPackageHex: string) => Promise<string>) {
+      const member = await startSvcppMember(userId);
+      const answer = await member.send(await welcomeFor(member.keyPackageHex));
+      await member.close();
       return answer;
     }
 
@@ -230,6 +247,42 @@ describe('MLS interop with ts-mls', () => {
       });
       expect(answer.ok).toBe(false);
       expect(String(answer.error)).toMatch(/no group secrets/);
+    });
+
+    it('svcpp follows the ts-mls group through an add commit, and refuses a tampered one', async () => {
+      const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+      const creator = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+      let state = await createGroup(bytes('00000000000000c6'), creator.publicPackage, creator.privatePackage, [], cs);
+      const member = await startSvcppMember(2n);
+      const [keyPackage] = decodeKeyPackage(bytes(member.keyPackageHex), 0)!;
+      const joined = await createCommit({ state, cipherSuite: cs }, {
+        extraProposals: [{ proposalType: 'add', add: { keyPackage } }], ratchetTreeExtension: true });
+      state = joined.newState;
+      const welcome = await member.send(
+        hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: joined.welcome! })));
+      expect(welcome.ok).toBe(true);
+
+      // The creator adds a third member (by value, no UpdatePath: what DAVE's adds-only commits look like).
+      const third = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes('0000000000000003') }, daveCapabilities, defaultLifetime, [], cs);
+      const added = await createCommit({ state, cipherSuite: cs }, {
+        extraProposals: [{ proposalType: 'add', add: { keyPackage: third.publicPackage } }],
+        wireAsPublicMessage: true, ratchetTreeExtension: true });
+      const commitHex = hex(encodeMlsMessage(added.commit));
+      const tampered = bytes(commitHex);
+      tampered[tampered.length - 40] ^= 1;  // inside the signature / tags
+      const refused = await member.send(hex(tampered));
+      expect(refused.ok).toBe(false);
+
+      const answer = await member.send(commitHex);
+      await member.close();
+      expect(answer).toEqual({
+        ok: true,
+        epoch: 2,
+        epochAuthenticator: hex(added.newState.keySchedule.epochAuthenticator),
+        exporter: hex(await mlsExporter(added.newState.keySchedule.exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs)),
+      });
     });
   });
 });

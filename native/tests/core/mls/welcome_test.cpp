@@ -2,6 +2,7 @@
 // confirmation tag; and the rejections.
 #include <gtest/gtest.h>
 
+#include "mls/group_state.hpp"
 #include "mls/welcome.hpp"
 #include "vectors.hpp"
 
@@ -46,4 +47,13 @@ TEST(Welcome, AWelcomeForAnotherKeyPackageOrTamperedIsRejected) {
     truncated.pop_back();
     EXPECT_THROW(ProcessWelcome(truncated, VectorKeyPackage(v), HexField(v, "init_priv"), HexField(v, "signer_pub")),
         DecodeError);
+}
+
+TEST(GroupState, NeedsTheRatchetTreeFromTheWelcome) {
+    // Following commits needs the tree; this vector's Welcome has none. (Commits themselves are checked against
+    // ts-mls in test/mls-interop.test.ts, the only source of groups with a tree here.)
+    const auto v = test::LoadVectors("welcome.json").at(0);
+    JoinedGroup joined = ProcessWelcome(HexField(v, "welcome"), VectorKeyPackage(v), HexField(v, "init_priv"),
+        HexField(v, "signer_pub"));
+    EXPECT_THROW(GroupState::FromWelcome(joined), Error);
 }

@@ -14,16 +14,21 @@
 //   svcpp_mls_interop join-welcome <user id>          → prints {"keyPackage": hex}, then reads one line (a Welcome as
 //                                                      hex) from stdin and prints {"ok": true, "epoch": n,
 //                                                      "ownLeaf": n, "epochAuthenticator": hex, "exporter": hex,
-//                                                      "daveBaseSecret": hex} or {"ok": false, "error": text}
+//                                                      "daveBaseSecret": hex} or {"ok": false, "error": text};
+//                                                      then each further line is a commit (MLSMessage hex),
+//                                                      answered {"ok": true, "epoch": n, "epochAuthenticator": hex,
+//                                                      "exporter": hex} or {"ok": false, "error": text}
 // The other side is ts-mls, an independent implementation from the npm registry.
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <cstring>
 #include <string>
 
 #include "../hex.hpp"
 #include "mls/cipher_suite.hpp"
 #include "mls/external_proposal.hpp"
+#include "mls/group_state.hpp"
 #include "mls/key_package.hpp"
 #include "mls/welcome.hpp"
 
@@ -112,6 +117,7 @@ int main(int argc, char** argv) {
             std::fflush(stdout);
             std::string line;
             if (!std::getline(std::cin, line)) return 1;
+            std::optional<GroupState> group;
             try {
                 JoinedGroup joined = ProcessWelcome(FromHex(line), bundle.keyPackage, bundle.initPrivateKey);
                 Bytes exporter = MlsExporter(joined.secrets.exporterSecret, ToBytes("svcpp interop"), {}, 32);
@@ -123,8 +129,22 @@ int main(int argc, char** argv) {
                             "\"exporter\":\"%s\",\"daveBaseSecret\":\"%s\"}\n",
                     static_cast<unsigned long long>(joined.groupInfo.groupContext.epoch), joined.ownLeaf.value_or(UINT32_MAX),
                     Hex(joined.secrets.epochAuthenticator).c_str(), Hex(exporter).c_str(), Hex(dave).c_str());
+                group = GroupState::FromWelcome(joined);
             } catch (const Error& e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+            }
+            std::fflush(stdout);
+            while (group && std::getline(std::cin, line)) {
+                try {
+                    group->ProcessCommit(FromHex(line));
+                    Bytes exporter = MlsExporter(group->Secrets().exporterSecret, ToBytes("svcpp interop"), {}, 32);
+                    std::printf("{\"ok\":true,\"epoch\":%llu,\"epochAuthenticator\":\"%s\",\"exporter\":\"%s\"}\n",
+                        static_cast<unsigned long long>(group->Epoch()), Hex(group->Secrets().epochAuthenticator).c_str(),
+                        Hex(exporter).c_str());
+                } catch (const Error& e) {
+                    std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+                }
+                std::fflush(stdout);
             }
             return 0;
         }
