@@ -1,0 +1,64 @@
+// The DAVE frame cryptor as the voice pipeline's FrameTransform: Encrypt uses our own sender ratchet, Decrypt the
+// ratchets of the sender `userId` (from the gateway's SSRC map). The DAVE session (MLS group) feeds it keys: at each
+// epoch it calls SetEpochKeys with the exporter secret, which derives every member's ratchet; the session's transition
+// logic calls SetPassthrough.
+//
+// Threads: Encrypt runs on the audio thread, Decrypt on the network thread, key changes on the session's thread.
+// Send and receive state have a lock each, held for one frame; key changes take them briefly. Encrypt and Decrypt
+// allocate only when a new key generation starts (every 2^24 frames of a sender, or on its first frame in an epoch).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "voice/e2ee/clock.hpp"
+#include "voice/e2ee/frame_decryptor.hpp"
+#include "voice/e2ee/frame_encryptor.hpp"
+#include "voice/media/frame_transform.hpp"
+
+namespace svcpp::core::voice::e2ee {
+
+struct DecryptStats {
+    uint64_t decrypted = 0;
+    uint64_t passedThrough = 0;  // silence frames and frames accepted in clear during passthrough
+    std::map<DecryptFailure, uint64_t> dropped;
+};
+
+class DaveFrameTransform final : public FrameTransform {
+public:
+    DaveFrameTransform(uint64_t ownUserId, const Clock& clock) : ownUserId_(ownUserId), clock_(clock) {}
+
+    /**
+     * A new epoch: our send ratchet switches at once (the protocol's execute_transition), and each member's receive
+     * ratchet is added beside the previous epoch's, which is kept for kKeyRetention. Members not listed keep only
+     * their retiring keys (they left).
+     */
+    void SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds);
+    /** Passthrough for both directions (transition to or from protocol version 0). */
+    void SetPassthrough(bool enabled);
+
+    std::size_t MaxEncryptOverhead() const override { return kMaxOpusOverhead; }
+    std::optional<std::size_t> Encrypt(uint32_t ssrc, std::span<const uint8_t> frame, std::span<uint8_t> out) override;
+    std::optional<std::size_t> Decrypt(uint64_t userId, uint32_t ssrc, std::span<const uint8_t> frame,
+        std::span<uint8_t> out) override;
+
+    DecryptStats Stats() const;
+
+private:
+    FrameDecryptor& DecryptorFor(uint64_t userId);
+
+    const uint64_t ownUserId_;
+    const Clock& clock_;
+
+    std::mutex sendMutex_;
+    FrameEncryptor encryptor_;
+
+    mutable std::mutex receiveMutex_;
+    std::map<uint64_t, std::unique_ptr<FrameDecryptor>> decryptors_;
+    bool passthrough_ = false;
+    DecryptStats stats_;
+};
+
+}  // namespace svcpp::core::voice::e2ee
