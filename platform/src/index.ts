@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { PlatformContext, PlatformUrls } from './context.js';
 import { CORE_MIGRATIONS } from './accounts/migrations.js';
 import { registerDevGuard } from './admin/dev-guard.js';
-import { registerDevRoutes } from './admin/routes.js';
+import { devRoutes } from './admin/routes.js';
 import { applyConfig } from './config/apply.js';
 import { ensureDevEnvironment } from './config/dev-environment.js';
 import { platformCertificate } from './crypto/tls.js';
@@ -12,11 +12,13 @@ import { randomToken } from './crypto/tokens.js';
 import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
-import { registerGuildRoutes } from './guilds/routes.js';
+import { guildRoutes } from './guilds/routes.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
+import { API_PREFIX, registerArea } from './http/api.js';
+import { registerRouteConventions } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
 import { recordRoutes, type RouteEntry } from './route-table.js';
@@ -31,12 +33,12 @@ import { registerTokenRoutes } from './oauth/token/routes.js';
 import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
-import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
+import { partnerSdkRoutes } from './partner-sdk/routes.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
 import { startRpcServer, type RpcServer } from './rpc/index.js';
-import { registerUserRoutes } from './users/routes.js';
+import { userRoutes } from './users/routes.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
 export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
@@ -97,6 +99,7 @@ export interface StartOptions extends PlatformOptions {
 
 function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServices {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
+  registerRouteConventions(app, ctx);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerRevokeRoutes(app, ctx);
@@ -104,12 +107,12 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServi
   registerDeviceVerificationRoutes(app, ctx);
   registerOAuthMeRoute(app, ctx);
   registerOidcRoutes(app, ctx);
-  registerPartnerSdkRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerGuildRoutes(app, ctx);
+  registerArea(app, ctx, partnerSdkRoutes);
+  registerArea(app, ctx, userRoutes);
+  registerArea(app, ctx, guildRoutes);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
-  if (ctx.options.devMode) registerDevRoutes(app, ctx);
+  if (ctx.options.devMode) registerArea(app, ctx, devRoutes);
   return social;
 }
 
@@ -130,7 +133,7 @@ function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | u
   const gateway = new URL(http);
   gateway.protocol = gateway.protocol === 'https:' ? 'wss:' : 'ws:';
   gateway.pathname = `${gateway.pathname.replace(/\/+$/, '')}/gateway`;
-  return { http, api: `${http}/api/v10`, gateway: gateway.toString() };
+  return { http, api: `${http}${API_PREFIX}`, gateway: gateway.toString() };
 }
 
 /**
@@ -155,7 +158,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       logger,
       bus,
       urls: { http: '', api: '', gateway: '' },
-      sessions: { disconnectUser: () => undefined },
+      sessions: { disconnectUser: () => undefined, hasSession: () => false },
       signingKeys: new OidcSigningKeys(store, now),
       externalTokens: new OidcProviderVerifier(outbound, {
         allowLocalhostIssuers: resolved.allowLocalhostIssuers,

@@ -1,7 +1,7 @@
 /** GET /guilds/{id}/channels for SDK users (OURS) and the application profiles of a user session's READY. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { GatewayClient } from '../src/gateway/reference-client.js';
+import { GatewayClient } from './helpers/gateway-client.js';
 import { bearer, bot, request } from './helpers/http.js';
 import { accessTokenFor, startTestPlatform } from './helpers/platform.js';
 

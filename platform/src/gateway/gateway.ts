@@ -22,8 +22,11 @@ import { PayloadZlibOutbound, PlainOutbound, ZlibStreamOutbound, type Outbound }
 import { presenceUpdate } from './presence.js';
 import { Close, Op, closeOutcome } from './protocol.js';
 import { SessionRegistry } from './registry.js';
+
+/** A session of this server: attached to one of its connections. */
+type Session = BaseSession<Connection>;
 import { envelopeSchema, type Identify, type Presence } from './schemas.js';
-import { newSession, type Session } from './session.js';
+import { newSession, type Session as BaseSession } from './session.js';
 import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewayStats, SessionFilter } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
@@ -35,7 +38,7 @@ const MAX_UNSENT_BYTES = 8 * 1024 * 1024;
 
 export class GatewayServer implements GatewayHandle {
   readonly options: GatewayOptions;
-  private readonly registry = new SessionRegistry();
+  private readonly registry = new SessionRegistry<Session>();
   private readonly connections = new Set<Connection>();
   private readonly detached = new Set<Session>();
   /** Identifies per application in the current 24 h window, reported by GET /gateway/bot. */
@@ -144,7 +147,7 @@ export class GatewayServer implements GatewayHandle {
     this.countIdentify(identity.applicationId);
     // Transport compression wins over per-payload compression (they are mutually exclusive).
     if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
-    const session = newSession(identity, this.options.replayBufferSize);
+    const session = newSession<Connection>(identity, this.options.replayBufferSize);
     this.registry.add(session);
     this.attach(session, conn);
     if (this.registry.countFor(identity.userId, identity.applicationId) === 1) this.sessionsChanged(identity, true);
@@ -322,6 +325,10 @@ export class GatewayServer implements GatewayHandle {
   }
 
   // ── GatewayHandle ─────────────────────────────────────────────────────────────────────────────────────────
+
+  hasSession(userId: string, applicationId: string): boolean {
+    return this.registry.countFor(userId, applicationId) > 0;
+  }
 
   disconnectUser(userId: string, closeCode: number = Close.AuthenticationFailed): void {
     for (const session of this.registry.select({ userId })) {

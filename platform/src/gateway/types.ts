@@ -69,6 +69,8 @@ export interface GatewayStats {
 export interface GatewayHandle {
   /** Closes every connection of the user with the code (default 4004, terminal: e.g. the token was revoked). */
   disconnectUser(userId: string, closeCode?: number): void;
+  /** The user holds a session (attached or resumable) for the application: the one "is connected" query. */
+  hasSession(userId: string, applicationId: string): boolean;
   /** Sessions that exist: attached ones plus dropped ones still resumable. */
   sessionCount(): number;
   stats(): GatewayStats;

@@ -74,6 +74,12 @@ function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiEr
   });
 }
 
+/** Refuses a body whose encoding the route does not take (50035 CONTENT_TYPE_INVALID); no body is always fine. */
+export function assertBodyKind(request: FastifyRequest, accepted: ReadonlyArray<'json' | 'form' | 'multipart'>): void {
+  if (request.bodyKind === 'none' || (accepted as readonly string[]).includes(request.bodyKind)) return;
+  throw contentTypeError([...accepted]);
+}
+
 /** The JSON body of an API route; a missing body reads as undefined and is validated as `{}`. */
 export function jsonBody(request: FastifyRequest): unknown {
   if (request.bodyKind === 'none' || request.bodyKind === 'json') return request.body;
