@@ -8,7 +8,7 @@ import type { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { GatewayIdentity } from './gateway/types.js';
-import type { SessionsChange } from './gateway/types.js';
+import type { GatewayCommand, GatewaySessionHandle, SessionsChange } from './gateway/types.js';
 import type { Presence } from './gateway/schemas.js';
 
 /**
@@ -25,6 +25,10 @@ export interface GatewayHooks {
   userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean | 'invalid'>;
   /** Every handler sees every first-session / last-session change of a (user, application) pair. */
   sessionsChanged: Array<(change: SessionsChange) => void>;
+  /** Every handler sees each new session right after its READY. */
+  identified: Array<(session: GatewaySessionHandle) => void>;
+  /** First handler returning true or 'invalid' owns a command op (op 8, op 43, …). */
+  commands: Array<(command: GatewayCommand) => boolean | 'invalid'>;
 }
 
 /**

@@ -13,6 +13,7 @@ import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { guildRoutes } from './guilds/routes.js';
+import { registerBotApi } from './guilds/index.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
@@ -110,6 +111,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServi
   registerArea(app, ctx, partnerSdkRoutes);
   registerArea(app, ctx, userRoutes);
   registerArea(app, ctx, guildRoutes);
+  registerBotApi(app, ctx);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
   if (ctx.options.devMode) registerArea(app, ctx, devRoutes);
@@ -169,7 +171,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
-      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [] },
+      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], identified: [], commands: [] },
       now,
     };
 
@@ -201,6 +203,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         return false;
       },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
+      identified: (session) => ctx.gatewayHooks.identified.forEach((handle) => handle(session)),
+      command: (command) => {
+        for (const handle of ctx.gatewayHooks.commands) {
+          const outcome = handle(command);
+          if (outcome) return outcome;
+        }
+        return false;
+      },
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;

@@ -27,7 +27,7 @@ import { SessionRegistry } from './registry.js';
 type Session = BaseSession<Connection>;
 import { envelopeSchema, type Identify, type Presence } from './schemas.js';
 import { newSession, type Session as BaseSession } from './session.js';
-import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewayStats, SessionFilter } from './types.js';
+import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewaySessionHandle, GatewayStats, SessionFilter } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
 /** Client opcodes of v10. Those not served yet (4, 8, 31, 43) get 4003 before Identify like any command, 4001 after. */
@@ -100,7 +100,9 @@ export class GatewayServer implements GatewayHandle {
     if (op === Op.Resume) return this.onResume(conn, d);
     if (!conn.session) return this.closeConnection(conn, Close.NotAuthenticated, 'Not authenticated.');
     if (op === Op.PresenceUpdate) return this.onPresence(conn, conn.session, d);
-    return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
+    const outcome = this.deps.command?.({ op, d, session: this.handle(conn.session) }) ?? false;
+    if (outcome === true) return;
+    return this.closeConnection(conn, Close.UnknownOpcode, outcome === 'invalid' ? 'Invalid payload.' : 'Unknown opcode.');
   }
 
   private onSocketClose(conn: Connection, code: number): void {
@@ -148,10 +150,12 @@ export class GatewayServer implements GatewayHandle {
     // Transport compression wins over per-payload compression (they are mutually exclusive).
     if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
     const session = newSession<Connection>(identity, this.options.replayBufferSize);
+    session.intents = identify.intents ?? 0;
     this.registry.add(session);
     this.attach(session, conn);
     if (this.registry.countFor(identity.userId, identity.applicationId) === 1) this.sessionsChanged(identity, true);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
+    this.deps.identified?.(this.handle(session));
     this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
     if (identify.presence) this.publishPresence(conn, identity, identify.presence);
   }
@@ -172,6 +176,11 @@ export class GatewayServer implements GatewayHandle {
       resume_gateway_url: conn.params.gatewayUrl,
       application: { id: identity.applicationId, flags: identity.applicationFlags ?? 0 },
     };
+  }
+
+  /** The feature-facing view of a session (GatewaySessionHandle). */
+  private handle(session: Session): GatewaySessionHandle {
+    return { identity: session.identity, intents: session.intents, dispatch: (t, d) => session.dispatch(new DispatchTemplate(t, d)) };
   }
 
   private onResume(conn: Connection, d: unknown): void {

@@ -46,6 +46,15 @@ export class SessionRegistry<S extends Session = Session> {
 
   /** Sessions an event is for: present criteria are ANDed; an audience with no criteria matches nothing. */
   audience(to: EventAudience): S[] {
+    const sessions = this.candidates(to);
+    const intent = to.intent;
+    const without = to.withoutIntent ?? 0;
+    // Intent-routed events go to bot sessions that asked for every bit of the intent (PROTOCOL.md §14.3).
+    if (intent === undefined) return sessions;
+    return sessions.filter((s) => s.identity.kind === 'bot' && (s.intents & intent) === intent && (s.intents & without) === 0);
+  }
+
+  private candidates(to: EventAudience): S[] {
     const out: S[] = [];
     if (to.userIds) {
       const seen = to.userIds.length > 1 ? new Set<string>() : null;

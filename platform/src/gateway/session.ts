@@ -23,6 +23,8 @@ export class Session<C extends FrameSink = FrameSink> {
   detachedAt = 0;
   /** Dispatches queued since the connection was lost. */
   missed = 0;
+  /** Identify's intents: which guild events the session receives (EventAudience.intent). */
+  intents = 0;
 
   constructor(
     readonly identity: GatewayIdentity,

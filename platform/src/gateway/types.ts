@@ -16,6 +16,21 @@ export interface GatewayIdentity {
   applicationFlags?: number;
 }
 
+/** One identified session as feature code sees it: who, with which intents, and a way to send it a dispatch. */
+export interface GatewaySessionHandle {
+  identity: GatewayIdentity;
+  /** Identify's intents (0 for user sessions that sent none). */
+  intents: number;
+  dispatch(t: string, d: unknown): void;
+}
+
+/** A command op the gateway itself does not handle (op 8 Request Guild Members, op 43 Request Channel Info, …). */
+export interface GatewayCommand {
+  op: number;
+  d: unknown;
+  session: GatewaySessionHandle;
+}
+
 export interface GatewayDeps {
   bus: EventBus;
   /** `Bearer <token>` for users, the bare token for bots; null when the token is not valid (any more). */
@@ -33,6 +48,10 @@ export interface GatewayDeps {
    * still resumable). Drives "online"/"offline" presence and lobby members' `connected`.
    */
   sessionsChanged?(change: SessionsChange): void;
+  /** After READY went out to a new session (GUILD_CREATE for bots follows it). */
+  identified?(session: GatewaySessionHandle): void;
+  /** true: a feature handled the op; 'invalid': its payload is refused (close 4001); false: unknown (close 4001). */
+  command?(command: GatewayCommand): boolean | 'invalid';
   logger: Logger;
   options?: Partial<GatewayOptions>;
   /**

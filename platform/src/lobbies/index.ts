@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
-import { registerChannelMessageRoutes } from './channel-messages.js';
 import { registerInviteRoutes } from './invites.js';
 import { registerLinkingRoutes } from './linking.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
@@ -30,7 +29,6 @@ export function registerLobbies(app: FastifyInstance, ctx: PlatformContext): Lob
     registerMessageRoutes(api, ctx, messages, schemas);
     registerLinkingRoutes(api, ctx, lobbies, schemas);
     registerInviteRoutes(api, ctx);
-    registerChannelMessageRoutes(api, ctx);
   });
 
   ctx.gatewayHooks.readyExtras.push((identity) =>

@@ -10,6 +10,8 @@ import { sqliteMeta, sqliteSigningKeys } from './keys-and-meta.js';
 import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } from './outbox.js';
 import { migrateArea } from './migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
+import { BOT_API_MIGRATIONS } from './bot-schema.js';
+import { sqliteBotGuilds } from './bot-guilds.js';
 import { sqliteLobbies } from './lobbies.js';
 import { CORE_MIGRATIONS } from './schema.js';
 import { sqliteDirectMessages } from './direct-messages.js';
@@ -28,6 +30,7 @@ export function openSqliteStore(path: string): Store {
   migrateArea(db, 'webhook-targets', OUTBOX_TARGET_MIGRATIONS);
   migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
+  migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -40,6 +43,7 @@ export function openSqliteStore(path: string): Store {
     deviceCodes: sqliteDeviceCodes(db),
     grants: sqliteGrants(db),
     guilds: sqliteGuilds(db),
+    botGuilds: sqliteBotGuilds(db),
     connections: sqliteConnections(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),

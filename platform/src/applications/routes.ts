@@ -1,0 +1,35 @@
+/**
+ * `GET /applications/@me` (PROTOCOL.md §14.1): the bot's application with `flags` (int32) and `flags_new` (every
+ * bit, as a string), `integration_types_config` and the install count.
+ */
+import { botOf, type ApiArea } from '../http/api.js';
+import { knownUserJson } from '../users/serialize.js';
+
+export const applicationRoutes: ApiArea = (app, ctx) => {
+  app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) => {
+    const { app: application } = botOf(request);
+    return {
+      id: application.id,
+      name: application.name,
+      icon: null,
+      description: '',
+      type: null,
+      bot: knownUserJson(ctx, application.botUserId),
+      bot_public: true,
+      bot_require_code_grant: false,
+      owner: application.ownerUserId ? knownUserJson(ctx, application.ownerUserId) : null,
+      verify_key: application.publicKeyHex,
+      flags: application.flags,
+      flags_new: String(application.flags),
+      redirect_uris: application.redirectUris,
+      interactions_endpoint_url: null,
+      event_webhooks_url: application.webhookUrl,
+      event_webhooks_status: application.webhookUrl ? 2 : 1,
+      event_webhooks_types: [],
+      integration_types_config: { '0': {}, '1': {} },
+      approximate_guild_count: ctx.store.guilds.listForUser(application.botUserId).length,
+      approximate_user_install_count: ctx.store.grants.countForApplication(application.id),
+      tags: [],
+    };
+  });
+};
