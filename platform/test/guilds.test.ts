@@ -41,7 +41,7 @@ describe('guild channels', () => {
     expect([category?.name, general?.name, voice?.name]).toEqual(['Text', 'general', 'voice']);
     expect(general).toEqual({
       id: expect.any(String), type: 0, flags: 0, guild_id: guildId, name: 'general', position: 1, parent_id: category?.id,
-      nsfw: false, permission_overwrites: [], permissions: '2251799813685247', linked_lobby: null,
+      nsfw: false, permission_overwrites: [], permissions: '8866461766385663', linked_lobby: null,
     });
     expect(category?.parent_id).toBeNull();
   });

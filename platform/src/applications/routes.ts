@@ -17,7 +17,9 @@ export const applicationRoutes: ApiArea = (app, ctx) => {
       bot: knownUserJson(ctx, application.botUserId),
       bot_public: true,
       bot_require_code_grant: false,
-      owner: application.ownerUserId ? knownUserJson(ctx, application.ownerUserId) : null,
+      // An application without an owning user is shown as owned by its bot user (there are no teams here).
+      owner: knownUserJson(ctx, application.ownerUserId ?? application.botUserId),
+      team: null,
       verify_key: application.publicKeyHex,
       flags: application.flags,
       flags_new: String(application.flags),
@@ -29,6 +31,10 @@ export const applicationRoutes: ApiArea = (app, ctx) => {
       integration_types_config: { '0': {}, '1': {} },
       approximate_guild_count: ctx.store.guilds.listForUser(application.botUserId).length,
       approximate_user_install_count: ctx.store.grants.countForApplication(application.id),
+      approximate_user_authorization_count: ctx.store.grants.countForApplication(application.id),
+      role_connections_verification_url: null,
+      explicit_content_filter: 0,
+      eligible_oauth2_scopes: [],
       tags: [],
     };
   });

@@ -61,7 +61,8 @@ export const guildInviteRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
     return {
       type: GUILD_INVITE,
       code: invite.code,
-      guild: { id: guild.id, name: guild.name, icon: guild.icon, splash: null, banner: guild.banner, description: null, features: guild.features, verification_level: 0, vanity_url_code: null, nsfw_level: 0, premium_subscription_count: 0 },
+      guild: { id: guild.id, name: guild.name, icon: guild.icon, splash: null, banner: guild.banner, description: null, features: guild.features, verification_level: 0, vanity_url_code: null, nsfw: false, nsfw_level: 0, premium_subscription_count: 0 },
+      guild_id: guild.id,
       channel: { id: channel.id, name: channel.name, type: channel.type },
       inviter: knownUserJson(ctx, invite.inviterId),
       expires_at: invite.maxAge === 0 ? null : new Date(invite.createdAt + invite.maxAge * 1000).toISOString(),

@@ -102,7 +102,15 @@ export function guildJson(guild: GuildRecord, roles: RoleRecord[], counts?: { me
     preferred_locale: 'en-US',
     nsfw_level: 0,
     max_members: 500_000,
+    max_presences: null,
     max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    home_header: null,
+    region: 'local',
+    widget_enabled: false,
+    widget_channel_id: null,
+    nsfw: false,
+    incidents_data: null,
     ...(counts && { approximate_member_count: counts.members, approximate_presence_count: 0 }),
   };
 }

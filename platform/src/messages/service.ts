@@ -34,6 +34,11 @@ const TEXT_CHANNEL_TYPES = new Set([0, 2, 5]);
 const FORWARDABLE_TYPES = new Set([0, 19, 20, 23]);
 const MessageType = { DEFAULT: 0, CHANNEL_PINNED_MESSAGE: 6, REPLY: 19 } as const;
 
+/** Embeds as stored and sent: `type` rich and every field's `inline` explicit (the published object has both). */
+function normaliseEmbeds(embeds: NonNullable<CreateMessageBody['embeds']>): unknown[] {
+  return embeds.map((embed) => ({ type: 'rich', ...embed, ...(embed.fields && { fields: embed.fields.map((f) => ({ inline: false, ...f })) }) }));
+}
+
 export interface ChannelContext {
   guild: GuildRecord;
   channel: ChannelRecord;
@@ -121,7 +126,7 @@ export class MessageService {
       flags: messageFlags,
       nonce,
       body: {
-        embeds: forward ? [] : (body.embeds ?? []),
+        embeds: forward ? [] : normaliseEmbeds(body.embeds ?? []),
         components: body.components ?? [],
         attachments,
         ...extra,
@@ -154,7 +159,7 @@ export class MessageService {
     }
     const v2 = (flags & MessageFlags.IS_COMPONENTS_V2) !== 0;
     const content = body.content === undefined ? message.content : (body.content ?? '');
-    const embeds = body.embeds === undefined ? (message.body.embeds as unknown[]) : (body.embeds ?? []);
+    const embeds = body.embeds === undefined ? (message.body.embeds as unknown[]) : normaliseEmbeds(body.embeds ?? []);
     const components = body.components === undefined ? (message.body.components as Array<Record<string, unknown>>) : (body.components ?? []);
     this.checkBody({ content, embeds: embeds as CreateMessageBody['embeds'], components: components as CreateMessageBody['components'] }, v2);
     let attachments = (message.body.attachments as StoredAttachment[] | undefined) ?? [];
