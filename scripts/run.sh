@@ -89,7 +89,7 @@ case "$mode" in
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure
     stage vitest-sdk npx vitest run
     stage vitest-platform npx vitest run --root platform
-    stage bench-smoke bash -c 'node --import tsx bench/sync-call.ts --smoke && node --import tsx bench/gateway.ts --smoke && node --import tsx bench/lobby-fanout.ts --smoke && node --import tsx platform/bench/gateway.ts --smoke'
+    stage bench-smoke bash -c 'node --import tsx bench/sync-call.ts --smoke && node --import tsx bench/gateway.ts --smoke && node --import tsx bench/lobby-fanout.ts --smoke && node --import tsx platform/bench/gateway.ts --smoke && node --import tsx platform/bench/bot-messages.ts --smoke'
     # One closing line over every runner (ctest: "N tests failed out of M"; vitest: "Tests  N passed (M)").
     passed=0; failed=0
     for f in "$logs"/ctest*.log; do
