@@ -332,6 +332,53 @@ export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
     return reply.code(204).send();
   });
 
+  // ── prune: members without roles (unless listed in include_roles) inactive for `days` ──
+  // Needs both MANAGE_GUILD and KICK_MEMBERS. Activity is not tracked here: a member counts as inactive when it
+  // joined more than `days` ago (OURS).
+  const pruneQuery = z.object({
+    days: z.coerce.number().int().min(1).max(30).default(7),
+    include_roles: z.string().max(5000).optional(),
+  });
+  const pruneBody = z.object({
+    days: z.number().int().min(1).max(30).default(7),
+    compute_prune_count: z.boolean().default(true),
+    include_roles: z.array(snowflakeSchema).max(250).default([]),
+  });
+  const prunable = (guildId: string, ownerId: string | null, days: number, includeRoles: string[]) => {
+    const cutoff = ctx.now() - days * 86_400_000;
+    return store
+      .listMembers(guildId, null, Number.MAX_SAFE_INTEGER)
+      .filter((m) => m.userId !== ownerId && (m.joinedAt || 0) < cutoff && m.roles.every((id) => includeRoles.includes(id)));
+  };
+
+  app.get('/guilds/:guildId/prune', { config: bot, schema: { params: pathParams('guildId'), querystring: pruneQuery } }, async (request) => {
+    const guild = guilds.guild(request.params.guildId);
+    guilds.requireGuildPermissions(guild, callerOf(request).user.id, Permission.MANAGE_GUILD, Permission.KICK_MEMBERS);
+    const include = request.query.include_roles ? request.query.include_roles.split(',').filter(Boolean) : [];
+    return { pruned: prunable(guild.id, guild.ownerId, request.query.days, include).length };
+  });
+
+  app.post('/guilds/:guildId/prune', { config: bot, schema: { params: pathParams('guildId'), body: pruneBody } }, async (request) => {
+    const caller = callerOf(request);
+    const guild = guilds.guild(request.params.guildId);
+    guilds.requireGuildPermissions(guild, caller.user.id, Permission.MANAGE_GUILD, Permission.KICK_MEMBERS);
+    const victims = prunable(guild.id, guild.ownerId, request.body.days, request.body.include_roles).filter((m) => m.userId !== caller.user.id);
+    ctx.store.transaction(() => {
+      for (const member of victims) store.removeMember(guild.id, member.userId);
+      guilds.audit({
+        guildId: guild.id,
+        userId: caller.user.id,
+        targetId: null,
+        actionType: AuditAction.MEMBER_PRUNE,
+        changes: null,
+        options: { delete_member_days: String(request.body.days), members_removed: String(victims.length) },
+        reason: auditReason(request),
+      });
+    });
+    for (const member of victims) guilds.publish(guild.id, 'GUILD_MEMBER_REMOVE', { guild_id: guild.id, user: knownUserJson(ctx, member.userId) }, Intent.GUILD_MEMBERS);
+    return { pruned: request.body.compute_prune_count ? victims.length : null };
+  });
+
   // ── audit log ──
   app.get('/guilds/:guildId/audit-logs', { config: bot, schema: { params: pathParams('guildId'), querystring: auditQuery } }, async (request) => {
     const guild = guilds.guild(request.params.guildId);

@@ -271,3 +271,26 @@ describe('guilds, roles, members, voice status, audit log, invites', () => {
     }
   });
 });
+
+describe('prune', () => {
+  it('needs MANAGE_GUILD and KICK_MEMBERS; counts and removes role-less members who joined more than `days` ago', async () => {
+    const f = await startBotPlatform();
+    try {
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/prune?days=1`)).body.code).toBe(50013);
+      const store = f.platform.store.botGuilds;
+      const botRole = store.listRoles(f.guildId).find((role) => role.name === 'Bot Role')!;
+      store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n) | (1n << 5n)) });
+      const bob = store.getMember(f.guildId, f.memberId)!;
+      store.upsertMember({ ...bob, joinedAt: Date.now() - 3 * 86_400_000 });
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/prune?days=1`)).body).toEqual({ pruned: 1 });
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/prune?days=5`)).body).toEqual({ pruned: 0 });
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/prune?days=31`)).body.errors.days._errors[0].code).toBe('NUMBER_TYPE_MAX');
+      expect((await botCall(f, 'POST', `/guilds/${f.guildId}/prune`, { days: 1 })).body).toEqual({ pruned: 1 });
+      expect(store.getMember(f.guildId, f.memberId)).toBeUndefined();
+      const log = await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=21`);
+      expect(log.body.audit_log_entries[0]).toMatchObject({ action_type: 21, options: { delete_member_days: '1', members_removed: '1' } });
+    } finally {
+      await f.platform.close();
+    }
+  });
+});

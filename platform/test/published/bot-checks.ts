@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import * as zm from 'zod/mini';
 import { bot, request, type TestResponse } from '../helpers/http.js';
 import type { BotFixture } from '../bot/fixture.js';
+import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
 const list = <T>(item: zm.ZodMiniType<T>) => zm.nullable(zm.array(item));
@@ -59,6 +60,19 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
       store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n)) });
       return call('DELETE', `/guilds/${f().guildId}/members/${extra.body.id}`);
     }),
+    published('get', '/guilds/{guild_id}/prune', '200', spec.GuildPruneResponseSchema, async () => {
+      const store = f().platform.store.botGuilds;
+      const botRole = store.listRoles(f().guildId).find((role) => role.name === 'Bot Role')!;
+      store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n) | (1n << 5n)) });
+      return call('GET', `/guilds/${f().guildId}/prune?days=7`);
+    }),
+    published('post', '/guilds/{guild_id}/prune', '200', spec.GuildPruneResponseSchema, async () => {
+      const store = f().platform.store.botGuilds;
+      const botRole = store.listRoles(f().guildId).find((role) => role.name === 'Bot Role')!;
+      store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n) | (1n << 5n)) });
+      // days 30: nobody in the fixture joined that long ago, so nothing is removed and later checks keep their members.
+      return call('POST', `/guilds/${f().guildId}/prune`, { days: 30, compute_prune_count: true });
+    }),
     published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
     published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
     published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),
@@ -99,6 +113,18 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
       return request(`${f().platform.apiBase}/invites/${code}/target-users`, { method: 'PUT', headers: { ...bot(f().botToken), 'content-type': `multipart/form-data; boundary=${boundary}` }, raw: body });
     }),
     published('get', '/invites/{code}/target-users/job-status', '200', spec.TargetUsersJobStatusResponseSchema, async () => call('GET', `/invites/${await newInvite()}/target-users/job-status`)),
+    published('put', '/partner-sdk/dms/{user_id_1}/{user_id_2}/messages/{message_id}/moderation-metadata', '204', null, async () => {
+      const platform = f().platform;
+      const [a, b] = [await fullUser(platform), await fullUser(platform)];
+      await befriend(platform, a, b);
+      const dm = await api(platform, a.token, 'POST', `/users/${b.id}/messages`, { content: 'moderate me' });
+      expect(dm.status, dm.text).toBe(201);
+      return request(`${platform.apiBase}/partner-sdk/dms/${b.id}/${a.id}/messages/${dm.body.id}/moderation-metadata`, {
+        method: 'PUT',
+        headers: bot(platform.devApp.botToken),
+        json: { verdict: 'clean' },
+      });
+    }),
     published('put', '/channels/{channel_id}/voice-status', '204', null, () => call('PUT', `/channels/${f().voiceId}/voice-status`, { status: 'Ranked grind' })),
   ];
 }

@@ -27,6 +27,7 @@ declare module 'discord-api-spec/zod' {
   export const GuildAuditLogResponseSchema: ZodMiniType<Spec.GuildAuditLogResponse>;
   export const GuildInviteResponseSchema: ZodMiniType<Spec.GuildInviteResponse>;
   export const GuildMemberResponseSchema: ZodMiniType<Spec.GuildMemberResponse>;
+  export const GuildPruneResponseSchema: ZodMiniType<Spec.GuildPruneResponse>;
   export const GuildRoleResponseSchema: ZodMiniType<Spec.GuildRoleResponse>;
   export const GuildWithCountsResponseSchema: ZodMiniType<Spec.GuildWithCountsResponse>;
   export const PinnedMessagesResponseSchema: ZodMiniType<Spec.PinnedMessagesResponse>;

@@ -65,4 +65,15 @@ export const messageRoutes = (messages: MessageService): ApiArea => (app, ctx) =
       return reply.code(204).send();
     },
   );
+
+  // The published path of the same operation (OpenAPI update_user_message_external_moderation_metadata).
+  app.put(
+    '/partner-sdk/dms/:firstUserId/:secondUserId/messages/:messageId/moderation-metadata',
+    { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('firstUserId', 'secondUserId', 'messageId'), body: moderationSchema } },
+    async (request, reply) => {
+      const { firstUserId, secondUserId, messageId } = request.params;
+      messages.setModerationMetadata(botOf(request).app, messageId, request.body, [firstUserId, secondUserId]);
+      return reply.code(204).send();
+    },
+  );
 };
