@@ -15,6 +15,8 @@ export function roleJson(role: RoleRecord) {
     name: role.name,
     description: null,
     permissions: role.permissions,
+    // The string form of earlier API versions, still read by some clients: the same decimal string.
+    permissions_new: role.permissions,
     position: role.position,
     color: role.colors.primary_color,
     colors: role.colors,
@@ -63,7 +65,7 @@ export function fullChannelJson(channel: ChannelRecord, settings: ChannelSetting
   return {
     ...channelJson(channel),
     nsfw: settings.nsfw,
-    permission_overwrites: settings.overwrites.map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny })),
+    permission_overwrites: settings.overwrites.map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny, allow_new: o.allow, deny_new: o.deny })),
     ...(channel.type === 0 && { topic: settings.topic, rate_limit_per_user: settings.rateLimitPerUser, last_message_id: null }),
     ...(channel.type === 2 && { bitrate: 64_000, user_limit: 0, rtc_region: null }),
   };

@@ -294,3 +294,45 @@ describe('prune', () => {
     }
   });
 });
+
+describe('permission overwrites', () => {
+  it('a role overwrite denies, a member overwrite allows again; overwrites carry allow_new / deny_new; roles permissions_new', async () => {
+    const f = await startBotPlatform();
+    try {
+      const store = f.platform.store.botGuilds;
+      const channel = f.platform.store.guilds.findChannelByName(f.guildId, 'general')!;
+      const botRole = store.listRoles(f.guildId).find((role) => role.name === 'Bot Role')!;
+      const SEND = String(1n << 11n);
+      // @everyone also grants SEND_MESSAGES: the role overwrite must deny it for the bot to lose it.
+      store.setChannelSettings({ ...store.channelSettings(channel.id), overwrites: [{ id: botRole.id, type: 0, allow: '0', deny: SEND }] });
+      expect((await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'x' })).body.code).toBe(50013);
+      store.setChannelSettings({
+        ...store.channelSettings(channel.id),
+        overwrites: [
+          { id: botRole.id, type: 0, allow: '0', deny: SEND },
+          { id: f.botUserId, type: 1, allow: SEND, deny: '0' },
+        ],
+      });
+      expect((await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'x' })).status).toBe(200);
+      const got = await botCall(f, 'GET', `/channels/${f.generalId}`);
+      expect(got.body.permission_overwrites[1]).toEqual({ id: f.botUserId, type: 1, allow: SEND, deny: '0', allow_new: SEND, deny_new: '0' });
+      const roles = await botCall(f, 'GET', `/guilds/${f.guildId}/roles`);
+      expect(roles.body.every((role: { permissions: string; permissions_new: string }) => role.permissions_new === role.permissions)).toBe(true);
+      // An @everyone overwrite denying VIEW_CHANNEL hides the channel (50001) although the bot's role grants it…
+      const VIEW = String(1n << 10n);
+      store.setChannelSettings({ ...store.channelSettings(channel.id), overwrites: [{ id: f.guildId, type: 0, allow: '0', deny: VIEW }] });
+      expect((await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'x' })).body.code).toBe(50001);
+      // …until a role overwrite allows it again.
+      store.setChannelSettings({
+        ...store.channelSettings(channel.id),
+        overwrites: [
+          { id: f.guildId, type: 0, allow: '0', deny: VIEW },
+          { id: botRole.id, type: 0, allow: VIEW, deny: '0' },
+        ],
+      });
+      expect((await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'x' })).status).toBe(200);
+    } finally {
+      await f.platform.close();
+    }
+  });
+});
