@@ -8,6 +8,7 @@ import type { PlatformContext } from '../context.js';
 import { registerArea } from '../http/api.js';
 import { attachmentRoutes, messageRoutes } from '../messages/routes.js';
 import { MessageService } from '../messages/service.js';
+import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
 import { registerGuildGateway } from './gateway.js';
@@ -29,6 +30,7 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   const voice = new VoiceChannelState();
   registerArea(app, ctx, guildBotRoutes(guilds));
   registerArea(app, ctx, messageRoutes(guilds, messages));
+  registerArea(app, ctx, searchRoutes(guilds, messages));
   registerArea(app, ctx, guildInviteRoutes(guilds));
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
   registerArea(app, ctx, applicationRoutes);

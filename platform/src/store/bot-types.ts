@@ -66,6 +66,19 @@ export interface MessageRecord {
   editedAt: number | null;
 }
 
+export interface MessageSearchQuery {
+  channelIds: string[];
+  authorIds?: string[];
+  /** Case-insensitive substring of the content. */
+  content?: string;
+  pinned?: boolean;
+  minId?: string;
+  maxId?: string;
+  ascending: boolean;
+  limit: number;
+  offset: number;
+}
+
 /** The bytes of an uploaded attachment, served at its `url`. */
 export interface AttachmentFileRecord {
   id: string;
@@ -132,6 +145,9 @@ export interface BotGuildRepository {
   /** Pinned messages, newest pin first, pinned before `before` (ms). */
   listPins(channelId: string, before: number | null, limit: number): MessageRecord[];
   countPins(channelId: string): number;
+
+  /** Guild messages matching every given filter, with the total before paging. */
+  searchMessages(guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number };
 
   insertAttachment(file: AttachmentFileRecord): void;
   attachment(channelId: string, id: string): AttachmentFileRecord | undefined;

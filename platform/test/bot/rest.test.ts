@@ -336,3 +336,38 @@ describe('permission overwrites', () => {
     }
   });
 });
+
+describe('search guild messages', () => {
+  it('answers 202 110000 while the index is built, then filters by content, author, channel and pinned, with paging', async () => {
+    const f = await startBotPlatform();
+    try {
+      const first = await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search?content=x`);
+      expect([first.status, first.body.code]).toEqual([202, 110000]);
+      expect(first.body.retry_after).toBeGreaterThan(0);
+      const mine = (await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'Needle in a haystack' })).body.id;
+      await botCall(f, 'POST', `/dev/channels/${f.generalId}/messages`, { author_id: f.memberId, content: 'another needle' });
+      await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'hay only' });
+      const byContent = await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search?content=needle`);
+      expect(byContent.body.total_results).toBe(2);
+      expect(byContent.body.messages.map((m: any[]) => m[0].content)).toEqual(['another needle', 'Needle in a haystack']);
+      const byAuthor = await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search?content=needle&author_id=${f.botUserId}`);
+      expect(byAuthor.body.messages.map((m: any[]) => m[0].id)).toEqual([mine]);
+      const paged = await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search?content=needle&limit=1&offset=1&sort_order=asc`);
+      expect(paged.body).toMatchObject({ total_results: 2, messages: [[{ content: 'another needle' }]] });
+      const otherChannel = await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search?channel_id=${f.voiceId}`);
+      expect(otherChannel.body.total_results).toBe(0);
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search?limit=26`)).body.errors.limit._errors[0].code).toBe('NUMBER_TYPE_MAX');
+    } finally {
+      await f.platform.close();
+    }
+  });
+
+  it('needs the application’s MESSAGE_CONTENT grant (50001)', async () => {
+    const f = await startBotPlatform({ messageContent: false });
+    try {
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/messages/search`)).body.code).toBe(50001);
+    } finally {
+      await f.platform.close();
+    }
+  });
+});

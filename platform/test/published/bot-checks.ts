@@ -73,6 +73,13 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
       // days 30: nobody in the fixture joined that long ago, so nothing is removed and later checks keep their members.
       return call('POST', `/guilds/${f().guildId}/prune`, { days: 30, compute_prune_count: true });
     }),
+    published('get', '/guilds/{guild_id}/messages/search', '202', spec.SearchIndexNotReadyResponseSchema, () => call('GET', `/guilds/${f().guildId}/messages/search?content=x`)),
+    published('get', '/guilds/{guild_id}/messages/search', '200', spec.GuildSearchResponseSchema, async () => {
+      await post('searchable text');
+      // The first search of the guild builds its index (202); later ones answer.
+      await call('GET', `/guilds/${f().guildId}/messages/search`);
+      return call('GET', `/guilds/${f().guildId}/messages/search?content=searchable&author_id=${f().botUserId}&limit=5`);
+    }),
     published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
     published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
     published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),

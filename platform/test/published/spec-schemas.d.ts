@@ -28,6 +28,8 @@ declare module 'discord-api-spec/zod' {
   export const GuildInviteResponseSchema: ZodMiniType<Spec.GuildInviteResponse>;
   export const GuildMemberResponseSchema: ZodMiniType<Spec.GuildMemberResponse>;
   export const GuildPruneResponseSchema: ZodMiniType<Spec.GuildPruneResponse>;
+  export const GuildSearchResponseSchema: ZodMiniType<Spec.GuildSearchResponse>;
+  export const SearchIndexNotReadyResponseSchema: ZodMiniType<Spec.SearchIndexNotReadyResponse>;
   export const GuildRoleResponseSchema: ZodMiniType<Spec.GuildRoleResponse>;
   export const GuildWithCountsResponseSchema: ZodMiniType<Spec.GuildWithCountsResponse>;
   export const PinnedMessagesResponseSchema: ZodMiniType<Spec.PinnedMessagesResponse>;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
+import type { MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
 function roleFromRow(row: Row): RoleRecord {
@@ -242,6 +242,7 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
     listPins: (channelId, beforeMs, limit) => (pins.all(channelId, beforeMs ?? Number.MAX_SAFE_INTEGER, limit) as Row[]).map(messageFromRow),
     countPins: (channelId) => Number((countPins.get(channelId) as Row).n),
 
+    searchMessages: (guildId, query) => searchMessages(db, guildId, query),
     insertAttachment: (file) => void insertAttachment.run(file),
     attachment: (channelId, id) => {
       const row = attachment.get(channelId, id) as Row | undefined;
@@ -271,4 +272,34 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
     listAudit: (guildId, query) =>
       (listAudit.all({ guildId, userId: query.userId ?? null, actionType: query.actionType ?? null, before: query.before ?? null, after: query.after ?? null, limit: query.limit }) as Row[]).map(auditFromRow),
   };
+}
+
+/** Built per call: the filters present decide the statement (ids compared as snowflakes: length, then text). */
+function searchMessages(db: Database.Database, guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number } {
+  if (query.channelIds.length === 0) return { messages: [], total: 0 };
+  const where = ['guild_id = @guildId', `channel_id IN (${query.channelIds.map((_, i) => `@c${i}`).join(', ')})`];
+  const params: Record<string, unknown> = { guildId };
+  query.channelIds.forEach((id, i) => (params[`c${i}`] = id));
+  if (query.authorIds && query.authorIds.length > 0) {
+    where.push(`author_id IN (${query.authorIds.map((_, i) => `@a${i}`).join(', ')})`);
+    query.authorIds.forEach((id, i) => (params[`a${i}`] = id));
+  }
+  if (query.content !== undefined && query.content !== '') {
+    where.push("instr(lower(content), lower(@content)) > 0");
+    params.content = query.content;
+  }
+  if (query.pinned !== undefined) where.push(query.pinned ? 'pinned_at IS NOT NULL' : 'pinned_at IS NULL');
+  if (query.minId !== undefined) {
+    where.push('(length(id) > length(@minId) OR (length(id) = length(@minId) AND id > @minId))');
+    params.minId = query.minId;
+  }
+  if (query.maxId !== undefined) {
+    where.push('(length(id) < length(@maxId) OR (length(id) = length(@maxId) AND id < @maxId))');
+    params.maxId = query.maxId;
+  }
+  const clause = where.join(' AND ');
+  const order = query.ascending ? 'length(id), id' : 'length(id) DESC, id DESC';
+  const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM guild_messages WHERE ${clause}`).get(params) as Row).n);
+  const rows = db.prepare(`SELECT * FROM guild_messages WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...params, limit: query.limit, offset: query.offset });
+  return { messages: (rows as Row[]).map(messageFromRow), total };
 }
