@@ -17,6 +17,7 @@ import { VoiceChannelState } from './voice-channel-state.js';
 import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
 import { botDevRoutes } from './dev-routes.js';
 import { applicationRoutes } from '../applications/routes.js';
+import { emojiRoutes } from '../applications/emoji-routes.js';
 
 export interface BotApi {
   guilds: GuildService;
@@ -34,6 +35,7 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   registerArea(app, ctx, guildInviteRoutes(guilds));
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
   registerArea(app, ctx, applicationRoutes);
+  registerArea(app, ctx, emojiRoutes);
   registerArea(app, ctx, attachmentRoutes, '');
   if (ctx.options.devMode) {
     registerArea(app, ctx, botDevRoutes(guilds, messages));

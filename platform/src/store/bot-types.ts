@@ -66,6 +66,16 @@ export interface MessageRecord {
   editedAt: number | null;
 }
 
+export interface ApplicationEmojiRecord {
+  id: string;
+  applicationId: string;
+  name: string;
+  /** Hash of the uploaded image (there is no CDN). */
+  image: string;
+  userId: string;
+  animated: boolean;
+}
+
 export interface MessageSearchQuery {
   channelIds: string[];
   authorIds?: string[];
@@ -148,6 +158,13 @@ export interface BotGuildRepository {
 
   /** Guild messages matching every given filter, with the total before paging. */
   searchMessages(guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number };
+
+  listEmojis(applicationId: string): ApplicationEmojiRecord[];
+  countEmojis(applicationId: string): number;
+  getEmoji(applicationId: string, id: string): ApplicationEmojiRecord | undefined;
+  findEmojiByName(applicationId: string, name: string): ApplicationEmojiRecord | undefined;
+  upsertEmoji(emoji: ApplicationEmojiRecord): void;
+  deleteEmoji(applicationId: string, id: string): void;
 
   insertAttachment(file: AttachmentFileRecord): void;
   attachment(channelId: string, id: string): AttachmentFileRecord | undefined;

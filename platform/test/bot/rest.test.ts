@@ -371,3 +371,30 @@ describe('search guild messages', () => {
     }
   });
 });
+
+describe('application emoji', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  it('own application only; names unique and 2–32 word characters; at most 2,000 (30008); unknown 10014', async () => {
+    const f = await startBotPlatform();
+    try {
+      const base = `/applications/${f.appId}/emojis`;
+      const made = await botCall(f, 'POST', base, { name: 'party', image: PNG });
+      expect(made.status, made.text).toBe(201);
+      expect(made.body).toMatchObject({ name: 'party', animated: false, available: true });
+      expect((await botCall(f, 'POST', base, { name: 'party', image: PNG })).body.errors.name._errors[0].code).toBe('APPLICATION_EMOJI_NAME_ALREADY_TAKEN');
+      expect((await botCall(f, 'POST', base, { name: 'a', image: PNG })).body.errors.name._errors[0].code).toBe('BASE_TYPE_MIN_LENGTH');
+      expect((await botCall(f, 'POST', base, { name: 'no-dash', image: 'not a data uri' })).body.errors).toMatchObject({ name: {}, image: {} });
+      expect((await botCall(f, 'GET', `/applications/${f.platform.devApp.id}/emojis`)).body.code).toBe(50001);
+      expect((await botCall(f, 'GET', `${base}/123`)).body.code).toBe(10014);
+      // Fill up to the limit through the store (setup), then the API refuses the next one.
+      const store = f.platform.store.botGuilds;
+      f.platform.store.transaction(() => {
+        for (let i = store.countEmojis(f.appId); i < 2000; i++) store.upsertEmoji({ id: String(3_000_000_000_000_000_000n + BigInt(i)), applicationId: f.appId, name: `e${i}`, image: 'x', userId: f.botUserId, animated: false });
+      });
+      expect((await botCall(f, 'POST', base, { name: 'overflow', image: PNG })).body.code).toBe(30008);
+      expect((await botCall(f, 'GET', base)).body.items).toHaveLength(2000);
+    } finally {
+      await f.platform.close();
+    }
+  });
+});

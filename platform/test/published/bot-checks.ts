@@ -8,6 +8,8 @@ import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
 const list = <T>(item: zm.ZodMiniType<T>) => zm.nullable(zm.array(item));
+/** A 1×1 PNG as a data URI. */
+export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export function botApiChecks(fixture: () => BotFixture): Check[] {
   const call = (method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> => {
@@ -33,6 +35,23 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
 
   return [
     published('get', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('GET', '/applications/@me')),
+    published('get', '/applications/{application_id}/emojis', '200', spec.ListApplicationEmojisResponseSchema, async () => {
+      await call('POST', `/applications/${f().appId}/emojis`, { name: 'listed', image: PNG });
+      return call('GET', `/applications/${f().appId}/emojis`);
+    }),
+    published('post', '/applications/{application_id}/emojis', '201', spec.EmojiResponseSchema, () => call('POST', `/applications/${f().appId}/emojis`, { name: 'created', image: PNG })),
+    published('get', '/applications/{application_id}/emojis/{emoji_id}', '200', spec.EmojiResponseSchema, async () => {
+      const made = await call('POST', `/applications/${f().appId}/emojis`, { name: 'fetched', image: PNG });
+      return call('GET', `/applications/${f().appId}/emojis/${made.body.id}`);
+    }),
+    published('patch', '/applications/{application_id}/emojis/{emoji_id}', '200', spec.EmojiResponseSchema, async () => {
+      const made = await call('POST', `/applications/${f().appId}/emojis`, { name: 'patched', image: PNG });
+      return call('PATCH', `/applications/${f().appId}/emojis/${made.body.id}`, { name: 'patched_again' });
+    }),
+    published('delete', '/applications/{application_id}/emojis/{emoji_id}', '204', null, async () => {
+      const made = await call('POST', `/applications/${f().appId}/emojis`, { name: 'deleted', image: PNG });
+      return call('DELETE', `/applications/${f().appId}/emojis/${made.body.id}`);
+    }),
     published('get', '/guilds/{guild_id}', '200', spec.GuildWithCountsResponseSchema, async () => [
       await call('GET', `/guilds/${f().guildId}`),
       await call('GET', `/guilds/${f().guildId}?with_counts=true`),

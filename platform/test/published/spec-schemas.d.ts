@@ -30,6 +30,8 @@ declare module 'discord-api-spec/zod' {
   export const GuildPruneResponseSchema: ZodMiniType<Spec.GuildPruneResponse>;
   export const GuildSearchResponseSchema: ZodMiniType<Spec.GuildSearchResponse>;
   export const SearchIndexNotReadyResponseSchema: ZodMiniType<Spec.SearchIndexNotReadyResponse>;
+  export const ListApplicationEmojisResponseSchema: ZodMiniType<Spec.ListApplicationEmojisResponse>;
+  export const EmojiResponseSchema: ZodMiniType<Spec.EmojiResponse>;
   export const GuildRoleResponseSchema: ZodMiniType<Spec.GuildRoleResponse>;
   export const GuildWithCountsResponseSchema: ZodMiniType<Spec.GuildWithCountsResponse>;
   export const PinnedMessagesResponseSchema: ZodMiniType<Spec.PinnedMessagesResponse>;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
+import type { ApplicationEmojiRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
 function roleFromRow(row: Row): RoleRecord {
@@ -152,6 +152,23 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
   );
   const countPins = db.prepare('SELECT COUNT(*) AS n FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL');
 
+  const emojiFromRow = (row: Row): ApplicationEmojiRecord => ({
+    id: str(row.id),
+    applicationId: str(row.application_id),
+    name: str(row.name),
+    image: str(row.image),
+    userId: str(row.user_id),
+    animated: bool(row.animated),
+  });
+  const emojis = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? ORDER BY length(id), id');
+  const countEmojis = db.prepare('SELECT COUNT(*) AS n FROM application_emojis WHERE application_id = ?');
+  const emoji = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? AND id = ?');
+  const emojiByName = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? AND name = ?');
+  const upsertEmoji = db.prepare(
+    `INSERT INTO application_emojis (id, application_id, name, image, user_id, animated) VALUES (@id, @applicationId, @name, @image, @userId, @animated)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
+  );
+  const deleteEmoji = db.prepare('DELETE FROM application_emojis WHERE application_id = ? AND id = ?');
   const insertAttachment = db.prepare(
     'INSERT INTO message_attachments (id, channel_id, filename, content_type, data) VALUES (@id, @channelId, @filename, @contentType, @data)',
   );
@@ -243,6 +260,18 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
     countPins: (channelId) => Number((countPins.get(channelId) as Row).n),
 
     searchMessages: (guildId, query) => searchMessages(db, guildId, query),
+    listEmojis: (applicationId) => (emojis.all(applicationId) as Row[]).map(emojiFromRow),
+    countEmojis: (applicationId) => Number((countEmojis.get(applicationId) as Row).n),
+    getEmoji: (applicationId, id) => {
+      const row = emoji.get(applicationId, id) as Row | undefined;
+      return row ? emojiFromRow(row) : undefined;
+    },
+    findEmojiByName: (applicationId, name) => {
+      const row = emojiByName.get(applicationId, name) as Row | undefined;
+      return row ? emojiFromRow(row) : undefined;
+    },
+    upsertEmoji: (record) => void upsertEmoji.run({ ...record, animated: int(record.animated) }),
+    deleteEmoji: (applicationId, id) => void deleteEmoji.run(applicationId, id),
     insertAttachment: (file) => void insertAttachment.run(file),
     attachment: (channelId, id) => {
       const row = attachment.get(channelId, id) as Row | undefined;

@@ -99,4 +99,15 @@ export const BOT_API_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX audit_log_guild ON audit_log (guild_id, length(id), id);
   `,
+  `
+  CREATE TABLE application_emojis (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    image TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    animated INTEGER NOT NULL,
+    UNIQUE (application_id, name)
+  );
+  `,
 ];
