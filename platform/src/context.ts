@@ -7,9 +7,8 @@ import type { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
 import type { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
-import type { AccountMigration } from './accounts/migrations.js';
 import type { GatewayIdentity } from './gateway/types.js';
-import type { SessionsChange } from './gateway/types.js';
+import type { GatewayCommand, GatewaySessionHandle, SessionsChange } from './gateway/types.js';
 import type { Presence } from './gateway/schemas.js';
 
 /**
@@ -26,13 +25,30 @@ export interface GatewayHooks {
   userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean | 'invalid'>;
   /** Every handler sees every first-session / last-session change of a (user, application) pair. */
   sessionsChanged: Array<(change: SessionsChange) => void>;
-  /** Main-gateway op 4 (voice/calls.ts); the first handler answers. None: op 4 stays an unknown opcode (4001). */
-  voiceStateUpdate: Array<(identity: GatewayIdentity, sessionId: string, d: unknown) => true | 'invalid'>;
+  /** Every handler sees each new session right after its READY. */
+  identified: Array<(session: GatewaySessionHandle) => void>;
+  /** First handler returning true or 'invalid' owns a command op (op 8, op 43, …). */
+  commands: Array<(command: GatewayCommand) => boolean | 'invalid'>;
 }
 
-/** What the platform needs from the gateway to end a user's sessions (ban, revoke, unmerge). */
+/**
+ * Data that follows an account through merge and unmerge. Each feature area that stores per-user data adds one
+ * (guild memberships, friends, lobby memberships, DMs…). Runs inside the merge/unmerge transaction. (Declared
+ * here, not in accounts/, so that the context does not import a feature area.)
+ */
+export interface AccountMigration {
+  name: string;
+  /** Provisional `fromUserId` is being merged into full account `toUserId` (then deleted). */
+  merge?(ctx: PlatformContext, fromUserId: string, toUserId: string): void;
+  /** Full account `fullUserId` unlinks from `applicationId`; `provisionalUserId` is the new stand-in account. */
+  unmerge?(ctx: PlatformContext, change: { fullUserId: string; provisionalUserId: string; applicationId: string }): void;
+}
+
+/** What the platform needs from the gateway: whether a user is connected, and ending sessions (ban, revoke, unmerge). */
 export interface SessionControl {
   disconnectUser(userId: string, closeCode?: number): void;
+  /** The one presence query: the user holds a gateway session (attached or resumable) for the application. */
+  hasSession(userId: string, applicationId: string): boolean;
 }
 
 /** The URLs the platform is reachable at; filled in once the server listens (the port may be ephemeral). */

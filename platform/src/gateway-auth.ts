@@ -27,6 +27,6 @@ export function gatewayAuthenticator(ctx: PlatformContext): (token: string) => G
     }
     const bot = findBot(ctx, token);
     if (!bot) return null;
-    return { kind: 'bot', applicationId: bot.app.id, userId: bot.user.id, scopes: [], user: botSelfJson(ctx, bot.user, bot.app) };
+    return { kind: 'bot', applicationId: bot.app.id, userId: bot.user.id, scopes: [], user: botSelfJson(ctx, bot.user, bot.app), applicationFlags: bot.app.flags };
   };
 }

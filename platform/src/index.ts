@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { PlatformContext, PlatformUrls } from './context.js';
 import { CORE_MIGRATIONS } from './accounts/migrations.js';
 import { registerDevGuard } from './admin/dev-guard.js';
-import { registerDevRoutes } from './admin/routes.js';
+import { devRoutes } from './admin/routes.js';
 import { applyConfig } from './config/apply.js';
 import { ensureDevEnvironment } from './config/dev-environment.js';
 import { platformCertificate } from './crypto/tls.js';
@@ -12,11 +12,14 @@ import { randomToken } from './crypto/tokens.js';
 import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
-import { registerGuildRoutes } from './guilds/routes.js';
+import { guildRoutes } from './guilds/routes.js';
+import { registerBotApi } from './guilds/index.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
+import { API_PREFIX, registerArea } from './http/api.js';
+import { registerRouteConventions } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
 import { recordRoutes, type RouteEntry } from './route-table.js';
@@ -31,13 +34,13 @@ import { registerTokenRoutes } from './oauth/token/routes.js';
 import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
-import { registerPartnerSdkRoutes } from './partner-sdk/routes.js';
+import { partnerSdkRoutes } from './partner-sdk/routes.js';
 import { registerPortal } from './portal/index.js';
 import { openSqliteStore } from './store/sqlite/index.js';
 import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
 import { registerDevRpcRoutes, startRpcServer, type RpcServer } from './rpc/index.js';
-import { registerUserRoutes } from './users/routes.js';
+import { userRoutes } from './users/routes.js';
 import { registerVoice, type VoiceHandle, type VoiceOptions } from './voice/index.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
@@ -104,6 +107,7 @@ export interface StartOptions extends PlatformOptions {
 
 function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): SocialServices {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
+  registerRouteConventions(app, ctx);
   registerAuthorizeRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerRevokeRoutes(app, ctx);
@@ -111,14 +115,15 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
   registerDeviceVerificationRoutes(app, ctx);
   registerOAuthMeRoute(app, ctx);
   registerOidcRoutes(app, ctx);
-  registerPartnerSdkRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerGuildRoutes(app, ctx);
+  registerArea(app, ctx, partnerSdkRoutes);
+  registerArea(app, ctx, userRoutes);
+  registerArea(app, ctx, guildRoutes);
+  registerBotApi(app, ctx);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
   if (ctx.options.devMode) {
-    registerDevRoutes(app, ctx);
-    registerDevRpcRoutes(app, '/api/v10/dev', rpc);
+    registerArea(app, ctx, devRoutes);
+    registerDevRpcRoutes(app, `${API_PREFIX}/dev`, rpc);
   }
   return social;
 }
@@ -140,7 +145,7 @@ function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | u
   const gateway = new URL(http);
   gateway.protocol = gateway.protocol === 'https:' ? 'wss:' : 'ws:';
   gateway.pathname = `${gateway.pathname.replace(/\/+$/, '')}/gateway`;
-  return { http, api: `${http}/api/v10`, gateway: gateway.toString() };
+  return { http, api: `${http}${API_PREFIX}`, gateway: gateway.toString() };
 }
 
 /**
@@ -165,7 +170,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       logger,
       bus,
       urls: { http: '', api: '', gateway: '' },
-      sessions: { disconnectUser: () => undefined },
+      sessions: { disconnectUser: () => undefined, hasSession: () => false },
       signingKeys: new OidcSigningKeys(store, now),
       externalTokens: new OidcProviderVerifier(outbound, {
         allowLocalhostIssuers: resolved.allowLocalhostIssuers,
@@ -176,7 +181,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
-      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], voiceStateUpdate: [] },
+      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], identified: [], commands: [] },
       now,
     };
 
@@ -208,7 +213,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         return false;
       },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
-      voiceStateUpdate: (identity, sessionId, d) => ctx.gatewayHooks.voiceStateUpdate[0]?.(identity, sessionId, d),
+      identified: (session) => ctx.gatewayHooks.identified.forEach((handle) => handle(session)),
+      command: (command) => {
+        for (const handle of ctx.gatewayHooks.commands) {
+          const outcome = handle(command);
+          if (outcome) return outcome;
+        }
+        return false;
+      },
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { GatewayClient } from '../src/gateway/reference-client.js';
+import { GatewayClient } from './helpers/gateway-client.js';
 import { bot, request } from './helpers/http.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 import { accessTokenFor, createApp, createUser, devTokenHeaders, login, me, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';

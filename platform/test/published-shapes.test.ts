@@ -25,6 +25,8 @@ import { bearer, bot, request, type TestResponse } from './helpers/http.js';
 import { startFakeIssuer, type FakeIssuer } from './helpers/fake-issuer.js';
 import { accessTokenFor, authorizeCode, createApp, createUser, login, pkcePair, type AppCredentials } from './helpers/platform.js';
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';
+import { botApiChecks } from './published/bot-checks.js';
+import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { documented, publishedRouteKeys, published, routeKey, runCheck, servedRouteKeys, type Check } from './published/checks.js';
 
 /** `A` and `B` are the same type. */
@@ -66,6 +68,7 @@ const NOT_PUBLISHED: Record<string, string> = {
   'GET /users/@me/dms': 'OURS (PROTOCOL.md §10.4)',
   'PUT /applications/{}/messages/{}/moderation-metadata': 'OURS (PROTOCOL.md §10.4; see "Deliberate differences")',
   'GET /lobbies/{}/voice-states/{}': 'OURS (PROTOCOL.md §13.1, the guild-less form of Get (Current) User Voice State; voice-states.test.ts checks the published body)',
+  'GET web:/attachments/{}/{}/{}': 'OURS: the files of message attachments (PROTOCOL.md §14.4), the local stand-in for the CDN',
 };
 /** Development routes (PROTOCOL.md §9): not part of the published API. */
 const isDevRoute = (key: string) => / \/dev\//.test(key);
@@ -74,12 +77,14 @@ const isPortalRoute = (key: string) => / web:\/developers(\/|$)/.test(key);
 
 const AUDIENCE = 'shape-game';
 let h: LobbyHarness;
+let botFixture: BotFixture;
 let issuer: FakeIssuer;
 let oidcApp: AppCredentials;
 let owner: TestUser;
 let reader: TestUser;
 
 beforeAll(async () => {
+  botFixture = await startBotPlatform();
   issuer = await startFakeIssuer(AUDIENCE);
   h = await startLobbyHarness({ allowLocalhostIssuers: true, outboundCaPems: [issuer.caPem], oidcCacheSeconds: 0 });
   oidcApp = await createApp(h.platform, { name: 'Shape Game', identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: AUDIENCE }] });
@@ -93,6 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await issuer.close();
+  await botFixture.platform.close();
 });
 
 const api = (method: string, path: string, headers: Record<string, string>, json?: unknown) => h.call(method, path, headers, json);
@@ -251,6 +257,8 @@ const CHECKS: Check[] = [
     await mergedInto('shape_oidc_merger', oidcApp.id, oidcApp.client_secret, { external_auth_type: 'OIDC', external_auth_token: account.token });
     return api('POST', '/partner-sdk/provisional-accounts/unmerge', {}, account.body);
   }),
+  // The bot API (PROTOCOL.md §14)
+  ...botApiChecks(() => botFixture),
 ];
 
 describe('published response shapes', () => {

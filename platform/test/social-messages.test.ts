@@ -221,6 +221,17 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     await aSession.client.close();
   });
 
+  it('moderation metadata on the published path names the two users; a pair the message is not between is 10008', async () => {
+    const [a, b, c] = [await gameUser(), await gameUser(), await gameUser()];
+    const message = (await send(a, b, { content: 'pub path' })).body;
+    const state = (await devState(platform)).applications as { id: string; bot_token: string }[];
+    const gameBot = state.find((x) => x.id === game.id)!.bot_token;
+    const url = (u1: string, u2: string) => `${platform.apiBase}/partner-sdk/dms/${u1}/${u2}/messages/${message.id}/moderation-metadata`;
+    expect((await request(url(b.id, a.id), { method: 'PUT', headers: bot(gameBot), json: { flagged: 'yes' } })).status).toBe(204);
+    expect(((await history(a, b)).body as { moderation_metadata: unknown }[])[0]!.moderation_metadata).toEqual({ flagged: 'yes' });
+    expect((await request(url(a.id, c.id), { method: 'PUT', headers: bot(gameBot), json: {} })).body.code).toBe(10008);
+  });
+
   it('dm.send is limited per user and application', async () => {
     const limited = await startTestPlatform({ rateLimits: { 'dm.send': { limit: 1, windowSeconds: 7200 } } });
     try {

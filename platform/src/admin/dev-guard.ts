@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constantTimeEqual } from '../crypto/tokens.js';
+import { API_PREFIX } from '../http/api.js';
 import { ApiError } from '../http/errors.js';
 
 /** Every development route lives under this prefix (PROTOCOL.md §9). */
-export const DEV_PREFIX = '/api/v10/dev/';
+export const DEV_PREFIX = `${API_PREFIX}/dev/`;
 /** The per-start development token (RunningPlatform.devToken, printed at start). */
 export const DEV_TOKEN_HEADER = 'x-svcpp-dev-token';
 

@@ -1,9 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../context.js';
-import { jsonBody } from '../http/body.js';
-import { parseBody, snowflakeSchema } from '../http/validation.js';
+import type { ApiArea } from '../http/api.js';
+import { snowflakeSchema } from '../http/validation.js';
 
 const dispatchSchema = z.object({
   user_ids: z.array(snowflakeSchema).min(1).max(1000),
@@ -28,9 +26,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * users' gateway sessions through the event bus. With `count > 1` an object `d` gets `n` (0-based index) so
  * receivers can check order and exactly-once delivery. Answers after the last one is published.
  */
-export function registerDevDispatchRoute(app: FastifyInstance, ctx: PlatformContext, prefix: string): void {
-  app.post(`${prefix}/gateway/dispatch`, async (request) => {
-    const body = parseBody(dispatchSchema, jsonBody(request));
+export const devDispatchRoute: ApiArea = (app, ctx) => {
+  app.post('/dev/gateway/dispatch', { schema: { body: dispatchSchema } }, async (request) => {
+    const body = request.body;
     const to = { userIds: body.user_ids };
     const numbered = body.count > 1 && isPlainObject(body.d) ? body.d : undefined;
     for (let i = 0; i < body.count; i++) {
@@ -39,4 +37,4 @@ export function registerDevDispatchRoute(app: FastifyInstance, ctx: PlatformCont
     }
     return { published: body.count };
   });
-}
+};

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
 import { banUser, isBanned, liftBan } from '../accounts/bans.js';
@@ -6,14 +5,11 @@ import { upsertApplication } from '../applications/create.js';
 import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from '../config/schema.js';
 import { upsertGuild } from '../config/guilds.js';
 import { applyUserReferences, upsertUserBase } from '../config/users.js';
-import { jsonBody } from '../http/body.js';
 import { Errors } from '../http/errors.js';
-import { parseBody } from '../http/validation.js';
+import { pathParams, type ApiArea } from '../http/api.js';
 import { PERMANENT_BAN, type ApplicationRecord, type UserRecord } from '../store/types.js';
 import { partialGuildJson, userJson } from '../users/serialize.js';
-import { registerDevDispatchRoute } from './dispatch.js';
-
-const API = '/api/v10/dev';
+import { devDispatchRoute } from './dispatch.js';
 
 const banSchema = z.object({
   /** Absent: permanent ban. */
@@ -67,8 +63,8 @@ function userAdminJson(ctx: PlatformContext, user: UserRecord): Record<string, u
  * Development routes (OURS; registered only when devMode is on): the admin listing, creating applications,
  * users and guilds at run time, banning and unbanning, the webhook outbox, and gateway dispatches on demand.
  */
-export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  app.get(`${API}/state`, async (request) => ({
+export const devRoutes: ApiArea = (app, ctx) => {
+  app.get('/dev/state', async (request) => ({
     applications: ctx.store.applications.list().map((application) => applicationAdminJson(application, { credentials: request.devTokenPresented })),
     users: ctx.store.users.list().map((user) => userAdminJson(ctx, user)),
     guilds: ctx.store.guilds.list().map((guild) => ({
@@ -80,26 +76,26 @@ export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): v
     })),
   }));
 
-  app.post(`${API}/applications`, async (request, reply) => {
-    const config = parseBody(applicationConfigSchema, jsonBody(request));
+  app.post('/dev/applications', { schema: { body: applicationConfigSchema } }, async (request, reply) => {
+    const config = request.body;
     const { app: created, created: isNew } = upsertApplication(ctx, config);
     return reply.code(isNew ? 201 : 200).send(applicationAdminJson(created, { credentials: true }));
   });
 
-  app.post(`${API}/users`, async (request, reply) => {
-    const config = parseBody(userConfigSchema, jsonBody(request));
+  app.post('/dev/users', { schema: { body: userConfigSchema } }, async (request, reply) => {
+    const config = request.body;
     const user = ctx.store.transaction(() => applyUserReferences(ctx, upsertUserBase(ctx, config), config));
     return reply.code(201).send(userAdminJson(ctx, user));
   });
 
-  app.post(`${API}/guilds`, async (request, reply) => {
-    const config = parseBody(guildConfigSchema, jsonBody(request));
+  app.post('/dev/guilds', { schema: { body: guildConfigSchema } }, async (request, reply) => {
+    const config = request.body;
     const guild = ctx.store.transaction(() => upsertGuild(ctx, config));
     return reply.code(201).send({ ...partialGuildJson(guild, '', undefined), tag: guild.tag, owner_id: guild.ownerId });
   });
 
-  app.post<{ Params: { userId: string } }>(`${API}/users/:userId/ban`, async (request) => {
-    const body = parseBody(banSchema, jsonBody(request));
+  app.post('/dev/users/:userId/ban', { schema: { params: pathParams('userId'), body: banSchema } }, async (request) => {
+    const body = request.body;
     const until = body.duration_seconds === undefined ? PERMANENT_BAN : ctx.now() + body.duration_seconds * 1000;
     const standIns = banUser(ctx, request.params.userId, until);
     const user = ctx.store.users.get(request.params.userId);
@@ -107,9 +103,9 @@ export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): v
     return { user: userAdminJson(ctx, user), restricted_accounts: standIns.map((standIn) => userAdminJson(ctx, standIn)) };
   });
 
-  app.delete<{ Params: { userId: string } }>(`${API}/users/:userId/ban`, async (request) => userAdminJson(ctx, liftBan(ctx, request.params.userId)));
+  app.delete('/dev/users/:userId/ban', { schema: { params: pathParams('userId') } }, async (request) => userAdminJson(ctx, liftBan(ctx, request.params.userId)));
 
-  app.get(`${API}/webhooks/outbox`, async () =>
+  app.get('/dev/webhooks/outbox', async () =>
     ctx.store.outbox.list().map((entry) => ({
       id: entry.id,
       application_id: entry.applicationId,
@@ -123,5 +119,5 @@ export function registerDevRoutes(app: FastifyInstance, ctx: PlatformContext): v
     })),
   );
 
-  registerDevDispatchRoute(app, ctx, API);
-}
+  devDispatchRoute(app, ctx);
+};

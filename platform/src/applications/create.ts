@@ -41,7 +41,24 @@ function validateReferences(ctx: PlatformContext, config: ApplicationConfig, sel
   if (failed) throw invalidFormBody(errors);
 }
 
-function configFields(ctx: PlatformContext, config: ApplicationConfig) {
+/** Below this many users an application's privileged-intent toggles grant the `_LIMITED` flags. */
+const LIMITED_INTENTS_USER_THRESHOLD = 10_000;
+
+/**
+ * The configured flags plus the privileged-intent toggles. The user count is the application's authorized users
+ * as the platform knows them: its grants.
+ */
+function applicationFlags(config: ApplicationConfig, users: number): number {
+  const limited = users < LIMITED_INTENTS_USER_THRESHOLD;
+  const toggles = config.privileged_intents;
+  let flags = config.flags;
+  if (toggles.presence) flags |= limited ? 1 << 13 : 1 << 12;
+  if (toggles.guild_members) flags |= limited ? 1 << 15 : 1 << 14;
+  if (toggles.message_content) flags |= limited ? 1 << 19 : 1 << 18;
+  return flags;
+}
+
+function configFields(ctx: PlatformContext, config: ApplicationConfig, existingId?: string) {
   return {
     name: config.name,
     redirectUris: config.redirect_uris,
@@ -53,6 +70,7 @@ function configFields(ctx: PlatformContext, config: ApplicationConfig) {
     socialSdkTermsAccepted: config.social_sdk_terms_accepted,
     identityProviders: config.identity_providers.map((p) => ({ type: p.type, issuer: p.issuer, clientId: p.client_id })),
     coverImage: config.cover_image,
+    flags: applicationFlags(config, existingId === undefined ? 0 : ctx.store.grants.countForApplication(existingId)),
     ownerUserId: config.owner === null ? null : (resolveUser(ctx, config.owner)?.id ?? null),
   };
 }
@@ -69,7 +87,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
     if (existing) {
       const app: ApplicationRecord = {
         ...existing,
-        ...configFields(ctx, config),
+        ...configFields(ctx, config, existing.id),
         clientSecret: config.client_secret ?? existing.clientSecret,
         botToken: config.bot_token ?? existing.botToken,
       };

@@ -3,6 +3,7 @@ import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.j
 import type { GuildRecord } from '../store/types.js';
 import type { GuildConfig } from './schema.js';
 import { resolveApplication, resolveUser } from './references.js';
+import { everyoneRole } from '../guilds/permissions.js';
 
 /** Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels; idempotent. */
 export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRecord {
@@ -36,6 +37,16 @@ export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRec
       failed = true;
     }
   });
+  const roleHolders = config.roles.map((role, roleIndex) =>
+    role.members.map((ref, index) => {
+      const id = resolveUser(ctx, ref)?.id ?? resolveApplication(ctx, ref)?.botUserId;
+      if (!id) {
+        addFieldError(errors, ['roles', roleIndex, 'members', index], { code: 'UNKNOWN_USER', message: 'Unknown user.' });
+        failed = true;
+      }
+      return id;
+    }),
+  );
   if (failed) throw invalidFormBody(errors);
 
   const existing = (config.id ? ctx.store.guilds.get(config.id) : undefined) ?? ctx.store.guilds.findByName(config.name);
@@ -53,6 +64,8 @@ export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRec
   for (const member of members) if (member) ctx.store.guilds.addMember(guild.id, member.id);
   for (const botUserId of bots) if (botUserId) ctx.store.guilds.addMember(guild.id, botUserId);
 
+  applyRoles(ctx, guild, config, roleHolders);
+
   // Categories first so children can point at them.
   const ordered = [...config.channels].sort((a, b) => (a.type === 4 ? 0 : 1) - (b.type === 4 ? 0 : 1));
   for (const channel of ordered) {
@@ -68,4 +81,39 @@ export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRec
     });
   }
   return guild;
+}
+
+/** Roles (by id, else name) and their holders; every member gets a profile row with its join time. */
+function applyRoles(ctx: PlatformContext, guild: GuildRecord, config: GuildConfig, holders: Array<Array<string | undefined>>): void {
+  const store = ctx.store.botGuilds;
+  if (config.everyone_permissions !== undefined) {
+    store.upsertRole({ ...everyoneRole(guild, store.getRole(guild.id, guild.id)), permissions: config.everyone_permissions });
+  }
+  const existing = store.listRoles(guild.id);
+  const roleIds = config.roles.map((role, index) => {
+    const current = existing.find((r) => (role.id !== undefined ? r.id === role.id : r.name === role.name && r.id !== guild.id));
+    const id = current?.id ?? role.id ?? ctx.ids.next();
+    store.upsertRole({
+      id,
+      guildId: guild.id,
+      name: role.name,
+      permissions: role.permissions,
+      position: index + 1,
+      colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
+      hoist: role.hoist,
+      mentionable: role.mentionable,
+      icon: null,
+      unicodeEmoji: null,
+      flags: 0,
+    });
+    return id;
+  });
+  const now = ctx.now();
+  for (const member of store.listMembers(guild.id, null, Number.MAX_SAFE_INTEGER)) {
+    const roles = new Set(member.roles);
+    roleIds.forEach((roleId, index) => {
+      if (holders[index]!.includes(member.userId)) roles.add(roleId);
+    });
+    store.upsertMember({ ...member, roles: [...roles], joinedAt: member.joinedAt || now });
+  }
 }

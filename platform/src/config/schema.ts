@@ -40,6 +40,16 @@ export const applicationConfigSchema = z.object({
   owner: z.string().min(1).max(32).nullable().default(null),
   /** Image (asset key or URL) of game invites whose activity has no `invite_cover_image`. */
   cover_image: z.string().min(1).max(300).nullable().default(null),
+  /** Application flags as published (e.g. GATEWAY_GUILD_MEMBERS 1<<14); OR-ed with the toggles below. */
+  flags: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+  /**
+   * The portal's privileged-intent toggles. An application below 10,000 users gets the `_LIMITED` flag of each
+   * (GATEWAY_PRESENCE_LIMITED 1<<13, GATEWAY_GUILD_MEMBERS_LIMITED 1<<15, GATEWAY_MESSAGE_CONTENT_LIMITED 1<<19),
+   * which allows the intent like the full flag (PROTOCOL.md §14.1).
+   */
+  privileged_intents: z
+    .object({ presence: z.boolean().default(false), guild_members: z.boolean().default(false), message_content: z.boolean().default(false) })
+    .default({ presence: false, guild_members: false, message_content: false }),
 });
 
 export const connectionConfigSchema = z.object({
@@ -79,6 +89,18 @@ export const channelConfigSchema = z.object({
   parent: z.string().min(1).max(100).nullable().default(null),
 });
 
+export const roleConfigSchema = z.object({
+  id: snowflakeSchema.optional(),
+  name: z.string().min(1).max(100),
+  /** Permission bits as a decimal string. */
+  permissions: z.string().regex(/^\d{1,16}$/).default('0'),
+  color: z.number().int().min(0).max(0xffffff).default(0),
+  hoist: z.boolean().default(false),
+  mentionable: z.boolean().default(false),
+  /** Members (id, username, or application name for its bot) holding the role. */
+  members: z.array(z.string().min(1).max(64)).max(1000).default([]),
+});
+
 export const guildConfigSchema = z.object({
   id: snowflakeSchema.optional(),
   name: z.string().min(2).max(100),
@@ -93,6 +115,10 @@ export const guildConfigSchema = z.object({
   /** Applications (id or name) whose bot users are members: bot usernames are generated, so they are named this way. */
   bots: z.array(z.string().min(1).max(64)).max(1000).default([]),
   channels: z.array(channelConfigSchema).max(500).default([]),
+  /** Roles above @everyone, lowest first (PROTOCOL.md §14.2). */
+  roles: z.array(roleConfigSchema).max(250).default([]),
+  /** @everyone's permissions (default: the published default set). */
+  everyone_permissions: z.string().regex(/^\d{1,16}$/).optional(),
 });
 
 /** The developer portal's account (PROTOCOL.md §15): a name and a scrypt hash, never the password itself. */

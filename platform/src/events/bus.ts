@@ -12,6 +12,10 @@ export interface EventAudience {
   applicationId?: string;
   /** Every session (still narrowed by the other criteria when they are present). */
   all?: boolean;
+  /** Only bot sessions whose Identify intents include every one of these bits (guild events, PROTOCOL.md §14.3). */
+  intent?: number;
+  /** …and none of these (MESSAGE_CONTENT blanking sends one payload with the bit and one without). */
+  withoutIntent?: number;
 }
 
 export interface BusEvent {

@@ -50,20 +50,20 @@ export function checkIdentify(
   return { identity, identify };
 }
 
-export type ResumeDecision =
-  | { resume: Session; seq: number }
-  | { invalidSession: true; destroy?: Session }
-  | (Refusal & { destroy?: Session });
+export type ResumeDecision<S extends Session = Session> =
+  | { resume: S; seq: number }
+  | { invalidSession: true; destroy?: S }
+  | (Refusal & { destroy?: S });
 
 /**
  * Resume: shape (4001), token (4004), then the session: unknown, someone else's or expired → op 9 false; a `seq`
  * the session never sent → 4007 (the session is gone); a `seq` older than the replay ring → op 9 false.
  */
-export function checkResume(
+export function checkResume<S extends Session>(
   d: unknown,
   authenticate: (token: string) => GatewayIdentity | null,
-  find: (sessionId: string) => Session | undefined,
-): ResumeDecision {
+  find: (sessionId: string) => S | undefined,
+): ResumeDecision<S> {
   const parsed = resumeSchema.safeParse(d);
   if (!parsed.success) return { close: Close.UnknownOpcode, reason: 'Invalid resume payload.' };
   const { token, session_id: sessionId, seq } = parsed.data;

@@ -19,7 +19,7 @@ export interface ConnectionParams {
 }
 
 export class Connection {
-  session: Session | null = null;
+  session: Session<Connection> | null = null;
   /** Last heartbeat (or Hello) time; the sweeper drops connections that stop heartbeating. */
   lastHeartbeatAt: number;
   /** The sweeper already sent a server op 1 for the current overdue heartbeat. */

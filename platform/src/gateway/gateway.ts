@@ -22,9 +22,12 @@ import { PayloadZlibOutbound, PlainOutbound, ZlibStreamOutbound, type Outbound }
 import { presenceUpdate } from './presence.js';
 import { Close, Op, closeOutcome } from './protocol.js';
 import { SessionRegistry } from './registry.js';
+
+/** A session of this server: attached to one of its connections. */
+type Session = BaseSession<Connection>;
 import { envelopeSchema, type Identify, type Presence } from './schemas.js';
-import { newSession, type Session } from './session.js';
-import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewayStats, SessionFilter } from './types.js';
+import { newSession, type Session as BaseSession } from './session.js';
+import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewaySessionHandle, GatewayStats, SessionFilter } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
 /** Client opcodes of v10. Those not served yet (4, 8, 31, 43) get 4003 before Identify like any command, 4001 after. */
@@ -35,7 +38,7 @@ const MAX_UNSENT_BYTES = 8 * 1024 * 1024;
 
 export class GatewayServer implements GatewayHandle {
   readonly options: GatewayOptions;
-  private readonly registry = new SessionRegistry();
+  private readonly registry = new SessionRegistry<Session>();
   private readonly connections = new Set<Connection>();
   private readonly detached = new Set<Session>();
   /** Identifies per application in the current 24 h window, reported by GET /gateway/bot. */
@@ -97,12 +100,9 @@ export class GatewayServer implements GatewayHandle {
     if (op === Op.Resume) return this.onResume(conn, d);
     if (!conn.session) return this.closeConnection(conn, Close.NotAuthenticated, 'Not authenticated.');
     if (op === Op.PresenceUpdate) return this.onPresence(conn, conn.session, d);
-    if (op === Op.VoiceStateUpdate) {
-      const outcome = this.deps.voiceStateUpdate?.(conn.session.identity, conn.session.id, d);
-      if (outcome === true) return;
-      return this.closeConnection(conn, Close.UnknownOpcode, outcome === 'invalid' ? 'Invalid voice state payload.' : 'Unknown opcode.');
-    }
-    return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
+    const outcome = this.deps.command?.({ op, d, session: this.handle(conn.session) }) ?? false;
+    if (outcome === true) return;
+    return this.closeConnection(conn, Close.UnknownOpcode, outcome === 'invalid' ? 'Invalid payload.' : 'Unknown opcode.');
   }
 
   private onSocketClose(conn: Connection, code: number): void {
@@ -149,11 +149,13 @@ export class GatewayServer implements GatewayHandle {
     this.countIdentify(identity.applicationId);
     // Transport compression wins over per-payload compression (they are mutually exclusive).
     if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
-    const session = newSession(identity, this.options.replayBufferSize);
+    const session = newSession<Connection>(identity, this.options.replayBufferSize);
+    session.intents = identify.intents ?? 0;
     this.registry.add(session);
     this.attach(session, conn);
     if (this.registry.countFor(identity.userId, identity.applicationId) === 1) this.sessionsChanged(identity, true);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
+    this.deps.identified?.(this.handle(session));
     this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
     if (identify.presence) this.publishPresence(conn, identity, identify.presence);
   }
@@ -174,6 +176,11 @@ export class GatewayServer implements GatewayHandle {
       resume_gateway_url: conn.params.gatewayUrl,
       application: { id: identity.applicationId, flags: identity.applicationFlags ?? 0 },
     };
+  }
+
+  /** The feature-facing view of a session (GatewaySessionHandle). */
+  private handle(session: Session): GatewaySessionHandle {
+    return { id: session.id, identity: session.identity, intents: session.intents, dispatch: (t, d) => session.dispatch(new DispatchTemplate(t, d)) };
   }
 
   private onResume(conn: Connection, d: unknown): void {
@@ -327,6 +334,10 @@ export class GatewayServer implements GatewayHandle {
   }
 
   // ── GatewayHandle ─────────────────────────────────────────────────────────────────────────────────────────
+
+  hasSession(userId: string, applicationId: string): boolean {
+    return this.registry.countFor(userId, applicationId) > 0;
+  }
 
   disconnectUser(userId: string, closeCode: number = Close.AuthenticationFailed): void {
     for (const session of this.registry.select({ userId })) {

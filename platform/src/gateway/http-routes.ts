@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayServer } from './gateway.js';
 import type { GatewayDeps } from './types.js';
 import { gatewayUrl } from './urls.js';
+import { API_PREFIX } from '../http/api.js';
 
 export function registerGatewayRoutes(scope: FastifyInstance, server: GatewayServer, deps: GatewayDeps): void {
   const urlFor = (request: FastifyRequest) => gatewayUrl(deps.publicUrl?.(), request);
 
-  scope.get('/api/v10/gateway', async (request): Promise<GatewayResponse> => ({ url: urlFor(request) }));
+  scope.get(`${API_PREFIX}/gateway`, async (request): Promise<GatewayResponse> => ({ url: urlFor(request) }));
 
-  scope.get('/api/v10/gateway/bot', async (request, reply) => {
+  scope.get(`${API_PREFIX}/gateway/bot`, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     // authenticate() takes bot tokens bare and user tokens with their scheme; anything else is no credential.
     const token = header.startsWith('Bot ') ? header.slice(4) : header.startsWith('Bearer ') ? header : null;

@@ -6,22 +6,22 @@ import type { EventAudience } from '../events/bus.js';
 import type { Session } from './session.js';
 import type { SessionFilter } from './types.js';
 
-export class SessionRegistry {
-  private readonly byId = new Map<string, Session>();
-  private readonly byUser = new Map<string, Set<Session>>();
-  private readonly byApp = new Map<string, Set<Session>>();
+export class SessionRegistry<S extends Session = Session> {
+  private readonly byId = new Map<string, S>();
+  private readonly byUser = new Map<string, Set<S>>();
+  private readonly byApp = new Map<string, Set<S>>();
 
   get size(): number {
     return this.byId.size;
   }
 
-  add(session: Session): void {
+  add(session: S): void {
     this.byId.set(session.id, session);
     addTo(this.byUser, session.userId, session);
     addTo(this.byApp, session.applicationId, session);
   }
 
-  remove(session: Session): boolean {
+  remove(session: S): boolean {
     if (this.byId.get(session.id) !== session) return false;
     this.byId.delete(session.id);
     removeFrom(this.byUser, session.userId, session);
@@ -36,17 +36,26 @@ export class SessionRegistry {
     return n;
   }
 
-  get(id: string): Session | undefined {
+  get(id: string): S | undefined {
     return this.byId.get(id);
   }
 
-  all(): IterableIterator<Session> {
+  all(): IterableIterator<S> {
     return this.byId.values();
   }
 
   /** Sessions an event is for: present criteria are ANDed; an audience with no criteria matches nothing. */
-  audience(to: EventAudience): Session[] {
-    const out: Session[] = [];
+  audience(to: EventAudience): S[] {
+    const sessions = this.candidates(to);
+    const intent = to.intent;
+    const without = to.withoutIntent ?? 0;
+    // Intent-routed events go to bot sessions that asked for every bit of the intent (PROTOCOL.md §14.3).
+    if (intent === undefined) return sessions;
+    return sessions.filter((s) => s.identity.kind === 'bot' && (s.intents & intent) === intent && (s.intents & without) === 0);
+  }
+
+  private candidates(to: EventAudience): S[] {
+    const out: S[] = [];
     if (to.userIds) {
       const seen = to.userIds.length > 1 ? new Set<string>() : null;
       for (const userId of to.userIds) {
@@ -66,15 +75,15 @@ export class SessionRegistry {
   }
 
   /** Sessions selected by a handle filter (no criteria selects every session). */
-  select(filter: SessionFilter = {}): Session[] {
-    let candidates: Iterable<Session>;
+  select(filter: SessionFilter = {}): S[] {
+    let candidates: Iterable<S>;
     if (filter.sessionId !== undefined) {
       const s = this.byId.get(filter.sessionId);
       candidates = s ? [s] : [];
     } else if (filter.userId !== undefined) candidates = this.byUser.get(filter.userId) ?? [];
     else if (filter.applicationId !== undefined) candidates = this.byApp.get(filter.applicationId) ?? [];
     else candidates = this.byId.values();
-    const out: Session[] = [];
+    const out: S[] = [];
     for (const s of candidates) {
       if (filter.userId !== undefined && s.userId !== filter.userId) continue;
       if (filter.applicationId !== undefined && s.applicationId !== filter.applicationId) continue;
@@ -84,13 +93,13 @@ export class SessionRegistry {
   }
 }
 
-function addTo(index: Map<string, Set<Session>>, key: string, session: Session): void {
+function addTo<S>(index: Map<string, Set<S>>, key: string, session: S): void {
   let set = index.get(key);
   if (!set) index.set(key, (set = new Set()));
   set.add(session);
 }
 
-function removeFrom(index: Map<string, Set<Session>>, key: string, session: Session): void {
+function removeFrom<S>(index: Map<string, Set<S>>, key: string, session: S): void {
   const set = index.get(key);
   if (!set) return;
   set.delete(session);

@@ -3,19 +3,28 @@
  * sequence counter and the replay ring; the connection (socket) it is attached to comes and goes.
  */
 import { randomBytes } from 'node:crypto';
-import type { Connection } from './connection.js';
 import type { DispatchTemplate } from './frames.js';
 import { ReplayRing } from './replay-ring.js';
 import type { GatewayIdentity } from './types.js';
 
-export class Session {
+/**
+ * What a session needs of the socket it is attached to. (The connection knows its session; the session sees only
+ * this, so the two modules do not import each other.)
+ */
+export interface FrameSink {
+  send(frame: string | Buffer): void;
+}
+
+export class Session<C extends FrameSink = FrameSink> {
   readonly id = randomBytes(16).toString('hex');
   /** The attached connection, or null while waiting to be resumed. */
-  connection: Connection | null = null;
+  connection: C | null = null;
   /** Date.now() when the connection was lost; meaningful only while detached. */
   detachedAt = 0;
   /** Dispatches queued since the connection was lost. */
   missed = 0;
+  /** Identify's intents: which guild events the session receives (EventAudience.intent). */
+  intents = 0;
 
   constructor(
     readonly identity: GatewayIdentity,
@@ -39,6 +48,6 @@ export class Session {
   }
 }
 
-export function newSession(identity: GatewayIdentity, replayBufferSize: number): Session {
-  return new Session(identity, new ReplayRing(replayBufferSize, 2));
+export function newSession<C extends FrameSink>(identity: GatewayIdentity, replayBufferSize: number): Session<C> {
+  return new Session<C>(identity, new ReplayRing(replayBufferSize, 2));
 }

@@ -16,6 +16,23 @@ export interface GatewayIdentity {
   applicationFlags?: number;
 }
 
+/** One identified session as feature code sees it: who, with which intents, and a way to send it a dispatch. */
+export interface GatewaySessionHandle {
+  /** The session id (READY's `session_id`). */
+  id: string;
+  identity: GatewayIdentity;
+  /** Identify's intents (0 for user sessions that sent none). */
+  intents: number;
+  dispatch(t: string, d: unknown): void;
+}
+
+/** A command op the gateway itself does not handle (op 8 Request Guild Members, op 43 Request Channel Info, …). */
+export interface GatewayCommand {
+  op: number;
+  d: unknown;
+  session: GatewaySessionHandle;
+}
+
 export interface GatewayDeps {
   bus: EventBus;
   /** `Bearer <token>` for users, the bare token for bots; null when the token is not valid (any more). */
@@ -33,11 +50,10 @@ export interface GatewayDeps {
    * still resumable). Drives "online"/"offline" presence and lobby members' `connected`.
    */
   sessionsChanged?(change: SessionsChange): void;
-  /**
-   * Op 4 (Voice State Update) of a session: true when handled, 'invalid' for a payload the feature refuses (closed
-   * with 4001), undefined when no feature serves op 4 (closed with 4001 as an unknown opcode).
-   */
-  voiceStateUpdate?(id: GatewayIdentity, sessionId: string, d: unknown): true | 'invalid' | undefined;
+  /** After READY went out to a new session (GUILD_CREATE for bots follows it). */
+  identified?(session: GatewaySessionHandle): void;
+  /** true: a feature handled the op; 'invalid': its payload is refused (close 4001); false: unknown (close 4001). */
+  command?(command: GatewayCommand): boolean | 'invalid';
   logger: Logger;
   options?: Partial<GatewayOptions>;
   /**
@@ -74,6 +90,8 @@ export interface GatewayStats {
 export interface GatewayHandle {
   /** Closes every connection of the user with the code (default 4004, terminal: e.g. the token was revoked). */
   disconnectUser(userId: string, closeCode?: number): void;
+  /** The user holds a session (attached or resumable) for the application: the one "is connected" query. */
+  hasSession(userId: string, applicationId: string): boolean;
   /** Sessions that exist: attached ones plus dropped ones still resumable. */
   sessionCount(): number;
   stats(): GatewayStats;

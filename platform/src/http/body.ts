@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, Errors, OAuthError, fieldError } from './errors.js';
 import { exceedsJsonDepth, INVALID_UNICODE, unpairedSurrogatePath } from './json-input.js';
+import { parseMultipart, type UploadedFile } from './multipart.js';
 
 /** How the request body was encoded; routes declare which kinds they accept. */
 export type BodyKind = 'none' | 'json' | 'form' | 'multipart' | 'unsupported';
@@ -8,6 +9,8 @@ export type BodyKind = 'none' | 'json' | 'form' | 'multipart' | 'unsupported';
 declare module 'fastify' {
   interface FastifyRequest {
     bodyKind: BodyKind;
+    /** Files of a multipart body (empty otherwise). */
+    files: UploadedFile[];
   }
 }
 
@@ -24,6 +27,10 @@ const CONTENT_TYPE_NAMES: Record<'json' | 'form' | 'multipart', string> = {
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.decorateRequest('bodyKind', 'none');
+  app.decorateRequest('files', null as unknown as UploadedFile[]);
+  app.addHook('onRequest', async (request) => {
+    request.files = [];
+  });
   app.removeAllContentTypeParsers();
 
   // Too deep is refused like invalid JSON, before parsing; an unpaired surrogate is a field error at its path.
@@ -55,10 +62,27 @@ export function registerBodyParsers(app: FastifyInstance): void {
     done(null, result);
   });
 
-  // No route in this platform takes files yet; the body is read (so the size limit applies) and dropped.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, _body, done) => {
+  // The JSON part (`payload_json`, else the text fields) becomes the body; the files go to request.files. A body
+  // that is not valid multipart is refused like invalid JSON.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
     request.bodyKind = 'multipart';
-    done(null, undefined);
+    parseMultipart(String(request.headers['content-type']), body as Buffer).then(
+      (parts) => {
+        request.files = parts.files;
+        if (parts.payloadJson === null) return done(null, parts.fields);
+        if (exceedsJsonDepth(parts.payloadJson)) return done(Errors.invalidJson(), undefined);
+        let value: unknown;
+        try {
+          value = JSON.parse(parts.payloadJson);
+        } catch {
+          return done(Errors.invalidJson(), undefined);
+        }
+        const bad = unpairedSurrogatePath(value);
+        if (bad) return done(fieldError(bad, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
+        done(null, value);
+      },
+      () => done(Errors.invalidJson(), undefined),
+    );
   });
 
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, _body, done) => {
@@ -72,6 +96,12 @@ function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiEr
   return new ApiError(400, 50035, 'Invalid Form Body', {
     _errors: [{ code: 'CONTENT_TYPE_INVALID', message: `Expected "Content-Type" header to be one of {${names}}.` }],
   });
+}
+
+/** Refuses a body whose encoding the route does not take (50035 CONTENT_TYPE_INVALID); no body is always fine. */
+export function assertBodyKind(request: FastifyRequest, accepted: ReadonlyArray<'json' | 'form' | 'multipart'>): void {
+  if (request.bodyKind === 'none' || (accepted as readonly string[]).includes(request.bodyKind)) return;
+  throw contentTypeError([...accepted]);
 }
 
 /** The JSON body of an API route; a missing body reads as undefined and is validated as `{}`. */

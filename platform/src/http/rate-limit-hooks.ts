@@ -2,10 +2,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { credentialKey } from './credential-key.js';
 import { bucketHash, type RateLimiter, type RateLimitState } from './rate-limit.js';
 
+/**
+ * A bucket counted per caller rather than per credential (route-conventions.ts): per user (every token of the user
+ * shares it), per application (every player of a game shares it: answered with scope `shared`), or per user and
+ * application.
+ */
+export interface KeyedRateLimit {
+  bucket: string;
+  per: 'user' | 'application' | 'user-application';
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Rate limit bucket of the route (see DEFAULT_RATE_LIMITS). */
-    rateLimit?: string;
+    /**
+     * Rate limit bucket of the route (see DEFAULT_RATE_LIMITS): a name counts per credential here, in onRequest; a
+     * KeyedRateLimit counts per caller once the route's config.auth has authenticated it (route-conventions.ts).
+     */
+    rateLimit?: string | KeyedRateLimit;
   }
 }
 
@@ -37,7 +50,8 @@ export function sendLimited(reply: FastifyReply, state: RateLimitState, now: num
 export function registerRateLimitHooks(app: FastifyInstance, limiter: RateLimiter, now: () => number): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url.startsWith('/api/');
-    const bucket = request.routeOptions.config.rateLimit;
+    const configured = request.routeOptions.config.rateLimit;
+    const bucket = typeof configured === 'string' ? configured : undefined;
     if (!isApi && !bucket) return;
     const at = now();
 
@@ -59,17 +73,4 @@ export function registerRateLimitHooks(app: FastifyInstance, limiter: RateLimite
       limiter.hit('invalid-requests', request.ip);
     }
   });
-}
-
-/**
- * Counts one request against a bucket keyed by something only the route knows (the user behind the token, or the
- * user and application), with the same headers and 429 answer as route buckets. Returns true when the request
- * was refused; the handler then returns the reply as is.
- */
-export function limitByKey(limiter: RateLimiter, reply: FastifyReply, bucket: string, key: string, now: number): boolean {
-  const state = limiter.hit(bucket, key);
-  setLimitHeaders(reply, state, now);
-  if (!state.limited) return false;
-  sendLimited(reply, state, now, 'user');
-  return true;
 }

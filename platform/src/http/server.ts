@@ -7,6 +7,7 @@ import { ApiError, Errors, OAuthError } from './errors.js';
 import { registerHostCheck } from './hosts.js';
 import { registerRateLimitHooks } from './rate-limit-hooks.js';
 import type { RateLimiter } from './rate-limit.js';
+import { useZodSchemas } from './zod-schemas.js';
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -82,6 +83,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   registerHostCheck(app, options.hostNames);
   registerBodyParsers(app);
   registerRateLimitHooks(app, options.rateLimiter, options.now);
+  useZodSchemas(app);
 
   app.setErrorHandler((error: FastifyError | ApiError | OAuthError, request, reply) => {
     if (error instanceof ApiError) {

@@ -112,3 +112,6 @@ export function stringMapSchema(maxKeys: number, keyMax: number, valueMax: numbe
     }
   });
 }
+
+/** Query booleans accept true|True|1 and false|False|0 (published rule). */
+export const queryBoolean = z.enum(['true', 'True', '1', 'false', 'False', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');

@@ -1,11 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context.js';
-import { requireAny, requireBearer, requireBot, type Principal } from '../http/auth.js';
-import { Errors, invalidFormBody } from '../http/errors.js';
-import { sendLimited, setLimitHeaders } from '../http/rate-limit-hooks.js';
-import { zodErrorTree } from '../http/validation.js';
+import type { Principal } from '../http/auth.js';
+import { Errors } from '../http/errors.js';
+import type { RouteAuth } from '../http/route-conventions.js';
 import type { LobbyMemberRecord, LobbyRecord } from '../store/lobby-types.js';
-import type { z } from 'zod';
 import { LobbyErrors } from './errors.js';
 
 /** The scope every Bearer token needs on the lobby routes (implied by sdk.social_layer). */
@@ -14,23 +11,18 @@ export const LOBBY_SCOPE = 'lobbies.write';
 /** Who may call a route: the application's bot, a user token with lobbies.write, or either. */
 export type LobbyAuth = 'bot' | 'bearer' | 'both';
 
-export function lobbyCaller(ctx: PlatformContext, request: FastifyRequest, auth: LobbyAuth): Principal {
-  if (auth === 'bot') return requireBot(ctx, request);
-  if (auth === 'bearer') return requireBearer(ctx, request, LOBBY_SCOPE);
-  return requireAny(ctx, request, LOBBY_SCOPE);
-}
+const LOBBY_AUTH: Record<LobbyAuth, RouteAuth> = {
+  bot: { kind: 'bot' },
+  bearer: { kind: 'bearer', scope: LOBBY_SCOPE },
+  both: { kind: 'any', scope: LOBBY_SCOPE },
+};
 
 /**
- * Counts the request against a lobby bucket keyed by the caller's application (the published development limits
- * are per application, so every player of a game shares them). Returns true when a 429 was sent.
+ * Route config of a lobby route: its callers, and the bucket counted per application (the published development
+ * limits are per application, so every player of a game shares them).
  */
-export function limitedByApp(ctx: PlatformContext, reply: FastifyReply, bucket: string, applicationId: string): boolean {
-  const state = ctx.rateLimiter.hit(bucket, `app:${applicationId}`);
-  const now = ctx.now();
-  setLimitHeaders(reply, state, now);
-  if (!state.limited) return false;
-  sendLimited(reply, state, now, 'shared');
-  return true;
+export function lobbyConfig(auth: LobbyAuth, bucket?: 'lobbies.write' | 'lobbies.message' | 'lobbies.link') {
+  return { auth: LOBBY_AUTH[auth], ...(bucket && { rateLimit: { bucket, per: 'application' as const } }) };
 }
 
 /** A lobby of the caller's application; malformed ids, other applications' lobbies and unknown ones → 404 10031. */
@@ -45,12 +37,4 @@ export function requireMember(ctx: PlatformContext, lobby: LobbyRecord, userId: 
   const member = ctx.store.lobbies.member(lobby.id, userId);
   if (!member) throw Errors.missingAccess();
   return member;
-}
-
-/** Query-string validation with the same field errors as bodies. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const input = query ?? {};
-  const result = schema.safeParse(input);
-  if (!result.success) throw invalidFormBody(zodErrorTree(result.error, input));
-  return result.data;
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
-import { registerChannelMessageRoutes } from './channel-messages.js';
 import { registerInviteRoutes } from './invites.js';
 import { registerLinkingRoutes } from './linking.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerMessageRoutes } from './message-routes.js';
+import { LobbyMessages } from './messages.js';
+import { registerArea } from '../http/api.js';
 import { lobbyMigration } from './migrations.js';
 import { lobbySchemas } from './schemas.js';
 import { Lobbies } from './service.js';
@@ -21,18 +22,20 @@ export function registerLobbies(app: FastifyInstance, ctx: PlatformContext): Lob
   // Nobody holds a session right after start-up: lobbies that were active when the platform stopped start idling.
   ctx.store.lobbies.markAllIdle(ctx.now());
 
-  registerLobbyRoutes(app, ctx, lobbies, schemas);
-  registerMemberRoutes(app, ctx, lobbies, schemas);
-  registerMessageRoutes(app, ctx, lobbies, schemas);
-  registerLinkingRoutes(app, ctx, lobbies, schemas);
-  registerInviteRoutes(app, ctx);
-  registerChannelMessageRoutes(app, ctx);
+  const messages = new LobbyMessages(ctx, lobbies);
+  registerArea(app, ctx, (api) => {
+    registerLobbyRoutes(api, ctx, lobbies, schemas);
+    registerMemberRoutes(api, ctx, lobbies, schemas);
+    registerMessageRoutes(api, ctx, messages, schemas);
+    registerLinkingRoutes(api, ctx, lobbies, schemas);
+    registerInviteRoutes(api, ctx);
+  });
 
   ctx.gatewayHooks.readyExtras.push((identity) =>
     identity.kind === 'user' ? { lobbies: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).map((lobby) => lobbies.json(lobby)) } : {},
   );
   ctx.gatewayHooks.sessionsChanged.push((change) => {
-    if (change.kind === 'user') lobbies.sessionsChanged(change.userId, change.applicationId, change.present);
+    if (change.kind === 'user') lobbies.sessionsChanged(change.userId, change.applicationId);
   });
   ctx.accountMigrations.push(lobbyMigration(lobbies));
 

@@ -1,15 +1,13 @@
+import { callerOf, type ApiScope, pathParams } from '../http/api.js';
 import type { LobbyGuildInviteResponse } from 'discord-api-spec';
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
 import { Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
 import type { UserRecord } from '../store/types.js';
-import { findLobby, limitedByApp, lobbyCaller, requireMember } from './access.js';
+import { findLobby, lobbyConfig, requireMember } from './access.js';
 import { LobbyErrors } from './errors.js';
-
-const API = '/api/v10';
 
 /** The published `{code}` plus `url` and `expires_at` (OURS: the SDK shows the link and knows when it lapses). */
 type LobbyInviteJson = LobbyGuildInviteResponse & { url: string; expires_at: string };
@@ -39,18 +37,16 @@ function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord
  * Linked-channel invites (platform/PROTOCOL.md §10.5 "Channel invites") and their redemption, `POST /invites/{code}`
  * (OURS).
  */
-export function registerInviteRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  app.post<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId/members/@me/invites`, async (request, reply: FastifyReply) => {
-    const caller = lobbyCaller(ctx, request, 'bearer');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+export function registerInviteRoutes(app: ApiScope, ctx: PlatformContext): void {
+  app.post('/lobbies/:lobbyId/members/@me/invites', { config: lobbyConfig('bearer', 'lobbies.write'), schema: { params: pathParams('lobbyId') } }, async (request) => {
+    const caller = callerOf(request);
     const lobby = findLobby(ctx, caller, request.params.lobbyId);
     requireMember(ctx, lobby, caller.user.id);
     return createInvite(ctx, lobby, caller.user);
   });
 
-  app.post<{ Params: { lobbyId: string; userId: string } }>(`${API}/lobbies/:lobbyId/members/:userId/invites`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'bot');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+  app.post('/lobbies/:lobbyId/members/:userId/invites', { config: lobbyConfig('bot', 'lobbies.write'), schema: { params: pathParams('lobbyId', 'userId') } }, async (request) => {
+    const caller = callerOf(request);
     const lobby = findLobby(ctx, caller, request.params.lobbyId);
     const id = request.params.userId;
     const user = snowflakeSchema.safeParse(id).success ? ctx.store.users.get(id) : undefined;
@@ -60,9 +56,8 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: PlatformContext)
   });
 
   // Adds the invited user to the guild and uses the invite up. Used, expired, unknown or someone else's → 10006.
-  app.post<{ Params: { code: string } }>(`${API}/invites/:code`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'bearer');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+  app.post('/invites/:code', { config: lobbyConfig('bearer', 'lobbies.write'), schema: { params: pathParams('code') } }, async (request) => {
+    const caller = callerOf(request);
     if (caller.user.isProvisional) throw LobbyErrors.mergeRequired();
     const invite = ctx.store.lobbies.invite(request.params.code);
     const now = ctx.now();

@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { callerOf, type ApiScope, pathParams } from '../http/api.js';
 import type { PlatformContext } from '../context.js';
-import { jsonBody } from '../http/body.js';
 import type { Principal } from '../http/auth.js';
-import { parseBody } from '../http/validation.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
-import { findLobby, limitedByApp, lobbyCaller, requireMember } from './access.js';
+import { findLobby, lobbyConfig, requireMember } from './access.js';
 import { LobbyErrors } from './errors.js';
 import type { LobbySchemas } from './schemas.js';
 import { CAN_LINK_LOBBY, type Lobbies } from './service.js';
 
-const API = '/api/v10';
 const GUILD_TEXT = 0;
 
 /**
@@ -36,16 +33,15 @@ function linkableChannel(ctx: PlatformContext, principal: Principal, lobby: Lobb
 }
 
 /** `PATCH /lobbies/{id}/channel-linking {channel_id | null}`: link, relink or unlink; members get LOBBY_UPDATE. */
-export function registerLinkingRoutes(app: FastifyInstance, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
-  app.patch<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId/channel-linking`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'both');
-    if (limitedByApp(ctx, reply, 'lobbies.link', caller.app.id)) return reply;
+export function registerLinkingRoutes(app: ApiScope, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
+  app.patch('/lobbies/:lobbyId/channel-linking', { config: lobbyConfig('both', 'lobbies.link'), schema: { params: pathParams('lobbyId'), body: schemas.link } }, async (request) => {
+    const caller = callerOf(request);
     const lobby = findLobby(ctx, caller, request.params.lobbyId);
     if (caller.kind === 'bearer') {
       const member = requireMember(ctx, lobby, caller.user.id);
       if ((member.flags & CAN_LINK_LOBBY) === 0) throw LobbyErrors.missingPermissions();
     }
-    const body = parseBody(schemas.link, jsonBody(request));
+    const body = request.body;
     const channelId = body.channel_id ?? null;
     if (channelId !== null) linkableChannel(ctx, caller, lobby, channelId);
     const updated = lobbies.run((pending) => {

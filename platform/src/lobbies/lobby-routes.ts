@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { callerOf, type ApiScope, pathParams } from '../http/api.js';
 import type { PlatformContext } from '../context.js';
-import { jsonBody } from '../http/body.js';
 import { Errors } from '../http/errors.js';
-import { parseBody } from '../http/validation.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
-import { findLobby, limitedByApp, lobbyCaller } from './access.js';
+import { findLobby, lobbyConfig } from './access.js';
 import type { LobbySchemas } from './schemas.js';
 import { memberChange, type Lobbies, type MemberBody, type PendingEvents } from './service.js';
-
-const API = '/api/v10';
 
 /** Every listed user must exist (→ 404 10013 before anything changes). */
 function assertUsersExist(ctx: PlatformContext, ids: string[]): void {
@@ -16,14 +12,13 @@ function assertUsersExist(ctx: PlatformContext, ids: string[]): void {
 }
 
 /** The lobby routes (platform/PROTOCOL.md §10.5): create (bot), create-or-join by secret, get, patch, delete. */
-export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
+export function registerLobbyRoutes(app: ApiScope, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
   const limits = () => ctx.options.lobbyLimits;
 
   // Bot-managed lobby: members only through the server API (they cannot leave by themselves).
-  app.post(`${API}/lobbies`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'bot');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
-    const body = parseBody(schemas.create, jsonBody(request));
+  app.post('/lobbies', { config: lobbyConfig('bot', 'lobbies.write'), schema: { body: schemas.create } }, async (request, reply) => {
+    const caller = callerOf(request);
+    const body = request.body;
     const members = body.members ?? [];
     assertUsersExist(ctx, members.map((m) => m.id));
     const lobby = lobbies.run((pending) => {
@@ -45,10 +40,9 @@ export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, 
 
   // Create or join by secret. A user joins (and may leave again); the bot only creates or finds the lobby.
   // lobby_metadata / member_metadata overwrite when present; idle_timeout_seconds and flags apply on creation.
-  app.put(`${API}/lobbies`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'both');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
-    const body = parseBody(schemas.createOrJoin, jsonBody(request));
+  app.put('/lobbies', { config: lobbyConfig('both', 'lobbies.write'), schema: { body: schemas.createOrJoin } }, async (request) => {
+    const caller = callerOf(request);
+    const body = request.body;
     const lobby = lobbies.run((pending) => {
       let lobby = joinableLobby(ctx, caller.app.id, body.secret);
       // A refused join (30050, 30051) throws inside the transaction: a lobby created for it is rolled back too.
@@ -72,17 +66,16 @@ export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, 
     return lobbies.json(lobby, { bot: caller.kind === 'bot' });
   });
 
-  app.get<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId`, async (request) => {
-    const caller = lobbyCaller(ctx, request, 'bot');
+  app.get('/lobbies/:lobbyId', { config: lobbyConfig('bot'), schema: { params: pathParams('lobbyId') } }, async (request) => {
+    const caller = callerOf(request);
     return lobbies.json(findLobby(ctx, caller, request.params.lobbyId), { bot: true });
   });
 
   // `members` replaces the member set: unlisted members are removed, listed ones added or updated.
-  app.patch<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'bot');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+  app.patch('/lobbies/:lobbyId', { config: lobbyConfig('bot', 'lobbies.write'), schema: { params: pathParams('lobbyId'), body: schemas.patch } }, async (request) => {
+    const caller = callerOf(request);
     const found = findLobby(ctx, caller, request.params.lobbyId);
-    const body = parseBody(schemas.patch, jsonBody(request));
+    const body = request.body;
     if (body.members) assertUsersExist(ctx, body.members.map((m) => m.id));
     const lobby = lobbies.run((pending) => {
       let lobby = lobbies.update(found, {
@@ -100,9 +93,8 @@ export function registerLobbyRoutes(app: FastifyInstance, ctx: PlatformContext, 
   });
 
   // Idempotent: an unknown lobby (or another application's) is already gone.
-  app.delete<{ Params: { lobbyId: string } }>(`${API}/lobbies/:lobbyId`, async (request, reply) => {
-    const caller = lobbyCaller(ctx, request, 'bot');
-    if (limitedByApp(ctx, reply, 'lobbies.write', caller.app.id)) return reply;
+  app.delete('/lobbies/:lobbyId', { config: lobbyConfig('bot', 'lobbies.write'), schema: { params: pathParams('lobbyId') } }, async (request, reply) => {
+    const caller = callerOf(request);
     const id = request.params.lobbyId;
     const lobby = /^\d{1,20}$/.test(id) ? ctx.store.lobbies.get(id) : undefined;
     if (lobby && lobby.applicationId === caller.app.id) lobbies.run((pending) => lobbies.delete(lobby, pending));

@@ -3,7 +3,6 @@ import type { PlatformContext } from '../context.js';
 import { channelJson } from '../guilds/channels.js';
 import type { ChannelMessageRecord, LobbyMemberRecord, LobbyMessageRecord, LobbyRecord } from '../store/lobby-types.js';
 import { knownUserJson, type PublicUserJson } from '../users/serialize.js';
-import type { LobbyPresence } from './presence.js';
 
 export type Json = Record<string, unknown>;
 
@@ -17,12 +16,12 @@ export type LobbyMessageJson = LobbyMessageResponse & { timestamp: string; autho
 export type ChannelMessageJson = MessageResponse & { guild_id: string; lobby_id: string };
 
 /** Member `{id, metadata, flags, additional_name?, connected, user}`; `additional_name` only when set. */
-export function memberJson(ctx: PlatformContext, presence: LobbyPresence, lobby: LobbyRecord, member: LobbyMemberRecord): LobbyMemberJson {
+export function memberJson(ctx: PlatformContext, lobby: LobbyRecord, member: LobbyMemberRecord): LobbyMemberJson {
   const json: LobbyMemberJson = {
     id: member.userId,
     metadata: member.metadata,
     flags: member.flags,
-    connected: presence.has(member.userId, lobby.applicationId),
+    connected: ctx.sessions.hasSession(member.userId, lobby.applicationId),
     user: knownUserJson(ctx, member.userId),
   };
   if (member.additionalName !== null) json.additional_name = member.additionalName;
@@ -35,12 +34,12 @@ export function memberJson(ctx: PlatformContext, presence: LobbyPresence, lobby:
  * nullable. The application's bot also sees `override_event_webhooks_url` and `idle_timeout_seconds` (settings it
  * controls).
  */
-export function lobbyJson(ctx: PlatformContext, presence: LobbyPresence, lobby: LobbyRecord, view: { bot?: boolean } = {}): LobbyJson {
+export function lobbyJson(ctx: PlatformContext, lobby: LobbyRecord, view: { bot?: boolean } = {}): LobbyJson {
   const json: LobbyJson = {
     id: lobby.id,
     application_id: lobby.applicationId,
     metadata: lobby.metadata,
-    members: ctx.store.lobbies.members(lobby.id).map((member) => memberJson(ctx, presence, lobby, member)),
+    members: ctx.store.lobbies.members(lobby.id).map((member) => memberJson(ctx, lobby, member)),
     flags: lobby.flags,
   };
   const linked = lobby.linkedChannelId === null ? undefined : ctx.store.guilds.getChannel(lobby.linkedChannelId);

@@ -4,7 +4,6 @@ import type { LobbyMemberRecord, LobbyRecord, StringMap } from '../store/lobby-t
 import { enqueueWebhookEvent } from '../webhooks/events.js';
 import { LobbyErrors } from './errors.js';
 import type { LobbyLimits } from './limits.js';
-import { LobbyPresence } from './presence.js';
 import { lobbyJson, memberJson, type Json } from './serialize.js';
 
 /** Member flag: may link the lobby to a guild channel (settable only by the application's bot). */
@@ -52,7 +51,6 @@ export function memberChange(body: MemberBody): MemberChange {
  * goes through here so the audiences and the idle bookkeeping stay in one place.
  */
 export class Lobbies {
-  readonly presence = new LobbyPresence();
 
   constructor(readonly ctx: PlatformContext) {}
 
@@ -70,11 +68,11 @@ export class Lobbies {
   }
 
   json(lobby: LobbyRecord, view: { bot?: boolean } = {}): Json {
-    return lobbyJson(this.ctx, this.presence, lobby, view);
+    return lobbyJson(this.ctx, lobby, view);
   }
 
   memberJson(lobby: LobbyRecord, member: LobbyMemberRecord): Json {
-    return memberJson(this.ctx, this.presence, lobby, member);
+    return memberJson(this.ctx, lobby, member);
   }
 
   memberIds(lobby: LobbyRecord): string[] {
@@ -174,14 +172,13 @@ export class Lobbies {
   refreshIdle(lobby: LobbyRecord): void {
     const current = this.ctx.store.lobbies.get(lobby.id);
     if (!current) return;
-    const connected = this.ctx.store.lobbies.members(current.id).some((m) => this.presence.has(m.userId, current.applicationId));
+    const connected = this.ctx.store.lobbies.members(current.id).some((m) => this.ctx.sessions.hasSession(m.userId, current.applicationId));
     if (connected && current.idleSince !== null) this.ctx.store.lobbies.update({ ...current, idleSince: null });
     if (!connected && current.idleSince === null) this.ctx.store.lobbies.update({ ...current, idleSince: this.ctx.now() });
   }
 
   /** Gateway hook: a user's first / last session for an application → LOBBY_MEMBER_UPDATE (`connected`) to the others. */
-  sessionsChanged(userId: string, applicationId: string, present: boolean): void {
-    this.presence.set(userId, applicationId, present);
+  sessionsChanged(userId: string, applicationId: string): void {
     this.run((pending) => {
       for (const lobby of this.ctx.store.lobbies.listForUser(userId, applicationId)) {
         const member = this.ctx.store.lobbies.member(lobby.id, userId);

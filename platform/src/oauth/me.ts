@@ -5,6 +5,7 @@ import { requireBearer } from '../http/auth.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { userJson, type SelfUserJson } from '../users/serialize.js';
 import { hasScope } from './scopes.js';
+import { withUnversionedAlias } from '../http/api.js';
 
 /** The application object shown to token holders; `type` is null for every application (no special kinds here). */
 export function publicApplicationJson(app: ApplicationRecord): ApplicationResponse {
@@ -24,7 +25,7 @@ export function publicApplicationJson(app: ApplicationRecord): ApplicationRespon
 
 /** GET /api/v10/oauth2/@me (platform/PROTOCOL.md §3): `{application, scopes, expires, user?}`; user needs identify. */
 export function registerOAuthMeRoute(app: FastifyInstance, ctx: PlatformContext): void {
-  for (const path of ['/api/oauth2/@me', '/api/v10/oauth2/@me']) {
+  for (const path of withUnversionedAlias('/oauth2/@me')) {
     app.get(path, { config: { rateLimit: 'oauth2.me' } }, async (request) => {
       const principal = requireBearer(ctx, request);
       const body: OAuth2GetAuthorizationResponse & { user?: SelfUserJson } = {

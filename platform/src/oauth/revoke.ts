@@ -7,6 +7,7 @@ import { hashToken } from '../crypto/tokens.js';
 import { oauthFormBody } from '../http/body.js';
 import { authenticateClient } from './client-auth.js';
 import { parseOAuthForm } from './token/form.js';
+import { withUnversionedAlias } from '../http/api.js';
 
 const revokeSchema = z.object({
   token: z.string().min(1).max(256),
@@ -19,7 +20,7 @@ const revokeSchema = z.object({
  * way APPLICATION_DEAUTHORIZED is sent. Unknown tokens are answered 200 as the RFC requires.
  */
 export function registerRevokeRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  for (const path of ['/api/oauth2/token/revoke', '/api/v10/oauth2/token/revoke']) {
+  for (const path of withUnversionedAlias('/oauth2/token/revoke')) {
     app.post(path, { config: { rateLimit: 'oauth2.revoke' } }, async (request, reply) => {
       const form = oauthFormBody(request);
       const client = authenticateClient(ctx, request, form, true);

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
 import { unmergeIdentity } from '../accounts/unmerge.js';
-import { findBearer, authenticate, requireBearer, requireBot } from '../http/auth.js';
-import { jsonBody } from '../http/body.js';
+import { findBearer, authenticate } from '../http/auth.js';
 import { Errors, fieldError } from '../http/errors.js';
-import { parseBody, snowflakeSchema } from '../http/validation.js';
+import { snowflakeSchema } from '../http/validation.js';
+import { bearerOf, botOf, type ApiArea } from '../http/api.js';
 import { constantTimeEqual } from '../crypto/tokens.js';
 import { issueTokens } from '../oauth/issue.js';
 import type { ApplicationRecord } from '../store/types.js';
@@ -41,8 +40,6 @@ const displayNameSchema = z.object({
   global_name: z.string().trim().min(1).max(32),
 });
 
-const API = '/api/v10/partner-sdk';
-
 /**
  * The client of a secret-in-body request. A missing/null secret is the public-client form (OURS): allowed only
  * for applications flagged public_client. A wrong secret is 530007.
@@ -59,10 +56,10 @@ function clientFromBody(ctx: PlatformContext, clientId: string, secret: string |
 }
 
 /** Provisional accounts (platform/PROTOCOL.md §5). */
-export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  app.post(`${API}/token/bot`, { config: { rateLimit: 'partner-sdk.token' } }, async (request) => {
-    const { app: application } = requireBot(ctx, request);
-    const body = parseBody(botTokenSchema, jsonBody(request));
+export const partnerSdkRoutes: ApiArea = (app, ctx) => {
+  app.post('/partner-sdk/token/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } }, async (request) => {
+    const { app: application } = botOf(request);
+    const body = request.body;
     return provisionalTokenFor(ctx, application, {
       authType: BOT_ISSUED,
       issuer: '',
@@ -73,8 +70,8 @@ export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformCont
     });
   });
 
-  app.post(`${API}/token`, { config: { rateLimit: 'partner-sdk.token' } }, async (request) => {
-    const body = parseBody(externalTokenSchema, jsonBody(request));
+  app.post('/partner-sdk/token', { config: { rateLimit: 'partner-sdk.token' }, schema: { body: externalTokenSchema } }, async (request) => {
+    const body = request.body;
     // The schema also allows Bot auth: then the bot's application must be the client named in the body.
     if (request.headers.authorization) {
       const principal = authenticate(ctx, request);
@@ -88,17 +85,17 @@ export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformCont
     return provisionalTokenFor(ctx, application, { ...subject, updateDisplayName: false });
   });
 
-  app.post(`${API}/provisional-accounts/unmerge/bot`, { config: { rateLimit: 'partner-sdk.unmerge' } }, async (request, reply) => {
-    const { app: application } = requireBot(ctx, request);
-    const body = parseBody(unmergeBotSchema, jsonBody(request));
+  app.post('/partner-sdk/provisional-accounts/unmerge/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.unmerge' }, schema: { body: unmergeBotSchema } }, async (request, reply) => {
+    const { app: application } = botOf(request);
+    const body = request.body;
     const identity = ctx.store.identities.find(application.id, BOT_ISSUED, '', body.external_user_id);
     if (!identity) throw ProvisionalErrors.unknownIdentity();
     unmergeIdentity(ctx, application, identity);
     return reply.code(204).send();
   });
 
-  app.post(`${API}/provisional-accounts/unmerge`, { config: { rateLimit: 'partner-sdk.unmerge' } }, async (request, reply) => {
-    const body = parseBody(externalTokenSchema, jsonBody(request));
+  app.post('/partner-sdk/provisional-accounts/unmerge', { config: { rateLimit: 'partner-sdk.unmerge' }, schema: { body: externalTokenSchema } }, async (request, reply) => {
+    const body = request.body;
     const application = clientFromBody(ctx, body.client_id, body.client_secret);
     const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
     if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
@@ -108,8 +105,8 @@ export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformCont
     return reply.code(204).send();
   });
 
-  app.post(`${API}/child-token`, { config: { rateLimit: 'partner-sdk.child-token' } }, async (request) => {
-    const body = parseBody(childTokenSchema, jsonBody(request));
+  app.post('/partner-sdk/child-token', { config: { rateLimit: 'partner-sdk.child-token' }, schema: { body: childTokenSchema } }, async (request) => {
+    const body = request.body;
     const parent = findBearer(ctx, body.parent_access_token);
     if (!parent) throw Errors.invalidAccessToken();
     const child = ctx.store.applications.get(body.child_application_id);
@@ -141,9 +138,9 @@ export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformCont
   });
 
   // OURS: Client::UpdateProvisionalAccountDisplayName. The provisional user's own token; full accounts get 50229.
-  app.patch(`${API}/provisional-accounts/@me`, { config: { rateLimit: 'partner-sdk.account' } }, async (request) => {
-    const principal = requireBearer(ctx, request);
-    const body = parseBody(displayNameSchema, jsonBody(request));
+  app.patch('/partner-sdk/provisional-accounts/@me', { config: { auth: { kind: 'bearer' }, rateLimit: 'partner-sdk.account' }, schema: { body: displayNameSchema } }, async (request) => {
+    const principal = bearerOf(request);
+    const body = request.body;
     if (!principal.user.isProvisional) throw Errors.invalidUserType();
     const updated = { ...principal.user, globalName: body.global_name };
     ctx.store.users.update(updated);
@@ -151,4 +148,4 @@ export function registerPartnerSdkRoutes(app: FastifyInstance, ctx: PlatformCont
     ctx.bus.publish({ t: 'USER_UPDATE', d: json, to: { userIds: [updated.id] } });
     return json;
   });
-}
+};

@@ -6,16 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { hasScope } from '../oauth/scopes.js';
-import { registerSocialDevRoutes } from './dev-routes.js';
+import { registerArea } from '../http/api.js';
+import { socialDevRoutes } from './dev-routes.js';
 import { InviteService } from './invites/service.js';
-import { registerInviteRoutes } from './invites/routes.js';
+import { inviteRoutes } from './invites/routes.js';
 import { MessageService } from './messages/service.js';
-import { registerMessageRoutes } from './messages/routes.js';
-import { gatewayPresenceHandler, registerPresenceRoutes } from './presence/routes.js';
+import { messageRoutes } from './messages/routes.js';
+import { gatewayPresenceHandler, presenceRoutes } from './presence/routes.js';
 import { PresenceService } from './presence/service.js';
 import { relationshipsJson } from './relationships/serialize.js';
 import { RelationshipService } from './relationships/service.js';
-import { registerRelationshipRoutes } from './relationships/routes.js';
+import { relationshipRoutes } from './relationships/routes.js';
 
 /** The social services, for other front ends of the same operations (the local client, src/rpc). */
 export interface SocialServices {
@@ -31,11 +32,11 @@ export function registerSocial(app: FastifyInstance, ctx: PlatformContext): Soci
   const invites = new InviteService(ctx, presence, messages);
   relationships.onFriendship((a, b, _axis, applicationId) => presence.friendsMade(a, b, applicationId));
 
-  registerRelationshipRoutes(app, ctx, relationships);
-  registerPresenceRoutes(app, ctx, presence);
-  registerInviteRoutes(app, ctx, invites);
-  registerMessageRoutes(app, ctx, messages);
-  if (ctx.options.devMode) registerSocialDevRoutes(app, ctx);
+  registerArea(app, ctx, relationshipRoutes(relationships));
+  registerArea(app, ctx, presenceRoutes(presence));
+  registerArea(app, ctx, inviteRoutes(invites));
+  registerArea(app, ctx, messageRoutes(messages));
+  if (ctx.options.devMode) registerArea(app, ctx, socialDevRoutes);
 
   ctx.gatewayHooks.readyExtras.push((identity) => {
     if (identity.kind !== 'user') return {};

@@ -1,3 +1,4 @@
+import type { BotGuildRepository } from './bot-types.js';
 /**
  * The storage interface. Records are plain objects in camelCase; JSON wire shapes are built elsewhere.
  * The interface is synchronous on purpose: the gateway authenticates inside a socket handler and the
@@ -46,6 +47,8 @@ export interface ApplicationRecord {
   identityProviders: IdentityProviderConfig[];
   /** Cover image of game invites whose activity sets none (PROTOCOL.md §10.3). */
   coverImage: string | null;
+  /** Application flags (privileged-intent grants among them, PROTOCOL.md §14). */
+  flags: number;
   createdAt: number;
 }
 
@@ -254,6 +257,8 @@ export interface GrantRepository {
   get(applicationId: string, userId: string): GrantRecord | undefined;
   delete(applicationId: string, userId: string): void;
   listForUser(userId: string): GrantRecord[];
+  /** Users who authorized the application. */
+  countForApplication(applicationId: string): number;
 }
 
 export interface GuildRepository {
@@ -311,6 +316,8 @@ export interface Store {
   deviceCodes: DeviceCodeRepository;
   grants: GrantRepository;
   guilds: GuildRepository;
+  /** Roles, member profiles, channel settings, messages, pins, invites and the audit log (PROTOCOL.md §14). */
+  botGuilds: BotGuildRepository;
   connections: ConnectionRepository;
   outbox: OutboxRepository;
   signingKeys: SigningKeyRepository;

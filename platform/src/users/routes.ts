@@ -1,15 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../context.js';
-import { requireAny, requireBearer } from '../http/auth.js';
-import { Errors, invalidFormBody } from '../http/errors.js';
-import { snowflakeSchema, zodErrorTree } from '../http/validation.js';
+import { bearerOf, callerOf, pathParams, type ApiArea } from '../http/api.js';
+import { Errors } from '../http/errors.js';
+import { queryBoolean, snowflakeSchema } from '../http/validation.js';
 import { botSelfJson, connectionJson, partialGuildJson, userJson } from './serialize.js';
-
-const API = '/api/v10';
-
-/** Query booleans accept true|True|1 and false|False|0 (published rule). */
-const queryBoolean = z.enum(['true', 'True', '1', 'false', 'False', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
 
 const guildsQuerySchema = z.object({
   before: snowflakeSchema.optional(),
@@ -18,24 +11,19 @@ const guildsQuerySchema = z.object({
   with_counts: queryBoolean.default(false),
 });
 
-function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const result = schema.safeParse(query ?? {});
-  if (!result.success) throw invalidFormBody(zodErrorTree(result.error, query));
-  return result.data;
-}
-
-export function registerUserRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export const userRoutes: ApiArea = (app, ctx) => {
   // Bearer needs identify (sdk.* scopes imply it); a bot sees its own user.
-  app.get(`${API}/users/@me`, { config: { rateLimit: 'users.me' } }, async (request) => {
-    const principal = requireAny(ctx, request, 'identify');
+  app.get('/users/@me', { config: { auth: { kind: 'any', scope: 'identify' }, rateLimit: 'users.me' } }, async (request) => {
+    const principal = callerOf(request);
     if (principal.kind === 'bot') return botSelfJson(ctx, principal.user, principal.app);
     return userJson(ctx, principal.user, { app: principal.app, selfScopes: principal.token.scopes });
   });
 
   // Needs scope guilds for Bearer tokens (spec); each guild carries banner.
-  app.get(`${API}/users/@me/guilds`, { config: { rateLimit: 'users.guilds' } }, async (request) => {
-    const principal = requireAny(ctx, request, 'guilds');
-    const query = parseQuery(guildsQuerySchema, request.query);
+  const guildsOptions = { config: { auth: { kind: 'any', scope: 'guilds' }, rateLimit: 'users.guilds' }, schema: { querystring: guildsQuerySchema } } as const;
+  app.get('/users/@me/guilds', guildsOptions, async (request) => {
+    const principal = callerOf(request);
+    const query = request.query;
     const before = query.before === undefined ? undefined : BigInt(query.before);
     const after = query.after === undefined ? undefined : BigInt(query.after);
     let guilds = ctx.store.guilds
@@ -49,20 +37,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: PlatformContext): 
   });
 
   // Bearer only, needs scope connections; connections created by a game publisher are never returned (spec).
-  app.get(`${API}/users/@me/connections`, { config: { rateLimit: 'users.connections' } }, async (request) => {
-    const principal = requireBearer(ctx, request, 'connections');
+  app.get('/users/@me/connections', { config: { auth: { kind: 'bearer', scope: 'connections' }, rateLimit: 'users.connections' } }, async (request) => {
+    const principal = bearerOf(request);
     return ctx.store.connections
       .listForUser(principal.user.id)
       .filter((connection) => connection.publisherApplicationId === null)
       .map(connectionJson);
   });
 
-  app.get<{ Params: { userId: string } }>(`${API}/users/:userId`, { config: { rateLimit: 'users.get' } }, async (request) => {
-    const principal = requireAny(ctx, request);
+  app.get('/users/:userId', { config: { auth: { kind: 'any' }, rateLimit: 'users.get' }, schema: { params: pathParams('userId') } }, async (request) => {
+    const principal = callerOf(request);
     const id = request.params.userId;
     if (!/^\d{1,20}$/.test(id)) throw Errors.unknownUser();
     const user = ctx.store.users.get(id);
     if (!user) throw Errors.unknownUser();
     return userJson(ctx, user, { app: principal.app });
   });
-}
+};

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { jsonBody } from '../http/body.js';
 import { parseBody } from '../http/validation.js';
 import type { VoiceHandle } from './index.js';
+import { API_PREFIX } from '../http/api.js';
 
-const API = '/api/v10/dev/voice';
+const API = `${API_PREFIX}/dev/voice`;
 const snowflake = z.string().regex(/^\d{1,20}$/);
 
 const dropSchema = z.object({ user_id: snowflake.optional(), lobby_id: snowflake.optional() });

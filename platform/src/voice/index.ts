@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import type { TlsMaterial } from '../crypto/tls.js';
+import { Op } from '../gateway/protocol.js';
 import { VoiceCalls } from './calls.js';
 import type { DaveExtension } from './dave.js';
 import { registerVoiceDevRoutes } from './dev-routes.js';
@@ -94,7 +95,10 @@ export function registerVoice(
       ? { voice_states: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))) }
       : {},
   );
-  ctx.gatewayHooks.voiceStateUpdate.push((identity, sessionId, d) => voiceCalls.onVoiceStateUpdate(identity, sessionId, d));
+  // Main-gateway op 4 (Voice State Update): the one command op the voice feature owns.
+  ctx.gatewayHooks.commands.push((command) =>
+    command.op === Op.VoiceStateUpdate ? voiceCalls.onVoiceStateUpdate(command.session.identity, command.session.id, command.d) : false,
+  );
   ctx.gatewayHooks.sessionsChanged.push((change) => {
     if (change.kind === 'user' && !change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
   });

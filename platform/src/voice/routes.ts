@@ -9,8 +9,9 @@ import { requireAny } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { findLobby, LOBBY_SCOPE, requireMember } from '../lobbies/access.js';
 import { voiceStateJson, type VoiceStates } from './voice-states.js';
+import { API_PREFIX } from '../http/api.js';
 
-const API = '/api/v10';
+const API = API_PREFIX;
 const SNOWFLAKE = /^\d{1,20}$/;
 
 export const unknownVoiceState = () => new ApiError(404, 10065, 'Unknown Voice State');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GatewayClient } from '../../src/gateway/reference-client.js';
+import { GatewayClient } from '../helpers/gateway-client.js';
 import { startGateway, type Harness } from './harness.js';
 
 let h: Harness | undefined;

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { describe, expect, it } from 'vitest';
 import { startPlatform } from '../../src/index.js';
 import { Close } from '../../src/gateway/index.js';
-import { GatewayClient } from '../../src/gateway/reference-client.js';
+import { GatewayClient } from '../helpers/gateway-client.js';
 import { once } from './client.js';
 
 function getJson(url: string, ca: string): Promise<unknown> {

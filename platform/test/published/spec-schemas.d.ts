@@ -24,4 +24,18 @@ declare module 'discord-api-spec/zod' {
   export const ProvisionalTokenResponseSchema: ZodMiniType<Spec.ProvisionalTokenResponse>;
   export const UserPIIResponseSchema: ZodMiniType<Spec.UserPIIResponse>;
   export const UserResponseSchema: ZodMiniType<Spec.UserResponse>;
+  export const GuildAuditLogResponseSchema: ZodMiniType<Spec.GuildAuditLogResponse>;
+  export const GuildInviteResponseSchema: ZodMiniType<Spec.GuildInviteResponse>;
+  export const GuildMemberResponseSchema: ZodMiniType<Spec.GuildMemberResponse>;
+  export const GuildPruneResponseSchema: ZodMiniType<Spec.GuildPruneResponse>;
+  export const GuildSearchResponseSchema: ZodMiniType<Spec.GuildSearchResponse>;
+  export const SearchIndexNotReadyResponseSchema: ZodMiniType<Spec.SearchIndexNotReadyResponse>;
+  export const ListApplicationEmojisResponseSchema: ZodMiniType<Spec.ListApplicationEmojisResponse>;
+  export const EmojiResponseSchema: ZodMiniType<Spec.EmojiResponse>;
+  export const GuildRoleResponseSchema: ZodMiniType<Spec.GuildRoleResponse>;
+  export const GuildWithCountsResponseSchema: ZodMiniType<Spec.GuildWithCountsResponse>;
+  export const PinnedMessagesResponseSchema: ZodMiniType<Spec.PinnedMessagesResponse>;
+  export const PrivateApplicationResponseSchema: ZodMiniType<Spec.PrivateApplicationResponse>;
+  export const PrivateGuildMemberResponseSchema: ZodMiniType<Spec.PrivateGuildMemberResponse>;
+  export const TargetUsersJobStatusResponseSchema: ZodMiniType<Spec.TargetUsersJobStatusResponse>;
 }

@@ -8,6 +8,7 @@ import { OAuthError } from '../../http/errors.js';
 import { authenticateClient } from '../client-auth.js';
 import { parseScopeString, scopeProblem } from '../scopes.js';
 import { parseOAuthForm } from '../token/form.js';
+import { withUnversionedAlias } from '../../http/api.js';
 
 const deviceAuthorizeSchema = z.object({
   scope: z.string().min(1).max(2048),
@@ -24,7 +25,7 @@ function newUserCode(): string {
 
 /** POST /api/v10/oauth2/device/authorize (RFC 8628; public clients may send only client_id). */
 export function registerDeviceAuthorizeRoute(app: FastifyInstance, ctx: PlatformContext): void {
-  for (const path of ['/api/oauth2/device/authorize', '/api/v10/oauth2/device/authorize']) {
+  for (const path of withUnversionedAlias('/oauth2/device/authorize')) {
     app.post(path, { config: { rateLimit: 'oauth2.device' } }, async (request, reply) => {
       const form = oauthFormBody(request);
       const client = authenticateClient(ctx, request, form, true);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../../context.js';
 import { requireBearer } from '../../http/auth.js';
 import { hasScope, KNOWN_SCOPES } from '../scopes.js';
+import { API_PREFIX, withUnversionedAlias } from '../../http/api.js';
 
 /**
  * OIDC discovery and key set, so standard OIDC client libraries can log in, plus userinfo.
@@ -16,7 +17,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: PlatformContext): 
       authorization_endpoint: `${base}/oauth2/authorize`,
       token_endpoint: `${base}/api/oauth2/token`,
       revocation_endpoint: `${base}/api/oauth2/token/revoke`,
-      device_authorization_endpoint: `${base}/api/v10/oauth2/device/authorize`,
+      device_authorization_endpoint: `${base}${API_PREFIX}/oauth2/device/authorize`,
       userinfo_endpoint: `${base}/api/oauth2/userinfo`,
       jwks_uri: `${base}/api/oauth2/keys`,
       response_types_supported: ['code', 'token'],
@@ -31,11 +32,11 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: PlatformContext): 
     };
   });
 
-  for (const path of ['/api/oauth2/keys', '/api/v10/oauth2/keys']) {
+  for (const path of withUnversionedAlias('/oauth2/keys')) {
     app.get(path, async (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send(ctx.signingKeys.jwks()));
   }
 
-  for (const path of ['/api/oauth2/userinfo', '/api/v10/oauth2/userinfo']) {
+  for (const path of withUnversionedAlias('/oauth2/userinfo')) {
     app.get(path, { config: { rateLimit: 'oauth2.me' } }, async (request) => {
       const { user, token } = requireBearer(ctx, request, 'openid');
       const claims: OAuth2GetOpenIDConnectUserInfoResponse = { sub: user.id, preferred_username: user.username };

@@ -12,6 +12,7 @@ import { grantClientCredentials } from './client-credentials.js';
 import { checkDeviceCode, DEVICE_CODE_GRANT } from './device-code.js';
 import { parseMergeFields, type MergeRequest } from './form.js';
 import { redeemRefreshToken } from './refresh-token.js';
+import { withUnversionedAlias } from '../../http/api.js';
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT];
 
@@ -105,7 +106,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
 
 /** POST /api/oauth2/token and /api/v10/oauth2/token (form only; platform/PROTOCOL.md §3 "Token endpoint"). */
 export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  for (const path of ['/api/oauth2/token', '/api/v10/oauth2/token']) {
+  for (const path of withUnversionedAlias('/oauth2/token')) {
     app.post(path, { config: { rateLimit: 'oauth2.token' } }, async (request, reply) => {
       const issued = await handleTokenRequest(ctx, request);
       return reply.header('Cache-Control', 'no-store').send(tokenResponse(issued));

@@ -1,17 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
-import { requireBearer, requireBot } from '../../http/auth.js';
-import { jsonBody } from '../../http/body.js';
+import { bearerOf, botOf, type ApiArea, pathParams } from '../../http/api.js';
 import { Errors } from '../../http/errors.js';
-import { parseBody, snowflakeSchema, stringMapSchema } from '../../http/validation.js';
-import { API, limited, parseQuery, pathUser } from '../http.js';
+import { snowflakeSchema, stringMapSchema } from '../../http/validation.js';
+import { pathUser } from '../http.js';
 import type { MessageService } from './service.js';
 
-const SCOPE = 'dm_channels.read';
+const bearer = { auth: { kind: 'bearer', scope: 'dm_channels.read' } } as const;
 
 /** PROTOCOL.md §10.4: send, edit, delete, history, summaries, and the bot's moderation metadata. */
-export function registerMessageRoutes(app: FastifyInstance, ctx: PlatformContext, messages: MessageService): void {
+export const messageRoutes = (messages: MessageService): ApiArea => (app, ctx) => {
   const limits = ctx.options.socialLimits;
   const content = z.string().min(1).max(limits.messageContentMax);
   const sendSchema = z.object({
@@ -25,53 +22,58 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: PlatformContext
   });
   const moderationSchema = stringMapSchema(limits.moderationMetadataMaxKeys, limits.moderationMetadataKeyMax, limits.moderationMetadataValueMax);
 
-  type UserParams = { Params: { userId: string } };
-  type MessageParams = { Params: { userId: string; messageId: string } };
-
-  app.post<UserParams>(`${API}/users/:userId/messages`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, SCOPE);
+  const sendConfig = { ...bearer, rateLimit: { bucket: 'dm.send', per: 'user-application' } } as const;
+  app.post('/users/:userId/messages', { config: sendConfig, schema: { params: pathParams('userId'), body: sendSchema } }, async (request, reply) => {
+    const principal = bearerOf(request);
     const recipient = pathUser(ctx, request.params.userId);
-    const body = parseBody(sendSchema, jsonBody(request));
+    const body = request.body;
     messages.checkCanMessage(principal.user, recipient);
-    if (limited(ctx, reply, 'dm.send', `user:${principal.user.id}:app:${principal.app.id}`)) return reply;
     return reply.code(201).send(messages.send(principal.app, principal.user, recipient, body.content, body.metadata));
   });
 
-  app.patch<MessageParams>(`${API}/users/:userId/messages/:messageId`, async (request) => {
-    const principal = requireBearer(ctx, request, SCOPE);
+  app.patch('/users/:userId/messages/:messageId', { config: bearer, schema: { params: pathParams('userId', 'messageId'), body: editSchema } }, async (request) => {
+    const principal = bearerOf(request);
     const other = pathUser(ctx, request.params.userId);
-    const body = parseBody(editSchema, jsonBody(request));
-    return messages.edit(principal.app, principal.user, other, request.params.messageId, body.content);
+    return messages.edit(principal.app, principal.user, other, request.params.messageId, request.body.content);
   });
 
-  app.delete<MessageParams>(`${API}/users/:userId/messages/:messageId`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, SCOPE);
+  app.delete('/users/:userId/messages/:messageId', { config: bearer, schema: { params: pathParams('userId', 'messageId') } }, async (request, reply) => {
+    const principal = bearerOf(request);
     const other = pathUser(ctx, request.params.userId);
     messages.delete(principal.app, principal.user, other, request.params.messageId);
     return reply.code(204).send();
   });
 
-  app.get<UserParams>(`${API}/users/@me/dms/:userId/messages`, async (request) => {
-    const principal = requireBearer(ctx, request, SCOPE);
+  app.get('/users/@me/dms/:userId/messages', { config: bearer, schema: { params: pathParams('userId'), querystring: historySchema } }, async (request) => {
+    const principal = bearerOf(request);
     const other = pathUser(ctx, request.params.userId);
-    const query = parseQuery(historySchema, request.query);
+    const query = request.query;
     return messages.history(principal.app, principal.user, other, query.limit, query.before);
   });
 
-  app.get(`${API}/users/@me/dms`, async (request) => {
-    const principal = requireBearer(ctx, request, SCOPE);
+  app.get('/users/@me/dms', { config: bearer }, async (request) => {
+    const principal = bearerOf(request);
     return messages.summaries(principal.app, principal.user);
   });
 
-  app.put<{ Params: { applicationId: string; messageId: string } }>(
-    `${API}/applications/:applicationId/messages/:messageId/moderation-metadata`,
+  app.put('/applications/:applicationId/messages/:messageId/moderation-metadata', { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('applicationId', 'messageId'), body: moderationSchema } },
     async (request, reply) => {
-      const principal = requireBot(ctx, request);
+      const principal = botOf(request);
       // A bot moderates its own application's messages only.
       if (principal.app.id !== request.params.applicationId) throw Errors.missingAccess();
-      const metadata = parseBody(moderationSchema, jsonBody(request));
-      messages.setModerationMetadata(principal.app, request.params.messageId, metadata);
+      messages.setModerationMetadata(principal.app, request.params.messageId, request.body);
       return reply.code(204).send();
     },
   );
-}
+
+  // The published path of the same operation (OpenAPI update_user_message_external_moderation_metadata).
+  app.put(
+    '/partner-sdk/dms/:firstUserId/:secondUserId/messages/:messageId/moderation-metadata',
+    { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('firstUserId', 'secondUserId', 'messageId'), body: moderationSchema } },
+    async (request, reply) => {
+      const { firstUserId, secondUserId, messageId } = request.params;
+      messages.setModerationMetadata(botOf(request).app, messageId, request.body, [firstUserId, secondUserId]);
+      return reply.code(204).send();
+    },
+  );
+};

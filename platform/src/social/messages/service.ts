@@ -83,9 +83,14 @@ export class MessageService {
   }
 
   /** Bot route: replaces the moderation metadata; MESSAGE_UPDATE to both users, no webhook. */
-  setModerationMetadata(app: ApplicationRecord, messageId: string, metadata: Record<string, string>): void {
+  /** `between`: the published route names the DM's two users; a message of another conversation is unknown. */
+  setModerationMetadata(app: ApplicationRecord, messageId: string, metadata: Record<string, string>, between?: [string, string]): void {
     const message = this.live(messageId);
     if (!message || message.applicationId !== app.id) throw SocialErrors.unknownMessage();
+    if (between) {
+      const pair = new Set([message.authorId, message.recipientId]);
+      if (!pair.has(between[0]) || !pair.has(between[1]) || between[0] === between[1]) throw SocialErrors.unknownMessage();
+    }
     transact(this.ctx, (events) => {
       const record: DmMessageRecord = { ...message, moderationMetadata: metadata };
       this.ctx.store.directMessages.update(record);

@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PlatformContext } from '../../context.js';
 import type { Presence } from '../../gateway/schemas.js';
 import type { GatewayIdentity } from '../../gateway/types.js';
-import { requireBearer } from '../../http/auth.js';
-import { jsonBody } from '../../http/body.js';
-import { parseBody } from '../../http/validation.js';
-import { API, limited } from '../http.js';
+import { bearerOf, type ApiArea } from '../../http/api.js';
 import { activitySchema, normaliseActivity } from './activity.js';
 import type { PresenceService, Status } from './service.js';
 
@@ -16,15 +12,23 @@ const presenceBodySchema = z.object({
 });
 
 /** `POST /users/@me/presence` (PROTOCOL.md §10.2), rate limited per user by `presence.update`. */
-export function registerPresenceRoutes(app: FastifyInstance, ctx: PlatformContext, presence: PresenceService): void {
-  app.post(`${API}/users/@me/presence`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, 'activities.write');
-    if (limited(ctx, reply, 'presence.update', `user:${principal.user.id}`)) return reply;
-    const body = parseBody(presenceBodySchema, jsonBody(request));
-    const activity = body.activity === undefined ? undefined : body.activity === null ? null : normaliseActivity(body.activity, principal.app, ctx.now());
-    presence.update(principal.user.id, principal.app.id, { ...(body.status && { status: body.status }), activity });
-    return reply.code(204).send();
-  });
+export function presenceRoutes(presence: PresenceService): ApiArea {
+  return (api, ctx) => {
+    api.post(
+      '/users/@me/presence',
+      {
+        config: { auth: { kind: 'bearer', scope: 'activities.write' }, rateLimit: { bucket: 'presence.update', per: 'user' } },
+        schema: { body: presenceBodySchema },
+      },
+      async (request, reply) => {
+        const principal = bearerOf(request);
+        const body = request.body;
+        const activity = body.activity === undefined ? undefined : body.activity === null ? null : normaliseActivity(body.activity, principal.app, ctx.now());
+        presence.update(principal.user.id, principal.app.id, { ...(body.status && { status: body.status }), activity });
+        return reply.code(204).send();
+      },
+    );
+  };
 }
 
 /**

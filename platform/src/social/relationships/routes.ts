@@ -1,15 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
-import { requireBearer } from '../../http/auth.js';
-import { jsonBody } from '../../http/body.js';
-import { parseBody } from '../../http/validation.js';
+import { bearerOf, pathParams, type ApiArea } from '../../http/api.js';
+import type { KeyedRateLimit } from '../../http/rate-limit-hooks.js';
+import { queryBoolean } from '../../http/validation.js';
 import { SocialErrors } from '../errors.js';
-import { API, limited, parseQuery, pathUser, queryBoolean } from '../http.js';
+import { pathUser } from '../http.js';
 import { relationshipsJson } from './serialize.js';
 import type { RelationshipService } from './service.js';
-
-const SCOPE = 'relationships.read';
 
 const byUsernameSchema = z.object({
   username: z.string().min(1).max(32),
@@ -32,40 +28,42 @@ const deleteQuerySchema = z.object({
   game: queryBoolean.default(false),
 });
 
+const config = {
+  auth: { kind: 'bearer', scope: 'relationships.read' },
+  rateLimit: { bucket: 'relationships', per: 'user' } satisfies KeyedRateLimit,
+} as const;
+
 /** PROTOCOL.md §10.1: list, request by username, request/accept/block by id, reject/cancel/remove/unblock. */
-export function registerRelationshipRoutes(app: FastifyInstance, ctx: PlatformContext, service: RelationshipService): void {
-  app.get(`${API}/users/@me/relationships`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, SCOPE);
-    if (limited(ctx, reply, 'relationships', `user:${principal.user.id}`)) return reply;
-    return relationshipsJson(ctx, principal.user.id, principal.app);
-  });
+export function relationshipRoutes(service: RelationshipService): ApiArea {
+  return (api, ctx) => {
+    api.get('/users/@me/relationships', { config }, async (request) => {
+      const principal = bearerOf(request);
+      return relationshipsJson(ctx, principal.user.id, principal.app);
+    });
 
-  app.post(`${API}/users/@me/relationships`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, SCOPE);
-    if (limited(ctx, reply, 'relationships', `user:${principal.user.id}`)) return reply;
-    const body = parseBody(byUsernameSchema, jsonBody(request));
-    const target = ctx.store.users.findByUsername(body.username.toLowerCase());
-    if (!target || target.bot) throw SocialErrors.unknownUsername();
-    service.request({ app: principal.app, actor: principal.user, target, axis: body.game ? 'game' : 'platform' });
-    return reply.code(204).send();
-  });
+    api.post('/users/@me/relationships', { config, schema: { body: byUsernameSchema } }, async (request, reply) => {
+      const principal = bearerOf(request);
+      const target = ctx.store.users.findByUsername(request.body.username.toLowerCase());
+      if (!target || target.bot) throw SocialErrors.unknownUsername();
+      service.request({ app: principal.app, actor: principal.user, target, axis: request.body.game ? 'game' : 'platform' });
+      return reply.code(204).send();
+    });
 
-  app.put<{ Params: { userId: string } }>(`${API}/users/@me/relationships/:userId`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, SCOPE);
-    if (limited(ctx, reply, 'relationships', `user:${principal.user.id}`)) return reply;
-    const target = pathUser(ctx, request.params.userId);
-    const body = parseBody(putSchema, jsonBody(request));
-    if (body.type === 2) service.block(principal.app, principal.user, target);
-    else service.request({ app: principal.app, actor: principal.user, target, axis: body.game ? 'game' : 'platform' });
-    return reply.code(204).send();
-  });
+    api.put('/users/@me/relationships/:userId', { config, schema: { params: pathParams('userId'), body: putSchema } }, async (request, reply) => {
+      const principal = bearerOf(request);
+      const target = pathUser(ctx, request.params.userId);
+      const body = request.body;
+      if (body.type === 2) service.block(principal.app, principal.user, target);
+      else service.request({ app: principal.app, actor: principal.user, target, axis: body.game ? 'game' : 'platform' });
+      return reply.code(204).send();
+    });
 
-  app.delete<{ Params: { userId: string } }>(`${API}/users/@me/relationships/:userId`, async (request, reply) => {
-    const principal = requireBearer(ctx, request, SCOPE);
-    if (limited(ctx, reply, 'relationships', `user:${principal.user.id}`)) return reply;
-    const target = pathUser(ctx, request.params.userId);
-    const query = parseQuery(deleteQuerySchema, request.query);
-    service.remove({ app: principal.app, actor: principal.user, target, axis: query.game ? 'game' : 'platform' }, query.action);
-    return reply.code(204).send();
-  });
+    api.delete('/users/@me/relationships/:userId', { config, schema: { params: pathParams('userId'), querystring: deleteQuerySchema } }, async (request, reply) => {
+      const principal = bearerOf(request);
+      const target = pathUser(ctx, request.params.userId);
+      const query = request.query;
+      service.remove({ app: principal.app, actor: principal.user, target, axis: query.game ? 'game' : 'platform' }, query.action);
+      return reply.code(204).send();
+    });
+  };
 }

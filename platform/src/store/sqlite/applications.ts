@@ -21,6 +21,7 @@ function fromRow(row: Row): ApplicationRecord {
     socialSdkTermsAccepted: bool(row.social_sdk_terms_accepted),
     identityProviders: json(row.identity_providers),
     coverImage: strOrNull(row.cover_image),
+    flags: Number(row.flags ?? 0),
     createdAt: Number(row.created_at),
   };
 }
@@ -44,6 +45,7 @@ function toParams(app: ApplicationRecord): Row {
     social_sdk_terms_accepted: int(app.socialSdkTermsAccepted),
     identity_providers: JSON.stringify(app.identityProviders),
     cover_image: app.coverImage,
+    flags: app.flags,
     created_at: app.createdAt,
   };
 }
@@ -51,7 +53,7 @@ function toParams(app: ApplicationRecord): Row {
 const COLUMNS = [
   'id', 'name', 'client_secret', 'bot_token', 'bot_user_id', 'owner_user_id', 'public_key_hex', 'private_key_pem',
   'redirect_uris', 'public_client', 'webhook_url', 'parent_id', 'identify_premium_approved',
-  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'created_at',
+  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'flags', 'created_at',
 ];
 
 export function sqliteApplications(db: Database.Database): ApplicationRepository {

@@ -19,7 +19,9 @@ export function sqliteGrants(db: Database.Database): GrantRepository {
   const get = db.prepare('SELECT * FROM grants WHERE application_id = ? AND user_id = ?');
   const remove = db.prepare('DELETE FROM grants WHERE application_id = ? AND user_id = ?');
   const forUser = db.prepare('SELECT * FROM grants WHERE user_id = ? ORDER BY created_at');
+  const countForApp = db.prepare('SELECT COUNT(*) AS n FROM grants WHERE application_id = ?');
   return {
+    countForApplication: (applicationId) => Number((countForApp.get(applicationId) as { n: number }).n),
     upsert: (grant) => void upsert.run({ ...grant, scopes: JSON.stringify(grant.scopes) }),
     get: (applicationId, userId) => {
       const row = get.get(applicationId, userId);

@@ -8,10 +8,12 @@ import { sqliteGuilds } from './guilds.js';
 import { sqliteIdentities } from './identities.js';
 import { sqliteMeta, sqliteSigningKeys } from './keys-and-meta.js';
 import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } from './outbox.js';
-import { migrateArea } from './area-migrations.js';
+import { migrateArea } from './migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
+import { BOT_API_MIGRATIONS } from './bot-schema.js';
+import { sqliteBotGuilds } from './bot-guilds.js';
 import { sqliteLobbies } from './lobbies.js';
-import { migrate } from './schema.js';
+import { CORE_MIGRATIONS } from './schema.js';
 import { sqliteDirectMessages } from './direct-messages.js';
 import { sqliteRelationships } from './relationships.js';
 import { sqliteTokens } from './tokens.js';
@@ -24,10 +26,11 @@ export function openSqliteStore(path: string): Store {
   // FULL: a committed webhook outbox entry survives a power cut, not only a process exit.
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  migrateArea(db, 'core', CORE_MIGRATIONS);
   migrateArea(db, 'webhook-targets', OUTBOX_TARGET_MIGRATIONS);
   migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
+  migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -40,6 +43,7 @@ export function openSqliteStore(path: string): Store {
     deviceCodes: sqliteDeviceCodes(db),
     grants: sqliteGrants(db),
     guilds: sqliteGuilds(db),
+    botGuilds: sqliteBotGuilds(db),
     connections: sqliteConnections(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),

@@ -1,12 +1,11 @@
-import type Database from 'better-sqlite3';
-
 /**
- * Schema migrations, applied in order and recorded in `PRAGMA user_version`.
- * Append a new entry to change the schema; never edit an applied one.
+ * The core area's schema migrations (migrations.ts applies them under `schema:core`). Append a new entry to
+ * change the schema; never edit an applied one. (The `meta` table is the runner's own, so the first entry only
+ * keeps its historical statement in an idempotent form.)
  */
-const MIGRATIONS: string[] = [
+export const CORE_MIGRATIONS: string[] = [
   `
-  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
   CREATE TABLE applications (
     id TEXT PRIMARY KEY,
@@ -222,13 +221,3 @@ const MIGRATIONS: string[] = [
   CREATE INDEX dm_messages_invites ON dm_messages (invite_valid, invite_expires_at);
   `,
 ];
-
-export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
-}

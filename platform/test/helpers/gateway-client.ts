@@ -11,7 +11,7 @@
 import { EventEmitter } from 'node:events';
 import zlib from 'node:zlib';
 import { WebSocket, type ClientOptions } from 'ws';
-import { ZlibStreamInflater } from './zlib-stream.js';
+import { ZlibStreamInflater } from '../../src/gateway/zlib-stream.js';
 
 export interface GatewayClientOptions {
   /** Gateway URL without query, e.g. the `url` of GET /api/v10/gateway. */

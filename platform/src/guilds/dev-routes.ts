@@ -1,0 +1,41 @@
+/**
+ * Development routes of the bot API (devMode only, PROTOCOL.md §9 and §14.8): act as a user so a test can drive a
+ * bot — join a guild (GUILD_MEMBER_ADD), post a message as the user.
+ */
+import { z } from 'zod';
+import { pathParams, type ApiArea } from '../http/api.js';
+import type { MessageService } from '../messages/service.js';
+import { createMessageSchema } from '../messages/schemas.js';
+import { Errors } from '../http/errors.js';
+import { memberJson } from './bot-serialize.js';
+import { Intent, type GuildService } from './service.js';
+import type { Principal } from '../http/auth.js';
+
+export const botDevRoutes = (guilds: GuildService, messages: MessageService): ApiArea => (app, ctx) => {
+  app.put('/dev/guilds/:guildId/members/:userId', { schema: { params: pathParams('guildId', 'userId'), body: z.object({}) } }, async (request, reply) => {
+    const guild = guilds.guild(request.params.guildId);
+    const user = ctx.store.users.get(request.params.userId);
+    if (!user) throw Errors.unknownUser();
+    const existing = guilds.member(guild.id, user.id);
+    if (existing) return memberJson(ctx, existing);
+    const member = { guildId: guild.id, userId: user.id, nick: null, avatar: null, banner: null, bio: null, roles: [], joinedAt: ctx.now(), flags: 0, communicationDisabledUntil: null };
+    ctx.store.botGuilds.upsertMember(member);
+    const json = memberJson(ctx, member);
+    guilds.publish(guild.id, 'GUILD_MEMBER_ADD', { guild_id: guild.id, ...json }, Intent.GUILD_MEMBERS);
+    return reply.code(201).send(json);
+  });
+
+  app.post(
+    '/dev/channels/:channelId/messages',
+    { schema: { params: pathParams('channelId'), body: createMessageSchema.extend({ author_id: z.string().regex(/^\d{1,20}$/) }) } },
+    async (request) => {
+      const user = ctx.store.users.get(request.body.author_id);
+      if (!user) throw Errors.unknownUser();
+      // The user acts through the development application, like a client of it would.
+      const app = ctx.store.applications.get(ctx.store.meta.get('dev_application_id') ?? '');
+      if (!app) throw Errors.unknownApplication();
+      const caller: Principal = { kind: 'bot', app: { ...app, flags: app.flags | (1 << 18) }, user };
+      return messages.create(caller, request.params.channelId, request.body, []).json;
+    },
+  );
+};

@@ -1,0 +1,46 @@
+/**
+ * The bot API's guild side (PROTOCOL.md §14): the guild service, its routes (guilds, roles, members, audit log,
+ * channels, messages, pins, invites, voice status, application), and its gateway part (READY guilds, GUILD_CREATE,
+ * op 8, op 43).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { registerArea } from '../http/api.js';
+import { attachmentRoutes, messageRoutes } from '../messages/routes.js';
+import { MessageService } from '../messages/service.js';
+import { searchRoutes } from '../messages/search-routes.js';
+import { guildInviteRoutes } from '../guild-invites/routes.js';
+import { guildBotRoutes } from './bot-routes.js';
+import { registerGuildGateway } from './gateway.js';
+import { GuildService } from './service.js';
+import { VoiceChannelState } from './voice-channel-state.js';
+import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
+import { botDevRoutes } from './dev-routes.js';
+import { applicationRoutes } from '../applications/routes.js';
+import { emojiRoutes } from '../applications/emoji-routes.js';
+
+export interface BotApi {
+  guilds: GuildService;
+  messages: MessageService;
+  voice: VoiceChannelState;
+}
+
+export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotApi {
+  const guilds = new GuildService(ctx);
+  const messages = new MessageService(ctx, guilds);
+  const voice = new VoiceChannelState();
+  registerArea(app, ctx, guildBotRoutes(guilds));
+  registerArea(app, ctx, messageRoutes(guilds, messages));
+  registerArea(app, ctx, searchRoutes(guilds, messages));
+  registerArea(app, ctx, guildInviteRoutes(guilds));
+  registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
+  registerArea(app, ctx, applicationRoutes);
+  registerArea(app, ctx, emojiRoutes);
+  registerArea(app, ctx, attachmentRoutes, '');
+  if (ctx.options.devMode) {
+    registerArea(app, ctx, botDevRoutes(guilds, messages));
+    registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
+  }
+  registerGuildGateway(ctx, guilds, voice);
+  return { guilds, messages, voice };
+}

@@ -1,0 +1,29 @@
+/**
+ * Ephemeral voice-channel state (PROTOCOL.md §14.6): the status text set with `PUT /channels/{id}/voice-status` and
+ * the voice session's start time. Neither is part of the channel object; both are read with gateway op 43 and
+ * announced by VOICE_CHANNEL_STATUS_UPDATE / VOICE_CHANNEL_START_TIME_UPDATE. In memory: a restart ends every voice
+ * session, which clears both.
+ */
+export class VoiceChannelState {
+  private readonly statuses = new Map<string, string>();
+  private readonly startTimes = new Map<string, number>();
+
+  status(channelId: string): string | null {
+    return this.statuses.get(channelId) ?? null;
+  }
+
+  setStatus(channelId: string, status: string | null): void {
+    if (status === null || status === '') this.statuses.delete(channelId);
+    else this.statuses.set(channelId, status);
+  }
+
+  /** Unix seconds, or null while nobody is in the channel's voice session. */
+  startTime(channelId: string): number | null {
+    return this.startTimes.get(channelId) ?? null;
+  }
+
+  setStartTime(channelId: string, seconds: number | null): void {
+    if (seconds === null) this.startTimes.delete(channelId);
+    else this.startTimes.set(channelId, seconds);
+  }
+}

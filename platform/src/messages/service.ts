@@ -1,0 +1,361 @@
+/**
+ * Guild channel messages (PROTOCOL.md §14.4): create (replies, forwards with snapshots, enforce_nonce, files), edit,
+ * delete, bulk delete, pins; each change goes out as a gateway event routed by intent, with MESSAGE_CONTENT blanking
+ * for bots that lack it.
+ */
+import type { PlatformContext } from '../context.js';
+import { GuildErrors } from '../guilds/errors.js';
+import { AuditAction } from '../guilds/audit.js';
+import { has, Permission } from '../guilds/permissions.js';
+import { Intent, type GuildService } from '../guilds/service.js';
+import type { Principal } from '../http/auth.js';
+import { ApiError, Errors, fieldError } from '../http/errors.js';
+import type { UploadedFile } from '../http/multipart.js';
+import type { MessageRecord } from '../store/bot-types.js';
+import type { ChannelRecord, GuildRecord } from '../store/types.js';
+import {
+  checkComponents,
+  embedsTotal,
+  MAX_ATTACHMENT_BYTES,
+  MAX_EMBED_TOTAL,
+  MessageFlags,
+  SETTABLE_FLAGS,
+  type CreateMessageBody,
+  type EditMessageBody,
+} from './schemas.js';
+import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
+
+/** enforce_nonce: the same author and nonce within this window returns the earlier message. */
+const NONCE_WINDOW_MS = 5 * 60_000;
+const MAX_PINS = 250;
+const BULK_DELETE_MAX_AGE_MS = 14 * 86_400_000;
+const TEXT_CHANNEL_TYPES = new Set([0, 2, 5]);
+/** Message types a forward may carry (published: default, reply, chat input, context menu command). */
+const FORWARDABLE_TYPES = new Set([0, 19, 20, 23]);
+const MessageType = { DEFAULT: 0, CHANNEL_PINNED_MESSAGE: 6, REPLY: 19 } as const;
+
+/** Embeds as stored and sent: `type` rich and every field's `inline` explicit (the published object has both). */
+function normaliseEmbeds(embeds: NonNullable<CreateMessageBody['embeds']>): unknown[] {
+  return embeds.map((embed) => ({ type: 'rich', ...embed, ...(embed.fields && { fields: embed.fields.map((f) => ({ inline: false, ...f })) }) }));
+}
+
+export interface ChannelContext {
+  guild: GuildRecord;
+  channel: ChannelRecord;
+  permissions: bigint;
+}
+
+export class MessageService {
+  constructor(
+    private readonly ctx: PlatformContext,
+    private readonly guilds: GuildService,
+  ) {}
+
+  /** The channel with the caller's permissions in it; VIEW_CHANNEL is always required (50001 without it). */
+  channelFor(caller: Principal, channelId: string, ...required: bigint[]): ChannelContext {
+    const { guild, channel } = this.guilds.channel(channelId);
+    if (!TEXT_CHANNEL_TYPES.has(channel.type)) throw GuildErrors.wrongChannelType();
+    const permissions = this.guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, ...required);
+    return { guild, channel, permissions };
+  }
+
+  find(channelId: string, messageId: string): MessageRecord {
+    const message = /^\d{1,20}$/.test(messageId) ? this.ctx.store.botGuilds.getMessage(channelId, messageId) : undefined;
+    if (!message) throw GuildErrors.unknownMessage();
+    return message;
+  }
+
+  /** The message as this caller may see it (MESSAGE_CONTENT blanking for applications without the grant). */
+  view(caller: Principal, message: MessageRecord): MessageJson {
+    const json = messageJson(this.ctx, message);
+    if (caller.kind === 'bot' && !appReadsContent(caller.app.flags, caller.user.id, message)) return blanked(json);
+    return json;
+  }
+
+  create(caller: Principal, channelId: string, body: CreateMessageBody, files: UploadedFile[]): { json: MessageJson; created: boolean } {
+    const { ctx } = this;
+    const target = this.channelFor(caller, channelId, Permission.SEND_MESSAGES);
+    const flags = body.flags ?? 0;
+    if ((flags & ~SETTABLE_FLAGS) !== 0) throw fieldError(['flags'], 'MESSAGE_FLAGS_INVALID', 'Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2 can be set.');
+    const v2 = (flags & MessageFlags.IS_COMPONENTS_V2) !== 0;
+    this.checkBody(body, v2);
+    if (files.length > 0 && !has(target.permissions, Permission.ATTACH_FILES)) throw GuildErrors.missingPermissions();
+    if ((body.embeds?.length ?? 0) > 0 && !has(target.permissions, Permission.EMBED_LINKS)) throw GuildErrors.missingPermissions();
+
+    const nonce = body.nonce === undefined ? null : String(body.nonce);
+    if (body.enforce_nonce && nonce !== null) {
+      const earlier = ctx.store.botGuilds.findByNonce(channelId, caller.user.id, nonce, ctx.now() - NONCE_WINDOW_MS);
+      if (earlier) return { json: this.view(caller, earlier), created: false };
+    }
+
+    const reference = body.message_reference;
+    const forward = reference?.type === 1;
+    const id = ctx.ids.next();
+    const attachments = this.storeAttachments(target.channel.id, body, files);
+    const extra: Record<string, unknown> = {};
+    let type: number = MessageType.DEFAULT;
+    let messageFlags = flags;
+
+    if (reference && forward) {
+      extra.message_snapshots = [{ message: this.snapshot(caller, reference.channel_id ?? channelId, reference.message_id) }];
+      extra.message_reference = { type: 1, message_id: reference.message_id, channel_id: reference.channel_id ?? channelId, guild_id: reference.guild_id ?? target.guild.id };
+      messageFlags |= MessageFlags.HAS_SNAPSHOT;
+    } else if (reference) {
+      if (!has(target.permissions, Permission.READ_MESSAGE_HISTORY)) throw GuildErrors.replyWithoutHistory();
+      const sourceChannel = reference.channel_id ?? channelId;
+      const referenced = sourceChannel === channelId ? ctx.store.botGuilds.getMessage(channelId, reference.message_id) : undefined;
+      if (!referenced && reference.fail_if_not_exists) {
+        throw fieldError(['message_reference'], 'REPLIES_UNKNOWN_MESSAGE', 'Unknown message');
+      }
+      type = MessageType.REPLY;
+      extra.message_reference = { type: 0, message_id: reference.message_id, channel_id: sourceChannel, guild_id: target.guild.id };
+      if (referenced) extra.referenced_message = messageJson(ctx, referenced);
+    }
+
+    const hasContent = (body.content ?? '') !== '' || (body.embeds?.length ?? 0) > 0 || (body.components?.length ?? 0) > 0 ||
+      (body.sticker_ids?.length ?? 0) > 0 || attachments.length > 0 || body.poll !== undefined || forward;
+    if (!hasContent) throw GuildErrors.emptyMessage();
+
+    const message: MessageRecord = {
+      id,
+      channelId: target.channel.id,
+      guildId: target.guild.id,
+      authorId: caller.user.id,
+      type,
+      content: forward ? '' : (body.content ?? ''),
+      flags: messageFlags,
+      nonce,
+      body: {
+        embeds: forward ? [] : normaliseEmbeds(body.embeds ?? []),
+        components: body.components ?? [],
+        attachments,
+        ...extra,
+      },
+      pinnedAt: null,
+      createdAt: ctx.now(),
+      editedAt: null,
+    };
+    ctx.store.botGuilds.insertMessage(message);
+    this.publishMessage('MESSAGE_CREATE', message);
+    return { json: this.view(caller, message), created: true };
+  }
+
+  edit(caller: Principal, channelId: string, messageId: string, body: EditMessageBody, files: UploadedFile[]): MessageJson {
+    const { ctx } = this;
+    const target = this.channelFor(caller, channelId);
+    const message = this.find(target.channel.id, messageId);
+    const own = message.authorId === caller.user.id;
+    const touchesContent = body.content !== undefined || body.embeds !== undefined || body.components !== undefined || body.attachments !== undefined || files.length > 0;
+    // Others may only toggle SUPPRESS_EMBEDS, with MANAGE_MESSAGES.
+    if (!own && (touchesContent || !has(target.permissions, Permission.MANAGE_MESSAGES))) throw GuildErrors.cannotEditOthers();
+    let flags = message.flags;
+    if (body.flags !== undefined && body.flags !== null) {
+      const wasV2 = (message.flags & MessageFlags.IS_COMPONENTS_V2) !== 0;
+      if (wasV2 && (body.flags & MessageFlags.IS_COMPONENTS_V2) === 0) {
+        throw fieldError(['flags'], 'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG', 'The IS_COMPONENTS_V2 flag cannot be removed.');
+      }
+      const editable = MessageFlags.SUPPRESS_EMBEDS | MessageFlags.IS_COMPONENTS_V2;
+      flags = (message.flags & ~editable) | (body.flags & editable);
+    }
+    const v2 = (flags & MessageFlags.IS_COMPONENTS_V2) !== 0;
+    const content = body.content === undefined ? message.content : (body.content ?? '');
+    const embeds = body.embeds === undefined ? (message.body.embeds as unknown[]) : normaliseEmbeds(body.embeds ?? []);
+    const components = body.components === undefined ? (message.body.components as Array<Record<string, unknown>>) : (body.components ?? []);
+    this.checkBody({ content, embeds: embeds as CreateMessageBody['embeds'], components: components as CreateMessageBody['components'] }, v2);
+    let attachments = (message.body.attachments as StoredAttachment[] | undefined) ?? [];
+    if (body.attachments !== undefined) {
+      // Listed existing attachments stay (their description and spoiler flag may change); new ones come as files.
+      const kept = new Map(attachments.map((a) => [a.id, a]));
+      const next: StoredAttachment[] = [];
+      for (const meta of body.attachments ?? []) {
+        const existing = kept.get(String(meta.id));
+        if (existing) {
+          const spoiler = meta.is_spoiler ?? existing.spoiler;
+          next.push({ ...existing, ...(meta.description !== undefined && { description: meta.description }), spoiler, flags: spoiler ? existing.flags | ATTACHMENT_IS_SPOILER : existing.flags & ~ATTACHMENT_IS_SPOILER });
+        }
+      }
+      const fresh = this.storeAttachments(target.channel.id, { attachments: (body.attachments ?? []).filter((m) => !kept.has(String(m.id))) }, files);
+      attachments = [...next, ...fresh];
+    }
+    const updated: MessageRecord = {
+      ...message,
+      content,
+      flags,
+      body: { ...message.body, embeds, components, attachments },
+      editedAt: touchesContent ? ctx.now() : message.editedAt,
+    };
+    ctx.store.botGuilds.updateMessage(updated);
+    this.publishMessage('MESSAGE_UPDATE', updated);
+    return this.view(caller, updated);
+  }
+
+  delete(caller: Principal, channelId: string, messageId: string, reason: string | null): void {
+    const target = this.channelFor(caller, channelId);
+    const message = this.find(target.channel.id, messageId);
+    if (message.authorId !== caller.user.id) {
+      if (!has(target.permissions, Permission.MANAGE_MESSAGES)) throw GuildErrors.missingPermissions();
+      this.guilds.audit({ guildId: target.guild.id, userId: caller.user.id, targetId: message.authorId, actionType: AuditAction.MESSAGE_DELETE, changes: null, options: { channel_id: target.channel.id, count: '1' }, reason });
+    }
+    this.ctx.store.botGuilds.deleteMessage(target.channel.id, message.id);
+    this.guilds.publish(target.guild.id, 'MESSAGE_DELETE', { id: message.id, channel_id: target.channel.id, guild_id: target.guild.id }, Intent.GUILD_MESSAGES);
+  }
+
+  bulkDelete(caller: Principal, channelId: string, ids: string[], reason: string | null): void {
+    const target = this.channelFor(caller, channelId, Permission.MANAGE_MESSAGES);
+    const unique = [...new Set(ids)];
+    const messages = unique.map((id) => this.ctx.store.botGuilds.getMessage(target.channel.id, id)).filter((m): m is MessageRecord => m !== undefined);
+    const cutoff = this.ctx.now() - BULK_DELETE_MAX_AGE_MS;
+    if (messages.some((m) => m.createdAt < cutoff)) throw new ApiError(400, 50034, 'You can only bulk delete messages that are under 14 days old.');
+    this.ctx.store.transaction(() => {
+      for (const m of messages) this.ctx.store.botGuilds.deleteMessage(target.channel.id, m.id);
+      this.guilds.audit({ guildId: target.guild.id, userId: caller.user.id, targetId: target.channel.id, actionType: AuditAction.MESSAGE_BULK_DELETE, changes: null, options: { count: String(messages.length) }, reason });
+    });
+    this.guilds.publish(target.guild.id, 'MESSAGE_DELETE_BULK', { ids: messages.map((m) => m.id), channel_id: target.channel.id, guild_id: target.guild.id }, Intent.GUILD_MESSAGES);
+  }
+
+  /** Pin (PIN_MESSAGES; MANAGE_MESSAGES alone is not enough), at most 250 per channel. */
+  setPinned(caller: Principal, channelId: string, messageId: string, pinned: boolean, reason: string | null): void {
+    const { ctx } = this;
+    const target = this.channelFor(caller, channelId, Permission.PIN_MESSAGES);
+    const message = this.find(target.channel.id, messageId);
+    if ((message.pinnedAt !== null) === pinned) return;
+    if (pinned && ctx.store.botGuilds.countPins(target.channel.id) >= MAX_PINS) throw GuildErrors.tooManyPins();
+    const now = ctx.now();
+    const updated = { ...message, pinnedAt: pinned ? now : null };
+    ctx.store.transaction(() => {
+      ctx.store.botGuilds.updateMessage(updated);
+      this.guilds.audit({
+        guildId: target.guild.id,
+        userId: caller.user.id,
+        targetId: message.authorId,
+        actionType: pinned ? AuditAction.MESSAGE_PIN : AuditAction.MESSAGE_UNPIN,
+        changes: null,
+        options: { channel_id: target.channel.id, message_id: message.id },
+        reason,
+      });
+    });
+    this.publishMessage('MESSAGE_UPDATE', updated);
+    const latest = ctx.store.botGuilds.listPins(target.channel.id, null, 1)[0];
+    this.guilds.publish(
+      target.guild.id,
+      'CHANNEL_PINS_UPDATE',
+      { guild_id: target.guild.id, channel_id: target.channel.id, last_pin_timestamp: latest ? new Date(latest.pinnedAt!).toISOString() : null },
+      Intent.GUILDS,
+    );
+    if (pinned) {
+      // The system message "pinned a message" (type 6) that points at the pinned message.
+      const notice: MessageRecord = {
+        id: ctx.ids.next(),
+        channelId: target.channel.id,
+        guildId: target.guild.id,
+        authorId: caller.user.id,
+        type: MessageType.CHANNEL_PINNED_MESSAGE,
+        content: '',
+        flags: 0,
+        nonce: null,
+        body: { embeds: [], components: [], attachments: [], message_reference: { type: 0, message_id: message.id, channel_id: target.channel.id, guild_id: target.guild.id } },
+        pinnedAt: null,
+        createdAt: now,
+        editedAt: null,
+      };
+      ctx.store.botGuilds.insertMessage(notice);
+      this.publishMessage('MESSAGE_CREATE', notice);
+    }
+  }
+
+  /** Without READ_MESSAGE_HISTORY the list is empty (published rule). */
+  pins(caller: Principal, channelId: string, before: number | null, limit: number): { items: Array<{ pinned_at: string; message: MessageJson }>; has_more: boolean } {
+    const target = this.channelFor(caller, channelId);
+    if (!has(target.permissions, Permission.READ_MESSAGE_HISTORY)) return { items: [], has_more: false };
+    const rows = this.ctx.store.botGuilds.listPins(target.channel.id, before, limit + 1);
+    return {
+      items: rows.slice(0, limit).map((m) => ({ pinned_at: new Date(m.pinnedAt!).toISOString(), message: this.view(caller, m) })),
+      has_more: rows.length > limit,
+    };
+  }
+
+  // ── internals ──
+
+  private checkBody(body: Pick<CreateMessageBody, 'content' | 'embeds' | 'components' | 'poll' | 'sticker_ids' | 'shared_client_theme'>, v2: boolean): void {
+    if (v2) {
+      // Components V2: only components carry the message (published).
+      for (const field of ['content', 'embeds', 'poll', 'sticker_ids', 'shared_client_theme'] as const) {
+        const value = body[field];
+        const present = typeof value === 'string' ? value !== '' : Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+        if (present) throw fieldError([field], 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', `The '${field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2`);
+      }
+    }
+    if (body.embeds && embedsTotal(body.embeds) > MAX_EMBED_TOTAL) {
+      throw fieldError(['embeds'], 'BASE_TYPE_MAX_LENGTH', `Embed text must be ${MAX_EMBED_TOTAL} or fewer characters in total.`);
+    }
+    const problem = checkComponents(body.components ?? [], v2);
+    if (problem) throw fieldError(problem.path, problem.code, problem.message);
+  }
+
+  /** Files of `files[n]` matched to `attachments[].id = n`; spoiler by flag or the legacy SPOILER_ prefix. */
+  private storeAttachments(channelId: string, body: Pick<CreateMessageBody, 'attachments'>, files: UploadedFile[]): StoredAttachment[] {
+    const metas = new Map((body.attachments ?? []).map((meta) => [String(meta.id), meta]));
+    const out: StoredAttachment[] = [];
+    for (const [index, file] of files.entries()) {
+      const slot = /^files\[(\d+)\]$/.exec(file.field)?.[1] ?? String(index);
+      if (file.data.length > MAX_ATTACHMENT_BYTES) throw Errors.tooLarge();
+      const meta = metas.get(slot);
+      const filename = meta?.filename ?? file.filename;
+      const spoiler = meta?.is_spoiler === true || filename.startsWith('SPOILER_');
+      const id = this.ctx.ids.next();
+      this.ctx.store.botGuilds.insertAttachment({ id, channelId, filename, contentType: file.contentType, data: file.data });
+      out.push({
+        id,
+        filename,
+        size: file.data.length,
+        content_type: file.contentType,
+        flags: spoiler ? ATTACHMENT_IS_SPOILER : 0,
+        spoiler,
+        ...(meta?.description !== undefined && { description: meta.description }),
+        ...(meta?.title !== undefined && { title: meta.title }),
+      });
+    }
+    return out;
+  }
+
+  /** The immutable copy a forward carries; 160014 when the forwarding application cannot read the source. */
+  private snapshot(caller: Principal, channelId: string, messageId: string): Record<string, unknown> {
+    const source = this.channelFor(caller, channelId);
+    const message = this.find(source.channel.id, messageId);
+    if (caller.kind === 'bot' && !appReadsContent(caller.app.flags, caller.user.id, message)) throw GuildErrors.cannotForward();
+    if (!FORWARDABLE_TYPES.has(message.type)) throw fieldError(['message_reference'], 'MESSAGE_TYPE_CANNOT_BE_FORWARDED', 'This message cannot be forwarded.');
+    // One level deep: forwarding a forward carries the original snapshot's content.
+    const json = messageJson(this.ctx, message);
+    return {
+      type: json.type,
+      content: json.content,
+      embeds: json.embeds,
+      attachments: json.attachments,
+      timestamp: json.timestamp,
+      edited_timestamp: json.edited_timestamp,
+      flags: json.flags & ~MessageFlags.HAS_SNAPSHOT,
+      mentions: [],
+      mention_roles: [],
+      stickers: [],
+      sticker_items: [],
+      components: json.components,
+    };
+  }
+
+  /**
+   * One payload per audience: bots with MESSAGE_CONTENT (and the author) get it whole, the others blanked; both
+   * need GUILD_MESSAGES.
+   */
+  private publishMessage(t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: MessageRecord): void {
+    const userIds = this.ctx.store.botGuilds.botMemberIds(message.guildId);
+    if (userIds.length === 0) return;
+    const member = this.guilds.member(message.guildId, message.authorId);
+    const json = { ...messageJson(this.ctx, message), ...(member && { member: { roles: member.roles, nick: member.nick, joined_at: new Date(member.joinedAt || message.createdAt).toISOString(), deaf: false, mute: false, flags: member.flags } }) };
+    const others = userIds.filter((id) => id !== message.authorId);
+    const author = userIds.filter((id) => id === message.authorId);
+    if (author.length > 0) this.ctx.bus.publish({ t, d: json, to: { userIds: author, intent: Intent.GUILD_MESSAGES } });
+    if (others.length === 0) return;
+    this.ctx.bus.publish({ t, d: json, to: { userIds: others, intent: Intent.GUILD_MESSAGES | Intent.MESSAGE_CONTENT } });
+    this.ctx.bus.publish({ t, d: blanked(json), to: { userIds: others, intent: Intent.GUILD_MESSAGES, withoutIntent: Intent.MESSAGE_CONTENT } });
+  }
+}

@@ -1,0 +1,156 @@
+/** Published-shape checks of the bot API routes (PROTOCOL.md §14), against a platform with a bot in a guild. */
+import * as spec from 'discord-api-spec/zod';
+import { expect } from 'vitest';
+import * as zm from 'zod/mini';
+import { bot, request, type TestResponse } from '../helpers/http.js';
+import type { BotFixture } from '../bot/fixture.js';
+import { api, befriend, fullUser } from '../helpers/social.js';
+import { published, type Check } from './checks.js';
+
+const list = <T>(item: zm.ZodMiniType<T>) => zm.nullable(zm.array(item));
+/** A 1×1 PNG as a data URI. */
+export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export function botApiChecks(fixture: () => BotFixture): Check[] {
+  const call = (method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> => {
+    const f = fixture();
+    return request(`${f.platform.apiBase}${path}`, { method, headers: { ...bot(f.botToken), ...headers }, ...(json !== undefined && { json }) });
+  };
+  const f = () => fixture();
+  const post = async (content: string) => {
+    const response = await call('POST', `/channels/${f().generalId}/messages`, { content });
+    expect(response.status, response.text).toBe(200);
+    return response.body.id as string;
+  };
+  const newRole = async () => {
+    const response = await call('POST', `/guilds/${f().guildId}/roles`, { name: 'shape role' });
+    expect(response.status, response.text).toBe(200);
+    return response.body.id as string;
+  };
+  const newInvite = async () => {
+    const response = await call('POST', `/channels/${f().generalId}/invites`, {});
+    expect(response.status, response.text).toBe(200);
+    return response.body.code as string;
+  };
+
+  return [
+    published('get', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('GET', '/applications/@me')),
+    published('get', '/applications/{application_id}/emojis', '200', spec.ListApplicationEmojisResponseSchema, async () => {
+      await call('POST', `/applications/${f().appId}/emojis`, { name: 'listed', image: PNG });
+      return call('GET', `/applications/${f().appId}/emojis`);
+    }),
+    published('post', '/applications/{application_id}/emojis', '201', spec.EmojiResponseSchema, () => call('POST', `/applications/${f().appId}/emojis`, { name: 'created', image: PNG })),
+    published('get', '/applications/{application_id}/emojis/{emoji_id}', '200', spec.EmojiResponseSchema, async () => {
+      const made = await call('POST', `/applications/${f().appId}/emojis`, { name: 'fetched', image: PNG });
+      return call('GET', `/applications/${f().appId}/emojis/${made.body.id}`);
+    }),
+    published('patch', '/applications/{application_id}/emojis/{emoji_id}', '200', spec.EmojiResponseSchema, async () => {
+      const made = await call('POST', `/applications/${f().appId}/emojis`, { name: 'patched', image: PNG });
+      return call('PATCH', `/applications/${f().appId}/emojis/${made.body.id}`, { name: 'patched_again' });
+    }),
+    published('delete', '/applications/{application_id}/emojis/{emoji_id}', '204', null, async () => {
+      const made = await call('POST', `/applications/${f().appId}/emojis`, { name: 'deleted', image: PNG });
+      return call('DELETE', `/applications/${f().appId}/emojis/${made.body.id}`);
+    }),
+    published('get', '/guilds/{guild_id}', '200', spec.GuildWithCountsResponseSchema, async () => [
+      await call('GET', `/guilds/${f().guildId}`),
+      await call('GET', `/guilds/${f().guildId}?with_counts=true`),
+    ]),
+    published('get', '/guilds/{guild_id}/roles', '200', zm.array(spec.GuildRoleResponseSchema), () => call('GET', `/guilds/${f().guildId}/roles`)),
+    published('get', '/guilds/{guild_id}/roles/member-counts', '200', zm.record(zm.string(), zm.number()), () => call('GET', `/guilds/${f().guildId}/roles/member-counts`)),
+    published('get', '/guilds/{guild_id}/roles/{role_id}', '200', spec.GuildRoleResponseSchema, () => call('GET', `/guilds/${f().guildId}/roles/${f().guildId}`)),
+    published('post', '/guilds/{guild_id}/roles', '200', spec.GuildRoleResponseSchema, () => call('POST', `/guilds/${f().guildId}/roles`, { name: 'made', color: 0x336699 })),
+    published('patch', '/guilds/{guild_id}/roles/{role_id}', '200', spec.GuildRoleResponseSchema, async () => call('PATCH', `/guilds/${f().guildId}/roles/${await newRole()}`, { name: 'renamed' })),
+    published('delete', '/guilds/{guild_id}/roles/{role_id}', '204', null, async () => call('DELETE', `/guilds/${f().guildId}/roles/${await newRole()}`)),
+    published('get', '/guilds/{guild_id}/members', '200', zm.array(spec.GuildMemberResponseSchema), () => call('GET', `/guilds/${f().guildId}/members?limit=10`)),
+    published('get', '/guilds/{guild_id}/members/search', '200', zm.array(spec.GuildMemberResponseSchema), () => call('GET', `/guilds/${f().guildId}/members/search?query=al&limit=5`)),
+    published('patch', '/guilds/{guild_id}/members/@me', '200', spec.PrivateGuildMemberResponseSchema, () => call('PATCH', `/guilds/${f().guildId}/members/@me`, { bio: 'a bot' })),
+    published('get', '/guilds/{guild_id}/members/{user_id}', '200', spec.GuildMemberResponseSchema, () => call('GET', `/guilds/${f().guildId}/members/${f().memberId}`)),
+    published('patch', '/guilds/{guild_id}/members/{user_id}', '200', spec.GuildMemberResponseSchema, async () => call('PATCH', `/guilds/${f().guildId}/members/${f().memberId}`, { roles: [await newRole()] })),
+    published('put', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}', '204', null, async () => call('PUT', `/guilds/${f().guildId}/members/${f().memberId}/roles/${await newRole()}`)),
+    published('delete', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}', '204', null, async () => call('DELETE', `/guilds/${f().guildId}/members/${f().memberId}/roles/${await newRole()}`)),
+    published('delete', '/guilds/{guild_id}/members/{user_id}', '204', null, async () => {
+      const platform = f().platform;
+      const extra = await request(`${platform.apiBase}/dev/users`, { json: { username: `kick_${Date.now()}` } });
+      await request(`${platform.apiBase}/dev/guilds/${f().guildId}/members/${extra.body.id}`, { method: 'PUT', json: {} });
+      // Kicking needs KICK_MEMBERS, which the bot's role lacks: the check grants it to that role in the store.
+      const store = platform.store.botGuilds;
+      const botRole = store.listRoles(f().guildId).find((role) => role.name === 'Bot Role')!;
+      store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n)) });
+      return call('DELETE', `/guilds/${f().guildId}/members/${extra.body.id}`);
+    }),
+    published('get', '/guilds/{guild_id}/prune', '200', spec.GuildPruneResponseSchema, async () => {
+      const store = f().platform.store.botGuilds;
+      const botRole = store.listRoles(f().guildId).find((role) => role.name === 'Bot Role')!;
+      store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n) | (1n << 5n)) });
+      return call('GET', `/guilds/${f().guildId}/prune?days=7`);
+    }),
+    published('post', '/guilds/{guild_id}/prune', '200', spec.GuildPruneResponseSchema, async () => {
+      const store = f().platform.store.botGuilds;
+      const botRole = store.listRoles(f().guildId).find((role) => role.name === 'Bot Role')!;
+      store.upsertRole({ ...botRole, permissions: String(BigInt(botRole.permissions) | (1n << 1n) | (1n << 5n)) });
+      // days 30: nobody in the fixture joined that long ago, so nothing is removed and later checks keep their members.
+      return call('POST', `/guilds/${f().guildId}/prune`, { days: 30, compute_prune_count: true });
+    }),
+    published('get', '/guilds/{guild_id}/messages/search', '202', spec.SearchIndexNotReadyResponseSchema, () => call('GET', `/guilds/${f().guildId}/messages/search?content=x`)),
+    published('get', '/guilds/{guild_id}/messages/search', '200', spec.GuildSearchResponseSchema, async () => {
+      await post('searchable text');
+      // The first search of the guild builds its index (202); later ones answer.
+      await call('GET', `/guilds/${f().guildId}/messages/search`);
+      return call('GET', `/guilds/${f().guildId}/messages/search?content=searchable&author_id=${f().botUserId}&limit=5`);
+    }),
+    published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
+    published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
+    published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),
+    published('get', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('GET', `/channels/${f().generalId}/messages/${await post('read me')}`)),
+    published('patch', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('PATCH', `/channels/${f().generalId}/messages/${await post('edit me')}`, { content: 'edited' })),
+    published('delete', '/channels/{channel_id}/messages/{message_id}', '204', null, async () => call('DELETE', `/channels/${f().generalId}/messages/${await post('delete me')}`)),
+    published('post', '/channels/{channel_id}/messages/bulk-delete', '204', null, async () =>
+      call('POST', `/channels/${f().generalId}/messages/bulk-delete`, { messages: [await post('one'), await post('two')] }),
+    ),
+    published('get', '/channels/{channel_id}/messages/pins', '200', spec.PinnedMessagesResponseSchema, async () => {
+      await call('PUT', `/channels/${f().generalId}/messages/pins/${await post('pinned')}`);
+      return call('GET', `/channels/${f().generalId}/messages/pins?limit=5`);
+    }),
+    published('get', '/channels/{channel_id}/pins', '200', list(spec.MessageResponseSchema), () => call('GET', `/channels/${f().generalId}/pins`)),
+    published('put', '/channels/{channel_id}/messages/pins/{message_id}', '204', null, async () => call('PUT', `/channels/${f().generalId}/messages/pins/${await post('pin new')}`)),
+    published('delete', '/channels/{channel_id}/messages/pins/{message_id}', '204', null, async () => {
+      const id = await post('unpin new');
+      await call('PUT', `/channels/${f().generalId}/messages/pins/${id}`);
+      return call('DELETE', `/channels/${f().generalId}/messages/pins/${id}`);
+    }),
+    published('put', '/channels/{channel_id}/pins/{message_id}', '204', null, async () => call('PUT', `/channels/${f().generalId}/pins/${await post('pin old')}`)),
+    published('delete', '/channels/{channel_id}/pins/{message_id}', '204', null, async () => {
+      const id = await post('unpin old');
+      await call('PUT', `/channels/${f().generalId}/pins/${id}`);
+      return call('DELETE', `/channels/${f().generalId}/pins/${id}`);
+    }),
+    published('post', '/channels/{channel_id}/invites', '200', spec.GuildInviteResponseSchema, () => call('POST', `/channels/${f().generalId}/invites`, { max_age: 600 })),
+    published('get', '/channels/{channel_id}/invites', '200', list(spec.GuildInviteResponseSchema), async () => {
+      await newInvite();
+      return call('GET', `/channels/${f().generalId}/invites`);
+    }),
+    published('get', '/invites/{code}', '200', spec.GuildInviteResponseSchema, async () => call('GET', `/invites/${await newInvite()}?with_counts=true`)),
+    published('get', '/invites/{code}/target-users', '200', zm.string(), async () => call('GET', `/invites/${await newInvite()}/target-users`)),
+    published('put', '/invites/{code}/target-users', '204', null, async () => {
+      const code = await newInvite();
+      const boundary = 'shapeboundary';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="target_users_file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\nuser_id\n${f().memberId}\n\r\n--${boundary}--\r\n`;
+      return request(`${f().platform.apiBase}/invites/${code}/target-users`, { method: 'PUT', headers: { ...bot(f().botToken), 'content-type': `multipart/form-data; boundary=${boundary}` }, raw: body });
+    }),
+    published('get', '/invites/{code}/target-users/job-status', '200', spec.TargetUsersJobStatusResponseSchema, async () => call('GET', `/invites/${await newInvite()}/target-users/job-status`)),
+    published('put', '/partner-sdk/dms/{user_id_1}/{user_id_2}/messages/{message_id}/moderation-metadata', '204', null, async () => {
+      const platform = f().platform;
+      const [a, b] = [await fullUser(platform), await fullUser(platform)];
+      await befriend(platform, a, b);
+      const dm = await api(platform, a.token, 'POST', `/users/${b.id}/messages`, { content: 'moderate me' });
+      expect(dm.status, dm.text).toBe(201);
+      return request(`${platform.apiBase}/partner-sdk/dms/${b.id}/${a.id}/messages/${dm.body.id}/moderation-metadata`, {
+        method: 'PUT',
+        headers: bot(platform.devApp.botToken),
+        json: { verdict: 'clean' },
+      });
+    }),
+    published('put', '/channels/{channel_id}/voice-status', '204', null, () => call('PUT', `/channels/${f().voiceId}/voice-status`, { status: 'Ranked grind' })),
+  ];
+}
