@@ -1072,6 +1072,24 @@ export const types = [
 ];
 
 /** Global functions that are neither constructors nor methods of a type (hand-written in native/capi/runtime.cpp). */
+// One crossing per snapshot: every object type gets a generated `<Type>_Snapshot(handle, drop?)` in the N-API and
+// koffi layers that reads all its parameterless getters into one plain object (keys: the getter names, first
+// letter lowered) and, with `drop`, drops the handle in the same call (native/SEMANTICS.md "Snapshots"). Nested
+// objects are snapshots too. These say what differs from "every parameterless getter, nested objects in full":
+export const snapshots = {
+  // getters left out (a cycle, or a nested object whose own snapshot nobody reads)
+  skip: {
+    UserHandle: ['Relationship'],
+    MessageHandle: ['Channel', 'Recipient'],
+    Activity: ['GetButtons'],
+    ClientResult: ['Successful', 'ToString'],
+  },
+  // nested objects of which only one getter's value is kept (the message's lobby: its id)
+  only: { MessageHandle: { Lobby: 'Id' } },
+  // getters with arguments, called with fixed enum values (by value name)
+  calls: { UserHandle: [{ key: 'avatarUrl', getter: 'AvatarUrl', args: [['UserHandle.AvatarType', 'Gif'], ['UserHandle.AvatarType', 'Png']] }] },
+};
+
 // The TypeScript face's snapshot mappers (lib/<module>.ts): a `ts` hint on a Client method names one by key. A
 // hint makes the method generated (tools/gen/ts_client.mjs → lib/generated/client-methods.ts):
 //   kind 'void'       Promise<void> over the method's completion (ClientResult only)
