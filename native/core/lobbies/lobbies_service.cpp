@@ -12,7 +12,7 @@ void LobbiesService::Register(DispatchTable &table) {
     });
     for (const char *type : {"LOBBY_CREATE", "LOBBY_UPDATE", "LOBBY_DELETE", "LOBBY_MEMBER_ADD", "LOBBY_MEMBER_UPDATE", "LOBBY_MEMBER_REMOVE"}) {
         table.On(type, [this](std::string_view t, const nlohmann::json &data) {
-            Post(ApplyDispatch(*cache_, *users_, users_->CurrentUserId(), std::string(t), data));
+            Post(ApplyDispatch(*cache_, *users_, users_->CurrentUserId(), t, data));
         });
     }
 }

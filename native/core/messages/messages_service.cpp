@@ -10,7 +10,7 @@ void MessagesService::Register(DispatchTable &table) {
     for (const char *type : {"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "LOBBY_MESSAGE_CREATE", "LOBBY_MESSAGE_UPDATE",
                              "LOBBY_MESSAGE_DELETE"}) {
         table.On(type, [this](std::string_view t, const nlohmann::json &data) {
-            Post(ApplyDispatch(*cache_, *users_, users_->CurrentUserId(), std::string(t), data));
+            Post(ApplyDispatch(*cache_, *users_, users_->CurrentUserId(), t, data));
         });
     }
 }
