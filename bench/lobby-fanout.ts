@@ -5,11 +5,18 @@
 //   throughput  the sender keeps WINDOW sends in flight; messages/s = messages ÷ time until every member has all.
 // Compared: SDK clients through N-API and through koffi (each member a full svcpp Client with its own threads), and
 // the pure-TypeScript baseline (bench/baseline: a WebSocket that parses frames + keep-alive JSON over HTTP).
+// Two shapes: MEMBERS clients in this one process, and one client per process (PROCESS_MEMBERS child processes,
+// bench/support/fanout-member.ts; the real shape of a game), whose latency is the member's wall-clock receipt time
+// minus the send's start (the sender there is the baseline's REST client for every kind, so only receipt differs).
+// The SDK's p50 is printed with its ratio to the baseline's from the same run.
 // Prints figures; asserts nothing.   node --import tsx bench/lobby-fanout.ts [--smoke] [--only napi|koffi|baseline]
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
 import { BaselineRestClient } from './baseline/rest-client.js';
+import type { MemberConfig, MemberMessage } from './support/fanout-member.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -19,6 +26,8 @@ const MEMBERS = smoke ? 10 : 100;
 const LATENCY_MESSAGES = smoke ? 10 : 200;
 const THROUGHPUT_MESSAGES = smoke ? 20 : 1_000;
 const WINDOW = 8;
+const PROCESS_MEMBERS = smoke ? 3 : 10;
+const PROCESS_MESSAGES = smoke ? 10 : 100;
 
 /** One kind of client in a lobby: the sender's send, and every member's receipt of a message's content. */
 interface Party {
@@ -123,7 +132,7 @@ class Receipts {
   }
 }
 
-async function measure(name: string, factory: PartyFactory, platform: PlatformProcess, server: SvcppServer): Promise<string> {
+async function measure(name: string, factory: PartyFactory, platform: PlatformProcess, server: SvcppServer): Promise<[number, string]> {
   const receipts = new Receipts();
   const tokens = await tokensFor(server, MEMBERS + 1, name);
   const party = await factory(platform, tokens, `fanout-${name}-${process.pid}`, (_member, content) => receipts.receive(content));
@@ -155,10 +164,58 @@ async function measure(name: string, factory: PartyFactory, platform: PlatformPr
     }));
     await finished;
     const perSecond = THROUGHPUT_MESSAGES / ((now() - start) / 1000);
-    return `p50 ${percentile(samples, 0.5).toFixed(2)} ms  p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
-      `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)`;
+    return [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
+      `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)`];
   } finally {
     await party.close();
+  }
+}
+
+
+/** One client per process: closed-loop latency (ms) from the send's start to each member's handler. */
+async function measurePerProcess(kind: MemberConfig['kind'], platform: PlatformProcess, server: SvcppServer): Promise<[number, string]> {
+  const tokens = await tokensFor(server, PROCESS_MEMBERS + 1, `proc-${kind}`);
+  const secret = `fanout-proc-${kind}-${process.pid}`;
+  const ca = readFileSync(platform.caFile!, 'utf8');
+  const sender = new BaselineRestClient(platform.apiBase, tokens[0]!, ca);
+  const lobbyId = ((await sender.request('PUT', 'lobbies', { secret })) as { id: string }).id;
+  const receipts = new Map<string, number[]>();
+  const waiters = new Map<string, () => void>();
+  const children = await Promise.all(tokens.slice(1).map((token) => new Promise<ReturnType<typeof fork>>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./support/fanout-member.ts', import.meta.url)), [], {
+      execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (message: MemberMessage) => {
+      if (message.type === 'ready') return resolve(child);
+      const at = receipts.get(message.content) ?? [];
+      at.push(message.at);
+      receipts.set(message.content, at);
+      if (at.length === PROCESS_MEMBERS) waiters.get(message.content)?.();
+    });
+    child.once('exit', (code) => reject(new Error(`a fan-out member exited (${code})`)));
+    const config: MemberConfig = {
+      kind, apiBase: platform.apiBase, httpUrl: platform.httpUrl, gatewayUrl: platform.gatewayUrl, caFile: platform.caFile!, token, secret,
+    };
+    child.send(config);
+  })));
+  try {
+    const samples: number[] = [];
+    for (let i = -3; i < PROCESS_MESSAGES; i++) { // the first three warm up
+      const content = `proc-${i}`;
+      const arrived = new Promise<void>((resolve) => waiters.set(content, resolve));
+      const sentAt = performance.timeOrigin + performance.now();
+      await sender.request('POST', `lobbies/${lobbyId}/messages`, { content });
+      await arrived;
+      if (i >= 0) samples.push(...receipts.get(content)!.map((at) => at - sentAt));
+    }
+    samples.sort((a, b) => a - b);
+    return [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms`];
+  } finally {
+    sender.close();
+    for (const child of children) {
+      child.removeAllListeners('exit');
+      child.disconnect();
+    }
   }
 }
 
@@ -170,13 +227,23 @@ try {
     ['koffi', 'SDK koffi', sdkParty('koffi')],
     ['baseline', 'pure-TS baseline', baselineParty],
   ];
-  const rows: Array<[string, string]> = [];
+  const format = (results: Array<[string, string, [number, string]]>) => {
+    const baseline = results.find(([name]) => name === 'baseline')?.[2][0];
+    return results.map(([name, label, [p50, rest]]) =>
+      `  ${label.padEnd(20)} p50 ${p50.toFixed(2)} ms${baseline !== undefined && name !== 'baseline' ? ` (${(p50 / baseline).toFixed(2)}x baseline)` : ''}  ${rest}`);
+  };
+  const inProcess: Array<[string, string, [number, string]]> = [];
+  const perProcess: Array<[string, string, [number, string]]> = [];
   for (const [name, label, factory] of parties) {
-    if (only === undefined || only === name) rows.push([label, await measure(name, factory, platform, server)]);
+    if (only !== undefined && only !== name) continue;
+    inProcess.push([name, label, await measure(name, factory, platform, server)]);
+    perProcess.push([name, label, await measurePerProcess(name as MemberConfig['kind'], platform, server)]);
   }
   console.log(`lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop + ` +
     `${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`);
-  for (const [label, value] of rows) console.log(`  ${label.padEnd(20)} ${value}`);
+  for (const line of format(inProcess)) console.log(line);
+  console.log(`one client per process (1 sender → ${PROCESS_MEMBERS} member processes, ${PROCESS_MESSAGES} closed-loop messages)`);
+  for (const line of format(perProcess)) console.log(line);
 } finally {
   await platform.close();
 }

@@ -8,9 +8,10 @@
 //   bindings/napi/generated/*.cpp     Node-API glue over the C ABI
 //   bindings/koffi/generated.ts       koffi declarations of the C ABI
 //   lib/generated/*.ts                the TypeScript view of the C ABI (enums + the NativeApi interface both backends implement)
+//   lib/generated/client-methods.ts   the Client methods of the TypeScript face that only forward (a `ts` hint per method)
 // Generated files are checked in; `npm run gen:check` (part of the tests) fails when one is stale.
 //
-// Adding an SDK method = describe it here, implement it in native/core, test it.
+// Adding an SDK method = describe it here, implement it in native/core, test it (docs/adding-an-sdk-method.md).
 //
 // Type vocabulary (strings):
 //   bool i32 u32 u64 f32      scalars
@@ -882,10 +883,10 @@ export const types = [
       { name: 'Authorize', params: [{ name: 'args', type: 'obj:AuthorizationArgs' }, { name: 'cb', type: 'cb:Client.AuthorizationCallback' }],
         doc: 'OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the\n' +
           'AuthorizeUrl callback (else opens the system browser) and completes with the code. A pending Authorize is aborted.' },
-      { name: 'HandleAuthorizeRedirect', params: [{ name: 'url', type: 'string', max: 4096 }],
+      { name: 'HandleAuthorizeRedirect', ts: { name: 'handleAuthorizeRedirect', kind: 'value', doc: 'Completes an authorize() that uses `customSchemeParam` with the redirect URL the app received.' }, params: [{ name: 'url', type: 'string', max: 4096 }],
         doc: 'svcpp addition: completes a pending Authorize that uses CustomSchemeParam with the redirect URL the host received\n' +
           '(<scheme>:/authorize/callback?code=…&state=…). Ignored when no such Authorize is pending.' },
-      { name: 'AbortAuthorize', doc: 'Completes a pending Authorize with ErrorType Aborted and closes its listener.' },
+      { name: 'AbortAuthorize', ts: { name: 'abortAuthorize', kind: 'value', doc: 'Ends a pending authorize() with ERR_SVCPP_ABORTED.' }, doc: 'Completes a pending Authorize with ErrorType Aborted and closes its listener.' },
       { name: 'SetAuthorizeUrlCallback', params: [{ name: 'cb', type: 'cb:Client.AuthorizeUrlCallback', nullable: true }],
         doc: 'svcpp addition: receives the authorize URL of each Authorize instead of the system browser. NULL clears it.' },
       { name: 'GetToken', params: [
@@ -915,7 +916,7 @@ export const types = [
         { name: 'applicationId', type: 'u64' }, { name: 'externalAuthType', type: 'enum:AuthenticationExternalAuthType' },
         { name: 'externalAuthToken', type: 'string', max: 16384 }, { name: 'cb', type: 'cb:Client.UnmergeIntoProvisionalAccountCallback' }],
       doc: 'Moves the external identity off the full account into a new provisional account (public client).' },
-      { name: 'UpdateProvisionalAccountDisplayName', params: [
+      { name: 'UpdateProvisionalAccountDisplayName', ts: { name: 'updateProvisionalAccountDisplayName', kind: 'void', doc: 'Sets the display name of the signed-in provisional account (1–32 characters).' }, params: [
         { name: 'name', type: 'string', max: 32 }, { name: 'cb', type: 'cb:Client.UpdateProvisionalAccountDisplayNameCallback' }],
       doc: 'Sets the display name of the signed-in provisional account (1–32 characters).' },
       { name: 'UpdateToken', params: [
@@ -936,14 +937,14 @@ export const types = [
       // users
       { name: 'GetCurrentUserV2', const: true, returns: 'obj:UserHandle', optional: true, doc: 'The signed-in user; absent until Ready.' },
       { name: 'GetCurrentUser', const: true, returns: 'obj:UserHandle', optional: true, doc: 'Same as GetCurrentUserV2 (never a dummy handle).' },
-      { name: 'GetUser', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:UserHandle', optional: true,
+      { name: 'GetUser', ts: { name: 'getUser', kind: 'lookup', snapshot: 'User', doc: 'A user from the cache (never fetches).' }, const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:UserHandle', optional: true,
         doc: 'A user from the cache (never fetches); absent when unknown.' },
       { name: 'SetUserUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.UserUpdatedCallback', nullable: true }],
         doc: 'Single slot: a cached user changed. NULL clears it.' },
       // guilds
-      { name: 'GetUserGuilds', params: [{ name: 'cb', type: 'cb:Client.GetUserGuildsCallback' }],
+      { name: 'GetUserGuilds', ts: { name: 'getUserGuilds', kind: 'snapshots', snapshot: 'Guild', doc: 'The guilds the user of updateToken()\'s token is a member of (ERR_SVCPP_VALIDATION without a token).' }, params: [{ name: 'cb', type: 'cb:Client.GetUserGuildsCallback' }],
         doc: 'The guilds the user of UpdateToken\'s token is a member of (ValidationError without a token).' },
-      { name: 'GetGuildChannels', params: [{ name: 'guildId', type: 'u64' }, { name: 'cb', type: 'cb:Client.GetGuildChannelsCallback' }],
+      { name: 'GetGuildChannels', ts: { name: 'getGuildChannels', kind: 'snapshots', snapshot: 'GuildChannel', doc: 'The channels of a guild the user is a member of, sorted by position (ERR_SVCPP_HTTP 403/404 otherwise).' }, params: [{ name: 'guildId', type: 'u64' }, { name: 'cb', type: 'cb:Client.GetGuildChannelsCallback' }],
         doc: 'The channels of a guild the user is a member of, sorted by position (ValidationError without a token).' },
       // messages (limits, platform/PROTOCOL.md §10: content 1–2000 code points, metadata ≤ 25 keys, values ≤ 1024)
       { name: 'SendLobbyMessage', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }],
@@ -954,22 +955,22 @@ export const types = [
         doc: 'Sends a direct message (persistent between friends with a full account, else ephemeral).' },
       { name: 'SendUserMessageWithMetadata', params: [{ name: 'recipientId', type: 'u64' }, { name: 'content', type: 'string' }, { name: 'metadata', type: 'map' },
         { name: 'cb', type: 'cb:Client.SendUserMessageCallback' }], doc: 'SendUserMessage with metadata for the receiver (≤ 25 keys, values ≤ 1024).' },
-      { name: 'EditUserMessage', params: [{ name: 'recipientId', type: 'u64' }, { name: 'messageId', type: 'u64' }, { name: 'content', type: 'string' },
+      { name: 'EditUserMessage', ts: { name: 'editUserMessage', kind: 'void', doc: 'Replaces the text of a direct message this user sent.' }, params: [{ name: 'recipientId', type: 'u64' }, { name: 'messageId', type: 'u64' }, { name: 'content', type: 'string' },
         { name: 'cb', type: 'cb:Client.EditUserMessageCallback' }], doc: 'Replaces the text of a direct message this user sent.' },
-      { name: 'DeleteUserMessage', params: [{ name: 'recipientId', type: 'u64' }, { name: 'messageId', type: 'u64' }, { name: 'cb', type: 'cb:Client.DeleteUserMessageCallback' }],
+      { name: 'DeleteUserMessage', ts: { name: 'deleteUserMessage', kind: 'void', doc: 'Deletes a direct message this user sent.' }, params: [{ name: 'recipientId', type: 'u64' }, { name: 'messageId', type: 'u64' }, { name: 'cb', type: 'cb:Client.DeleteUserMessageCallback' }],
         doc: 'Deletes a direct message this user sent.' },
-      { name: 'GetMessageHandle', const: true, params: [{ name: 'messageId', type: 'u64' }], returns: 'obj:MessageHandle', optional: true,
+      { name: 'GetMessageHandle', ts: { name: 'getMessage', kind: 'lookup', snapshot: 'Message', doc: 'A cached message (the 25 most recent per channel); never fetches.' }, const: true, params: [{ name: 'messageId', type: 'u64' }], returns: 'obj:MessageHandle', optional: true,
         doc: 'A cached message (the 25 most recent per channel); absent otherwise. Never fetches.' },
-      { name: 'GetChannelHandle', const: true, params: [{ name: 'channelId', type: 'u64' }], returns: 'obj:ChannelHandle', optional: true,
+      { name: 'GetChannelHandle', ts: { name: 'getChannel', kind: 'lookup', snapshot: 'Channel', doc: 'A persistent DM channel or a lobby the user is in (ephemeral DMs have no channel).' }, const: true, params: [{ name: 'channelId', type: 'u64' }], returns: 'obj:ChannelHandle', optional: true,
         doc: 'A persistent DM channel the cache knows, or a lobby the user is in; absent otherwise (ephemeral DMs have no channel).' },
-      { name: 'GetLobbyMessagesWithLimit', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'limit', type: 'i32' }, { name: 'cb', type: 'cb:Client.GetLobbyMessagesCallback' }],
+      { name: 'GetLobbyMessagesWithLimit', ts: { name: 'getLobbyMessages', kind: 'snapshots', snapshot: 'Message', defaults: { limit: '0' }, doc: 'The lobby\'s recent messages, newest first. limit ≤ 0 means 200; above 200 rejects with ERR_SVCPP_VALIDATION.' }, params: [{ name: 'lobbyId', type: 'u64' }, { name: 'limit', type: 'i32' }, { name: 'cb', type: 'cb:Client.GetLobbyMessagesCallback' }],
         doc: 'The lobby\'s recent messages over HTTP, newest first; limit <= 0 means 200, above 200 is a ValidationError.' },
-      { name: 'GetUserMessagesWithLimit', params: [{ name: 'recipientId', type: 'u64' }, { name: 'limit', type: 'i32' }, { name: 'cb', type: 'cb:Client.UserMessagesWithLimitCallback' }],
+      { name: 'GetUserMessagesWithLimit', ts: { name: 'getUserMessages', kind: 'snapshots', snapshot: 'Message', defaults: { limit: '0' }, doc: 'The recent direct messages with a user, newest first: cached ones, completed over HTTP when there are fewer than limit.' }, params: [{ name: 'recipientId', type: 'u64' }, { name: 'limit', type: 'i32' }, { name: 'cb', type: 'cb:Client.UserMessagesWithLimitCallback' }],
         doc: 'The recent direct messages with a user, newest first: from the cache, completed over HTTP when it holds fewer than limit\n' +
           '(limit <= 0 means 200, above 200 is a ValidationError).' },
-      { name: 'GetUserMessageSummaries', params: [{ name: 'cb', type: 'cb:Client.UserMessageSummariesCallback' }],
+      { name: 'GetUserMessageSummaries', ts: { name: 'getUserMessageSummaries', kind: 'snapshots', snapshot: 'UserMessageSummary', doc: 'The latest message with every DM partner (last 72 h), most recent conversation first.' }, params: [{ name: 'cb', type: 'cb:Client.UserMessageSummariesCallback' }],
         doc: 'The latest message with every DM partner (last 72 h).' },
-      { name: 'CanOpenMessageInPlatform', const: true, params: [{ name: 'messageId', type: 'u64' }], returns: 'bool',
+      { name: 'CanOpenMessageInPlatform', ts: { name: 'canOpenMessageInPlatform', kind: 'value', doc: 'True when the message is cached and also visible in the platform\'s own client (persistent DM, linked lobby).' }, const: true, params: [{ name: 'messageId', type: 'u64' }], returns: 'bool',
         doc: 'True when the message is cached and synced to the platform (a persistent DM, or a lobby linked to a channel).' },
       { name: 'SetMessageCreatedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageCreatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetMessageUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.MessageUpdatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
@@ -979,7 +980,7 @@ export const types = [
         { name: 'cb', type: 'cb:Client.OpenMessageInPlatformCallback' }],
       doc: 'Shows the message in the local platform client. A provisional user gets the merge callback and a failed cb;\n' +
         'a message CanOpenMessageInPlatform refuses is a ValidationError; without a local client: RPCError.' },
-      { name: 'SetShowingChat', params: [{ name: 'showingChat', type: 'bool' }],
+      { name: 'SetShowingChat', ts: { name: 'setShowingChat', kind: 'value', doc: 'Whether the game shows chat itself (the local client holds back duplicate notifications); kept across reconnects.' }, params: [{ name: 'showingChat', type: 'bool' }],
         doc: 'Tells the local platform client whether the game shows chat (it then holds back duplicate notifications).\n' +
           'Kept and sent again whenever a local client connects; without one it only takes effect later.' },
       // lobbies (secret 1–250 code points, platform/PROTOCOL.md §10)
@@ -988,9 +989,9 @@ export const types = [
       { name: 'CreateOrJoinLobbyWithMetadata', params: [{ name: 'secret', type: 'string' }, { name: 'lobbyMetadata', type: 'map' },
         { name: 'memberMetadata', type: 'map' }, { name: 'cb', type: 'cb:Client.CreateOrJoinLobbyCallback' }],
       doc: 'CreateOrJoinLobby that also overwrites the lobby\'s and this member\'s metadata (≤ 25 keys, values ≤ 1024 each).' },
-      { name: 'LeaveLobby', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LeaveLobbyCallback' }],
+      { name: 'LeaveLobby', ts: { name: 'leaveLobby', kind: 'void', doc: 'Leaves a lobby joined by secret (\'lobbyDeleted\' follows for this user).' }, params: [{ name: 'lobbyId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LeaveLobbyCallback' }],
         doc: 'Leaves a lobby joined by secret (lobbies the server added the user to cannot be left).' },
-      { name: 'GetLobbyHandle', const: true, params: [{ name: 'lobbyId', type: 'u64' }], returns: 'obj:LobbyHandle', optional: true,
+      { name: 'GetLobbyHandle', ts: { name: 'getLobby', kind: 'lookup', snapshot: 'Lobby', doc: 'A lobby the user is a member of, from the cache.' }, const: true, params: [{ name: 'lobbyId', type: 'u64' }], returns: 'obj:LobbyHandle', optional: true,
         doc: 'A lobby the user is a member of; absent otherwise.' },
       { name: 'GetLobbyIds', const: true, returns: 'list:u64', doc: 'The lobbies the user is a member of (may be incomplete right after Ready).' },
       { name: 'SetLobbyCreatedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyCreatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
@@ -999,52 +1000,52 @@ export const types = [
       { name: 'SetLobbyMemberAddedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyMemberAddedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetLobbyMemberRemovedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyMemberRemovedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
       { name: 'SetLobbyMemberUpdatedCallback', params: [{ name: 'cb', type: 'cb:Client.LobbyMemberUpdatedCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
-      { name: 'LinkChannelToLobby', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'channelId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LinkOrUnlinkChannelCallback' }],
+      { name: 'LinkChannelToLobby', ts: { name: 'linkChannelToLobby', kind: 'void', doc: 'Links a lobby to a guild text channel (the member needs canLinkLobby and the channel must be linkable).' }, params: [{ name: 'lobbyId', type: 'u64' }, { name: 'channelId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LinkOrUnlinkChannelCallback' }],
         doc: 'Links a lobby to a guild text channel (the member needs CanLinkLobby and the channel must be linkable).' },
-      { name: 'UnlinkChannelFromLobby', params: [{ name: 'lobbyId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LinkOrUnlinkChannelCallback' }],
+      { name: 'UnlinkChannelFromLobby', ts: { name: 'unlinkChannelFromLobby', kind: 'void', doc: 'Removes the lobby\'s channel link.' }, params: [{ name: 'lobbyId', type: 'u64' }, { name: 'cb', type: 'cb:Client.LinkOrUnlinkChannelCallback' }],
         doc: 'Removes the lobby\'s channel link.' },
       { name: 'JoinLinkedLobbyGuild', params: [{ name: 'lobbyId', type: 'u64' },
         { name: 'provisionalUserMergeRequiredCallback', type: 'cb:Client.ProvisionalUserMergeRequiredCallback' },
         { name: 'cb', type: 'cb:Client.JoinLinkedLobbyGuildCallback' }],
       doc: 'A single-use invite to the guild of the lobby\'s linked channel. A provisional user gets the merge callback and a failed cb.' },
       // relationships
-      { name: 'GetRelationshipHandle', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:RelationshipHandle', optional: true,
+      { name: 'GetRelationshipHandle', ts: { name: 'getRelationship', kind: 'lookup', snapshot: 'Relationship', doc: 'The relationship with a user, when there is one on either axis.' }, const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:RelationshipHandle', optional: true,
         doc: 'The relationship with a user, when there is one on either axis (svcpp: absent instead of a None handle).' },
-      { name: 'GetRelationships', const: true, returns: 'list:obj:RelationshipHandle', doc: 'Every relationship, platform and game, ordered by user id.' },
-      { name: 'GetRelationshipsByGroup', const: true, params: [{ name: 'groupType', type: 'enum:RelationshipGroupType' }],
+      { name: 'GetRelationships', ts: { name: 'getRelationships', kind: 'list', snapshot: 'Relationship', doc: 'Every relationship (platform and game, pending and blocked included), ordered by user id.' }, const: true, returns: 'list:obj:RelationshipHandle', doc: 'Every relationship, platform and game, ordered by user id.' },
+      { name: 'GetRelationshipsByGroup', ts: { name: 'getRelationshipsByGroup', kind: 'list', snapshot: 'Relationship', doc: 'The friends (either axis) in one group: OnlinePlayingGame (online with an activity of this application),\nOnlineElsewhere, Offline. Ordered by display name (case-insensitive), then id.' }, const: true, params: [{ name: 'groupType', type: 'enum:RelationshipGroupType' }],
         returns: 'list:obj:RelationshipHandle',
         doc: 'Friends (either axis) in one group: OnlinePlayingGame = online with an activity of this application,\n' +
           'OnlineElsewhere = online otherwise, Offline = every other relationship (pending, blocked, offline friends).\n' +
           'Ordered by display name (case-insensitive), then user id.' },
-      { name: 'SearchFriendsByUsername', const: true, params: [{ name: 'searchStr', type: 'string', max: 256 }], returns: 'list:obj:UserHandle',
+      { name: 'SearchFriendsByUsername', ts: { name: 'searchFriendsByUsername', kind: 'list', snapshot: 'User', doc: 'Friends whose username or display name contains `searchStr` (case-insensitive), in the groups\' order.' }, const: true, params: [{ name: 'searchStr', type: 'string', max: 256 }], returns: 'list:obj:UserHandle',
         doc: 'Friends (either axis) whose username or display name contains searchStr (case-insensitive); same order as the groups.' },
-      { name: 'SendPlatformFriendRequest', params: [{ name: 'username', type: 'string', max: 256 }, { name: 'cb', type: 'cb:Client.SendFriendRequestCallback' }],
+      { name: 'SendPlatformFriendRequest', ts: { name: 'sendPlatformFriendRequest', kind: 'void', doc: 'Platform friend request by username (accepts a pending request from that user).' }, params: [{ name: 'username', type: 'string', max: 256 }, { name: 'cb', type: 'cb:Client.SendFriendRequestCallback' }],
         doc: 'Platform friend request by username (accepts a pending incoming request from that user).' },
-      { name: 'SendPlatformFriendRequestById', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'SendPlatformFriendRequestById', ts: { name: 'sendPlatformFriendRequestById', kind: 'void', doc: 'Platform friend request by user id (accepts a pending request from that user).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Platform friend request by user id (accepts a pending incoming one).' },
-      { name: 'SendGameFriendRequest', params: [{ name: 'username', type: 'string', max: 256 }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'SendGameFriendRequest', ts: { name: 'sendGameFriendRequest', kind: 'void', doc: 'Game friend request (this application) by username.' }, params: [{ name: 'username', type: 'string', max: 256 }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Game friend request (this application) by username.' },
-      { name: 'SendGameFriendRequestById', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'SendGameFriendRequestById', ts: { name: 'sendGameFriendRequestById', kind: 'void', doc: 'Game friend request (this application) by user id.' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Game friend request (this application) by user id.' },
-      { name: 'AcceptPlatformFriendRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'AcceptPlatformFriendRequest', ts: { name: 'acceptPlatformFriendRequest', kind: 'void', doc: 'Accepts a pending incoming platform request (ERR_SVCPP_VALIDATION without one).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Accepts a pending incoming platform request (ValidationError without one).' },
-      { name: 'AcceptGameFriendRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'AcceptGameFriendRequest', ts: { name: 'acceptGameFriendRequest', kind: 'void', doc: 'Accepts a pending incoming game request (ERR_SVCPP_VALIDATION without one).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Accepts a pending incoming game request (ValidationError without one).' },
-      { name: 'RejectPlatformFriendRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'RejectPlatformFriendRequest', ts: { name: 'rejectPlatformFriendRequest', kind: 'void', doc: 'Rejects a pending incoming platform request (ERR_SVCPP_VALIDATION without one).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Rejects a pending incoming platform request (ValidationError without one).' },
-      { name: 'RejectGameFriendRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'RejectGameFriendRequest', ts: { name: 'rejectGameFriendRequest', kind: 'void', doc: 'Rejects a pending incoming game request (ERR_SVCPP_VALIDATION without one).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Rejects a pending incoming game request (ValidationError without one).' },
-      { name: 'CancelPlatformFriendRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'CancelPlatformFriendRequest', ts: { name: 'cancelPlatformFriendRequest', kind: 'void', doc: 'Withdraws a pending outgoing platform request (ERR_SVCPP_VALIDATION without one).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Withdraws a pending outgoing platform request (ValidationError without one).' },
-      { name: 'CancelGameFriendRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'CancelGameFriendRequest', ts: { name: 'cancelGameFriendRequest', kind: 'void', doc: 'Withdraws a pending outgoing game request (ERR_SVCPP_VALIDATION without one).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Withdraws a pending outgoing game request (ValidationError without one).' },
-      { name: 'RemovePlatformAndGameFriend', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'RemovePlatformAndGameFriend', ts: { name: 'removePlatformAndGameFriend', kind: 'void', doc: 'Ends the friendship on both axes (ERR_SVCPP_VALIDATION when not a friend on either).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Ends the friendship on both axes (ValidationError when not a friend on either).' },
-      { name: 'RemoveGameFriend', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'RemoveGameFriend', ts: { name: 'removeGameFriend', kind: 'void', doc: 'Ends the game friendship only (ERR_SVCPP_VALIDATION when not a game friend).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Ends the game friendship only (ValidationError when not a game friend).' },
-      { name: 'BlockUser', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'BlockUser', ts: { name: 'blockUser', kind: 'void', doc: 'Blocks a user: every relationship with them ends, both ways.' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Blocks a user (platform axis); removes every relationship with them, both ways.' },
-      { name: 'UnblockUser', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
+      { name: 'UnblockUser', ts: { name: 'unblockUser', kind: 'void', doc: 'Unblocks a blocked user (ERR_SVCPP_VALIDATION when not blocked).' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.UpdateRelationshipCallback' }],
         doc: 'Unblocks a blocked user (ValidationError when not blocked).' },
       { name: 'SetRelationshipCreatedCallback', params: [{ name: 'cb', type: 'cb:Client.RelationshipCreatedCallback', nullable: true }],
         doc: 'Single slot: a relationship was created or changed type. NULL clears it.' },
@@ -1057,14 +1058,15 @@ export const types = [
         doc: 'Sets this application\'s activity (validated locally: ValidationError naming the field; nothing sent).\n' +
           'ApplicationId is filled in; timestamps below 100000000000 are taken as seconds. Needs Ready — or, without a\n' +
           'gateway session, a local platform client, which sets it for its desktop user (SET_ACTIVITY).' },
-      { name: 'ClearRichPresence', doc: 'Removes this application\'s activity (fire and forget; failures are logged). Through the local\n' +
+      { name: 'ClearRichPresence', ts: { name: 'clearRichPresence', kind: 'value', doc: 'Removes this application\'s activity (fire and forget; a failure is logged). Through the local platform client too when there is no gateway session.' },
+        doc: 'Removes this application\'s activity (fire and forget; failures are logged). Through the local\n' +
           'platform client too when there is no gateway session.' },
-      { name: 'SetOnlineStatus', params: [{ name: 'status', type: 'enum:StatusType' }, { name: 'cb', type: 'cb:Client.UpdateStatusCallback' }],
+      { name: 'SetOnlineStatus', ts: { name: 'setOnlineStatus', kind: 'void', doc: 'Online, Idle, Dnd or Invisible (others: ERR_SVCPP_VALIDATION).' }, params: [{ name: 'status', type: 'enum:StatusType' }, { name: 'cb', type: 'cb:Client.UpdateStatusCallback' }],
         doc: 'Online, Idle, Dnd or Invisible (others: ValidationError). Needs Ready.' },
-      { name: 'SendActivityInvite', params: [
+      { name: 'SendActivityInvite', ts: { name: 'sendActivityInvite', kind: 'void', defaults: { content: "''" }, doc: 'Invites a user to this user\'s activity, which must be joinable (party with room and a join secret).' }, params: [
         { name: 'userId', type: 'u64' }, { name: 'content', type: 'string', max: 1024 }, { name: 'cb', type: 'cb:Client.SendActivityInviteCallback' }],
       doc: 'Invites a user to join this user\'s activity, which must be joinable (party with room and a join secret).' },
-      { name: 'SendActivityJoinRequest', params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.SendActivityInviteCallback' }],
+      { name: 'SendActivityJoinRequest', ts: { name: 'sendActivityJoinRequest', kind: 'void', doc: 'Asks a user whose activity is joinable for an invite.' }, params: [{ name: 'userId', type: 'u64' }, { name: 'cb', type: 'cb:Client.SendActivityInviteCallback' }],
         doc: 'Asks a user whose activity is joinable for an invite.' },
       { name: 'SendActivityJoinRequestReply', params: [{ name: 'invite', type: 'obj:ActivityInvite' }, { name: 'cb', type: 'cb:Client.SendActivityInviteCallback' }],
         doc: 'Answers a join request (an ActivityInvite of type JoinRequest) with an invite to its sender.' },
@@ -1079,13 +1081,13 @@ export const types = [
           'this or SetActivityJoinWithApplicationCallback is set). Without a local client it never fires. NULL clears it.' },
       { name: 'SetActivityJoinWithApplicationCallback', params: [{ name: 'cb', type: 'cb:Client.ActivityJoinWithApplicationCallback', nullable: true }],
         doc: 'Like SetActivityJoinCallback, with the application id (SetApplicationId\'s, the one the local RPC connection is for).' },
-      { name: 'RegisterLaunchCommand', params: [{ name: 'applicationId', type: 'u64' }, { name: 'command', type: 'string', max: 1024 }],
+      { name: 'RegisterLaunchCommand', ts: { name: 'registerLaunchCommand', kind: 'value', defaults: { command: "''" }, doc: 'How the local platform client starts the game for a join (shell command line; \'\' = this executable).' }, params: [{ name: 'applicationId', type: 'u64' }, { name: 'command', type: 'string', max: 1024 }],
         doc: 'How the local platform client starts this game for a join (a shell command line; empty = this executable).\n' +
           'Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).' },
-      { name: 'RegisterLaunchSteamApplication', params: [{ name: 'applicationId', type: 'u64' }, { name: 'steamAppId', type: 'u32' }],
+      { name: 'RegisterLaunchSteamApplication', ts: { name: 'registerLaunchSteamApplication', kind: 'value', doc: 'Like registerLaunchCommand(): the local platform client starts the game through Steam.' }, params: [{ name: 'applicationId', type: 'u64' }, { name: 'steamAppId', type: 'u32' }],
         doc: 'Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).\n' +
           'InvalidArgument when an id is 0 (svcpp: Errc, not bool).' },
-      { name: 'OpenConnectedGamesSettingsInPlatform', params: [{ name: 'cb', type: 'cb:Client.OpenConnectedGamesSettingsInPlatformCallback' }],
+      { name: 'OpenConnectedGamesSettingsInPlatform', ts: { name: 'openConnectedGamesSettingsInPlatform', kind: 'void', doc: 'Opens the connected-games settings in the local platform client (provisional users: resolves, does nothing).' }, params: [{ name: 'cb', type: 'cb:Client.OpenConnectedGamesSettingsInPlatformCallback' }],
         doc: 'Opens the connected-games settings in the local platform client. Success without doing anything for a\n' +
           'provisional user; without a local client: RPCError.' },
       // callback pump (svcpp additions)
@@ -1099,6 +1101,43 @@ export const types = [
 ];
 
 /** Global functions that are neither constructors nor methods of a type (hand-written in native/capi/runtime.cpp). */
+// One crossing per snapshot: every object type gets a generated `<Type>_Snapshot(handle, drop?)` in the N-API and
+// koffi layers that reads all its parameterless getters into one plain object (keys: the getter names, first
+// letter lowered) and, with `drop`, drops the handle in the same call (native/SEMANTICS.md "Snapshots"). Nested
+// objects are snapshots too. These say what differs from "every parameterless getter, nested objects in full":
+export const snapshots = {
+  // getters left out (a cycle, or a nested object whose own snapshot nobody reads)
+  skip: {
+    UserHandle: ['Relationship'],
+    MessageHandle: ['Channel', 'Recipient'],
+    Activity: ['GetButtons'],
+    ClientResult: ['Successful', 'ToString'],
+  },
+  // nested objects of which only one getter's value is kept (the message's lobby: its id)
+  only: { MessageHandle: { Lobby: 'Id' } },
+  // getters with arguments, called with fixed enum values (by value name)
+  calls: { UserHandle: [{ key: 'avatarUrl', getter: 'AvatarUrl', args: [['UserHandle.AvatarType', 'Gif'], ['UserHandle.AvatarType', 'Png']] }] },
+};
+
+// The TypeScript face's snapshot mappers (lib/<module>.ts): a `ts` hint on a Client method names one by key. A
+// hint makes the method generated (tools/gen/ts_client.mjs → lib/generated/client-methods.ts):
+//   kind 'void'       Promise<void> over the method's completion (ClientResult only)
+//   kind 'value'      the synchronous call's value as it is
+//   kind 'lookup'     an optional handle read into a snapshot (`take`)
+//   kind 'list'       a span of handles read into snapshots (`takeMany`, else `take` per element)
+//   kind 'snapshots'  Promise of the completion's span read into snapshots (`takeMany`)
+// `defaults` gives TypeScript default values of trailing parameters; `doc` is the TypeScript doc comment.
+export const tsSnapshots = {
+  User: { module: 'users', type: 'UserSnapshot', take: 'takeUserSnapshot' },
+  Relationship: { module: 'relationships', type: 'RelationshipSnapshot', take: 'takeRelationshipSnapshot', takeMany: 'takeRelationshipSnapshots' },
+  Message: { module: 'messages', type: 'MessageSnapshot', take: 'takeMessageSnapshot', takeMany: 'takeMessageSnapshots' },
+  Channel: { module: 'messages', type: 'ChannelSnapshot', take: 'takeChannelSnapshot' },
+  UserMessageSummary: { module: 'messages', type: 'UserMessageSummarySnapshot', takeMany: 'takeSummarySnapshots' },
+  Lobby: { module: 'lobbies', type: 'LobbySnapshot', take: 'takeLobbySnapshot' },
+  Guild: { module: 'guilds', type: 'GuildSnapshot', takeMany: 'takeGuildSnapshots' },
+  GuildChannel: { module: 'guilds', type: 'GuildChannelSnapshot', takeMany: 'takeGuildChannelSnapshots' },
+};
+
 export const globals = [
   'Svcpp_GetAbiVersion', 'Svcpp_CheckAbiVersion', 'Svcpp_GetLastErrorMessage',
   'Svcpp_Alloc', 'Svcpp_Free', 'Svcpp_FreeProperties',

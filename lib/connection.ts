@@ -3,7 +3,6 @@
 import { ConnectionFailureReason, HttpStatusCode } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import { takeSnapshot } from './snapshot.js';
 
 /** Why connecting failed, as the SDK saw it (SvcppConnectionError.cause). */
 export interface ConnectionFailureSnapshot {
@@ -18,14 +17,10 @@ export interface ConnectionFailureSnapshot {
   httpStatus: HttpStatusCode;
 }
 
+/** Reads a ConnectionFailure into a snapshot and drops it: one crossing. */
 export function takeConnectionFailure(api: NativeApi, handle: NativeHandle<'ConnectionFailure'>): ConnectionFailureSnapshot {
-  return takeSnapshot(handle, (h) => ({
-    reason: api.ConnectionFailure_Reason(h),
-    message: api.ConnectionFailure_Message(h),
-    retryable: api.ConnectionFailure_Retryable(h),
-    closeCode: api.ConnectionFailure_CloseCode(h),
-    httpStatus: api.ConnectionFailure_HttpStatus(h),
-  }), (h) => api.ConnectionFailure_Drop(h));
+  const d = api.ConnectionFailure_Snapshot(handle, true);
+  return { reason: d.reason, message: d.message, retryable: d.retryable, closeCode: d.closeCode, httpStatus: d.httpStatus };
 }
 
 export type ConnectionEvents = {

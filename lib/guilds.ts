@@ -2,7 +2,6 @@
 // once into plain data; the handles are dropped right away (see snapshot.ts).
 import type { ChannelType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import { takeSnapshot } from './snapshot.js';
 
 /** A guild the user is a member of. */
 export interface GuildSnapshot {
@@ -33,28 +32,27 @@ export interface GuildChannelSnapshot {
   linkedLobby: LinkedLobbySnapshot | undefined;
 }
 
-/** Reads GuildMinimal handles into snapshots and drops them. */
+/** Reads GuildMinimal handles into snapshots and drops them (one crossing each). */
 export function takeGuildSnapshots(api: NativeApi, handles: NativeHandle<'GuildMinimal'>[]): GuildSnapshot[] {
-  return handles.map((handle) => takeSnapshot(handle, (h) => ({ id: api.GuildMinimal_Id(h), name: api.GuildMinimal_Name(h) }),
-    (h) => api.GuildMinimal_Drop(h)));
+  return handles.map((handle) => {
+    const d = api.GuildMinimal_Snapshot(handle, true);
+    return { id: d.id, name: d.name };
+  });
 }
 
-/** Reads GuildChannel handles into snapshots and drops them. */
+/** Reads GuildChannel handles into snapshots and drops them (one crossing each). */
 export function takeGuildChannelSnapshots(api: NativeApi, handles: NativeHandle<'GuildChannel'>[]): GuildChannelSnapshot[] {
-  return handles.map((handle) => takeSnapshot(handle, (h) => ({
-    id: api.GuildChannel_Id(h),
-    name: api.GuildChannel_Name(h),
-    type: api.GuildChannel_Type(h),
-    position: api.GuildChannel_Position(h),
-    parentId: api.GuildChannel_ParentId(h),
-    isLinkable: api.GuildChannel_IsLinkable(h),
-    isViewableAndWriteableByAllMembers: api.GuildChannel_IsViewableAndWriteableByAllMembers(h),
-    linkedLobby: takeLinkedLobby(api, api.GuildChannel_LinkedLobby(h)),
-  }), (h) => api.GuildChannel_Drop(h)));
-}
-
-function takeLinkedLobby(api: NativeApi, handle: NativeHandle<'LinkedLobby'> | undefined): LinkedLobbySnapshot | undefined {
-  if (!handle) return undefined;
-  return takeSnapshot(handle, (h) => ({ applicationId: api.LinkedLobby_ApplicationId(h), lobbyId: api.LinkedLobby_LobbyId(h) }),
-    (h) => api.LinkedLobby_Drop(h));
+  return handles.map((handle) => {
+    const d = api.GuildChannel_Snapshot(handle, true);
+    return {
+      id: d.id,
+      name: d.name,
+      type: d.type,
+      position: d.position,
+      parentId: d.parentId,
+      isLinkable: d.isLinkable,
+      isViewableAndWriteableByAllMembers: d.isViewableAndWriteableByAllMembers,
+      linkedLobby: d.linkedLobby && { applicationId: d.linkedLobby.applicationId, lobbyId: d.linkedLobby.lobbyId },
+    };
+  });
 }

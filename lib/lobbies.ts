@@ -2,8 +2,8 @@
 // handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import { takeSnapshot } from './snapshot.js';
-import { takeUserSnapshot, type UserSnapshot } from './users.js';
+import type { LobbyMemberHandleData } from './generated/snapshots.js';
+import { userFromData, type UserSnapshot } from './users.js';
 
 /** The guild channel a lobby is linked to. */
 export interface LinkedChannelSnapshot {
@@ -44,36 +44,32 @@ export interface CreateOrJoinLobbyOptions {
   memberMetadata?: Record<string, string>;
 }
 
-/** Reads a LobbyHandle into a snapshot and drops it. */
+/** Reads a LobbyHandle into a snapshot and drops it: one crossing (LobbyHandle_Snapshot, members included). */
 export function takeLobbySnapshot(api: NativeApi, handle: NativeHandle<'LobbyHandle'>): LobbySnapshot {
-  return takeSnapshot(handle, (h) => ({
-    id: api.LobbyHandle_Id(h),
-    metadata: api.LobbyHandle_Metadata(h),
-    memberIds: api.LobbyHandle_LobbyMemberIds(h),
-    members: api.LobbyHandle_LobbyMembers(h).map((member) => takeLobbyMemberSnapshot(api, member)),
-    linkedChannel: takeLinkedChannel(api, api.LobbyHandle_LinkedChannel(h)),
-  }), (h) => api.LobbyHandle_Drop(h));
+  const d = api.LobbyHandle_Snapshot(handle, true);
+  return {
+    id: d.id,
+    metadata: d.metadata,
+    memberIds: d.lobbyMemberIds,
+    members: d.lobbyMembers.map(memberFromData),
+    linkedChannel: d.linkedChannel && { id: d.linkedChannel.id, name: d.linkedChannel.name, guildId: d.linkedChannel.guildId },
+  };
 }
 
-/** Reads a LobbyMemberHandle into a snapshot and drops it. */
+/** Reads a LobbyMemberHandle into a snapshot and drops it: one crossing. */
 export function takeLobbyMemberSnapshot(api: NativeApi, handle: NativeHandle<'LobbyMemberHandle'>): LobbyMemberSnapshot {
-  return takeSnapshot(handle, (h) => {
-    const user = api.LobbyMemberHandle_User(h);
-    return {
-      id: api.LobbyMemberHandle_Id(h),
-      connected: api.LobbyMemberHandle_Connected(h),
-      metadata: api.LobbyMemberHandle_Metadata(h),
-      user: user && takeUserSnapshot(api, user),
-      canLinkLobby: api.LobbyMemberHandle_CanLinkLobby(h),
-      additionalName: api.LobbyMemberHandle_AdditionalName(h),
-    };
-  }, (h) => api.LobbyMemberHandle_Drop(h));
+  return memberFromData(api.LobbyMemberHandle_Snapshot(handle, true));
 }
 
-function takeLinkedChannel(api: NativeApi, handle: NativeHandle<'LinkedChannel'> | undefined): LinkedChannelSnapshot | undefined {
-  if (!handle) return undefined;
-  return takeSnapshot(handle, (h) => ({ id: api.LinkedChannel_Id(h), name: api.LinkedChannel_Name(h), guildId: api.LinkedChannel_GuildId(h) }),
-    (h) => api.LinkedChannel_Drop(h));
+function memberFromData(d: LobbyMemberHandleData): LobbyMemberSnapshot {
+  return {
+    id: d.id,
+    connected: d.connected,
+    metadata: d.metadata,
+    user: d.user && userFromData(d.user),
+    canLinkLobby: d.canLinkLobby,
+    additionalName: d.additionalName,
+  };
 }
 
 /** Lobby events of the Client. Read the lobby with getLobby(lobbyId) inside the listener. */

@@ -3,8 +3,8 @@
 import type { AdditionalContentType, ChannelType, DisclosureTypes } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import { takeSnapshot } from './snapshot.js';
-import { takeUserSnapshot, type UserSnapshot } from './users.js';
+import type { MessageHandleData } from './generated/snapshots.js';
+import { userFromData, type UserSnapshot } from './users.js';
 
 /** What a message carries besides its text (the platform's game messages are text only: never set today). */
 export interface AdditionalContentSnapshot {
@@ -61,31 +61,32 @@ export interface UserMessageSummarySnapshot {
   lastMessageId: bigint;
 }
 
-/** Reads a MessageHandle into a snapshot and drops it. */
+/** Reads a MessageHandle into a snapshot and drops it: one crossing (MessageHandle_Snapshot). */
 export function takeMessageSnapshot(api: NativeApi, handle: NativeHandle<'MessageHandle'>): MessageSnapshot {
-  return takeSnapshot(handle, (h) => {
-    const author = api.MessageHandle_Author(h);
-    const lobby = api.MessageHandle_Lobby(h);
-    return {
-      id: api.MessageHandle_Id(h),
-      content: api.MessageHandle_Content(h),
-      rawContent: api.MessageHandle_RawContent(h),
-      authorId: api.MessageHandle_AuthorId(h),
-      author: author && takeUserSnapshot(api, author),
-      channelId: api.MessageHandle_ChannelId(h),
-      lobbyId: lobby && takeSnapshot(lobby, (l) => api.LobbyHandle_Id(l), (l) => api.LobbyHandle_Drop(l)),
-      recipientId: api.MessageHandle_RecipientId(h),
-      sentTimestamp: api.MessageHandle_SentTimestamp(h),
-      editedTimestamp: api.MessageHandle_EditedTimestamp(h),
-      metadata: api.MessageHandle_Metadata(h),
-      moderationMetadata: api.MessageHandle_ModerationMetadata(h),
-      additionalContent: takeAdditionalContent(api, api.MessageHandle_AdditionalContent(h)),
-      disclosureType: api.MessageHandle_DisclosureType(h),
-      applicationId: api.MessageHandle_ApplicationId(h),
-      sentFromGame: api.MessageHandle_SentFromGame(h),
-      additionalName: api.MessageHandle_AdditionalName(h),
-    };
-  }, (h) => api.MessageHandle_Drop(h));
+  return messageFromData(api.MessageHandle_Snapshot(handle, true));
+}
+
+/** A message's snapshot data in the face's shape (no native call). */
+export function messageFromData(d: MessageHandleData): MessageSnapshot {
+  return {
+    id: d.id,
+    content: d.content,
+    rawContent: d.rawContent,
+    authorId: d.authorId,
+    author: d.author && userFromData(d.author),
+    channelId: d.channelId,
+    lobbyId: d.lobby,
+    recipientId: d.recipientId,
+    sentTimestamp: d.sentTimestamp,
+    editedTimestamp: d.editedTimestamp,
+    metadata: d.metadata,
+    moderationMetadata: d.moderationMetadata,
+    additionalContent: d.additionalContent && { type: d.additionalContent.type, title: d.additionalContent.title, count: d.additionalContent.count },
+    disclosureType: d.disclosureType,
+    applicationId: d.applicationId,
+    sentFromGame: d.sentFromGame,
+    additionalName: d.additionalName,
+  };
 }
 
 /** Reads MessageHandles into snapshots and drops them. */
@@ -93,31 +94,18 @@ export function takeMessageSnapshots(api: NativeApi, handles: NativeHandle<'Mess
   return handles.map((handle) => takeMessageSnapshot(api, handle));
 }
 
-/** Reads a ChannelHandle into a snapshot and drops it. */
+/** Reads a ChannelHandle into a snapshot and drops it: one crossing. */
 export function takeChannelSnapshot(api: NativeApi, handle: NativeHandle<'ChannelHandle'>): ChannelSnapshot {
-  return takeSnapshot(handle, (h) => ({
-    id: api.ChannelHandle_Id(h),
-    name: api.ChannelHandle_Name(h),
-    recipients: api.ChannelHandle_Recipients(h),
-    type: api.ChannelHandle_Type(h),
-  }), (h) => api.ChannelHandle_Drop(h));
+  const d = api.ChannelHandle_Snapshot(handle, true);
+  return { id: d.id, name: d.name, recipients: d.recipients, type: d.type };
 }
 
-/** Reads UserMessageSummary values into snapshots and drops them. */
+/** Reads UserMessageSummary values into snapshots and drops them (one crossing each). */
 export function takeSummarySnapshots(api: NativeApi, handles: NativeHandle<'UserMessageSummary'>[]): UserMessageSummarySnapshot[] {
-  return handles.map((handle) => takeSnapshot(handle, (h) => ({
-    userId: api.UserMessageSummary_UserId(h),
-    lastMessageId: api.UserMessageSummary_LastMessageId(h),
-  }), (h) => api.UserMessageSummary_Drop(h)));
-}
-
-function takeAdditionalContent(api: NativeApi, handle: NativeHandle<'AdditionalContent'> | undefined): AdditionalContentSnapshot | undefined {
-  if (!handle) return undefined;
-  return takeSnapshot(handle, (h) => ({
-    type: api.AdditionalContent_Type(h),
-    title: api.AdditionalContent_Title(h),
-    count: api.AdditionalContent_Count(h),
-  }), (h) => api.AdditionalContent_Drop(h));
+  return handles.map((handle) => {
+    const d = api.UserMessageSummary_Snapshot(handle, true);
+    return { userId: d.userId, lastMessageId: d.lastMessageId };
+  });
 }
 
 /** Message events of the Client. Read the message with getMessage(messageId) inside the listener. */

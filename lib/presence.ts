@@ -7,6 +7,7 @@ import type {
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
 import { takeSnapshot } from './snapshot.js';
+import type { ActivityData } from './generated/snapshots.js';
 
 /** Images of an activity and their hover texts (lengths in characters). */
 export interface ActivityAssets {
@@ -160,61 +161,35 @@ function withPart<H>(handle: H, fill: (handle: H) => void, drop: (handle: H) => 
   takeSnapshot(handle, fill, drop);
 }
 
-/** Reads a native Activity into plain data and drops the handle (unset optionals read as undefined). */
+/** Reads a native Activity into plain data and drops the handle (unset optionals read as undefined); one crossing. */
 export function takeActivitySnapshot(api: NativeApi, handle: NativeHandle<'Activity'>): Activity {
-  return takeSnapshot(handle, (h) => {
-    const assets = api.Activity_Assets(h);
-    const timestamps = api.Activity_Timestamps(h);
-    const party = api.Activity_Party(h);
-    const secrets = api.Activity_Secrets(h);
-    return {
-      name: api.Activity_Name(h),
-      type: api.Activity_Type(h),
-      statusDisplayType: api.Activity_StatusDisplayType(h),
-      state: api.Activity_State(h),
-      stateUrl: api.Activity_StateUrl(h),
-      details: api.Activity_Details(h),
-      detailsUrl: api.Activity_DetailsUrl(h),
-      applicationId: api.Activity_ApplicationId(h),
-      parentApplicationId: api.Activity_ParentApplicationId(h),
-      assets: assets && takeSnapshot(assets, (a) => ({
-        largeImage: api.ActivityAssets_LargeImage(a),
-        largeText: api.ActivityAssets_LargeText(a),
-        largeUrl: api.ActivityAssets_LargeUrl(a),
-        smallImage: api.ActivityAssets_SmallImage(a),
-        smallText: api.ActivityAssets_SmallText(a),
-        smallUrl: api.ActivityAssets_SmallUrl(a),
-        inviteCoverImage: api.ActivityAssets_InviteCoverImage(a),
-      }), (a) => api.ActivityAssets_Drop(a)),
-      timestamps: timestamps && takeSnapshot(timestamps, (t) => ({ start: api.ActivityTimestamps_Start(t), end: api.ActivityTimestamps_End(t) }),
-        (t) => api.ActivityTimestamps_Drop(t)),
-      party: party && takeSnapshot(party, (p) => ({
-        id: api.ActivityParty_Id(p),
-        currentSize: api.ActivityParty_CurrentSize(p),
-        maxSize: api.ActivityParty_MaxSize(p),
-        privacy: api.ActivityParty_Privacy(p),
-      }), (p) => api.ActivityParty_Drop(p)),
-      secrets: secrets && takeSnapshot(secrets, (s) => ({ join: api.ActivitySecrets_Join(s) }), (s) => api.ActivitySecrets_Drop(s)),
-      supportedPlatforms: api.Activity_SupportedPlatforms(h),
-      buttons: api.Activity_GetButtons(h).map((button) => takeSnapshot(button,
-        (b) => ({ label: api.ActivityButton_Label(b), url: api.ActivityButton_Url(b) }), (b) => api.ActivityButton_Drop(b))),
-    };
-  }, (h) => api.Activity_Drop(h));
+  return activityFromData(api.Activity_Snapshot(handle, true));
 }
 
-/** Reads a native ActivityInvite into plain data and drops the handle. */
+/** An activity's snapshot data in the face's shape (no native call). */
+export function activityFromData(d: ActivityData): Activity {
+  return {
+    name: d.name,
+    type: d.type,
+    statusDisplayType: d.statusDisplayType,
+    state: d.state,
+    stateUrl: d.stateUrl,
+    details: d.details,
+    detailsUrl: d.detailsUrl,
+    applicationId: d.applicationId,
+    parentApplicationId: d.parentApplicationId,
+    assets: d.assets && { ...d.assets },
+    timestamps: d.timestamps && { start: d.timestamps.start, end: d.timestamps.end },
+    party: d.party && { id: d.party.id, currentSize: d.party.currentSize, maxSize: d.party.maxSize, privacy: d.party.privacy },
+    secrets: d.secrets && { join: d.secrets.join },
+    supportedPlatforms: d.supportedPlatforms,
+    buttons: d.buttons.map((b) => ({ label: b.label, url: b.url })),
+  };
+}
+
+/** Reads a native ActivityInvite into plain data and drops the handle: one crossing. */
 export function takeInviteSnapshot(api: NativeApi, handle: NativeHandle<'ActivityInvite'>): ActivityInvite {
-  return takeSnapshot(handle, (h) => ({
-    senderId: api.ActivityInvite_SenderId(h),
-    channelId: api.ActivityInvite_ChannelId(h),
-    messageId: api.ActivityInvite_MessageId(h),
-    type: api.ActivityInvite_Type(h),
-    applicationId: api.ActivityInvite_ApplicationId(h),
-    parentApplicationId: api.ActivityInvite_ParentApplicationId(h),
-    partyId: api.ActivityInvite_PartyId(h),
-    sessionId: api.ActivityInvite_SessionId(h),
-    isValid: api.ActivityInvite_IsValid(h),
-  }), (h) => api.ActivityInvite_Drop(h));
+  return { ...api.ActivityInvite_Snapshot(handle, true) };
 }
 
 /** Builds a native ActivityInvite from plain data (an invite received earlier); the caller drops it. */

@@ -3,8 +3,7 @@
 import type { RelationshipType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import { takeSnapshot } from './snapshot.js';
-import { takeUserSnapshot, type UserSnapshot } from './users.js';
+import { userFromData, type UserSnapshot } from './users.js';
 
 /** The relationship with one user on both axes, as the SDK's cache knew it when the snapshot was taken. */
 export interface RelationshipSnapshot {
@@ -20,18 +19,16 @@ export interface RelationshipSnapshot {
   user: UserSnapshot | undefined;
 }
 
-/** Reads a RelationshipHandle into a snapshot and drops the handle. */
+/** Reads a RelationshipHandle into a snapshot and drops the handle: one crossing (RelationshipHandle_Snapshot). */
 export function takeRelationshipSnapshot(api: NativeApi, handle: NativeHandle<'RelationshipHandle'>): RelationshipSnapshot {
-  return takeSnapshot(handle, (h) => {
-    const user = api.RelationshipHandle_User(h);
-    return {
-      id: api.RelationshipHandle_Id(h),
-      platformRelationshipType: api.RelationshipHandle_PlatformRelationshipType(h),
-      gameRelationshipType: api.RelationshipHandle_GameRelationshipType(h),
-      isSpamRequest: api.RelationshipHandle_IsSpamRequest(h),
-      user: user && takeUserSnapshot(api, user),
-    };
-  }, (h) => api.RelationshipHandle_Drop(h));
+  const d = api.RelationshipHandle_Snapshot(handle, true);
+  return {
+    id: d.id,
+    platformRelationshipType: d.platformRelationshipType,
+    gameRelationshipType: d.gameRelationshipType,
+    isSpamRequest: d.isSpamRequest,
+    user: d.user && userFromData(d.user),
+  };
 }
 
 /** Reads RelationshipHandles into snapshots and drops them (every one, also when a read throws). */

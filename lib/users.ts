@@ -1,9 +1,9 @@
 // User snapshots: a native UserHandle (and its application profiles) read once into plain data (the handles are
 // dropped right away, so a snapshot never pins native memory and is safe to keep, log or post to another thread).
-import { type ExternalIdentityProviderType, StatusType, UserHandleAvatarType } from './generated/enums.js';
+import type { ExternalIdentityProviderType, StatusType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import { takeActivitySnapshot, type Activity } from './presence.js';
-import { takeSnapshot } from './snapshot.js';
+import { activityFromData, type Activity } from './presence.js';
+import type { UserHandleData } from './generated/snapshots.js';
 
 /** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
 export interface UserSnapshot {
@@ -41,35 +41,31 @@ export interface UserApplicationProfileSnapshot {
   metadata: string;
 }
 
-/** Reads a UserHandle into a snapshot and drops the handle. */
+/** Reads a UserHandle into a snapshot and drops the handle: one crossing (UserHandle_Snapshot). */
 export function takeUserSnapshot(api: NativeApi, handle: NativeHandle<'UserHandle'>): UserSnapshot {
-  return takeSnapshot(handle, (h) => ({
-    id: api.UserHandle_Id(h),
-    username: api.UserHandle_Username(h),
-    globalName: api.UserHandle_GlobalName(h),
-    displayName: api.UserHandle_DisplayName(h),
-    avatar: api.UserHandle_Avatar(h),
-    avatarUrl: api.UserHandle_AvatarUrl(h, UserHandleAvatarType.Gif, UserHandleAvatarType.Png),
-    status: api.UserHandle_Status(h),
-    isProvisional: api.UserHandle_IsProvisional(h),
-    guildTag: api.UserHandle_GuildTag(h),
-    applicationProfiles: api.UserHandle_UserApplicationProfiles(h).map((profile) => takeProfileSnapshot(api, profile)),
-    gameActivity: takeGameActivity(api, h),
-  }), (h) => api.UserHandle_Drop(h));
+  return userFromData(api.UserHandle_Snapshot(handle, true));
 }
 
-function takeGameActivity(api: NativeApi, handle: NativeHandle<'UserHandle'>): Activity | undefined {
-  const activity = api.UserHandle_GameActivity(handle);
-  return activity && takeActivitySnapshot(api, activity);
-}
-
-function takeProfileSnapshot(api: NativeApi, handle: NativeHandle<'UserApplicationProfileHandle'>): UserApplicationProfileSnapshot {
-  return takeSnapshot(handle, (h) => ({
-    providerType: api.UserApplicationProfileHandle_ProviderType(h),
-    providerId: api.UserApplicationProfileHandle_ProviderId(h),
-    providerIssuedUserId: api.UserApplicationProfileHandle_ProviderIssuedUserId(h),
-    username: api.UserApplicationProfileHandle_Username(h),
-    avatarHash: api.UserApplicationProfileHandle_AvatarHash(h),
-    metadata: api.UserApplicationProfileHandle_Metadata(h),
-  }), (h) => api.UserApplicationProfileHandle_Drop(h));
+/** A user's snapshot data in the face's shape (no native call). */
+export function userFromData(d: UserHandleData): UserSnapshot {
+  return {
+    id: d.id,
+    username: d.username,
+    globalName: d.globalName,
+    displayName: d.displayName,
+    avatar: d.avatar,
+    avatarUrl: d.avatarUrl,
+    status: d.status,
+    isProvisional: d.isProvisional,
+    guildTag: d.guildTag,
+    applicationProfiles: d.userApplicationProfiles.map((p) => ({
+      providerType: p.providerType,
+      providerId: p.providerId,
+      providerIssuedUserId: p.providerIssuedUserId,
+      username: p.username,
+      avatarHash: p.avatarHash,
+      metadata: p.metadata,
+    })),
+    gameActivity: d.gameActivity && activityFromData(d.gameActivity),
+  };
 }

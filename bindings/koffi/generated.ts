@@ -670,7 +670,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
   });
 
-  return {
+  const api: NativeApi = {
     GetAbiVersion() {
       return c.Svcpp_GetAbiVersion();
     },
@@ -3607,5 +3607,358 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const valueC = rt.int(value);
       return c.Svcpp_ActivityGamePlatformsToString(valueC) as string; // static storage: never freed
     },
+    ClientCreateOptions_Snapshot(self, drop) {
+      try {
+        return {
+          apiBase: api.ClientCreateOptions_ApiBase(self),
+          webBase: api.ClientCreateOptions_WebBase(self),
+          caFile: api.ClientCreateOptions_CaFile(self),
+          experimentalAudioSystem: api.ClientCreateOptions_ExperimentalAudioSystem(self),
+          experimentalAndroidPreventCommsForBluetooth: api.ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self),
+          cpuAffinityMask: api.ClientCreateOptions_CpuAffinityMask(self),
+          ipcPath: api.ClientCreateOptions_IpcPath(self),
+        };
+      } finally {
+        if (drop) api.ClientCreateOptions_Drop(self);
+      }
+    },
+    ClientResult_Snapshot(self, drop) {
+      try {
+        return {
+          type: api.ClientResult_Type(self),
+          error: api.ClientResult_Error(self),
+          errorCode: api.ClientResult_ErrorCode(self),
+          status: api.ClientResult_Status(self),
+          responseBody: api.ClientResult_ResponseBody(self),
+          retryable: api.ClientResult_Retryable(self),
+          retryAfter: api.ClientResult_RetryAfter(self),
+        };
+      } finally {
+        if (drop) api.ClientResult_Drop(self);
+      }
+    },
+    AuthorizationCodeChallenge_Snapshot(self, drop) {
+      try {
+        return {
+          method: api.AuthorizationCodeChallenge_Method(self),
+          challenge: api.AuthorizationCodeChallenge_Challenge(self),
+        };
+      } finally {
+        if (drop) api.AuthorizationCodeChallenge_Drop(self);
+      }
+    },
+    AuthorizationCodeVerifier_Snapshot(self, drop) {
+      try {
+        return {
+          challenge: api.AuthorizationCodeChallenge_Snapshot(api.AuthorizationCodeVerifier_Challenge(self), true),
+          verifier: api.AuthorizationCodeVerifier_Verifier(self),
+        };
+      } finally {
+        if (drop) api.AuthorizationCodeVerifier_Drop(self);
+      }
+    },
+    AuthorizationArgs_Snapshot(self, drop) {
+      try {
+        return {
+          clientId: api.AuthorizationArgs_ClientId(self),
+          scopes: api.AuthorizationArgs_Scopes(self),
+          state: api.AuthorizationArgs_State(self),
+          nonce: api.AuthorizationArgs_Nonce(self),
+          codeChallenge: ((n) => n && api.AuthorizationCodeChallenge_Snapshot(n, true))(api.AuthorizationArgs_CodeChallenge(self)),
+          integrationType: api.AuthorizationArgs_IntegrationType(self),
+          customSchemeParam: api.AuthorizationArgs_CustomSchemeParam(self),
+        };
+      } finally {
+        if (drop) api.AuthorizationArgs_Drop(self);
+      }
+    },
+    ActivityButton_Snapshot(self, drop) {
+      try {
+        return {
+          label: api.ActivityButton_Label(self),
+          url: api.ActivityButton_Url(self),
+        };
+      } finally {
+        if (drop) api.ActivityButton_Drop(self);
+      }
+    },
+    LinkedLobby_Snapshot(self, drop) {
+      try {
+        return {
+          applicationId: api.LinkedLobby_ApplicationId(self),
+          lobbyId: api.LinkedLobby_LobbyId(self),
+        };
+      } finally {
+        if (drop) api.LinkedLobby_Drop(self);
+      }
+    },
+    ConnectionFailure_Snapshot(self, drop) {
+      try {
+        return {
+          reason: api.ConnectionFailure_Reason(self),
+          message: api.ConnectionFailure_Message(self),
+          retryable: api.ConnectionFailure_Retryable(self),
+          closeCode: api.ConnectionFailure_CloseCode(self),
+          httpStatus: api.ConnectionFailure_HttpStatus(self),
+        };
+      } finally {
+        if (drop) api.ConnectionFailure_Drop(self);
+      }
+    },
+    LinkedChannel_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.LinkedChannel_Id(self),
+          name: api.LinkedChannel_Name(self),
+          guildId: api.LinkedChannel_GuildId(self),
+        };
+      } finally {
+        if (drop) api.LinkedChannel_Drop(self);
+      }
+    },
+    AdditionalContent_Snapshot(self, drop) {
+      try {
+        return {
+          type: api.AdditionalContent_Type(self),
+          title: api.AdditionalContent_Title(self),
+          count: api.AdditionalContent_Count(self),
+        };
+      } finally {
+        if (drop) api.AdditionalContent_Drop(self);
+      }
+    },
+    UserMessageSummary_Snapshot(self, drop) {
+      try {
+        return {
+          userId: api.UserMessageSummary_UserId(self),
+          lastMessageId: api.UserMessageSummary_LastMessageId(self),
+        };
+      } finally {
+        if (drop) api.UserMessageSummary_Drop(self);
+      }
+    },
+    GuildMinimal_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.GuildMinimal_Id(self),
+          name: api.GuildMinimal_Name(self),
+        };
+      } finally {
+        if (drop) api.GuildMinimal_Drop(self);
+      }
+    },
+    GuildChannel_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.GuildChannel_Id(self),
+          name: api.GuildChannel_Name(self),
+          type: api.GuildChannel_Type(self),
+          position: api.GuildChannel_Position(self),
+          parentId: api.GuildChannel_ParentId(self),
+          isLinkable: api.GuildChannel_IsLinkable(self),
+          isViewableAndWriteableByAllMembers: api.GuildChannel_IsViewableAndWriteableByAllMembers(self),
+          linkedLobby: ((n) => n && api.LinkedLobby_Snapshot(n, true))(api.GuildChannel_LinkedLobby(self)),
+        };
+      } finally {
+        if (drop) api.GuildChannel_Drop(self);
+      }
+    },
+    ActivityAssets_Snapshot(self, drop) {
+      try {
+        return {
+          largeImage: api.ActivityAssets_LargeImage(self),
+          largeText: api.ActivityAssets_LargeText(self),
+          largeUrl: api.ActivityAssets_LargeUrl(self),
+          smallImage: api.ActivityAssets_SmallImage(self),
+          smallText: api.ActivityAssets_SmallText(self),
+          smallUrl: api.ActivityAssets_SmallUrl(self),
+          inviteCoverImage: api.ActivityAssets_InviteCoverImage(self),
+        };
+      } finally {
+        if (drop) api.ActivityAssets_Drop(self);
+      }
+    },
+    ActivityTimestamps_Snapshot(self, drop) {
+      try {
+        return {
+          start: api.ActivityTimestamps_Start(self),
+          end: api.ActivityTimestamps_End(self),
+        };
+      } finally {
+        if (drop) api.ActivityTimestamps_Drop(self);
+      }
+    },
+    ActivityParty_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.ActivityParty_Id(self),
+          currentSize: api.ActivityParty_CurrentSize(self),
+          maxSize: api.ActivityParty_MaxSize(self),
+          privacy: api.ActivityParty_Privacy(self),
+        };
+      } finally {
+        if (drop) api.ActivityParty_Drop(self);
+      }
+    },
+    ActivitySecrets_Snapshot(self, drop) {
+      try {
+        return {
+          join: api.ActivitySecrets_Join(self),
+        };
+      } finally {
+        if (drop) api.ActivitySecrets_Drop(self);
+      }
+    },
+    Activity_Snapshot(self, drop) {
+      try {
+        return {
+          name: api.Activity_Name(self),
+          type: api.Activity_Type(self),
+          statusDisplayType: api.Activity_StatusDisplayType(self),
+          state: api.Activity_State(self),
+          stateUrl: api.Activity_StateUrl(self),
+          details: api.Activity_Details(self),
+          detailsUrl: api.Activity_DetailsUrl(self),
+          applicationId: api.Activity_ApplicationId(self),
+          parentApplicationId: api.Activity_ParentApplicationId(self),
+          assets: ((n) => n && api.ActivityAssets_Snapshot(n, true))(api.Activity_Assets(self)),
+          timestamps: ((n) => n && api.ActivityTimestamps_Snapshot(n, true))(api.Activity_Timestamps(self)),
+          party: ((n) => n && api.ActivityParty_Snapshot(n, true))(api.Activity_Party(self)),
+          secrets: ((n) => n && api.ActivitySecrets_Snapshot(n, true))(api.Activity_Secrets(self)),
+          supportedPlatforms: api.Activity_SupportedPlatforms(self),
+          buttons: api.Activity_Buttons(self).map((n) => api.ActivityButton_Snapshot(n, true)),
+        };
+      } finally {
+        if (drop) api.Activity_Drop(self);
+      }
+    },
+    ActivityInvite_Snapshot(self, drop) {
+      try {
+        return {
+          senderId: api.ActivityInvite_SenderId(self),
+          channelId: api.ActivityInvite_ChannelId(self),
+          messageId: api.ActivityInvite_MessageId(self),
+          type: api.ActivityInvite_Type(self),
+          applicationId: api.ActivityInvite_ApplicationId(self),
+          parentApplicationId: api.ActivityInvite_ParentApplicationId(self),
+          partyId: api.ActivityInvite_PartyId(self),
+          sessionId: api.ActivityInvite_SessionId(self),
+          isValid: api.ActivityInvite_IsValid(self),
+        };
+      } finally {
+        if (drop) api.ActivityInvite_Drop(self);
+      }
+    },
+    RelationshipHandle_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.RelationshipHandle_Id(self),
+          platformRelationshipType: api.RelationshipHandle_PlatformRelationshipType(self),
+          gameRelationshipType: api.RelationshipHandle_GameRelationshipType(self),
+          isSpamRequest: api.RelationshipHandle_IsSpamRequest(self),
+          user: ((n) => n && api.UserHandle_Snapshot(n, true))(api.RelationshipHandle_User(self)),
+        };
+      } finally {
+        if (drop) api.RelationshipHandle_Drop(self);
+      }
+    },
+    UserApplicationProfileHandle_Snapshot(self, drop) {
+      try {
+        return {
+          avatarHash: api.UserApplicationProfileHandle_AvatarHash(self),
+          metadata: api.UserApplicationProfileHandle_Metadata(self),
+          providerId: api.UserApplicationProfileHandle_ProviderId(self),
+          providerIssuedUserId: api.UserApplicationProfileHandle_ProviderIssuedUserId(self),
+          providerType: api.UserApplicationProfileHandle_ProviderType(self),
+          username: api.UserApplicationProfileHandle_Username(self),
+        };
+      } finally {
+        if (drop) api.UserApplicationProfileHandle_Drop(self);
+      }
+    },
+    UserHandle_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.UserHandle_Id(self),
+          username: api.UserHandle_Username(self),
+          globalName: api.UserHandle_GlobalName(self),
+          displayName: api.UserHandle_DisplayName(self),
+          avatar: api.UserHandle_Avatar(self),
+          status: api.UserHandle_Status(self),
+          isProvisional: api.UserHandle_IsProvisional(self),
+          guildTag: api.UserHandle_GuildTag(self),
+          userApplicationProfiles: api.UserHandle_UserApplicationProfiles(self).map((n) => api.UserApplicationProfileHandle_Snapshot(n, true)),
+          gameActivity: ((n) => n && api.Activity_Snapshot(n, true))(api.UserHandle_GameActivity(self)),
+          avatarUrl: api.UserHandle_AvatarUrl(self, 0, 2),
+        };
+      } finally {
+        if (drop) api.UserHandle_Drop(self);
+      }
+    },
+    LobbyMemberHandle_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.LobbyMemberHandle_Id(self),
+          connected: api.LobbyMemberHandle_Connected(self),
+          metadata: api.LobbyMemberHandle_Metadata(self),
+          user: ((n) => n && api.UserHandle_Snapshot(n, true))(api.LobbyMemberHandle_User(self)),
+          canLinkLobby: api.LobbyMemberHandle_CanLinkLobby(self),
+          additionalName: api.LobbyMemberHandle_AdditionalName(self),
+        };
+      } finally {
+        if (drop) api.LobbyMemberHandle_Drop(self);
+      }
+    },
+    LobbyHandle_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.LobbyHandle_Id(self),
+          lobbyMemberIds: api.LobbyHandle_LobbyMemberIds(self),
+          lobbyMembers: api.LobbyHandle_LobbyMembers(self).map((n) => api.LobbyMemberHandle_Snapshot(n, true)),
+          metadata: api.LobbyHandle_Metadata(self),
+          linkedChannel: ((n) => n && api.LinkedChannel_Snapshot(n, true))(api.LobbyHandle_LinkedChannel(self)),
+        };
+      } finally {
+        if (drop) api.LobbyHandle_Drop(self);
+      }
+    },
+    ChannelHandle_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.ChannelHandle_Id(self),
+          name: api.ChannelHandle_Name(self),
+          recipients: api.ChannelHandle_Recipients(self),
+          type: api.ChannelHandle_Type(self),
+        };
+      } finally {
+        if (drop) api.ChannelHandle_Drop(self);
+      }
+    },
+    MessageHandle_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.MessageHandle_Id(self),
+          content: api.MessageHandle_Content(self),
+          rawContent: api.MessageHandle_RawContent(self),
+          authorId: api.MessageHandle_AuthorId(self),
+          author: ((n) => n && api.UserHandle_Snapshot(n, true))(api.MessageHandle_Author(self)),
+          channelId: api.MessageHandle_ChannelId(self),
+          lobby: ((n) => (n === undefined ? undefined : (() => { try { return api.LobbyHandle_Id(n); } finally { api.LobbyHandle_Drop(n); } })()))(api.MessageHandle_Lobby(self)),
+          recipientId: api.MessageHandle_RecipientId(self),
+          sentTimestamp: api.MessageHandle_SentTimestamp(self),
+          editedTimestamp: api.MessageHandle_EditedTimestamp(self),
+          metadata: api.MessageHandle_Metadata(self),
+          moderationMetadata: api.MessageHandle_ModerationMetadata(self),
+          additionalContent: ((n) => n && api.AdditionalContent_Snapshot(n, true))(api.MessageHandle_AdditionalContent(self)),
+          disclosureType: api.MessageHandle_DisclosureType(self),
+          applicationId: api.MessageHandle_ApplicationId(self),
+          sentFromGame: api.MessageHandle_SentFromGame(self),
+          additionalName: api.MessageHandle_AdditionalName(self),
+        };
+      } finally {
+        if (drop) api.MessageHandle_Drop(self);
+      }
+    },
   };
+  return api;
 }

@@ -12,7 +12,7 @@ const check = process.argv.includes('--check');
 const model = buildModel(idl);
 
 // One module per layer; each exports generate(model) -> Array<{path, content}> (paths relative to the repo root).
-const LAYERS = ['c_header', 'core', 'capi', 'symbols', 'cpp_wrapper', 'napi', 'koffi', 'typescript', 'porting_doc'];
+const LAYERS = ['c_header', 'core', 'capi', 'symbols', 'cpp_wrapper', 'napi', 'koffi', 'typescript', 'ts_client', 'porting_doc'];
 
 const stale = [];
 let written = 0;

@@ -3,6 +3,7 @@
 import { GENERATED } from './text.mjs';
 import { jsFunctions } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
+import { snapshotSpecs } from './snapshots.mjs';
 
 const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *' };
 
@@ -165,6 +166,45 @@ function method(model, f) {
   return `    ${f.name}(${params}) {\n${lines.map((l) => `      ${l}`).join('\n')}\n    },\n`;
 }
 
+/**
+ * The Snapshot entry points over the getters above. koffi makes one crossing per getter: the object is the same
+ * as the N-API glue's (one crossing), the cost is not (native/SEMANTICS.md "Snapshots").
+ */
+function snapshotMethods(model) {
+  let s = '';
+  for (const [name, spec] of snapshotSpecs(model)) {
+    const props = spec.fields.map((field) => {
+      const get = `api.${field.f.name}(self)`;
+      const optional = field.f.returns.kind === 'optional';
+      switch (field.mode) {
+        case 'nest':
+          return optional ? `${field.key}: ((n) => n && api.${field.target}_Snapshot(n, true))(${get})`
+            : `${field.key}: api.${field.target}_Snapshot(${get}, true)`;
+        case 'list': return `${field.key}: ${get}.map((n) => api.${field.target}_Snapshot(n, true))`;
+        case 'only': {
+          const read = `{ try { return api.${field.only.name}(n); } finally { api.${field.target}_Drop(n); } }`;
+          return optional ? `${field.key}: ((n) => (n === undefined ? undefined : (() => ${read})()))(${get})`
+            : `${field.key}: ((n) => ${read})(${get})`;
+        }
+        default: return `${field.key}: ${get}`;
+      }
+    });
+    for (const c of spec.calls) props.push(`${c.key}: api.${c.f.name}(self, ${c.args.join(', ')})`);
+    s += `    ${name}_Snapshot(self, drop) {
+      try {
+        return {
+${props.map((p) => `          ${p},`).join('\n')}
+        };
+`;
+    s += `      } finally {
+        if (drop) api.${name}_Drop(self);
+      }
+    },
+`;
+  }
+  return s;
+}
+
 export function generate(model) {
   const fns = jsFunctions(model);
   let s = `// ${GENERATED}
@@ -222,7 +262,7 @@ ${drops}
     clientDrop: (self) => c.${PREFIX}Client_Drop(self),
   });
 
-  return {
+  const api: NativeApi = {
     GetAbiVersion() {
       return c.${PREFIX}GetAbiVersion();
     },
@@ -249,6 +289,7 @@ ${drops}
     },
 `;
   for (const f of fns) s += method(model, f);
-  s += '  };\n}\n';
+  s += snapshotMethods(model);
+  s += '  };\n  return api;\n}\n';
   return [{ path: 'bindings/koffi/generated.ts', content: s }];
 }

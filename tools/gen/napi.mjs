@@ -3,6 +3,7 @@
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions } from './js_surface.mjs';
 import { parseType } from './model.mjs';
+import { snapshotSpecs } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -98,7 +99,7 @@ function trampolines(model) {
 
 function functionBody(model, f) {
   const { fn } = f;
-  const lines = ['Napi::Env env = info.Env();'];
+  const lines = ['Napi::Env env = info.Env();', 'CountCrossing();'];
   const args = [];
   let jsIndex = 0;
   let outName;
@@ -197,6 +198,63 @@ function functionBody(model, f) {
   return `Napi::Value ${f.name}(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n`;
 }
 
+
+/** C++ statements reading one getter result into `data` (a snapshot field). */
+function snapshotField(model, field) {
+  const { f } = field;
+  const fn = f.fn;
+  const set = (v) => `data.Set("${field.key}", ${v});`;
+  if (fn.ret === 'value') return [set(toJs(model, fn.valueType, `${fn.cName}(self)`))];
+  if (fn.ret === 'cstr') return [set(`Napi::String::New(env, ${fn.cName}(self))`)];
+  const outType = model.cType(f.returns.type);
+  let conv;
+  const lines = [];
+  if (field.mode === 'nest') {
+    lines.push(`DropOnExit<${outType}> owned{&out};`);
+    conv = `SnapshotOf_${field.target}(env, &out)`;
+  } else if (field.mode === 'list') {
+    const elem = model.cType(`obj:${field.target}`);
+    lines.push(`SpanDropOnExit<${elem}, ${outType}> owned{&out};`);
+    conv = `SnapshotArray<${elem}>(env, out, SnapshotOf_${field.target})`;
+  } else if (field.mode === 'only') {
+    if (field.only.fn.ret !== 'value') throw new Error(`snapshots.only: ${field.only.name} must return a value`);
+    lines.push(`DropOnExit<${outType}> owned{&out};`);
+    conv = toJs(model, field.only.fn.valueType, `${field.only.fn.cName}(&out)`);
+  } else {
+    conv = toJs(model, f.returns.type, 'out', { take: true });
+  }
+  if (fn.ret === 'optional') {
+    return [`{`, `  ${outType} out{};`, `  if (!${fn.cName}(self, &out)) {`, `    ${set('env.Undefined()')}`, `  } else {`,
+      ...lines.map((l) => `    ${l}`), `    ${set(conv)}`, `  }`, `}`];
+  }
+  return [`{`, `  ${outType} out{};`, `  Check(env, ${fn.cName}(self, &out));`, ...lines.map((l) => `  ${l}`), `  ${set(conv)}`, `}`];
+}
+
+/** The Snapshot entry points: `<Type>_Snapshot(handle, drop?)` reads every getter in one crossing. */
+function snapshotFunctions(model) {
+  const specs = snapshotSpecs(model);
+  let s = '// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------\n\n';
+  for (const [name, spec] of specs) s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self);\n`;
+  s += '\n';
+  for (const [name, spec] of specs) {
+    const lines = ['Napi::Object data = Napi::Object::New(env);'];
+    for (const field of spec.fields) lines.push(...snapshotField(model, field));
+    for (const c of spec.calls) {
+      const enumArgs = c.f.params.filter((p) => p.role === 'in').map((p, i) => `static_cast<${model.cType(p.type)}>(${c.args[i]})`);
+      lines.push('{', '  Svcpp_String out{};', `  Check(env, ${c.f.fn.cName}(self, ${enumArgs.join(', ')}, &out));`,
+        `  data.Set("${c.key}", TakeString(env, out));`, '}');
+    }
+    lines.push('return data;');
+    s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
+    s += `Napi::Value ${name}_Snapshot(const Napi::CallbackInfo &info) {\n  Napi::Env env = info.Env();\n  CountCrossing();\n`;
+    s += `  ${spec.type.cName} *self = UnwrapHandle<${spec.type.cName}>(env, info[0]);\n`;
+    s += `  // drop: the handle is dropped in this same call, also when a getter throws.\n`;
+    s += `  DropOnExit<${spec.type.cName}> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};\n`;
+    s += `  return SnapshotOf_${name}(env, self);\n}\n\n`;
+  }
+  return s;
+}
+
 function functionsFile(model) {
   const fns = jsFunctions(model);
   let s = `${HEADER}// One Napi function per C function of svcpp.h (see lib/generated/native-api.ts for the JS contract).
@@ -209,6 +267,7 @@ function functionsFile(model) {
 #include "../src/client_pump.hpp"
 #include "../src/containers.hpp"
 #include "../src/handles.hpp"
+#include "../src/snapshots.hpp"
 
 namespace svcpp_node {
 namespace {
@@ -219,8 +278,10 @@ ${trampolines(model)}// ---- functions -----------------------------------------
 
 `;
   for (const f of fns) s += `${functionBody(model, f)}\n`;
+  s += snapshotFunctions(model);
   s += '}  // namespace\n\nvoid RegisterGenerated(Napi::Env env, Napi::Object exports) {\n';
   for (const f of fns) s += `  exports.Set("${f.name}", Napi::Function::New(env, ${f.name}, "${f.name}"));\n`;
+  for (const name of snapshotSpecs(model).keys()) s += `  exports.Set("${name}_Snapshot", Napi::Function::New(env, ${name}_Snapshot, "${name}_Snapshot"));\n`;
   s += '}\n\n}  // namespace svcpp_node\n';
   return s;
 }

@@ -2,6 +2,7 @@
 // both backends (bindings/napi, bindings/koffi) implement, so lib/ never knows which one it runs on.
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions, tsParam, tsReturn } from './js_surface.mjs';
+import { snapshotSpecs, snapshotTypesFile } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -44,6 +45,8 @@ function nativeApiFile(model) {
     [...f.params.map(tsParam), tsReturn(f.returns)].some((t) => new RegExp(`\\b${n}\\b`).test(t))));
   let s = HEADER;
   s += `import type { ${enumNames.join(', ')} } from './enums.js';\n`;
+  const snapshotNames = [...snapshotSpecs(model).keys()];
+  s += `import type { ${snapshotNames.map((n) => `${n}Data`).join(', ')} } from './snapshots.js';\n`;
   s += `
 declare const handleBrand: unique symbol;
 /**
@@ -78,6 +81,11 @@ export interface NativeApi {
    * A new client starts unref'd; the TypeScript Client decides (listeners, pending promises, ref()/unref()).
    */
   Client_SetPumpRef(self: NativeHandle<'Client'>, ref: boolean): void;
+  /**
+   * N-API only, for tests: JS <-> native crossings on this thread (generated calls and the callbacks the pump makes):
+   * the total, and the total when the JS callback running now was entered (before its own crossing).
+   */
+  Debug_Crossings?(): { total: bigint; atCallbackStart: bigint };
 `;
   let owner;
   for (const f of fns) {
@@ -85,6 +93,11 @@ export interface NativeApi {
     if (group !== owner) { s += `\n  // ---- ${group} ----\n`; owner = group; }
     s += jsDoc(f.fn.doc, '  ');
     s += `  ${f.name}(${f.params.map(tsParam).join(', ')}): ${tsReturn(f.returns)};\n`;
+  }
+  s += '\n  // ---- Snapshots: every getter of an object in one call (idl/surface.mjs `snapshots`) ----\n';
+  for (const n of snapshotNames) {
+    s += `  /** Every getter of a ${n} in one call; \`drop\` drops the handle in the same call (also when a getter throws). */\n`;
+    s += `  ${n}_Snapshot(self: NativeHandle<'${n}'>, drop?: boolean): ${n}Data;\n`;
   }
   s += '}\n';
   return s;
@@ -95,5 +108,6 @@ export function generate(model) {
     { path: 'lib/generated/enums.ts', content: enumsFile(model) },
     { path: 'lib/generated/errc.ts', content: errcFile(model) },
     { path: 'lib/generated/native-api.ts', content: nativeApiFile(model) },
+    { path: 'lib/generated/snapshots.ts', content: snapshotTypesFile(model, HEADER) },
   ];
 }

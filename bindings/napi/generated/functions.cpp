@@ -9,6 +9,7 @@
 #include "../src/client_pump.hpp"
 #include "../src/containers.hpp"
 #include "../src/handles.hpp"
+#include "../src/snapshots.hpp"
 
 namespace svcpp_node {
 namespace {
@@ -274,6 +275,7 @@ void SVCPP_CALL Call_Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback(S
 
 Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ClientCreateOptions created{};
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_Init(&created);
   Check(env, rc);
@@ -282,6 +284,7 @@ Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ClientCreateOptions>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -289,6 +292,7 @@ Napi::Value ClientCreateOptions_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ClientCreateOptions created{};
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_Clone(&created, UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]));
   Check(env, rc);
@@ -297,11 +301,13 @@ Napi::Value ClientCreateOptions_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ClientCreateOptions_IsValid(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0])));
 }
 
 Napi::Value ClientCreateOptions_ApiBase(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_ApiBase(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), &out);
   Check(env, rc);
@@ -310,6 +316,7 @@ Napi::Value ClientCreateOptions_ApiBase(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_SetApiBase(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetApiBase(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -318,6 +325,7 @@ Napi::Value ClientCreateOptions_SetApiBase(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_WebBase(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_WebBase(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), &out);
   Check(env, rc);
@@ -326,6 +334,7 @@ Napi::Value ClientCreateOptions_WebBase(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_SetWebBase(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetWebBase(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -334,6 +343,7 @@ Napi::Value ClientCreateOptions_SetWebBase(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_CaFile(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_CaFile(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), &out);
   Check(env, rc);
@@ -342,6 +352,7 @@ Napi::Value ClientCreateOptions_CaFile(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_SetCaFile(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetCaFile(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -350,11 +361,13 @@ Napi::Value ClientCreateOptions_SetCaFile(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_ExperimentalAudioSystem(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]))));
 }
 
 Napi::Value ClientCreateOptions_SetExperimentalAudioSystem(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AudioSystem value = static_cast<Svcpp_AudioSystem>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), value);
   Check(env, rc);
@@ -363,11 +376,13 @@ Napi::Value ClientCreateOptions_SetExperimentalAudioSystem(const Napi::CallbackI
 
 Napi::Value ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0])));
 }
 
 Napi::Value ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), value);
   Check(env, rc);
@@ -376,6 +391,7 @@ Napi::Value ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(c
 
 Napi::Value ClientCreateOptions_CpuAffinityMask(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t out{};
   if (!Svcpp_ClientCreateOptions_CpuAffinityMask(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), &out)) return env.Undefined();
   return Napi::BigInt::New(env, static_cast<uint64_t>(out));
@@ -383,6 +399,7 @@ Napi::Value ClientCreateOptions_CpuAffinityMask(const Napi::CallbackInfo &info) 
 
 Napi::Value ClientCreateOptions_SetCpuAffinityMask(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<uint64_t> value;
   if (!IsNullish(info[1])) value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetCpuAffinityMask(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), value ? &*value : nullptr);
@@ -392,6 +409,7 @@ Napi::Value ClientCreateOptions_SetCpuAffinityMask(const Napi::CallbackInfo &inf
 
 Napi::Value ClientCreateOptions_IpcPath(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_IpcPath(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), &out);
   Check(env, rc);
@@ -400,6 +418,7 @@ Napi::Value ClientCreateOptions_IpcPath(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientCreateOptions_SetIpcPath(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientCreateOptions_SetIpcPath(UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -408,6 +427,7 @@ Napi::Value ClientCreateOptions_SetIpcPath(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ClientResult created{};
   Svcpp_Errc rc = Svcpp_ClientResult_Init(&created);
   Check(env, rc);
@@ -416,6 +436,7 @@ Napi::Value ClientResult_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ClientResult>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -423,6 +444,7 @@ Napi::Value ClientResult_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ClientResult created{};
   Svcpp_Errc rc = Svcpp_ClientResult_Clone(&created, UnwrapHandle<Svcpp_ClientResult>(env, info[0]));
   Check(env, rc);
@@ -431,16 +453,19 @@ Napi::Value ClientResult_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ClientResult_IsValid(UnwrapHandle<Svcpp_ClientResult>(env, info[0])));
 }
 
 Napi::Value ClientResult_Type(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Type(UnwrapHandle<Svcpp_ClientResult>(env, info[0]))));
 }
 
 Napi::Value ClientResult_SetType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ErrorType value = static_cast<Svcpp_ErrorType>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ClientResult_SetType(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), value);
   Check(env, rc);
@@ -449,6 +474,7 @@ Napi::Value ClientResult_SetType(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Error(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientResult_Error(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), &out);
   Check(env, rc);
@@ -457,6 +483,7 @@ Napi::Value ClientResult_Error(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_SetError(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientResult_SetError(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -465,11 +492,13 @@ Napi::Value ClientResult_SetError(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_ErrorCode(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_ErrorCode(UnwrapHandle<Svcpp_ClientResult>(env, info[0]))));
 }
 
 Napi::Value ClientResult_SetErrorCode(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   int32_t value = I32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientResult_SetErrorCode(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), value);
   Check(env, rc);
@@ -478,11 +507,13 @@ Napi::Value ClientResult_SetErrorCode(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Status(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Status(UnwrapHandle<Svcpp_ClientResult>(env, info[0]))));
 }
 
 Napi::Value ClientResult_SetStatus(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_HttpStatusCode value = static_cast<Svcpp_HttpStatusCode>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ClientResult_SetStatus(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), value);
   Check(env, rc);
@@ -491,6 +522,7 @@ Napi::Value ClientResult_SetStatus(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_ResponseBody(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientResult_ResponseBody(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), &out);
   Check(env, rc);
@@ -499,6 +531,7 @@ Napi::Value ClientResult_ResponseBody(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_SetResponseBody(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientResult_SetResponseBody(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -507,11 +540,13 @@ Napi::Value ClientResult_SetResponseBody(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Retryable(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ClientResult_Retryable(UnwrapHandle<Svcpp_ClientResult>(env, info[0])));
 }
 
 Napi::Value ClientResult_SetRetryable(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientResult_SetRetryable(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), value);
   Check(env, rc);
@@ -520,11 +555,13 @@ Napi::Value ClientResult_SetRetryable(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_RetryAfter(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_RetryAfter(UnwrapHandle<Svcpp_ClientResult>(env, info[0]))));
 }
 
 Napi::Value ClientResult_SetRetryAfter(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   float value = F32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ClientResult_SetRetryAfter(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), value);
   Check(env, rc);
@@ -533,11 +570,13 @@ Napi::Value ClientResult_SetRetryAfter(const Napi::CallbackInfo &info) {
 
 Napi::Value ClientResult_Successful(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ClientResult_Successful(UnwrapHandle<Svcpp_ClientResult>(env, info[0])));
 }
 
 Napi::Value ClientResult_ToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ClientResult_ToString(UnwrapHandle<Svcpp_ClientResult>(env, info[0]), &out);
   Check(env, rc);
@@ -546,6 +585,7 @@ Napi::Value ClientResult_ToString(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeChallenge_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationCodeChallenge created{};
   Svcpp_Errc rc = Svcpp_AuthorizationCodeChallenge_Init(&created);
   Check(env, rc);
@@ -554,6 +594,7 @@ Napi::Value AuthorizationCodeChallenge_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeChallenge_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -561,6 +602,7 @@ Napi::Value AuthorizationCodeChallenge_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeChallenge_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationCodeChallenge created{};
   Svcpp_Errc rc = Svcpp_AuthorizationCodeChallenge_Clone(&created, UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]));
   Check(env, rc);
@@ -569,16 +611,19 @@ Napi::Value AuthorizationCodeChallenge_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeChallenge_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_AuthorizationCodeChallenge_IsValid(UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0])));
 }
 
 Napi::Value AuthorizationCodeChallenge_Method(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_AuthorizationCodeChallenge_Method(UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]))));
 }
 
 Napi::Value AuthorizationCodeChallenge_SetMethod(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthenticationCodeChallengeMethod value = static_cast<Svcpp_AuthenticationCodeChallengeMethod>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_AuthorizationCodeChallenge_SetMethod(UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]), value);
   Check(env, rc);
@@ -587,6 +632,7 @@ Napi::Value AuthorizationCodeChallenge_SetMethod(const Napi::CallbackInfo &info)
 
 Napi::Value AuthorizationCodeChallenge_Challenge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_AuthorizationCodeChallenge_Challenge(UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]), &out);
   Check(env, rc);
@@ -595,6 +641,7 @@ Napi::Value AuthorizationCodeChallenge_Challenge(const Napi::CallbackInfo &info)
 
 Napi::Value AuthorizationCodeChallenge_SetChallenge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_AuthorizationCodeChallenge_SetChallenge(UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -603,6 +650,7 @@ Napi::Value AuthorizationCodeChallenge_SetChallenge(const Napi::CallbackInfo &in
 
 Napi::Value AuthorizationCodeVerifier_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -610,6 +658,7 @@ Napi::Value AuthorizationCodeVerifier_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeVerifier_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationCodeVerifier created{};
   Svcpp_Errc rc = Svcpp_AuthorizationCodeVerifier_Clone(&created, UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]));
   Check(env, rc);
@@ -618,11 +667,13 @@ Napi::Value AuthorizationCodeVerifier_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeVerifier_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_AuthorizationCodeVerifier_IsValid(UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0])));
 }
 
 Napi::Value AuthorizationCodeVerifier_Challenge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationCodeChallenge out{};
   Svcpp_Errc rc = Svcpp_AuthorizationCodeVerifier_Challenge(UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]), &out);
   Check(env, rc);
@@ -631,6 +682,7 @@ Napi::Value AuthorizationCodeVerifier_Challenge(const Napi::CallbackInfo &info) 
 
 Napi::Value AuthorizationCodeVerifier_SetChallenge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_AuthorizationCodeVerifier_SetChallenge(UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]), UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -638,6 +690,7 @@ Napi::Value AuthorizationCodeVerifier_SetChallenge(const Napi::CallbackInfo &inf
 
 Napi::Value AuthorizationCodeVerifier_Verifier(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_AuthorizationCodeVerifier_Verifier(UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]), &out);
   Check(env, rc);
@@ -646,6 +699,7 @@ Napi::Value AuthorizationCodeVerifier_Verifier(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationCodeVerifier_SetVerifier(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_AuthorizationCodeVerifier_SetVerifier(UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -654,6 +708,7 @@ Napi::Value AuthorizationCodeVerifier_SetVerifier(const Napi::CallbackInfo &info
 
 Napi::Value AuthorizationArgs_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationArgs created{};
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_Init(&created);
   Check(env, rc);
@@ -662,6 +717,7 @@ Napi::Value AuthorizationArgs_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_AuthorizationArgs>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -669,6 +725,7 @@ Napi::Value AuthorizationArgs_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationArgs created{};
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_Clone(&created, UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]));
   Check(env, rc);
@@ -677,16 +734,19 @@ Napi::Value AuthorizationArgs_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_AuthorizationArgs_IsValid(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0])));
 }
 
 Napi::Value AuthorizationArgs_ClientId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_AuthorizationArgs_ClientId(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]))));
 }
 
 Napi::Value AuthorizationArgs_SetClientId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_SetClientId(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), value);
   Check(env, rc);
@@ -695,6 +755,7 @@ Napi::Value AuthorizationArgs_SetClientId(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_Scopes(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_Scopes(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), &out);
   Check(env, rc);
@@ -703,6 +764,7 @@ Napi::Value AuthorizationArgs_Scopes(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_SetScopes(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_SetScopes(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -711,6 +773,7 @@ Napi::Value AuthorizationArgs_SetScopes(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_State(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_AuthorizationArgs_State(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -718,6 +781,7 @@ Napi::Value AuthorizationArgs_State(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_SetState(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -728,6 +792,7 @@ Napi::Value AuthorizationArgs_SetState(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_Nonce(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_AuthorizationArgs_Nonce(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -735,6 +800,7 @@ Napi::Value AuthorizationArgs_Nonce(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_SetNonce(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -745,6 +811,7 @@ Napi::Value AuthorizationArgs_SetNonce(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_CodeChallenge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationCodeChallenge out{};
   if (!Svcpp_AuthorizationArgs_CodeChallenge(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_AuthorizationCodeChallenge>(env, out);
@@ -752,6 +819,7 @@ Napi::Value AuthorizationArgs_CodeChallenge(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_SetCodeChallenge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_SetCodeChallenge(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -759,6 +827,7 @@ Napi::Value AuthorizationArgs_SetCodeChallenge(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_IntegrationType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_IntegrationType out{};
   if (!Svcpp_AuthorizationArgs_IntegrationType(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), &out)) return env.Undefined();
   return Napi::Number::New(env, static_cast<double>(out));
@@ -766,6 +835,7 @@ Napi::Value AuthorizationArgs_IntegrationType(const Napi::CallbackInfo &info) {
 
 Napi::Value AuthorizationArgs_SetIntegrationType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<Svcpp_IntegrationType> value;
   if (!IsNullish(info[1])) value = static_cast<Svcpp_IntegrationType>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_AuthorizationArgs_SetIntegrationType(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), value ? &*value : nullptr);
@@ -775,6 +845,7 @@ Napi::Value AuthorizationArgs_SetIntegrationType(const Napi::CallbackInfo &info)
 
 Napi::Value AuthorizationArgs_CustomSchemeParam(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_AuthorizationArgs_CustomSchemeParam(UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -782,6 +853,7 @@ Napi::Value AuthorizationArgs_CustomSchemeParam(const Napi::CallbackInfo &info) 
 
 Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -792,6 +864,7 @@ Napi::Value AuthorizationArgs_SetCustomSchemeParam(const Napi::CallbackInfo &inf
 
 Napi::Value ActivityButton_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityButton created{};
   Svcpp_Errc rc = Svcpp_ActivityButton_Init(&created);
   Check(env, rc);
@@ -800,6 +873,7 @@ Napi::Value ActivityButton_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityButton_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ActivityButton>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -807,6 +881,7 @@ Napi::Value ActivityButton_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityButton_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityButton created{};
   Svcpp_Errc rc = Svcpp_ActivityButton_Clone(&created, UnwrapHandle<Svcpp_ActivityButton>(env, info[0]));
   Check(env, rc);
@@ -815,11 +890,13 @@ Napi::Value ActivityButton_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityButton_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ActivityButton_IsValid(UnwrapHandle<Svcpp_ActivityButton>(env, info[0])));
 }
 
 Napi::Value ActivityButton_Label(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ActivityButton_Label(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
   Check(env, rc);
@@ -828,6 +905,7 @@ Napi::Value ActivityButton_Label(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityButton_SetLabel(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityButton_SetLabel(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -836,6 +914,7 @@ Napi::Value ActivityButton_SetLabel(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityButton_Url(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ActivityButton_Url(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), &out);
   Check(env, rc);
@@ -844,6 +923,7 @@ Napi::Value ActivityButton_Url(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityButton_SetUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityButton_SetUrl(UnwrapHandle<Svcpp_ActivityButton>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -852,6 +932,7 @@ Napi::Value ActivityButton_SetUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedLobby_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LinkedLobby created{};
   Svcpp_Errc rc = Svcpp_LinkedLobby_Init(&created);
   Check(env, rc);
@@ -860,6 +941,7 @@ Napi::Value LinkedLobby_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedLobby_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_LinkedLobby>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -867,6 +949,7 @@ Napi::Value LinkedLobby_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedLobby_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LinkedLobby created{};
   Svcpp_Errc rc = Svcpp_LinkedLobby_Clone(&created, UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]));
   Check(env, rc);
@@ -875,16 +958,19 @@ Napi::Value LinkedLobby_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedLobby_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_LinkedLobby_IsValid(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0])));
 }
 
 Napi::Value LinkedLobby_ApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_ApplicationId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]))));
 }
 
 Napi::Value LinkedLobby_SetApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_LinkedLobby_SetApplicationId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]), value);
   Check(env, rc);
@@ -893,11 +979,13 @@ Napi::Value LinkedLobby_SetApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedLobby_LobbyId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_LobbyId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]))));
 }
 
 Napi::Value LinkedLobby_SetLobbyId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_LinkedLobby_SetLobbyId(UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]), value);
   Check(env, rc);
@@ -906,6 +994,7 @@ Napi::Value LinkedLobby_SetLobbyId(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ConnectionFailure>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -913,6 +1002,7 @@ Napi::Value ConnectionFailure_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ConnectionFailure created{};
   Svcpp_Errc rc = Svcpp_ConnectionFailure_Clone(&created, UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]));
   Check(env, rc);
@@ -921,16 +1011,19 @@ Napi::Value ConnectionFailure_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ConnectionFailure_IsValid(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0])));
 }
 
 Napi::Value ConnectionFailure_Reason(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_Reason(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]))));
 }
 
 Napi::Value ConnectionFailure_SetReason(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ConnectionFailureReason value = static_cast<Svcpp_ConnectionFailureReason>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ConnectionFailure_SetReason(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
   Check(env, rc);
@@ -939,6 +1032,7 @@ Napi::Value ConnectionFailure_SetReason(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_Message(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ConnectionFailure_Message(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), &out);
   Check(env, rc);
@@ -947,6 +1041,7 @@ Napi::Value ConnectionFailure_Message(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_SetMessage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ConnectionFailure_SetMessage(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -955,11 +1050,13 @@ Napi::Value ConnectionFailure_SetMessage(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_Retryable(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ConnectionFailure_Retryable(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0])));
 }
 
 Napi::Value ConnectionFailure_SetRetryable(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_ConnectionFailure_SetRetryable(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
   Check(env, rc);
@@ -968,11 +1065,13 @@ Napi::Value ConnectionFailure_SetRetryable(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_CloseCode(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_CloseCode(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]))));
 }
 
 Napi::Value ConnectionFailure_SetCloseCode(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   int32_t value = I32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ConnectionFailure_SetCloseCode(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
   Check(env, rc);
@@ -981,11 +1080,13 @@ Napi::Value ConnectionFailure_SetCloseCode(const Napi::CallbackInfo &info) {
 
 Napi::Value ConnectionFailure_HttpStatus(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_HttpStatus(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]))));
 }
 
 Napi::Value ConnectionFailure_SetHttpStatus(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_HttpStatusCode value = static_cast<Svcpp_HttpStatusCode>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ConnectionFailure_SetHttpStatus(UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]), value);
   Check(env, rc);
@@ -994,6 +1095,7 @@ Napi::Value ConnectionFailure_SetHttpStatus(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedChannel_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_LinkedChannel>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1001,6 +1103,7 @@ Napi::Value LinkedChannel_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedChannel_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LinkedChannel created{};
   Svcpp_Errc rc = Svcpp_LinkedChannel_Clone(&created, UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]));
   Check(env, rc);
@@ -1009,16 +1112,19 @@ Napi::Value LinkedChannel_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedChannel_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_LinkedChannel_IsValid(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0])));
 }
 
 Napi::Value LinkedChannel_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_Id(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]))));
 }
 
 Napi::Value LinkedChannel_SetId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_LinkedChannel_SetId(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1027,6 +1133,7 @@ Napi::Value LinkedChannel_SetId(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedChannel_Name(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_LinkedChannel_Name(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), &out);
   Check(env, rc);
@@ -1035,6 +1142,7 @@ Napi::Value LinkedChannel_Name(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedChannel_SetName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_LinkedChannel_SetName(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -1043,11 +1151,13 @@ Napi::Value LinkedChannel_SetName(const Napi::CallbackInfo &info) {
 
 Napi::Value LinkedChannel_GuildId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_GuildId(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]))));
 }
 
 Napi::Value LinkedChannel_SetGuildId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_LinkedChannel_SetGuildId(UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1056,6 +1166,7 @@ Napi::Value LinkedChannel_SetGuildId(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AdditionalContent created{};
   Svcpp_Errc rc = Svcpp_AdditionalContent_Init(&created);
   Check(env, rc);
@@ -1064,6 +1175,7 @@ Napi::Value AdditionalContent_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_AdditionalContent>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1071,6 +1183,7 @@ Napi::Value AdditionalContent_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AdditionalContent created{};
   Svcpp_Errc rc = Svcpp_AdditionalContent_Clone(&created, UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]));
   Check(env, rc);
@@ -1079,16 +1192,19 @@ Napi::Value AdditionalContent_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_AdditionalContent_IsValid(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0])));
 }
 
 Napi::Value AdditionalContent_Type(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Type(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]))));
 }
 
 Napi::Value AdditionalContent_SetType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AdditionalContentType value = static_cast<Svcpp_AdditionalContentType>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_AdditionalContent_SetType(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), value);
   Check(env, rc);
@@ -1097,6 +1213,7 @@ Napi::Value AdditionalContent_SetType(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_Title(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_AdditionalContent_Title(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1104,6 +1221,7 @@ Napi::Value AdditionalContent_Title(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_SetTitle(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1114,11 +1232,13 @@ Napi::Value AdditionalContent_SetTitle(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_Count(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Count(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]))));
 }
 
 Napi::Value AdditionalContent_SetCount(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint32_t value = U32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_AdditionalContent_SetCount(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), value);
   Check(env, rc);
@@ -1127,11 +1247,13 @@ Napi::Value AdditionalContent_SetCount(const Napi::CallbackInfo &info) {
 
 Napi::Value AdditionalContent_Equals(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_AdditionalContent_Equals(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), UnwrapHandle<Svcpp_AdditionalContent>(env, info[1])));
 }
 
 Napi::Value UserMessageSummary_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_UserMessageSummary>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1139,6 +1261,7 @@ Napi::Value UserMessageSummary_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value UserMessageSummary_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserMessageSummary created{};
   Svcpp_Errc rc = Svcpp_UserMessageSummary_Clone(&created, UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]));
   Check(env, rc);
@@ -1147,16 +1270,19 @@ Napi::Value UserMessageSummary_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value UserMessageSummary_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_UserMessageSummary_IsValid(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0])));
 }
 
 Napi::Value UserMessageSummary_UserId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_UserId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]))));
 }
 
 Napi::Value UserMessageSummary_SetUserId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_UserMessageSummary_SetUserId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]), value);
   Check(env, rc);
@@ -1165,11 +1291,13 @@ Napi::Value UserMessageSummary_SetUserId(const Napi::CallbackInfo &info) {
 
 Napi::Value UserMessageSummary_LastMessageId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_LastMessageId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]))));
 }
 
 Napi::Value UserMessageSummary_SetLastMessageId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_UserMessageSummary_SetLastMessageId(UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]), value);
   Check(env, rc);
@@ -1178,6 +1306,7 @@ Napi::Value UserMessageSummary_SetLastMessageId(const Napi::CallbackInfo &info) 
 
 Napi::Value GuildMinimal_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_GuildMinimal>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1185,6 +1314,7 @@ Napi::Value GuildMinimal_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildMinimal_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_GuildMinimal created{};
   Svcpp_Errc rc = Svcpp_GuildMinimal_Clone(&created, UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]));
   Check(env, rc);
@@ -1193,16 +1323,19 @@ Napi::Value GuildMinimal_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildMinimal_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_GuildMinimal_IsValid(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0])));
 }
 
 Napi::Value GuildMinimal_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildMinimal_Id(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]))));
 }
 
 Napi::Value GuildMinimal_SetId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildMinimal_SetId(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]), value);
   Check(env, rc);
@@ -1211,6 +1344,7 @@ Napi::Value GuildMinimal_SetId(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildMinimal_Name(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_GuildMinimal_Name(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]), &out);
   Check(env, rc);
@@ -1219,6 +1353,7 @@ Napi::Value GuildMinimal_Name(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildMinimal_SetName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildMinimal_SetName(UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -1227,6 +1362,7 @@ Napi::Value GuildMinimal_SetName(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_GuildChannel>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1234,6 +1370,7 @@ Napi::Value GuildChannel_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_GuildChannel created{};
   Svcpp_Errc rc = Svcpp_GuildChannel_Clone(&created, UnwrapHandle<Svcpp_GuildChannel>(env, info[0]));
   Check(env, rc);
@@ -1242,16 +1379,19 @@ Napi::Value GuildChannel_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_GuildChannel_IsValid(UnwrapHandle<Svcpp_GuildChannel>(env, info[0])));
 }
 
 Napi::Value GuildChannel_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildChannel_Id(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]))));
 }
 
 Napi::Value GuildChannel_SetId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildChannel_SetId(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1260,6 +1400,7 @@ Napi::Value GuildChannel_SetId(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_Name(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_GuildChannel_Name(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), &out);
   Check(env, rc);
@@ -1268,6 +1409,7 @@ Napi::Value GuildChannel_Name(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_SetName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildChannel_SetName(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -1276,11 +1418,13 @@ Napi::Value GuildChannel_SetName(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_Type(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Type(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]))));
 }
 
 Napi::Value GuildChannel_SetType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ChannelType value = static_cast<Svcpp_ChannelType>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_GuildChannel_SetType(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1289,11 +1433,13 @@ Napi::Value GuildChannel_SetType(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_Position(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Position(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]))));
 }
 
 Napi::Value GuildChannel_SetPosition(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   int32_t value = I32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildChannel_SetPosition(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1302,6 +1448,7 @@ Napi::Value GuildChannel_SetPosition(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_ParentId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t out{};
   if (!Svcpp_GuildChannel_ParentId(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), &out)) return env.Undefined();
   return Napi::BigInt::New(env, static_cast<uint64_t>(out));
@@ -1309,6 +1456,7 @@ Napi::Value GuildChannel_ParentId(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_SetParentId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<uint64_t> value;
   if (!IsNullish(info[1])) value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildChannel_SetParentId(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value ? &*value : nullptr);
@@ -1318,11 +1466,13 @@ Napi::Value GuildChannel_SetParentId(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_IsLinkable(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_GuildChannel_IsLinkable(UnwrapHandle<Svcpp_GuildChannel>(env, info[0])));
 }
 
 Napi::Value GuildChannel_SetIsLinkable(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildChannel_SetIsLinkable(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1331,11 +1481,13 @@ Napi::Value GuildChannel_SetIsLinkable(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_IsViewableAndWriteableByAllMembers(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(UnwrapHandle<Svcpp_GuildChannel>(env, info[0])));
 }
 
 Napi::Value GuildChannel_SetIsViewableAndWriteableByAllMembers(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), value);
   Check(env, rc);
@@ -1344,6 +1496,7 @@ Napi::Value GuildChannel_SetIsViewableAndWriteableByAllMembers(const Napi::Callb
 
 Napi::Value GuildChannel_LinkedLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LinkedLobby out{};
   if (!Svcpp_GuildChannel_LinkedLobby(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_LinkedLobby>(env, out);
@@ -1351,6 +1504,7 @@ Napi::Value GuildChannel_LinkedLobby(const Napi::CallbackInfo &info) {
 
 Napi::Value GuildChannel_SetLinkedLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_GuildChannel_SetLinkedLobby(UnwrapHandle<Svcpp_GuildChannel>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_LinkedLobby>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -1358,6 +1512,7 @@ Napi::Value GuildChannel_SetLinkedLobby(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityAssets created{};
   Svcpp_Errc rc = Svcpp_ActivityAssets_Init(&created);
   Check(env, rc);
@@ -1366,6 +1521,7 @@ Napi::Value ActivityAssets_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ActivityAssets>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1373,6 +1529,7 @@ Napi::Value ActivityAssets_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityAssets created{};
   Svcpp_Errc rc = Svcpp_ActivityAssets_Clone(&created, UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]));
   Check(env, rc);
@@ -1381,11 +1538,13 @@ Napi::Value ActivityAssets_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ActivityAssets_IsValid(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0])));
 }
 
 Napi::Value ActivityAssets_LargeImage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_LargeImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1393,6 +1552,7 @@ Napi::Value ActivityAssets_LargeImage(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetLargeImage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1403,6 +1563,7 @@ Napi::Value ActivityAssets_SetLargeImage(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_LargeText(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_LargeText(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1410,6 +1571,7 @@ Napi::Value ActivityAssets_LargeText(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetLargeText(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1420,6 +1582,7 @@ Napi::Value ActivityAssets_SetLargeText(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_LargeUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_LargeUrl(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1427,6 +1590,7 @@ Napi::Value ActivityAssets_LargeUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetLargeUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1437,6 +1601,7 @@ Napi::Value ActivityAssets_SetLargeUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SmallImage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_SmallImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1444,6 +1609,7 @@ Napi::Value ActivityAssets_SmallImage(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetSmallImage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1454,6 +1620,7 @@ Napi::Value ActivityAssets_SetSmallImage(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SmallText(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_SmallText(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1461,6 +1628,7 @@ Napi::Value ActivityAssets_SmallText(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetSmallText(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1471,6 +1639,7 @@ Napi::Value ActivityAssets_SetSmallText(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SmallUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_SmallUrl(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1478,6 +1647,7 @@ Napi::Value ActivityAssets_SmallUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetSmallUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1488,6 +1658,7 @@ Napi::Value ActivityAssets_SetSmallUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_InviteCoverImage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_ActivityAssets_InviteCoverImage(UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1495,6 +1666,7 @@ Napi::Value ActivityAssets_InviteCoverImage(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityAssets_SetInviteCoverImage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1505,6 +1677,7 @@ Napi::Value ActivityAssets_SetInviteCoverImage(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityTimestamps_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityTimestamps created{};
   Svcpp_Errc rc = Svcpp_ActivityTimestamps_Init(&created);
   Check(env, rc);
@@ -1513,6 +1686,7 @@ Napi::Value ActivityTimestamps_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityTimestamps_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ActivityTimestamps>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1520,6 +1694,7 @@ Napi::Value ActivityTimestamps_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityTimestamps_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityTimestamps created{};
   Svcpp_Errc rc = Svcpp_ActivityTimestamps_Clone(&created, UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]));
   Check(env, rc);
@@ -1528,16 +1703,19 @@ Napi::Value ActivityTimestamps_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityTimestamps_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ActivityTimestamps_IsValid(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0])));
 }
 
 Napi::Value ActivityTimestamps_Start(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_Start(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]))));
 }
 
 Napi::Value ActivityTimestamps_SetStart(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityTimestamps_SetStart(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]), value);
   Check(env, rc);
@@ -1546,11 +1724,13 @@ Napi::Value ActivityTimestamps_SetStart(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityTimestamps_End(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_End(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]))));
 }
 
 Napi::Value ActivityTimestamps_SetEnd(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityTimestamps_SetEnd(UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]), value);
   Check(env, rc);
@@ -1559,6 +1739,7 @@ Napi::Value ActivityTimestamps_SetEnd(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityParty created{};
   Svcpp_Errc rc = Svcpp_ActivityParty_Init(&created);
   Check(env, rc);
@@ -1567,6 +1748,7 @@ Napi::Value ActivityParty_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ActivityParty>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1574,6 +1756,7 @@ Napi::Value ActivityParty_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityParty created{};
   Svcpp_Errc rc = Svcpp_ActivityParty_Clone(&created, UnwrapHandle<Svcpp_ActivityParty>(env, info[0]));
   Check(env, rc);
@@ -1582,11 +1765,13 @@ Napi::Value ActivityParty_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ActivityParty_IsValid(UnwrapHandle<Svcpp_ActivityParty>(env, info[0])));
 }
 
 Napi::Value ActivityParty_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ActivityParty_Id(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), &out);
   Check(env, rc);
@@ -1595,6 +1780,7 @@ Napi::Value ActivityParty_Id(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_SetId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityParty_SetId(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -1603,11 +1789,13 @@ Napi::Value ActivityParty_SetId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_CurrentSize(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_CurrentSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]))));
 }
 
 Napi::Value ActivityParty_SetCurrentSize(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   int32_t value = I32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityParty_SetCurrentSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), value);
   Check(env, rc);
@@ -1616,11 +1804,13 @@ Napi::Value ActivityParty_SetCurrentSize(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_MaxSize(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_MaxSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]))));
 }
 
 Napi::Value ActivityParty_SetMaxSize(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   int32_t value = I32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityParty_SetMaxSize(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), value);
   Check(env, rc);
@@ -1629,11 +1819,13 @@ Napi::Value ActivityParty_SetMaxSize(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityParty_Privacy(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_Privacy(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]))));
 }
 
 Napi::Value ActivityParty_SetPrivacy(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityPartyPrivacy value = static_cast<Svcpp_ActivityPartyPrivacy>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ActivityParty_SetPrivacy(UnwrapHandle<Svcpp_ActivityParty>(env, info[0]), value);
   Check(env, rc);
@@ -1642,6 +1834,7 @@ Napi::Value ActivityParty_SetPrivacy(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivitySecrets_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivitySecrets created{};
   Svcpp_Errc rc = Svcpp_ActivitySecrets_Init(&created);
   Check(env, rc);
@@ -1650,6 +1843,7 @@ Napi::Value ActivitySecrets_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivitySecrets_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ActivitySecrets>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1657,6 +1851,7 @@ Napi::Value ActivitySecrets_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivitySecrets_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivitySecrets created{};
   Svcpp_Errc rc = Svcpp_ActivitySecrets_Clone(&created, UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]));
   Check(env, rc);
@@ -1665,11 +1860,13 @@ Napi::Value ActivitySecrets_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivitySecrets_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ActivitySecrets_IsValid(UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0])));
 }
 
 Napi::Value ActivitySecrets_Join(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ActivitySecrets_Join(UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]), &out);
   Check(env, rc);
@@ -1678,6 +1875,7 @@ Napi::Value ActivitySecrets_Join(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivitySecrets_SetJoin(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivitySecrets_SetJoin(UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -1686,6 +1884,7 @@ Napi::Value ActivitySecrets_SetJoin(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Activity created{};
   Svcpp_Errc rc = Svcpp_Activity_Init(&created);
   Check(env, rc);
@@ -1694,6 +1893,7 @@ Napi::Value Activity_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_Activity>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1701,6 +1901,7 @@ Napi::Value Activity_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Activity created{};
   Svcpp_Errc rc = Svcpp_Activity_Clone(&created, UnwrapHandle<Svcpp_Activity>(env, info[0]));
   Check(env, rc);
@@ -1709,11 +1910,13 @@ Napi::Value Activity_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_Activity_IsValid(UnwrapHandle<Svcpp_Activity>(env, info[0])));
 }
 
 Napi::Value Activity_Name(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_Activity_Name(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
   Check(env, rc);
@@ -1722,6 +1925,7 @@ Napi::Value Activity_Name(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_Activity_SetName(UnwrapHandle<Svcpp_Activity>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -1730,11 +1934,13 @@ Napi::Value Activity_SetName(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Type(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Activity_Type(UnwrapHandle<Svcpp_Activity>(env, info[0]))));
 }
 
 Napi::Value Activity_SetType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityTypes value = static_cast<Svcpp_ActivityTypes>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_Activity_SetType(UnwrapHandle<Svcpp_Activity>(env, info[0]), value);
   Check(env, rc);
@@ -1743,6 +1949,7 @@ Napi::Value Activity_SetType(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_StatusDisplayType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_StatusDisplayTypes out{};
   if (!Svcpp_Activity_StatusDisplayType(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return Napi::Number::New(env, static_cast<double>(out));
@@ -1750,6 +1957,7 @@ Napi::Value Activity_StatusDisplayType(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetStatusDisplayType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<Svcpp_StatusDisplayTypes> value;
   if (!IsNullish(info[1])) value = static_cast<Svcpp_StatusDisplayTypes>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_Activity_SetStatusDisplayType(UnwrapHandle<Svcpp_Activity>(env, info[0]), value ? &*value : nullptr);
@@ -1759,6 +1967,7 @@ Napi::Value Activity_SetStatusDisplayType(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_State(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_Activity_State(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1766,6 +1975,7 @@ Napi::Value Activity_State(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetState(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1776,6 +1986,7 @@ Napi::Value Activity_SetState(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_StateUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_Activity_StateUrl(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1783,6 +1994,7 @@ Napi::Value Activity_StateUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetStateUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1793,6 +2005,7 @@ Napi::Value Activity_SetStateUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Details(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_Activity_Details(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1800,6 +2013,7 @@ Napi::Value Activity_Details(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetDetails(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1810,6 +2024,7 @@ Napi::Value Activity_SetDetails(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_DetailsUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_Activity_DetailsUrl(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -1817,6 +2032,7 @@ Napi::Value Activity_DetailsUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetDetailsUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<std::string> valueText;
   if (!IsNullish(info[1])) valueText = StringArg(info[1]);
   Svcpp_String valueView = valueText ? View(*valueText) : Svcpp_String{};
@@ -1827,6 +2043,7 @@ Napi::Value Activity_SetDetailsUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_ApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t out{};
   if (!Svcpp_Activity_ApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return Napi::BigInt::New(env, static_cast<uint64_t>(out));
@@ -1834,6 +2051,7 @@ Napi::Value Activity_ApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<uint64_t> value;
   if (!IsNullish(info[1])) value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_Activity_SetApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), value ? &*value : nullptr);
@@ -1843,6 +2061,7 @@ Napi::Value Activity_SetApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_ParentApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t out{};
   if (!Svcpp_Activity_ParentApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return Napi::BigInt::New(env, static_cast<uint64_t>(out));
@@ -1850,6 +2069,7 @@ Napi::Value Activity_ParentApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetParentApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::optional<uint64_t> value;
   if (!IsNullish(info[1])) value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_Activity_SetParentApplicationId(UnwrapHandle<Svcpp_Activity>(env, info[0]), value ? &*value : nullptr);
@@ -1859,6 +2079,7 @@ Napi::Value Activity_SetParentApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Assets(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityAssets out{};
   if (!Svcpp_Activity_Assets(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_ActivityAssets>(env, out);
@@ -1866,6 +2087,7 @@ Napi::Value Activity_Assets(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetAssets(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Activity_SetAssets(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivityAssets>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -1873,6 +2095,7 @@ Napi::Value Activity_SetAssets(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Timestamps(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityTimestamps out{};
   if (!Svcpp_Activity_Timestamps(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_ActivityTimestamps>(env, out);
@@ -1880,6 +2103,7 @@ Napi::Value Activity_Timestamps(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetTimestamps(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Activity_SetTimestamps(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -1887,6 +2111,7 @@ Napi::Value Activity_SetTimestamps(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Party(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityParty out{};
   if (!Svcpp_Activity_Party(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_ActivityParty>(env, out);
@@ -1894,6 +2119,7 @@ Napi::Value Activity_Party(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetParty(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Activity_SetParty(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivityParty>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -1901,6 +2127,7 @@ Napi::Value Activity_SetParty(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Secrets(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivitySecrets out{};
   if (!Svcpp_Activity_Secrets(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_ActivitySecrets>(env, out);
@@ -1908,6 +2135,7 @@ Napi::Value Activity_Secrets(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetSecrets(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Activity_SetSecrets(UnwrapHandle<Svcpp_Activity>(env, info[0]), IsNullish(info[1]) ? nullptr : UnwrapHandle<Svcpp_ActivitySecrets>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -1915,11 +2143,13 @@ Napi::Value Activity_SetSecrets(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SupportedPlatforms(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Activity_SupportedPlatforms(UnwrapHandle<Svcpp_Activity>(env, info[0]))));
 }
 
 Napi::Value Activity_SetSupportedPlatforms(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityGamePlatforms value = static_cast<Svcpp_ActivityGamePlatforms>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_Activity_SetSupportedPlatforms(UnwrapHandle<Svcpp_Activity>(env, info[0]), value);
   Check(env, rc);
@@ -1928,6 +2158,7 @@ Napi::Value Activity_SetSupportedPlatforms(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Buttons(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityButtonSpan out{};
   Svcpp_Errc rc = Svcpp_Activity_Buttons(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
   Check(env, rc);
@@ -1936,6 +2167,7 @@ Napi::Value Activity_Buttons(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_SetButtons(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::vector<Svcpp_ActivityButton> valueHandles = HandleArrayArg<Svcpp_ActivityButton>(env, info[1]);
   Svcpp_Errc rc = Svcpp_Activity_SetButtons(UnwrapHandle<Svcpp_Activity>(env, info[0]), SpanView<Svcpp_ActivityButtonSpan>(valueHandles));
   Check(env, rc);
@@ -1944,6 +2176,7 @@ Napi::Value Activity_SetButtons(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_AddButton(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Activity_AddButton(UnwrapHandle<Svcpp_Activity>(env, info[0]), UnwrapHandle<Svcpp_ActivityButton>(env, info[1]));
   Check(env, rc);
   return env.Undefined();
@@ -1951,6 +2184,7 @@ Napi::Value Activity_AddButton(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_GetButtons(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityButtonSpan out{};
   Svcpp_Errc rc = Svcpp_Activity_GetButtons(UnwrapHandle<Svcpp_Activity>(env, info[0]), &out);
   Check(env, rc);
@@ -1959,11 +2193,13 @@ Napi::Value Activity_GetButtons(const Napi::CallbackInfo &info) {
 
 Napi::Value Activity_Equals(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_Activity_Equals(UnwrapHandle<Svcpp_Activity>(env, info[0]), UnwrapHandle<Svcpp_Activity>(env, info[1])));
 }
 
 Napi::Value ActivityInvite_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityInvite created{};
   Svcpp_Errc rc = Svcpp_ActivityInvite_Init(&created);
   Check(env, rc);
@@ -1972,6 +2208,7 @@ Napi::Value ActivityInvite_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ActivityInvite>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -1979,6 +2216,7 @@ Napi::Value ActivityInvite_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityInvite created{};
   Svcpp_Errc rc = Svcpp_ActivityInvite_Clone(&created, UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]));
   Check(env, rc);
@@ -1987,11 +2225,13 @@ Napi::Value ActivityInvite_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_SenderId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_SenderId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
 }
 
 Napi::Value ActivityInvite_SetSenderId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetSenderId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2000,11 +2240,13 @@ Napi::Value ActivityInvite_SetSenderId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_ChannelId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ChannelId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
 }
 
 Napi::Value ActivityInvite_SetChannelId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetChannelId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2013,11 +2255,13 @@ Napi::Value ActivityInvite_SetChannelId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_MessageId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_MessageId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
 }
 
 Napi::Value ActivityInvite_SetMessageId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetMessageId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2026,11 +2270,13 @@ Napi::Value ActivityInvite_SetMessageId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_Type(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ActivityInvite_Type(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
 }
 
 Napi::Value ActivityInvite_SetType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityActionTypes value = static_cast<Svcpp_ActivityActionTypes>(I32Arg(info[1]));
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetType(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2039,11 +2285,13 @@ Napi::Value ActivityInvite_SetType(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_ApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
 }
 
 Napi::Value ActivityInvite_SetApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2052,11 +2300,13 @@ Napi::Value ActivityInvite_SetApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_ParentApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ParentApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]))));
 }
 
 Napi::Value ActivityInvite_SetParentApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t value = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetParentApplicationId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2065,6 +2315,7 @@ Napi::Value ActivityInvite_SetParentApplicationId(const Napi::CallbackInfo &info
 
 Napi::Value ActivityInvite_PartyId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ActivityInvite_PartyId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), &out);
   Check(env, rc);
@@ -2073,6 +2324,7 @@ Napi::Value ActivityInvite_PartyId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_SetPartyId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetPartyId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -2081,6 +2333,7 @@ Napi::Value ActivityInvite_SetPartyId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_SessionId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ActivityInvite_SessionId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), &out);
   Check(env, rc);
@@ -2089,6 +2342,7 @@ Napi::Value ActivityInvite_SessionId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_SetSessionId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string valueText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetSessionId(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), View(valueText));
   Check(env, rc);
@@ -2097,11 +2351,13 @@ Napi::Value ActivityInvite_SetSessionId(const Napi::CallbackInfo &info) {
 
 Napi::Value ActivityInvite_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ActivityInvite_IsValid(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0])));
 }
 
 Napi::Value ActivityInvite_SetIsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_ActivityInvite_SetIsValid(UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]), value);
   Check(env, rc);
@@ -2110,6 +2366,7 @@ Napi::Value ActivityInvite_SetIsValid(const Napi::CallbackInfo &info) {
 
 Napi::Value RelationshipHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_RelationshipHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2117,6 +2374,7 @@ Napi::Value RelationshipHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value RelationshipHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_RelationshipHandle created{};
   Svcpp_Errc rc = Svcpp_RelationshipHandle_Clone(&created, UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]));
   Check(env, rc);
@@ -2125,31 +2383,37 @@ Napi::Value RelationshipHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value RelationshipHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsValid(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0])));
 }
 
 Napi::Value RelationshipHandle_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_RelationshipHandle_Id(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]))));
 }
 
 Napi::Value RelationshipHandle_PlatformRelationshipType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_PlatformRelationshipType(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]))));
 }
 
 Napi::Value RelationshipHandle_GameRelationshipType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_GameRelationshipType(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]))));
 }
 
 Napi::Value RelationshipHandle_IsSpamRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsSpamRequest(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0])));
 }
 
 Napi::Value RelationshipHandle_User(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle out{};
   if (!Svcpp_RelationshipHandle_User(UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_UserHandle>(env, out);
@@ -2157,6 +2421,7 @@ Napi::Value RelationshipHandle_User(const Napi::CallbackInfo &info) {
 
 Napi::Value UserApplicationProfileHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2164,6 +2429,7 @@ Napi::Value UserApplicationProfileHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value UserApplicationProfileHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserApplicationProfileHandle created{};
   Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Clone(&created, UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]));
   Check(env, rc);
@@ -2172,11 +2438,13 @@ Napi::Value UserApplicationProfileHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value UserApplicationProfileHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_UserApplicationProfileHandle_IsValid(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0])));
 }
 
 Napi::Value UserApplicationProfileHandle_AvatarHash(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_AvatarHash(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2185,6 +2453,7 @@ Napi::Value UserApplicationProfileHandle_AvatarHash(const Napi::CallbackInfo &in
 
 Napi::Value UserApplicationProfileHandle_Metadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Metadata(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2193,6 +2462,7 @@ Napi::Value UserApplicationProfileHandle_Metadata(const Napi::CallbackInfo &info
 
 Napi::Value UserApplicationProfileHandle_ProviderId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_UserApplicationProfileHandle_ProviderId(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -2200,6 +2470,7 @@ Napi::Value UserApplicationProfileHandle_ProviderId(const Napi::CallbackInfo &in
 
 Napi::Value UserApplicationProfileHandle_ProviderIssuedUserId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2208,11 +2479,13 @@ Napi::Value UserApplicationProfileHandle_ProviderIssuedUserId(const Napi::Callba
 
 Napi::Value UserApplicationProfileHandle_ProviderType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_UserApplicationProfileHandle_ProviderType(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]))));
 }
 
 Napi::Value UserApplicationProfileHandle_Username(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_UserApplicationProfileHandle_Username(UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2221,6 +2494,7 @@ Napi::Value UserApplicationProfileHandle_Username(const Napi::CallbackInfo &info
 
 Napi::Value UserHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_UserHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2228,6 +2502,7 @@ Napi::Value UserHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle created{};
   Svcpp_Errc rc = Svcpp_UserHandle_Clone(&created, UnwrapHandle<Svcpp_UserHandle>(env, info[0]));
   Check(env, rc);
@@ -2236,16 +2511,19 @@ Napi::Value UserHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_UserHandle_IsValid(UnwrapHandle<Svcpp_UserHandle>(env, info[0])));
 }
 
 Napi::Value UserHandle_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserHandle_Id(UnwrapHandle<Svcpp_UserHandle>(env, info[0]))));
 }
 
 Napi::Value UserHandle_Username(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_UserHandle_Username(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2254,6 +2532,7 @@ Napi::Value UserHandle_Username(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_GlobalName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_UserHandle_GlobalName(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -2261,6 +2540,7 @@ Napi::Value UserHandle_GlobalName(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_DisplayName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_UserHandle_DisplayName(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2269,6 +2549,7 @@ Napi::Value UserHandle_DisplayName(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_Avatar(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_UserHandle_Avatar(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -2276,6 +2557,7 @@ Napi::Value UserHandle_Avatar(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_AvatarUrl(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle_AvatarType animatedType = static_cast<Svcpp_UserHandle_AvatarType>(I32Arg(info[1]));
   Svcpp_UserHandle_AvatarType staticType = static_cast<Svcpp_UserHandle_AvatarType>(I32Arg(info[2]));
   Svcpp_String out{};
@@ -2286,16 +2568,19 @@ Napi::Value UserHandle_AvatarUrl(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_Status(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_UserHandle_Status(UnwrapHandle<Svcpp_UserHandle>(env, info[0]))));
 }
 
 Napi::Value UserHandle_IsProvisional(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_UserHandle_IsProvisional(UnwrapHandle<Svcpp_UserHandle>(env, info[0])));
 }
 
 Napi::Value UserHandle_GuildTag(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_UserHandle_GuildTag(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -2303,6 +2588,7 @@ Napi::Value UserHandle_GuildTag(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_UserApplicationProfiles(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserApplicationProfileHandleSpan out{};
   Svcpp_Errc rc = Svcpp_UserHandle_UserApplicationProfiles(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2311,6 +2597,7 @@ Napi::Value UserHandle_UserApplicationProfiles(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_GameActivity(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Activity out{};
   if (!Svcpp_UserHandle_GameActivity(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_Activity>(env, out);
@@ -2318,6 +2605,7 @@ Napi::Value UserHandle_GameActivity(const Napi::CallbackInfo &info) {
 
 Napi::Value UserHandle_Relationship(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_RelationshipHandle out{};
   Svcpp_Errc rc = Svcpp_UserHandle_Relationship(UnwrapHandle<Svcpp_UserHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2326,6 +2614,7 @@ Napi::Value UserHandle_Relationship(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyMemberHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_LobbyMemberHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2333,6 +2622,7 @@ Napi::Value LobbyMemberHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyMemberHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LobbyMemberHandle created{};
   Svcpp_Errc rc = Svcpp_LobbyMemberHandle_Clone(&created, UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]));
   Check(env, rc);
@@ -2341,21 +2631,25 @@ Napi::Value LobbyMemberHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyMemberHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_IsValid(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
 }
 
 Napi::Value LobbyMemberHandle_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyMemberHandle_Id(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]))));
 }
 
 Napi::Value LobbyMemberHandle_Connected(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
 }
 
 Napi::Value LobbyMemberHandle_Metadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Properties out{};
   Svcpp_Errc rc = Svcpp_LobbyMemberHandle_Metadata(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2364,6 +2658,7 @@ Napi::Value LobbyMemberHandle_Metadata(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyMemberHandle_User(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle out{};
   if (!Svcpp_LobbyMemberHandle_User(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_UserHandle>(env, out);
@@ -2371,11 +2666,13 @@ Napi::Value LobbyMemberHandle_User(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyMemberHandle_CanLinkLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_CanLinkLobby(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0])));
 }
 
 Napi::Value LobbyMemberHandle_AdditionalName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_LobbyMemberHandle_AdditionalName(UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -2383,6 +2680,7 @@ Napi::Value LobbyMemberHandle_AdditionalName(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_LobbyHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2390,6 +2688,7 @@ Napi::Value LobbyHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LobbyHandle created{};
   Svcpp_Errc rc = Svcpp_LobbyHandle_Clone(&created, UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]));
   Check(env, rc);
@@ -2398,16 +2697,19 @@ Napi::Value LobbyHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_LobbyHandle_IsValid(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0])));
 }
 
 Napi::Value LobbyHandle_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]))));
 }
 
 Napi::Value LobbyHandle_LobbyMemberIds(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UInt64Span out{};
   Svcpp_Errc rc = Svcpp_LobbyHandle_LobbyMemberIds(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2416,6 +2718,7 @@ Napi::Value LobbyHandle_LobbyMemberIds(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_LobbyMembers(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LobbyMemberHandleSpan out{};
   Svcpp_Errc rc = Svcpp_LobbyHandle_LobbyMembers(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2424,6 +2727,7 @@ Napi::Value LobbyHandle_LobbyMembers(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_GetLobbyMemberHandle(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t memberId = U64Arg(info[1]);
   Svcpp_LobbyMemberHandle out{};
   if (!Svcpp_LobbyHandle_GetLobbyMemberHandle(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), memberId, &out)) return env.Undefined();
@@ -2432,6 +2736,7 @@ Napi::Value LobbyHandle_GetLobbyMemberHandle(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_Metadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Properties out{};
   Svcpp_Errc rc = Svcpp_LobbyHandle_Metadata(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2440,6 +2745,7 @@ Napi::Value LobbyHandle_Metadata(const Napi::CallbackInfo &info) {
 
 Napi::Value LobbyHandle_LinkedChannel(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LinkedChannel out{};
   if (!Svcpp_LobbyHandle_LinkedChannel(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_LinkedChannel>(env, out);
@@ -2447,6 +2753,7 @@ Napi::Value LobbyHandle_LinkedChannel(const Napi::CallbackInfo &info) {
 
 Napi::Value ChannelHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_ChannelHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2454,6 +2761,7 @@ Napi::Value ChannelHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value ChannelHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ChannelHandle created{};
   Svcpp_Errc rc = Svcpp_ChannelHandle_Clone(&created, UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]));
   Check(env, rc);
@@ -2462,16 +2770,19 @@ Napi::Value ChannelHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value ChannelHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_ChannelHandle_IsValid(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0])));
 }
 
 Napi::Value ChannelHandle_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ChannelHandle_Id(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]))));
 }
 
 Napi::Value ChannelHandle_Name(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_ChannelHandle_Name(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2480,6 +2791,7 @@ Napi::Value ChannelHandle_Name(const Napi::CallbackInfo &info) {
 
 Napi::Value ChannelHandle_Recipients(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UInt64Span out{};
   Svcpp_Errc rc = Svcpp_ChannelHandle_Recipients(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2488,11 +2800,13 @@ Napi::Value ChannelHandle_Recipients(const Napi::CallbackInfo &info) {
 
 Napi::Value ChannelHandle_Type(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_ChannelHandle_Type(UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropHandle<Svcpp_MessageHandle>(env, info[0]);
   Check(env, rc);
   return env.Undefined();
@@ -2500,6 +2814,7 @@ Napi::Value MessageHandle_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_Clone(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_MessageHandle created{};
   Svcpp_Errc rc = Svcpp_MessageHandle_Clone(&created, UnwrapHandle<Svcpp_MessageHandle>(env, info[0]));
   Check(env, rc);
@@ -2508,16 +2823,19 @@ Napi::Value MessageHandle_Clone(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_MessageHandle_IsValid(UnwrapHandle<Svcpp_MessageHandle>(env, info[0])));
 }
 
 Napi::Value MessageHandle_Id(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_Id(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_Content(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_MessageHandle_Content(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2526,6 +2844,7 @@ Napi::Value MessageHandle_Content(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_RawContent(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_MessageHandle_RawContent(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2534,11 +2853,13 @@ Napi::Value MessageHandle_RawContent(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_AuthorId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_AuthorId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_Author(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle out{};
   if (!Svcpp_MessageHandle_Author(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_UserHandle>(env, out);
@@ -2546,11 +2867,13 @@ Napi::Value MessageHandle_Author(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_ChannelId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_ChannelId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_Channel(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ChannelHandle out{};
   if (!Svcpp_MessageHandle_Channel(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_ChannelHandle>(env, out);
@@ -2558,6 +2881,7 @@ Napi::Value MessageHandle_Channel(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_Lobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LobbyHandle out{};
   if (!Svcpp_MessageHandle_Lobby(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_LobbyHandle>(env, out);
@@ -2565,11 +2889,13 @@ Napi::Value MessageHandle_Lobby(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_RecipientId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_RecipientId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_Recipient(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle out{};
   if (!Svcpp_MessageHandle_Recipient(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_UserHandle>(env, out);
@@ -2577,16 +2903,19 @@ Napi::Value MessageHandle_Recipient(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_SentTimestamp(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_SentTimestamp(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_EditedTimestamp(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]))));
 }
 
 Napi::Value MessageHandle_Metadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Properties out{};
   Svcpp_Errc rc = Svcpp_MessageHandle_Metadata(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2595,6 +2924,7 @@ Napi::Value MessageHandle_Metadata(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_ModerationMetadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Properties out{};
   Svcpp_Errc rc = Svcpp_MessageHandle_ModerationMetadata(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out);
   Check(env, rc);
@@ -2603,6 +2933,7 @@ Napi::Value MessageHandle_ModerationMetadata(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_AdditionalContent(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AdditionalContent out{};
   if (!Svcpp_MessageHandle_AdditionalContent(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_AdditionalContent>(env, out);
@@ -2610,6 +2941,7 @@ Napi::Value MessageHandle_AdditionalContent(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_DisclosureType(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_DisclosureTypes out{};
   if (!Svcpp_MessageHandle_DisclosureType(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return Napi::Number::New(env, static_cast<double>(out));
@@ -2617,6 +2949,7 @@ Napi::Value MessageHandle_DisclosureType(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_ApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t out{};
   if (!Svcpp_MessageHandle_ApplicationId(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return Napi::BigInt::New(env, static_cast<uint64_t>(out));
@@ -2624,11 +2957,13 @@ Napi::Value MessageHandle_ApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value MessageHandle_SentFromGame(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_MessageHandle_SentFromGame(UnwrapHandle<Svcpp_MessageHandle>(env, info[0])));
 }
 
 Napi::Value MessageHandle_AdditionalName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   if (!Svcpp_MessageHandle_AdditionalName(UnwrapHandle<Svcpp_MessageHandle>(env, info[0]), &out)) return env.Undefined();
   return TakeString(env, out);
@@ -2636,6 +2971,7 @@ Napi::Value MessageHandle_AdditionalName(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Client created{};
   Svcpp_Errc rc = Svcpp_Client_Init(&created);
   Check(env, rc);
@@ -2644,6 +2980,7 @@ Napi::Value Client_Init(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_InitWithBases(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Client created{};
   std::string apiBaseText = StringArg(info[0]);
   std::string webBaseText = StringArg(info[1]);
@@ -2654,6 +2991,7 @@ Napi::Value Client_InitWithBases(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_InitWithOptions(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Client created{};
   Svcpp_Errc rc = Svcpp_Client_InitWithOptions(&created, UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]));
   Check(env, rc);
@@ -2662,6 +3000,7 @@ Napi::Value Client_InitWithOptions(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = DropClient(env, info[0]);
   RethrowCallbackError(env);
   Check(env, rc);
@@ -2670,11 +3009,13 @@ Napi::Value Client_Drop(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_IsValid(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_Client_IsValid(UnwrapClient(env, info[0])));
 }
 
 Napi::Value Client_GetDefaultCommunicationScopes(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_Client_GetDefaultCommunicationScopes(&out);
   Check(env, rc);
@@ -2683,6 +3024,7 @@ Napi::Value Client_GetDefaultCommunicationScopes(const Napi::CallbackInfo &info)
 
 Napi::Value Client_GetDefaultPresenceScopes(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_Client_GetDefaultPresenceScopes(&out);
   Check(env, rc);
@@ -2691,21 +3033,25 @@ Napi::Value Client_GetDefaultPresenceScopes(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetVersionMajor(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetVersionMajor()));
 }
 
 Napi::Value Client_GetVersionMinor(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetVersionMinor()));
 }
 
 Napi::Value Client_GetVersionPatch(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetVersionPatch()));
 }
 
 Napi::Value Client_GetVersionHash(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_String out{};
   Svcpp_Errc rc = Svcpp_Client_GetVersionHash(&out);
   Check(env, rc);
@@ -2714,11 +3060,13 @@ Napi::Value Client_GetVersionHash(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Client_GetApplicationId(UnwrapClient(env, info[0]))));
 }
 
 Napi::Value Client_SetApplicationId(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_Client_SetApplicationId(UnwrapClient(env, info[0]), applicationId);
   Check(env, rc);
@@ -2727,11 +3075,13 @@ Napi::Value Client_SetApplicationId(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetHttpRequestTimeout(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetHttpRequestTimeout(UnwrapClient(env, info[0]))));
 }
 
 Napi::Value Client_SetHttpRequestTimeout(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   int32_t httpTimeoutInMilliseconds = I32Arg(info[1]);
   Svcpp_Errc rc = Svcpp_Client_SetHttpRequestTimeout(UnwrapClient(env, info[0]), httpTimeoutInMilliseconds);
   Check(env, rc);
@@ -2740,11 +3090,13 @@ Napi::Value Client_SetHttpRequestTimeout(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetStatus(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetStatus(UnwrapClient(env, info[0]))));
 }
 
 Napi::Value Client_SetStatusChangedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetStatusChangedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_OnStatusChanged : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -2755,6 +3107,7 @@ Napi::Value Client_SetStatusChangedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_AddLogCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LoggingSeverity minSeverity = static_cast<Svcpp_LoggingSeverity>(I32Arg(info[1]));
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   uint64_t outToken{};
@@ -2766,6 +3119,7 @@ Napi::Value Client_AddLogCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RemoveCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t token = U64Arg(info[1]);
   Svcpp_Errc rc = Svcpp_Client_RemoveCallback(UnwrapClient(env, info[0]), token);
   Check(env, rc);
@@ -2774,6 +3128,7 @@ Napi::Value Client_RemoveCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetLogDir(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string pathText = StringArg(info[1]);
   Svcpp_LoggingSeverity minSeverity = static_cast<Svcpp_LoggingSeverity>(I32Arg(info[2]));
   return Napi::Boolean::New(env, Svcpp_Client_SetLogDir(UnwrapClient(env, info[0]), View(pathText), minSeverity));
@@ -2781,6 +3136,7 @@ Napi::Value Client_SetLogDir(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_Connect(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Client_Connect(UnwrapClient(env, info[0]));
   Check(env, rc);
   return env.Undefined();
@@ -2788,6 +3144,7 @@ Napi::Value Client_Connect(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_Disconnect(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Client_Disconnect(UnwrapClient(env, info[0]));
   Check(env, rc);
   return env.Undefined();
@@ -2795,6 +3152,7 @@ Napi::Value Client_Disconnect(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetLastConnectionFailure(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ConnectionFailure out{};
   if (!Svcpp_Client_GetLastConnectionFailure(UnwrapClient(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_ConnectionFailure>(env, out);
@@ -2802,6 +3160,7 @@ Napi::Value Client_GetLastConnectionFailure(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetMissedEventsCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetMissedEventsCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MissedEventsCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -2812,11 +3171,13 @@ Napi::Value Client_SetMissedEventsCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetDiscardedGatewayMessageCount(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Client_GetDiscardedGatewayMessageCount(UnwrapClient(env, info[0]))));
 }
 
 Napi::Value Client_CreateAuthorizationCodeVerifier(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationCodeVerifier outVerifier{};
   Svcpp_Errc rc = Svcpp_Client_CreateAuthorizationCodeVerifier(UnwrapClient(env, info[0]), &outVerifier);
   Check(env, rc);
@@ -2825,6 +3186,7 @@ Napi::Value Client_CreateAuthorizationCodeVerifier(const Napi::CallbackInfo &inf
 
 Napi::Value Client_Authorize(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_Authorize(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[1]), Call_Svcpp_Client_AuthorizationCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -2834,6 +3196,7 @@ Napi::Value Client_Authorize(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_HandleAuthorizeRedirect(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string urlText = StringArg(info[1]);
   Svcpp_Errc rc = Svcpp_Client_HandleAuthorizeRedirect(UnwrapClient(env, info[0]), View(urlText));
   Check(env, rc);
@@ -2842,6 +3205,7 @@ Napi::Value Client_HandleAuthorizeRedirect(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_AbortAuthorize(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Client_AbortAuthorize(UnwrapClient(env, info[0]));
   Check(env, rc);
   return env.Undefined();
@@ -2849,6 +3213,7 @@ Napi::Value Client_AbortAuthorize(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetAuthorizeUrlCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetAuthorizeUrlCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_AuthorizeUrlCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -2859,6 +3224,7 @@ Napi::Value Client_SetAuthorizeUrlCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetToken(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   std::string codeText = StringArg(info[2]);
   std::string codeVerifierText = StringArg(info[3]);
@@ -2872,6 +3238,7 @@ Napi::Value Client_GetToken(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetProvisionalToken(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   Svcpp_AuthenticationExternalAuthType externalAuthType = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[2]));
   std::string externalAuthTokenText = StringArg(info[3]);
@@ -2884,6 +3251,7 @@ Napi::Value Client_GetProvisionalToken(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetTokenFromProvisionalMerge(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   std::string codeText = StringArg(info[2]);
   std::string codeVerifierText = StringArg(info[3]);
@@ -2899,6 +3267,7 @@ Napi::Value Client_GetTokenFromProvisionalMerge(const Napi::CallbackInfo &info) 
 
 Napi::Value Client_RefreshToken(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   std::string refreshTokenText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -2910,6 +3279,7 @@ Napi::Value Client_RefreshToken(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RevokeToken(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   std::string tokenText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -2921,6 +3291,7 @@ Napi::Value Client_RevokeToken(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_ExchangeChildToken(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string parentApplicationTokenText = StringArg(info[1]);
   uint64_t childApplicationId = U64Arg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -2932,6 +3303,7 @@ Napi::Value Client_ExchangeChildToken(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_UnmergeIntoProvisionalAccount(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   Svcpp_AuthenticationExternalAuthType externalAuthType = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[2]));
   std::string externalAuthTokenText = StringArg(info[3]);
@@ -2944,6 +3316,7 @@ Napi::Value Client_UnmergeIntoProvisionalAccount(const Napi::CallbackInfo &info)
 
 Napi::Value Client_UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string nameText = StringArg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_UpdateProvisionalAccountDisplayName(UnwrapClient(env, info[0]), View(nameText), Call_Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback, FreeJsCallback, cbData.get());
@@ -2954,6 +3327,7 @@ Napi::Value Client_UpdateProvisionalAccountDisplayName(const Napi::CallbackInfo 
 
 Napi::Value Client_UpdateToken(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationTokenType tokenType = static_cast<Svcpp_AuthorizationTokenType>(I32Arg(info[1]));
   std::string tokenText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -2965,6 +3339,7 @@ Napi::Value Client_UpdateToken(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_FetchCurrentUser(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationTokenType tokenType = static_cast<Svcpp_AuthorizationTokenType>(I32Arg(info[1]));
   std::string tokenText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -2976,11 +3351,13 @@ Napi::Value Client_FetchCurrentUser(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_IsAuthenticated(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_Client_IsAuthenticated(UnwrapClient(env, info[0])));
 }
 
 Napi::Value Client_SetTokenExpirationCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetTokenExpirationCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_TokenExpirationCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -2991,6 +3368,7 @@ Napi::Value Client_SetTokenExpirationCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RegisterAuthorizeRequestCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_RegisterAuthorizeRequestCallback(UnwrapClient(env, info[0]), Call_Svcpp_Client_AuthorizeRequestCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3000,6 +3378,7 @@ Napi::Value Client_RegisterAuthorizeRequestCallback(const Napi::CallbackInfo &in
 
 Napi::Value Client_RemoveAuthorizeRequestCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Client_RemoveAuthorizeRequestCallback(UnwrapClient(env, info[0]));
   Check(env, rc);
   return env.Undefined();
@@ -3007,6 +3386,7 @@ Napi::Value Client_RemoveAuthorizeRequestCallback(const Napi::CallbackInfo &info
 
 Napi::Value Client_GetCurrentUserV2(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle out{};
   if (!Svcpp_Client_GetCurrentUserV2(UnwrapClient(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_UserHandle>(env, out);
@@ -3014,6 +3394,7 @@ Napi::Value Client_GetCurrentUserV2(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetCurrentUser(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle out{};
   if (!Svcpp_Client_GetCurrentUser(UnwrapClient(env, info[0]), &out)) return env.Undefined();
   return WrapHandle<Svcpp_UserHandle>(env, out);
@@ -3021,6 +3402,7 @@ Napi::Value Client_GetCurrentUser(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetUser(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   Svcpp_UserHandle out{};
   if (!Svcpp_Client_GetUser(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
@@ -3029,6 +3411,7 @@ Napi::Value Client_GetUser(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetUserUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetUserUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_UserUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3039,6 +3422,7 @@ Napi::Value Client_SetUserUpdatedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetUserGuilds(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_GetUserGuilds(UnwrapClient(env, info[0]), Call_Svcpp_Client_GetUserGuildsCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3048,6 +3432,7 @@ Napi::Value Client_GetUserGuilds(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetGuildChannels(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t guildId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_GetGuildChannels(UnwrapClient(env, info[0]), guildId, Call_Svcpp_Client_GetGuildChannelsCallback, FreeJsCallback, cbData.get());
@@ -3058,6 +3443,7 @@ Napi::Value Client_GetGuildChannels(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendLobbyMessage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   std::string contentText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3069,6 +3455,7 @@ Napi::Value Client_SendLobbyMessage(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendLobbyMessageWithMetadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   std::string contentText = StringArg(info[2]);
   PropertiesArg metadataMap(info[3]);
@@ -3081,6 +3468,7 @@ Napi::Value Client_SendLobbyMessageWithMetadata(const Napi::CallbackInfo &info) 
 
 Napi::Value Client_SendUserMessage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t recipientId = U64Arg(info[1]);
   std::string contentText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3092,6 +3480,7 @@ Napi::Value Client_SendUserMessage(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendUserMessageWithMetadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t recipientId = U64Arg(info[1]);
   std::string contentText = StringArg(info[2]);
   PropertiesArg metadataMap(info[3]);
@@ -3104,6 +3493,7 @@ Napi::Value Client_SendUserMessageWithMetadata(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_EditUserMessage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t recipientId = U64Arg(info[1]);
   uint64_t messageId = U64Arg(info[2]);
   std::string contentText = StringArg(info[3]);
@@ -3116,6 +3506,7 @@ Napi::Value Client_EditUserMessage(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_DeleteUserMessage(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t recipientId = U64Arg(info[1]);
   uint64_t messageId = U64Arg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3127,6 +3518,7 @@ Napi::Value Client_DeleteUserMessage(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetMessageHandle(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t messageId = U64Arg(info[1]);
   Svcpp_MessageHandle out{};
   if (!Svcpp_Client_GetMessageHandle(UnwrapClient(env, info[0]), messageId, &out)) return env.Undefined();
@@ -3135,6 +3527,7 @@ Napi::Value Client_GetMessageHandle(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetChannelHandle(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t channelId = U64Arg(info[1]);
   Svcpp_ChannelHandle out{};
   if (!Svcpp_Client_GetChannelHandle(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
@@ -3143,6 +3536,7 @@ Napi::Value Client_GetChannelHandle(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetLobbyMessagesWithLimit(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   int32_t limit = I32Arg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3154,6 +3548,7 @@ Napi::Value Client_GetLobbyMessagesWithLimit(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetUserMessagesWithLimit(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t recipientId = U64Arg(info[1]);
   int32_t limit = I32Arg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3165,6 +3560,7 @@ Napi::Value Client_GetUserMessagesWithLimit(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetUserMessageSummaries(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_GetUserMessageSummaries(UnwrapClient(env, info[0]), Call_Svcpp_Client_UserMessageSummariesCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3174,12 +3570,14 @@ Napi::Value Client_GetUserMessageSummaries(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_CanOpenMessageInPlatform(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t messageId = U64Arg(info[1]);
   return Napi::Boolean::New(env, Svcpp_Client_CanOpenMessageInPlatform(UnwrapClient(env, info[0]), messageId));
 }
 
 Napi::Value Client_SetMessageCreatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetMessageCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3190,6 +3588,7 @@ Napi::Value Client_SetMessageCreatedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetMessageUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetMessageUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3200,6 +3599,7 @@ Napi::Value Client_SetMessageUpdatedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetMessageDeletedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetMessageDeletedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageDeletedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3210,6 +3610,7 @@ Napi::Value Client_SetMessageDeletedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_OpenMessageInPlatform(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t messageId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> provisionalUserMergeRequiredCallbackData = NewJsCallback(env, FunctionArg(info[2]));
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3222,6 +3623,7 @@ Napi::Value Client_OpenMessageInPlatform(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetShowingChat(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   bool showingChat = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_Client_SetShowingChat(UnwrapClient(env, info[0]), showingChat);
   Check(env, rc);
@@ -3230,6 +3632,7 @@ Napi::Value Client_SetShowingChat(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_CreateOrJoinLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string secretText = StringArg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_CreateOrJoinLobby(UnwrapClient(env, info[0]), View(secretText), Call_Svcpp_Client_CreateOrJoinLobbyCallback, FreeJsCallback, cbData.get());
@@ -3240,6 +3643,7 @@ Napi::Value Client_CreateOrJoinLobby(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string secretText = StringArg(info[1]);
   PropertiesArg lobbyMetadataMap(info[2]);
   PropertiesArg memberMetadataMap(info[3]);
@@ -3252,6 +3656,7 @@ Napi::Value Client_CreateOrJoinLobbyWithMetadata(const Napi::CallbackInfo &info)
 
 Napi::Value Client_LeaveLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_LeaveLobby(UnwrapClient(env, info[0]), lobbyId, Call_Svcpp_Client_LeaveLobbyCallback, FreeJsCallback, cbData.get());
@@ -3262,6 +3667,7 @@ Napi::Value Client_LeaveLobby(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetLobbyHandle(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   Svcpp_LobbyHandle out{};
   if (!Svcpp_Client_GetLobbyHandle(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
@@ -3270,6 +3676,7 @@ Napi::Value Client_GetLobbyHandle(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetLobbyIds(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UInt64Span out{};
   Svcpp_Errc rc = Svcpp_Client_GetLobbyIds(UnwrapClient(env, info[0]), &out);
   Check(env, rc);
@@ -3278,6 +3685,7 @@ Napi::Value Client_GetLobbyIds(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetLobbyCreatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetLobbyCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3288,6 +3696,7 @@ Napi::Value Client_SetLobbyCreatedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetLobbyDeletedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetLobbyDeletedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyDeletedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3298,6 +3707,7 @@ Napi::Value Client_SetLobbyDeletedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetLobbyUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetLobbyUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3308,6 +3718,7 @@ Napi::Value Client_SetLobbyUpdatedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetLobbyMemberAddedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberAddedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyMemberAddedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3318,6 +3729,7 @@ Napi::Value Client_SetLobbyMemberAddedCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetLobbyMemberRemovedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberRemovedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyMemberRemovedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3328,6 +3740,7 @@ Napi::Value Client_SetLobbyMemberRemovedCallback(const Napi::CallbackInfo &info)
 
 Napi::Value Client_SetLobbyMemberUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetLobbyMemberUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_LobbyMemberUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3338,6 +3751,7 @@ Napi::Value Client_SetLobbyMemberUpdatedCallback(const Napi::CallbackInfo &info)
 
 Napi::Value Client_LinkChannelToLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   uint64_t channelId = U64Arg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3349,6 +3763,7 @@ Napi::Value Client_LinkChannelToLobby(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_UnlinkChannelFromLobby(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_UnlinkChannelFromLobby(UnwrapClient(env, info[0]), lobbyId, Call_Svcpp_Client_LinkOrUnlinkChannelCallback, FreeJsCallback, cbData.get());
@@ -3359,6 +3774,7 @@ Napi::Value Client_UnlinkChannelFromLobby(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_JoinLinkedLobbyGuild(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> provisionalUserMergeRequiredCallbackData = NewJsCallback(env, FunctionArg(info[2]));
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3371,6 +3787,7 @@ Napi::Value Client_JoinLinkedLobbyGuild(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetRelationshipHandle(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   Svcpp_RelationshipHandle out{};
   if (!Svcpp_Client_GetRelationshipHandle(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
@@ -3379,6 +3796,7 @@ Napi::Value Client_GetRelationshipHandle(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetRelationships(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_RelationshipHandleSpan out{};
   Svcpp_Errc rc = Svcpp_Client_GetRelationships(UnwrapClient(env, info[0]), &out);
   Check(env, rc);
@@ -3387,6 +3805,7 @@ Napi::Value Client_GetRelationships(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_GetRelationshipsByGroup(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_RelationshipGroupType groupType = static_cast<Svcpp_RelationshipGroupType>(I32Arg(info[1]));
   Svcpp_RelationshipHandleSpan out{};
   Svcpp_Errc rc = Svcpp_Client_GetRelationshipsByGroup(UnwrapClient(env, info[0]), groupType, &out);
@@ -3396,6 +3815,7 @@ Napi::Value Client_GetRelationshipsByGroup(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SearchFriendsByUsername(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string searchStrText = StringArg(info[1]);
   Svcpp_UserHandleSpan out{};
   Svcpp_Errc rc = Svcpp_Client_SearchFriendsByUsername(UnwrapClient(env, info[0]), View(searchStrText), &out);
@@ -3405,6 +3825,7 @@ Napi::Value Client_SearchFriendsByUsername(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendPlatformFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string usernameText = StringArg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SendPlatformFriendRequest(UnwrapClient(env, info[0]), View(usernameText), Call_Svcpp_Client_SendFriendRequestCallback, FreeJsCallback, cbData.get());
@@ -3415,6 +3836,7 @@ Napi::Value Client_SendPlatformFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendPlatformFriendRequestById(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SendPlatformFriendRequestById(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3425,6 +3847,7 @@ Napi::Value Client_SendPlatformFriendRequestById(const Napi::CallbackInfo &info)
 
 Napi::Value Client_SendGameFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::string usernameText = StringArg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SendGameFriendRequest(UnwrapClient(env, info[0]), View(usernameText), Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3435,6 +3858,7 @@ Napi::Value Client_SendGameFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendGameFriendRequestById(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SendGameFriendRequestById(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3445,6 +3869,7 @@ Napi::Value Client_SendGameFriendRequestById(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_AcceptPlatformFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_AcceptPlatformFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3455,6 +3880,7 @@ Napi::Value Client_AcceptPlatformFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_AcceptGameFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_AcceptGameFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3465,6 +3891,7 @@ Napi::Value Client_AcceptGameFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RejectPlatformFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_RejectPlatformFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3475,6 +3902,7 @@ Napi::Value Client_RejectPlatformFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RejectGameFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_RejectGameFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3485,6 +3913,7 @@ Napi::Value Client_RejectGameFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_CancelPlatformFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_CancelPlatformFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3495,6 +3924,7 @@ Napi::Value Client_CancelPlatformFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_CancelGameFriendRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_CancelGameFriendRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3505,6 +3935,7 @@ Napi::Value Client_CancelGameFriendRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RemovePlatformAndGameFriend(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_RemovePlatformAndGameFriend(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3515,6 +3946,7 @@ Napi::Value Client_RemovePlatformAndGameFriend(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RemoveGameFriend(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_RemoveGameFriend(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3525,6 +3957,7 @@ Napi::Value Client_RemoveGameFriend(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_BlockUser(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_BlockUser(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3535,6 +3968,7 @@ Napi::Value Client_BlockUser(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_UnblockUser(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_UnblockUser(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_UpdateRelationshipCallback, FreeJsCallback, cbData.get());
@@ -3545,6 +3979,7 @@ Napi::Value Client_UnblockUser(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetRelationshipCreatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetRelationshipCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3555,6 +3990,7 @@ Napi::Value Client_SetRelationshipCreatedCallback(const Napi::CallbackInfo &info
 
 Napi::Value Client_SetRelationshipDeletedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetRelationshipDeletedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipDeletedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3565,6 +4001,7 @@ Napi::Value Client_SetRelationshipDeletedCallback(const Napi::CallbackInfo &info
 
 Napi::Value Client_SetRelationshipGroupsUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetRelationshipGroupsUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipGroupsUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3575,6 +4012,7 @@ Napi::Value Client_SetRelationshipGroupsUpdatedCallback(const Napi::CallbackInfo
 
 Napi::Value Client_UpdateRichPresence(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_UpdateRichPresence(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_Activity>(env, info[1]), Call_Svcpp_Client_UpdateRichPresenceCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3584,6 +4022,7 @@ Napi::Value Client_UpdateRichPresence(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_ClearRichPresence(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = Svcpp_Client_ClearRichPresence(UnwrapClient(env, info[0]));
   Check(env, rc);
   return env.Undefined();
@@ -3591,6 +4030,7 @@ Napi::Value Client_ClearRichPresence(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetOnlineStatus(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_StatusType status = static_cast<Svcpp_StatusType>(I32Arg(info[1]));
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SetOnlineStatus(UnwrapClient(env, info[0]), status, Call_Svcpp_Client_UpdateStatusCallback, FreeJsCallback, cbData.get());
@@ -3601,6 +4041,7 @@ Napi::Value Client_SetOnlineStatus(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendActivityInvite(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::string contentText = StringArg(info[2]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[3]));
@@ -3612,6 +4053,7 @@ Napi::Value Client_SendActivityInvite(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendActivityJoinRequest(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t userId = U64Arg(info[1]);
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SendActivityJoinRequest(UnwrapClient(env, info[0]), userId, Call_Svcpp_Client_SendActivityInviteCallback, FreeJsCallback, cbData.get());
@@ -3622,6 +4064,7 @@ Napi::Value Client_SendActivityJoinRequest(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SendActivityJoinRequestReply(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_SendActivityJoinRequestReply(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_ActivityInvite>(env, info[1]), Call_Svcpp_Client_SendActivityInviteCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3631,6 +4074,7 @@ Napi::Value Client_SendActivityJoinRequestReply(const Napi::CallbackInfo &info) 
 
 Napi::Value Client_AcceptActivityInvite(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
   Svcpp_Errc rc = Svcpp_Client_AcceptActivityInvite(UnwrapClient(env, info[0]), UnwrapHandle<Svcpp_ActivityInvite>(env, info[1]), Call_Svcpp_Client_AcceptActivityInviteCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3640,6 +4084,7 @@ Napi::Value Client_AcceptActivityInvite(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetActivityInviteCreatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetActivityInviteCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityInviteCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3650,6 +4095,7 @@ Napi::Value Client_SetActivityInviteCreatedCallback(const Napi::CallbackInfo &in
 
 Napi::Value Client_SetActivityInviteUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetActivityInviteUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityInviteCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3660,6 +4106,7 @@ Napi::Value Client_SetActivityInviteUpdatedCallback(const Napi::CallbackInfo &in
 
 Napi::Value Client_SetActivityJoinCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetActivityJoinCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityJoinCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3670,6 +4117,7 @@ Napi::Value Client_SetActivityJoinCallback(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_SetActivityJoinWithApplicationCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData;
   if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_SetActivityJoinWithApplicationCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_ActivityJoinWithApplicationCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
@@ -3680,6 +4128,7 @@ Napi::Value Client_SetActivityJoinWithApplicationCallback(const Napi::CallbackIn
 
 Napi::Value Client_RegisterLaunchCommand(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   std::string commandText = StringArg(info[2]);
   Svcpp_Errc rc = Svcpp_Client_RegisterLaunchCommand(UnwrapClient(env, info[0]), applicationId, View(commandText));
@@ -3689,6 +4138,7 @@ Napi::Value Client_RegisterLaunchCommand(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_RegisterLaunchSteamApplication(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   uint64_t applicationId = U64Arg(info[1]);
   uint32_t steamAppId = U32Arg(info[2]);
   Svcpp_Errc rc = Svcpp_Client_RegisterLaunchSteamApplication(UnwrapClient(env, info[0]), applicationId, steamAppId);
@@ -3698,6 +4148,7 @@ Napi::Value Client_RegisterLaunchSteamApplication(const Napi::CallbackInfo &info
 
 Napi::Value Client_OpenConnectedGamesSettingsInPlatform(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
   Svcpp_Errc rc = Svcpp_Client_OpenConnectedGamesSettingsInPlatform(UnwrapClient(env, info[0]), Call_Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback, FreeJsCallback, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
@@ -3707,6 +4158,7 @@ Napi::Value Client_OpenConnectedGamesSettingsInPlatform(const Napi::CallbackInfo
 
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc rc = RunClientCallbacks(env, info[0]);
   RethrowCallbackError(env);
   Check(env, rc);
@@ -3715,163 +4167,1198 @@ Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
 
 Napi::Value Client_HasPendingCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   return Napi::Boolean::New(env, Svcpp_Client_HasPendingCallbacks(UnwrapClient(env, info[0])));
 }
 
 Napi::Value ErrcName(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Errc value = static_cast<Svcpp_Errc>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ErrcName(value));
 }
 
 Napi::Value LoggingSeverityToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_LoggingSeverity value = static_cast<Svcpp_LoggingSeverity>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_LoggingSeverityToString(value));
 }
 
 Napi::Value ErrorTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ErrorType value = static_cast<Svcpp_ErrorType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ErrorTypeToString(value));
 }
 
 Napi::Value HttpStatusCodeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_HttpStatusCode value = static_cast<Svcpp_HttpStatusCode>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_HttpStatusCodeToString(value));
 }
 
 Napi::Value AudioSystemToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AudioSystem value = static_cast<Svcpp_AudioSystem>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_AudioSystemToString(value));
 }
 
 Napi::Value AuthenticationCodeChallengeMethodToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthenticationCodeChallengeMethod value = static_cast<Svcpp_AuthenticationCodeChallengeMethod>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_AuthenticationCodeChallengeMethodToString(value));
 }
 
 Napi::Value IntegrationTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_IntegrationType value = static_cast<Svcpp_IntegrationType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_IntegrationTypeToString(value));
 }
 
 Napi::Value AuthorizationTokenTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthorizationTokenType value = static_cast<Svcpp_AuthorizationTokenType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_AuthorizationTokenTypeToString(value));
 }
 
 Napi::Value AuthenticationExternalAuthTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AuthenticationExternalAuthType value = static_cast<Svcpp_AuthenticationExternalAuthType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_AuthenticationExternalAuthTypeToString(value));
 }
 
 Napi::Value StatusTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_StatusType value = static_cast<Svcpp_StatusType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_StatusTypeToString(value));
 }
 
 Napi::Value ChannelTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ChannelType value = static_cast<Svcpp_ChannelType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ChannelTypeToString(value));
 }
 
 Napi::Value ExternalIdentityProviderTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ExternalIdentityProviderType value = static_cast<Svcpp_ExternalIdentityProviderType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ExternalIdentityProviderTypeToString(value));
 }
 
 Napi::Value AdditionalContentTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_AdditionalContentType value = static_cast<Svcpp_AdditionalContentType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_AdditionalContentTypeToString(value));
 }
 
 Napi::Value DisclosureTypesToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_DisclosureTypes value = static_cast<Svcpp_DisclosureTypes>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_DisclosureTypesToString(value));
 }
 
 Napi::Value UserHandle_AvatarTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_UserHandle_AvatarType value = static_cast<Svcpp_UserHandle_AvatarType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_UserHandle_AvatarTypeToString(value));
 }
 
 Napi::Value Client_StatusToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Client_Status value = static_cast<Svcpp_Client_Status>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_Client_StatusToString(value));
 }
 
 Napi::Value Client_ErrorToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Client_Error value = static_cast<Svcpp_Client_Error>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_Client_ErrorToString(value));
 }
 
 Napi::Value Client_ThreadToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_Client_Thread value = static_cast<Svcpp_Client_Thread>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_Client_ThreadToString(value));
 }
 
 Napi::Value ConnectionFailureReasonToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ConnectionFailureReason value = static_cast<Svcpp_ConnectionFailureReason>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ConnectionFailureReasonToString(value));
 }
 
 Napi::Value RelationshipTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_RelationshipType value = static_cast<Svcpp_RelationshipType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_RelationshipTypeToString(value));
 }
 
 Napi::Value RelationshipGroupTypeToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_RelationshipGroupType value = static_cast<Svcpp_RelationshipGroupType>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_RelationshipGroupTypeToString(value));
 }
 
 Napi::Value ActivityTypesToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityTypes value = static_cast<Svcpp_ActivityTypes>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ActivityTypesToString(value));
 }
 
 Napi::Value StatusDisplayTypesToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_StatusDisplayTypes value = static_cast<Svcpp_StatusDisplayTypes>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_StatusDisplayTypesToString(value));
 }
 
 Napi::Value ActivityPartyPrivacyToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityPartyPrivacy value = static_cast<Svcpp_ActivityPartyPrivacy>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ActivityPartyPrivacyToString(value));
 }
 
 Napi::Value ActivityActionTypesToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityActionTypes value = static_cast<Svcpp_ActivityActionTypes>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ActivityActionTypesToString(value));
 }
 
 Napi::Value ActivityGamePlatformsToString(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
+  CountCrossing();
   Svcpp_ActivityGamePlatforms value = static_cast<Svcpp_ActivityGamePlatforms>(I32Arg(info[0]));
   return Napi::String::New(env, Svcpp_ActivityGamePlatformsToString(value));
+}
+
+// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------
+
+Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self);
+Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self);
+Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self);
+Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self);
+Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self);
+Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self);
+Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self);
+Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self);
+Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self);
+Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self);
+Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self);
+Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self);
+Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self);
+Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self);
+Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self);
+Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self);
+Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self);
+Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self);
+Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self);
+Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self);
+Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self);
+Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self);
+Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self);
+Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self);
+Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self);
+Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self);
+
+Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ClientCreateOptions_ApiBase(self, &out));
+    data.Set("apiBase", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ClientCreateOptions_WebBase(self, &out));
+    data.Set("webBase", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ClientCreateOptions_CaFile(self, &out));
+    data.Set("caFile", TakeString(env, out));
+  }
+  data.Set("experimentalAudioSystem", Napi::Number::New(env, static_cast<double>(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(self))));
+  data.Set("experimentalAndroidPreventCommsForBluetooth", Napi::Boolean::New(env, Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self)));
+  {
+    uint64_t out{};
+    if (!Svcpp_ClientCreateOptions_CpuAffinityMask(self, &out)) {
+      data.Set("cpuAffinityMask", env.Undefined());
+    } else {
+      data.Set("cpuAffinityMask", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+    }
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ClientCreateOptions_IpcPath(self, &out));
+    data.Set("ipcPath", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value ClientCreateOptions_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ClientCreateOptions *self = UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ClientCreateOptions> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ClientCreateOptions(env, self);
+}
+
+Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Type(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ClientResult_Error(self, &out));
+    data.Set("error", TakeString(env, out));
+  }
+  data.Set("errorCode", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_ErrorCode(self))));
+  data.Set("status", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Status(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ClientResult_ResponseBody(self, &out));
+    data.Set("responseBody", TakeString(env, out));
+  }
+  data.Set("retryable", Napi::Boolean::New(env, Svcpp_ClientResult_Retryable(self)));
+  data.Set("retryAfter", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_RetryAfter(self))));
+  return data;
+}
+
+Napi::Value ClientResult_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ClientResult *self = UnwrapHandle<Svcpp_ClientResult>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ClientResult> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ClientResult(env, self);
+}
+
+Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("method", Napi::Number::New(env, static_cast<double>(Svcpp_AuthorizationCodeChallenge_Method(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_AuthorizationCodeChallenge_Challenge(self, &out));
+    data.Set("challenge", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value AuthorizationCodeChallenge_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AuthorizationCodeChallenge *self = UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_AuthorizationCodeChallenge> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_AuthorizationCodeChallenge(env, self);
+}
+
+Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_AuthorizationCodeChallenge out{};
+    Check(env, Svcpp_AuthorizationCodeVerifier_Challenge(self, &out));
+    DropOnExit<Svcpp_AuthorizationCodeChallenge> owned{&out};
+    data.Set("challenge", SnapshotOf_AuthorizationCodeChallenge(env, &out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_AuthorizationCodeVerifier_Verifier(self, &out));
+    data.Set("verifier", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value AuthorizationCodeVerifier_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AuthorizationCodeVerifier *self = UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_AuthorizationCodeVerifier> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_AuthorizationCodeVerifier(env, self);
+}
+
+Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("clientId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_AuthorizationArgs_ClientId(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_AuthorizationArgs_Scopes(self, &out));
+    data.Set("scopes", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_AuthorizationArgs_State(self, &out)) {
+      data.Set("state", env.Undefined());
+    } else {
+      data.Set("state", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_AuthorizationArgs_Nonce(self, &out)) {
+      data.Set("nonce", env.Undefined());
+    } else {
+      data.Set("nonce", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_AuthorizationCodeChallenge out{};
+    if (!Svcpp_AuthorizationArgs_CodeChallenge(self, &out)) {
+      data.Set("codeChallenge", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_AuthorizationCodeChallenge> owned{&out};
+      data.Set("codeChallenge", SnapshotOf_AuthorizationCodeChallenge(env, &out));
+    }
+  }
+  {
+    Svcpp_IntegrationType out{};
+    if (!Svcpp_AuthorizationArgs_IntegrationType(self, &out)) {
+      data.Set("integrationType", env.Undefined());
+    } else {
+      data.Set("integrationType", Napi::Number::New(env, static_cast<double>(out)));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_AuthorizationArgs_CustomSchemeParam(self, &out)) {
+      data.Set("customSchemeParam", env.Undefined());
+    } else {
+      data.Set("customSchemeParam", TakeString(env, out));
+    }
+  }
+  return data;
+}
+
+Napi::Value AuthorizationArgs_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AuthorizationArgs *self = UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_AuthorizationArgs> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_AuthorizationArgs(env, self);
+}
+
+Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ActivityButton_Label(self, &out));
+    data.Set("label", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ActivityButton_Url(self, &out));
+    data.Set("url", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value ActivityButton_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ActivityButton *self = UnwrapHandle<Svcpp_ActivityButton>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ActivityButton> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ActivityButton(env, self);
+}
+
+Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_ApplicationId(self))));
+  data.Set("lobbyId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_LobbyId(self))));
+  return data;
+}
+
+Napi::Value LinkedLobby_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_LinkedLobby *self = UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_LinkedLobby> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_LinkedLobby(env, self);
+}
+
+Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("reason", Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_Reason(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ConnectionFailure_Message(self, &out));
+    data.Set("message", TakeString(env, out));
+  }
+  data.Set("retryable", Napi::Boolean::New(env, Svcpp_ConnectionFailure_Retryable(self)));
+  data.Set("closeCode", Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_CloseCode(self))));
+  data.Set("httpStatus", Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_HttpStatus(self))));
+  return data;
+}
+
+Napi::Value ConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ConnectionFailure *self = UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ConnectionFailure> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ConnectionFailure(env, self);
+}
+
+Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_Id(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_LinkedChannel_Name(self, &out));
+    data.Set("name", TakeString(env, out));
+  }
+  data.Set("guildId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_GuildId(self))));
+  return data;
+}
+
+Napi::Value LinkedChannel_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_LinkedChannel *self = UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_LinkedChannel> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_LinkedChannel(env, self);
+}
+
+Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Type(self))));
+  {
+    Svcpp_String out{};
+    if (!Svcpp_AdditionalContent_Title(self, &out)) {
+      data.Set("title", env.Undefined());
+    } else {
+      data.Set("title", TakeString(env, out));
+    }
+  }
+  data.Set("count", Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Count(self))));
+  return data;
+}
+
+Napi::Value AdditionalContent_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AdditionalContent *self = UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_AdditionalContent> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_AdditionalContent(env, self);
+}
+
+Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("userId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_UserId(self))));
+  data.Set("lastMessageId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_LastMessageId(self))));
+  return data;
+}
+
+Napi::Value UserMessageSummary_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserMessageSummary *self = UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_UserMessageSummary> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_UserMessageSummary(env, self);
+}
+
+Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildMinimal_Id(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_GuildMinimal_Name(self, &out));
+    data.Set("name", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value GuildMinimal_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_GuildMinimal *self = UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_GuildMinimal> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_GuildMinimal(env, self);
+}
+
+Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildChannel_Id(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_GuildChannel_Name(self, &out));
+    data.Set("name", TakeString(env, out));
+  }
+  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Type(self))));
+  data.Set("position", Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Position(self))));
+  {
+    uint64_t out{};
+    if (!Svcpp_GuildChannel_ParentId(self, &out)) {
+      data.Set("parentId", env.Undefined());
+    } else {
+      data.Set("parentId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+    }
+  }
+  data.Set("isLinkable", Napi::Boolean::New(env, Svcpp_GuildChannel_IsLinkable(self)));
+  data.Set("isViewableAndWriteableByAllMembers", Napi::Boolean::New(env, Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(self)));
+  {
+    Svcpp_LinkedLobby out{};
+    if (!Svcpp_GuildChannel_LinkedLobby(self, &out)) {
+      data.Set("linkedLobby", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_LinkedLobby> owned{&out};
+      data.Set("linkedLobby", SnapshotOf_LinkedLobby(env, &out));
+    }
+  }
+  return data;
+}
+
+Napi::Value GuildChannel_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_GuildChannel *self = UnwrapHandle<Svcpp_GuildChannel>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_GuildChannel> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_GuildChannel(env, self);
+}
+
+Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_LargeImage(self, &out)) {
+      data.Set("largeImage", env.Undefined());
+    } else {
+      data.Set("largeImage", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_LargeText(self, &out)) {
+      data.Set("largeText", env.Undefined());
+    } else {
+      data.Set("largeText", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_LargeUrl(self, &out)) {
+      data.Set("largeUrl", env.Undefined());
+    } else {
+      data.Set("largeUrl", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_SmallImage(self, &out)) {
+      data.Set("smallImage", env.Undefined());
+    } else {
+      data.Set("smallImage", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_SmallText(self, &out)) {
+      data.Set("smallText", env.Undefined());
+    } else {
+      data.Set("smallText", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_SmallUrl(self, &out)) {
+      data.Set("smallUrl", env.Undefined());
+    } else {
+      data.Set("smallUrl", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_ActivityAssets_InviteCoverImage(self, &out)) {
+      data.Set("inviteCoverImage", env.Undefined());
+    } else {
+      data.Set("inviteCoverImage", TakeString(env, out));
+    }
+  }
+  return data;
+}
+
+Napi::Value ActivityAssets_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ActivityAssets *self = UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ActivityAssets> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ActivityAssets(env, self);
+}
+
+Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("start", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_Start(self))));
+  data.Set("end", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_End(self))));
+  return data;
+}
+
+Napi::Value ActivityTimestamps_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ActivityTimestamps *self = UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ActivityTimestamps> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ActivityTimestamps(env, self);
+}
+
+Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ActivityParty_Id(self, &out));
+    data.Set("id", TakeString(env, out));
+  }
+  data.Set("currentSize", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_CurrentSize(self))));
+  data.Set("maxSize", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_MaxSize(self))));
+  data.Set("privacy", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_Privacy(self))));
+  return data;
+}
+
+Napi::Value ActivityParty_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ActivityParty *self = UnwrapHandle<Svcpp_ActivityParty>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ActivityParty> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ActivityParty(env, self);
+}
+
+Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ActivitySecrets_Join(self, &out));
+    data.Set("join", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value ActivitySecrets_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ActivitySecrets *self = UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ActivitySecrets> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ActivitySecrets(env, self);
+}
+
+Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_Activity_Name(self, &out));
+    data.Set("name", TakeString(env, out));
+  }
+  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_Activity_Type(self))));
+  {
+    Svcpp_StatusDisplayTypes out{};
+    if (!Svcpp_Activity_StatusDisplayType(self, &out)) {
+      data.Set("statusDisplayType", env.Undefined());
+    } else {
+      data.Set("statusDisplayType", Napi::Number::New(env, static_cast<double>(out)));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_Activity_State(self, &out)) {
+      data.Set("state", env.Undefined());
+    } else {
+      data.Set("state", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_Activity_StateUrl(self, &out)) {
+      data.Set("stateUrl", env.Undefined());
+    } else {
+      data.Set("stateUrl", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_Activity_Details(self, &out)) {
+      data.Set("details", env.Undefined());
+    } else {
+      data.Set("details", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_Activity_DetailsUrl(self, &out)) {
+      data.Set("detailsUrl", env.Undefined());
+    } else {
+      data.Set("detailsUrl", TakeString(env, out));
+    }
+  }
+  {
+    uint64_t out{};
+    if (!Svcpp_Activity_ApplicationId(self, &out)) {
+      data.Set("applicationId", env.Undefined());
+    } else {
+      data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+    }
+  }
+  {
+    uint64_t out{};
+    if (!Svcpp_Activity_ParentApplicationId(self, &out)) {
+      data.Set("parentApplicationId", env.Undefined());
+    } else {
+      data.Set("parentApplicationId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+    }
+  }
+  {
+    Svcpp_ActivityAssets out{};
+    if (!Svcpp_Activity_Assets(self, &out)) {
+      data.Set("assets", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_ActivityAssets> owned{&out};
+      data.Set("assets", SnapshotOf_ActivityAssets(env, &out));
+    }
+  }
+  {
+    Svcpp_ActivityTimestamps out{};
+    if (!Svcpp_Activity_Timestamps(self, &out)) {
+      data.Set("timestamps", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_ActivityTimestamps> owned{&out};
+      data.Set("timestamps", SnapshotOf_ActivityTimestamps(env, &out));
+    }
+  }
+  {
+    Svcpp_ActivityParty out{};
+    if (!Svcpp_Activity_Party(self, &out)) {
+      data.Set("party", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_ActivityParty> owned{&out};
+      data.Set("party", SnapshotOf_ActivityParty(env, &out));
+    }
+  }
+  {
+    Svcpp_ActivitySecrets out{};
+    if (!Svcpp_Activity_Secrets(self, &out)) {
+      data.Set("secrets", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_ActivitySecrets> owned{&out};
+      data.Set("secrets", SnapshotOf_ActivitySecrets(env, &out));
+    }
+  }
+  data.Set("supportedPlatforms", Napi::Number::New(env, static_cast<double>(Svcpp_Activity_SupportedPlatforms(self))));
+  {
+    Svcpp_ActivityButtonSpan out{};
+    Check(env, Svcpp_Activity_Buttons(self, &out));
+    SpanDropOnExit<Svcpp_ActivityButton, Svcpp_ActivityButtonSpan> owned{&out};
+    data.Set("buttons", SnapshotArray<Svcpp_ActivityButton>(env, out, SnapshotOf_ActivityButton));
+  }
+  return data;
+}
+
+Napi::Value Activity_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Activity *self = UnwrapHandle<Svcpp_Activity>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_Activity> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_Activity(env, self);
+}
+
+Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("senderId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_SenderId(self))));
+  data.Set("channelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ChannelId(self))));
+  data.Set("messageId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_MessageId(self))));
+  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityInvite_Type(self))));
+  data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ApplicationId(self))));
+  data.Set("parentApplicationId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ParentApplicationId(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ActivityInvite_PartyId(self, &out));
+    data.Set("partyId", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ActivityInvite_SessionId(self, &out));
+    data.Set("sessionId", TakeString(env, out));
+  }
+  data.Set("isValid", Napi::Boolean::New(env, Svcpp_ActivityInvite_IsValid(self)));
+  return data;
+}
+
+Napi::Value ActivityInvite_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ActivityInvite *self = UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ActivityInvite> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ActivityInvite(env, self);
+}
+
+Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_RelationshipHandle_Id(self))));
+  data.Set("platformRelationshipType", Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_PlatformRelationshipType(self))));
+  data.Set("gameRelationshipType", Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_GameRelationshipType(self))));
+  data.Set("isSpamRequest", Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsSpamRequest(self)));
+  {
+    Svcpp_UserHandle out{};
+    if (!Svcpp_RelationshipHandle_User(self, &out)) {
+      data.Set("user", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_UserHandle> owned{&out};
+      data.Set("user", SnapshotOf_UserHandle(env, &out));
+    }
+  }
+  return data;
+}
+
+Napi::Value RelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_RelationshipHandle *self = UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_RelationshipHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_RelationshipHandle(env, self);
+}
+
+Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserApplicationProfileHandle_AvatarHash(self, &out));
+    data.Set("avatarHash", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserApplicationProfileHandle_Metadata(self, &out));
+    data.Set("metadata", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_UserApplicationProfileHandle_ProviderId(self, &out)) {
+      data.Set("providerId", env.Undefined());
+    } else {
+      data.Set("providerId", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(self, &out));
+    data.Set("providerIssuedUserId", TakeString(env, out));
+  }
+  data.Set("providerType", Napi::Number::New(env, static_cast<double>(Svcpp_UserApplicationProfileHandle_ProviderType(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserApplicationProfileHandle_Username(self, &out));
+    data.Set("username", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value UserApplicationProfileHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserApplicationProfileHandle *self = UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_UserApplicationProfileHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_UserApplicationProfileHandle(env, self);
+}
+
+Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserHandle_Id(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserHandle_Username(self, &out));
+    data.Set("username", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_UserHandle_GlobalName(self, &out)) {
+      data.Set("globalName", env.Undefined());
+    } else {
+      data.Set("globalName", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserHandle_DisplayName(self, &out));
+    data.Set("displayName", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    if (!Svcpp_UserHandle_Avatar(self, &out)) {
+      data.Set("avatar", env.Undefined());
+    } else {
+      data.Set("avatar", TakeString(env, out));
+    }
+  }
+  data.Set("status", Napi::Number::New(env, static_cast<double>(Svcpp_UserHandle_Status(self))));
+  data.Set("isProvisional", Napi::Boolean::New(env, Svcpp_UserHandle_IsProvisional(self)));
+  {
+    Svcpp_String out{};
+    if (!Svcpp_UserHandle_GuildTag(self, &out)) {
+      data.Set("guildTag", env.Undefined());
+    } else {
+      data.Set("guildTag", TakeString(env, out));
+    }
+  }
+  {
+    Svcpp_UserApplicationProfileHandleSpan out{};
+    Check(env, Svcpp_UserHandle_UserApplicationProfiles(self, &out));
+    SpanDropOnExit<Svcpp_UserApplicationProfileHandle, Svcpp_UserApplicationProfileHandleSpan> owned{&out};
+    data.Set("userApplicationProfiles", SnapshotArray<Svcpp_UserApplicationProfileHandle>(env, out, SnapshotOf_UserApplicationProfileHandle));
+  }
+  {
+    Svcpp_Activity out{};
+    if (!Svcpp_UserHandle_GameActivity(self, &out)) {
+      data.Set("gameActivity", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_Activity> owned{&out};
+      data.Set("gameActivity", SnapshotOf_Activity(env, &out));
+    }
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_UserHandle_AvatarUrl(self, static_cast<Svcpp_UserHandle_AvatarType>(0), static_cast<Svcpp_UserHandle_AvatarType>(2), &out));
+    data.Set("avatarUrl", TakeString(env, out));
+  }
+  return data;
+}
+
+Napi::Value UserHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserHandle *self = UnwrapHandle<Svcpp_UserHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_UserHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_UserHandle(env, self);
+}
+
+Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyMemberHandle_Id(self))));
+  data.Set("connected", Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(self)));
+  {
+    Svcpp_Properties out{};
+    Check(env, Svcpp_LobbyMemberHandle_Metadata(self, &out));
+    data.Set("metadata", TakeProperties(env, out));
+  }
+  {
+    Svcpp_UserHandle out{};
+    if (!Svcpp_LobbyMemberHandle_User(self, &out)) {
+      data.Set("user", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_UserHandle> owned{&out};
+      data.Set("user", SnapshotOf_UserHandle(env, &out));
+    }
+  }
+  data.Set("canLinkLobby", Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_CanLinkLobby(self)));
+  {
+    Svcpp_String out{};
+    if (!Svcpp_LobbyMemberHandle_AdditionalName(self, &out)) {
+      data.Set("additionalName", env.Undefined());
+    } else {
+      data.Set("additionalName", TakeString(env, out));
+    }
+  }
+  return data;
+}
+
+Napi::Value LobbyMemberHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_LobbyMemberHandle *self = UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_LobbyMemberHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_LobbyMemberHandle(env, self);
+}
+
+Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(self))));
+  {
+    Svcpp_UInt64Span out{};
+    Check(env, Svcpp_LobbyHandle_LobbyMemberIds(self, &out));
+    data.Set("lobbyMemberIds", TakeU64Span(env, out));
+  }
+  {
+    Svcpp_LobbyMemberHandleSpan out{};
+    Check(env, Svcpp_LobbyHandle_LobbyMembers(self, &out));
+    SpanDropOnExit<Svcpp_LobbyMemberHandle, Svcpp_LobbyMemberHandleSpan> owned{&out};
+    data.Set("lobbyMembers", SnapshotArray<Svcpp_LobbyMemberHandle>(env, out, SnapshotOf_LobbyMemberHandle));
+  }
+  {
+    Svcpp_Properties out{};
+    Check(env, Svcpp_LobbyHandle_Metadata(self, &out));
+    data.Set("metadata", TakeProperties(env, out));
+  }
+  {
+    Svcpp_LinkedChannel out{};
+    if (!Svcpp_LobbyHandle_LinkedChannel(self, &out)) {
+      data.Set("linkedChannel", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_LinkedChannel> owned{&out};
+      data.Set("linkedChannel", SnapshotOf_LinkedChannel(env, &out));
+    }
+  }
+  return data;
+}
+
+Napi::Value LobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_LobbyHandle *self = UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_LobbyHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_LobbyHandle(env, self);
+}
+
+Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ChannelHandle_Id(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_ChannelHandle_Name(self, &out));
+    data.Set("name", TakeString(env, out));
+  }
+  {
+    Svcpp_UInt64Span out{};
+    Check(env, Svcpp_ChannelHandle_Recipients(self, &out));
+    data.Set("recipients", TakeU64Span(env, out));
+  }
+  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_ChannelHandle_Type(self))));
+  return data;
+}
+
+Napi::Value ChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ChannelHandle *self = UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_ChannelHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_ChannelHandle(env, self);
+}
+
+Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_Id(self))));
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_MessageHandle_Content(self, &out));
+    data.Set("content", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_MessageHandle_RawContent(self, &out));
+    data.Set("rawContent", TakeString(env, out));
+  }
+  data.Set("authorId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_AuthorId(self))));
+  {
+    Svcpp_UserHandle out{};
+    if (!Svcpp_MessageHandle_Author(self, &out)) {
+      data.Set("author", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_UserHandle> owned{&out};
+      data.Set("author", SnapshotOf_UserHandle(env, &out));
+    }
+  }
+  data.Set("channelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_ChannelId(self))));
+  {
+    Svcpp_LobbyHandle out{};
+    if (!Svcpp_MessageHandle_Lobby(self, &out)) {
+      data.Set("lobby", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_LobbyHandle> owned{&out};
+      data.Set("lobby", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(&out))));
+    }
+  }
+  data.Set("recipientId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_RecipientId(self))));
+  data.Set("sentTimestamp", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_SentTimestamp(self))));
+  data.Set("editedTimestamp", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(self))));
+  {
+    Svcpp_Properties out{};
+    Check(env, Svcpp_MessageHandle_Metadata(self, &out));
+    data.Set("metadata", TakeProperties(env, out));
+  }
+  {
+    Svcpp_Properties out{};
+    Check(env, Svcpp_MessageHandle_ModerationMetadata(self, &out));
+    data.Set("moderationMetadata", TakeProperties(env, out));
+  }
+  {
+    Svcpp_AdditionalContent out{};
+    if (!Svcpp_MessageHandle_AdditionalContent(self, &out)) {
+      data.Set("additionalContent", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_AdditionalContent> owned{&out};
+      data.Set("additionalContent", SnapshotOf_AdditionalContent(env, &out));
+    }
+  }
+  {
+    Svcpp_DisclosureTypes out{};
+    if (!Svcpp_MessageHandle_DisclosureType(self, &out)) {
+      data.Set("disclosureType", env.Undefined());
+    } else {
+      data.Set("disclosureType", Napi::Number::New(env, static_cast<double>(out)));
+    }
+  }
+  {
+    uint64_t out{};
+    if (!Svcpp_MessageHandle_ApplicationId(self, &out)) {
+      data.Set("applicationId", env.Undefined());
+    } else {
+      data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+    }
+  }
+  data.Set("sentFromGame", Napi::Boolean::New(env, Svcpp_MessageHandle_SentFromGame(self)));
+  {
+    Svcpp_String out{};
+    if (!Svcpp_MessageHandle_AdditionalName(self, &out)) {
+      data.Set("additionalName", env.Undefined());
+    } else {
+      data.Set("additionalName", TakeString(env, out));
+    }
+  }
+  return data;
+}
+
+Napi::Value MessageHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_MessageHandle *self = UnwrapHandle<Svcpp_MessageHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_MessageHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_MessageHandle(env, self);
 }
 
 }  // namespace
@@ -4355,6 +5842,32 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("ActivityPartyPrivacyToString", Napi::Function::New(env, ActivityPartyPrivacyToString, "ActivityPartyPrivacyToString"));
   exports.Set("ActivityActionTypesToString", Napi::Function::New(env, ActivityActionTypesToString, "ActivityActionTypesToString"));
   exports.Set("ActivityGamePlatformsToString", Napi::Function::New(env, ActivityGamePlatformsToString, "ActivityGamePlatformsToString"));
+  exports.Set("ClientCreateOptions_Snapshot", Napi::Function::New(env, ClientCreateOptions_Snapshot, "ClientCreateOptions_Snapshot"));
+  exports.Set("ClientResult_Snapshot", Napi::Function::New(env, ClientResult_Snapshot, "ClientResult_Snapshot"));
+  exports.Set("AuthorizationCodeChallenge_Snapshot", Napi::Function::New(env, AuthorizationCodeChallenge_Snapshot, "AuthorizationCodeChallenge_Snapshot"));
+  exports.Set("AuthorizationCodeVerifier_Snapshot", Napi::Function::New(env, AuthorizationCodeVerifier_Snapshot, "AuthorizationCodeVerifier_Snapshot"));
+  exports.Set("AuthorizationArgs_Snapshot", Napi::Function::New(env, AuthorizationArgs_Snapshot, "AuthorizationArgs_Snapshot"));
+  exports.Set("ActivityButton_Snapshot", Napi::Function::New(env, ActivityButton_Snapshot, "ActivityButton_Snapshot"));
+  exports.Set("LinkedLobby_Snapshot", Napi::Function::New(env, LinkedLobby_Snapshot, "LinkedLobby_Snapshot"));
+  exports.Set("ConnectionFailure_Snapshot", Napi::Function::New(env, ConnectionFailure_Snapshot, "ConnectionFailure_Snapshot"));
+  exports.Set("LinkedChannel_Snapshot", Napi::Function::New(env, LinkedChannel_Snapshot, "LinkedChannel_Snapshot"));
+  exports.Set("AdditionalContent_Snapshot", Napi::Function::New(env, AdditionalContent_Snapshot, "AdditionalContent_Snapshot"));
+  exports.Set("UserMessageSummary_Snapshot", Napi::Function::New(env, UserMessageSummary_Snapshot, "UserMessageSummary_Snapshot"));
+  exports.Set("GuildMinimal_Snapshot", Napi::Function::New(env, GuildMinimal_Snapshot, "GuildMinimal_Snapshot"));
+  exports.Set("GuildChannel_Snapshot", Napi::Function::New(env, GuildChannel_Snapshot, "GuildChannel_Snapshot"));
+  exports.Set("ActivityAssets_Snapshot", Napi::Function::New(env, ActivityAssets_Snapshot, "ActivityAssets_Snapshot"));
+  exports.Set("ActivityTimestamps_Snapshot", Napi::Function::New(env, ActivityTimestamps_Snapshot, "ActivityTimestamps_Snapshot"));
+  exports.Set("ActivityParty_Snapshot", Napi::Function::New(env, ActivityParty_Snapshot, "ActivityParty_Snapshot"));
+  exports.Set("ActivitySecrets_Snapshot", Napi::Function::New(env, ActivitySecrets_Snapshot, "ActivitySecrets_Snapshot"));
+  exports.Set("Activity_Snapshot", Napi::Function::New(env, Activity_Snapshot, "Activity_Snapshot"));
+  exports.Set("ActivityInvite_Snapshot", Napi::Function::New(env, ActivityInvite_Snapshot, "ActivityInvite_Snapshot"));
+  exports.Set("RelationshipHandle_Snapshot", Napi::Function::New(env, RelationshipHandle_Snapshot, "RelationshipHandle_Snapshot"));
+  exports.Set("UserApplicationProfileHandle_Snapshot", Napi::Function::New(env, UserApplicationProfileHandle_Snapshot, "UserApplicationProfileHandle_Snapshot"));
+  exports.Set("UserHandle_Snapshot", Napi::Function::New(env, UserHandle_Snapshot, "UserHandle_Snapshot"));
+  exports.Set("LobbyMemberHandle_Snapshot", Napi::Function::New(env, LobbyMemberHandle_Snapshot, "LobbyMemberHandle_Snapshot"));
+  exports.Set("LobbyHandle_Snapshot", Napi::Function::New(env, LobbyHandle_Snapshot, "LobbyHandle_Snapshot"));
+  exports.Set("ChannelHandle_Snapshot", Napi::Function::New(env, ChannelHandle_Snapshot, "ChannelHandle_Snapshot"));
+  exports.Set("MessageHandle_Snapshot", Napi::Function::New(env, MessageHandle_Snapshot, "MessageHandle_Snapshot"));
 }
 
 }  // namespace svcpp_node

@@ -114,6 +114,14 @@ Napi::Value GetLastErrorMessage(const Napi::CallbackInfo &info) {
   return TakeString(info.Env(), out);
 }
 
+/** The crossing counters of this thread (not counted themselves): { total, atCallbackStart }. */
+Napi::Value DebugCrossings(const Napi::CallbackInfo &info) {
+  Napi::Object counters = Napi::Object::New(info.Env());
+  counters.Set("total", Napi::BigInt::New(info.Env(), tCrossings));
+  counters.Set("atCallbackStart", Napi::BigInt::New(info.Env(), tCrossingsAtCallbackStart));
+  return counters;
+}
+
 Napi::Value RunCallbacks(const Napi::CallbackInfo &info) {
   Svcpp_Errc rc = Svcpp_RunCallbacks();
   RethrowCallbackError(info.Env());
@@ -153,6 +161,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("CheckAbiVersion", Napi::Function::New(env, CheckAbiVersion, "CheckAbiVersion"));
   exports.Set("GetLastErrorMessage", Napi::Function::New(env, GetLastErrorMessage, "GetLastErrorMessage"));
   exports.Set("RunCallbacks", Napi::Function::New(env, RunCallbacks, "RunCallbacks"));
+  exports.Set("Debug_Crossings", Napi::Function::New(env, DebugCrossings, "Debug_Crossings"));
   exports.Set("ResetCallbacks", Napi::Function::New(env, ResetCallbacks, "ResetCallbacks"));
   exports.Set("Client_SetPumpRef", Napi::Function::New(env, ClientSetPumpRef, "Client_SetPumpRef"));
   exports.Set("setErrorFactory", Napi::Function::New(env, SetErrorFactory, "setErrorFactory"));

@@ -45,6 +45,18 @@ inline void Check(Napi::Env env, Svcpp_Errc rc) {
   if (rc != Svcpp_Errc_Ok) ThrowErrc(env, rc);
 }
 
+// ---- crossings --------------------------------------------------------------------------------------
+
+/**
+ * A debug counter of JS <-> native crossings on this thread (every generated function call and every JS callback
+ * the pump makes), read with Debug_CrossingCount: tests count crossings instead of timing them. One increment of a
+ * thread-local integer (each JS thread, the main one or a worker, has its own).
+ */
+inline thread_local uint64_t tCrossings = 0;
+/** tCrossings when the JS callback running now was entered (before its own crossing was counted). */
+inline thread_local uint64_t tCrossingsAtCallbackStart = 0;
+inline void CountCrossing() { ++tCrossings; }
+
 // ---- callback errors --------------------------------------------------------------------------------
 
 void RecordCallbackError(Napi::Env env, Napi::Value error);

@@ -30,6 +30,8 @@ template <class MakeArgs>
 void InvokeJs(void *userData, MakeArgs makeArgs) noexcept {
   auto *cb = static_cast<JsCallback *>(userData);
   Napi::Env env(cb->env);
+  tCrossingsAtCallbackStart = tCrossings;
+  CountCrossing();
   try {
     Napi::HandleScope scope(env);
     std::vector<napi_value> args = makeArgs(env);

@@ -1,43 +1,56 @@
 #include "support/handles.hpp"
 
+#include <array>
 #include <unordered_map>
 
 namespace svcpp::capi::registry {
 namespace {
-// One map guarded by one mutex: an uncontended lock plus a hash lookup per call (bench/sync-call.ts
-// measures the whole call). Shard it if profiles ever show contention.
-std::mutex &Mutex() {
-    static std::mutex m;
-    return m;
+// The registry is sharded by handle id: every call validates its handles here, so calls on different objects from
+// different threads take different locks, and a lookup is one uncontended lock and one hash probe in a small map.
+// Nothing here allocates except Add (the map's node); Acquire and Release are the per-call hot path.
+constexpr size_t kShards = 64;
+
+struct Shard {
+    std::mutex mutex;
+    std::unordered_map<uintptr_t, BoxBase *> live;
+};
+
+std::array<Shard, kShards> &Shards() {
+    static auto *shards = new std::array<Shard, kShards>();  // never destroyed: handles may outlive statics
+    return *shards;
 }
-std::unordered_map<uintptr_t, BoxBase *> &Live() {
-    static auto *live = new std::unordered_map<uintptr_t, BoxBase *>();  // never destroyed: handles may outlive statics
-    return *live;
-}
-// Ids count up from an odd start so a handle value never looks like a small integer or an aligned pointer;
+
+// Ids step by 2 from an odd start (a handle value never looks like a small integer or an aligned pointer), so the
+// shard is taken from the bits above the lowest; consecutive handles land in consecutive shards.
+Shard &ShardOf(uintptr_t id) { return Shards()[(id >> 1) % kShards]; }
+
 // 2^64 handles are never exhausted.
-uintptr_t nextId = 0x5C0000001;
+std::atomic<uintptr_t> nextId{0x5C0000001};
 }  // namespace
 
 const void *Add(BoxBase *box) {
-    std::lock_guard lock(Mutex());
-    const uintptr_t id = nextId;
-    nextId += 2;
+    const uintptr_t id = nextId.fetch_add(2, std::memory_order_relaxed);
     box->id = reinterpret_cast<const void *>(id);
-    Live().emplace(id, box);
+    Shard &shard = ShardOf(id);
+    std::lock_guard lock(shard.mutex);
+    shard.live.emplace(id, box);
     return box->id;
 }
 
 bool Remove(BoxBase *box) {
-    std::lock_guard lock(Mutex());
-    return Live().erase(reinterpret_cast<uintptr_t>(box->id)) == 1;
+    const auto id = reinterpret_cast<uintptr_t>(box->id);
+    Shard &shard = ShardOf(id);
+    std::lock_guard lock(shard.mutex);
+    return shard.live.erase(id) == 1;
 }
 
 BoxBase *Acquire(const void *opaque, const void *tag) {
     if (!opaque) return nullptr;
-    std::lock_guard lock(Mutex());
-    auto it = Live().find(reinterpret_cast<uintptr_t>(opaque));
-    if (it == Live().end()) return nullptr;
+    const auto id = reinterpret_cast<uintptr_t>(opaque);
+    Shard &shard = ShardOf(id);
+    std::lock_guard lock(shard.mutex);
+    auto it = shard.live.find(id);
+    if (it == shard.live.end()) return nullptr;
     BoxBase *box = it->second;
     if (box->tag != tag) return nullptr;
     box->refs.fetch_add(1, std::memory_order_relaxed);

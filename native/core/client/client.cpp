@@ -33,10 +33,16 @@ Client::Client(const ClientCreateOptions &options)
     : options_(options),
       apiBase_(options.apiBase.empty() ? std::string(kDefaultWebBase) + "/api/v10" : WithoutTrailingSlash(options.apiBase)),
       webBase_(options.webBase.empty() ? std::string(kDefaultWebBase) : WithoutTrailingSlash(options.webBase)),
-      users_(std::make_shared<UserCache>(webBase_ + "/cdn")),
+      users_(queue_, webBase_ + "/cdn"),
       io_(options.cpuAffinityMask),
       net_(std::make_unique<Net>(io_.Context(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
                                  [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
+    // One table for every dispatch type, filled in the order the areas must see READY (users first).
+    users_.Register(dispatch_);
+    messages_.Register(dispatch_);
+    lobbies_.Register(dispatch_);
+    relationships_.Register(dispatch_);
+    presence_.Register(dispatch_);
     StartLocalClient();
 }
 
@@ -116,23 +122,11 @@ void Client::ReleaseRegistrations() {
     authorizeUrl_.Set({});
     tokenExpiration_.Set({});
     authorizeRequest_.Set({});
-    userUpdated_.Set({});
-    messageCreated_.Set({});
-    messageUpdated_.Set({});
-    messageDeleted_.Set({});
-    lobbyCreated_.Set({});
-    lobbyDeleted_.Set({});
-    lobbyUpdated_.Set({});
-    lobbyMemberAdded_.Set({});
-    lobbyMemberRemoved_.Set({});
-    lobbyMemberUpdated_.Set({});
-    relationshipCreated_.Set({});
-    relationshipDeleted_.Set({});
-    relationshipGroupsUpdated_.Set({});
-    activityInviteCreated_.Set({});
-    activityInviteUpdated_.Set({});
-    activityJoin_.Set({});
-    activityJoinWithApplication_.Set({});
+    users_.ReleaseRegistrations();
+    messages_.ReleaseRegistrations();
+    lobbies_.ReleaseRegistrations();
+    relationships_.ReleaseRegistrations();
+    presence_.ReleaseRegistrations();
     queue_.SetHook(nullptr);
     if (!destroyRequested_.load()) UpdateLocalSubscriptions();
 }

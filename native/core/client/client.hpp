@@ -20,14 +20,17 @@
 #include "runtime/callback_queue.hpp"
 #include "runtime/event_slot.hpp"
 #include "runtime/operations.hpp"
-#include "lobbies/lobby_cache.hpp"
+#include "runtime/dispatch_table.hpp"
+#include "lobbies/lobbies_service.hpp"
 #include "lobbies/lobby_handle.hpp"
 #include "messages/channel_handle.hpp"
-#include "messages/message_cache.hpp"
+#include "messages/messages_service.hpp"
 #include "messages/message_handle.hpp"
+#include "presence/presence_service.hpp"
 #include "relationships/relationship_handle.hpp"
 #include "relationships/relationship_rules.hpp"
-#include "users/user_cache.hpp"
+#include "relationships/relationships_service.hpp"
+#include "users/users_service.hpp"
 #include "users/user_handle.hpp"
 
 namespace svcpp::core {
@@ -100,7 +103,7 @@ public:
     std::optional<UserHandle> GetCurrentUserV2() const;
     std::optional<UserHandle> GetCurrentUser() const { return GetCurrentUserV2(); }
     std::optional<UserHandle> GetUser(uint64_t userId) const;
-    void SetUserUpdatedCallback(ClientUserUpdatedCallback &&cb) { userUpdated_.Set(std::move(cb)); }
+    void SetUserUpdatedCallback(ClientUserUpdatedCallback &&cb) { users_.Updated().Set(std::move(cb)); }
 
     // Guilds (client_guilds.cpp).
     void GetUserGuilds(ClientGetUserGuildsCallback &&cb);
@@ -119,22 +122,22 @@ public:
     void GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, ClientUserMessagesWithLimitCallback &&cb);
     void GetUserMessageSummaries(ClientUserMessageSummariesCallback &&cb);
     bool CanOpenMessageInPlatform(uint64_t messageId) const;
-    void SetMessageCreatedCallback(ClientMessageCreatedCallback &&cb) { messageCreated_.Set(std::move(cb)); }
-    void SetMessageUpdatedCallback(ClientMessageUpdatedCallback &&cb) { messageUpdated_.Set(std::move(cb)); }
-    void SetMessageDeletedCallback(ClientMessageDeletedCallback &&cb) { messageDeleted_.Set(std::move(cb)); }
+    void SetMessageCreatedCallback(ClientMessageCreatedCallback &&cb) { messages_.Created().Set(std::move(cb)); }
+    void SetMessageUpdatedCallback(ClientMessageUpdatedCallback &&cb) { messages_.Updated().Set(std::move(cb)); }
+    void SetMessageDeletedCallback(ClientMessageDeletedCallback &&cb) { messages_.Deleted().Set(std::move(cb)); }
 
     // ---- Lobbies and linked channels (client_lobbies.cpp) ----
     void CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb);
     void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata, ClientCreateOrJoinLobbyCallback &&cb);
     void LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb);
     std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
-    std::vector<uint64_t> GetLobbyIds() const { return lobbies_->Ids(); }
-    void SetLobbyCreatedCallback(ClientLobbyCreatedCallback &&cb) { lobbyCreated_.Set(std::move(cb)); }
-    void SetLobbyDeletedCallback(ClientLobbyDeletedCallback &&cb) { lobbyDeleted_.Set(std::move(cb)); }
-    void SetLobbyUpdatedCallback(ClientLobbyUpdatedCallback &&cb) { lobbyUpdated_.Set(std::move(cb)); }
-    void SetLobbyMemberAddedCallback(ClientLobbyMemberAddedCallback &&cb) { lobbyMemberAdded_.Set(std::move(cb)); }
-    void SetLobbyMemberRemovedCallback(ClientLobbyMemberRemovedCallback &&cb) { lobbyMemberRemoved_.Set(std::move(cb)); }
-    void SetLobbyMemberUpdatedCallback(ClientLobbyMemberUpdatedCallback &&cb) { lobbyMemberUpdated_.Set(std::move(cb)); }
+    std::vector<uint64_t> GetLobbyIds() const { return lobbies_.Cache()->Ids(); }
+    void SetLobbyCreatedCallback(ClientLobbyCreatedCallback &&cb) { lobbies_.Created().Set(std::move(cb)); }
+    void SetLobbyDeletedCallback(ClientLobbyDeletedCallback &&cb) { lobbies_.Deleted().Set(std::move(cb)); }
+    void SetLobbyUpdatedCallback(ClientLobbyUpdatedCallback &&cb) { lobbies_.Updated().Set(std::move(cb)); }
+    void SetLobbyMemberAddedCallback(ClientLobbyMemberAddedCallback &&cb) { lobbies_.MemberAdded().Set(std::move(cb)); }
+    void SetLobbyMemberRemovedCallback(ClientLobbyMemberRemovedCallback &&cb) { lobbies_.MemberRemoved().Set(std::move(cb)); }
+    void SetLobbyMemberUpdatedCallback(ClientLobbyMemberUpdatedCallback &&cb) { lobbies_.MemberUpdated().Set(std::move(cb)); }
     void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb);
     void UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelCallback &&cb);
     void JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientJoinLinkedLobbyGuildCallback &&cb);
@@ -158,9 +161,9 @@ public:
     void RemoveGameFriend(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
     void BlockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
     void UnblockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
-    void SetRelationshipCreatedCallback(ClientRelationshipCreatedCallback &&cb) { relationshipCreated_.Set(std::move(cb)); }
-    void SetRelationshipDeletedCallback(ClientRelationshipDeletedCallback &&cb) { relationshipDeleted_.Set(std::move(cb)); }
-    void SetRelationshipGroupsUpdatedCallback(ClientRelationshipGroupsUpdatedCallback &&cb) { relationshipGroupsUpdated_.Set(std::move(cb)); }
+    void SetRelationshipCreatedCallback(ClientRelationshipCreatedCallback &&cb) { relationships_.Created().Set(std::move(cb)); }
+    void SetRelationshipDeletedCallback(ClientRelationshipDeletedCallback &&cb) { relationships_.Deleted().Set(std::move(cb)); }
+    void SetRelationshipGroupsUpdatedCallback(ClientRelationshipGroupsUpdatedCallback &&cb) { relationships_.GroupsUpdated().Set(std::move(cb)); }
 
     // ---- Presence (client_presence.cpp) and game invites (client_invites.cpp) ----
     void UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb);
@@ -170,8 +173,8 @@ public:
     void SendActivityJoinRequest(uint64_t userId, ClientSendActivityInviteCallback &&cb);
     void SendActivityJoinRequestReply(ActivityInvite invite, ClientSendActivityInviteCallback &&cb);
     void AcceptActivityInvite(ActivityInvite invite, ClientAcceptActivityInviteCallback &&cb);
-    void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) { activityInviteCreated_.Set(std::move(cb)); }
-    void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) { activityInviteUpdated_.Set(std::move(cb)); }
+    void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) { presence_.InviteCreated().Set(std::move(cb)); }
+    void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) { presence_.InviteUpdated().Set(std::move(cb)); }
 
     // ---- The local platform client over local RPC (client_rpc.cpp, the service in rpc/) ----
     void SetActivityJoinCallback(ClientActivityJoinCallback &&cb);
@@ -228,30 +231,20 @@ private:
     // gateway (client_connection.cpp)
     void StartGateway(Net &net, std::string url);
     void OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail);
+    /** One gateway dispatch: the caches are updated (and their events queued) by the areas that handle its type. */
     void OnDispatch(const std::string &type, const nlohmann::json &data);
-    // social layer dispatches (client_relationships.cpp, client_presence.cpp)
-    void OnRelationshipsDispatch(const std::string &type, const nlohmann::json &data);
-    void OnPresenceDispatch(const std::string &type, const nlohmann::json &data);
-    void ApplyPresence(const nlohmann::json &presence, bool notify);
-    /** Queues RelationshipGroupsUpdated when the user's group differs from `before` (a GroupOf result). */
-    void PostGroupChange(uint64_t userId, std::optional<RelationshipGroupType> before);
-    std::optional<RelationshipGroupType> GroupOfUser(uint64_t userId) const;
     /** The checks and the request of one relationship change by user id (client_relationships.cpp). */
     void ChangeRelationship(uint64_t userId, relationships::Action action, bool platformAxis, ClientUpdateRelationshipCallback &&cb);
     void RequestByName(std::string username, bool platformAxis, Callback<void(const ClientResult &)> &&cb);
     /** POST /users/{id}/activity-invites of type `type` (client_invites.cpp). */
     void PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content, ClientSendActivityInviteCallback &&cb);
-    /** The application whose activity is "this game's": READY's, else SetApplicationId's. */
-    uint64_t SessionApplicationId() const;
+    uint64_t SessionApplicationId() const { return presence_.SessionApplicationId(); }
     void ScheduleTokenExpiry(uint64_t generation, std::string token);
     void RecordFailure(std::optional<ConnectionFailure> failure);
     void TokenExpiring(uint64_t generation);
-    // lobbies and messages (client_lobbies.cpp, client_messages.cpp)
-    void OnLobbiesDispatch(const std::string &type, const nlohmann::json &data);
-    void OnMessagesDispatch(const std::string &type, const nlohmann::json &data);
     /** The session ended: forget lobbies (each reported deleted: lost with the connection) and messages. */
     void ClearSocialCaches();
-    CacheRefs Refs() const { return CacheRefs{users_, lobbies_, messages_}; }
+    CacheRefs Refs() const { return CacheRefs{users_.Cache(), lobbies_.Cache(), messages_.Cache()}; }
     /** The ClientNotReady / no-token failure of a call that needs a Ready session, or nullopt when it may go on. */
     std::optional<ClientResult> NotReady() const;
     /** Sends a message (lobby or DM) and completes cb with its id; the answer is cached like a dispatch. */
@@ -284,36 +277,20 @@ private:
     EventSlot<void(std::string_view)> authorizeUrl_{queue_};
     EventSlot<void()> tokenExpiration_{queue_};
     EventSlot<void()> authorizeRequest_{queue_};
-    EventSlot<void(uint64_t)> userUpdated_{queue_};
     EventSlot<void()> missedEvents_{queue_};
     std::atomic<uint64_t> discardedMessages_{0};
     // Why the last connection ended with an error; written on the I/O thread before the status event is queued.
     mutable std::mutex failureMutex_;
     std::optional<ConnectionFailure> lastFailure_;
-    // social layer events
-    EventSlot<void(uint64_t, bool)> relationshipCreated_{queue_};
-    EventSlot<void(uint64_t, bool)> relationshipDeleted_{queue_};
-    EventSlot<void(uint64_t)> relationshipGroupsUpdated_{queue_};
-    EventSlot<void(const ActivityInvite &)> activityInviteCreated_{queue_};
-    EventSlot<void(const ActivityInvite &)> activityInviteUpdated_{queue_};
-    EventSlot<void(std::string_view)> activityJoin_{queue_};
-    EventSlot<void(uint64_t, std::string_view)> activityJoinWithApplication_{queue_};
-    std::atomic<uint64_t> sessionApplicationId_{0};  // READY's application.id
 
-    std::shared_ptr<UserCache> users_;
-
-    // lobbies and messages
-    std::shared_ptr<LobbyCache> lobbies_ = std::make_shared<LobbyCache>();
-    std::shared_ptr<MessageCache> messages_ = std::make_shared<MessageCache>();
-    EventSlot<void(uint64_t)> messageCreated_{queue_};
-    EventSlot<void(uint64_t)> messageUpdated_{queue_};
-    EventSlot<void(uint64_t, uint64_t)> messageDeleted_{queue_};
-    EventSlot<void(uint64_t)> lobbyCreated_{queue_};
-    EventSlot<void(uint64_t)> lobbyDeleted_{queue_};
-    EventSlot<void(uint64_t)> lobbyUpdated_{queue_};
-    EventSlot<void(uint64_t, uint64_t)> lobbyMemberAdded_{queue_};
-    EventSlot<void(uint64_t, uint64_t)> lobbyMemberRemoved_{queue_};
-    EventSlot<void(uint64_t, uint64_t)> lobbyMemberUpdated_{queue_};
+    // The area services, in dispatch order (users first: the others read the signed-in user). Each owns its cache,
+    // its event slots and its reducer; dispatch_ routes every gateway dispatch to the ones that handle its type.
+    users::UsersService users_;
+    messages::MessagesService messages_{queue_, users_.Cache()};
+    lobbies::LobbiesService lobbies_{queue_, users_.Cache()};
+    relationships::RelationshipsService relationships_{queue_, users_.Cache()};
+    presence::PresenceService presence_{queue_, users_, relationships_, [this] { return GetApplicationId(); }};
+    DispatchTable dispatch_;
 
     mutable std::mutex tokenMutex_;  // guards token_ and tokenGeneration_
     std::string token_;

@@ -107,7 +107,7 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
     OnIo([this](Net &net) {
         if (GetStatus() != ClientStatus::Disconnected) return;
         net.session.reset();
-        users_->Clear();
+        users_.Cache()->Clear();
         ClearSocialCaches();
         if (std::exchange(net.connectAfterDisconnect, false)) Connect();
     });
@@ -139,28 +139,9 @@ void Client::Disconnect() {
 // ---- Dispatches -----------------------------------------------------------------------------------------
 
 void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
-    // The cache is updated before the event is queued (native/SEMANTICS.md "Pump and hook").
-    if (type == "READY") {
-        users_->Clear();
-        UserRecord me = ParseUser(wire::Member(data, "user"));
-        me.status = StatusType::Online;
-        users_->Upsert(me);
-        users_->SetStatus(me.id, StatusType::Online);
-        users_->SetCurrentUserId(me.id);
-        // A new session: what was cached from an earlier one may have missed messages (history is fetched again).
-        messages_->Clear();
-        logger_.Log(LoggingSeverity::Info, "ready as user " + std::to_string(me.id));
-    } else if (type == "USER_UPDATE") {
-        UserRecord user = ParseUser(data);
-        if (user.id == 0) return;
-        users_->Upsert(user);
-        userUpdated_.Post(user.id);
-    }
-    OnLobbiesDispatch(type, data);
-    OnMessagesDispatch(type, data);
-    // The social layer's caches and events (relationships, presence, invites).
-    OnRelationshipsDispatch(type, data);
-    OnPresenceDispatch(type, data);
+    // The caches are updated before the events are queued (native/SEMANTICS.md "Pump and hook").
+    dispatch_.Dispatch(type, data);
+    if (type == "READY") logger_.Log(LoggingSeverity::Info, "ready as user " + std::to_string(users_.Cache()->CurrentUserId()));
 }
 
 // ---- Token expiry ---------------------------------------------------------------------------------------
@@ -194,16 +175,7 @@ void Client::TokenExpiring(uint64_t generation) {
 
 // ---- Users ----------------------------------------------------------------------------------------------
 
-std::optional<UserHandle> Client::GetCurrentUserV2() const {
-    // Set by READY and cleared when the session ends: absent until the first Ready of a session.
-    const uint64_t id = users_->CurrentUserId();
-    if (!id || !users_->Get(id)) return std::nullopt;
-    return UserHandle(users_, id);
-}
-
-std::optional<UserHandle> Client::GetUser(uint64_t userId) const {
-    if (!users_->Get(userId)) return std::nullopt;
-    return UserHandle(users_, userId);
-}
+std::optional<UserHandle> Client::GetCurrentUserV2() const { return users_.CurrentUser(); }
+std::optional<UserHandle> Client::GetUser(uint64_t userId) const { return users_.User(userId); }
 
 }  // namespace svcpp::core

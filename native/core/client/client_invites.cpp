@@ -21,7 +21,7 @@ void Client::PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::
     auto op = InviteOperation::Begin(operations_, std::move(cb));
     if (userId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "userId must not be 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    if (userId == users_->CurrentUserId()) return op->Fail(FailureResult(ErrorType::ValidationError, "cannot invite yourself"));
+    if (userId == users_.Cache()->CurrentUserId()) return op->Fail(FailureResult(ErrorType::ValidationError, "cannot invite yourself"));
     const std::string user = std::to_string(userId);
     // The user id is a major parameter of the route (the platform limits per recipient).
     Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/" + user + "/activity-invites", "POST /users/" + user + "/activity-invites", CurrentToken(),

@@ -41,28 +41,9 @@ net::HttpDone LobbyAnswer(std::shared_ptr<LobbyCache> cache, std::shared_ptr<Lob
 
 }  // namespace
 
-// ---- Dispatches -----------------------------------------------------------------------------------------
-
-void Client::OnLobbiesDispatch(const std::string &type, const nlohmann::json &data) {
-    std::vector<lobbies::LobbyEvent> events;
-    if (type == "READY") events = lobbies::ApplyReady(*lobbies_, *users_, wire::Member(data, "lobbies"));
-    else if (type.rfind("LOBBY_", 0) == 0) events = lobbies::ApplyDispatch(*lobbies_, *users_, users_->CurrentUserId(), type, data);
-    using Kind = lobbies::LobbyEvent::Kind;
-    for (const auto &e : events) {
-        switch (e.kind) {
-            case Kind::Created: lobbyCreated_.Post(e.lobbyId); break;
-            case Kind::Deleted: lobbyDeleted_.Post(e.lobbyId); break;
-            case Kind::Updated: lobbyUpdated_.Post(e.lobbyId); break;
-            case Kind::MemberAdded: lobbyMemberAdded_.Post(e.lobbyId, e.memberId); break;
-            case Kind::MemberRemoved: lobbyMemberRemoved_.Post(e.lobbyId, e.memberId); break;
-            case Kind::MemberUpdated: lobbyMemberUpdated_.Post(e.lobbyId, e.memberId); break;
-        }
-    }
-}
-
 void Client::ClearSocialCaches() {
-    for (uint64_t id : lobbies_->Clear()) lobbyDeleted_.Post(id);
-    messages_->Clear();
+    lobbies_.Clear();
+    messages_.Cache()->Clear();
 }
 
 // ---- Create, join, leave --------------------------------------------------------------------------------
@@ -73,7 +54,7 @@ void Client::CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallba
     if (auto failure = NotReady()) return op->Fail(*failure);
     // No metadata keys: the lobby's and the member's metadata stay as they are.
     nlohmann::json body = {{"secret", std::move(secret)}};
-    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
+    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_.Cache(), op));
 }
 
 void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
@@ -84,7 +65,7 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyM
     if (auto error = validation::CheckMetadata(memberMetadata, "member metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     nlohmann::json body = {{"secret", std::move(secret)}, {"lobby_metadata", wire::MapJson(lobbyMetadata)}, {"member_metadata", wire::MapJson(memberMetadata)}};
-    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_, op));
+    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_.Cache(), op));
 }
 
 void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
@@ -95,14 +76,14 @@ void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
          [this, op, lobbyId](net::HttpResponse response) {
              ClientResult result = net::ResultFromHttp(response);
              // Forget it now and report it once (the LOBBY_DELETE that follows finds nothing left to remove).
-             if (result.type == ErrorType::None && lobbies_->Remove(lobbyId)) lobbyDeleted_.Post(lobbyId);
+             if (result.type == ErrorType::None && lobbies_.Cache()->Remove(lobbyId)) lobbies_.Deleted().Post(lobbyId);
              op->Complete(std::move(result));
          });
 }
 
 std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
-    if (!lobbies_->Contains(lobbyId)) return std::nullopt;
-    return LobbyHandle(lobbies_, users_, lobbyId);
+    if (!lobbies_.Cache()->Contains(lobbyId)) return std::nullopt;
+    return LobbyHandle(lobbies_.Cache(), users_.Cache(), lobbyId);
 }
 
 // ---- Linked channels ------------------------------------------------------------------------------------
@@ -125,7 +106,7 @@ void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLink
         LobbyRecord lobby;
         ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
         // The answer is the linked lobby: cache it (LOBBY_UPDATE reports the change) so the handle shows the link.
-        if (result.type == ErrorType::None && lobby.id) lobbies_->Put(std::move(lobby));
+        if (result.type == ErrorType::None && lobby.id) lobbies_.Cache()->Put(std::move(lobby));
         op->Complete(std::move(result));
     });
 }
@@ -137,7 +118,7 @@ void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelC
     Rest(LinkingRequest(apiBase_, CurrentToken(), lobbyId, 0), [this, op](net::HttpResponse response) {
         LobbyRecord lobby;
         ClientResult result = net::ReadJson(response, lobby, lobbies::ParseLobby);
-        if (result.type == ErrorType::None && lobby.id) lobbies_->Put(std::move(lobby));
+        if (result.type == ErrorType::None && lobby.id) lobbies_.Cache()->Put(std::move(lobby));
         op->Complete(std::move(result));
     });
 }

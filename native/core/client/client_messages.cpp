@@ -34,19 +34,6 @@ std::vector<UserMessageSummary> ParseSummaries(const nlohmann::json &body) {
 
 }  // namespace
 
-// ---- Dispatches -----------------------------------------------------------------------------------------
-
-void Client::OnMessagesDispatch(const std::string &type, const nlohmann::json &data) {
-    using Kind = messages::MessageEvent::Kind;
-    for (const auto &e : messages::ApplyDispatch(*messages_, *users_, users_->CurrentUserId(), type, data)) {
-        switch (e.kind) {
-            case Kind::Created: messageCreated_.Post(e.messageId); break;
-            case Kind::Updated: messageUpdated_.Post(e.messageId); break;
-            case Kind::Deleted: messageDeleted_.Post(e.messageId, e.channelId); break;
-        }
-    }
-}
-
 // ---- Sending, editing, deleting -------------------------------------------------------------------------
 
 void Client::SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata, ClientSendUserMessageCallback &&cb) {
@@ -65,8 +52,8 @@ void Client::SendMessage(bool lobby, uint64_t targetId, std::string content, std
         uint64_t messageId = 0;
         ClientResult result = net::ReadJson(response, messageId, [this](const nlohmann::json &message) {
             // Cached now (the CREATE dispatch reports it): GetMessageHandle works inside the callback.
-            auto entry = messages::CacheMessage(*messages_, *users_, users_->CurrentUserId(), message);
-            return entry ? messages_->Read(*entry).id : uint64_t{0};
+            auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message);
+            return entry ? messages_.Cache()->Read(*entry).id : uint64_t{0};
         });
         op->Complete(std::move(result), messageId);
     });
@@ -98,7 +85,7 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
          [this, op](net::HttpResponse response) {
              bool cached = false;
              ClientResult result = net::ReadJson(response, cached, [this](const nlohmann::json &message) {
-                 return messages::CacheMessage(*messages_, *users_, users_->CurrentUserId(), message) != nullptr;
+                 return messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message) != nullptr;
              });
              op->Complete(std::move(result));
          });
@@ -111,7 +98,7 @@ void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ClientD
     const std::string url = apiBase_ + "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
     Rest(auth::BearerRequest("DELETE", url, "DELETE /users/:id/messages/:id", CurrentToken()), [this, op, messageId](net::HttpResponse response) {
         ClientResult result = net::ResultFromHttp(response);
-        if (result.type == ErrorType::None) messages_->Remove(messageId);  // MESSAGE_DELETE reports it
+        if (result.type == ErrorType::None) messages_.Cache()->Remove(messageId);  // MESSAGE_DELETE reports it
         op->Complete(std::move(result));
     });
 }
@@ -119,7 +106,7 @@ void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ClientD
 // ---- Reading --------------------------------------------------------------------------------------------
 
 std::optional<MessageHandle> Client::GetMessageHandle(uint64_t messageId) const {
-    auto entry = messages_->Find(messageId);
+    auto entry = messages_.Cache()->Find(messageId);
     if (!entry) return std::nullopt;
     return MessageHandle(Refs(), std::move(entry));
 }
@@ -130,14 +117,14 @@ std::optional<ChannelHandle> Client::GetChannelHandle(uint64_t channelId) const 
 }
 
 bool Client::CanOpenMessageInPlatform(uint64_t messageId) const {
-    auto entry = messages_->Find(messageId);
+    auto entry = messages_.Cache()->Find(messageId);
     if (!entry) return false;
-    const MessageRecord message = messages_->Read(*entry);
+    const MessageRecord message = messages_.Cache()->Read(*entry);
     // Only persistent DMs and messages of linked lobbies exist in the platform's own client
     // (CanOpenMessageInPlatform, native/SEMANTICS.md "Social layer: lobbies, lobby chat, direct messages, …").
     if (message.channelType == ChannelType::Dm) return true;
     return message.lobbyId &&
-           lobbies_->Read(message.lobbyId, [](const LobbyRecord &lobby) { return lobby.linkedChannel.has_value(); })
+           lobbies_.Cache()->Read(message.lobbyId, [](const LobbyRecord &lobby) { return lobby.linkedChannel.has_value(); })
                .value_or(false);
 }
 
@@ -153,7 +140,7 @@ void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, ClientGe
             std::vector<MessageHandle> out;
             if (!body.is_array()) return out;
             for (const auto &message : body)
-                if (auto entry = messages::CacheMessage(*messages_, *users_, users_->CurrentUserId(), message)) out.emplace_back(Refs(), std::move(entry));
+                if (auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message)) out.emplace_back(Refs(), std::move(entry));
             return out;
         });
         op->Complete(std::move(result), std::move(handles));
@@ -165,7 +152,7 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, Clien
     if (!recipientId) return op->Fail(FailureResult(ErrorType::ValidationError, "recipientId is 0"));
     if (auto error = validation::CheckHistoryLimit(limit)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    auto cached = messages_->Recent(messages_->DmChannelWith(recipientId), static_cast<size_t>(limit));
+    auto cached = messages_.Cache()->Recent(messages_.Cache()->DmChannelWith(recipientId), static_cast<size_t>(limit));
     if (cached.size() >= static_cast<size_t>(limit)) {
         std::vector<MessageHandle> handles;
         for (auto &entry : cached) handles.emplace_back(Refs(), std::move(entry));
@@ -178,11 +165,11 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, Clien
              std::map<uint64_t, std::shared_ptr<const MessageCache::Entry>, std::greater<>> merged;
              ClientResult result = net::ReadJson(response, merged, [&](const nlohmann::json &body) {
                  std::map<uint64_t, std::shared_ptr<const MessageCache::Entry>, std::greater<>> out;
-                 for (auto &entry : cached) out.emplace(messages_->Read(*entry).id, entry);
+                 for (auto &entry : cached) out.emplace(messages_.Cache()->Read(*entry).id, entry);
                  if (body.is_array())
                      for (const auto &message : body)
-                         if (auto entry = messages::CacheMessage(*messages_, *users_, users_->CurrentUserId(), message))
-                             out.insert_or_assign(messages_->Read(*entry).id, std::move(entry));
+                         if (auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message))
+                             out.insert_or_assign(messages_.Cache()->Read(*entry).id, std::move(entry));
                  return out;
              });
              std::vector<MessageHandle> handles;

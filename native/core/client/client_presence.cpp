@@ -18,40 +18,6 @@ namespace {
 using PresenceOperation = Operation<void(const ClientResult &)>;
 }  // namespace
 
-uint64_t Client::SessionApplicationId() const {
-    const uint64_t session = sessionApplicationId_.load();
-    return session ? session : GetApplicationId();
-}
-
-// ---- Dispatches -----------------------------------------------------------------------------------------
-
-void Client::OnPresenceDispatch(const std::string &type, const nlohmann::json &data) {
-    if (type == "READY") {
-        // The initial state: no events (the host reads the caches once Ready).
-        const auto &presences = wire::Member(data, "presences");
-        if (presences.is_array())
-            for (const auto &presence : presences) ApplyPresence(presence, false);
-    } else if (type == "PRESENCE_UPDATE") {
-        ApplyPresence(data, true);
-    } else if (type == "ACTIVITY_INVITE_CREATE") {
-        activityInviteCreated_.Post(invites::ParseActivityInvite(data));
-    } else if (type == "ACTIVITY_INVITE_UPDATE") {
-        activityInviteUpdated_.Post(invites::ParseActivityInvite(data));
-    }
-}
-
-void Client::ApplyPresence(const nlohmann::json &presence, bool notify) {
-    const uint64_t id = wire::Snowflake(wire::Member(presence, "user"), "id");
-    if (!id) return;
-    // A missing status means the user has no session left (PROTOCOL.md §10.2: offline, no activities).
-    const StatusType status = presence::ParseStatus(wire::OptionalString(presence, "status").value_or("offline"));
-    auto activity = presence::GameActivityOf(wire::Member(presence, "activities"), SessionApplicationId());
-    const auto before = GroupOfUser(id);
-    if (!users_->SetPresence(id, status, activity) || !notify) return;
-    userUpdated_.Post(id);
-    PostGroupChange(id, before);
-}
-
 // ---- Methods ----------------------------------------------------------------------------------------------
 
 void Client::UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb) {

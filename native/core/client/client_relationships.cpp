@@ -22,72 +22,12 @@ using RelationshipOperation = Operation<void(const ClientResult &)>;
 
 }  // namespace
 
-// ---- Dispatches -----------------------------------------------------------------------------------------
+// ---- Queries (the relationships area's views) ---------------------------------------------------------------
 
-void Client::OnRelationshipsDispatch(const std::string &type, const nlohmann::json &data) {
-    if (type == "READY") {
-        sessionApplicationId_.store(wire::Snowflake(wire::Member(data, "application"), "id"));
-        std::vector<RelationshipRecord> records;
-        const auto &list = wire::Member(data, "relationships");
-        if (list.is_array()) {
-            for (const auto &object : list) {
-                RelationshipRecord record = ParseRelationship(object);
-                if (!record.id) continue;
-                UserRecord user = ParseUser(wire::Member(object, "user"));
-                if (user.id == record.id) users_->Upsert(user);
-                records.push_back(record);
-            }
-        }
-        users_->Relationships().Replace(records);
-        return;
-    }
-    const bool added = type == "RELATIONSHIP_ADD";
-    if (!added && type != "RELATIONSHIP_REMOVE") return;
-    const RelationshipChange change = ParseRelationshipChange(data, !added);
-    if (!change.id) return;
-    UserRecord user = ParseUser(wire::Member(data, "user"));
-    if (user.id == change.id) users_->Upsert(user);
-    const auto before = GroupOfUser(change.id);
-    if (!users_->Relationships().Apply(change)) return;
-    (added ? relationshipCreated_ : relationshipDeleted_).Post(change.id, change.platformAxis);
-    PostGroupChange(change.id, before);
-}
-
-std::optional<RelationshipGroupType> Client::GroupOfUser(uint64_t userId) const {
-    auto relationship = users_->Relationships().Get(userId);
-    if (!relationship) return std::nullopt;
-    auto user = users_->Get(userId);
-    return relationships::GroupOf(*relationship, user ? &*user : nullptr);
-}
-
-void Client::PostGroupChange(uint64_t userId, std::optional<RelationshipGroupType> before) {
-    if (GroupOfUser(userId) != before) relationshipGroupsUpdated_.Post(userId);
-}
-
-// ---- Queries ----------------------------------------------------------------------------------------------
-
-std::optional<RelationshipHandle> Client::GetRelationshipHandle(uint64_t userId) const {
-    if (!users_->Relationships().Get(userId)) return std::nullopt;
-    return RelationshipHandle(users_, userId);
-}
-
-std::vector<RelationshipHandle> Client::GetRelationships() const {
-    std::vector<RelationshipHandle> handles;
-    for (const auto &r : users_->Relationships().All()) handles.emplace_back(users_, r.id);
-    return handles;
-}
-
-std::vector<RelationshipHandle> Client::GetRelationshipsByGroup(RelationshipGroupType groupType) const {
-    std::vector<RelationshipHandle> handles;
-    for (uint64_t id : relationships::MembersOf(groupType, users_->Relationships().All(), *users_)) handles.emplace_back(users_, id);
-    return handles;
-}
-
-std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) const {
-    std::vector<UserHandle> handles;
-    for (uint64_t id : relationships::SearchFriends(searchStr, users_->Relationships().All(), *users_)) handles.emplace_back(users_, id);
-    return handles;
-}
+std::optional<RelationshipHandle> Client::GetRelationshipHandle(uint64_t userId) const { return relationships_.Relationship(userId); }
+std::vector<RelationshipHandle> Client::GetRelationships() const { return relationships_.All(); }
+std::vector<RelationshipHandle> Client::GetRelationshipsByGroup(RelationshipGroupType groupType) const { return relationships_.ByGroup(groupType); }
+std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) const { return relationships_.SearchFriends(searchStr); }
 
 // ---- Changes ----------------------------------------------------------------------------------------------
 
@@ -95,10 +35,10 @@ void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxi
     auto op = RelationshipOperation::Begin(operations_, std::move(cb));
     if (userId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "userId must not be 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    const uint64_t selfId = users_->CurrentUserId();
-    const auto me = users_->Get(selfId);
+    const uint64_t selfId = users_.Cache()->CurrentUserId();
+    const auto me = users_.Cache()->Get(selfId);
     const relationships::Self self{selfId, me && me->provisional};
-    RelationshipRecord current = users_->Relationships().Get(userId).value_or(RelationshipRecord{userId});
+    RelationshipRecord current = users_.Cache()->Relationships().Get(userId).value_or(RelationshipRecord{userId});
     if (auto error = relationships::CheckTransition(self, userId, current, action, platformAxis))
         return op->Fail(FailureResult(ErrorType::ValidationError, *error));
 
@@ -129,7 +69,7 @@ void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxi
 void Client::RequestByName(std::string username, bool platformAxis, Callback<void(const ClientResult &)> &&cb) {
     auto op = RelationshipOperation::Begin(operations_, std::move(cb));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    const auto me = users_->Get(users_->CurrentUserId());
+    const auto me = users_.Cache()->Get(users_.Cache()->CurrentUserId());
     const relationships::Self self{me ? me->id : 0, me && me->provisional};
     if (auto error = relationships::CheckRequestByName(self, me ? me->username : std::string(), username, platformAxis))
         return op->Fail(FailureResult(ErrorType::ValidationError, *error));

@@ -32,8 +32,8 @@ void Client::StartLocalClient() {
     rpc::ServiceEvents events;
     events.authorizeRequest = [this] { authorizeRequest_.Post(); };
     events.activityJoin = [this](uint64_t applicationId, std::string secret) {
-        activityJoin_.Post(secret);
-        activityJoinWithApplication_.Post(applicationId, secret);
+        presence_.Join().Post(secret);
+        presence_.JoinWithApplication().Post(applicationId, secret);
     };
     rpc::ServiceOptions options;
     options.explicitPath = options_.ipcPath;
@@ -53,7 +53,7 @@ bool Client::SetLocalActivity(nlohmann::json activity, std::function<void(Client
 
 void Client::UpdateLocalSubscriptions() {
     localClient_->SetSubscribed(kAuthorizeRequest, authorizeRequest_.IsSet());
-    localClient_->SetSubscribed(kActivityJoin, activityJoin_.IsSet() || activityJoinWithApplication_.IsSet());
+    localClient_->SetSubscribed(kActivityJoin, presence_.Join().IsSet() || presence_.JoinWithApplication().IsSet());
 }
 
 void Client::RegisterAuthorizeRequestCallback(ClientAuthorizeRequestCallback &&cb) {
@@ -67,12 +67,12 @@ void Client::RemoveAuthorizeRequestCallback() {
 }
 
 void Client::SetActivityJoinCallback(ClientActivityJoinCallback &&cb) {
-    activityJoin_.Set(std::move(cb));
+    presence_.Join().Set(std::move(cb));
     UpdateLocalSubscriptions();
 }
 
 void Client::SetActivityJoinWithApplicationCallback(ClientActivityJoinWithApplicationCallback &&cb) {
-    activityJoinWithApplication_.Set(std::move(cb));
+    presence_.JoinWithApplication().Set(std::move(cb));
     UpdateLocalSubscriptions();
 }
 

@@ -324,7 +324,7 @@ struct Session::Impl {
     void OnDispatch(const json &message, const json &d) {
         const auto t = message.find("t");
         if (t == message.end() || !t->is_string()) return Discard("a dispatch without an event name");
-        const std::string type = t->get<std::string>();
+        const std::string &type = t->get_ref<const std::string &>();  // the frame outlives the dispatch: no copy
         if (const auto s = message.find("s"); s != message.end() && s->is_number_integer()) {
             const int64_t n = s->get<int64_t>();
             // A resume replays only what was missed, but a sequence must never reach the host twice.

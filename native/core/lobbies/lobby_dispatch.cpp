@@ -88,7 +88,7 @@ std::vector<LobbyEvent> ApplyReady(LobbyCache &lobbies, UserCache &users, const 
     return events;
 }
 
-std::vector<LobbyEvent> ApplyDispatch(LobbyCache &lobbies, UserCache &users, uint64_t selfId, const std::string &type,
+std::vector<LobbyEvent> ApplyDispatch(LobbyCache &lobbies, UserCache &users, uint64_t selfId, std::string_view type,
                                       const nlohmann::json &data) {
     std::vector<LobbyEvent> events;
     if (type == "LOBBY_CREATE" || type == "LOBBY_UPDATE") {

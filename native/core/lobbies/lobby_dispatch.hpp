@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -36,7 +37,7 @@ std::vector<LobbyEvent> ApplyReady(LobbyCache &lobbies, UserCache &users, const 
  * One LOBBY_* dispatch (other types: no change, no events). Member events are never reported for the signed-in
  * user (selfId); the user's own removal deletes the lobby for them.
  */
-std::vector<LobbyEvent> ApplyDispatch(LobbyCache &lobbies, UserCache &users, uint64_t selfId, const std::string &type,
+std::vector<LobbyEvent> ApplyDispatch(LobbyCache &lobbies, UserCache &users, uint64_t selfId, std::string_view type,
                                       const nlohmann::json &data);
 
 }  // namespace svcpp::core::lobbies

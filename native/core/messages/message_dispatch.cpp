@@ -62,7 +62,7 @@ std::shared_ptr<const MessageCache::Entry> CacheMessage(MessageCache &messages, 
     return messages.Put(std::move(record));
 }
 
-std::vector<MessageEvent> ApplyDispatch(MessageCache &messages, UserCache &users, uint64_t selfId, const std::string &type,
+std::vector<MessageEvent> ApplyDispatch(MessageCache &messages, UserCache &users, uint64_t selfId, std::string_view type,
                                         const nlohmann::json &data) {
     using Kind = MessageEvent::Kind;
     std::vector<MessageEvent> events;

@@ -1,0 +1,76 @@
+// The presence area (native/SEMANTICS.md "Social layer: relationships, presence, invites", platform/PROTOCOL.md §10.2
+// and the activity invites): the reducer of READY's `presences`, PRESENCE_UPDATE and ACTIVITY_INVITE_*, and the invite
+// and join event slots. A presence change is a change of the user (UserUpdated, the users area's slot) and may move
+// the user between friends-list groups (GroupsUpdated, the relationships area's slot).
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "generated/values.hpp"
+#include "relationships/relationships_service.hpp"
+#include "runtime/dispatch_table.hpp"
+#include "runtime/event_slot.hpp"
+#include "users/user_cache.hpp"
+#include "users/users_service.hpp"
+
+namespace svcpp::core::presence {
+
+struct PresenceEvent {
+    enum class Kind { UserUpdated, GroupsUpdated, InviteCreated, InviteUpdated };
+    Kind kind;
+    uint64_t userId = 0;           // UserUpdated, GroupsUpdated
+    ActivityInvite invite{};       // InviteCreated, InviteUpdated
+};
+
+/** What the reducer reads besides the user cache: whose activity is "this game's". */
+struct PresenceContext {
+    /** The application of this game: READY's, else the client's SetApplicationId. */
+    uint64_t applicationId = 0;
+};
+
+/**
+ * READY: every presence applied without events (the initial state). PRESENCE_UPDATE: the user's status and this
+ * game's activity; UserUpdated when it changed, then GroupsUpdated when the user's group changed.
+ * ACTIVITY_INVITE_CREATE / _UPDATE: the invite. Other types: nothing.
+ */
+std::vector<PresenceEvent> Apply(UserCache &users, const PresenceContext &context, std::string_view type, const nlohmann::json &data);
+
+/** READY's `application.id` (0 when absent). */
+uint64_t ReadyApplicationId(const nlohmann::json &ready);
+
+class PresenceService {
+public:
+    PresenceService(CallbackQueue &queue, users::UsersService &users, relationships::RelationshipsService &relationships,
+                    std::function<uint64_t()> clientApplicationId)
+        : users_(users), relationships_(relationships), clientApplicationId_(std::move(clientApplicationId)),
+          inviteCreated_(queue), inviteUpdated_(queue), join_(queue), joinWithApplication_(queue) {}
+
+    void Register(DispatchTable &table);
+    void Post(const std::vector<PresenceEvent> &events);
+
+    /** The application whose activity is "this game's": READY's, else SetApplicationId's. */
+    uint64_t SessionApplicationId() const;
+
+    EventSlot<void(const ActivityInvite &)> &InviteCreated() { return inviteCreated_; }
+    EventSlot<void(const ActivityInvite &)> &InviteUpdated() { return inviteUpdated_; }
+    // Fed by local IPC / the platform client UI, which this version does not implement: kept, never fire.
+    EventSlot<void(std::string_view)> &Join() { return join_; }
+    EventSlot<void(uint64_t, std::string_view)> &JoinWithApplication() { return joinWithApplication_; }
+    void ReleaseRegistrations();
+
+private:
+    users::UsersService &users_;
+    relationships::RelationshipsService &relationships_;
+    std::function<uint64_t()> clientApplicationId_;
+    std::atomic<uint64_t> sessionApplicationId_{0};  // READY's application.id
+    EventSlot<void(const ActivityInvite &)> inviteCreated_;
+    EventSlot<void(const ActivityInvite &)> inviteUpdated_;
+    EventSlot<void(std::string_view)> join_;
+    EventSlot<void(uint64_t, std::string_view)> joinWithApplication_;
+};
+
+}  // namespace svcpp::core::presence

@@ -1,0 +1,61 @@
+/**
+ * The JS <-> native edge counted, not timed: a lobby message sent by one player reaches the other's messageCreated
+ * handler, which reads the whole message. On the way back that walk takes at most 3 crossings: the callback the pump
+ * makes, the cache lookup (getMessage's handle) and one Snapshot that reads every getter, nested author included,
+ * and drops the handle (native/SEMANTICS.md "Snapshots"). N-API only: the counter is a debug counter of its glue
+ * (koffi makes one crossing per getter, by design).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageSnapshot } from '../../lib/index.js';
+import { loadBackend } from '../../lib/loader.js';
+import { startE2EPlatform, type E2EPlatform } from './harness.js';
+import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { until } from './support.js';
+
+describe('crossings of the N-API edge', () => {
+  let e2e: E2EPlatform;
+  let ada: Player;
+  let bob: Player;
+  let lobbyId: bigint;
+
+  beforeAll(async () => {
+    e2e = await startE2EPlatform();
+    ada = await connectProvisionalPlayer(e2e, 'napi', 'Ada');
+    bob = await connectProvisionalPlayer(e2e, 'napi', 'Bob');
+    lobbyId = await ada.client.createOrJoinLobby('e2e-crossings');
+    await bob.client.createOrJoinLobby('e2e-crossings');
+  });
+  afterAll(async () => {
+    for (const player of [ada, bob]) await player?.client.close();
+    await e2e.close();
+  });
+
+  it('sendLobbyMessage -> platform -> messageCreated handler reading the message: at most 3 crossings back', async () => {
+    const crossings = loadBackend('napi').Debug_Crossings!;
+    const seen: Array<{ crossings: bigint; message: MessageSnapshot | undefined }> = [];
+    bob.client.on('messageCreated', (messageId) => {
+      const message = bob.client.getMessage(messageId);
+      const now = crossings();
+      // Counted from before the pump entered this callback: the callback itself, then what the handler did.
+      seen.push({ crossings: now.total - now.atCallbackStart, message });
+    });
+    const sent = await ada.client.sendLobbyMessage(lobbyId, 'counted', { kind: 'count' });
+    await until(() => seen.some((s) => s.message?.id === sent), 'bob reads the message in his handler');
+    const walk = seen.find((s) => s.message?.id === sent)!;
+    expect(walk.message).toMatchObject({
+      id: sent, rawContent: 'counted', authorId: ada.id, author: { id: ada.id }, lobbyId, metadata: { kind: 'count' },
+    });
+    expect(walk.crossings).toBeGreaterThan(0n);
+    expect(walk.crossings).toBeLessThanOrEqual(3n);
+  });
+
+  it('a snapshot is one crossing however many getters it reads', () => {
+    const api = loadBackend('napi');
+    const { total: before } = api.Debug_Crossings!();
+    const me = bob.client.currentUser;
+    const { total: after } = api.Debug_Crossings!();
+    expect(me).toMatchObject({ id: bob.id, isProvisional: true });
+    // Client_GetCurrentUserV2, then UserHandle_Snapshot (which drops the handle too).
+    expect(after - before).toBe(2n);
+  });
+});

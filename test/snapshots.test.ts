@@ -1,0 +1,63 @@
+// The generated Snapshot entry points on both backends: every getter in one object, `drop` ends the handle in the
+// same call, and misuse is refused like any getter's (native/SEMANTICS.md "Snapshots").
+import { describe, expect, it } from 'vitest';
+import { AudioSystem } from '../lib/index.js';
+import type { NativeHandle } from '../lib/generated/native-api.js';
+import { loadBackend } from '../lib/loader.js';
+import { BACKENDS } from './backends.js';
+
+describe.each(BACKENDS)('snapshots over %s', (backend) => {
+  const api = loadBackend(backend);
+
+  it('reads every getter into one object', () => {
+    const options = api.ClientCreateOptions_Init();
+    try {
+      api.ClientCreateOptions_SetApiBase(options, 'https://api.test');
+      api.ClientCreateOptions_SetCpuAffinityMask(options, 3n);
+      expect(api.ClientCreateOptions_Snapshot(options)).toEqual({
+        apiBase: 'https://api.test', webBase: '', caFile: '', experimentalAudioSystem: AudioSystem.Standard,
+        experimentalAndroidPreventCommsForBluetooth: false, cpuAffinityMask: 3n,
+      });
+      // Without drop the handle stays usable.
+      expect(api.ClientCreateOptions_ApiBase(options)).toBe('https://api.test');
+    } finally {
+      api.ClientCreateOptions_Drop(options);
+    }
+  });
+
+  it('reads nested objects into nested snapshots', () => {
+    const activity = api.Activity_Init();
+    const party = api.ActivityParty_Init();
+    try {
+      api.Activity_SetName(activity, 'Game');
+      api.ActivityParty_SetId(party, 'p1');
+      api.ActivityParty_SetCurrentSize(party, 2);
+      api.Activity_SetParty(activity, party);
+      const data = api.Activity_Snapshot(activity);
+      expect(data).toMatchObject({ name: 'Game', party: { id: 'p1', currentSize: 2 }, assets: undefined, buttons: [] });
+    } finally {
+      api.ActivityParty_Drop(party);
+      api.Activity_Drop(activity);
+    }
+  });
+
+  it('drop ends the handle in the same call', () => {
+    const options = api.ClientCreateOptions_Init();
+    expect(api.ClientCreateOptions_Snapshot(options, true)).toMatchObject({ apiBase: '' });
+    expect(() => api.ClientCreateOptions_ApiBase(options)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => api.ClientCreateOptions_Snapshot(options)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+  });
+
+  it('a handle of another type is refused', () => {
+    const args = api.AuthorizationArgs_Init();
+    try {
+      const wrong = args as unknown as NativeHandle<'ClientCreateOptions'>;
+      expect(() => api.ClientCreateOptions_Snapshot(wrong)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+      expect(() => api.ClientCreateOptions_Snapshot(wrong, true)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+      // The refused drop did not end the other handle.
+      expect(api.AuthorizationArgs_Scopes(args)).toBe('');
+    } finally {
+      api.AuthorizationArgs_Drop(args);
+    }
+  });
+});
