@@ -8,6 +8,7 @@
 #include "client/client_registry.hpp"
 #include "runtime/abi_error.hpp"
 #include "version.hpp"
+#include "voice/voice_service.hpp"
 
 namespace svcpp::core {
 
@@ -35,7 +36,9 @@ Client::Client(const ClientCreateOptions &options)
       users_(std::make_shared<UserCache>(webBase_ + "/cdn")),
       io_(options.cpuAffinityMask),
       net_(std::make_unique<Net>(io_.Context(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
-                                 [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {}
+                                 [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
+    StartVoice();
+}
 
 Client::~Client() {
     // Normally Destroy() ran (Svcpp_Client_Drop); this covers a client dropped by static teardown.
@@ -88,7 +91,7 @@ uint64_t Client::AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &
 }
 
 void Client::RemoveCallback(uint64_t token) {
-    if (!logger_.Remove(token)) throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
+    if (!logger_.Remove(token) && !voice_->RemoveVoiceLogCallback(token)) throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
 }
 
 AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() { return pkce::CreateVerifier(); }
@@ -128,6 +131,7 @@ void Client::ReleaseRegistrations() {
     activityInviteUpdated_.Set({});
     activityJoin_.Set({});
     activityJoinWithApplication_.Set({});
+    voice_->ReleaseRegistrations();
     queue_.SetHook(nullptr);
 }
 
@@ -156,6 +160,7 @@ void Client::Teardown() {
     auto closed = std::make_shared<std::promise<void>>();
     auto done = closed->get_future();
     io_.Post([this, closed] {
+        voice_->ShutdownOnIo();  // calls stop before the gateway session they use goes
         if (net_) {
             net_->session.reset();
             if (net_->listener) net_->listener->Stop();
@@ -167,6 +172,7 @@ void Client::Teardown() {
     });
     done.wait_for(std::chrono::seconds(5));  // bounded: Drop must return even if the I/O thread is wedged
     io_.Stop();  // no completion can be produced after this
+    voice_->Shutdown();  // the audio thread ends; devices close (a WAV output is complete)
     net_.reset();
     for (auto &job : queue_.TakeAll()) {
         if (job.oneShot) job.run(JobMode::Deliver);  // completions that already have a result keep it
