@@ -10,6 +10,9 @@ PACKAGES=(
   libsodium-dev         # XChaCha20-Poly1305 for voice transport (linked statically, hidden)
   nlohmann-json3-dev    # JSON in the core (header-only)
   libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)
+  libwebrtc-audio-processing-dev  # voice: echo cancellation, noise suppression, gain control (linked statically, hidden)
+  libpulse-dev          # voice: PulseAudio headers only; libsvcpp loads libpulse with dlopen at run time
+  pulseaudio pulseaudio-utils  # voice tests: a private PulseAudio daemon with null devices (no sound card needed)
   libgtest-dev libgmock-dev
   file binutils         # nm / readelf / objdump for the symbol checks
 )

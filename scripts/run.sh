@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:
 #   bash scripts/run.sh demo [--verbose]   set up and build what the demo needs, run the SDK against the platform
-#   bash scripts/run.sh test   set up, build everything, run every test (native, sanitizers, SDK, platform, bench smoke)
+#   bash scripts/run.sh test   set up, build everything, run every test (native, ASan/UBSan, TSan for voice, SDK,
+#                              platform, bench smoke)
 # Set-up is idempotent: Debian packages, npm packages and the native build are only redone when needed. Every step
 # announces itself with its share of a first run on a 2-core machine, so a newcomer knows what the wait is for.
 set -euo pipefail
@@ -72,7 +73,7 @@ case "$mode" in
     node --import tsx demo/quickstart.ts "${@:2}"   # npm run demo -- --verbose: with the SDK's log lines
     ;;
   test)
-    steps=11
+    steps=13
     debian_packages
     npm_packages
     step "generated layers are up to date (a second)"
@@ -87,9 +88,13 @@ case "$mode" in
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
     cmake --build build-asan -j2
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure
+    step "native build with ThreadSanitizer: the voice media library and its tests only (first run ~3 min on 2 cores)"
+    cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
+    cmake --build build-tsan -j2
+    stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --output-on-failure
     stage vitest-sdk npx vitest run
     stage vitest-platform npx vitest run --root platform
-    stage bench-smoke bash -c 'node --import tsx bench/sync-call.ts --smoke && node --import tsx bench/gateway.ts --smoke && node --import tsx bench/lobby-fanout.ts --smoke && node --import tsx platform/bench/gateway.ts --smoke'
+    stage bench-smoke bash -c 'node --import tsx bench/sync-call.ts --smoke && node --import tsx bench/gateway.ts --smoke && node --import tsx bench/lobby-fanout.ts --smoke && node --import tsx platform/bench/gateway.ts --smoke && node --import tsx platform/bench/voice-relay.ts --smoke && build/Release/svcpp_bench_voice_media --smoke'
     # One closing line over every runner (ctest: "N tests failed out of M"; vitest: "Tests  N passed (M)").
     passed=0; failed=0
     for f in "$logs"/ctest*.log; do

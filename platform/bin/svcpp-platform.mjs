@@ -26,6 +26,8 @@ const HELP = `Usage: svcpp-platform [rpc] [options]
                            a second signal exits at once
   --rpc-user <user>        the local client's desktop user (default dev_user; required with --no-dev)
   --rpc-dir <dir>          socket directory (default $XDG_RUNTIME_DIR, $TMPDIR, $TMP, $TEMP, /tmp)
+  --voice-port <n>         voice gateway TCP port (default 0 = ephemeral; announced to clients in VOICE_SERVER_UPDATE)
+  --voice-udp-port <n>     voice media UDP port (default 0 = ephemeral; announced in the voice gateway's Ready)
   --help                   this text
 
 With rpc, AUTHORIZE requests are approved at once in development mode and asked on this terminal with --no-dev.
@@ -48,6 +50,8 @@ const { values, positionals } = parseArgs({
     'shutdown-timeout': { type: 'string', default: '10' },
     'rpc-user': { type: 'string' },
     'rpc-dir': { type: 'string' },
+    'voice-port': { type: 'string', default: '0' },
+    'voice-udp-port': { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -80,6 +84,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const voicePorts = [values['voice-port'], values['voice-udp-port']].map(Number);
+if (voicePorts.some((p) => !Number.isInteger(p) || p < 0 || p > 65535)) {
+  process.stderr.write(`invalid --voice-port or --voice-udp-port\n`);
+  process.exit(2);
+}
+
 const shutdownSeconds = Number(values['shutdown-timeout']);
 if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
   process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
@@ -91,6 +101,7 @@ const running = await platform.startPlatform({
   host: values.host,
   database: values.db === ':memory:' ? ':memory:' : resolve(values.db),
   tls: values.tls,
+  voice: { port: voicePorts[0], udpPort: voicePorts[1] },
   devMode: !values['no-dev'],
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
@@ -126,6 +137,7 @@ svcpp platform ${running.devAppCreated ? '(new database: development application
   HTTP       ${running.httpUrl}
   API base   ${running.apiBase}
   Gateway    ${running.gatewayUrl}
+  Voice      ${running.voice.endpoint} (voice gateway, ${running.caCertPem ? 'wss' : 'ws'}), UDP ${running.voice.udpPort}
   OIDC       ${running.httpUrl}/.well-known/openid-configuration
 ${running.caCertPem ? `  CA cert    ${resolve(values['cert-out'])}\n` : ''}
 Development application

@@ -26,6 +26,8 @@ export interface GatewayHooks {
   userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean | 'invalid'>;
   /** Every handler sees every first-session / last-session change of a (user, application) pair. */
   sessionsChanged: Array<(change: SessionsChange) => void>;
+  /** Main-gateway op 4 (voice/calls.ts); the first handler answers. None: op 4 stays an unknown opcode (4001). */
+  voiceStateUpdate: Array<(identity: GatewayIdentity, sessionId: string, d: unknown) => true | 'invalid'>;
 }
 
 /** What the platform needs from the gateway to end a user's sessions (ban, revoke, unmerge). */

@@ -37,6 +37,7 @@ import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
 import { startRpcServer, type RpcServer } from './rpc/index.js';
 import { registerUserRoutes } from './users/routes.js';
+import { registerVoice, type VoiceHandle, type VoiceOptions } from './voice/index.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
 export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
@@ -51,6 +52,7 @@ export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/i
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
 export type { RpcOptions, RpcServer, ConsentRequest, Delivery } from './rpc/index.js';
+export type { VoiceHandle, VoiceOptions, VoiceStats } from './voice/index.js';
 
 export interface DevApplicationCredentials {
   id: string;
@@ -80,6 +82,8 @@ export interface RunningPlatform {
   store: Store;
   bus: EventBus;
   gateway: GatewayHandle;
+  /** Lobby voice calls: the voice gateway's endpoint, test hooks (drop, injected loss) and relay figures. */
+  voice: VoiceHandle;
   /** Services and options, for tests and tools that need to reach behind the HTTP API. */
   context: PlatformContext;
   /** The local client (with `rpc` start option): socket path, consent queue, launch registry, desktop actions. */
@@ -93,6 +97,8 @@ export interface RunningPlatform {
 export interface StartOptions extends PlatformOptions {
   /** Gateway tunables (heartbeat interval, resume window, limits). */
   gateway?: Partial<GatewayOptions>;
+  /** Voice server: ports, participants per call, test loss injection, voice gateway tunables. */
+  voice?: VoiceOptions;
 }
 
 function registerRoutes(app: FastifyInstance, ctx: PlatformContext): SocialServices {
@@ -166,7 +172,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
-      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [] },
+      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], voiceStateUpdate: [] },
       now,
     };
 
@@ -198,14 +204,17 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         return false;
       },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
+      voiceStateUpdate: (identity, sessionId, d) => ctx.gatewayHooks.voiceStateUpdate[0]?.(identity, sessionId, d),
       ...(options.gateway ? { options: options.gateway } : {}),
     });
     ctx.sessions = gateway;
     const social = registerRoutes(app, ctx);
+    const voice = registerVoice(app, ctx, options.voice);
 
     let rpc: RpcServer | undefined;
     try {
       await app.listen({ port: resolved.port, host: resolved.host });
+      await voice.listen(resolved.host, tls);
       ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
       // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
       if (resolved.rpc) rpc = await startRpcServer(ctx, social, resolved.rpc);
@@ -228,6 +237,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       store,
       bus,
       gateway,
+      voice,
       context: ctx,
       routes,
       logger,

@@ -65,6 +65,7 @@ const NOT_PUBLISHED: Record<string, string> = {
   'GET /users/@me/dms/{}/messages': 'OURS (PROTOCOL.md §10.4)',
   'GET /users/@me/dms': 'OURS (PROTOCOL.md §10.4)',
   'PUT /applications/{}/messages/{}/moderation-metadata': 'OURS (PROTOCOL.md §10.4; see "Deliberate differences")',
+  'GET /lobbies/{}/voice-states/{}': 'OURS (PROTOCOL.md §13.1, the guild-less form of Get (Current) User Voice State; voice-states.test.ts checks the published body)',
 };
 /** Development routes (PROTOCOL.md §9): not part of the published API. */
 const isDevRoute = (key: string) => / \/dev\//.test(key);

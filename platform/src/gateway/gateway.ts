@@ -97,6 +97,11 @@ export class GatewayServer implements GatewayHandle {
     if (op === Op.Resume) return this.onResume(conn, d);
     if (!conn.session) return this.closeConnection(conn, Close.NotAuthenticated, 'Not authenticated.');
     if (op === Op.PresenceUpdate) return this.onPresence(conn, conn.session, d);
+    if (op === Op.VoiceStateUpdate) {
+      const outcome = this.deps.voiceStateUpdate?.(conn.session.identity, conn.session.id, d);
+      if (outcome === true) return;
+      return this.closeConnection(conn, Close.UnknownOpcode, outcome === 'invalid' ? 'Invalid voice state payload.' : 'Unknown opcode.');
+    }
     return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
   }
 

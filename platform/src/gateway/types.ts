@@ -33,6 +33,11 @@ export interface GatewayDeps {
    * still resumable). Drives "online"/"offline" presence and lobby members' `connected`.
    */
   sessionsChanged?(change: SessionsChange): void;
+  /**
+   * Op 4 (Voice State Update) of a session: true when handled, 'invalid' for a payload the feature refuses (closed
+   * with 4001), undefined when no feature serves op 4 (closed with 4001 as an unknown opcode).
+   */
+  voiceStateUpdate?(id: GatewayIdentity, sessionId: string, d: unknown): true | 'invalid' | undefined;
   logger: Logger;
   options?: Partial<GatewayOptions>;
   /**

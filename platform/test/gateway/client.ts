@@ -46,9 +46,9 @@ export class RawClient {
     });
   }
 
-  /** Connects with the given query (default v=10, JSON). */
-  static open(url: string, query = 'v=10&encoding=json'): Promise<RawClient> {
-    const ws = new WebSocket(`${url}?${query}`);
+  /** Connects with the given query (default v=10, JSON); `ca` trusts a TLS platform's certificate. */
+  static open(url: string, query = 'v=10&encoding=json', ca?: string): Promise<RawClient> {
+    const ws = new WebSocket(`${url}?${query}`, ca ? { ca } : {});
     const client = new RawClient(ws, /compress=zlib-stream/.test(query));
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));

@@ -22,6 +22,13 @@ export interface TestRequest {
   ca?: string;
 }
 
+let defaultCa: string | undefined;
+
+/** Trusts this certificate in every later request that names no `ca` (TLS platforms behind helpers that take none). */
+export function trustCaByDefault(ca: string | undefined): void {
+  defaultCa = ca;
+}
+
 /** One HTTP request over a real socket; never follows redirects; parses JSON bodies when possible. */
 export function request(url: string, options: TestRequest = {}): Promise<TestResponse> {
   const target = new URL(url);
@@ -41,7 +48,7 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
   return new Promise((resolve, reject) => {
     const req = transport.request(
       target,
-      { method: options.method ?? (payload !== undefined ? 'POST' : 'GET'), headers, agent: false, ...(options.ca ? { ca: options.ca } : {}) },
+      { method: options.method ?? (payload !== undefined ? 'POST' : 'GET'), headers, agent: false, ...((options.ca ?? defaultCa) ? { ca: options.ca ?? defaultCa } : {}) },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -72,7 +72,7 @@ export async function startLobbyHarness(options: StartOptions = {}): Promise<Lob
     },
     call: (method, path, headers, json) => request(`${platform.apiBase}${path}`, { method, headers, ...(json !== undefined && { json }) }),
     async connect(user) {
-      const client = await RawClient.open(platform.gatewayUrl);
+      const client = await RawClient.open(platform.gatewayUrl, undefined, platform.caCertPem);
       clients.push(client);
       const ready = (await client.identify(`Bearer ${user.token}`)) as Frame;
       return { client, ready };

@@ -30,7 +30,7 @@ public:
         if (out.size() < total || plaintext.size() > INT32_MAX || header.size() > INT32_MAX) return 0;
         std::array<uint8_t, kNonceSize> nonce;
         WriteCounterNonce(counter, nonce);
-        std::memcpy(out.data(), header.data(), header.size());
+        if (!header.empty()) std::memcpy(out.data(), header.data(), header.size());  // (an empty span may be null)
         uint8_t *cipher = out.data() + header.size();
         int len = 0;
         if (EVP_EncryptInit_ex(enc_.get(), nullptr, nullptr, nullptr, nonce.data()) != 1) return 0;

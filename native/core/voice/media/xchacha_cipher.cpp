@@ -30,7 +30,7 @@ public:
         if (out.size() < total) return 0;
         std::array<uint8_t, kNonceSize> nonce;
         WriteCounterNonce(counter, nonce);
-        std::memcpy(out.data(), header.data(), header.size());
+        if (!header.empty()) std::memcpy(out.data(), header.data(), header.size());  // (an empty span may be null)
         unsigned long long written = 0;
         if (crypto_aead_xchacha20poly1305_ietf_encrypt(out.data() + header.size(), &written, plaintext.data(),
                 plaintext.size(), header.data(), header.size(), nullptr, nonce.data(), key_.data()) != 0)

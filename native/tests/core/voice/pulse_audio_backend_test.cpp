@@ -67,16 +67,23 @@ TEST_F(PulseBackend, PlaysAndCapturesThroughTheServer) {
             if (!playback->Write(frame)) return;
         }
     });
-    std::vector<int16_t> frame(kDeviceFrameSamples), loud;
+    std::vector<int16_t> frame(kDeviceFrameSamples);
+    std::vector<double> frequencies, levels;  // per captured 10 ms frame that carries the tone
     for (int i = 0; i < 200; ++i) {
         ASSERT_TRUE(capture->Read(frame));
-        if (Rms(frame) > 1000) loud.insert(loud.end(), frame.begin(), frame.end());
+        auto left = LeftChannel(frame);
+        if (Rms(left) > 1000) {
+            frequencies.push_back(EstimateFrequency(left, kSampleRate));
+            levels.push_back(Rms(left));
+        }
     }
     player.join();
-    ASSERT_GE(loud.size(), 50 * kDeviceFrameSamples) << "the tone did not come back";
-    auto left = LeftChannel(loud);
-    EXPECT_NEAR(EstimateFrequency(left, kSampleRate), 1000.0, 10.0);
-    EXPECT_NEAR(Rms(left), 0.5 * 32767 / std::sqrt(2.0), 0.1 * 32767);
+    ASSERT_GE(frequencies.size(), 50u) << "the tone did not come back";
+    // Medians: a loaded machine may let the player underrun, and a frame straddling such a gap is not a clean tone.
+    std::ranges::nth_element(frequencies, frequencies.begin() + long(frequencies.size() / 2));
+    std::ranges::nth_element(levels, levels.begin() + long(levels.size() / 2));
+    EXPECT_NEAR(frequencies[frequencies.size() / 2], 1000.0, 10.0);
+    EXPECT_NEAR(levels[levels.size() / 2], 0.5 * 32767 / std::sqrt(2.0), 0.1 * 32767);
 }
 
 TEST_F(PulseBackend, TheNullSourceCapturesSilenceAtTheDeviceRate) {
@@ -104,4 +111,15 @@ TEST_F(PulseBackend, ReportsADeviceThatAppears) {
     EXPECT_TRUE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return seen; }));
     lock.unlock();
     backend_->SetDeviceChangeCallback({});
+}
+
+// No server at the configured address: no backend, and an error that says why (the engine then falls back to the
+// null device).
+TEST(PulseBackendWithoutServer, CreateFailsWithAReason) {
+    ::setenv("PULSE_SERVER", "unix:/nonexistent/svcpp-no-pulse-here", 1);
+    std::string error;
+    auto backend = CreatePulseAudioBackend(&error);
+    ::unsetenv("PULSE_SERVER");
+    EXPECT_EQ(backend, nullptr);
+    EXPECT_NE(error.find("PulseAudio"), std::string::npos) << error;
 }

@@ -1,0 +1,148 @@
+/**
+ * Lobby voice calls (PROTOCOL.md §13): main-gateway op 4 → calls.ts; the voice gateway (its own port) and the UDP
+ * relay (its own port). startPlatform calls registerVoice before listening and `listen` once the HTTP server is up.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import type { TlsMaterial } from '../crypto/tls.js';
+import { VoiceCalls } from './calls.js';
+import type { DaveExtension } from './dave.js';
+import { registerVoiceDevRoutes } from './dev-routes.js';
+import { LossInjector } from './loss.js';
+import { registerVoiceStateRoutes } from './routes.js';
+import { UdpRelay, type RelayStats } from './udp-relay.js';
+import { VoiceGateway, type VoiceGatewayOptions } from './voice-gateway.js';
+import { voiceStateJson, VoiceStates } from './voice-states.js';
+
+export interface VoiceOptions {
+  /** TCP port of the voice gateway; 0 (default) picks a free one. */
+  port?: number;
+  /** UDP port of the media relay; 0 (default) picks a free one. */
+  udpPort?: number;
+  /** Participants per call (default 25, the recommended maximum); op 4 beyond it gets VOICE_JOIN_REFUSED 30050. */
+  maxParticipants?: number;
+  /** Test option: probability that the relay drops each packet copy it would send (default 0). */
+  lossRate?: number;
+  /** Seed of the loss generator (reproducible runs). */
+  lossSeed?: number;
+  /** Voice gateway tunables (heartbeat interval, resume window, resume buffer size). */
+  gateway?: Partial<VoiceGatewayOptions>;
+  /** The DAVE delivery service, once there is one (default: none, version 0). */
+  dave?: DaveExtension;
+}
+
+export interface VoiceStats extends RelayStats {
+  lossRate: number;
+  calls: Record<string, string[]>;
+}
+
+export interface VoiceHandle {
+  /** `host:port` of the voice gateway (VOICE_SERVER_UPDATE `endpoint`); empty before listen. */
+  readonly endpoint: string;
+  /** UDP port of the relay; 0 before listen. */
+  readonly udpPort: number;
+  /** Drops matching voice WebSockets without a close frame; returns how many. The clients can resume. */
+  dropConnections(filter: { userId?: string; lobbyId?: string }): number;
+  setLoss(rate: number, seed?: number): void;
+  stats(): VoiceStats;
+}
+
+export const DEFAULT_MAX_PARTICIPANTS = 25;
+
+/** Wildcard listen addresses are no address to send to: advertise loopback instead. */
+function advertised(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host;
+}
+
+export function registerVoice(
+  app: FastifyInstance,
+  ctx: PlatformContext,
+  options: VoiceOptions = {},
+): VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> } {
+  const maxParticipants = options.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
+  if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
+  LossInjector.check(options.lossRate ?? 0);
+  const states = new VoiceStates();
+  const relay = new UdpRelay(options.lossRate ?? 0, options.lossSeed);
+  let endpoint = '';
+  let media = { ip: '127.0.0.1', port: 0 };
+
+  // calls ⇄ gateway: the gateway ends connections for calls.ts; calls.ts removes states the gateway gives up on.
+  let calls: VoiceCalls | null = null;
+  const gateway = new VoiceGateway({
+    states,
+    relay,
+    mediaAddress: () => media,
+    callEnded: (state) => calls?.leave(state),
+    logger: ctx.logger.child({ area: 'voice' }),
+    ...(options.dave && { dave: options.dave }),
+    ...(options.gateway && { options: options.gateway }),
+  });
+  calls = new VoiceCalls({
+    ctx,
+    states,
+    endpoint: () => endpoint,
+    endConnection: (state, code) => gateway.endFor(state, code),
+    maxParticipants: () => maxParticipants,
+  });
+  const voiceCalls = calls;
+
+  // READY `voice_states`: who is in the calls of the user's lobbies, so participants are known from the start.
+  ctx.gatewayHooks.readyExtras.push((identity) =>
+    identity.kind === 'user'
+      ? { voice_states: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))) }
+      : {},
+  );
+  ctx.gatewayHooks.voiceStateUpdate.push((identity, sessionId, d) => voiceCalls.onVoiceStateUpdate(identity, sessionId, d));
+  ctx.gatewayHooks.sessionsChanged.push((change) => {
+    if (change.kind === 'user' && !change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
+  });
+  // LOBBY_DELETE goes to every user who is no longer a member (left, removed, lobby deleted): they leave its call.
+  // After the current publish, so the lobby's own dispatches go out first.
+  const unsubscribe = ctx.bus.subscribe((event) => {
+    if (event.t !== 'LOBBY_DELETE' || !event.to.userIds) return;
+    const lobbyId = (event.d as { id?: unknown }).id;
+    const userIds = event.to.userIds;
+    if (typeof lobbyId !== 'string') return;
+    queueMicrotask(() => {
+      try {
+        voiceCalls.leaveLobby(lobbyId, userIds);
+      } catch (error) {
+        ctx.logger.error({ err: error }, 'voice: leaving a deleted lobby failed');
+      }
+    });
+  });
+
+  const handle = {
+    get endpoint() {
+      return endpoint;
+    },
+    get udpPort() {
+      return media.port;
+    },
+    dropConnections: (filter: { userId?: string; lobbyId?: string }) => gateway.dropConnections(filter),
+    setLoss: (rate: number, seed?: number) => relay.loss.set(rate, seed),
+    stats: (): VoiceStats => {
+      const callsNow: Record<string, string[]> = {};
+      for (const session of gateway.allSessions()) (callsNow[session.lobbyId] ??= []).push(session.userId);
+      return { ...relay.stats, lossRate: relay.loss.lossRate, calls: callsNow };
+    },
+    async listen(host: string, tls?: TlsMaterial) {
+      const udp = await relay.listen(host, options.udpPort ?? 0);
+      media = { ip: advertised(udp.address), port: udp.port };
+      const port = await gateway.listen(host, options.port ?? 0, tls);
+      const name = advertised(host);
+      endpoint = `${name.includes(':') ? `[${name}]` : name}:${port}`;
+    },
+  };
+
+  registerVoiceStateRoutes(app, ctx, states);
+  if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await gateway.close();
+    await relay.close();
+  });
+  return handle;
+}

@@ -1,0 +1,31 @@
+/**
+ * Voice states over HTTP (PROTOCOL.md §13.1): Get Current User Voice State / Get User Voice State in the
+ * guild-less form for lobby calls, `/lobbies/{lobby.id}/voice-states/@me|{user.id}` (OURS; the published guild
+ * paths are not served because the platform has no guild voice channels). The body is the published voice state.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { requireAny } from '../http/auth.js';
+import { ApiError } from '../http/errors.js';
+import { findLobby, LOBBY_SCOPE, requireMember } from '../lobbies/access.js';
+import { voiceStateJson, type VoiceStates } from './voice-states.js';
+
+const API = '/api/v10';
+const SNOWFLAKE = /^\d{1,20}$/;
+
+export const unknownVoiceState = () => new ApiError(404, 10065, 'Unknown Voice State');
+
+export function registerVoiceStateRoutes(app: FastifyInstance, ctx: PlatformContext, states: VoiceStates): void {
+  // Bot or Bearer (lobbies.write); a Bearer caller reads only lobbies it is a member of (403 50001).
+  app.get<{ Params: { lobbyId: string; userId: string } }>(`${API}/lobbies/:lobbyId/voice-states/:userId`, async (request) => {
+    const caller = requireAny(ctx, request, LOBBY_SCOPE);
+    const lobby = findLobby(ctx, caller, request.params.lobbyId);
+    if (caller.kind === 'bearer') requireMember(ctx, lobby, caller.user.id);
+    // `@me` is the caller: the user of a Bearer token, the bot user of a bot token.
+    const userId = request.params.userId === '@me' ? caller.user.id : request.params.userId;
+    if (!SNOWFLAKE.test(userId)) throw unknownVoiceState();
+    const state = states.get(lobby.id, userId);
+    if (!state) throw unknownVoiceState();
+    return voiceStateJson(state);
+  });
+}

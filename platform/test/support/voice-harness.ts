@@ -1,0 +1,78 @@
+/**
+ * Set-up of the voice tests: a real platform (lobby harness), users in a lobby, their main-gateway sessions, and
+ * the op 4 → VOICE_STATE_UPDATE / VOICE_SERVER_UPDATE step that yields voice gateway credentials.
+ */
+import type { StartOptions } from '../../src/index.js';
+import type { RawClient } from '../gateway/client.js';
+import { startLobbyHarness, type Frame, type LobbyHarness, type TestUser } from '../lobbies/harness.js';
+import { TestVoiceClient, type ConnectOptions, type VoiceCredentials } from './voice-client.js';
+import type { Mode } from './voice-crypto.js';
+
+export interface Member {
+  user: TestUser;
+  gateway: RawClient;
+  /** READY's session_id (voice Identify's `session_id`). */
+  sessionId: string;
+}
+
+export interface VoiceHarness extends LobbyHarness {
+  /** Users with gateway sessions, members of one bot-created lobby. */
+  lobby(names: string[]): Promise<{ lobbyId: string; members: Member[] }>;
+  /** Op 4 join; waits for the member's own VOICE_STATE_UPDATE and its VOICE_SERVER_UPDATE. */
+  requestJoin(member: Member, lobbyId: string, flags?: { selfMute?: boolean; selfDeaf?: boolean }): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }>;
+  /** requestJoin, then the whole voice flow in `mode`. */
+  joinCall(member: Member, lobbyId: string, mode: Mode, options?: ConnectOptions): Promise<TestVoiceClient>;
+}
+
+export async function startVoiceHarness(options: StartOptions = {}): Promise<VoiceHarness> {
+  const base = await startLobbyHarness(options);
+  const voiceClients: TestVoiceClient[] = [];
+  const harness: VoiceHarness = {
+    ...base,
+    async lobby(names) {
+      const users = await Promise.all(names.map((name) => base.user(name)));
+      const created = await base.call('POST', '/lobbies', base.bot, { members: users.map((u) => ({ id: u.id })) });
+      if (created.status !== 201) throw new Error(`lobby creation failed: ${created.status} ${created.text}`);
+      const members: Member[] = [];
+      for (const user of users) {
+        const { client, ready } = await base.connect(user);
+        members.push({ user, gateway: client, sessionId: ready.d.session_id });
+      }
+      return { lobbyId: created.body.id as string, members };
+    },
+    async requestJoin(member, lobbyId, flags = {}) {
+      member.gateway.send(4, { guild_id: null, channel_id: lobbyId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
+      let state: Frame | undefined;
+      for (;;) {
+        const frame = (await member.gateway.nextOf(0)) as Frame;
+        if (frame.t === 'VOICE_STATE_UPDATE' && frame.d.user_id === member.user.id) state = frame;
+        if (frame.t === 'VOICE_JOIN_REFUSED') throw new Error(`join refused: ${JSON.stringify(frame.d)}`);
+        if (frame.t === 'VOICE_SERVER_UPDATE') {
+          if (!state) throw new Error('VOICE_SERVER_UPDATE before the own VOICE_STATE_UPDATE');
+          const credentials: VoiceCredentials = {
+            endpoint: frame.d.endpoint,
+            serverId: lobbyId,
+            userId: member.user.id,
+            sessionId: state.d.session_id,
+            token: frame.d.token,
+          };
+          return { state, server: frame, credentials };
+        }
+      }
+    },
+    async joinCall(member, lobbyId, mode, connect = {}) {
+      const { credentials } = await harness.requestJoin(member, lobbyId);
+      const client = await TestVoiceClient.join(credentials, mode, {
+        ...connect,
+        ...(base.platform.caCertPem && connect.ca === undefined && { ca: base.platform.caCertPem }),
+      });
+      voiceClients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(voiceClients.splice(0).map((c) => c.close().catch(() => undefined)));
+      await base.close();
+    },
+  };
+  return harness;
+}
