@@ -21,6 +21,8 @@ import {
   takeMessageSnapshots, takeSummarySnapshots, type UserMessageSummarySnapshot,
 } from './messages.js';
 import type { EventSetter } from './native-events.js';
+import type { Call } from './voice/call.js';
+import { VoiceArea } from './voice/voice-area.js';
 import {
   RELATIONSHIP_EVENT_SETTERS, type RelationshipEvents, takeRelationshipSnapshot, takeRelationshipSnapshots, type RelationshipSnapshot,
 } from './relationships.js';
@@ -131,6 +133,11 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   #pending = 0;
   /** Internal status observers (connect()/disconnect() promises). */
   #statusWaiters = new Map<(status: ClientStatus, error: ClientError, detail: number) => void, (error: unknown) => void>();
+  /** Voice calls, devices and audio settings (lib/voice/voice-area.ts). */
+  #voice: VoiceArea | undefined;
+  get voice(): VoiceArea {
+    return this.#voice ??= new VoiceArea({ api: this.#api, live: () => this.#live(), pending: (body) => this.#pendingPromise(body) });
+  }
 
   constructor(options: ClientOptions = {}) {
     super();
@@ -643,6 +650,13 @@ export class Client extends TypedEventEmitter<ClientEvents> {
   /** True when the message is cached and also visible in the platform's own client (persistent DM, linked lobby). */
   canOpenMessageInPlatform(messageId: bigint): boolean {
     return this.#api.Client_CanOpenMessageInPlatform(this.#live(), messageId);
+  }
+
+  // ---- voice calls (lib/voice/: Call, devices and settings on client.voice) ----
+
+  /** Joins the voice call of a lobby this user is a member of (Ready needed); throws ERR_SVCPP_CALL_REFUSED otherwise. */
+  startCall(lobbyId: bigint): Call {
+    return this.voice.startCall(lobbyId);
   }
 
   // ---- lobbies (lib/lobbies.ts) ----

@@ -12,6 +12,11 @@ export type {
 export type { RelationshipSnapshot } from './relationships.js';
 export type { ConnectionEvents, ConnectionFailureSnapshot } from './connection.js';
 export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
+export { Call } from './voice/call.js';
+export type { CallEvents, VadThreshold, VoiceStateSnapshot } from './voice/call.js';
+export { VoiceArea } from './voice/voice-area.js';
+export { fileDevice } from './voice/devices.js';
+export type { AudioDeviceSnapshot } from './voice/devices.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';

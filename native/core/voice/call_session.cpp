@@ -288,7 +288,7 @@ void CallSession::SendSelfState() {
 void CallSession::Fail(CallError error, int32_t detail) {
     if (ended_.load()) return;
     Release();
-    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", nullptr}, {"self_mute", false}, {"self_deaf", false}});
+    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", nullptr}, {"lobby_id", std::to_string(lobbyId_)}, {"self_mute", false}, {"self_deaf", false}});
     SetStatus(CallStatus::Disconnected, error, detail);
     for (auto &done : std::exchange(io_->endWaiters, {})) done();
 }
@@ -310,7 +310,7 @@ void CallSession::End(std::function<void()> done) {
     if (Status() == CallStatus::Disconnecting) return;
     SetStatus(CallStatus::Disconnecting);
     Release();
-    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", nullptr}, {"self_mute", false}, {"self_deaf", false}});
+    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", nullptr}, {"lobby_id", std::to_string(lobbyId_)}, {"self_mute", false}, {"self_deaf", false}});
     {
         std::lock_guard lock(mutex_);
         participants_.clear();

@@ -169,7 +169,11 @@ void VoiceService::OnDispatch(const std::string &type, const nlohmann::json &dat
         {
             std::lock_guard lock(mutex_);
             for (auto &[lobby, members] : lobbyStates_) {
-                if (lobby != state->channelId && members.erase(state->userId)) touched.push_back(lobby);
+                // A leave names its lobby (lobby_id); one without it leaves every call of the user.
+                const bool named = !state->channelId && state->lobbyId;
+                if (lobby != state->channelId && (!named || lobby == state->lobbyId) && members.erase(state->userId)) {
+                    touched.push_back(lobby);
+                }
             }
             if (state->channelId) {
                 added = lobbyStates_[state->channelId].insert_or_assign(state->userId, *state).second;
@@ -199,6 +203,15 @@ void VoiceService::OnDispatch(const std::string &type, const nlohmann::json &dat
         if (!session) return;
         session->OnVoiceServer(wire::String(data, "token"), wire::OptionalString(data, "endpoint"));
         if (session->Ended()) Retire(lobby);
+        return;
+    }
+    if (type == "VOICE_JOIN_REFUSED") {  // platform/PROTOCOL.md §13.2: not a member, call full, unknown lobby
+        const uint64_t lobby = wire::Snowflake(data, "lobby_id");
+        Log(LoggingSeverity::Warning, "the platform refused the call of lobby " + std::to_string(lobby) + ": " + wire::String(data, "message"));
+        if (auto session = Active(lobby)) {
+            session->OnJoinRefused();
+            Retire(lobby);
+        }
         return;
     }
     if (type == "LOBBY_DELETE") {

@@ -11,6 +11,7 @@ namespace svcpp::core::voice {
 struct VoiceStateRecord {
     uint64_t userId = 0;
     uint64_t channelId = 0;  // the lobby; 0 = not in a call (left)
+    uint64_t lobbyId = 0;    // the lobby the state is about (also on a leave, where channel_id is null)
     std::string sessionId;
     bool selfMute = false;
     bool selfDeaf = false;
