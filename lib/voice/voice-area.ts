@@ -52,6 +52,14 @@ export class VoiceArea {
     return this.#host.pending((handle, settle) => this.#api.Client_EndCalls(handle, () => settle(() => undefined)));
   }
 
+  /**
+   * Who joins or leaves the call of each of the user's lobbies, even calls this user is not in (a single listener;
+   * null removes it).
+   */
+  onVoiceParticipantChanged(listener: ((lobbyId: bigint, memberId: bigint, added: boolean) => void) | null): void {
+    this.#api.Client_SetVoiceParticipantChangedCallback(this.#host.live(), listener);
+  }
+
   get selfMuteAll(): boolean {
     return this.#api.Client_GetSelfMuteAll(this.#host.live());
   }

@@ -107,3 +107,46 @@ export async function joinCall(client: Client, lobbyId: bigint): Promise<Call> {
 export async function untilParticipants(calls: Call[], ids: bigint[]): Promise<void> {
   await until(() => calls.every((c) => ids.every((id) => c.participants.includes(id))), `participants ${ids.join(', ')}`);
 }
+
+/** A step of a timed scenario: what to do at its start, and its name (for failure messages). */
+export interface Phase {
+  name: string;
+  act: () => void;
+}
+
+/** When each phase ran, in ms since the recording started. */
+export interface PhaseTiming {
+  name: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Runs `phases` one after another, `ms` each, and says when each ran relative to `recordingStartedAt` (Date.now() when
+ * the listener's call became Connected: its engine, hence its output file, starts then).
+ */
+export async function runPhases(recordingStartedAt: number, phases: Phase[], ms = 1500): Promise<PhaseTiming[]> {
+  const out: PhaseTiming[] = [];
+  for (const phase of phases) {
+    phase.act();
+    const startMs = Date.now() - recordingStartedAt;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    out.push({ name: phase.name, startMs, endMs: Date.now() - recordingStartedAt });
+  }
+  return out;
+}
+
+/**
+ * The level (dBFS) of the middle half of a phase in a recording: edges are left out, so network and jitter-buffer
+ * delay (tens of ms) and the 200 ms speaking hangover never blur one phase into the next.
+ */
+export function phaseLevel(samples: Int16Array, timing: PhaseTiming): number {
+  const quarter = (timing.endMs - timing.startMs) / 4;
+  const from = Math.floor(((timing.startMs + quarter) * SAMPLE_RATE) / 1000);
+  const to = Math.min(samples.length, Math.floor(((timing.endMs - quarter) * SAMPLE_RATE) / 1000));
+  if (to <= from) return -100;
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += samples[i] * samples[i];
+  const rms = Math.sqrt(sum / (to - from)) / 32768;
+  return rms > 0 ? Math.max(-100, 20 * Math.log10(rms)) : -100;
+}

@@ -139,6 +139,10 @@ void CallSession::OnVoiceState(const VoiceStateRecord &state) {
             // We count as a participant from the platform's point of view as soon as it has our state.
             UpdateParticipant(state);
             MaybeStartGateway();
+        } else if (io_->sessionId.empty()) {
+            // Not joined yet: this is the leave of an earlier call of ours in this lobby (EndCall, then StartCall
+            // again before the platform's answer to the leave arrived). A refused join comes as VOICE_JOIN_REFUSED.
+            return;
         } else if (Status() != CallStatus::Disconnecting) {
             // The platform took us out of the call (removed from the lobby, moved, or our own leave elsewhere).
             UpdateParticipant(state);
