@@ -94,7 +94,7 @@ case "$mode" in
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --output-on-failure
     stage vitest-sdk npx vitest run
     stage vitest-platform npx vitest run --root platform
-    stage bench-smoke bash -c 'node --import tsx bench/sync-call.ts --smoke && node --import tsx bench/gateway.ts --smoke && node --import tsx bench/lobby-fanout.ts --smoke && node --import tsx platform/bench/gateway.ts --smoke && node --import tsx platform/bench/voice-relay.ts --smoke && build/Release/svcpp_bench_voice_media --smoke'
+    stage bench-smoke bash -c 'node --import tsx bench/sync-call.ts --smoke && node --import tsx bench/gateway.ts --smoke && node --import tsx bench/lobby-fanout.ts --smoke && node --import tsx platform/bench/gateway.ts --smoke && node --import tsx platform/bench/voice-relay.ts --smoke && build/Release/svcpp_bench_voice_media --smoke && node --import tsx bench/voice-latency.ts --smoke'
     # One closing line over every runner (ctest: "N tests failed out of M"; vitest: "Tests  N passed (M)").
     passed=0; failed=0
     for f in "$logs"/ctest*.log; do
