@@ -22,7 +22,7 @@ import {
 } from './messages.js';
 import type { EventSetter } from './native-events.js';
 import type { Call } from './voice/call.js';
-import { VoiceArea } from './voice/voice-area.js';
+import { VoiceArea, type CallAudioOptions } from './voice/voice-area.js';
 import {
   RELATIONSHIP_EVENT_SETTERS, type RelationshipEvents, takeRelationshipSnapshot, takeRelationshipSnapshots, type RelationshipSnapshot,
 } from './relationships.js';
@@ -654,9 +654,12 @@ export class Client extends TypedEventEmitter<ClientEvents> {
 
   // ---- voice calls (lib/voice/: Call, devices and settings on client.voice) ----
 
-  /** Joins the voice call of a lobby this user is a member of (Ready needed); throws ERR_SVCPP_CALL_REFUSED otherwise. */
-  startCall(lobbyId: bigint): Call {
-    return this.voice.startCall(lobbyId);
+  /**
+   * Joins the voice call of a lobby this user is a member of (Ready needed); throws ERR_SVCPP_CALL_REFUSED otherwise.
+   * `audio`: listeners of the received and captured audio (N-API; see CallAudioOptions).
+   */
+  startCall(lobbyId: bigint, audio?: CallAudioOptions): Call {
+    return this.voice.startCall(lobbyId, audio);
   }
 
   // ---- lobbies (lib/lobbies.ts) ----

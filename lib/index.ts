@@ -15,6 +15,7 @@ export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, Activity
 export { Call } from './voice/call.js';
 export type { CallEvents, VadThreshold, VoiceStateSnapshot } from './voice/call.js';
 export { VoiceArea } from './voice/voice-area.js';
+export type { CallAudioOptions } from './voice/voice-area.js';
 export { fileDevice } from './voice/devices.js';
 export type { AudioDeviceSnapshot } from './voice/devices.js';
 export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.js';

@@ -1,9 +1,30 @@
 // The voice area of a Client (docs/voice.md): calls, audio devices and processing, as the Client exposes them
 // (client.startCall / getCall / getCalls / endCall / endCalls, and client.voice for devices and settings).
 import type { NativeApi, NativeHandle } from '../generated/native-api.js';
+import { errcError } from '../errors.js';
 import { resultError } from '../result.js';
 import { Call } from './call.js';
 import { takeAudioDevice, takeAudioDevices, type AudioDeviceSnapshot } from './devices.js';
+
+/**
+ * Audio listeners of startCall (N-API only; docs/voice.md "Audio callbacks"). They observe copies of the 10 ms frames
+ * (48 kHz, stereo, interleaved Int16Array of 960 samples), delivered on the JavaScript thread through a bounded queue
+ * of `queueFrames` frames (default 50 = 0.5 s): when JavaScript falls behind, the oldest frames are dropped — the
+ * SDK's audio thread never waits for JavaScript.
+ */
+export interface CallAudioOptions {
+  /** Each participant's decoded audio, before the SDK mixes it. */
+  onReceived?: (userId: bigint, samples: Int16Array) => void;
+  /** This user's microphone, before processing and sending. */
+  onCaptured?: (samples: Int16Array) => void;
+  queueFrames?: number;
+}
+
+/** The N-API addon's hand-written audio entry point (koffi has none: it would block the audio thread). */
+interface AudioStreamApi {
+  Client_StartCallWithAudioStream?(client: NativeHandle<'Client'>, lobbyId: bigint, onReceived: CallAudioOptions['onReceived'] | null,
+    onCaptured: CallAudioOptions['onCaptured'] | null, queueFrames: number): NativeHandle<'Call'> | undefined;
+}
 
 /** What the area needs from its Client: the live handle, and promises that keep the event loop alive. */
 export interface VoiceAreaHost {
@@ -24,9 +45,19 @@ export class VoiceArea {
     return this.#host.api;
   }
 
-  /** Joins the call of a lobby (the client must be Ready and a member): throws with the reason otherwise. */
-  startCall(lobbyId: bigint): Call {
-    const handle = this.#api.Client_StartCall(this.#host.live(), lobbyId);
+  /**
+   * Joins the call of a lobby (the client must be Ready and a member): throws ERR_SVCPP_CALL_REFUSED with the reason
+   * otherwise. Audio listeners need the N-API backend (ERR_SVCPP_NOT_SUPPORTED on koffi).
+   */
+  startCall(lobbyId: bigint, audio: CallAudioOptions = {}): Call {
+    let handle: NativeHandle<'Call'> | undefined;
+    if (audio.onReceived || audio.onCaptured) {
+      const start = (this.#api as NativeApi & AudioStreamApi).Client_StartCallWithAudioStream;
+      if (!start) throw errcError(7, 'startCall: audio listeners need the N-API backend (koffi cannot call JavaScript from the audio thread without blocking it)');
+      handle = start(this.#host.live(), lobbyId, audio.onReceived ?? null, audio.onCaptured ?? null, audio.queueFrames ?? 50);
+    } else {
+      handle = this.#api.Client_StartCall(this.#host.live(), lobbyId);
+    }
     if (!handle) {
       const message = this.#api.GetLastErrorMessage();
       throw Object.assign(new Error(message || `startCall(${lobbyId}) failed`), { code: 'ERR_SVCPP_CALL_REFUSED' });

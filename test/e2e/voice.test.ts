@@ -212,6 +212,33 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     expect(Math.abs(hz - 440)).toBeLessThan(10);
   });
 
+  it('audio listeners: received audio per participant and the captured microphone reach JavaScript (N-API; koffi refuses)', async () => {
+    const lobbyId = await lobbyWith(ada, bob);
+    await devices(bob, undefined);
+    await devices(ada, 440, 3);
+    if (backend === 'koffi') {
+      expect(() => bob.client.startCall(lobbyId, { onReceived: () => {} })).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_NOT_SUPPORTED' }));
+      expect(bob.client.voice.getCall(lobbyId)).toBeUndefined();
+      return;
+    }
+    const received: Int16Array[] = [];
+    const bobCall = bob.client.startCall(lobbyId, { onReceived: (user, samples) => { if (user === ada.id) received.push(samples); } });
+    await bobCall.waitForStatus(CallStatus.Connected);
+    let captured = 0;
+    const adaCall = ada.client.startCall(lobbyId, { onCaptured: (samples) => { if (samples.length === 960) captured++; } });
+    adaCall.setVadThreshold(false, -50);
+    await adaCall.waitForStatus(CallStatus.Connected);
+    await until(() => received.length >= 200, '2 s of ada\'s audio in bob\'s listener');
+    await bob.client.voice.endCall(lobbyId);
+    await ada.client.voice.endCall(lobbyId);
+    expect(captured).toBeGreaterThan(100);
+    // The left channel of what the listener got, judged like a recording.
+    const left = Int16Array.from(received.flatMap((frame) => Array.from(frame.filter((_, i) => i % 2 === 0))));
+    const { hz, loudMs } = dominantFrequency(left);
+    expect(loudMs).toBeGreaterThanOrEqual(1500);
+    expect(Math.abs(hz - 440)).toBeLessThan(10);
+  });
+
   it('bad input on a live call: clear errors, nothing changed', async () => {
     const lobbyId = await lobbyWith(ada);
     await devices(ada, undefined);
