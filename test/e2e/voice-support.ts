@@ -84,16 +84,21 @@ export function zeroCrossingFrequency(samples: Int16Array, start = 0, end = samp
   return (crossings * SAMPLE_RATE) / (end - start);
 }
 
-/** The frequency over the loud part of a recording (windows ≥ minDb; the longest run of them). */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+};
+
+/**
+ * The frequency of the loud part of a recording: the median of the zero-crossing frequency of each loud 100 ms window
+ * (≥ minDb). The median keeps a few glitched windows (concealment, or an audio thread starved on a loaded machine)
+ * from moving the figure; loudMs says how much of the recording was loud.
+ */
 export function dominantFrequency(samples: Int16Array, minDb = -40): { hz: number; loudMs: number } {
-  const loud = loudWindows(samples, minDb);
-  if (loud.length === 0) return { hz: 0, loudMs: 0 };
   const window = SAMPLE_RATE / 10;
-  // The middle of the loud stretch, away from fades at its edges.
-  const first = loud[0], last = loud[loud.length - 1];
-  const start = Math.floor((first + (last - first) / 4)) * window;
-  const end = Math.max(start + window, Math.ceil(last - (last - first) / 4) * window);
-  return { hz: zeroCrossingFrequency(samples, start, Math.min(end, samples.length)), loudMs: loud.length * 100 };
+  const loud = loudWindows(samples, minDb);
+  const perWindow = loud.map((w) => zeroCrossingFrequency(samples, w * window, (w + 1) * window));
+  return { hz: median(perWindow), loudMs: loud.length * 100 };
 }
 
 /** Starts a call and waits until it is Connected. */
@@ -138,15 +143,13 @@ export async function runPhases(recordingStartedAt: number, phases: Phase[], ms 
 
 /**
  * The level (dBFS) of the middle half of a phase in a recording: edges are left out, so network and jitter-buffer
- * delay (tens of ms) and the 200 ms speaking hangover never blur one phase into the next.
+ * delay (tens of ms) and the 200 ms speaking hangover never blur one phase into the next; the median of its 20 ms
+ * windows, so a glitch (a starved audio thread on a loaded machine) does not move it.
  */
 export function phaseLevel(samples: Int16Array, timing: PhaseTiming): number {
   const quarter = (timing.endMs - timing.startMs) / 4;
   const from = Math.floor(((timing.startMs + quarter) * SAMPLE_RATE) / 1000);
   const to = Math.min(samples.length, Math.floor(((timing.endMs - quarter) * SAMPLE_RATE) / 1000));
   if (to <= from) return -100;
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += samples[i] * samples[i];
-  const rms = Math.sqrt(sum / (to - from)) / 32768;
-  return rms > 0 ? Math.max(-100, 20 * Math.log10(rms)) : -100;
+  return median(windowLevels(samples.subarray(from, to), 20));
 }
