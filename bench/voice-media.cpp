@@ -2,6 +2,7 @@
 //   1. Opus encode and decode, µs per 20 ms stereo frame at 64 kbps: raw libopus calls vs svcpp's wrappers
 //   2. the receive path of a 25-participant call (24 remote senders): transport decrypt + frame transform + jitter
 //      buffer + Opus decode + mix, CPU time per 20 ms of audio as a percentage of one core, for both transport modes
+//   3. the latency the pipeline itself adds (framing, Opus look-ahead, jitter buffer), on a simulated clock
 //   build/Release/svcpp_bench_voice_media [--smoke]      (--smoke: a few frames, ~1 s, for CI)
 // Figures measured while other jobs load the machine are indicative only.
 #include <opus.h>
@@ -202,6 +203,46 @@ ReceiveFigures BenchReceive(TransportMode mode, int senders, int frames) {
     return r;
 }
 
+// Latency the pipeline itself adds, on a simulated clock (no devices, no network): capture framing (two 10 ms device
+// frames per Opus frame), Opus's look-ahead, the jitter buffer's minimum delay. A 1 kHz burst starts at 500 ms; its
+// onset is found again in the mixed output. Device and network latency come on top in a real call.
+double PipelineLatencyMs() {
+    const int totalFrames = 60;  // 1.2 s of 20 ms frames
+    std::vector<int16_t> input(std::size_t(totalFrames) * kOpusFrameSamples, 0);
+    const std::size_t onset = kSampleRate / 2;  // sample index (per channel) of the burst's start
+    for (std::size_t n = onset; n < input.size() / 2; ++n)
+        input[2 * n] = input[2 * n + 1] = int16_t(16000 * std::sin(2 * M_PI * 1000.0 * double(n - onset) / kSampleRate));
+
+    auto encoder = OpusFrameEncoder::Create();
+    auto decoder = OpusFrameDecoder::Create();
+    auto send = TransportCipher::Create(TransportMode::AeadAes256GcmRtpsize, std::vector<uint8_t>(32, 1));
+    auto receive = TransportCipher::Create(TransportMode::AeadAes256GcmRtpsize, std::vector<uint8_t>(32, 1));
+    PassThroughFrameTransform transform;
+    RtpPacketizer packetizer(1, 0, 0);
+    JitterBuffer jitter;
+    Mixer mixer;
+    ParticipantMixSettings participant;
+    std::vector<uint8_t> opus(kMaxOpusPacketBytes), datagram(kMaxVoicePacketBytes), plain(kMaxVoicePacketBytes);
+    std::vector<int16_t> pcm(kOpusFrameSamples), out(kOpusFrameSamples), output;
+    for (int i = 0; i < totalFrames; ++i) {
+        // The frame covering [20i, 20i + 20) ms is complete, so encoded and sent, at 20i + 20 ms.
+        int64_t nowUs = int64_t(i + 1) * 20000;
+        int n = encoder->Encode(std::span(input).subspan(std::size_t(i) * kOpusFrameSamples, kOpusFrameSamples), opus);
+        std::size_t size = packetizer.Packetize(std::span(opus).first(n), transform, *send, datagram);
+        auto opened = OpenRtpPacket(std::span(datagram).first(size), *receive, plain);
+        jitter.Push(opened.packet->header.sequence, opened.packet->header.timestamp, opened.packet->payload, nowUs);
+        JitterFrame f = jitter.Pop(nowUs);
+        mixer.Begin();
+        if (f.kind == JitterFrameKind::Packet && decoder->Decode(f.payload, pcm) > 0) mixer.Add(pcm, participant);
+        mixer.Finish(out);
+        // The playout frame produced at nowUs starts sounding then: output sample 0 is at 20 ms.
+        output.insert(output.end(), out.begin(), out.end());
+    }
+    for (std::size_t n = 0; n < output.size() / 2; ++n)
+        if (std::abs(output[2 * n]) > 4000) return (double(n) + kOpusFrameSamplesPerChannel - double(onset)) * 1000.0 / kSampleRate;
+    return -1;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -229,5 +270,7 @@ int main(int argc, char **argv) {
             r.decryptUs, r.jitterUs, r.decodeUs, r.mixUs);
     }
     std::printf("(thread CPU time; the stage columns are each stage run alone over the same %d senders' packets)\n", senders);
+    std::printf("\nlatency added by the pipeline (framing + Opus look-ahead + minimum jitter delay; devices and network\n"
+                "not included): %.1f ms\n", PipelineLatencyMs());
     return 0;
 }

@@ -165,9 +165,9 @@ private:
         Wait(pa_.pa_context_get_server_info(context_, &PulseAudioBackend::OnServerInfo, &listing), listing);
         listing.done = false;
         if (inputs)
-            Wait(pa_.pa_context_get_source_info_list(context_, &PulseAudioBackend::OnSource, &listing), listing);
+            Wait(pa_.pa_context_get_source_info_list(context_, &PulseAudioBackend::OnDevice<pa_source_info>, &listing), listing);
         else
-            Wait(pa_.pa_context_get_sink_info_list(context_, &PulseAudioBackend::OnSink, &listing), listing);
+            Wait(pa_.pa_context_get_sink_info_list(context_, &PulseAudioBackend::OnDevice<pa_sink_info>, &listing), listing);
         pa_.pa_threaded_mainloop_unlock(mainloop_);
         for (auto &d : listing.devices) d.isDefault = d.id == listing.defaultName;
         return std::move(listing.devices);
@@ -190,17 +190,9 @@ private:
         listing->self->pa_.pa_threaded_mainloop_signal(listing->self->mainloop_, 0);
     }
 
-    static void OnSink(pa_context *, const pa_sink_info *info, int eol, void *user) {
-        auto *listing = static_cast<Listing *>(user);
-        if (eol == 0 && info)
-            listing->devices.push_back({info->name, info->description ? info->description : info->name, false});
-        if (eol != 0) {
-            listing->done = true;
-            listing->self->pa_.pa_threaded_mainloop_signal(listing->self->mainloop_, 0);
-        }
-    }
-
-    static void OnSource(pa_context *, const pa_source_info *info, int eol, void *user) {
+    // pa_sink_info and pa_source_info both start with name and description; one callback serves both lists.
+    template <typename Info>
+    static void OnDevice(pa_context *, const Info *info, int eol, void *user) {
         auto *listing = static_cast<Listing *>(user);
         if (eol == 0 && info)
             listing->devices.push_back({info->name, info->description ? info->description : info->name, false});

@@ -15,11 +15,24 @@ using namespace svcpp::core::voice;
 
 namespace {
 
-std::string TempPath(const std::string &name) {
-    auto dir = std::filesystem::temp_directory_path() / ("svcpp-voice-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return (dir / name).string();
+std::filesystem::path TempDir() {
+    return std::filesystem::temp_directory_path() / ("svcpp-voice-" + std::to_string(::getpid()));
 }
+
+std::string TempPath(const std::string &name) {
+    std::filesystem::create_directories(TempDir());
+    return (TempDir() / name).string();
+}
+
+// Removes this process's temporary files once its tests are done.
+class TempFiles : public ::testing::Environment {
+public:
+    void TearDown() override {
+        std::error_code ignored;
+        std::filesystem::remove_all(TempDir(), ignored);
+    }
+};
+const auto *const kTempFiles = ::testing::AddGlobalTestEnvironment(new TempFiles);
 
 }  // namespace
 

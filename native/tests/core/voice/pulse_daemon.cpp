@@ -1,6 +1,7 @@
 #include "pulse_daemon.hpp"
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -44,9 +46,14 @@ std::string PulseDaemon::Start() {
         "-L", "module-null-sink sink_name=vsink rate=48000 channels=2",
         "-L", "module-null-source source_name=vsrc rate=48000 channels=2",
         "-L", "module-native-protocol-unix auth-anonymous=1 socket=" + socket};
+    pid_t parent = ::getpid();
     pid_ = ::fork();
     if (pid_ < 0) return "fork failed";
     if (pid_ == 0) {
+        // The daemon dies with the test process, even when that one is killed (a sanitizer halting on an error)
+        // and never runs the destructor.
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) ::_exit(1);
         ::setenv("HOME", home.c_str(), 1);
         ::setenv("XDG_RUNTIME_DIR", run.c_str(), 1);
         int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -90,4 +97,8 @@ PulseDaemon::~PulseDaemon() {
         ::waitpid(pid_, &status, 0);
     }
     ::unsetenv("PULSE_SERVER");
+    if (!dir_.empty()) {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
 }

@@ -1,6 +1,7 @@
 // A private PulseAudio daemon for the Pulse backend suite: started as a child process with a null sink ("vsink", whose
 // monitor source "vsink.monitor" is a real-time loopback of what is played) and a null source ("vsrc"), on a socket
-// in a temporary directory; PULSE_SERVER points this process at it. Stopped (SIGTERM to its PID) on destruction.
+// in a temporary directory; PULSE_SERVER points this process at it. Stopped (SIGTERM to its PID) and its directory
+// removed on destruction; it also gets SIGTERM if the test process dies first.
 #pragma once
 #include <string>
 #include <sys/types.h>

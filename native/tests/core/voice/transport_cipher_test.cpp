@@ -38,6 +38,30 @@ std::vector<uint8_t> Seal(TransportCipher &cipher, const std::vector<uint8_t> &h
     return out;
 }
 
+// An AEAD encryption done directly with OpenSSL (independent of TransportCipher): ciphertext || 16-byte tag.
+std::vector<uint8_t> OpenSslSeal(const EVP_CIPHER *aead, const uint8_t *key, const uint8_t *iv,
+    const std::vector<uint8_t> &aad, const std::vector<uint8_t> &plain) {
+    std::vector<uint8_t> out(plain.size() + 16);
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int len = 0;
+    bool ok = EVP_EncryptInit_ex(ctx, aead, nullptr, key, iv) == 1 &&
+              EVP_EncryptUpdate(ctx, nullptr, &len, aad.data(), int(aad.size())) == 1 &&
+              EVP_EncryptUpdate(ctx, out.data(), &len, plain.data(), int(plain.size())) == 1 &&
+              EVP_EncryptFinal_ex(ctx, out.data() + len, &len) == 1 &&
+              EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, out.data() + plain.size()) == 1;
+    EVP_CIPHER_CTX_free(ctx);
+    EXPECT_TRUE(ok);
+    return out;
+}
+
+/** The packet layout, assembled by hand: header || ciphertext+tag || the nonce's first 4 bytes (the counter). */
+std::vector<uint8_t> Assemble(const std::vector<uint8_t> &header, const std::vector<uint8_t> &sealed, const uint8_t *nonce) {
+    std::vector<uint8_t> packet = header;
+    packet.insert(packet.end(), sealed.begin(), sealed.end());
+    packet.insert(packet.end(), nonce, nonce + 4);
+    return packet;
+}
+
 const TransportMode kModes[] = {TransportMode::AeadAes256GcmRtpsize, TransportMode::AeadXChaCha20Poly1305Rtpsize};
 
 }  // namespace
@@ -82,20 +106,7 @@ TEST(TransportCipher, Aes256GcmPacketLayoutMatchesAnIndependentComputation) {
     auto packet = Seal(*cipher, header, plain, counter);
 
     uint8_t iv[12] = {0x01, 0x02, 0x03, 0x04};
-    std::vector<uint8_t> expected = header;
-    std::vector<uint8_t> ct(plain.size()), tag(16);
-    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
-    int len = 0;
-    ASSERT_EQ(EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), nullptr, key.data(), iv), 1);
-    ASSERT_EQ(EVP_EncryptUpdate(ctx, nullptr, &len, header.data(), int(header.size())), 1);
-    ASSERT_EQ(EVP_EncryptUpdate(ctx, ct.data(), &len, plain.data(), int(plain.size())), 1);
-    ASSERT_EQ(EVP_EncryptFinal_ex(ctx, ct.data() + len, &len), 1);
-    ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, tag.data()), 1);
-    EVP_CIPHER_CTX_free(ctx);
-    expected.insert(expected.end(), ct.begin(), ct.end());
-    expected.insert(expected.end(), tag.begin(), tag.end());
-    expected.insert(expected.end(), iv, iv + 4);
-    EXPECT_EQ(ToHex(packet), ToHex(expected));
+    EXPECT_EQ(ToHex(packet), ToHex(Assemble(header, OpenSslSeal(EVP_aes_256_gcm(), key.data(), iv, header, plain), iv)));
 }
 
 // HChaCha20's published vector (draft-irtf-cfrg-xchacha §2.2.1) anchors the construction; the packet is then
@@ -121,20 +132,8 @@ TEST(TransportCipher, XChaChaPacketMatchesTheConstructionFromPublishedPrimitives
     ASSERT_EQ(crypto_core_hchacha20(subkey.data(), nonce24, key.data(), nullptr), 0);
     uint8_t nonce12[12] = {0};
     std::copy(nonce24 + 16, nonce24 + 24, nonce12 + 4);
-    std::vector<uint8_t> ct(plain.size()), tag(16);
-    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
-    int len = 0;
-    ASSERT_EQ(EVP_EncryptInit_ex(ctx, EVP_chacha20_poly1305(), nullptr, subkey.data(), nonce12), 1);
-    ASSERT_EQ(EVP_EncryptUpdate(ctx, nullptr, &len, header.data(), int(header.size())), 1);
-    ASSERT_EQ(EVP_EncryptUpdate(ctx, ct.data(), &len, plain.data(), int(plain.size())), 1);
-    ASSERT_EQ(EVP_EncryptFinal_ex(ctx, ct.data() + len, &len), 1);
-    ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
-    EVP_CIPHER_CTX_free(ctx);
-    std::vector<uint8_t> expected = header;
-    expected.insert(expected.end(), ct.begin(), ct.end());
-    expected.insert(expected.end(), tag.begin(), tag.end());
-    expected.insert(expected.end(), nonce24, nonce24 + 4);
-    EXPECT_EQ(ToHex(packet), ToHex(expected));
+    auto sealed = OpenSslSeal(EVP_chacha20_poly1305(), subkey.data(), nonce12, header, plain);
+    EXPECT_EQ(ToHex(packet), ToHex(Assemble(header, sealed, nonce24)));
 }
 
 TEST(TransportCipher, RoundTripsInBothModesWithTheCounterInTheTail) {
