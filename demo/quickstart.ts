@@ -7,12 +7,15 @@
 //    gateway and reaches Ready.
 // 4. The player renames itself; the platform pushes a USER_UPDATE and the SDK's cache follows.
 // 5. A second client, over koffi (plain FFI into the same libsvcpp.so), validates the same token without connecting.
-// 6. Everything closes; the process then exits by itself.
+// 6. A voice call: a second player joins the first in a lobby's call; one speaks a generated tone from the WAV file
+//    device, the other records what it hears (demo/call.ts).
+// 7. Everything closes; the process then exits by itself.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlatform } from '../platform/src/index.js';
 import { Client, ClientStatus, LoggingSeverity, SvcppServer } from '../lib/index.js';
+import { demoCall } from './call.js';
 
 const verbose = process.argv.includes('--verbose');
 const logMinSeverity = verbose ? LoggingSeverity.Info : LoggingSeverity.Warning;
@@ -72,7 +75,14 @@ why('a game with its own accounts (Steam, consoles) vouches for its player: no s
   say(`fetchCurrentUser: the token belongs to @${checked.username}`);
   why('one native library, two bindings: the N-API addon by default, koffi where no addon can be loaded');
 
-  title('Disconnect, close both clients (await using) and stop the platform');
+  title('A voice call: a second player joins; one speaks a tone from a WAV file, the other records what it hears');
+  const friend = await server.createProvisionalToken({ externalUserId: 'player-7', preferredGlobalName: 'Player Seven' });
+  await using listener = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
+  await listener.updateToken(friend.accessToken);
+  await listener.connect();
+  await demoCall(client, listener, dir, say);
+
+  title('Disconnect, close the clients (await using) and stop the platform');
   await client.disconnect();
   sayStatuses();
 }

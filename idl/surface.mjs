@@ -229,6 +229,32 @@ export const enums = [
     bitmask: true,
     values: [['Desktop', 1], ['Xbox', 2], ['Samsung', 4], ['IOS', 8], ['Android', 16], ['Embedded', 32], ['PS4', 64], ['PS5', 128]],
   },
+  {
+    name: 'AudioModeType',
+    doc: 'How a call decides when to transmit: voice activity (VAD) or push-to-talk (PTT). MODE_UNINIT reads as VAD.',
+    values: [['MODE_UNINIT', 0], ['MODE_VAD', 1], ['MODE_PTT', 2]],
+  },
+  {
+    name: 'Call.Status',
+    doc: 'Status of a lobby voice call (the status machine in docs/voice.md). A recoverable network drop is Reconnecting,\n' +
+      'never Disconnected.',
+    values: [
+      ['Disconnected', 0], ['Joining', 1, 'voice state sent on the main gateway, waiting for the voice server'],
+      ['Connecting', 2, 'voice gateway socket opening, Identify sent'], ['SignalingConnected', 3, 'voice Ready received; UDP discovery and protocol selection'],
+      ['Connected', 4, 'session description received: media flows'], ['Reconnecting', 5, 'the voice connection dropped and is being resumed'],
+      ['Disconnecting', 6, 'EndCall in progress'],
+    ],
+  },
+  {
+    name: 'Call.Error',
+    doc: 'Why a call status change happened, when it is a failure (errorDetail: the voice close code, when one applies).',
+    values: [
+      ['None', 0], ['SignalingConnectionFailed', 1, 'the voice gateway could not be reached or refused the session'],
+      ['SignalingUnexpectedClose', 2, 'the voice gateway ended the session with a terminal close code'],
+      ['VoiceConnectionFailed', 3, 'UDP discovery or protocol selection failed (no common encryption mode)'],
+      ['JoinTimeout', 4, 'no voice server within 10 s of joining'], ['Forbidden', 5, 'the platform refused the join (not a lobby member)'],
+    ],
+  },
 ];
 
 /**
@@ -432,6 +458,58 @@ export const callbacks = [
   { name: 'Client.OpenConnectedGamesSettingsInPlatformCallback',
     doc: 'OpenConnectedGamesSettingsInPlatform finished (RPCError when no local platform client runs).',
     params: [{ name: 'result', type: 'obj:ClientResult' }] },
+  // voice calls (docs/voice.md)
+  {
+    name: 'Call.OnStatusChanged',
+    doc: 'The call status changed; error and errorDetail (voice close code or 0) say why when it is a failure.',
+    params: [{ name: 'status', type: 'enum:Call.Status' }, { name: 'error', type: 'enum:Call.Error' }, { name: 'errorDetail', type: 'i32' }],
+  },
+  { name: 'Call.OnParticipantChanged', doc: 'A user joined (added) or left the call.', params: [{ name: 'userId', type: 'u64' }, { name: 'added', type: 'bool' }] },
+  { name: 'Call.OnVoiceStateChanged', doc: 'A participant\'s voice state (self mute/deaf) changed; read it with GetVoiceStateHandle.', params: [{ name: 'userId', type: 'u64' }] },
+  {
+    name: 'Call.OnSpeakingStatusChanged', doc: 'A participant started or stopped transmitting sound.',
+    params: [{ name: 'userId', type: 'u64' }, { name: 'isPlayingSound', type: 'bool' }],
+  },
+  {
+    name: 'Client.UserAudioReceivedCallback',
+    doc: 'Audio of one participant, decoded, before the SDK mixes it. Runs on the SDK Voice thread once per 10 ms frame\n' +
+      '(no blocking, no allocation, no svcpp calls). data is interleaved 16-bit PCM the callback may change in place;\n' +
+      'setting *outShouldMute keeps this frame out of the SDK\'s own mix (game-side mixing).',
+    params: [
+      { name: 'userId', type: 'u64' }, { name: 'data', type: 'samples' }, { name: 'samplesPerChannel', type: 'u64' },
+      { name: 'sampleRate', type: 'i32' }, { name: 'channels', type: 'u64' }, { name: 'outShouldMute', type: 'boolref' },
+    ],
+    thread: 'sdk',
+  },
+  {
+    name: 'Client.UserAudioCapturedCallback',
+    doc: 'Captured microphone audio before it is processed and sent. Runs on the SDK Voice thread once per 10 ms frame\n' +
+      '(no blocking, no allocation, no svcpp calls); data is interleaved 16-bit PCM the callback may change in place.',
+    params: [{ name: 'data', type: 'samples' }, { name: 'samplesPerChannel', type: 'u64' }, { name: 'sampleRate', type: 'i32' }, { name: 'channels', type: 'u64' }],
+    thread: 'sdk',
+  },
+  { name: 'Client.EndCallCallback', doc: 'EndCall finished: the call is Disconnected and its Call handles are invalid.', params: [] },
+  { name: 'Client.EndCallsCallback', doc: 'EndCalls finished: every call is Disconnected.', params: [] },
+  {
+    name: 'Client.VoiceParticipantChangedCallback',
+    doc: 'A lobby member joined (added) or left the lobby\'s call; fires even when this user is not in the call.',
+    params: [{ name: 'lobbyId', type: 'u64' }, { name: 'memberId', type: 'u64' }, { name: 'added', type: 'bool' }],
+  },
+  { name: 'Client.GetInputDevicesCallback', doc: 'The input devices (borrowed; Clone what you keep).', params: [{ name: 'devices', type: 'list:obj:AudioDevice' }] },
+  { name: 'Client.GetOutputDevicesCallback', doc: 'The output devices (borrowed; Clone what you keep).', params: [{ name: 'devices', type: 'list:obj:AudioDevice' }] },
+  { name: 'Client.GetCurrentInputDeviceCallback', doc: 'The input device in use.', params: [{ name: 'device', type: 'obj:AudioDevice' }] },
+  { name: 'Client.GetCurrentOutputDeviceCallback', doc: 'The output device in use.', params: [{ name: 'device', type: 'obj:AudioDevice' }] },
+  { name: 'Client.SetInputDeviceCallback', doc: 'SetInputDevice finished.', params: [{ name: 'result', type: 'obj:ClientResult' }] },
+  { name: 'Client.SetOutputDeviceCallback', doc: 'SetOutputDevice finished.', params: [{ name: 'result', type: 'obj:ClientResult' }] },
+  {
+    name: 'Client.DeviceChangeCallback', doc: 'The set of audio devices changed (borrowed lists).',
+    params: [{ name: 'inputDevices', type: 'list:obj:AudioDevice' }, { name: 'outputDevices', type: 'list:obj:AudioDevice' }],
+  },
+  {
+    name: 'Client.NoAudioInputCallback',
+    doc: 'While transmitting, the microphone level crossed the SetNoAudioInputThreshold (inputDetected false: below it).',
+    params: [{ name: 'inputDetected', type: 'bool' }],
+  },
 ];
 
 /**
@@ -573,6 +651,30 @@ export const types = [
     ],
     methods: [
       { name: 'Equals', const: true, params: [{ name: 'other', type: 'obj:AdditionalContent' }], returns: 'bool', doc: 'Field-wise equality.' },
+    ],
+  },
+  {
+    name: 'AudioDevice',
+    kind: 'value',
+    header: 'voice/audio_device_value.hpp',
+    doc: 'An audio input or output device. svcpp also offers "null" (silence in, discard out) and "file:<path>" (a WAV\n' +
+      'file as microphone, or the WAV file what is heard is written to) on every machine: docs/voice.md "Devices".',
+    fields: [
+      { name: 'Id', type: 'string', max: 4096, doc: 'The id SetInputDevice/SetOutputDevice take.' },
+      { name: 'Name', type: 'string', max: 4096, doc: 'A name for people.' },
+      { name: 'IsDefault', type: 'bool', doc: 'The system default device.' },
+    ],
+    methods: [
+      { name: 'Equals', const: true, params: [{ name: 'other', type: 'obj:AudioDevice' }], returns: 'bool', doc: 'Same id.' },
+    ],
+  },
+  {
+    name: 'VADThresholdSettings',
+    kind: 'value',
+    doc: 'The voice-activity threshold of a call (Call.GetVADThreshold).',
+    fields: [
+      { name: 'VadThreshold', type: 'f32', doc: 'Manual threshold in dBFS, -100..0 (default -60).' },
+      { name: 'Automatic', type: 'bool', doc: 'True: the engine adapts the threshold to the noise floor (the default).' },
     ],
   },
   {
@@ -836,6 +938,54 @@ export const types = [
     ],
   },
   {
+    name: 'VoiceStateHandle',
+    kind: 'handle',
+    header: 'voice/voice_state_handle.hpp',
+    doc: 'A live view of a call participant\'s voice state: defaults and IsValid false once they left or the call ended.',
+    methods: [
+      { name: 'SelfMute', const: true, returns: 'bool', doc: 'The participant muted their microphone.' },
+      { name: 'SelfDeaf', const: true, returns: 'bool', doc: 'The participant deafened themselves (they hear nothing and send nothing).' },
+    ],
+  },
+  {
+    name: 'Call',
+    kind: 'handle',
+    header: 'voice/call.hpp',
+    doc: 'A lobby voice call this user is in: status, participants and local audio controls. Invalid (defaults,\n' +
+      'IsValid false) once EndCall/EndCalls finished, the call ended on its own (Disconnected) or the client is gone.\n' +
+      'Setters on an invalid call: InvalidHandle. Status machine and audio thread: docs/voice.md.',
+    methods: [
+      { name: 'GetStatus', const: true, returns: 'enum:Call.Status', doc: 'The call status.' },
+      { name: 'GetChannelId', const: true, returns: 'u64', doc: 'The lobby id of the call.' },
+      { name: 'GetGuildId', const: true, returns: 'u64', doc: 'Always 0: lobby calls belong to no guild.' },
+      { name: 'GetParticipants', const: true, returns: 'list:u64', doc: 'The users in the call, this user included once Connected.' },
+      { name: 'GetVoiceStateHandle', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:VoiceStateHandle', optional: true,
+        doc: 'The voice state of a participant; absent when not in the call.' },
+      { name: 'SetStatusChangedCallback', params: [{ name: 'cb', type: 'cb:Call.OnStatusChanged', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'SetParticipantChangedCallback', params: [{ name: 'cb', type: 'cb:Call.OnParticipantChanged', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'SetOnVoiceStateChangedCallback', params: [{ name: 'cb', type: 'cb:Call.OnVoiceStateChanged', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'SetSpeakingStatusChangedCallback', params: [{ name: 'cb', type: 'cb:Call.OnSpeakingStatusChanged', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'GetSelfMute', const: true, returns: 'bool', doc: 'This user\'s microphone is muted in this call (or by SetSelfMuteAll).' },
+      { name: 'SetSelfMute', params: [{ name: 'mute', type: 'bool' }], doc: 'Mutes this user\'s microphone in this call; others see the voice state change.' },
+      { name: 'GetSelfDeaf', const: true, returns: 'bool', doc: 'This user is deafened in this call (or by SetSelfDeafAll).' },
+      { name: 'SetSelfDeaf', params: [{ name: 'deaf', type: 'bool' }], doc: 'Deafens this user: nothing is played and nothing is sent.' },
+      { name: 'GetLocalMute', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'bool', doc: 'This user muted that participant locally.' },
+      { name: 'SetLocalMute', params: [{ name: 'userId', type: 'u64' }, { name: 'mute', type: 'bool' }], doc: 'Mutes a participant for this user only (0: InvalidArgument).' },
+      { name: 'GetParticipantVolume', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'f32', doc: 'Local volume of a participant, 0..200 (100 = unity, the default).' },
+      { name: 'SetParticipantVolume', params: [{ name: 'userId', type: 'u64' }, { name: 'volume', type: 'f32' }],
+        doc: 'Local volume of a participant, 0..200 (100 = unity); out of range or NaN: InvalidArgument, nothing changed.' },
+      { name: 'GetAudioMode', const: true, returns: 'enum:AudioModeType', doc: 'VAD or PTT (MODE_UNINIT until set: behaves as VAD).' },
+      { name: 'SetAudioMode', params: [{ name: 'audioMode', type: 'enum:AudioModeType' }], doc: 'Voice activity or push-to-talk.' },
+      { name: 'GetPTTActive', const: true, returns: 'bool', doc: 'The push-to-talk key is held (the game owns the key binding).' },
+      { name: 'SetPTTActive', params: [{ name: 'active', type: 'bool' }], doc: 'In PTT mode: transmit while true (plus the release delay).' },
+      { name: 'GetPTTReleaseDelay', const: true, returns: 'u32', doc: 'Milliseconds transmission goes on after the key is released (default 0).' },
+      { name: 'SetPTTReleaseDelay', params: [{ name: 'releaseDelayMs', type: 'u32' }], doc: 'Release delay in ms (recommended 20; above 10000: InvalidArgument).' },
+      { name: 'GetVADThreshold', const: true, returns: 'obj:VADThresholdSettings', doc: 'The voice-activity threshold.' },
+      { name: 'SetVADThreshold', params: [{ name: 'automatic', type: 'bool' }, { name: 'threshold', type: 'f32' }],
+        doc: 'Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed).' },
+    ],
+  },
+  {
     name: 'Client',
     kind: 'client',
     doc: 'The root object: owns the SDK threads, caches and callback registrations.',
@@ -1090,6 +1240,58 @@ export const types = [
       { name: 'OpenConnectedGamesSettingsInPlatform', ts: { name: 'openConnectedGamesSettingsInPlatform', kind: 'void', doc: 'Opens the connected-games settings in the local platform client (provisional users: resolves, does nothing).' }, params: [{ name: 'cb', type: 'cb:Client.OpenConnectedGamesSettingsInPlatformCallback' }],
         doc: 'Opens the connected-games settings in the local platform client. Success without doing anything for a\n' +
           'provisional user; without a local client: RPCError.' },
+      // voice calls (docs/voice.md)
+      { name: 'StartCall', params: [{ name: 'lobbyId', type: 'u64' }], returns: 'obj:Call', optional: true,
+        doc: 'Joins the voice call of a lobby this user is a member of (the client must be Ready). Absent, with the reason\n' +
+          'in Svcpp_GetLastErrorMessage, when not Ready, not a member, or already in that call (GetCall returns it).' },
+      { name: 'StartCallWithAudioCallbacks', params: [{ name: 'lobbyId', type: 'u64' },
+        { name: 'receivedCb', type: 'cb:Client.UserAudioReceivedCallback', nullable: true },
+        { name: 'capturedCb', type: 'cb:Client.UserAudioCapturedCallback', nullable: true }], returns: 'obj:Call', optional: true,
+      doc: 'StartCall with audio callbacks that run on the SDK Voice thread (see the callbacks). Same failures as StartCall.' },
+      { name: 'GetCall', const: true, params: [{ name: 'channelId', type: 'u64' }], returns: 'obj:Call', optional: true,
+        doc: 'The call of a lobby this user is in; absent otherwise.' },
+      { name: 'GetCalls', const: true, returns: 'list:obj:Call', doc: 'Every call this user is in.' },
+      { name: 'EndCall', params: [{ name: 'channelId', type: 'u64' }, { name: 'cb', type: 'cb:Client.EndCallCallback' }],
+        doc: 'Leaves a call (Disconnecting, then Disconnected); cb runs once it is over (at once when there is no such call).' },
+      { name: 'EndCalls', params: [{ name: 'cb', type: 'cb:Client.EndCallsCallback' }], doc: 'Leaves every call; cb runs once all are over.' },
+      { name: 'SetVoiceParticipantChangedCallback', params: [{ name: 'cb', type: 'cb:Client.VoiceParticipantChangedCallback', nullable: true }],
+        doc: 'Single slot: who is in each lobby\'s call, even when this user is not. NULL clears it.' },
+      { name: 'GetSelfMuteAll', const: true, returns: 'bool', doc: 'Every call is self-muted.' },
+      { name: 'SetSelfMuteAll', params: [{ name: 'mute', type: 'bool' }], doc: 'Self-mutes every call (overrides each call\'s own setting while true).' },
+      { name: 'GetSelfDeafAll', const: true, returns: 'bool', doc: 'Every call is self-deafened.' },
+      { name: 'SetSelfDeafAll', params: [{ name: 'deaf', type: 'bool' }], doc: 'Self-deafens every call (overrides each call\'s own setting while true).' },
+      // audio devices and processing
+      { name: 'GetInputDevices', params: [{ name: 'cb', type: 'cb:Client.GetInputDevicesCallback' }], doc: 'Lists the input devices (null and file devices included).' },
+      { name: 'GetOutputDevices', params: [{ name: 'cb', type: 'cb:Client.GetOutputDevicesCallback' }], doc: 'Lists the output devices (null and file devices included).' },
+      { name: 'GetCurrentInputDevice', params: [{ name: 'cb', type: 'cb:Client.GetCurrentInputDeviceCallback' }], doc: 'The input device in use.' },
+      { name: 'GetCurrentOutputDevice', params: [{ name: 'cb', type: 'cb:Client.GetCurrentOutputDeviceCallback' }], doc: 'The output device in use.' },
+      { name: 'SetInputDevice', params: [{ name: 'deviceId', type: 'string', max: 4096 }, { name: 'cb', type: 'cb:Client.SetInputDeviceCallback' }],
+        doc: 'Selects the microphone: an id of GetInputDevices, "null", or "file:<path of a WAV file>". An unknown id:\n' +
+          'InvalidArgument now, nothing changed; a file that cannot be read: cb gets ValidationError.' },
+      { name: 'SetOutputDevice', params: [{ name: 'deviceId', type: 'string', max: 4096 }, { name: 'cb', type: 'cb:Client.SetOutputDeviceCallback' }],
+        doc: 'Selects the speakers: an id of GetOutputDevices, "null", or "file:<path of a WAV file to write>". Unknown id: InvalidArgument.' },
+      { name: 'SetDeviceChangeCallback', params: [{ name: 'cb', type: 'cb:Client.DeviceChangeCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'GetInputVolume', const: true, returns: 'f32', doc: 'Microphone volume 0..100 (default 100).' },
+      { name: 'SetInputVolume', params: [{ name: 'inputVolume', type: 'f32' }], doc: 'Microphone volume 0..100; out of range or NaN: InvalidArgument.' },
+      { name: 'GetOutputVolume', const: true, returns: 'f32', doc: 'Output volume 0..200 (default 100).' },
+      { name: 'SetOutputVolume', params: [{ name: 'outputVolume', type: 'f32' }], doc: 'Output volume 0..200; out of range or NaN: InvalidArgument.' },
+      { name: 'SetNoAudioInputThreshold', params: [{ name: 'dBFSThreshold', type: 'f32' }],
+        doc: 'Level (dBFS, -100..100; -100 = off, the default) under which the microphone counts as silent while transmitting.' },
+      { name: 'SetNoAudioInputCallback', params: [{ name: 'cb', type: 'cb:Client.NoAudioInputCallback', nullable: true }], doc: 'Single slot. NULL clears it.' },
+      { name: 'SetAutomaticGainControl', params: [{ name: 'on', type: 'bool' }], doc: 'Automatic gain control (default on; docs/voice.md says what processing is built in).' },
+      { name: 'SetEchoCancellation', params: [{ name: 'on', type: 'bool' }], doc: 'Echo cancellation (default on).' },
+      { name: 'SetNoiseSuppression', params: [{ name: 'on', type: 'bool' }], doc: 'Noise suppression (default on).' },
+      { name: 'SetNoiseCancellation', params: [{ name: 'on', type: 'bool' }], doc: 'Stronger noise suppression (default off; no ML model in svcpp: the strongest suppression level).' },
+      { name: 'SetOpusHardwareCoding', params: [{ name: 'encode', type: 'bool' }, { name: 'decode', type: 'bool' }],
+        doc: 'Accepted for compatibility: desktop Opus is always software.' },
+      { name: 'SetAecDump', params: [{ name: 'on', type: 'bool' }], doc: 'Writes the microphone and speaker signals as WAV files into the voice log directory.' },
+      { name: 'SetVoiceLogDir', params: [{ name: 'path', type: 'string', max: 4096 }, { name: 'minSeverity', type: 'enum:LoggingSeverity' }], returns: 'bool',
+        doc: 'Writes voice engine log lines at or above minSeverity to <path>/svcpp-voice.log; false when it cannot be opened.' },
+      { name: 'AddVoiceLogCallback', params: [{ name: 'minSeverity', type: 'enum:LoggingSeverity' }, { name: 'cb', type: 'cb:Client.LogCallback' }],
+        out: { name: 'token', type: 'u64' }, doc: 'Additive: voice engine log lines at or above minSeverity. Remove with RemoveCallback(token).' },
+      { name: 'SetEngineManagedAudioSession', params: [{ name: 'isEngineManaged', type: 'bool' }], doc: 'Mobile only: a no-op on desktop.' },
+      { name: 'ShowAudioRoutePicker', returns: 'bool', doc: 'Mobile only: false on desktop.' },
+      { name: 'SetSpeakerMode', params: [{ name: 'speakerMode', type: 'bool' }], returns: 'bool', doc: 'Deprecated (mobile): does nothing, returns false.' },
       // callback pump (svcpp additions)
       { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
       { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },

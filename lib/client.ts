@@ -21,6 +21,8 @@ import type {
 export type {
   AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ClientEvents, ClientOptions, ExternalAuth, TokenResponse,
 } from './client/types.js';
+import type { Call } from './voice/call.js';
+import type { CallAudioOptions } from './voice/voice-area.js';
 
 /**
  * The root object of the SDK. Ids are `bigint` (64-bit snowflakes do not fit a JS number).
@@ -297,6 +299,16 @@ export class Client extends GeneratedClientMethods {
   openMessageInPlatform(messageId: bigint, options: { onMergeRequired?: () => void } = {}): Promise<void> {
     return this.operation((handle, api, settle) => api.Client_OpenMessageInPlatform(handle, messageId, () => options.onMergeRequired?.(),
       (result) => settle(result, () => undefined)));
+  }
+
+  // ---- voice calls (lib/voice/: Call, devices and settings on client.voice) ----
+
+  /**
+   * Joins the voice call of a lobby this user is a member of (Ready needed); throws ERR_SVCPP_CALL_REFUSED otherwise.
+   * `audio`: listeners of the received and captured audio (N-API; see CallAudioOptions).
+   */
+  startCall(lobbyId: bigint, audio?: CallAudioOptions): Call {
+    return this.voice.startCall(lobbyId, audio);
   }
 
   // ---- logging ----

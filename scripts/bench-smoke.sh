@@ -10,3 +10,4 @@ node --import tsx platform/bench/voice-relay.ts --smoke
 node --import tsx platform/bench/bot-messages.ts --smoke
 build/Release/svcpp_bench_voice_media --smoke
 build/Release/svcpp_bench_dave --smoke
+node --import tsx bench/voice-latency.ts --smoke

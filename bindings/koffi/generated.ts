@@ -38,6 +38,9 @@ declareType('Svcpp_StatusDisplayTypes', () => koffi.alias('Svcpp_StatusDisplayTy
 declareType('Svcpp_ActivityPartyPrivacy', () => koffi.alias('Svcpp_ActivityPartyPrivacy', 'int32_t'));
 declareType('Svcpp_ActivityActionTypes', () => koffi.alias('Svcpp_ActivityActionTypes', 'int32_t'));
 declareType('Svcpp_ActivityGamePlatforms', () => koffi.alias('Svcpp_ActivityGamePlatforms', 'int32_t'));
+declareType('Svcpp_AudioModeType', () => koffi.alias('Svcpp_AudioModeType', 'int32_t'));
+declareType('Svcpp_Call_Status', () => koffi.alias('Svcpp_Call_Status', 'int32_t'));
+declareType('Svcpp_Call_Error', () => koffi.alias('Svcpp_Call_Error', 'int32_t'));
 declareType('Svcpp_ClientCreateOptions', () => koffi.struct('Svcpp_ClientCreateOptions', { opaque: 'void *' }));
 declareType('Svcpp_ClientResult', () => koffi.struct('Svcpp_ClientResult', { opaque: 'void *' }));
 declareType('Svcpp_AuthorizationCodeChallenge', () => koffi.struct('Svcpp_AuthorizationCodeChallenge', { opaque: 'void *' }));
@@ -48,6 +51,8 @@ declareType('Svcpp_LinkedLobby', () => koffi.struct('Svcpp_LinkedLobby', { opaqu
 declareType('Svcpp_ConnectionFailure', () => koffi.struct('Svcpp_ConnectionFailure', { opaque: 'void *' }));
 declareType('Svcpp_LinkedChannel', () => koffi.struct('Svcpp_LinkedChannel', { opaque: 'void *' }));
 declareType('Svcpp_AdditionalContent', () => koffi.struct('Svcpp_AdditionalContent', { opaque: 'void *' }));
+declareType('Svcpp_AudioDevice', () => koffi.struct('Svcpp_AudioDevice', { opaque: 'void *' }));
+declareType('Svcpp_VADThresholdSettings', () => koffi.struct('Svcpp_VADThresholdSettings', { opaque: 'void *' }));
 declareType('Svcpp_UserMessageSummary', () => koffi.struct('Svcpp_UserMessageSummary', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
 declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
@@ -64,17 +69,21 @@ declareType('Svcpp_LobbyMemberHandle', () => koffi.struct('Svcpp_LobbyMemberHand
 declareType('Svcpp_LobbyHandle', () => koffi.struct('Svcpp_LobbyHandle', { opaque: 'void *' }));
 declareType('Svcpp_ChannelHandle', () => koffi.struct('Svcpp_ChannelHandle', { opaque: 'void *' }));
 declareType('Svcpp_MessageHandle', () => koffi.struct('Svcpp_MessageHandle', { opaque: 'void *' }));
+declareType('Svcpp_VoiceStateHandle', () => koffi.struct('Svcpp_VoiceStateHandle', { opaque: 'void *' }));
+declareType('Svcpp_Call', () => koffi.struct('Svcpp_Call', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
 declareType('Svcpp_UInt64Span', () => koffi.struct('Svcpp_UInt64Span', { ptr: 'uint64_t *', size: 'size_t' }));
 declareType('Svcpp_GuildMinimalSpan', () => koffi.struct('Svcpp_GuildMinimalSpan', { ptr: 'Svcpp_GuildMinimal *', size: 'size_t' }));
 declareType('Svcpp_GuildChannelSpan', () => koffi.struct('Svcpp_GuildChannelSpan', { ptr: 'Svcpp_GuildChannel *', size: 'size_t' }));
 declareType('Svcpp_MessageHandleSpan', () => koffi.struct('Svcpp_MessageHandleSpan', { ptr: 'Svcpp_MessageHandle *', size: 'size_t' }));
 declareType('Svcpp_UserMessageSummarySpan', () => koffi.struct('Svcpp_UserMessageSummarySpan', { ptr: 'Svcpp_UserMessageSummary *', size: 'size_t' }));
+declareType('Svcpp_AudioDeviceSpan', () => koffi.struct('Svcpp_AudioDeviceSpan', { ptr: 'Svcpp_AudioDevice *', size: 'size_t' }));
 declareType('Svcpp_ActivityButtonSpan', () => koffi.struct('Svcpp_ActivityButtonSpan', { ptr: 'Svcpp_ActivityButton *', size: 'size_t' }));
 declareType('Svcpp_UserApplicationProfileHandleSpan', () => koffi.struct('Svcpp_UserApplicationProfileHandleSpan', { ptr: 'Svcpp_UserApplicationProfileHandle *', size: 'size_t' }));
 declareType('Svcpp_LobbyMemberHandleSpan', () => koffi.struct('Svcpp_LobbyMemberHandleSpan', { ptr: 'Svcpp_LobbyMemberHandle *', size: 'size_t' }));
 declareType('Svcpp_RelationshipHandleSpan', () => koffi.struct('Svcpp_RelationshipHandleSpan', { ptr: 'Svcpp_RelationshipHandle *', size: 'size_t' }));
 declareType('Svcpp_UserHandleSpan', () => koffi.struct('Svcpp_UserHandleSpan', { ptr: 'Svcpp_UserHandle *', size: 'size_t' }));
+declareType('Svcpp_CallSpan', () => koffi.struct('Svcpp_CallSpan', { ptr: 'Svcpp_Call *', size: 'size_t' }));
 
 /** Callback prototypes (koffi.register takes a pointer to one). */
 const protos = {
@@ -131,6 +140,23 @@ const protos = {
   Svcpp_Client_ActivityJoinWithApplicationCallback: declareType('Svcpp_Client_ActivityJoinWithApplicationCallback', () => koffi.proto('void Svcpp_Client_ActivityJoinWithApplicationCallback(uint64_t applicationId, Svcpp_String joinSecret, void *userData)')),
   Svcpp_Client_OpenMessageInPlatformCallback: declareType('Svcpp_Client_OpenMessageInPlatformCallback', () => koffi.proto('void Svcpp_Client_OpenMessageInPlatformCallback(const Svcpp_ClientResult *result, void *userData)')),
   Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback: declareType('Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback', () => koffi.proto('void Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Call_OnStatusChanged: declareType('Svcpp_Call_OnStatusChanged', () => koffi.proto('void Svcpp_Call_OnStatusChanged(Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t errorDetail, void *userData)')),
+  Svcpp_Call_OnParticipantChanged: declareType('Svcpp_Call_OnParticipantChanged', () => koffi.proto('void Svcpp_Call_OnParticipantChanged(uint64_t userId, bool added, void *userData)')),
+  Svcpp_Call_OnVoiceStateChanged: declareType('Svcpp_Call_OnVoiceStateChanged', () => koffi.proto('void Svcpp_Call_OnVoiceStateChanged(uint64_t userId, void *userData)')),
+  Svcpp_Call_OnSpeakingStatusChanged: declareType('Svcpp_Call_OnSpeakingStatusChanged', () => koffi.proto('void Svcpp_Call_OnSpeakingStatusChanged(uint64_t userId, bool isPlayingSound, void *userData)')),
+  Svcpp_Client_UserAudioReceivedCallback: declareType('Svcpp_Client_UserAudioReceivedCallback', () => koffi.proto('void Svcpp_Client_UserAudioReceivedCallback(uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool * outShouldMute, void *userData)')),
+  Svcpp_Client_UserAudioCapturedCallback: declareType('Svcpp_Client_UserAudioCapturedCallback', () => koffi.proto('void Svcpp_Client_UserAudioCapturedCallback(int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, void *userData)')),
+  Svcpp_Client_EndCallCallback: declareType('Svcpp_Client_EndCallCallback', () => koffi.proto('void Svcpp_Client_EndCallCallback(void *userData)')),
+  Svcpp_Client_EndCallsCallback: declareType('Svcpp_Client_EndCallsCallback', () => koffi.proto('void Svcpp_Client_EndCallsCallback(void *userData)')),
+  Svcpp_Client_VoiceParticipantChangedCallback: declareType('Svcpp_Client_VoiceParticipantChangedCallback', () => koffi.proto('void Svcpp_Client_VoiceParticipantChangedCallback(uint64_t lobbyId, uint64_t memberId, bool added, void *userData)')),
+  Svcpp_Client_GetInputDevicesCallback: declareType('Svcpp_Client_GetInputDevicesCallback', () => koffi.proto('void Svcpp_Client_GetInputDevicesCallback(Svcpp_AudioDeviceSpan devices, void *userData)')),
+  Svcpp_Client_GetOutputDevicesCallback: declareType('Svcpp_Client_GetOutputDevicesCallback', () => koffi.proto('void Svcpp_Client_GetOutputDevicesCallback(Svcpp_AudioDeviceSpan devices, void *userData)')),
+  Svcpp_Client_GetCurrentInputDeviceCallback: declareType('Svcpp_Client_GetCurrentInputDeviceCallback', () => koffi.proto('void Svcpp_Client_GetCurrentInputDeviceCallback(const Svcpp_AudioDevice *device, void *userData)')),
+  Svcpp_Client_GetCurrentOutputDeviceCallback: declareType('Svcpp_Client_GetCurrentOutputDeviceCallback', () => koffi.proto('void Svcpp_Client_GetCurrentOutputDeviceCallback(const Svcpp_AudioDevice *device, void *userData)')),
+  Svcpp_Client_SetInputDeviceCallback: declareType('Svcpp_Client_SetInputDeviceCallback', () => koffi.proto('void Svcpp_Client_SetInputDeviceCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_SetOutputDeviceCallback: declareType('Svcpp_Client_SetOutputDeviceCallback', () => koffi.proto('void Svcpp_Client_SetOutputDeviceCallback(const Svcpp_ClientResult *result, void *userData)')),
+  Svcpp_Client_DeviceChangeCallback: declareType('Svcpp_Client_DeviceChangeCallback', () => koffi.proto('void Svcpp_Client_DeviceChangeCallback(Svcpp_AudioDeviceSpan inputDevices, Svcpp_AudioDeviceSpan outputDevices, void *userData)')),
+  Svcpp_Client_NoAudioInputCallback: declareType('Svcpp_Client_NoAudioInputCallback', () => koffi.proto('void Svcpp_Client_NoAudioInputCallback(bool inputDetected, void *userData)')),
 };
 
 /** Binds every function of the library at libraryPath and returns the NativeApi over it. */
@@ -264,6 +290,23 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AdditionalContent_Count: lib.func('uint32_t Svcpp_AdditionalContent_Count(const Svcpp_AdditionalContent *self)'),
     Svcpp_AdditionalContent_SetCount: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetCount(const Svcpp_AdditionalContent *self, uint32_t value)'),
     Svcpp_AdditionalContent_Equals: lib.func('bool Svcpp_AdditionalContent_Equals(const Svcpp_AdditionalContent *self, const Svcpp_AdditionalContent *other)'),
+    Svcpp_AudioDevice_Drop: lib.func('Svcpp_Errc Svcpp_AudioDevice_Drop(_Inout_ Svcpp_AudioDevice *self)'),
+    Svcpp_AudioDevice_Clone: lib.func('Svcpp_Errc Svcpp_AudioDevice_Clone(_Out_ Svcpp_AudioDevice *self, const Svcpp_AudioDevice *other)'),
+    Svcpp_AudioDevice_IsValid: lib.func('bool Svcpp_AudioDevice_IsValid(const Svcpp_AudioDevice *self)'),
+    Svcpp_AudioDevice_Id: lib.func('Svcpp_Errc Svcpp_AudioDevice_Id(const Svcpp_AudioDevice *self, _Out_ Svcpp_String *out)'),
+    Svcpp_AudioDevice_SetId: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetId(const Svcpp_AudioDevice *self, Svcpp_StringIn value)'),
+    Svcpp_AudioDevice_Name: lib.func('Svcpp_Errc Svcpp_AudioDevice_Name(const Svcpp_AudioDevice *self, _Out_ Svcpp_String *out)'),
+    Svcpp_AudioDevice_SetName: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetName(const Svcpp_AudioDevice *self, Svcpp_StringIn value)'),
+    Svcpp_AudioDevice_IsDefault: lib.func('bool Svcpp_AudioDevice_IsDefault(const Svcpp_AudioDevice *self)'),
+    Svcpp_AudioDevice_SetIsDefault: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetIsDefault(const Svcpp_AudioDevice *self, bool value)'),
+    Svcpp_AudioDevice_Equals: lib.func('bool Svcpp_AudioDevice_Equals(const Svcpp_AudioDevice *self, const Svcpp_AudioDevice *other)'),
+    Svcpp_VADThresholdSettings_Drop: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_Drop(_Inout_ Svcpp_VADThresholdSettings *self)'),
+    Svcpp_VADThresholdSettings_Clone: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_Clone(_Out_ Svcpp_VADThresholdSettings *self, const Svcpp_VADThresholdSettings *other)'),
+    Svcpp_VADThresholdSettings_IsValid: lib.func('bool Svcpp_VADThresholdSettings_IsValid(const Svcpp_VADThresholdSettings *self)'),
+    Svcpp_VADThresholdSettings_VadThreshold: lib.func('float Svcpp_VADThresholdSettings_VadThreshold(const Svcpp_VADThresholdSettings *self)'),
+    Svcpp_VADThresholdSettings_SetVadThreshold: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetVadThreshold(const Svcpp_VADThresholdSettings *self, float value)'),
+    Svcpp_VADThresholdSettings_Automatic: lib.func('bool Svcpp_VADThresholdSettings_Automatic(const Svcpp_VADThresholdSettings *self)'),
+    Svcpp_VADThresholdSettings_SetAutomatic: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetAutomatic(const Svcpp_VADThresholdSettings *self, bool value)'),
     Svcpp_UserMessageSummary_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Drop(_Inout_ Svcpp_UserMessageSummary *self)'),
     Svcpp_UserMessageSummary_Clone: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Clone(_Out_ Svcpp_UserMessageSummary *self, const Svcpp_UserMessageSummary *other)'),
     Svcpp_UserMessageSummary_IsValid: lib.func('bool Svcpp_UserMessageSummary_IsValid(const Svcpp_UserMessageSummary *self)'),
@@ -478,6 +521,39 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_MessageHandle_ApplicationId: lib.func('bool Svcpp_MessageHandle_ApplicationId(const Svcpp_MessageHandle *self, _Out_ uint64_t *out)'),
     Svcpp_MessageHandle_SentFromGame: lib.func('bool Svcpp_MessageHandle_SentFromGame(const Svcpp_MessageHandle *self)'),
     Svcpp_MessageHandle_AdditionalName: lib.func('bool Svcpp_MessageHandle_AdditionalName(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
+    Svcpp_VoiceStateHandle_Drop: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_Drop(_Inout_ Svcpp_VoiceStateHandle *self)'),
+    Svcpp_VoiceStateHandle_Clone: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_Clone(_Out_ Svcpp_VoiceStateHandle *self, const Svcpp_VoiceStateHandle *other)'),
+    Svcpp_VoiceStateHandle_IsValid: lib.func('bool Svcpp_VoiceStateHandle_IsValid(const Svcpp_VoiceStateHandle *self)'),
+    Svcpp_VoiceStateHandle_SelfMute: lib.func('bool Svcpp_VoiceStateHandle_SelfMute(const Svcpp_VoiceStateHandle *self)'),
+    Svcpp_VoiceStateHandle_SelfDeaf: lib.func('bool Svcpp_VoiceStateHandle_SelfDeaf(const Svcpp_VoiceStateHandle *self)'),
+    Svcpp_Call_Drop: lib.func('Svcpp_Errc Svcpp_Call_Drop(_Inout_ Svcpp_Call *self)'),
+    Svcpp_Call_Clone: lib.func('Svcpp_Errc Svcpp_Call_Clone(_Out_ Svcpp_Call *self, const Svcpp_Call *other)'),
+    Svcpp_Call_IsValid: lib.func('bool Svcpp_Call_IsValid(const Svcpp_Call *self)'),
+    Svcpp_Call_GetStatus: lib.func('Svcpp_Call_Status Svcpp_Call_GetStatus(const Svcpp_Call *self)'),
+    Svcpp_Call_GetChannelId: lib.func('uint64_t Svcpp_Call_GetChannelId(const Svcpp_Call *self)'),
+    Svcpp_Call_GetGuildId: lib.func('uint64_t Svcpp_Call_GetGuildId(const Svcpp_Call *self)'),
+    Svcpp_Call_GetParticipants: lib.func('Svcpp_Errc Svcpp_Call_GetParticipants(const Svcpp_Call *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_Call_GetVoiceStateHandle: lib.func('bool Svcpp_Call_GetVoiceStateHandle(const Svcpp_Call *self, uint64_t userId, _Out_ Svcpp_VoiceStateHandle *out)'),
+    Svcpp_Call_SetStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetStatusChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_SetParticipantChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetParticipantChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnParticipantChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_SetOnVoiceStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetOnVoiceStateChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnVoiceStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_SetSpeakingStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetSpeakingStatusChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnSpeakingStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_GetSelfMute: lib.func('bool Svcpp_Call_GetSelfMute(const Svcpp_Call *self)'),
+    Svcpp_Call_SetSelfMute: lib.func('Svcpp_Errc Svcpp_Call_SetSelfMute(const Svcpp_Call *self, bool mute)'),
+    Svcpp_Call_GetSelfDeaf: lib.func('bool Svcpp_Call_GetSelfDeaf(const Svcpp_Call *self)'),
+    Svcpp_Call_SetSelfDeaf: lib.func('Svcpp_Errc Svcpp_Call_SetSelfDeaf(const Svcpp_Call *self, bool deaf)'),
+    Svcpp_Call_GetLocalMute: lib.func('bool Svcpp_Call_GetLocalMute(const Svcpp_Call *self, uint64_t userId)'),
+    Svcpp_Call_SetLocalMute: lib.func('Svcpp_Errc Svcpp_Call_SetLocalMute(const Svcpp_Call *self, uint64_t userId, bool mute)'),
+    Svcpp_Call_GetParticipantVolume: lib.func('float Svcpp_Call_GetParticipantVolume(const Svcpp_Call *self, uint64_t userId)'),
+    Svcpp_Call_SetParticipantVolume: lib.func('Svcpp_Errc Svcpp_Call_SetParticipantVolume(const Svcpp_Call *self, uint64_t userId, float volume)'),
+    Svcpp_Call_GetAudioMode: lib.func('Svcpp_AudioModeType Svcpp_Call_GetAudioMode(const Svcpp_Call *self)'),
+    Svcpp_Call_SetAudioMode: lib.func('Svcpp_Errc Svcpp_Call_SetAudioMode(const Svcpp_Call *self, Svcpp_AudioModeType audioMode)'),
+    Svcpp_Call_GetPTTActive: lib.func('bool Svcpp_Call_GetPTTActive(const Svcpp_Call *self)'),
+    Svcpp_Call_SetPTTActive: lib.func('Svcpp_Errc Svcpp_Call_SetPTTActive(const Svcpp_Call *self, bool active)'),
+    Svcpp_Call_GetPTTReleaseDelay: lib.func('uint32_t Svcpp_Call_GetPTTReleaseDelay(const Svcpp_Call *self)'),
+    Svcpp_Call_SetPTTReleaseDelay: lib.func('Svcpp_Errc Svcpp_Call_SetPTTReleaseDelay(const Svcpp_Call *self, uint32_t releaseDelayMs)'),
+    Svcpp_Call_GetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_GetVADThreshold(const Svcpp_Call *self, _Out_ Svcpp_VADThresholdSettings *out)'),
+    Svcpp_Call_SetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_SetVADThreshold(const Svcpp_Call *self, bool automatic, float threshold)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
     Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
     Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
@@ -594,6 +670,41 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_RegisterLaunchCommand: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchCommand(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn command)'),
     Svcpp_Client_RegisterLaunchSteamApplication: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchSteamApplication(const Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId)'),
     Svcpp_Client_OpenConnectedGamesSettingsInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenConnectedGamesSettingsInPlatform(const Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_StartCall: lib.func('bool Svcpp_Client_StartCall(const Svcpp_Client *self, uint64_t lobbyId, _Out_ Svcpp_Call *out)'),
+    Svcpp_Client_StartCallWithAudioCallbacks: lib.func('bool Svcpp_Client_StartCallWithAudioCallbacks(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_UserAudioReceivedCallback *receivedCb, Svcpp_FreeFn *receivedCbUserDataFree, void *receivedCbUserData, Svcpp_Client_UserAudioCapturedCallback *capturedCb, Svcpp_FreeFn *capturedCbUserDataFree, void *capturedCbUserData, _Out_ Svcpp_Call *out)'),
+    Svcpp_Client_GetCall: lib.func('bool Svcpp_Client_GetCall(const Svcpp_Client *self, uint64_t channelId, _Out_ Svcpp_Call *out)'),
+    Svcpp_Client_GetCalls: lib.func('Svcpp_Errc Svcpp_Client_GetCalls(const Svcpp_Client *self, _Out_ Svcpp_CallSpan *out)'),
+    Svcpp_Client_EndCall: lib.func('Svcpp_Errc Svcpp_Client_EndCall(const Svcpp_Client *self, uint64_t channelId, Svcpp_Client_EndCallCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_EndCalls: lib.func('Svcpp_Errc Svcpp_Client_EndCalls(const Svcpp_Client *self, Svcpp_Client_EndCallsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetVoiceParticipantChangedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetVoiceParticipantChangedCallback(const Svcpp_Client *self, Svcpp_Client_VoiceParticipantChangedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetSelfMuteAll: lib.func('bool Svcpp_Client_GetSelfMuteAll(const Svcpp_Client *self)'),
+    Svcpp_Client_SetSelfMuteAll: lib.func('Svcpp_Errc Svcpp_Client_SetSelfMuteAll(const Svcpp_Client *self, bool mute)'),
+    Svcpp_Client_GetSelfDeafAll: lib.func('bool Svcpp_Client_GetSelfDeafAll(const Svcpp_Client *self)'),
+    Svcpp_Client_SetSelfDeafAll: lib.func('Svcpp_Errc Svcpp_Client_SetSelfDeafAll(const Svcpp_Client *self, bool deaf)'),
+    Svcpp_Client_GetInputDevices: lib.func('Svcpp_Errc Svcpp_Client_GetInputDevices(const Svcpp_Client *self, Svcpp_Client_GetInputDevicesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetOutputDevices: lib.func('Svcpp_Errc Svcpp_Client_GetOutputDevices(const Svcpp_Client *self, Svcpp_Client_GetOutputDevicesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetCurrentInputDevice: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentInputDevice(const Svcpp_Client *self, Svcpp_Client_GetCurrentInputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetCurrentOutputDevice: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentOutputDevice(const Svcpp_Client *self, Svcpp_Client_GetCurrentOutputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetInputDevice: lib.func('Svcpp_Errc Svcpp_Client_SetInputDevice(const Svcpp_Client *self, Svcpp_StringIn deviceId, Svcpp_Client_SetInputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetOutputDevice: lib.func('Svcpp_Errc Svcpp_Client_SetOutputDevice(const Svcpp_Client *self, Svcpp_StringIn deviceId, Svcpp_Client_SetOutputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetDeviceChangeCallback: lib.func('Svcpp_Errc Svcpp_Client_SetDeviceChangeCallback(const Svcpp_Client *self, Svcpp_Client_DeviceChangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetInputVolume: lib.func('float Svcpp_Client_GetInputVolume(const Svcpp_Client *self)'),
+    Svcpp_Client_SetInputVolume: lib.func('Svcpp_Errc Svcpp_Client_SetInputVolume(const Svcpp_Client *self, float inputVolume)'),
+    Svcpp_Client_GetOutputVolume: lib.func('float Svcpp_Client_GetOutputVolume(const Svcpp_Client *self)'),
+    Svcpp_Client_SetOutputVolume: lib.func('Svcpp_Errc Svcpp_Client_SetOutputVolume(const Svcpp_Client *self, float outputVolume)'),
+    Svcpp_Client_SetNoAudioInputThreshold: lib.func('Svcpp_Errc Svcpp_Client_SetNoAudioInputThreshold(const Svcpp_Client *self, float dBFSThreshold)'),
+    Svcpp_Client_SetNoAudioInputCallback: lib.func('Svcpp_Errc Svcpp_Client_SetNoAudioInputCallback(const Svcpp_Client *self, Svcpp_Client_NoAudioInputCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetAutomaticGainControl: lib.func('Svcpp_Errc Svcpp_Client_SetAutomaticGainControl(const Svcpp_Client *self, bool on)'),
+    Svcpp_Client_SetEchoCancellation: lib.func('Svcpp_Errc Svcpp_Client_SetEchoCancellation(const Svcpp_Client *self, bool on)'),
+    Svcpp_Client_SetNoiseSuppression: lib.func('Svcpp_Errc Svcpp_Client_SetNoiseSuppression(const Svcpp_Client *self, bool on)'),
+    Svcpp_Client_SetNoiseCancellation: lib.func('Svcpp_Errc Svcpp_Client_SetNoiseCancellation(const Svcpp_Client *self, bool on)'),
+    Svcpp_Client_SetOpusHardwareCoding: lib.func('Svcpp_Errc Svcpp_Client_SetOpusHardwareCoding(const Svcpp_Client *self, bool encode, bool decode)'),
+    Svcpp_Client_SetAecDump: lib.func('Svcpp_Errc Svcpp_Client_SetAecDump(const Svcpp_Client *self, bool on)'),
+    Svcpp_Client_SetVoiceLogDir: lib.func('bool Svcpp_Client_SetVoiceLogDir(const Svcpp_Client *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
+    Svcpp_Client_AddVoiceLogCallback: lib.func('Svcpp_Errc Svcpp_Client_AddVoiceLogCallback(const Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData, _Out_ uint64_t *outToken)'),
+    Svcpp_Client_SetEngineManagedAudioSession: lib.func('Svcpp_Errc Svcpp_Client_SetEngineManagedAudioSession(const Svcpp_Client *self, bool isEngineManaged)'),
+    Svcpp_Client_ShowAudioRoutePicker: lib.func('bool Svcpp_Client_ShowAudioRoutePicker(const Svcpp_Client *self)'),
+    Svcpp_Client_SetSpeakerMode: lib.func('bool Svcpp_Client_SetSpeakerMode(const Svcpp_Client *self, bool speakerMode)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hookUserDataFree, void *hookUserData)'),
@@ -623,16 +734,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_ActivityPartyPrivacyToString: lib.func('const char * Svcpp_ActivityPartyPrivacyToString(Svcpp_ActivityPartyPrivacy value)'),
     Svcpp_ActivityActionTypesToString: lib.func('const char * Svcpp_ActivityActionTypesToString(Svcpp_ActivityActionTypes value)'),
     Svcpp_ActivityGamePlatformsToString: lib.func('const char * Svcpp_ActivityGamePlatformsToString(Svcpp_ActivityGamePlatforms value)'),
+    Svcpp_AudioModeTypeToString: lib.func('const char * Svcpp_AudioModeTypeToString(Svcpp_AudioModeType value)'),
+    Svcpp_Call_StatusToString: lib.func('const char * Svcpp_Call_StatusToString(Svcpp_Call_Status value)'),
+    Svcpp_Call_ErrorToString: lib.func('const char * Svcpp_Call_ErrorToString(Svcpp_Call_Error value)'),
     Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(_Inout_ Svcpp_UInt64Span *span)'),
     Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
     Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
     Svcpp_MessageHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandleSpan_Drop(_Inout_ Svcpp_MessageHandleSpan *span)'),
     Svcpp_UserMessageSummarySpan_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummarySpan_Drop(_Inout_ Svcpp_UserMessageSummarySpan *span)'),
+    Svcpp_AudioDeviceSpan_Drop: lib.func('Svcpp_Errc Svcpp_AudioDeviceSpan_Drop(_Inout_ Svcpp_AudioDeviceSpan *span)'),
     Svcpp_ActivityButtonSpan_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButtonSpan_Drop(_Inout_ Svcpp_ActivityButtonSpan *span)'),
     Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
     Svcpp_LobbyMemberHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandleSpan_Drop(_Inout_ Svcpp_LobbyMemberHandleSpan *span)'),
     Svcpp_RelationshipHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandleSpan_Drop(_Inout_ Svcpp_RelationshipHandleSpan *span)'),
     Svcpp_UserHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserHandleSpan_Drop(_Inout_ Svcpp_UserHandleSpan *span)'),
+    Svcpp_CallSpan_Drop: lib.func('Svcpp_Errc Svcpp_CallSpan_Drop(_Inout_ Svcpp_CallSpan *span)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
@@ -649,6 +765,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       ConnectionFailure: (self: HandleStruct) => c.Svcpp_ConnectionFailure_Drop(self),
       LinkedChannel: (self: HandleStruct) => c.Svcpp_LinkedChannel_Drop(self),
       AdditionalContent: (self: HandleStruct) => c.Svcpp_AdditionalContent_Drop(self),
+      AudioDevice: (self: HandleStruct) => c.Svcpp_AudioDevice_Drop(self),
+      VADThresholdSettings: (self: HandleStruct) => c.Svcpp_VADThresholdSettings_Drop(self),
       UserMessageSummary: (self: HandleStruct) => c.Svcpp_UserMessageSummary_Drop(self),
       GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
       GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
@@ -665,6 +783,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       LobbyHandle: (self: HandleStruct) => c.Svcpp_LobbyHandle_Drop(self),
       ChannelHandle: (self: HandleStruct) => c.Svcpp_ChannelHandle_Drop(self),
       MessageHandle: (self: HandleStruct) => c.Svcpp_MessageHandle_Drop(self),
+      VoiceStateHandle: (self: HandleStruct) => c.Svcpp_VoiceStateHandle_Drop(self),
+      Call: (self: HandleStruct) => c.Svcpp_Call_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
@@ -1378,6 +1498,101 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AdditionalContent', self);
       const otherC = rt.handle('AdditionalContent', other);
       return c.Svcpp_AdditionalContent_Equals(selfC, otherC);
+    },
+    AudioDevice_Drop(self) {
+      const selfC = rt.handle('AudioDevice', self);
+      const rc = c.Svcpp_AudioDevice_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    AudioDevice_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('AudioDevice', other);
+      const rc = c.Svcpp_AudioDevice_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('AudioDevice', created);
+    },
+    AudioDevice_IsValid(self) {
+      const selfC = rt.handle('AudioDevice', self);
+      return c.Svcpp_AudioDevice_IsValid(selfC);
+    },
+    AudioDevice_Id(self) {
+      const selfC = rt.handle('AudioDevice', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_AudioDevice_Id(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    AudioDevice_SetId(self, value) {
+      const selfC = rt.handle('AudioDevice', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_AudioDevice_SetId(selfC, valueC);
+      rt.check(rc);
+    },
+    AudioDevice_Name(self) {
+      const selfC = rt.handle('AudioDevice', self);
+      const out = { ptr: null, size: 0 } as StringOut;
+      const rc = c.Svcpp_AudioDevice_Name(selfC, out);
+      rt.check(rc);
+      return rt.takeString(out);
+    },
+    AudioDevice_SetName(self, value) {
+      const selfC = rt.handle('AudioDevice', self);
+      const valueC = rt.str(value);
+      const rc = c.Svcpp_AudioDevice_SetName(selfC, valueC);
+      rt.check(rc);
+    },
+    AudioDevice_IsDefault(self) {
+      const selfC = rt.handle('AudioDevice', self);
+      return c.Svcpp_AudioDevice_IsDefault(selfC);
+    },
+    AudioDevice_SetIsDefault(self, value) {
+      const selfC = rt.handle('AudioDevice', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_AudioDevice_SetIsDefault(selfC, valueC);
+      rt.check(rc);
+    },
+    AudioDevice_Equals(self, other) {
+      const selfC = rt.handle('AudioDevice', self);
+      const otherC = rt.handle('AudioDevice', other);
+      return c.Svcpp_AudioDevice_Equals(selfC, otherC);
+    },
+    VADThresholdSettings_Drop(self) {
+      const selfC = rt.handle('VADThresholdSettings', self);
+      const rc = c.Svcpp_VADThresholdSettings_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    VADThresholdSettings_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('VADThresholdSettings', other);
+      const rc = c.Svcpp_VADThresholdSettings_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('VADThresholdSettings', created);
+    },
+    VADThresholdSettings_IsValid(self) {
+      const selfC = rt.handle('VADThresholdSettings', self);
+      return c.Svcpp_VADThresholdSettings_IsValid(selfC);
+    },
+    VADThresholdSettings_VadThreshold(self) {
+      const selfC = rt.handle('VADThresholdSettings', self);
+      return c.Svcpp_VADThresholdSettings_VadThreshold(selfC);
+    },
+    VADThresholdSettings_SetVadThreshold(self, value) {
+      const selfC = rt.handle('VADThresholdSettings', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_VADThresholdSettings_SetVadThreshold(selfC, valueC);
+      rt.check(rc);
+    },
+    VADThresholdSettings_Automatic(self) {
+      const selfC = rt.handle('VADThresholdSettings', self);
+      return c.Svcpp_VADThresholdSettings_Automatic(selfC);
+    },
+    VADThresholdSettings_SetAutomatic(self, value) {
+      const selfC = rt.handle('VADThresholdSettings', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_VADThresholdSettings_SetAutomatic(selfC, valueC);
+      rt.check(rc);
     },
     UserMessageSummary_Drop(self) {
       const selfC = rt.handle('UserMessageSummary', self);
@@ -2593,6 +2808,190 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (!c.Svcpp_MessageHandle_AdditionalName(selfC, out)) return undefined;
       return rt.takeString(out);
     },
+    VoiceStateHandle_Drop(self) {
+      const selfC = rt.handle('VoiceStateHandle', self);
+      const rc = c.Svcpp_VoiceStateHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    VoiceStateHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('VoiceStateHandle', other);
+      const rc = c.Svcpp_VoiceStateHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('VoiceStateHandle', created);
+    },
+    VoiceStateHandle_IsValid(self) {
+      const selfC = rt.handle('VoiceStateHandle', self);
+      return c.Svcpp_VoiceStateHandle_IsValid(selfC);
+    },
+    VoiceStateHandle_SelfMute(self) {
+      const selfC = rt.handle('VoiceStateHandle', self);
+      return c.Svcpp_VoiceStateHandle_SelfMute(selfC);
+    },
+    VoiceStateHandle_SelfDeaf(self) {
+      const selfC = rt.handle('VoiceStateHandle', self);
+      return c.Svcpp_VoiceStateHandle_SelfDeaf(selfC);
+    },
+    Call_Drop(self) {
+      const selfC = rt.handle('Call', self);
+      const rc = c.Svcpp_Call_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    Call_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('Call', other);
+      const rc = c.Svcpp_Call_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('Call', created);
+    },
+    Call_IsValid(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_IsValid(selfC);
+    },
+    Call_GetStatus(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_GetStatus(selfC);
+    },
+    Call_GetChannelId(self) {
+      const selfC = rt.handle('Call', self);
+      return rt.u64Out(c.Svcpp_Call_GetChannelId(selfC));
+    },
+    Call_GetGuildId(self) {
+      const selfC = rt.handle('Call', self);
+      return rt.u64Out(c.Svcpp_Call_GetGuildId(selfC));
+    },
+    Call_GetParticipants(self) {
+      const selfC = rt.handle('Call', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Call_GetParticipants(selfC, out);
+      rt.check(rc);
+      return rt.takeU64Span(out);
+    },
+    Call_GetVoiceStateHandle(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Call_GetVoiceStateHandle(selfC, userIdC, out)) return undefined;
+      return rt.adopt('VoiceStateHandle', out);
+    },
+    Call_SetStatusChangedCallback(self, cb) {
+      const selfC = rt.handle('Call', self);
+      const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => rt.deliver(cb, status, error, errorDetail), protos.Svcpp_Call_OnStatusChanged);
+      const rc = c.Svcpp_Call_SetStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Call_SetParticipantChangedCallback(self, cb) {
+      const selfC = rt.handle('Call', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, added: boolean) => rt.deliver(cb, rt.u64Out(userId), added), protos.Svcpp_Call_OnParticipantChanged);
+      const rc = c.Svcpp_Call_SetParticipantChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Call_SetOnVoiceStateChangedCallback(self, cb) {
+      const selfC = rt.handle('Call', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Call_OnVoiceStateChanged);
+      const rc = c.Svcpp_Call_SetOnVoiceStateChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Call_SetSpeakingStatusChangedCallback(self, cb) {
+      const selfC = rt.handle('Call', self);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlayingSound: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlayingSound), protos.Svcpp_Call_OnSpeakingStatusChanged);
+      const rc = c.Svcpp_Call_SetSpeakingStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Call_GetSelfMute(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_GetSelfMute(selfC);
+    },
+    Call_SetSelfMute(self, mute) {
+      const selfC = rt.handle('Call', self);
+      const muteC = rt.bool(mute);
+      const rc = c.Svcpp_Call_SetSelfMute(selfC, muteC);
+      rt.check(rc);
+    },
+    Call_GetSelfDeaf(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_GetSelfDeaf(selfC);
+    },
+    Call_SetSelfDeaf(self, deaf) {
+      const selfC = rt.handle('Call', self);
+      const deafC = rt.bool(deaf);
+      const rc = c.Svcpp_Call_SetSelfDeaf(selfC, deafC);
+      rt.check(rc);
+    },
+    Call_GetLocalMute(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      return c.Svcpp_Call_GetLocalMute(selfC, userIdC);
+    },
+    Call_SetLocalMute(self, userId, mute) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      const muteC = rt.bool(mute);
+      const rc = c.Svcpp_Call_SetLocalMute(selfC, userIdC, muteC);
+      rt.check(rc);
+    },
+    Call_GetParticipantVolume(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      return c.Svcpp_Call_GetParticipantVolume(selfC, userIdC);
+    },
+    Call_SetParticipantVolume(self, userId, volume) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      const volumeC = rt.int(volume);
+      const rc = c.Svcpp_Call_SetParticipantVolume(selfC, userIdC, volumeC);
+      rt.check(rc);
+    },
+    Call_GetAudioMode(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_GetAudioMode(selfC);
+    },
+    Call_SetAudioMode(self, audioMode) {
+      const selfC = rt.handle('Call', self);
+      const audioModeC = rt.int(audioMode);
+      const rc = c.Svcpp_Call_SetAudioMode(selfC, audioModeC);
+      rt.check(rc);
+    },
+    Call_GetPTTActive(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_GetPTTActive(selfC);
+    },
+    Call_SetPTTActive(self, active) {
+      const selfC = rt.handle('Call', self);
+      const activeC = rt.bool(active);
+      const rc = c.Svcpp_Call_SetPTTActive(selfC, activeC);
+      rt.check(rc);
+    },
+    Call_GetPTTReleaseDelay(self) {
+      const selfC = rt.handle('Call', self);
+      return c.Svcpp_Call_GetPTTReleaseDelay(selfC);
+    },
+    Call_SetPTTReleaseDelay(self, releaseDelayMs) {
+      const selfC = rt.handle('Call', self);
+      const releaseDelayMsC = rt.int(releaseDelayMs);
+      const rc = c.Svcpp_Call_SetPTTReleaseDelay(selfC, releaseDelayMsC);
+      rt.check(rc);
+    },
+    Call_GetVADThreshold(self) {
+      const selfC = rt.handle('Call', self);
+      const out = { opaque: null } as HandleStruct;
+      const rc = c.Svcpp_Call_GetVADThreshold(selfC, out);
+      rt.check(rc);
+      return rt.adopt('VADThresholdSettings', out);
+    },
+    Call_SetVADThreshold(self, automatic, threshold) {
+      const selfC = rt.handle('Call', self);
+      const automaticC = rt.bool(automatic);
+      const thresholdC = rt.int(threshold);
+      const rc = c.Svcpp_Call_SetVADThreshold(selfC, automaticC, thresholdC);
+      rt.check(rc);
+    },
     Client_Init() {
       const created = { opaque: null } as HandleStruct;
       const rc = c.Svcpp_Client_Init(created);
@@ -3493,6 +3892,230 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
+    Client_StartCall(self, lobbyId) {
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_StartCall(selfC, lobbyIdC, out)) return undefined;
+      return rt.adopt('Call', out);
+    },
+    Client_GetCall(self, channelId) {
+      const selfC = rt.handle('Client', self);
+      const channelIdC = rt.u64(channelId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_Client_GetCall(selfC, channelIdC, out)) return undefined;
+      return rt.adopt('Call', out);
+    },
+    Client_GetCalls(self) {
+      const selfC = rt.handle('Client', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_Client_GetCalls(selfC, out);
+      rt.check(rc);
+      return rt.adoptSpan('Call', 'Svcpp_Call', out);
+    },
+    Client_EndCall(self, channelId, cb) {
+      const selfC = rt.handle('Client', self);
+      const channelIdC = rt.u64(channelId);
+      rt.fn(cb);
+      const cbRegistration = rt.register(() => rt.deliver(cb), protos.Svcpp_Client_EndCallCallback);
+      const rc = c.Svcpp_Client_EndCall(selfC, channelIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_EndCalls(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register(() => rt.deliver(cb), protos.Svcpp_Client_EndCallsCallback);
+      const rc = c.Svcpp_Client_EndCalls(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetVoiceParticipantChangedCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number, added: boolean) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId), added), protos.Svcpp_Client_VoiceParticipantChangedCallback);
+      const rc = c.Svcpp_Client_SetVoiceParticipantChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetSelfMuteAll(self) {
+      const selfC = rt.handle('Client', self);
+      return c.Svcpp_Client_GetSelfMuteAll(selfC);
+    },
+    Client_SetSelfMuteAll(self, mute) {
+      const selfC = rt.handle('Client', self);
+      const muteC = rt.bool(mute);
+      const rc = c.Svcpp_Client_SetSelfMuteAll(selfC, muteC);
+      rt.check(rc);
+    },
+    Client_GetSelfDeafAll(self) {
+      const selfC = rt.handle('Client', self);
+      return c.Svcpp_Client_GetSelfDeafAll(selfC);
+    },
+    Client_SetSelfDeafAll(self, deaf) {
+      const selfC = rt.handle('Client', self);
+      const deafC = rt.bool(deaf);
+      const rc = c.Svcpp_Client_SetSelfDeafAll(selfC, deafC);
+      rt.check(rc);
+    },
+    Client_GetInputDevices(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((devices: SpanOut) => rt.deliver(cb, rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', devices, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetInputDevicesCallback);
+      const rc = c.Svcpp_Client_GetInputDevices(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetOutputDevices(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((devices: SpanOut) => rt.deliver(cb, rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', devices, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetOutputDevicesCallback);
+      const rc = c.Svcpp_Client_GetOutputDevices(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetCurrentInputDevice(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((device: unknown) => rt.deliver(cb, rt.cloneBorrowed('AudioDevice', device, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetCurrentInputDeviceCallback);
+      const rc = c.Svcpp_Client_GetCurrentInputDevice(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetCurrentOutputDevice(self, cb) {
+      const selfC = rt.handle('Client', self);
+      rt.fn(cb);
+      const cbRegistration = rt.register((device: unknown) => rt.deliver(cb, rt.cloneBorrowed('AudioDevice', device, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetCurrentOutputDeviceCallback);
+      const rc = c.Svcpp_Client_GetCurrentOutputDevice(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetInputDevice(self, deviceId, cb) {
+      const selfC = rt.handle('Client', self);
+      const deviceIdC = rt.str(deviceId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SetInputDeviceCallback);
+      const rc = c.Svcpp_Client_SetInputDevice(selfC, deviceIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetOutputDevice(self, deviceId, cb) {
+      const selfC = rt.handle('Client', self);
+      const deviceIdC = rt.str(deviceId);
+      rt.fn(cb);
+      const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SetOutputDeviceCallback);
+      const rc = c.Svcpp_Client_SetOutputDevice(selfC, deviceIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetDeviceChangeCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((inputDevices: SpanOut, outputDevices: SpanOut) => rt.deliver(cb, rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', inputDevices, c.Svcpp_AudioDevice_Clone), rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', outputDevices, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_DeviceChangeCallback);
+      const rc = c.Svcpp_Client_SetDeviceChangeCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_GetInputVolume(self) {
+      const selfC = rt.handle('Client', self);
+      return c.Svcpp_Client_GetInputVolume(selfC);
+    },
+    Client_SetInputVolume(self, inputVolume) {
+      const selfC = rt.handle('Client', self);
+      const inputVolumeC = rt.int(inputVolume);
+      const rc = c.Svcpp_Client_SetInputVolume(selfC, inputVolumeC);
+      rt.check(rc);
+    },
+    Client_GetOutputVolume(self) {
+      const selfC = rt.handle('Client', self);
+      return c.Svcpp_Client_GetOutputVolume(selfC);
+    },
+    Client_SetOutputVolume(self, outputVolume) {
+      const selfC = rt.handle('Client', self);
+      const outputVolumeC = rt.int(outputVolume);
+      const rc = c.Svcpp_Client_SetOutputVolume(selfC, outputVolumeC);
+      rt.check(rc);
+    },
+    Client_SetNoAudioInputThreshold(self, dBFSThreshold) {
+      const selfC = rt.handle('Client', self);
+      const dBFSThresholdC = rt.int(dBFSThreshold);
+      const rc = c.Svcpp_Client_SetNoAudioInputThreshold(selfC, dBFSThresholdC);
+      rt.check(rc);
+    },
+    Client_SetNoAudioInputCallback(self, cb) {
+      const selfC = rt.handle('Client', self);
+      const cbRegistration = cb === null ? null : rt.register((inputDetected: boolean) => rt.deliver(cb, inputDetected), protos.Svcpp_Client_NoAudioInputCallback);
+      const rc = c.Svcpp_Client_SetNoAudioInputCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Client_SetAutomaticGainControl(self, on) {
+      const selfC = rt.handle('Client', self);
+      const onC = rt.bool(on);
+      const rc = c.Svcpp_Client_SetAutomaticGainControl(selfC, onC);
+      rt.check(rc);
+    },
+    Client_SetEchoCancellation(self, on) {
+      const selfC = rt.handle('Client', self);
+      const onC = rt.bool(on);
+      const rc = c.Svcpp_Client_SetEchoCancellation(selfC, onC);
+      rt.check(rc);
+    },
+    Client_SetNoiseSuppression(self, on) {
+      const selfC = rt.handle('Client', self);
+      const onC = rt.bool(on);
+      const rc = c.Svcpp_Client_SetNoiseSuppression(selfC, onC);
+      rt.check(rc);
+    },
+    Client_SetNoiseCancellation(self, on) {
+      const selfC = rt.handle('Client', self);
+      const onC = rt.bool(on);
+      const rc = c.Svcpp_Client_SetNoiseCancellation(selfC, onC);
+      rt.check(rc);
+    },
+    Client_SetOpusHardwareCoding(self, encode, decode) {
+      const selfC = rt.handle('Client', self);
+      const encodeC = rt.bool(encode);
+      const decodeC = rt.bool(decode);
+      const rc = c.Svcpp_Client_SetOpusHardwareCoding(selfC, encodeC, decodeC);
+      rt.check(rc);
+    },
+    Client_SetAecDump(self, on) {
+      const selfC = rt.handle('Client', self);
+      const onC = rt.bool(on);
+      const rc = c.Svcpp_Client_SetAecDump(selfC, onC);
+      rt.check(rc);
+    },
+    Client_SetVoiceLogDir(self, path, minSeverity) {
+      const selfC = rt.handle('Client', self);
+      const pathC = rt.str(path);
+      const minSeverityC = rt.int(minSeverity);
+      return c.Svcpp_Client_SetVoiceLogDir(selfC, pathC, minSeverityC);
+    },
+    Client_AddVoiceLogCallback(self, minSeverity, cb) {
+      const selfC = rt.handle('Client', self);
+      const minSeverityC = rt.int(minSeverity);
+      rt.fn(cb);
+      const cbRegistration = rt.register((message: StringOut, severity: number) => rt.deliver(cb, rt.borrowString(message), severity), protos.Svcpp_Client_LogCallback);
+      const outToken = [0n] as unknown[];
+      const rc = c.Svcpp_Client_AddVoiceLogCallback(selfC, minSeverityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData, outToken);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+      return rt.u64Out(outToken[0]);
+    },
+    Client_SetEngineManagedAudioSession(self, isEngineManaged) {
+      const selfC = rt.handle('Client', self);
+      const isEngineManagedC = rt.bool(isEngineManaged);
+      const rc = c.Svcpp_Client_SetEngineManagedAudioSession(selfC, isEngineManagedC);
+      rt.check(rc);
+    },
+    Client_ShowAudioRoutePicker(self) {
+      const selfC = rt.handle('Client', self);
+      return c.Svcpp_Client_ShowAudioRoutePicker(selfC);
+    },
+    Client_SetSpeakerMode(self, speakerMode) {
+      const selfC = rt.handle('Client', self);
+      const speakerModeC = rt.bool(speakerMode);
+      return c.Svcpp_Client_SetSpeakerMode(selfC, speakerModeC);
+    },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacks(selfC));
@@ -3606,6 +4229,18 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ActivityGamePlatformsToString(value) {
       const valueC = rt.int(value);
       return c.Svcpp_ActivityGamePlatformsToString(valueC) as string; // static storage: never freed
+    },
+    AudioModeTypeToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_AudioModeTypeToString(valueC) as string; // static storage: never freed
+    },
+    Call_StatusToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_Call_StatusToString(valueC) as string; // static storage: never freed
+    },
+    Call_ErrorToString(value) {
+      const valueC = rt.int(value);
+      return c.Svcpp_Call_ErrorToString(valueC) as string; // static storage: never freed
     },
     ClientCreateOptions_Snapshot(self, drop) {
       try {
@@ -3725,6 +4360,27 @@ export function createKoffiApi(libraryPath: string): NativeApi {
         };
       } finally {
         if (drop) api.AdditionalContent_Drop(self);
+      }
+    },
+    AudioDevice_Snapshot(self, drop) {
+      try {
+        return {
+          id: api.AudioDevice_Id(self),
+          name: api.AudioDevice_Name(self),
+          isDefault: api.AudioDevice_IsDefault(self),
+        };
+      } finally {
+        if (drop) api.AudioDevice_Drop(self);
+      }
+    },
+    VADThresholdSettings_Snapshot(self, drop) {
+      try {
+        return {
+          vadThreshold: api.VADThresholdSettings_VadThreshold(self),
+          automatic: api.VADThresholdSettings_Automatic(self),
+        };
+      } finally {
+        if (drop) api.VADThresholdSettings_Drop(self);
       }
     },
     UserMessageSummary_Snapshot(self, drop) {
@@ -3957,6 +4613,34 @@ export function createKoffiApi(libraryPath: string): NativeApi {
         };
       } finally {
         if (drop) api.MessageHandle_Drop(self);
+      }
+    },
+    VoiceStateHandle_Snapshot(self, drop) {
+      try {
+        return {
+          selfMute: api.VoiceStateHandle_SelfMute(self),
+          selfDeaf: api.VoiceStateHandle_SelfDeaf(self),
+        };
+      } finally {
+        if (drop) api.VoiceStateHandle_Drop(self);
+      }
+    },
+    Call_Snapshot(self, drop) {
+      try {
+        return {
+          getStatus: api.Call_GetStatus(self),
+          getChannelId: api.Call_GetChannelId(self),
+          getGuildId: api.Call_GetGuildId(self),
+          getParticipants: api.Call_GetParticipants(self),
+          getSelfMute: api.Call_GetSelfMute(self),
+          getSelfDeaf: api.Call_GetSelfDeaf(self),
+          getAudioMode: api.Call_GetAudioMode(self),
+          getPTTActive: api.Call_GetPTTActive(self),
+          getPTTReleaseDelay: api.Call_GetPTTReleaseDelay(self),
+          getVADThreshold: api.VADThresholdSettings_Snapshot(api.Call_GetVADThreshold(self), true),
+        };
+      } finally {
+        if (drop) api.Call_Drop(self);
       }
     },
   };

@@ -15,6 +15,7 @@ import { INVITE_EVENT_SETTERS } from '../presence.js';
 import { RELATIONSHIP_EVENT_SETTERS } from '../relationships.js';
 import { resultError } from '../result.js';
 import { TypedEventEmitter } from '../typed-emitter.js';
+import { VoiceArea } from '../voice/voice-area.js';
 import type { ClientEvents, ClientOptions, TokenResponse } from './types.js';
 import type { AuthorizationTokenType } from '../generated/enums.js';
 
@@ -181,6 +182,12 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
    * ends the promise exactly once (later calls are ignored); a throw from `body` (misuse: SvcppError from the
    * C ABI) rejects it.
    */
+  #voice: VoiceArea | undefined;
+  /** Voice calls, devices and audio settings (lib/voice/voice-area.ts). */
+  get voice(): VoiceArea {
+    return this.#voice ??= new VoiceArea({ api: this.#api, live: () => this.live(), pending: (body) => this.#pendingPromise(body) });
+  }
+
   #pendingPromise<T>(body: (handle: NativeHandle<'Client'>, settle: (outcome: () => T) => void) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false;

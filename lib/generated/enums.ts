@@ -333,3 +333,45 @@ export enum ActivityGamePlatforms {
   PS4 = 64,
   PS5 = 128,
 }
+
+/** How a call decides when to transmit: voice activity (VAD) or push-to-talk (PTT). MODE_UNINIT reads as VAD. */
+export enum AudioModeType {
+  MODE_UNINIT = 0,
+  MODE_VAD = 1,
+  MODE_PTT = 2,
+}
+
+/**
+ * Status of a lobby voice call (the status machine in docs/voice.md). A recoverable network drop is Reconnecting,
+ * never Disconnected.
+ */
+export enum CallStatus {
+  Disconnected = 0,
+  /** voice state sent on the main gateway, waiting for the voice server */
+  Joining = 1,
+  /** voice gateway socket opening, Identify sent */
+  Connecting = 2,
+  /** voice Ready received; UDP discovery and protocol selection */
+  SignalingConnected = 3,
+  /** session description received: media flows */
+  Connected = 4,
+  /** the voice connection dropped and is being resumed */
+  Reconnecting = 5,
+  /** EndCall in progress */
+  Disconnecting = 6,
+}
+
+/** Why a call status change happened, when it is a failure (errorDetail: the voice close code, when one applies). */
+export enum CallError {
+  None = 0,
+  /** the voice gateway could not be reached or refused the session */
+  SignalingConnectionFailed = 1,
+  /** the voice gateway ended the session with a terminal close code */
+  SignalingUnexpectedClose = 2,
+  /** UDP discovery or protocol selection failed (no common encryption mode) */
+  VoiceConnectionFailed = 3,
+  /** no voice server within 10 s of joining */
+  JoinTimeout = 4,
+  /** the platform refused the join (not a lobby member) */
+  Forbidden = 5,
+}

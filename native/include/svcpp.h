@@ -419,6 +419,40 @@ typedef SVCPP_ENUM(Svcpp_ActivityGamePlatforms) {
     Svcpp_ActivityGamePlatforms_forceint = 0x7FFFFFFF
 } Svcpp_ActivityGamePlatforms;
 
+/** How a call decides when to transmit: voice activity (VAD) or push-to-talk (PTT). MODE_UNINIT reads as VAD. */
+typedef SVCPP_ENUM(Svcpp_AudioModeType) {
+    Svcpp_AudioModeType_MODE_UNINIT = 0,
+    Svcpp_AudioModeType_MODE_VAD = 1,
+    Svcpp_AudioModeType_MODE_PTT = 2,
+    Svcpp_AudioModeType_forceint = 0x7FFFFFFF
+} Svcpp_AudioModeType;
+
+/**
+ * Status of a lobby voice call (the status machine in docs/voice.md). A recoverable network drop is Reconnecting,
+ * never Disconnected.
+ */
+typedef SVCPP_ENUM(Svcpp_Call_Status) {
+    Svcpp_Call_Status_Disconnected = 0,
+    Svcpp_Call_Status_Joining = 1, /* voice state sent on the main gateway, waiting for the voice server */
+    Svcpp_Call_Status_Connecting = 2, /* voice gateway socket opening, Identify sent */
+    Svcpp_Call_Status_SignalingConnected = 3, /* voice Ready received; UDP discovery and protocol selection */
+    Svcpp_Call_Status_Connected = 4, /* session description received: media flows */
+    Svcpp_Call_Status_Reconnecting = 5, /* the voice connection dropped and is being resumed */
+    Svcpp_Call_Status_Disconnecting = 6, /* EndCall in progress */
+    Svcpp_Call_Status_forceint = 0x7FFFFFFF
+} Svcpp_Call_Status;
+
+/** Why a call status change happened, when it is a failure (errorDetail: the voice close code, when one applies). */
+typedef SVCPP_ENUM(Svcpp_Call_Error) {
+    Svcpp_Call_Error_None = 0,
+    Svcpp_Call_Error_SignalingConnectionFailed = 1, /* the voice gateway could not be reached or refused the session */
+    Svcpp_Call_Error_SignalingUnexpectedClose = 2, /* the voice gateway ended the session with a terminal close code */
+    Svcpp_Call_Error_VoiceConnectionFailed = 3, /* UDP discovery or protocol selection failed (no common encryption mode) */
+    Svcpp_Call_Error_JoinTimeout = 4, /* no voice server within 10 s of joining */
+    Svcpp_Call_Error_Forbidden = 5, /* the platform refused the join (not a lobby member) */
+    Svcpp_Call_Error_forceint = 0x7FFFFFFF
+} Svcpp_Call_Error;
+
 /* ---- Strings, properties, tokens ------------------------------------------------------------ */
 
 /** UTF-8 string, length-delimited (see Strings above). */
@@ -450,6 +484,13 @@ typedef struct Svcpp_ConnectionFailure { void *opaque; } Svcpp_ConnectionFailure
 typedef struct Svcpp_LinkedChannel { void *opaque; } Svcpp_LinkedChannel;
 /** What a message carries besides its text (attachments, a poll, …), for games that show a placeholder. */
 typedef struct Svcpp_AdditionalContent { void *opaque; } Svcpp_AdditionalContent;
+/**
+ * An audio input or output device. svcpp also offers "null" (silence in, discard out) and "file:<path>" (a WAV
+ * file as microphone, or the WAV file what is heard is written to) on every machine: docs/voice.md "Devices".
+ */
+typedef struct Svcpp_AudioDevice { void *opaque; } Svcpp_AudioDevice;
+/** The voice-activity threshold of a call (Call.GetVADThreshold). */
+typedef struct Svcpp_VADThresholdSettings { void *opaque; } Svcpp_VADThresholdSettings;
 /** The latest direct message with one user (GetUserMessageSummaries). */
 typedef struct Svcpp_UserMessageSummary { void *opaque; } Svcpp_UserMessageSummary;
 /** A guild the user is a member of (GetUserGuilds). */
@@ -508,6 +549,14 @@ typedef struct Svcpp_ChannelHandle { void *opaque; } Svcpp_ChannelHandle;
  * dropped the getters return defaults and IsValid is false.
  */
 typedef struct Svcpp_MessageHandle { void *opaque; } Svcpp_MessageHandle;
+/** A live view of a call participant's voice state: defaults and IsValid false once they left or the call ended. */
+typedef struct Svcpp_VoiceStateHandle { void *opaque; } Svcpp_VoiceStateHandle;
+/**
+ * A lobby voice call this user is in: status, participants and local audio controls. Invalid (defaults,
+ * IsValid false) once EndCall/EndCalls finished, the call ended on its own (Disconnected) or the client is gone.
+ * Setters on an invalid call: InvalidHandle. Status machine and audio thread: docs/voice.md.
+ */
+typedef struct Svcpp_Call { void *opaque; } Svcpp_Call;
 /** The root object: owns the SDK threads, caches and callback registrations. */
 typedef struct Svcpp_Client { void *opaque; } Svcpp_Client;
 
@@ -518,11 +567,13 @@ typedef struct Svcpp_GuildMinimalSpan { Svcpp_GuildMinimal *ptr; size_t size; } 
 typedef struct Svcpp_GuildChannelSpan { Svcpp_GuildChannel *ptr; size_t size; } Svcpp_GuildChannelSpan;
 typedef struct Svcpp_MessageHandleSpan { Svcpp_MessageHandle *ptr; size_t size; } Svcpp_MessageHandleSpan;
 typedef struct Svcpp_UserMessageSummarySpan { Svcpp_UserMessageSummary *ptr; size_t size; } Svcpp_UserMessageSummarySpan;
+typedef struct Svcpp_AudioDeviceSpan { Svcpp_AudioDevice *ptr; size_t size; } Svcpp_AudioDeviceSpan;
 typedef struct Svcpp_ActivityButtonSpan { Svcpp_ActivityButton *ptr; size_t size; } Svcpp_ActivityButtonSpan;
 typedef struct Svcpp_UserApplicationProfileHandleSpan { Svcpp_UserApplicationProfileHandle *ptr; size_t size; } Svcpp_UserApplicationProfileHandleSpan;
 typedef struct Svcpp_LobbyMemberHandleSpan { Svcpp_LobbyMemberHandle *ptr; size_t size; } Svcpp_LobbyMemberHandleSpan;
 typedef struct Svcpp_RelationshipHandleSpan { Svcpp_RelationshipHandle *ptr; size_t size; } Svcpp_RelationshipHandleSpan;
 typedef struct Svcpp_UserHandleSpan { Svcpp_UserHandle *ptr; size_t size; } Svcpp_UserHandleSpan;
+typedef struct Svcpp_CallSpan { Svcpp_Call *ptr; size_t size; } Svcpp_CallSpan;
 
 /* ---- Callbacks ------------------------------------------------------------------------------- */
 
@@ -642,6 +693,47 @@ typedef void (SVCPP_CALL *Svcpp_Client_ActivityJoinWithApplicationCallback)(uint
 typedef void (SVCPP_CALL *Svcpp_Client_OpenMessageInPlatformCallback)(Svcpp_ClientResult const *result, void *userData);
 /** OpenConnectedGamesSettingsInPlatform finished (RPCError when no local platform client runs). */
 typedef void (SVCPP_CALL *Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback)(Svcpp_ClientResult const *result, void *userData);
+/** The call status changed; error and errorDetail (voice close code or 0) say why when it is a failure. */
+typedef void (SVCPP_CALL *Svcpp_Call_OnStatusChanged)(Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t errorDetail, void *userData);
+/** A user joined (added) or left the call. */
+typedef void (SVCPP_CALL *Svcpp_Call_OnParticipantChanged)(uint64_t userId, bool added, void *userData);
+/** A participant's voice state (self mute/deaf) changed; read it with GetVoiceStateHandle. */
+typedef void (SVCPP_CALL *Svcpp_Call_OnVoiceStateChanged)(uint64_t userId, void *userData);
+/** A participant started or stopped transmitting sound. */
+typedef void (SVCPP_CALL *Svcpp_Call_OnSpeakingStatusChanged)(uint64_t userId, bool isPlayingSound, void *userData);
+/**
+ * Audio of one participant, decoded, before the SDK mixes it. Runs on the SDK Voice thread once per 10 ms frame
+ * (no blocking, no allocation, no svcpp calls). data is interleaved 16-bit PCM the callback may change in place;
+ * setting *outShouldMute keeps this frame out of the SDK's own mix (game-side mixing).
+ */
+typedef void (SVCPP_CALL *Svcpp_Client_UserAudioReceivedCallback)(uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool * outShouldMute, void *userData);
+/**
+ * Captured microphone audio before it is processed and sent. Runs on the SDK Voice thread once per 10 ms frame
+ * (no blocking, no allocation, no svcpp calls); data is interleaved 16-bit PCM the callback may change in place.
+ */
+typedef void (SVCPP_CALL *Svcpp_Client_UserAudioCapturedCallback)(int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, void *userData);
+/** EndCall finished: the call is Disconnected and its Call handles are invalid. */
+typedef void (SVCPP_CALL *Svcpp_Client_EndCallCallback)(void *userData);
+/** EndCalls finished: every call is Disconnected. */
+typedef void (SVCPP_CALL *Svcpp_Client_EndCallsCallback)(void *userData);
+/** A lobby member joined (added) or left the lobby's call; fires even when this user is not in the call. */
+typedef void (SVCPP_CALL *Svcpp_Client_VoiceParticipantChangedCallback)(uint64_t lobbyId, uint64_t memberId, bool added, void *userData);
+/** The input devices (borrowed; Clone what you keep). */
+typedef void (SVCPP_CALL *Svcpp_Client_GetInputDevicesCallback)(Svcpp_AudioDeviceSpan devices, void *userData);
+/** The output devices (borrowed; Clone what you keep). */
+typedef void (SVCPP_CALL *Svcpp_Client_GetOutputDevicesCallback)(Svcpp_AudioDeviceSpan devices, void *userData);
+/** The input device in use. */
+typedef void (SVCPP_CALL *Svcpp_Client_GetCurrentInputDeviceCallback)(Svcpp_AudioDevice const *device, void *userData);
+/** The output device in use. */
+typedef void (SVCPP_CALL *Svcpp_Client_GetCurrentOutputDeviceCallback)(Svcpp_AudioDevice const *device, void *userData);
+/** SetInputDevice finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_SetInputDeviceCallback)(Svcpp_ClientResult const *result, void *userData);
+/** SetOutputDevice finished. */
+typedef void (SVCPP_CALL *Svcpp_Client_SetOutputDeviceCallback)(Svcpp_ClientResult const *result, void *userData);
+/** The set of audio devices changed (borrowed lists). */
+typedef void (SVCPP_CALL *Svcpp_Client_DeviceChangeCallback)(Svcpp_AudioDeviceSpan inputDevices, Svcpp_AudioDeviceSpan outputDevices, void *userData);
+/** While transmitting, the microphone level crossed the SetNoAudioInputThreshold (inputDetected false: below it). */
+typedef void (SVCPP_CALL *Svcpp_Client_NoAudioInputCallback)(bool inputDetected, void *userData);
 
 /* ---- Library ---------------------------------------------------------------------------------- */
 
@@ -941,6 +1033,46 @@ SVCPP_API uint32_t SVCPP_CALL Svcpp_AdditionalContent_Count(Svcpp_AdditionalCont
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_SetCount(Svcpp_AdditionalContent *self, uint32_t value);
 /** Field-wise equality. */
 SVCPP_API bool SVCPP_CALL Svcpp_AdditionalContent_Equals(Svcpp_AdditionalContent const *self, Svcpp_AdditionalContent const *other);
+
+/* ---- AudioDevice --------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_Drop(Svcpp_AudioDevice *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_Clone(Svcpp_AudioDevice *self, Svcpp_AudioDevice const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_AudioDevice_IsValid(Svcpp_AudioDevice const *self);
+/** The id SetInputDevice/SetOutputDevice take. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_Id(Svcpp_AudioDevice const *self, Svcpp_String *out);
+/** Sets Id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_SetId(Svcpp_AudioDevice *self, Svcpp_String value);
+/** A name for people. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_Name(Svcpp_AudioDevice const *self, Svcpp_String *out);
+/** Sets Name. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_SetName(Svcpp_AudioDevice *self, Svcpp_String value);
+/** The system default device. */
+SVCPP_API bool SVCPP_CALL Svcpp_AudioDevice_IsDefault(Svcpp_AudioDevice const *self);
+/** Sets IsDefault. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_SetIsDefault(Svcpp_AudioDevice *self, bool value);
+/** Same id. */
+SVCPP_API bool SVCPP_CALL Svcpp_AudioDevice_Equals(Svcpp_AudioDevice const *self, Svcpp_AudioDevice const *other);
+
+/* ---- VADThresholdSettings ------------------------------------------------------------------------ */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_Drop(Svcpp_VADThresholdSettings *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_Clone(Svcpp_VADThresholdSettings *self, Svcpp_VADThresholdSettings const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_VADThresholdSettings_IsValid(Svcpp_VADThresholdSettings const *self);
+/** Manual threshold in dBFS, -100..0 (default -60). */
+SVCPP_API float SVCPP_CALL Svcpp_VADThresholdSettings_VadThreshold(Svcpp_VADThresholdSettings const *self);
+/** Sets VadThreshold. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_SetVadThreshold(Svcpp_VADThresholdSettings *self, float value);
+/** True: the engine adapts the threshold to the noise floor (the default). */
+SVCPP_API bool SVCPP_CALL Svcpp_VADThresholdSettings_Automatic(Svcpp_VADThresholdSettings const *self);
+/** Sets Automatic. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_SetAutomatic(Svcpp_VADThresholdSettings *self, bool value);
 
 /* ---- UserMessageSummary -------------------------------------------------------------------------- */
 
@@ -1421,6 +1553,78 @@ SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_SentFromGame(Svcpp_MessageHandle c
 /** The server-set display name of the lobby member who sent it, when set. */
 SVCPP_API bool SVCPP_CALL Svcpp_MessageHandle_AdditionalName(Svcpp_MessageHandle const *self, Svcpp_String *out);
 
+/* ---- VoiceStateHandle ---------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VoiceStateHandle_Drop(Svcpp_VoiceStateHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VoiceStateHandle_Clone(Svcpp_VoiceStateHandle *self, Svcpp_VoiceStateHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_VoiceStateHandle_IsValid(Svcpp_VoiceStateHandle const *self);
+/** The participant muted their microphone. */
+SVCPP_API bool SVCPP_CALL Svcpp_VoiceStateHandle_SelfMute(Svcpp_VoiceStateHandle const *self);
+/** The participant deafened themselves (they hear nothing and send nothing). */
+SVCPP_API bool SVCPP_CALL Svcpp_VoiceStateHandle_SelfDeaf(Svcpp_VoiceStateHandle const *self);
+
+/* ---- Call ---------------------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_Drop(Svcpp_Call *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_Clone(Svcpp_Call *self, Svcpp_Call const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_Call_IsValid(Svcpp_Call const *self);
+/** The call status. */
+SVCPP_API Svcpp_Call_Status SVCPP_CALL Svcpp_Call_GetStatus(Svcpp_Call const *self);
+/** The lobby id of the call. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetChannelId(Svcpp_Call const *self);
+/** Always 0: lobby calls belong to no guild. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetGuildId(Svcpp_Call const *self);
+/** The users in the call, this user included once Connected. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetParticipants(Svcpp_Call const *self, Svcpp_UInt64Span *out);
+/** The voice state of a participant; absent when not in the call. */
+SVCPP_API bool SVCPP_CALL Svcpp_Call_GetVoiceStateHandle(Svcpp_Call const *self, uint64_t userId, Svcpp_VoiceStateHandle *out);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetStatusChangedCallback(Svcpp_Call *self, Svcpp_Call_OnStatusChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetParticipantChangedCallback(Svcpp_Call *self, Svcpp_Call_OnParticipantChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetOnVoiceStateChangedCallback(Svcpp_Call *self, Svcpp_Call_OnVoiceStateChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetSpeakingStatusChangedCallback(Svcpp_Call *self, Svcpp_Call_OnSpeakingStatusChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** This user's microphone is muted in this call (or by SetSelfMuteAll). */
+SVCPP_API bool SVCPP_CALL Svcpp_Call_GetSelfMute(Svcpp_Call const *self);
+/** Mutes this user's microphone in this call; others see the voice state change. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetSelfMute(Svcpp_Call *self, bool mute);
+/** This user is deafened in this call (or by SetSelfDeafAll). */
+SVCPP_API bool SVCPP_CALL Svcpp_Call_GetSelfDeaf(Svcpp_Call const *self);
+/** Deafens this user: nothing is played and nothing is sent. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetSelfDeaf(Svcpp_Call *self, bool deaf);
+/** This user muted that participant locally. */
+SVCPP_API bool SVCPP_CALL Svcpp_Call_GetLocalMute(Svcpp_Call const *self, uint64_t userId);
+/** Mutes a participant for this user only (0: InvalidArgument). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetLocalMute(Svcpp_Call *self, uint64_t userId, bool mute);
+/** Local volume of a participant, 0..200 (100 = unity, the default). */
+SVCPP_API float SVCPP_CALL Svcpp_Call_GetParticipantVolume(Svcpp_Call const *self, uint64_t userId);
+/** Local volume of a participant, 0..200 (100 = unity); out of range or NaN: InvalidArgument, nothing changed. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetParticipantVolume(Svcpp_Call *self, uint64_t userId, float volume);
+/** VAD or PTT (MODE_UNINIT until set: behaves as VAD). */
+SVCPP_API Svcpp_AudioModeType SVCPP_CALL Svcpp_Call_GetAudioMode(Svcpp_Call const *self);
+/** Voice activity or push-to-talk. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetAudioMode(Svcpp_Call *self, Svcpp_AudioModeType audioMode);
+/** The push-to-talk key is held (the game owns the key binding). */
+SVCPP_API bool SVCPP_CALL Svcpp_Call_GetPTTActive(Svcpp_Call const *self);
+/** In PTT mode: transmit while true (plus the release delay). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetPTTActive(Svcpp_Call *self, bool active);
+/** Milliseconds transmission goes on after the key is released (default 0). */
+SVCPP_API uint32_t SVCPP_CALL Svcpp_Call_GetPTTReleaseDelay(Svcpp_Call const *self);
+/** Release delay in ms (recommended 20; above 10000: InvalidArgument). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetPTTReleaseDelay(Svcpp_Call *self, uint32_t releaseDelayMs);
+/** The voice-activity threshold. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetVADThreshold(Svcpp_Call const *self, Svcpp_VADThresholdSettings *out);
+/** Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetVADThreshold(Svcpp_Call *self, bool automatic, float threshold);
+
 /* ---- Client -------------------------------------------------------------------------------------- */
 
 /** A client against the default (local platform) base URLs. */
@@ -1702,6 +1906,82 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcp
  * provisional user; without a local client: RPCError.
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatform(Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/**
+ * Joins the voice call of a lobby this user is a member of (the client must be Ready). Absent, with the reason
+ * in Svcpp_GetLastErrorMessage, when not Ready, not a member, or already in that call (GetCall returns it).
+ */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCall(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Call *out);
+/** StartCall with audio callbacks that run on the SDK Voice thread (see the callbacks). Same failures as StartCall. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCallWithAudioCallbacks(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_UserAudioReceivedCallback receivedCb, Svcpp_FreeFn receivedCbUserDataFree, void *receivedCbUserData, Svcpp_Client_UserAudioCapturedCallback capturedCb, Svcpp_FreeFn capturedCbUserDataFree, void *capturedCbUserData, Svcpp_Call *out);
+/** The call of a lobby this user is in; absent otherwise. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCall(Svcpp_Client const *self, uint64_t channelId, Svcpp_Call *out);
+/** Every call this user is in. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCalls(Svcpp_Client const *self, Svcpp_CallSpan *out);
+/** Leaves a call (Disconnecting, then Disconnected); cb runs once it is over (at once when there is no such call). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCall(Svcpp_Client *self, uint64_t channelId, Svcpp_Client_EndCallCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Leaves every call; cb runs once all are over. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCalls(Svcpp_Client *self, Svcpp_Client_EndCallsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Single slot: who is in each lobby's call, even when this user is not. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetVoiceParticipantChangedCallback(Svcpp_Client *self, Svcpp_Client_VoiceParticipantChangedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Every call is self-muted. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfMuteAll(Svcpp_Client const *self);
+/** Self-mutes every call (overrides each call's own setting while true). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfMuteAll(Svcpp_Client *self, bool mute);
+/** Every call is self-deafened. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfDeafAll(Svcpp_Client const *self);
+/** Self-deafens every call (overrides each call's own setting while true). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfDeafAll(Svcpp_Client *self, bool deaf);
+/** Lists the input devices (null and file devices included). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetInputDevices(Svcpp_Client *self, Svcpp_Client_GetInputDevicesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Lists the output devices (null and file devices included). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetOutputDevices(Svcpp_Client *self, Svcpp_Client_GetOutputDevicesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** The input device in use. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentInputDevice(Svcpp_Client *self, Svcpp_Client_GetCurrentInputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** The output device in use. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentOutputDevice(Svcpp_Client *self, Svcpp_Client_GetCurrentOutputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/**
+ * Selects the microphone: an id of GetInputDevices, "null", or "file:<path of a WAV file>". An unknown id:
+ * InvalidArgument now, nothing changed; a file that cannot be read: cb gets ValidationError.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputDevice(Svcpp_Client *self, Svcpp_String deviceId, Svcpp_Client_SetInputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Selects the speakers: an id of GetOutputDevices, "null", or "file:<path of a WAV file to write>". Unknown id: InvalidArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputDevice(Svcpp_Client *self, Svcpp_String deviceId, Svcpp_Client_SetOutputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetDeviceChangeCallback(Svcpp_Client *self, Svcpp_Client_DeviceChangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Microphone volume 0..100 (default 100). */
+SVCPP_API float SVCPP_CALL Svcpp_Client_GetInputVolume(Svcpp_Client const *self);
+/** Microphone volume 0..100; out of range or NaN: InvalidArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputVolume(Svcpp_Client *self, float inputVolume);
+/** Output volume 0..200 (default 100). */
+SVCPP_API float SVCPP_CALL Svcpp_Client_GetOutputVolume(Svcpp_Client const *self);
+/** Output volume 0..200; out of range or NaN: InvalidArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputVolume(Svcpp_Client *self, float outputVolume);
+/** Level (dBFS, -100..100; -100 = off, the default) under which the microphone counts as silent while transmitting. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputThreshold(Svcpp_Client *self, float dBFSThreshold);
+/** Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputCallback(Svcpp_Client *self, Svcpp_Client_NoAudioInputCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/** Automatic gain control (default on; docs/voice.md says what processing is built in). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAutomaticGainControl(Svcpp_Client *self, bool on);
+/** Echo cancellation (default on). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEchoCancellation(Svcpp_Client *self, bool on);
+/** Noise suppression (default on). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseSuppression(Svcpp_Client *self, bool on);
+/** Stronger noise suppression (default off; no ML model in svcpp: the strongest suppression level). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseCancellation(Svcpp_Client *self, bool on);
+/** Accepted for compatibility: desktop Opus is always software. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOpusHardwareCoding(Svcpp_Client *self, bool encode, bool decode);
+/** Writes the microphone and speaker signals as WAV files into the voice log directory. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAecDump(Svcpp_Client *self, bool on);
+/** Writes voice engine log lines at or above minSeverity to <path>/svcpp-voice.log; false when it cannot be opened. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_SetVoiceLogDir(Svcpp_Client *self, Svcpp_String path, Svcpp_LoggingSeverity minSeverity);
+/** Additive: voice engine log lines at or above minSeverity. Remove with RemoveCallback(token). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddVoiceLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData, uint64_t *outToken);
+/** Mobile only: a no-op on desktop. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEngineManagedAudioSession(Svcpp_Client *self, bool isEngineManaged);
+/** Mobile only: false on desktop. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_ShowAudioRoutePicker(Svcpp_Client *self);
+/** Deprecated (mobile): does nothing, returns false. */
+SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool speakerMode);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */
@@ -1725,6 +2005,8 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandleSpan_Drop(Svcpp_MessageHandle
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummarySpan_Drop(Svcpp_UserMessageSummarySpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDeviceSpan_Drop(Svcpp_AudioDeviceSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButtonSpan_Drop(Svcpp_ActivityButtonSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandleSpan_Drop(Svcpp_UserApplicationProfileHandleSpan *span);
@@ -1734,6 +2016,8 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandleSpan_Drop(Svcpp_LobbyMemb
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandleSpan_Drop(Svcpp_RelationshipHandleSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandleSpan_Drop(Svcpp_UserHandleSpan *span);
+/** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallSpan_Drop(Svcpp_CallSpan *span);
 
 /* ---- Enum names -------------------------------------------------------------------------------- */
 
@@ -1789,6 +2073,12 @@ SVCPP_API const char * SVCPP_CALL Svcpp_ActivityPartyPrivacyToString(Svcpp_Activ
 SVCPP_API const char * SVCPP_CALL Svcpp_ActivityActionTypesToString(Svcpp_ActivityActionTypes value);
 /** Name of a ActivityGamePlatforms value (static storage; "Unknown" for values this library does not know). */
 SVCPP_API const char * SVCPP_CALL Svcpp_ActivityGamePlatformsToString(Svcpp_ActivityGamePlatforms value);
+/** Name of a AudioModeType value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_AudioModeTypeToString(Svcpp_AudioModeType value);
+/** Name of a Call.Status value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_Call_StatusToString(Svcpp_Call_Status value);
+/** Name of a Call.Error value (static storage; "Unknown" for values this library does not know). */
+SVCPP_API const char * SVCPP_CALL Svcpp_Call_ErrorToString(Svcpp_Call_Error value);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -46,6 +46,8 @@ class LinkedLobby;
 class ConnectionFailure;
 class LinkedChannel;
 class AdditionalContent;
+class AudioDevice;
+class VADThresholdSettings;
 class UserMessageSummary;
 class GuildMinimal;
 class GuildChannel;
@@ -62,6 +64,8 @@ class LobbyMemberHandle;
 class LobbyHandle;
 class ChannelHandle;
 class MessageHandle;
+class VoiceStateHandle;
+class Call;
 class Client;
 
 /// Synchronous result of every C ABI call that can be misused. Never a domain failure (those are ClientResults).
@@ -344,6 +348,13 @@ inline svcpp::ActivityGamePlatforms operator|(svcpp::ActivityGamePlatforms a, sv
 inline svcpp::ActivityGamePlatforms operator&(svcpp::ActivityGamePlatforms a, svcpp::ActivityGamePlatforms b) {
     return static_cast<svcpp::ActivityGamePlatforms>(static_cast<int32_t>(a) & static_cast<int32_t>(b));
 }
+
+/// How a call decides when to transmit: voice activity (VAD) or push-to-talk (PTT). MODE_UNINIT reads as VAD.
+enum class AudioModeType : int32_t {
+    MODE_UNINIT = 0,
+    MODE_VAD = 1,
+    MODE_PTT = 2,
+};
 
 /// Wakeup hook: callbacks are pending for a client. Runs on an SDK thread (or the thread that queued the work);
 /// must not block and must not call svcpp. Answer by scheduling a pump on your own thread.
@@ -1110,6 +1121,119 @@ public:
     void SetCount(uint32_t value);
     /// Field-wise equality.
     bool Equals(svcpp::AdditionalContent const &other) const;
+};
+
+/// An audio input or output device. svcpp also offers "null" (silence in, discard out) and "file:<path>" (a WAV
+/// file as microphone, or the WAV file what is heard is written to) on every machine: docs/voice.md "Devices".
+class AudioDevice {
+    /// The C handle; mutable because const C getters take `Svcpp_AudioDevice const *`.
+    mutable Svcpp_AudioDevice instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const AudioDevice nullobj;
+
+    /// An empty AudioDevice (operator bool is false); AudioDevice objects come from the SDK.
+    AudioDevice() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    AudioDevice(Svcpp_AudioDevice instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~AudioDevice() { Drop(); }
+    AudioDevice(AudioDevice const &other);
+    AudioDevice &operator=(AudioDevice const &other);
+    AudioDevice(AudioDevice &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_AudioDevice{};
+        other.state_ = ObjectState::Invalid;
+    }
+    AudioDevice &operator=(AudioDevice &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_AudioDevice{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a AudioDevice (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_AudioDevice *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The id SetInputDevice/SetOutputDevice take.
+    std::string Id() const;
+    /// Sets Id.
+    void SetId(std::string value);
+    /// A name for people.
+    std::string Name() const;
+    /// Sets Name.
+    void SetName(std::string value);
+    /// The system default device.
+    bool IsDefault() const;
+    /// Sets IsDefault.
+    void SetIsDefault(bool value);
+    /// Same id.
+    bool Equals(svcpp::AudioDevice const &other) const;
+};
+
+/// The voice-activity threshold of a call (Call.GetVADThreshold).
+class VADThresholdSettings {
+    /// The C handle; mutable because const C getters take `Svcpp_VADThresholdSettings const *`.
+    mutable Svcpp_VADThresholdSettings instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const VADThresholdSettings nullobj;
+
+    /// An empty VADThresholdSettings (operator bool is false); VADThresholdSettings objects come from the SDK.
+    VADThresholdSettings() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    VADThresholdSettings(Svcpp_VADThresholdSettings instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~VADThresholdSettings() { Drop(); }
+    VADThresholdSettings(VADThresholdSettings const &other);
+    VADThresholdSettings &operator=(VADThresholdSettings const &other);
+    VADThresholdSettings(VADThresholdSettings &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_VADThresholdSettings{};
+        other.state_ = ObjectState::Invalid;
+    }
+    VADThresholdSettings &operator=(VADThresholdSettings &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_VADThresholdSettings{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a VADThresholdSettings (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_VADThresholdSettings *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// Manual threshold in dBFS, -100..0 (default -60).
+    float VadThreshold() const;
+    /// Sets VadThreshold.
+    void SetVadThreshold(float value);
+    /// True: the engine adapts the threshold to the noise floor (the default).
+    bool Automatic() const;
+    /// Sets Automatic.
+    void SetAutomatic(bool value);
 };
 
 /// The latest direct message with one user (GetUserMessageSummaries).
@@ -2179,6 +2303,184 @@ public:
     std::optional<std::string> AdditionalName() const;
 };
 
+/// A live view of a call participant's voice state: defaults and IsValid false once they left or the call ended.
+class VoiceStateHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_VoiceStateHandle const *`.
+    mutable Svcpp_VoiceStateHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const VoiceStateHandle nullobj;
+
+    /// An empty VoiceStateHandle (operator bool is false); VoiceStateHandle objects come from the SDK.
+    VoiceStateHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    VoiceStateHandle(Svcpp_VoiceStateHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~VoiceStateHandle() { Drop(); }
+    VoiceStateHandle(VoiceStateHandle const &other);
+    VoiceStateHandle &operator=(VoiceStateHandle const &other);
+    VoiceStateHandle(VoiceStateHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_VoiceStateHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    VoiceStateHandle &operator=(VoiceStateHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_VoiceStateHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a VoiceStateHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_VoiceStateHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The participant muted their microphone.
+    bool SelfMute() const;
+    /// The participant deafened themselves (they hear nothing and send nothing).
+    bool SelfDeaf() const;
+};
+
+/// A lobby voice call this user is in: status, participants and local audio controls. Invalid (defaults,
+/// IsValid false) once EndCall/EndCalls finished, the call ended on its own (Disconnected) or the client is gone.
+/// Setters on an invalid call: InvalidHandle. Status machine and audio thread: docs/voice.md.
+class Call {
+    /// The C handle; mutable because const C getters take `Svcpp_Call const *`.
+    mutable Svcpp_Call instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+    /// Status of a lobby voice call (the status machine in docs/voice.md). A recoverable network drop is Reconnecting,
+    /// never Disconnected.
+    enum class Status : int32_t {
+        Disconnected = 0,
+        Joining = 1, ///< voice state sent on the main gateway, waiting for the voice server
+        Connecting = 2, ///< voice gateway socket opening, Identify sent
+        SignalingConnected = 3, ///< voice Ready received; UDP discovery and protocol selection
+        Connected = 4, ///< session description received: media flows
+        Reconnecting = 5, ///< the voice connection dropped and is being resumed
+        Disconnecting = 6, ///< EndCall in progress
+    };
+    /// Why a call status change happened, when it is a failure (errorDetail: the voice close code, when one applies).
+    enum class Error : int32_t {
+        None = 0,
+        SignalingConnectionFailed = 1, ///< the voice gateway could not be reached or refused the session
+        SignalingUnexpectedClose = 2, ///< the voice gateway ended the session with a terminal close code
+        VoiceConnectionFailed = 3, ///< UDP discovery or protocol selection failed (no common encryption mode)
+        JoinTimeout = 4, ///< no voice server within 10 s of joining
+        Forbidden = 5, ///< the platform refused the join (not a lobby member)
+    };
+    /// The call status changed; error and errorDetail (voice close code or 0) say why when it is a failure.
+    using OnStatusChanged = std::function<void(svcpp::Call::Status status, svcpp::Call::Error error, int32_t errorDetail)>;
+    /// A user joined (added) or left the call.
+    using OnParticipantChanged = std::function<void(uint64_t userId, bool added)>;
+    /// A participant's voice state (self mute/deaf) changed; read it with GetVoiceStateHandle.
+    using OnVoiceStateChanged = std::function<void(uint64_t userId)>;
+    /// A participant started or stopped transmitting sound.
+    using OnSpeakingStatusChanged = std::function<void(uint64_t userId, bool isPlayingSound)>;
+
+    /// The empty object: operator bool is false.
+    static const Call nullobj;
+
+    /// An empty Call (operator bool is false); Call objects come from the SDK.
+    Call() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    Call(Svcpp_Call instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~Call() { Drop(); }
+    Call(Call const &other);
+    Call &operator=(Call const &other);
+    Call(Call &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_Call{};
+        other.state_ = ObjectState::Invalid;
+    }
+    Call &operator=(Call &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_Call{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a Call (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_Call *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// Name of a Status value ("Unknown" for a value this library does not know).
+    static std::string StatusToString(Status value);
+    /// Name of a Error value ("Unknown" for a value this library does not know).
+    static std::string ErrorToString(Error value);
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The call status.
+    svcpp::Call::Status GetStatus() const;
+    /// The lobby id of the call.
+    uint64_t GetChannelId() const;
+    /// Always 0: lobby calls belong to no guild.
+    uint64_t GetGuildId() const;
+    /// The users in the call, this user included once Connected.
+    std::vector<uint64_t> GetParticipants() const;
+    /// The voice state of a participant; absent when not in the call.
+    std::optional<svcpp::VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
+    /// Single slot. NULL clears it.
+    void SetStatusChangedCallback(svcpp::Call::OnStatusChanged cb);
+    /// Single slot. NULL clears it.
+    void SetParticipantChangedCallback(svcpp::Call::OnParticipantChanged cb);
+    /// Single slot. NULL clears it.
+    void SetOnVoiceStateChangedCallback(svcpp::Call::OnVoiceStateChanged cb);
+    /// Single slot. NULL clears it.
+    void SetSpeakingStatusChangedCallback(svcpp::Call::OnSpeakingStatusChanged cb);
+    /// This user's microphone is muted in this call (or by SetSelfMuteAll).
+    bool GetSelfMute() const;
+    /// Mutes this user's microphone in this call; others see the voice state change.
+    void SetSelfMute(bool mute);
+    /// This user is deafened in this call (or by SetSelfDeafAll).
+    bool GetSelfDeaf() const;
+    /// Deafens this user: nothing is played and nothing is sent.
+    void SetSelfDeaf(bool deaf);
+    /// This user muted that participant locally.
+    bool GetLocalMute(uint64_t userId) const;
+    /// Mutes a participant for this user only (0: InvalidArgument).
+    void SetLocalMute(uint64_t userId, bool mute);
+    /// Local volume of a participant, 0..200 (100 = unity, the default).
+    float GetParticipantVolume(uint64_t userId) const;
+    /// Local volume of a participant, 0..200 (100 = unity); out of range or NaN: InvalidArgument, nothing changed.
+    void SetParticipantVolume(uint64_t userId, float volume);
+    /// VAD or PTT (MODE_UNINIT until set: behaves as VAD).
+    svcpp::AudioModeType GetAudioMode() const;
+    /// Voice activity or push-to-talk.
+    void SetAudioMode(svcpp::AudioModeType audioMode);
+    /// The push-to-talk key is held (the game owns the key binding).
+    bool GetPTTActive() const;
+    /// In PTT mode: transmit while true (plus the release delay).
+    void SetPTTActive(bool active);
+    /// Milliseconds transmission goes on after the key is released (default 0).
+    uint32_t GetPTTReleaseDelay() const;
+    /// Release delay in ms (recommended 20; above 10000: InvalidArgument).
+    void SetPTTReleaseDelay(uint32_t releaseDelayMs);
+    /// The voice-activity threshold.
+    svcpp::VADThresholdSettings GetVADThreshold() const;
+    /// Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed).
+    void SetVADThreshold(bool automatic, float threshold);
+};
+
 /// The root object: owns the SDK threads, caches and callback registrations.
 class Client {
     /// The C handle; mutable because const C getters take `Svcpp_Client const *`.
@@ -2314,6 +2616,35 @@ public:
     using OpenMessageInPlatformCallback = std::function<void(svcpp::ClientResult result)>;
     /// OpenConnectedGamesSettingsInPlatform finished (RPCError when no local platform client runs).
     using OpenConnectedGamesSettingsInPlatformCallback = std::function<void(svcpp::ClientResult result)>;
+    /// Audio of one participant, decoded, before the SDK mixes it. Runs on the SDK Voice thread once per 10 ms frame
+    /// (no blocking, no allocation, no svcpp calls). data is interleaved 16-bit PCM the callback may change in place;
+    /// setting *outShouldMute keeps this frame out of the SDK's own mix (game-side mixing).
+    using UserAudioReceivedCallback = std::function<void(uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool & outShouldMute)>;
+    /// Captured microphone audio before it is processed and sent. Runs on the SDK Voice thread once per 10 ms frame
+    /// (no blocking, no allocation, no svcpp calls); data is interleaved 16-bit PCM the callback may change in place.
+    using UserAudioCapturedCallback = std::function<void(int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels)>;
+    /// EndCall finished: the call is Disconnected and its Call handles are invalid.
+    using EndCallCallback = std::function<void()>;
+    /// EndCalls finished: every call is Disconnected.
+    using EndCallsCallback = std::function<void()>;
+    /// A lobby member joined (added) or left the lobby's call; fires even when this user is not in the call.
+    using VoiceParticipantChangedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId, bool added)>;
+    /// The input devices (borrowed; Clone what you keep).
+    using GetInputDevicesCallback = std::function<void(std::vector<svcpp::AudioDevice> devices)>;
+    /// The output devices (borrowed; Clone what you keep).
+    using GetOutputDevicesCallback = std::function<void(std::vector<svcpp::AudioDevice> devices)>;
+    /// The input device in use.
+    using GetCurrentInputDeviceCallback = std::function<void(svcpp::AudioDevice device)>;
+    /// The output device in use.
+    using GetCurrentOutputDeviceCallback = std::function<void(svcpp::AudioDevice device)>;
+    /// SetInputDevice finished.
+    using SetInputDeviceCallback = std::function<void(svcpp::ClientResult result)>;
+    /// SetOutputDevice finished.
+    using SetOutputDeviceCallback = std::function<void(svcpp::ClientResult result)>;
+    /// The set of audio devices changed (borrowed lists).
+    using DeviceChangeCallback = std::function<void(std::vector<svcpp::AudioDevice> inputDevices, std::vector<svcpp::AudioDevice> outputDevices)>;
+    /// While transmitting, the microphone level crossed the SetNoAudioInputThreshold (inputDetected false: below it).
+    using NoAudioInputCallback = std::function<void(bool inputDetected)>;
 
     /// The empty object: operator bool is false.
     static const Client nullobj;
@@ -2599,6 +2930,78 @@ public:
     /// Opens the connected-games settings in the local platform client. Success without doing anything for a
     /// provisional user; without a local client: RPCError.
     void OpenConnectedGamesSettingsInPlatform(svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback cb);
+    /// Joins the voice call of a lobby this user is a member of (the client must be Ready). Absent, with the reason
+    /// in Svcpp_GetLastErrorMessage, when not Ready, not a member, or already in that call (GetCall returns it).
+    std::optional<svcpp::Call> StartCall(uint64_t lobbyId);
+    /// StartCall with audio callbacks that run on the SDK Voice thread (see the callbacks). Same failures as StartCall.
+    std::optional<svcpp::Call> StartCallWithAudioCallbacks(uint64_t lobbyId, svcpp::Client::UserAudioReceivedCallback receivedCb, svcpp::Client::UserAudioCapturedCallback capturedCb);
+    /// The call of a lobby this user is in; absent otherwise.
+    std::optional<svcpp::Call> GetCall(uint64_t channelId) const;
+    /// Every call this user is in.
+    std::vector<svcpp::Call> GetCalls() const;
+    /// Leaves a call (Disconnecting, then Disconnected); cb runs once it is over (at once when there is no such call).
+    void EndCall(uint64_t channelId, svcpp::Client::EndCallCallback cb);
+    /// Leaves every call; cb runs once all are over.
+    void EndCalls(svcpp::Client::EndCallsCallback cb);
+    /// Single slot: who is in each lobby's call, even when this user is not. NULL clears it.
+    void SetVoiceParticipantChangedCallback(svcpp::Client::VoiceParticipantChangedCallback cb);
+    /// Every call is self-muted.
+    bool GetSelfMuteAll() const;
+    /// Self-mutes every call (overrides each call's own setting while true).
+    void SetSelfMuteAll(bool mute);
+    /// Every call is self-deafened.
+    bool GetSelfDeafAll() const;
+    /// Self-deafens every call (overrides each call's own setting while true).
+    void SetSelfDeafAll(bool deaf);
+    /// Lists the input devices (null and file devices included).
+    void GetInputDevices(svcpp::Client::GetInputDevicesCallback cb);
+    /// Lists the output devices (null and file devices included).
+    void GetOutputDevices(svcpp::Client::GetOutputDevicesCallback cb);
+    /// The input device in use.
+    void GetCurrentInputDevice(svcpp::Client::GetCurrentInputDeviceCallback cb);
+    /// The output device in use.
+    void GetCurrentOutputDevice(svcpp::Client::GetCurrentOutputDeviceCallback cb);
+    /// Selects the microphone: an id of GetInputDevices, "null", or "file:<path of a WAV file>". An unknown id:
+    /// InvalidArgument now, nothing changed; a file that cannot be read: cb gets ValidationError.
+    void SetInputDevice(std::string deviceId, svcpp::Client::SetInputDeviceCallback cb);
+    /// Selects the speakers: an id of GetOutputDevices, "null", or "file:<path of a WAV file to write>". Unknown id: InvalidArgument.
+    void SetOutputDevice(std::string deviceId, svcpp::Client::SetOutputDeviceCallback cb);
+    /// Single slot. NULL clears it.
+    void SetDeviceChangeCallback(svcpp::Client::DeviceChangeCallback cb);
+    /// Microphone volume 0..100 (default 100).
+    float GetInputVolume() const;
+    /// Microphone volume 0..100; out of range or NaN: InvalidArgument.
+    void SetInputVolume(float inputVolume);
+    /// Output volume 0..200 (default 100).
+    float GetOutputVolume() const;
+    /// Output volume 0..200; out of range or NaN: InvalidArgument.
+    void SetOutputVolume(float outputVolume);
+    /// Level (dBFS, -100..100; -100 = off, the default) under which the microphone counts as silent while transmitting.
+    void SetNoAudioInputThreshold(float dBFSThreshold);
+    /// Single slot. NULL clears it.
+    void SetNoAudioInputCallback(svcpp::Client::NoAudioInputCallback cb);
+    /// Automatic gain control (default on; docs/voice.md says what processing is built in).
+    void SetAutomaticGainControl(bool on);
+    /// Echo cancellation (default on).
+    void SetEchoCancellation(bool on);
+    /// Noise suppression (default on).
+    void SetNoiseSuppression(bool on);
+    /// Stronger noise suppression (default off; no ML model in svcpp: the strongest suppression level).
+    void SetNoiseCancellation(bool on);
+    /// Accepted for compatibility: desktop Opus is always software.
+    void SetOpusHardwareCoding(bool encode, bool decode);
+    /// Writes the microphone and speaker signals as WAV files into the voice log directory.
+    void SetAecDump(bool on);
+    /// Writes voice engine log lines at or above minSeverity to <path>/svcpp-voice.log; false when it cannot be opened.
+    bool SetVoiceLogDir(std::string path, svcpp::LoggingSeverity minSeverity);
+    /// Additive: voice engine log lines at or above minSeverity. Remove with RemoveCallback(token).
+    uint64_t AddVoiceLogCallback(svcpp::Client::LogCallback cb, svcpp::LoggingSeverity minSeverity);
+    /// Mobile only: a no-op on desktop.
+    void SetEngineManagedAudioSession(bool isEngineManaged);
+    /// Mobile only: false on desktop.
+    bool ShowAudioRoutePicker();
+    /// Deprecated (mobile): does nothing, returns false.
+    bool SetSpeakerMode(bool speakerMode);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -3019,6 +3422,125 @@ struct Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback_Trampoline {
     using Fn = svcpp::Client::OpenConnectedGamesSettingsInPlatformCallback;
     static constexpr Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
         Guarded("Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Call_OnStatusChanged_Trampoline {
+    using Fn = svcpp::Call::OnStatusChanged;
+    static constexpr Svcpp_Call_OnStatusChanged Invoke = [](Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t errorDetail, void *userData) {
+        Guarded("Svcpp_Call_OnStatusChanged", [&] { static_cast<Delegate<Fn> *>(userData)->fn(static_cast<svcpp::Call::Status>(status), static_cast<svcpp::Call::Error>(error), errorDetail); });
+    };
+};
+
+struct Svcpp_Call_OnParticipantChanged_Trampoline {
+    using Fn = svcpp::Call::OnParticipantChanged;
+    static constexpr Svcpp_Call_OnParticipantChanged Invoke = [](uint64_t userId, bool added, void *userData) {
+        Guarded("Svcpp_Call_OnParticipantChanged", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId, added); });
+    };
+};
+
+struct Svcpp_Call_OnVoiceStateChanged_Trampoline {
+    using Fn = svcpp::Call::OnVoiceStateChanged;
+    static constexpr Svcpp_Call_OnVoiceStateChanged Invoke = [](uint64_t userId, void *userData) {
+        Guarded("Svcpp_Call_OnVoiceStateChanged", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId); });
+    };
+};
+
+struct Svcpp_Call_OnSpeakingStatusChanged_Trampoline {
+    using Fn = svcpp::Call::OnSpeakingStatusChanged;
+    static constexpr Svcpp_Call_OnSpeakingStatusChanged Invoke = [](uint64_t userId, bool isPlayingSound, void *userData) {
+        Guarded("Svcpp_Call_OnSpeakingStatusChanged", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId, isPlayingSound); });
+    };
+};
+
+struct Svcpp_Client_UserAudioReceivedCallback_Trampoline {
+    using Fn = svcpp::Client::UserAudioReceivedCallback;
+    static constexpr Svcpp_Client_UserAudioReceivedCallback Invoke = [](uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool * outShouldMute, void *userData) {
+        Guarded("Svcpp_Client_UserAudioReceivedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(userId, data, samplesPerChannel, sampleRate, channels, *outShouldMute); });
+    };
+};
+
+struct Svcpp_Client_UserAudioCapturedCallback_Trampoline {
+    using Fn = svcpp::Client::UserAudioCapturedCallback;
+    static constexpr Svcpp_Client_UserAudioCapturedCallback Invoke = [](int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, void *userData) {
+        Guarded("Svcpp_Client_UserAudioCapturedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(data, samplesPerChannel, sampleRate, channels); });
+    };
+};
+
+struct Svcpp_Client_EndCallCallback_Trampoline {
+    using Fn = svcpp::Client::EndCallCallback;
+    static constexpr Svcpp_Client_EndCallCallback Invoke = [](void *userData) {
+        Guarded("Svcpp_Client_EndCallCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_EndCallsCallback_Trampoline {
+    using Fn = svcpp::Client::EndCallsCallback;
+    static constexpr Svcpp_Client_EndCallsCallback Invoke = [](void *userData) {
+        Guarded("Svcpp_Client_EndCallsCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(); });
+    };
+};
+
+struct Svcpp_Client_VoiceParticipantChangedCallback_Trampoline {
+    using Fn = svcpp::Client::VoiceParticipantChangedCallback;
+    static constexpr Svcpp_Client_VoiceParticipantChangedCallback Invoke = [](uint64_t lobbyId, uint64_t memberId, bool added, void *userData) {
+        Guarded("Svcpp_Client_VoiceParticipantChangedCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(lobbyId, memberId, added); });
+    };
+};
+
+struct Svcpp_Client_GetInputDevicesCallback_Trampoline {
+    using Fn = svcpp::Client::GetInputDevicesCallback;
+    static constexpr Svcpp_Client_GetInputDevicesCallback Invoke = [](Svcpp_AudioDeviceSpan devices, void *userData) {
+        Guarded("Svcpp_Client_GetInputDevicesCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneSpan<svcpp::AudioDevice>(devices, &Svcpp_AudioDevice_Clone)); });
+    };
+};
+
+struct Svcpp_Client_GetOutputDevicesCallback_Trampoline {
+    using Fn = svcpp::Client::GetOutputDevicesCallback;
+    static constexpr Svcpp_Client_GetOutputDevicesCallback Invoke = [](Svcpp_AudioDeviceSpan devices, void *userData) {
+        Guarded("Svcpp_Client_GetOutputDevicesCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneSpan<svcpp::AudioDevice>(devices, &Svcpp_AudioDevice_Clone)); });
+    };
+};
+
+struct Svcpp_Client_GetCurrentInputDeviceCallback_Trampoline {
+    using Fn = svcpp::Client::GetCurrentInputDeviceCallback;
+    static constexpr Svcpp_Client_GetCurrentInputDeviceCallback Invoke = [](Svcpp_AudioDevice const *device, void *userData) {
+        Guarded("Svcpp_Client_GetCurrentInputDeviceCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::AudioDevice>(device, &Svcpp_AudioDevice_Clone)); });
+    };
+};
+
+struct Svcpp_Client_GetCurrentOutputDeviceCallback_Trampoline {
+    using Fn = svcpp::Client::GetCurrentOutputDeviceCallback;
+    static constexpr Svcpp_Client_GetCurrentOutputDeviceCallback Invoke = [](Svcpp_AudioDevice const *device, void *userData) {
+        Guarded("Svcpp_Client_GetCurrentOutputDeviceCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::AudioDevice>(device, &Svcpp_AudioDevice_Clone)); });
+    };
+};
+
+struct Svcpp_Client_SetInputDeviceCallback_Trampoline {
+    using Fn = svcpp::Client::SetInputDeviceCallback;
+    static constexpr Svcpp_Client_SetInputDeviceCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_SetInputDeviceCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_SetOutputDeviceCallback_Trampoline {
+    using Fn = svcpp::Client::SetOutputDeviceCallback;
+    static constexpr Svcpp_Client_SetOutputDeviceCallback Invoke = [](Svcpp_ClientResult const *result, void *userData) {
+        Guarded("Svcpp_Client_SetOutputDeviceCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneBorrowed<svcpp::ClientResult>(result, &Svcpp_ClientResult_Clone)); });
+    };
+};
+
+struct Svcpp_Client_DeviceChangeCallback_Trampoline {
+    using Fn = svcpp::Client::DeviceChangeCallback;
+    static constexpr Svcpp_Client_DeviceChangeCallback Invoke = [](Svcpp_AudioDeviceSpan inputDevices, Svcpp_AudioDeviceSpan outputDevices, void *userData) {
+        Guarded("Svcpp_Client_DeviceChangeCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(detail::CloneSpan<svcpp::AudioDevice>(inputDevices, &Svcpp_AudioDevice_Clone), detail::CloneSpan<svcpp::AudioDevice>(outputDevices, &Svcpp_AudioDevice_Clone)); });
+    };
+};
+
+struct Svcpp_Client_NoAudioInputCallback_Trampoline {
+    using Fn = svcpp::Client::NoAudioInputCallback;
+    static constexpr Svcpp_Client_NoAudioInputCallback Invoke = [](bool inputDetected, void *userData) {
+        Guarded("Svcpp_Client_NoAudioInputCallback", [&] { static_cast<Delegate<Fn> *>(userData)->fn(inputDetected); });
     };
 };
 
@@ -3767,6 +4289,113 @@ inline void AdditionalContent::SetCount(uint32_t value)
 inline bool AdditionalContent::Equals(svcpp::AdditionalContent const &other) const
 {
     return Svcpp_AdditionalContent_Equals(&instance_, other.instance());
+}
+
+inline const AudioDevice AudioDevice::nullobj{Svcpp_AudioDevice{}, ObjectState::Invalid};
+
+inline AudioDevice::AudioDevice(AudioDevice const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_AudioDevice_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_AudioDevice_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline AudioDevice &AudioDevice::operator=(AudioDevice const &other)
+{
+    if (this != &other) *this = AudioDevice(other);
+    return *this;
+}
+inline void AudioDevice::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_AudioDevice_Drop(&instance_), "Svcpp_AudioDevice_Drop");
+    instance_ = Svcpp_AudioDevice{};
+    state_ = ObjectState::Invalid;
+}
+inline bool AudioDevice::IsValid() const
+{
+    return Svcpp_AudioDevice_IsValid(&instance_);
+}
+inline std::string AudioDevice::Id() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_AudioDevice_Id(&instance_, &out);
+    detail::Check(rc, "Svcpp_AudioDevice_Id");
+    return detail::TakeString(out);
+}
+inline void AudioDevice::SetId(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_AudioDevice_SetId(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_AudioDevice_SetId");
+}
+inline std::string AudioDevice::Name() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_AudioDevice_Name(&instance_, &out);
+    detail::Check(rc, "Svcpp_AudioDevice_Name");
+    return detail::TakeString(out);
+}
+inline void AudioDevice::SetName(std::string value)
+{
+    Svcpp_Errc rc = Svcpp_AudioDevice_SetName(&instance_, detail::ToSvcppString(value));
+    detail::Check(rc, "Svcpp_AudioDevice_SetName");
+}
+inline bool AudioDevice::IsDefault() const
+{
+    return Svcpp_AudioDevice_IsDefault(&instance_);
+}
+inline void AudioDevice::SetIsDefault(bool value)
+{
+    Svcpp_Errc rc = Svcpp_AudioDevice_SetIsDefault(&instance_, value);
+    detail::Check(rc, "Svcpp_AudioDevice_SetIsDefault");
+}
+inline bool AudioDevice::Equals(svcpp::AudioDevice const &other) const
+{
+    return Svcpp_AudioDevice_Equals(&instance_, other.instance());
+}
+
+inline const VADThresholdSettings VADThresholdSettings::nullobj{Svcpp_VADThresholdSettings{}, ObjectState::Invalid};
+
+inline VADThresholdSettings::VADThresholdSettings(VADThresholdSettings const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_VADThresholdSettings_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_VADThresholdSettings_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline VADThresholdSettings &VADThresholdSettings::operator=(VADThresholdSettings const &other)
+{
+    if (this != &other) *this = VADThresholdSettings(other);
+    return *this;
+}
+inline void VADThresholdSettings::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_VADThresholdSettings_Drop(&instance_), "Svcpp_VADThresholdSettings_Drop");
+    instance_ = Svcpp_VADThresholdSettings{};
+    state_ = ObjectState::Invalid;
+}
+inline bool VADThresholdSettings::IsValid() const
+{
+    return Svcpp_VADThresholdSettings_IsValid(&instance_);
+}
+inline float VADThresholdSettings::VadThreshold() const
+{
+    return Svcpp_VADThresholdSettings_VadThreshold(&instance_);
+}
+inline void VADThresholdSettings::SetVadThreshold(float value)
+{
+    Svcpp_Errc rc = Svcpp_VADThresholdSettings_SetVadThreshold(&instance_, value);
+    detail::Check(rc, "Svcpp_VADThresholdSettings_SetVadThreshold");
+}
+inline bool VADThresholdSettings::Automatic() const
+{
+    return Svcpp_VADThresholdSettings_Automatic(&instance_);
+}
+inline void VADThresholdSettings::SetAutomatic(bool value)
+{
+    Svcpp_Errc rc = Svcpp_VADThresholdSettings_SetAutomatic(&instance_, value);
+    detail::Check(rc, "Svcpp_VADThresholdSettings_SetAutomatic");
 }
 
 inline const UserMessageSummary UserMessageSummary::nullobj{Svcpp_UserMessageSummary{}, ObjectState::Invalid};
@@ -5107,6 +5736,202 @@ inline std::optional<std::string> MessageHandle::AdditionalName() const
     return detail::TakeString(out);
 }
 
+inline const VoiceStateHandle VoiceStateHandle::nullobj{Svcpp_VoiceStateHandle{}, ObjectState::Invalid};
+
+inline VoiceStateHandle::VoiceStateHandle(VoiceStateHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_VoiceStateHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_VoiceStateHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline VoiceStateHandle &VoiceStateHandle::operator=(VoiceStateHandle const &other)
+{
+    if (this != &other) *this = VoiceStateHandle(other);
+    return *this;
+}
+inline void VoiceStateHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_VoiceStateHandle_Drop(&instance_), "Svcpp_VoiceStateHandle_Drop");
+    instance_ = Svcpp_VoiceStateHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool VoiceStateHandle::IsValid() const
+{
+    return Svcpp_VoiceStateHandle_IsValid(&instance_);
+}
+inline bool VoiceStateHandle::SelfMute() const
+{
+    return Svcpp_VoiceStateHandle_SelfMute(&instance_);
+}
+inline bool VoiceStateHandle::SelfDeaf() const
+{
+    return Svcpp_VoiceStateHandle_SelfDeaf(&instance_);
+}
+
+inline const Call Call::nullobj{Svcpp_Call{}, ObjectState::Invalid};
+
+inline Call::Call(Call const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_Call_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_Call_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline Call &Call::operator=(Call const &other)
+{
+    if (this != &other) *this = Call(other);
+    return *this;
+}
+inline void Call::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_Call_Drop(&instance_), "Svcpp_Call_Drop");
+    instance_ = Svcpp_Call{};
+    state_ = ObjectState::Invalid;
+}
+inline std::string Call::StatusToString(Call::Status value)
+{
+    return Svcpp_Call_StatusToString(static_cast<Svcpp_Call_Status>(value));
+}
+inline std::string Call::ErrorToString(Call::Error value)
+{
+    return Svcpp_Call_ErrorToString(static_cast<Svcpp_Call_Error>(value));
+}
+inline bool Call::IsValid() const
+{
+    return Svcpp_Call_IsValid(&instance_);
+}
+inline svcpp::Call::Status Call::GetStatus() const
+{
+    return static_cast<svcpp::Call::Status>(Svcpp_Call_GetStatus(&instance_));
+}
+inline uint64_t Call::GetChannelId() const
+{
+    return Svcpp_Call_GetChannelId(&instance_);
+}
+inline uint64_t Call::GetGuildId() const
+{
+    return Svcpp_Call_GetGuildId(&instance_);
+}
+inline std::vector<uint64_t> Call::GetParticipants() const
+{
+    Svcpp_UInt64Span out{};
+    Svcpp_Errc rc = Svcpp_Call_GetParticipants(&instance_, &out);
+    detail::Check(rc, "Svcpp_Call_GetParticipants");
+    return detail::TakeU64Span(out);
+}
+inline std::optional<svcpp::VoiceStateHandle> Call::GetVoiceStateHandle(uint64_t userId) const
+{
+    Svcpp_VoiceStateHandle out{};
+    if (!Svcpp_Call_GetVoiceStateHandle(&instance_, userId, &out)) return std::nullopt;
+    return svcpp::VoiceStateHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Call::SetStatusChangedCallback(svcpp::Call::OnStatusChanged cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Call::OnStatusChanged>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Call_SetStatusChangedCallback(&instance_, cb__delegate ? detail::Svcpp_Call_OnStatusChanged_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Call::OnStatusChanged>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Call_SetStatusChangedCallback");
+}
+inline void Call::SetParticipantChangedCallback(svcpp::Call::OnParticipantChanged cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Call::OnParticipantChanged>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Call_SetParticipantChangedCallback(&instance_, cb__delegate ? detail::Svcpp_Call_OnParticipantChanged_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Call::OnParticipantChanged>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Call_SetParticipantChangedCallback");
+}
+inline void Call::SetOnVoiceStateChangedCallback(svcpp::Call::OnVoiceStateChanged cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Call::OnVoiceStateChanged>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Call_SetOnVoiceStateChangedCallback(&instance_, cb__delegate ? detail::Svcpp_Call_OnVoiceStateChanged_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Call::OnVoiceStateChanged>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Call_SetOnVoiceStateChangedCallback");
+}
+inline void Call::SetSpeakingStatusChangedCallback(svcpp::Call::OnSpeakingStatusChanged cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Call::OnSpeakingStatusChanged>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Call_SetSpeakingStatusChangedCallback(&instance_, cb__delegate ? detail::Svcpp_Call_OnSpeakingStatusChanged_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Call::OnSpeakingStatusChanged>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Call_SetSpeakingStatusChangedCallback");
+}
+inline bool Call::GetSelfMute() const
+{
+    return Svcpp_Call_GetSelfMute(&instance_);
+}
+inline void Call::SetSelfMute(bool mute)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetSelfMute(&instance_, mute);
+    detail::Check(rc, "Svcpp_Call_SetSelfMute");
+}
+inline bool Call::GetSelfDeaf() const
+{
+    return Svcpp_Call_GetSelfDeaf(&instance_);
+}
+inline void Call::SetSelfDeaf(bool deaf)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetSelfDeaf(&instance_, deaf);
+    detail::Check(rc, "Svcpp_Call_SetSelfDeaf");
+}
+inline bool Call::GetLocalMute(uint64_t userId) const
+{
+    return Svcpp_Call_GetLocalMute(&instance_, userId);
+}
+inline void Call::SetLocalMute(uint64_t userId, bool mute)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetLocalMute(&instance_, userId, mute);
+    detail::Check(rc, "Svcpp_Call_SetLocalMute");
+}
+inline float Call::GetParticipantVolume(uint64_t userId) const
+{
+    return Svcpp_Call_GetParticipantVolume(&instance_, userId);
+}
+inline void Call::SetParticipantVolume(uint64_t userId, float volume)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetParticipantVolume(&instance_, userId, volume);
+    detail::Check(rc, "Svcpp_Call_SetParticipantVolume");
+}
+inline svcpp::AudioModeType Call::GetAudioMode() const
+{
+    return static_cast<svcpp::AudioModeType>(Svcpp_Call_GetAudioMode(&instance_));
+}
+inline void Call::SetAudioMode(svcpp::AudioModeType audioMode)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetAudioMode(&instance_, static_cast<Svcpp_AudioModeType>(audioMode));
+    detail::Check(rc, "Svcpp_Call_SetAudioMode");
+}
+inline bool Call::GetPTTActive() const
+{
+    return Svcpp_Call_GetPTTActive(&instance_);
+}
+inline void Call::SetPTTActive(bool active)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetPTTActive(&instance_, active);
+    detail::Check(rc, "Svcpp_Call_SetPTTActive");
+}
+inline uint32_t Call::GetPTTReleaseDelay() const
+{
+    return Svcpp_Call_GetPTTReleaseDelay(&instance_);
+}
+inline void Call::SetPTTReleaseDelay(uint32_t releaseDelayMs)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetPTTReleaseDelay(&instance_, releaseDelayMs);
+    detail::Check(rc, "Svcpp_Call_SetPTTReleaseDelay");
+}
+inline svcpp::VADThresholdSettings Call::GetVADThreshold() const
+{
+    Svcpp_VADThresholdSettings out{};
+    Svcpp_Errc rc = Svcpp_Call_GetVADThreshold(&instance_, &out);
+    detail::Check(rc, "Svcpp_Call_GetVADThreshold");
+    return svcpp::VADThresholdSettings(out, rc == Svcpp_Errc_Ok ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Call::SetVADThreshold(bool automatic, float threshold)
+{
+    Svcpp_Errc rc = Svcpp_Call_SetVADThreshold(&instance_, automatic, threshold);
+    detail::Check(rc, "Svcpp_Call_SetVADThreshold");
+}
+
 inline const Client Client::nullobj{Svcpp_Client{}, ObjectState::Invalid};
 
 inline Client::Client()
@@ -5873,6 +6698,207 @@ inline void Client::OpenConnectedGamesSettingsInPlatform(svcpp::Client::OpenConn
     if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
     detail::Check(rc, "Svcpp_Client_OpenConnectedGamesSettingsInPlatform");
 }
+inline std::optional<svcpp::Call> Client::StartCall(uint64_t lobbyId)
+{
+    Svcpp_Call out{};
+    if (!Svcpp_Client_StartCall(&instance_, lobbyId, &out)) return std::nullopt;
+    return svcpp::Call(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::Call> Client::StartCallWithAudioCallbacks(uint64_t lobbyId, svcpp::Client::UserAudioReceivedCallback receivedCb, svcpp::Client::UserAudioCapturedCallback capturedCb)
+{
+    auto *receivedCb__delegate = receivedCb ? new detail::Delegate<svcpp::Client::UserAudioReceivedCallback>{std::move(receivedCb)} : nullptr;
+    auto *capturedCb__delegate = capturedCb ? new detail::Delegate<svcpp::Client::UserAudioCapturedCallback>{std::move(capturedCb)} : nullptr;
+    Svcpp_Call out{};
+    if (!Svcpp_Client_StartCallWithAudioCallbacks(&instance_, lobbyId, receivedCb__delegate ? detail::Svcpp_Client_UserAudioReceivedCallback_Trampoline::Invoke : nullptr, receivedCb__delegate ? &detail::Delegate<svcpp::Client::UserAudioReceivedCallback>::Free : nullptr, receivedCb__delegate, capturedCb__delegate ? detail::Svcpp_Client_UserAudioCapturedCallback_Trampoline::Invoke : nullptr, capturedCb__delegate ? &detail::Delegate<svcpp::Client::UserAudioCapturedCallback>::Free : nullptr, capturedCb__delegate, &out)) return std::nullopt;
+    return svcpp::Call(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::optional<svcpp::Call> Client::GetCall(uint64_t channelId) const
+{
+    Svcpp_Call out{};
+    if (!Svcpp_Client_GetCall(&instance_, channelId, &out)) return std::nullopt;
+    return svcpp::Call(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline std::vector<svcpp::Call> Client::GetCalls() const
+{
+    Svcpp_CallSpan out{};
+    Svcpp_Errc rc = Svcpp_Client_GetCalls(&instance_, &out);
+    detail::Check(rc, "Svcpp_Client_GetCalls");
+    return detail::AdoptSpan<svcpp::Call>(out);
+}
+inline void Client::EndCall(uint64_t channelId, svcpp::Client::EndCallCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::EndCallCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_EndCall(&instance_, channelId, cb__delegate ? detail::Svcpp_Client_EndCallCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::EndCallCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_EndCall");
+}
+inline void Client::EndCalls(svcpp::Client::EndCallsCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::EndCallsCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_EndCalls(&instance_, cb__delegate ? detail::Svcpp_Client_EndCallsCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::EndCallsCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_EndCalls");
+}
+inline void Client::SetVoiceParticipantChangedCallback(svcpp::Client::VoiceParticipantChangedCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::VoiceParticipantChangedCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetVoiceParticipantChangedCallback(&instance_, cb__delegate ? detail::Svcpp_Client_VoiceParticipantChangedCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::VoiceParticipantChangedCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetVoiceParticipantChangedCallback");
+}
+inline bool Client::GetSelfMuteAll() const
+{
+    return Svcpp_Client_GetSelfMuteAll(&instance_);
+}
+inline void Client::SetSelfMuteAll(bool mute)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetSelfMuteAll(&instance_, mute);
+    detail::Check(rc, "Svcpp_Client_SetSelfMuteAll");
+}
+inline bool Client::GetSelfDeafAll() const
+{
+    return Svcpp_Client_GetSelfDeafAll(&instance_);
+}
+inline void Client::SetSelfDeafAll(bool deaf)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetSelfDeafAll(&instance_, deaf);
+    detail::Check(rc, "Svcpp_Client_SetSelfDeafAll");
+}
+inline void Client::GetInputDevices(svcpp::Client::GetInputDevicesCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetInputDevicesCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetInputDevices(&instance_, cb__delegate ? detail::Svcpp_Client_GetInputDevicesCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetInputDevicesCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetInputDevices");
+}
+inline void Client::GetOutputDevices(svcpp::Client::GetOutputDevicesCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetOutputDevicesCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetOutputDevices(&instance_, cb__delegate ? detail::Svcpp_Client_GetOutputDevicesCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetOutputDevicesCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetOutputDevices");
+}
+inline void Client::GetCurrentInputDevice(svcpp::Client::GetCurrentInputDeviceCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetCurrentInputDeviceCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetCurrentInputDevice(&instance_, cb__delegate ? detail::Svcpp_Client_GetCurrentInputDeviceCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetCurrentInputDeviceCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetCurrentInputDevice");
+}
+inline void Client::GetCurrentOutputDevice(svcpp::Client::GetCurrentOutputDeviceCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::GetCurrentOutputDeviceCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_GetCurrentOutputDevice(&instance_, cb__delegate ? detail::Svcpp_Client_GetCurrentOutputDeviceCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::GetCurrentOutputDeviceCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_GetCurrentOutputDevice");
+}
+inline void Client::SetInputDevice(std::string deviceId, svcpp::Client::SetInputDeviceCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SetInputDeviceCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetInputDevice(&instance_, detail::ToSvcppString(deviceId), cb__delegate ? detail::Svcpp_Client_SetInputDeviceCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SetInputDeviceCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetInputDevice");
+}
+inline void Client::SetOutputDevice(std::string deviceId, svcpp::Client::SetOutputDeviceCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::SetOutputDeviceCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetOutputDevice(&instance_, detail::ToSvcppString(deviceId), cb__delegate ? detail::Svcpp_Client_SetOutputDeviceCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::SetOutputDeviceCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetOutputDevice");
+}
+inline void Client::SetDeviceChangeCallback(svcpp::Client::DeviceChangeCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::DeviceChangeCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetDeviceChangeCallback(&instance_, cb__delegate ? detail::Svcpp_Client_DeviceChangeCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::DeviceChangeCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetDeviceChangeCallback");
+}
+inline float Client::GetInputVolume() const
+{
+    return Svcpp_Client_GetInputVolume(&instance_);
+}
+inline void Client::SetInputVolume(float inputVolume)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetInputVolume(&instance_, inputVolume);
+    detail::Check(rc, "Svcpp_Client_SetInputVolume");
+}
+inline float Client::GetOutputVolume() const
+{
+    return Svcpp_Client_GetOutputVolume(&instance_);
+}
+inline void Client::SetOutputVolume(float outputVolume)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetOutputVolume(&instance_, outputVolume);
+    detail::Check(rc, "Svcpp_Client_SetOutputVolume");
+}
+inline void Client::SetNoAudioInputThreshold(float dBFSThreshold)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetNoAudioInputThreshold(&instance_, dBFSThreshold);
+    detail::Check(rc, "Svcpp_Client_SetNoAudioInputThreshold");
+}
+inline void Client::SetNoAudioInputCallback(svcpp::Client::NoAudioInputCallback cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::NoAudioInputCallback>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Client_SetNoAudioInputCallback(&instance_, cb__delegate ? detail::Svcpp_Client_NoAudioInputCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::NoAudioInputCallback>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_SetNoAudioInputCallback");
+}
+inline void Client::SetAutomaticGainControl(bool on)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetAutomaticGainControl(&instance_, on);
+    detail::Check(rc, "Svcpp_Client_SetAutomaticGainControl");
+}
+inline void Client::SetEchoCancellation(bool on)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetEchoCancellation(&instance_, on);
+    detail::Check(rc, "Svcpp_Client_SetEchoCancellation");
+}
+inline void Client::SetNoiseSuppression(bool on)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetNoiseSuppression(&instance_, on);
+    detail::Check(rc, "Svcpp_Client_SetNoiseSuppression");
+}
+inline void Client::SetNoiseCancellation(bool on)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetNoiseCancellation(&instance_, on);
+    detail::Check(rc, "Svcpp_Client_SetNoiseCancellation");
+}
+inline void Client::SetOpusHardwareCoding(bool encode, bool decode)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetOpusHardwareCoding(&instance_, encode, decode);
+    detail::Check(rc, "Svcpp_Client_SetOpusHardwareCoding");
+}
+inline void Client::SetAecDump(bool on)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetAecDump(&instance_, on);
+    detail::Check(rc, "Svcpp_Client_SetAecDump");
+}
+inline bool Client::SetVoiceLogDir(std::string path, svcpp::LoggingSeverity minSeverity)
+{
+    return Svcpp_Client_SetVoiceLogDir(&instance_, detail::ToSvcppString(path), static_cast<Svcpp_LoggingSeverity>(minSeverity));
+}
+inline uint64_t Client::AddVoiceLogCallback(svcpp::Client::LogCallback cb, svcpp::LoggingSeverity minSeverity)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Client::LogCallback>{std::move(cb)} : nullptr;
+    uint64_t out{};
+    Svcpp_Errc rc = Svcpp_Client_AddVoiceLogCallback(&instance_, static_cast<Svcpp_LoggingSeverity>(minSeverity), cb__delegate ? detail::Svcpp_Client_LogCallback_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Client::LogCallback>::Free : nullptr, cb__delegate, &out);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Client_AddVoiceLogCallback");
+    return out;
+}
+inline void Client::SetEngineManagedAudioSession(bool isEngineManaged)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetEngineManagedAudioSession(&instance_, isEngineManaged);
+    detail::Check(rc, "Svcpp_Client_SetEngineManagedAudioSession");
+}
+inline bool Client::ShowAudioRoutePicker()
+{
+    return Svcpp_Client_ShowAudioRoutePicker(&instance_);
+}
+inline bool Client::SetSpeakerMode(bool speakerMode)
+{
+    return Svcpp_Client_SetSpeakerMode(&instance_, speakerMode);
+}
 inline bool Client::RunCallbacks()
 {
     Svcpp_Errc rc = Svcpp_Client_RunCallbacks(&instance_);
@@ -5946,6 +6972,12 @@ inline char const *EnumToString(ActivityPartyPrivacy value) { return Svcpp_Activ
 inline char const *EnumToString(ActivityActionTypes value) { return Svcpp_ActivityActionTypesToString(static_cast<Svcpp_ActivityActionTypes>(value)); }
 /// Name of a ActivityGamePlatforms value (static storage; "Unknown" for a value this library does not know).
 inline char const *EnumToString(ActivityGamePlatforms value) { return Svcpp_ActivityGamePlatformsToString(static_cast<Svcpp_ActivityGamePlatforms>(value)); }
+/// Name of a AudioModeType value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(AudioModeType value) { return Svcpp_AudioModeTypeToString(static_cast<Svcpp_AudioModeType>(value)); }
+/// Name of a Call.Status value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(Call::Status value) { return Svcpp_Call_StatusToString(static_cast<Svcpp_Call_Status>(value)); }
+/// Name of a Call.Error value (static storage; "Unknown" for a value this library does not know).
+inline char const *EnumToString(Call::Error value) { return Svcpp_Call_ErrorToString(static_cast<Svcpp_Call_Error>(value)); }
 
 // ---- Library ----
 

@@ -89,6 +89,7 @@ function wrapperFor(model, cb) {
   const callArgs = cb.params.map((p) => {
     const t = model.parseType(p.type);
     if (t.kind === 'string') return `Borrow(${p.name})`;
+    if (t.kind === 'boolref') return `&${p.name}`;  // bool & in the core, bool * in C
     if (t.kind === 'enum') return `static_cast<${model.cType(p.type)}>(${p.name})`;
     if (t.kind === 'obj') {
       // Objects handed to a callback are borrowed: a temporary handle that is dropped when it returns.

@@ -3,7 +3,7 @@
 import { handlesInCallbacks } from './capi.mjs';
 import { GENERATED } from './text.mjs';
 
-const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float' };
+const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', samples: 'int16_t *', boolref: 'bool &' };
 
 export function cppType(model, t) {
   const p = model.parseType(t);

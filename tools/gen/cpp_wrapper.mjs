@@ -10,7 +10,7 @@
 import { memberNameOf } from './renames.mjs';
 import { GENERATED } from './text.mjs';
 
-const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float' };
+const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', samples: 'int16_t *', boolref: 'bool &' };
 
 /** Doc comment lines for C++ (`///`). */
 function doc(text, indent) {
@@ -49,6 +49,7 @@ export function generate(model) {
   /** Expression converting a C value `expr` of type t to C++ (strings are copied and not freed here). */
   function fromC(expr, t) {
     const p = parseType(t);
+    if (p.kind === 'boolref') return `*${expr}`;  // bool * in C, bool & in C++
     if (p.kind in SCALAR_CPP) return expr;
     if (p.kind === 'string') return `detail::ToStdString(${expr})`;
     if (p.kind === 'enum') return `static_cast<${cppType(t)}>(${expr})`;

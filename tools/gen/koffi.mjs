@@ -5,7 +5,7 @@ import { jsFunctions } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
 import { snapshotSpecs } from './snapshots.mjs';
 
-const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *' };
+const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
 
 /** koffi spelling of a value type (enums are int32_t aliases named like the C enum). */
 function kType(model, t) {

@@ -28,7 +28,9 @@ export function parseType(t) {
   }
   const m = /^(enum|obj|cb):(.+)$/.exec(t);
   if (m) return { kind: m[1], name: m[2] };
-  if (['bool', 'i32', 'u32', 'u64', 'f32', 'string', 'voidptr', 'map'].includes(t)) return { kind: t };
+  // samples (int16_t *, PCM a callback may change in place) and boolref (bool *, an out-flag of a callback) exist only
+  // as callback parameters of the audio callbacks.
+  if (['bool', 'i32', 'u32', 'u64', 'f32', 'string', 'voidptr', 'map', 'samples', 'boolref'].includes(t)) return { kind: t };
   throw new Error(`unknown IDL type ${t}`);
 }
 
@@ -37,7 +39,7 @@ export const isU64List = (p) => p.kind === 'list' && p.elem.kind === 'u64';
 /** True for a parsed `list:obj:X`. */
 export const isObjList = (p) => p.kind === 'list' && p.elem.kind === 'obj';
 
-const SCALAR_C = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *' };
+const SCALAR_C = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
 
 /**
  * C spelling of a value of IDL type t (string -> Svcpp_String, obj -> Svcpp_X, list:obj:X -> Svcpp_XSpan,

@@ -271,6 +271,81 @@ void SVCPP_CALL Call_Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback(S
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
 }
 
+/** Svcpp_Call_OnStatusChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Call_OnStatusChanged(Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t errorDetail, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Number::New(env, static_cast<double>(status)), Napi::Number::New(env, static_cast<double>(error)), Napi::Number::New(env, static_cast<double>(errorDetail))}; });
+}
+
+/** Svcpp_Call_OnParticipantChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Call_OnParticipantChanged(uint64_t userId, bool added, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, added)}; });
+}
+
+/** Svcpp_Call_OnVoiceStateChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Call_OnVoiceStateChanged(uint64_t userId, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
+}
+
+/** Svcpp_Call_OnSpeakingStatusChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Call_OnSpeakingStatusChanged(uint64_t userId, bool isPlayingSound, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlayingSound)}; });
+}
+
+/** Svcpp_Client_EndCallCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_EndCallCallback(void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+}
+
+/** Svcpp_Client_EndCallsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_EndCallsCallback(void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+}
+
+/** Svcpp_Client_VoiceParticipantChangedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_VoiceParticipantChangedCallback(uint64_t lobbyId, uint64_t memberId, bool added, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId)), Napi::Boolean::New(env, added)}; });
+}
+
+/** Svcpp_Client_GetInputDevicesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetInputDevicesCallback(Svcpp_AudioDeviceSpan devices, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneSpan<Svcpp_AudioDevice>(env, devices)}; });
+}
+
+/** Svcpp_Client_GetOutputDevicesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetOutputDevicesCallback(Svcpp_AudioDeviceSpan devices, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneSpan<Svcpp_AudioDevice>(env, devices)}; });
+}
+
+/** Svcpp_Client_GetCurrentInputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetCurrentInputDeviceCallback(Svcpp_AudioDevice const *device, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_AudioDevice>(env, device)}; });
+}
+
+/** Svcpp_Client_GetCurrentOutputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_GetCurrentOutputDeviceCallback(Svcpp_AudioDevice const *device, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_AudioDevice>(env, device)}; });
+}
+
+/** Svcpp_Client_SetInputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_SetInputDeviceCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_SetOutputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_SetOutputDeviceCallback(Svcpp_ClientResult const *result, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+}
+
+/** Svcpp_Client_DeviceChangeCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_DeviceChangeCallback(Svcpp_AudioDeviceSpan inputDevices, Svcpp_AudioDeviceSpan outputDevices, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneSpan<Svcpp_AudioDevice>(env, inputDevices), CloneSpan<Svcpp_AudioDevice>(env, outputDevices)}; });
+}
+
+/** Svcpp_Client_NoAudioInputCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Client_NoAudioInputCallback(bool inputDetected, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Boolean::New(env, inputDetected)}; });
+}
+
 // ---- functions ----------------------------------------------------------------------------------------
 
 Napi::Value ClientCreateOptions_Init(const Napi::CallbackInfo &info) {
@@ -1249,6 +1324,139 @@ Napi::Value AdditionalContent_Equals(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   return Napi::Boolean::New(env, Svcpp_AdditionalContent_Equals(UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]), UnwrapHandle<Svcpp_AdditionalContent>(env, info[1])));
+}
+
+Napi::Value AudioDevice_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Errc rc = DropHandle<Svcpp_AudioDevice>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AudioDevice_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AudioDevice created{};
+  Svcpp_Errc rc = Svcpp_AudioDevice_Clone(&created, UnwrapHandle<Svcpp_AudioDevice>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_AudioDevice>(env, created);
+}
+
+Napi::Value AudioDevice_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_AudioDevice_IsValid(UnwrapHandle<Svcpp_AudioDevice>(env, info[0])));
+}
+
+Napi::Value AudioDevice_Id(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_AudioDevice_Id(UnwrapHandle<Svcpp_AudioDevice>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value AudioDevice_SetId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_AudioDevice_SetId(UnwrapHandle<Svcpp_AudioDevice>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AudioDevice_Name(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_AudioDevice_Name(UnwrapHandle<Svcpp_AudioDevice>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
+Napi::Value AudioDevice_SetName(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::string valueText = StringArg(info[1]);
+  Svcpp_Errc rc = Svcpp_AudioDevice_SetName(UnwrapHandle<Svcpp_AudioDevice>(env, info[0]), View(valueText));
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AudioDevice_IsDefault(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_AudioDevice_IsDefault(UnwrapHandle<Svcpp_AudioDevice>(env, info[0])));
+}
+
+Napi::Value AudioDevice_SetIsDefault(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_AudioDevice_SetIsDefault(UnwrapHandle<Svcpp_AudioDevice>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value AudioDevice_Equals(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_AudioDevice_Equals(UnwrapHandle<Svcpp_AudioDevice>(env, info[0]), UnwrapHandle<Svcpp_AudioDevice>(env, info[1])));
+}
+
+Napi::Value VADThresholdSettings_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Errc rc = DropHandle<Svcpp_VADThresholdSettings>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value VADThresholdSettings_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_VADThresholdSettings created{};
+  Svcpp_Errc rc = Svcpp_VADThresholdSettings_Clone(&created, UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_VADThresholdSettings>(env, created);
+}
+
+Napi::Value VADThresholdSettings_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_VADThresholdSettings_IsValid(UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0])));
+}
+
+Napi::Value VADThresholdSettings_VadThreshold(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_VADThresholdSettings_VadThreshold(UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]))));
+}
+
+Napi::Value VADThresholdSettings_SetVadThreshold(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  float value = F32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_VADThresholdSettings_SetVadThreshold(UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value VADThresholdSettings_Automatic(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_VADThresholdSettings_Automatic(UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0])));
+}
+
+Napi::Value VADThresholdSettings_SetAutomatic(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_VADThresholdSettings_SetAutomatic(UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
 }
 
 Napi::Value UserMessageSummary_Drop(const Napi::CallbackInfo &info) {
@@ -2969,6 +3177,272 @@ Napi::Value MessageHandle_AdditionalName(const Napi::CallbackInfo &info) {
   return TakeString(env, out);
 }
 
+Napi::Value VoiceStateHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Errc rc = DropHandle<Svcpp_VoiceStateHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value VoiceStateHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_VoiceStateHandle created{};
+  Svcpp_Errc rc = Svcpp_VoiceStateHandle_Clone(&created, UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_VoiceStateHandle>(env, created);
+}
+
+Napi::Value VoiceStateHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_VoiceStateHandle_IsValid(UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0])));
+}
+
+Napi::Value VoiceStateHandle_SelfMute(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfMute(UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0])));
+}
+
+Napi::Value VoiceStateHandle_SelfDeaf(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfDeaf(UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0])));
+}
+
+Napi::Value Call_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Errc rc = DropHandle<Svcpp_Call>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Call created{};
+  Svcpp_Errc rc = Svcpp_Call_Clone(&created, UnwrapHandle<Svcpp_Call>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_Call>(env, created);
+}
+
+Napi::Value Call_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Call_IsValid(UnwrapHandle<Svcpp_Call>(env, info[0])));
+}
+
+Napi::Value Call_GetStatus(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetStatus(UnwrapHandle<Svcpp_Call>(env, info[0]))));
+}
+
+Napi::Value Call_GetChannelId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetChannelId(UnwrapHandle<Svcpp_Call>(env, info[0]))));
+}
+
+Napi::Value Call_GetGuildId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetGuildId(UnwrapHandle<Svcpp_Call>(env, info[0]))));
+}
+
+Napi::Value Call_GetParticipants(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UInt64Span out{};
+  Svcpp_Errc rc = Svcpp_Call_GetParticipants(UnwrapHandle<Svcpp_Call>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeU64Span(env, out);
+}
+
+Napi::Value Call_GetVoiceStateHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_VoiceStateHandle out{};
+  if (!Svcpp_Call_GetVoiceStateHandle(UnwrapHandle<Svcpp_Call>(env, info[0]), userId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_VoiceStateHandle>(env, out);
+}
+
+Napi::Value Call_SetStatusChangedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Call_SetStatusChangedCallback(UnwrapHandle<Svcpp_Call>(env, info[0]), cbData ? Call_Svcpp_Call_OnStatusChanged : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_SetParticipantChangedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Call_SetParticipantChangedCallback(UnwrapHandle<Svcpp_Call>(env, info[0]), cbData ? Call_Svcpp_Call_OnParticipantChanged : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_SetOnVoiceStateChangedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Call_SetOnVoiceStateChangedCallback(UnwrapHandle<Svcpp_Call>(env, info[0]), cbData ? Call_Svcpp_Call_OnVoiceStateChanged : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_SetSpeakingStatusChangedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Call_SetSpeakingStatusChangedCallback(UnwrapHandle<Svcpp_Call>(env, info[0]), cbData ? Call_Svcpp_Call_OnSpeakingStatusChanged : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetSelfMute(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Call_GetSelfMute(UnwrapHandle<Svcpp_Call>(env, info[0])));
+}
+
+Napi::Value Call_SetSelfMute(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool mute = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Call_SetSelfMute(UnwrapHandle<Svcpp_Call>(env, info[0]), mute);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetSelfDeaf(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Call_GetSelfDeaf(UnwrapHandle<Svcpp_Call>(env, info[0])));
+}
+
+Napi::Value Call_SetSelfDeaf(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool deaf = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Call_SetSelfDeaf(UnwrapHandle<Svcpp_Call>(env, info[0]), deaf);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetLocalMute(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  return Napi::Boolean::New(env, Svcpp_Call_GetLocalMute(UnwrapHandle<Svcpp_Call>(env, info[0]), userId));
+}
+
+Napi::Value Call_SetLocalMute(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  bool mute = BoolArg(info[2]);
+  Svcpp_Errc rc = Svcpp_Call_SetLocalMute(UnwrapHandle<Svcpp_Call>(env, info[0]), userId, mute);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetParticipantVolume(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetParticipantVolume(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
+}
+
+Napi::Value Call_SetParticipantVolume(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  float volume = F32Arg(info[2]);
+  Svcpp_Errc rc = Svcpp_Call_SetParticipantVolume(UnwrapHandle<Svcpp_Call>(env, info[0]), userId, volume);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetAudioMode(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetAudioMode(UnwrapHandle<Svcpp_Call>(env, info[0]))));
+}
+
+Napi::Value Call_SetAudioMode(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AudioModeType audioMode = static_cast<Svcpp_AudioModeType>(I32Arg(info[1]));
+  Svcpp_Errc rc = Svcpp_Call_SetAudioMode(UnwrapHandle<Svcpp_Call>(env, info[0]), audioMode);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetPTTActive(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Call_GetPTTActive(UnwrapHandle<Svcpp_Call>(env, info[0])));
+}
+
+Napi::Value Call_SetPTTActive(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool active = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Call_SetPTTActive(UnwrapHandle<Svcpp_Call>(env, info[0]), active);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetPTTReleaseDelay(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetPTTReleaseDelay(UnwrapHandle<Svcpp_Call>(env, info[0]))));
+}
+
+Napi::Value Call_SetPTTReleaseDelay(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint32_t releaseDelayMs = U32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_Call_SetPTTReleaseDelay(UnwrapHandle<Svcpp_Call>(env, info[0]), releaseDelayMs);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetVADThreshold(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_VADThresholdSettings out{};
+  Svcpp_Errc rc = Svcpp_Call_GetVADThreshold(UnwrapHandle<Svcpp_Call>(env, info[0]), &out);
+  Check(env, rc);
+  return WrapHandle<Svcpp_VADThresholdSettings>(env, out);
+}
+
+Napi::Value Call_SetVADThreshold(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool automatic = BoolArg(info[1]);
+  float threshold = F32Arg(info[2]);
+  Svcpp_Errc rc = Svcpp_Call_SetVADThreshold(UnwrapHandle<Svcpp_Call>(env, info[0]), automatic, threshold);
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -4156,6 +4630,315 @@ Napi::Value Client_OpenConnectedGamesSettingsInPlatform(const Napi::CallbackInfo
   return env.Undefined();
 }
 
+Napi::Value Client_StartCall(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t lobbyId = U64Arg(info[1]);
+  Svcpp_Call out{};
+  if (!Svcpp_Client_StartCall(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_Call>(env, out);
+}
+
+Napi::Value Client_GetCall(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t channelId = U64Arg(info[1]);
+  Svcpp_Call out{};
+  if (!Svcpp_Client_GetCall(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_Call>(env, out);
+}
+
+Napi::Value Client_GetCalls(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallSpan out{};
+  Svcpp_Errc rc = Svcpp_Client_GetCalls(UnwrapClient(env, info[0]), &out);
+  Check(env, rc);
+  return AdoptSpan<Svcpp_Call>(env, out);
+}
+
+Napi::Value Client_EndCall(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t channelId = U64Arg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_EndCall(UnwrapClient(env, info[0]), channelId, Call_Svcpp_Client_EndCallCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_EndCalls(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_EndCalls(UnwrapClient(env, info[0]), Call_Svcpp_Client_EndCallsCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetVoiceParticipantChangedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetVoiceParticipantChangedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_VoiceParticipantChangedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetSelfMuteAll(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Client_GetSelfMuteAll(UnwrapClient(env, info[0])));
+}
+
+Napi::Value Client_SetSelfMuteAll(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool mute = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetSelfMuteAll(UnwrapClient(env, info[0]), mute);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetSelfDeafAll(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Client_GetSelfDeafAll(UnwrapClient(env, info[0])));
+}
+
+Napi::Value Client_SetSelfDeafAll(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool deaf = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetSelfDeafAll(UnwrapClient(env, info[0]), deaf);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetInputDevices(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_GetInputDevices(UnwrapClient(env, info[0]), Call_Svcpp_Client_GetInputDevicesCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetOutputDevices(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_GetOutputDevices(UnwrapClient(env, info[0]), Call_Svcpp_Client_GetOutputDevicesCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetCurrentInputDevice(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_GetCurrentInputDevice(UnwrapClient(env, info[0]), Call_Svcpp_Client_GetCurrentInputDeviceCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetCurrentOutputDevice(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_GetCurrentOutputDevice(UnwrapClient(env, info[0]), Call_Svcpp_Client_GetCurrentOutputDeviceCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetInputDevice(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::string deviceIdText = StringArg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SetInputDevice(UnwrapClient(env, info[0]), View(deviceIdText), Call_Svcpp_Client_SetInputDeviceCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetOutputDevice(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::string deviceIdText = StringArg(info[1]);
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  Svcpp_Errc rc = Svcpp_Client_SetOutputDevice(UnwrapClient(env, info[0]), View(deviceIdText), Call_Svcpp_Client_SetOutputDeviceCallback, FreeJsCallback, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetDeviceChangeCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetDeviceChangeCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_DeviceChangeCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetInputVolume(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetInputVolume(UnwrapClient(env, info[0]))));
+}
+
+Napi::Value Client_SetInputVolume(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  float inputVolume = F32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetInputVolume(UnwrapClient(env, info[0]), inputVolume);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_GetOutputVolume(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_Client_GetOutputVolume(UnwrapClient(env, info[0]))));
+}
+
+Napi::Value Client_SetOutputVolume(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  float outputVolume = F32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetOutputVolume(UnwrapClient(env, info[0]), outputVolume);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetNoAudioInputThreshold(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  float dBFSThreshold = F32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetNoAudioInputThreshold(UnwrapClient(env, info[0]), dBFSThreshold);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetNoAudioInputCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Client_SetNoAudioInputCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_NoAudioInputCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetAutomaticGainControl(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool on = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetAutomaticGainControl(UnwrapClient(env, info[0]), on);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetEchoCancellation(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool on = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetEchoCancellation(UnwrapClient(env, info[0]), on);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetNoiseSuppression(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool on = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetNoiseSuppression(UnwrapClient(env, info[0]), on);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetNoiseCancellation(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool on = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetNoiseCancellation(UnwrapClient(env, info[0]), on);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetOpusHardwareCoding(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool encode = BoolArg(info[1]);
+  bool decode = BoolArg(info[2]);
+  Svcpp_Errc rc = Svcpp_Client_SetOpusHardwareCoding(UnwrapClient(env, info[0]), encode, decode);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetAecDump(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool on = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetAecDump(UnwrapClient(env, info[0]), on);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_SetVoiceLogDir(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::string pathText = StringArg(info[1]);
+  Svcpp_LoggingSeverity minSeverity = static_cast<Svcpp_LoggingSeverity>(I32Arg(info[2]));
+  return Napi::Boolean::New(env, Svcpp_Client_SetVoiceLogDir(UnwrapClient(env, info[0]), View(pathText), minSeverity));
+}
+
+Napi::Value Client_AddVoiceLogCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_LoggingSeverity minSeverity = static_cast<Svcpp_LoggingSeverity>(I32Arg(info[1]));
+  std::unique_ptr<JsCallback> cbData = NewJsCallback(env, FunctionArg(info[2]));
+  uint64_t outToken{};
+  Svcpp_Errc rc = Svcpp_Client_AddVoiceLogCallback(UnwrapClient(env, info[0]), minSeverity, Call_Svcpp_Client_LogCallback, FreeJsCallback, cbData.get(), &outToken);
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return Napi::BigInt::New(env, static_cast<uint64_t>(outToken));
+}
+
+Napi::Value Client_SetEngineManagedAudioSession(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool isEngineManaged = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_Client_SetEngineManagedAudioSession(UnwrapClient(env, info[0]), isEngineManaged);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_ShowAudioRoutePicker(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_Client_ShowAudioRoutePicker(UnwrapClient(env, info[0])));
+}
+
+Napi::Value Client_SetSpeakerMode(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool speakerMode = BoolArg(info[1]);
+  return Napi::Boolean::New(env, Svcpp_Client_SetSpeakerMode(UnwrapClient(env, info[0]), speakerMode));
+}
+
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -4353,6 +5136,27 @@ Napi::Value ActivityGamePlatformsToString(const Napi::CallbackInfo &info) {
   return Napi::String::New(env, Svcpp_ActivityGamePlatformsToString(value));
 }
 
+Napi::Value AudioModeTypeToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AudioModeType value = static_cast<Svcpp_AudioModeType>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_AudioModeTypeToString(value));
+}
+
+Napi::Value Call_StatusToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Call_Status value = static_cast<Svcpp_Call_Status>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_Call_StatusToString(value));
+}
+
+Napi::Value Call_ErrorToString(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Call_Error value = static_cast<Svcpp_Call_Error>(I32Arg(info[0]));
+  return Napi::String::New(env, Svcpp_Call_ErrorToString(value));
+}
+
 // ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------
 
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self);
@@ -4365,6 +5169,8 @@ Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self);
 Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self);
 Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self);
 Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self);
+Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self);
+Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self);
 Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self);
 Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self);
 Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self);
@@ -4381,6 +5187,8 @@ Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle 
 Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self);
 Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self);
 Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self);
+Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self);
+Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self);
 
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self) {
   Napi::Object data = Napi::Object::New(env);
@@ -4667,6 +5475,47 @@ Napi::Value AdditionalContent_Snapshot(const Napi::CallbackInfo &info) {
   // drop: the handle is dropped in this same call, also when a getter throws.
   DropOnExit<Svcpp_AdditionalContent> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_AdditionalContent(env, self);
+}
+
+Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self) {
+  Napi::Object data = Napi::Object::New(env);
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_AudioDevice_Id(self, &out));
+    data.Set("id", TakeString(env, out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_AudioDevice_Name(self, &out));
+    data.Set("name", TakeString(env, out));
+  }
+  data.Set("isDefault", Napi::Boolean::New(env, Svcpp_AudioDevice_IsDefault(self)));
+  return data;
+}
+
+Napi::Value AudioDevice_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_AudioDevice *self = UnwrapHandle<Svcpp_AudioDevice>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_AudioDevice> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_AudioDevice(env, self);
+}
+
+Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("vadThreshold", Napi::Number::New(env, static_cast<double>(Svcpp_VADThresholdSettings_VadThreshold(self))));
+  data.Set("automatic", Napi::Boolean::New(env, Svcpp_VADThresholdSettings_Automatic(self)));
+  return data;
+}
+
+Napi::Value VADThresholdSettings_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_VADThresholdSettings *self = UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_VADThresholdSettings> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_VADThresholdSettings(env, self);
 }
 
 Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
@@ -5361,6 +6210,55 @@ Napi::Value MessageHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_MessageHandle(env, self);
 }
 
+Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("selfMute", Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfMute(self)));
+  data.Set("selfDeaf", Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfDeaf(self)));
+  return data;
+}
+
+Napi::Value VoiceStateHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_VoiceStateHandle *self = UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_VoiceStateHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_VoiceStateHandle(env, self);
+}
+
+Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("getStatus", Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetStatus(self))));
+  data.Set("getChannelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetChannelId(self))));
+  data.Set("getGuildId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetGuildId(self))));
+  {
+    Svcpp_UInt64Span out{};
+    Check(env, Svcpp_Call_GetParticipants(self, &out));
+    data.Set("getParticipants", TakeU64Span(env, out));
+  }
+  data.Set("getSelfMute", Napi::Boolean::New(env, Svcpp_Call_GetSelfMute(self)));
+  data.Set("getSelfDeaf", Napi::Boolean::New(env, Svcpp_Call_GetSelfDeaf(self)));
+  data.Set("getAudioMode", Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetAudioMode(self))));
+  data.Set("getPTTActive", Napi::Boolean::New(env, Svcpp_Call_GetPTTActive(self)));
+  data.Set("getPTTReleaseDelay", Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetPTTReleaseDelay(self))));
+  {
+    Svcpp_VADThresholdSettings out{};
+    Check(env, Svcpp_Call_GetVADThreshold(self, &out));
+    DropOnExit<Svcpp_VADThresholdSettings> owned{&out};
+    data.Set("getVADThreshold", SnapshotOf_VADThresholdSettings(env, &out));
+  }
+  return data;
+}
+
+Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Call *self = UnwrapHandle<Svcpp_Call>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_Call> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_Call(env, self);
+}
+
 }  // namespace
 
 void RegisterGenerated(Napi::Env env, Napi::Object exports) {
@@ -5484,6 +6382,23 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AdditionalContent_Count", Napi::Function::New(env, AdditionalContent_Count, "AdditionalContent_Count"));
   exports.Set("AdditionalContent_SetCount", Napi::Function::New(env, AdditionalContent_SetCount, "AdditionalContent_SetCount"));
   exports.Set("AdditionalContent_Equals", Napi::Function::New(env, AdditionalContent_Equals, "AdditionalContent_Equals"));
+  exports.Set("AudioDevice_Drop", Napi::Function::New(env, AudioDevice_Drop, "AudioDevice_Drop"));
+  exports.Set("AudioDevice_Clone", Napi::Function::New(env, AudioDevice_Clone, "AudioDevice_Clone"));
+  exports.Set("AudioDevice_IsValid", Napi::Function::New(env, AudioDevice_IsValid, "AudioDevice_IsValid"));
+  exports.Set("AudioDevice_Id", Napi::Function::New(env, AudioDevice_Id, "AudioDevice_Id"));
+  exports.Set("AudioDevice_SetId", Napi::Function::New(env, AudioDevice_SetId, "AudioDevice_SetId"));
+  exports.Set("AudioDevice_Name", Napi::Function::New(env, AudioDevice_Name, "AudioDevice_Name"));
+  exports.Set("AudioDevice_SetName", Napi::Function::New(env, AudioDevice_SetName, "AudioDevice_SetName"));
+  exports.Set("AudioDevice_IsDefault", Napi::Function::New(env, AudioDevice_IsDefault, "AudioDevice_IsDefault"));
+  exports.Set("AudioDevice_SetIsDefault", Napi::Function::New(env, AudioDevice_SetIsDefault, "AudioDevice_SetIsDefault"));
+  exports.Set("AudioDevice_Equals", Napi::Function::New(env, AudioDevice_Equals, "AudioDevice_Equals"));
+  exports.Set("VADThresholdSettings_Drop", Napi::Function::New(env, VADThresholdSettings_Drop, "VADThresholdSettings_Drop"));
+  exports.Set("VADThresholdSettings_Clone", Napi::Function::New(env, VADThresholdSettings_Clone, "VADThresholdSettings_Clone"));
+  exports.Set("VADThresholdSettings_IsValid", Napi::Function::New(env, VADThresholdSettings_IsValid, "VADThresholdSettings_IsValid"));
+  exports.Set("VADThresholdSettings_VadThreshold", Napi::Function::New(env, VADThresholdSettings_VadThreshold, "VADThresholdSettings_VadThreshold"));
+  exports.Set("VADThresholdSettings_SetVadThreshold", Napi::Function::New(env, VADThresholdSettings_SetVadThreshold, "VADThresholdSettings_SetVadThreshold"));
+  exports.Set("VADThresholdSettings_Automatic", Napi::Function::New(env, VADThresholdSettings_Automatic, "VADThresholdSettings_Automatic"));
+  exports.Set("VADThresholdSettings_SetAutomatic", Napi::Function::New(env, VADThresholdSettings_SetAutomatic, "VADThresholdSettings_SetAutomatic"));
   exports.Set("UserMessageSummary_Drop", Napi::Function::New(env, UserMessageSummary_Drop, "UserMessageSummary_Drop"));
   exports.Set("UserMessageSummary_Clone", Napi::Function::New(env, UserMessageSummary_Clone, "UserMessageSummary_Clone"));
   exports.Set("UserMessageSummary_IsValid", Napi::Function::New(env, UserMessageSummary_IsValid, "UserMessageSummary_IsValid"));
@@ -5698,6 +6613,39 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("MessageHandle_ApplicationId", Napi::Function::New(env, MessageHandle_ApplicationId, "MessageHandle_ApplicationId"));
   exports.Set("MessageHandle_SentFromGame", Napi::Function::New(env, MessageHandle_SentFromGame, "MessageHandle_SentFromGame"));
   exports.Set("MessageHandle_AdditionalName", Napi::Function::New(env, MessageHandle_AdditionalName, "MessageHandle_AdditionalName"));
+  exports.Set("VoiceStateHandle_Drop", Napi::Function::New(env, VoiceStateHandle_Drop, "VoiceStateHandle_Drop"));
+  exports.Set("VoiceStateHandle_Clone", Napi::Function::New(env, VoiceStateHandle_Clone, "VoiceStateHandle_Clone"));
+  exports.Set("VoiceStateHandle_IsValid", Napi::Function::New(env, VoiceStateHandle_IsValid, "VoiceStateHandle_IsValid"));
+  exports.Set("VoiceStateHandle_SelfMute", Napi::Function::New(env, VoiceStateHandle_SelfMute, "VoiceStateHandle_SelfMute"));
+  exports.Set("VoiceStateHandle_SelfDeaf", Napi::Function::New(env, VoiceStateHandle_SelfDeaf, "VoiceStateHandle_SelfDeaf"));
+  exports.Set("Call_Drop", Napi::Function::New(env, Call_Drop, "Call_Drop"));
+  exports.Set("Call_Clone", Napi::Function::New(env, Call_Clone, "Call_Clone"));
+  exports.Set("Call_IsValid", Napi::Function::New(env, Call_IsValid, "Call_IsValid"));
+  exports.Set("Call_GetStatus", Napi::Function::New(env, Call_GetStatus, "Call_GetStatus"));
+  exports.Set("Call_GetChannelId", Napi::Function::New(env, Call_GetChannelId, "Call_GetChannelId"));
+  exports.Set("Call_GetGuildId", Napi::Function::New(env, Call_GetGuildId, "Call_GetGuildId"));
+  exports.Set("Call_GetParticipants", Napi::Function::New(env, Call_GetParticipants, "Call_GetParticipants"));
+  exports.Set("Call_GetVoiceStateHandle", Napi::Function::New(env, Call_GetVoiceStateHandle, "Call_GetVoiceStateHandle"));
+  exports.Set("Call_SetStatusChangedCallback", Napi::Function::New(env, Call_SetStatusChangedCallback, "Call_SetStatusChangedCallback"));
+  exports.Set("Call_SetParticipantChangedCallback", Napi::Function::New(env, Call_SetParticipantChangedCallback, "Call_SetParticipantChangedCallback"));
+  exports.Set("Call_SetOnVoiceStateChangedCallback", Napi::Function::New(env, Call_SetOnVoiceStateChangedCallback, "Call_SetOnVoiceStateChangedCallback"));
+  exports.Set("Call_SetSpeakingStatusChangedCallback", Napi::Function::New(env, Call_SetSpeakingStatusChangedCallback, "Call_SetSpeakingStatusChangedCallback"));
+  exports.Set("Call_GetSelfMute", Napi::Function::New(env, Call_GetSelfMute, "Call_GetSelfMute"));
+  exports.Set("Call_SetSelfMute", Napi::Function::New(env, Call_SetSelfMute, "Call_SetSelfMute"));
+  exports.Set("Call_GetSelfDeaf", Napi::Function::New(env, Call_GetSelfDeaf, "Call_GetSelfDeaf"));
+  exports.Set("Call_SetSelfDeaf", Napi::Function::New(env, Call_SetSelfDeaf, "Call_SetSelfDeaf"));
+  exports.Set("Call_GetLocalMute", Napi::Function::New(env, Call_GetLocalMute, "Call_GetLocalMute"));
+  exports.Set("Call_SetLocalMute", Napi::Function::New(env, Call_SetLocalMute, "Call_SetLocalMute"));
+  exports.Set("Call_GetParticipantVolume", Napi::Function::New(env, Call_GetParticipantVolume, "Call_GetParticipantVolume"));
+  exports.Set("Call_SetParticipantVolume", Napi::Function::New(env, Call_SetParticipantVolume, "Call_SetParticipantVolume"));
+  exports.Set("Call_GetAudioMode", Napi::Function::New(env, Call_GetAudioMode, "Call_GetAudioMode"));
+  exports.Set("Call_SetAudioMode", Napi::Function::New(env, Call_SetAudioMode, "Call_SetAudioMode"));
+  exports.Set("Call_GetPTTActive", Napi::Function::New(env, Call_GetPTTActive, "Call_GetPTTActive"));
+  exports.Set("Call_SetPTTActive", Napi::Function::New(env, Call_SetPTTActive, "Call_SetPTTActive"));
+  exports.Set("Call_GetPTTReleaseDelay", Napi::Function::New(env, Call_GetPTTReleaseDelay, "Call_GetPTTReleaseDelay"));
+  exports.Set("Call_SetPTTReleaseDelay", Napi::Function::New(env, Call_SetPTTReleaseDelay, "Call_SetPTTReleaseDelay"));
+  exports.Set("Call_GetVADThreshold", Napi::Function::New(env, Call_GetVADThreshold, "Call_GetVADThreshold"));
+  exports.Set("Call_SetVADThreshold", Napi::Function::New(env, Call_SetVADThreshold, "Call_SetVADThreshold"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));
   exports.Set("Client_InitWithOptions", Napi::Function::New(env, Client_InitWithOptions, "Client_InitWithOptions"));
@@ -5814,6 +6762,40 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_RegisterLaunchCommand", Napi::Function::New(env, Client_RegisterLaunchCommand, "Client_RegisterLaunchCommand"));
   exports.Set("Client_RegisterLaunchSteamApplication", Napi::Function::New(env, Client_RegisterLaunchSteamApplication, "Client_RegisterLaunchSteamApplication"));
   exports.Set("Client_OpenConnectedGamesSettingsInPlatform", Napi::Function::New(env, Client_OpenConnectedGamesSettingsInPlatform, "Client_OpenConnectedGamesSettingsInPlatform"));
+  exports.Set("Client_StartCall", Napi::Function::New(env, Client_StartCall, "Client_StartCall"));
+  exports.Set("Client_GetCall", Napi::Function::New(env, Client_GetCall, "Client_GetCall"));
+  exports.Set("Client_GetCalls", Napi::Function::New(env, Client_GetCalls, "Client_GetCalls"));
+  exports.Set("Client_EndCall", Napi::Function::New(env, Client_EndCall, "Client_EndCall"));
+  exports.Set("Client_EndCalls", Napi::Function::New(env, Client_EndCalls, "Client_EndCalls"));
+  exports.Set("Client_SetVoiceParticipantChangedCallback", Napi::Function::New(env, Client_SetVoiceParticipantChangedCallback, "Client_SetVoiceParticipantChangedCallback"));
+  exports.Set("Client_GetSelfMuteAll", Napi::Function::New(env, Client_GetSelfMuteAll, "Client_GetSelfMuteAll"));
+  exports.Set("Client_SetSelfMuteAll", Napi::Function::New(env, Client_SetSelfMuteAll, "Client_SetSelfMuteAll"));
+  exports.Set("Client_GetSelfDeafAll", Napi::Function::New(env, Client_GetSelfDeafAll, "Client_GetSelfDeafAll"));
+  exports.Set("Client_SetSelfDeafAll", Napi::Function::New(env, Client_SetSelfDeafAll, "Client_SetSelfDeafAll"));
+  exports.Set("Client_GetInputDevices", Napi::Function::New(env, Client_GetInputDevices, "Client_GetInputDevices"));
+  exports.Set("Client_GetOutputDevices", Napi::Function::New(env, Client_GetOutputDevices, "Client_GetOutputDevices"));
+  exports.Set("Client_GetCurrentInputDevice", Napi::Function::New(env, Client_GetCurrentInputDevice, "Client_GetCurrentInputDevice"));
+  exports.Set("Client_GetCurrentOutputDevice", Napi::Function::New(env, Client_GetCurrentOutputDevice, "Client_GetCurrentOutputDevice"));
+  exports.Set("Client_SetInputDevice", Napi::Function::New(env, Client_SetInputDevice, "Client_SetInputDevice"));
+  exports.Set("Client_SetOutputDevice", Napi::Function::New(env, Client_SetOutputDevice, "Client_SetOutputDevice"));
+  exports.Set("Client_SetDeviceChangeCallback", Napi::Function::New(env, Client_SetDeviceChangeCallback, "Client_SetDeviceChangeCallback"));
+  exports.Set("Client_GetInputVolume", Napi::Function::New(env, Client_GetInputVolume, "Client_GetInputVolume"));
+  exports.Set("Client_SetInputVolume", Napi::Function::New(env, Client_SetInputVolume, "Client_SetInputVolume"));
+  exports.Set("Client_GetOutputVolume", Napi::Function::New(env, Client_GetOutputVolume, "Client_GetOutputVolume"));
+  exports.Set("Client_SetOutputVolume", Napi::Function::New(env, Client_SetOutputVolume, "Client_SetOutputVolume"));
+  exports.Set("Client_SetNoAudioInputThreshold", Napi::Function::New(env, Client_SetNoAudioInputThreshold, "Client_SetNoAudioInputThreshold"));
+  exports.Set("Client_SetNoAudioInputCallback", Napi::Function::New(env, Client_SetNoAudioInputCallback, "Client_SetNoAudioInputCallback"));
+  exports.Set("Client_SetAutomaticGainControl", Napi::Function::New(env, Client_SetAutomaticGainControl, "Client_SetAutomaticGainControl"));
+  exports.Set("Client_SetEchoCancellation", Napi::Function::New(env, Client_SetEchoCancellation, "Client_SetEchoCancellation"));
+  exports.Set("Client_SetNoiseSuppression", Napi::Function::New(env, Client_SetNoiseSuppression, "Client_SetNoiseSuppression"));
+  exports.Set("Client_SetNoiseCancellation", Napi::Function::New(env, Client_SetNoiseCancellation, "Client_SetNoiseCancellation"));
+  exports.Set("Client_SetOpusHardwareCoding", Napi::Function::New(env, Client_SetOpusHardwareCoding, "Client_SetOpusHardwareCoding"));
+  exports.Set("Client_SetAecDump", Napi::Function::New(env, Client_SetAecDump, "Client_SetAecDump"));
+  exports.Set("Client_SetVoiceLogDir", Napi::Function::New(env, Client_SetVoiceLogDir, "Client_SetVoiceLogDir"));
+  exports.Set("Client_AddVoiceLogCallback", Napi::Function::New(env, Client_AddVoiceLogCallback, "Client_AddVoiceLogCallback"));
+  exports.Set("Client_SetEngineManagedAudioSession", Napi::Function::New(env, Client_SetEngineManagedAudioSession, "Client_SetEngineManagedAudioSession"));
+  exports.Set("Client_ShowAudioRoutePicker", Napi::Function::New(env, Client_ShowAudioRoutePicker, "Client_ShowAudioRoutePicker"));
+  exports.Set("Client_SetSpeakerMode", Napi::Function::New(env, Client_SetSpeakerMode, "Client_SetSpeakerMode"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
@@ -5842,6 +6824,9 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("ActivityPartyPrivacyToString", Napi::Function::New(env, ActivityPartyPrivacyToString, "ActivityPartyPrivacyToString"));
   exports.Set("ActivityActionTypesToString", Napi::Function::New(env, ActivityActionTypesToString, "ActivityActionTypesToString"));
   exports.Set("ActivityGamePlatformsToString", Napi::Function::New(env, ActivityGamePlatformsToString, "ActivityGamePlatformsToString"));
+  exports.Set("AudioModeTypeToString", Napi::Function::New(env, AudioModeTypeToString, "AudioModeTypeToString"));
+  exports.Set("Call_StatusToString", Napi::Function::New(env, Call_StatusToString, "Call_StatusToString"));
+  exports.Set("Call_ErrorToString", Napi::Function::New(env, Call_ErrorToString, "Call_ErrorToString"));
   exports.Set("ClientCreateOptions_Snapshot", Napi::Function::New(env, ClientCreateOptions_Snapshot, "ClientCreateOptions_Snapshot"));
   exports.Set("ClientResult_Snapshot", Napi::Function::New(env, ClientResult_Snapshot, "ClientResult_Snapshot"));
   exports.Set("AuthorizationCodeChallenge_Snapshot", Napi::Function::New(env, AuthorizationCodeChallenge_Snapshot, "AuthorizationCodeChallenge_Snapshot"));
@@ -5852,6 +6837,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("ConnectionFailure_Snapshot", Napi::Function::New(env, ConnectionFailure_Snapshot, "ConnectionFailure_Snapshot"));
   exports.Set("LinkedChannel_Snapshot", Napi::Function::New(env, LinkedChannel_Snapshot, "LinkedChannel_Snapshot"));
   exports.Set("AdditionalContent_Snapshot", Napi::Function::New(env, AdditionalContent_Snapshot, "AdditionalContent_Snapshot"));
+  exports.Set("AudioDevice_Snapshot", Napi::Function::New(env, AudioDevice_Snapshot, "AudioDevice_Snapshot"));
+  exports.Set("VADThresholdSettings_Snapshot", Napi::Function::New(env, VADThresholdSettings_Snapshot, "VADThresholdSettings_Snapshot"));
   exports.Set("UserMessageSummary_Snapshot", Napi::Function::New(env, UserMessageSummary_Snapshot, "UserMessageSummary_Snapshot"));
   exports.Set("GuildMinimal_Snapshot", Napi::Function::New(env, GuildMinimal_Snapshot, "GuildMinimal_Snapshot"));
   exports.Set("GuildChannel_Snapshot", Napi::Function::New(env, GuildChannel_Snapshot, "GuildChannel_Snapshot"));
@@ -5868,6 +6855,8 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("LobbyHandle_Snapshot", Napi::Function::New(env, LobbyHandle_Snapshot, "LobbyHandle_Snapshot"));
   exports.Set("ChannelHandle_Snapshot", Napi::Function::New(env, ChannelHandle_Snapshot, "ChannelHandle_Snapshot"));
   exports.Set("MessageHandle_Snapshot", Napi::Function::New(env, MessageHandle_Snapshot, "MessageHandle_Snapshot"));
+  exports.Set("VoiceStateHandle_Snapshot", Napi::Function::New(env, VoiceStateHandle_Snapshot, "VoiceStateHandle_Snapshot"));
+  exports.Set("Call_Snapshot", Napi::Function::New(env, Call_Snapshot, "Call_Snapshot"));
 }
 
 }  // namespace svcpp_node

@@ -9,6 +9,7 @@
 namespace svcpp_node {
 
 void RegisterGenerated(Napi::Env env, Napi::Object exports);  // generated/functions.cpp
+void RegisterAudioStream(Napi::Env env, Napi::Object exports);  // audio_stream.cpp
 
 AddonData &Addon(Napi::Env env) { return *env.GetInstanceData<AddonData>(); }
 
@@ -166,6 +167,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetPumpRef", Napi::Function::New(env, ClientSetPumpRef, "Client_SetPumpRef"));
   exports.Set("setErrorFactory", Napi::Function::New(env, SetErrorFactory, "setErrorFactory"));
   RegisterGenerated(env, exports);
+  RegisterAudioStream(env, exports);
   return exports;
 }
 

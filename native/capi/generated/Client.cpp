@@ -7,11 +7,14 @@
 #include "lobbies/lobby_handle.hpp"
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
+#include "voice/voice_state_handle.hpp"
+#include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
 #include "values/additional_content.hpp"
+#include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
 
 using namespace svcpp::capi;
@@ -1210,6 +1213,348 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatfor
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->OpenConnectedGamesSettingsInPlatform(std::move(cb_));
     });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCall(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Call *out) {
+    bool result = false;
+    Guard("Svcpp_Client_StartCall", [&] {
+        Require(out, "out");
+        auto lobbyId_ = lobbyId;
+        ClientPtr client = ClientOf(self);
+        auto found = client->StartCall(std::move(lobbyId_));
+        if (found) {
+            OutObject<core::Call>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCallWithAudioCallbacks(Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_UserAudioReceivedCallback receivedCb, Svcpp_FreeFn receivedCbUserDataFree, void *receivedCbUserData, Svcpp_Client_UserAudioCapturedCallback capturedCb, Svcpp_FreeFn capturedCbUserDataFree, void *capturedCbUserData, Svcpp_Call *out) {
+    bool result = false;
+    Guard("Svcpp_Client_StartCallWithAudioCallbacks", [&] {
+        Require(out, "out");
+        auto lobbyId_ = lobbyId;
+        ClientPtr client = ClientOf(self);
+        auto receivedCb_ = WrapClientUserAudioReceivedCallback(receivedCb, receivedCbUserDataFree, receivedCbUserData);
+        KeepUserDataOnThrow keep_receivedCb(receivedCb_.owner);
+        auto capturedCb_ = WrapClientUserAudioCapturedCallback(capturedCb, capturedCbUserDataFree, capturedCbUserData);
+        KeepUserDataOnThrow keep_capturedCb(capturedCb_.owner);
+        auto found = client->StartCallWithAudioCallbacks(std::move(lobbyId_), std::move(receivedCb_), std::move(capturedCb_));
+        if (found) {
+            OutObject<core::Call>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCall(Svcpp_Client const *self, uint64_t channelId, Svcpp_Call *out) {
+    bool result = false;
+    Guard("Svcpp_Client_GetCall", [&] {
+        Require(out, "out");
+        auto channelId_ = channelId;
+        ClientPtr client = ClientOf(self);
+        auto found = client->GetCall(std::move(channelId_));
+        if (found) {
+            OutObject<core::Call>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCalls(Svcpp_Client const *self, Svcpp_CallSpan *out) {
+    return Guard("Svcpp_Client_GetCalls", [&] {
+        Require(out, "out");
+        ClientPtr client = ClientOf(self);
+        OutSpan<core::Call>(client->GetCalls(), out, "out");
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCall(Svcpp_Client *self, uint64_t channelId, Svcpp_Client_EndCallCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_EndCall", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto channelId_ = channelId;
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientEndCallCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->EndCall(std::move(channelId_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCalls(Svcpp_Client *self, Svcpp_Client_EndCallsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_EndCalls", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientEndCallsCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->EndCalls(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetVoiceParticipantChangedCallback(Svcpp_Client *self, Svcpp_Client_VoiceParticipantChangedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_SetVoiceParticipantChangedCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientVoiceParticipantChangedCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetVoiceParticipantChangedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfMuteAll(Svcpp_Client const *self) {
+    bool result = false;
+    Guard("Svcpp_Client_GetSelfMuteAll", [&] {
+        ClientPtr client = ClientOf(self);
+        result = client->GetSelfMuteAll();
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfMuteAll(Svcpp_Client *self, bool mute) {
+    return Guard("Svcpp_Client_SetSelfMuteAll", [&] {
+        auto mute_ = static_cast<bool>(mute);
+        ClientPtr client = ClientOf(self);
+        client->SetSelfMuteAll(std::move(mute_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfDeafAll(Svcpp_Client const *self) {
+    bool result = false;
+    Guard("Svcpp_Client_GetSelfDeafAll", [&] {
+        ClientPtr client = ClientOf(self);
+        result = client->GetSelfDeafAll();
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfDeafAll(Svcpp_Client *self, bool deaf) {
+    return Guard("Svcpp_Client_SetSelfDeafAll", [&] {
+        auto deaf_ = static_cast<bool>(deaf);
+        ClientPtr client = ClientOf(self);
+        client->SetSelfDeafAll(std::move(deaf_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetInputDevices(Svcpp_Client *self, Svcpp_Client_GetInputDevicesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_GetInputDevices", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientGetInputDevicesCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetInputDevices(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetOutputDevices(Svcpp_Client *self, Svcpp_Client_GetOutputDevicesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_GetOutputDevices", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientGetOutputDevicesCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetOutputDevices(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentInputDevice(Svcpp_Client *self, Svcpp_Client_GetCurrentInputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_GetCurrentInputDevice", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientGetCurrentInputDeviceCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetCurrentInputDevice(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentOutputDevice(Svcpp_Client *self, Svcpp_Client_GetCurrentOutputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_GetCurrentOutputDevice", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientGetCurrentOutputDeviceCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->GetCurrentOutputDevice(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputDevice(Svcpp_Client *self, Svcpp_String deviceId, Svcpp_Client_SetInputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_SetInputDevice", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto deviceId_ = InString(deviceId, "deviceId", 4096);
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientSetInputDeviceCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetInputDevice(std::move(deviceId_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputDevice(Svcpp_Client *self, Svcpp_String deviceId, Svcpp_Client_SetOutputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_SetOutputDevice", [&] {
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto deviceId_ = InString(deviceId, "deviceId", 4096);
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientSetOutputDeviceCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetOutputDevice(std::move(deviceId_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetDeviceChangeCallback(Svcpp_Client *self, Svcpp_Client_DeviceChangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_SetDeviceChangeCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientDeviceChangeCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetDeviceChangeCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API float SVCPP_CALL Svcpp_Client_GetInputVolume(Svcpp_Client const *self) {
+    float result = 0;
+    Guard("Svcpp_Client_GetInputVolume", [&] {
+        ClientPtr client = ClientOf(self);
+        result = client->GetInputVolume();
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputVolume(Svcpp_Client *self, float inputVolume) {
+    return Guard("Svcpp_Client_SetInputVolume", [&] {
+        auto inputVolume_ = InFloat(inputVolume, "inputVolume");
+        ClientPtr client = ClientOf(self);
+        client->SetInputVolume(std::move(inputVolume_));
+    });
+}
+
+SVCPP_API float SVCPP_CALL Svcpp_Client_GetOutputVolume(Svcpp_Client const *self) {
+    float result = 0;
+    Guard("Svcpp_Client_GetOutputVolume", [&] {
+        ClientPtr client = ClientOf(self);
+        result = client->GetOutputVolume();
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputVolume(Svcpp_Client *self, float outputVolume) {
+    return Guard("Svcpp_Client_SetOutputVolume", [&] {
+        auto outputVolume_ = InFloat(outputVolume, "outputVolume");
+        ClientPtr client = ClientOf(self);
+        client->SetOutputVolume(std::move(outputVolume_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputThreshold(Svcpp_Client *self, float dBFSThreshold) {
+    return Guard("Svcpp_Client_SetNoAudioInputThreshold", [&] {
+        auto dBFSThreshold_ = InFloat(dBFSThreshold, "dBFSThreshold");
+        ClientPtr client = ClientOf(self);
+        client->SetNoAudioInputThreshold(std::move(dBFSThreshold_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputCallback(Svcpp_Client *self, Svcpp_Client_NoAudioInputCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Client_SetNoAudioInputCallback", [&] {
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientNoAudioInputCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        client->SetNoAudioInputCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAutomaticGainControl(Svcpp_Client *self, bool on) {
+    return Guard("Svcpp_Client_SetAutomaticGainControl", [&] {
+        auto on_ = static_cast<bool>(on);
+        ClientPtr client = ClientOf(self);
+        client->SetAutomaticGainControl(std::move(on_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEchoCancellation(Svcpp_Client *self, bool on) {
+    return Guard("Svcpp_Client_SetEchoCancellation", [&] {
+        auto on_ = static_cast<bool>(on);
+        ClientPtr client = ClientOf(self);
+        client->SetEchoCancellation(std::move(on_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseSuppression(Svcpp_Client *self, bool on) {
+    return Guard("Svcpp_Client_SetNoiseSuppression", [&] {
+        auto on_ = static_cast<bool>(on);
+        ClientPtr client = ClientOf(self);
+        client->SetNoiseSuppression(std::move(on_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseCancellation(Svcpp_Client *self, bool on) {
+    return Guard("Svcpp_Client_SetNoiseCancellation", [&] {
+        auto on_ = static_cast<bool>(on);
+        ClientPtr client = ClientOf(self);
+        client->SetNoiseCancellation(std::move(on_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOpusHardwareCoding(Svcpp_Client *self, bool encode, bool decode) {
+    return Guard("Svcpp_Client_SetOpusHardwareCoding", [&] {
+        auto encode_ = static_cast<bool>(encode);
+        auto decode_ = static_cast<bool>(decode);
+        ClientPtr client = ClientOf(self);
+        client->SetOpusHardwareCoding(std::move(encode_), std::move(decode_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAecDump(Svcpp_Client *self, bool on) {
+    return Guard("Svcpp_Client_SetAecDump", [&] {
+        auto on_ = static_cast<bool>(on);
+        ClientPtr client = ClientOf(self);
+        client->SetAecDump(std::move(on_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_SetVoiceLogDir(Svcpp_Client *self, Svcpp_String path, Svcpp_LoggingSeverity minSeverity) {
+    bool result = false;
+    Guard("Svcpp_Client_SetVoiceLogDir", [&] {
+        auto path_ = InString(path, "path", 4096);
+        auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
+        ClientPtr client = ClientOf(self);
+        result = client->SetVoiceLogDir(std::move(path_), std::move(minSeverity_));
+    });
+    return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddVoiceLogCallback(Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData, uint64_t *outToken) {
+    return Guard("Svcpp_Client_AddVoiceLogCallback", [&] {
+        Require(outToken, "outToken");
+        Require(reinterpret_cast<const void *>(cb), "cb");
+        auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
+        ClientPtr client = ClientOf(self);
+        auto cb_ = WrapClientLogCallback(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        *outToken = client->AddVoiceLogCallback(std::move(minSeverity_), std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEngineManagedAudioSession(Svcpp_Client *self, bool isEngineManaged) {
+    return Guard("Svcpp_Client_SetEngineManagedAudioSession", [&] {
+        auto isEngineManaged_ = static_cast<bool>(isEngineManaged);
+        ClientPtr client = ClientOf(self);
+        client->SetEngineManagedAudioSession(std::move(isEngineManaged_));
+    });
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_ShowAudioRoutePicker(Svcpp_Client *self) {
+    bool result = false;
+    Guard("Svcpp_Client_ShowAudioRoutePicker", [&] {
+        ClientPtr client = ClientOf(self);
+        result = client->ShowAudioRoutePicker();
+    });
+    return result;
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool speakerMode) {
+    bool result = false;
+    Guard("Svcpp_Client_SetSpeakerMode", [&] {
+        auto speakerMode_ = static_cast<bool>(speakerMode);
+        ClientPtr client = ClientOf(self);
+        result = client->SetSpeakerMode(std::move(speakerMode_));
+    });
+    return result;
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self) {

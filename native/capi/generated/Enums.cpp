@@ -7,11 +7,14 @@
 #include "lobbies/lobby_handle.hpp"
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
+#include "voice/voice_state_handle.hpp"
+#include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
 #include "values/additional_content.hpp"
+#include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
 
 using namespace svcpp::capi;
@@ -121,6 +124,18 @@ SVCPP_API const char * SVCPP_CALL Svcpp_ActivityActionTypesToString(Svcpp_Activi
 
 SVCPP_API const char * SVCPP_CALL Svcpp_ActivityGamePlatformsToString(Svcpp_ActivityGamePlatforms value) {
     return core::ToString(static_cast<core::ActivityGamePlatforms>(value));
+}
+
+SVCPP_API const char * SVCPP_CALL Svcpp_AudioModeTypeToString(Svcpp_AudioModeType value) {
+    return core::ToString(static_cast<core::AudioModeType>(value));
+}
+
+SVCPP_API const char * SVCPP_CALL Svcpp_Call_StatusToString(Svcpp_Call_Status value) {
+    return core::ToString(static_cast<core::CallStatus>(value));
+}
+
+SVCPP_API const char * SVCPP_CALL Svcpp_Call_ErrorToString(Svcpp_Call_Error value) {
+    return core::ToString(static_cast<core::CallError>(value));
 }
 
 }  // extern "C"

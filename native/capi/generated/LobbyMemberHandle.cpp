@@ -7,11 +7,14 @@
 #include "lobbies/lobby_handle.hpp"
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
+#include "voice/voice_state_handle.hpp"
+#include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
 #include "values/additional_content.hpp"
+#include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
 
 using namespace svcpp::capi;

@@ -7,11 +7,14 @@
 #include "lobbies/lobby_handle.hpp"
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
+#include "voice/voice_state_handle.hpp"
+#include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
 #include "support/spans.hpp"
 #include "values/client_result.hpp"
 #include "values/additional_content.hpp"
+#include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
 
 using namespace svcpp::capi;
@@ -49,6 +52,12 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummarySpan_Drop(Svcpp_UserMess
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDeviceSpan_Drop(Svcpp_AudioDeviceSpan *span) {
+    return Guard("Svcpp_AudioDeviceSpan_Drop", [&] {
+        DropSpan<core::AudioDevice>(span);
+    });
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButtonSpan_Drop(Svcpp_ActivityButtonSpan *span) {
     return Guard("Svcpp_ActivityButtonSpan_Drop", [&] {
         DropSpan<core::ActivityButton>(span);
@@ -76,6 +85,12 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandleSpan_Drop(Svcpp_Relation
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandleSpan_Drop(Svcpp_UserHandleSpan *span) {
     return Guard("Svcpp_UserHandleSpan_Drop", [&] {
         DropSpan<core::UserHandle>(span);
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallSpan_Drop(Svcpp_CallSpan *span) {
+    return Guard("Svcpp_CallSpan_Drop", [&] {
+        DropSpan<core::Call>(span);
     });
 }
 

@@ -539,4 +539,169 @@ inline core::ClientOpenConnectedGamesSettingsInPlatformCallback WrapClientOpenCo
         core::UserData(free, userData)};
 }
 
+inline core::CallOnStatusChanged WrapCallOnStatusChanged(Svcpp_Call_OnStatusChanged fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::CallOnStatusChanged{
+        [fn, userData](core::CallStatus status, core::CallError error, int32_t errorDetail) {
+            fn(static_cast<Svcpp_Call_Status>(status), static_cast<Svcpp_Call_Error>(error), errorDetail, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::CallOnParticipantChanged WrapCallOnParticipantChanged(Svcpp_Call_OnParticipantChanged fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::CallOnParticipantChanged{
+        [fn, userData](uint64_t userId, bool added) {
+            fn(userId, added, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::CallOnVoiceStateChanged WrapCallOnVoiceStateChanged(Svcpp_Call_OnVoiceStateChanged fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::CallOnVoiceStateChanged{
+        [fn, userData](uint64_t userId) {
+            fn(userId, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::CallOnSpeakingStatusChanged WrapCallOnSpeakingStatusChanged(Svcpp_Call_OnSpeakingStatusChanged fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::CallOnSpeakingStatusChanged{
+        [fn, userData](uint64_t userId, bool isPlayingSound) {
+            fn(userId, isPlayingSound, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUserAudioReceivedCallback WrapClientUserAudioReceivedCallback(Svcpp_Client_UserAudioReceivedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUserAudioReceivedCallback{
+        [fn, userData](uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool & outShouldMute) {
+            fn(userId, data, samplesPerChannel, sampleRate, channels, &outShouldMute, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientUserAudioCapturedCallback WrapClientUserAudioCapturedCallback(Svcpp_Client_UserAudioCapturedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientUserAudioCapturedCallback{
+        [fn, userData](int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels) {
+            fn(data, samplesPerChannel, sampleRate, channels, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientEndCallCallback WrapClientEndCallCallback(Svcpp_Client_EndCallCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientEndCallCallback{
+        [fn, userData]() {
+            fn(userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientEndCallsCallback WrapClientEndCallsCallback(Svcpp_Client_EndCallsCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientEndCallsCallback{
+        [fn, userData]() {
+            fn(userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientVoiceParticipantChangedCallback WrapClientVoiceParticipantChangedCallback(Svcpp_Client_VoiceParticipantChangedCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientVoiceParticipantChangedCallback{
+        [fn, userData](uint64_t lobbyId, uint64_t memberId, bool added) {
+            fn(lobbyId, memberId, added, userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientGetInputDevicesCallback WrapClientGetInputDevicesCallback(Svcpp_Client_GetInputDevicesCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientGetInputDevicesCallback{
+        [fn, userData](const std::vector<core::AudioDevice> & devices) {
+            BorrowedSpan<core::AudioDevice, Svcpp_AudioDeviceSpan> devicesSpan(devices);
+            fn(devicesSpan.View(), userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientGetOutputDevicesCallback WrapClientGetOutputDevicesCallback(Svcpp_Client_GetOutputDevicesCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientGetOutputDevicesCallback{
+        [fn, userData](const std::vector<core::AudioDevice> & devices) {
+            BorrowedSpan<core::AudioDevice, Svcpp_AudioDeviceSpan> devicesSpan(devices);
+            fn(devicesSpan.View(), userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientGetCurrentInputDeviceCallback WrapClientGetCurrentInputDeviceCallback(Svcpp_Client_GetCurrentInputDeviceCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientGetCurrentInputDeviceCallback{
+        [fn, userData](const core::AudioDevice & device) {
+            Svcpp_AudioDevice deviceHandle{NewBox<core::AudioDevice>(device)};
+            fn(&deviceHandle, userData);
+            DropValue<core::AudioDevice>(&deviceHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientGetCurrentOutputDeviceCallback WrapClientGetCurrentOutputDeviceCallback(Svcpp_Client_GetCurrentOutputDeviceCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientGetCurrentOutputDeviceCallback{
+        [fn, userData](const core::AudioDevice & device) {
+            Svcpp_AudioDevice deviceHandle{NewBox<core::AudioDevice>(device)};
+            fn(&deviceHandle, userData);
+            DropValue<core::AudioDevice>(&deviceHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientSetInputDeviceCallback WrapClientSetInputDeviceCallback(Svcpp_Client_SetInputDeviceCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientSetInputDeviceCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientSetOutputDeviceCallback WrapClientSetOutputDeviceCallback(Svcpp_Client_SetOutputDeviceCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientSetOutputDeviceCallback{
+        [fn, userData](const core::ClientResult & result) {
+            Svcpp_ClientResult resultHandle{NewBox<core::ClientResult>(result)};
+            fn(&resultHandle, userData);
+            DropValue<core::ClientResult>(&resultHandle);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientDeviceChangeCallback WrapClientDeviceChangeCallback(Svcpp_Client_DeviceChangeCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientDeviceChangeCallback{
+        [fn, userData](const std::vector<core::AudioDevice> & inputDevices, const std::vector<core::AudioDevice> & outputDevices) {
+            BorrowedSpan<core::AudioDevice, Svcpp_AudioDeviceSpan> inputDevicesSpan(inputDevices);
+            BorrowedSpan<core::AudioDevice, Svcpp_AudioDeviceSpan> outputDevicesSpan(outputDevices);
+            fn(inputDevicesSpan.View(), outputDevicesSpan.View(), userData);
+        },
+        core::UserData(free, userData)};
+}
+
+inline core::ClientNoAudioInputCallback WrapClientNoAudioInputCallback(Svcpp_Client_NoAudioInputCallback fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::ClientNoAudioInputCallback{
+        [fn, userData](bool inputDetected) {
+            fn(inputDetected, userData);
+        },
+        core::UserData(free, userData)};
+}
+
 }  // namespace svcpp::capi

@@ -9,6 +9,7 @@
 #include "rpc/rpc_service.hpp"
 #include "runtime/abi_error.hpp"
 #include "version.hpp"
+#include "voice/voice_service.hpp"
 
 namespace svcpp::core {
 
@@ -44,6 +45,8 @@ Client::Client(const ClientCreateOptions &options)
     relationships_.Register(dispatch_);
     presence_.Register(dispatch_);
     StartLocalClient();
+    StartVoice();
+    voice_->Register(dispatch_);
 }
 
 Client::~Client() {
@@ -99,7 +102,7 @@ uint64_t Client::AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &
 }
 
 void Client::RemoveCallback(uint64_t token) {
-    if (!logger_.Remove(token)) throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
+    if (!logger_.Remove(token) && !voice_->RemoveVoiceLogCallback(token)) throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
 }
 
 AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() { return pkce::CreateVerifier(); }
@@ -127,6 +130,7 @@ void Client::ReleaseRegistrations() {
     lobbies_.ReleaseRegistrations();
     relationships_.ReleaseRegistrations();
     presence_.ReleaseRegistrations();
+    voice_->ReleaseRegistrations();
     queue_.SetHook(nullptr);
     if (!destroyRequested_.load()) UpdateLocalSubscriptions();
 }
@@ -156,6 +160,7 @@ void Client::Teardown() {
     auto closed = std::make_shared<std::promise<void>>();
     auto done = closed->get_future();
     io_.Post([this, closed] {
+        voice_->ShutdownOnIo();  // calls stop before the gateway session they use goes
         if (net_) {
             net_->session.reset();
             localClient_->Shutdown();
@@ -168,6 +173,7 @@ void Client::Teardown() {
     });
     done.wait_for(std::chrono::seconds(5));  // bounded: Drop must return even if the I/O thread is wedged
     io_.Stop();  // no completion can be produced after this
+    voice_->Shutdown();  // the audio thread ends; devices close (a WAV output is complete)
     net_.reset();
     for (auto &job : queue_.TakeAll()) {
         if (job.oneShot) job.run(JobMode::Deliver);  // completions that already have a result keep it

@@ -32,11 +32,14 @@
 #include "relationships/relationships_service.hpp"
 #include "users/users_service.hpp"
 #include "users/user_handle.hpp"
+#include "voice/call.hpp"
 
 namespace svcpp::core {
 
 namespace rpc {
 class RpcService;
+namespace voice {
+class VoiceService;
 }
 
 class Client : public std::enable_shared_from_this<Client> {
@@ -185,6 +188,45 @@ public:
     void RegisterLaunchCommand(uint64_t applicationId, std::string command);
     void RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
 
+    // ---- Voice calls and audio devices: the voice area (voice/voice_service.hpp), forwarded (client_voice.cpp) ----
+    std::optional<Call> StartCall(uint64_t lobbyId);
+    std::optional<Call> StartCallWithAudioCallbacks(uint64_t lobbyId, ClientUserAudioReceivedCallback &&receivedCb,
+                                                    ClientUserAudioCapturedCallback &&capturedCb);
+    std::optional<Call> GetCall(uint64_t channelId) const;
+    std::vector<Call> GetCalls() const;
+    void EndCall(uint64_t channelId, ClientEndCallCallback &&cb);
+    void EndCalls(ClientEndCallsCallback &&cb);
+    void SetVoiceParticipantChangedCallback(ClientVoiceParticipantChangedCallback &&cb);
+    bool GetSelfMuteAll() const;
+    void SetSelfMuteAll(bool mute);
+    bool GetSelfDeafAll() const;
+    void SetSelfDeafAll(bool deaf);
+    void GetInputDevices(ClientGetInputDevicesCallback &&cb);
+    void GetOutputDevices(ClientGetOutputDevicesCallback &&cb);
+    void GetCurrentInputDevice(ClientGetCurrentInputDeviceCallback &&cb);
+    void GetCurrentOutputDevice(ClientGetCurrentOutputDeviceCallback &&cb);
+    void SetInputDevice(std::string deviceId, ClientSetInputDeviceCallback &&cb);
+    void SetOutputDevice(std::string deviceId, ClientSetOutputDeviceCallback &&cb);
+    void SetDeviceChangeCallback(ClientDeviceChangeCallback &&cb);
+    float GetInputVolume() const;
+    void SetInputVolume(float inputVolume);
+    float GetOutputVolume() const;
+    void SetOutputVolume(float outputVolume);
+    void SetNoAudioInputThreshold(float dBFSThreshold);
+    void SetNoAudioInputCallback(ClientNoAudioInputCallback &&cb);
+    void SetAutomaticGainControl(bool on);
+    void SetEchoCancellation(bool on);
+    void SetNoiseSuppression(bool on);
+    void SetNoiseCancellation(bool on);
+    void SetOpusHardwareCoding(bool encode, bool decode);
+    void SetAecDump(bool on);
+    bool SetVoiceLogDir(std::string path, LoggingSeverity minSeverity);
+    uint64_t AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb);
+    void SetEngineManagedAudioSession(bool isEngineManaged);
+    bool ShowAudioRoutePicker();
+    bool SetSpeakerMode(bool speakerMode);
+    voice::VoiceService &Voice() { return *voice_; }
+
     void RunCallbacks();
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
     void SetCallbacksPendingHook(CallbacksPendingFn &&hook);
@@ -209,6 +251,7 @@ private:
     struct Net;  // the I/O-thread half: HTTP, gateway session, authorize listener, timers (client_net.hpp)
 
     explicit Client(const ClientCreateOptions &options);
+    void StartVoice();  // client_voice.cpp: makes voice_ (needs net_)
     void Teardown();
     void ReleaseRegistrations();
 
@@ -303,6 +346,7 @@ private:
     net::IoThread io_;
     std::unique_ptr<Net> net_;  // created and destroyed around io_; used only on the I/O thread
     std::shared_ptr<rpc::RpcService> localClient_;  // runs on io_; its events go through the slots above
+    std::shared_ptr<voice::VoiceService> voice_;  // the voice area: calls, devices, the audio thread
 };
 
 }  // namespace svcpp::core

@@ -7,6 +7,7 @@
 #include "gateway/connection_failure.hpp"
 #include "net/json_fields.hpp"
 #include "net/results.hpp"
+#include "voice/voice_service.hpp"
 
 namespace svcpp::core {
 
@@ -106,6 +107,7 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
     // The session is done; destroy it outside its own event handler.
     OnIo([this](Net &net) {
         if (GetStatus() != ClientStatus::Disconnected) return;
+        voice_->OnGatewayGone();  // calls end with the session that carried them
         net.session.reset();
         users_.Cache()->Clear();
         ClearSocialCaches();

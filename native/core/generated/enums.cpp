@@ -759,4 +759,78 @@ bool IsActivityGamePlatforms(int32_t raw) {
     return raw >= 0 && (raw & ~255) == 0;
 }
 
+const char *ToString(AudioModeType value) {
+    switch (value) {
+        case AudioModeType::MODE_UNINIT: return "MODE_UNINIT";
+        case AudioModeType::MODE_VAD: return "MODE_VAD";
+        case AudioModeType::MODE_PTT: return "MODE_PTT";
+    }
+    return "Unknown";
+}
+
+bool IsAudioModeType(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(CallStatus value) {
+    switch (value) {
+        case CallStatus::Disconnected: return "Disconnected";
+        case CallStatus::Joining: return "Joining";
+        case CallStatus::Connecting: return "Connecting";
+        case CallStatus::SignalingConnected: return "SignalingConnected";
+        case CallStatus::Connected: return "Connected";
+        case CallStatus::Reconnecting: return "Reconnecting";
+        case CallStatus::Disconnecting: return "Disconnecting";
+    }
+    return "Unknown";
+}
+
+bool IsCallStatus(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const char *ToString(CallError value) {
+    switch (value) {
+        case CallError::None: return "None";
+        case CallError::SignalingConnectionFailed: return "SignalingConnectionFailed";
+        case CallError::SignalingUnexpectedClose: return "SignalingUnexpectedClose";
+        case CallError::VoiceConnectionFailed: return "VoiceConnectionFailed";
+        case CallError::JoinTimeout: return "JoinTimeout";
+        case CallError::Forbidden: return "Forbidden";
+    }
+    return "Unknown";
+}
+
+bool IsCallError(int32_t raw) {
+    switch (raw) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+            return true;
+        default:
+            return false;
+    }
+}
+
 }  // namespace svcpp::core

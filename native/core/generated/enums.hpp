@@ -388,4 +388,41 @@ const char *ToString(ActivityGamePlatforms value);
 /** True when raw combines only ActivityGamePlatforms's flags (inputs are validated with this). */
 bool IsActivityGamePlatforms(int32_t raw);
 
+enum class AudioModeType : int32_t {
+    MODE_UNINIT = 0,
+    MODE_VAD = 1,
+    MODE_PTT = 2,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(AudioModeType value);
+/** True when raw is one of AudioModeType's values (inputs are validated with this). */
+bool IsAudioModeType(int32_t raw);
+
+enum class CallStatus : int32_t {
+    Disconnected = 0,
+    Joining = 1,
+    Connecting = 2,
+    SignalingConnected = 3,
+    Connected = 4,
+    Reconnecting = 5,
+    Disconnecting = 6,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(CallStatus value);
+/** True when raw is one of CallStatus's values (inputs are validated with this). */
+bool IsCallStatus(int32_t raw);
+
+enum class CallError : int32_t {
+    None = 0,
+    SignalingConnectionFailed = 1,
+    SignalingUnexpectedClose = 2,
+    VoiceConnectionFailed = 3,
+    JoinTimeout = 4,
+    Forbidden = 5,
+};
+/** Static name of the value, "Unknown" for values this library does not know. */
+const char *ToString(CallError value);
+/** True when raw is one of CallError's values (inputs are validated with this). */
+bool IsCallError(int32_t raw);
+
 }  // namespace svcpp::core

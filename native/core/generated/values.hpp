@@ -110,6 +110,24 @@ struct AdditionalContent {
     bool operator==(const AdditionalContent &) const = default;
 };
 
+/** An audio input or output device. svcpp also offers "null" (silence in, discard out) and "file:<path>" (a WAV
+file as microphone, or the WAV file what is heard is written to) on every machine: docs/voice.md "Devices". */
+struct AudioDevice {
+    std::string id;
+    std::string name;
+    bool isDefault{};
+
+    bool operator==(const AudioDevice &) const = default;
+};
+
+/** The voice-activity threshold of a call (Call.GetVADThreshold). */
+struct VADThresholdSettings {
+    float vadThreshold{};
+    bool automatic{};
+
+    bool operator==(const VADThresholdSettings &) const = default;
+};
+
 /** The latest direct message with one user (GetUserMessageSummaries). */
 struct UserMessageSummary {
     uint64_t userId{};

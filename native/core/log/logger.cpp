@@ -40,10 +40,10 @@ Logger::~Logger() {
     if (file_) std::fclose(file_);
 }
 
-bool Logger::SetFile(const std::string &dir, LoggingSeverity min) {
+bool Logger::SetFile(const std::string &dir, LoggingSeverity min, const char *fileName) {
     std::FILE *next = nullptr;
     if (!dir.empty() && min != LoggingSeverity::None) {
-        next = std::fopen((dir + "/svcpp.log").c_str(), "w");
+        next = std::fopen((dir + "/" + fileName).c_str(), "w");
         if (!next) return false;
     }
     std::lock_guard lock(fileMutex_);

@@ -37,7 +37,7 @@ public:
      * SetLogDir: writes lines at or above min to <dir>/svcpp.log, truncated now. None (or an empty dir) closes
      * the file. False, with nothing changed, when the file cannot be opened.
      */
-    bool SetFile(const std::string &dir, LoggingSeverity min);
+    bool SetFile(const std::string &dir, LoggingSeverity min, const char *fileName = "svcpp.log");
     ~Logger();
 
 private:

@@ -1,0 +1,121 @@
+// Mouth-to-ear latency of a lobby voice call on loopback: two SDK clients (N-API) in one call against the real
+// platform (its own process, TLS, UDP relay). A's microphone is a WAV file (the file device) of silence with a
+// 30 ms 1 kHz marker every second; B's speakers are a WAV file. Latency of a marker = when it starts in B's recording
+// minus when it starts in A's file, both on the wall clock: each file's sample 0 is when that client's audio engine
+// started, taken as the moment its call reported Connected (the status event reaches JavaScript through the pump,
+// a few ms late on both sides, so the error largely cancels). Covers capture framing (10 ms), Opus framing (20 ms),
+// encode, encrypt, UDP to the relay and back out, decrypt, the adaptive jitter buffer (≥ 20 ms), decode and mix.
+// Prints figures; asserts nothing. Measured while other work loads the machine, figures are indicative.
+//   node --import tsx bench/voice-latency.ts [--smoke]     (--smoke: 3 markers)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CallStatus, Client, SvcppServer, type Call } from '../lib/index.js';
+import { startPlatformProcess } from './support/platform-process.js';
+
+const smoke = process.argv.includes('--smoke');
+const MARKERS = smoke ? 3 : 20;
+const RATE = 48_000;
+const FIRST_MARKER_MS = 1500;
+const MARKER_EVERY_MS = 1000;
+const MARKER_MS = 30;
+
+function writeMarkerWav(path: string): number[] {
+  const totalMs = FIRST_MARKER_MS + MARKERS * MARKER_EVERY_MS + 500;
+  const frames = Math.round((totalMs * RATE) / 1000);
+  const data = Buffer.alloc(frames * 4);
+  const onsets: number[] = [];
+  for (let m = 0; m < MARKERS; m++) {
+    const start = Math.round(((FIRST_MARKER_MS + m * MARKER_EVERY_MS) * RATE) / 1000);
+    onsets.push((start * 1000) / RATE);
+    for (let i = 0; i < (MARKER_MS * RATE) / 1000; i++) {
+      const v = Math.round(Math.sin((2 * Math.PI * 1000 * i) / RATE) * 0.5 * 32767);
+      data.writeInt16LE(v, (start + i) * 4);
+      data.writeInt16LE(v, (start + i) * 4 + 2);
+    }
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(RATE, 24);
+  header.writeUInt32LE(RATE * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  writeFileSync(path, Buffer.concat([header, data]));
+  return onsets;
+}
+
+/** Marker onsets (ms from sample 0) in a 16-bit stereo WAV: the first sample above 10 % of full scale after a quiet gap. */
+function onsetsIn(path: string): number[] {
+  const file = readFileSync(path);
+  const dataAt = file.indexOf('data', 12, 'ascii');
+  const frames = Math.floor((file.length - dataAt - 8) / 4);
+  const onsets: number[] = [];
+  let lastLoud = -Infinity;
+  for (let i = 0; i < frames; i++) {
+    const v = Math.abs(file.readInt16LE(dataAt + 8 + i * 4));
+    if (v < 3277) continue;
+    if (i - lastLoud > RATE / 2) onsets.push((i * 1000) / RATE);
+    lastLoud = i;
+  }
+  return onsets;
+}
+
+async function connected(call: Call): Promise<number> {
+  await call.waitForStatus(CallStatus.Connected);
+  return performance.now();
+}
+
+const platform = await startPlatformProcess({ tls: true });
+const dir = mkdtempSync(join(tmpdir(), 'svcpp-voice-latency-'));
+try {
+  const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id,
+    ca: readFileSync(platform.caFile!, 'utf8') });
+  const clients: Client[] = [];
+  for (const name of ['mouth', 'ear']) {
+    const client = new Client({ backend: 'napi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile: platform.caFile! });
+    await client.updateToken((await server.createProvisionalToken({ externalUserId: `latency-${name}-${process.pid}` })).accessToken);
+    await client.connect();
+    for (const off of ['setNoiseSuppression', 'setAutomaticGainControl', 'setEchoCancellation'] as const) client.voice[off](false);
+    clients.push(client);
+  }
+  const [mouth, ear] = clients as [Client, Client];
+  const secret = `voice-latency-${process.pid}`;
+  const lobbyId = await mouth.createOrJoinLobby(secret);
+  await ear.createOrJoinLobby(secret);
+  const sent = writeMarkerWav(join(dir, 'markers.wav'));
+  await mouth.voice.setInputDevice(`file:${join(dir, 'markers.wav')}`);
+  await ear.voice.setInputDevice('null');
+  await ear.voice.setOutputDevice(`file:${join(dir, 'heard.wav')}`);
+  const earCall = ear.startCall(lobbyId);
+  const earStart = await connected(earCall);
+  const mouthCall = mouth.startCall(lobbyId);
+  mouthCall.setVadThreshold(false, -50);
+  const mouthStart = await connected(mouthCall);
+  await new Promise((resolve) => setTimeout(resolve, FIRST_MARKER_MS + MARKERS * MARKER_EVERY_MS + 1000));
+  await ear.voice.endCall(lobbyId);
+  await mouth.voice.endCall(lobbyId);
+  const heard = onsetsIn(join(dir, 'heard.wav')).map((ms) => ms + earStart);
+  const latencies: number[] = [];
+  for (const onset of sent.map((ms) => ms + mouthStart)) {
+    const match = heard.find((h) => h >= onset - 5 && h < onset + MARKER_EVERY_MS / 2);
+    if (match !== undefined) latencies.push(match - onset);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  console.log(`voice mouth-to-ear latency, loopback, file device in → file device out (${latencies.length}/${MARKERS} markers heard)`);
+  if (latencies.length) {
+    console.log(`  median ${at(0.5).toFixed(1)} ms   p90 ${at(0.9).toFixed(1)} ms   min ${latencies[0]!.toFixed(1)} ms   max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+  }
+  console.log('  (each side\'s origin is its Connected event in JavaScript: ± a few ms; figures indicative on a shared machine)');
+  for (const client of clients) await client.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await platform.close();
+}

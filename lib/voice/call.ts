@@ -1,0 +1,156 @@
+// A lobby voice call (docs/voice.md): status, participants and local audio controls over a native Call handle, with
+// typed events. The native callbacks are registered once, when the Call object is made, and run on the client's
+// pump like every other event. After the call is over (status Disconnected) getters return defaults and setters
+// throw ERR_SVCPP_INVALID_HANDLE; close() releases the handle.
+import { AudioModeType, CallError, CallStatus } from '../generated/enums.js';
+import type { NativeApi, NativeHandle } from '../generated/native-api.js';
+import { takeSnapshot } from '../snapshot.js';
+import { TypedEventEmitter } from '../typed-emitter.js';
+
+export type CallEvents = {
+  /** The status changed; error and errorDetail (the voice close code, when one applies) say why on failures. */
+  statusChanged: [status: CallStatus, error: CallError, errorDetail: number];
+  /** A user joined (added) or left the call. */
+  participantChanged: [userId: bigint, added: boolean];
+  /** A participant started or stopped transmitting sound (this user included). */
+  speakingChanged: [userId: bigint, speaking: boolean];
+  /** A participant's voice state (self mute / deaf) changed: read it with getVoiceState(). */
+  voiceStateChanged: [userId: bigint];
+};
+
+/** A participant's voice state as the platform reports it. */
+export interface VoiceStateSnapshot {
+  selfMute: boolean;
+  selfDeaf: boolean;
+}
+
+/** The voice-activity threshold of a call. */
+export interface VadThreshold {
+  automatic: boolean;
+  /** dBFS, -100..0 (used when not automatic). */
+  threshold: number;
+}
+
+export class Call extends TypedEventEmitter<CallEvents> {
+  #api: NativeApi;
+  #handle: NativeHandle<'Call'> | undefined;
+  /** The lobby of the call (kept after close()). */
+  readonly lobbyId: bigint;
+
+  /** @internal Made by Client.startCall / getCall; takes ownership of the handle. */
+  constructor(api: NativeApi, handle: NativeHandle<'Call'>) {
+    super();
+    this.#api = api;
+    this.#handle = handle;
+    this.lobbyId = api.Call_GetChannelId(handle);
+    if (!api.Call_IsValid(handle)) return;  // already over: no events will come
+    api.Call_SetStatusChangedCallback(handle, (status, error, detail) => this.emit('statusChanged', status, error, detail));
+    api.Call_SetParticipantChangedCallback(handle, (userId, added) => this.emit('participantChanged', userId, added));
+    api.Call_SetSpeakingStatusChangedCallback(handle, (userId, speaking) => this.emit('speakingChanged', userId, speaking));
+    api.Call_SetOnVoiceStateChangedCallback(handle, (userId) => this.emit('voiceStateChanged', userId));
+  }
+
+  #live(): NativeHandle<'Call'> {
+    if (!this.#handle) throw Object.assign(new Error('Call: closed'), { code: 'ERR_SVCPP_CLOSED' });
+    return this.#handle;
+  }
+
+  /** False once the call is over (or this object was closed). */
+  get isValid(): boolean {
+    return this.#handle !== undefined && this.#api.Call_IsValid(this.#handle);
+  }
+  get status(): CallStatus {
+    return this.#api.Call_GetStatus(this.#live());
+  }
+  /** The users in the call, this user included once the platform has its voice state. */
+  get participants(): bigint[] {
+    return this.#api.Call_GetParticipants(this.#live());
+  }
+  getVoiceState(userId: bigint): VoiceStateSnapshot | undefined {
+    const handle = this.#api.Call_GetVoiceStateHandle(this.#live(), userId);
+    return handle && takeSnapshot(handle, (h) => ({ selfMute: this.#api.VoiceStateHandle_SelfMute(h), selfDeaf: this.#api.VoiceStateHandle_SelfDeaf(h) }),
+      (h) => this.#api.VoiceStateHandle_Drop(h));
+  }
+
+  get selfMute(): boolean {
+    return this.#api.Call_GetSelfMute(this.#live());
+  }
+  set selfMute(mute: boolean) {
+    this.#api.Call_SetSelfMute(this.#live(), mute);
+  }
+  /** Deafened: nothing is played and nothing is sent. */
+  get selfDeaf(): boolean {
+    return this.#api.Call_GetSelfDeaf(this.#live());
+  }
+  set selfDeaf(deaf: boolean) {
+    this.#api.Call_SetSelfDeaf(this.#live(), deaf);
+  }
+  getLocalMute(userId: bigint): boolean {
+    return this.#api.Call_GetLocalMute(this.#live(), userId);
+  }
+  /** Mutes a participant for this user only. */
+  setLocalMute(userId: bigint, mute: boolean): void {
+    this.#api.Call_SetLocalMute(this.#live(), userId, mute);
+  }
+  getParticipantVolume(userId: bigint): number {
+    return this.#api.Call_GetParticipantVolume(this.#live(), userId);
+  }
+  /** 0..200 (100 = unity); out of range throws ERR_SVCPP_INVALID_ARGUMENT and changes nothing. */
+  setParticipantVolume(userId: bigint, volume: number): void {
+    this.#api.Call_SetParticipantVolume(this.#live(), userId, volume);
+  }
+  get audioMode(): AudioModeType {
+    return this.#api.Call_GetAudioMode(this.#live());
+  }
+  set audioMode(mode: AudioModeType) {
+    this.#api.Call_SetAudioMode(this.#live(), mode);
+  }
+  /** Push-to-talk key held (audioMode MODE_PTT); the game owns the key binding. */
+  get pttActive(): boolean {
+    return this.#api.Call_GetPTTActive(this.#live());
+  }
+  set pttActive(active: boolean) {
+    this.#api.Call_SetPTTActive(this.#live(), active);
+  }
+  /** Milliseconds the microphone stays open after the PTT key is released (0..10000). */
+  get pttReleaseDelayMs(): number {
+    return this.#api.Call_GetPTTReleaseDelay(this.#live());
+  }
+  set pttReleaseDelayMs(ms: number) {
+    this.#api.Call_SetPTTReleaseDelay(this.#live(), ms);
+  }
+  get vadThreshold(): VadThreshold {
+    const handle = this.#api.Call_GetVADThreshold(this.#live());
+    return takeSnapshot(handle, (h) => ({ automatic: this.#api.VADThresholdSettings_Automatic(h), threshold: this.#api.VADThresholdSettings_VadThreshold(h) }),
+      (h) => this.#api.VADThresholdSettings_Drop(h));
+  }
+  /** Automatic, or a manual threshold in dBFS -100..0 (out of range throws ERR_SVCPP_INVALID_ARGUMENT). */
+  setVadThreshold(automatic: boolean, threshold = -60): void {
+    this.#api.Call_SetVADThreshold(this.#live(), automatic, threshold);
+  }
+
+  /** Resolves with the next status change to `status` (rejects when the call ends in another status first). */
+  waitForStatus(status: CallStatus): Promise<void> {
+    if (this.#handle && this.status === status) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const listener = (next: CallStatus, error: CallError, detail: number) => {
+        if (next === status) {
+          this.off('statusChanged', listener);
+          resolve();
+        } else if (next === CallStatus.Disconnected) {
+          this.off('statusChanged', listener);
+          reject(Object.assign(new Error(`call ended: ${CallError[error]} (${detail})`), { code: 'ERR_SVCPP_CALL_ENDED', error, detail }));
+        }
+      };
+      this.on('statusChanged', listener);
+    });
+  }
+
+  /** Releases the native handle (the call itself goes on: end it with client.endCall). */
+  close(): void {
+    const handle = this.#handle;
+    if (!handle) return;
+    this.#handle = undefined;
+    this.#api.Call_Drop(handle);
+  }
+}

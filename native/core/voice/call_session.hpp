@@ -1,0 +1,132 @@
+// CallSession: one lobby voice call of this client — the Call status machine (docs/voice.md "Call status") and
+// the glue between the main gateway (op 4, VOICE_STATE_UPDATE, VOICE_SERVER_UPDATE), the voice gateway, the UDP
+// transport and the audio engine.
+//
+//   Begin: op 4 {channel_id: lobby} ─► Joining ─(our VOICE_STATE_UPDATE + VOICE_SERVER_UPDATE)─► Connecting
+//   ─(voice Ready)─► SignalingConnected ─(IP discovery, Select Protocol, Session Description)─► Connected
+//   voice socket dropped (resumable) ─► Reconnecting ─(Resumed, or a new Session Description)─► Connected
+//   no voice server within 10 s ─► Disconnected (JoinTimeout)       platform refuses the join ─► Disconnected (Forbidden)
+//   voice gateway unreachable before Ready ─► Disconnected (SignalingConnectionFailed, close code)
+//   terminal close after Ready ─► Disconnected (SignalingUnexpectedClose, close code)
+//   no discovery answer / no common mode ─► Disconnected (VoiceConnectionFailed)
+//   End ─► Disconnecting ─(op 4 {channel_id: null}, voice socket closed)─► Disconnected
+// Disconnected is final: the Call handles become invalid and a new StartCall makes a new session.
+//
+// Threading: the API side (getters, setters, slots) from any thread; Begin/End/On* on the client's I/O thread.
+#pragma once
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "generated/enums.hpp"
+#include "net/websocket.hpp"
+#include "runtime/callback_queue.hpp"
+#include "runtime/event_slot.hpp"
+#include "voice/call_controls.hpp"
+#include "voice/voice_state.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace svcpp::core::voice {
+
+class AudioEngine;
+class CallMedia;
+class UdpTransport;
+class VoiceGateway;
+
+/** What every call of a client shares: the client's I/O thread, its gateway, its queue, its audio engine. */
+struct CallEnvironment {
+    CallbackQueue &queue;
+    boost::asio::io_context &io;
+    std::function<void(std::function<void()>)> post;          // runs fn on the I/O thread (not once torn down)
+    net::WebSocketFactory websockets;                          // use on the I/O thread
+    bool secureGateway = true;                                 // wss:// for the voice gateway (the main one's scheme)
+    std::function<bool(const nlohmann::json &)> sendVoiceStateUpdate;  // main-gateway op 4; I/O thread
+    std::function<void(LoggingSeverity, std::string)> log;
+    std::optional<uint64_t> affinity;
+    AudioEngine &engine;
+    int32_t joinTimeoutMs = 10000;
+};
+
+class CallSession : public std::enable_shared_from_this<CallSession> {
+public:
+    CallSession(uint64_t lobbyId, uint64_t selfId, std::shared_ptr<CallEnvironment> env, std::shared_ptr<CallControls> controls);
+    ~CallSession();
+
+    // ---- any thread ----
+    uint64_t LobbyId() const { return lobbyId_; }
+    CallStatus Status() const { return status_.load(); }
+    /** Disconnected after having started: the call is over and its handles are invalid. */
+    bool Ended() const { return ended_.load(); }
+    const std::shared_ptr<CallControls> &Controls() const { return controls_; }
+    std::vector<uint64_t> Participants() const;
+    std::optional<VoiceStateRecord> VoiceState(uint64_t userId) const;
+    /** Self mute/deaf changed: tells the platform (op 4) once Connected; before that it is sent on connect. */
+    void SelfStateChanged();
+
+    EventSlot<void(CallStatus, CallError, int32_t)> statusChanged;
+    EventSlot<void(uint64_t, bool)> participantChanged;
+    EventSlot<void(uint64_t)> voiceStateChanged;
+    EventSlot<void(uint64_t, bool)> speakingChanged;
+    /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
+    void ReleaseRegistrations();
+
+    // ---- I/O thread ----
+    /** Sends op 4 and waits for the voice server (Joining). `seed`: the lobby's voice states known so far. */
+    void Begin(const std::vector<VoiceStateRecord> &seed);
+    /** A VOICE_STATE_UPDATE of this lobby (any member). */
+    void OnVoiceState(const VoiceStateRecord &state);
+    /** VOICE_SERVER_UPDATE of this lobby. */
+    void OnVoiceServer(const std::string &token, const std::optional<std::string> &endpoint);
+    /** The platform refused our op 4 for this lobby (not a member): Disconnected (Forbidden). */
+    void OnJoinRefused();
+    /** EndCall: leaves and runs done once Disconnected (at once when already Disconnected). */
+    void End(std::function<void()> done);
+    /** Client teardown: stop everything, no events. */
+    void Shutdown();
+    /** Test hook (svcpp tests): drop the voice WebSocket as a network cut would. */
+    void DropVoiceSocketForTest();
+    /** Client-wide or per-call setting that needs the wire (op 4 self_mute/self_deaf): I/O thread. */
+    void SendSelfState();
+
+    uint64_t PacketsSent() const;
+    uint64_t PacketsDecoded() const;
+
+private:
+    void SetStatus(CallStatus status, CallError error = CallError::None, int32_t detail = 0);
+    void Fail(CallError error, int32_t detail);
+    void Release();  // gateway, UDP, media, timers: I/O thread
+    void MaybeStartGateway();
+    void OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, const std::vector<std::string> &modes);
+    void OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key);
+    void UpdateParticipant(const VoiceStateRecord &state);
+
+    const uint64_t lobbyId_;
+    const uint64_t selfId_;
+    std::shared_ptr<CallEnvironment> env_;
+    std::shared_ptr<CallControls> controls_;
+    std::atomic<CallStatus> status_{CallStatus::Disconnected};
+    std::atomic<bool> ended_{false};
+
+    mutable std::mutex mutex_;  // participants_
+    std::map<uint64_t, VoiceStateRecord> participants_;
+
+    // I/O thread
+    struct Io;
+    std::unique_ptr<Io> io_;
+    std::shared_ptr<UdpTransport> udp_;  // also read by the audio thread through CallMedia
+    std::atomic<std::shared_ptr<CallMedia>> media_;  // the network thread's current receiver
+};
+
+}  // namespace svcpp::core::voice

@@ -1,0 +1,155 @@
+/**
+ * Helpers of the voice end-to-end suites: WAV files for the file audio device (a generated tone as microphone; what
+ * a client heard, read back) and signal measures that judge audio by its content — frequency by zero crossings,
+ * loudness by RMS — never by byte equality (Opus is lossy).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CallStatus, type Call, type Client } from '../../lib/index.js';
+import { until } from './support.js';
+
+export const SAMPLE_RATE = 48_000;
+
+/** A fresh temporary directory for one suite's WAV files. */
+export const voiceTempDir = (): string => mkdtempSync(join(tmpdir(), 'svcpp-voice-'));
+
+/** Writes a 48 kHz stereo 16-bit WAV: `seconds` of a sine at `frequency` Hz (amplitude 0..1 of full scale). */
+export function writeToneWav(path: string, frequency: number, seconds: number, amplitude = 0.5): void {
+  const frames = Math.round(seconds * SAMPLE_RATE);
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const v = Math.round(Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * amplitude * 32767);
+    data.writeInt16LE(v, i * 4);
+    data.writeInt16LE(v, i * 4 + 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  writeFileSync(path, Buffer.concat([header, data]));
+}
+
+/** The left channel of a 16-bit PCM WAV file (finds the data chunk), as numbers in -32768..32767. */
+export function readWavLeft(path: string): Int16Array {
+  const file = readFileSync(path);
+  let offset = 12;
+  let channels = 2;
+  while (offset + 8 <= file.length) {
+    const id = file.toString('ascii', offset, offset + 4);
+    const size = file.readUInt32LE(offset + 4);
+    if (id === 'fmt ') channels = file.readUInt16LE(offset + 10);
+    if (id === 'data') {
+      const end = Math.min(file.length, offset + 8 + size);
+      const frames = Math.floor((end - offset - 8) / (2 * channels));
+      const out = new Int16Array(frames);
+      for (let i = 0; i < frames; i++) out[i] = file.readInt16LE(offset + 8 + i * 2 * channels);
+      return out;
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error(`${path}: no data chunk`);
+}
+
+/** RMS of each 100 ms window, in dBFS (-100 for digital silence). */
+export function windowLevels(samples: Int16Array, windowMs = 100): number[] {
+  const n = (SAMPLE_RATE * windowMs) / 1000;
+  const levels: number[] = [];
+  for (let start = 0; start + n <= samples.length; start += n) {
+    let sum = 0;
+    for (let i = start; i < start + n; i++) sum += samples[i] * samples[i];
+    const rms = Math.sqrt(sum / n) / 32768;
+    levels.push(rms > 0 ? Math.max(-100, 20 * Math.log10(rms)) : -100);
+  }
+  return levels;
+}
+
+/** The window (of windowMs) indexes whose level is at least `minDb`. */
+export const loudWindows = (samples: Int16Array, minDb: number, windowMs = 100): number[] =>
+  windowLevels(samples, windowMs).flatMap((level, i) => (level >= minDb ? [i] : []));
+
+/** Frequency of the dominant tone in samples[start, end) by counting upward zero crossings. */
+export function zeroCrossingFrequency(samples: Int16Array, start = 0, end = samples.length): number {
+  let crossings = 0;
+  for (let i = start + 1; i < end; i++) if (samples[i - 1] < 0 && samples[i] >= 0) crossings++;
+  return (crossings * SAMPLE_RATE) / (end - start);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+};
+
+/**
+ * The frequency of the loud part of a recording: the median of the zero-crossing frequency of each loud 100 ms window
+ * (≥ minDb). The median keeps a few glitched windows (concealment, or an audio thread starved on a loaded machine)
+ * from moving the figure; loudMs says how much of the recording was loud.
+ */
+export function dominantFrequency(samples: Int16Array, minDb = -40): { hz: number; loudMs: number } {
+  const window = SAMPLE_RATE / 10;
+  const loud = loudWindows(samples, minDb);
+  const perWindow = loud.map((w) => zeroCrossingFrequency(samples, w * window, (w + 1) * window));
+  return { hz: median(perWindow), loudMs: loud.length * 100 };
+}
+
+/** Starts a call and waits until it is Connected. */
+export async function joinCall(client: Client, lobbyId: bigint): Promise<Call> {
+  const call = client.startCall(lobbyId);
+  await call.waitForStatus(CallStatus.Connected);
+  return call;
+}
+
+/** Waits until every client's call lists every one of `ids` as a participant. */
+export async function untilParticipants(calls: Call[], ids: bigint[]): Promise<void> {
+  await until(() => calls.every((c) => ids.every((id) => c.participants.includes(id))), `participants ${ids.join(', ')}`);
+}
+
+/** A step of a timed scenario: what to do at its start, and its name (for failure messages). */
+export interface Phase {
+  name: string;
+  act: () => void;
+}
+
+/** When each phase ran, in ms since the recording started. */
+export interface PhaseTiming {
+  name: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Runs `phases` one after another, `ms` each, and says when each ran relative to `recordingStartedAt` (Date.now() when
+ * the listener's call became Connected: its engine, hence its output file, starts then).
+ */
+export async function runPhases(recordingStartedAt: number, phases: Phase[], ms = 1500): Promise<PhaseTiming[]> {
+  const out: PhaseTiming[] = [];
+  for (const phase of phases) {
+    phase.act();
+    const startMs = Date.now() - recordingStartedAt;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    out.push({ name: phase.name, startMs, endMs: Date.now() - recordingStartedAt });
+  }
+  return out;
+}
+
+/**
+ * The level (dBFS) of the middle half of a phase in a recording: edges are left out, so network and jitter-buffer
+ * delay (tens of ms) and the 200 ms speaking hangover never blur one phase into the next; the median of its 20 ms
+ * windows, so a glitch (a starved audio thread on a loaded machine) does not move it.
+ */
+export function phaseLevel(samples: Int16Array, timing: PhaseTiming): number {
+  const quarter = (timing.endMs - timing.startMs) / 4;
+  const from = Math.floor(((timing.startMs + quarter) * SAMPLE_RATE) / 1000);
+  const to = Math.min(samples.length, Math.floor(((timing.endMs - quarter) * SAMPLE_RATE) / 1000));
+  if (to <= from) return -100;
+  return median(windowLevels(samples.subarray(from, to), 20));
+}
