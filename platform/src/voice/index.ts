@@ -56,6 +56,8 @@ export interface VoiceHandle {
   dropConnections(filter: { userId?: string; lobbyId?: string }): number;
   setLoss(rate: number, seed?: number): void;
   stats(): VoiceStats;
+  /** The call's DAVE group as the platform tracks it (epoch; user id per leaf), or null (no DAVE call). */
+  dave(lobbyId: string): { epoch: bigint; leaves: (string | null)[] } | null;
 }
 
 export const DEFAULT_MAX_PARTICIPANTS = 25;
@@ -143,6 +145,7 @@ export function registerVoice(
       return media.port;
     },
     dropConnections: (filter: { userId?: string; lobbyId?: string }) => gateway.dropConnections(filter),
+    dave: (lobbyId: string) => (dave instanceof DaveService ? dave.describe(lobbyId) : null),
     setLoss: (rate: number, seed?: number) => relay.loss.set(rate, seed),
     stats: (): VoiceStats => {
       const callsNow: Record<string, string[]> = {};

@@ -64,11 +64,6 @@ export class DaveCall {
     this.senderKey = sender;
   }
 
-  /** The call's external sender key pair, made once (async) by the first member's join. */
-  async ensureSender(create: () => Promise<ExternalSenderKey>): Promise<void> {
-    this.senderKey ??= await create();
-  }
-
   private get sender(): ExternalSenderKey {
     if (!this.senderKey) throw new Error('dave: no external sender yet');
     return this.senderKey;
@@ -82,10 +77,16 @@ export class DaveCall {
 
   // ── membership ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** After Session Description: the client learns the external sender (op 25 must follow op 4). */
-  joined(session: VoiceSession): void {
+  /**
+   * After Session Description. The session counts at once (its op 26 may come before the key pair exists); op 25
+   * goes out from the queue, so it follows op 4 and precedes any proposal.
+   */
+  joined(session: VoiceSession, createSender: () => Promise<ExternalSenderKey>): void {
     this.sessions.set(session.userId, session);
-    session.sendBinary(DaveOp.ExternalSender, this.sender.packagePayload());
+    void this.enqueue(async () => {
+      this.senderKey ??= await createSender();
+      if (this.sessions.get(session.userId) === session) session.sendBinary(DaveOp.ExternalSender, this.sender.packagePayload());
+    });
   }
 
   async left(session: VoiceSession): Promise<void> {

@@ -97,7 +97,8 @@ export interface CheckedKeyPackage {
  * Checked: whole payload consumed, MLS 1.0, suite 2, basic credential = the session's user, lifetime 0…2^64−1,
  * signature.
  */
-export async function checkKeyPackage(payload: Uint8Array, userId: string): Promise<CheckedKeyPackage> {
+export async function checkKeyPackage(input: Uint8Array, userId: string): Promise<CheckedKeyPackage> {
+  const payload = Uint8Array.from(input);
   let keyPackage: KeyPackage | undefined;
   const bare = safeDecode(() => decodeKeyPackage(payload, 0));
   if (bare && bare[1] === payload.length) keyPackage = bare[0];
@@ -127,7 +128,9 @@ export interface ParsedCommit {
 }
 
 /** Op 28: `MLSMessage commit` (a PublicMessage from a member) followed by an optional bare Welcome. */
-export function parseCommitWelcome(payload: Uint8Array): ParsedCommit {
+export function parseCommitWelcome(input: Uint8Array): ParsedCommit {
+  // ts-mls decoders want a plain array of their own (a pooled Buffer's byteOffset confuses some of them).
+  const payload = Uint8Array.from(input);
   const decoded = safeDecode(() => decodeMlsMessage(payload, 0));
   if (!decoded) throw new DaveInputError('op 28: not an MLSMessage', 'decode');
   const [message, used] = decoded as [MLSMessage, number];
@@ -137,8 +140,9 @@ export function parseCommitWelcome(payload: Uint8Array): ParsedCommit {
   if (content.contentType !== 'commit' || content.sender.senderType !== 'member') throw new DaveInputError('op 28: not a commit from a member', 'invalid');
   let welcome: Welcome | null = null;
   if (used < payload.length) {
-    const w = safeDecode(() => decodeWelcome(payload, used));
-    if (!w || w[1] !== payload.length) throw new DaveInputError('op 28: trailing bytes are not a Welcome', 'decode');
+    const rest = payload.slice(used);
+    const w = safeDecode(() => decodeWelcome(rest, 0));
+    if (!w || w[1] !== rest.length) throw new DaveInputError('op 28: trailing bytes are not a Welcome', 'decode');
     welcome = w[0];
   }
   return { message: Buffer.from(payload.subarray(0, used)), epoch: content.epoch, groupId: content.groupId, senderLeaf: content.sender.leafIndex, commit: content.commit, welcome };

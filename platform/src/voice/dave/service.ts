@@ -84,11 +84,7 @@ export class DaveService implements DaveExtension {
       });
       this.calls.set(session.lobbyId, (call = created));
     }
-    const target = call;
-    void target.enqueue(async () => {
-      await target.ensureSender(() => ExternalSenderKey.create());
-      target.joined(session);
-    });
+    call.joined(session, () => ExternalSenderKey.create());
   }
 
   left(session: VoiceSession): void {
