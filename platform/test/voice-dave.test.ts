@@ -3,7 +3,9 @@
  * independent peers: `@snazzah/davey` (OpenMLS) sessions behind the test voice client, over the real voice gateway
  * and the real UDP relay. The relay tap (a devMode start option) shows what the platform can see of the media.
  */
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DaveService } from '../src/voice/dave/service.js';
 import { DavePeer } from './support/dave-peer.js';
 import { startVoiceHarness, type Member, type VoiceHarness } from './support/voice-harness.js';
 
@@ -164,6 +166,27 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
   });
 });
 
+describe('DAVE: recovery', () => {
+  it('op 31: a member that failed a transition is removed and re-added, and the group agrees again', async () => {
+    h = await startVoiceHarness();
+    const { lobbyId, members } = await h.lobby(['a', 'b', 'c']);
+    const directory = new Map<number, string>();
+    const [a, b, c] = [await join(members[0]!, lobbyId, directory), await join(members[1]!, lobbyId, directory), await join(members[2]!, lobbyId, directory)];
+    await agreed([a, b, c]);
+    const epoch = h.platform.voice.dave(lobbyId)!.epoch;
+    const leaves = h.platform.voice.dave(lobbyId)!.leaves;
+    b.invalidate(1);
+    // b's removal and its re-add (in one commit, or two when a member commits the removal before b's new key
+    // package arrives); b gets its old leaf back, the leftmost blank.
+    await until('the recovery commits', () => h!.platform.voice.dave(lobbyId)!.epoch > epoch && b.session.ready);
+    await agreed([a, b, c]);
+    expect(h.platform.voice.dave(lobbyId)?.leaves).toEqual(leaves);
+    const plain = frame(2, 1);
+    b.sendOpus(plain);
+    await until('a and c decrypt b again', () => [a, c].every((p) => (p.decrypted.get(b.userId) ?? []).some((f) => f.equals(plain))));
+  });
+});
+
 describe('DAVE: policy and bad input', () => {
   it('refuses a client that announces no DAVE support with 4017 (no unencrypted calls)', async () => {
     h = await startVoiceHarness();
@@ -186,20 +209,27 @@ describe('DAVE: policy and bad input', () => {
     expect((await y.socket.expectClose()).code).toBe(4020);
   });
 
-  it('drops a commit for a wrong epoch; server-only DAVE opcodes from a client close with 4001', async () => {
-    h = await startVoiceHarness();
+  it('drops a commit for a stale epoch; a malformed op 28 closes with 4002; server-only ops close with 4001', async () => {
+    const dropped: string[] = [];
+    h = await startVoiceHarness({ voice: { dave: new DaveService({ logger: pino({ level: 'silent' }), onCommitDropped: (_lobby, problem) => dropped.push(problem) }) } });
     const { lobbyId, members } = await h.lobby(['a', 'b', 'z']);
     const directory = new Map<number, string>();
     const a = await join(members[0]!, lobbyId, directory);
     const b = await join(members[1]!, lobbyId, directory);
     await agreed([a, b]);
-    const epoch = h.platform.voice.dave(lobbyId)!.epoch;
-    // Replaying the group's first commit (epoch 0) now is a commit for a stale epoch: dropped, nothing changes.
+    const state = h.platform.voice.dave(lobbyId)!;
+    const announced = b.ops.filter((op) => op === 29 || op === 30).length;
+    // a's epoch-0 commit again, now that the group is at epoch 1: dropped, nothing changes.
+    const before = dropped.length;
+    a.client.socket.sendRaw(Buffer.concat([Buffer.from([28]), a.commits[0]!]));
+    await until('the replay dropped', () => dropped.length > before);
+    expect(dropped.at(-1)).toBe(`epoch 0, current ${state.epoch}`);
+    expect(h.platform.voice.dave(lobbyId)).toEqual(state);
+    expect(b.ops.filter((op) => op === 29 || op === 30).length).toBe(announced);
+    a.client.socket.sendRaw(Buffer.from([28, 0xff, 0x00]));
+    expect((await a.client.socket.expectClose()).code).toBe(4002);
+
     const z = await h.joinCall(members[2]!, lobbyId, MODE, { maxDaveVersion: 1 });
-    const session = new (await import('@snazzah/davey')).default.DAVESession(1, members[2]!.user.id, lobbyId);
-    z.socket.sendRaw(Buffer.concat([Buffer.from([26]), session.getSerializedKeyPackage()]));
-    await until('z proposed', () => a.ops.filter((op) => op === 27).length >= 2);
-    expect(h.platform.voice.dave(lobbyId)!.epoch).toBe(epoch);
     z.socket.send(22, { transition_id: 1 });
     expect((await z.socket.expectClose()).code).toBe(4001);
   });

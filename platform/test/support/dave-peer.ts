@@ -20,6 +20,8 @@ export class DavePeer {
   /** Ciphertext frames not decryptable yet (sender, payload). */
   private waiting: { userId: string; payload: Buffer }[] = [];
   readonly ops: number[] = [];
+  /** Every op 28 payload sent (commit + optional welcome). */
+  readonly commits: Buffer[] = [];
   invalidSent = 0;
   private stopped = false;
 
@@ -52,6 +54,14 @@ export class DavePeer {
     await this.client.close();
   }
 
+  /** Op 31 (the commit or welcome of `transitionId` could not be processed), a local reset and a new key package. */
+  invalidate(transitionId: number): void {
+    this.invalidSent++;
+    this.client.socket.send(31, { transition_id: transitionId });
+    this.session.reinit(1, this.userId, this.lobbyId);
+    this.sendKeyPackage();
+  }
+
   private sendKeyPackage(): void {
     this.client.socket.sendRaw(Buffer.concat([Buffer.from([26]), this.session.getSerializedKeyPackage()]));
   }
@@ -79,7 +89,11 @@ export class DavePeer {
     else if (op === 27) {
       const payload = d as Buffer;
       const { commit, welcome } = this.session.processProposals(payload[0]!, payload.subarray(1));
-      if (commit) socket.sendRaw(Buffer.concat([Buffer.from([28]), commit, ...(welcome ? [welcome] : [])]));
+      if (commit) {
+        const body = Buffer.concat([commit, ...(welcome ? [welcome] : [])]);
+        this.commits.push(body);
+        socket.sendRaw(Buffer.concat([Buffer.from([28]), body]));
+      }
     } else if (op === 29 || op === 30) {
       const payload = d as Buffer;
       const transitionId = payload.readUInt16BE(0);
@@ -87,10 +101,7 @@ export class DavePeer {
         if (op === 29) this.session.processCommit(payload.subarray(2));
         else this.session.processWelcome(payload.subarray(2));
       } catch {
-        this.invalidSent++;
-        socket.send(31, { transition_id: transitionId });
-        this.session.reinit(1, this.userId, this.lobbyId);
-        this.sendKeyPackage();
+        this.invalidate(transitionId);
         return;
       }
       if (transitionId !== 0) socket.send(23, { transition_id: transitionId });

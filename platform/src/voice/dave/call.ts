@@ -16,6 +16,8 @@ export interface DaveCallHost {
   logger: Logger;
   /** Observers for tests and the benchmark (a commit was accepted). */
   onCommitAccepted?(lobbyId: string, epoch: bigint): void;
+  /** A commit was dropped (stale epoch, another commit won, not the epoch's proposals…). */
+  onCommitDropped?(lobbyId: string, problem: string): void;
 }
 
 interface Candidate {
@@ -129,6 +131,7 @@ export class DaveCall {
     const problem = this.commitProblem(session, parsed);
     if (problem) {
       this.host.logger.debug({ lobbyId: this.lobbyId, userId: session.userId, problem }, 'dave: commit dropped');
+      this.host.onCommitDropped?.(this.lobbyId, problem);
       return;
     }
     this.accept(session, parsed);
@@ -200,7 +203,8 @@ export class DaveCall {
     this.proposals.clear();
     this.epoch += 1n;
     const transitionId = this.takeTransitionId();
-    for (const userId of before) if (this.leaves.includes(userId)) this.sessions.get(userId)?.sendBinary(DaveOp.AnnounceCommit, withTransition(transitionId, c.message));
+    // The commit goes to who held the group before it and still does (the committer included); joiners get their Welcome.
+    for (const member of this.liveMembers()) if (before.has(member.userId)) member.sendBinary(DaveOp.AnnounceCommit, withTransition(transitionId, c.message));
     for (const joiner of joiners) joiner.session.sendBinary(DaveOp.Welcome, withTransition(transitionId, welcomeFor(c.welcome!, joiner.keyPackage.ref)!));
     this.startTransition(transitionId);
     this.host.onCommitAccepted?.(this.lobbyId, this.epoch);
@@ -288,8 +292,15 @@ export class DaveCall {
     }
   }
 
+  /**
+   * Members who hold their group state: connected, not being removed, not waiting to be re-added (after op 31 or a
+   * new key package they have no group any more and must not get its proposals, commits or transitions).
+   */
   private liveMembers(): VoiceSession[] {
-    return this.leaves.flatMap((userId) => (userId !== null && this.sessions.has(userId) ? [this.sessions.get(userId)!] : []));
+    const removing = new Set([...this.proposals.values()].filter((p) => p.kind === 'remove').map((p) => p.userId));
+    return this.leaves.flatMap((userId) =>
+      userId !== null && this.sessions.has(userId) && !removing.has(userId) && !this.candidates.has(userId) ? [this.sessions.get(userId)!] : [],
+    );
   }
 
   private otherCandidates(userId: string): VoiceSession[] {

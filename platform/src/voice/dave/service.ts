@@ -18,6 +18,8 @@ export interface DaveServiceOptions {
   transitionTimeoutMs?: number;
   /** Test and benchmark observer: a commit was accepted and the call is at `epoch`. */
   onCommitAccepted?(lobbyId: string, epoch: bigint): void;
+  /** Test observer: a commit was dropped, and why. */
+  onCommitDropped?(lobbyId: string, problem: string): void;
 }
 
 export const DEFAULT_TRANSITION_TIMEOUT_MS = 3000;
@@ -81,6 +83,7 @@ export class DaveService implements DaveExtension {
         transitionTimeoutMs: this.options.transitionTimeoutMs ?? DEFAULT_TRANSITION_TIMEOUT_MS,
         logger: this.options.logger,
         ...(this.options.onCommitAccepted && { onCommitAccepted: this.options.onCommitAccepted }),
+        ...(this.options.onCommitDropped && { onCommitDropped: this.options.onCommitDropped }),
       });
       this.calls.set(session.lobbyId, (call = created));
     }
