@@ -7,4 +7,5 @@ node --import tsx bench/gateway.ts --smoke
 node --import tsx bench/lobby-fanout.ts --smoke
 node --import tsx platform/bench/gateway.ts --smoke
 node --import tsx platform/bench/voice-relay.ts --smoke
+node --import tsx platform/bench/voice-dave.ts --smoke
 build/Release/svcpp_bench_voice_media --smoke
