@@ -108,13 +108,14 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
     await until('the service reset', () => h!.platform.voice.dave(lobbyId)?.epoch === 0n);
   });
 
-  it('no audio lost at key changes: members join and leave while three stay and talk (lost = 0)', async () => {
+  it('no audio lost at key changes: members join and leave while six stay and talk (lost = 0)', async () => {
     h = await startVoiceHarness();
-    const names = ['s1', 's2', 's3', 'v1', 'v2', 'v3'];
+    // A 10-participant call: six stay and talk the whole time, four come and go one after another.
+    const names = ['s1', 's2', 's3', 's4', 's5', 's6', 'v1', 'v2', 'v3', 'v4'];
     const { lobbyId, members } = await h.lobby(names);
     const directory = new Map<number, string>();
     const stayers: DavePeer[] = [];
-    for (const m of members.slice(0, 3)) stayers.push(await join(m, lobbyId, directory));
+    for (const m of members.slice(0, 6)) stayers.push(await join(m, lobbyId, directory));
     await agreed(stayers);
 
     const sent = new Map<string, Buffer[]>(stayers.map((p) => [p.userId, []]));
@@ -128,16 +129,22 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
       n++;
     }, 20);
     const transitions: number[] = [];
+    const heardByVisitors: { v: DavePeer; from: number; to: number }[] = [];
     try {
       // Visitors join and leave one after another: every change is a commit and a transition.
-      for (const visitor of members.slice(3)) {
+      for (const visitor of members.slice(6)) {
         const epoch = stayers[0]!.session.epoch!;
         const started = Date.now();
         const v = await join(visitor, lobbyId, directory);
         await agreed([...stayers, v]);
         transitions.push(Date.now() - started);
         expect(stayers[0]!.session.epoch).toBe(epoch + 1n);
+        // The late joiner hears every frame sent after the transition that added it (until it leaves).
+        const from = n;
         await new Promise((r) => setTimeout(r, 200));
+        const to = n;
+        await new Promise((r) => setTimeout(r, 100));
+        heardByVisitors.push({ v, from, to });
         visitor.gateway.send(4, { guild_id: null, channel_id: null, self_mute: false, self_deaf: false });
         await until('the removal commit', () => stayers.every((p) => p.session.epoch === epoch + 2n));
         await new Promise((r) => setTimeout(r, 200));
@@ -160,9 +167,24 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
         decrypted += frames.length - missing;
       }
     }
-    console.log(`dave churn: frames sent ${total} (per receiver), decrypted ${decrypted}, lost ${lost}; transitions (join → common epoch) ${transitions.join(', ')} ms`);
+    let lateMissing = 0;
+    let lateExpected = 0;
+    for (const { v, from, to } of heardByVisitors) {
+      for (const sender of stayers) {
+        const got = new Set((v.decrypted.get(sender.userId) ?? []).map((f) => f.toString('hex')));
+        const expected = sent.get(sender.userId)!.slice(from, to);
+        lateExpected += expected.length;
+        lateMissing += expected.filter((f) => !got.has(f.toString('hex'))).length;
+      }
+    }
+    console.log(
+      `dave churn: stayer→stayer frames expected ${total}, decrypted ${decrypted}, lost ${lost}; late joiners: expected ${lateExpected}, lost ${lateMissing}; ` +
+        `transition windows (join → common epoch) ${transitions.join(', ')} ms`,
+    );
     expect(lost).toBe(0);
     expect(decrypted).toBe(total);
+    expect(lateExpected).toBeGreaterThan(0);
+    expect(lateMissing).toBe(0);
   });
 });
 
