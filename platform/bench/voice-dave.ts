@@ -86,7 +86,7 @@ async function join(m: Member): Promise<void> {
 
 async function leave(m: Member): Promise<void> {
   members.delete(m.userId);
-  await timed(() => call.enqueue(() => call.left(m.fake)));
+  await timed(() => call.left(m.fake));
   await settle();
 }
 

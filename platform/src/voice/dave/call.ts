@@ -91,12 +91,19 @@ export class DaveCall {
     });
   }
 
-  async left(session: VoiceSession): Promise<void> {
-    if (this.sessions.get(session.userId) !== session) return;
+  /**
+   * The session left. It stops counting at once (a reconnecting client's new session may join before the queue
+   * gets here); its proposals and leaf are dealt with in order, from the queue.
+   */
+  left(session: VoiceSession): Promise<void> {
+    if (this.sessions.get(session.userId) !== session) return Promise.resolve();
     this.sessions.delete(session.userId);
-    this.notReady(session.userId);
-    await this.withdraw(session.userId);
-    this.resetIfAlone();
+    return this.enqueue(async () => {
+      if (this.sessions.has(session.userId)) return; // back already: its new key package re-adds it (onKeyPackage)
+      this.notReady(session.userId);
+      await this.withdraw(session.userId);
+      this.resetIfAlone();
+    });
   }
 
   /** Op 26. A member sending one again (after a local reset) is removed and re-added. */

@@ -112,7 +112,9 @@ export async function checkKeyPackage(input: Uint8Array, userId: string): Promis
   if (credential.credentialType !== 'basic' || hex(credential.identity) !== hex(u64be(userId))) throw new DaveInputError('op 26: the credential must be the session user id (u64 big-endian)', 'invalid');
   if (lifetime && (lifetime.notBefore !== 0n || lifetime.notAfter !== LIFETIME_MAX)) throw new DaveInputError('op 26: lifetime must be 0…2^64−1', 'invalid');
   const cs = await ciphersuite();
-  if (!(await verifyKeyPackage(keyPackage, cs.signature))) throw new DaveInputError('op 26: bad KeyPackage signature', 'invalid');
+  // A malformed DER signature makes the verifier throw: the same answer as a wrong one.
+  const verified = await verifyKeyPackage(keyPackage, cs.signature).catch(() => false);
+  if (!verified) throw new DaveInputError('op 26: bad KeyPackage signature', 'invalid');
   return { keyPackage, ref: hex(await makeKeyPackageRef(keyPackage, cs.hash)) };
 }
 

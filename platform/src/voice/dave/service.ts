@@ -93,8 +93,7 @@ export class DaveService implements DaveExtension {
   left(session: VoiceSession): void {
     const call = this.calls.get(session.lobbyId);
     if (!call) return;
-    void call.enqueue(async () => {
-      await call.left(session);
+    void call.left(session).then(() => {
       if (call.empty && this.calls.get(session.lobbyId) === call) {
         call.dispose();
         this.calls.delete(session.lobbyId);
