@@ -6,6 +6,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DaveService } from '../src/voice/dave/service.js';
+import { startTestPlatform } from './helpers/platform.js';
 import { DavePeer } from './support/dave-peer.js';
 import { startVoiceHarness, type Member, type VoiceHarness } from './support/voice-harness.js';
 
@@ -209,12 +210,35 @@ describe('DAVE: recovery', () => {
   });
 });
 
+describe('DAVE: transitions', () => {
+  it('op 22 goes out once every member confirmed with op 23, or after the timeout when one never does', async () => {
+    h = await startVoiceHarness({ voice: { daveTransitionTimeoutMs: 1500 } });
+    const { lobbyId, members } = await h.lobby(['a', 'b', 'c']);
+    const directory = new Map<number, string>();
+    const a = await join(members[0]!, lobbyId, directory);
+    const b = await join(members[1]!, lobbyId, directory);
+    await agreed([a, b]);
+    await until('op 22 for the first epoch', () => a.ops.includes(22) && b.ops.includes(22));
+    // b stops confirming: the next transition (c joins) executes only when the timeout passes.
+    b.confirmsTransitions = false;
+    const executed = a.ops.filter((op) => op === 22).length;
+    const c = await join(members[2]!, lobbyId, directory);
+    await agreed([a, b, c]);
+    // b never sent op 23 for it, so only the timeout can have executed this transition.
+    await until('op 22 after the timeout', () => a.ops.filter((op) => op === 22).length > executed && c.ops.includes(22), 5000);
+  });
+});
+
 describe('DAVE: policy and bad input', () => {
   it('refuses a client that announces no DAVE support with 4017 (no unencrypted calls)', async () => {
     h = await startVoiceHarness();
     const { lobbyId, members } = await h.lobby(['plain']);
     await expect(h.joinCall(members[0]!, lobbyId, MODE)).rejects.toThrow();
     expect(h.platform.voice.stats().calls[lobbyId]).toBeUndefined();
+  });
+
+  it('refuses the relay tap outside development mode', async () => {
+    await expect(startTestPlatform({ devMode: false, voice: { relayTap: () => undefined } })).rejects.toThrow(/relayTap needs devMode/);
   });
 
   it('closes a malformed op 26 with 4002 and a key package of another user with 4020', async () => {

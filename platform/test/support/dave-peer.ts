@@ -23,6 +23,8 @@ export class DavePeer {
   /** Every op 28 payload sent (commit + optional welcome). */
   readonly commits: Buffer[] = [];
   invalidSent = 0;
+  /** Whether op 23 answers transitions (false: a member that never confirms, for the timeout). */
+  confirmsTransitions = true;
   private stopped = false;
 
   constructor(
@@ -104,7 +106,7 @@ export class DavePeer {
         this.invalidate(transitionId);
         return;
       }
-      if (transitionId !== 0) socket.send(23, { transition_id: transitionId });
+      if (transitionId !== 0 && this.confirmsTransitions) socket.send(23, { transition_id: transitionId });
       this.retry();
     } else if (op === 21) {
       if (d.transition_id !== 0) socket.send(23, { transition_id: d.transition_id });
