@@ -14,9 +14,7 @@ export interface DaveCallHost {
   refuse(session: VoiceSession, code: number, reason: string): void;
   transitionTimeoutMs: number;
   logger: Logger;
-  /** Observers for tests and the benchmark (a commit was accepted). */
-  onCommitAccepted?(lobbyId: string, epoch: bigint): void;
-  /** A commit was dropped (stale epoch, another commit won, not the epoch's proposals…). */
+  /** Test observer: a commit was dropped (stale epoch, another commit won, not the epoch's proposals…). */
   onCommitDropped?(lobbyId: string, problem: string): void;
 }
 
@@ -214,7 +212,6 @@ export class DaveCall {
     for (const member of this.liveMembers()) if (before.has(member.userId)) member.sendBinary(DaveOp.AnnounceCommit, withTransition(transitionId, c.message));
     for (const joiner of joiners) joiner.session.sendBinary(DaveOp.Welcome, withTransition(transitionId, welcomeFor(c.welcome!, joiner.keyPackage.ref)!));
     this.startTransition(transitionId);
-    this.host.onCommitAccepted?.(this.lobbyId, this.epoch);
     // Pending members left over (their key package came after this commit was made) are proposed for the new epoch.
     const leftover = [...this.candidates.values()];
     this.candidates.clear();

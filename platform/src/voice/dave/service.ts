@@ -16,8 +16,6 @@ export interface DaveServiceOptions {
   logger: Logger;
   /** How long a transition waits for every member's op 23 before op 22 goes out anyway (default 3,000 ms). */
   transitionTimeoutMs?: number;
-  /** Test and benchmark observer: a commit was accepted and the call is at `epoch`. */
-  onCommitAccepted?(lobbyId: string, epoch: bigint): void;
   /** Test observer: a commit was dropped, and why. */
   onCommitDropped?(lobbyId: string, problem: string): void;
 }
@@ -82,7 +80,6 @@ export class DaveService implements DaveExtension {
         refuse: (s, code, reason) => this.host?.refuse(s, code, reason),
         transitionTimeoutMs: this.options.transitionTimeoutMs ?? DEFAULT_TRANSITION_TIMEOUT_MS,
         logger: this.options.logger,
-        ...(this.options.onCommitAccepted && { onCommitAccepted: this.options.onCommitAccepted }),
         ...(this.options.onCommitDropped && { onCommitDropped: this.options.onCommitDropped }),
       });
       this.calls.set(session.lobbyId, (call = created));
