@@ -6,7 +6,8 @@
  */
 import type { Logger } from 'pino';
 import type { VoiceSession } from '../session.js';
-import { checkKeyPackage, DaveInputError, ExternalSenderKey, hex, parseCommitWelcome, u64be, welcomeFor, type CheckedKeyPackage, type ParsedCommit } from './mls.js';
+import { commitProblem } from './commit-check.js';
+import { checkKeyPackage, DaveInputError, hex, parseCommitWelcome, u64be, welcomeFor, type CheckedKeyPackage, type ExternalSenderKey, type ParsedCommit } from './mls.js';
 import { DAVE_PROTOCOL_VERSION, DaveOp, proposalsAppend, proposalsRevoke, withTransition } from './ops.js';
 
 export interface DaveCallHost {
@@ -133,7 +134,11 @@ export class DaveCall {
     } catch (error) {
       return this.refuseInput(session, error);
     }
-    const problem = this.commitProblem(session, parsed);
+    const problem = commitProblem(
+      { groupId: this.groupId, epoch: this.epoch, leaves: this.leaves, proposals: this.proposals, keyPackageRefs: new Map([...this.candidates].map(([userId, c]) => [userId, c.keyPackage.ref])) },
+      session.userId,
+      parsed,
+    );
     if (problem) {
       this.host.logger.debug({ lobbyId: this.lobbyId, userId: session.userId, problem }, 'dave: commit dropped');
       this.host.onCommitDropped?.(this.lobbyId, problem);
@@ -165,27 +170,6 @@ export class DaveCall {
   }
 
   // ── commits ───────────────────────────────────────────────────────────────────────────────────────────
-
-  private commitProblem(session: VoiceSession, c: ParsedCommit): string | null {
-    if (hex(c.groupId) !== hex(this.groupId)) return 'wrong group id';
-    if (c.epoch !== this.epoch) return `epoch ${c.epoch}, current ${this.epoch}`;
-    if (this.epoch === 0n) {
-      if (!this.candidates.has(session.userId) || c.senderLeaf !== 0) return 'not a pending member';
-    } else if (this.leaves[c.senderLeaf] !== session.userId) return 'committer is not at the sender leaf';
-    const expected = new Set([...this.proposals].filter(([, p]) => !(this.epoch === 0n && p.userId === session.userId)).map(([ref]) => ref));
-    if (expected.size === 0) return 'no proposal to commit';
-    const refs = c.commit.proposals.map((p) => (p.proposalOrRefType === 'reference' ? hex(p.reference) : null));
-    if (refs.some((r) => r === null)) return 'inline proposals are not allowed';
-    if (new Set(refs).size !== refs.length || refs.length !== expected.size || refs.some((r) => !expected.has(r!))) return 'does not reference exactly the proposals of the epoch';
-    const identity = c.commit.path?.leafNode.credential;
-    if (identity && (identity.credentialType !== 'basic' || hex(identity.identity) !== hex(u64be(session.userId)))) return 'path changes the committer credential';
-    const adds = refs.map((r) => this.proposals.get(r!)!).filter((p) => p.kind === 'add');
-    if (adds.length > 0) {
-      if (!c.welcome) return 'adds without a Welcome';
-      for (const add of adds) if (!welcomeFor(c.welcome, this.candidates.get(add.userId)!.keyPackage.ref)) return `no Welcome secrets for ${add.userId}`;
-    }
-    return null;
-  }
 
   private accept(committer: VoiceSession, c: ParsedCommit): void {
     const applied = c.commit.proposals.map((p) => this.proposals.get(hex((p as { reference: Uint8Array }).reference))!);
