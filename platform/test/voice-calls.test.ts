@@ -24,7 +24,7 @@ const opus = (n: number) => Buffer.from(`frame-${n}`.padEnd(100, '.'));
 
 describe('buffered resume', () => {
   it('replays every message sent while the client was away, in order, after op 9', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol']);
     const a = await h.joinCall(members[0]!, lobbyId, AES);
     const b = await h.joinCall(members[1]!, lobbyId, XCHACHA);
@@ -59,7 +59,7 @@ describe('buffered resume', () => {
   });
 
   it('refuses to resume with 4006 when the buffer no longer holds what was missed; Identify works again', async () => {
-    h = await startVoiceHarness({ voice: { gateway: { resumeBufferSize: 2 } } });
+    h = await startVoiceHarness({ voice: { requireE2ee: false, gateway: { resumeBufferSize: 2 } } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const a = await h.joinCall(members[0]!, lobbyId, AES);
     const b = await h.joinCall(members[1]!, lobbyId, AES);
@@ -86,7 +86,7 @@ describe('buffered resume', () => {
 
 describe('leaving and participants', () => {
   it('op 4 with channel_id null: VOICE_STATE_UPDATE null to every member, 4014 on the voice socket, op 13 to the others', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol']);
     const [alice, bob, carol] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
     const a = await h.joinCall(alice, lobbyId, AES);
@@ -106,7 +106,7 @@ describe('leaving and participants', () => {
   });
 
   it('READY lists the voice states of the calls in the user\'s lobbies', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     await h.requestJoin(members[0]!, lobbyId, { selfMute: true });
     const other = await h.lobby(['carol']);
@@ -117,7 +117,7 @@ describe('leaving and participants', () => {
   });
 
   it('op 4 again in the same call changes only the self flags; removal from the lobby ends the call with 4014', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
     const a = await h.joinCall(alice, lobbyId, AES);
@@ -137,7 +137,7 @@ describe('leaving and participants', () => {
   });
 
   it('deleting the lobby terminates its call: 4022 on every voice socket', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const a = await h.joinCall(members[0]!, lobbyId, AES);
     const b = await h.joinCall(members[1]!, lobbyId, AES);
@@ -147,7 +147,7 @@ describe('leaving and participants', () => {
   });
 
   it('joining the same call from another gateway session moves the participant there (old voice socket 4014)', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const alice = members[0]!;
     const a = await h.joinCall(alice, lobbyId, AES);
@@ -173,7 +173,7 @@ describe('leaving and participants', () => {
   });
 
   it('relays among three participants: each sender reaches both others, never itself', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol']);
     const clients = [await h.joinCall(members[0]!, lobbyId, AES), await h.joinCall(members[1]!, lobbyId, XCHACHA), await h.joinCall(members[2]!, lobbyId, AES)];
     for (const [i, sender] of clients.entries()) {
@@ -190,7 +190,7 @@ describe('leaving and participants', () => {
 
 describe('session ends', () => {
   it('a silent voice socket is dropped; not resumed within the window, the participant leaves the call', async () => {
-    h = await startVoiceHarness({ voice: { gateway: { heartbeatIntervalMs: 100, resumeWindowMs: 300 } } });
+    h = await startVoiceHarness({ voice: { requireE2ee: false, gateway: { heartbeatIntervalMs: 100, resumeWindowMs: 300 } } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
     const a = await h.joinCall(alice, lobbyId, AES);
@@ -203,7 +203,7 @@ describe('session ends', () => {
   });
 
   it("the user's last main-gateway session ending takes them out of every call (4014)", async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
     const a = await h.joinCall(alice, lobbyId, AES);
@@ -219,7 +219,7 @@ describe('session ends', () => {
 
 describe('voice states over HTTP', () => {
   it('serves the published voice state shape; 10065 when not in the call, 403 for non-members, 404 10031 for unknown lobbies', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
     await h.requestJoin(alice, lobbyId, { selfDeaf: true });
@@ -242,7 +242,7 @@ describe('voice states over HTTP', () => {
 
 describe('injected loss', () => {
   it('drops the configured share of relayed packets (10 %, seeded), measured at the receiver', async () => {
-    h = await startVoiceHarness({ voice: { lossRate: 0.1, lossSeed: 11 } });
+    h = await startVoiceHarness({ voice: { requireE2ee: false, lossRate: 0.1, lossSeed: 11 } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const a = await h.joinCall(members[0]!, lobbyId, AES);
     const b = await h.joinCall(members[1]!, lobbyId, AES);

@@ -7,59 +7,27 @@
  * `guild_id: null` and our `lobby_id`; VOICE_SERVER_UPDATE's null `guild_id` becomes the lobby id, which the
  * library sends back as Identify's `server_id`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { trustCaByDefault } from './helpers/http.js';
-import { startTestPlatform, tempDir } from './helpers/platform.js';
 import { peerPacket } from './support/discordjs-peer-packets.js';
+import { startLibraryPeer, tlsVoiceHarness, type LibraryPeer } from './support/discordjs-runner.js';
 import { VoiceSocket } from './support/voice-client.js';
-import { startVoiceHarness, type Member, type VoiceHarness } from './support/voice-harness.js';
+import type { Member, VoiceHarness } from './support/voice-harness.js';
 
 let h: VoiceHarness | undefined;
-let peer: ChildProcess | undefined;
+let peer: LibraryPeer | undefined;
 afterEach(async () => {
-  peer?.kill();
+  peer?.process.kill();
   peer = undefined;
   await h?.close();
   h = undefined;
 });
 
-/** A TLS platform whose certificate the helpers trust; returns the certificate's file for the peer process. */
-async function tlsHarness(): Promise<{ harness: VoiceHarness; caFile: string }> {
-  const dir = tempDir();
-  const database = join(dir, 'voice-tls.db');
-  const first = await startTestPlatform({ database, tls: true });
-  const ca = first.caCertPem!;
-  await first.close();
-  trustCaByDefault(ca);
-  const caFile = join(dir, 'ca.pem');
-  writeFileSync(caFile, ca);
-  return { harness: await startVoiceHarness({ database, tls: true }), caFile };
-}
+/** This file exercises the library with DAVE off (transport encryption only): voice-dave-discordjs has DAVE on. */
+const tlsHarness = () => tlsVoiceHarness({ voice: { requireE2ee: false } });
 
-type PeerEvent = { event: string; [key: string]: unknown };
-
-/** Starts the library in its own process; `next` reads its events in order. */
-function startPeer(caFile: string, config: Record<string, string>): { next(): Promise<PeerEvent>; send(line: string): void } {
-  const script = fileURLToPath(new URL('./support/discordjs-peer.ts', import.meta.url));
-  peer = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, PEER_CONFIG: JSON.stringify(config) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: peer.stdout! })[Symbol.asyncIterator]();
-  const child = peer;
-  return {
-    async next() {
-      const line = await lines.next();
-      if (line.done) throw new Error('the peer process ended');
-      return JSON.parse(line.value) as PeerEvent;
-    },
-    send: (line) => void child.stdin!.write(`${line}\n`),
-  };
+function startPeer(caFile: string, config: Record<string, string>): LibraryPeer {
+  peer = startLibraryPeer(caFile, config);
+  return peer;
 }
 
 const SILENCE = Buffer.from([0xf8, 0xff, 0xfe]);

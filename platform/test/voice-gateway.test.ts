@@ -23,7 +23,7 @@ function identify(socket: VoiceSocket, c: VoiceCredentials, override: Record<str
 
 /** One member with a join ticket, and a socket past Hello. */
 async function joined(): Promise<{ member: Member; others: Member[]; lobbyId: string; credentials: VoiceCredentials; socket: VoiceSocket }> {
-  h = await startVoiceHarness();
+  h = await startVoiceHarness({ voice: { requireE2ee: false } });
   const { lobbyId, members } = await h.lobby(['alice', 'bob']);
   const { credentials } = await h.requestJoin(members[0]!, lobbyId);
   const socket = await open(credentials.endpoint);
@@ -33,7 +33,7 @@ async function joined(): Promise<{ member: Member; others: Member[]; lobbyId: st
 
 describe('voice gateway versions and heartbeats', () => {
   it('refuses a missing version and versions below 4 with 4020', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const endpoint = h.platform.voice.endpoint;
     for (const version of [null, '1', '3', '9', 'eight']) {
       const socket = await open(endpoint, version);
@@ -48,7 +48,7 @@ describe('voice gateway versions and heartbeats', () => {
   });
 
   it('v4: a bare nonce heartbeat is echoed, and messages carry no seq', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice']);
     const { credentials } = await h.requestJoin(members[0]!, lobbyId);
     const socket = await open(credentials.endpoint, '4');
@@ -129,7 +129,7 @@ describe('voice gateway bad input', () => {
   });
 
   it('refuses the old encryption modes with 4016 and an unknown protocol with 4012', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol', 'dave', 'erin', 'frank']);
     const cases: Array<[string, string, number]> = [
       ['udp', 'xsalsa20_poly1305', 4016],
@@ -169,7 +169,7 @@ describe('DAVE extension point', () => {
 
 describe('op 4 refusals', () => {
   it('a non-member, an unknown lobby and a guild call get VOICE_JOIN_REFUSED; a malformed op 4 closes 4001', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId } = await h.lobby(['alice']);
     const outsider = await h.user('outsider');
     const { client } = await h.connect(outsider);
@@ -188,7 +188,7 @@ describe('op 4 refusals', () => {
   });
 
   it('refuses a join past maxParticipants with 30050', async () => {
-    h = await startVoiceHarness({ voice: { maxParticipants: 1 } });
+    h = await startVoiceHarness({ voice: { requireE2ee: false, maxParticipants: 1 } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     await h.requestJoin(members[0]!, lobbyId);
     await expect(h.requestJoin(members[1]!, lobbyId)).rejects.toThrow(/"code":30050/);

@@ -18,7 +18,7 @@ function frame(n: number): Buffer {
 
 describe('voice relay', () => {
   it('op 4 → VOICE_STATE_UPDATE to every lobby member, VOICE_SERVER_UPDATE to the joiner', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
     const { state, server } = await h.requestJoin(alice, lobbyId, { selfMute: true });
@@ -50,7 +50,7 @@ describe('voice relay', () => {
     ['mixed modes (re-encrypted per receiver)', AES, XCHACHA],
   ] as const) {
     it(`relays RTP both ways between two participants: ${name}`, async () => {
-      h = await startVoiceHarness();
+      h = await startVoiceHarness({ voice: { requireE2ee: false } });
       const { lobbyId, members } = await h.lobby(['alice', 'bob']);
       const a = await h.joinCall(members[0]!, lobbyId, modeA);
       const b = await h.joinCall(members[1]!, lobbyId, modeB);
@@ -75,7 +75,7 @@ describe('voice relay', () => {
   }
 
   it('answers IP discovery only for SSRCs it assigned, and never relays to a sender itself', async () => {
-    h = await startVoiceHarness();
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const a = await h.joinCall(members[0]!, lobbyId, AES);
     const stranger = await MediaSocket.open();

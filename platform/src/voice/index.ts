@@ -11,7 +11,8 @@ import type { DaveExtension } from './dave.js';
 import { registerVoiceDevRoutes } from './dev-routes.js';
 import { LossInjector } from './loss.js';
 import { registerVoiceStateRoutes } from './routes.js';
-import { UdpRelay, type RelayStats } from './udp-relay.js';
+import { DaveService } from './dave/service.js';
+import { UdpRelay, type RelayStats, type RelayTap } from './udp-relay.js';
 import { VoiceGateway, type VoiceGatewayOptions } from './voice-gateway.js';
 import { voiceStateJson, VoiceStates } from './voice-states.js';
 
@@ -28,8 +29,18 @@ export interface VoiceOptions {
   lossSeed?: number;
   /** Voice gateway tunables (heartbeat interval, resume window, resume buffer size). */
   gateway?: Partial<VoiceGatewayOptions>;
-  /** The DAVE delivery service, once there is one (default: none, version 0). */
+  /**
+   * No unencrypted calls (default true): every client must announce DAVE (Identify `max_dave_protocol_version` ≥ 1)
+   * and the platform is each call's DAVE external sender; others are refused with 4017. `false` serves no DAVE at
+   * all (version 0, transport encryption only) for voice engines that do not implement it yet — tests only.
+   */
+  requireE2ee?: boolean;
+  /** How long a DAVE transition waits for every member's op 23 before executing (default 3,000 ms). */
+  daveTransitionTimeoutMs?: number;
+  /** Replaces the DAVE extension (tests); by default it follows `requireE2ee`. */
   dave?: DaveExtension;
+  /** Dev/test only: sees every transport-decrypted media payload the relay forwards (see UdpRelay.tap). */
+  relayTap?: RelayTap;
 }
 
 export interface VoiceStats extends RelayStats {
@@ -46,6 +57,8 @@ export interface VoiceHandle {
   dropConnections(filter: { userId?: string; lobbyId?: string }): number;
   setLoss(rate: number, seed?: number): void;
   stats(): VoiceStats;
+  /** The call's DAVE group as the platform tracks it (epoch; user id per leaf), or null (no DAVE call). */
+  dave(lobbyId: string): { epoch: bigint; leaves: (string | null)[] } | null;
 }
 
 export const DEFAULT_MAX_PARTICIPANTS = 25;
@@ -66,6 +79,16 @@ export function registerVoice(
   LossInjector.check(options.lossRate ?? 0);
   const states = new VoiceStates();
   const relay = new UdpRelay(options.lossRate ?? 0, options.lossSeed);
+  if (options.relayTap) {
+    // The tap exposes what DAVE protects from the platform only in a development platform (tests).
+    if (!ctx.options.devMode) throw new RangeError('voice option relayTap needs devMode');
+    relay.tap = options.relayTap;
+  }
+  const dave =
+    options.dave ??
+    (options.requireE2ee === false
+      ? undefined
+      : new DaveService({ logger: ctx.logger.child({ area: 'dave' }), ...(options.daveTransitionTimeoutMs !== undefined && { transitionTimeoutMs: options.daveTransitionTimeoutMs }) }));
   let endpoint = '';
   let media = { ip: '127.0.0.1', port: 0 };
 
@@ -77,7 +100,7 @@ export function registerVoice(
     mediaAddress: () => media,
     callEnded: (state) => calls?.leave(state),
     logger: ctx.logger.child({ area: 'voice' }),
-    ...(options.dave && { dave: options.dave }),
+    ...(dave && { dave }),
     ...(options.gateway && { options: options.gateway }),
   });
   calls = new VoiceCalls({
@@ -126,6 +149,7 @@ export function registerVoice(
       return media.port;
     },
     dropConnections: (filter: { userId?: string; lobbyId?: string }) => gateway.dropConnections(filter),
+    dave: (lobbyId: string) => (dave instanceof DaveService ? dave.describe(lobbyId) : null),
     setLoss: (rate: number, seed?: number) => relay.loss.set(rate, seed),
     stats: (): VoiceStats => {
       const callsNow: Record<string, string[]> = {};

@@ -22,12 +22,17 @@ export interface RelayStats {
   rejected: number;
 }
 
+/** Dev/test hook: called with each forwarded packet's payload after transport decryption (DAVE frames stay opaque). */
+export type RelayTap = (packet: { lobbyId: string; userId: string; ssrc: number; payload: Buffer }) => void;
+
 export class UdpRelay {
   private socket: Socket | null = null;
   private readonly bySsrc = new Map<number, VoiceSession>();
   private readonly byLobby = new Map<string, Set<VoiceSession>>();
   readonly loss: LossInjector;
   readonly stats: RelayStats = { received: 0, relayed: 0, injectedLoss: 0, rejected: 0 };
+  /** Set only by a devMode platform's `voice.relayTap` start option. */
+  tap: RelayTap | null = null;
 
   constructor(lossRate = 0, lossSeed?: number) {
     this.loss = new LossInjector(lossRate, lossSeed);
@@ -98,6 +103,7 @@ export class UdpRelay {
     }
     // Only an authentic packet may move where the sender's media goes (a spoofed source cannot).
     sender.udp = { address: from.address, port: from.port };
+    this.tap?.({ lobbyId: sender.lobbyId, userId: sender.userId, ssrc: sender.ssrc, payload: Buffer.from(opened.plaintext) });
     for (const receiver of this.byLobby.get(sender.lobbyId) ?? []) {
       if (receiver === sender || !receiver.cipher || !receiver.udp) continue;
       if (this.loss.drop()) {

@@ -87,6 +87,12 @@ export class VoiceGateway {
   constructor(private readonly deps: VoiceGatewayDeps) {
     this.options = { ...DEFAULT_VOICE_GATEWAY_OPTIONS, ...deps.options };
     this.dave = deps.dave ?? NO_DAVE;
+    this.dave.bind?.({
+      refuse: (session, code, reason) => {
+        const conn = session.ws ? this.connectionOf(session.ws) : undefined;
+        if (conn && conn.session === session) this.closeConnection(conn, code, reason);
+      },
+    });
   }
 
   async listen(host: string, port: number, tls?: TlsMaterial): Promise<number> {
@@ -273,6 +279,13 @@ export class VoiceGateway {
     }
     const session = new VoiceSession(state, this.deps.relay.allocateSsrc(), this.options.resumeBufferSize);
     session.maxDaveVersion = parsed.data.max_dave_protocol_version ?? 0;
+    const refusal = this.dave.admit?.(session);
+    if (typeof refusal === 'number') {
+      // E.g. 4017: no unencrypted calls. Terminal: the participant leaves the call.
+      this.closeConnection(conn, refusal, 'End-to-end encryption (DAVE) required.');
+      if (!RECONNECTABLE_CLOSES.has(refusal)) this.deps.callEnded(state);
+      return;
+    }
     const others = this.sessionsOf(state.lobbyId);
     this.sessions.set(token, session);
     this.deps.relay.add(session);

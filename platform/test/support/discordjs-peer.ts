@@ -4,7 +4,8 @@
  * is trusted the way a user of the library would: NODE_EXTRA_CA_CERTS, read at process start.
  *
  * Config (env PEER_CONFIG, JSON): {gatewayUrl, token, userId, lobbyId, listenTo}. Output: one JSON object per line
- * ({event: "ready" | "ssrc" | "packet" | "played" | "left" | "error", ...}). Input lines: "play", "leave".
+ * ({event: "ready" | "ssrc" | "packet" | "played" | "transitioned" | "code" | "left" | "error", ...}). Input lines:
+ * "play", "code" (the DAVE voice privacy code, null without a group), "leave".
  */
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   const connection = joinVoiceChannel({ channelId: config.lobbyId, guildId: config.lobbyId, adapterCreator, selfDeaf: false, selfMute: false, debug: true });
   connection.on('debug', (line) => debug.push(line));
   connection.on('error', (error) => emit('error', { message: error.message }));
+  connection.on('transitioned', (id: number) => emit('transitioned', { id }));
   await entersState(connection, VoiceConnectionStatus.Ready, 10_000);
   emit('ready', { debug });
 
@@ -83,6 +85,8 @@ async function main(): Promise<void> {
       await entersState(player, AudioPlayerStatus.Playing, 5000);
       await entersState(player, AudioPlayerStatus.Idle, 10_000);
       emit('played');
+    } else if (line === 'code') {
+      emit('code', { code: connection.voicePrivacyCode ?? null });
     } else if (line === 'leave') {
       connection.destroy();
       emit('left');

@@ -29,6 +29,8 @@ export interface ConnectOptions {
   version?: string | null;
   /** Trust this certificate and use wss. */
   ca?: string;
+  /** Identify's `max_dave_protocol_version` (default 0: no DAVE). */
+  maxDaveVersion?: number;
 }
 
 /** A FIFO with async waiting: what the server sends, in order. */
@@ -208,7 +210,7 @@ export class TestVoiceClient {
       user_id: credentials.userId,
       session_id: credentials.sessionId,
       token: credentials.token,
-      max_dave_protocol_version: 0,
+      max_dave_protocol_version: options.maxDaveVersion ?? 0,
     });
     const ready = await socket.nextOf(2);
     const media = await MediaSocket.open();
