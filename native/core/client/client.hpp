@@ -38,6 +38,7 @@ namespace svcpp::core {
 
 namespace rpc {
 class RpcService;
+}
 namespace voice {
 class VoiceService;
 }
