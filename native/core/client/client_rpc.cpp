@@ -94,11 +94,11 @@ void Client::OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMerg
         mergeOp->Complete(ClientResult{});
         return op->Fail(FailureResult(ErrorType::ValidationError, "a provisional account has no platform client: merge it into a full account first"));
     }
-    auto message = messages_->Find(messageId);
+    auto message = messages_.Cache()->Find(messageId);
     if (!message || !CanOpenMessageInPlatform(messageId)) {
         return fail(FailureResult(ErrorType::ValidationError, "the message is not cached or not synced to the platform (CanOpenMessageInPlatform)"));
     }
-    const MessageRecord record = messages_->Read(*message);
+    const MessageRecord record = messages_.Cache()->Read(*message);
     mergeOp->Fail(FailureResult(ErrorType::Aborted, "no merge needed"));
     localClient_->Command("OPEN_MESSAGE", {{"message_id", std::to_string(messageId)}, {"channel_id", std::to_string(record.channelId)}},
                           [op](rpc::CommandOutcome outcome) { op->Complete(ResultOf(outcome)); });
