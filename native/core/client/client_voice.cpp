@@ -16,8 +16,8 @@ void Client::StartVoice() {
     host.sendGatewayOp4 = [this](const nlohmann::json &data) { return net_ && net_->session && net_->session->Send(4, data); };
     host.gatewaySecure = [this] { return apiBase_.rfind("https:", 0) == 0; };
     host.ready = [this] { return GetStatus() == ClientStatus::Ready; };
-    host.currentUserId = [this] { return users_->CurrentUserId(); };
-    host.isLobbyMember = [this](uint64_t lobbyId) { return lobbies_->Contains(lobbyId); };
+    host.currentUserId = [this] { return users_.Cache()->CurrentUserId(); };
+    host.isLobbyMember = [this](uint64_t lobbyId) { return lobbies_.Cache()->Contains(lobbyId); };
     host.affinity = options_.cpuAffinityMask;
     voice_ = std::make_shared<voice::VoiceService>(queue_, operations_, std::move(host));
 }
