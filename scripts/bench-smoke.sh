@@ -8,3 +8,4 @@ node --import tsx bench/lobby-fanout.ts --smoke
 node --import tsx platform/bench/gateway.ts --smoke
 node --import tsx platform/bench/voice-relay.ts --smoke
 build/Release/svcpp_bench_voice_media --smoke
+node --import tsx bench/soak-faults.ts --smoke   # 3 kill -9 (the full soak, npm run soak, does 20)
