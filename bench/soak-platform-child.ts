@@ -21,4 +21,10 @@ const platform = await startPlatform({
 });
 const { id, botToken } = platform.devApp;
 process.send?.({ httpUrl: platform.httpUrl, apiBase: platform.apiBase, gatewayUrl: platform.gatewayUrl, devApp: { id, botToken } });
+// {type: 'memory'} → this process's memory after a full collection (when started with --expose-gc).
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'memory') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send?.({ type: 'memory', ...process.memoryUsage() });
+});
 process.on('disconnect', () => void platform.close().finally(() => process.exit(0)));
