@@ -17,6 +17,8 @@ import { fullUser } from './helpers/social.js';
 
 /** Modest by default (CI, 2 cores); SVCPP_FUZZ_RUNS raises it for a longer search. */
 const RUNS = Number(process.env.SVCPP_FUZZ_RUNS ?? 150);
+/** The whole property's time limit (a liveness guard, not a measurement): grows with the runs asked for. */
+const TEST_TIMEOUT_MS = 60_000 + RUNS * 200;
 /**
  * A liveness guard, not a timing assertion: an exchange the server neither acknowledges nor closes in this long is
  * a hang. Generous, because the machine running the suite may be loaded.
@@ -227,5 +229,5 @@ describe('gateway frames (generated)', () => {
     expect((await request(`${platform.apiBase}/gateway`)).status).toBe(200);
     const after = await exchange(platform.gatewayUrl, 'v=10&encoding=json', undefined, []);
     expect(after.acked).toBe(true);
-  });
+  }, TEST_TIMEOUT_MS);
 });

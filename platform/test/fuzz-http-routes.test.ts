@@ -19,6 +19,8 @@ import { fullUser } from './helpers/social.js';
 
 /** Modest by default (CI, 2 cores); SVCPP_FUZZ_RUNS raises it for a longer search. */
 const RUNS = Number(process.env.SVCPP_FUZZ_RUNS ?? 300);
+/** The whole property's time limit (a liveness guard, not a measurement): grows with the runs asked for. */
+const TEST_TIMEOUT_MS = 60_000 + RUNS * 200;
 /** A liveness guard for one raw connection (answered or closed by then), generous for a loaded machine. */
 const LIVENESS_MS = 10_000;
 
@@ -137,7 +139,7 @@ describe('HTTP routes (generated)', () => {
       { numRuns: RUNS },
     );
     expect([...statuses], 'the runs reached too few kinds of answer').toEqual(expect.arrayContaining([200, 401, 404]));
-  });
+  }, TEST_TIMEOUT_MS);
 
   it('raw bytes on a socket: every answer is our error body or a success, never a 5xx, and every connection ends', async () => {
     const token = fc.oneof(fc.constantFrom(...METHODS), fc.constantFrom('G ET', '', 'GET\u0000', 'ÄÖ', 'get'));
@@ -192,5 +194,5 @@ describe('HTTP routes (generated)', () => {
     expect([...statuses].some((status) => status !== 400 && status !== 431), `no run reached routing: ${[...statuses]}`).toBe(true);
     // Still alive.
     expect((await request(`${platform.apiBase}/gateway`)).status).toBe(200);
-  });
+  }, TEST_TIMEOUT_MS);
 });
