@@ -16,6 +16,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev
   file binutils         # nm / readelf / objdump for the symbol checks (and the glibc floor's objdump -T)
   python3               # node-gyp (the from-source fallback through binding.gyp, npm run prebuilds)
+  clang libclang-rt-14-dev  # libFuzzer targets (native/fuzz, SVCPP_FUZZ=ON): clang 14 and its fuzzer/sanitizer runtimes
   chromium              # the developer portal's browser tests (platform/test/portal-browser*.test.ts, playwright-core)
 )
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:
 #   bash scripts/run.sh demo [--verbose]   set up and build what the demo needs, run the SDK against the platform
-#   bash scripts/run.sh test   set up, build everything, run every test (native, ASan/UBSan, TSan for voice, SDK,
-#                              platform, bench smoke)
+#   bash scripts/run.sh test   set up, build everything, run every test (native, ASan/UBSan, TSan, fuzz corpora and
+#                              a short fuzz run, SDK, platform, bench smoke)
 # Set-up is idempotent: Debian packages, npm packages and the native build are only redone when needed. Every step
 # announces itself with its share of a first run on a 2-core machine, so a newcomer knows what the wait is for.
 set -euo pipefail
@@ -116,7 +116,7 @@ case "$mode" in
     finish
     ;;
   test)
-    steps=14
+    steps=17
     debian_packages
     npm_packages
     step "generated layers are up to date (a second)"
@@ -131,10 +131,17 @@ case "$mode" in
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
     cmake --build build-asan -j2 2>&1 | build_progress
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure
-    step "native build with ThreadSanitizer: the voice media library and its tests only (first run ~3 min on 2 cores)"
+    step "native build with ThreadSanitizer: the voice media pipeline, the call engine and the DAVE frame cryptor with their tests (first run ~6 min on 2 cores)"
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
     cmake --build build-tsan -j2 2>&1 | build_progress
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --output-on-failure
+    step "libFuzzer targets with clang + ASan/UBSan (build-fuzz; first run ~6 min on 2 cores)"
+    [ -f build-fuzz/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_FUZZ=ON >/dev/null
+    cmake --build build-fuzz -j2 2>&1 | build_progress
+    # ctest replays every committed seed and past crash input once (fuzz.<target>.corpus); then each target fuzzes
+    # for a short while (npm run fuzz -- --minutes N is the long run).
+    stage ctest-fuzz ctest --test-dir build-fuzz --output-on-failure
+    stage fuzz-short bash scripts/fuzz.sh --seconds "${SVCPP_FUZZ_SECONDS:-20}"
     stage vitest-sdk npx vitest run --exclude test/pack-from-source.test.ts
     # The from-source fallback test compiles the whole core once more (binding.gyp): a stage of its own, so its
     # minutes show up under their own name (its heartbeat says it is still at work), with a longer limit: ~30 min

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 namespace svcpp::core::voice {
 
 namespace {
+/** The highest sample rate a WAV file may declare (professional audio stops at 768 kHz). */
+constexpr uint32_t kMaxWavSampleRate = 768000;
 
 // WAV is little-endian; so is every machine svcpp builds for (x86-64, arm64), but say it with explicit byte order.
 uint32_t Le32(const uint8_t *p) {
@@ -79,7 +82,15 @@ std::optional<WavAudio> ReadWavFile(const std::string &path, std::string *error)
                 return std::nullopt;
             }
             audio.channels = Le16(chunk + 10);
-            audio.sampleRate = static_cast<int>(Le32(chunk + 12));
+            // The field is unsigned 32-bit: a hostile or broken header (found by native/fuzz/fuzz_wav) can hold a
+            // rate above INT_MAX, which read as an int turned negative and reached the audio device's frame
+            // arithmetic. No real file has more than 768 kHz.
+            const uint32_t rate = Le32(chunk + 12);
+            if (rate == 0 || rate > kMaxWavSampleRate) {
+                Fail(error, path + " has an impossible sample rate (" + std::to_string(rate) + " Hz)");
+                return std::nullopt;
+            }
+            audio.sampleRate = static_cast<int>(rate);
             haveFormat = true;
         } else if (std::memcmp(chunk, "data", 4) == 0) {
             if (!haveFormat || audio.channels == 0) break;

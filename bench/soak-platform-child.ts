@@ -1,0 +1,30 @@
+/**
+ * Child process of the soak scripts (bench/soak-*.ts): the platform on a file database, so a soak can kill it with
+ * SIGKILL and start it again on the same file. `node --import tsx bench/soak-platform-child.ts --db <file>
+ * [--port <n>] [--webhook-url <url>]`; reports its addresses over IPC once it listens.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_RATE_LIMITS, startPlatform } from '../platform/src/index.js';
+
+const { values } = parseArgs({ options: { db: { type: 'string' }, port: { type: 'string' }, 'webhook-url': { type: 'string' } } });
+
+const platform = await startPlatform({
+  port: Number(values.port ?? 0),
+  database: values.db!,
+  logger: false,
+  devMode: true,
+  ...(values['webhook-url'] !== undefined && { devAppWebhookUrl: values['webhook-url'] }),
+  // Rate limits are the 429 soak's subject, not these: out of the way here.
+  rateLimits: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }])),
+  // Redeliveries after a kill come quickly (the default first retry is 1 s).
+  webhookRetry: { baseMs: 100, maxMs: 1_000, giveUpAfterMs: 600_000, timeoutMs: 3_000 },
+});
+const { id, botToken } = platform.devApp;
+process.send?.({ httpUrl: platform.httpUrl, apiBase: platform.apiBase, gatewayUrl: platform.gatewayUrl, devApp: { id, botToken } });
+// {type: 'memory'} → this process's memory after a full collection (when started with --expose-gc).
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'memory') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send?.({ type: 'memory', ...process.memoryUsage() });
+});
+process.on('disconnect', () => void platform.close().finally(() => process.exit(0)));
