@@ -22,13 +22,7 @@
       # build/Release/svcpp.node.
       "target_name": "svcpp",
       "dependencies": ["libsvcpp"],
-      "sources": [
-        "bindings/napi/src/addon.cpp",
-        "bindings/napi/src/client_pump.cpp",
-        "bindings/napi/src/containers.cpp",
-        "bindings/napi/generated/errc_codes.cpp",
-        "bindings/napi/generated/functions.cpp"
-      ],
+      "sources": ["<!@(node scripts/addon-sources.cjs)"],
       "include_dirs": [
         "<!(node -p \"require('node-addon-api').include_dir\")",
         "native/include",

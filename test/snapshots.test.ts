@@ -16,7 +16,7 @@ describe.each(BACKENDS)('snapshots over %s', (backend) => {
       api.ClientCreateOptions_SetCpuAffinityMask(options, 3n);
       expect(api.ClientCreateOptions_Snapshot(options)).toEqual({
         apiBase: 'https://api.test', webBase: '', caFile: '', experimentalAudioSystem: AudioSystem.Standard,
-        experimentalAndroidPreventCommsForBluetooth: false, cpuAffinityMask: 3n,
+        experimentalAndroidPreventCommsForBluetooth: false, cpuAffinityMask: 3n, ipcPath: '',
       });
       // Without drop the handle stays usable.
       expect(api.ClientCreateOptions_ApiBase(options)).toBe('https://api.test');

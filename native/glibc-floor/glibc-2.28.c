@@ -49,6 +49,17 @@ SVCPP_FORWARD(pthread_rwlock_unlock, "GLIBC_2.2.5");
 SVCPP_FORWARD(pthread_condattr_setclock, "GLIBC_2.3.3");
 SVCPP_FORWARD(pthread_setaffinity_np, "GLIBC_2.3.4");
 SVCPP_FORWARD(pthread_setname_np, "GLIBC_2.12");
+/* the voice engine's threads and locks (WebRTC audio processing, the audio/network threads) */
+SVCPP_FORWARD(pthread_attr_setstacksize, "GLIBC_2.2.5");
+SVCPP_FORWARD(pthread_mutex_trylock, "GLIBC_2.2.5");
+SVCPP_FORWARD(pthread_mutexattr_init, "GLIBC_2.2.5");
+SVCPP_FORWARD(pthread_mutexattr_destroy, "GLIBC_2.2.5");
+SVCPP_FORWARD(pthread_mutexattr_settype, "GLIBC_2.2.5");
+/* libm.so.6: 2.29 gave exp/log/pow new versions without the SVID error handling; the old ones return the same
+ * values for the finite arguments the audio code passes */
+SVCPP_FORWARD(exp, "GLIBC_2.2.5");
+SVCPP_FORWARD(log, "GLIBC_2.2.5");
+SVCPP_FORWARD(pow, "GLIBC_2.2.5");
 /* libc.so.6: a 2.32 version changed which signals it filters; the old one behaves the same for our masks */
 SVCPP_FORWARD(pthread_sigmask, "GLIBC_2.2.5");
 /* libdl.so.2 before 2.34 (OpenSSL's DSO code) */
