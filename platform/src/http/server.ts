@@ -75,7 +75,9 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
 
   // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
-    response.writeHead(417, { 'content-type': 'application/json' }).end(JSON.stringify(Errors.httpStatus(417).body()));
+    const body = JSON.stringify(Errors.httpStatus(417).body());
+    // With a length, like every other answer of ours (not chunked): simple clients read it whole.
+    response.writeHead(417, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
   });
 
   app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));
