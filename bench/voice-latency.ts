@@ -7,10 +7,11 @@
 // encode, encrypt, UDP to the relay and back out, decrypt, the adaptive jitter buffer (≥ 20 ms), decode and mix.
 // Prints figures; asserts nothing. Measured while other work loads the machine, figures are indicative.
 //   node --import tsx bench/voice-latency.ts [--smoke]     (--smoke: 3 markers)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CallStatus, Client, SvcppServer, type Call } from '../lib/index.js';
+import { stereoPcm, writeStereoWav } from '../tools/wav.js';
 import { startPlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -20,35 +21,14 @@ const FIRST_MARKER_MS = 1500;
 const MARKER_EVERY_MS = 1000;
 const MARKER_MS = 30;
 
+/** The microphone: a 30 ms 1 kHz marker every second; returns each marker's onset in ms. */
 function writeMarkerWav(path: string): number[] {
   const totalMs = FIRST_MARKER_MS + MARKERS * MARKER_EVERY_MS + 500;
-  const frames = Math.round((totalMs * RATE) / 1000);
-  const data = Buffer.alloc(frames * 4);
-  const onsets: number[] = [];
-  for (let m = 0; m < MARKERS; m++) {
-    const start = Math.round(((FIRST_MARKER_MS + m * MARKER_EVERY_MS) * RATE) / 1000);
-    onsets.push((start * 1000) / RATE);
-    for (let i = 0; i < (MARKER_MS * RATE) / 1000; i++) {
-      const v = Math.round(Math.sin((2 * Math.PI * 1000 * i) / RATE) * 0.5 * 32767);
-      data.writeInt16LE(v, (start + i) * 4);
-      data.writeInt16LE(v, (start + i) * 4 + 2);
-    }
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(path, Buffer.concat([header, data]));
-  return onsets;
+  const starts = Array.from({ length: MARKERS }, (_, m) => Math.round(((FIRST_MARKER_MS + m * MARKER_EVERY_MS) * RATE) / 1000));
+  const markerFrames = (MARKER_MS * RATE) / 1000;
+  const inMarker = (i: number) => starts.some((start) => i >= start && i < start + markerFrames);
+  writeStereoWav(path, stereoPcm(Math.round((totalMs * RATE) / 1000), (i) => (inMarker(i) ? Math.sin((2 * Math.PI * 1000 * i) / RATE) * 0.5 : 0)));
+  return starts.map((start) => (start * 1000) / RATE);
 }
 
 /** Marker onsets (ms from sample 0) in a 16-bit stereo WAV: the first sample above 10 % of full scale after a quiet gap. */

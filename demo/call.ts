@@ -1,35 +1,16 @@
 // The demo's voice call: two players of the same game in a lobby's call against the embedded platform. The speaker's
 // microphone is a WAV file with a generated tone (the SDK's file device), the listener's speakers a WAV file that
 // records what it hears; the demo then reads the recording back and tells its pitch.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CallStatus, type Client } from '../lib/index.js';
+import { stereoPcm, writeStereoWav } from '../tools/wav.js';
 
 const RATE = 48_000;
 
 /** A 48 kHz stereo 16-bit WAV of `seconds` of a sine at `hz`. */
 function writeTone(path: string, hz: number, seconds: number): void {
-  const frames = RATE * seconds;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * hz * i) / RATE) * 0.4 * 32767);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);        // fmt chunk size
-  header.writeUInt16LE(1, 20);         // PCM
-  header.writeUInt16LE(2, 22);         // stereo
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 4, 28);  // bytes per second
-  header.writeUInt16LE(4, 32);         // bytes per frame
-  header.writeUInt16LE(16, 34);        // bits per sample
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(path, Buffer.concat([header, data]));
+  writeStereoWav(path, stereoPcm(RATE * seconds, (i) => Math.sin((2 * Math.PI * hz * i) / RATE) * 0.4));
 }
 
 /**

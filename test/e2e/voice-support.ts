@@ -3,10 +3,11 @@
  * a client heard, read back) and signal measures that judge audio by its content — frequency by zero crossings,
  * loudness by RMS — never by byte equality (Opus is lossy).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CallStatus, type Call, type Client } from '../../lib/index.js';
+import { stereoPcm, writeStereoWav } from '../../tools/wav.js';
 import { until } from './support.js';
 
 export const SAMPLE_RATE = 48_000;
@@ -17,26 +18,7 @@ export const voiceTempDir = (): string => mkdtempSync(join(tmpdir(), 'svcpp-voic
 /** Writes a 48 kHz stereo 16-bit WAV: `seconds` of a sine at `frequency` Hz (amplitude 0..1 of full scale). */
 export function writeToneWav(path: string, frequency: number, seconds: number, amplitude = 0.5): void {
   const frames = Math.round(seconds * SAMPLE_RATE);
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * amplitude * 32767);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(path, Buffer.concat([header, data]));
+  writeStereoWav(path, stereoPcm(frames, (i) => Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * amplitude));
 }
 
 /** The left channel of a 16-bit PCM WAV file (finds the data chunk), as numbers in -32768..32767. */
