@@ -149,88 +149,93 @@ bool VoiceService::DropVoiceSocketForTest(uint64_t lobbyId) {
 // ---- dispatches (I/O thread) ------------------------------------------------------------------------------
 
 void VoiceService::Register(DispatchTable &table) {
-    // READY carries the voice states of the user's lobbies; LOBBY_DELETE ends that lobby's call.
-    for (const char *type : {"READY", "VOICE_STATE_UPDATE", "VOICE_SERVER_UPDATE", "VOICE_JOIN_REFUSED", "LOBBY_DELETE"}) {
-        table.On(type, [this](std::string_view t, const nlohmann::json &data) { OnDispatch(std::string(t), data); });
+    // One handler per dispatch type: the table routes by type, so no handler compares type strings again.
+    const auto on = [this, &table](const char *type, void (VoiceService::*handler)(const nlohmann::json &)) {
+        table.On(type, [this, handler](std::string_view, const nlohmann::json &data) { (this->*handler)(data); });
+    };
+    on("READY", &VoiceService::OnReady);  // the voice states of the user's lobbies
+    on("VOICE_STATE_UPDATE", &VoiceService::OnVoiceStateUpdate);
+    on("VOICE_SERVER_UPDATE", &VoiceService::OnVoiceServerUpdate);
+    on("VOICE_JOIN_REFUSED", &VoiceService::OnJoinRefused);  // platform/PROTOCOL.md §13.2
+    on("LOBBY_DELETE", &VoiceService::OnLobbyDelete);  // ends that lobby's call
+}
+
+void VoiceService::OnReady(const nlohmann::json &data) {
+    // A new gateway session: the voice states it carries (if any) replace what we knew.
+    std::lock_guard lock(mutex_);
+    lobbyStates_.clear();
+    if (const auto &states = wire::Member(data, "voice_states"); states.is_array()) {
+        for (const auto &item : states) {
+            if (auto state = ParseVoiceState(item); state && state->channelId) lobbyStates_[state->channelId][state->userId] = *state;
+        }
     }
 }
 
-void VoiceService::OnDispatch(const std::string &type, const nlohmann::json &data) {
-    if (type == "READY") {
-        // A new gateway session: the voice states it carries (if any) replace what we knew.
+void VoiceService::OnVoiceStateUpdate(const nlohmann::json &data) {
+    auto state = ParseVoiceState(data);
+    if (!state) return;
+    // Which lobby did this user leave or join? channel_id null = left whatever call they were in.
+    std::vector<uint64_t> touched;
+    bool added = false;
+    {
         std::lock_guard lock(mutex_);
-        lobbyStates_.clear();
-        if (const auto &states = wire::Member(data, "voice_states"); states.is_array()) {
-            for (const auto &item : states) {
-                if (auto state = ParseVoiceState(item); state && state->channelId) lobbyStates_[state->channelId][state->userId] = *state;
-            }
-        }
-        return;
-    }
-    if (type == "VOICE_STATE_UPDATE") {
-        auto state = ParseVoiceState(data);
-        if (!state) return;
-        // Which lobby did this user leave or join? channel_id null = left whatever call they were in.
-        std::vector<uint64_t> touched;
-        bool added = false;
-        {
-            std::lock_guard lock(mutex_);
-            for (auto &[lobby, members] : lobbyStates_) {
-                // A leave names its lobby (lobby_id); one without it leaves every call of the user.
-                const bool named = !state->channelId && state->lobbyId;
-                if (lobby != state->channelId && (!named || lobby == state->lobbyId) && members.erase(state->userId)) {
-                    touched.push_back(lobby);
-                }
-            }
-            if (state->channelId) {
-                added = lobbyStates_[state->channelId].insert_or_assign(state->userId, *state).second;
-            }
-        }
-        for (uint64_t lobby : touched) {
-            participantChanged_.Post(lobby, state->userId, false);
-            if (auto session = Active(lobby)) {
-                VoiceStateRecord left = *state;
-                left.channelId = 0;
-                session->OnVoiceState(left);
-                if (session->Ended()) Retire(lobby);
+        for (auto &[lobby, members] : lobbyStates_) {
+            // A leave names its lobby (lobby_id); one without it leaves every call of the user.
+            const bool named = !state->channelId && state->lobbyId;
+            if (lobby != state->channelId && (!named || lobby == state->lobbyId) && members.erase(state->userId)) {
+                touched.push_back(lobby);
             }
         }
         if (state->channelId) {
-            if (added) participantChanged_.Post(state->channelId, state->userId, true);
-            if (auto session = Active(state->channelId)) {
-                session->OnVoiceState(*state);
-                if (session->Ended()) Retire(state->channelId);
-            }
+            added = lobbyStates_[state->channelId].insert_or_assign(state->userId, *state).second;
         }
-        return;
     }
-    if (type == "VOICE_SERVER_UPDATE") {
-        const uint64_t lobby = wire::Snowflake(data, "channel_id") ? wire::Snowflake(data, "channel_id") : wire::Snowflake(data, "lobby_id");
-        auto session = Active(lobby);
-        if (!session) return;
-        session->OnVoiceServer(wire::String(data, "token"), wire::OptionalString(data, "endpoint"));
-        if (session->Ended()) Retire(lobby);
-        return;
-    }
-    if (type == "VOICE_JOIN_REFUSED") {  // platform/PROTOCOL.md §13.2: not a member, call full, unknown lobby
-        const uint64_t lobby = wire::Snowflake(data, "lobby_id");
-        Log(LoggingSeverity::Warning, "the platform refused the call of lobby " + std::to_string(lobby) + ": " + wire::String(data, "message"));
+    for (uint64_t lobby : touched) {
+        participantChanged_.Post(lobby, state->userId, false);
         if (auto session = Active(lobby)) {
-            session->OnJoinRefused();
-            Retire(lobby);
+            VoiceStateRecord left = *state;
+            left.channelId = 0;
+            session->OnVoiceState(left);
+            if (session->Ended()) Retire(lobby);
         }
-        return;
     }
-    if (type == "LOBBY_DELETE") {
-        const uint64_t lobby = wire::Snowflake(data, "id");
-        {
-            std::lock_guard lock(mutex_);
-            lobbyStates_.erase(lobby);
+    if (state->channelId) {
+        if (added) participantChanged_.Post(state->channelId, state->userId, true);
+        if (auto session = Active(state->channelId)) {
+            session->OnVoiceState(*state);
+            if (session->Ended()) Retire(state->channelId);
         }
-        if (auto session = Active(lobby)) {
-            session->End({});
-            Retire(lobby);
-        }
+    }
+}
+
+void VoiceService::OnVoiceServerUpdate(const nlohmann::json &data) {
+    uint64_t lobby = wire::Snowflake(data, "channel_id");
+    if (lobby == 0) lobby = wire::Snowflake(data, "lobby_id");
+    auto session = Active(lobby);
+    if (!session) return;
+    session->OnVoiceServer(wire::String(data, "token"), wire::OptionalString(data, "endpoint"));
+    if (session->Ended()) Retire(lobby);
+}
+
+// platform/PROTOCOL.md §13.2: not a member, call full, unknown lobby.
+void VoiceService::OnJoinRefused(const nlohmann::json &data) {
+    const uint64_t lobby = wire::Snowflake(data, "lobby_id");
+    Log(LoggingSeverity::Warning, "the platform refused the call of lobby " + std::to_string(lobby) + ": " + wire::String(data, "message"));
+    if (auto session = Active(lobby)) {
+        session->OnJoinRefused();
+        Retire(lobby);
+    }
+}
+
+void VoiceService::OnLobbyDelete(const nlohmann::json &data) {
+    const uint64_t lobby = wire::Snowflake(data, "id");
+    {
+        std::lock_guard lock(mutex_);
+        lobbyStates_.erase(lobby);
+    }
+    if (auto session = Active(lobby)) {
+        session->End({});
+        Retire(lobby);
     }
 }
 

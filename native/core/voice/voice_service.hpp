@@ -88,7 +88,6 @@ public:
     // from the client (I/O thread)
     /** Adds the dispatch types this area reduces to the client's one table (native/SEMANTICS.md "Area services"). */
     void Register(DispatchTable &table);
-    void OnDispatch(const std::string &type, const nlohmann::json &data);
     /** The gateway session ended (Disconnected): every call ends. */
     void OnGatewayGone();
 
@@ -102,6 +101,13 @@ public:
     bool DropVoiceSocketForTest(uint64_t lobbyId);
 
 private:
+    // The dispatches Register routes here (I/O thread).
+    void OnReady(const nlohmann::json &data);
+    void OnVoiceStateUpdate(const nlohmann::json &data);
+    void OnVoiceServerUpdate(const nlohmann::json &data);
+    void OnJoinRefused(const nlohmann::json &data);
+    void OnLobbyDelete(const nlohmann::json &data);
+
     std::shared_ptr<CallSession> Active(uint64_t lobbyId) const;
     void Log(LoggingSeverity severity, std::string line) { log_.Log(severity, std::move(line)); }
     /** The calls that are over leave the active map (their sessions stay alive for queued events). */
