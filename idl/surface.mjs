@@ -892,6 +892,8 @@ export const types = [
         doc: 'The member with this user id; absent when it is not a member.' },
       { name: 'Metadata', const: true, returns: 'map', doc: 'The lobby\'s metadata (empty when it has none).' },
       { name: 'LinkedChannel', const: true, returns: 'obj:LinkedChannel', optional: true, doc: 'The guild channel the lobby is linked to, when it is linked.' },
+      { name: 'GetCallInfoHandle', const: true, returns: 'obj:CallInfoHandle', optional: true,
+        doc: 'Who is in the lobby\'s voice call, without joining it; absent while nobody is in the call.' },
     ],
   },
   {
@@ -945,6 +947,21 @@ export const types = [
     methods: [
       { name: 'SelfMute', const: true, returns: 'bool', doc: 'The participant muted their microphone.' },
       { name: 'SelfDeaf', const: true, returns: 'bool', doc: 'The participant deafened themselves (they hear nothing and send nothing).' },
+    ],
+  },
+  {
+    name: 'CallInfoHandle',
+    kind: 'handle',
+    header: 'voice/call_info_handle.hpp',
+    doc: 'A live view of a lobby\'s voice call seen from outside it (LobbyHandle.GetCallInfoHandle): who is in it and their\n' +
+      'voice states, from the lobby\'s voice-state events. Defaults and IsValid false once nobody is in the call, the\n' +
+      'lobby is gone or the client is dropped.',
+    methods: [
+      { name: 'ChannelId', const: true, returns: 'u64', doc: 'The lobby id (a lobby\'s call is its channel); 0 when invalid.' },
+      { name: 'GuildId', const: true, returns: 'u64', doc: 'Always 0: lobby calls belong to no guild.' },
+      { name: 'GetParticipants', const: true, returns: 'list:u64', doc: 'The users in the call, ordered by id.' },
+      { name: 'GetVoiceStateHandle', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'obj:VoiceStateHandle', optional: true,
+        doc: 'The voice state of a participant; absent when not in the call.' },
     ],
   },
   {
@@ -1292,6 +1309,11 @@ export const types = [
       { name: 'SetEngineManagedAudioSession', params: [{ name: 'isEngineManaged', type: 'bool' }], doc: 'Mobile only: a no-op on desktop.' },
       { name: 'ShowAudioRoutePicker', returns: 'bool', doc: 'Mobile only: false on desktop.' },
       { name: 'SetSpeakerMode', params: [{ name: 'speakerMode', type: 'bool' }], returns: 'bool', doc: 'Deprecated (mobile): does nothing, returns false.' },
+      { name: 'SetThreadPriority', ts: { name: 'setThreadPriority', kind: 'value', doc: 'Sets the Linux nice value (-20..19, lower runs first) of the SDK\'s threads of a kind (Client: I/O, Voice: audio,\nNetwork: voice UDP), now and for threads started later. Out of range or an unknown thread: ERR_SVCPP_INVALID_ARGUMENT.\nWhen the OS refuses (raising a priority needs CAP_SYS_NICE), the thread keeps its priority and a warning is logged.' }, params: [{ name: 'thread', type: 'enum:Client.Thread' }, { name: 'priority', type: 'i32' }],
+        doc: 'Priority of the SDK\'s threads of a kind (Client: the I/O thread; Voice: the audio thread; Network: each call\'s UDP\n' +
+          'thread), now and for threads started later: a Linux nice value -20..19 (lower runs first); out of range or an\n' +
+          'unknown thread: InvalidArgument. Raising a priority needs CAP_SYS_NICE or RLIMIT_NICE: when the OS refuses, the\n' +
+          'thread keeps its priority and a Warning is logged (native/SEMANTICS.md "Thread priority").' },
       // callback pump (svcpp additions)
       { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
       { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },

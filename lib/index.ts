@@ -5,7 +5,7 @@ export type {
 } from './client.js';
 export type { UserApplicationProfileSnapshot, UserSnapshot } from './users.js';
 export type { GuildChannelSnapshot, GuildSnapshot, LinkedLobbySnapshot } from './guilds.js';
-export type { CreateOrJoinLobbyOptions, LinkedChannelSnapshot, LobbyEvents, LobbyMemberSnapshot, LobbySnapshot } from './lobbies.js';
+export type { CreateOrJoinLobbyOptions, LinkedChannelSnapshot, LobbyCallInfo, LobbyCallParticipant, LobbyEvents, LobbyMemberSnapshot, LobbySnapshot } from './lobbies.js';
 export type {
   AdditionalContentSnapshot, ChannelSnapshot, MessageEvents, MessageSnapshot, UserMessageSummarySnapshot,
 } from './messages.js';

@@ -2,7 +2,7 @@
 // handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { LobbyMemberHandleData } from './generated/snapshots.js';
+import type { LobbyHandleData, LobbyMemberHandleData } from './generated/snapshots.js';
 import { userFromData, type UserSnapshot } from './users.js';
 
 /** The guild channel a lobby is linked to. */
@@ -27,6 +27,23 @@ export interface LobbyMemberSnapshot {
   additionalName: string | undefined;
 }
 
+/** A participant of a lobby's voice call, seen from outside it. */
+export interface LobbyCallParticipant {
+  userId: bigint;
+  selfMute: boolean;
+  selfDeaf: boolean;
+}
+
+/** Who is in a lobby's voice call, without joining it (the native LobbyHandle's CallInfoHandle). */
+export interface LobbyCallInfo {
+  /** The lobby id: a lobby's call is its channel. */
+  channelId: bigint;
+  /** Always 0n: lobby calls belong to no guild. */
+  guildId: bigint;
+  /** Ordered by user id. */
+  participants: LobbyCallParticipant[];
+}
+
 /** A lobby the user is a member of, as the SDK's cache knew it when the snapshot was taken. */
 export interface LobbySnapshot {
   id: bigint;
@@ -36,6 +53,8 @@ export interface LobbySnapshot {
   members: LobbyMemberSnapshot[];
   /** The guild channel the lobby is linked to, when it is linked. */
   linkedChannel: LinkedChannelSnapshot | undefined;
+  /** Who is in the lobby's voice call (this user or not); undefined while nobody is. */
+  call: LobbyCallInfo | undefined;
 }
 
 /** Options of createOrJoinLobby(): metadata overwrites what the lobby / this member had (≤ 25 keys, values ≤ 1024). */
@@ -44,16 +63,46 @@ export interface CreateOrJoinLobbyOptions {
   memberMetadata?: Record<string, string>;
 }
 
-/** Reads a LobbyHandle into a snapshot and drops it: one crossing (LobbyHandle_Snapshot, members included). */
+/**
+ * Reads a LobbyHandle into a snapshot and drops it: one crossing (LobbyHandle_Snapshot, members included), plus one
+ * per call participant's voice state while the lobby's call has participants.
+ */
 export function takeLobbySnapshot(api: NativeApi, handle: NativeHandle<'LobbyHandle'>): LobbySnapshot {
-  const d = api.LobbyHandle_Snapshot(handle, true);
+  let d: LobbyHandleData;
+  let call: LobbyCallInfo | undefined;
+  try {
+    d = api.LobbyHandle_Snapshot(handle);
+    call = d.getCallInfoHandle && readCallInfo(api, handle);
+  } finally {
+    api.LobbyHandle_Drop(handle);
+  }
   return {
     id: d.id,
     metadata: d.metadata,
     memberIds: d.lobbyMemberIds,
     members: d.lobbyMembers.map(memberFromData),
     linkedChannel: d.linkedChannel && { id: d.linkedChannel.id, name: d.linkedChannel.name, guildId: d.linkedChannel.guildId },
+    call,
   };
+}
+
+/** The lobby's call with each participant's voice state (undefined if everybody left in between). */
+function readCallInfo(api: NativeApi, lobby: NativeHandle<'LobbyHandle'>): LobbyCallInfo | undefined {
+  const info = api.LobbyHandle_GetCallInfoHandle(lobby);
+  if (!info) return undefined;
+  try {
+    const d = api.CallInfoHandle_Snapshot(info);
+    const participants: LobbyCallParticipant[] = [];
+    for (const userId of d.getParticipants) {
+      const state = api.CallInfoHandle_GetVoiceStateHandle(info, userId);
+      if (!state) continue;  // left between the two reads
+      const s = api.VoiceStateHandle_Snapshot(state, true);
+      participants.push({ userId, selfMute: s.selfMute, selfDeaf: s.selfDeaf });
+    }
+    return { channelId: d.channelId, guildId: d.guildId, participants };
+  } finally {
+    api.CallInfoHandle_Drop(info);
+  }
 }
 
 /** Reads a LobbyMemberHandle into a snapshot and drops it: one crossing. */

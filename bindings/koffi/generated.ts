@@ -70,6 +70,7 @@ declareType('Svcpp_LobbyHandle', () => koffi.struct('Svcpp_LobbyHandle', { opaqu
 declareType('Svcpp_ChannelHandle', () => koffi.struct('Svcpp_ChannelHandle', { opaque: 'void *' }));
 declareType('Svcpp_MessageHandle', () => koffi.struct('Svcpp_MessageHandle', { opaque: 'void *' }));
 declareType('Svcpp_VoiceStateHandle', () => koffi.struct('Svcpp_VoiceStateHandle', { opaque: 'void *' }));
+declareType('Svcpp_CallInfoHandle', () => koffi.struct('Svcpp_CallInfoHandle', { opaque: 'void *' }));
 declareType('Svcpp_Call', () => koffi.struct('Svcpp_Call', { opaque: 'void *' }));
 declareType('Svcpp_Client', () => koffi.struct('Svcpp_Client', { opaque: 'void *' }));
 declareType('Svcpp_UInt64Span', () => koffi.struct('Svcpp_UInt64Span', { ptr: 'uint64_t *', size: 'size_t' }));
@@ -492,6 +493,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_LobbyHandle_GetLobbyMemberHandle: lib.func('bool Svcpp_LobbyHandle_GetLobbyMemberHandle(const Svcpp_LobbyHandle *self, uint64_t memberId, _Out_ Svcpp_LobbyMemberHandle *out)'),
     Svcpp_LobbyHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Metadata(const Svcpp_LobbyHandle *self, _Out_ Svcpp_Properties *out)'),
     Svcpp_LobbyHandle_LinkedChannel: lib.func('bool Svcpp_LobbyHandle_LinkedChannel(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LinkedChannel *out)'),
+    Svcpp_LobbyHandle_GetCallInfoHandle: lib.func('bool Svcpp_LobbyHandle_GetCallInfoHandle(const Svcpp_LobbyHandle *self, _Out_ Svcpp_CallInfoHandle *out)'),
     Svcpp_ChannelHandle_Drop: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Drop(_Inout_ Svcpp_ChannelHandle *self)'),
     Svcpp_ChannelHandle_Clone: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Clone(_Out_ Svcpp_ChannelHandle *self, const Svcpp_ChannelHandle *other)'),
     Svcpp_ChannelHandle_IsValid: lib.func('bool Svcpp_ChannelHandle_IsValid(const Svcpp_ChannelHandle *self)'),
@@ -526,6 +528,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_VoiceStateHandle_IsValid: lib.func('bool Svcpp_VoiceStateHandle_IsValid(const Svcpp_VoiceStateHandle *self)'),
     Svcpp_VoiceStateHandle_SelfMute: lib.func('bool Svcpp_VoiceStateHandle_SelfMute(const Svcpp_VoiceStateHandle *self)'),
     Svcpp_VoiceStateHandle_SelfDeaf: lib.func('bool Svcpp_VoiceStateHandle_SelfDeaf(const Svcpp_VoiceStateHandle *self)'),
+    Svcpp_CallInfoHandle_Drop: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_Drop(_Inout_ Svcpp_CallInfoHandle *self)'),
+    Svcpp_CallInfoHandle_Clone: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_Clone(_Out_ Svcpp_CallInfoHandle *self, const Svcpp_CallInfoHandle *other)'),
+    Svcpp_CallInfoHandle_IsValid: lib.func('bool Svcpp_CallInfoHandle_IsValid(const Svcpp_CallInfoHandle *self)'),
+    Svcpp_CallInfoHandle_ChannelId: lib.func('uint64_t Svcpp_CallInfoHandle_ChannelId(const Svcpp_CallInfoHandle *self)'),
+    Svcpp_CallInfoHandle_GuildId: lib.func('uint64_t Svcpp_CallInfoHandle_GuildId(const Svcpp_CallInfoHandle *self)'),
+    Svcpp_CallInfoHandle_GetParticipants: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_GetParticipants(const Svcpp_CallInfoHandle *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_CallInfoHandle_GetVoiceStateHandle: lib.func('bool Svcpp_CallInfoHandle_GetVoiceStateHandle(const Svcpp_CallInfoHandle *self, uint64_t userId, _Out_ Svcpp_VoiceStateHandle *out)'),
     Svcpp_Call_Drop: lib.func('Svcpp_Errc Svcpp_Call_Drop(_Inout_ Svcpp_Call *self)'),
     Svcpp_Call_Clone: lib.func('Svcpp_Errc Svcpp_Call_Clone(_Out_ Svcpp_Call *self, const Svcpp_Call *other)'),
     Svcpp_Call_IsValid: lib.func('bool Svcpp_Call_IsValid(const Svcpp_Call *self)'),
@@ -705,6 +714,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetEngineManagedAudioSession: lib.func('Svcpp_Errc Svcpp_Client_SetEngineManagedAudioSession(const Svcpp_Client *self, bool isEngineManaged)'),
     Svcpp_Client_ShowAudioRoutePicker: lib.func('bool Svcpp_Client_ShowAudioRoutePicker(const Svcpp_Client *self)'),
     Svcpp_Client_SetSpeakerMode: lib.func('bool Svcpp_Client_SetSpeakerMode(const Svcpp_Client *self, bool speakerMode)'),
+    Svcpp_Client_SetThreadPriority: lib.func('Svcpp_Errc Svcpp_Client_SetThreadPriority(const Svcpp_Client *self, Svcpp_Client_Thread thread, int32_t priority)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hookUserDataFree, void *hookUserData)'),
@@ -784,6 +794,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       ChannelHandle: (self: HandleStruct) => c.Svcpp_ChannelHandle_Drop(self),
       MessageHandle: (self: HandleStruct) => c.Svcpp_MessageHandle_Drop(self),
       VoiceStateHandle: (self: HandleStruct) => c.Svcpp_VoiceStateHandle_Drop(self),
+      CallInfoHandle: (self: HandleStruct) => c.Svcpp_CallInfoHandle_Drop(self),
       Call: (self: HandleStruct) => c.Svcpp_Call_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
@@ -2648,6 +2659,12 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       if (!c.Svcpp_LobbyHandle_LinkedChannel(selfC, out)) return undefined;
       return rt.adopt('LinkedChannel', out);
     },
+    LobbyHandle_GetCallInfoHandle(self) {
+      const selfC = rt.handle('LobbyHandle', self);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_LobbyHandle_GetCallInfoHandle(selfC, out)) return undefined;
+      return rt.adopt('CallInfoHandle', out);
+    },
     ChannelHandle_Drop(self) {
       const selfC = rt.handle('ChannelHandle', self);
       const rc = c.Svcpp_ChannelHandle_Drop(selfC);
@@ -2832,6 +2849,45 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     VoiceStateHandle_SelfDeaf(self) {
       const selfC = rt.handle('VoiceStateHandle', self);
       return c.Svcpp_VoiceStateHandle_SelfDeaf(selfC);
+    },
+    CallInfoHandle_Drop(self) {
+      const selfC = rt.handle('CallInfoHandle', self);
+      const rc = c.Svcpp_CallInfoHandle_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    CallInfoHandle_Clone(other) {
+      const created = { opaque: null } as HandleStruct;
+      const otherC = rt.handle('CallInfoHandle', other);
+      const rc = c.Svcpp_CallInfoHandle_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('CallInfoHandle', created);
+    },
+    CallInfoHandle_IsValid(self) {
+      const selfC = rt.handle('CallInfoHandle', self);
+      return c.Svcpp_CallInfoHandle_IsValid(selfC);
+    },
+    CallInfoHandle_ChannelId(self) {
+      const selfC = rt.handle('CallInfoHandle', self);
+      return rt.u64Out(c.Svcpp_CallInfoHandle_ChannelId(selfC));
+    },
+    CallInfoHandle_GuildId(self) {
+      const selfC = rt.handle('CallInfoHandle', self);
+      return rt.u64Out(c.Svcpp_CallInfoHandle_GuildId(selfC));
+    },
+    CallInfoHandle_GetParticipants(self) {
+      const selfC = rt.handle('CallInfoHandle', self);
+      const out = { ptr: null, size: 0 } as SpanOut;
+      const rc = c.Svcpp_CallInfoHandle_GetParticipants(selfC, out);
+      rt.check(rc);
+      return rt.takeU64Span(out);
+    },
+    CallInfoHandle_GetVoiceStateHandle(self, userId) {
+      const selfC = rt.handle('CallInfoHandle', self);
+      const userIdC = rt.u64(userId);
+      const out = { opaque: null } as HandleStruct;
+      if (!c.Svcpp_CallInfoHandle_GetVoiceStateHandle(selfC, userIdC, out)) return undefined;
+      return rt.adopt('VoiceStateHandle', out);
     },
     Call_Drop(self) {
       const selfC = rt.handle('Call', self);
@@ -4116,6 +4172,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const speakerModeC = rt.bool(speakerMode);
       return c.Svcpp_Client_SetSpeakerMode(selfC, speakerModeC);
     },
+    Client_SetThreadPriority(self, thread, priority) {
+      const selfC = rt.handle('Client', self);
+      const threadC = rt.int(thread);
+      const priorityC = rt.int(priority);
+      const rc = c.Svcpp_Client_SetThreadPriority(selfC, threadC, priorityC);
+      rt.check(rc);
+    },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacks(selfC));
@@ -4573,6 +4636,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
           lobbyMembers: api.LobbyHandle_LobbyMembers(self).map((n) => api.LobbyMemberHandle_Snapshot(n, true)),
           metadata: api.LobbyHandle_Metadata(self),
           linkedChannel: ((n) => n && api.LinkedChannel_Snapshot(n, true))(api.LobbyHandle_LinkedChannel(self)),
+          getCallInfoHandle: ((n) => n && api.CallInfoHandle_Snapshot(n, true))(api.LobbyHandle_GetCallInfoHandle(self)),
         };
       } finally {
         if (drop) api.LobbyHandle_Drop(self);
@@ -4623,6 +4687,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
         };
       } finally {
         if (drop) api.VoiceStateHandle_Drop(self);
+      }
+    },
+    CallInfoHandle_Snapshot(self, drop) {
+      try {
+        return {
+          channelId: api.CallInfoHandle_ChannelId(self),
+          guildId: api.CallInfoHandle_GuildId(self),
+          getParticipants: api.CallInfoHandle_GetParticipants(self),
+        };
+      } finally {
+        if (drop) api.CallInfoHandle_Drop(self);
       }
     },
     Call_Snapshot(self, drop) {

@@ -232,6 +232,7 @@ export interface LobbyHandleData {
   lobbyMembers: LobbyMemberHandleData[];
   metadata: Record<string, string>;
   linkedChannel: LinkedChannelData | undefined;
+  getCallInfoHandle: CallInfoHandleData | undefined;
 }
 
 /** What ChannelHandle_Snapshot returns: every getter of a ChannelHandle, read in one call. */
@@ -267,6 +268,13 @@ export interface MessageHandleData {
 export interface VoiceStateHandleData {
   selfMute: boolean;
   selfDeaf: boolean;
+}
+
+/** What CallInfoHandle_Snapshot returns: every getter of a CallInfoHandle, read in one call. */
+export interface CallInfoHandleData {
+  channelId: bigint;
+  guildId: bigint;
+  getParticipants: bigint[];
 }
 
 /** What Call_Snapshot returns: every getter of a Call, read in one call. */

@@ -552,6 +552,12 @@ typedef struct Svcpp_MessageHandle { void *opaque; } Svcpp_MessageHandle;
 /** A live view of a call participant's voice state: defaults and IsValid false once they left or the call ended. */
 typedef struct Svcpp_VoiceStateHandle { void *opaque; } Svcpp_VoiceStateHandle;
 /**
+ * A live view of a lobby's voice call seen from outside it (LobbyHandle.GetCallInfoHandle): who is in it and their
+ * voice states, from the lobby's voice-state events. Defaults and IsValid false once nobody is in the call, the
+ * lobby is gone or the client is dropped.
+ */
+typedef struct Svcpp_CallInfoHandle { void *opaque; } Svcpp_CallInfoHandle;
+/**
  * A lobby voice call this user is in: status, participants and local audio controls. Invalid (defaults,
  * IsValid false) once EndCall/EndCalls finished, the call ended on its own (Disconnected) or the client is gone.
  * Setters on an invalid call: InvalidHandle. Status machine and audio thread: docs/voice.md.
@@ -1488,6 +1494,8 @@ SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_GetLobbyMemberHandle(Svcpp_LobbyHand
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_Metadata(Svcpp_LobbyHandle const *self, Svcpp_Properties *out);
 /** The guild channel the lobby is linked to, when it is linked. */
 SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_LinkedChannel(Svcpp_LobbyHandle const *self, Svcpp_LinkedChannel *out);
+/** Who is in the lobby's voice call, without joining it; absent while nobody is in the call. */
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_GetCallInfoHandle(Svcpp_LobbyHandle const *self, Svcpp_CallInfoHandle *out);
 
 /* ---- ChannelHandle ------------------------------------------------------------------------------- */
 
@@ -1565,6 +1573,23 @@ SVCPP_API bool SVCPP_CALL Svcpp_VoiceStateHandle_IsValid(Svcpp_VoiceStateHandle 
 SVCPP_API bool SVCPP_CALL Svcpp_VoiceStateHandle_SelfMute(Svcpp_VoiceStateHandle const *self);
 /** The participant deafened themselves (they hear nothing and send nothing). */
 SVCPP_API bool SVCPP_CALL Svcpp_VoiceStateHandle_SelfDeaf(Svcpp_VoiceStateHandle const *self);
+
+/* ---- CallInfoHandle ------------------------------------------------------------------------------ */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallInfoHandle_Drop(Svcpp_CallInfoHandle *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallInfoHandle_Clone(Svcpp_CallInfoHandle *self, Svcpp_CallInfoHandle const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_CallInfoHandle_IsValid(Svcpp_CallInfoHandle const *self);
+/** The lobby id (a lobby's call is its channel); 0 when invalid. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_CallInfoHandle_ChannelId(Svcpp_CallInfoHandle const *self);
+/** Always 0: lobby calls belong to no guild. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_CallInfoHandle_GuildId(Svcpp_CallInfoHandle const *self);
+/** The users in the call, ordered by id. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallInfoHandle_GetParticipants(Svcpp_CallInfoHandle const *self, Svcpp_UInt64Span *out);
+/** The voice state of a participant; absent when not in the call. */
+SVCPP_API bool SVCPP_CALL Svcpp_CallInfoHandle_GetVoiceStateHandle(Svcpp_CallInfoHandle const *self, uint64_t userId, Svcpp_VoiceStateHandle *out);
 
 /* ---- Call ---------------------------------------------------------------------------------------- */
 
@@ -1982,6 +2007,13 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEngineManagedAudioSession(Svcpp_
 SVCPP_API bool SVCPP_CALL Svcpp_Client_ShowAudioRoutePicker(Svcpp_Client *self);
 /** Deprecated (mobile): does nothing, returns false. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool speakerMode);
+/**
+ * Priority of the SDK's threads of a kind (Client: the I/O thread; Voice: the audio thread; Network: each call's UDP
+ * thread), now and for threads started later: a Linux nice value -20..19 (lower runs first); out of range or an
+ * unknown thread: InvalidArgument. Raising a priority needs CAP_SYS_NICE or RLIMIT_NICE: when the OS refuses, the
+ * thread keeps its priority and a Warning is logged (native/SEMANTICS.md "Thread priority").
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetThreadPriority(Svcpp_Client *self, Svcpp_Client_Thread thread, int32_t priority);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
 /** True when callbacks are queued. */

@@ -65,6 +65,7 @@ class LobbyHandle;
 class ChannelHandle;
 class MessageHandle;
 class VoiceStateHandle;
+class CallInfoHandle;
 class Call;
 class Client;
 
@@ -2163,6 +2164,8 @@ public:
     std::unordered_map<std::string, std::string> Metadata() const;
     /// The guild channel the lobby is linked to, when it is linked.
     std::optional<svcpp::LinkedChannel> LinkedChannel() const;
+    /// Who is in the lobby's voice call, without joining it; absent while nobody is in the call.
+    std::optional<svcpp::CallInfoHandle> GetCallInfoHandle() const;
 };
 
 /// A live view of a channel messages go through: a persistent DM channel or a lobby (ephemeral DMs have none).
@@ -2350,6 +2353,61 @@ public:
     bool SelfMute() const;
     /// The participant deafened themselves (they hear nothing and send nothing).
     bool SelfDeaf() const;
+};
+
+/// A live view of a lobby's voice call seen from outside it (LobbyHandle.GetCallInfoHandle): who is in it and their
+/// voice states, from the lobby's voice-state events. Defaults and IsValid false once nobody is in the call, the
+/// lobby is gone or the client is dropped.
+class CallInfoHandle {
+    /// The C handle; mutable because const C getters take `Svcpp_CallInfoHandle const *`.
+    mutable Svcpp_CallInfoHandle instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const CallInfoHandle nullobj;
+
+    /// An empty CallInfoHandle (operator bool is false); CallInfoHandle objects come from the SDK.
+    CallInfoHandle() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    CallInfoHandle(Svcpp_CallInfoHandle instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~CallInfoHandle() { Drop(); }
+    CallInfoHandle(CallInfoHandle const &other);
+    CallInfoHandle &operator=(CallInfoHandle const &other);
+    CallInfoHandle(CallInfoHandle &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_CallInfoHandle{};
+        other.state_ = ObjectState::Invalid;
+    }
+    CallInfoHandle &operator=(CallInfoHandle &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_CallInfoHandle{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a CallInfoHandle (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_CallInfoHandle *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// The lobby id (a lobby's call is its channel); 0 when invalid.
+    uint64_t ChannelId() const;
+    /// Always 0: lobby calls belong to no guild.
+    uint64_t GuildId() const;
+    /// The users in the call, ordered by id.
+    std::vector<uint64_t> GetParticipants() const;
+    /// The voice state of a participant; absent when not in the call.
+    std::optional<svcpp::VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
 };
 
 /// A lobby voice call this user is in: status, participants and local audio controls. Invalid (defaults,
@@ -3002,6 +3060,11 @@ public:
     bool ShowAudioRoutePicker();
     /// Deprecated (mobile): does nothing, returns false.
     bool SetSpeakerMode(bool speakerMode);
+    /// Priority of the SDK's threads of a kind (Client: the I/O thread; Voice: the audio thread; Network: each call's UDP
+    /// thread), now and for threads started later: a Linux nice value -20..19 (lower runs first); out of range or an
+    /// unknown thread: InvalidArgument. Raising a priority needs CAP_SYS_NICE or RLIMIT_NICE: when the OS refuses, the
+    /// thread keeps its priority and a Warning is logged (native/SEMANTICS.md "Thread priority").
+    void SetThreadPriority(svcpp::Client::Thread thread, int32_t priority);
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
@@ -5557,6 +5620,12 @@ inline std::optional<svcpp::LinkedChannel> LobbyHandle::LinkedChannel() const
     if (!Svcpp_LobbyHandle_LinkedChannel(&instance_, &out)) return std::nullopt;
     return svcpp::LinkedChannel(out, true ? ObjectState::Owned : ObjectState::Invalid);
 }
+inline std::optional<svcpp::CallInfoHandle> LobbyHandle::GetCallInfoHandle() const
+{
+    Svcpp_CallInfoHandle out{};
+    if (!Svcpp_LobbyHandle_GetCallInfoHandle(&instance_, &out)) return std::nullopt;
+    return svcpp::CallInfoHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
+}
 
 inline const ChannelHandle ChannelHandle::nullobj{Svcpp_ChannelHandle{}, ObjectState::Invalid};
 
@@ -5768,6 +5837,53 @@ inline bool VoiceStateHandle::SelfMute() const
 inline bool VoiceStateHandle::SelfDeaf() const
 {
     return Svcpp_VoiceStateHandle_SelfDeaf(&instance_);
+}
+
+inline const CallInfoHandle CallInfoHandle::nullobj{Svcpp_CallInfoHandle{}, ObjectState::Invalid};
+
+inline CallInfoHandle::CallInfoHandle(CallInfoHandle const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_CallInfoHandle_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_CallInfoHandle_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline CallInfoHandle &CallInfoHandle::operator=(CallInfoHandle const &other)
+{
+    if (this != &other) *this = CallInfoHandle(other);
+    return *this;
+}
+inline void CallInfoHandle::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_CallInfoHandle_Drop(&instance_), "Svcpp_CallInfoHandle_Drop");
+    instance_ = Svcpp_CallInfoHandle{};
+    state_ = ObjectState::Invalid;
+}
+inline bool CallInfoHandle::IsValid() const
+{
+    return Svcpp_CallInfoHandle_IsValid(&instance_);
+}
+inline uint64_t CallInfoHandle::ChannelId() const
+{
+    return Svcpp_CallInfoHandle_ChannelId(&instance_);
+}
+inline uint64_t CallInfoHandle::GuildId() const
+{
+    return Svcpp_CallInfoHandle_GuildId(&instance_);
+}
+inline std::vector<uint64_t> CallInfoHandle::GetParticipants() const
+{
+    Svcpp_UInt64Span out{};
+    Svcpp_Errc rc = Svcpp_CallInfoHandle_GetParticipants(&instance_, &out);
+    detail::Check(rc, "Svcpp_CallInfoHandle_GetParticipants");
+    return detail::TakeU64Span(out);
+}
+inline std::optional<svcpp::VoiceStateHandle> CallInfoHandle::GetVoiceStateHandle(uint64_t userId) const
+{
+    Svcpp_VoiceStateHandle out{};
+    if (!Svcpp_CallInfoHandle_GetVoiceStateHandle(&instance_, userId, &out)) return std::nullopt;
+    return svcpp::VoiceStateHandle(out, true ? ObjectState::Owned : ObjectState::Invalid);
 }
 
 inline const Call Call::nullobj{Svcpp_Call{}, ObjectState::Invalid};
@@ -6898,6 +7014,11 @@ inline bool Client::ShowAudioRoutePicker()
 inline bool Client::SetSpeakerMode(bool speakerMode)
 {
     return Svcpp_Client_SetSpeakerMode(&instance_, speakerMode);
+}
+inline void Client::SetThreadPriority(svcpp::Client::Thread thread, int32_t priority)
+{
+    Svcpp_Errc rc = Svcpp_Client_SetThreadPriority(&instance_, static_cast<Svcpp_Client_Thread>(thread), priority);
+    detail::Check(rc, "Svcpp_Client_SetThreadPriority");
 }
 inline bool Client::RunCallbacks()
 {

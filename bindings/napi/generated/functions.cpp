@@ -2959,6 +2959,14 @@ Napi::Value LobbyHandle_LinkedChannel(const Napi::CallbackInfo &info) {
   return WrapHandle<Svcpp_LinkedChannel>(env, out);
 }
 
+Napi::Value LobbyHandle_GetCallInfoHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallInfoHandle out{};
+  if (!Svcpp_LobbyHandle_GetCallInfoHandle(UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]), &out)) return env.Undefined();
+  return WrapHandle<Svcpp_CallInfoHandle>(env, out);
+}
+
 Napi::Value ChannelHandle_Drop(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -3210,6 +3218,59 @@ Napi::Value VoiceStateHandle_SelfDeaf(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   return Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfDeaf(UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0])));
+}
+
+Napi::Value CallInfoHandle_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Errc rc = DropHandle<Svcpp_CallInfoHandle>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value CallInfoHandle_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallInfoHandle created{};
+  Svcpp_Errc rc = Svcpp_CallInfoHandle_Clone(&created, UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_CallInfoHandle>(env, created);
+}
+
+Napi::Value CallInfoHandle_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_CallInfoHandle_IsValid(UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0])));
+}
+
+Napi::Value CallInfoHandle_ChannelId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_ChannelId(UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]))));
+}
+
+Napi::Value CallInfoHandle_GuildId(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_GuildId(UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]))));
+}
+
+Napi::Value CallInfoHandle_GetParticipants(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UInt64Span out{};
+  Svcpp_Errc rc = Svcpp_CallInfoHandle_GetParticipants(UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeU64Span(env, out);
+}
+
+Napi::Value CallInfoHandle_GetVoiceStateHandle(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_VoiceStateHandle out{};
+  if (!Svcpp_CallInfoHandle_GetVoiceStateHandle(UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]), userId, &out)) return env.Undefined();
+  return WrapHandle<Svcpp_VoiceStateHandle>(env, out);
 }
 
 Napi::Value Call_Drop(const Napi::CallbackInfo &info) {
@@ -4939,6 +5000,16 @@ Napi::Value Client_SetSpeakerMode(const Napi::CallbackInfo &info) {
   return Napi::Boolean::New(env, Svcpp_Client_SetSpeakerMode(UnwrapClient(env, info[0]), speakerMode));
 }
 
+Napi::Value Client_SetThreadPriority(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Client_Thread thread = static_cast<Svcpp_Client_Thread>(I32Arg(info[1]));
+  int32_t priority = I32Arg(info[2]);
+  Svcpp_Errc rc = Svcpp_Client_SetThreadPriority(UnwrapClient(env, info[0]), thread, priority);
+  Check(env, rc);
+  return env.Undefined();
+}
+
 Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -5188,6 +5259,7 @@ Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self);
 Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self);
 Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self);
 Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self);
+Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self);
 Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self);
 
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self) {
@@ -6080,6 +6152,15 @@ Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self) {
       data.Set("linkedChannel", SnapshotOf_LinkedChannel(env, &out));
     }
   }
+  {
+    Svcpp_CallInfoHandle out{};
+    if (!Svcpp_LobbyHandle_GetCallInfoHandle(self, &out)) {
+      data.Set("getCallInfoHandle", env.Undefined());
+    } else {
+      DropOnExit<Svcpp_CallInfoHandle> owned{&out};
+      data.Set("getCallInfoHandle", SnapshotOf_CallInfoHandle(env, &out));
+    }
+  }
   return data;
 }
 
@@ -6224,6 +6305,27 @@ Napi::Value VoiceStateHandle_Snapshot(const Napi::CallbackInfo &info) {
   // drop: the handle is dropped in this same call, also when a getter throws.
   DropOnExit<Svcpp_VoiceStateHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_VoiceStateHandle(env, self);
+}
+
+Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("channelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_ChannelId(self))));
+  data.Set("guildId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_GuildId(self))));
+  {
+    Svcpp_UInt64Span out{};
+    Check(env, Svcpp_CallInfoHandle_GetParticipants(self, &out));
+    data.Set("getParticipants", TakeU64Span(env, out));
+  }
+  return data;
+}
+
+Napi::Value CallInfoHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallInfoHandle *self = UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_CallInfoHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_CallInfoHandle(env, self);
 }
 
 Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
@@ -6584,6 +6686,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("LobbyHandle_GetLobbyMemberHandle", Napi::Function::New(env, LobbyHandle_GetLobbyMemberHandle, "LobbyHandle_GetLobbyMemberHandle"));
   exports.Set("LobbyHandle_Metadata", Napi::Function::New(env, LobbyHandle_Metadata, "LobbyHandle_Metadata"));
   exports.Set("LobbyHandle_LinkedChannel", Napi::Function::New(env, LobbyHandle_LinkedChannel, "LobbyHandle_LinkedChannel"));
+  exports.Set("LobbyHandle_GetCallInfoHandle", Napi::Function::New(env, LobbyHandle_GetCallInfoHandle, "LobbyHandle_GetCallInfoHandle"));
   exports.Set("ChannelHandle_Drop", Napi::Function::New(env, ChannelHandle_Drop, "ChannelHandle_Drop"));
   exports.Set("ChannelHandle_Clone", Napi::Function::New(env, ChannelHandle_Clone, "ChannelHandle_Clone"));
   exports.Set("ChannelHandle_IsValid", Napi::Function::New(env, ChannelHandle_IsValid, "ChannelHandle_IsValid"));
@@ -6618,6 +6721,13 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("VoiceStateHandle_IsValid", Napi::Function::New(env, VoiceStateHandle_IsValid, "VoiceStateHandle_IsValid"));
   exports.Set("VoiceStateHandle_SelfMute", Napi::Function::New(env, VoiceStateHandle_SelfMute, "VoiceStateHandle_SelfMute"));
   exports.Set("VoiceStateHandle_SelfDeaf", Napi::Function::New(env, VoiceStateHandle_SelfDeaf, "VoiceStateHandle_SelfDeaf"));
+  exports.Set("CallInfoHandle_Drop", Napi::Function::New(env, CallInfoHandle_Drop, "CallInfoHandle_Drop"));
+  exports.Set("CallInfoHandle_Clone", Napi::Function::New(env, CallInfoHandle_Clone, "CallInfoHandle_Clone"));
+  exports.Set("CallInfoHandle_IsValid", Napi::Function::New(env, CallInfoHandle_IsValid, "CallInfoHandle_IsValid"));
+  exports.Set("CallInfoHandle_ChannelId", Napi::Function::New(env, CallInfoHandle_ChannelId, "CallInfoHandle_ChannelId"));
+  exports.Set("CallInfoHandle_GuildId", Napi::Function::New(env, CallInfoHandle_GuildId, "CallInfoHandle_GuildId"));
+  exports.Set("CallInfoHandle_GetParticipants", Napi::Function::New(env, CallInfoHandle_GetParticipants, "CallInfoHandle_GetParticipants"));
+  exports.Set("CallInfoHandle_GetVoiceStateHandle", Napi::Function::New(env, CallInfoHandle_GetVoiceStateHandle, "CallInfoHandle_GetVoiceStateHandle"));
   exports.Set("Call_Drop", Napi::Function::New(env, Call_Drop, "Call_Drop"));
   exports.Set("Call_Clone", Napi::Function::New(env, Call_Clone, "Call_Clone"));
   exports.Set("Call_IsValid", Napi::Function::New(env, Call_IsValid, "Call_IsValid"));
@@ -6796,6 +6906,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetEngineManagedAudioSession", Napi::Function::New(env, Client_SetEngineManagedAudioSession, "Client_SetEngineManagedAudioSession"));
   exports.Set("Client_ShowAudioRoutePicker", Napi::Function::New(env, Client_ShowAudioRoutePicker, "Client_ShowAudioRoutePicker"));
   exports.Set("Client_SetSpeakerMode", Napi::Function::New(env, Client_SetSpeakerMode, "Client_SetSpeakerMode"));
+  exports.Set("Client_SetThreadPriority", Napi::Function::New(env, Client_SetThreadPriority, "Client_SetThreadPriority"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
@@ -6856,6 +6967,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("ChannelHandle_Snapshot", Napi::Function::New(env, ChannelHandle_Snapshot, "ChannelHandle_Snapshot"));
   exports.Set("MessageHandle_Snapshot", Napi::Function::New(env, MessageHandle_Snapshot, "MessageHandle_Snapshot"));
   exports.Set("VoiceStateHandle_Snapshot", Napi::Function::New(env, VoiceStateHandle_Snapshot, "VoiceStateHandle_Snapshot"));
+  exports.Set("CallInfoHandle_Snapshot", Napi::Function::New(env, CallInfoHandle_Snapshot, "CallInfoHandle_Snapshot"));
   exports.Set("Call_Snapshot", Napi::Function::New(env, Call_Snapshot, "Call_Snapshot"));
 }
 

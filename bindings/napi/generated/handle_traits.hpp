@@ -244,8 +244,16 @@ struct HandleTraits<Svcpp_VoiceStateHandle> {
 };
 
 template <>
-struct HandleTraits<Svcpp_Call> {
+struct HandleTraits<Svcpp_CallInfoHandle> {
   static constexpr size_t index = 29;
+  static constexpr const char *name = "CallInfoHandle";
+  static Svcpp_Errc Drop(Svcpp_CallInfoHandle *self) { return Svcpp_CallInfoHandle_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_CallInfoHandle *self, Svcpp_CallInfoHandle const *other) { return Svcpp_CallInfoHandle_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_Call> {
+  static constexpr size_t index = 30;
   static constexpr const char *name = "Call";
   static Svcpp_Errc Drop(Svcpp_Call *self) { return Svcpp_Call_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_Call *self, Svcpp_Call const *other) { return Svcpp_Call_Clone(self, other); }
@@ -253,11 +261,11 @@ struct HandleTraits<Svcpp_Call> {
 
 template <>
 struct HandleTraits<Svcpp_Client> {
-  static constexpr size_t index = 30;
+  static constexpr size_t index = 31;
   static constexpr const char *name = "Client";
   static Svcpp_Errc Drop(Svcpp_Client *self) { return Svcpp_Client_Drop(self); }
 };
 
-constexpr size_t kHandleTypeCount = 31;
+constexpr size_t kHandleTypeCount = 32;
 
 }  // namespace svcpp_node

@@ -8,6 +8,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "voice/voice_state_handle.hpp"
+#include "voice/call_info_handle.hpp"
 #include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
@@ -1555,6 +1556,15 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool s
         result = client->SetSpeakerMode(std::move(speakerMode_));
     });
     return result;
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetThreadPriority(Svcpp_Client *self, Svcpp_Client_Thread thread, int32_t priority) {
+    return Guard("Svcpp_Client_SetThreadPriority", [&] {
+        auto thread_ = InEnum<core::ClientThread>(static_cast<int32_t>(thread), core::IsClientThread, "thread");
+        auto priority_ = priority;
+        ClientPtr client = ClientOf(self);
+        client->SetThreadPriority(std::move(thread_), std::move(priority_));
+    });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self) {

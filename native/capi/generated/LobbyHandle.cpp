@@ -8,6 +8,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "voice/voice_state_handle.hpp"
+#include "voice/call_info_handle.hpp"
 #include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
@@ -96,6 +97,20 @@ SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_LinkedChannel(Svcpp_LobbyHandle cons
         auto found = obj->LinkedChannel();
         if (found) {
             OutObject<core::LinkedChannel>(*found, out, "out");
+            result = true;
+        }
+    });
+    return result;
+}
+
+SVCPP_API bool SVCPP_CALL Svcpp_LobbyHandle_GetCallInfoHandle(Svcpp_LobbyHandle const *self, Svcpp_CallInfoHandle *out) {
+    bool result = false;
+    Guard("Svcpp_LobbyHandle_GetCallInfoHandle", [&] {
+        Require(out, "out");
+        Locked<core::LobbyHandle> obj(OpaqueOf(self), "self");
+        auto found = obj->GetCallInfoHandle();
+        if (found) {
+            OutObject<core::CallInfoHandle>(*found, out, "out");
             result = true;
         }
     });

@@ -8,6 +8,7 @@
 #include "messages/channel_handle.hpp"
 #include "messages/message_handle.hpp"
 #include "voice/voice_state_handle.hpp"
+#include "voice/call_info_handle.hpp"
 #include "voice/call.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"

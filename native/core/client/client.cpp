@@ -35,7 +35,9 @@ Client::Client(const ClientCreateOptions &options)
       apiBase_(options.apiBase.empty() ? std::string(kDefaultWebBase) + "/api/v10" : WithoutTrailingSlash(options.apiBase)),
       webBase_(options.webBase.empty() ? std::string(kDefaultWebBase) : WithoutTrailingSlash(options.webBase)),
       users_(queue_, webBase_ + "/cdn"),
-      io_(options.cpuAffinityMask),
+      threads_(std::make_shared<SdkThreads>(options.cpuAffinityMask,
+                                            [this](std::string line) { logger_.Log(LoggingSeverity::Warning, std::move(line)); })),
+      io_(threads_),
       net_(std::make_unique<Net>(io_.Context(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
                                  [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
     // One table for every dispatch type, filled in the order the areas must see READY (users first).

@@ -30,6 +30,7 @@
 #include "relationships/relationship_handle.hpp"
 #include "relationships/relationship_rules.hpp"
 #include "relationships/relationships_service.hpp"
+#include "threads/sdk_threads.hpp"
 #include "users/users_service.hpp"
 #include "users/user_handle.hpp"
 #include "voice/call.hpp"
@@ -226,6 +227,8 @@ public:
     void SetEngineManagedAudioSession(bool isEngineManaged);
     bool ShowAudioRoutePicker();
     bool SetSpeakerMode(bool speakerMode);
+    /** A Linux nice value (-20..19) for the SDK's threads of a kind (threads/sdk_threads.hpp); refusals are logged. */
+    void SetThreadPriority(ClientThread thread, int32_t priority);
     voice::VoiceService &Voice() { return *voice_; }
 
     void RunCallbacks();
@@ -288,7 +291,8 @@ private:
     void TokenExpiring(uint64_t generation);
     /** The session ended: forget lobbies (each reported deleted: lost with the connection) and messages. */
     void ClearSocialCaches();
-    CacheRefs Refs() const { return CacheRefs{users_.Cache(), lobbies_.Cache(), messages_.Cache()}; }
+    CacheRefs Refs() const { return CacheRefs{users_.Cache(), lobbies_.Cache(), messages_.Cache(), LobbyCalls()}; }
+    std::weak_ptr<const voice::LobbyCallReader> LobbyCalls() const;
     /** The ClientNotReady / no-token failure of a call that needs a Ready session, or nullopt when it may go on. */
     std::optional<ClientResult> NotReady() const;
     /** Sends a message (lobby or DM) and completes cb with its id; the answer is cached like a dispatch. */
@@ -344,6 +348,7 @@ private:
 
     std::atomic<bool> destroyRequested_{false};
     std::once_flag teardownOnce_;
+    std::shared_ptr<SdkThreads> threads_;  // the I/O and voice threads, for SetThreadPriority and CPU pinning
     net::IoThread io_;
     std::unique_ptr<Net> net_;  // created and destroyed around io_; used only on the I/O thread
     std::shared_ptr<rpc::RpcService> localClient_;  // runs on io_; its events go through the slots above

@@ -83,7 +83,7 @@ void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
 
 std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
     if (!lobbies_.Cache()->Contains(lobbyId)) return std::nullopt;
-    return LobbyHandle(lobbies_.Cache(), users_.Cache(), lobbyId);
+    return LobbyHandle(lobbies_.Cache(), users_.Cache(), LobbyCalls(), lobbyId);
 }
 
 // ---- Linked channels ------------------------------------------------------------------------------------

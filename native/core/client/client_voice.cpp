@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "client/client_net.hpp"
+#include "runtime/abi_error.hpp"
 #include "voice/voice_service.hpp"
 
 namespace svcpp::core {
@@ -18,9 +19,11 @@ void Client::StartVoice() {
     host.ready = [this] { return GetStatus() == ClientStatus::Ready; };
     host.currentUserId = [this] { return users_.Cache()->CurrentUserId(); };
     host.isLobbyMember = [this](uint64_t lobbyId) { return lobbies_.Cache()->Contains(lobbyId); };
-    host.affinity = options_.cpuAffinityMask;
+    host.threads = threads_;
     voice_ = std::make_shared<voice::VoiceService>(queue_, operations_, std::move(host));
 }
+
+std::weak_ptr<const voice::LobbyCallReader> Client::LobbyCalls() const { return std::shared_ptr<const voice::LobbyCallReader>(voice_); }
 
 std::optional<Call> Client::StartCall(uint64_t lobbyId) { return voice_->StartCall(lobbyId, {}, {}); }
 std::optional<Call> Client::StartCallWithAudioCallbacks(uint64_t lobbyId, ClientUserAudioReceivedCallback &&receivedCb,
@@ -64,5 +67,14 @@ uint64_t Client::AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallb
 void Client::SetEngineManagedAudioSession(bool) {}
 bool Client::ShowAudioRoutePicker() { return false; }
 bool Client::SetSpeakerMode(bool) { return false; }
+
+// Client, Voice and Network threads all live in threads_ (the I/O thread is not a voice thread, but it is the
+// one place every SDK thread registers). The value range is a contract (InvalidArgument); the OS's answer is not.
+void Client::SetThreadPriority(ClientThread thread, int32_t priority) {
+    if (priority < SdkThreads::kMinPriority || priority > SdkThreads::kMaxPriority) {
+        throw AbiError(Errc::InvalidArgument, "priority: must be a nice value within -20..19 (lower runs first)");
+    }
+    threads_->SetPriority(thread, priority);
+}
 
 }  // namespace svcpp::core

@@ -31,4 +31,11 @@ std::optional<core::LinkedChannel> LobbyHandle::LinkedChannel() const {
     return With([](const LobbyRecord &lobby) { return lobby.linkedChannel; }).value_or(std::nullopt);
 }
 
+std::optional<CallInfoHandle> LobbyHandle::GetCallInfoHandle() const {
+    if (!IsValid()) return std::nullopt;
+    CallInfoHandle info(lobbyCalls_, lobbyId_);
+    if (!info.IsValid()) return std::nullopt;
+    return info;
+}
+
 }  // namespace svcpp::core

@@ -9,14 +9,16 @@
 
 #include "lobbies/lobby_cache.hpp"
 #include "lobbies/lobby_member_handle.hpp"
+#include "voice/call_info_handle.hpp"
 
 namespace svcpp::core {
 
 class LobbyHandle {
 public:
     LobbyHandle() = default;
-    LobbyHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users, uint64_t lobbyId)
-        : lobbies_(std::move(lobbies)), users_(std::move(users)), lobbyId_(lobbyId) {}
+    LobbyHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users,
+                std::weak_ptr<const voice::LobbyCallReader> lobbyCalls, uint64_t lobbyId)
+        : lobbies_(std::move(lobbies)), users_(std::move(users)), lobbyCalls_(std::move(lobbyCalls)), lobbyId_(lobbyId) {}
 
     bool IsValid() const;
     uint64_t Id() const { return IsValid() ? lobbyId_ : 0; }
@@ -25,6 +27,8 @@ public:
     std::optional<LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
     Properties Metadata() const;
     std::optional<core::LinkedChannel> LinkedChannel() const;
+    /** Who is in the lobby's call (without joining it); absent while nobody is. */
+    std::optional<CallInfoHandle> GetCallInfoHandle() const;
 
 private:
     /** `read(lobby)` while the client and the lobby exist; nullopt otherwise. */
@@ -37,6 +41,7 @@ private:
 
     std::weak_ptr<const LobbyCache> lobbies_;
     std::weak_ptr<const UserCache> users_;
+    std::weak_ptr<const voice::LobbyCallReader> lobbyCalls_;
     uint64_t lobbyId_ = 0;
 };
 

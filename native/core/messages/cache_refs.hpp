@@ -6,6 +6,7 @@
 #include "lobbies/lobby_cache.hpp"
 #include "messages/message_cache.hpp"
 #include "users/user_cache.hpp"
+#include "voice/lobby_call_reader.hpp"
 
 namespace svcpp::core {
 
@@ -13,6 +14,7 @@ struct CacheRefs {
     std::weak_ptr<const UserCache> users;
     std::weak_ptr<const LobbyCache> lobbies;
     std::weak_ptr<const MessageCache> messages;
+    std::weak_ptr<const voice::LobbyCallReader> lobbyCalls;  // a message's lobby reads its call through it
 };
 
 }  // namespace svcpp::core

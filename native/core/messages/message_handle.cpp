@@ -38,7 +38,7 @@ std::optional<LobbyHandle> MessageHandle::Lobby() const {
     auto record = Record();
     auto lobbies = refs_.lobbies.lock();
     if (!record || !record->lobbyId || !lobbies || !lobbies->Contains(record->lobbyId)) return std::nullopt;
-    return LobbyHandle(refs_.lobbies, refs_.users, record->lobbyId);
+    return LobbyHandle(refs_.lobbies, refs_.users, refs_.lobbyCalls, record->lobbyId);
 }
 
 std::optional<UserHandle> MessageHandle::Recipient() const {

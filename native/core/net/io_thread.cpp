@@ -1,12 +1,11 @@
 #include "net/io_thread.hpp"
 
-#include <pthread.h>
-#include <sched.h>
-
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <thread>
+
+#include "threads/sdk_threads.hpp"
 
 namespace svcpp::core::net {
 
@@ -16,22 +15,12 @@ struct IoThread::Impl {
     std::thread thread;
 };
 
-namespace {
-void PinCurrentThread(uint64_t mask) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    for (int cpu = 0; cpu < 64; ++cpu) {
-        if (mask & (uint64_t{1} << cpu)) CPU_SET(cpu, &set);
-    }
-    // A mask naming no CPU of this machine is ignored rather than failing the client.
-    pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-}
-}  // namespace
+IoThread::IoThread(std::optional<uint64_t> cpuAffinityMask)
+    : IoThread(std::make_shared<SdkThreads>(cpuAffinityMask, SdkThreads::RefusalLog{})) {}
 
-IoThread::IoThread(std::optional<uint64_t> cpuAffinityMask) : impl_(std::make_unique<Impl>()) {
-    impl_->thread = std::thread([impl = impl_.get(), cpuAffinityMask] {
-        pthread_setname_np(pthread_self(), "svcpp-io");
-        if (cpuAffinityMask) PinCurrentThread(*cpuAffinityMask);
+IoThread::IoThread(std::shared_ptr<SdkThreads> threads) : impl_(std::make_unique<Impl>()) {
+    impl_->thread = std::thread([impl = impl_.get(), threads = std::move(threads)] {
+        auto membership = threads->Enter(ClientThread::Client, "svcpp-io");
         impl->io.run();
     });
 }

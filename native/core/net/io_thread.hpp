@@ -11,12 +11,18 @@ namespace boost::asio {
 class io_context;
 }
 
+namespace svcpp::core {
+class SdkThreads;
+}
+
 namespace svcpp::core::net {
 
 class IoThread {
 public:
     /** Starts the thread; pins it to cpuAffinityMask (bit n = CPU n) when given. */
     explicit IoThread(std::optional<uint64_t> cpuAffinityMask);
+    /** Starts the thread as its client's Client thread (SdkThreads: name, pinning, priority). */
+    explicit IoThread(std::shared_ptr<SdkThreads> threads);
     ~IoThread();  // Stop()
     IoThread(const IoThread &) = delete;
     IoThread &operator=(const IoThread &) = delete;

@@ -17,8 +17,8 @@ int64_t NowUs() {
 }
 }  // namespace
 
-AudioEngine::AudioEngine(std::shared_ptr<AudioDevices> devices, std::optional<uint64_t> cpuAffinityMask, AudioEngineEvents events)
-    : devices_(std::move(devices)), affinity_(cpuAffinityMask), events_(std::move(events)) {}
+AudioEngine::AudioEngine(std::shared_ptr<AudioDevices> devices, std::shared_ptr<SdkThreads> threads, AudioEngineEvents events)
+    : devices_(std::move(devices)), threads_(std::move(threads)), events_(std::move(events)) {}
 
 AudioEngine::~AudioEngine() { Shutdown(); }
 
@@ -101,7 +101,7 @@ void AudioEngine::SetAecDump(bool on, std::string dir) {
 }
 
 void AudioEngine::Run() {
-    SetUpCurrentThread("svcpp-voice", affinity_);
+    auto membership = SetUpCurrentThread(threads_, ClientThread::Voice, "svcpp-voice");
     auto log = [this](LoggingSeverity severity, std::string line) {
         if (events_.log) events_.log(static_cast<int>(severity), "audio: " + std::move(line));
     };

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "threads/sdk_threads.hpp"
 #include "voice/audio_devices.hpp"
 #include "voice/media/audio_processor.hpp"
 #include "voice/media/levels.hpp"
@@ -34,7 +35,7 @@ struct AudioEngineEvents {
 
 class AudioEngine {
 public:
-    AudioEngine(std::shared_ptr<AudioDevices> devices, std::optional<uint64_t> cpuAffinityMask, AudioEngineEvents events);
+    AudioEngine(std::shared_ptr<AudioDevices> devices, std::shared_ptr<SdkThreads> threads, AudioEngineEvents events);
     ~AudioEngine();  // stops the thread
     AudioEngine(const AudioEngine &) = delete;
     AudioEngine &operator=(const AudioEngine &) = delete;
@@ -67,7 +68,7 @@ private:
     void StopThreadLocked();  // with lifecycle_ held
 
     std::shared_ptr<AudioDevices> devices_;
-    std::optional<uint64_t> affinity_;
+    std::shared_ptr<SdkThreads> threads_;  // the audio thread enters it as the Voice thread
     AudioEngineEvents events_;
 
     std::mutex lifecycle_;      // serialises starting and stopping the thread (held across the join)

@@ -227,7 +227,7 @@ void CallSession::OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, c
     }
     io_->ssrc = ssrc;
     controls_->MapSsrc(ssrc, selfId_);
-    if (!udp_) udp_ = std::make_shared<UdpTransport>(env_->affinity);
+    if (!udp_) udp_ = std::make_shared<UdpTransport>(env_->threads);
     auto weak = weak_from_this();
     auto discovered = [weak, mode = *mode](std::optional<DiscoveredAddress> address) {
         // Network thread: hop to the I/O thread, where the gateway lives.

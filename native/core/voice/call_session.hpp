@@ -31,6 +31,7 @@
 #include "net/websocket.hpp"
 #include "runtime/callback_queue.hpp"
 #include "runtime/event_slot.hpp"
+#include "threads/sdk_threads.hpp"
 #include "voice/call_controls.hpp"
 #include "voice/voice_state.hpp"
 
@@ -54,7 +55,7 @@ struct CallEnvironment {
     bool secureGateway = true;                                 // wss:// for the voice gateway (the main one's scheme)
     std::function<bool(const nlohmann::json &)> sendVoiceStateUpdate;  // main-gateway op 4; I/O thread
     std::function<void(LoggingSeverity, std::string)> log;
-    std::optional<uint64_t> affinity;
+    std::shared_ptr<SdkThreads> threads;  // each call's UDP thread enters it as a Network thread
     AudioEngine &engine;
     int32_t joinTimeoutMs = 10000;
 };

@@ -28,10 +28,10 @@ constexpr std::size_t kMaxDatagram = 1500;
 }  // namespace
 
 struct UdpTransport::Impl {
-    explicit Impl(std::optional<uint64_t> affinity)
+    explicit Impl(std::shared_ptr<SdkThreads> threads)
         : work(asio::make_work_guard(io)), socket(io), discoveryTimer(io), keepaliveTimer(io) {
-        thread = std::thread([this, affinity] {
-            SetUpCurrentThread("svcpp-net", affinity);
+        thread = std::thread([this, threads = std::move(threads)] {
+            auto membership = SetUpCurrentThread(threads, ClientThread::Network, "svcpp-net");
             io.run();
         });
     }
@@ -163,7 +163,7 @@ struct UdpTransport::Impl {
     }
 };
 
-UdpTransport::UdpTransport(std::optional<uint64_t> cpuAffinityMask) : impl_(std::make_unique<Impl>(cpuAffinityMask)) {}
+UdpTransport::UdpTransport(std::shared_ptr<SdkThreads> threads) : impl_(std::make_unique<Impl>(std::move(threads))) {}
 UdpTransport::~UdpTransport() { Close(); }
 
 void UdpTransport::Open(std::string ip, uint16_t port, uint32_t ssrc, DiscoveredFn discovered, PacketFn packet) {

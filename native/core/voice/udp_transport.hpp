@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 
+#include "threads/sdk_threads.hpp"
 #include "voice/ip_discovery.hpp"
 
 namespace svcpp::core::voice {
@@ -20,7 +21,8 @@ public:
     using PacketFn = std::function<void(std::span<const uint8_t>)>;                // on the network thread
     using DiscoveredFn = std::function<void(std::optional<DiscoveredAddress>)>;  // on the network thread
 
-    explicit UdpTransport(std::optional<uint64_t> cpuAffinityMask = std::nullopt);
+    /** threads: the client's (the UDP thread enters it as a Network thread); null in engine tests. */
+    explicit UdpTransport(std::shared_ptr<SdkThreads> threads = nullptr);
     ~UdpTransport();  // Close()
     UdpTransport(const UdpTransport &) = delete;
     UdpTransport &operator=(const UdpTransport &) = delete;

@@ -29,10 +29,10 @@ VoiceService::VoiceService(CallbackQueue &queue, Operations &operations, VoiceHo
     AudioEngineEvents events;
     events.noAudioInput = [this](bool detected) { noAudioInput_.Post(detected); };
     events.log = [this](int severity, std::string line) { Log(static_cast<LoggingSeverity>(severity), std::move(line)); };
-    engine_ = std::make_unique<AudioEngine>(devices_, host_.affinity, std::move(events));
+    engine_ = std::make_unique<AudioEngine>(devices_, host_.threads, std::move(events));
     env_ = std::shared_ptr<CallEnvironment>(new CallEnvironment{
         queue_, *host_.io, host_.post, host_.websockets, true, host_.sendGatewayOp4,
-        [this](LoggingSeverity severity, std::string line) { Log(severity, std::move(line)); }, host_.affinity, *engine_});
+        [this](LoggingSeverity severity, std::string line) { Log(severity, std::move(line)); }, host_.threads, *engine_});
 }
 
 VoiceService::~VoiceService() { Shutdown(); }
@@ -74,6 +74,15 @@ Call VoiceService::StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &
     host_.post([session, seed] { session->Begin(seed); });
     Log(LoggingSeverity::Info, "starting the call of lobby " + std::to_string(lobbyId));
     return Call(session);
+}
+
+std::optional<std::vector<VoiceStateRecord>> VoiceService::LobbyCall(uint64_t lobbyId) const {
+    std::lock_guard lock(mutex_);
+    auto states = lobbyStates_.find(lobbyId);
+    if (states == lobbyStates_.end() || states->second.empty()) return std::nullopt;
+    std::vector<VoiceStateRecord> inCall;
+    for (const auto &[id, state] : states->second) inCall.push_back(state);
+    return inCall;
 }
 
 std::optional<Call> VoiceService::GetCall(uint64_t lobbyId) const {

@@ -25,7 +25,9 @@
 #include "runtime/event_slot.hpp"
 #include "runtime/operations.hpp"
 #include "voice/call.hpp"
+#include "threads/sdk_threads.hpp"
 #include "voice/call_session.hpp"
+#include "voice/lobby_call_reader.hpp"
 
 namespace svcpp::core::voice {
 
@@ -42,10 +44,10 @@ struct VoiceHost {
     std::function<bool()> ready;                                  // Client status Ready
     std::function<uint64_t()> currentUserId;
     std::function<bool(uint64_t lobbyId)> isLobbyMember;
-    std::optional<uint64_t> affinity;
+    std::shared_ptr<SdkThreads> threads;  // the client's: the voice threads enter it (name, pinning, priority)
 };
 
-class VoiceService : public std::enable_shared_from_this<VoiceService> {
+class VoiceService : public LobbyCallReader, public std::enable_shared_from_this<VoiceService> {
 public:
     VoiceService(CallbackQueue &queue, Operations &operations, VoiceHost host);
     ~VoiceService();
@@ -61,6 +63,7 @@ public:
     void SetSelfMuteAll(bool mute);
     bool GetSelfDeafAll() const { return clientControls_->deafAll.load(); }
     void SetSelfDeafAll(bool deaf);
+    std::optional<std::vector<VoiceStateRecord>> LobbyCall(uint64_t lobbyId) const override;
 
     // devices and processing
     void GetInputDevices(ClientGetInputDevicesCallback &&cb);

@@ -1,19 +1,20 @@
 #include "voice/voice_state_handle.hpp"
 
 #include "voice/call_session.hpp"
+#include "voice/lobby_call_reader.hpp"
 
 namespace svcpp::core {
 
-namespace {
-std::optional<voice::VoiceStateRecord> Read(const std::weak_ptr<const voice::CallSession> &weak, uint64_t userId) {
-    auto session = weak.lock();
+std::optional<voice::VoiceStateRecord> VoiceStateHandle::Read() const {
+    if (auto calls = lobbyCalls_.lock()) {
+        for (const auto &state : calls->LobbyCall(lobbyId_).value_or(std::vector<voice::VoiceStateRecord>{})) {
+            if (state.userId == userId_) return state;
+        }
+        return std::nullopt;
+    }
+    auto session = session_.lock();
     if (!session || session->Ended()) return std::nullopt;
-    return session->VoiceState(userId);
+    return session->VoiceState(userId_);
 }
-}  // namespace
-
-bool VoiceStateHandle::IsValid() const { return Read(session_, userId_).has_value(); }
-bool VoiceStateHandle::SelfMute() const { return Read(session_, userId_).value_or(voice::VoiceStateRecord{}).selfMute; }
-bool VoiceStateHandle::SelfDeaf() const { return Read(session_, userId_).value_or(voice::VoiceStateRecord{}).selfDeaf; }
 
 }  // namespace svcpp::core

@@ -6,12 +6,16 @@
  *   input volume outside 0..100, output volume outside 0..200, NaN → InvalidArgument, old value kept;
  *   an unknown device id → InvalidArgument; a file device whose WAV cannot be read → ValidationError result;
  *   no-audio-input threshold outside -100..100 → InvalidArgument;
- *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null".
- * The rules that need a live call (participant volume, VAD threshold, second StartCall, not a member with a real
- * lobby list) run against the real platform in test/e2e/voice-bad-input.test.ts through both bindings.
+ *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null";
+ *   SetThreadPriority with an unknown thread or a priority outside the nice range -20..19 → InvalidArgument;
+ *   a zeroed CallInfoHandle reads defaults.
+ * The rules that need a live call (participant volume, second StartCall, not a member, setters on an ended call,
+ * the lobby's CallInfoHandle) run against the real platform in live/voice_call_rules.c
+ * (test/e2e/capi-voice-call.test.ts starts the platform and runs it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "check.h"
@@ -162,6 +166,35 @@ static void CallHandles(Svcpp_Client *client)
     CHECK(!Svcpp_Client_SetSpeakerMode(client, true));
 }
 
+static void ThreadPriority(Svcpp_Client *client)
+{
+    Svcpp_Client zero = {NULL};
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, (Svcpp_Client_Thread)3, 0), Svcpp_Errc_InvalidArgument);
+    CHECK_LAST_ERROR_MENTIONS("thread");
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, (Svcpp_Client_Thread)-1, 0), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Network, 20), Svcpp_Errc_InvalidArgument);
+    CHECK_LAST_ERROR_MENTIONS("-20..19");
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, -21), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, INT32_MIN), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(&zero, Svcpp_Client_Thread_Voice, 0), Svcpp_Errc_InvalidHandle);
+    /* In range: accepted (no voice thread runs yet; it starts with this priority). */
+    CHECK_OK(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, 4));
+    CHECK_OK(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Network, 19));
+}
+
+static void ZeroCallInfo(void)
+{
+    Svcpp_CallInfoHandle zero = {NULL};
+    Svcpp_UInt64Span ids = {NULL, 0};
+    Svcpp_VoiceStateHandle state = {NULL};
+    CHECK(!Svcpp_CallInfoHandle_IsValid(&zero));
+    CHECK(Svcpp_CallInfoHandle_ChannelId(&zero) == 0);
+    CHECK(Svcpp_CallInfoHandle_GuildId(&zero) == 0);
+    CHECK_ERRC(Svcpp_CallInfoHandle_GetParticipants(&zero, &ids), Svcpp_Errc_InvalidHandle);
+    CHECK(!Svcpp_CallInfoHandle_GetVoiceStateHandle(&zero, 7, &state));
+    CHECK(state.opaque == NULL);
+}
+
 int main(void)
 {
     Svcpp_Client client = {NULL};
@@ -170,6 +203,8 @@ int main(void)
     Volumes(&client);
     Devices(&client);
     CallHandles(&client);
+    ThreadPriority(&client);
+    ZeroCallInfo();
     CHECK_OK(Svcpp_Client_Drop(&client));
     puts("voice: ok");
     return 0;

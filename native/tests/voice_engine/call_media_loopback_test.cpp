@@ -80,7 +80,7 @@ private:
 
 /** One side of the call: engine, transport, media. */
 struct Side {
-    Side(std::shared_ptr<voice::AudioDevices> devices, uint32_t ssrc) : ssrc(ssrc), engine(devices, std::nullopt, {}) {}
+    Side(std::shared_ptr<voice::AudioDevices> devices, uint32_t ssrc) : ssrc(ssrc), engine(devices, nullptr, {}) {}
 
     void Connect(uint16_t relayPort, const std::array<uint8_t, 32> &key, voice::CallMediaEvents events) {
         controls->vadAutomatic = false;

@@ -127,6 +127,19 @@ export function registerVoice(
   });
   // LOBBY_DELETE goes to every user who is no longer a member (left, removed, lobby deleted): they leave its call.
   // After the current publish, so the lobby's own dispatches go out first.
+  // LOBBY_CREATE goes to a user who just joined (or created) a lobby: they get the voice states of its running call,
+  // as READY would have told them, so a new member knows who is in voice without joining (§13.2).
+  const unsubscribeJoins = ctx.bus.subscribe((event) => {
+    if (event.t !== 'LOBBY_CREATE' || !event.to.userIds) return;
+    const lobbyId = (event.d as { id?: unknown }).id;
+    const to = event.to;
+    if (typeof lobbyId !== 'string') return;
+    queueMicrotask(() => {
+      for (const state of states.inLobby(lobbyId)) {
+        ctx.bus.publish({ t: 'VOICE_STATE_UPDATE', d: voiceStateJson(state), to: { userIds: to.userIds, applicationId: state.applicationId } });
+      }
+    });
+  });
   const unsubscribe = ctx.bus.subscribe((event) => {
     if (event.t !== 'LOBBY_DELETE' || !event.to.userIds) return;
     const lobbyId = (event.d as { id?: unknown }).id;
@@ -169,6 +182,7 @@ export function registerVoice(
   if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
   app.addHook('onClose', async () => {
     unsubscribe();
+    unsubscribeJoins();
     await gateway.close();
     await relay.close();
   });
