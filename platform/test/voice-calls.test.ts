@@ -53,6 +53,8 @@ describe('buffered resume', () => {
     ]);
     expect(replayed.map((m) => m.seq)).toEqual([1, 2, 3].map((i) => (seenBeforeDrop + i) & 0xffff));
     expect(socket.inbox.pending()).toEqual([]);
+    // The dev stats count the resume and what it re-sent (SDK end-to-end tests rely on them).
+    expect(h.platform.voice.stats()).toMatchObject({ resumes: 1, resumeReplayed: 3 });
     // Live again: new messages arrive with the next numbers.
     b.speaking(1);
     expect(await socket.next()).toEqual({ op: 5, d: { user_id: members[1]!.user.id, ssrc: b.ssrc, speaking: 1 }, seq: (seenBeforeDrop + 4) & 0xffff });
@@ -114,6 +116,18 @@ describe('leaving and participants', () => {
     expect(ready.d.voice_states).toEqual([expect.objectContaining({ user_id: members[0]!.user.id, channel_id: lobbyId, lobby_id: lobbyId, self_mute: true })]);
     const { ready: carolReady } = await h.connect(other.members[0]!.user);
     expect(carolReady.d.voice_states).toEqual([]);
+  });
+
+  it('a user who joins the lobby while its call runs gets the participants\' voice states after LOBBY_CREATE', async () => {
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
+    const { lobbyId, members } = await h.lobby(['alice']);
+    await h.requestJoin(members[0]!, lobbyId, { selfMute: true });
+    const dave = await h.user('dave');
+    const { client } = await h.connect(dave);
+    const added = await h.call('PUT', `/lobbies/${lobbyId}/members/${dave.id}`, h.bot, {});
+    expect(added.status).toBe(200);
+    expect((await client.nextOf(0, 'LOBBY_CREATE')).d).toMatchObject({ id: lobbyId });
+    expect((await client.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({ user_id: members[0]!.user.id, channel_id: lobbyId, lobby_id: lobbyId, self_mute: true });
   });
 
   it('op 4 again in the same call changes only the self flags; removal from the lobby ends the call with 4014', async () => {

@@ -46,6 +46,9 @@ export interface VoiceOptions {
 export interface VoiceStats extends RelayStats {
   lossRate: number;
   calls: Record<string, string[]>;
+  /** Resumes the voice gateway accepted, and the buffered messages they re-sent in all. */
+  resumes: number;
+  resumeReplayed: number;
 }
 
 export interface VoiceHandle {
@@ -167,7 +170,7 @@ export function registerVoice(
     stats: (): VoiceStats => {
       const callsNow: Record<string, string[]> = {};
       for (const session of gateway.allSessions()) (callsNow[session.lobbyId] ??= []).push(session.userId);
-      return { ...relay.stats, lossRate: relay.loss.lossRate, calls: callsNow };
+      return { ...relay.stats, lossRate: relay.loss.lossRate, calls: callsNow, ...gateway.resumeStats };
     },
     async listen(host: string, tls?: TlsMaterial) {
       const udp = await relay.listen(host, options.udpPort ?? 0);

@@ -81,6 +81,8 @@ export class VoiceGateway {
   /** Voice sessions by the voice token of their state (one per participant). */
   private readonly sessions = new Map<string, VoiceSession>();
   private readonly detached = new Set<VoiceSession>();
+  /** Accepted resumes and the buffered messages they re-sent (dev stats, §13.6: proves a replay happened). */
+  readonly resumeStats = { resumes: 0, resumeReplayed: 0 };
   private readonly dave: DaveExtension;
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -330,6 +332,8 @@ export class VoiceGateway {
     this.attach(session, conn);
     session.send(VoiceOp.Resumed, null);
     for (const message of missed) conn.ws.send(message.frame);
+    this.resumeStats.resumes++;
+    this.resumeStats.resumeReplayed += missed.length;
   }
 
   private onSelectProtocol(conn: VoiceConnection, session: VoiceSession, d: unknown): void {
