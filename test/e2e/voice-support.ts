@@ -66,6 +66,7 @@ export function zeroCrossingFrequency(samples: Int16Array, start = 0, end = samp
   return (crossings * SAMPLE_RATE) / (end - start);
 }
 
+/** The median of values (0 for none). */
 const median = (values: number[]): number => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
@@ -135,3 +136,28 @@ export function phaseLevel(samples: Int16Array, timing: PhaseTiming): number {
   if (to <= from) return -100;
   return median(windowLevels(samples.subarray(from, to), 20));
 }
+
+/**
+ * The amplitude (dBFS of a full-scale sine) of one frequency in each 100 ms window, by a single-bin DFT (Goertzel).
+ * With tones of whole cycles per window (440 Hz: 44, 660 Hz: 66) there is no leakage between them, so two speakers
+ * heard at once are measured apart, in the same windows of the same recording.
+ */
+export function toneLevels(samples: Int16Array, hz: number, windowMs = 100): number[] {
+  const n = (SAMPLE_RATE * windowMs) / 1000;
+  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / SAMPLE_RATE);
+  const levels: number[] = [];
+  for (let start = 0; start + n <= samples.length; start += n) {
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = start; i < start + n; i++) {
+      const s0 = samples[i]! / 32768 + coefficient * s1 - s2;
+      s2 = s1;
+      s1 = s0;
+    }
+    const amplitude = (2 * Math.sqrt(Math.max(0, s1 * s1 + s2 * s2 - coefficient * s1 * s2))) / n;
+    levels.push(amplitude > 0 ? Math.max(-100, 20 * Math.log10(amplitude)) : -100);
+  }
+  return levels;
+}
+
+export { median };

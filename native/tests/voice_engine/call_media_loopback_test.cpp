@@ -5,6 +5,7 @@
 // speaker file at 440 Hz, and B must see A speaking. This is the suite the ThreadSanitizer build runs for the engine.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
@@ -12,9 +13,14 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <memory>
 #include <thread>
 
+#include "threads/sdk_threads.hpp"
 #include "voice/audio_devices.hpp"
 #include "voice/audio_engine.hpp"
 #include "voice/call_controls.hpp"
@@ -26,6 +32,8 @@ namespace voice = svcpp::core::voice;
 namespace asio = boost::asio;
 using asio::ip::udp;
 using namespace std::chrono_literals;
+using svcpp::core::ClientThread;
+using svcpp::core::SdkThreads;
 
 namespace {
 
@@ -78,9 +86,26 @@ private:
     std::thread thread_;
 };
 
-/** One side of the call: engine, transport, media. */
+/** The nice values of this process's threads named `name`, as /proc reports them. */
+std::vector<int> ThreadNices(const std::string &name) {
+    std::vector<int> nices;
+    for (const auto &task : std::filesystem::directory_iterator("/proc/self/task")) {
+        std::ifstream comm(task.path() / "comm");
+        std::string threadName;
+        if (!std::getline(comm, threadName) || threadName != name) continue;
+        std::ifstream statFile(task.path() / "stat");
+        std::string stat((std::istreambuf_iterator<char>(statFile)), std::istreambuf_iterator<char>());
+        std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+        std::string field;
+        for (int i = 0; i <= 16 && fields >> field; ++i) {}
+        nices.push_back(std::stoi(field));  // the 19th field of stat, the 17th after "(comm) "
+    }
+    return nices;
+}
+
+/** One side of the call: engine, transport, media — each side's threads registered like one client's. */
 struct Side {
-    Side(std::shared_ptr<voice::AudioDevices> devices, uint32_t ssrc) : ssrc(ssrc), engine(devices, nullptr, {}) {}
+    Side(std::shared_ptr<voice::AudioDevices> devices, uint32_t ssrc) : ssrc(ssrc), engine(devices, threads, {}) {}
 
     void Connect(uint16_t relayPort, const std::array<uint8_t, 32> &key, voice::CallMediaEvents events) {
         controls->vadAutomatic = false;
@@ -95,8 +120,9 @@ struct Side {
     }
 
     uint32_t ssrc;
+    std::shared_ptr<SdkThreads> threads = std::make_shared<SdkThreads>(std::nullopt, nullptr);
     voice::AudioEngine engine;
-    std::shared_ptr<voice::UdpTransport> transport = std::make_shared<voice::UdpTransport>();
+    std::shared_ptr<voice::UdpTransport> transport = std::make_shared<voice::UdpTransport>(threads);
     std::shared_ptr<voice::CallControls> controls =
         std::make_shared<voice::CallControls>(std::make_shared<voice::ClientVoiceControls>());
     std::shared_ptr<voice::CallMedia> media;
@@ -147,6 +173,14 @@ TEST(CallMediaLoopback, AToneFromAsFileComesOutOfBsFileAt440Hz) {
 
     b.engine.Attach(b.media);
     a.engine.Attach(a.media);
+    // SetThreadPriority underneath, while both sides' audio and network threads run (TSan watches the registry):
+    // only A's audio thread and A's network thread take the (lowered: no privilege needed) nice values.
+    a.threads->SetPriority(ClientThread::Voice, 11);
+    a.threads->SetPriority(ClientThread::Network, 13);
+    // (A thread that had not started yet applies them as it enters: wait for that, not for a time.)
+    EXPECT_TRUE(WaitFor([&] { return std::ranges::count(ThreadNices("svcpp-voice"), 11) == 1; })) << "A's audio thread";
+    EXPECT_TRUE(WaitFor([&] { return std::ranges::count(ThreadNices("svcpp-net"), 13) == 1; })) << "A's network thread";
+    EXPECT_EQ(ThreadNices("svcpp-voice").size(), 2u);
     ASSERT_TRUE(WaitFor([&] { return speakingOff.load() > 0; })) << "B never saw A stop speaking";
     EXPECT_GE(speakingOn.load(), 1);
     a.engine.Detach(a.media.get());
