@@ -212,7 +212,8 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     const adaCall = await joinCall(ada.client, lobbyId);
     const bobCall = await joinCall(bob.client, lobbyId);
     await untilParticipants([adaCall, bobCall], [ada.id, bob.id]);
-    expect(threadNices('svcpp-voice').filter((n) => n === 7)).toHaveLength(1);
+    // (The audio thread applies it as it starts, right after Connected: wait for the thread, not for a time.)
+    await until(() => threadNices('svcpp-voice').filter((n) => n === 7).length === 1, 'bob\'s audio thread at nice 7');
     // Set while the calls run: Ada's network thread changes at once, the other clients' threads keep theirs.
     const before = threadNices('svcpp-net');
     ada.client.setThreadPriority(ClientThread.Network, 9);
