@@ -59,13 +59,6 @@ export function windowLevels(samples: Int16Array, windowMs = 100): number[] {
 export const loudWindows = (samples: Int16Array, minDb: number, windowMs = 100): number[] =>
   windowLevels(samples, windowMs).flatMap((level, i) => (level >= minDb ? [i] : []));
 
-/** Frequency of the dominant tone in samples[start, end) by counting upward zero crossings. */
-export function zeroCrossingFrequency(samples: Int16Array, start = 0, end = samples.length): number {
-  let crossings = 0;
-  for (let i = start + 1; i < end; i++) if (samples[i - 1] < 0 && samples[i] >= 0) crossings++;
-  return (crossings * SAMPLE_RATE) / (end - start);
-}
-
 /** The median of values (0 for none). */
 const median = (values: number[]): number => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -73,15 +66,28 @@ const median = (values: number[]): number => {
 };
 
 /**
- * The frequency of the loud part of a recording: the median of the zero-crossing frequency of each loud 100 ms window
- * (≥ minDb). The median keeps a few glitched windows (concealment, or an audio thread starved on a loaded machine)
- * from moving the figure; loudMs says how much of the recording was loud.
+ * The frequency of the loud part of a recording: one over the median period of the tone, a period being the distance
+ * between consecutive upward zero crossings (interpolated between samples) inside the loud 100 ms windows (≥ minDb).
+ * Periods, not crossings per window: a crossing count per 100 ms is quantised to 10 Hz, and a window holding a gap
+ * (a frame concealed, or the silence a late audio thread leaves on a loaded machine) loses a crossing; a gap only
+ * makes one long period, which the median ignores. loudMs says how much of the recording was loud.
  */
 export function dominantFrequency(samples: Int16Array, minDb = -40): { hz: number; loudMs: number } {
   const window = SAMPLE_RATE / 10;
   const loud = loudWindows(samples, minDb);
-  const perWindow = loud.map((w) => zeroCrossingFrequency(samples, w * window, (w + 1) * window));
-  return { hz: median(perWindow), loudMs: loud.length * 100 };
+  const periods: number[] = [];
+  for (const w of loud) {
+    let last: number | undefined;
+    for (let i = w * window + 1; i < (w + 1) * window; i++) {
+      if (samples[i - 1]! < 0 && samples[i]! >= 0) {
+        const at = i - 1 + samples[i - 1]! / (samples[i - 1]! - samples[i]!);  // where the line between them crosses 0
+        if (last !== undefined) periods.push(at - last);
+        last = at;
+      }
+    }
+  }
+  const period = median(periods);
+  return { hz: period > 0 ? SAMPLE_RATE / period : 0, loudMs: loud.length * 100 };
 }
 
 /** Starts a call and waits until it is Connected. */

@@ -2,11 +2,15 @@
 // step reports, member events never for the signed-in user, users of members cached, handles live.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
+#include <optional>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "lobbies/lobby_dispatch.hpp"
 #include "lobbies/lobby_handle.hpp"
+#include "voice/lobby_call_reader.hpp"
 
 using namespace svcpp::core;
 using lobbies::LobbyEvent;
@@ -41,7 +45,7 @@ struct LobbyCacheTest : ::testing::Test {
 TEST_F(LobbyCacheTest, ReadyFillsTheCacheAndAnnouncesEveryLobby) {
     auto events = lobbies::ApplyReady(*lobbies, *users, json::array({Lobby(10, {Member(kSelf), Member(2, false)}, {{"mode", "duel"}})}));
     EXPECT_EQ(events, (std::vector<LobbyEvent>{{Kind::Created, 10}}));
-    LobbyHandle lobby(lobbies, users, 10);
+    LobbyHandle lobby(lobbies, users, {}, 10);
     ASSERT_TRUE(lobby.IsValid());
     EXPECT_EQ(lobby.LobbyMemberIds(), (std::vector<uint64_t>{kSelf, 2}));
     EXPECT_EQ(lobby.Metadata(), (Properties{{"mode", "duel"}}));
@@ -65,7 +69,7 @@ TEST_F(LobbyCacheTest, MemberEventsAreReportedForOthersOnly) {
     EXPECT_EQ(Apply("LOBBY_MEMBER_ADD", {{"lobby_id", "10"}, {"member", Member(2)}}), (std::vector<LobbyEvent>{{Kind::MemberAdded, 10, 2}}));
     EXPECT_EQ(Apply("LOBBY_MEMBER_UPDATE", {{"lobby_id", "10"}, {"member", Member(2, false, {{"k", "v"}}, 1)}}),
               (std::vector<LobbyEvent>{{Kind::MemberUpdated, 10, 2}}));
-    auto member = LobbyHandle(lobbies, users, 10).GetLobbyMemberHandle(2);
+    auto member = LobbyHandle(lobbies, users, {}, 10).GetLobbyMemberHandle(2);
     ASSERT_TRUE(member);
     EXPECT_FALSE(member->Connected());
     EXPECT_TRUE(member->CanLinkLobby());
@@ -83,7 +87,7 @@ TEST_F(LobbyCacheTest, MemberEventsAreReportedForOthersOnly) {
 
 TEST_F(LobbyCacheTest, UpdateAndDeleteOfTheLobby) {
     Apply("LOBBY_CREATE", Lobby(10, {Member(kSelf)}));
-    LobbyHandle lobby(lobbies, users, 10);
+    LobbyHandle lobby(lobbies, users, {}, 10);
     json linked = Lobby(10, {Member(kSelf)}, {{"a", "b"}});
     linked["linked_channel"] = {{"id", "500"}, {"name", "general"}, {"guild_id", "400"}};
     EXPECT_EQ(Apply("LOBBY_UPDATE", linked), (std::vector<LobbyEvent>{{Kind::Updated, 10}}));
@@ -120,7 +124,7 @@ TEST_F(LobbyCacheTest, MalformedDispatchesChangeNothing) {
 
 TEST_F(LobbyCacheTest, HandlesReadDefaultsOnceTheClientIsGone) {
     Apply("LOBBY_CREATE", Lobby(10, {Member(kSelf)}, {{"a", "b"}}));
-    LobbyHandle lobby(lobbies, users, 10);
+    LobbyHandle lobby(lobbies, users, {}, 10);
     auto member = lobby.LobbyMembers().at(0);
     lobbies.reset();
     EXPECT_FALSE(lobby.IsValid());
@@ -135,10 +139,65 @@ TEST_F(LobbyCacheTest, ReadVisitsTheCachedLobbyInPlace) {
     const auto count = [](const LobbyRecord &lobby) { return lobby.members.size(); };
     EXPECT_EQ(lobbies->Read(10, count), std::optional<size_t>(3));
     EXPECT_EQ(lobbies->Read(11, count), std::nullopt);  // not cached: the reader never runs
-    LobbyHandle lobby(lobbies, users, 10);
+    LobbyHandle lobby(lobbies, users, {}, 10);
     EXPECT_FALSE(lobby.LinkedChannel().has_value());
     Apply("LOBBY_DELETE", {{"id", "10"}});
     EXPECT_EQ(lobbies->Read(10, count), std::nullopt);
     EXPECT_TRUE(lobby.LobbyMemberIds().empty());
     EXPECT_FALSE(lobby.LinkedChannel().has_value());
+}
+
+namespace {
+
+/** Who is in each lobby's call, as a test sets it (the voice area's role). */
+struct FakeLobbyCalls : voice::LobbyCallReader {
+    std::map<uint64_t, std::vector<voice::VoiceStateRecord>> calls;
+    std::optional<std::vector<voice::VoiceStateRecord>> LobbyCall(uint64_t lobbyId) const override {
+        auto it = calls.find(lobbyId);
+        if (it == calls.end() || it->second.empty()) return std::nullopt;
+        return it->second;
+    }
+};
+
+}  // namespace
+
+TEST_F(LobbyCacheTest, CallInfoHandleIsAbsentWithoutParticipantsAndLiveWhileTheCallHasSome) {
+    lobbies::ApplyReady(*lobbies, *users, json::array({Lobby(10, {Member(kSelf), Member(2)})}));
+    auto calls = std::make_shared<FakeLobbyCalls>();
+    LobbyHandle lobby(lobbies, users, calls, 10);
+    EXPECT_FALSE(lobby.GetCallInfoHandle().has_value());
+
+    calls->calls[10] = {voice::VoiceStateRecord{.userId = 2, .channelId = 10, .lobbyId = 10, .selfMute = true}};
+    auto info = lobby.GetCallInfoHandle();
+    ASSERT_TRUE(info.has_value());
+    EXPECT_TRUE(info->IsValid());
+    EXPECT_EQ(info->ChannelId(), 10u);
+    EXPECT_EQ(info->GuildId(), 0u);
+    EXPECT_EQ(info->GetParticipants(), (std::vector<uint64_t>{2}));
+    auto state = info->GetVoiceStateHandle(2);
+    ASSERT_TRUE(state.has_value());
+    EXPECT_TRUE(state->SelfMute());
+    EXPECT_FALSE(state->SelfDeaf());
+    EXPECT_FALSE(info->GetVoiceStateHandle(kSelf).has_value());
+
+    // Live: a change shows through the handles taken before it.
+    calls->calls[10][0].selfMute = false;
+    calls->calls[10].push_back(voice::VoiceStateRecord{.userId = kSelf, .channelId = 10, .lobbyId = 10});
+    EXPECT_FALSE(state->SelfMute());
+    EXPECT_EQ(info->GetParticipants(), (std::vector<uint64_t>{2, kSelf}));
+
+    // Everybody left: defaults, invalid.
+    calls->calls[10].clear();
+    EXPECT_FALSE(info->IsValid());
+    EXPECT_EQ(info->ChannelId(), 0u);
+    EXPECT_TRUE(info->GetParticipants().empty());
+    EXPECT_FALSE(state->IsValid());
+    EXPECT_FALSE(lobby.GetCallInfoHandle().has_value());
+
+    // The voice area gone (client dropped): the same.
+    calls->calls[10] = {voice::VoiceStateRecord{.userId = 2, .channelId = 10, .lobbyId = 10}};
+    EXPECT_TRUE(info->IsValid());
+    calls.reset();
+    EXPECT_FALSE(info->IsValid());
+    EXPECT_FALSE(lobby.GetCallInfoHandle().has_value());
 }
