@@ -4,10 +4,10 @@
 // minus when it starts in A's file, both on the wall clock: each file's sample 0 is when that client's audio engine
 // started, taken as the moment its call reported Connected (the status event reaches JavaScript through the pump,
 // a few ms late on both sides, so the error largely cancels). The file devices keep the wall clock's time even when
-// the audio thread is descheduled (the engine reads and drops the microphone frames of missed 10 ms ticks and writes
-// silence for them, as real devices overrun and underrun), so sample n of either file is at origin + n / 48 kHz.
-// Without that, a loaded machine made the two files drift apart by the ticks each engine skipped, and markers fell
-// outside the match window (11 of 20 heard). Covers capture framing (10 ms), Opus framing (20 ms),
+// the audio thread is descheduled (the engine's clock hands it the missed 10 ms ticks back to back, up to 0.5 s
+// behind), so sample n of either file is at origin + n / 48 kHz. When the clock skipped every missed tick instead,
+// a loaded machine made the two files drift apart by the ticks each engine skipped, and markers fell outside the
+// match window (11 of 20 heard). Covers capture framing (10 ms), Opus framing (20 ms),
 // encode, encrypt, UDP to the relay and back out, decrypt, the adaptive jitter buffer (≥ 20 ms), decode and mix.
 // Prints figures; asserts nothing. Measured while other work loads the machine, figures are indicative.
 //   node --import tsx bench/voice-latency.ts [--smoke]     (--smoke: 3 markers)

@@ -118,7 +118,6 @@ void AudioEngine::Run() {
     bool clockPaced = true;
     std::array<int16_t, kDeviceFrameSamples> frame{};
     std::array<int16_t, kDeviceFrameSamples> out{};
-    const std::array<int16_t, kDeviceFrameSamples> silence{};
 
     while (!stop_.load()) {
         if (devicesSeen != devicesVersion_.load()) {
@@ -173,15 +172,7 @@ void AudioEngine::Run() {
             calls = calls_;
         }
 
-        const int missedTicks = clockPaced ? clock.WaitNextTick() : 0;
-        // A clock-paced device stands in for hardware, which keeps time while this thread is descheduled: the
-        // microphone's frames of the missed ticks are lost (an overrun) and the speaker played nothing (an underrun).
-        // Doing the same keeps a file device's timeline on the wall clock, so what a WAV recording shows at second t
-        // is what was heard at second t even on a loaded machine (latency and timed-phase measurements rely on it).
-        for (int i = 0; i < missedTicks; ++i) {
-            if (input.stream) input.stream->Read(frame);
-            if (output.stream) output.stream->Write(silence);
-        }
+        if (clockPaced) clock.WaitNextTick();  // late: the missed ticks come back to back (AudioClock)
         if (!input.stream || !input.stream->Read(frame)) frame.fill(0);
         if (dumpIn) dumpIn->Write(frame);
         inputVolume_.Apply(frame);

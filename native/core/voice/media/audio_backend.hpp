@@ -100,19 +100,27 @@ std::unique_ptr<AudioBackend> CreateWavFileAudioBackend(const WavFileBackendOpti
 std::unique_ptr<AudioBackend> CreatePulseAudioBackend(std::string *error = nullptr);
 
 /**
- * The engine's 10 ms clock for clock-paced backends: WaitNextTick() sleeps until the next multiple of the period
- * after Start(), so the cadence does not drift with processing time; when the caller fell behind by more than a
- * period it skips ahead instead of bursting.
+ * The engine's 10 ms clock for clock-paced backends (null, WAV file): WaitNextTick() sleeps until the next multiple
+ * of the period after Start(), so the cadence does not drift with processing time. A caller that fell behind (the
+ * thread was descheduled) gets the missed ticks at once and runs them back to back, so a file device's timeline stays
+ * the wall clock's — second t of a recording is what was heard at second t, which latency and timed-phase
+ * measurements rely on; the burst is harmless for devices that are files. Further behind than maxCatchUpTicks (a
+ * thread that cannot keep up, e.g. under a sanitizer), it skips to now instead, and the timeline shifts.
  */
 class AudioClock {
 public:
-    explicit AudioClock(std::chrono::microseconds period = std::chrono::milliseconds(kDeviceFrameMs)) : period_(period) {}
+    static constexpr int kDefaultMaxCatchUpTicks = 50;  // 0.5 s of 10 ms ticks
+
+    explicit AudioClock(std::chrono::microseconds period = std::chrono::milliseconds(kDeviceFrameMs),
+                        int maxCatchUpTicks = kDefaultMaxCatchUpTicks)
+        : period_(period), maxCatchUpTicks_(maxCatchUpTicks) {}
     void Start();
-    /** Sleeps until the next tick; returns how many ticks were skipped because the caller was late (usually 0). */
+    /** Sleeps until the next tick (not at all while catching up); returns how many ticks were skipped (usually 0). */
     int WaitNextTick();
 
 private:
     std::chrono::microseconds period_;
+    int maxCatchUpTicks_;
     std::chrono::steady_clock::time_point next_{};
 };
 

@@ -10,11 +10,13 @@ int AudioClock::WaitNextTick() {
     if (next_ == std::chrono::steady_clock::time_point{}) Start();
     auto now = std::chrono::steady_clock::now();
     int skipped = 0;
-    // Late by more than a whole period (the thread was descheduled): skip the missed ticks rather than run them back
-    // to back, which would push a burst of frames into the devices.
-    while (now >= next_ + period_) {
-        next_ += period_;
-        ++skipped;
+    // Late by up to maxCatchUpTicks: no skipping — sleep_until returns at once for a tick already due, and the
+    // caller catches up. Later than that, skip to the current period.
+    if (now >= next_ + maxCatchUpTicks_ * period_) {
+        while (now >= next_ + period_) {
+            next_ += period_;
+            ++skipped;
+        }
     }
     std::this_thread::sleep_until(next_);
     next_ += period_;
