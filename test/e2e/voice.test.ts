@@ -288,7 +288,8 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     await ada.client.voice.endCall(lobbyId);
     // The audio after the drop, in the recording's own timeline (a starved audio thread makes the file lag the wall
     // clock, so wall-clock positions would blur): Bob left 2 s after Ada was Connected again, so the last 1.5 s of his
-    // recording come after the resume — the tone must be there throughout, at its pitch.
+    // recording come after the resume — the tone must be there throughout (one 100 ms window of slack: the moment
+    // Bob's call ends), at its pitch.
     const samples = readWavLeft(heard);
     const tail = samples.subarray(samples.length - 1.5 * 48_000);
     const { hz, loudMs } = dominantFrequency(tail);
