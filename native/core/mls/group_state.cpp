@@ -166,6 +166,9 @@ void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, Extern
         proposals.push_back(ResolvedProposal{e.proposalType, e.added, e.removedLeaf});
     }
 
+    for (const ResolvedProposal& p : proposals) {
+        if (p.type == kProposalRemove && p.removed == c.senderLeaf) throw Error("commit: the committer removes itself");
+    }
     // Everything below works on copies: the state changes only if every check passes.
     RatchetTree tree = tree_;
     AppliedProposals applied = ApplyProposals(tree, proposals, ownLeaf_);

@@ -58,6 +58,18 @@ RatchetTree RatchetTree::Decode(ByteView bytes) {
     uint32_t leaves = static_cast<uint32_t>((tree.nodes_.size() + 1) / 2);
     tree.leafCount_ = std::bit_ceil(leaves);
     tree.nodes_.resize(tree_math::NodeWidth(tree.leafCount_));
+    // §7.9.2 / §12.4.3.1: an unmerged leaf is a member below the parent that lists it (resolutions and hashes index
+    // the tree with these values).
+    for (uint32_t node = 1; node < tree.nodes_.size(); node += 2) {
+        if (!tree.nodes_[node]) continue;
+        uint32_t span = (1u << tree_math::Level(node)) - 1;
+        for (uint32_t leaf : tree.nodes_[node]->parent->unmergedLeaves) {
+            uint32_t leafNode = tree_math::LeafToNode(leaf);
+            if (leaf >= tree.leafCount_ || leafNode + span < node || leafNode > node + span || !tree.nodes_[leafNode]) {
+                throw DecodeError("ratchet tree: node " + std::to_string(node) + " lists an unmerged leaf that is not a member below it");
+            }
+        }
+    }
     return tree;
 }
 
