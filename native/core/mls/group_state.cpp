@@ -168,6 +168,7 @@ void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, Extern
 
     for (const ResolvedProposal& p : proposals) {
         if (p.type == kProposalRemove && p.removed == c.senderLeaf) throw Error("commit: the committer removes itself");
+        if (p.type == kProposalRemove && p.removed == ownLeaf_) throw RemovedFromGroup("commit: removes us");
     }
     // Everything below works on copies: the state changes only if every check passes.
     RatchetTree tree = tree_;
