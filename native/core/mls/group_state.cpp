@@ -26,14 +26,7 @@ std::vector<ExternalSender> ParseExternalSenders(ByteView extensionsBody) {
         tls::Reader list(data);
         tls::Reader items = list.Sub();
         list.ExpectEnd();
-        while (!items.Empty()) {
-            ExternalSender sender;
-            sender.signatureKey = items.Opaque();
-            sender.credential.type = items.U16();
-            if (sender.credential.type != kCredentialBasic) throw DecodeError("external sender credential is not basic");
-            sender.credential.identity = items.Opaque();
-            senders.push_back(std::move(sender));
-        }
+        while (!items.Empty()) senders.push_back(ExternalSender::Read(items));
     }
     return senders;
 }

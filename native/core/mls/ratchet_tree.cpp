@@ -62,10 +62,9 @@ RatchetTree RatchetTree::Decode(ByteView bytes) {
     // the tree with these values).
     for (uint32_t node = 1; node < tree.nodes_.size(); node += 2) {
         if (!tree.nodes_[node]) continue;
-        uint32_t span = (1u << tree_math::Level(node)) - 1;
         for (uint32_t leaf : tree.nodes_[node]->parent->unmergedLeaves) {
             uint32_t leafNode = tree_math::LeafToNode(leaf);
-            if (leaf >= tree.leafCount_ || leafNode + span < node || leafNode > node + span || !tree.nodes_[leafNode]) {
+            if (leaf >= tree.leafCount_ || !tree_math::IsAncestor(node, leafNode) || !tree.nodes_[leafNode]) {
                 throw DecodeError("ratchet tree: node " + std::to_string(node) + " lists an unmerged leaf that is not a member below it");
             }
         }
