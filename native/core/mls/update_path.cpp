@@ -102,6 +102,11 @@ void ApplyReceivedPath(RatchetTree& tree, uint32_t committer, const UpdatePath& 
     const LeafNode& leaf = path.leafNode;
     if (leaf.source != LeafNodeSource::Commit) throw Error("update path: the leaf node's source is not commit");
     if (!leaf.VerifySignature(groupId, committer)) throw Error("update path: the leaf node's signature does not verify");
+    // A member's identity is who it is in the call (DAVE keys media by it): a path may renew keys, never the identity.
+    const auto& current = tree.Node(tree_math::LeafToNode(committer));
+    if (!current || current->leaf->credential != leaf.credential) {
+        throw Error("update path: the leaf node changes the committer's credential");
+    }
     if (leaf.encryptionKey.size() != primitives::kPublicKeySize) throw Error("update path: leaf key is not a P-256 point");
     std::vector<Bytes> keys;
     for (const auto& node : path.nodes) {
