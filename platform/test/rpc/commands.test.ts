@@ -242,9 +242,9 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     const hosting = await host(app.id, 'host-join', true);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
-    expect(env.rpc.acceptInvite(hosting.inviteId)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
+    expect(await env.rpc.acceptInvite(hosting.inviteId)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
     expect(await client.event('ACTIVITY_JOIN')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_JOIN', data: { secret: 'host-join' } });
-    expect(() => env.rpc.acceptInvite('1')).toThrow('Unknown Message');
+    await expect(env.rpc.acceptInvite('1')).rejects.toThrow('Unknown Message');
     await client.close();
     await hosting.session.client.close();
   });
@@ -254,9 +254,9 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     const hosting = await host(app.id, 'join-secret-1', false);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_SPECTATE');
-    expect(env.rpc.spectate(hosting.user.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
+    expect(await env.rpc.spectate(hosting.user.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
     expect(await client.event('ACTIVITY_SPECTATE')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_SPECTATE', data: { secret: 'watch-secret-1' } });
-    expect(() => env.rpc.spectate(env.desk.id, app.id)).toThrow('the activity has no spectate secret');
+    await expect(env.rpc.spectate(env.desk.id, app.id)).rejects.toThrow('the activity has no spectate secret');
     await client.close();
     await hosting.session.client.close();
   });
@@ -282,7 +282,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     const result = join(env.dir, `launched-${app.id}.json`);
     const fixture = fileURLToPath(new URL('./fixtures/join-game.mjs', import.meta.url));
     env.rpc.launches.register(app.id, 'Launch Test', `'${process.execPath}' '${fixture}' ${app.id} '${result}'`);
-    expect(env.rpc.acceptInvite(hosting.inviteId).delivery).toBe('launched');
+    expect((await env.rpc.acceptInvite(hosting.inviteId)).delivery).toBe('launched');
     await eventually(() => existsSync(result) && readFileSync(result, 'utf8').length > 0);
     expect(JSON.parse(readFileSync(result, 'utf8'))).toEqual({ secret: 'launch-secret', url: `discord-${app.id}://` });
     await hosting.session.client.close();
@@ -291,7 +291,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   it('a join with no game and no launch command is kept for the game', async () => {
     const app = await newApp();
     const hosting = await host(app.id, 'kept-secret', true);
-    expect(env.rpc.acceptInvite(hosting.inviteId).delivery).toBe('queued');
+    expect((await env.rpc.acceptInvite(hosting.inviteId)).delivery).toBe('queued');
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
     expect((await client.event('ACTIVITY_JOIN')).data).toEqual({ secret: 'kept-secret' });
