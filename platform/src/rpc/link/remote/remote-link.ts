@@ -208,20 +208,26 @@ export class RemoteLink implements PlatformLink {
   }
 
   /**
-   * A DM of the desktop user: found in its conversation's history (the newest message at or before its id); a
-   * lobby message: among the lobby's messages, which only members can read.
+   * A DM of the desktop user: found in a conversation's history (the newest message at or before its id). DMs are
+   * read per application family, so every application the local client is signed in for is asked. A lobby
+   * message: among the lobby's messages, which only members can read.
    */
   async canSeeMessage(application: LinkApplication, messageId: string, channelId: string | undefined): Promise<boolean> {
-    const token = await this.token(application);
-    const read = <T>(path: string, query?: Record<string, string>) => this.http.api<T>(path, { token, ...(query && { query }) }).catch(() => undefined);
+    await this.known(application);
     const before = String(BigInt(messageId) + 1n);
-    for (const { user_id } of (await read<Array<{ user_id: string }>>('/users/@me/dms')) ?? []) {
-      const history = await read<Array<{ id: string }>>(`/users/@me/dms/${user_id}/messages`, { before, limit: '1' });
-      if (history?.[0]?.id === messageId) return true;
+    for (const state of [...this.apps.values()]) {
+      const token = (await this.fresh(state)).accessToken;
+      const read = <T>(path: string, query?: Record<string, string>) => this.http.api<T>(path, { token, ...(query && { query }) }).catch(() => undefined);
+      for (const { user_id } of (await read<Array<{ user_id: string }>>('/users/@me/dms')) ?? []) {
+        const history = await read<Array<{ id: string }>>(`/users/@me/dms/${user_id}/messages`, { before, limit: '1' });
+        if (history?.[0]?.id === messageId) return true;
+      }
+      if (channelId !== undefined) {
+        const lobby = await read<Array<{ id: string }>>(`/lobbies/${channelId}/messages`, { limit: '200' });
+        if (lobby?.some((message) => message.id === messageId)) return true;
+      }
     }
-    if (channelId === undefined) return false;
-    const lobby = await read<Array<{ id: string }>>(`/lobbies/${channelId}/messages`, { limit: '200' });
-    return lobby?.some((message) => message.id === messageId) ?? false;
+    return false;
   }
 
   async acceptInvite(messageId: string, applicationId?: string) {
