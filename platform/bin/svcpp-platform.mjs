@@ -95,6 +95,20 @@ if (standalone && !values.login) {
   process.stderr.write(`the standalone local client needs --login <user> (the desktop user)\n`);
   process.exit(2);
 }
+let platformUrl;
+if (standalone) {
+  let url;
+  try {
+    url = new URL(values.platform);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    process.stderr.write(`invalid --platform ${values.platform} (an http:// or https:// URL)\n`);
+    process.exit(2);
+  }
+  platformUrl = url.origin;
+}
 if (!standalone && (values.login || values['sign-in-app'] || values['auto-approve'])) {
   process.stderr.write(`--login, --sign-in-app and --auto-approve are options of "rpc --platform <url>"\n`);
   process.exit(2);
@@ -112,20 +126,10 @@ if (existsSync(sources)) {
 }
 
 if (standalone) {
-  let url;
-  try {
-    url = new URL(values.platform);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    process.stderr.write(`invalid --platform ${values.platform} (an http:// or https:// URL)\n`);
-    process.exit(2);
-  }
   let rpc;
   try {
     rpc = await platform.runStandaloneCli({
-      platformUrl: url.origin,
+      platformUrl,
       login: values.login,
       ...(process.env.SVCPP_PASSWORD ? { password: process.env.SVCPP_PASSWORD } : {}),
       ...(values['sign-in-app'] ? { signInApp: values['sign-in-app'] } : {}),

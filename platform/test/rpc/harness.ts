@@ -61,7 +61,7 @@ export async function startRpcPlatform(rpc: RpcOptions = {}, options: StartOptio
 }
 
 /** A new platform friend of the desktop user. */
-export async function deskFriend(env: RpcPlatform, options: { clientId?: string } = {}): Promise<SocialUser> {
+export async function deskFriend(env: Pick<RpcPlatform, 'platform' | 'desk'>, options: { clientId?: string } = {}): Promise<SocialUser> {
   const friend = await fullUser(env.platform, options);
   await api(env.platform, env.desk.token, 'PUT', `/users/@me/relationships/${friend.id}`, { type: 1 });
   await api(env.platform, friend.token, 'PUT', `/users/@me/relationships/${env.desk.id}`, { type: 1 });
