@@ -15,6 +15,8 @@ export interface LocalClientOptions {
   signInApp: string;
   socketDir: string;
   autoApprove?: boolean;
+  /** The CA of a platform serving HTTPS with a self-signed certificate (trusted as a user would: NODE_EXTRA_CA_CERTS). */
+  caFile?: string;
 }
 
 type Line = Record<string, unknown>;
@@ -49,7 +51,7 @@ export class LocalClientProcess {
   static async start(options: LocalClientOptions): Promise<LocalClientProcess> {
     const args = [CLI, 'rpc', '--platform', options.platformUrl, '--login', options.login, '--sign-in-app', options.signInApp, '--rpc-dir', options.socketDir];
     if (options.autoApprove) args.push('--auto-approve');
-    const process_ = new LocalClientProcess(spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' } }));
+    const process_ = new LocalClientProcess(spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, SVCPP_LOG_LEVEL: 'warn', ...(options.caFile && { NODE_EXTRA_CA_CERTS: options.caFile }) } }));
     const listening = await process_.next((line) => line.event === 'listening');
     process_.path = String(listening.path);
     return process_;
