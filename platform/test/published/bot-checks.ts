@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import * as zm from 'zod/mini';
 import { bot, request, type TestResponse } from '../helpers/http.js';
 import type { BotFixture } from '../bot/fixture.js';
+import { accessTokenFor } from '../helpers/platform.js';
 import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
@@ -65,6 +66,10 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('get', '/guilds/{guild_id}/members', '200', zm.array(spec.GuildMemberResponseSchema), () => call('GET', `/guilds/${f().guildId}/members?limit=10`)),
     published('get', '/guilds/{guild_id}/members/search', '200', zm.array(spec.GuildMemberResponseSchema), () => call('GET', `/guilds/${f().guildId}/members/search?query=al&limit=5`)),
     published('patch', '/guilds/{guild_id}/members/@me', '200', spec.PrivateGuildMemberResponseSchema, () => call('PATCH', `/guilds/${f().guildId}/members/@me`, { bio: 'a bot' })),
+    published('get', '/users/@me/guilds/{guild_id}/member', '200', spec.PrivateGuildMemberResponseSchema, async () => {
+      const token = await accessTokenFor(f().platform, { clientId: f().platform.devApp.id, scope: 'guilds.members.read', user: 'bob' });
+      return request(`${f().platform.apiBase}/users/@me/guilds/${f().guildId}/member`, { headers: { authorization: `Bearer ${token.access_token}` } });
+    }),
     published('get', '/guilds/{guild_id}/members/{user_id}', '200', spec.GuildMemberResponseSchema, () => call('GET', `/guilds/${f().guildId}/members/${f().memberId}`)),
     published('patch', '/guilds/{guild_id}/members/{user_id}', '200', spec.GuildMemberResponseSchema, async () => call('PATCH', `/guilds/${f().guildId}/members/${f().memberId}`, { roles: [await newRole()] })),
     published('put', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}', '204', null, async () => call('PUT', `/guilds/${f().guildId}/members/${f().memberId}/roles/${await newRole()}`)),
