@@ -11,6 +11,7 @@ import { MessageService } from '../messages/service.js';
 import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
+import { channelEditRoutes } from './channel-routes.js';
 import { currentMemberRoute } from './current-member-route.js';
 import { registerGuildGateway } from './gateway.js';
 import { GuildService } from './service.js';
@@ -32,6 +33,7 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   const voice = new VoiceChannelState();
   registerArea(app, ctx, guildBotRoutes(guilds));
   registerArea(app, ctx, currentMemberRoute(guilds));
+  registerArea(app, ctx, channelEditRoutes(guilds));
   registerArea(app, ctx, messageRoutes(guilds, messages));
   registerArea(app, ctx, searchRoutes(guilds, messages));
   registerArea(app, ctx, guildInviteRoutes(guilds));

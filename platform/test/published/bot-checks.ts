@@ -106,6 +106,12 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     }),
     published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
     published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
+    published('patch', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('PATCH', `/channels/${f().generalId}`, { topic: 'shape topic', rate_limit_per_user: 0 })),
+    published('put', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, () => call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, allow: '1024' })),
+    published('delete', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, async () => {
+      await call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, deny: '0' });
+      return call('DELETE', `/channels/${f().generalId}/permissions/${f().memberId}`);
+    }),
     published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),
     published('get', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('GET', `/channels/${f().generalId}/messages/${await post('read me')}`)),
     published('patch', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('PATCH', `/channels/${f().generalId}/messages/${await post('edit me')}`, { content: 'edited' })),
