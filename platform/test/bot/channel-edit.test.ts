@@ -4,6 +4,8 @@
  * enforced on users (20016) but not on bots or holders of BYPASS_SLOWMODE. Over real HTTP and WebSocket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../helpers/http.js';
+import { accessTokenFor } from '../helpers/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession, INTENTS } from './helpers.js';
 
@@ -120,6 +122,22 @@ describe('channel settings and permission overwrites over HTTP', () => {
       for (const content of ['owner one', 'owner two']) expect((await postAs(f.ownerId, content)).status).toBe(200);
     } finally {
       await botCall(f, 'PATCH', `/channels/${f.generalId}`, { rate_limit_per_user: 0 });
+    }
+  });
+
+  it("the SDK's channel list (Bearer) reads the same engine: a member's overwrite shows in its permissions and overwrites", async () => {
+    const SEND_MESSAGES = 1n << 11n;
+    const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'guilds', user: 'bob' })).access_token;
+    const general = async () =>
+      ((await request(`${f.platform.apiBase}/guilds/${f.guildId}/channels`, { headers: { authorization: `Bearer ${token}` } })).body as Array<Record<string, any>>).find((c) => c.id === f.generalId)!;
+    expect(BigInt((await general()).permissions) & SEND_MESSAGES).toBe(SEND_MESSAGES);
+    expect((await botCall(f, 'PUT', `/channels/${f.generalId}/permissions/${f.memberId}`, { type: 1, deny: String(SEND_MESSAGES) })).status).toBe(204);
+    try {
+      const viewed = await general();
+      expect(BigInt(viewed.permissions) & SEND_MESSAGES).toBe(0n);
+      expect(viewed.permission_overwrites).toEqual([{ id: f.memberId, type: 1, allow: '0', deny: String(SEND_MESSAGES), allow_new: '0', deny_new: String(SEND_MESSAGES) }]);
+    } finally {
+      await botCall(f, 'DELETE', `/channels/${f.generalId}/permissions/${f.memberId}`);
     }
   });
 });
