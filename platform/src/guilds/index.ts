@@ -18,6 +18,7 @@ import { GuildService } from './service.js';
 import { VoiceChannelState } from './voice-channel-state.js';
 import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
 import { botDevRoutes } from './dev-routes.js';
+import { applicationModifyRoute } from '../applications/modify-route.js';
 import { applicationRoutes } from '../applications/routes.js';
 import { emojiRoutes } from '../applications/emoji-routes.js';
 
@@ -39,6 +40,7 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   registerArea(app, ctx, guildInviteRoutes(guilds));
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
   registerArea(app, ctx, applicationRoutes);
+  registerArea(app, ctx, applicationModifyRoute);
   registerArea(app, ctx, emojiRoutes);
   registerArea(app, ctx, attachmentRoutes, '');
   if (ctx.options.devMode) {

@@ -36,6 +36,7 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
 
   return [
     published('get', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('GET', '/applications/@me')),
+    published('patch', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('PATCH', '/applications/@me', { event_webhooks_url: null })),
     published('get', '/applications/{application_id}/emojis', '200', spec.ListApplicationEmojisResponseSchema, async () => {
       await call('POST', `/applications/${f().appId}/emojis`, { name: 'listed', image: PNG });
       return call('GET', `/applications/${f().appId}/emojis`);
