@@ -7,8 +7,23 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const HELP = `Usage: svcpp-platform [rpc] [options]
+       svcpp-platform rpc --platform <url> --login <user> [--sign-in-app <id>] [--auto-approve] [--rpc-dir <dir>]
 
   rpc                      also start the local client (local RPC on discord-ipc-{0..9}, PROTOCOL.md §12)
+
+The local client on its own (PROTOCOL.md §12.8), for a platform already running elsewhere:
+  --platform <url>         the platform's base URL (http://127.0.0.1:8787); with it, no platform is started here
+  --login <user>           the desktop user: signs in on the platform's OAuth2 consent form with this username and
+                           the password in the environment variable SVCPP_PASSWORD (none for password-less accounts,
+                           e.g. dev_user of a development platform)
+  --sign-in-app <id>       sign in for this application at start, so bad credentials fail the start (e.g. the
+                           development application's client id); otherwise the first game signs in
+  --auto-approve           approve every AUTHORIZE at once (development); otherwise each request is printed as a
+                           consent_request line and answered with "approve <id>" / "deny <id>" on stdin
+  Its desktop UI is stdin/stdout: type help for the commands ("authorize-request <app id>", "join <message id>" …).
+  A platform with a self-signed certificate (--tls) is trusted with NODE_EXTRA_CA_CERTS=<its CA file>.
+
+The platform:
 
   --port <n>               TCP port (default 8787; 0 = ephemeral)
   --host <addr>            listen address (default 127.0.0.1)
@@ -52,6 +67,10 @@ const { values, positionals } = parseArgs({
     'rpc-dir': { type: 'string' },
     'voice-port': { type: 'string', default: '0' },
     'voice-udp-port': { type: 'string', default: '0' },
+    platform: { type: 'string' },
+    login: { type: 'string' },
+    'sign-in-app': { type: 'string' },
+    'auto-approve': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -67,6 +86,34 @@ if (values.help) {
   process.exit(0);
 }
 
+const standalone = values.platform !== undefined;
+if (standalone && !withRpc) {
+  process.stderr.write(`--platform starts the local client on its own: use "svcpp-platform rpc --platform <url> --login <user>"\n`);
+  process.exit(2);
+}
+if (standalone && !values.login) {
+  process.stderr.write(`the standalone local client needs --login <user> (the desktop user)\n`);
+  process.exit(2);
+}
+let platformUrl;
+if (standalone) {
+  let url;
+  try {
+    url = new URL(values.platform);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    process.stderr.write(`invalid --platform ${values.platform} (an http:// or https:// URL)\n`);
+    process.exit(2);
+  }
+  platformUrl = url.origin;
+}
+if (!standalone && (values.login || values['sign-in-app'] || values['auto-approve'])) {
+  process.stderr.write(`--login, --sign-in-app and --auto-approve are options of "rpc --platform <url>"\n`);
+  process.exit(2);
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 const sources = join(here, '..', 'src', 'index.ts');
 let platform;
@@ -78,7 +125,27 @@ if (existsSync(sources)) {
   platform = await import(pathToFileURL(join(here, '..', 'dist', 'index.js')).href);
 }
 
+if (standalone) {
+  let rpc;
+  try {
+    rpc = await platform.runStandaloneCli({
+      platformUrl,
+      login: values.login,
+      ...(process.env.SVCPP_PASSWORD ? { password: process.env.SVCPP_PASSWORD } : {}),
+      ...(values['sign-in-app'] ? { signInApp: values['sign-in-app'] } : {}),
+      ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}),
+      autoApprove: values['auto-approve'],
+    });
+  } catch (error) {
+    process.stderr.write(`the local client could not start: ${error instanceof Error ? error.message : error}\n`);
+    process.exit(1);
+  }
+  const stop = () => void rpc.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} else {
 const port = Number(values.port);
+
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`invalid --port ${values.port}\n`);
   process.exit(2);
@@ -156,3 +223,4 @@ Development application
 ${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}${running.rpc ? `Local client\n  socket         ${running.rpc.path}\n  desktop user   ${values['rpc-user'] ?? 'dev_user'}\n` : ''}`);
 
 platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });
+}

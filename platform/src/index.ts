@@ -56,6 +56,8 @@ export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/i
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
 export type { RpcOptions, RpcServer, ConsentRequest, Delivery } from './rpc/index.js';
+export { startStandaloneRpc, type StandaloneRpcOptions } from './rpc/standalone.js';
+export { runStandaloneCli, type StandaloneCliOptions } from './rpc/cli.js';
 export type { VoiceHandle, VoiceOptions, VoiceStats } from './voice/index.js';
 
 export interface DevApplicationCredentials {

@@ -100,13 +100,13 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     desk.on('activityJoin', (secret) => joins.push(secret));
     desk.on('activityJoinWithApplication', (applicationId, secret) => withApp.push([applicationId, secret]));
     // The desktop user presses "Join": delivered at once to a subscribed game, else kept until it subscribes.
-    expect(['delivered', 'queued']).toContain(rpc.acceptInvite(String(invites[0])).delivery);
+    expect(['delivered', 'queued']).toContain((await rpc.acceptInvite(String(invites[0]))).delivery);
     await until(() => joins.length === 1 && withApp.length === 1, 'the join callbacks');
     expect(joins).toEqual([`join-${backend}`]);
     expect(withApp).toEqual([[appId, `join-${backend}`]]);
 
     await rpc.restart();
-    rpc.acceptInvite(String(invites[0]));
+    await rpc.acceptInvite(String(invites[0]));
     await until(() => joins.length === 2, 'the join callback after the restart');
     expect(joins[1]).toBe(`join-${backend}`);
     expect(withApp[1]).toEqual([appId, `join-${backend}`]);

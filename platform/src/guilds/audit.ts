@@ -1,6 +1,10 @@
 /** Audit-log action types the platform writes (published numbers; 192/193 use the published names). */
 export const AuditAction = {
   CHANNEL_CREATE: 10,
+  CHANNEL_UPDATE: 11,
+  CHANNEL_OVERWRITE_CREATE: 13,
+  CHANNEL_OVERWRITE_UPDATE: 14,
+  CHANNEL_OVERWRITE_DELETE: 15,
   MEMBER_KICK: 20,
   MEMBER_PRUNE: 21,
   MEMBER_UPDATE: 24,

@@ -8,7 +8,8 @@ import type { MessageService } from '../messages/service.js';
 import { createMessageSchema } from '../messages/schemas.js';
 import { Errors } from '../http/errors.js';
 import { memberJson } from './bot-serialize.js';
-import { Intent, type GuildService } from './service.js';
+import { joinGuild } from './join.js';
+import type { GuildService } from './service.js';
 import type { Principal } from '../http/auth.js';
 
 export const botDevRoutes = (guilds: GuildService, messages: MessageService): ApiArea => (app, ctx) => {
@@ -16,13 +17,8 @@ export const botDevRoutes = (guilds: GuildService, messages: MessageService): Ap
     const guild = guilds.guild(request.params.guildId);
     const user = ctx.store.users.get(request.params.userId);
     if (!user) throw Errors.unknownUser();
-    const existing = guilds.member(guild.id, user.id);
-    if (existing) return memberJson(ctx, existing);
-    const member = { guildId: guild.id, userId: user.id, nick: null, avatar: null, banner: null, bio: null, roles: [], joinedAt: ctx.now(), flags: 0, communicationDisabledUntil: null };
-    ctx.store.botGuilds.upsertMember(member);
-    const json = memberJson(ctx, member);
-    guilds.publish(guild.id, 'GUILD_MEMBER_ADD', { guild_id: guild.id, ...json }, Intent.GUILD_MEMBERS);
-    return reply.code(201).send(json);
+    const { member, created } = joinGuild(ctx, guilds, guild.id, user);
+    return reply.code(created ? 201 : 200).send(memberJson(ctx, member));
   });
 
   app.post(

@@ -11,11 +11,14 @@ import { MessageService } from '../messages/service.js';
 import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
+import { channelEditRoutes } from './channel-routes.js';
+import { currentMemberRoute } from './current-member-route.js';
 import { registerGuildGateway } from './gateway.js';
 import { GuildService } from './service.js';
 import { VoiceChannelState } from './voice-channel-state.js';
 import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
 import { botDevRoutes } from './dev-routes.js';
+import { applicationModifyRoute } from '../applications/modify-route.js';
 import { applicationRoutes } from '../applications/routes.js';
 import { emojiRoutes } from '../applications/emoji-routes.js';
 
@@ -30,11 +33,14 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   const messages = new MessageService(ctx, guilds);
   const voice = new VoiceChannelState();
   registerArea(app, ctx, guildBotRoutes(guilds));
+  registerArea(app, ctx, currentMemberRoute(guilds));
+  registerArea(app, ctx, channelEditRoutes(guilds));
   registerArea(app, ctx, messageRoutes(guilds, messages));
   registerArea(app, ctx, searchRoutes(guilds, messages));
   registerArea(app, ctx, guildInviteRoutes(guilds));
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
   registerArea(app, ctx, applicationRoutes);
+  registerArea(app, ctx, applicationModifyRoute);
   registerArea(app, ctx, emojiRoutes);
   registerArea(app, ctx, attachmentRoutes, '');
   if (ctx.options.devMode) {

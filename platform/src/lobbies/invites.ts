@@ -6,7 +6,9 @@ import { Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
 import type { UserRecord } from '../store/types.js';
-import { findLobby, lobbyConfig, requireMember } from './access.js';
+import { findGuildInvite, redeemGuildInvite } from '../guild-invites/redeem.js';
+import { hasScope } from '../oauth/scopes.js';
+import { findLobby, LOBBY_SCOPE, lobbyConfig, requireMember } from './access.js';
 import { LobbyErrors } from './errors.js';
 
 /** The published `{code}` plus `url` and `expires_at` (OURS: the SDK shows the link and knows when it lapses). */
@@ -56,10 +58,18 @@ export function registerInviteRoutes(app: ApiScope, ctx: PlatformContext): void 
   });
 
   // Adds the invited user to the guild and uses the invite up. Used, expired, unknown or someone else's → 10006.
-  app.post('/invites/:code', { config: lobbyConfig('bearer', 'lobbies.write'), schema: { params: pathParams('code') } }, async (request) => {
+  // The same route redeems the bot API's guild invites (§14.7) with `guilds.join`; lobby invites need `lobbies.write`.
+  app.post('/invites/:code', { config: { auth: { kind: 'bearer' }, rateLimit: { bucket: 'lobbies.write', per: 'application' } }, schema: { params: pathParams('code') } }, async (request) => {
     const caller = callerOf(request);
     if (caller.user.isProvisional) throw LobbyErrors.mergeRequired();
+    const scopes = caller.kind === 'bearer' ? caller.token.scopes : [];
+    const guildInvite = ctx.store.lobbies.invite(request.params.code) ? undefined : findGuildInvite(ctx, request.params.code);
+    if (guildInvite) {
+      if (!hasScope(scopes, 'guilds.join')) throw Errors.missingScope('guilds.join');
+      return redeemGuildInvite(ctx, guildInvite, caller.user);
+    }
     const invite = ctx.store.lobbies.invite(request.params.code);
+    if (invite && !hasScope(scopes, LOBBY_SCOPE)) throw Errors.missingScope(LOBBY_SCOPE);
     const now = ctx.now();
     if (!invite || invite.usedAt !== null || invite.expiresAt <= now || invite.userId !== caller.user.id) throw LobbyErrors.unknownInvite();
     const guild = ctx.store.guilds.get(invite.guildId);

@@ -72,6 +72,21 @@ export class MessageService {
     return json;
   }
 
+  /**
+   * Slowmode (PROTOCOL.md §14.4): a user sends at most one message per `rate_limit_per_user` seconds in the channel
+   * unless they hold BYPASS_SLOWMODE (since 2026-02-23 the only bypass; MANAGE_MESSAGES and MANAGE_CHANNELS no
+   * longer are). Bots are never slowed.
+   */
+  private checkSlowmode(caller: Principal, target: { channel: ChannelRecord; guild: GuildRecord; permissions: bigint }): void {
+    const seconds = this.guilds.settings(target.channel.id).rateLimitPerUser;
+    if (seconds === 0 || caller.user.bot || has(target.permissions, Permission.BYPASS_SLOWMODE)) return;
+    const { messages } = this.ctx.store.botGuilds.searchMessages(target.guild.id, { channelIds: [target.channel.id], authorIds: [caller.user.id], ascending: false, limit: 1, offset: 0 });
+    const waitMs = messages[0] ? messages[0].createdAt + seconds * 1000 - this.ctx.now() : 0;
+    if (waitMs > 0) {
+      throw new ApiError(429, 20016, 'This action cannot be performed due to slowmode rate limit.', undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+    }
+  }
+
   create(caller: Principal, channelId: string, body: CreateMessageBody, files: UploadedFile[]): { json: MessageJson; created: boolean } {
     const { ctx } = this;
     const target = this.channelFor(caller, channelId, Permission.SEND_MESSAGES);
@@ -88,6 +103,8 @@ export class MessageService {
       if (earlier) return { json: this.view(caller, earlier), created: false };
     }
 
+    // After the nonce check: a retry of a message already sent is answered, not slowed down.
+    this.checkSlowmode(caller, target);
     const reference = body.message_reference;
     const forward = reference?.type === 1;
     const id = ctx.ids.next();

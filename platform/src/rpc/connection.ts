@@ -6,9 +6,9 @@
  * of here: the server keeps serving everyone else.
  */
 import type net from 'node:net';
-import type { ApplicationRecord } from '../store/types.js';
 import { MAX_FRAME_BYTES, Op, RpcClose, RpcError } from './codes.js';
 import { encodeFrame, encodeRawFrame, FrameReader, type Frame } from './frames.js';
+import type { LinkApplication } from './link/platform-link.js';
 
 /** A command failure answered as `{evt: "ERROR", data: {code, message}}`. */
 export class RpcFailure extends Error {
@@ -30,10 +30,9 @@ export interface CommandPayload {
 /** What the connection needs from the server it belongs to. */
 export interface ConnectionHost {
   /** Validates the handshake's client id; undefined when unknown. */
-  application(clientId: string): ApplicationRecord | undefined;
-  /** The first FRAME after a valid handshake. */
-  readyPayload(): unknown;
-  opened(connection: RpcConnection): void;
+  application(clientId: string): Promise<LinkApplication | undefined>;
+  /** The game is in (its application's presence session is open); resolves with READY's payload. */
+  opened(connection: RpcConnection): Promise<unknown>;
   closed(connection: RpcConnection): void;
   /** Runs a command; resolves with the response `data` (and `evt` for SUBSCRIBE/UNSUBSCRIBE). */
   command(connection: RpcConnection, payload: CommandPayload): Promise<{ data: unknown; evt?: string }>;
@@ -43,15 +42,17 @@ const NONCE_MAX = 64;
 
 export class RpcConnection {
   /** Set by a valid handshake. */
-  app: ApplicationRecord | undefined;
-  /** Set by AUTHENTICATE. */
-  auth: { scopes: string[]; expiresAt: number } | undefined;
+  app: LinkApplication | undefined;
+  /** Set by AUTHENTICATE (the token is kept for what the game may ask with it, e.g. GUILD_STATUS). */
+  auth: { scopes: string[]; expiresAt: number; accessToken: string } | undefined;
   /** Event names (GUILD_STATUS: `GUILD_STATUS:<guild id>`) this game subscribed to. */
   readonly subscriptions = new Set<string>();
   /** Whether this connection set the application's activity (cleared when it goes). */
   setActivity = false;
   private readonly reader = new FrameReader(MAX_FRAME_BYTES);
   private ended = false;
+  /** Between the HANDSHAKE and READY (the platform is asked about the client id). */
+  private handshaking = false;
   private resolveGone!: () => void;
   /** Settles when the connection is gone (pending consent requests are withdrawn). */
   readonly gone = new Promise<void>((resolve) => (this.resolveGone = resolve));
@@ -98,9 +99,11 @@ export class RpcConnection {
   private frame({ op, body }: Frame): void {
     switch (op) {
       case Op.HANDSHAKE:
-        return this.app ? this.close(RpcClose.UNSUPPORTED, 'Already handshaken') : this.handshake(body);
+        if (this.app || this.handshaking) return this.close(RpcClose.UNSUPPORTED, 'Already handshaken');
+        this.handshaking = true;
+        return void this.handshake(body).catch(() => this.close(RpcClose.NORMAL, 'Unknown Error'));
       case Op.FRAME:
-        if (!this.app) return this.close(RpcClose.UNSUPPORTED, 'Expected a HANDSHAKE frame first');
+        if (!this.app || this.handshaking) return this.close(RpcClose.UNSUPPORTED, 'Expected a HANDSHAKE frame first');
         return this.command(body);
       case Op.CLOSE:
         // The peer is leaving; answer with our CLOSE so both sides agree the stream is over.
@@ -115,16 +118,18 @@ export class RpcConnection {
     }
   }
 
-  private handshake(body: Buffer): void {
+  private async handshake(body: Buffer): Promise<void> {
     const handshake = parseObject(body);
     if (!handshake) return this.close(RpcClose.UNSUPPORTED, 'The HANDSHAKE payload must be a JSON object');
     if (Number(handshake.v) !== 1) return this.close(RpcClose.INVALID_VERSION, 'Invalid Version');
     const clientId = typeof handshake.client_id === 'string' ? handshake.client_id : undefined;
-    const app = clientId !== undefined ? this.host.application(clientId) : undefined;
+    const app = clientId !== undefined ? await this.host.application(clientId) : undefined;
+    if (this.ended) return;
     if (!app) return this.close(RpcClose.INVALID_CLIENT_ID, 'Invalid Client ID');
     this.app = app;
-    this.host.opened(this);
-    this.dispatch('READY', this.host.readyPayload());
+    const ready = await this.host.opened(this);
+    this.handshaking = false;
+    this.dispatch('READY', ready);
   }
 
   private command(body: Buffer): void {

@@ -30,7 +30,7 @@ export function registerDevRpcRoutes(app: FastifyInstance, prefix: string, curre
   /** The desktop user presses "Join" on a game invite they received: ACTIVITY_JOIN to the game (or it is kept / launched). */
   app.post(`${prefix}/rpc/accept-invite`, async (request) => {
     const body = parseBody(acceptInviteSchema, jsonBody(request));
-    const { applicationId, delivery } = running(current).acceptInvite(body.message_id);
+    const { applicationId, delivery } = await running(current).acceptInvite(body.message_id);
     // The secret is not echoed: it is the game's, and reaches it over the local client.
     return { application_id: applicationId, delivery };
   });

@@ -7,6 +7,7 @@ import type { PlatformContext } from '../context.js';
 import { resolveUser } from '../config/references.js';
 import type { SocialServices } from '../social/index.js';
 import { defaultApplicationsDir } from './launch-registry.js';
+import { InProcessLink } from './link/in-process.js';
 import { RpcServer } from './server.js';
 import { defaultSocketDir } from './socket-path.js';
 
@@ -32,12 +33,18 @@ export async function startRpcServer(ctx: PlatformContext, social: SocialService
   const desktopUser = resolveUser(ctx, ref);
   if (!desktopUser || desktopUser.bot || desktopUser.isProvisional) throw new Error(`the local RPC desktop user ${JSON.stringify(ref)} is not a full account`);
   if (options.autoApprove && !ctx.options.devMode) throw new Error('rpc.autoApprove is for development mode only');
-  const server = new RpcServer(ctx, social, {
-    desktopUser,
+  const server = new RpcServer(new InProcessLink(ctx, social, desktopUser), {
+    desktopUserId: () => desktopUser.id,
+    desktopUserName: desktopUser.username,
     socketDir: options.socketDir ?? defaultSocketDir(),
     autoApprove: options.autoApprove ?? false,
-    applicationsDir: options.applicationsDir === null ? undefined : (options.applicationsDir ?? (platform() === 'linux' ? defaultApplicationsDir() : undefined)),
-  });
+    applicationsDir: applicationsDir(options.applicationsDir),
+  }, ctx.logger, ctx.now);
   await server.listen();
   return server;
+}
+
+/** `applicationsDir` as given, `null` = none, default: the XDG one on Linux. */
+export function applicationsDir(option: string | null | undefined): string | undefined {
+  return option === null ? undefined : (option ?? (platform() === 'linux' ? defaultApplicationsDir() : undefined));
 }

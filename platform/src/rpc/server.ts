@@ -2,17 +2,12 @@
  * The local client (PROTOCOL.md §12): the IPC server games connect to, acting for one signed-in platform user (the
  * desktop user). While at least one game of an application is connected the desktop user counts as present for
  * that application (a session source for the presence service, like a gateway session), so the activities games set
- * reach friends exactly as op 3 would.
+ * reach friends exactly as op 3 would. Everything it asks of the platform goes through one `PlatformLink` (§12.8):
+ * the platform's services in process, or its public HTTP API and gateway from a process of its own.
  */
 import { unlinkSync } from 'node:fs';
 import net from 'node:net';
 import type { Logger } from 'pino';
-import type { PlatformContext } from '../context.js';
-import type { BusEvent } from '../events/bus.js';
-import { SocialErrors } from '../social/errors.js';
-import type { SocialServices } from '../social/index.js';
-import type { ApplicationRecord, UserRecord } from '../store/types.js';
-import { userJson } from '../users/serialize.js';
 import { RpcClose, RpcError } from './codes.js';
 import { authenticate, authorize } from './commands/oauth.js';
 import { closeActivityRequest, sendActivityJoinInvite, setActivity } from './commands/activity.js';
@@ -25,6 +20,7 @@ import { ConsentQueue } from './consent.js';
 import { DesktopUi } from './desktop-ui.js';
 import { GameEvents, type Delivery } from './game-events.js';
 import { LaunchRegistry } from './launch-registry.js';
+import type { InviteNotice, LinkApplication, PlatformLink } from './link/platform-link.js';
 import { listenOnFirstFreeSlot } from './socket-path.js';
 
 const COMMANDS: Record<string, CommandHandler> = {
@@ -47,7 +43,10 @@ const JOIN = 1;
 const JOIN_REQUEST = 5;
 
 export interface RpcServerConfig {
-  desktopUser: UserRecord;
+  /** Known at start in process; a standalone local client learns it when it signs in. */
+  desktopUserId: () => string;
+  /** The desktop user's name, for the log. */
+  desktopUserName: string;
   socketDir: string;
   autoApprove: boolean;
   applicationsDir: string | undefined;
@@ -65,21 +64,21 @@ export class RpcServer implements ConnectionHost {
   private readonly all = new Set<RpcConnection>();
   private readonly env: RpcEnvironment;
   private readonly logger: Logger;
-  private unsubscribeBus: (() => void) | undefined;
 
   constructor(
-    private readonly ctx: PlatformContext,
-    private readonly social: SocialServices,
+    readonly link: PlatformLink,
     private readonly config: RpcServerConfig,
+    logger: Logger,
+    now: () => number = Date.now,
   ) {
-    this.logger = ctx.logger.child({ area: 'rpc' });
+    this.logger = logger.child({ area: 'rpc' });
     this.consent = new ConsentQueue(config.autoApprove);
     this.launches = new LaunchRegistry(config.applicationsDir);
     this.events = new GameEvents(this.launches, (applicationId) => this.byApp.get(applicationId) ?? []);
     this.env = {
-      ctx,
-      social,
-      desktopUser: () => ctx.store.users.get(config.desktopUser.id) ?? config.desktopUser,
+      link,
+      desktopUserId: config.desktopUserId,
+      now,
       consent: this.consent,
       launches: this.launches,
       desktop: this.desktop,
@@ -91,18 +90,19 @@ export class RpcServer implements ConnectionHost {
       void connection.gone.then(() => this.all.delete(connection));
     });
     this.server.on('error', (error) => this.logger.error({ err: error }, 'local RPC server error'));
+    link.onInvite((notice) => this.invited(notice));
   }
 
   get desktopUserId(): string {
-    return this.config.desktopUser.id;
+    return this.config.desktopUserId();
   }
 
   async listen(): Promise<string> {
     this.path = await listenOnFirstFreeSlot(this.server, this.config.socketDir);
     // Launched games find this instance even when several run (tests) or the environment differs.
     this.launches.setEnv({ SVCPP_IPC_PATH: this.path });
-    this.unsubscribeBus = this.ctx.bus.subscribe((event) => this.busEvent(event));
-    this.logger.info({ path: this.path, user: this.config.desktopUser.username }, 'local RPC listening');
+    this.link.reopen();
+    this.logger.info({ path: this.path, user: this.config.desktopUserName }, 'local RPC listening');
     return this.path;
   }
 
@@ -127,23 +127,19 @@ export class RpcServer implements ConnectionHost {
   }
 
   /** The desktop user clicked "Join" on a game invite they received: the game gets the join secret. */
-  acceptInvite(messageId: string): { secret: string; applicationId: string; delivery: Delivery } {
-    const message = /^\d{1,20}$/.test(messageId) ? this.ctx.store.directMessages.get(messageId) : undefined;
-    const app = message ? this.ctx.store.applications.get(message.applicationId) : undefined;
-    if (!message || !app) throw SocialErrors.unknownMessage();
-    const { secret } = this.social.invites.accept(app, this.env.desktopUser(), messageId);
-    return { secret, applicationId: app.id, delivery: this.events.deliverOrLaunch(app.id, 'ACTIVITY_JOIN', { secret }) };
+  async acceptInvite(messageId: string, inviteApplicationId?: string): Promise<{ secret: string; applicationId: string; delivery: Delivery }> {
+    const { secret, applicationId } = await this.link.acceptInvite(messageId, inviteApplicationId);
+    return { secret, applicationId, delivery: this.events.deliverOrLaunch(applicationId, 'ACTIVITY_JOIN', { secret }) };
   }
 
   /** The desktop user clicked "Spectate" on a friend's activity: the game gets its spectate secret. */
-  spectate(hostUserId: string, applicationId: string): { secret: string; delivery: Delivery } {
-    const secret = this.social.presence.activity(hostUserId, applicationId)?.secrets?.spectate;
-    if (secret === undefined) throw new Error('the activity has no spectate secret');
+  async spectate(hostUserId: string, applicationId: string): Promise<{ secret: string; delivery: Delivery }> {
+    const secret = await this.link.spectateSecret(hostUserId, applicationId);
     return { secret, delivery: this.events.deliverOrLaunch(applicationId, 'ACTIVITY_SPECTATE', { secret }) };
   }
 
   async close(): Promise<void> {
-    this.unsubscribeBus?.();
+    await this.link.close();
     this.consent.denyAll();
     for (const connection of [...this.all]) connection.close(RpcClose.NORMAL, 'The local client is shutting down');
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -158,46 +154,43 @@ export class RpcServer implements ConnectionHost {
 
   // ConnectionHost
 
-  application(clientId: string): ApplicationRecord | undefined {
-    return /^\d{1,20}$/.test(clientId) ? this.ctx.store.applications.get(clientId) : undefined;
+  application(clientId: string): Promise<LinkApplication | undefined> {
+    return /^\d{1,20}$/.test(clientId) ? this.link.application(clientId) : Promise.resolve(undefined);
   }
 
-  readyPayload(): unknown {
-    const user = this.env.desktopUser();
-    const api = new URL(this.ctx.urls.api);
+  async opened(connection: RpcConnection): Promise<unknown> {
+    const app = connection.app!;
+    let set = this.byApp.get(app.id);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.byApp.set(app.id, set);
+    }
+    set.add(connection);
+    if (first) await this.link.gameSessions(app, true);
+    const user = await this.link.desktopUser();
+    const host = this.link.apiHost();
     return {
       v: 1,
-      // `api_endpoint` is protocol-relative like the published one; it points at this platform.
-      config: { cdn_host: api.host, api_endpoint: `//${api.host}/api`, environment: 'production' },
-      user: { id: user.id, username: user.username, discriminator: '0', global_name: user.globalName, avatar: user.avatar, bot: false, flags: 0, premium_type: 0 },
+      // `api_endpoint` is protocol-relative like the published one; it points at the platform.
+      config: { cdn_host: host, api_endpoint: `//${host}/api`, environment: 'production' },
+      user: { id: user.id, username: user.username, discriminator: '0', global_name: user.global_name ?? null, avatar: user.avatar ?? null, bot: false, flags: 0, premium_type: 0 },
     };
   }
 
-  opened(connection: RpcConnection): void {
-    const appId = connection.app!.id;
-    let set = this.byApp.get(appId);
-    if (!set) {
-      set = new Set();
-      this.byApp.set(appId, set);
-      this.social.presence.sessionsChanged(this.desktopUserId, appId, true);
-    }
-    set.add(connection);
-  }
-
   closed(connection: RpcConnection): void {
-    const appId = connection.app!.id;
-    const set = this.byApp.get(appId);
+    const app = connection.app!;
+    const set = this.byApp.get(app.id);
     this.desktop.forget(connection);
     if (!set?.delete(connection)) return;
     const others = [...set];
-    // Like the published client: a game's activity goes with the game (unless another instance of it set one since).
-    if (connection.setActivity && !others.some((other) => other.setActivity)) {
-      this.social.presence.update(this.desktopUserId, appId, { activity: null });
-    }
-    if (set.size === 0) {
-      this.byApp.delete(appId);
-      this.social.presence.sessionsChanged(this.desktopUserId, appId, false);
-    }
+    const last = set.size === 0;
+    if (last) this.byApp.delete(app.id);
+    void (async () => {
+      // Like the published client: a game's activity goes with the game (unless another instance of it set one since).
+      if (connection.setActivity && !others.some((other) => other.setActivity)) await this.link.setActivity(app, null);
+      if (last) await this.link.gameSessions(app, false);
+    })().catch((error: unknown) => this.logger.warn({ err: error, application: app.id }, 'local RPC: ending the game session failed'));
   }
 
   async command(connection: RpcConnection, payload: CommandPayload): Promise<CommandResult> {
@@ -213,26 +206,20 @@ export class RpcServer implements ConnectionHost {
   }
 
   /**
-   * Invites sent to the desktop user over HTTP reach the games of that application: a join request (type 5) as
+   * Invites sent to the desktop user reach the games of that application: a join request (type 5) as
    * ACTIVITY_JOIN_REQUEST `{user}`, an invite to join (type 1) as ACTIVITY_INVITE `{type, user, activity,
    * channel_id, message_id}` (the game can show it; accepting is the desktop user's "Join", `acceptInvite`).
    */
-  private busEvent(event: BusEvent): void {
-    if (event.t !== 'ACTIVITY_INVITE_CREATE' || !event.to.applicationId) return;
-    const invite = event.d as { recipient_id: string; sender_id: string; type: number; channel_id?: string; message_id?: string };
-    if (invite.recipient_id !== this.desktopUserId) return;
-    const sender = this.ctx.store.users.get(invite.sender_id);
-    if (!sender) return;
-    if (invite.type === JOIN_REQUEST) {
-      this.events.deliver(event.to.applicationId, 'ACTIVITY_JOIN_REQUEST', { user: userJson(this.ctx, sender) });
-    } else if (invite.type === JOIN) {
-      const activity = this.social.presence.activity(sender.id, event.to.applicationId) ?? null;
-      this.events.deliver(event.to.applicationId, 'ACTIVITY_INVITE', {
+  private invited(notice: InviteNotice): void {
+    if (notice.type === JOIN_REQUEST) {
+      this.events.deliver(notice.applicationId, 'ACTIVITY_JOIN_REQUEST', { user: notice.sender });
+    } else if (notice.type === JOIN) {
+      this.events.deliver(notice.applicationId, 'ACTIVITY_INVITE', {
         type: JOIN,
-        user: userJson(this.ctx, sender),
-        activity,
-        channel_id: invite.channel_id ?? null,
-        message_id: invite.message_id ?? null,
+        user: notice.sender,
+        activity: notice.activity,
+        channel_id: notice.channelId,
+        message_id: notice.messageId,
       });
     }
   }

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import * as zm from 'zod/mini';
 import { bot, request, type TestResponse } from '../helpers/http.js';
 import type { BotFixture } from '../bot/fixture.js';
+import { accessTokenFor } from '../helpers/platform.js';
 import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
@@ -35,6 +36,7 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
 
   return [
     published('get', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('GET', '/applications/@me')),
+    published('patch', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('PATCH', '/applications/@me', { event_webhooks_url: null })),
     published('get', '/applications/{application_id}/emojis', '200', spec.ListApplicationEmojisResponseSchema, async () => {
       await call('POST', `/applications/${f().appId}/emojis`, { name: 'listed', image: PNG });
       return call('GET', `/applications/${f().appId}/emojis`);
@@ -65,6 +67,10 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('get', '/guilds/{guild_id}/members', '200', zm.array(spec.GuildMemberResponseSchema), () => call('GET', `/guilds/${f().guildId}/members?limit=10`)),
     published('get', '/guilds/{guild_id}/members/search', '200', zm.array(spec.GuildMemberResponseSchema), () => call('GET', `/guilds/${f().guildId}/members/search?query=al&limit=5`)),
     published('patch', '/guilds/{guild_id}/members/@me', '200', spec.PrivateGuildMemberResponseSchema, () => call('PATCH', `/guilds/${f().guildId}/members/@me`, { bio: 'a bot' })),
+    published('get', '/users/@me/guilds/{guild_id}/member', '200', spec.PrivateGuildMemberResponseSchema, async () => {
+      const token = await accessTokenFor(f().platform, { clientId: f().platform.devApp.id, scope: 'guilds.members.read', user: 'bob' });
+      return request(`${f().platform.apiBase}/users/@me/guilds/${f().guildId}/member`, { headers: { authorization: `Bearer ${token.access_token}` } });
+    }),
     published('get', '/guilds/{guild_id}/members/{user_id}', '200', spec.GuildMemberResponseSchema, () => call('GET', `/guilds/${f().guildId}/members/${f().memberId}`)),
     published('patch', '/guilds/{guild_id}/members/{user_id}', '200', spec.GuildMemberResponseSchema, async () => call('PATCH', `/guilds/${f().guildId}/members/${f().memberId}`, { roles: [await newRole()] })),
     published('put', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}', '204', null, async () => call('PUT', `/guilds/${f().guildId}/members/${f().memberId}/roles/${await newRole()}`)),
@@ -101,6 +107,12 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     }),
     published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
     published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
+    published('patch', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('PATCH', `/channels/${f().generalId}`, { topic: 'shape topic', rate_limit_per_user: 0 })),
+    published('put', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, () => call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, allow: '1024' })),
+    published('delete', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, async () => {
+      await call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, deny: '0' });
+      return call('DELETE', `/channels/${f().generalId}/permissions/${f().memberId}`);
+    }),
     published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),
     published('get', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('GET', `/channels/${f().generalId}/messages/${await post('read me')}`)),
     published('patch', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('PATCH', `/channels/${f().generalId}/messages/${await post('edit me')}`, { content: 'edited' })),

@@ -6,11 +6,11 @@ import { request } from '../helpers/http.js';
 import { createApp, eventually, pkcePair } from '../helpers/platform.js';
 import { api, connect, drain, fullUser, received, tokenFor, type SocialUser } from '../helpers/social.js';
 import { IpcClient } from './ipc-client.js';
-import { deskFriend, startRpcPlatform, type RpcPlatform } from './harness.js';
+import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 
 const JOINABLE = { type: 0, state: 'In a match', party: { id: 'party-1', size: [1, 4] }, secrets: { join: 'join-secret-1', spectate: 'watch-secret-1' } };
 
-describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
+describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6), %s local client', (link) => {
   let env: RpcPlatform;
   let apps = 0;
   /** Every test gets its own application: the desktop user's activity is per application. */
@@ -38,7 +38,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   };
 
   beforeAll(async () => {
-    env = await startRpcPlatform();
+    env = await startRpcPlatform({}, {}, link);
   });
   afterAll(() => env.close());
 
@@ -242,21 +242,26 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     const hosting = await host(app.id, 'host-join', true);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
-    expect(env.rpc.acceptInvite(hosting.inviteId)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
+    expect(await env.rpc.acceptInvite(hosting.inviteId, app.id)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
     expect(await client.event('ACTIVITY_JOIN')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_JOIN', data: { secret: 'host-join' } });
-    expect(() => env.rpc.acceptInvite('1')).toThrow('Unknown Message');
+    await expect(env.rpc.acceptInvite('1')).rejects.toThrow('Unknown Message');
     await client.close();
     await hosting.session.client.close();
   });
 
-  it("ACTIVITY_SPECTATE: spectating a friend's activity delivers its spectate secret", async () => {
+  it("ACTIVITY_SPECTATE: spectating a friend's activity delivers its spectate secret (in process; refused standalone)", async () => {
     const app = await newApp();
     const hosting = await host(app.id, 'join-secret-1', false);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_SPECTATE');
-    expect(env.rpc.spectate(hosting.user.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
-    expect(await client.event('ACTIVITY_SPECTATE')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_SPECTATE', data: { secret: 'watch-secret-1' } });
-    expect(() => env.rpc.spectate(env.desk.id, app.id)).toThrow('the activity has no spectate secret');
+    if (link === 'standalone') {
+      // A friend's presence carries no secrets (PROTOCOL.md §10.2): a local client outside the platform cannot know it.
+      await expect(env.rpc.spectate(hosting.user.id, app.id)).rejects.toThrow('only available from the local client started with the platform');
+    } else {
+      expect(await env.rpc.spectate(hosting.user.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
+      expect(await client.event('ACTIVITY_SPECTATE')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_SPECTATE', data: { secret: 'watch-secret-1' } });
+      await expect(env.rpc.spectate(env.desk.id, app.id)).rejects.toThrow('the activity has no spectate secret');
+    }
     await client.close();
     await hosting.session.client.close();
   });
@@ -282,7 +287,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
     const result = join(env.dir, `launched-${app.id}.json`);
     const fixture = fileURLToPath(new URL('./fixtures/join-game.mjs', import.meta.url));
     env.rpc.launches.register(app.id, 'Launch Test', `'${process.execPath}' '${fixture}' ${app.id} '${result}'`);
-    expect(env.rpc.acceptInvite(hosting.inviteId).delivery).toBe('launched');
+    expect((await env.rpc.acceptInvite(hosting.inviteId, app.id)).delivery).toBe('launched');
     await eventually(() => existsSync(result) && readFileSync(result, 'utf8').length > 0);
     expect(JSON.parse(readFileSync(result, 'utf8'))).toEqual({ secret: 'launch-secret', url: `discord-${app.id}://` });
     await hosting.session.client.close();
@@ -291,7 +296,7 @@ describe('local RPC commands and events (PROTOCOL.md §12.4–12.6)', () => {
   it('a join with no game and no launch command is kept for the game', async () => {
     const app = await newApp();
     const hosting = await host(app.id, 'kept-secret', true);
-    expect(env.rpc.acceptInvite(hosting.inviteId).delivery).toBe('queued');
+    expect((await env.rpc.acceptInvite(hosting.inviteId, app.id)).delivery).toBe('queued');
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
     expect((await client.event('ACTIVITY_JOIN')).data).toEqual({ secret: 'kept-secret' });

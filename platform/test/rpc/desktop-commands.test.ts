@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../helpers/platform.js';
 import { api, connect, tokenFor } from '../helpers/social.js';
 import { IpcClient } from './ipc-client.js';
-import { deskFriend, startRpcPlatform, type RpcPlatform } from './harness.js';
+import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 
-describe('local RPC: the desktop requests the SDK makes (PROTOCOL.md §12.5–12.7)', () => {
+describe.each(LINKS)('local RPC: the desktop requests the SDK makes (PROTOCOL.md §12.5–12.7), %s local client', (link) => {
   let env: RpcPlatform;
   let apps = 0;
   const newApp = async () => {
@@ -21,7 +21,7 @@ describe('local RPC: the desktop requests the SDK makes (PROTOCOL.md §12.5–12
   const game = async (appId: string) => (await IpcClient.ready(env.rpc.path, appId)).client;
 
   beforeAll(async () => {
-    env = await startRpcPlatform();
+    env = await startRpcPlatform({}, {}, link);
   });
   afterAll(() => env.close());
 

@@ -5,24 +5,15 @@
 import { z } from 'zod';
 import { RpcError } from '../codes.js';
 import { RpcFailure } from '../connection.js';
-import { parseArgs, type CommandHandler, type RpcEnvironment } from './types.js';
+import { parseArgs, type CommandHandler } from './types.js';
 
 const snowflake = z.string().regex(/^\d{1,20}$/, 'must be an id (a string of digits)');
 const openMessageArgs = z.object({ message_id: snowflake, channel_id: snowflake.optional() });
 const showingChatArgs = z.object({ showing: z.boolean() });
 
-/** A DM the desktop user sent or received, or a message of a lobby `channelId` they are a member of. */
-function canSee(env: RpcEnvironment, messageId: string, channelId: string | undefined): boolean {
-  const user = env.desktopUser().id;
-  const dm = env.ctx.store.directMessages.get(messageId);
-  if (dm) return dm.authorId === user || dm.recipientId === user;
-  if (channelId === undefined) return false;
-  return env.ctx.store.lobbies.message(channelId, messageId) !== undefined && env.ctx.store.lobbies.member(channelId, user) !== undefined;
-}
-
-export const openMessage: CommandHandler = (env, connection, { args }) => {
+export const openMessage: CommandHandler = async (env, connection, { args }) => {
   const { message_id, channel_id } = parseArgs(openMessageArgs, args);
-  if (!canSee(env, message_id, channel_id)) throw new RpcFailure(RpcError.INVALID_PAYLOAD, 'Unknown Message');
+  if (!(await env.link.canSeeMessage(connection.app, message_id, channel_id))) throw new RpcFailure(RpcError.INVALID_PAYLOAD, 'Unknown Message');
   env.desktop.record({ kind: 'open-message', applicationId: connection.app.id, messageId: message_id, channelId: channel_id ?? null });
   return { data: null };
 };

@@ -14,10 +14,10 @@ const launchArgs = z.union([
   z.object({ application_id: z.string().optional(), steam_app_id: z.number().int().min(1).max(0xffffffff) }).strict(),
 ]);
 
-export const registerLaunchCommand: CommandHandler = (env, connection, { args }) => {
+export const registerLaunchCommand: CommandHandler = async (env, connection, { args }) => {
   const parsed = parseArgs(launchArgs, args);
   const appId = parsed.application_id ?? connection.app.id;
-  const app = /^\d{1,20}$/.test(appId) ? env.ctx.store.applications.get(appId) : undefined;
+  const app = appId === connection.app.id ? connection.app : /^\d{1,20}$/.test(appId) ? await env.link.application(appId) : undefined;
   if (!app) throw new RpcFailure(RpcError.INVALID_CLIENT_ID, `Invalid application id: ${appId}`);
   const steam = 'steam_app_id' in parsed;
   const command = steam ? steamLaunchCommand(parsed.steam_app_id) : parsed.command;

@@ -15,26 +15,24 @@ const GUILD_STATUS = 'GUILD_STATUS';
 const guildArgs = z.object({ guild_id: z.string() });
 
 /** The subscription key, after checking the event may be subscribed to by this connection. */
-function subscriptionKey(env: RpcEnvironment, connection: RpcConnection, evt: string | undefined, args: unknown): { key: string; guildId?: string } {
+async function subscriptionKey(env: RpcEnvironment, connection: RpcConnection, evt: string | undefined, args: unknown): Promise<{ key: string; guild?: { id: string; name: string } }> {
   if (evt !== undefined && ACTIVITY_EVENTS.has(evt)) return { key: evt };
   if (evt !== GUILD_STATUS) throw new RpcFailure(RpcError.INVALID_EVENT, `Invalid event: ${evt ?? '(none)'}`);
-  if (!connection.auth || connection.auth.expiresAt <= env.ctx.now() || !hasScope(connection.auth.scopes, 'guilds')) {
+  if (!connection.auth || connection.auth.expiresAt <= env.now() || !hasScope(connection.auth.scopes, 'guilds')) {
     throw new RpcFailure(RpcError.INVALID_PERMISSIONS, 'Not authenticated or invalid scope');
   }
   const { guild_id } = parseArgs(guildArgs, args);
-  const user = env.desktopUser();
-  if (!/^\d{1,20}$/.test(guild_id) || !env.ctx.store.guilds.get(guild_id) || !env.ctx.store.guilds.isMember(guild_id, user.id)) {
-    throw new RpcFailure(RpcError.INVALID_GUILD, 'Invalid Guild');
-  }
-  return { key: `${GUILD_STATUS}:${guild_id}`, guildId: guild_id };
+  // Asked with the game's own token (it holds `guilds`): the guilds of its user, the desktop user.
+  const guild = /^\d{1,20}$/.test(guild_id) ? await env.link.guild(connection.auth.accessToken, guild_id) : undefined;
+  if (!guild) throw new RpcFailure(RpcError.INVALID_GUILD, 'Invalid Guild');
+  return { key: `${GUILD_STATUS}:${guild_id}`, guild };
 }
 
-export const subscribe: CommandHandler = (env, connection, { evt, args }) => {
-  const { key, guildId } = subscriptionKey(env, connection, evt, args);
+export const subscribe: CommandHandler = async (env, connection, { evt, args }) => {
+  const { key, guild } = await subscriptionKey(env, connection, evt, args);
   connection.subscriptions.add(key);
-  if (guildId !== undefined) {
+  if (guild !== undefined) {
     // Sent after the response: the game learns the status it subscribed to without waiting for a change.
-    const guild = env.ctx.store.guilds.get(guildId)!;
     setImmediate(() => connection.dispatch(GUILD_STATUS, { guild: { id: guild.id, name: guild.name, icon_url: null }, online: 0 }));
   } else {
     setImmediate(() => env.subscribed(connection, key));
@@ -42,7 +40,7 @@ export const subscribe: CommandHandler = (env, connection, { evt, args }) => {
   return { data: { evt }, evt };
 };
 
-export const unsubscribe: CommandHandler = (env, connection, { evt, args }) => {
-  connection.subscriptions.delete(subscriptionKey(env, connection, evt, args).key);
+export const unsubscribe: CommandHandler = async (env, connection, { evt, args }) => {
+  connection.subscriptions.delete((await subscriptionKey(env, connection, evt, args)).key);
   return { data: { evt }, evt };
 };

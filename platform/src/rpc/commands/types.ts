@@ -1,19 +1,18 @@
 import type { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
-import type { SocialServices } from '../../social/index.js';
-import type { UserRecord } from '../../store/types.js';
 import { RpcError } from '../codes.js';
 import { RpcFailure, type CommandPayload, type RpcConnection } from '../connection.js';
 import type { ConsentQueue } from '../consent.js';
 import type { DesktopUi } from '../desktop-ui.js';
 import type { LaunchRegistry } from '../launch-registry.js';
+import type { LinkApplication, LinkUser, PlatformLink } from '../link/platform-link.js';
 
-/** The platform services and local-client state a command runs against. */
+/** The platform (through its link) and the local-client state a command runs against. */
 export interface RpcEnvironment {
-  ctx: PlatformContext;
-  social: SocialServices;
-  /** The desktop user, read fresh from the store (a ban or rename shows at once). */
-  desktopUser(): UserRecord;
+  link: PlatformLink;
+  /** The desktop user's id (known once the local client signed in). */
+  desktopUserId(): string;
+  /** The platform's clock (tests may move it). */
+  now(): number;
   consent: ConsentQueue;
   launches: LaunchRegistry;
   desktop: DesktopUi;
@@ -38,8 +37,8 @@ export function parseArgs<T extends z.ZodType>(schema: T, args: unknown, prefix 
 }
 
 /** The user named by a command's `user_id`; 4010 when there is no such (non-bot) user. */
-export function argUser(env: RpcEnvironment, userId: string): UserRecord {
-  const user = /^\d{1,20}$/.test(userId) ? env.ctx.store.users.get(userId) : undefined;
-  if (!user || user.bot) throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
+export async function argUser(env: RpcEnvironment, application: LinkApplication, userId: string): Promise<LinkUser> {
+  const user = /^\d{1,20}$/.test(userId) ? await env.link.user(application, userId) : undefined;
+  if (!user) throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
   return user;
 }

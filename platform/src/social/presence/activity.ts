@@ -56,7 +56,7 @@ export type Activity = Record<string, unknown> & {
 /** Values below 10^11 are seconds (PROTOCOL.md §10.2; sources disagree on the unit, so both are taken). */
 const toMs = (value: number): number => (value < 1e11 ? value * 1000 : value);
 
-export function normaliseActivity(input: ActivityInput, app: ApplicationRecord, now: number): Activity {
+export function normaliseActivity(input: ActivityInput, app: Pick<ApplicationRecord, 'id' | 'name'>, now: number): Activity {
   const out: Activity = { ...input, name: input.name ?? app.name, application_id: app.id, created_at: now };
   if (input.timestamps) {
     const { start, end } = input.timestamps;
