@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client as RpcLibraryClient } from '@xhayper/discord-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityActionTypes, ActivityTypes, Client } from '../../lib/index.js';
 import { LocalClientProcess } from '../../platform/test/rpc/local-client-process.js';
@@ -117,5 +118,41 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     expect(withApp[1]).toEqual([appId, `standalone-join-${backend}`]);
     // An invite that is not the desktop user's is refused with the platform's answer, and nothing reaches the game.
     expect(await local.command(`join 12345 ${appId}`)).toEqual({ command: 'join', error: 'Unknown Message' });
+  });
+  it('an independent RPC library sets activities of types 0, 2, 3 and 5 through the local client process; a friend\'s SDK client sees each', async () => {
+    const desk = gameClient();
+    const { tokens } = await signIn(e2e, desk, DESK);
+    await desk.updateToken(tokens.accessToken);
+    await desk.connect();
+    const watcher = await fullPlayer(e2e, backend, `watcher_standalone_${backend}`);
+    players.push(watcher);
+    await watcher.client.sendPlatformFriendRequest(DESK);
+    await until(() => desk.getRelationship(watcher.id) !== undefined, 'the friend request reaches desk');
+    await desk.acceptPlatformFriendRequest(watcher.id);
+    await until(() => desk.currentUser !== undefined, 'the current user');
+    const deskId = desk.currentUser!.id;
+    await desk.close();  // from here on only the local client process speaks for desk
+
+    // The library finds the socket the way any game does: discord-ipc-{n} under XDG_RUNTIME_DIR (this test file runs
+    // in its own process, so the variable reaches only it).
+    const previousRuntimeDir = process.env.XDG_RUNTIME_DIR;
+    process.env.XDG_RUNTIME_DIR = dir;
+    const library = new RpcLibraryClient({ clientId: String(appId), transport: { type: 'ipc' } });
+    try {
+      await library.connect();
+      for (const type of [0, 2, 3, 5]) {
+        const state = `Library type ${type} over ${backend}`;
+        await library.user!.setActivity({ type, details: 'From the library', state });
+        await until(() => watcher.client.getUser(deskId)?.gameActivity?.state === state, `the friend sees the type ${type} activity`);
+        expect(watcher.client.getUser(deskId)?.gameActivity?.type).toBe(type);
+      }
+      await expect(library.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' })).rejects.toMatchObject({ code: 4000 });
+      await library.user!.clearActivity();
+      await until(() => watcher.client.getUser(deskId)?.gameActivity === undefined, 'the activity cleared');
+    } finally {
+      await library.destroy();
+      if (previousRuntimeDir === undefined) delete process.env.XDG_RUNTIME_DIR;
+      else process.env.XDG_RUNTIME_DIR = previousRuntimeDir;
+    }
   });
 });
