@@ -1,5 +1,6 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { OutboxRecord, OutboxRepository, OutboxStatus } from '../types.js';
+import type { Migration } from './migrations.js';
 import { numOrNull, str, strOrNull, type Row } from './rows.js';
 
 function fromRow(row: Row): OutboxRecord {
@@ -24,11 +25,14 @@ export const OUTBOX_TARGET_MIGRATIONS: readonly string[] = ['ALTER TABLE webhook
  * Applied under `schema:webhook-event-ids`: events queued before envelopes carried `event.id` get their row id, so
  * the ones still pending go out with an id like every later event.
  */
-export const OUTBOX_EVENT_ID_MIGRATIONS: readonly string[] = [
-  "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) WHERE json_extract(body, '$.event.id') IS NULL",
+export const OUTBOX_EVENT_ID_MIGRATIONS: readonly Migration[] = [
+  {
+    sqlite: "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) WHERE json_extract(body, '$.event.id') IS NULL",
+    postgres: "UPDATE webhook_outbox SET body = jsonb_set(body::jsonb, '{event,id}', to_jsonb(id))::text WHERE body::jsonb #> '{event,id}' IS NULL",
+  },
 ];
 
-export function sqliteOutbox(db: Database.Database): OutboxRepository {
+export function sqliteOutbox(db: SqlDatabase): OutboxRepository {
   const insert = db.prepare(
     `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at, target_url)
      VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt, @targetUrl)`,
