@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Client from 'pg-native';
 import { inject } from 'vitest';
 import { endClient } from '../../src/store/postgres/connection.js';
+import { postgresUrl } from '../support/postgres-cluster.js';
 
 export const onPostgres = process.env.SVCPP_TEST_DB === 'postgres';
 
@@ -17,7 +18,7 @@ export function testDatabase(database: string = ':memory:'): string {
   if (!onPostgres) return database;
   const name =
     database === ':memory:' ? `mem_${randomBytes(8).toString('hex')}` : `file_${createHash('sha256').update(database).digest('hex').slice(0, 24)}`;
-  const url = (database: string) => `postgresql://svcpp@/${database}?host=${encodeURIComponent(inject('postgresSocketDir'))}`;
+  const url = (database: string) => postgresUrl(inject('postgresSocketDir'), database);
   if (!created.has(name)) {
     const admin = new Client();
     admin.connectSync(url('postgres'));

@@ -28,7 +28,16 @@ function run(tool: string, args: string[]): void {
   execFileSync(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-export default function setup(project: TestProject): () => void {
+export interface TemporaryPostgres {
+  /** The Unix-socket directory the server listens in (its only listener). */
+  readonly socketDir: string;
+  /** A libpq connection URL for one database of the cluster, as user `svcpp`. */
+  url(database: string): string;
+  stop(): void;
+}
+
+/** initdb + pg_ctl start into a fresh temporary directory; `stop()` stops the server and deletes everything. */
+export function startTemporaryPostgres(): TemporaryPostgres {
   const dir = mkdtempSync(join(tmpdir(), 'svcpp-pg-'));
   if (RUN_AS) {
     const uid = Number(execFileSync('id', ['-u', RUN_AS], { encoding: 'utf8' }).trim());
@@ -42,11 +51,24 @@ export default function setup(project: TestProject): () => void {
   // connections for every platform a test file keeps open at once, across parallel workers.
   const options = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
   run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, 'start']);
-  project.provide('postgresSocketDir', dir);
-  return () => {
-    run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
+  return {
+    socketDir: dir,
+    url: (database) => postgresUrl(dir, database),
+    stop: () => {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
+}
+
+export function postgresUrl(socketDir: string, database: string): string {
+  return `postgresql://svcpp@/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+export default function setup(project: TestProject): () => void {
+  const cluster = startTemporaryPostgres();
+  project.provide('postgresSocketDir', cluster.socketDir);
+  return () => cluster.stop();
 }
 
 declare module 'vitest' {
