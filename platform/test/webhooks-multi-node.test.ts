@@ -29,9 +29,16 @@ async function startNode(options: StartOptions): Promise<Node> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const first = await lines.next();
-  if (first.done) throw new Error('the platform node exited before listening');
-  const { apiBase } = JSON.parse(first.value) as { apiBase: string };
+  // Log lines (errors only, on stdout) may come first; the node announces itself with one JSON line of its own.
+  let apiBase: string | undefined;
+  while (apiBase === undefined) {
+    const line = await lines.next();
+    if (line.done) throw new Error('the platform node exited before listening');
+    apiBase = (JSON.parse(line.value) as { apiBase?: string }).apiBase;
+  }
+  void (async () => {
+    for await (const line of { [Symbol.asyncIterator]: () => lines }) process.stderr.write(`platform node: ${line}\n`);
+  })();
   return {
     apiBase,
     httpUrl: new URL(apiBase).origin,
@@ -85,5 +92,5 @@ describe('webhook outbox with two platform nodes on one database', () => {
     expect(new Set(ids).size).toBe(EVENTS);
     expect(new Set(ids)).toEqual(new Set((await outbox()).map((entry) => entry.id)));
     expect(receiver.received.every((webhook) => webhook.body.application_id === app.id)).toBe(true);
-  });
+  }, 120_000); // two node processes compile their TypeScript at start (tsx): seconds each on a loaded machine
 });

@@ -6,7 +6,8 @@
 import { startPlatform, type StartOptions } from '../../src/index.js';
 
 const options = JSON.parse(process.env.PLATFORM_NODE_OPTIONS ?? '{}') as StartOptions;
-const platform = await startPlatform({ port: 0, logger: false, ...options });
+// Errors only: a test of several nodes shows what went wrong in one of them.
+const platform = await startPlatform({ port: 0, logger: { level: process.env.PLATFORM_NODE_LOG ?? 'error' }, ...options });
 process.stdout.write(`${JSON.stringify({ apiBase: platform.apiBase })}\n`);
 process.once('SIGTERM', () => {
   void platform.close().then(() => {

@@ -13,7 +13,9 @@ export function openSqliteDatabase(path: string): SqlDatabase & { readonly nativ
     native: db,
     prepare: (sql) => db.prepare(sql),
     exec: (sql) => void db.exec(sql),
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    // IMMEDIATE: the write lock is taken at BEGIN. A deferred transaction that read first could not upgrade once
+    // another process (a second platform on the same file) had committed in between — SQLITE_BUSY at once, no wait.
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     close: () => db.close(),
   };
 }
