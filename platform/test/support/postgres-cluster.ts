@@ -56,7 +56,7 @@ export function startTemporaryPostgres(): TemporaryPostgres {
     url: (database) => postgresUrl(dir, database),
     stop: () => {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
