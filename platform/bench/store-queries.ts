@@ -10,8 +10,7 @@ import { openPostgresStore } from '../src/store/postgres/index.js';
 import { openSqliteStore } from '../src/store/sqlite/index.js';
 import type { Store } from '../src/store/types.js';
 import { startTemporaryPostgres } from '../test/support/postgres-cluster.js';
-import Client from 'pg-native';
-import { endClient } from '../src/store/postgres/connection.js';
+import { endClient, newClient } from '../src/store/postgres/connection.js';
 
 const smoke = process.argv.includes('--smoke');
 const ROUNDS = smoke ? 200 : 10_000;
@@ -46,7 +45,7 @@ sqlite.close();
 
 const cluster = startTemporaryPostgres();
 try {
-  const admin = new Client();
+  const admin = newClient();
   admin.connectSync(cluster.url('postgres'));
   admin.querySync('CREATE DATABASE bench');
   endClient(admin);

@@ -5,9 +5,8 @@
  * independent and runnable alone.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import Client from 'pg-native';
 import { inject } from 'vitest';
-import { endClient } from '../../src/store/postgres/connection.js';
+import { endClient, newClient } from '../../src/store/postgres/connection.js';
 import { postgresUrl } from '../support/postgres-cluster.js';
 
 export const onPostgres = process.env.SVCPP_TEST_DB === 'postgres';
@@ -20,7 +19,7 @@ export function testDatabase(database: string = ':memory:'): string {
     database === ':memory:' ? `mem_${randomBytes(8).toString('hex')}` : `file_${createHash('sha256').update(database).digest('hex').slice(0, 24)}`;
   const url = (database: string) => postgresUrl(inject('postgresSocketDir'), database);
   if (!created.has(name)) {
-    const admin = new Client();
+    const admin = newClient();
     admin.connectSync(url('postgres'));
     try {
       const exists = admin.querySync('SELECT 1 FROM pg_database WHERE datname = $1', [name]).length > 0;

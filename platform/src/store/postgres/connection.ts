@@ -1,4 +1,5 @@
-import Client from 'pg-native';
+import { createRequire } from 'node:module';
+import type Client from 'pg-native';
 import type { SqlDatabase, SqlStatement } from '../sql-database.js';
 import { translatePlaceholders, type TranslatedSql } from './placeholders.js';
 import { toParameter, typeParsers } from './values.js';
@@ -11,7 +12,7 @@ import { toParameter, typeParsers } from './values.js';
  * Statements are prepared on the server once per connection and SQL text.
  */
 export function openPostgresDatabase(connectionString: string): SqlDatabase {
-  const client = new Client({ types: typeParsers });
+  const client = newClient();
   client.connectSync(connectionString);
   client.querySync("SET client_min_messages = 'warning'");
   const prepared = new Map<string, string>();
@@ -56,6 +57,15 @@ export function openPostgresDatabase(connectionString: string): SqlDatabase {
     },
     close: () => endClient(client),
   };
+}
+
+/**
+ * A libpq client, loaded on first use: a platform on SQLite never loads the native libpq binding (so a machine
+ * without libpq still runs the embedded default).
+ */
+export function newClient(): Client {
+  const PgClient = createRequire(import.meta.url)('pg-native') as typeof Client;
+  return new PgClient({ types: typeParsers });
 }
 
 /** The parameter list for `$1…$n`: named sources read from the one object argument, positional ones from the list. */
