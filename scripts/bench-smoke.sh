@@ -9,6 +9,7 @@ node --import tsx platform/bench/gateway.ts --smoke
 node --import tsx platform/bench/voice-relay.ts --smoke
 node --import tsx platform/bench/bot-messages.ts --smoke
 node --import tsx platform/bench/voice-dave.ts --smoke
+node --import tsx platform/bench/store-queries.ts --smoke   # starts a temporary PostgreSQL cluster (Debian postgresql)
 build/Release/svcpp_bench_voice_media --smoke
 build/Release/svcpp_bench_dave --smoke
 node --import tsx bench/voice-latency.ts --smoke

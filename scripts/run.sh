@@ -116,7 +116,7 @@ case "$mode" in
     finish
     ;;
   test)
-    steps=17
+    steps=18
     debian_packages
     npm_packages
     step "generated layers are up to date (a second)"
@@ -148,6 +148,9 @@ case "$mode" in
     # were measured on a heavily loaded 2-core machine, where ccache had no objects for it yet.
     SVCPP_STAGE_TIMEOUT="${SVCPP_STAGE_TIMEOUT:-1800}" stage vitest-from-source npx vitest run test/pack-from-source.test.ts
     stage vitest-platform npx vitest run --root platform
+    # The same platform suite on PostgreSQL: a temporary cluster from Debian's postgresql (initdb + pg_ctl on a private
+    # socket directory), one database per test platform (platform/test/support/postgres-cluster.ts).
+    stage vitest-platform-pg env SVCPP_TEST_DB=postgres npx vitest run --root platform
     stage bench-smoke bash scripts/bench-smoke.sh
     # One closing line over every runner (ctest: "N tests failed out of M"; vitest: "Tests  N passed (M)").
     passed=0; failed=0

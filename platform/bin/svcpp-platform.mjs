@@ -27,7 +27,8 @@ The platform:
 
   --port <n>               TCP port (default 8787; 0 = ephemeral)
   --host <addr>            listen address (default 127.0.0.1)
-  --db <file|:memory:>     SQLite database (default ./svcpp-platform.db)
+  --db <file|:memory:|url> SQLite database (default ./svcpp-platform.db), or a PostgreSQL connection URL
+                           (postgres://user:password@host:5432/name — platform/README.md, "Deployment")
   --config <file>          JSON config: applications, users, guilds (see platform/README.md)
   --tls                    serve HTTPS/WSS with a self-signed certificate (written to --cert-out), generated
                            once per database and kept in it
@@ -166,7 +167,7 @@ if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
 const running = await platform.startPlatform({
   port,
   host: values.host,
-  database: values.db === ':memory:' ? ':memory:' : resolve(values.db),
+  database: values.db === ':memory:' || /^postgres(ql)?:\/\//i.test(values.db) ? values.db : resolve(values.db),
   tls: values.tls,
   voice: { port: voicePorts[0], udpPort: voicePorts[1] },
   devMode: !values['no-dev'],

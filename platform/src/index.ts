@@ -36,7 +36,7 @@ import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { partnerSdkRoutes } from './partner-sdk/routes.js';
 import { registerPortal } from './portal/index.js';
-import { openSqliteStore } from './store/sqlite/index.js';
+import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
 import { registerSocial, type SocialServices } from './social/index.js';
 import { registerDevRpcRoutes, startRpcServer, type RpcServer } from './rpc/index.js';
@@ -158,7 +158,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const resolved = resolveOptions(options);
   assertDevModeStaysLocal(resolved);
   const logger = createLogger(options.logger);
-  const store = openSqliteStore(resolved.database);
+  const store = openStore(resolved.database);
   try {
     const now = resolved.now;
     const outbound = new OutboundHttpClient(resolved.outboundCaPems);

@@ -41,7 +41,7 @@ export interface PlatformOptions {
   port?: number;
   /** Listen address; loopback unless told otherwise. */
   host?: string;
-  /** SQLite file path or ':memory:'. */
+  /** SQLite file path or ':memory:' (the default), or a `postgres://` / `postgresql://` connection URL. */
   database?: string;
   /** Serve HTTPS/WSS with a freshly generated self-signed P-256 certificate. */
   tls?: boolean;

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabase } from './helpers/database.js';
 import { tempDir } from './helpers/platform.js';
 
 const BIN = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
@@ -37,7 +38,7 @@ async function waitFor(read: () => string, text: string, exited: Promise<Exit>):
 }
 
 function platformArgs(dir: string, extra: string[] = []): string[] {
-  return [BIN, '--port', '0', '--db', join(dir, 'platform.db'), ...extra];
+  return [BIN, '--port', '0', '--db', testDatabase(join(dir, 'platform.db')), ...extra];
 }
 
 /** Port of the printed HTTP address. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PlatformConfig } from '../src/index.js';
+import { testDatabase } from './helpers/database.js';
 import { request } from './helpers/http.js';
 import { startTestPlatform, tempDir } from './helpers/platform.js';
 
@@ -98,7 +99,7 @@ describe('start-up', () => {
     const configFile = join(dir, 'config.json');
     writeFileSync(configFile, JSON.stringify({ users: [{ username: 'cli_user' }] }));
     const bin = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
-    const child = spawn(process.execPath, [bin, '--port', '0', '--db', join(dir, 'cli.db'), '--config', configFile, '--webhook-url', 'https://hooks.example.com/dev'], {
+    const child = spawn(process.execPath, [bin, '--port', '0', '--db', testDatabase(join(dir, 'cli.db')), '--config', configFile, '--webhook-url', 'https://hooks.example.com/dev'], {
       cwd: dir,
       env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -286,8 +286,13 @@ export interface ConnectionRepository {
 
 export interface OutboxRepository {
   insert(entry: OutboxRecord): void;
-  /** Pending entries due at `now`, oldest first. */
-  due(now: number, limit: number): OutboxRecord[];
+  /**
+   * Claims up to `limit` pending entries due at `now`, oldest first: in one atomic statement their next attempt moves
+   * to `leaseUntil`, so no other claimant (another platform node on the same database) sees them as due until the
+   * lease runs out. The claimant then records the attempt's outcome with `update`. A node that dies mid-delivery
+   * leaves its entries to be claimed again after the lease, as a restart would.
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): OutboxRecord[];
   nextDueAt(): number | undefined;
   update(entry: OutboxRecord): void;
   get(id: string): OutboxRecord | undefined;

@@ -5,10 +5,12 @@ import type { OutboxRecord, Store } from '../store/types.js';
 import { signatureHeaders } from './signing.js';
 
 /**
- * Sends queued webhook events from the SQLite outbox. Every attempt is recorded before the next one is planned,
+ * Sends queued webhook events from the store's outbox. Every attempt is recorded before the next one is planned,
  * so a restart picks up exactly where the previous process stopped; events are only ever marked delivered after a
  * 2xx answer. Failures retry with exponential backoff (base · 2^attempt, capped) until `giveUpAfterMs` has
- * passed since the event was created; then the entry is marked failed and kept for inspection.
+ * passed since the event was created; then the entry is marked failed and kept for inspection. Entries are claimed
+ * before an attempt (`OutboxRepository.claimDue`), so several platform nodes on one database never send one event
+ * twice.
  */
 export class WebhookDeliverer {
   private timer: NodeJS.Timeout | undefined;
@@ -81,10 +83,19 @@ export class WebhookDeliverer {
   private async deliverDue(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const batch = this.store.outbox.due(this.now(), 20);
+      const now = this.now();
+      const batch = this.store.outbox.claimDue(now, 20, now + this.leaseMs());
       if (batch.length === 0) return;
       await Promise.all(batch.map((entry) => this.attempt(entry)));
     }
+  }
+
+  /**
+   * How long a claimed entry stays invisible to other nodes: well past one attempt's timeout, so a slow receiver
+   * never sees the same event from two nodes; short enough that a crashed node's claims are retried soon.
+   */
+  private leaseMs(): number {
+    return Math.max(60_000, 4 * this.retry.timeoutMs);
   }
 
   private async attempt(entry: OutboxRecord): Promise<void> {

@@ -3,6 +3,7 @@ import https from 'node:https';
 import { describe, expect, it } from 'vitest';
 import { startPlatform } from '../../src/index.js';
 import { Close } from '../../src/gateway/index.js';
+import { testDatabase } from '../helpers/database.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
 import { once } from './client.js';
 
@@ -20,7 +21,7 @@ function getJson(url: string, ca: string): Promise<unknown> {
 
 describe('gateway through startPlatform', () => {
   it('the dev bot: /gateway/bot, Identify, READY, a bus dispatch, and 1001 on platform close', async () => {
-    const platform = await startPlatform({ database: ':memory:', logger: false });
+    const platform = await startPlatform({ database: testDatabase(), logger: false });
     try {
       const res = await fetch(`${platform.apiBase}/gateway/bot`, { headers: { authorization: `Bot ${platform.devApp.botToken}` } });
       expect(res.status).toBe(200);
@@ -43,7 +44,7 @@ describe('gateway through startPlatform', () => {
   });
 
   it('a bad bot token is refused with 4004 and 401', async () => {
-    const platform = await startPlatform({ database: ':memory:', logger: false });
+    const platform = await startPlatform({ database: testDatabase(), logger: false });
     try {
       const res = await fetch(`${platform.apiBase}/gateway/bot`, { headers: { authorization: 'Bot not-a-token' } });
       expect(res.status).toBe(401);
@@ -57,7 +58,7 @@ describe('gateway through startPlatform', () => {
   });
 
   it('with TLS the gateway is wss:// everywhere and works with the self-signed certificate', async () => {
-    const platform = await startPlatform({ database: ':memory:', logger: false, tls: true });
+    const platform = await startPlatform({ database: testDatabase(), logger: false, tls: true });
     try {
       expect(platform.gatewayUrl).toMatch(/^wss:\/\//);
       const ca = platform.caCertPem!;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startPlatform, DEFAULT_RATE_LIMITS, type RunningPlatform, type StartOptions } from '../../src/index.js';
+import { testDatabase } from './database.js';
 import { bearer, request, type TestResponse } from './http.js';
 
 /**
@@ -19,6 +20,7 @@ export async function startTestPlatform(options: StartOptions = {}): Promise<Run
     port: 0,
     logger: false,
     ...options,
+    database: testDatabase(options.database),
     rateLimits: { ...relaxedRateLimits(), ...options.rateLimits },
   });
 }

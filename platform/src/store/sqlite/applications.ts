@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { ApplicationRecord, ApplicationRepository } from '../types.js';
 import { bool, int, json, str, strOrNull, type Row } from './rows.js';
 
@@ -56,7 +56,7 @@ const COLUMNS = [
   'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'flags', 'created_at',
 ];
 
-export function sqliteApplications(db: Database.Database): ApplicationRepository {
+export function sqliteApplications(db: SqlDatabase): ApplicationRepository {
   const insert = db.prepare(`INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
   const update = db.prepare(`UPDATE applications SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const get = db.prepare('SELECT * FROM applications WHERE id = ?');

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { ApplicationEmojiRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
@@ -82,7 +82,7 @@ function auditFromRow(row: Row): AuditEntryRecord {
 
 const SNOWFLAKE_ORDER = 'length(id), id';
 
-export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
+export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const roles = db.prepare('SELECT * FROM roles WHERE guild_id = ? ORDER BY position, length(id), id');
   const role = db.prepare('SELECT * FROM roles WHERE guild_id = ? AND id = ?');
   const upsertRole = db.prepare(
@@ -98,7 +98,7 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
       p.communication_disabled_until
     FROM guild_members m LEFT JOIN member_profiles p ON p.guild_id = m.guild_id AND p.user_id = m.user_id`;
   const members = db.prepare(
-    `${memberSelect} WHERE m.guild_id = @guildId AND (@after IS NULL OR length(m.user_id) > length(@after)
+    `${memberSelect} WHERE m.guild_id = @guildId AND (CAST(@after AS TEXT) IS NULL OR length(m.user_id) > length(@after)
        OR (length(m.user_id) = length(@after) AND m.user_id > @after)) ORDER BY length(m.user_id), m.user_id LIMIT @limit`,
   );
   const member = db.prepare(`${memberSelect} WHERE m.guild_id = ? AND m.user_id = ?`);
@@ -108,7 +108,7 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
        AND (lower(u.username) LIKE @pattern ESCAPE '\\' OR lower(coalesce(u.global_name, '')) LIKE @pattern ESCAPE '\\' OR lower(coalesce(p.nick, '')) LIKE @pattern ESCAPE '\\')
      ORDER BY length(m.user_id), m.user_id LIMIT @limit`,
   );
-  const addMembership = db.prepare('INSERT OR IGNORE INTO guild_members (guild_id, user_id) VALUES (?, ?)');
+  const addMembership = db.prepare('INSERT INTO guild_members (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const upsertProfile = db.prepare(
     `INSERT INTO member_profiles (guild_id, user_id, nick, avatar, banner, bio, roles, joined_at, flags, communication_disabled_until)
      VALUES (@guildId, @userId, @nick, @avatar, @banner, @bio, @roles, @joinedAt, @flags, @communicationDisabledUntil)
@@ -144,7 +144,7 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
   );
   const after = db.prepare(
     `SELECT * FROM (SELECT * FROM guild_messages WHERE channel_id = @channelId AND (length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
-     ORDER BY ${SNOWFLAKE_ORDER} LIMIT @limit) ORDER BY length(id) DESC, id DESC`,
+     ORDER BY ${SNOWFLAKE_ORDER} LIMIT @limit) AS page ORDER BY length(id) DESC, id DESC`,
   );
   const latest = db.prepare('SELECT * FROM guild_messages WHERE channel_id = @channelId ORDER BY length(id) DESC, id DESC LIMIT @limit');
   const pins = db.prepare(
@@ -187,7 +187,7 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
   const invite = db.prepare('SELECT * FROM guild_invites WHERE code = ?');
   const channelInvites = db.prepare('SELECT * FROM guild_invites WHERE channel_id = ? ORDER BY created_at, code');
   const clearTargets = db.prepare('DELETE FROM invite_target_users WHERE code = ?');
-  const addTarget = db.prepare('INSERT OR IGNORE INTO invite_target_users (code, user_id) VALUES (?, ?)');
+  const addTarget = db.prepare('INSERT INTO invite_target_users (code, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const targets = db.prepare('SELECT user_id FROM invite_target_users WHERE code = ? ORDER BY length(user_id), user_id');
 
   const insertAudit = db.prepare(
@@ -195,10 +195,10 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
      VALUES (@id, @guildId, @userId, @targetId, @actionType, @changes, @options, @reason)`,
   );
   const listAudit = db.prepare(
-    `SELECT * FROM audit_log WHERE guild_id = @guildId AND (@userId IS NULL OR user_id = @userId)
-       AND (@actionType IS NULL OR action_type = @actionType)
-       AND (@before IS NULL OR length(id) < length(@before) OR (length(id) = length(@before) AND id < @before))
-       AND (@after IS NULL OR length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
+    `SELECT * FROM audit_log WHERE guild_id = @guildId AND (CAST(@userId AS TEXT) IS NULL OR user_id = @userId)
+       AND (CAST(@actionType AS INTEGER) IS NULL OR action_type = @actionType)
+       AND (CAST(@before AS TEXT) IS NULL OR length(id) < length(@before) OR (length(id) = length(@before) AND id < @before))
+       AND (CAST(@after AS TEXT) IS NULL OR length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
      ORDER BY length(id) DESC, id DESC LIMIT @limit`,
   );
 
@@ -304,7 +304,7 @@ export function sqliteBotGuilds(db: Database.Database): BotGuildRepository {
 }
 
 /** Built per call: the filters present decide the statement (ids compared as snowflakes: length, then text). */
-function searchMessages(db: Database.Database, guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number } {
+function searchMessages(db: SqlDatabase, guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number } {
   if (query.channelIds.length === 0) return { messages: [], total: 0 };
   const where = ['guild_id = @guildId', `channel_id IN (${query.channelIds.map((_, i) => `@c${i}`).join(', ')})`];
   const params: Record<string, unknown> = { guildId };

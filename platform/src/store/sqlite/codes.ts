@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type {
   AuthorizationCodeRecord,
   AuthorizationCodeRepository,
@@ -24,7 +24,7 @@ function authorizationCodeFromRow(row: Row): AuthorizationCodeRecord {
   };
 }
 
-export function sqliteAuthorizationCodes(db: Database.Database): AuthorizationCodeRepository {
+export function sqliteAuthorizationCodes(db: SqlDatabase): AuthorizationCodeRepository {
   const insert = db.prepare(
     `INSERT INTO authorization_codes
        (hash, application_id, user_id, scopes, redirect_uri, code_challenge, nonce, auth_time, expires_at, used_at, issued_pair_id)
@@ -57,7 +57,7 @@ function deviceCodeFromRow(row: Row): DeviceCodeRecord {
   };
 }
 
-export function sqliteDeviceCodes(db: Database.Database): DeviceCodeRepository {
+export function sqliteDeviceCodes(db: SqlDatabase): DeviceCodeRepository {
   const insert = db.prepare(
     `INSERT INTO device_codes
        (hash, user_code, application_id, scopes, status, user_id, interval_seconds, last_poll_at, expires_at, created_at)

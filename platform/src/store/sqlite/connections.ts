@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { ConnectionRecord, ConnectionRepository } from '../types.js';
 import { bool, int, str, strOrNull, type Row } from './rows.js';
 
@@ -14,7 +14,7 @@ function fromRow(row: Row): ConnectionRecord {
   };
 }
 
-export function sqliteConnections(db: Database.Database): ConnectionRepository {
+export function sqliteConnections(db: SqlDatabase): ConnectionRepository {
   const upsert = db.prepare(
     `INSERT INTO connections (user_id, type, id, name, verified, visibility, publisher_application_id)
      VALUES (@userId, @type, @id, @name, @verified, @visibility, @publisherApplicationId)
@@ -23,8 +23,9 @@ export function sqliteConnections(db: Database.Database): ConnectionRepository {
   );
   const forUser = db.prepare('SELECT * FROM connections WHERE user_id = ? ORDER BY type, id');
   const copy = db.prepare(
-    `INSERT OR IGNORE INTO connections (user_id, type, id, name, verified, visibility, publisher_application_id)
-     SELECT ?, type, id, name, verified, visibility, publisher_application_id FROM connections WHERE user_id = ?`,
+    `INSERT INTO connections (user_id, type, id, name, verified, visibility, publisher_application_id)
+     SELECT CAST(? AS TEXT), type, id, name, verified, visibility, publisher_application_id FROM connections WHERE user_id = ?
+     ON CONFLICT DO NOTHING`,
   );
   const drop = db.prepare('DELETE FROM connections WHERE user_id = ?');
   return {

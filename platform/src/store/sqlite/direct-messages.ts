@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { DmMessageRecord, DmRepository } from '../social-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
@@ -64,7 +64,7 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 /** Ids are snowflakes of equal-or-growing length; ordering by (length, id) is numeric order without BigInt. */
 const NEWEST_FIRST = 'ORDER BY length(id) DESC, id DESC';
 
-export function sqliteDirectMessages(db: Database.Database): DmRepository {
+export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
   const insert = db.prepare(`INSERT INTO dm_messages (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
   const update = db.prepare(`UPDATE dm_messages SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const get = db.prepare('SELECT * FROM dm_messages WHERE id = ?');

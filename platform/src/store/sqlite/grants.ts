@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { GrantRecord, GrantRepository } from '../types.js';
 import { json, str, type Row } from './rows.js';
 
@@ -11,7 +11,7 @@ function fromRow(row: Row): GrantRecord {
   };
 }
 
-export function sqliteGrants(db: Database.Database): GrantRepository {
+export function sqliteGrants(db: SqlDatabase): GrantRepository {
   const upsert = db.prepare(
     `INSERT INTO grants (application_id, user_id, scopes, created_at) VALUES (@applicationId, @userId, @scopes, @createdAt)
      ON CONFLICT (application_id, user_id) DO UPDATE SET scopes = excluded.scopes`,

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { ChannelRecord, GuildRecord, GuildRepository } from '../types.js';
 import { json, str, strOrNull, type Row } from './rows.js';
 
@@ -25,7 +25,7 @@ function channelFromRow(row: Row): ChannelRecord {
   };
 }
 
-export function sqliteGuilds(db: Database.Database): GuildRepository {
+export function sqliteGuilds(db: SqlDatabase): GuildRepository {
   const upsert = db.prepare(
     `INSERT INTO guilds (id, name, icon, banner, owner_id, tag, features) VALUES (@id, @name, @icon, @banner, @ownerId, @tag, @features)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, icon = excluded.icon, banner = excluded.banner,
@@ -34,14 +34,14 @@ export function sqliteGuilds(db: Database.Database): GuildRepository {
   const get = db.prepare('SELECT * FROM guilds WHERE id = ?');
   const byName = db.prepare('SELECT * FROM guilds WHERE name = ?');
   const list = db.prepare('SELECT * FROM guilds ORDER BY length(id), id');
-  const addMember = db.prepare('INSERT OR IGNORE INTO guild_members (guild_id, user_id) VALUES (?, ?)');
+  const addMember = db.prepare('INSERT INTO guild_members (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const isMember = db.prepare('SELECT 1 FROM guild_members WHERE guild_id = ? AND user_id = ?');
   const countMembers = db.prepare('SELECT COUNT(*) AS n FROM guild_members WHERE guild_id = ?');
   const forUser = db.prepare(
     'SELECT g.* FROM guilds g JOIN guild_members m ON m.guild_id = g.id WHERE m.user_id = ? ORDER BY length(g.id), g.id',
   );
   const copyMemberships = db.prepare(
-    'INSERT OR IGNORE INTO guild_members (guild_id, user_id) SELECT guild_id, ? FROM guild_members WHERE user_id = ?',
+    'INSERT INTO guild_members (guild_id, user_id) SELECT guild_id, CAST(? AS TEXT) FROM guild_members WHERE user_id = ? ON CONFLICT DO NOTHING',
   );
   const dropMemberships = db.prepare('DELETE FROM guild_members WHERE user_id = ?');
   const upsertChannel = db.prepare(

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { ExternalAuthType, ExternalIdentityRecord, ExternalIdentityRepository } from '../types.js';
 import { str, type Row } from './rows.js';
 
@@ -13,7 +13,7 @@ function fromRow(row: Row): ExternalIdentityRecord {
   };
 }
 
-export function sqliteIdentities(db: Database.Database): ExternalIdentityRepository {
+export function sqliteIdentities(db: SqlDatabase): ExternalIdentityRepository {
   const insert = db.prepare(
     `INSERT INTO external_identities (application_id, auth_type, issuer, external_id, user_id, created_at)
      VALUES (@applicationId, @authType, @issuer, @externalId, @userId, @createdAt)`,

@@ -1,8 +1,8 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { MetaRepository, SigningKeyRepository } from '../types.js';
 import { str, type Row } from './rows.js';
 
-export function sqliteSigningKeys(db: Database.Database): SigningKeyRepository {
+export function sqliteSigningKeys(db: SqlDatabase): SigningKeyRepository {
   const insert = db.prepare(
     'INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk, created_at) VALUES (@kid, @alg, @privateJwk, @publicJwk, @createdAt)',
   );
@@ -20,7 +20,7 @@ export function sqliteSigningKeys(db: Database.Database): SigningKeyRepository {
   };
 }
 
-export function sqliteMeta(db: Database.Database): MetaRepository {
+export function sqliteMeta(db: SqlDatabase): MetaRepository {
   const get = db.prepare('SELECT value FROM meta WHERE key = ?');
   const set = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   return {

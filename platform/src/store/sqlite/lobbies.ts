@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type {
   ChannelMessageRecord,
   LobbyInviteRecord,
@@ -92,7 +92,7 @@ function inviteFromRow(row: Row): LobbyInviteRecord {
   };
 }
 
-export function sqliteLobbies(db: Database.Database): LobbyRepository {
+export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
   const insert = db.prepare(
     `INSERT INTO lobbies (id, application_id, secret, secret_expires_at, metadata, flags, idle_timeout_seconds,
        override_webhook_url, linked_channel_id, idle_since, created_at)

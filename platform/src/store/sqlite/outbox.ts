@@ -1,6 +1,10 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { OutboxRecord, OutboxRepository, OutboxStatus } from '../types.js';
+import type { Migration } from './migrations.js';
 import { numOrNull, str, strOrNull, type Row } from './rows.js';
+
+/** Snowflake order: shorter ids are older. */
+const compareIds = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 function fromRow(row: Row): OutboxRecord {
   return {
@@ -24,17 +28,26 @@ export const OUTBOX_TARGET_MIGRATIONS: readonly string[] = ['ALTER TABLE webhook
  * Applied under `schema:webhook-event-ids`: events queued before envelopes carried `event.id` get their row id, so
  * the ones still pending go out with an id like every later event.
  */
-export const OUTBOX_EVENT_ID_MIGRATIONS: readonly string[] = [
-  "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) WHERE json_extract(body, '$.event.id') IS NULL",
+export const OUTBOX_EVENT_ID_MIGRATIONS: readonly Migration[] = [
+  {
+    sqlite: "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) WHERE json_extract(body, '$.event.id') IS NULL",
+    postgres: "UPDATE webhook_outbox SET body = jsonb_set(body::jsonb, '{event,id}', to_jsonb(id))::text WHERE body::jsonb #> '{event,id}' IS NULL",
+  },
 ];
 
-export function sqliteOutbox(db: Database.Database): OutboxRepository {
+export function sqliteOutbox(db: SqlDatabase): OutboxRepository {
   const insert = db.prepare(
     `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at, target_url)
      VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt, @targetUrl)`,
   );
-  const due = db.prepare(
-    `SELECT * FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+  // PostgreSQL: nodes claiming at once lock disjoint rows (SKIP LOCKED) instead of both taking the same ones; a row
+  // another node has just claimed is re-checked against the WHERE clause and no longer due. SQLite runs one writer at
+  // a time, so the statement is atomic there as it stands.
+  const skipLocked = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+  const claim = db.prepare(
+    `UPDATE webhook_outbox SET next_attempt_at = @leaseUntil WHERE id IN (
+       SELECT id FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= @now ORDER BY next_attempt_at, id LIMIT @limit${skipLocked})
+     RETURNING *`,
   );
   const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_outbox WHERE status = 'pending'`);
   const update = db.prepare(
@@ -45,7 +58,8 @@ export function sqliteOutbox(db: Database.Database): OutboxRepository {
   const list = db.prepare('SELECT * FROM webhook_outbox ORDER BY created_at, id');
   return {
     insert: (entry) => void insert.run({ ...entry, targetUrl: entry.targetUrl ?? null }),
-    due: (now, limit) => (due.all(now, limit) as Row[]).map(fromRow),
+    claimDue: (now, limit, leaseUntil) =>
+      (claim.all({ now, limit, leaseUntil }) as Row[]).map(fromRow).sort((a, b) => a.createdAt - b.createdAt || compareIds(a.id, b.id)),
     nextDueAt: () => numOrNull((nextDue.get() as Row).at) ?? undefined,
     update: (entry) =>
       void update.run({

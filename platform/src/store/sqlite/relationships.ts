@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import { RelationshipType, type RelationshipAxis, type RelationshipRecord, type RelationshipRepository } from '../social-types.js';
 import { bool, int, str, type Row } from './rows.js';
 
@@ -26,7 +26,7 @@ function toParams(record: RelationshipRecord): Row {
   };
 }
 
-export function sqliteRelationships(db: Database.Database): RelationshipRepository {
+export function sqliteRelationships(db: SqlDatabase): RelationshipRepository {
   const get = db.prepare('SELECT * FROM relationships WHERE user_id = ? AND other_id = ? AND axis = ? AND application_id = ?');
   const put = db.prepare(
     `INSERT INTO relationships (user_id, other_id, axis, application_id, type, is_spam_request, since)
@@ -42,7 +42,7 @@ export function sqliteRelationships(db: Database.Database): RelationshipReposito
   const listOfType = db.prepare('SELECT * FROM relationships WHERE user_id = ? AND type = ? ORDER BY other_id, axis DESC, application_id');
   const countFriends = db.prepare(`SELECT COUNT(*) AS n FROM relationships WHERE user_id = ? AND axis = 'platform' AND type = ${RelationshipType.Friend}`);
   const isSpammer = db.prepare('SELECT 1 FROM spam_flags WHERE user_id = ?');
-  const flag = db.prepare('INSERT OR IGNORE INTO spam_flags (user_id) VALUES (?)');
+  const flag = db.prepare('INSERT INTO spam_flags (user_id) VALUES (?) ON CONFLICT DO NOTHING');
   const unflag = db.prepare('DELETE FROM spam_flags WHERE user_id = ?');
   const logRequest = db.prepare('INSERT INTO friend_request_log (user_id, created_at) VALUES (?, ?)');
   const pruneLog = db.prepare('DELETE FROM friend_request_log WHERE user_id = ? AND created_at < ?');

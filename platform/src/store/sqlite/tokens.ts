@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { TokenKind, TokenOrigin, TokenRecord, TokenRepository } from '../types.js';
 import { json, str, strOrNull, type Row } from './rows.js';
 
@@ -17,7 +17,7 @@ function fromRow(row: Row): TokenRecord {
   };
 }
 
-export function sqliteTokens(db: Database.Database): TokenRepository {
+export function sqliteTokens(db: SqlDatabase): TokenRepository {
   const insert = db.prepare(
     `INSERT INTO tokens (hash, kind, pair_id, application_id, user_id, scopes, origin, parent_pair_id, expires_at, created_at)
      VALUES (@hash, @kind, @pairId, @applicationId, @userId, @scopes, @origin, @parentPairId, @expiresAt, @createdAt)`,

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../sql-database.js';
 import type { UserRecord, UserRepository } from '../types.js';
 import { bool, int, numOrNull, str, strOrNull, type Row } from './rows.js';
 
@@ -52,7 +52,7 @@ const COLUMNS = [
   'password_hash', 'created_at',
 ];
 
-export function sqliteUsers(db: Database.Database): UserRepository {
+export function sqliteUsers(db: SqlDatabase): UserRepository {
   const insert = db.prepare(`INSERT INTO users (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
   const update = db.prepare(`UPDATE users SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const get = db.prepare('SELECT * FROM users WHERE id = ?');
