@@ -11,6 +11,8 @@ import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } fr
 import { migrateArea } from './migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
 import { BOT_API_MIGRATIONS } from './bot-schema.js';
+import { PREMIUM_MIGRATIONS } from './premium-schema.js';
+import { sqlitePremium } from './premium.js';
 import { sqliteBotGuilds } from './bot-guilds.js';
 import { sqliteLobbies } from './lobbies.js';
 import { CORE_MIGRATIONS } from './schema.js';
@@ -31,6 +33,7 @@ export function openSqliteStore(path: string): Store {
   migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
+  migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -45,6 +48,7 @@ export function openSqliteStore(path: string): Store {
     guilds: sqliteGuilds(db),
     botGuilds: sqliteBotGuilds(db),
     connections: sqliteConnections(db),
+    premium: sqlitePremium(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),
     meta: sqliteMeta(db),
