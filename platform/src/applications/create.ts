@@ -42,7 +42,7 @@ function validateReferences(ctx: PlatformContext, config: ApplicationConfig, sel
 }
 
 /** Below this many users an application's privileged-intent toggles grant the `_LIMITED` flags. */
-const LIMITED_INTENTS_USER_THRESHOLD = 10_000;
+export const LIMITED_INTENTS_USER_THRESHOLD = 10_000;
 
 /**
  * The configured flags plus the privileged-intent toggles. The user count is the application's authorized users

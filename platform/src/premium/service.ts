@@ -118,8 +118,8 @@ export class PremiumService {
       if (this.store.countSkus(app.id) + created > MAX_SKUS_PER_APPLICATION) throw PremiumErrors.tooManySkus(MAX_SKUS_PER_APPLICATION);
       if (this.store.findSkuBySlug(app.id, slug) || (created === 2 && this.store.findSkuBySlug(app.id, groupSlug))) throw PremiumErrors.slugTaken();
       const now = this.ctx.now();
-      const make = (type: SkuTypeValue, skuSlug: string, groupSkuId: string | null): SkuRecord => ({
-        id: this.ctx.ids.next(),
+      const make = (id: string, type: SkuTypeValue, skuSlug: string, groupSkuId: string | null): SkuRecord => ({
+        id,
         applicationId: app.id,
         type,
         name: input.name,
@@ -130,12 +130,14 @@ export class PremiumService {
         createdAt: now,
       });
       if (input.type !== SkuType.SUBSCRIPTION) {
-        const sku = make(input.type, slug, null);
+        const sku = make(this.ctx.ids.next(), input.type, slug, null);
         this.store.insertSku(sku);
         return [sku];
       }
-      const group = make(SkuType.SUBSCRIPTION_GROUP, groupSlug, null);
-      const sku = make(SkuType.SUBSCRIPTION, slug, group.id);
+      // The subscription's id first: listings (snowflake order) show the subscription before its group.
+      const skuId = this.ctx.ids.next();
+      const group = make(this.ctx.ids.next(), SkuType.SUBSCRIPTION_GROUP, groupSlug, null);
+      const sku = make(skuId, SkuType.SUBSCRIPTION, slug, group.id);
       this.store.insertSku(sku);
       this.store.insertSku(group);
       return [sku, group];
