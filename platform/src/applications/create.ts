@@ -1,3 +1,4 @@
+import { applyConfiguredSkus } from '../premium/config.js';
 import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
@@ -92,6 +93,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
         botToken: config.bot_token ?? existing.botToken,
       };
       ctx.store.applications.update(app);
+      applyConfiguredSkus(ctx, app, config.skus);
       return { app, created: false };
     }
     const id = config.id ?? ctx.ids.next();
@@ -108,6 +110,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
       createdAt: ctx.now(),
     };
     ctx.store.applications.insert(app);
+    applyConfiguredSkus(ctx, app, config.skus);
     return { app, created: true };
   });
 }

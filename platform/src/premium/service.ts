@@ -59,7 +59,8 @@ interface PendingEvent {
   d: unknown;
 }
 
-function slugOf(name: string): string {
+/** The slug a SKU gets from its name when none is given. */
+export function slugOf(name: string): string {
   const slug = name
     .toLowerCase()
     .normalize('NFKD')
