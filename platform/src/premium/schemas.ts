@@ -59,6 +59,8 @@ export const purchaseBody = z.object({
   sku_id: snowflakeSchema,
   guild_id: snowflakeSchema.optional(),
   test_mode: z.boolean().default(false),
+  /** A subscription from before the platform-managed migration (entitlement type APPLICATION_SUBSCRIPTION). */
+  legacy: z.boolean().default(false),
 });
 
 export const questEnrollmentBody = z.object({
