@@ -249,4 +249,25 @@ describe('purchases and subscriptions', () => {
       await session.close();
     }
   });
+
+  it('every subscription dev route refuses an unknown application, an unknown or foreign subscription, and changes nothing', async () => {
+    const user = await newUser('dev_route_checker');
+    const sub = (await f.purchase({ user_id: user, sku_id: plus })).subscription;
+    const other = await createApp(f.platform, { name: 'Other Dev Route App' });
+    for (const action of ['cancel', 'end-period', 'migrate']) {
+      const unknownApp = await f.dev('POST', `/applications/1/subscriptions/${sub.id}/${action}`);
+      expect([action, unknownApp.status, unknownApp.body.code]).toEqual([action, 404, 10002]);
+      for (const id of ['1', 'abc']) {
+        const unknown = await f.dev('POST', `${subPath(id)}/${action}`);
+        expect([action, unknown.status, unknown.body.message]).toEqual([action, 404, 'Unknown Subscription']);
+      }
+      const foreign = await f.dev('POST', `/applications/${other.id}/subscriptions/${sub.id}/${action}`);
+      expect([action, foreign.status]).toEqual([action, 404]);
+    }
+    expect((await botCall(f, 'GET', `/skus/${plus}/subscriptions/${sub.id}`)).body).toEqual(sub);
+    for (const body of [{}, { user_id: user }, { user_id: user, sku_id: plus, guild_id: 'g' }, { user_id: user, sku_id: plus, legacy: 'yes' }]) {
+      const response = await f.dev('POST', `/applications/${f.appId}/purchases`, body);
+      expect([JSON.stringify(body), response.status, response.body.code]).toEqual([JSON.stringify(body), 400, 50035]);
+    }
+  });
 });
