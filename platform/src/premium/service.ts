@@ -335,23 +335,42 @@ export class PremiumService {
         for (const e of entitlements) if (e.type === EntitlementType.APPLICATION_SUBSCRIPTION) this.store.upsertEntitlement({ ...e, endsAt: renewed.currentPeriodEnd });
         return { result: renewed, events: [{ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(renewed) }] };
       }
-      const ended: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.INACTIVE, currentPeriodEnd: now };
-      const events: PendingEvent[] = [];
-      for (const entitlement of entitlements) {
-        if (entitlement.type === EntitlementType.APPLICATION_SUBSCRIPTION) {
-          // Set to end before the migration: natural expiry at its own `ends_at`, with no entitlement event.
-          this.store.upsertEntitlement({ ...entitlement, endsAt: now });
-          continue;
-        }
-        if (entitlement.endsAt !== null) continue;
-        const endedEntitlement = { ...entitlement, endsAt: now };
-        this.store.upsertEntitlement(endedEntitlement);
-        events.push({ t: 'ENTITLEMENT_UPDATE', d: entitlementJson(endedEntitlement) });
-      }
-      this.store.upsertSubscription(ended);
-      events.push({ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(ended) });
-      return { result: ended, events };
+      return this.end(subscription, entitlements, now, { naturalExpiry: true });
     });
+  }
+
+  /**
+   * A refund ends the subscription at once, whatever its state but INACTIVE: INACTIVE, `canceled_at` set if it was
+   * not, every entitlement gets `ends_at` = now → ENTITLEMENT_UPDATE each, then SUBSCRIPTION_UPDATE.
+   */
+  refund(app: ApplicationRecord, subscriptionId: string): SubscriptionRecord {
+    const subscription = this.subscription(app.id, subscriptionId);
+    if (subscription.status === SubscriptionStatus.INACTIVE) throw PremiumErrors.subscriptionState('The subscription has already ended.');
+    const now = this.ctx.now();
+    return this.commit(app, () => {
+      const entitlements = subscription.entitlementIds.map((id) => this.store.getEntitlement(app.id, id)).filter((e) => e !== undefined);
+      return this.end({ ...subscription, canceledAt: subscription.canceledAt ?? now, renewalSkuIds: null }, entitlements, now, { naturalExpiry: false });
+    });
+  }
+
+  /**
+   * Ends a subscription now (inside a commit): its entitlements get `ends_at` → ENTITLEMENT_UPDATE each, then
+   * SUBSCRIPTION_UPDATE (INACTIVE). On natural expiry a legacy entitlement (set to end before the migration) ends
+   * without an event, as the state table says.
+   */
+  private end(subscription: SubscriptionRecord, entitlements: EntitlementRecord[], now: number, { naturalExpiry }: { naturalExpiry: boolean }) {
+    const ended: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.INACTIVE, currentPeriodEnd: now };
+    const events: PendingEvent[] = [];
+    for (const entitlement of entitlements) {
+      const legacy = entitlement.type === EntitlementType.APPLICATION_SUBSCRIPTION;
+      if (!legacy && entitlement.endsAt !== null) continue;
+      const endedEntitlement = { ...entitlement, endsAt: now };
+      this.store.upsertEntitlement(endedEntitlement);
+      if (!(legacy && naturalExpiry)) events.push({ t: 'ENTITLEMENT_UPDATE', d: entitlementJson(endedEntitlement) });
+    }
+    this.store.upsertSubscription(ended);
+    events.push({ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(ended) });
+    return { result: ended, events };
   }
 
   /**
