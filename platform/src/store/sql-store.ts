@@ -12,6 +12,8 @@ import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } fr
 import { migrateArea } from './sqlite/migrations.js';
 import { LOBBY_MIGRATIONS } from './sqlite/lobby-schema.js';
 import { BOT_API_MIGRATIONS } from './sqlite/bot-schema.js';
+import { PREMIUM_MIGRATIONS } from './sqlite/premium-schema.js';
+import { sqlitePremium } from './sqlite/premium.js';
 import { sqliteBotGuilds } from './sqlite/bot-guilds.js';
 import { sqliteLobbies } from './sqlite/lobbies.js';
 import { CORE_MIGRATIONS } from './sqlite/schema.js';
@@ -31,6 +33,7 @@ export function sqlStore(db: SqlDatabase): Store {
   migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
+  migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -45,6 +48,7 @@ export function sqlStore(db: SqlDatabase): Store {
     guilds: sqliteGuilds(db),
     botGuilds: sqliteBotGuilds(db),
     connections: sqliteConnections(db),
+    premium: sqlitePremium(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),
     meta: sqliteMeta(db),

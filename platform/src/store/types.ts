@@ -7,6 +7,7 @@ import type { BotGuildRepository } from './bot-types.js';
  */
 import type { LobbyRepository } from './lobby-types.js';
 import type { DmRepository, RelationshipRepository } from './social-types.js';
+import type { PremiumRepository } from './premium-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -324,6 +325,8 @@ export interface Store {
   /** Roles, member profiles, channel settings, messages, pins, invites and the audit log (PROTOCOL.md §14). */
   botGuilds: BotGuildRepository;
   connections: ConnectionRepository;
+  /** SKUs, entitlements and subscriptions (PROTOCOL.md "Premium apps"). */
+  premium: PremiumRepository;
   outbox: OutboxRepository;
   signingKeys: SigningKeyRepository;
   meta: MetaRepository;
