@@ -12,6 +12,8 @@ import { migrateArea } from './migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
 import { BOT_API_MIGRATIONS } from './bot-schema.js';
 import { sqliteBotGuilds } from './bot-guilds.js';
+import { INTERACTION_MIGRATIONS } from './interaction-schema.js';
+import { sqliteInteractions } from './interactions.js';
 import { sqliteLobbies } from './lobbies.js';
 import { CORE_MIGRATIONS } from './schema.js';
 import { sqliteDirectMessages } from './direct-messages.js';
@@ -31,6 +33,7 @@ export function openSqliteStore(path: string): Store {
   migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
+  migrateArea(db, 'interactions', INTERACTION_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -44,6 +47,7 @@ export function openSqliteStore(path: string): Store {
     grants: sqliteGrants(db),
     guilds: sqliteGuilds(db),
     botGuilds: sqliteBotGuilds(db),
+    interactions: sqliteInteractions(db),
     connections: sqliteConnections(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),
