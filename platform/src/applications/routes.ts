@@ -24,7 +24,7 @@ export const applicationRoutes: ApiArea = (app, ctx) => {
       flags: application.flags,
       flags_new: String(application.flags),
       redirect_uris: application.redirectUris,
-      interactions_endpoint_url: null,
+      interactions_endpoint_url: ctx.store.interactions.settings(application.id).endpointUrl,
       event_webhooks_url: application.webhookUrl,
       event_webhooks_status: application.webhookUrl ? 2 : 1,
       event_webhooks_types: [],

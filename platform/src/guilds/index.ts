@@ -18,6 +18,7 @@ import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes
 import { botDevRoutes } from './dev-routes.js';
 import { applicationRoutes } from '../applications/routes.js';
 import { emojiRoutes } from '../applications/emoji-routes.js';
+import { registerInteractions } from '../interactions/index.js';
 
 export interface BotApi {
   guilds: GuildService;
@@ -42,5 +43,6 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
     registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
   }
   registerGuildGateway(ctx, guilds, voice);
+  registerInteractions(app, ctx, guilds, messages);
   return { guilds, messages, voice };
 }
