@@ -3,7 +3,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type TestResponse } from '../helpers/http.js';
-import { testClock } from '../helpers/platform.js';
+import { devTokenHeaders, testClock } from '../helpers/platform.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';
 import { botCall, multipart } from '../bot/helpers.js';
 
@@ -26,13 +26,16 @@ export function trigger(f: BotFixture, json: Record<string, unknown>): Promise<T
   return dev(f, 'POST', '/interactions', json);
 }
 
-/** Submits a modal with files (multipart: payload_json + one part per file, named `files[<custom_id>]`). */
+/**
+ * Submits a modal with files (multipart: payload_json + one part per file, named `files[<custom_id>]`). A multipart
+ * development request carries the development token (the dev guard refuses cross-site form posts without it).
+ */
 export function submitWithFiles(f: BotFixture, json: Record<string, unknown>, files: Array<{ customId: string; filename: string; type: string; body: Buffer }>): Promise<TestResponse> {
   const body = multipart([
     { name: 'payload_json', body: JSON.stringify(json) },
     ...files.map((file) => ({ name: `files[${file.customId}]`, filename: file.filename, type: file.type, body: file.body })),
   ]);
-  return request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', headers: body.headers, raw: body.raw });
+  return request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', headers: { ...body.headers, ...devTokenHeaders(f.platform) }, raw: body.raw });
 }
 
 export function callback(f: BotFixture, interaction: { id: string; token: string }, json: unknown, withResponse = false): Promise<TestResponse> {
