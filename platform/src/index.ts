@@ -18,6 +18,7 @@ import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
+import { registerPremium } from './premium/index.js';
 import { API_PREFIX, registerArea } from './http/api.js';
 import { registerRouteConventions } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
@@ -119,6 +120,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
   registerArea(app, ctx, userRoutes);
   registerArea(app, ctx, guildRoutes);
   registerBotApi(app, ctx);
+  registerPremium(app, ctx);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
   if (ctx.options.devMode) {

@@ -26,6 +26,7 @@ import { startFakeIssuer, type FakeIssuer } from './helpers/fake-issuer.js';
 import { accessTokenFor, authorizeCode, createApp, createUser, login, pkcePair, type AppCredentials } from './helpers/platform.js';
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';
 import { botApiChecks } from './published/bot-checks.js';
+import { premiumChecks } from './published/premium-checks.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { documented, publishedRouteKeys, published, routeKey, runCheck, servedRouteKeys, type Check } from './published/checks.js';
 
@@ -259,6 +260,16 @@ const CHECKS: Check[] = [
   }),
   // The bot API (PROTOCOL.md §14)
   ...botApiChecks(() => botFixture),
+  // Premium apps (PROTOCOL.md "Premium apps"); the user route reads the dev application's own entitlements.
+  ...premiumChecks(
+    () => botFixture,
+    async () => {
+      const app = h.platform.store.applications.get(h.platform.devApp.id)!;
+      const skus = await api('POST', `/dev/applications/${app.id}/skus`, {}, { type: 2, name: 'Shape store item', flags: 4 });
+      await api('POST', `/dev/applications/${app.id}/purchases`, {}, { user_id: reader.id, sku_id: skus.body[0].id });
+      return api('GET', `/users/@me/applications/${app.id}/entitlements`, reader.auth);
+    },
+  ),
 ];
 
 describe('published response shapes', () => {

@@ -8,6 +8,7 @@ import type { InteractionRepository } from './interaction-types.js';
  */
 import type { LobbyRepository } from './lobby-types.js';
 import type { DmRepository, RelationshipRepository } from './social-types.js';
+import type { PremiumRepository } from './premium-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -322,6 +323,8 @@ export interface Store {
   /** Application commands, interaction tokens, ephemeral replies, interactions endpoint settings (PROTOCOL.md §16). */
   interactions: InteractionRepository;
   connections: ConnectionRepository;
+  /** SKUs, entitlements and subscriptions (PROTOCOL.md "Premium apps"). */
+  premium: PremiumRepository;
   outbox: OutboxRepository;
   signingKeys: SigningKeyRepository;
   meta: MetaRepository;

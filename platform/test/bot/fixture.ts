@@ -20,7 +20,16 @@ export interface BotFixture {
   memberId: string;
 }
 
-export async function startBotPlatform(options: { messageContent?: boolean; guildMembers?: boolean; botPermissions?: string; extra?: StartOptions } = {}): Promise<BotFixture> {
+export interface BotPlatformOptions {
+  messageContent?: boolean;
+  guildMembers?: boolean;
+  botPermissions?: string;
+  /** More fields of the bot's application config (e.g. `owner`, `webhook_url`). */
+  application?: Record<string, unknown>;
+  extra?: StartOptions;
+}
+
+export async function startBotPlatform(options: BotPlatformOptions = {}): Promise<BotFixture> {
   const platform = await startTestPlatform({
     ...options.extra,
     config: {
@@ -29,6 +38,7 @@ export async function startBotPlatform(options: { messageContent?: boolean; guil
           name: 'Test Bot',
           bot_token: 'test-bot-token-0123456789abcdef',
           privileged_intents: { guild_members: options.guildMembers ?? true, message_content: options.messageContent ?? true },
+          ...options.application,
         },
       ],
       users: [{ username: 'alice' }, { username: 'bob' }],

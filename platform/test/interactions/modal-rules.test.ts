@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors.js';
 import { checkModal } from '../../src/interactions/modal.js';
 import { submitModal } from '../../src/interactions/modal-submit.js';
+import type { UploadedFile } from '../../src/http/multipart.js';
 
 const textInput = { type: 4, custom_id: 'name', style: 1 };
 const label = (component: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 18, label: 'Field', component, ...extra });
@@ -84,13 +85,13 @@ describe('a submission', () => {
       label({ type: 19, custom_id: 'proof', max_values: 2, file_types: ['image'] }),
     ),
   );
-  const png = { field: 'files[proof]', filename: 'a.png', contentType: 'image/png', data: Buffer.from('png') };
+  const png: UploadedFile = { field: 'files[proof]', filename: 'a.png', contentType: 'image/png', data: Buffer.from('png') };
   const stored: string[] = [];
   const input = (values: Record<string, any>, files = [png], uploadLimit = 1024) => ({
     values,
     files,
     uploadLimit,
-    storeFile: (file: typeof png) => {
+    storeFile: (file: UploadedFile) => {
       stored.push(file.filename);
       return { id: String(stored.length), filename: file.filename };
     },

@@ -11,6 +11,8 @@ import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } fr
 import { migrateArea } from './migrations.js';
 import { LOBBY_MIGRATIONS } from './lobby-schema.js';
 import { BOT_API_MIGRATIONS } from './bot-schema.js';
+import { PREMIUM_MIGRATIONS } from './premium-schema.js';
+import { sqlitePremium } from './premium.js';
 import { sqliteBotGuilds } from './bot-guilds.js';
 import { INTERACTION_MIGRATIONS } from './interaction-schema.js';
 import { sqliteInteractions } from './interactions.js';
@@ -34,6 +36,7 @@ export function openSqliteStore(path: string): Store {
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
   migrateArea(db, 'interactions', INTERACTION_MIGRATIONS);
+  migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -49,6 +52,7 @@ export function openSqliteStore(path: string): Store {
     botGuilds: sqliteBotGuilds(db),
     interactions: sqliteInteractions(db),
     connections: sqliteConnections(db),
+    premium: sqlitePremium(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),
     meta: sqliteMeta(db),
