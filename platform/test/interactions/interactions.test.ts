@@ -232,6 +232,19 @@ describe('components', () => {
     expect(unknown.body.errors.custom_id._errors[0].code).toBe('COMPONENT_UNKNOWN');
   });
 
+  it('a premium button with an active SKU is accepted; the buyer\'s entitlement shows in the interaction', async () => {
+    // A durable SKU, available for purchase (flag AVAILABLE 1 << 2); the route answers with the created SKUs.
+    const created = await (await import('./support.js')).dev(f, 'POST', `/applications/${f.appId}/skus`, { type: 2, name: 'Gold', flags: 1 << 2 });
+    expect(created.status, created.text).toBe(201);
+    const sku = { body: created.body[0] };
+    const premium = await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { components: [{ type: 1, components: [{ type: 2, style: 6, sku_id: sku.body.id }] }] });
+    expect(premium.status, premium.text).toBe(200);
+    const granted = await botCall(f, 'POST', `/applications/${f.appId}/entitlements`, { sku_id: sku.body.id, owner_id: f.memberId, owner_type: 2 });
+    expect(granted.status, granted.text).toBe(200);
+    const interaction = await invoke();
+    expect(interaction.entitlements.map((e: any) => e.sku_id)).toContain(sku.body.id);
+  });
+
   it('a premium button needs an active SKU of the application', async () => {
     const premium = await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { components: [{ type: 1, components: [{ type: 2, style: 6, sku_id: '123456789' }] }] });
     expect(premium.status).toBe(400);
