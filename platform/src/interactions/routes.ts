@@ -34,23 +34,30 @@ export const interactionRoutes = (interactions: InteractionService): ApiArea => 
     },
   );
 
-  app.get('/webhooks/:applicationId/:token/messages/:messageId', { schema: { params: messageParams } }, async (request) => {
-    const interaction = interactions.byToken(request.params.applicationId, request.params.token);
-    return interactions.json(interactions.message(interaction, request.params.messageId));
-  });
+  // `@original` is its own published path; both forms share the handlers.
+  for (const message of ['@original', ':messageId']) {
+    const url = `/webhooks/:applicationId/:token/messages/${message}`;
+    const params = message === '@original' ? webhookParams : messageParams;
+    const idOf = (p: Record<string, string>) => p.messageId ?? '@original';
 
-  app.patch(
-    '/webhooks/:applicationId/:token/messages/:messageId',
-    { config: withFiles, bodyLimit: FILE_BODY_LIMIT, schema: { params: messageParams, querystring: z.object({ with_components: queryBoolean.optional() }), body: webhookEditSchema } },
-    async (request) => {
+    app.get(url, { schema: { params } }, async (request) => {
       const interaction = interactions.byToken(request.params.applicationId, request.params.token);
-      return interactions.json(interactions.editMessage(interaction, request.params.messageId, request.body, request.files));
-    },
-  );
+      return interactions.json(interactions.message(interaction, idOf(request.params)));
+    });
 
-  app.delete('/webhooks/:applicationId/:token/messages/:messageId', { schema: { params: messageParams } }, async (request, reply) => {
-    const interaction = interactions.byToken(request.params.applicationId, request.params.token);
-    interactions.deleteMessage(interaction, request.params.messageId);
-    return reply.code(204).send();
-  });
+    app.patch(
+      url,
+      { config: withFiles, bodyLimit: FILE_BODY_LIMIT, schema: { params, querystring: z.object({ with_components: queryBoolean.optional() }), body: webhookEditSchema } },
+      async (request) => {
+        const interaction = interactions.byToken(request.params.applicationId, request.params.token);
+        return interactions.json(interactions.editMessage(interaction, idOf(request.params), request.body, request.files));
+      },
+    );
+
+    app.delete(url, { schema: { params } }, async (request, reply) => {
+      const interaction = interactions.byToken(request.params.applicationId, request.params.token);
+      interactions.deleteMessage(interaction, idOf(request.params));
+      return reply.code(204).send();
+    });
+  }
 };
