@@ -261,7 +261,7 @@ const CHECKS: Check[] = [
   }),
   // The bot API (PROTOCOL.md §14)
   ...botApiChecks(() => botFixture),
-  // Commands and interactions (PROTOCOL.md §16)
+  // Commands and interactions (PROTOCOL.md §17)
   ...interactionChecks(() => botFixture),
   // Premium apps (PROTOCOL.md "Premium apps"); the user route reads the dev application's own entitlements.
   ...premiumChecks(

@@ -1,5 +1,5 @@
 /**
- * Command routes (PROTOCOL.md §16.1), for the application's bot: global commands under
+ * Command routes (PROTOCOL.md §17.1), for the application's bot: global commands under
  * `/applications/{app}/commands`, guild commands under `/applications/{app}/guilds/{guild}/commands`. A bot acts
  * only on its own application (50001 otherwise) and only in guilds it is a member of.
  */

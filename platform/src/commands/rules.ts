@@ -1,5 +1,5 @@
 /**
- * The rules a command must meet beyond its shape (PROTOCOL.md §16.1): name forms per type, descriptions only on
+ * The rules a command must meet beyond its shape (PROTOCOL.md §17.1): name forms per type, descriptions only on
  * CHAT_INPUT, options only on CHAT_INPUT (required before optional, subcommand nesting), handler only on the entry
  * point, and the per-type limits.
  */

@@ -1,5 +1,5 @@
 /**
- * Bodies of the command routes (PROTOCOL.md §16.1). The shape is checked here with zod; the rules that depend on
+ * Bodies of the command routes (PROTOCOL.md §17.1). The shape is checked here with zod; the rules that depend on
  * the command type (names, descriptions, options only on CHAT_INPUT, handler only on PRIMARY_ENTRY_POINT) are in
  * rules.ts so every route applies them the same way.
  */

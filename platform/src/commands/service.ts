@@ -1,5 +1,5 @@
 /**
- * Application commands (PROTOCOL.md §16.1): global and guild scopes, per-type limits, the PRIMARY_ENTRY_POINT (one,
+ * Application commands (PROTOCOL.md §17.1): global and guild scopes, per-type limits, the PRIMARY_ENTRY_POINT (one,
  * global, only with activities enabled; the default "Launch" one), defaults of `integration_types` and `contexts`
  * from the application's installation contexts, and the deprecated `dm_permission` mapped onto `contexts`.
  */
@@ -163,7 +163,7 @@ export class CommandService {
   private record(app: ApplicationRecord, guildId: string | null, input: CommandInput, id: string | undefined): CommandRecord {
     const installContexts = this.ctx.store.interactions.settings(app.id).installContexts;
     const integrationTypes = input.integration_types ?? installContexts;
-    // Defaults (PROTOCOL.md §16.1): guilds and the bot's DM; group DMs too when the app can be user-installed.
+    // Defaults (PROTOCOL.md §17.1): guilds and the bot's DM; group DMs too when the app can be user-installed.
     let contexts = input.contexts ?? (integrationTypes.includes(IntegrationType.USER_INSTALL) ? [0, 1, 2] : [0, 1]);
     if (input.contexts == null && input.dm_permission === false) contexts = [InteractionContext.GUILD];
     const permissions = input.default_member_permissions;

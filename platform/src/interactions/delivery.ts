@@ -1,5 +1,5 @@
 /**
- * How an interaction reaches its application (PROTOCOL.md §16.2): INTERACTION_CREATE over the gateway to the
+ * How an interaction reaches its application (PROTOCOL.md §17.2): INTERACTION_CREATE over the gateway to the
  * app's bot sessions (no intent needed), or — when the application set an interactions endpoint URL — a POST of
  * the interaction to that URL, signed with the application's Ed25519 key like webhook events, whose JSON answer is
  * the interaction response. Setting the URL first sends a PING (type 1) that must be answered with a PONG
@@ -11,7 +11,7 @@ import { OutboundHttpClient } from '../outbound/http-client.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { signatureHeaders } from '../webhooks/signing.js';
 
-/** The endpoint has this long to answer: the initial-response window (PROTOCOL.md §16.3). */
+/** The endpoint has this long to answer: the initial-response window (PROTOCOL.md §17.3). */
 const ENDPOINT_TIMEOUT_MS = 3_000;
 
 export type EndpointAnswer = { ok: true; body: unknown } | { ok: false; error: string };

@@ -1,5 +1,5 @@
 /**
- * Development routes of interactions (devMode only, PROTOCOL.md §9 and §16.7): act as a user — invoke a command,
+ * Development routes of interactions (devMode only, PROTOCOL.md §9 and §17.7): act as a user — invoke a command,
  * click a component, submit a modal (multipart with the files of File Upload components) — and set an
  * application's interactions endpoint URL (after the PING check), activities and installation contexts.
  */

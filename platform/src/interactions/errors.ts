@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 
-/** Published error codes of interactions and their webhook routes (PROTOCOL.md §16.6). */
+/** Published error codes of interactions and their webhook routes (PROTOCOL.md §17.6). */
 export const InteractionErrors = {
   unknownInteraction: () => new ApiError(404, 10062, 'Unknown interaction'),
   unknownWebhook: () => new ApiError(404, 10015, 'Unknown Webhook'),

@@ -1,5 +1,5 @@
 /**
- * Commands and interactions (PROTOCOL.md §16): the command routes, the interaction token routes, and the
+ * Commands and interactions (PROTOCOL.md §17): the command routes, the interaction token routes, and the
  * development routes that let a test act as a user.
  */
 import type { FastifyInstance } from 'fastify';

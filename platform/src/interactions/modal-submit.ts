@@ -1,5 +1,5 @@
 /**
- * A user's submission of a modal (the developer route, PROTOCOL.md §16.4), checked against the modal the
+ * A user's submission of a modal (the developer route, PROTOCOL.md §17.4), checked against the modal the
  * application opened: required fields, text lengths, chosen options among the offered ones and their counts,
  * uploaded files (count, size under the user's upload limit, `file_types`). Produces the MODAL_SUBMIT `data`.
  */

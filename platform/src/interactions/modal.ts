@@ -1,5 +1,5 @@
 /**
- * The modal an application opens (callback type 9, PROTOCOL.md §16.4). Returns the modal with the defaults filled
+ * The modal an application opens (callback type 9, PROTOCOL.md §17.4). Returns the modal with the defaults filled
  * in (`required` true, numbered `id`s) or throws a 50035 field error under `data`:
  * - top level: Label (18), Text Display (10), or the deprecated Action Row (1) holding one Text Input;
  * - Label: `label` 1–45, `description` ≤ 100, exactly one child in `component`; a Text Input there has no `label`;

@@ -1,5 +1,5 @@
 /**
- * The published interaction object (PROTOCOL.md §16.2) as INTERACTION_CREATE and the HTTP endpoint receive it:
+ * The published interaction object (PROTOCOL.md §17.2) as INTERACTION_CREATE and the HTTP endpoint receive it:
  * `id, application_id, type, data, guild_id, guild, channel, channel_id, member (with permissions) or user, token,
  * version, message?, app_permissions, locale, guild_locale, entitlements, authorizing_integration_owners (string
  * values), context, attachment_size_limit`.

@@ -1,5 +1,5 @@
 /**
- * `app_permissions` of an interaction (PROTOCOL.md §16.2), always present:
+ * `app_permissions` of an interaction (PROTOCOL.md §17.2), always present:
  * - in a guild where the app's bot is a member: the bot's permissions in the channel;
  * - in a guild where it is not (a user-installed app): what @everyone may do in the channel;
  * - in a DM with other users: the DM base plus ATTACH_FILES, EMBED_LINKS and MENTION_EVERYONE;

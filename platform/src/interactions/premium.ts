@@ -1,5 +1,5 @@
 /**
- * What interactions need from premium apps (PROTOCOL.md §16.5): the live entitlements of the invoking user and
+ * What interactions need from premium apps (PROTOCOL.md §17.5): the live entitlements of the invoking user and
  * guild for the interaction's `entitlements` field, and whether a premium button's `sku_id` names an active SKU of
  * the application. Both come from the premium area's service (stateless: everything it reads is in the store).
  */

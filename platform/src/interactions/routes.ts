@@ -1,5 +1,5 @@
 /**
- * The interaction token routes (PROTOCOL.md §16.3). Published without an Authorization header: the interaction
+ * The interaction token routes (PROTOCOL.md §17.3). Published without an Authorization header: the interaction
  * id and token in the path are the credential (discord.js sends them with `auth: false`).
  */
 import { z } from 'zod';

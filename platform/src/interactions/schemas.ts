@@ -1,5 +1,5 @@
 /**
- * Bodies of the interaction routes (PROTOCOL.md §16.3): the callback `{type, data}` whose `data` depends on the
+ * Bodies of the interaction routes (PROTOCOL.md §17.3): the callback `{type, data}` whose `data` depends on the
  * type (a message for 4/5/7, a modal for 9, nothing for 6/10/12), and the webhook message bodies of the original
  * response and follow-ups (the message rules of the channel routes, plus EPHEMERAL and, on a deferred edit, poll).
  */

@@ -1,5 +1,5 @@
 /**
- * Premium buttons (button style 6, PROTOCOL.md §16.5): no `custom_id`, `label`, `emoji` or `url`; a `sku_id` that
+ * Premium buttons (button style 6, PROTOCOL.md §17.5): no `custom_id`, `label`, `emoji` or `url`; a `sku_id` that
  * names an active SKU of the application posting the message.
  */
 import type { ComponentProblem } from './schemas.js';

@@ -61,7 +61,7 @@ export function messageJson(ctx: PlatformContext, message: MessageRecord) {
     ...(body.message_snapshots !== undefined && { message_snapshots: body.message_snapshots }),
     ...(body.referenced_message !== undefined && { referenced_message: body.referenced_message }),
     ...(body.poll !== undefined && { poll: body.poll }),
-    // Interaction responses and follow-ups (PROTOCOL.md §16.3): posted through the app's interaction webhook.
+    // Interaction responses and follow-ups (PROTOCOL.md §17.3): posted through the app's interaction webhook.
     ...(body.interaction_metadata !== undefined && {
       interaction_metadata: body.interaction_metadata,
       interaction: body.interaction,

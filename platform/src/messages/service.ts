@@ -203,7 +203,7 @@ export class MessageService {
   }
 
   /**
-   * A message an application posts through an interaction token (responses and follow-ups, PROTOCOL.md §16.3):
+   * A message an application posts through an interaction token (responses and follow-ups, PROTOCOL.md §17.3):
    * the body rules of `create`, no membership or permission check (the token is the authority, and a
    * user-installed app need not be in the guild). Returned unstored: the caller stores it (channel or ephemeral).
    */

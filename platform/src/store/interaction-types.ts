@@ -1,4 +1,4 @@
-/** Records of commands and interactions (PROTOCOL.md §16): commands, interaction tokens, ephemeral replies. */
+/** Records of commands and interactions (PROTOCOL.md §17): commands, interaction tokens, ephemeral replies. */
 import type { MessageRecord } from './bot-types.js';
 
 /** Published command types. */
@@ -17,7 +17,7 @@ export interface CommandRecord {
   body: Record<string, unknown>;
 }
 
-/** One interaction and its token's life (PROTOCOL.md §16.3). */
+/** One interaction and its token's life (PROTOCOL.md §17.3). */
 export interface InteractionRecord {
   id: string;
   applicationId: string;

@@ -320,7 +320,7 @@ export interface Store {
   guilds: GuildRepository;
   /** Roles, member profiles, channel settings, messages, pins, invites and the audit log (PROTOCOL.md §14). */
   botGuilds: BotGuildRepository;
-  /** Application commands, interaction tokens, ephemeral replies, interactions endpoint settings (PROTOCOL.md §16). */
+  /** Application commands, interaction tokens, ephemeral replies, interactions endpoint settings (PROTOCOL.md §17). */
   interactions: InteractionRepository;
   connections: ConnectionRepository;
   /** SKUs, entitlements and subscriptions (PROTOCOL.md "Premium apps"). */

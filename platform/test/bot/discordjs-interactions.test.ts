@@ -1,5 +1,5 @@
 /**
- * Acceptance (PROTOCOL.md §16): an unmodified discord.js 14 bot registers commands, receives interactions a user
+ * Acceptance (PROTOCOL.md §17): an unmodified discord.js 14 bot registers commands, receives interactions a user
  * triggers through the development route, replies with a modal, receives the submission with a file, answers with
  * LAUNCH_ACTIVITY, and sends five follow-ups for a user-installed command — the sixth is refused. Real platform,
  * real HTTP and WebSocket; only client options are set.

@@ -1,4 +1,4 @@
-/** Commands (PROTOCOL.md §16.1): scopes, limits, entry point, defaults, dm_permission, validation, authorization. */
+/** Commands (PROTOCOL.md §17.1): scopes, limits, entry point, defaults, dm_permission, validation, authorization. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/http.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';

@@ -1,6 +1,6 @@
 /**
  * The HTTP interactions endpoint (signed, PING-checked), the modal flow with files, and responses forced ephemeral
- * for a user-installed app in a guild that does not allow external apps (PROTOCOL.md §16.2–16.4).
+ * for a user-installed app in a guild that does not allow external apps (PROTOCOL.md §17.2–16.4).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';

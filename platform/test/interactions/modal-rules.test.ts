@@ -1,4 +1,4 @@
-/** Unit tests of the modal rules (PROTOCOL.md §16.4): the modal an application opens and a user's submission. */
+/** Unit tests of the modal rules (PROTOCOL.md §17.4): the modal an application opens and a user's submission. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors.js';
 import { checkModal } from '../../src/interactions/modal.js';

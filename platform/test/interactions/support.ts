@@ -1,4 +1,4 @@
-/** Shared steps of the interaction tests (PROTOCOL.md §16): a platform with a test clock, triggering as a user. */
+/** Shared steps of the interaction tests (PROTOCOL.md §17): a platform with a test clock, triggering as a user. */
 import { createPublicKey, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

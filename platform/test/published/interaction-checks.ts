@@ -1,5 +1,5 @@
 /**
- * Published-shape checks of the command and interaction routes (PROTOCOL.md §16). An interaction is triggered as a
+ * Published-shape checks of the command and interaction routes (PROTOCOL.md §17). An interaction is triggered as a
  * user through the development route; its token (which the bot would read from INTERACTION_CREATE) is read from
  * the store here, so the checks need no gateway session.
  */

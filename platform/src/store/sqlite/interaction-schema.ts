@@ -1,4 +1,4 @@
-/** Tables of commands and interactions (PROTOCOL.md §16), applied by migrateArea under `schema:interactions`. */
+/** Tables of commands and interactions (PROTOCOL.md §17), applied by migrateArea under `schema:interactions`. */
 export const INTERACTION_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE application_commands (
