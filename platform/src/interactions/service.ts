@@ -87,7 +87,12 @@ export class InteractionService {
     const required = command.body.default_member_permissions as string | null;
     if (required !== null && !has(setup.userPermissions, BigInt(required))) throw GuildErrors.missingPermissions();
     const data: Record<string, unknown> = { id: command.id, name: command.name, type: command.type, ...(command.guildId !== null && { guild_id: command.guildId }) };
-    if (command.type === CommandType.CHAT_INPUT && input.options !== undefined) data.options = input.options;
+    if (command.type === CommandType.CHAT_INPUT && input.options !== undefined) {
+      checkInvocationOptions(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
+      data.options = input.options;
+      const resolved = this.resolvedOptions(app, guild.id, input.options);
+      if (resolved) data.resolved = resolved;
+    }
     if (command.type === CommandType.USER || command.type === CommandType.MESSAGE) {
       if (input.targetId === undefined) throw fieldError(['target_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
       data.target_id = input.targetId;
@@ -380,6 +385,42 @@ export class InteractionService {
     this.messages.saveForApplication(message, isNew);
   }
 
+  /**
+   * `data.resolved` for CHANNEL (7) and USER (6) option values. A resolved channel carries `app_permissions` (the
+   * bot's permissions in it) only when the bot is in the guild (published).
+   */
+  private resolvedOptions(app: ApplicationRecord, guildId: string, options: unknown[]): Record<string, unknown> | undefined {
+    const channels: Record<string, unknown> = {};
+    const users: Record<string, unknown> = {};
+    const visit = (list: unknown[]) => {
+      for (const option of list) {
+        if (!option || typeof option !== 'object') continue;
+        const { type, value, options: nested } = option as { type?: unknown; value?: unknown; options?: unknown };
+        if (Array.isArray(nested)) visit(nested);
+        if (typeof value !== 'string' || !/^\d{1,20}$/.test(value)) continue;
+        if (type === 7) {
+          const found = this.ctx.store.guilds.getChannel(value);
+          if (!found || found.guildId !== guildId) throw fieldError(['options'], 'UNKNOWN_CHANNEL', 'Unknown Channel');
+          const guild = this.guilds.guild(guildId);
+          const botMember = this.guilds.member(guildId, app.botUserId);
+          channels[value] = {
+            id: found.id,
+            name: found.name,
+            type: found.type,
+            ...(botMember && { app_permissions: this.guilds.channelPermissions(guild, found, botMember).toString() }),
+          };
+        }
+        if (type === 6) {
+          if (!this.ctx.store.users.get(value)) throw fieldError(['options'], 'UNKNOWN_USER', 'Unknown User');
+          users[value] = knownUserJson(this.ctx, value);
+        }
+      }
+    };
+    visit(options);
+    if (Object.keys(channels).length === 0 && Object.keys(users).length === 0) return undefined;
+    return { ...(Object.keys(channels).length > 0 && { channels }), ...(Object.keys(users).length > 0 && { users }) };
+  }
+
   private resolvedTarget(command: CommandRecord, guildId: string, channelId: string, targetId: string): Record<string, unknown> {
     if (command.type === CommandType.USER) {
       const member = this.guilds.member(guildId, targetId);
@@ -391,6 +432,39 @@ export class InteractionService {
     if (!message) throw fieldError(['target_id'], 'UNKNOWN_MESSAGE', 'Unknown Message');
     return { messages: { [targetId]: messageJson(this.ctx, message) } };
   }
+}
+
+interface DefinedOption {
+  type: number;
+  name: string;
+  required?: boolean;
+  options?: DefinedOption[];
+  choices?: Array<{ value: unknown }>;
+}
+
+/**
+ * The options a user sends must be the command's: known names with their declared type, the required ones present,
+ * a declared choice when the option has choices, one subcommand at a time (as a client would enforce).
+ */
+function checkInvocationOptions(path: Array<string | number>, defined: DefinedOption[], sent: unknown[]): void {
+  const byName = new Map(defined.map((option) => [option.name, option]));
+  const seen = new Set<string>();
+  for (const [index, raw] of sent.entries()) {
+    const option = raw as { name?: unknown; type?: unknown; value?: unknown; options?: unknown };
+    const definition = typeof option.name === 'string' ? byName.get(option.name) : undefined;
+    if (!definition || definition.type !== option.type) throw fieldError([...path, index], 'INTERACTION_OPTION_UNKNOWN', 'The command has no option of this name and type.');
+    seen.add(definition.name);
+    if (definition.type === 1 || definition.type === 2) {
+      if (sent.length !== 1) throw fieldError([...path, index], 'INTERACTION_OPTION_INVALID', 'One subcommand at a time.');
+      checkInvocationOptions([...path, index, 'options'], definition.options ?? [], Array.isArray(option.options) ? option.options : []);
+      continue;
+    }
+    if (definition.choices && definition.choices.length > 0 && !definition.choices.some((choice) => choice.value === option.value)) {
+      throw fieldError([...path, index, 'value'], 'INTERACTION_OPTION_INVALID', 'The value must be one of the choices.');
+    }
+  }
+  const missing = defined.find((option) => option.required && !seen.has(option.name));
+  if (missing) throw fieldError(path, 'INTERACTION_OPTION_REQUIRED', `Option ${missing.name} is required.`);
 }
 
 /** The component with this custom_id anywhere in a message's component tree. */

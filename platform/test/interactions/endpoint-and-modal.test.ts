@@ -114,13 +114,14 @@ describe('external apps', () => {
   it('a user-installed app not in the guild answers ephemerally when USE_EXTERNAL_APPS is off for the user', async () => {
     const outsider = await createApp(f.platform, { name: 'Outsider App' });
     f.platform.store.grants.upsert({ applicationId: outsider.id, userId: f.memberId, scopes: ['applications.commands'], createdAt: Date.now() });
-    const created = await request(`${f.platform.apiBase}/applications/${outsider.id}/commands`, { method: 'POST', headers: { authorization: `Bot ${outsider.bot_token}` }, json: { name: 'ext', description: 'x' } });
+    const created = await request(`${f.platform.apiBase}/applications/${outsider.id}/commands`, { method: 'POST', headers: { authorization: `Bot ${outsider.bot_token}` }, json: { name: 'ext', description: 'x', options: [{ type: 7, name: 'channel', description: 'c' }] } });
     expect(created.status, created.text).toBe(201);
     const outsiderBot = { ...f, appId: outsider.id, botToken: outsider.bot_token };
     const session = await botSession(outsiderBot, 0);
     try {
       const invoke = async () => {
-        const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: outsider.id, channel_id: f.generalId, command_id: created.body.id });
+        const options = [{ type: 7, name: 'channel', value: f.generalId }];
+        const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: outsider.id, channel_id: f.generalId, command_id: created.body.id, options });
         expect(triggered.status, triggered.text).toBe(200);
         return session.next('INTERACTION_CREATE');
       };
@@ -128,6 +129,8 @@ describe('external apps', () => {
       expect(allowed.authorizing_integration_owners).toEqual({ '1': f.memberId });
       // Not in the guild: @everyone's permissions in the channel, still always present.
       expect(allowed.app_permissions).toMatch(/^\d+$/);
+      // …and a resolved channel has no app_permissions: the bot is not in the guild.
+      expect(allowed.data.resolved.channels[f.generalId]).toEqual({ id: f.generalId, name: 'general', type: 0 });
       const visible = await callback(f, allowed, { type: 4, data: { content: 'public' } }, true);
       expect(visible.body.interaction.response_message_ephemeral).toBe(false);
 
