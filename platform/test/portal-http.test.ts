@@ -413,17 +413,6 @@ describe('portal pages', () => {
     }
   });
 
-  it('states that SKUs, test entitlements and privileged intents are not available yet', async () => {
-    const client = new PortalClient(platform);
-    await client.signInAsDeveloper();
-    const money = (await client.get(`/developers/applications/${platform.devApp.id}/monetization`)).text;
-    expect(money).toContain('Not available: this platform has no SKUs yet');
-    expect(money).toContain('Not available: this platform has no entitlements yet');
-    const botPage = (await client.get(`/developers/applications/${platform.devApp.id}/bot`)).text;
-    expect(botPage).toContain('closed with 4014');
-    expect(botPage).toContain('Message content (MESSAGE_CONTENT)');
-  });
-
   it('gives every page one <h1>, a language, a skip link and a label for every field', async () => {
     const { client, page } = await withApplication();
     await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris`, { redirect_uri: 'https://game.example/cb' });
@@ -444,8 +433,9 @@ describe('portal pages', () => {
       // Buttons that only say "Remove" say which entry they remove.
       for (const remove of html.matchAll(/<button[^>]*>Remove<\/button>/g)) expect(remove[0]).toMatch(/aria-label="Remove [^"]+"/);
     }
-    // name, parent (list page); parent; public client, redirect URI; type, issuer, client id; webhook URL.
-    expect(checked).toBe(9);
+    // name, parent (list page); parent; public client, redirect URI; type, issuer, client id; webhook URL; three
+    // privileged intents; SKU name, type, slug, subscribers, price, available (no SKU yet: no grant form).
+    expect(checked).toBe(18);
   });
 
   it('escapes what it shows: an application name with markup stays text', async () => {

@@ -1,3 +1,4 @@
+import { applyConfiguredSkus } from '../premium/config.js';
 import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
@@ -42,7 +43,7 @@ function validateReferences(ctx: PlatformContext, config: ApplicationConfig, sel
 }
 
 /** Below this many users an application's privileged-intent toggles grant the `_LIMITED` flags. */
-const LIMITED_INTENTS_USER_THRESHOLD = 10_000;
+export const LIMITED_INTENTS_USER_THRESHOLD = 10_000;
 
 /**
  * The configured flags plus the privileged-intent toggles. The user count is the application's authorized users
@@ -92,6 +93,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
         botToken: config.bot_token ?? existing.botToken,
       };
       ctx.store.applications.update(app);
+      applyConfiguredSkus(ctx, app, config.skus);
       return { app, created: false };
     }
     const id = config.id ?? ctx.ids.next();
@@ -108,6 +110,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
       createdAt: ctx.now(),
     };
     ctx.store.applications.insert(app);
+    applyConfiguredSkus(ctx, app, config.skus);
     return { app, created: true };
   });
 }

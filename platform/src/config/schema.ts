@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { snowflakeSchema } from '../http/validation.js';
+import { MAX_SKUS_PER_APPLICATION } from '../premium/constants.js';
+import { createSkuBody } from '../premium/schemas.js';
 
 /**
  * The platform configuration (config file, `config` option, and the bodies of the dev routes that create the
@@ -50,6 +52,8 @@ export const applicationConfigSchema = z.object({
   privileged_intents: z
     .object({ presence: z.boolean().default(false), guild_members: z.boolean().default(false), message_content: z.boolean().default(false) })
     .default({ presence: false, guild_members: false, message_content: false }),
+  /** SKUs of the application (PROTOCOL.md "Premium apps"): created when no SKU has their slug yet. */
+  skus: z.array(createSkuBody).max(MAX_SKUS_PER_APPLICATION).default([]),
 });
 
 export const connectionConfigSchema = z.object({

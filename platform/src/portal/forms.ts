@@ -101,3 +101,35 @@ function isHttpUrl(value: string): boolean {
 
 /** A form that is only a button (reset a secret, send a test event): nothing but the anti-forgery field. */
 export const emptyForm = z.object({});
+
+/** A SKU from the portal: type, name, optional slug, availability, who subscribes (subscriptions), list price. */
+export const skuForm = z.object({
+  name: text(1, 100),
+  type: z.enum(['2', '3', '5']).transform(Number),
+  slug: text(0, 90).refine((value) => value === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), {
+    message: 'Slugs use a–z, 0–9 and single hyphens.',
+    params: { code: 'STRING_TYPE_REGEX' },
+  }),
+  available: z.literal('on').optional(),
+  audience: z.enum(['user', 'guild']).default('user'),
+  price_cents: text(1, 12)
+    .regex(/^\d+$/, { message: 'A whole number of cents.' })
+    .transform(Number)
+    .refine((value) => value <= 100_000_000, { message: 'At most 100,000,000 cents.', params: { code: 'NUMBER_TYPE_MAX' } }),
+});
+
+/** A test entitlement: a SKU, and a user (id or username) or a guild (id). */
+export const testEntitlementForm = z.object({
+  sku_id: z.string().regex(/^\d{1,20}$/, { message: 'Choose a SKU.' }),
+  owner_type: z.enum(['user', 'guild']),
+  owner: text(1, 32),
+});
+
+export const deleteEntitlementForm = z.object({ entitlement_id: z.string().regex(/^\d{1,20}$/) });
+
+/** The privileged-intent toggles: a checked box sends "on". */
+export const privilegedIntentsForm = z.object({
+  presence: z.literal('on').optional(),
+  guild_members: z.literal('on').optional(),
+  message_content: z.literal('on').optional(),
+});

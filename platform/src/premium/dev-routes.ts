@@ -40,6 +40,7 @@ export const premiumDevRoutes =
         userId: body.user_id,
         skuId: body.sku_id,
         testMode: body.test_mode,
+        legacy: body.legacy,
         ...(body.guild_id !== undefined && { guildId: body.guild_id }),
       });
       return reply.code(201).send({
@@ -63,6 +64,12 @@ export const premiumDevRoutes =
       '/dev/applications/:applicationId/subscriptions/:subscriptionId/end-period',
       { schema: { params: pathParams('applicationId', 'subscriptionId') } },
       async (request) => subscriptionJson(premium.endPeriod(application(request.params.applicationId), request.params.subscriptionId)),
+    );
+
+    app.post(
+      '/dev/applications/:applicationId/subscriptions/:subscriptionId/migrate',
+      { schema: { params: pathParams('applicationId', 'subscriptionId') } },
+      async (request) => premium.migrate(application(request.params.applicationId), request.params.subscriptionId).map(entitlementJson),
     );
 
     app.post(

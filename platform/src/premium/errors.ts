@@ -19,5 +19,6 @@ export const PremiumErrors = {
   ownerField: (message: string) => fieldError(['owner_id'], 'OWNER_INVALID', message),
   userField: (message: string) => fieldError(['user_id'], 'USER_INVALID', message),
   guildField: (message: string) => fieldError(['guild_id'], 'GUILD_INVALID', message),
+  legacyField: (message: string) => fieldError(['legacy'], 'LEGACY_INVALID', message),
   subscriptionState: (message: string) => new ApiError(400, 0, message),
 };

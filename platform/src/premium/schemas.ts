@@ -29,7 +29,7 @@ export const userEntitlementsQuery = z.object({
 export const createTestEntitlementBody = z.object({
   sku_id: snowflakeSchema,
   owner_id: snowflakeSchema,
-  owner_type: z.union([z.literal(OwnerType.GUILD), z.literal(OwnerType.USER)]),
+  owner_type: z.literal([OwnerType.GUILD, OwnerType.USER]),
 });
 
 export const listSubscriptionsQuery = z.object({
@@ -41,7 +41,7 @@ export const listSubscriptionsQuery = z.object({
 
 /** Developer-side SKU creation (dev route and portal). */
 export const createSkuBody = z.object({
-  type: z.union([z.literal(SkuType.DURABLE), z.literal(SkuType.CONSUMABLE), z.literal(SkuType.SUBSCRIPTION)]),
+  type: z.literal([SkuType.DURABLE, SkuType.CONSUMABLE, SkuType.SUBSCRIPTION]),
   name: z.string().trim().min(1).max(100),
   slug: z
     .string()
@@ -59,9 +59,13 @@ export const purchaseBody = z.object({
   sku_id: snowflakeSchema,
   guild_id: snowflakeSchema.optional(),
   test_mode: z.boolean().default(false),
+  /** A subscription from before the platform-managed migration (entitlement type APPLICATION_SUBSCRIPTION). */
+  legacy: z.boolean().default(false),
 });
 
 export const questEnrollmentBody = z.object({
   user_id: snowflakeSchema,
   quest_id: snowflakeSchema,
 });
+
+export type CreateSkuBody = z.output<typeof createSkuBody>;

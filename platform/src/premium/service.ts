@@ -45,6 +45,11 @@ export interface PurchaseInput {
   guildId?: string;
   /** A test-mode purchase: type TEST_MODE_PURCHASE, and consumables may be bought again while unconsumed. */
   testMode: boolean;
+  /**
+   * A subscription as it was before the platform-managed migration: its entitlement is APPLICATION_SUBSCRIPTION with
+   * `ends_at` at the end of the paid period (see `migrate`).
+   */
+  legacy: boolean;
 }
 
 export interface PurchaseResult {
@@ -59,7 +64,8 @@ interface PendingEvent {
   d: unknown;
 }
 
-function slugOf(name: string): string {
+/** The slug a SKU gets from its name when none is given. */
+export function slugOf(name: string): string {
   const slug = name
     .toLowerCase()
     .normalize('NFKD')
@@ -118,8 +124,8 @@ export class PremiumService {
       if (this.store.countSkus(app.id) + created > MAX_SKUS_PER_APPLICATION) throw PremiumErrors.tooManySkus(MAX_SKUS_PER_APPLICATION);
       if (this.store.findSkuBySlug(app.id, slug) || (created === 2 && this.store.findSkuBySlug(app.id, groupSlug))) throw PremiumErrors.slugTaken();
       const now = this.ctx.now();
-      const make = (type: SkuTypeValue, skuSlug: string, groupSkuId: string | null): SkuRecord => ({
-        id: this.ctx.ids.next(),
+      const make = (id: string, type: SkuTypeValue, skuSlug: string, groupSkuId: string | null): SkuRecord => ({
+        id,
         applicationId: app.id,
         type,
         name: input.name,
@@ -130,12 +136,14 @@ export class PremiumService {
         createdAt: now,
       });
       if (input.type !== SkuType.SUBSCRIPTION) {
-        const sku = make(input.type, slug, null);
+        const sku = make(this.ctx.ids.next(), input.type, slug, null);
         this.store.insertSku(sku);
         return [sku];
       }
-      const group = make(SkuType.SUBSCRIPTION_GROUP, groupSlug, null);
-      const sku = make(SkuType.SUBSCRIPTION, slug, group.id);
+      // The subscription's id first: listings (snowflake order) show the subscription before its group.
+      const skuId = this.ctx.ids.next();
+      const group = make(this.ctx.ids.next(), SkuType.SUBSCRIPTION_GROUP, groupSlug, null);
+      const sku = make(skuId, SkuType.SUBSCRIPTION, slug, group.id);
       this.store.insertSku(sku);
       this.store.insertSku(group);
       return [sku, group];
@@ -230,6 +238,7 @@ export class PremiumService {
     if (forGuild && !input.guildId) throw PremiumErrors.guildField('A guild subscription is bought for a guild: guild_id is required.');
     if (!forGuild && input.guildId) throw PremiumErrors.guildField('Only guild subscriptions are bought for a guild.');
     if (input.guildId && !this.ctx.store.guilds.get(input.guildId)) throw PremiumErrors.guildField('Unknown guild.');
+    if (input.legacy && sku.type !== SkuType.SUBSCRIPTION) throw PremiumErrors.legacyField('Only subscriptions predate the migration.');
     const discountPercent = app.ownerUserId === input.userId ? 100 : 0;
     const charge = { listPriceCents: sku.priceCents, discountPercent, amountCents: Math.round((sku.priceCents * (100 - discountPercent)) / 100) };
     const now = this.ctx.now();
@@ -271,7 +280,9 @@ export class PremiumService {
         canceledAt: null,
         createdAt: now,
       };
-      const subscribed = { ...entitlement, subscriptionId: subscription.id };
+      const subscribed: EntitlementRecord = input.legacy
+        ? { ...entitlement, type: EntitlementType.APPLICATION_SUBSCRIPTION, endsAt: subscription.currentPeriodEnd, subscriptionId: subscription.id }
+        : { ...entitlement, subscriptionId: subscription.id };
       this.store.upsertSubscription(subscription);
       this.store.upsertEntitlement(subscribed);
       return {
@@ -314,16 +325,23 @@ export class PremiumService {
     if (subscription.status === SubscriptionStatus.INACTIVE) throw PremiumErrors.subscriptionState('The subscription has already ended.');
     const now = this.ctx.now();
     return this.commit(app, () => {
+      const entitlements = subscription.entitlementIds.map((id) => this.store.getEntitlement(app.id, id)).filter((e) => e !== undefined);
       if (subscription.status === SubscriptionStatus.ACTIVE) {
         const renewed = { ...subscription, currentPeriodStart: now, currentPeriodEnd: now + SUBSCRIPTION_PERIOD_MS };
         this.store.upsertSubscription(renewed);
+        // A legacy entitlement carries its paid period: it moves with the renewal (no event either).
+        for (const e of entitlements) if (e.type === EntitlementType.APPLICATION_SUBSCRIPTION) this.store.upsertEntitlement({ ...e, endsAt: renewed.currentPeriodEnd });
         return { result: renewed, events: [{ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(renewed) }] };
       }
       const ended: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.INACTIVE, currentPeriodEnd: now };
       const events: PendingEvent[] = [];
-      for (const id of subscription.entitlementIds) {
-        const entitlement = this.store.getEntitlement(app.id, id);
-        if (!entitlement || entitlement.endsAt !== null) continue;
+      for (const entitlement of entitlements) {
+        if (entitlement.type === EntitlementType.APPLICATION_SUBSCRIPTION) {
+          // Set to end before the migration: natural expiry at its own `ends_at`, with no entitlement event.
+          this.store.upsertEntitlement({ ...entitlement, endsAt: now });
+          continue;
+        }
+        if (entitlement.endsAt !== null) continue;
         const endedEntitlement = { ...entitlement, endsAt: now };
         this.store.upsertEntitlement(endedEntitlement);
         events.push({ t: 'ENTITLEMENT_UPDATE', d: entitlementJson(endedEntitlement) });
@@ -331,6 +349,25 @@ export class PremiumService {
       this.store.upsertSubscription(ended);
       events.push({ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(ended) });
       return { result: ended, events };
+    });
+  }
+
+  /**
+   * The platform-managed migration of a legacy subscription that still renews: its APPLICATION_SUBSCRIPTION
+   * entitlement becomes PURCHASE with `ends_at` null (same id) → ENTITLEMENT_CREATE, although it is not a net new
+   * entitlement. A legacy subscription already set to end is not migrated: it expires naturally.
+   */
+  migrate(app: ApplicationRecord, subscriptionId: string): EntitlementRecord[] {
+    const subscription = this.subscription(app.id, subscriptionId);
+    if (subscription.status !== SubscriptionStatus.ACTIVE) throw PremiumErrors.subscriptionState('Only a renewing subscription is migrated; one set to end expires naturally.');
+    const legacy = subscription.entitlementIds
+      .map((id) => this.store.getEntitlement(app.id, id))
+      .filter((e): e is EntitlementRecord => e !== undefined && e.type === EntitlementType.APPLICATION_SUBSCRIPTION);
+    if (legacy.length === 0) throw PremiumErrors.subscriptionState('This subscription has no legacy entitlement to migrate.');
+    return this.commit(app, () => {
+      const migrated = legacy.map((e) => ({ ...e, type: EntitlementType.PURCHASE, endsAt: null }));
+      for (const e of migrated) this.store.upsertEntitlement(e);
+      return { result: migrated, events: migrated.map((e) => this.entitlementCreated(app, e)) };
     });
   }
 

@@ -134,6 +134,45 @@ describe('purchases and subscriptions', () => {
     }
   });
 
+  it('a legacy subscription (APPLICATION_SUBSCRIPTION) migrates: same entitlement, PURCHASE, ends_at null, ENTITLEMENT_CREATE again', async () => {
+    const user = await newUser('legacy_renewing');
+    const session = await botSession(f, 0);
+    try {
+      const bought = await f.purchase({ user_id: user, sku_id: plus, legacy: true });
+      expect(bought.entitlement).toMatchObject({ type: 8, ends_at: bought.subscription.current_period_end, subscription_id: bought.subscription.id });
+      await session.next('SUBSCRIPTION_CREATE');
+      await session.next('ENTITLEMENT_CREATE');
+      const migrated = await f.dev('POST', `${subPath(bought.subscription.id)}/migrate`);
+      expect(migrated.status, migrated.text).toBe(200);
+      expect(migrated.body).toEqual([{ ...bought.entitlement, type: 1, ends_at: null }]);
+      expect(await session.next('ENTITLEMENT_CREATE')).toEqual(migrated.body[0]);
+      await receiver.waitForEvent('ENTITLEMENT_CREATE', (w) => w.body.event.data.id === bought.entitlement.id && w.body.event.data.type === 1);
+      expect((await f.dev('POST', `${subPath(bought.subscription.id)}/migrate`)).status).toBe(400);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a legacy subscription set to end before the migration expires naturally, with no entitlement event', async () => {
+    const user = await newUser('legacy_ending');
+    const bought = await f.purchase({ user_id: user, sku_id: plus, legacy: true });
+    await f.dev('POST', `${subPath(bought.subscription.id)}/cancel`);
+    expect((await f.dev('POST', `${subPath(bought.subscription.id)}/migrate`)).status).toBe(400);
+    const session = await botSession(f, 0);
+    try {
+      const ended = (await f.dev('POST', `${subPath(bought.subscription.id)}/end-period`)).body;
+      expect(ended.status).toBe(1);
+      expect(await session.next('SUBSCRIPTION_UPDATE')).toEqual(ended);
+      expect(session.seen.filter((e) => e.t.startsWith('ENTITLEMENT_'))).toEqual([]);
+    } finally {
+      await session.close();
+    }
+    const listed = await botCall(f, 'GET', `/applications/${f.appId}/entitlements?user_id=${user}&exclude_ended=true`);
+    expect(listed.body).toEqual([]);
+    const legacyOneTime = await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: user, sku_id: durable, legacy: true });
+    expect(legacyOneTime.body.errors.legacy._errors[0].code).toBe('LEGACY_INVALID');
+  });
+
   it('a guild subscription is bought for a guild', async () => {
     const user = await newUser('guild_buyer');
     const missing = await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: user, sku_id: guildPlan });
@@ -208,6 +247,27 @@ describe('purchases and subscriptions', () => {
       expect(session.seen.map((e) => e.t).filter((t) => t.startsWith('APPLICATION_'))).toEqual([]);
     } finally {
       await session.close();
+    }
+  });
+
+  it('every subscription dev route refuses an unknown application, an unknown or foreign subscription, and changes nothing', async () => {
+    const user = await newUser('dev_route_checker');
+    const sub = (await f.purchase({ user_id: user, sku_id: plus })).subscription;
+    const other = await createApp(f.platform, { name: 'Other Dev Route App' });
+    for (const action of ['cancel', 'end-period', 'migrate']) {
+      const unknownApp = await f.dev('POST', `/applications/1/subscriptions/${sub.id}/${action}`);
+      expect([action, unknownApp.status, unknownApp.body.code]).toEqual([action, 404, 10002]);
+      for (const id of ['1', 'abc']) {
+        const unknown = await f.dev('POST', `${subPath(id)}/${action}`);
+        expect([action, unknown.status, unknown.body.message]).toEqual([action, 404, 'Unknown Subscription']);
+      }
+      const foreign = await f.dev('POST', `/applications/${other.id}/subscriptions/${sub.id}/${action}`);
+      expect([action, foreign.status]).toEqual([action, 404]);
+    }
+    expect((await botCall(f, 'GET', `/skus/${plus}/subscriptions/${sub.id}`)).body).toEqual(sub);
+    for (const body of [{}, { user_id: user }, { user_id: user, sku_id: plus, guild_id: 'g' }, { user_id: user, sku_id: plus, legacy: 'yes' }]) {
+      const response = await f.dev('POST', `/applications/${f.appId}/purchases`, body);
+      expect([JSON.stringify(body), response.status, response.body.code]).toEqual([JSON.stringify(body), 400, 50035]);
     }
   });
 });

@@ -86,4 +86,26 @@ describe('SKUs', () => {
     expect(asUser.status).toBe(403);
     expect(asUser.body.code).toBe(20002);
   });
+
+  it('SKUs in the application config are created once: applying the same config again changes nothing', async () => {
+    const config = { name: 'Configured Shop', skus: [{ type: SkuType.DURABLE, name: 'Starter Kit', flags: SkuFlag.AVAILABLE }, { type: SkuType.SUBSCRIPTION, name: 'Club', slug: 'club' }] };
+    const first = await f.dev('POST', '/applications', config);
+    expect(first.status, first.text).toBe(201);
+    expect((await f.dev('POST', '/applications', config)).status).toBe(200);
+    const skus = f.platform.store.premium.listSkus(first.body.id);
+    expect(skus.map((sku) => [sku.slug, sku.type])).toEqual([
+      ['starter-kit', 2],
+      ['club', 5],
+      ['club-group', 6],
+    ]);
+  });
+
+  it('a bad SKU in the config is refused at its place and creates nothing', async () => {
+    const response = await f.dev('POST', '/applications', { name: 'Bad Shop', skus: [{ type: SkuType.DURABLE, name: 'Fine' }, { type: SkuType.CONSUMABLE, name: 'Odd', flags: SkuFlag.GUILD_SUBSCRIPTION }] });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.skus['1'].flags._errors[0].code).toBe('SKU_FLAGS_INVALID');
+    expect(f.platform.store.applications.findByName('Bad Shop')).toBeUndefined();
+    const wrongType = await f.dev('POST', '/applications', { name: 'Bad Shop', skus: [{ type: 6, name: 'Group' }] });
+    expect(wrongType.body.errors.skus['0'].type._errors[0].code).toBe('BASE_TYPE_CHOICES');
+  });
 });

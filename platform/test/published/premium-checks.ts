@@ -11,10 +11,20 @@ import type { BotFixture } from '../bot/fixture.js';
 import { documented, published, type Check } from './checks.js';
 
 const snowflake = zm.string().check(zm.regex(/^\d{1,20}$/));
+const timestamp = zm.nullable(zm.iso.datetime());
 /** The documented entitlement object (see above for how it differs from the OpenAPI one). */
-const entitlementSchema = zm.extend(spec.EntitlementResponseSchema, {
-  type: zm.literal([1, 2, 3, 4, 5, 6, 7, 8, 10]),
+const entitlementSchema = zm.object({
+  id: snowflake,
+  sku_id: snowflake,
+  application_id: snowflake,
   user_id: zm.optional(snowflake),
+  guild_id: zm.optional(snowflake),
+  type: zm.literal([1, 2, 3, 4, 5, 6, 7, 8, 10]),
+  deleted: zm.boolean(),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  consumed: zm.optional(zm.boolean()),
+  subscription_id: zm.optional(snowflake),
 });
 /** Create Test Entitlement answers the partial object: no `starts_at`, `ends_at` or `subscription_id`. */
 const testEntitlementSchema = zm.omit(entitlementSchema, { starts_at: true, ends_at: true });
@@ -70,7 +80,7 @@ export function premiumChecks(fixture: () => BotFixture, userEntitlements: () =>
       api('POST', `/applications/${f().appId}/entitlements/${await testEntitlement()}/consume`),
     ),
     documented('GET', '/api/v10/users/@me/applications/{application_id}/entitlements', 200, zm.array(entitlementSchema), userEntitlements),
-    published('get', '/skus/{sku_id}/subscriptions', '200', zm.nullable(zm.array(spec.SubscriptionResponseSchema)), async () => {
+    published('get', '/skus/{sku_id}/subscriptions', '200', zm.array(spec.SubscriptionResponseSchema), async () => {
       const made = await subscription();
       return api('GET', `/skus/${made.skuId}/subscriptions?user_id=${f().ownerId}`);
     }),

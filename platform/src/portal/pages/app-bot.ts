@@ -1,19 +1,20 @@
-import { PRIVILEGED_INTENTS } from '../../gateway/protocol.js';
 import { html } from '../html.js';
 import type { LiveSession } from '../live-sessions.js';
-import { applicationPage, sectionPath, type SectionView } from './application-chrome.js';
-import { csrfInput } from './fields.js';
+import { INTENT_FLAGS, intentGranted, type IntentToggle } from '../intent-settings.js';
+import { applicationPage, errorsOf, sectionPath, type SectionView } from './application-chrome.js';
+import { csrfInput, errorSummary, fieldId } from './fields.js';
 
 export interface BotView extends SectionView {
+  /** Authorized users of the application (the privileged-intent rule counts these). */
+  users: number;
   botUsername: string | null;
   /** Whether the bot holds a gateway session now. */
   botSession: LiveSession | undefined;
 }
 
-const INTENT_NAMES: Record<number, string> = { [1 << 1]: 'Server members (GUILD_MEMBERS)', [1 << 8]: 'Presence (GUILD_PRESENCES)', [1 << 15]: 'Message content (MESSAGE_CONTENT)' };
-
 export function botPage(view: BotView): string {
   const { app } = view;
+  const errors = errorsOf(view, 'intents');
   return applicationPage(
     view,
     'bot',
@@ -27,11 +28,23 @@ gateway sessions are closed.</p>
 <form method="post" action="${sectionPath(app.id, 'bot')}/token">${csrfInput(view.csrfToken)}<button type="submit" class="danger">Reset bot token</button></form>
 </section>
 <section aria-labelledby="intents-heading"><h2 id="intents-heading">Privileged gateway intents</h2>
-<p>This platform does not yet let an application be granted privileged intents: applications have no flags, so a bot
-that identifies with one of these is closed with 4014 (disallowed intents). Shown here for reference.</p>
-<table><thead><tr><th scope="col">Intent</th><th scope="col">Bit</th><th scope="col">Granted</th></tr></thead><tbody>
-${PRIVILEGED_INTENTS.map((entry) => html`<tr><td>${INTENT_NAMES[entry.intent] ?? String(entry.intent)}</td><td><code>1 &lt;&lt; ${Math.log2(entry.intent)}</code></td><td>no</td></tr>`)}
-</tbody></table>
+<p class="muted">An application with fewer than 10,000 users switches these on here (the <code>_LIMITED</code> application
+flag); from 10,000 users it must apply instead. The application has ${view.users.toLocaleString('en-US')} users. A bot that
+identifies with an intent it was not granted is closed with 4014.</p>
+${errorSummary('intents', errors)}
+<form method="post" action="${sectionPath(app.id, 'bot')}/intents">
+${csrfInput(view.csrfToken)}
+<fieldset><legend>Intents</legend>
+${(Object.keys(INTENT_FLAGS) as IntentToggle[]).map((toggle) => {
+  const id = fieldId('intents', toggle);
+  const error = errors?.[toggle];
+  return html`<p><input type="checkbox" id="${id}" name="${toggle}"${intentGranted(app, toggle) ? html` checked` : ''}${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
+<label class="inline" for="${id}">${INTENT_FLAGS[toggle].label}</label></p>
+${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
+})}
+</fieldset>
+<button type="submit">Save intents</button>
+</form>
 </section>`,
   );
 }

@@ -26,7 +26,7 @@ export function webhooksPage(view: WebhooksView): string {
     view,
     'webhooks',
     html`<section aria-labelledby="url-heading"><h2 id="url-heading">Events webhook URL</h2>
-<p class="muted">Events (APPLICATION_AUTHORIZED, APPLICATION_DEAUTHORIZED, lobby events) are posted here, signed with Ed25519:
+<p class="muted">Events (APPLICATION_AUTHORIZED, APPLICATION_DEAUTHORIZED, ENTITLEMENT_CREATE, QUEST_USER_ENROLLMENT, lobby events) are posted here, signed with Ed25519:
 verify <code>X-Signature-Ed25519</code> over <code>X-Signature-Timestamp</code> followed by the body, with the public key
 <code>${app.publicKeyHex}</code>.</p>
 ${errorSummary('webhook', errors)}

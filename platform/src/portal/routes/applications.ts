@@ -27,8 +27,14 @@ import {
   removeIdentityProviderForm,
   removeRedirectUriForm,
   webhookUrlForm,
+  privilegedIntentsForm,
+  skuForm,
+  testEntitlementForm,
+  deleteEntitlementForm,
   type FieldErrors,
 } from '../forms.js';
+import { setPrivilegedIntents } from '../intent-settings.js';
+import { createSku, deleteTestEntitlement, grantTestEntitlement } from '../premium-settings.js';
 import { csrfMatches, currentSession, formFields, LOGIN_PATH, redirect, sendPage } from '../http.js';
 import { APPLICATION_SECTIONS, sectionPath, type SectionSlug } from '../pages/application-chrome.js';
 import { applicationsPage } from '../pages/applications.js';
@@ -178,6 +184,37 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
   applicationForm('/test', 'webhooks', 'webhook-test', emptyForm, async (application) => {
     const result = await sendTestEvent(deps.outbound, application, { timeoutMs: ctx.options.webhookRetry.timeoutMs, nowMs: ctx.now() });
     return { kind: result.ok ? 'ok' : 'error', message: `Test event ${result.ok ? 'delivered' : 'not delivered'}. ${result.detail}` };
+  });
+
+  applicationForm('/intents', 'bot', 'intents', privilegedIntentsForm, (application, value) => {
+    setPrivilegedIntents(ctx, application, {
+      presence: value.presence === 'on',
+      guild_members: value.guild_members === 'on',
+      message_content: value.message_content === 'on',
+    });
+    return { kind: 'ok', message: 'Privileged intents saved; they apply to the bot’s next gateway session.' };
+  });
+
+  applicationForm('/skus', 'monetization', 'sku', skuForm, (application, value) => {
+    const created = createSku(ctx, application, {
+      name: value.name,
+      type: value.type,
+      slug: value.slug,
+      available: value.available === 'on',
+      audience: value.audience,
+      priceCents: value.price_cents,
+    });
+    return { kind: 'ok', message: created.length === 2 ? `SKU ${value.name} created with its subscription group.` : `SKU ${value.name} created.` };
+  });
+
+  applicationForm('/test-entitlements', 'monetization', 'grant', testEntitlementForm, (application, value) => {
+    const granted = grantTestEntitlement(ctx, application, { skuId: value.sku_id, ownerType: value.owner_type, owner: value.owner });
+    return { kind: 'ok', message: `Test entitlement ${granted.id} granted.` };
+  });
+
+  applicationForm('/test-entitlements/delete', 'monetization', 'grant', deleteEntitlementForm, (application, value) => {
+    deleteTestEntitlement(ctx, application, value.entitlement_id);
+    return { kind: 'ok', message: 'Test entitlement deleted.' };
   });
 
   applicationForm('/token', 'bot', 'token', emptyForm, (application) => ({

@@ -7,10 +7,13 @@ import { lobbiesPage } from '../pages/app-lobbies.js';
 import { monetizationPage } from '../pages/app-monetization.js';
 import { oauth2Page } from '../pages/app-oauth2.js';
 import { webhooksPage } from '../pages/app-webhooks.js';
+import { PremiumService } from '../../premium/service.js';
+import { testEntitlements } from '../premium-settings.js';
 
 /** How many lobbies and webhook events a page lists (newest first). */
 export const LOBBY_LISTING_LIMIT = 50;
 export const RECENT_EVENTS = 10;
+export const TEST_ENTITLEMENT_LISTING_LIMIT = 50;
 
 const username = (deps: PortalDeps, id: string | null) => (id === null ? null : (deps.ctx.store.users.get(id)?.username ?? null));
 
@@ -37,10 +40,19 @@ export function renderSection(deps: PortalDeps, slug: SectionSlug, view: Section
       return botPage({
         ...view,
         botUsername: username(deps, app.botUserId),
+        users: store.grants.countForApplication(app.id),
         botSession: deps.live.list(app.id).find((session) => session.userId === app.botUserId),
       });
     case 'monetization':
-      return monetizationPage(view);
+      return monetizationPage({
+        ...view,
+        skus: new PremiumService(deps.ctx).skus(app.id),
+        testEntitlements: testEntitlements(deps.ctx, app.id, TEST_ENTITLEMENT_LISTING_LIMIT).map((entitlement) => ({
+          entitlement,
+          ownerName: username(deps, entitlement.userId),
+        })),
+        testEntitlementLimit: TEST_ENTITLEMENT_LISTING_LIMIT,
+      });
     case 'lobbies': {
       const connected = new Set(deps.live.list(app.id).map((session) => session.userId));
       const lobbies = store.lobbies.listForApplication(app.id, LOBBY_LISTING_LIMIT).map((lobby) => ({

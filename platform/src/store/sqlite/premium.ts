@@ -67,7 +67,7 @@ export function sqlitePremium(db: Database.Database): PremiumRepository {
   const upsertEntitlement = db.prepare(
     `INSERT INTO entitlements (id, sku_id, application_id, user_id, guild_id, type, deleted, starts_at, ends_at, consumed, subscription_id, test, created_at)
      VALUES (@id, @skuId, @applicationId, @userId, @guildId, @type, @deleted, @startsAt, @endsAt, @consumed, @subscriptionId, @test, @createdAt)
-     ON CONFLICT (id) DO UPDATE SET deleted = excluded.deleted, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+     ON CONFLICT (id) DO UPDATE SET type = excluded.type, deleted = excluded.deleted, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
        consumed = excluded.consumed, subscription_id = excluded.subscription_id`,
   );
   const getEntitlement = db.prepare('SELECT * FROM entitlements WHERE application_id = ? AND id = ?');
