@@ -156,6 +156,11 @@ describe('commands', () => {
 
   it('authorization and bad input: no token 401, another application 403 50001, an unknown guild 10004, bad bodies 50035', async () => {
     expect((await request(`${f.platform.apiBase}${global()}`)).status).toBe(401);
+    const badBearer = await request(`${f.platform.apiBase}${global()}`, { headers: { authorization: 'Bearer not-a-token' } });
+    expect(badBearer.status).toBe(401);
+    expect(badBearer.body.code).toBe(50025);
+    const badBot = await request(`${f.platform.apiBase}${global()}`, { headers: { authorization: 'Bot not-a-token' } });
+    expect(badBot.body.code).toBe(50014);
     const other = await botCall(f, 'GET', `/applications/1234567890/commands`);
     expect(other.status).toBe(403);
     expect(other.body.code).toBe(50001);
