@@ -178,7 +178,7 @@ export class InteractionService {
         break;
       case CallbackType.UPDATE_MESSAGE: {
         const message = interaction.messageId ? this.ctx.store.botGuilds.getMessage(interaction.channelId, interaction.messageId) : undefined;
-        if (!message) throw InteractionErrors.unknownMessage();
+        if (!message) throw GuildErrors.unknownMessage();
         const edited = this.messages.applyEdit(message, body.data ?? {}, files, app.id);
         this.messages.saveForApplication(edited, false);
         updated.originalMessageId = message.id;
@@ -221,10 +221,10 @@ export class InteractionService {
   /** `@original` or a follow-up id of this interaction. */
   message(interaction: InteractionRecord, messageId: string): MessageRecord {
     const id = messageId === '@original' ? interaction.originalMessageId : messageId;
-    if (id === null || !/^\d{1,20}$/.test(id)) throw InteractionErrors.unknownMessage();
+    if (id === null || !/^\d{1,20}$/.test(id)) throw GuildErrors.unknownMessage();
     const message = this.ctx.store.interactions.getEphemeral(id) ?? this.ctx.store.botGuilds.getMessage(interaction.channelId, id);
     const ours = message && (message.id === interaction.originalMessageId || (message.body.interaction_metadata as { id?: string } | undefined)?.id === interaction.id);
-    if (!message || !ours) throw InteractionErrors.unknownMessage();
+    if (!message || !ours) throw GuildErrors.unknownMessage();
     return message;
   }
 
