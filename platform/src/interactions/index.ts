@@ -9,6 +9,7 @@ import { CommandService } from '../commands/service.js';
 import type { GuildService } from '../guilds/service.js';
 import { registerArea } from '../http/api.js';
 import type { MessageService } from '../messages/service.js';
+import { applicationEditRoute } from './application-routes.js';
 import { InteractionDelivery } from './delivery.js';
 import { interactionDevRoutes } from './dev-routes.js';
 import { interactionRoutes } from './routes.js';
@@ -20,6 +21,7 @@ export function registerInteractions(app: FastifyInstance, ctx: PlatformContext,
   const interactions = new InteractionService(ctx, guilds, messages, commands, delivery);
   registerArea(app, ctx, commandRoutes(guilds, commands));
   registerArea(app, ctx, interactionRoutes(interactions));
+  registerArea(app, ctx, applicationEditRoute(delivery));
   if (ctx.options.devMode) registerArea(app, ctx, interactionDevRoutes(interactions, commands, delivery));
   return interactions;
 }

@@ -44,6 +44,27 @@ describe('HTTP interactions endpoint', () => {
     }
   });
 
+  it('the bot sets its endpoint with PATCH /applications/@me after the same PING check; other fields are refused', async () => {
+    const app = f.platform.store.applications.get(f.appId)!;
+    const liar = await startInteractionEndpoint('00'.repeat(32), () => ({ type: 4 }));
+    const endpoint = await startInteractionEndpoint(app.publicKeyHex, () => ({ type: 4, data: { content: 'x' } }));
+    try {
+      const refused = await botCall(f, 'PATCH', '/applications/@me', { interactions_endpoint_url: liar.url });
+      expect(refused.body.errors.interactions_endpoint_url._errors[0].code).toBe('APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID');
+      expect((await botCall(f, 'GET', '/applications/@me')).body.interactions_endpoint_url).toBe(null);
+      const saved = await botCall(f, 'PATCH', '/applications/@me', { interactions_endpoint_url: endpoint.url });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.interactions_endpoint_url).toBe(endpoint.url);
+      const cleared = await botCall(f, 'PATCH', '/applications/@me', { interactions_endpoint_url: null });
+      expect(cleared.body.interactions_endpoint_url).toBe(null);
+      expect((await botCall(f, 'PATCH', '/applications/@me', { description: 'x' })).body.code).toBe(50035);
+      expect((await request(`${f.platform.apiBase}/applications/@me`, { method: 'PATCH', json: {} })).status).toBe(401);
+    } finally {
+      await liar.close();
+      await endpoint.close();
+    }
+  });
+
   it('settings route: unknown application 10002, bad URL 50035', async () => {
     expect((await dev(f, 'PATCH', '/applications/1/interactions', {})).body.code).toBe(10002);
     expect((await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: 'ftp://x' })).body.code).toBe(50035);

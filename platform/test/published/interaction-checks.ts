@@ -43,6 +43,7 @@ export function interactionChecks(fixture: () => BotFixture): Check[] {
   const list = zm.array(spec.ApplicationCommandResponseSchema);
 
   return [
+    published('patch', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('PATCH', '/applications/@me', { interactions_endpoint_url: null })),
     published('get', '/applications/{application_id}/commands', '200', list, async () => {
       await command(global());
       return call('GET', global());
