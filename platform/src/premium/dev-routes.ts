@@ -1,6 +1,6 @@
 /**
  * Development routes of premium apps (OURS; devMode only, PROTOCOL.md "Premium apps"): the store UI that sells
- * SKUs is not published, so tests and developers create SKUs, buy them as a user, cancel a subscription and let a
+ * SKUs is not published, so tests and developers create SKUs, buy them as a user, cancel or refund a subscription and let a
  * billing period pass through these routes. QUEST_USER_ENROLLMENT is a webhook-only event with no quest model
  * here; a route sends it.
  */
@@ -64,6 +64,12 @@ export const premiumDevRoutes =
       '/dev/applications/:applicationId/subscriptions/:subscriptionId/end-period',
       { schema: { params: pathParams('applicationId', 'subscriptionId') } },
       async (request) => subscriptionJson(premium.endPeriod(application(request.params.applicationId), request.params.subscriptionId)),
+    );
+
+    app.post(
+      '/dev/applications/:applicationId/subscriptions/:subscriptionId/refund',
+      { schema: { params: pathParams('applicationId', 'subscriptionId') } },
+      async (request) => subscriptionJson(premium.refund(application(request.params.applicationId), request.params.subscriptionId)),
     );
 
     app.post(

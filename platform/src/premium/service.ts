@@ -59,6 +59,9 @@ export interface PurchaseResult {
   charge: { listPriceCents: number; discountPercent: number; amountCents: number };
 }
 
+/** Ids in paths are not validated by the schema: anything that is not a snowflake names nothing. */
+const isSnowflake = (id: string) => /^\d{1,20}$/.test(id);
+
 interface PendingEvent {
   t: string;
   d: unknown;
@@ -86,9 +89,8 @@ export class PremiumService {
 
   /** The SKU if it belongs to the application and is available for purchase (AVAILABLE flag); else undefined. */
   activeSku(appId: string, skuId: string): SkuRecord | undefined {
-    const sku = /^\d{1,20}$/.test(skuId) ? this.store.getSku(skuId) : undefined;
-    if (!sku || sku.applicationId !== appId || (sku.flags & SkuFlag.AVAILABLE) === 0) return undefined;
-    return sku;
+    const sku = this.ownSku(appId, skuId);
+    return sku && (sku.flags & SkuFlag.AVAILABLE) !== 0 ? sku : undefined;
   }
 
   skus(appId: string): SkuRecord[] {
@@ -97,8 +99,8 @@ export class PremiumService {
 
   /** The application's own SKU (any state), or 404-style Unknown SKU. */
   sku(appId: string, skuId: string): SkuRecord {
-    const sku = /^\d{1,20}$/.test(skuId) ? this.store.getSku(skuId) : undefined;
-    if (!sku || sku.applicationId !== appId) throw PremiumErrors.unknownSku();
+    const sku = this.ownSku(appId, skuId);
+    if (!sku) throw PremiumErrors.unknownSku();
     return sku;
   }
 
@@ -169,7 +171,7 @@ export class PremiumService {
   }
 
   entitlement(appId: string, entitlementId: string): EntitlementRecord {
-    const entitlement = /^\d{1,20}$/.test(entitlementId) ? this.store.getEntitlement(appId, entitlementId) : undefined;
+    const entitlement = isSnowflake(entitlementId) ? this.store.getEntitlement(appId, entitlementId) : undefined;
     if (!entitlement) throw PremiumErrors.unknownEntitlement();
     return entitlement;
   }
@@ -297,7 +299,7 @@ export class PremiumService {
   }
 
   subscription(appId: string, subscriptionId: string, skuId?: string): SubscriptionRecord {
-    const subscription = /^\d{1,20}$/.test(subscriptionId) ? this.store.getSubscription(subscriptionId) : undefined;
+    const subscription = isSnowflake(subscriptionId) ? this.store.getSubscription(subscriptionId) : undefined;
     if (!subscription || subscription.applicationId !== appId || (skuId !== undefined && !subscription.skuIds.includes(skuId))) {
       throw PremiumErrors.unknownSubscription();
     }
@@ -333,23 +335,42 @@ export class PremiumService {
         for (const e of entitlements) if (e.type === EntitlementType.APPLICATION_SUBSCRIPTION) this.store.upsertEntitlement({ ...e, endsAt: renewed.currentPeriodEnd });
         return { result: renewed, events: [{ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(renewed) }] };
       }
-      const ended: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.INACTIVE, currentPeriodEnd: now };
-      const events: PendingEvent[] = [];
-      for (const entitlement of entitlements) {
-        if (entitlement.type === EntitlementType.APPLICATION_SUBSCRIPTION) {
-          // Set to end before the migration: natural expiry at its own `ends_at`, with no entitlement event.
-          this.store.upsertEntitlement({ ...entitlement, endsAt: now });
-          continue;
-        }
-        if (entitlement.endsAt !== null) continue;
-        const endedEntitlement = { ...entitlement, endsAt: now };
-        this.store.upsertEntitlement(endedEntitlement);
-        events.push({ t: 'ENTITLEMENT_UPDATE', d: entitlementJson(endedEntitlement) });
-      }
-      this.store.upsertSubscription(ended);
-      events.push({ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(ended) });
-      return { result: ended, events };
+      return this.end(subscription, entitlements, now, { naturalExpiry: true });
     });
+  }
+
+  /**
+   * A refund ends the subscription at once, whatever its state but INACTIVE: INACTIVE, `canceled_at` set if it was
+   * not, every entitlement gets `ends_at` = now → ENTITLEMENT_UPDATE each, then SUBSCRIPTION_UPDATE.
+   */
+  refund(app: ApplicationRecord, subscriptionId: string): SubscriptionRecord {
+    const subscription = this.subscription(app.id, subscriptionId);
+    if (subscription.status === SubscriptionStatus.INACTIVE) throw PremiumErrors.subscriptionState('The subscription has already ended.');
+    const now = this.ctx.now();
+    return this.commit(app, () => {
+      const entitlements = subscription.entitlementIds.map((id) => this.store.getEntitlement(app.id, id)).filter((e) => e !== undefined);
+      return this.end({ ...subscription, canceledAt: subscription.canceledAt ?? now, renewalSkuIds: null }, entitlements, now, { naturalExpiry: false });
+    });
+  }
+
+  /**
+   * Ends a subscription now (inside a commit): its entitlements get `ends_at` → ENTITLEMENT_UPDATE each, then
+   * SUBSCRIPTION_UPDATE (INACTIVE). On natural expiry a legacy entitlement (set to end before the migration) ends
+   * without an event, as the state table says.
+   */
+  private end(subscription: SubscriptionRecord, entitlements: EntitlementRecord[], now: number, { naturalExpiry }: { naturalExpiry: boolean }) {
+    const ended: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.INACTIVE, currentPeriodEnd: now };
+    const events: PendingEvent[] = [];
+    for (const entitlement of entitlements) {
+      const legacy = entitlement.type === EntitlementType.APPLICATION_SUBSCRIPTION;
+      if (!legacy && entitlement.endsAt !== null) continue;
+      const endedEntitlement = { ...entitlement, endsAt: now };
+      this.store.upsertEntitlement(endedEntitlement);
+      if (!(legacy && naturalExpiry)) events.push({ t: 'ENTITLEMENT_UPDATE', d: entitlementJson(endedEntitlement) });
+    }
+    this.store.upsertSubscription(ended);
+    events.push({ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(ended) });
+    return { result: ended, events };
   }
 
   /**
@@ -373,9 +394,15 @@ export class PremiumService {
 
   // ---- helpers ----
 
+  /** The SKU when it exists and belongs to the application. */
+  private ownSku(appId: string, skuId: string): SkuRecord | undefined {
+    const sku = isSnowflake(skuId) ? this.store.getSku(skuId) : undefined;
+    return sku?.applicationId === appId ? sku : undefined;
+  }
+
   private purchasableSku(appId: string, skuId: string, { requireAvailable }: { requireAvailable: boolean }): SkuRecord {
-    const sku = /^\d{1,20}$/.test(skuId) ? this.store.getSku(skuId) : undefined;
-    if (!sku || sku.applicationId !== appId) throw PremiumErrors.skuField('Unknown SKU of this application.');
+    const sku = this.ownSku(appId, skuId);
+    if (!sku) throw PremiumErrors.skuField('Unknown SKU of this application.');
     if (sku.type === SkuType.SUBSCRIPTION_GROUP) throw PremiumErrors.skuField('A subscription group is not bought or granted by itself: use its subscription SKU.');
     if (requireAvailable && (sku.flags & SkuFlag.AVAILABLE) === 0) throw PremiumErrors.skuField('This SKU is not available for purchase.');
     return sku;

@@ -173,6 +173,24 @@ describe('purchases and subscriptions', () => {
     expect(legacyOneTime.body.errors.legacy._errors[0].code).toBe('LEGACY_INVALID');
   });
 
+  it('a refund ends an active subscription at once: ENTITLEMENT_UPDATE with ends_at, then SUBSCRIPTION_UPDATE (INACTIVE)', async () => {
+    const user = await newUser('refunded');
+    const bought = await f.purchase({ user_id: user, sku_id: plus });
+    const session = await botSession(f, 0);
+    try {
+      const refunded = await f.dev('POST', `${subPath(bought.subscription.id)}/refund`);
+      expect(refunded.status, refunded.text).toBe(200);
+      expect(refunded.body).toMatchObject({ status: 1, canceled_at: expect.any(String), renewal_sku_ids: null });
+      expect(await session.next('ENTITLEMENT_UPDATE')).toMatchObject({ id: bought.entitlement.id, ends_at: refunded.body.current_period_end });
+      expect(await session.next('SUBSCRIPTION_UPDATE')).toEqual(refunded.body);
+    } finally {
+      await session.close();
+    }
+    expect((await f.dev('POST', `${subPath(bought.subscription.id)}/refund`)).status).toBe(400);
+    // Ended: the user may subscribe again.
+    expect((await f.purchase({ user_id: user, sku_id: plus })).subscription.status).toBe(0);
+  });
+
   it('a guild subscription is bought for a guild', async () => {
     const user = await newUser('guild_buyer');
     const missing = await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: user, sku_id: guildPlan });
@@ -254,7 +272,7 @@ describe('purchases and subscriptions', () => {
     const user = await newUser('dev_route_checker');
     const sub = (await f.purchase({ user_id: user, sku_id: plus })).subscription;
     const other = await createApp(f.platform, { name: 'Other Dev Route App' });
-    for (const action of ['cancel', 'end-period', 'migrate']) {
+    for (const action of ['cancel', 'end-period', 'migrate', 'refund']) {
       const unknownApp = await f.dev('POST', `/applications/1/subscriptions/${sub.id}/${action}`);
       expect([action, unknownApp.status, unknownApp.body.code]).toEqual([action, 404, 10002]);
       for (const id of ['1', 'abc']) {
