@@ -19,6 +19,7 @@ export function createLogger(option: false | LoggerOptions | Logger | undefined)
       name: 'svcpp-platform',
       level: process.env.SVCPP_LOG_LEVEL ?? 'info',
       ...options,
+      serializers: { ...options.serializers, req: requestLogValue },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'body', 'req.body'],
         censor: '[redacted]',
@@ -26,6 +27,27 @@ export function createLogger(option: false | LoggerOptions | Logger | undefined)
     },
     process.stdout,
   );
+}
+
+/**
+ * Interaction tokens travel in URL paths (the published `/interactions/{id}/{token}/callback` and
+ * `/webhooks/{app}/{token}…` routes): request logs show those paths with the token cut out.
+ */
+const TOKEN_IN_PATH = /^(\/api(?:\/v\d+)?\/(?:interactions|webhooks)\/[^/?]+\/)[^/?]+/;
+
+export function redactPathTokens(url: string): string {
+  return url.replace(TOKEN_IN_PATH, '$1[redacted]');
+}
+
+/** The request as fastify logs it (its default fields), with `redactPathTokens` applied to the URL. */
+export function requestLogValue(request: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: request.url === undefined ? undefined : redactPathTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 const tolerant = new WeakSet<NodeJS.WritableStream>();

@@ -27,6 +27,7 @@ import { accessTokenFor, authorizeCode, createApp, createUser, login, pkcePair, 
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';
 import { botApiChecks } from './published/bot-checks.js';
 import { premiumChecks } from './published/premium-checks.js';
+import { interactionChecks } from './published/interaction-checks.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { documented, publishedRouteKeys, published, routeKey, runCheck, servedRouteKeys, type Check } from './published/checks.js';
 
@@ -260,6 +261,8 @@ const CHECKS: Check[] = [
   }),
   // The bot API (PROTOCOL.md §14)
   ...botApiChecks(() => botFixture),
+  // Commands and interactions (PROTOCOL.md §17)
+  ...interactionChecks(() => botFixture),
   // Premium apps (PROTOCOL.md "Premium apps"); the user route reads the dev application's own entitlements.
   ...premiumChecks(
     () => botFixture,

@@ -8,7 +8,8 @@ import { botOf, type ApiArea } from '../http/api.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { knownUserJson } from '../users/serialize.js';
 
-export function applicationJson(ctx: PlatformContext, application: ApplicationRecord) {
+/** The published application object of Get/Edit Current Application. */
+export function currentApplicationJson(ctx: PlatformContext, application: ApplicationRecord) {
   return {
     id: application.id,
     name: application.name,
@@ -25,7 +26,7 @@ export function applicationJson(ctx: PlatformContext, application: ApplicationRe
     flags: application.flags,
     flags_new: String(application.flags),
     redirect_uris: application.redirectUris,
-    interactions_endpoint_url: null,
+    interactions_endpoint_url: ctx.store.interactions.settings(application.id).endpointUrl,
     event_webhooks_url: application.webhookUrl,
     event_webhooks_status: application.webhookUrl ? 2 : 1,
     event_webhooks_types: [],
@@ -41,5 +42,5 @@ export function applicationJson(ctx: PlatformContext, application: ApplicationRe
 }
 
 export const applicationRoutes: ApiArea = (app, ctx) => {
-  app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) => applicationJson(ctx, botOf(request).app));
+  app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) => currentApplicationJson(ctx, botOf(request).app));
 };

@@ -18,9 +18,9 @@ import { GuildService } from './service.js';
 import { VoiceChannelState } from './voice-channel-state.js';
 import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
 import { botDevRoutes } from './dev-routes.js';
-import { applicationModifyRoute } from '../applications/modify-route.js';
 import { applicationRoutes } from '../applications/routes.js';
 import { emojiRoutes } from '../applications/emoji-routes.js';
+import { registerInteractions } from '../interactions/index.js';
 
 export interface BotApi {
   guilds: GuildService;
@@ -40,7 +40,6 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   registerArea(app, ctx, guildInviteRoutes(guilds));
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
   registerArea(app, ctx, applicationRoutes);
-  registerArea(app, ctx, applicationModifyRoute);
   registerArea(app, ctx, emojiRoutes);
   registerArea(app, ctx, attachmentRoutes, '');
   if (ctx.options.devMode) {
@@ -48,5 +47,6 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
     registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
   }
   registerGuildGateway(ctx, guilds, voice);
+  registerInteractions(app, ctx, guilds, messages);
   return { guilds, messages, voice };
 }

@@ -60,6 +60,14 @@ export function messageJson(ctx: PlatformContext, message: MessageRecord) {
     ...(body.message_reference !== undefined && { message_reference: body.message_reference }),
     ...(body.message_snapshots !== undefined && { message_snapshots: body.message_snapshots }),
     ...(body.referenced_message !== undefined && { referenced_message: body.referenced_message }),
+    ...(body.poll !== undefined && { poll: body.poll }),
+    // Interaction responses and follow-ups (PROTOCOL.md §17.3): posted through the app's interaction webhook.
+    ...(body.interaction_metadata !== undefined && {
+      interaction_metadata: body.interaction_metadata,
+      interaction: body.interaction,
+      application_id: body.application_id as string,
+      webhook_id: body.webhook_id as string,
+    }),
   };
 }
 

@@ -23,6 +23,8 @@ import {
   type CreateMessageBody,
   type EditMessageBody,
 } from './schemas.js';
+import { isActiveSku } from '../interactions/premium.js';
+import { premiumButtonProblem } from './premium-buttons.js';
 import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
 
 /** enforce_nonce: the same author and nonce within this window returns the earlier message. */
@@ -93,7 +95,7 @@ export class MessageService {
     const flags = body.flags ?? 0;
     if ((flags & ~SETTABLE_FLAGS) !== 0) throw fieldError(['flags'], 'MESSAGE_FLAGS_INVALID', 'Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2 can be set.');
     const v2 = (flags & MessageFlags.IS_COMPONENTS_V2) !== 0;
-    this.checkBody(body, v2);
+    this.checkBody(body, v2, caller.kind === 'bot' ? caller.app.id : null);
     if (files.length > 0 && !has(target.permissions, Permission.ATTACH_FILES)) throw GuildErrors.missingPermissions();
     if ((body.embeds?.length ?? 0) > 0 && !has(target.permissions, Permission.EMBED_LINKS)) throw GuildErrors.missingPermissions();
 
@@ -165,6 +167,19 @@ export class MessageService {
     const touchesContent = body.content !== undefined || body.embeds !== undefined || body.components !== undefined || body.attachments !== undefined || files.length > 0;
     // Others may only toggle SUPPRESS_EMBEDS, with MANAGE_MESSAGES.
     if (!own && (touchesContent || !has(target.permissions, Permission.MANAGE_MESSAGES))) throw GuildErrors.cannotEditOthers();
+    const updated = this.applyEdit(message, body, files, caller.kind === 'bot' ? caller.app.id : null);
+    ctx.store.botGuilds.updateMessage(updated);
+    this.publishMessage('MESSAGE_UPDATE', updated);
+    return this.view(caller, updated);
+  }
+
+  /**
+   * The edited message (not stored): flags (IS_COMPONENTS_V2 cannot be removed), content, embeds, components and
+   * attachments, checked like a new message. Shared by the channel route and interaction responses.
+   */
+  applyEdit(message: MessageRecord, body: EditMessageBody, files: UploadedFile[], applicationId: string | null): MessageRecord {
+    const { ctx } = this;
+    const touchesContent = body.content !== undefined || body.embeds !== undefined || body.components !== undefined || body.attachments !== undefined || files.length > 0;
     let flags = message.flags;
     if (body.flags !== undefined && body.flags !== null) {
       const wasV2 = (message.flags & MessageFlags.IS_COMPONENTS_V2) !== 0;
@@ -178,7 +193,7 @@ export class MessageService {
     const content = body.content === undefined ? message.content : (body.content ?? '');
     const embeds = body.embeds === undefined ? (message.body.embeds as unknown[]) : normaliseEmbeds(body.embeds ?? []);
     const components = body.components === undefined ? (message.body.components as Array<Record<string, unknown>>) : (body.components ?? []);
-    this.checkBody({ content, embeds: embeds as CreateMessageBody['embeds'], components: components as CreateMessageBody['components'] }, v2);
+    this.checkBody({ content, embeds: embeds as CreateMessageBody['embeds'], components: components as CreateMessageBody['components'] }, v2, applicationId);
     let attachments = (message.body.attachments as StoredAttachment[] | undefined) ?? [];
     if (body.attachments !== undefined) {
       // Listed existing attachments stay (their description and spoiler flag may change); new ones come as files.
@@ -191,7 +206,7 @@ export class MessageService {
           next.push({ ...existing, ...(meta.description !== undefined && { description: meta.description }), spoiler, flags: spoiler ? existing.flags | ATTACHMENT_IS_SPOILER : existing.flags & ~ATTACHMENT_IS_SPOILER });
         }
       }
-      const fresh = this.storeAttachments(target.channel.id, { attachments: (body.attachments ?? []).filter((m) => !kept.has(String(m.id))) }, files);
+      const fresh = this.storeAttachments(message.channelId, { attachments: (body.attachments ?? []).filter((m) => !kept.has(String(m.id))) }, files);
       attachments = [...next, ...fresh];
     }
     const updated: MessageRecord = {
@@ -201,9 +216,47 @@ export class MessageService {
       body: { ...message.body, embeds, components, attachments },
       editedAt: touchesContent ? ctx.now() : message.editedAt,
     };
-    ctx.store.botGuilds.updateMessage(updated);
-    this.publishMessage('MESSAGE_UPDATE', updated);
-    return this.view(caller, updated);
+    return updated;
+  }
+
+  /**
+   * A message an application posts through an interaction token (responses and follow-ups, PROTOCOL.md §17.3):
+   * the body rules of `create`, no membership or permission check (the token is the authority, and a
+   * user-installed app need not be in the guild). Returned unstored: the caller stores it (channel or ephemeral).
+   */
+  composeForApplication(input: { applicationId: string; authorId: string; guildId: string; channelId: string; type: number; extraFlags: number; body: CreateMessageBody; files: UploadedFile[]; extra: Record<string, unknown> }): MessageRecord {
+    const { body } = input;
+    const flags = body.flags ?? 0;
+    if ((flags & ~SETTABLE_FLAGS) !== 0) throw fieldError(['flags'], 'MESSAGE_FLAGS_INVALID', 'Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2 can be set.');
+    this.checkBody(body, (flags & MessageFlags.IS_COMPONENTS_V2) !== 0, input.applicationId);
+    const attachments = this.storeAttachments(input.channelId, body, input.files);
+    return {
+      id: this.ctx.ids.next(),
+      channelId: input.channelId,
+      guildId: input.guildId,
+      authorId: input.authorId,
+      type: input.type,
+      content: body.content ?? '',
+      flags: flags | input.extraFlags,
+      nonce: null,
+      body: { embeds: normaliseEmbeds(body.embeds ?? []), components: body.components ?? [], attachments, ...(body.poll !== undefined && { poll: body.poll }), ...input.extra },
+      pinnedAt: null,
+      createdAt: this.ctx.now(),
+      editedAt: null,
+    };
+  }
+
+  /** Stores a composed channel message and sends MESSAGE_CREATE or MESSAGE_UPDATE to the guild's bots. */
+  saveForApplication(message: MessageRecord, isNew: boolean): void {
+    if (isNew) this.ctx.store.botGuilds.insertMessage(message);
+    else this.ctx.store.botGuilds.updateMessage(message);
+    this.publishMessage(isNew ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', message);
+  }
+
+  /** Deletes a channel message an application posted through its interaction token. */
+  deleteForApplication(message: MessageRecord): void {
+    this.ctx.store.botGuilds.deleteMessage(message.channelId, message.id);
+    this.guilds.publish(message.guildId, 'MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, guild_id: message.guildId }, Intent.GUILD_MESSAGES);
   }
 
   delete(caller: Principal, channelId: string, messageId: string, reason: string | null): void {
@@ -293,7 +346,8 @@ export class MessageService {
 
   // ── internals ──
 
-  private checkBody(body: Pick<CreateMessageBody, 'content' | 'embeds' | 'components' | 'poll' | 'sticker_ids' | 'shared_client_theme'>, v2: boolean): void {
+  /** `applicationId`: the application posting (premium buttons must name one of its active SKUs); null for users. */
+  private checkBody(body: Pick<CreateMessageBody, 'content' | 'embeds' | 'components' | 'poll' | 'sticker_ids' | 'shared_client_theme'>, v2: boolean, applicationId: string | null): void {
     if (v2) {
       // Components V2: only components carry the message (published).
       for (const field of ['content', 'embeds', 'poll', 'sticker_ids', 'shared_client_theme'] as const) {
@@ -307,6 +361,10 @@ export class MessageService {
     }
     const problem = checkComponents(body.components ?? [], v2);
     if (problem) throw fieldError(problem.path, problem.code, problem.message);
+    if (applicationId !== null) {
+      const premium = premiumButtonProblem(body.components ?? [], (sku) => isActiveSku(this.ctx, applicationId, sku));
+      if (premium) throw fieldError(premium.path, premium.code, premium.message);
+    }
   }
 
   /** Files of `files[n]` matched to `attachments[].id = n`; spoiler by flag or the legacy SPOILER_ prefix. */

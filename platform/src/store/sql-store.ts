@@ -12,6 +12,8 @@ import { OUTBOX_EVENT_ID_MIGRATIONS, OUTBOX_TARGET_MIGRATIONS, sqliteOutbox } fr
 import { migrateArea } from './sqlite/migrations.js';
 import { LOBBY_MIGRATIONS } from './sqlite/lobby-schema.js';
 import { BOT_API_MIGRATIONS } from './sqlite/bot-schema.js';
+import { INTERACTION_MIGRATIONS } from './sqlite/interaction-schema.js';
+import { sqliteInteractions } from './sqlite/interactions.js';
 import { PREMIUM_MIGRATIONS } from './sqlite/premium-schema.js';
 import { sqlitePremium } from './sqlite/premium.js';
 import { sqliteBotGuilds } from './sqlite/bot-guilds.js';
@@ -34,6 +36,7 @@ export function sqlStore(db: SqlDatabase): Store {
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
   migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
+  migrateArea(db, 'interactions', INTERACTION_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -49,6 +52,7 @@ export function sqlStore(db: SqlDatabase): Store {
     botGuilds: sqliteBotGuilds(db),
     connections: sqliteConnections(db),
     premium: sqlitePremium(db),
+    interactions: sqliteInteractions(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),
     meta: sqliteMeta(db),

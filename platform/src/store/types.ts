@@ -1,4 +1,5 @@
 import type { BotGuildRepository } from './bot-types.js';
+import type { InteractionRepository } from './interaction-types.js';
 /**
  * The storage interface. Records are plain objects in camelCase; JSON wire shapes are built elsewhere.
  * The interface is synchronous on purpose: the gateway authenticates inside a socket handler and the
@@ -324,6 +325,8 @@ export interface Store {
   guilds: GuildRepository;
   /** Roles, member profiles, channel settings, messages, pins, invites and the audit log (PROTOCOL.md §14). */
   botGuilds: BotGuildRepository;
+  /** Application commands, interaction tokens, ephemeral replies, interactions endpoint settings (PROTOCOL.md §17). */
+  interactions: InteractionRepository;
   connections: ConnectionRepository;
   /** SKUs, entitlements and subscriptions (PROTOCOL.md "Premium apps"). */
   premium: PremiumRepository;

@@ -39,4 +39,7 @@ declare module 'discord-api-spec/zod' {
   export const PrivateApplicationResponseSchema: ZodMiniType<Spec.PrivateApplicationResponse>;
   export const PrivateGuildMemberResponseSchema: ZodMiniType<Spec.PrivateGuildMemberResponse>;
   export const TargetUsersJobStatusResponseSchema: ZodMiniType<Spec.TargetUsersJobStatusResponse>;
+  // Commands and interactions (PROTOCOL.md §17)
+  export const ApplicationCommandResponseSchema: ZodMiniType<Spec.ApplicationCommandResponse>;
+  export const InteractionCallbackResponseSchema: ZodMiniType<Spec.InteractionCallbackResponse>;
 }

@@ -1,0 +1,27 @@
+/**
+ * Commands and interactions (PROTOCOL.md §17): the command routes, the interaction token routes, and the
+ * development routes that let a test act as a user.
+ */
+import type { FastifyInstance } from 'fastify';
+import { applicationModifyRoute } from '../applications/modify-route.js';
+import type { PlatformContext } from '../context.js';
+import { commandRoutes } from '../commands/routes.js';
+import { CommandService } from '../commands/service.js';
+import type { GuildService } from '../guilds/service.js';
+import { registerArea } from '../http/api.js';
+import type { MessageService } from '../messages/service.js';
+import { InteractionDelivery } from './delivery.js';
+import { interactionDevRoutes } from './dev-routes.js';
+import { interactionRoutes } from './routes.js';
+import { InteractionService } from './service.js';
+
+export function registerInteractions(app: FastifyInstance, ctx: PlatformContext, guilds: GuildService, messages: MessageService): InteractionService {
+  const commands = new CommandService(ctx);
+  const delivery = new InteractionDelivery(ctx);
+  const interactions = new InteractionService(ctx, guilds, messages, commands, delivery);
+  registerArea(app, ctx, commandRoutes(guilds, commands));
+  registerArea(app, ctx, interactionRoutes(interactions));
+  registerArea(app, ctx, applicationModifyRoute(delivery));
+  if (ctx.options.devMode) registerArea(app, ctx, interactionDevRoutes(interactions, commands, delivery));
+  return interactions;
+}
