@@ -787,6 +787,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       Call: (self: HandleStruct) => c.Svcpp_Call_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
+    clientHasPendingCallbacks: (self) => c.Svcpp_Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
   });
 
@@ -816,7 +817,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.setPumpRef(rt.handle('Client', self), rt.bool(ref));
     },
     ClientCreateOptions_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ClientCreateOptions_Init(created);
       rt.check(rc);
       return rt.adopt('ClientCreateOptions', created);
@@ -828,7 +829,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ClientCreateOptions_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ClientCreateOptions', other);
       const rc = c.Svcpp_ClientCreateOptions_Clone(created, otherC);
       rt.check(rc);
@@ -840,10 +841,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_ApiBase(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_ApiBase(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetApiBase(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -853,10 +854,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_WebBase(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_WebBase(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetWebBase(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -866,10 +867,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_CaFile(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_CaFile(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetCaFile(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -911,10 +912,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_IpcPath(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_IpcPath(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetIpcPath(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -923,7 +924,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ClientResult_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ClientResult_Init(created);
       rt.check(rc);
       return rt.adopt('ClientResult', created);
@@ -935,7 +936,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ClientResult_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ClientResult', other);
       const rc = c.Svcpp_ClientResult_Clone(created, otherC);
       rt.check(rc);
@@ -957,10 +958,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientResult_Error(self) {
       const selfC = rt.handle('ClientResult', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_Error(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientResult_SetError(self, value) {
       const selfC = rt.handle('ClientResult', self);
@@ -990,10 +991,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientResult_ResponseBody(self) {
       const selfC = rt.handle('ClientResult', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_ResponseBody(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientResult_SetResponseBody(self, value) {
       const selfC = rt.handle('ClientResult', self);
@@ -1027,13 +1028,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientResult_ToString(self) {
       const selfC = rt.handle('ClientResult', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_ToString(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationCodeChallenge_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationCodeChallenge_Init(created);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', created);
@@ -1045,7 +1046,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AuthorizationCodeChallenge_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationCodeChallenge', other);
       const rc = c.Svcpp_AuthorizationCodeChallenge_Clone(created, otherC);
       rt.check(rc);
@@ -1067,10 +1068,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationCodeChallenge_Challenge(self) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationCodeChallenge_Challenge(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationCodeChallenge_SetChallenge(self, value) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
@@ -1085,7 +1086,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AuthorizationCodeVerifier_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationCodeVerifier', other);
       const rc = c.Svcpp_AuthorizationCodeVerifier_Clone(created, otherC);
       rt.check(rc);
@@ -1097,7 +1098,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationCodeVerifier_Challenge(self) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationCodeVerifier_Challenge(selfC, out);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', out);
@@ -1110,10 +1111,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationCodeVerifier_Verifier(self) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationCodeVerifier_Verifier(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationCodeVerifier_SetVerifier(self, value) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
@@ -1122,7 +1123,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     AuthorizationArgs_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationArgs_Init(created);
       rt.check(rc);
       return rt.adopt('AuthorizationArgs', created);
@@ -1134,7 +1135,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AuthorizationArgs_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationArgs', other);
       const rc = c.Svcpp_AuthorizationArgs_Clone(created, otherC);
       rt.check(rc);
@@ -1156,10 +1157,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_Scopes(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationArgs_Scopes(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetScopes(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1169,9 +1170,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_State(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AuthorizationArgs_State(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetState(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1181,9 +1182,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_Nonce(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AuthorizationArgs_Nonce(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetNonce(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1193,7 +1194,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_CodeChallenge(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_AuthorizationArgs_CodeChallenge(selfC, out)) return undefined;
       return rt.adopt('AuthorizationCodeChallenge', out);
     },
@@ -1217,9 +1218,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_CustomSchemeParam(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AuthorizationArgs_CustomSchemeParam(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetCustomSchemeParam(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1228,7 +1229,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityButton_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityButton_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityButton', created);
@@ -1240,7 +1241,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityButton_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityButton', other);
       const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
       rt.check(rc);
@@ -1252,10 +1253,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityButton_Label(self) {
       const selfC = rt.handle('ActivityButton', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityButton_Label(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityButton_SetLabel(self, value) {
       const selfC = rt.handle('ActivityButton', self);
@@ -1265,10 +1266,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityButton_Url(self) {
       const selfC = rt.handle('ActivityButton', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityButton_Url(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityButton_SetUrl(self, value) {
       const selfC = rt.handle('ActivityButton', self);
@@ -1277,7 +1278,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     LinkedLobby_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_LinkedLobby_Init(created);
       rt.check(rc);
       return rt.adopt('LinkedLobby', created);
@@ -1289,7 +1290,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LinkedLobby_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LinkedLobby', other);
       const rc = c.Svcpp_LinkedLobby_Clone(created, otherC);
       rt.check(rc);
@@ -1326,7 +1327,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ConnectionFailure_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ConnectionFailure', other);
       const rc = c.Svcpp_ConnectionFailure_Clone(created, otherC);
       rt.check(rc);
@@ -1348,10 +1349,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ConnectionFailure_Message(self) {
       const selfC = rt.handle('ConnectionFailure', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ConnectionFailure_Message(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ConnectionFailure_SetMessage(self, value) {
       const selfC = rt.handle('ConnectionFailure', self);
@@ -1396,7 +1397,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LinkedChannel_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LinkedChannel', other);
       const rc = c.Svcpp_LinkedChannel_Clone(created, otherC);
       rt.check(rc);
@@ -1418,10 +1419,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LinkedChannel_Name(self) {
       const selfC = rt.handle('LinkedChannel', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_LinkedChannel_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     LinkedChannel_SetName(self, value) {
       const selfC = rt.handle('LinkedChannel', self);
@@ -1440,7 +1441,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     AdditionalContent_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_AdditionalContent_Init(created);
       rt.check(rc);
       return rt.adopt('AdditionalContent', created);
@@ -1452,7 +1453,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AdditionalContent_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AdditionalContent', other);
       const rc = c.Svcpp_AdditionalContent_Clone(created, otherC);
       rt.check(rc);
@@ -1474,9 +1475,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AdditionalContent_Title(self) {
       const selfC = rt.handle('AdditionalContent', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AdditionalContent_Title(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AdditionalContent_SetTitle(self, value) {
       const selfC = rt.handle('AdditionalContent', self);
@@ -1506,7 +1507,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AudioDevice_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AudioDevice', other);
       const rc = c.Svcpp_AudioDevice_Clone(created, otherC);
       rt.check(rc);
@@ -1518,10 +1519,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AudioDevice_Id(self) {
       const selfC = rt.handle('AudioDevice', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AudioDevice_Id(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AudioDevice_SetId(self, value) {
       const selfC = rt.handle('AudioDevice', self);
@@ -1531,10 +1532,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AudioDevice_Name(self) {
       const selfC = rt.handle('AudioDevice', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AudioDevice_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AudioDevice_SetName(self, value) {
       const selfC = rt.handle('AudioDevice', self);
@@ -1564,7 +1565,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     VADThresholdSettings_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('VADThresholdSettings', other);
       const rc = c.Svcpp_VADThresholdSettings_Clone(created, otherC);
       rt.check(rc);
@@ -1601,7 +1602,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     UserMessageSummary_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('UserMessageSummary', other);
       const rc = c.Svcpp_UserMessageSummary_Clone(created, otherC);
       rt.check(rc);
@@ -1638,7 +1639,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     GuildMinimal_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('GuildMinimal', other);
       const rc = c.Svcpp_GuildMinimal_Clone(created, otherC);
       rt.check(rc);
@@ -1660,10 +1661,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     GuildMinimal_Name(self) {
       const selfC = rt.handle('GuildMinimal', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_GuildMinimal_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     GuildMinimal_SetName(self, value) {
       const selfC = rt.handle('GuildMinimal', self);
@@ -1678,7 +1679,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     GuildChannel_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('GuildChannel', other);
       const rc = c.Svcpp_GuildChannel_Clone(created, otherC);
       rt.check(rc);
@@ -1700,10 +1701,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     GuildChannel_Name(self) {
       const selfC = rt.handle('GuildChannel', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_GuildChannel_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     GuildChannel_SetName(self, value) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1765,7 +1766,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     GuildChannel_LinkedLobby(self) {
       const selfC = rt.handle('GuildChannel', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_GuildChannel_LinkedLobby(selfC, out)) return undefined;
       return rt.adopt('LinkedLobby', out);
     },
@@ -1776,7 +1777,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityAssets_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityAssets_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityAssets', created);
@@ -1788,7 +1789,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityAssets_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityAssets', other);
       const rc = c.Svcpp_ActivityAssets_Clone(created, otherC);
       rt.check(rc);
@@ -1800,9 +1801,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_LargeImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_LargeImage(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetLargeImage(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1812,9 +1813,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_LargeText(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_LargeText(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetLargeText(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1824,9 +1825,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_LargeUrl(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_LargeUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetLargeUrl(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1836,9 +1837,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_SmallImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_SmallImage(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetSmallImage(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1848,9 +1849,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_SmallText(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_SmallText(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetSmallText(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1860,9 +1861,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_SmallUrl(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_SmallUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetSmallUrl(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1872,9 +1873,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_InviteCoverImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_InviteCoverImage(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetInviteCoverImage(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1883,7 +1884,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityTimestamps_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityTimestamps_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityTimestamps', created);
@@ -1895,7 +1896,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityTimestamps_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityTimestamps', other);
       const rc = c.Svcpp_ActivityTimestamps_Clone(created, otherC);
       rt.check(rc);
@@ -1926,7 +1927,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityParty_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityParty_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityParty', created);
@@ -1938,7 +1939,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityParty_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityParty', other);
       const rc = c.Svcpp_ActivityParty_Clone(created, otherC);
       rt.check(rc);
@@ -1950,10 +1951,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityParty_Id(self) {
       const selfC = rt.handle('ActivityParty', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityParty_Id(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityParty_SetId(self, value) {
       const selfC = rt.handle('ActivityParty', self);
@@ -1992,7 +1993,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivitySecrets_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivitySecrets_Init(created);
       rt.check(rc);
       return rt.adopt('ActivitySecrets', created);
@@ -2004,7 +2005,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivitySecrets_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivitySecrets', other);
       const rc = c.Svcpp_ActivitySecrets_Clone(created, otherC);
       rt.check(rc);
@@ -2016,10 +2017,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivitySecrets_Join(self) {
       const selfC = rt.handle('ActivitySecrets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivitySecrets_Join(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivitySecrets_SetJoin(self, value) {
       const selfC = rt.handle('ActivitySecrets', self);
@@ -2028,7 +2029,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     Activity_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_Activity_Init(created);
       rt.check(rc);
       return rt.adopt('Activity', created);
@@ -2040,7 +2041,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     Activity_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('Activity', other);
       const rc = c.Svcpp_Activity_Clone(created, otherC);
       rt.check(rc);
@@ -2052,10 +2053,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Name(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Activity_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetName(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2087,9 +2088,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_State(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_State(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetState(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2099,9 +2100,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_StateUrl(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_StateUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetStateUrl(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2111,9 +2112,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Details(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_Details(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetDetails(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2123,9 +2124,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_DetailsUrl(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_DetailsUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetDetailsUrl(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2159,7 +2160,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Assets(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Assets(selfC, out)) return undefined;
       return rt.adopt('ActivityAssets', out);
     },
@@ -2171,7 +2172,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Timestamps(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Timestamps(selfC, out)) return undefined;
       return rt.adopt('ActivityTimestamps', out);
     },
@@ -2183,7 +2184,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Party(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Party(selfC, out)) return undefined;
       return rt.adopt('ActivityParty', out);
     },
@@ -2195,7 +2196,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Secrets(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Secrets(selfC, out)) return undefined;
       return rt.adopt('ActivitySecrets', out);
     },
@@ -2247,7 +2248,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return c.Svcpp_Activity_Equals(selfC, otherC);
     },
     ActivityInvite_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityInvite_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityInvite', created);
@@ -2259,7 +2260,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityInvite_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityInvite', other);
       const rc = c.Svcpp_ActivityInvite_Clone(created, otherC);
       rt.check(rc);
@@ -2327,10 +2328,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityInvite_PartyId(self) {
       const selfC = rt.handle('ActivityInvite', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityInvite_PartyId(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityInvite_SetPartyId(self, value) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2340,10 +2341,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityInvite_SessionId(self) {
       const selfC = rt.handle('ActivityInvite', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityInvite_SessionId(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityInvite_SetSessionId(self, value) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2368,7 +2369,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     RelationshipHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('RelationshipHandle', other);
       const rc = c.Svcpp_RelationshipHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2396,7 +2397,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     RelationshipHandle_User(self) {
       const selfC = rt.handle('RelationshipHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_RelationshipHandle_User(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2407,7 +2408,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     UserApplicationProfileHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('UserApplicationProfileHandle', other);
       const rc = c.Svcpp_UserApplicationProfileHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2419,30 +2420,30 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserApplicationProfileHandle_AvatarHash(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_AvatarHash(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_Metadata(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_Metadata(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderId(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserApplicationProfileHandle_ProviderId(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderIssuedUserId(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderType(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
@@ -2450,10 +2451,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserApplicationProfileHandle_Username(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_Username(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_Drop(self) {
       const selfC = rt.handle('UserHandle', self);
@@ -2462,7 +2463,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     UserHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('UserHandle', other);
       const rc = c.Svcpp_UserHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2478,38 +2479,38 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserHandle_Username(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_Username(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_GlobalName(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserHandle_GlobalName(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_DisplayName(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_DisplayName(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_Avatar(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserHandle_Avatar(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_AvatarUrl(self, animatedType, staticType) {
       const selfC = rt.handle('UserHandle', self);
       const animatedTypeC = rt.int(animatedType);
       const staticTypeC = rt.int(staticType);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_AvatarUrl(selfC, animatedTypeC, staticTypeC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_Status(self) {
       const selfC = rt.handle('UserHandle', self);
@@ -2521,9 +2522,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserHandle_GuildTag(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserHandle_GuildTag(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_UserApplicationProfiles(self) {
       const selfC = rt.handle('UserHandle', self);
@@ -2534,13 +2535,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserHandle_GameActivity(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_UserHandle_GameActivity(selfC, out)) return undefined;
       return rt.adopt('Activity', out);
     },
     UserHandle_Relationship(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       const rc = c.Svcpp_UserHandle_Relationship(selfC, out);
       rt.check(rc);
       return rt.adopt('RelationshipHandle', out);
@@ -2552,7 +2553,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LobbyMemberHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LobbyMemberHandle', other);
       const rc = c.Svcpp_LobbyMemberHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2579,7 +2580,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LobbyMemberHandle_User(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyMemberHandle_User(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2589,9 +2590,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LobbyMemberHandle_AdditionalName(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_LobbyMemberHandle_AdditionalName(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     LobbyHandle_Drop(self) {
       const selfC = rt.handle('LobbyHandle', self);
@@ -2600,7 +2601,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LobbyHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LobbyHandle', other);
       const rc = c.Svcpp_LobbyHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2631,7 +2632,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     LobbyHandle_GetLobbyMemberHandle(self, memberId) {
       const selfC = rt.handle('LobbyHandle', self);
       const memberIdC = rt.u64(memberId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyHandle_GetLobbyMemberHandle(selfC, memberIdC, out)) return undefined;
       return rt.adopt('LobbyMemberHandle', out);
     },
@@ -2644,7 +2645,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LobbyHandle_LinkedChannel(self) {
       const selfC = rt.handle('LobbyHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyHandle_LinkedChannel(selfC, out)) return undefined;
       return rt.adopt('LinkedChannel', out);
     },
@@ -2655,7 +2656,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ChannelHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ChannelHandle', other);
       const rc = c.Svcpp_ChannelHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2671,10 +2672,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ChannelHandle_Name(self) {
       const selfC = rt.handle('ChannelHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ChannelHandle_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ChannelHandle_Recipients(self) {
       const selfC = rt.handle('ChannelHandle', self);
@@ -2694,7 +2695,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     MessageHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('MessageHandle', other);
       const rc = c.Svcpp_MessageHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2710,17 +2711,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Content(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_MessageHandle_Content(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     MessageHandle_RawContent(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_MessageHandle_RawContent(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     MessageHandle_AuthorId(self) {
       const selfC = rt.handle('MessageHandle', self);
@@ -2728,7 +2729,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Author(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Author(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2738,13 +2739,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Channel(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Channel(selfC, out)) return undefined;
       return rt.adopt('ChannelHandle', out);
     },
     MessageHandle_Lobby(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Lobby(selfC, out)) return undefined;
       return rt.adopt('LobbyHandle', out);
     },
@@ -2754,7 +2755,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Recipient(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Recipient(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2782,7 +2783,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_AdditionalContent(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_AdditionalContent(selfC, out)) return undefined;
       return rt.adopt('AdditionalContent', out);
     },
@@ -2804,9 +2805,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_AdditionalName(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_MessageHandle_AdditionalName(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     VoiceStateHandle_Drop(self) {
       const selfC = rt.handle('VoiceStateHandle', self);
@@ -2815,7 +2816,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     VoiceStateHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('VoiceStateHandle', other);
       const rc = c.Svcpp_VoiceStateHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2840,7 +2841,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     Call_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('Call', other);
       const rc = c.Svcpp_Call_Clone(created, otherC);
       rt.check(rc);
@@ -2872,7 +2873,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Call_GetVoiceStateHandle(self, userId) {
       const selfC = rt.handle('Call', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Call_GetVoiceStateHandle(selfC, userIdC, out)) return undefined;
       return rt.adopt('VoiceStateHandle', out);
     },
@@ -2980,7 +2981,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Call_GetVADThreshold(self) {
       const selfC = rt.handle('Call', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       const rc = c.Svcpp_Call_GetVADThreshold(selfC, out);
       rt.check(rc);
       return rt.adopt('VADThresholdSettings', out);
@@ -2993,13 +2994,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     Client_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_Client_Init(created);
       rt.check(rc);
       return rt.adopt('Client', created);
     },
     Client_InitWithBases(apiBase, webBase) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const apiBaseC = rt.str(apiBase);
       const webBaseC = rt.str(webBase);
       const rc = c.Svcpp_Client_InitWithBases(created, apiBaseC, webBaseC);
@@ -3007,7 +3008,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return rt.adopt('Client', created);
     },
     Client_InitWithOptions(options) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const optionsC = rt.handle('ClientCreateOptions', options);
       const rc = c.Svcpp_Client_InitWithOptions(created, optionsC);
       rt.check(rc);
@@ -3025,16 +3026,16 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return c.Svcpp_Client_IsValid(selfC);
     },
     Client_GetDefaultCommunicationScopes() {
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetDefaultCommunicationScopes(out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Client_GetDefaultPresenceScopes() {
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetDefaultPresenceScopes(out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Client_GetVersionMajor() {
       return c.Svcpp_Client_GetVersionMajor();
@@ -3046,10 +3047,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return c.Svcpp_Client_GetVersionPatch();
     },
     Client_GetVersionHash() {
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetVersionHash(out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Client_GetApplicationId(self) {
       const selfC = rt.handle('Client', self);
@@ -3117,7 +3118,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_GetLastConnectionFailure(self) {
       const selfC = rt.handle('Client', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetLastConnectionFailure(selfC, out)) return undefined;
       return rt.adopt('ConnectionFailure', out);
     },
@@ -3134,7 +3135,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_CreateAuthorizationCodeVerifier(self) {
       const selfC = rt.handle('Client', self);
-      const outVerifier = { opaque: null } as HandleStruct;
+      const outVerifier = rt.newHandleStruct();
       const rc = c.Svcpp_Client_CreateAuthorizationCodeVerifier(selfC, outVerifier);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeVerifier', outVerifier);
@@ -3299,20 +3300,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_GetCurrentUserV2(self) {
       const selfC = rt.handle('Client', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetCurrentUserV2(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
     Client_GetCurrentUser(self) {
       const selfC = rt.handle('Client', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetCurrentUser(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
     Client_GetUser(self, userId) {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetUser(selfC, userIdC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -3406,14 +3407,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetMessageHandle(self, messageId) {
       const selfC = rt.handle('Client', self);
       const messageIdC = rt.u64(messageId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetMessageHandle(selfC, messageIdC, out)) return undefined;
       return rt.adopt('MessageHandle', out);
     },
     Client_GetChannelHandle(self, channelId) {
       const selfC = rt.handle('Client', self);
       const channelIdC = rt.u64(channelId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetChannelHandle(selfC, channelIdC, out)) return undefined;
       return rt.adopt('ChannelHandle', out);
     },
@@ -3521,7 +3522,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetLobbyHandle(self, lobbyId) {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetLobbyHandle(selfC, lobbyIdC, out)) return undefined;
       return rt.adopt('LobbyHandle', out);
     },
@@ -3608,7 +3609,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetRelationshipHandle(self, userId) {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetRelationshipHandle(selfC, userIdC, out)) return undefined;
       return rt.adopt('RelationshipHandle', out);
     },
@@ -3895,14 +3896,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_StartCall(self, lobbyId) {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_StartCall(selfC, lobbyIdC, out)) return undefined;
       return rt.adopt('Call', out);
     },
     Client_GetCall(self, channelId) {
       const selfC = rt.handle('Client', self);
       const channelIdC = rt.u64(channelId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetCall(selfC, channelIdC, out)) return undefined;
       return rt.adopt('Call', out);
     },
