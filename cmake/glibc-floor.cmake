@@ -13,6 +13,10 @@ function(svcpp_glibc_floor)
   endif()
   if(NOT TARGET svcpp_glibc_floor)
     add_library(svcpp_glibc_floor OBJECT ${PROJECT_SOURCE_DIR}/native/glibc-floor/glibc-2.28.c)
+    # Never link-time optimised: LTO would see its svcpp_floor_* wrappers as unreferenced (the references come from
+    # the symbol redirections in the other objects) and drop them, and the link fails.
+    set_target_properties(svcpp_glibc_floor PROPERTIES INTERPROCEDURAL_OPTIMIZATION OFF)
+    target_compile_options(svcpp_glibc_floor PRIVATE -fno-lto)
   endif()
   foreach(target IN LISTS ARGN)
     target_sources(${target} PRIVATE $<TARGET_OBJECTS:svcpp_glibc_floor>)

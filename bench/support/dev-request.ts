@@ -4,7 +4,7 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { PlatformProcess } from './platform-process.js';
 
-export async function postDevRoute(platform: PlatformProcess, path: string, body: unknown): Promise<unknown> {
+export async function postDevRoute(platform: Pick<PlatformProcess, 'apiBase' | 'caFile'>, path: string, body: unknown): Promise<unknown> {
   const url = new URL(`${platform.apiBase}/dev${path}`);
   const payload = Buffer.from(JSON.stringify(body));
   const transport = url.protocol === 'https:' ? https : http;

@@ -72,11 +72,14 @@ export function handleSpanIn<H>(value: unknown, handle: (element: unknown) => H)
   return handles.length ? { ptr: handles, size: handles.length } : { ptr: null, size: 0 };
 }
 
-/** Decodes `size` bytes of UTF-8 at ptr (NULL or 0 = ''). */
-function utf8At(ptr: bigint | null, size: number | bigint): string {
+/**
+ * Decodes `size` bytes of UTF-8 at ptr (NULL or 0 = ''). koffi.decode as a char array: koffi.view made an external
+ * ArrayBuffer per string, which cost about 8x more.
+ */
+export function utf8At(ptr: bigint | null, size: number | bigint): string {
   const n = Number(size);
   if (!ptr || n === 0) return '';
-  return Buffer.from(koffi.view(ptr, n)).toString('utf8');
+  return koffi.decode(ptr, 'char', n) as string;
 }
 
 /**

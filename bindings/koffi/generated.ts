@@ -798,6 +798,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       Call: (self: HandleStruct) => c.Svcpp_Call_Drop(self),
     },
     clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
+    clientHasPendingCallbacks: (self) => c.Svcpp_Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
   });
 
@@ -827,7 +828,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.setPumpRef(rt.handle('Client', self), rt.bool(ref));
     },
     ClientCreateOptions_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ClientCreateOptions_Init(created);
       rt.check(rc);
       return rt.adopt('ClientCreateOptions', created);
@@ -839,7 +840,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ClientCreateOptions_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ClientCreateOptions', other);
       const rc = c.Svcpp_ClientCreateOptions_Clone(created, otherC);
       rt.check(rc);
@@ -851,10 +852,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_ApiBase(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_ApiBase(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetApiBase(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -864,10 +865,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_WebBase(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_WebBase(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetWebBase(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -877,10 +878,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_CaFile(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_CaFile(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetCaFile(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -922,10 +923,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_IpcPath(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_IpcPath(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetIpcPath(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -934,7 +935,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ClientResult_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ClientResult_Init(created);
       rt.check(rc);
       return rt.adopt('ClientResult', created);
@@ -946,7 +947,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ClientResult_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ClientResult', other);
       const rc = c.Svcpp_ClientResult_Clone(created, otherC);
       rt.check(rc);
@@ -968,10 +969,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientResult_Error(self) {
       const selfC = rt.handle('ClientResult', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_Error(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientResult_SetError(self, value) {
       const selfC = rt.handle('ClientResult', self);
@@ -1001,10 +1002,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientResult_ResponseBody(self) {
       const selfC = rt.handle('ClientResult', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_ResponseBody(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ClientResult_SetResponseBody(self, value) {
       const selfC = rt.handle('ClientResult', self);
@@ -1038,13 +1039,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientResult_ToString(self) {
       const selfC = rt.handle('ClientResult', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_ToString(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationCodeChallenge_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationCodeChallenge_Init(created);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', created);
@@ -1056,7 +1057,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AuthorizationCodeChallenge_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationCodeChallenge', other);
       const rc = c.Svcpp_AuthorizationCodeChallenge_Clone(created, otherC);
       rt.check(rc);
@@ -1078,10 +1079,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationCodeChallenge_Challenge(self) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationCodeChallenge_Challenge(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationCodeChallenge_SetChallenge(self, value) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
@@ -1096,7 +1097,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AuthorizationCodeVerifier_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationCodeVerifier', other);
       const rc = c.Svcpp_AuthorizationCodeVerifier_Clone(created, otherC);
       rt.check(rc);
@@ -1108,7 +1109,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationCodeVerifier_Challenge(self) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationCodeVerifier_Challenge(selfC, out);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', out);
@@ -1121,10 +1122,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationCodeVerifier_Verifier(self) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationCodeVerifier_Verifier(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationCodeVerifier_SetVerifier(self, value) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
@@ -1133,7 +1134,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     AuthorizationArgs_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationArgs_Init(created);
       rt.check(rc);
       return rt.adopt('AuthorizationArgs', created);
@@ -1145,7 +1146,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AuthorizationArgs_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationArgs', other);
       const rc = c.Svcpp_AuthorizationArgs_Clone(created, otherC);
       rt.check(rc);
@@ -1167,10 +1168,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_Scopes(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationArgs_Scopes(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetScopes(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1180,9 +1181,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_State(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AuthorizationArgs_State(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetState(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1192,9 +1193,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_Nonce(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AuthorizationArgs_Nonce(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetNonce(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1204,7 +1205,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_CodeChallenge(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_AuthorizationArgs_CodeChallenge(selfC, out)) return undefined;
       return rt.adopt('AuthorizationCodeChallenge', out);
     },
@@ -1228,9 +1229,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AuthorizationArgs_CustomSchemeParam(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AuthorizationArgs_CustomSchemeParam(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetCustomSchemeParam(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1239,7 +1240,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityButton_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityButton_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityButton', created);
@@ -1251,7 +1252,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityButton_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityButton', other);
       const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
       rt.check(rc);
@@ -1263,10 +1264,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityButton_Label(self) {
       const selfC = rt.handle('ActivityButton', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityButton_Label(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityButton_SetLabel(self, value) {
       const selfC = rt.handle('ActivityButton', self);
@@ -1276,10 +1277,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityButton_Url(self) {
       const selfC = rt.handle('ActivityButton', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityButton_Url(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityButton_SetUrl(self, value) {
       const selfC = rt.handle('ActivityButton', self);
@@ -1288,7 +1289,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     LinkedLobby_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_LinkedLobby_Init(created);
       rt.check(rc);
       return rt.adopt('LinkedLobby', created);
@@ -1300,7 +1301,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LinkedLobby_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LinkedLobby', other);
       const rc = c.Svcpp_LinkedLobby_Clone(created, otherC);
       rt.check(rc);
@@ -1337,7 +1338,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ConnectionFailure_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ConnectionFailure', other);
       const rc = c.Svcpp_ConnectionFailure_Clone(created, otherC);
       rt.check(rc);
@@ -1359,10 +1360,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ConnectionFailure_Message(self) {
       const selfC = rt.handle('ConnectionFailure', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ConnectionFailure_Message(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ConnectionFailure_SetMessage(self, value) {
       const selfC = rt.handle('ConnectionFailure', self);
@@ -1407,7 +1408,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LinkedChannel_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LinkedChannel', other);
       const rc = c.Svcpp_LinkedChannel_Clone(created, otherC);
       rt.check(rc);
@@ -1429,10 +1430,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LinkedChannel_Name(self) {
       const selfC = rt.handle('LinkedChannel', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_LinkedChannel_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     LinkedChannel_SetName(self, value) {
       const selfC = rt.handle('LinkedChannel', self);
@@ -1451,7 +1452,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     AdditionalContent_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_AdditionalContent_Init(created);
       rt.check(rc);
       return rt.adopt('AdditionalContent', created);
@@ -1463,7 +1464,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AdditionalContent_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AdditionalContent', other);
       const rc = c.Svcpp_AdditionalContent_Clone(created, otherC);
       rt.check(rc);
@@ -1485,9 +1486,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AdditionalContent_Title(self) {
       const selfC = rt.handle('AdditionalContent', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_AdditionalContent_Title(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AdditionalContent_SetTitle(self, value) {
       const selfC = rt.handle('AdditionalContent', self);
@@ -1517,7 +1518,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     AudioDevice_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('AudioDevice', other);
       const rc = c.Svcpp_AudioDevice_Clone(created, otherC);
       rt.check(rc);
@@ -1529,10 +1530,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AudioDevice_Id(self) {
       const selfC = rt.handle('AudioDevice', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AudioDevice_Id(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AudioDevice_SetId(self, value) {
       const selfC = rt.handle('AudioDevice', self);
@@ -1542,10 +1543,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     AudioDevice_Name(self) {
       const selfC = rt.handle('AudioDevice', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_AudioDevice_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     AudioDevice_SetName(self, value) {
       const selfC = rt.handle('AudioDevice', self);
@@ -1575,7 +1576,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     VADThresholdSettings_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('VADThresholdSettings', other);
       const rc = c.Svcpp_VADThresholdSettings_Clone(created, otherC);
       rt.check(rc);
@@ -1612,7 +1613,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     UserMessageSummary_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('UserMessageSummary', other);
       const rc = c.Svcpp_UserMessageSummary_Clone(created, otherC);
       rt.check(rc);
@@ -1649,7 +1650,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     GuildMinimal_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('GuildMinimal', other);
       const rc = c.Svcpp_GuildMinimal_Clone(created, otherC);
       rt.check(rc);
@@ -1671,10 +1672,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     GuildMinimal_Name(self) {
       const selfC = rt.handle('GuildMinimal', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_GuildMinimal_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     GuildMinimal_SetName(self, value) {
       const selfC = rt.handle('GuildMinimal', self);
@@ -1689,7 +1690,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     GuildChannel_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('GuildChannel', other);
       const rc = c.Svcpp_GuildChannel_Clone(created, otherC);
       rt.check(rc);
@@ -1711,10 +1712,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     GuildChannel_Name(self) {
       const selfC = rt.handle('GuildChannel', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_GuildChannel_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     GuildChannel_SetName(self, value) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1776,7 +1777,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     GuildChannel_LinkedLobby(self) {
       const selfC = rt.handle('GuildChannel', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_GuildChannel_LinkedLobby(selfC, out)) return undefined;
       return rt.adopt('LinkedLobby', out);
     },
@@ -1787,7 +1788,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityAssets_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityAssets_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityAssets', created);
@@ -1799,7 +1800,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityAssets_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityAssets', other);
       const rc = c.Svcpp_ActivityAssets_Clone(created, otherC);
       rt.check(rc);
@@ -1811,9 +1812,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_LargeImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_LargeImage(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetLargeImage(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1823,9 +1824,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_LargeText(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_LargeText(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetLargeText(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1835,9 +1836,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_LargeUrl(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_LargeUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetLargeUrl(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1847,9 +1848,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_SmallImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_SmallImage(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetSmallImage(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1859,9 +1860,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_SmallText(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_SmallText(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetSmallText(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1871,9 +1872,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_SmallUrl(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_SmallUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetSmallUrl(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1883,9 +1884,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityAssets_InviteCoverImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_ActivityAssets_InviteCoverImage(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityAssets_SetInviteCoverImage(self, value) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1894,7 +1895,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityTimestamps_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityTimestamps_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityTimestamps', created);
@@ -1906,7 +1907,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityTimestamps_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityTimestamps', other);
       const rc = c.Svcpp_ActivityTimestamps_Clone(created, otherC);
       rt.check(rc);
@@ -1937,7 +1938,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivityParty_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityParty_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityParty', created);
@@ -1949,7 +1950,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityParty_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityParty', other);
       const rc = c.Svcpp_ActivityParty_Clone(created, otherC);
       rt.check(rc);
@@ -1961,10 +1962,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityParty_Id(self) {
       const selfC = rt.handle('ActivityParty', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityParty_Id(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityParty_SetId(self, value) {
       const selfC = rt.handle('ActivityParty', self);
@@ -2003,7 +2004,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     ActivitySecrets_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivitySecrets_Init(created);
       rt.check(rc);
       return rt.adopt('ActivitySecrets', created);
@@ -2015,7 +2016,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivitySecrets_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivitySecrets', other);
       const rc = c.Svcpp_ActivitySecrets_Clone(created, otherC);
       rt.check(rc);
@@ -2027,10 +2028,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivitySecrets_Join(self) {
       const selfC = rt.handle('ActivitySecrets', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivitySecrets_Join(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivitySecrets_SetJoin(self, value) {
       const selfC = rt.handle('ActivitySecrets', self);
@@ -2039,7 +2040,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     Activity_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_Activity_Init(created);
       rt.check(rc);
       return rt.adopt('Activity', created);
@@ -2051,7 +2052,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     Activity_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('Activity', other);
       const rc = c.Svcpp_Activity_Clone(created, otherC);
       rt.check(rc);
@@ -2063,10 +2064,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Name(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Activity_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetName(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2098,9 +2099,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_State(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_State(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetState(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2110,9 +2111,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_StateUrl(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_StateUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetStateUrl(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2122,9 +2123,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Details(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_Details(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetDetails(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2134,9 +2135,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_DetailsUrl(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_Activity_DetailsUrl(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Activity_SetDetailsUrl(self, value) {
       const selfC = rt.handle('Activity', self);
@@ -2170,7 +2171,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Assets(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Assets(selfC, out)) return undefined;
       return rt.adopt('ActivityAssets', out);
     },
@@ -2182,7 +2183,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Timestamps(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Timestamps(selfC, out)) return undefined;
       return rt.adopt('ActivityTimestamps', out);
     },
@@ -2194,7 +2195,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Party(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Party(selfC, out)) return undefined;
       return rt.adopt('ActivityParty', out);
     },
@@ -2206,7 +2207,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Activity_Secrets(self) {
       const selfC = rt.handle('Activity', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Activity_Secrets(selfC, out)) return undefined;
       return rt.adopt('ActivitySecrets', out);
     },
@@ -2258,7 +2259,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return c.Svcpp_Activity_Equals(selfC, otherC);
     },
     ActivityInvite_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityInvite_Init(created);
       rt.check(rc);
       return rt.adopt('ActivityInvite', created);
@@ -2270,7 +2271,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ActivityInvite_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityInvite', other);
       const rc = c.Svcpp_ActivityInvite_Clone(created, otherC);
       rt.check(rc);
@@ -2338,10 +2339,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityInvite_PartyId(self) {
       const selfC = rt.handle('ActivityInvite', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityInvite_PartyId(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityInvite_SetPartyId(self, value) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2351,10 +2352,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ActivityInvite_SessionId(self) {
       const selfC = rt.handle('ActivityInvite', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ActivityInvite_SessionId(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ActivityInvite_SetSessionId(self, value) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2379,7 +2380,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     RelationshipHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('RelationshipHandle', other);
       const rc = c.Svcpp_RelationshipHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2407,7 +2408,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     RelationshipHandle_User(self) {
       const selfC = rt.handle('RelationshipHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_RelationshipHandle_User(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2418,7 +2419,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     UserApplicationProfileHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('UserApplicationProfileHandle', other);
       const rc = c.Svcpp_UserApplicationProfileHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2430,30 +2431,30 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserApplicationProfileHandle_AvatarHash(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_AvatarHash(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_Metadata(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_Metadata(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderId(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserApplicationProfileHandle_ProviderId(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderIssuedUserId(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderType(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
@@ -2461,10 +2462,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserApplicationProfileHandle_Username(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_Username(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_Drop(self) {
       const selfC = rt.handle('UserHandle', self);
@@ -2473,7 +2474,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     UserHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('UserHandle', other);
       const rc = c.Svcpp_UserHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2489,38 +2490,38 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserHandle_Username(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_Username(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_GlobalName(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserHandle_GlobalName(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_DisplayName(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_DisplayName(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_Avatar(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserHandle_Avatar(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_AvatarUrl(self, animatedType, staticType) {
       const selfC = rt.handle('UserHandle', self);
       const animatedTypeC = rt.int(animatedType);
       const staticTypeC = rt.int(staticType);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_AvatarUrl(selfC, animatedTypeC, staticTypeC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_Status(self) {
       const selfC = rt.handle('UserHandle', self);
@@ -2532,9 +2533,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserHandle_GuildTag(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_UserHandle_GuildTag(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     UserHandle_UserApplicationProfiles(self) {
       const selfC = rt.handle('UserHandle', self);
@@ -2545,13 +2546,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     UserHandle_GameActivity(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_UserHandle_GameActivity(selfC, out)) return undefined;
       return rt.adopt('Activity', out);
     },
     UserHandle_Relationship(self) {
       const selfC = rt.handle('UserHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       const rc = c.Svcpp_UserHandle_Relationship(selfC, out);
       rt.check(rc);
       return rt.adopt('RelationshipHandle', out);
@@ -2563,7 +2564,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LobbyMemberHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LobbyMemberHandle', other);
       const rc = c.Svcpp_LobbyMemberHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2590,7 +2591,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LobbyMemberHandle_User(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyMemberHandle_User(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2600,9 +2601,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LobbyMemberHandle_AdditionalName(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_LobbyMemberHandle_AdditionalName(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     LobbyHandle_Drop(self) {
       const selfC = rt.handle('LobbyHandle', self);
@@ -2611,7 +2612,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     LobbyHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('LobbyHandle', other);
       const rc = c.Svcpp_LobbyHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2642,7 +2643,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     LobbyHandle_GetLobbyMemberHandle(self, memberId) {
       const selfC = rt.handle('LobbyHandle', self);
       const memberIdC = rt.u64(memberId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyHandle_GetLobbyMemberHandle(selfC, memberIdC, out)) return undefined;
       return rt.adopt('LobbyMemberHandle', out);
     },
@@ -2655,13 +2656,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     LobbyHandle_LinkedChannel(self) {
       const selfC = rt.handle('LobbyHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyHandle_LinkedChannel(selfC, out)) return undefined;
       return rt.adopt('LinkedChannel', out);
     },
     LobbyHandle_GetCallInfoHandle(self) {
       const selfC = rt.handle('LobbyHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_LobbyHandle_GetCallInfoHandle(selfC, out)) return undefined;
       return rt.adopt('CallInfoHandle', out);
     },
@@ -2672,7 +2673,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     ChannelHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('ChannelHandle', other);
       const rc = c.Svcpp_ChannelHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2688,10 +2689,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ChannelHandle_Name(self) {
       const selfC = rt.handle('ChannelHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_ChannelHandle_Name(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     ChannelHandle_Recipients(self) {
       const selfC = rt.handle('ChannelHandle', self);
@@ -2711,7 +2712,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     MessageHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('MessageHandle', other);
       const rc = c.Svcpp_MessageHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2727,17 +2728,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Content(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_MessageHandle_Content(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     MessageHandle_RawContent(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_MessageHandle_RawContent(selfC, out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     MessageHandle_AuthorId(self) {
       const selfC = rt.handle('MessageHandle', self);
@@ -2745,7 +2746,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Author(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Author(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2755,13 +2756,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Channel(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Channel(selfC, out)) return undefined;
       return rt.adopt('ChannelHandle', out);
     },
     MessageHandle_Lobby(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Lobby(selfC, out)) return undefined;
       return rt.adopt('LobbyHandle', out);
     },
@@ -2771,7 +2772,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_Recipient(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_Recipient(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -2799,7 +2800,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_AdditionalContent(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_MessageHandle_AdditionalContent(selfC, out)) return undefined;
       return rt.adopt('AdditionalContent', out);
     },
@@ -2821,9 +2822,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     MessageHandle_AdditionalName(self) {
       const selfC = rt.handle('MessageHandle', self);
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       if (!c.Svcpp_MessageHandle_AdditionalName(selfC, out)) return undefined;
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     VoiceStateHandle_Drop(self) {
       const selfC = rt.handle('VoiceStateHandle', self);
@@ -2832,7 +2833,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     VoiceStateHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('VoiceStateHandle', other);
       const rc = c.Svcpp_VoiceStateHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2857,7 +2858,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     CallInfoHandle_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('CallInfoHandle', other);
       const rc = c.Svcpp_CallInfoHandle_Clone(created, otherC);
       rt.check(rc);
@@ -2885,7 +2886,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     CallInfoHandle_GetVoiceStateHandle(self, userId) {
       const selfC = rt.handle('CallInfoHandle', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_CallInfoHandle_GetVoiceStateHandle(selfC, userIdC, out)) return undefined;
       return rt.adopt('VoiceStateHandle', out);
     },
@@ -2896,7 +2897,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.forget(self);
     },
     Call_Clone(other) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const otherC = rt.handle('Call', other);
       const rc = c.Svcpp_Call_Clone(created, otherC);
       rt.check(rc);
@@ -2928,7 +2929,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Call_GetVoiceStateHandle(self, userId) {
       const selfC = rt.handle('Call', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Call_GetVoiceStateHandle(selfC, userIdC, out)) return undefined;
       return rt.adopt('VoiceStateHandle', out);
     },
@@ -3036,7 +3037,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Call_GetVADThreshold(self) {
       const selfC = rt.handle('Call', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       const rc = c.Svcpp_Call_GetVADThreshold(selfC, out);
       rt.check(rc);
       return rt.adopt('VADThresholdSettings', out);
@@ -3049,13 +3050,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
     },
     Client_Init() {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const rc = c.Svcpp_Client_Init(created);
       rt.check(rc);
       return rt.adopt('Client', created);
     },
     Client_InitWithBases(apiBase, webBase) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const apiBaseC = rt.str(apiBase);
       const webBaseC = rt.str(webBase);
       const rc = c.Svcpp_Client_InitWithBases(created, apiBaseC, webBaseC);
@@ -3063,7 +3064,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return rt.adopt('Client', created);
     },
     Client_InitWithOptions(options) {
-      const created = { opaque: null } as HandleStruct;
+      const created = rt.newHandleStruct();
       const optionsC = rt.handle('ClientCreateOptions', options);
       const rc = c.Svcpp_Client_InitWithOptions(created, optionsC);
       rt.check(rc);
@@ -3081,16 +3082,16 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return c.Svcpp_Client_IsValid(selfC);
     },
     Client_GetDefaultCommunicationScopes() {
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetDefaultCommunicationScopes(out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Client_GetDefaultPresenceScopes() {
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetDefaultPresenceScopes(out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Client_GetVersionMajor() {
       return c.Svcpp_Client_GetVersionMajor();
@@ -3102,10 +3103,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       return c.Svcpp_Client_GetVersionPatch();
     },
     Client_GetVersionHash() {
-      const out = { ptr: null, size: 0 } as StringOut;
+      const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetVersionHash(out);
       rt.check(rc);
-      return rt.takeString(out);
+      return rt.takeStringOut(out);
     },
     Client_GetApplicationId(self) {
       const selfC = rt.handle('Client', self);
@@ -3173,7 +3174,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_GetLastConnectionFailure(self) {
       const selfC = rt.handle('Client', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetLastConnectionFailure(selfC, out)) return undefined;
       return rt.adopt('ConnectionFailure', out);
     },
@@ -3190,7 +3191,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_CreateAuthorizationCodeVerifier(self) {
       const selfC = rt.handle('Client', self);
-      const outVerifier = { opaque: null } as HandleStruct;
+      const outVerifier = rt.newHandleStruct();
       const rc = c.Svcpp_Client_CreateAuthorizationCodeVerifier(selfC, outVerifier);
       rt.check(rc);
       return rt.adopt('AuthorizationCodeVerifier', outVerifier);
@@ -3355,20 +3356,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_GetCurrentUserV2(self) {
       const selfC = rt.handle('Client', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetCurrentUserV2(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
     Client_GetCurrentUser(self) {
       const selfC = rt.handle('Client', self);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetCurrentUser(selfC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
     Client_GetUser(self, userId) {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetUser(selfC, userIdC, out)) return undefined;
       return rt.adopt('UserHandle', out);
     },
@@ -3462,14 +3463,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetMessageHandle(self, messageId) {
       const selfC = rt.handle('Client', self);
       const messageIdC = rt.u64(messageId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetMessageHandle(selfC, messageIdC, out)) return undefined;
       return rt.adopt('MessageHandle', out);
     },
     Client_GetChannelHandle(self, channelId) {
       const selfC = rt.handle('Client', self);
       const channelIdC = rt.u64(channelId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetChannelHandle(selfC, channelIdC, out)) return undefined;
       return rt.adopt('ChannelHandle', out);
     },
@@ -3577,7 +3578,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetLobbyHandle(self, lobbyId) {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetLobbyHandle(selfC, lobbyIdC, out)) return undefined;
       return rt.adopt('LobbyHandle', out);
     },
@@ -3664,7 +3665,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetRelationshipHandle(self, userId) {
       const selfC = rt.handle('Client', self);
       const userIdC = rt.u64(userId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetRelationshipHandle(selfC, userIdC, out)) return undefined;
       return rt.adopt('RelationshipHandle', out);
     },
@@ -3951,14 +3952,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_StartCall(self, lobbyId) {
       const selfC = rt.handle('Client', self);
       const lobbyIdC = rt.u64(lobbyId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_StartCall(selfC, lobbyIdC, out)) return undefined;
       return rt.adopt('Call', out);
     },
     Client_GetCall(self, channelId) {
       const selfC = rt.handle('Client', self);
       const channelIdC = rt.u64(channelId);
-      const out = { opaque: null } as HandleStruct;
+      const out = rt.newHandleStruct();
       if (!c.Svcpp_Client_GetCall(selfC, channelIdC, out)) return undefined;
       return rt.adopt('Call', out);
     },

@@ -5,7 +5,7 @@ import koffi, { type TypeObject } from 'koffi';
 import { errcError, SvcppError } from '../../lib/errors.js';
 import type { NativeHandle } from '../../lib/generated/native-api.js';
 import {
-  decodeProperties, decodeU64Span, handleSpanIn, propertiesIn, u64In, u64SpanIn, type PropertiesIn, type PropertiesOut, type SpanIn,
+  decodeProperties, decodeU64Span, handleSpanIn, utf8At, propertiesIn, u64In, u64SpanIn, type PropertiesIn, type PropertiesOut, type SpanIn,
 } from './containers.js';
 
 export type { PropertiesOut } from './containers.js';
@@ -19,9 +19,25 @@ export function declareType(name: string, declare: () => TypeObject): TypeObject
   }
 }
 
-/** The C struct every handle is: { void *opaque } (koffi 3 represents pointers as bigint). */
-export interface HandleStruct {
-  opaque: bigint | null;
+/**
+ * The C struct every handle is, { void *opaque }, as the 8 bytes of a Buffer allocated once per handle: koffi passes
+ * a Buffer's memory as the `Svcpp_<T> *` argument, where a JS object { opaque } was converted to C (and an _Inout_ one
+ * back) on every call — half the cost of a getter. Drop zeroes these bytes in place, like it zeroes a C caller's.
+ */
+export type HandleStruct = Buffer;
+
+/** The struct shape koffi decodes from (or encodes into) C memory: spans of handles. */
+interface HandleFields {
+  opaque: bigint | number | null;
+}
+
+const HANDLE_SIZE = 8; // sizeof(void *) on the 64-bit platforms svcpp ships for
+const STRING_SIZE = 16; // sizeof(Svcpp_String): { uint8_t *ptr; size_t size; }
+
+function handleStructOf(fields: HandleFields): HandleStruct {
+  const struct = Buffer.alloc(HANDLE_SIZE);
+  struct.writeBigUInt64LE(BigInt(fields.opaque ?? 0));
+  return struct;
 }
 
 /** Input Svcpp_String: koffi encodes `ptr` (a JS string) as UTF-8; `size` is its byte length. */
@@ -55,11 +71,27 @@ export interface RuntimeFunctions {
   /** Svcpp_<T>_Drop per value type: run by the FinalizationRegistry for handles nobody dropped. */
   drops: Record<string, (self: HandleStruct) => number>;
   clientRunCallbacks(self: HandleStruct): number;
+  clientHasPendingCallbacks(self: HandleStruct): boolean;
   clientDrop(self: HandleStruct): number;
 }
 
-/** How often a live client's queue is drained (koffi must never get a native wakeup hook, see README). */
-const PUMP_INTERVAL_MS = 16;
+/**
+ * The pump's polling delays (koffi must never be the native wakeup hook, see README, so it polls
+ * Svcpp_Client_HasPendingCallbacks — one cheap call — instead of a fixed 16 ms drain): while work arrives, or right
+ * after a call that registered a completion callback (a request whose answer is on its way), it polls every
+ * PUMP_BUSY_MS; each empty poll doubles the delay up to PUMP_IDLE_MS. So a reply or a burst of events waits ~1 ms, and
+ * an idle client costs one call per 16 ms on a timer that never keeps the process alive on its own (unref'd unless
+ * the client asks for a ref: pending promises, listeners, a live connection).
+ */
+const PUMP_BUSY_MS = 1;
+const PUMP_IDLE_MS = 16;
+
+/** One client's pump: its timer, the delay it was armed with and whether it holds the event loop open. */
+interface Pump {
+  timer: NodeJS.Timeout;
+  delay: number;
+  ref: boolean;
+}
 
 export class KoffiRuntime {
   /** Registered callbacks by the id passed as userData; userDataFree unregisters them. */
@@ -69,7 +101,7 @@ export class KoffiRuntime {
   readonly freeFn: bigint;
   /** First exception thrown by a JS callback during the current pump; rethrown when the pump returns. */
   private callbackError: { error: unknown } | undefined;
-  private readonly pumps = new Map<HandleStruct, NodeJS.Timeout>();
+  private readonly pumps = new Map<HandleStruct, Pump>();
   /**
    * JS functions of callbacks delivered during a native pump, run once the outermost pump has returned.
    * koffi runs a callback on the native call's stack: JS that calls back into the library from there (an
@@ -80,6 +112,12 @@ export class KoffiRuntime {
   private readonly deferred: Array<() => void> = [];
   private pumpDepth = 0;
   private readonly finalizers: FinalizationRegistry<{ type: string; struct: HandleStruct }>;
+  /**
+   * The one Svcpp_String out-param every string getter writes into (stringOut), read back by takeStringOut right
+   * after the call. Safe to share: JS is single-threaded, and the holder is consumed before any other call is made
+   * (callbacks delivered during a call only convert their own borrowed arguments, see `deferred`).
+   */
+  private readonly sharedStringOut = Buffer.alloc(STRING_SIZE);
 
   constructor(private readonly fns: RuntimeFunctions) {
     this.freeFn = koffi.register((userData: bigint) => this.endRegistration(userData), koffi.pointer(koffi.type('Svcpp_FreeFn')));
@@ -122,7 +160,7 @@ export class KoffiRuntime {
 
   /** A JS-owned copy (via Svcpp_<T>_Clone) of an object borrowed by a callback for its duration. */
   cloneBorrowed<T extends string>(type: T, borrowed: unknown, clone: (self: HandleStruct, other: unknown) => number): NativeHandle<T> {
-    const created = { opaque: null } as HandleStruct;
+    const created = this.newHandleStruct();
     this.check(clone(created, borrowed));
     return this.adopt(type, created);
   }
@@ -149,7 +187,12 @@ export class KoffiRuntime {
   private spanElements(elementCType: string, span: SpanOut): HandleStruct[] {
     const size = Number(span.size);
     if (!span.ptr || size === 0) return [];
-    return koffi.decode(span.ptr, elementCType, size) as HandleStruct[];
+    return (koffi.decode(span.ptr, elementCType, size) as HandleFields[]).map(handleStructOf);
+  }
+
+  /** A zeroed handle struct for a call that creates an object (Init, Clone, a getter returning an object). */
+  newHandleStruct(): HandleStruct {
+    return Buffer.alloc(HANDLE_SIZE);
   }
 
   /** Called after an explicit Drop: the finalizer has nothing left to do. */
@@ -170,9 +213,22 @@ export class KoffiRuntime {
 
   /** Decodes a borrowed Svcpp_String (callback arguments). */
   borrowString(s: StringOut): string {
-    const size = Number(s.size);
-    if (!s.ptr || size === 0) return '';
-    return Buffer.from(koffi.view(s.ptr, size)).toString('utf8');
+    return utf8At(s.ptr, s.size);
+  }
+
+  /** The shared, zeroed Svcpp_String out-param of a string getter (see sharedStringOut). */
+  stringOut(): Buffer {
+    return this.sharedStringOut.fill(0);
+  }
+
+  /** Decodes the string a getter wrote into stringOut() and frees it with Svcpp_Free. */
+  takeStringOut(out: Buffer): string {
+    const ptr = out.readBigUInt64LE(0);
+    try {
+      return ptr === 0n ? '' : utf8At(ptr, out.readBigUInt64LE(8));
+    } finally {
+      if (ptr !== 0n) this.fns.free(ptr);
+    }
   }
 
   /** Decodes an output Svcpp_String and frees it with Svcpp_Free (never the JS allocator). */
@@ -225,8 +281,9 @@ export class KoffiRuntime {
   }
 
   /** A list:obj input: the structs of an array of handles of `type` (the library copies the elements). */
-  handleSpan(type: string, value: unknown): SpanIn<HandleStruct> {
-    return handleSpanIn(value, (element) => this.handle(type, element));
+  handleSpan(type: string, value: unknown): SpanIn<HandleFields> {
+    // An array of structs is encoded element by element from objects: the elements' fields, not their Buffers.
+    return handleSpanIn(value, (element): HandleFields => ({ opaque: this.handle(type, element).readBigUInt64LE(0) }));
   }
 
   // ---- integers ----
@@ -276,6 +333,7 @@ export class KoffiRuntime {
     const pointer = koffi.register(guarded, koffi.pointer(proto));
     const userData = this.nextRegistration++;
     this.registrations.set(userData, pointer);
+    this.wakePumps();
     return { pointer, userData };
   }
 
@@ -326,26 +384,58 @@ export class KoffiRuntime {
   // ---- pump ----
 
   private startPump(struct: HandleStruct): void {
-    const timer = setInterval(() => {
-      this.pumping(() => this.fns.clientRunCallbacks(struct));
-      this.rethrowCallbackError();
-    }, PUMP_INTERVAL_MS);
-    timer.unref();
-    this.pumps.set(struct, timer);
+    const pump: Pump = { timer: undefined as unknown as NodeJS.Timeout, delay: PUMP_BUSY_MS, ref: false };
+    this.pumps.set(struct, pump);
+    this.armPump(struct, pump, PUMP_BUSY_MS);
+  }
+
+  /** (Re)arms the pump's timer to fire after `delay` ms, keeping its ref state. */
+  private armPump(struct: HandleStruct, pump: Pump, delay: number): void {
+    pump.delay = delay;
+    pump.timer = setTimeout(() => this.pumpTick(struct, pump), delay);
+    if (!pump.ref) pump.timer.unref();
+  }
+
+  private pumpTick(struct: HandleStruct, pump: Pump): void {
+    if (this.pumps.get(struct) !== pump) return; // dropped meanwhile
+    const fired = pump.timer;
+    let busy = false;
+    try {
+      if (this.fns.clientHasPendingCallbacks(struct)) {
+        busy = true;
+        this.pumping(() => this.fns.clientRunCallbacks(struct));
+        this.rethrowCallbackError();
+      }
+    } finally {
+      // A handler may have dropped the client (then its pump is gone) or woken the pump (then it is armed already).
+      if (this.pumps.get(struct) === pump && pump.timer === fired) {
+        this.armPump(struct, pump, busy ? PUMP_BUSY_MS : Math.min(pump.delay * 2, PUMP_IDLE_MS));
+      }
+    }
+  }
+
+  /** A call registered a completion callback: poll every pump at the busy rate until its answer has come. */
+  private wakePumps(): void {
+    for (const [struct, pump] of this.pumps) {
+      if (pump.delay === PUMP_BUSY_MS) continue;
+      clearTimeout(pump.timer);
+      this.armPump(struct, pump, PUMP_BUSY_MS);
+    }
   }
 
   setPumpRef(struct: HandleStruct, ref: boolean): void {
-    const timer = this.pumps.get(struct);
-    if (!timer) return;
-    if (ref) timer.ref();
-    else timer.unref();
+    const pump = this.pumps.get(struct);
+    if (!pump) return;
+    pump.ref = ref;
+    if (ref) pump.timer.ref();
+    else pump.timer.unref();
   }
 
   /** Drops a client and stops its pump (the C Drop delivers what is pending and frees every registration). */
   dropClient(struct: HandleStruct): number {
     const rc = this.fns.clientDrop(struct);
     if (rc === 0) {
-      clearInterval(this.pumps.get(struct));
+      clearTimeout(this.pumps.get(struct)?.timer);
       this.pumps.delete(struct);
     }
     return rc;

@@ -10,7 +10,7 @@ import type { InviteEvents } from '../presence.js';
 import type { RelationshipEvents } from '../relationships.js';
 
 export interface ClientOptions extends LocalClientOptions {
-  /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; drained by a 16 ms timer). */
+  /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; polled every 1–16 ms, see README). */
   backend?: BackendName;
   /** Base URL of the HTTP API (default: the local platform). */
   apiBase?: string;

@@ -91,8 +91,10 @@ function toC(p) {
 /** Empty out-param holder of IDL type t. */
 function outHolder(t) {
   const p = parseType(t);
-  if (p.kind === 'string') return '{ ptr: null, size: 0 } as StringOut';
-  if (p.kind === 'obj') return '{ opaque: null } as HandleStruct';
+  // Preallocated (see KoffiRuntime.stringOut / newHandleStruct): koffi passes a Buffer's memory as the pointer
+  // instead of converting a JS object to C and back on every call.
+  if (p.kind === 'string') return 'rt.stringOut()';
+  if (p.kind === 'obj') return 'rt.newHandleStruct()';
   if (p.kind === 'list') return '{ ptr: null, size: 0 } as SpanOut';
   if (p.kind === 'map') return '{ size: 0, keys: null, values: null } as PropertiesOut';
   if (p.kind === 'u64') return '[0n] as unknown[]';
@@ -100,6 +102,8 @@ function outHolder(t) {
   return '[0] as number[]';
 }
 const outValue = (t, name) => (['string', 'obj', 'list', 'map'].includes(parseType(t).kind) ? name : `${name}[0]`);
+/** JS expression converting an out-param holder of IDL type t to its JS value (a string holder is the shared Buffer). */
+const fromOut = (t, name) => (parseType(t).kind === 'string' ? `rt.takeStringOut(${name})` : fromC(t, outValue(t, name), false));
 
 function method(model, f) {
   const { fn } = f;
@@ -111,7 +115,7 @@ function method(model, f) {
   for (const p of fn.params) {
     if (p.role === 'self' && p.uninit) {
       selfName = 'created';
-      lines.push(`const created = { opaque: null } as HandleStruct;`);
+      lines.push('const created = rt.newHandleStruct();');
       args.push('created');
     } else if (p.role === 'self' || p.role === 'in') {
       // Converted before any callback is registered, so a bad argument cannot leak a registration.
@@ -153,10 +157,10 @@ function method(model, f) {
     lines.push('rt.check(rc);');
     if (fn.op === 'drop') lines.push(`rt.forget(${fn.params[0].name});`);
     if (selfName) lines.push(`return rt.adopt('${fn.owner.name}', created);`);
-    else if (r.kind === 'out') lines.push(`return ${fromC(r.type, outValue(r.type, outName), false)};`);
+    else if (r.kind === 'out') lines.push(`return ${fromOut(r.type, outName)};`);
   } else if (fn.ret === 'optional') {
     lines.push(`if (!${call}) return undefined;`);
-    lines.push(`return ${fromC(r.type, outValue(r.type, outName), false)};`);
+    lines.push(`return ${fromOut(r.type, outName)};`);
   } else if (fn.ret === 'cstr') {
     lines.push(`return ${call} as string; // static storage: never freed`);
   } else {
@@ -259,6 +263,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
 ${drops}
     },
     clientRunCallbacks: (self) => c.${PREFIX}Client_RunCallbacks(self),
+    clientHasPendingCallbacks: (self) => c.${PREFIX}Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.${PREFIX}Client_Drop(self),
   });
 

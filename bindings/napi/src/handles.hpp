@@ -1,5 +1,5 @@
-// Handle objects: a JS object wrapping the caller-allocated C handle struct, type-tagged per handle type
-// with a random per-load tag so a foreign or wrong-type object is rejected before napi_unwrap. Value
+// Handle objects: a napi external holding the caller-allocated C handle struct, type-tagged per handle type
+// with a random per-load tag so a foreign or wrong-type value is rejected before its pointer is read. Value
 // handles are dropped by their finalizer when nobody dropped them explicitly (GC only frees memory).
 #pragma once
 

@@ -11,7 +11,7 @@ namespace {
 constexpr size_t kShards = 64;
 
 struct Shard {
-    std::mutex mutex;
+    SpinLock mutex;
     std::unordered_map<uintptr_t, BoxBase *> live;
 };
 

@@ -11,11 +11,31 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <utility>
 
 #include "runtime/abi_error.hpp"
 
 namespace svcpp::capi {
+
+/**
+ * The lock of a registry shard and of a value object: every section it guards is short (a hash probe and a reference
+ * count; a field read, write or copy), far shorter than a pthread mutex's own bookkeeping, so a test-and-set lock that
+ * yields the core after a short spin (the holder was preempted) is cheaper on the per-call path: with it, a string
+ * getter through N-API went from ~107 to ~100 ns of CPU (bench/sync-call.ts).
+ */
+class SpinLock {
+public:
+    void lock() noexcept {
+        for (int spins = 0; locked_.exchange(true, std::memory_order_acquire); ++spins) {
+            if (spins >= 64) std::this_thread::yield();
+        }
+    }
+    void unlock() noexcept { locked_.store(false, std::memory_order_release); }
+
+private:
+    std::atomic<bool> locked_{false};
+};
 
 /** A unique address per type; the tag stored in every box of that type. */
 template <class T>
@@ -36,7 +56,7 @@ template <class T>
 struct Box final : BoxBase {
     template <class... A>
     explicit Box(A &&...args) : BoxBase(TagOf<T>()), value(std::forward<A>(args)...) {}
-    std::mutex mutex;
+    SpinLock mutex;
     T value;
 };
 
@@ -77,7 +97,7 @@ public:
 
 private:
     Ref<T> ref_;
-    std::lock_guard<std::mutex> lock_;
+    std::lock_guard<SpinLock> lock_;
 };
 
 /** Creates a box holding value and returns its handle value (registered, one reference). */
