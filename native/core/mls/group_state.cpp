@@ -24,6 +24,29 @@ Bytes InterimTranscriptHash(ByteView confirmed, ByteView confirmationTag) {
     return primitives::Sha256(w.Bytes());
 }
 
+// The GroupContext's external_senders extension (§12.1.8.1), if any: `ExternalSender external_senders<V>`.
+std::vector<ExternalSender> ParseExternalSenders(ByteView extensionsBody) {
+    std::vector<ExternalSender> senders;
+    tls::Reader r(extensionsBody);
+    while (!r.Empty()) {
+        uint16_t type = r.U16();
+        Bytes data = r.Opaque();
+        if (type != kExtensionExternalSenders) continue;
+        tls::Reader list(data);
+        tls::Reader items = list.Sub();
+        list.ExpectEnd();
+        while (!items.Empty()) {
+            ExternalSender sender;
+            sender.signatureKey = items.Opaque();
+            sender.credential.type = items.U16();
+            if (sender.credential.type != kCredentialBasic) throw DecodeError("external sender credential is not basic");
+            sender.credential.identity = items.Opaque();
+            senders.push_back(std::move(sender));
+        }
+    }
+    return senders;
+}
+
 struct AppliedProposal {
     uint16_t type = 0;
     std::optional<KeyPackage> added;
@@ -32,10 +55,80 @@ struct AppliedProposal {
 
 }  // namespace
 
-GroupState GroupState::FromWelcome(const JoinedGroup& joined) {
+struct GroupState::Pending {
+    Bytes commit;
+    GroupState next;
+};
+
+GroupState::GroupState(const GroupState& other)
+    : context_(other.context_), externalSenders_(other.externalSenders_), tree_(other.tree_), ownLeaf_(other.ownLeaf_),
+      signaturePrivateKey_(other.signaturePrivateKey_), nodePrivateKeys_(other.nodePrivateKeys_),
+      secrets_(other.secrets_), interimTranscriptHash_(other.interimTranscriptHash_),
+      pending_(other.pending_ ? std::make_unique<Pending>(*other.pending_) : nullptr) {}
+
+GroupState& GroupState::operator=(const GroupState& other) {
+    if (this != &other) *this = GroupState(other);
+    return *this;
+}
+
+GroupState::GroupState(GroupState&&) noexcept = default;
+GroupState& GroupState::operator=(GroupState&&) noexcept = default;
+GroupState::~GroupState() = default;
+
+GroupState GroupState::Create(ByteView, const KeyPackageBundle&, ByteView, const std::vector<ExternalSender>&) {
+    throw Error("group: creating a group is not implemented yet");
+}
+
+GroupState GroupState::Join(ByteView welcome, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
+    return FromWelcome(ProcessWelcome(welcome, own.keyPackage, own.initPrivateKey), own, signaturePrivateKey);
+}
+
+CommitOutput GroupState::Commit(const std::vector<ExternalProposal>&) {
+    throw Error("group: creating a commit is not implemented yet");
+}
+
+void GroupState::MergePendingCommit() {
+    if (!pending_) throw Error("group: no pending commit to merge");
+    std::unique_ptr<Pending> pending = std::move(pending_);
+    *this = std::move(pending->next);
+}
+
+void GroupState::DiscardPendingCommit() { pending_.reset(); }
+
+Bytes GroupState::Export(std::string_view label, ByteView context, std::size_t length) const {
+    return MlsExporter(secrets_.exporterSecret, ToBytes(label), context, length);
+}
+
+std::vector<uint64_t> GroupState::MemberUserIds() const {
+    std::vector<uint64_t> ids;
+    for (uint32_t leaf = 0; leaf < tree_.LeafCount(); ++leaf) {
+        const auto& node = tree_.Node(tree_math::LeafToNode(leaf));
+        if (!node) continue;
+        const Bytes& identity = node->leaf->credential.identity;
+        if (identity.size() != 8) throw Error("group: a member's identity is not an 8-byte DAVE user id");
+        uint64_t id = 0;
+        for (uint8_t b : identity) id = (id << 8) | b;
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+std::optional<uint32_t> GroupState::LeafOf(uint64_t userId) const {
+    Bytes identity = DaveIdentity(userId);
+    for (uint32_t leaf = 0; leaf < tree_.LeafCount(); ++leaf) {
+        const auto& node = tree_.Node(tree_math::LeafToNode(leaf));
+        if (node && node->leaf->credential.identity == identity) return leaf;
+    }
+    return std::nullopt;
+}
+
+GroupState GroupState::FromWelcome(const JoinedGroup& joined, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
     if (!joined.tree || !joined.ownLeaf) throw Error("group: the Welcome carried no ratchet tree");
     GroupState s;
+    s.signaturePrivateKey_.assign(signaturePrivateKey.begin(), signaturePrivateKey.end());
+    s.nodePrivateKeys_[tree_math::LeafToNode(*joined.ownLeaf)] = own.encryptionPrivateKey;
     s.context_ = joined.groupInfo.groupContext;
+    s.externalSenders_ = ParseExternalSenders(s.context_.extensions);
     s.tree_ = *joined.tree;
     s.ownLeaf_ = *joined.ownLeaf;
     s.secrets_ = joined.secrets;

@@ -55,5 +55,6 @@ TEST(GroupState, NeedsTheRatchetTreeFromTheWelcome) {
     const auto v = test::LoadVectors("welcome.json").at(0);
     JoinedGroup joined = ProcessWelcome(HexField(v, "welcome"), VectorKeyPackage(v), HexField(v, "init_priv"),
         HexField(v, "signer_pub"));
-    EXPECT_THROW(GroupState::FromWelcome(joined), Error);
+    KeyPackageBundle own{VectorKeyPackage(v), HexField(v, "init_priv"), {}};
+    EXPECT_THROW(GroupState::FromWelcome(joined, own, primitives::GenerateP256().privateKey), Error);
 }

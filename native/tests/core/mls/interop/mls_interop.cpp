@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
         }
         if (command == "join-welcome") {
             uint64_t userId = std::stoull(argv[2]);
-            KeyPackageBundle bundle = CreateDaveKeyPackage(userId, primitives::GenerateP256());
+            primitives::KeyPair signatureKey = primitives::GenerateP256();
+            KeyPackageBundle bundle = CreateDaveKeyPackage(userId, signatureKey);
             std::printf("{\"keyPackage\":\"%s\"}\n", Hex(bundle.keyPackage.Encode()).c_str());
             std::fflush(stdout);
             std::string line;
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
                             "\"exporter\":\"%s\",\"daveBaseSecret\":\"%s\"}\n",
                     static_cast<unsigned long long>(joined.groupInfo.groupContext.epoch), joined.ownLeaf.value_or(UINT32_MAX),
                     Hex(joined.secrets.epochAuthenticator).c_str(), Hex(exporter).c_str(), Hex(dave).c_str());
-                group = GroupState::FromWelcome(joined);
+                group = GroupState::FromWelcome(joined, bundle, signatureKey.privateKey);
             } catch (const Error& e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
             }
