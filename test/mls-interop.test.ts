@@ -3,7 +3,9 @@
 // EncryptWithLabel / DecryptWithLabel (RFC 9420 §5.1.3 over HPKE, ciphersuite 2) work in both directions, and external
 // Add/Remove proposals (what DAVE's voice server sends) made by ts-mls are authenticated by svcpp with the same
 // ProposalRef, and svcpp's are decoded by ts-mls; and a group created by ts-mls is joined by svcpp through a Welcome,
-// with the same epoch authenticator and exporter secrets (the DAVE sender-key base included).
+// with the same epoch authenticator and exporter secrets (the DAVE sender-key base included); and the reverse: a group
+// created by svcpp is joined by ts-mls members through svcpp's Welcome, who follow svcpp's add and remove commits (the
+// removes with an UpdatePath), while svcpp follows a ts-mls member's remove commit with an UpdatePath.
 // The C++ side is build/Release/svcpp_mls_interop (native/tests/core/mls/interop).
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,8 +17,10 @@ import type { Capabilities } from 'ts-mls';
 import { decodeKeyPackage, encodeKeyPackage, makeKeyPackageRef, verifyKeyPackage } from 'ts-mls/keyPackage.js';
 import { verifyLeafNodeSignatureKeyPackage } from 'ts-mls/leafNode.js';
 import { decryptWithLabel, encryptWithLabel } from 'ts-mls/crypto/hpke.js';
-import { createCommit, createGroup, decodeMlsMessage, encodeMlsMessage, mlsExporter } from 'ts-mls';
-import type { GroupContext, Proposal } from 'ts-mls';
+import { acceptAll, createCommit, createGroup, decodeMlsMessage, emptyPskIndex, encodeMlsMessage, joinGroup, mlsExporter, processMessage } from 'ts-mls';
+import type { ClientState, GroupContext, Proposal } from 'ts-mls';
+import { decodeWelcome } from 'ts-mls/welcome.js';
+import { addUnappliedProposal } from 'ts-mls/unappliedProposals.js';
 import { protectExternalProposalPublic } from 'ts-mls/messageProtectionPublic.js';
 import { encodeExternalSender } from 'ts-mls/externalSender.js';
 import { makeProposalRef } from 'ts-mls/authenticatedContent.js';
@@ -283,6 +287,133 @@ describe('MLS interop with ts-mls', () => {
         epochAuthenticator: hex(added.newState.keySchedule.epochAuthenticator),
         exporter: hex(await mlsExporter(added.newState.keySchedule.exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs)),
       });
+    });
+  });
+
+  describe('a group created by svcpp', () => {
+    // Runs `svcpp_mls_interop host-group`: svcpp creates the group (with a voice-server external sender), commits the
+    // external sender's Add/Remove proposals itself, and processes other members' commits.
+    async function startSvcppHost(userId: bigint, groupId: Uint8Array) {
+      const child = spawn(binary, ['host-group', userId.toString(), hex(groupId)], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
+      await next();  // {"externalSender": …}
+      return {
+        async send(line: string) {
+          child.stdin!.write(`${line}\n`);
+          return next();
+        },
+        async close() {
+          child.stdin!.end();
+          await exited;
+        },
+      };
+    }
+
+    async function tsMember(identityHex: string) {
+      const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
+      const kp = await generateKeyPackage({ credentialType: 'basic', identity: bytes(identityHex) }, daveCapabilities,
+        defaultLifetime, [], cs);
+      return { cs, kp };
+    }
+
+    async function exporterOf(state: { keySchedule: { exporterSecret: Uint8Array } }, cs: Awaited<ReturnType<typeof getCiphersuiteImpl>>) {
+      return hex(await mlsExporter(state.keySchedule.exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs));
+    }
+
+    // A ts-mls member follows svcpp's commit: first the external sender's proposal, then the commit referencing it.
+    // ts-mls 1.6.4 reads each external_senders extension as ONE ExternalSender, where RFC 9420 §12.1.8.1 (and DAVE's
+    // voice server) puts the list `ExternalSender external_senders<V>` in one extension; so ts-mls cannot authenticate
+    // the proposal against svcpp's (RFC) GroupContext. The proposal is entered into its cache under the ProposalRef
+    // ts-mls computes itself; the commit is then processed and checked by ts-mls in full.
+    async function follow(state: ClientState, answer: Record<string, unknown>, cs: Awaited<ReturnType<typeof getCiphersuiteImpl>>) {
+      const [proposal] = decodeMlsMessage(bytes(answer.proposal as string), 0)!;
+      if (proposal.wireformat !== 'mls_public_message' || proposal.publicMessage.content.contentType !== 'proposal') {
+        throw new Error('the proposal is not a PublicMessage proposal');
+      }
+      const { content, auth } = proposal.publicMessage;
+      const ref = await makeProposalRef({ wireformat: 'mls_public_message', content, auth }, cs.hash);
+      state = { ...state, unappliedProposals: addUnappliedProposal(ref, state.unappliedProposals, content.proposal, undefined) };
+      const [commit] = decodeMlsMessage(bytes(answer.commit as string), 0)!;
+      if (commit.wireformat !== 'mls_public_message') throw new Error('the commit is not a PublicMessage');
+      return (await processMessage(commit, state, emptyPskIndex, acceptAll, cs)).newState;
+    }
+
+    it('ts-mls joins through svcpp\'s Welcome and follows its add and remove commits', async () => {
+      const host = await startSvcppHost(1n, bytes('00000000000000d1'));
+      const b = await tsMember('0000000000000002');
+      const added = await host.send(`add ${hex(encodeKeyPackage(b.kp.publicPackage))}`);
+      expect(added.ok).toBe(true);
+      const welcome = decodeWelcome(bytes(added.welcome as string), 0)![0];
+      let bState = await joinGroup(welcome, b.kp.publicPackage, b.kp.privatePackage, emptyPskIndex, b.cs);
+      expect(bState.groupContext.epoch).toBe(1n);
+      expect(hex(bState.keySchedule.epochAuthenticator)).toBe(added.epochAuthenticator);
+      expect(await exporterOf(bState, b.cs)).toBe(added.exporter);
+
+      // A third member (ts-mls), added by svcpp: the second ts-mls member follows by reference.
+      const c = await tsMember('0000000000000003');
+      const addedC = await host.send(`add ${hex(encodeKeyPackage(c.kp.publicPackage))}`);
+      expect(addedC.ok).toBe(true);
+      bState = await follow(bState, addedC, b.cs);
+      let cState = await joinGroup(decodeWelcome(bytes(addedC.welcome as string), 0)![0], c.kp.publicPackage,
+        c.kp.privatePackage, emptyPskIndex, c.cs);
+      expect(hex(bState.keySchedule.epochAuthenticator)).toBe(addedC.epochAuthenticator);
+      expect(hex(cState.keySchedule.epochAuthenticator)).toBe(addedC.epochAuthenticator);
+
+      // svcpp removes B (a commit with an UpdatePath): C follows it.
+      const removed = await host.send('remove 1');
+      expect(removed.ok).toBe(true);
+      expect(removed.epoch).toBe(3);
+      const [removeCommit] = decodeMlsMessage(bytes(removed.commit as string), 0)!;
+      expect(removeCommit.wireformat === 'mls_public_message' && removeCommit.publicMessage.content.contentType === 'commit'
+        && removeCommit.publicMessage.content.commit.path !== undefined).toBe(true);
+      cState = await follow(cState, removed, c.cs);
+      expect(cState.groupContext.epoch).toBe(3n);
+      expect(hex(cState.keySchedule.epochAuthenticator)).toBe(removed.epochAuthenticator);
+      expect(await exporterOf(cState, c.cs)).toBe(removed.exporter);
+      await host.close();
+    });
+
+    it('svcpp follows a ts-mls member\'s commit that removes a member with an UpdatePath', async () => {
+      const host = await startSvcppHost(1n, bytes('00000000000000d2'));
+      const [b, c, d] = await Promise.all(['0000000000000002', '0000000000000003', '0000000000000004'].map(tsMember));
+      const addedB = await host.send(`add ${hex(encodeKeyPackage(b.kp.publicPackage))}`);
+      let bState = await joinGroup(decodeWelcome(bytes(addedB.welcome as string), 0)![0], b.kp.publicPackage,
+        b.kp.privatePackage, emptyPskIndex, b.cs);
+      const addedC = await host.send(`add ${hex(encodeKeyPackage(c.kp.publicPackage))}`);
+      bState = await follow(bState, addedC, b.cs);
+      const addedD = await host.send(`add ${hex(encodeKeyPackage(d.kp.publicPackage))}`);
+      bState = await follow(bState, addedD, b.cs);
+      let dState = await joinGroup(decodeWelcome(bytes(addedD.welcome as string), 0)![0], d.kp.publicPackage,
+        d.kp.privatePackage, emptyPskIndex, d.cs);
+
+      // B (ts-mls) removes C (leaf 2): the commit carries an UpdatePath svcpp must decrypt.
+      const result = await createCommit({ state: bState, cipherSuite: b.cs }, {
+        extraProposals: [{ proposalType: 'remove', remove: { removed: 2 } }], wireAsPublicMessage: true });
+      const commit = encodeMlsMessage(result.commit);
+      const tampered = new Uint8Array(commit);
+      tampered[tampered.length - 40] ^= 1;
+      const refused = await host.send(`commit ${hex(tampered)}`);
+      expect(refused.ok).toBe(false);
+      const answer = await host.send(`commit ${hex(commit)}`);
+      expect(answer).toEqual({
+        ok: true,
+        epoch: 4,
+        epochAuthenticator: hex(result.newState.keySchedule.epochAuthenticator),
+        exporter: await exporterOf(result.newState, b.cs),
+      });
+      if (result.commit.wireformat !== 'mls_public_message') throw new Error('the commit is not a PublicMessage');
+      dState = (await processMessage(result.commit, dState, emptyPskIndex, acceptAll, d.cs)).newState;
+
+      // Then svcpp removes B with its own path commit, in the epoch ts-mls's commit produced: D follows.
+      const removedB = await host.send('remove 1');
+      expect(removedB.ok).toBe(true);
+      dState = await follow(dState, removedB, d.cs);
+      expect(dState.groupContext.epoch).toBe(5n);
+      expect(hex(dState.keySchedule.epochAuthenticator)).toBe(removedB.epochAuthenticator);
+      expect(await exporterOf(dState, d.cs)).toBe(removedB.exporter);
+      await host.close();
     });
   });
 });

@@ -4,25 +4,16 @@
 #include <string>
 
 #include "mls/cipher_suite.hpp"
+#include "mls/commit_message.hpp"
+#include "mls/group_proposals.hpp"
+#include "mls/group_state_internal.hpp"
 #include "mls/primitives.hpp"
 #include "mls/tls_codec.hpp"
 #include "mls/tree_math.hpp"
+#include "mls/update_path.hpp"
 
 namespace svcpp::core::mls {
 namespace {
-
-constexpr uint8_t kSenderMember = 1;
-constexpr uint8_t kContentTypeCommit = 3;
-constexpr uint8_t kProposalByValue = 1;
-constexpr uint8_t kProposalByReference = 2;
-
-// InterimTranscriptHashInput (§8.2): interim = Hash(confirmed ‖ opaque confirmation_tag<V>).
-Bytes InterimTranscriptHash(ByteView confirmed, ByteView confirmationTag) {
-    tls::Writer w;
-    w.Raw(confirmed);
-    w.Opaque(confirmationTag);
-    return primitives::Sha256(w.Bytes());
-}
 
 // The GroupContext's external_senders extension (§12.1.8.1), if any: `ExternalSender external_senders<V>`.
 std::vector<ExternalSender> ParseExternalSenders(ByteView extensionsBody) {
@@ -47,18 +38,26 @@ std::vector<ExternalSender> ParseExternalSenders(ByteView extensionsBody) {
     return senders;
 }
 
-struct AppliedProposal {
-    uint16_t type = 0;
-    std::optional<KeyPackage> added;
-    uint32_t removed = 0;
-};
+// The body of the GroupContext's extension list holding only external_senders.
+Bytes EncodeExternalSendersExtension(const std::vector<ExternalSender>& senders) {
+    tls::Writer list;
+    list.Vector(senders, [](tls::Writer& out, const ExternalSender& s) { out.Raw(s.Encode()); });
+    tls::Writer body;
+    body.U16(kExtensionExternalSenders);
+    body.Opaque(list.Bytes());
+    return body.Take();
+}
 
 }  // namespace
 
-struct GroupState::Pending {
-    Bytes commit;
-    GroupState next;
-};
+void PruneKeys(std::map<uint32_t, Bytes>& keys, const RatchetTree& tree) {
+    std::erase_if(keys, [&](const auto& entry) {
+        if (entry.first >= tree.NodeCount() || tree.IsBlank(entry.first)) return true;
+        const TreeNode& node = *tree.Node(entry.first);
+        const Bytes& publicKey = node.leaf ? node.leaf->encryptionKey : node.parent->encryptionKey;
+        return primitives::P256PublicFromPrivate(entry.second) != publicKey;
+    });
+}
 
 GroupState::GroupState(const GroupState& other)
     : context_(other.context_), externalSenders_(other.externalSenders_), tree_(other.tree_), ownLeaf_(other.ownLeaf_),
@@ -75,16 +74,55 @@ GroupState::GroupState(GroupState&&) noexcept = default;
 GroupState& GroupState::operator=(GroupState&&) noexcept = default;
 GroupState::~GroupState() = default;
 
-GroupState GroupState::Create(ByteView, const KeyPackageBundle&, ByteView, const std::vector<ExternalSender>&) {
-    throw Error("group: creating a group is not implemented yet");
+GroupState GroupState::Create(ByteView groupId, const KeyPackageBundle& own, ByteView signaturePrivateKey,
+    const std::vector<ExternalSender>& externalSenders) {
+    own.keyPackage.Validate();
+    if (primitives::P256PublicFromPrivate(signaturePrivateKey) != own.keyPackage.leafNode.signatureKey) {
+        throw Error("group: the signature key does not match the KeyPackage's");
+    }
+    GroupState s;
+    s.signaturePrivateKey_.assign(signaturePrivateKey.begin(), signaturePrivateKey.end());
+    s.externalSenders_ = externalSenders;
+    s.tree_ = RatchetTree::WithSingleLeaf(own.keyPackage.leafNode);
+    s.ownLeaf_ = 0;
+    s.nodePrivateKeys_[0] = own.encryptionPrivateKey;
+    s.context_.groupId.assign(groupId.begin(), groupId.end());
+    s.context_.epoch = 0;
+    s.context_.treeHash = s.tree_.RootTreeHash();
+    s.context_.extensions = EncodeExternalSendersExtension(externalSenders);
+    // §11: epoch 0's secrets start from a fresh random init_secret; nobody else ever sees this epoch.
+    const Bytes zero(primitives::kHashSize, 0);
+    s.secrets_ = DeriveEpochSecrets(primitives::RandomBytes(primitives::kHashSize), zero, zero, s.context_.Encode());
+    Bytes confirmationTag = primitives::HmacSha256(s.secrets_.confirmationKey, s.context_.confirmedTranscriptHash);
+    s.interimTranscriptHash_ = InterimTranscriptHash(s.context_.confirmedTranscriptHash, confirmationTag);
+    return s;
+}
+
+GroupState GroupState::FromWelcome(const JoinedGroup& joined, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
+    if (!joined.tree || !joined.ownLeaf) throw Error("group: the Welcome carried no ratchet tree");
+    GroupState s;
+    s.context_ = joined.groupInfo.groupContext;
+    s.externalSenders_ = ParseExternalSenders(s.context_.extensions);
+    s.tree_ = *joined.tree;
+    s.ownLeaf_ = *joined.ownLeaf;
+    s.signaturePrivateKey_.assign(signaturePrivateKey.begin(), signaturePrivateKey.end());
+    s.nodePrivateKeys_[tree_math::LeafToNode(s.ownLeaf_)] = own.encryptionPrivateKey;
+    if (joined.pathSecret) {
+        // The committer signed the GroupInfo; its path secret for our common ancestor gives us the keys above it.
+        auto pathKeys = DeriveJoinerPathKeys(s.tree_, joined.groupInfo.signer, s.ownLeaf_, *joined.pathSecret);
+        s.nodePrivateKeys_.insert(pathKeys.begin(), pathKeys.end());
+    }
+    PruneKeys(s.nodePrivateKeys_, s.tree_);
+    if (!s.nodePrivateKeys_.contains(tree_math::LeafToNode(s.ownLeaf_))) {
+        throw Error("group: our leaf's encryption key is not the KeyPackage's");
+    }
+    s.secrets_ = joined.secrets;
+    s.interimTranscriptHash_ = InterimTranscriptHash(s.context_.confirmedTranscriptHash, joined.groupInfo.confirmationTag);
+    return s;
 }
 
 GroupState GroupState::Join(ByteView welcome, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
     return FromWelcome(ProcessWelcome(welcome, own.keyPackage, own.initPrivateKey), own, signaturePrivateKey);
-}
-
-CommitOutput GroupState::Commit(const std::vector<ExternalProposal>&) {
-    throw Error("group: creating a commit is not implemented yet");
 }
 
 void GroupState::MergePendingCommit() {
@@ -94,6 +132,72 @@ void GroupState::MergePendingCommit() {
 }
 
 void GroupState::DiscardPendingCommit() { pending_.reset(); }
+
+void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal>& proposalsByRef) {
+    if (pending_ && std::equal(mlsMessage.begin(), mlsMessage.end(), pending_->commit.begin(), pending_->commit.end())) {
+        MergePendingCommit();
+        return;
+    }
+    CommitMessage c = CommitMessage::Decode(mlsMessage);
+    if (c.groupId != context_.groupId) throw Error("commit: wrong group id");
+    if (c.epoch != context_.epoch) throw Error("commit: not for the current epoch");
+    if (c.senderLeaf >= tree_.LeafCount() || tree_.IsBlank(tree_math::LeafToNode(c.senderLeaf))) {
+        throw Error("commit: sender is not a member");
+    }
+    if (c.senderLeaf == ownLeaf_) throw Error("commit: from our own leaf but not our pending commit");
+
+    Bytes tbs = CommitTbs(c.receivedFramedContent, context_.Encode());
+    const Bytes& senderKey = tree_.Node(tree_math::LeafToNode(c.senderLeaf))->leaf->signatureKey;
+    if (!VerifyWithLabel(senderKey, "FramedContentTBS", tbs, c.signature)) throw Error("commit: signature does not verify");
+    if (MembershipTag(secrets_.membershipKey, tbs, c.signature, c.confirmationTag) != c.membershipTag) {
+        throw Error("commit: membership tag does not verify");
+    }
+
+    std::vector<ResolvedProposal> proposals;
+    for (const ProposalOrRef& p : c.proposals) {
+        if (!p.byReference) {
+            proposals.push_back(ResolvedProposal{p.type, p.added, p.removed});
+            continue;
+        }
+        auto it = proposalsByRef.find(p.ref);
+        if (it == proposalsByRef.end()) throw Error("commit: references an unknown proposal");
+        const ExternalProposal& e = it->second;
+        if (e.groupId != context_.groupId || e.epoch != context_.epoch) throw Error("commit: references a proposal of another epoch");
+        proposals.push_back(ResolvedProposal{e.proposalType, e.added, e.removedLeaf});
+    }
+
+    // Everything below works on copies: the state changes only if every check passes.
+    RatchetTree tree = tree_;
+    AppliedProposals applied = ApplyProposals(tree, proposals, ownLeaf_);
+    if (PathRequired(proposals) && !c.path) throw Error("commit: a Remove (or an empty commit) requires an UpdatePath");
+
+    GroupContext next = context_;
+    next.epoch = context_.epoch + 1;
+    Bytes commitSecret(primitives::kHashSize, 0);
+    std::map<uint32_t, Bytes> keys = nodePrivateKeys_;
+    if (c.path) {
+        ApplyReceivedPath(tree, c.senderLeaf, *c.path, context_.groupId);
+        next.treeHash = tree.RootTreeHash();  // the provisional GroupContext the path secrets are encrypted under
+        DecryptedPath decrypted = DecryptPath(tree, c.senderLeaf, ownLeaf_, *c.path, applied.newLeaves, keys, next.Encode());
+        for (std::size_t i = 0; i < decrypted.nodes.size(); ++i) keys[decrypted.nodes[i]] = decrypted.secrets.nodeKeys[i].privateKey;
+        commitSecret = decrypted.secrets.commitSecret;
+    }
+    next.treeHash = tree.RootTreeHash();
+    next.confirmedTranscriptHash = ConfirmedTranscriptHash(interimTranscriptHash_, c.receivedFramedContent, c.signature);
+    const Bytes zero(primitives::kHashSize, 0);
+    EpochSecrets secrets = DeriveEpochSecrets(secrets_.initSecret, commitSecret, zero, next.Encode());
+    if (primitives::HmacSha256(secrets.confirmationKey, next.confirmedTranscriptHash) != c.confirmationTag) {
+        throw Error("commit: confirmation tag does not verify");
+    }
+    PruneKeys(keys, tree);
+
+    context_ = std::move(next);
+    tree_ = std::move(tree);
+    secrets_ = std::move(secrets);
+    nodePrivateKeys_ = std::move(keys);
+    interimTranscriptHash_ = InterimTranscriptHash(context_.confirmedTranscriptHash, c.confirmationTag);
+    pending_.reset();
+}
 
 Bytes GroupState::Export(std::string_view label, ByteView context, std::size_t length) const {
     return MlsExporter(secrets_.exporterSecret, ToBytes(label), context, length);
@@ -120,133 +224,6 @@ std::optional<uint32_t> GroupState::LeafOf(uint64_t userId) const {
         if (node && node->leaf->credential.identity == identity) return leaf;
     }
     return std::nullopt;
-}
-
-GroupState GroupState::FromWelcome(const JoinedGroup& joined, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
-    if (!joined.tree || !joined.ownLeaf) throw Error("group: the Welcome carried no ratchet tree");
-    GroupState s;
-    s.signaturePrivateKey_.assign(signaturePrivateKey.begin(), signaturePrivateKey.end());
-    s.nodePrivateKeys_[tree_math::LeafToNode(*joined.ownLeaf)] = own.encryptionPrivateKey;
-    s.context_ = joined.groupInfo.groupContext;
-    s.externalSenders_ = ParseExternalSenders(s.context_.extensions);
-    s.tree_ = *joined.tree;
-    s.ownLeaf_ = *joined.ownLeaf;
-    s.secrets_ = joined.secrets;
-    s.interimTranscriptHash_ = InterimTranscriptHash(s.context_.confirmedTranscriptHash, joined.groupInfo.confirmationTag);
-    return s;
-}
-
-void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal>& proposalsByRef) {
-    tls::Reader r(mlsMessage);
-    if (r.U16() != kProtocolVersionMls10) throw Error("commit: protocol version is not mls10");
-    if (r.U16() != kWireFormatPublicMessage) throw Error("commit: not a PublicMessage");
-    std::size_t contentStart = r.Position();
-    Bytes groupId = r.Opaque();
-    uint64_t epoch = r.U64();
-    if (r.U8() != kSenderMember) throw Error("commit: sender is not a member");
-    uint32_t senderLeaf = r.U32();
-    r.Opaque();  // authenticated_data
-    if (r.U8() != kContentTypeCommit) throw Error("commit: content is not a commit");
-
-    std::vector<AppliedProposal> proposals = r.Vector<AppliedProposal>([&](tls::Reader& in) {
-        uint8_t kind = in.U8();
-        AppliedProposal p;
-        if (kind == kProposalByValue) {
-            p.type = in.U16();
-            if (p.type == kProposalAdd) {
-                p.added = KeyPackage::Read(in);
-            } else if (p.type == kProposalRemove) {
-                p.removed = in.U32();
-            } else {
-                throw Error("commit: proposal type " + std::to_string(p.type) + " is not Add or Remove");
-            }
-        } else if (kind == kProposalByReference) {
-            Bytes ref = in.Opaque();
-            auto it = proposalsByRef.find(ref);
-            if (it == proposalsByRef.end()) throw Error("commit: references an unknown proposal");
-            p.type = it->second.proposalType;
-            p.added = it->second.added;
-            p.removed = it->second.removedLeaf;
-        } else {
-            throw DecodeError("commit: ProposalOrRef type is invalid");
-        }
-        return p;
-    });
-    bool hasPath = r.Optional<bool>([](tls::Reader&) -> bool {
-        throw Error("commit: commits with an UpdatePath are not supported yet");
-    }).has_value();
-    (void)hasPath;
-    std::size_t contentEnd = r.Position();
-    Bytes signature = r.Opaque();
-    Bytes confirmationTag = r.Opaque();
-    Bytes membershipTag = r.Opaque();
-    r.ExpectEnd();
-
-    if (groupId != context_.groupId) throw Error("commit: wrong group id");
-    if (epoch != context_.epoch) throw Error("commit: not for the current epoch");
-    if (senderLeaf >= tree_.LeafCount() || tree_.IsBlank(tree_math::LeafToNode(senderLeaf))) {
-        throw Error("commit: sender is not a member");
-    }
-
-    // Signature over FramedContentTBS (a member's includes the current GroupContext).
-    ByteView framedContent = mlsMessage.subspan(contentStart, contentEnd - contentStart);
-    Bytes encodedContext = context_.Encode();
-    tls::Writer tbs;
-    tbs.U16(kProtocolVersionMls10);
-    tbs.U16(kWireFormatPublicMessage);
-    tbs.Raw(framedContent);
-    tbs.Raw(encodedContext);
-    const Bytes& senderKey = tree_.Node(tree_math::LeafToNode(senderLeaf))->leaf->signatureKey;
-    if (!VerifyWithLabel(senderKey, "FramedContentTBS", tbs.Bytes(), signature)) {
-        throw Error("commit: signature does not verify");
-    }
-    // Membership tag: MAC(membership_key, AuthenticatedContentTBM = FramedContentTBS ‖ FramedContentAuthData).
-    tls::Writer tbm;
-    tbm.Raw(tbs.Bytes());
-    tbm.Opaque(signature);
-    tbm.Opaque(confirmationTag);
-    if (primitives::HmacSha256(secrets_.membershipKey, tbm.Bytes()) != membershipTag) {
-        throw Error("commit: membership tag does not verify");
-    }
-
-    // Apply to a copy: the state changes only if every check passes. Removes before adds (§12.3 order: the adds then
-    // fill the leftmost blanks, which may be the removed leaves).
-    RatchetTree tree = tree_;
-    for (const auto& p : proposals) {
-        if (p.type == kProposalRemove) {
-            if (p.removed == ownLeaf_) throw Error("commit: removes us");
-            tree.RemoveLeaf(p.removed);
-        }
-    }
-    for (const auto& p : proposals) {
-        if (p.type == kProposalAdd) {
-            p.added->Validate();
-            tree.AddLeaf(p.added->leafNode);
-        }
-    }
-    bool hasRemove = std::any_of(proposals.begin(), proposals.end(), [](const auto& p) { return p.type == kProposalRemove; });
-    if (hasRemove) throw Error("commit: a Remove requires an UpdatePath, not supported yet");
-
-    // Transcript hashes and the next epoch (§8.2, §8): commit_secret is zero without a path, no PSKs.
-    tls::Writer confirmedInput;
-    confirmedInput.Raw(interimTranscriptHash_);
-    confirmedInput.U16(kWireFormatPublicMessage);
-    confirmedInput.Raw(framedContent);
-    confirmedInput.Opaque(signature);
-    GroupContext next = context_;
-    next.epoch = context_.epoch + 1;
-    next.treeHash = tree.RootTreeHash();
-    next.confirmedTranscriptHash = primitives::Sha256(confirmedInput.Bytes());
-    const Bytes zero(primitives::kHashSize, 0);
-    EpochSecrets secrets = DeriveEpochSecrets(secrets_.initSecret, zero, zero, next.Encode());
-    if (primitives::HmacSha256(secrets.confirmationKey, next.confirmedTranscriptHash) != confirmationTag) {
-        throw Error("commit: confirmation tag does not verify");
-    }
-
-    context_ = std::move(next);
-    tree_ = std::move(tree);
-    secrets_ = std::move(secrets);
-    interimTranscriptHash_ = InterimTranscriptHash(context_.confirmedTranscriptHash, confirmationTag);
 }
 
 }  // namespace svcpp::core::mls

@@ -189,6 +189,60 @@ void RatchetTree::RemoveLeaf(uint32_t leaf) {
     }
 }
 
+RatchetTree RatchetTree::WithSingleLeaf(LeafNode leaf) {
+    RatchetTree tree;
+    tree.leafCount_ = 1;
+    tree.nodes_.resize(1);
+    tree.nodes_[0] = TreeNode{std::move(leaf), std::nullopt};
+    return tree;
+}
+
+std::vector<uint32_t> RatchetTree::FilteredDirectPath(uint32_t leaf) const {
+    if (leaf >= leafCount_) throw Error("ratchet tree: leaf outside the tree");
+    std::vector<uint32_t> path;
+    uint32_t node = tree_math::LeafToNode(leaf);
+    uint32_t root = tree_math::Root(leafCount_);
+    while (node != root) {
+        node = tree_math::Parent(node, leafCount_);
+        if (!Resolution(CopathChild(node, leaf)).empty()) path.push_back(node);
+    }
+    return path;
+}
+
+uint32_t RatchetTree::CopathChild(uint32_t ancestor, uint32_t leaf) {
+    return tree_math::LeafToNode(leaf) < ancestor ? tree_math::Right(ancestor) : tree_math::Left(ancestor);
+}
+
+Bytes RatchetTree::ApplyPath(uint32_t leaf, const std::vector<Bytes>& pathKeys) {
+    std::vector<uint32_t> path = FilteredDirectPath(leaf);
+    if (path.size() != pathKeys.size()) throw Error("ratchet tree: the path's length does not match the filtered direct path");
+    uint32_t node = tree_math::LeafToNode(leaf);
+    uint32_t root = tree_math::Root(leafCount_);
+    while (node != root) {
+        node = tree_math::Parent(node, leafCount_);
+        nodes_[node].reset();
+    }
+    for (std::size_t i = 0; i < path.size(); ++i) nodes_[path[i]] = TreeNode{std::nullopt, ParentNode{pathKeys[i], {}, {}}};
+    // Top-down (§7.9): the root's parent hash is empty; each node below carries the hash of the one above it on the
+    // filtered path, over that node's key, its parent hash and the tree hash of its copath child.
+    Bytes parentHash;
+    for (std::size_t i = path.size(); i-- > 0;) {
+        ParentNode& parent = *nodes_[path[i]]->parent;
+        parent.parentHash = parentHash;
+        tls::Writer input;  // ParentHashInput
+        input.Opaque(parent.encryptionKey);
+        input.Opaque(parent.parentHash);
+        input.Opaque(TreeHash(CopathChild(path[i], leaf)));
+        parentHash = primitives::Sha256(input.Bytes());
+    }
+    return parentHash;
+}
+
+void RatchetTree::SetLeaf(uint32_t leaf, LeafNode node) {
+    if (leaf >= leafCount_) throw Error("ratchet tree: leaf outside the tree");
+    nodes_[tree_math::LeafToNode(leaf)] = TreeNode{std::move(node), std::nullopt};
+}
+
 Bytes RatchetTree::RootTreeHash() const { return TreeHash(tree_math::Root(leafCount_)); }
 
 bool RatchetTree::VerifyLeafSignatures(ByteView groupId) const {

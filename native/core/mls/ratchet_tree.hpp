@@ -1,8 +1,8 @@
 // The ratchet tree (RFC 9420 §7) as the `ratchet_tree` extension carries it: decoding and encoding, resolution
 // (§4.1.1), tree hashes (§7.8), parent-hash verification (§7.9.2) and leaf signature checks, as a joiner needs them to check a tree against the GroupInfo.
 // The tree is held at full width (a power-of-two number of leaves, §7.8: trailing blanks are implied).
-// Adding and removing leaves (Add/Remove proposals) too. Not yet here: path secrets and UpdatePath
-// creation/application.
+// Adding and removing leaves (Add/Remove proposals), and replacing a member's direct path with an UpdatePath's keys
+// and parent hashes (§7.5, §7.9); the path secrets themselves are in update_path.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -58,6 +58,22 @@ public:
     uint32_t AddLeaf(LeafNode leaf);
     /** §12.1.3 Remove: blanks the leaf and its direct path, then truncates trailing blank halves. */
     void RemoveLeaf(uint32_t leaf);
+
+    /** A tree with `leaf` as its only member (leaf 0), for a group's creator. */
+    static RatchetTree WithSingleLeaf(LeafNode leaf);
+    /** §4.1.2: `leaf`'s direct path (parent to root) without the nodes whose copath child has an empty resolution. */
+    std::vector<uint32_t> FilteredDirectPath(uint32_t leaf) const;
+    /** The child of `ancestor` on the side away from `leaf` (the copath node below `ancestor`). */
+    static uint32_t CopathChild(uint32_t ancestor, uint32_t leaf);
+    /**
+     * §7.5, §7.9: `leaf`'s direct path is blanked, then each node of its filtered direct path (`FilteredDirectPath`,
+     * bottom-up) gets the matching key of `pathKeys`, no unmerged leaves, and its parent hash, chained from the root
+     * down. Returns the parent hash the leaf's new LeafNode must carry (empty when the path is empty).
+     * Throws Error when `pathKeys` does not match the filtered direct path's length.
+     */
+    Bytes ApplyPath(uint32_t leaf, const std::vector<Bytes>& pathKeys);
+    /** Replaces the member at `leaf` (an UpdatePath's new leaf node). */
+    void SetLeaf(uint32_t leaf, LeafNode node);
 
 private:
     /** The tree hash of `node`'s subtree with the leaves in `removed` treated as blank (and not unmerged). */

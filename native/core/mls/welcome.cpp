@@ -43,6 +43,37 @@ Bytes GroupInfo::EncodeTbs() const {
     return w.Take();
 }
 
+Bytes GroupInfo::Encode() const {
+    tls::Writer w;
+    w.Raw(EncodeTbs());
+    w.Opaque(signature);
+    return w.Take();
+}
+
+void GroupInfo::Sign(ByteView signaturePrivateKey) {
+    signature = SignWithLabel(signaturePrivateKey, "GroupInfoTBS", EncodeTbs());
+}
+
+Bytes CreateWelcome(const GroupInfo& signedGroupInfo, ByteView joinerSecret, const std::vector<WelcomeRecipient>& recipients) {
+    const Bytes pskSecret(primitives::kHashSize, 0);
+    WelcomeKey welcomeKey = DeriveWelcomeKey(WelcomeSecret(joinerSecret, pskSecret));
+    Bytes encryptedGroupInfo = primitives::AeadSeal(welcomeKey.key, welcomeKey.nonce, {}, signedGroupInfo.Encode());
+    tls::Writer w;
+    w.U16(kCipherSuite);
+    w.Vector(recipients, [&](tls::Writer& out, const WelcomeRecipient& recipient) {
+        tls::Writer groupSecrets;
+        groupSecrets.Opaque(joinerSecret);
+        groupSecrets.Optional(recipient.pathSecret, [](tls::Writer& ps, const Bytes& secret) { ps.Opaque(secret); });
+        groupSecrets.Opaque({});  // psks: none
+        HpkeCiphertext ct = EncryptWithLabel(recipient.keyPackage.initKey, "Welcome", encryptedGroupInfo, groupSecrets.Bytes());
+        out.Opaque(recipient.keyPackage.Ref());
+        out.Opaque(ct.kemOutput);
+        out.Opaque(ct.ciphertext);
+    });
+    w.Opaque(encryptedGroupInfo);
+    return w.Take();
+}
+
 GroupInfo GroupInfo::Decode(ByteView bytes) {
     tls::Reader r(bytes);
     GroupInfo g;

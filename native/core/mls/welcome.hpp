@@ -2,7 +2,7 @@
 // GroupSecrets with our init key, derive the welcome key, decrypt and check the GroupInfo (signature, ratchet tree
 // against the tree hash, parent hashes, leaf signatures, confirmation tag), and derive the epoch's secrets — the
 // exporter among them, from which DAVE keys media. DAVE sends the Welcome bare (opcode 30); an MLSMessage-wrapped one
-// is accepted too. Pre-shared keys are refused (DAVE uses none).
+// is accepted too. Pre-shared keys are refused (DAVE uses none). Also the committer's side: creating the Welcome.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -26,7 +26,10 @@ struct GroupInfo {
     Bytes signature;
 
     Bytes EncodeTbs() const;
+    Bytes Encode() const;
     static GroupInfo Decode(ByteView bytes);
+    /** Sets `signature` = SignWithLabel(key, "GroupInfoTBS", EncodeTbs()). */
+    void Sign(ByteView signaturePrivateKey);
 };
 
 struct JoinedGroup {
@@ -44,5 +47,18 @@ struct JoinedGroup {
  */
 JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, ByteView initPrivateKey,
     std::optional<Bytes> signerPublicKey = std::nullopt);
+
+/** A member the commit adds: its KeyPackage and, after a commit with a path, its common ancestor's path secret. */
+struct WelcomeRecipient {
+    KeyPackage keyPackage;
+    std::optional<Bytes> pathSecret;
+};
+
+/**
+ * §12.4.3.1: a bare Welcome — `signedGroupInfo` encrypted with the welcome key of `joinerSecret` (no PSKs), and for
+ * each recipient its GroupSecrets {joiner_secret, path_secret, no psks} encrypted with EncryptWithLabel("Welcome",
+ * encrypted_group_info) to its KeyPackage's init key, indexed by KeyPackageRef.
+ */
+Bytes CreateWelcome(const GroupInfo& signedGroupInfo, ByteView joinerSecret, const std::vector<WelcomeRecipient>& recipients);
 
 }  // namespace svcpp::core::mls

@@ -18,6 +18,16 @@
 //                                                      then each further line is a commit (MLSMessage hex),
 //                                                      answered {"ok": true, "epoch": n, "epochAuthenticator": hex,
 //                                                      "exporter": hex} or {"ok": false, "error": text}
+//   svcpp_mls_interop host-group <user id> <group id hex>
+//                                                    → creates a group with itself as member and a voice-server
+//                                                      external sender, prints {"externalSender": hex}; then reads
+//                                                      lines: "add <key package hex>" / "remove <leaf>" (the external
+//                                                      sender proposes, svcpp commits and merges) answered
+//                                                      {"ok": true, "proposal": hex, "commit": hex, "welcome": hex or
+//                                                      "", "epoch": n, "epochAuthenticator": hex, "exporter": hex};
+//                                                      "commit <MLSMessage hex>" (another member's commit) answered
+//                                                      {"ok": true, "epoch": n, "epochAuthenticator": hex, "exporter":
+//                                                      hex}; any failure {"ok": false, "error": text}
 // The other side is ts-mls, an independent implementation from the npm registry.
 #include <cstdio>
 #include <iostream>
@@ -38,6 +48,12 @@ namespace {
 
 std::string Hex(ByteView bytes) { return test::ToHex(bytes); }
 Bytes FromHex(const std::string& hex) { return test::Hex(hex); }
+
+void PrintEpoch(const GroupState& group, const std::string& extra = "") {
+    Bytes exporter = group.Export("svcpp interop", {}, 32);
+    std::printf("{\"ok\":true,%s\"epoch\":%llu,\"epochAuthenticator\":\"%s\",\"exporter\":\"%s\"}\n", extra.c_str(),
+        static_cast<unsigned long long>(group.Epoch()), Hex(group.Secrets().epochAuthenticator).c_str(), Hex(exporter).c_str());
+}
 
 std::string JsonString(const std::string& text) {
     std::string out = "\"";
@@ -142,6 +158,43 @@ int main(int argc, char** argv) {
                     std::printf("{\"ok\":true,\"epoch\":%llu,\"epochAuthenticator\":\"%s\",\"exporter\":\"%s\"}\n",
                         static_cast<unsigned long long>(group->Epoch()), Hex(group->Secrets().epochAuthenticator).c_str(),
                         Hex(exporter).c_str());
+                } catch (const Error& e) {
+                    std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
+                }
+                std::fflush(stdout);
+            }
+            return 0;
+        }
+        if (command == "host-group" && argc == 4) {
+            primitives::KeyPair serverKey = primitives::GenerateP256();
+            std::vector<ExternalSender> senders = {ExternalSender{serverKey.publicKey, Credential{kCredentialBasic, DaveIdentity(0)}}};
+            primitives::KeyPair signatureKey = primitives::GenerateP256();
+            KeyPackageBundle bundle = CreateDaveKeyPackage(std::stoull(argv[2]), signatureKey);
+            GroupState group = GroupState::Create(FromHex(argv[3]), bundle, signatureKey.privateKey, senders);
+            std::printf("{\"externalSender\":\"%s\"}\n", Hex(senders[0].Encode()).c_str());
+            std::fflush(stdout);
+            std::string line;
+            while (std::getline(std::cin, line)) {
+                try {
+                    std::string verb = line.substr(0, line.find(' '));
+                    std::string argument = line.substr(line.find(' ') + 1);
+                    if (verb == "commit") {
+                        group.ProcessCommit(FromHex(argument));
+                        PrintEpoch(group);
+                    } else if (verb == "add" || verb == "remove") {
+                        std::optional<KeyPackage> added;
+                        uint32_t removed = 0;
+                        if (verb == "add") added = KeyPackage::Decode(FromHex(argument));
+                        else removed = static_cast<uint32_t>(std::stoul(argument));
+                        Bytes message = CreateExternalProposal(serverKey.privateKey, 0, group.GroupId(), group.Epoch(), added, removed);
+                        ExternalProposal proposal = ProcessExternalProposal(message, senders, group.GroupId(), group.Epoch());
+                        CommitOutput out = group.Commit({proposal});
+                        group.MergePendingCommit();  // as the voice server would pick it
+                        PrintEpoch(group, "\"proposal\":\"" + Hex(message) + "\",\"commit\":\"" + Hex(out.commit) +
+                            "\",\"welcome\":\"" + (out.welcome ? Hex(*out.welcome) : "") + "\",");
+                    } else {
+                        throw Error("unknown command " + verb);
+                    }
                 } catch (const Error& e) {
                     std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
                 }
