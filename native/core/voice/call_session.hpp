@@ -32,6 +32,7 @@
 #include "runtime/callback_queue.hpp"
 #include "runtime/event_slot.hpp"
 #include "voice/call_controls.hpp"
+#include "voice/e2ee/dave_session.hpp"
 #include "voice/voice_state.hpp"
 
 namespace boost::asio {
@@ -79,6 +80,10 @@ public:
     EventSlot<void(uint64_t, bool)> participantChanged;
     EventSlot<void(uint64_t)> voiceStateChanged;
     EventSlot<void(uint64_t, bool)> speakingChanged;
+    /** The call's end-to-end encryption state changed (DAVE: version, epoch, transition, passthrough). */
+    EventSlot<void(e2ee::DaveEncryptionState)> encryptionChanged;
+    /** The current end-to-end encryption state (a snapshot; any thread). */
+    e2ee::DaveEncryptionState Encryption() const;
     /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
     void ReleaseRegistrations();
 
@@ -109,7 +114,9 @@ private:
     void Release();  // gateway, UDP, media, timers: I/O thread
     void MaybeStartGateway();
     void OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, const std::vector<std::string> &modes);
-    void OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key);
+    void OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key, int daveVersion);
+    void StartDaveSession();
+    void OnEncryptionState(const e2ee::DaveEncryptionState &state);
     void UpdateParticipant(const VoiceStateRecord &state);
 
     const uint64_t lobbyId_;
@@ -119,8 +126,9 @@ private:
     std::atomic<CallStatus> status_{CallStatus::Disconnected};
     std::atomic<bool> ended_{false};
 
-    mutable std::mutex mutex_;  // participants_
+    mutable std::mutex mutex_;  // participants_, encryption_
     std::map<uint64_t, VoiceStateRecord> participants_;
+    e2ee::DaveEncryptionState encryption_;
 
     // I/O thread
     struct Io;

@@ -33,6 +33,7 @@ class FakeSocket : public net::WebSocket, public std::enable_shared_from_this<Fa
 public:
     FakeSocket(asio::io_context &io, std::string url, net::WebSocketHandlers handlers) : url(std::move(url)), io_(io), handlers_(std::move(handlers)) {}
     void Send(std::string text) override { sent.push_back(json::parse(text)); }
+    void SendBinary(std::string bytes) override { sentBinary.push_back(std::move(bytes)); }
     void Close(uint16_t code, std::string) override {
         closedByClient = code;
         Closed(code);
@@ -45,6 +46,12 @@ public:
         if (done_) return;
         asio::post(io_, [self = shared_from_this(), text = message.dump()] {
             if (!self->done_) self->handlers_.message(text);
+        });
+    }
+    void PushBinary(std::string bytes) {
+        if (done_) return;
+        asio::post(io_, [self = shared_from_this(), bytes = std::move(bytes)] {
+            if (!self->done_ && self->handlers_.binaryMessage) self->handlers_.binaryMessage(bytes);
         });
     }
     void Closed(int code) {
@@ -66,6 +73,7 @@ public:
 
     std::string url;
     std::vector<json> sent;
+    std::vector<std::string> sentBinary;
     int closedByClient = -1;
     bool aborted = false;
 
@@ -98,7 +106,7 @@ struct Harness {
         config.maxFailedAttempts = 3;
         voice::VoiceGatewayEvents ev;
         ev.ready = [this](const voice::VoiceReady &r) { events.push_back("ready " + std::to_string(r.ssrc) + " " + r.ip + ":" + std::to_string(r.port)); };
-        ev.sessionDescription = [this](const std::string &mode, const std::array<uint8_t, 32> &key) {
+        ev.sessionDescription = [this](const std::string &mode, const std::array<uint8_t, 32> &key, int) {
             events.push_back("session " + mode + " " + std::to_string(key[0]) + "," + std::to_string(key[31]));
         };
         ev.speaking = [this](uint64_t user, uint32_t ssrc, uint32_t flags) {
