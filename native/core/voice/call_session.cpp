@@ -51,6 +51,11 @@ e2ee::DaveEncryptionState CallSession::Encryption() const {
     return encryption_;
 }
 
+std::string CallSession::PrivacyCode() const {
+    std::lock_guard lock(mutex_);
+    return privacyCode_;
+}
+
 std::vector<uint64_t> CallSession::Participants() const {
     std::lock_guard lock(mutex_);
     std::vector<uint64_t> ids;
@@ -300,14 +305,16 @@ void CallSession::StartDaveSession() {
 }
 
 void CallSession::OnEncryptionState(const e2ee::DaveEncryptionState &state) {
+    std::string code = io_->dave ? io_->dave->PrivacyCode() : std::string();
     {
         std::lock_guard lock(mutex_);
         encryption_ = state;
+        privacyCode_ = std::move(code);
     }
     env_->log(LoggingSeverity::Info, "call " + std::to_string(lobbyId_) + ": DAVE protocol " + std::to_string(state.protocolVersion) +
                                          ", epoch " + std::to_string(state.epoch) + (state.transitionPending ? ", transition pending" : "") +
                                          (state.passthrough ? ", passthrough" : ""));
-    encryptionChanged.Post(state);
+    encryptionChanged.Post(static_cast<int32_t>(state.protocolVersion), state.epoch, state.transitionPending, state.passthrough);
 }
 
 void CallSession::OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key, int daveVersion) {

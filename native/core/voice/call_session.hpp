@@ -81,9 +81,11 @@ public:
     EventSlot<void(uint64_t)> voiceStateChanged;
     EventSlot<void(uint64_t, bool)> speakingChanged;
     /** The call's end-to-end encryption state changed (DAVE: version, epoch, transition, passthrough). */
-    EventSlot<void(e2ee::DaveEncryptionState)> encryptionChanged;
+    EventSlot<void(int32_t, uint64_t, bool, bool)> encryptionChanged;  // protocol version, epoch, transition pending, passthrough
     /** The current end-to-end encryption state (a snapshot; any thread). */
     e2ee::DaveEncryptionState Encryption() const;
+    /** The call's privacy code for the current epoch (empty without a group; any thread). */
+    std::string PrivacyCode() const;
     /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
     void ReleaseRegistrations();
 
@@ -129,6 +131,7 @@ private:
     mutable std::mutex mutex_;  // participants_, encryption_
     std::map<uint64_t, VoiceStateRecord> participants_;
     e2ee::DaveEncryptionState encryption_;
+    std::string privacyCode_;  // refreshed with each state change (the session lives on the I/O thread)
 
     // I/O thread
     struct Io;
