@@ -6,7 +6,9 @@
  *   input volume outside 0..100, output volume outside 0..200, NaN → InvalidArgument, old value kept;
  *   an unknown device id → InvalidArgument; a file device whose WAV cannot be read → ValidationError result;
  *   no-audio-input threshold outside -100..100 → InvalidArgument;
- *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null".
+ *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null";
+ *   the encryption surface (svcpp additions): NULL out → NullArgument; a zeroed Call → InvalidHandle, out untouched,
+ *   the callback's user data left with the caller.
  * The rules that need a live call (participant volume, VAD threshold, second StartCall, not a member with a real
  * lobby list) run against the real platform in test/e2e/voice-bad-input.test.ts through both bindings.
  */
@@ -138,6 +140,30 @@ static void Devices(Svcpp_Client *client)
     CHECK_EQ_INT(seen.type, Svcpp_ErrorType_None);
 }
 
+static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData)
+{
+    (void)protocolVersion, (void)epoch, (void)transitionPending, (void)passthrough;
+    ((Counter *)userData)->calls++;
+}
+
+static void EncryptionSurface(Svcpp_Call *zero)
+{
+    Svcpp_CallEncryptionState state = {NULL};
+    Svcpp_String code = {NULL, 0};
+    Counter c;
+    memset(&c, 0, sizeof c);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(zero, NULL), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_GetPrivacyCode(zero, NULL), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(zero, &state), Svcpp_Errc_InvalidHandle);
+    CHECK(state.opaque == NULL);
+    CHECK_ERRC(Svcpp_Call_GetPrivacyCode(zero, &code), Svcpp_Errc_InvalidHandle);
+    CHECK(code.ptr == NULL);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(NULL, &state), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_SetEncryptionStateChangedCallback(zero, OnEncryption, CountFree, &c), Svcpp_Errc_InvalidHandle);
+    CHECK_EQ_INT(c.frees, 0); /* refused: the user data stays with the caller */
+    CHECK_EQ_INT(c.calls, 0);
+}
+
 static void CallHandles(Svcpp_Client *client)
 {
     Svcpp_Call zero = {NULL};
@@ -146,6 +172,7 @@ static void CallHandles(Svcpp_Client *client)
     CHECK_ERRC(Svcpp_Call_SetSelfMute(&zero, true), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Call_SetParticipantVolume(&zero, 7, 50.0f), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(Svcpp_Call_GetStatus(&zero), Svcpp_Call_Status_Disconnected);
+    EncryptionSurface(&zero);
     /* EndCall of a lobby without a call completes at once. */
     memset(&seen, 0, sizeof seen);
     CHECK_OK(Svcpp_Client_EndCall(client, 42, OnEnded, CountFree, &seen));
