@@ -4,19 +4,26 @@
 //   2. an epoch change as the frame cryptor sees it: the MLS key schedule for the new epoch, then the 25 sender
 //      ratchets derived from its exporter (DaveFrameTransform::SetEpochKeys)
 //   3. the MLS operations a commit is built from: HPKE EncryptWithLabel / DecryptWithLabel (one per copath node of an
-//      UpdatePath) and SignWithLabel / VerifyWithLabel (one per commit). The MLS commit itself is not yet implemented
-//      (native/core/mls/README.md), so no whole-commit figure is printed.
-//   build/Release/svcpp_bench_dave [--smoke]      (--smoke: a few rounds, well under a second, for CI)
+//      UpdatePath) and SignWithLabel / VerifyWithLabel (one per commit)
+//   4. one whole commit in a 25-member group (mls::GroupState): creating it and processing it — an Add (no path,
+//      with its Welcome) and a Remove (with an UpdatePath), right after the group was formed by one add-only commit
+//      (so its parent nodes are still blank and the path secret is encrypted to each member's leaf: the costliest
+//      case DAVE produces)
+//   build/Release/svcpp_bench_dave [--smoke]      (--smoke: a few rounds, about a second, for CI)
 // Figures measured while other jobs load the machine are indicative only.
 #include <time.h>
 
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mls/cipher_suite.hpp"
+#include "mls/external_proposal.hpp"
+#include "mls/group_state.hpp"
 #include "mls/key_schedule.hpp"
 #include "mls/primitives.hpp"
 #include "voice/e2ee/dave_frame_transform.hpp"
@@ -129,6 +136,58 @@ void BenchCommitParts(int rounds) {
     std::printf("  VerifyWithLabel               %8.1f µs\n", verifyUs / rounds);
 }
 
+struct CommitFigures {
+    double createUs = 0;
+    double processUs = 0;
+};
+
+void BenchWholeCommits(int rounds) {
+    using namespace mls;
+    primitives::KeyPair server = primitives::GenerateP256();
+    std::vector<ExternalSender> senders{ExternalSender{server.publicKey, {kCredentialBasic, DaveIdentity(1)}}};
+    std::vector<primitives::KeyPair> keys;
+    std::vector<KeyPackageBundle> bundles;
+    for (int i = 0; i < kParticipants + 1; ++i) {  // the last one is the member the Add benchmark adds
+        keys.push_back(primitives::GenerateP256());
+        bundles.push_back(CreateDaveKeyPackage(1000 + i, keys.back()));
+    }
+    const Bytes groupId = ToBytes("bench group");
+    auto propose = [&](const GroupState& g, const std::optional<KeyPackage>& added, uint32_t removed) {
+        return ProcessExternalProposal(CreateExternalProposal(server.privateKey, 0, groupId, g.Epoch(), added, removed),
+            senders, groupId, g.Epoch());
+    };
+    GroupState creator = GroupState::Create(groupId, bundles[0], keys[0].privateKey, senders);
+    std::vector<ExternalProposal> adds;
+    for (int i = 1; i < kParticipants; ++i) adds.push_back(propose(creator, bundles[i].keyPackage, 0));
+    CommitOutput formed = creator.Commit(adds);
+    creator.MergePendingCommit();
+    GroupState committer = GroupState::Join(*formed.welcome, bundles[1], keys[1].privateKey);
+    GroupState receiver = GroupState::Join(*formed.welcome, bundles[2], keys[2].privateKey);
+
+    CommitFigures add, remove;
+    for (int r = 0; r < rounds; ++r) {
+        for (bool isRemove : {false, true}) {
+            ExternalProposal proposal = isRemove ? propose(committer, std::nullopt, kParticipants - 1)
+                                                 : propose(committer, bundles[kParticipants].keyPackage, 0);
+            std::map<Bytes, ExternalProposal> byRef{{proposal.ref, proposal}};
+            GroupState follower = receiver;  // a fresh copy each round: processing moves it to the next epoch
+            double t0 = ThreadCpuUs();
+            CommitOutput out = committer.Commit({proposal});
+            double t1 = ThreadCpuUs();
+            follower.ProcessCommit(out.commit, byRef);
+            double t2 = ThreadCpuUs();
+            committer.DiscardPendingCommit();
+            CommitFigures& figures = isRemove ? remove : add;
+            figures.createUs += t1 - t0;
+            figures.processUs += t2 - t1;
+        }
+    }
+    std::printf("one MLS commit, %d members (ciphersuite 2), %d rounds:\n", kParticipants, rounds);
+    std::printf("  Add, no path, with Welcome: create %8.1f µs   process %8.1f µs\n", add.createUs / rounds, add.processUs / rounds);
+    std::printf("  Remove, with UpdatePath:    create %8.1f µs   process %8.1f µs\n", remove.createUs / rounds,
+        remove.processUs / rounds);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -136,5 +195,6 @@ int main(int argc, char** argv) {
     BenchCallFrames(smoke ? 20 : 5000);
     BenchEpochChange(smoke ? 2 : 200);
     BenchCommitParts(smoke ? 2 : 200);
+    BenchWholeCommits(smoke ? 1 : 20);
     return 0;
 }

@@ -46,12 +46,17 @@ Bytes ExternalSender::Encode() const {
 
 ExternalSender ExternalSender::Decode(ByteView bytes) {
     tls::Reader r(bytes);
+    ExternalSender s = Read(r);
+    r.ExpectEnd();
+    return s;
+}
+
+ExternalSender ExternalSender::Read(tls::Reader& r) {
     ExternalSender s;
     s.signatureKey = r.Opaque();
     s.credential.type = r.U16();
     if (s.credential.type != kCredentialBasic) throw DecodeError("external sender credential is not basic");
     s.credential.identity = r.Opaque();
-    r.ExpectEnd();
     return s;
 }
 

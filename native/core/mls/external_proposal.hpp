@@ -23,6 +23,8 @@ struct ExternalSender {
 
     Bytes Encode() const;
     static ExternalSender Decode(ByteView bytes);
+    /** Reads one ExternalSender from a larger structure (the external_senders extension's list). */
+    static ExternalSender Read(tls::Reader& r);
 };
 
 /** An authenticated external Add or Remove proposal. */

@@ -26,14 +26,7 @@ std::vector<ExternalSender> ParseExternalSenders(ByteView extensionsBody) {
         tls::Reader list(data);
         tls::Reader items = list.Sub();
         list.ExpectEnd();
-        while (!items.Empty()) {
-            ExternalSender sender;
-            sender.signatureKey = items.Opaque();
-            sender.credential.type = items.U16();
-            if (sender.credential.type != kCredentialBasic) throw DecodeError("external sender credential is not basic");
-            sender.credential.identity = items.Opaque();
-            senders.push_back(std::move(sender));
-        }
+        while (!items.Empty()) senders.push_back(ExternalSender::Read(items));
     }
     return senders;
 }
@@ -166,6 +159,10 @@ void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, Extern
         proposals.push_back(ResolvedProposal{e.proposalType, e.added, e.removedLeaf});
     }
 
+    for (const ResolvedProposal& p : proposals) {
+        if (p.type == kProposalRemove && p.removed == c.senderLeaf) throw Error("commit: the committer removes itself");
+        if (p.type == kProposalRemove && p.removed == ownLeaf_) throw RemovedFromGroup("commit: removes us");
+    }
     // Everything below works on copies: the state changes only if every check passes.
     RatchetTree tree = tree_;
     AppliedProposals applied = ApplyProposals(tree, proposals, ownLeaf_);

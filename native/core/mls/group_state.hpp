@@ -28,6 +28,12 @@
 
 namespace svcpp::core::mls {
 
+/** An authentic commit (signature and membership tag verified) removes us: the caller leaves the group. */
+class RemovedFromGroup : public Error {
+public:
+    using Error::Error;
+};
+
 /** What `Commit` produces: DAVE's opcode 28 payload. */
 struct CommitOutput {
     /** MLSMessage (PublicMessage) carrying the Commit. */
@@ -74,8 +80,8 @@ public:
      * Applies a commit (an MLSMessage PublicMessage from a member), with or without an UpdatePath. `proposalsByRef`
      * resolves proposals the commit references (ExternalProposal::ref → proposal). When the bytes are exactly our
      * pending commit, this merges it (a committer cannot decrypt its own path); otherwise the pending commit is
-     * discarded once this one applies. Throws Error, leaving the state unchanged, when any check fails, including
-     * when the commit removes us (the caller then leaves the group).
+     * discarded once this one applies. Throws Error, leaving the state unchanged, when any check fails;
+     * RemovedFromGroup (an Error) when the commit is authentic and removes us.
      */
     void ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal>& proposalsByRef = {});
 

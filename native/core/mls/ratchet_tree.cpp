@@ -58,6 +58,17 @@ RatchetTree RatchetTree::Decode(ByteView bytes) {
     uint32_t leaves = static_cast<uint32_t>((tree.nodes_.size() + 1) / 2);
     tree.leafCount_ = std::bit_ceil(leaves);
     tree.nodes_.resize(tree_math::NodeWidth(tree.leafCount_));
+    // §7.9.2 / §12.4.3.1: an unmerged leaf is a member below the parent that lists it (resolutions and hashes index
+    // the tree with these values).
+    for (uint32_t node = 1; node < tree.nodes_.size(); node += 2) {
+        if (!tree.nodes_[node]) continue;
+        for (uint32_t leaf : tree.nodes_[node]->parent->unmergedLeaves) {
+            uint32_t leafNode = tree_math::LeafToNode(leaf);
+            if (leaf >= tree.leafCount_ || !tree_math::IsAncestor(node, leafNode) || !tree.nodes_[leafNode]) {
+                throw DecodeError("ratchet tree: node " + std::to_string(node) + " lists an unmerged leaf that is not a member below it");
+            }
+        }
+    }
     return tree;
 }
 

@@ -47,6 +47,11 @@ uint32_t Parent(uint32_t node, uint32_t leafCount) {
     return p;
 }
 
+bool IsAncestor(uint32_t ancestor, uint32_t node) {
+    uint32_t span = (1u << Level(ancestor)) - 1;
+    return node != ancestor && node + span >= ancestor && node <= ancestor + span;
+}
+
 uint32_t Sibling(uint32_t node, uint32_t leafCount) {
     uint32_t p = Parent(node, leafCount);
     return node < p ? Right(p) : Left(p);

@@ -15,5 +15,7 @@ uint32_t Right(uint32_t node);
 uint32_t Parent(uint32_t node, uint32_t leafCount);
 uint32_t Sibling(uint32_t node, uint32_t leafCount);
 inline uint32_t LeafToNode(uint32_t leaf) { return 2 * leaf; }
+/** True when `node` lies strictly below `ancestor` (the subtree of a level-k node spans ±(2^k − 1) indices). */
+bool IsAncestor(uint32_t ancestor, uint32_t node);
 
 }  // namespace svcpp::core::mls::tree_math

@@ -10,11 +10,6 @@ namespace {
 
 constexpr std::string_view kPathLabel = "UpdatePathNode";
 
-bool IsAncestor(uint32_t ancestor, uint32_t node) {
-    uint32_t span = (1u << tree_math::Level(ancestor)) - 1;
-    return node != ancestor && node + span >= ancestor && node <= ancestor + span;
-}
-
 // The resolution the committer encrypts to: the copath child's, minus the leaves this commit adds.
 std::vector<uint32_t> EncryptionTargets(const RatchetTree& tree, uint32_t pathNode, uint32_t committer,
     const std::vector<uint32_t>& newLeaves) {
@@ -107,6 +102,11 @@ void ApplyReceivedPath(RatchetTree& tree, uint32_t committer, const UpdatePath& 
     const LeafNode& leaf = path.leafNode;
     if (leaf.source != LeafNodeSource::Commit) throw Error("update path: the leaf node's source is not commit");
     if (!leaf.VerifySignature(groupId, committer)) throw Error("update path: the leaf node's signature does not verify");
+    // A member's identity is who it is in the call (DAVE keys media by it): a path may renew keys, never the identity.
+    const auto& current = tree.Node(tree_math::LeafToNode(committer));
+    if (!current || current->leaf->credential != leaf.credential) {
+        throw Error("update path: the leaf node changes the committer's credential");
+    }
     if (leaf.encryptionKey.size() != primitives::kPublicKeySize) throw Error("update path: leaf key is not a P-256 point");
     std::vector<Bytes> keys;
     for (const auto& node : path.nodes) {
@@ -130,7 +130,7 @@ void ApplyReceivedPath(RatchetTree& tree, uint32_t committer, const UpdatePath& 
 
 std::optional<std::size_t> CommonAncestorIndex(const std::vector<uint32_t>& filteredPath, uint32_t leaf, uint32_t) {
     for (std::size_t i = 0; i < filteredPath.size(); ++i) {
-        if (IsAncestor(filteredPath[i], tree_math::LeafToNode(leaf))) return i;
+        if (tree_math::IsAncestor(filteredPath[i], tree_math::LeafToNode(leaf))) return i;
     }
     return std::nullopt;
 }

@@ -63,8 +63,8 @@ void EncryptPath(CreatedPath& created, const RatchetTree& tree, uint32_t leaf, c
 
 /**
  * Receiver side, on `tree` with the commit's proposals already applied: checks the path's shape (one node per node
- * of the committer's filtered direct path, a commit-source leaf whose signature verifies), applies it to `tree` and
- * checks the new leaf's parent hash. Throws Error on any failure.
+ * of the committer's filtered direct path, a commit-source leaf whose signature verifies and whose credential is the
+ * committer's current one), applies it to `tree` and checks the new leaf's parent hash. Throws Error on any failure.
  */
 void ApplyReceivedPath(RatchetTree& tree, uint32_t committer, const UpdatePath& path, ByteView groupId);
 

@@ -59,7 +59,7 @@ void CommitAndDeliver(Member& committer, std::vector<Member*> members, const std
         });
         if (removed) {
             uint64_t epoch = m->group->Epoch();
-            EXPECT_THROW(m->group->ProcessCommit(out.commit, ByRef(proposals)), Error);
+            EXPECT_THROW(m->group->ProcessCommit(out.commit, ByRef(proposals)), RemovedFromGroup);
             EXPECT_EQ(m->group->Epoch(), epoch);
         } else {
             m->group->ProcessCommit(out.commit, ByRef(proposals));
@@ -207,7 +207,17 @@ TEST(GroupState, RefusesBadCommitsAndLeavesTheStateUnchanged) {
     bob.group->ProcessCommit(out.commit, ByRef(proposals));  // the genuine commit still applies
     alice.group->MergePendingCommit();
     EXPECT_EQ(bob.group->Secrets().epochAuthenticator, alice.group->Secrets().epochAuthenticator);
-    EXPECT_THROW(carol.group->ProcessCommit(out.commit, ByRef(proposals)), Error);  // removes Carol
+    // Only an authentic commit tells Carol she was removed; a forged one is just refused.
+    Bytes forged = out.commit;
+    forged[forged.size() - 5] ^= 1;  // inside the membership tag
+    try {
+        carol.group->ProcessCommit(forged, ByRef(proposals));
+        ADD_FAILURE() << "a forged commit applied";
+    } catch (const RemovedFromGroup&) {
+        ADD_FAILURE() << "a forged commit was taken as authentic";
+    } catch (const Error&) {
+    }
+    EXPECT_THROW(carol.group->ProcessCommit(out.commit, ByRef(proposals)), RemovedFromGroup);
 }
 
 TEST(GroupState, RefusesBadProposalsToCommit) {

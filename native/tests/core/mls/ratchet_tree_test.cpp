@@ -4,7 +4,10 @@
 
 #include <algorithm>
 
+#include "mls/key_package.hpp"
+#include "mls/primitives.hpp"
 #include "mls/ratchet_tree.hpp"
+#include "mls/tls_codec.hpp"
 #include "vectors.hpp"
 
 using namespace svcpp::core::mls;
@@ -68,6 +71,36 @@ TEST(RatchetTree, MalformedTreesAreRejected) {
     EXPECT_THROW(RatchetTree::Decode(Bytes{0x00}), DecodeError);        // no nodes
     EXPECT_THROW(RatchetTree::Decode(Bytes{0x02, 0x01, 0x02}), DecodeError);  // a parent where a leaf must be
     EXPECT_THROW(RatchetTree::Decode(Bytes{0x01, 0x00}), DecodeError);  // a single blank node
+}
+
+TEST(RatchetTree, UnmergedLeavesMustBeMembersBelowTheirParent) {
+    auto leafOf = [](uint64_t id) { return CreateDaveKeyPackage(id, primitives::GenerateP256()).keyPackage.leafNode; };
+    RatchetTree tree = RatchetTree::WithSingleLeaf(leafOf(1));
+    tree.AddLeaf(leafOf(2));
+    Bytes parentKey = primitives::GenerateP256().publicKey;
+    tree.ApplyPath(0, {parentKey});  // node 1 becomes a parent with no unmerged leaves
+    Bytes encoded = tree.Encode();
+    EXPECT_EQ(RatchetTree::Decode(encoded).Encode(), encoded);
+    // The parent's encoding ends with its key, an empty parent hash and an empty unmerged_leaves vector.
+    auto at = std::search(encoded.begin(), encoded.end(), parentKey.begin(), parentKey.end());
+    ASSERT_NE(at, encoded.end());
+    std::size_t unmerged = static_cast<std::size_t>(at - encoded.begin()) + parentKey.size() + 1;
+    ASSERT_EQ(encoded.at(unmerged), 0);
+    auto withUnmerged = [&](uint32_t leaf) {
+        std::size_t prefix = std::size_t{1} << (encoded[0] >> 6);  // the outer varint length's size
+        Bytes body(encoded.begin() + static_cast<std::ptrdiff_t>(prefix), encoded.end());
+        std::size_t inBody = unmerged - prefix;
+        body[inBody] = 4;
+        Bytes index = {static_cast<uint8_t>(leaf >> 24), static_cast<uint8_t>(leaf >> 16), static_cast<uint8_t>(leaf >> 8),
+            static_cast<uint8_t>(leaf)};
+        body.insert(body.begin() + static_cast<std::ptrdiff_t>(inBody) + 1, index.begin(), index.end());
+        tls::Writer w;
+        w.Opaque(body);
+        return w.Take();
+    };
+    EXPECT_THROW(RatchetTree::Decode(withUnmerged(5)), DecodeError);   // outside the tree
+    EXPECT_THROW(RatchetTree::Decode(withUnmerged(1000000)), DecodeError);
+    EXPECT_NO_THROW(RatchetTree::Decode(withUnmerged(1)));  // leaf 1 is below node 1 and a member
 }
 
 // Add and Remove proposals applied to a tree, against the `tree-operations` vectors (their suite is 1, whose tree hash

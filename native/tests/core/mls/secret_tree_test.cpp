@@ -2,6 +2,9 @@
 // against `tree-math`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "mls/secret_tree.hpp"
 #include "mls/tree_math.hpp"
 #include "vectors.hpp"
@@ -74,6 +77,13 @@ TEST(TreeMath, MatchesTheVectors) {
             } else {
                 EXPECT_EQ(tree_math::Parent(x, n), parent.get<uint32_t>());
                 EXPECT_EQ(tree_math::Sibling(x, n), v.at("sibling").at(x).get<uint32_t>());
+            }
+            // IsAncestor agrees with the vectors' parent chains: every node above x and nothing else.
+            std::vector<uint32_t> chain;
+            for (uint32_t a = x; a != tree_math::Root(n);) chain.push_back(a = v.at("parent").at(a).get<uint32_t>());
+            for (uint32_t other = 0; other < tree_math::NodeWidth(n); ++other) {
+                bool expected = std::find(chain.begin(), chain.end(), other) != chain.end();
+                EXPECT_EQ(tree_math::IsAncestor(other, x), expected) << other << " above " << x;
             }
         }
     }

@@ -140,6 +140,17 @@ TEST(TreeKem, RejectsATamperedPath) {
     tree = c.tree;
     EXPECT_THROW(ApplyReceivedPath(tree, sender, badSignature, c.groupId), Error);
 
+    // A leaf that claims another identity, properly signed by the committer: refused.
+    RatchetTree committerTree = c.tree;
+    CreatedPath created = CreatePath(committerTree, sender, c.groupId, c.signatureKeys.at(sender));
+    UpdatePath impostor = created.path;
+    impostor.leafNode.credential.identity.push_back(0x01);
+    impostor.leafNode.Sign(c.signatureKeys.at(sender), c.groupId, sender);
+    tree = c.tree;
+    EXPECT_THROW(ApplyReceivedPath(tree, sender, impostor, c.groupId), Error);
+    tree = c.tree;
+    EXPECT_NO_THROW(ApplyReceivedPath(tree, sender, created.path, c.groupId));
+
     // A ciphertext that does not open under the context.
     tree = c.tree;
     ApplyReceivedPath(tree, sender, path, c.groupId);
