@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "mls/group_state.hpp"
+
 namespace svcpp::core::voice::e2ee {
 
 using nlohmann::json;
@@ -92,6 +94,10 @@ void DaveSession::OnAnnounceCommit(mls::ByteView payload) {
     if (!group_.InGroup()) return Warn("dave: a commit while we hold no group (waiting for a Welcome); ignored");
     try {
         if (!group_.MergeIfOwnCommit(announced.body)) group_.ProcessCommit(announced.body);
+    } catch (const mls::RemovedFromGroup& e) {
+        // An authentic commit without us: nothing was wrong with it (no op 31); we ask to be added again.
+        Warn(std::string("dave: removed from the group: ") + e.what());
+        return Rejoin();
     } catch (const mls::Error& e) {
         return RecoverFromInvalid(announced.transitionId, std::string("commit: ") + e.what());
     }

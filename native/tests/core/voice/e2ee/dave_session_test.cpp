@@ -8,6 +8,7 @@
 
 #include "fake_clock.hpp"
 #include "mls/external_proposal.hpp"
+#include "mls/group_state.hpp"
 #include "mls/primitives.hpp"
 #include "voice/e2ee/dave_session.hpp"
 
@@ -51,6 +52,7 @@ public:
         return true;
     }
     void ProcessCommit(mls::ByteView) override {
+        if (removedByCommit) throw mls::RemovedFromGroup("the commit removes us");
         if (refuseCommit) throw mls::Error("bad confirmation tag");
         Advance();
     }
@@ -81,7 +83,7 @@ public:
     std::optional<mls::Bytes> ownCommit;
     mls::Bytes externalSender;
     std::vector<uint64_t> members{kAlice, kBob};
-    bool refuseProposals = false, refuseCommit = false, refuseWelcome = false;
+    bool refuseProposals = false, refuseCommit = false, refuseWelcome = false, removedByCommit = false;
 };
 
 struct Sent {
@@ -239,6 +241,17 @@ TEST(DaveSession, AnInvalidCommitSendsOp31AndAFreshKeyPackage) {
     ASSERT_EQ(h.sent.binary.size(), 2u);
     EXPECT_EQ(h.sent.binary[1], (mls::Bytes{26, 0xCB, 2}));
     EXPECT_FALSE(h.group.inGroup);
+}
+
+TEST(DaveSession, ACommitRemovingUsSendsNoOp31ButAFreshKeyPackage) {
+    Harness h;
+    h.Join();
+    h.group.inGroup = true;
+    h.group.removedByCommit = true;
+    h.session.OnBinary(dave::Op::AnnounceCommitTransition, Announce(9, mls::Bytes{0xC0, 0x99}));
+    EXPECT_TRUE(h.sent.jsons.empty());
+    ASSERT_EQ(h.sent.binary.size(), 2u);
+    EXPECT_EQ(h.sent.binary[1], (mls::Bytes{26, 0xCB, 2}));
 }
 
 TEST(DaveSession, AnInvalidWelcomeSendsOp31AndAFreshKeyPackage) {
