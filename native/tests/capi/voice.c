@@ -7,7 +7,7 @@
  *   an unknown device id → InvalidArgument; a file device whose WAV cannot be read → ValidationError result;
  *   no-audio-input threshold outside -100..100 → InvalidArgument;
  *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null";
- *   the encryption surface (svcpp additions): NULL out → NullArgument; a zeroed Call → InvalidHandle, out untouched,
+ *   the encryption surface (svcpp additions): NULL out → NullArgument; a zeroed or NULL Call → InvalidHandle, out untouched,
  *   the callback's user data left with the caller.
  * The rules that need a live call (participant volume, VAD threshold, second StartCall, not a member with a real
  * lobby list) run against the real platform in test/e2e/voice-bad-input.test.ts through both bindings.
@@ -158,7 +158,7 @@ static void EncryptionSurface(Svcpp_Call *zero)
     CHECK(state.opaque == NULL);
     CHECK_ERRC(Svcpp_Call_GetPrivacyCode(zero, &code), Svcpp_Errc_InvalidHandle);
     CHECK(code.ptr == NULL);
-    CHECK_ERRC(Svcpp_Call_GetEncryptionState(NULL, &state), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(NULL, &state), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Call_SetEncryptionStateChangedCallback(zero, OnEncryption, CountFree, &c), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(c.frees, 0); /* refused: the user data stays with the caller */
     CHECK_EQ_INT(c.calls, 0);
