@@ -6,6 +6,7 @@
 #include "mls/external_proposal.hpp"
 #include "mls/primitives.hpp"
 #include "mls/tls_codec.hpp"
+#include "voice/e2ee/dave_frame_transform.hpp"
 #include "voice/e2ee/mls_dave_group.hpp"
 
 using namespace svcpp::core::voice::e2ee;
@@ -178,4 +179,74 @@ TEST(MlsDaveGroup, AWelcomeForAnotherKeyPackageIsRefused) {
     auto commit = alice.group.CommitPendingProposals();
     EXPECT_THROW(carol.group.ProcessWelcome(*commit->welcome), mls::Error);
     EXPECT_FALSE(carol.group.InGroup());
+}
+
+namespace {
+
+std::vector<uint8_t> OpusFrame() {
+    std::vector<uint8_t> f(60);
+    for (std::size_t i = 0; i < f.size(); ++i) f[i] = static_cast<uint8_t>(i * 7 + 1);
+    f[0] = 0x78;
+    return f;
+}
+
+std::vector<uint8_t> Seal(DaveFrameTransform& from) {
+    auto frame = OpusFrame();
+    std::vector<uint8_t> wire(frame.size() + from.MaxEncryptOverhead());
+    auto size = from.Encrypt(1, frame, wire);
+    wire.resize(size.value_or(0));
+    return wire;
+}
+
+bool Opens(DaveFrameTransform& to, uint64_t from, const std::vector<uint8_t>& wire) {
+    std::vector<uint8_t> out(wire.size());
+    return to.Decrypt(from, 1, wire, out).has_value();
+}
+
+class StillClock final : public Clock {
+public:
+    TimePoint Now() const override { return TimePoint{} + std::chrono::hours(1); }
+};
+
+}  // namespace
+
+// Media keyed from the real group: a member who left cannot decrypt frames of the epoch after its removal, and a
+// late joiner cannot decrypt frames of the epochs before it joined.
+TEST(MlsDaveGroup, LeaversAndLateJoinersCannotDecryptOutsideTheirEpochs) {
+    Server server;
+    StillClock clock;
+    Member alice(kAlice, server), bob(kBob, server), carol(kCarol, server);
+    DaveFrameTransform aliceMedia{kAlice, clock}, bobMedia{kBob, clock}, carolMedia{kCarol, clock};
+    FormAliceAndBob(server, alice, bob);
+    aliceMedia.SetEpochKeys(alice.group.ExporterSecret(), alice.group.MemberUserIds());
+    bobMedia.SetEpochKeys(bob.group.ExporterSecret(), bob.group.MemberUserIds());
+    auto beforeCarol = Seal(aliceMedia);
+    ASSERT_TRUE(Opens(bobMedia, kAlice, beforeCarol));
+
+    mls::Bytes add = server.Add(carol.keyPackage, 1);
+    alice.group.AppendProposals({add});
+    bob.group.AppendProposals({add});
+    auto addCarol = alice.group.CommitPendingProposals();
+    ASSERT_TRUE(alice.group.MergeIfOwnCommit(addCarol->commit));
+    bob.group.ProcessCommit(addCarol->commit);
+    carol.group.ProcessWelcome(*addCarol->welcome);
+    for (auto [m, media] : {std::pair{&alice, &aliceMedia}, std::pair{&bob, &bobMedia}, std::pair{&carol, &carolMedia}}) {
+        media->SetEpochKeys(m->group.ExporterSecret(), m->group.MemberUserIds());
+    }
+    EXPECT_FALSE(Opens(carolMedia, kAlice, beforeCarol));  // late joiner: nothing from before it joined
+    auto withCarol = Seal(aliceMedia);
+    EXPECT_TRUE(Opens(carolMedia, kAlice, withCarol));
+    EXPECT_TRUE(Opens(bobMedia, kAlice, withCarol));
+
+    mls::Bytes removeBob = server.Remove(1, 2);
+    alice.group.AppendProposals({removeBob});
+    carol.group.AppendProposals({removeBob});
+    auto commit = alice.group.CommitPendingProposals();
+    ASSERT_TRUE(alice.group.MergeIfOwnCommit(commit->commit));
+    carol.group.ProcessCommit(commit->commit);
+    aliceMedia.SetEpochKeys(alice.group.ExporterSecret(), alice.group.MemberUserIds());
+    carolMedia.SetEpochKeys(carol.group.ExporterSecret(), carol.group.MemberUserIds());
+    auto afterBob = Seal(aliceMedia);
+    EXPECT_TRUE(Opens(carolMedia, kAlice, afterBob));
+    EXPECT_FALSE(Opens(bobMedia, kAlice, afterBob));  // the leaver keeps only the old epoch's keys
 }
