@@ -31,8 +31,8 @@ The cast: the platform (the social service, started locally), your game backend 
 game client (the svcpp SDK: a C++ core behind a C ABI, used here from TypeScript).`);
 
 title('Start the platform: OAuth2, HTTP API and gateway over TLS, in-memory database');
-// voice: the SDK's calls are transport-encrypted only until its DAVE session lands (docs/voice.md "End-to-end encryption").
-const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, tls: true, voice: { requireE2ee: false } });
+// Calls are end-to-end encrypted (DAVE): the platform's default refuses any other (docs/voice.md "End-to-end encryption").
+const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, tls: true });
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-demo-'));
 const caFile = join(dir, 'platform-ca.pem');
 writeFileSync(caFile, platform.caCertPem!);

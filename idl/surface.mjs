@@ -470,6 +470,13 @@ export const callbacks = [
     name: 'Call.OnSpeakingStatusChanged', doc: 'A participant started or stopped transmitting sound.',
     params: [{ name: 'userId', type: 'u64' }, { name: 'isPlayingSound', type: 'bool' }],
   },
+  // end-to-end encryption (DAVE, docs/voice.md "End-to-end encryption"): svcpp additions
+  {
+    name: 'Call.OnEncryptionStateChanged',
+    doc: 'svcpp addition: the call\'s end-to-end encryption state changed (read the whole of it with GetEncryptionState).',
+    params: [{ name: 'protocolVersion', type: 'i32' }, { name: 'epoch', type: 'u64' }, { name: 'transitionPending', type: 'bool' },
+      { name: 'passthrough', type: 'bool' }],
+  },
   {
     name: 'Client.UserAudioReceivedCallback',
     doc: 'Audio of one participant, decoded, before the SDK mixes it. Runs on the SDK Voice thread once per 10 ms frame\n' +
@@ -675,6 +682,17 @@ export const types = [
     fields: [
       { name: 'VadThreshold', type: 'f32', doc: 'Manual threshold in dBFS, -100..0 (default -60).' },
       { name: 'Automatic', type: 'bool', doc: 'True: the engine adapts the threshold to the noise floor (the default).' },
+    ],
+  },
+  {
+    name: 'CallEncryptionState',
+    kind: 'value',
+    doc: 'svcpp addition: the end-to-end encryption (DAVE) state of a call (Call.GetEncryptionState), a snapshot.',
+    fields: [
+      { name: 'ProtocolVersion', type: 'i32', doc: 'DAVE protocol version of the call: 1 = end-to-end encrypted, 0 = not (yet).' },
+      { name: 'Epoch', type: 'u64', doc: 'The MLS epoch our audio is encrypted in; 0 before this user holds the call\'s group.' },
+      { name: 'TransitionPending', type: 'bool', doc: 'A key change was prepared and waits for the voice server to execute it.' },
+      { name: 'Passthrough', type: 'bool', doc: 'Audio may travel in clear: only during a transition to or from an unencrypted call.' },
     ],
   },
   {
@@ -1000,6 +1018,14 @@ export const types = [
       { name: 'GetVADThreshold', const: true, returns: 'obj:VADThresholdSettings', doc: 'The voice-activity threshold.' },
       { name: 'SetVADThreshold', params: [{ name: 'automatic', type: 'bool' }, { name: 'threshold', type: 'f32' }],
         doc: 'Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed).' },
+      // end-to-end encryption (DAVE): svcpp additions
+      { name: 'GetEncryptionState', const: true, returns: 'obj:CallEncryptionState',
+        doc: 'svcpp addition: the end-to-end encryption state (all zero/false once the call is over).' },
+      { name: 'SetEncryptionStateChangedCallback', params: [{ name: 'cb', type: 'cb:Call.OnEncryptionStateChanged', nullable: true }],
+        doc: 'svcpp addition. Single slot. NULL clears it.' },
+      { name: 'GetPrivacyCode', const: true, returns: 'string',
+        doc: 'svcpp addition: the call\'s 30-digit privacy code for the current epoch (the same for every member; empty\n' +
+          'before this user holds the group), for players to compare out of band.' },
     ],
   },
   {

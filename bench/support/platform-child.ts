@@ -31,8 +31,6 @@ try {
     logger: false,
     devMode: true,
     tls: caFile !== undefined,
-    // The SDK's calls are transport-encrypted only until its DAVE session lands (docs/voice.md "End-to-end encryption").
-    voice: { requireE2ee: false },
     // A benchmark opens thousands of sessions and tokens: no bucket may ever be the bottleneck.
     rateLimits: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }])),
   });

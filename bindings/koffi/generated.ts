@@ -53,6 +53,7 @@ declareType('Svcpp_LinkedChannel', () => koffi.struct('Svcpp_LinkedChannel', { o
 declareType('Svcpp_AdditionalContent', () => koffi.struct('Svcpp_AdditionalContent', { opaque: 'void *' }));
 declareType('Svcpp_AudioDevice', () => koffi.struct('Svcpp_AudioDevice', { opaque: 'void *' }));
 declareType('Svcpp_VADThresholdSettings', () => koffi.struct('Svcpp_VADThresholdSettings', { opaque: 'void *' }));
+declareType('Svcpp_CallEncryptionState', () => koffi.struct('Svcpp_CallEncryptionState', { opaque: 'void *' }));
 declareType('Svcpp_UserMessageSummary', () => koffi.struct('Svcpp_UserMessageSummary', { opaque: 'void *' }));
 declareType('Svcpp_GuildMinimal', () => koffi.struct('Svcpp_GuildMinimal', { opaque: 'void *' }));
 declareType('Svcpp_GuildChannel', () => koffi.struct('Svcpp_GuildChannel', { opaque: 'void *' }));
@@ -145,6 +146,7 @@ const protos = {
   Svcpp_Call_OnParticipantChanged: declareType('Svcpp_Call_OnParticipantChanged', () => koffi.proto('void Svcpp_Call_OnParticipantChanged(uint64_t userId, bool added, void *userData)')),
   Svcpp_Call_OnVoiceStateChanged: declareType('Svcpp_Call_OnVoiceStateChanged', () => koffi.proto('void Svcpp_Call_OnVoiceStateChanged(uint64_t userId, void *userData)')),
   Svcpp_Call_OnSpeakingStatusChanged: declareType('Svcpp_Call_OnSpeakingStatusChanged', () => koffi.proto('void Svcpp_Call_OnSpeakingStatusChanged(uint64_t userId, bool isPlayingSound, void *userData)')),
+  Svcpp_Call_OnEncryptionStateChanged: declareType('Svcpp_Call_OnEncryptionStateChanged', () => koffi.proto('void Svcpp_Call_OnEncryptionStateChanged(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData)')),
   Svcpp_Client_UserAudioReceivedCallback: declareType('Svcpp_Client_UserAudioReceivedCallback', () => koffi.proto('void Svcpp_Client_UserAudioReceivedCallback(uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool * outShouldMute, void *userData)')),
   Svcpp_Client_UserAudioCapturedCallback: declareType('Svcpp_Client_UserAudioCapturedCallback', () => koffi.proto('void Svcpp_Client_UserAudioCapturedCallback(int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, void *userData)')),
   Svcpp_Client_EndCallCallback: declareType('Svcpp_Client_EndCallCallback', () => koffi.proto('void Svcpp_Client_EndCallCallback(void *userData)')),
@@ -308,6 +310,17 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_VADThresholdSettings_SetVadThreshold: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetVadThreshold(const Svcpp_VADThresholdSettings *self, float value)'),
     Svcpp_VADThresholdSettings_Automatic: lib.func('bool Svcpp_VADThresholdSettings_Automatic(const Svcpp_VADThresholdSettings *self)'),
     Svcpp_VADThresholdSettings_SetAutomatic: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetAutomatic(const Svcpp_VADThresholdSettings *self, bool value)'),
+    Svcpp_CallEncryptionState_Drop: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_Drop(_Inout_ Svcpp_CallEncryptionState *self)'),
+    Svcpp_CallEncryptionState_Clone: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_Clone(_Out_ Svcpp_CallEncryptionState *self, const Svcpp_CallEncryptionState *other)'),
+    Svcpp_CallEncryptionState_IsValid: lib.func('bool Svcpp_CallEncryptionState_IsValid(const Svcpp_CallEncryptionState *self)'),
+    Svcpp_CallEncryptionState_ProtocolVersion: lib.func('int32_t Svcpp_CallEncryptionState_ProtocolVersion(const Svcpp_CallEncryptionState *self)'),
+    Svcpp_CallEncryptionState_SetProtocolVersion: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetProtocolVersion(const Svcpp_CallEncryptionState *self, int32_t value)'),
+    Svcpp_CallEncryptionState_Epoch: lib.func('uint64_t Svcpp_CallEncryptionState_Epoch(const Svcpp_CallEncryptionState *self)'),
+    Svcpp_CallEncryptionState_SetEpoch: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetEpoch(const Svcpp_CallEncryptionState *self, uint64_t value)'),
+    Svcpp_CallEncryptionState_TransitionPending: lib.func('bool Svcpp_CallEncryptionState_TransitionPending(const Svcpp_CallEncryptionState *self)'),
+    Svcpp_CallEncryptionState_SetTransitionPending: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetTransitionPending(const Svcpp_CallEncryptionState *self, bool value)'),
+    Svcpp_CallEncryptionState_Passthrough: lib.func('bool Svcpp_CallEncryptionState_Passthrough(const Svcpp_CallEncryptionState *self)'),
+    Svcpp_CallEncryptionState_SetPassthrough: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetPassthrough(const Svcpp_CallEncryptionState *self, bool value)'),
     Svcpp_UserMessageSummary_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Drop(_Inout_ Svcpp_UserMessageSummary *self)'),
     Svcpp_UserMessageSummary_Clone: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Clone(_Out_ Svcpp_UserMessageSummary *self, const Svcpp_UserMessageSummary *other)'),
     Svcpp_UserMessageSummary_IsValid: lib.func('bool Svcpp_UserMessageSummary_IsValid(const Svcpp_UserMessageSummary *self)'),
@@ -563,6 +576,9 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Call_SetPTTReleaseDelay: lib.func('Svcpp_Errc Svcpp_Call_SetPTTReleaseDelay(const Svcpp_Call *self, uint32_t releaseDelayMs)'),
     Svcpp_Call_GetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_GetVADThreshold(const Svcpp_Call *self, _Out_ Svcpp_VADThresholdSettings *out)'),
     Svcpp_Call_SetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_SetVADThreshold(const Svcpp_Call *self, bool automatic, float threshold)'),
+    Svcpp_Call_GetEncryptionState: lib.func('Svcpp_Errc Svcpp_Call_GetEncryptionState(const Svcpp_Call *self, _Out_ Svcpp_CallEncryptionState *out)'),
+    Svcpp_Call_SetEncryptionStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetEncryptionStateChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnEncryptionStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_GetPrivacyCode: lib.func('Svcpp_Errc Svcpp_Call_GetPrivacyCode(const Svcpp_Call *self, _Out_ Svcpp_String *out)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
     Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
     Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
@@ -777,6 +793,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       AdditionalContent: (self: HandleStruct) => c.Svcpp_AdditionalContent_Drop(self),
       AudioDevice: (self: HandleStruct) => c.Svcpp_AudioDevice_Drop(self),
       VADThresholdSettings: (self: HandleStruct) => c.Svcpp_VADThresholdSettings_Drop(self),
+      CallEncryptionState: (self: HandleStruct) => c.Svcpp_CallEncryptionState_Drop(self),
       UserMessageSummary: (self: HandleStruct) => c.Svcpp_UserMessageSummary_Drop(self),
       GuildMinimal: (self: HandleStruct) => c.Svcpp_GuildMinimal_Drop(self),
       GuildChannel: (self: HandleStruct) => c.Svcpp_GuildChannel_Drop(self),
@@ -1604,6 +1621,63 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('VADThresholdSettings', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_VADThresholdSettings_SetAutomatic(selfC, valueC);
+      rt.check(rc);
+    },
+    CallEncryptionState_Drop(self) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      const rc = c.Svcpp_CallEncryptionState_Drop(selfC);
+      rt.check(rc);
+      rt.forget(self);
+    },
+    CallEncryptionState_Clone(other) {
+      const created = rt.newHandleStruct();
+      const otherC = rt.handle('CallEncryptionState', other);
+      const rc = c.Svcpp_CallEncryptionState_Clone(created, otherC);
+      rt.check(rc);
+      return rt.adopt('CallEncryptionState', created);
+    },
+    CallEncryptionState_IsValid(self) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      return c.Svcpp_CallEncryptionState_IsValid(selfC);
+    },
+    CallEncryptionState_ProtocolVersion(self) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      return c.Svcpp_CallEncryptionState_ProtocolVersion(selfC);
+    },
+    CallEncryptionState_SetProtocolVersion(self, value) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      const valueC = rt.int(value);
+      const rc = c.Svcpp_CallEncryptionState_SetProtocolVersion(selfC, valueC);
+      rt.check(rc);
+    },
+    CallEncryptionState_Epoch(self) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      return rt.u64Out(c.Svcpp_CallEncryptionState_Epoch(selfC));
+    },
+    CallEncryptionState_SetEpoch(self, value) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      const valueC = rt.u64(value);
+      const rc = c.Svcpp_CallEncryptionState_SetEpoch(selfC, valueC);
+      rt.check(rc);
+    },
+    CallEncryptionState_TransitionPending(self) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      return c.Svcpp_CallEncryptionState_TransitionPending(selfC);
+    },
+    CallEncryptionState_SetTransitionPending(self, value) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_CallEncryptionState_SetTransitionPending(selfC, valueC);
+      rt.check(rc);
+    },
+    CallEncryptionState_Passthrough(self) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      return c.Svcpp_CallEncryptionState_Passthrough(selfC);
+    },
+    CallEncryptionState_SetPassthrough(self, value) {
+      const selfC = rt.handle('CallEncryptionState', self);
+      const valueC = rt.bool(value);
+      const rc = c.Svcpp_CallEncryptionState_SetPassthrough(selfC, valueC);
       rt.check(rc);
     },
     UserMessageSummary_Drop(self) {
@@ -3049,6 +3123,27 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_Call_SetVADThreshold(selfC, automaticC, thresholdC);
       rt.check(rc);
     },
+    Call_GetEncryptionState(self) {
+      const selfC = rt.handle('Call', self);
+      const out = rt.newHandleStruct();
+      const rc = c.Svcpp_Call_GetEncryptionState(selfC, out);
+      rt.check(rc);
+      return rt.adopt('CallEncryptionState', out);
+    },
+    Call_SetEncryptionStateChangedCallback(self, cb) {
+      const selfC = rt.handle('Call', self);
+      const cbRegistration = cb === null ? null : rt.register((protocolVersion: number, epoch: bigint | number, transitionPending: boolean, passthrough: boolean) => rt.deliver(cb, protocolVersion, rt.u64Out(epoch), transitionPending, passthrough), protos.Svcpp_Call_OnEncryptionStateChanged);
+      const rc = c.Svcpp_Call_SetEncryptionStateChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
+      if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
+      rt.check(rc);
+    },
+    Call_GetPrivacyCode(self) {
+      const selfC = rt.handle('Call', self);
+      const out = rt.stringOut();
+      const rc = c.Svcpp_Call_GetPrivacyCode(selfC, out);
+      rt.check(rc);
+      return rt.takeStringOut(out);
+    },
     Client_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_Client_Init(created);
@@ -4447,6 +4542,18 @@ export function createKoffiApi(libraryPath: string): NativeApi {
         if (drop) api.VADThresholdSettings_Drop(self);
       }
     },
+    CallEncryptionState_Snapshot(self, drop) {
+      try {
+        return {
+          protocolVersion: api.CallEncryptionState_ProtocolVersion(self),
+          epoch: api.CallEncryptionState_Epoch(self),
+          transitionPending: api.CallEncryptionState_TransitionPending(self),
+          passthrough: api.CallEncryptionState_Passthrough(self),
+        };
+      } finally {
+        if (drop) api.CallEncryptionState_Drop(self);
+      }
+    },
     UserMessageSummary_Snapshot(self, drop) {
       try {
         return {
@@ -4714,6 +4821,8 @@ export function createKoffiApi(libraryPath: string): NativeApi {
           getPTTActive: api.Call_GetPTTActive(self),
           getPTTReleaseDelay: api.Call_GetPTTReleaseDelay(self),
           getVADThreshold: api.VADThresholdSettings_Snapshot(api.Call_GetVADThreshold(self), true),
+          getEncryptionState: api.CallEncryptionState_Snapshot(api.Call_GetEncryptionState(self), true),
+          getPrivacyCode: api.Call_GetPrivacyCode(self),
         };
       } finally {
         if (drop) api.Call_Drop(self);

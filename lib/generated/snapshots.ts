@@ -95,6 +95,14 @@ export interface VADThresholdSettingsData {
   automatic: boolean;
 }
 
+/** What CallEncryptionState_Snapshot returns: every getter of a CallEncryptionState, read in one call. */
+export interface CallEncryptionStateData {
+  protocolVersion: number;
+  epoch: bigint;
+  transitionPending: boolean;
+  passthrough: boolean;
+}
+
 /** What UserMessageSummary_Snapshot returns: every getter of a UserMessageSummary, read in one call. */
 export interface UserMessageSummaryData {
   userId: bigint;
@@ -289,4 +297,6 @@ export interface CallData {
   getPTTActive: boolean;
   getPTTReleaseDelay: number;
   getVADThreshold: VADThresholdSettingsData;
+  getEncryptionState: CallEncryptionStateData;
+  getPrivacyCode: string;
 }

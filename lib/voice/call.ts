@@ -16,7 +16,21 @@ export type CallEvents = {
   speakingChanged: [userId: bigint, speaking: boolean];
   /** A participant's voice state (self mute / deaf) changed: read it with getVoiceState(). */
   voiceStateChanged: [userId: bigint];
+  /** svcpp addition: the end-to-end encryption state changed (docs/voice.md "End-to-end encryption"). */
+  encryptionStateChanged: [state: EncryptionState];
 };
+
+/** svcpp addition: a call's end-to-end encryption (DAVE) state. */
+export interface EncryptionState {
+  /** 1 = end-to-end encrypted (DAVE protocol version 1); 0 = not (yet). */
+  protocolVersion: number;
+  /** The MLS epoch our audio is encrypted in; 0n before this user holds the call's group. */
+  epoch: bigint;
+  /** A key change was prepared and waits for the voice server to execute it. */
+  transitionPending: boolean;
+  /** Audio may travel in clear: only during a transition to or from an unencrypted call. */
+  passthrough: boolean;
+}
 
 /** A participant's voice state as the platform reports it. */
 export interface VoiceStateSnapshot {
@@ -48,6 +62,8 @@ export class Call extends TypedEventEmitter<CallEvents> {
     api.Call_SetParticipantChangedCallback(handle, (userId, added) => this.emit('participantChanged', userId, added));
     api.Call_SetSpeakingStatusChangedCallback(handle, (userId, speaking) => this.emit('speakingChanged', userId, speaking));
     api.Call_SetOnVoiceStateChangedCallback(handle, (userId) => this.emit('voiceStateChanged', userId));
+    api.Call_SetEncryptionStateChangedCallback(handle, (protocolVersion, epoch, transitionPending, passthrough) =>
+      this.emit('encryptionStateChanged', { protocolVersion, epoch, transitionPending, passthrough }));
   }
 
   #live(): NativeHandle<'Call'> {
@@ -127,6 +143,24 @@ export class Call extends TypedEventEmitter<CallEvents> {
   /** Automatic, or a manual threshold in dBFS -100..0 (out of range throws ERR_SVCPP_INVALID_ARGUMENT). */
   setVadThreshold(automatic: boolean, threshold = -60): void {
     this.#api.Call_SetVADThreshold(this.#live(), automatic, threshold);
+  }
+
+  /** svcpp addition: the end-to-end encryption state, a snapshot (all zero/false once the call is over). */
+  get encryptionState(): EncryptionState {
+    const handle = this.#api.Call_GetEncryptionState(this.#live());
+    return takeSnapshot(handle, (h) => ({
+      protocolVersion: this.#api.CallEncryptionState_ProtocolVersion(h),
+      epoch: this.#api.CallEncryptionState_Epoch(h),
+      transitionPending: this.#api.CallEncryptionState_TransitionPending(h),
+      passthrough: this.#api.CallEncryptionState_Passthrough(h),
+    }), (h) => this.#api.CallEncryptionState_Drop(h));
+  }
+  /**
+   * svcpp addition: the call's 30-digit privacy code for the current epoch — the same for every member, so players
+   * can compare it out of band; '' before this user holds the group.
+   */
+  get privacyCode(): string {
+    return this.#api.Call_GetPrivacyCode(this.#live());
   }
 
   /** Resolves with the next status change to `status` (rejects when the call ends in another status first). */

@@ -491,6 +491,8 @@ typedef struct Svcpp_AdditionalContent { void *opaque; } Svcpp_AdditionalContent
 typedef struct Svcpp_AudioDevice { void *opaque; } Svcpp_AudioDevice;
 /** The voice-activity threshold of a call (Call.GetVADThreshold). */
 typedef struct Svcpp_VADThresholdSettings { void *opaque; } Svcpp_VADThresholdSettings;
+/** svcpp addition: the end-to-end encryption (DAVE) state of a call (Call.GetEncryptionState), a snapshot. */
+typedef struct Svcpp_CallEncryptionState { void *opaque; } Svcpp_CallEncryptionState;
 /** The latest direct message with one user (GetUserMessageSummaries). */
 typedef struct Svcpp_UserMessageSummary { void *opaque; } Svcpp_UserMessageSummary;
 /** A guild the user is a member of (GetUserGuilds). */
@@ -707,6 +709,8 @@ typedef void (SVCPP_CALL *Svcpp_Call_OnParticipantChanged)(uint64_t userId, bool
 typedef void (SVCPP_CALL *Svcpp_Call_OnVoiceStateChanged)(uint64_t userId, void *userData);
 /** A participant started or stopped transmitting sound. */
 typedef void (SVCPP_CALL *Svcpp_Call_OnSpeakingStatusChanged)(uint64_t userId, bool isPlayingSound, void *userData);
+/** svcpp addition: the call's end-to-end encryption state changed (read the whole of it with GetEncryptionState). */
+typedef void (SVCPP_CALL *Svcpp_Call_OnEncryptionStateChanged)(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData);
 /**
  * Audio of one participant, decoded, before the SDK mixes it. Runs on the SDK Voice thread once per 10 ms frame
  * (no blocking, no allocation, no svcpp calls). data is interleaved 16-bit PCM the callback may change in place;
@@ -1079,6 +1083,31 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_SetVadThreshold(Svcpp
 SVCPP_API bool SVCPP_CALL Svcpp_VADThresholdSettings_Automatic(Svcpp_VADThresholdSettings const *self);
 /** Sets Automatic. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_SetAutomatic(Svcpp_VADThresholdSettings *self, bool value);
+
+/* ---- CallEncryptionState ------------------------------------------------------------------------- */
+
+/** Releases the object and zeroes the handle. Dropping a zeroed handle is Ok. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_Drop(Svcpp_CallEncryptionState *self);
+/** Deep copy of other into *self (overwritten, not dropped first). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_Clone(Svcpp_CallEncryptionState *self, Svcpp_CallEncryptionState const *other);
+/** True when the handle holds a live object of this type. */
+SVCPP_API bool SVCPP_CALL Svcpp_CallEncryptionState_IsValid(Svcpp_CallEncryptionState const *self);
+/** DAVE protocol version of the call: 1 = end-to-end encrypted, 0 = not (yet). */
+SVCPP_API int32_t SVCPP_CALL Svcpp_CallEncryptionState_ProtocolVersion(Svcpp_CallEncryptionState const *self);
+/** Sets ProtocolVersion. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_SetProtocolVersion(Svcpp_CallEncryptionState *self, int32_t value);
+/** The MLS epoch our audio is encrypted in; 0 before this user holds the call's group. */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_CallEncryptionState_Epoch(Svcpp_CallEncryptionState const *self);
+/** Sets Epoch. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_SetEpoch(Svcpp_CallEncryptionState *self, uint64_t value);
+/** A key change was prepared and waits for the voice server to execute it. */
+SVCPP_API bool SVCPP_CALL Svcpp_CallEncryptionState_TransitionPending(Svcpp_CallEncryptionState const *self);
+/** Sets TransitionPending. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_SetTransitionPending(Svcpp_CallEncryptionState *self, bool value);
+/** Audio may travel in clear: only during a transition to or from an unencrypted call. */
+SVCPP_API bool SVCPP_CALL Svcpp_CallEncryptionState_Passthrough(Svcpp_CallEncryptionState const *self);
+/** Sets Passthrough. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_SetPassthrough(Svcpp_CallEncryptionState *self, bool value);
 
 /* ---- UserMessageSummary -------------------------------------------------------------------------- */
 
@@ -1649,6 +1678,15 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetPTTReleaseDelay(Svcpp_Call *self, 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetVADThreshold(Svcpp_Call const *self, Svcpp_VADThresholdSettings *out);
 /** Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed). */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetVADThreshold(Svcpp_Call *self, bool automatic, float threshold);
+/** svcpp addition: the end-to-end encryption state (all zero/false once the call is over). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetEncryptionState(Svcpp_Call const *self, Svcpp_CallEncryptionState *out);
+/** svcpp addition. Single slot. NULL clears it. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetEncryptionStateChangedCallback(Svcpp_Call *self, Svcpp_Call_OnEncryptionStateChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);
+/**
+ * svcpp addition: the call's 30-digit privacy code for the current epoch (the same for every member; empty
+ * before this user holds the group), for players to compare out of band.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetPrivacyCode(Svcpp_Call const *self, Svcpp_String *out);
 
 /* ---- Client -------------------------------------------------------------------------------------- */
 

@@ -48,6 +48,7 @@ class LinkedChannel;
 class AdditionalContent;
 class AudioDevice;
 class VADThresholdSettings;
+class CallEncryptionState;
 class UserMessageSummary;
 class GuildMinimal;
 class GuildChannel;
@@ -1235,6 +1236,67 @@ public:
     bool Automatic() const;
     /// Sets Automatic.
     void SetAutomatic(bool value);
+};
+
+/// svcpp addition: the end-to-end encryption (DAVE) state of a call (Call.GetEncryptionState), a snapshot.
+class CallEncryptionState {
+    /// The C handle; mutable because const C getters take `Svcpp_CallEncryptionState const *`.
+    mutable Svcpp_CallEncryptionState instance_{};
+    ObjectState state_ = ObjectState::Invalid;
+
+public:
+
+    /// The empty object: operator bool is false.
+    static const CallEncryptionState nullobj;
+
+    /// An empty CallEncryptionState (operator bool is false); CallEncryptionState objects come from the SDK.
+    CallEncryptionState() = default;
+    /// Adopts a C handle; with ObjectState::Owned this object drops it.
+    CallEncryptionState(Svcpp_CallEncryptionState instance, ObjectState state) : instance_(instance), state_(state) {}
+    ~CallEncryptionState() { Drop(); }
+    CallEncryptionState(CallEncryptionState const &other);
+    CallEncryptionState &operator=(CallEncryptionState const &other);
+    CallEncryptionState(CallEncryptionState &&other) noexcept : instance_(other.instance_), state_(other.state_)
+    {
+        other.instance_ = Svcpp_CallEncryptionState{};
+        other.state_ = ObjectState::Invalid;
+    }
+    CallEncryptionState &operator=(CallEncryptionState &&other) noexcept
+    {
+        if (this != &other) {
+            Drop();
+            instance_ = other.instance_;
+            state_ = other.state_;
+            other.instance_ = Svcpp_CallEncryptionState{};
+            other.state_ = ObjectState::Invalid;
+        }
+        return *this;
+    }
+    /// True when this object holds a CallEncryptionState (false for nullobj and moved-from objects).
+    explicit operator bool() const { return state_ != ObjectState::Invalid; }
+    /// The C handle, for calling the C ABI directly.
+    Svcpp_CallEncryptionState *instance() const { return &instance_; }
+    /// Releases the object now (the destructor does this for an owned object).
+    void Drop();
+
+    /// True when the handle holds a live object of this type.
+    bool IsValid() const;
+    /// DAVE protocol version of the call: 1 = end-to-end encrypted, 0 = not (yet).
+    int32_t ProtocolVersion() const;
+    /// Sets ProtocolVersion.
+    void SetProtocolVersion(int32_t value);
+    /// The MLS epoch our audio is encrypted in; 0 before this user holds the call's group.
+    uint64_t Epoch() const;
+    /// Sets Epoch.
+    void SetEpoch(uint64_t value);
+    /// A key change was prepared and waits for the voice server to execute it.
+    bool TransitionPending() const;
+    /// Sets TransitionPending.
+    void SetTransitionPending(bool value);
+    /// Audio may travel in clear: only during a transition to or from an unencrypted call.
+    bool Passthrough() const;
+    /// Sets Passthrough.
+    void SetPassthrough(bool value);
 };
 
 /// The latest direct message with one user (GetUserMessageSummaries).
@@ -2447,6 +2509,8 @@ public:
     using OnVoiceStateChanged = std::function<void(uint64_t userId)>;
     /// A participant started or stopped transmitting sound.
     using OnSpeakingStatusChanged = std::function<void(uint64_t userId, bool isPlayingSound)>;
+    /// svcpp addition: the call's end-to-end encryption state changed (read the whole of it with GetEncryptionState).
+    using OnEncryptionStateChanged = std::function<void(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough)>;
 
     /// The empty object: operator bool is false.
     static const Call nullobj;
@@ -2537,6 +2601,13 @@ public:
     svcpp::VADThresholdSettings GetVADThreshold() const;
     /// Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed).
     void SetVADThreshold(bool automatic, float threshold);
+    /// svcpp addition: the end-to-end encryption state (all zero/false once the call is over).
+    svcpp::CallEncryptionState GetEncryptionState() const;
+    /// svcpp addition. Single slot. NULL clears it.
+    void SetEncryptionStateChangedCallback(svcpp::Call::OnEncryptionStateChanged cb);
+    /// svcpp addition: the call's 30-digit privacy code for the current epoch (the same for every member; empty
+    /// before this user holds the group), for players to compare out of band.
+    std::string GetPrivacyCode() const;
 };
 
 /// The root object: owns the SDK threads, caches and callback registrations.
@@ -3516,6 +3587,13 @@ struct Svcpp_Call_OnSpeakingStatusChanged_Trampoline {
     };
 };
 
+struct Svcpp_Call_OnEncryptionStateChanged_Trampoline {
+    using Fn = svcpp::Call::OnEncryptionStateChanged;
+    static constexpr Svcpp_Call_OnEncryptionStateChanged Invoke = [](int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData) {
+        Guarded("Svcpp_Call_OnEncryptionStateChanged", [&] { static_cast<Delegate<Fn> *>(userData)->fn(protocolVersion, epoch, transitionPending, passthrough); });
+    };
+};
+
 struct Svcpp_Client_UserAudioReceivedCallback_Trampoline {
     using Fn = svcpp::Client::UserAudioReceivedCallback;
     static constexpr Svcpp_Client_UserAudioReceivedCallback Invoke = [](uint64_t userId, int16_t * data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, bool * outShouldMute, void *userData) {
@@ -4459,6 +4537,68 @@ inline void VADThresholdSettings::SetAutomatic(bool value)
 {
     Svcpp_Errc rc = Svcpp_VADThresholdSettings_SetAutomatic(&instance_, value);
     detail::Check(rc, "Svcpp_VADThresholdSettings_SetAutomatic");
+}
+
+inline const CallEncryptionState CallEncryptionState::nullobj{Svcpp_CallEncryptionState{}, ObjectState::Invalid};
+
+inline CallEncryptionState::CallEncryptionState(CallEncryptionState const &other)
+{
+    if (!other) return;
+    Svcpp_Errc rc = Svcpp_CallEncryptionState_Clone(&instance_, &other.instance_);
+    detail::Check(rc, "Svcpp_CallEncryptionState_Clone");
+    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;
+}
+inline CallEncryptionState &CallEncryptionState::operator=(CallEncryptionState const &other)
+{
+    if (this != &other) *this = CallEncryptionState(other);
+    return *this;
+}
+inline void CallEncryptionState::Drop()
+{
+    if (state_ != ObjectState::Owned) return;
+    detail::Check(Svcpp_CallEncryptionState_Drop(&instance_), "Svcpp_CallEncryptionState_Drop");
+    instance_ = Svcpp_CallEncryptionState{};
+    state_ = ObjectState::Invalid;
+}
+inline bool CallEncryptionState::IsValid() const
+{
+    return Svcpp_CallEncryptionState_IsValid(&instance_);
+}
+inline int32_t CallEncryptionState::ProtocolVersion() const
+{
+    return Svcpp_CallEncryptionState_ProtocolVersion(&instance_);
+}
+inline void CallEncryptionState::SetProtocolVersion(int32_t value)
+{
+    Svcpp_Errc rc = Svcpp_CallEncryptionState_SetProtocolVersion(&instance_, value);
+    detail::Check(rc, "Svcpp_CallEncryptionState_SetProtocolVersion");
+}
+inline uint64_t CallEncryptionState::Epoch() const
+{
+    return Svcpp_CallEncryptionState_Epoch(&instance_);
+}
+inline void CallEncryptionState::SetEpoch(uint64_t value)
+{
+    Svcpp_Errc rc = Svcpp_CallEncryptionState_SetEpoch(&instance_, value);
+    detail::Check(rc, "Svcpp_CallEncryptionState_SetEpoch");
+}
+inline bool CallEncryptionState::TransitionPending() const
+{
+    return Svcpp_CallEncryptionState_TransitionPending(&instance_);
+}
+inline void CallEncryptionState::SetTransitionPending(bool value)
+{
+    Svcpp_Errc rc = Svcpp_CallEncryptionState_SetTransitionPending(&instance_, value);
+    detail::Check(rc, "Svcpp_CallEncryptionState_SetTransitionPending");
+}
+inline bool CallEncryptionState::Passthrough() const
+{
+    return Svcpp_CallEncryptionState_Passthrough(&instance_);
+}
+inline void CallEncryptionState::SetPassthrough(bool value)
+{
+    Svcpp_Errc rc = Svcpp_CallEncryptionState_SetPassthrough(&instance_, value);
+    detail::Check(rc, "Svcpp_CallEncryptionState_SetPassthrough");
 }
 
 inline const UserMessageSummary UserMessageSummary::nullobj{Svcpp_UserMessageSummary{}, ObjectState::Invalid};
@@ -6046,6 +6186,27 @@ inline void Call::SetVADThreshold(bool automatic, float threshold)
 {
     Svcpp_Errc rc = Svcpp_Call_SetVADThreshold(&instance_, automatic, threshold);
     detail::Check(rc, "Svcpp_Call_SetVADThreshold");
+}
+inline svcpp::CallEncryptionState Call::GetEncryptionState() const
+{
+    Svcpp_CallEncryptionState out{};
+    Svcpp_Errc rc = Svcpp_Call_GetEncryptionState(&instance_, &out);
+    detail::Check(rc, "Svcpp_Call_GetEncryptionState");
+    return svcpp::CallEncryptionState(out, rc == Svcpp_Errc_Ok ? ObjectState::Owned : ObjectState::Invalid);
+}
+inline void Call::SetEncryptionStateChangedCallback(svcpp::Call::OnEncryptionStateChanged cb)
+{
+    auto *cb__delegate = cb ? new detail::Delegate<svcpp::Call::OnEncryptionStateChanged>{std::move(cb)} : nullptr;
+    Svcpp_Errc rc = Svcpp_Call_SetEncryptionStateChangedCallback(&instance_, cb__delegate ? detail::Svcpp_Call_OnEncryptionStateChanged_Trampoline::Invoke : nullptr, cb__delegate ? &detail::Delegate<svcpp::Call::OnEncryptionStateChanged>::Free : nullptr, cb__delegate);
+    if (rc != Svcpp_Errc_Ok) { delete cb__delegate; }
+    detail::Check(rc, "Svcpp_Call_SetEncryptionStateChangedCallback");
+}
+inline std::string Call::GetPrivacyCode() const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_Call_GetPrivacyCode(&instance_, &out);
+    detail::Check(rc, "Svcpp_Call_GetPrivacyCode");
+    return detail::TakeString(out);
 }
 
 inline const Client Client::nullobj{Svcpp_Client{}, ObjectState::Invalid};

@@ -52,9 +52,6 @@ export async function startE2EPlatform(options: Omit<StartOptions, 'tls'> = {}):
     database: ':memory:',
     logger: false,
     ...options,
-    // The SDK's calls are transport-encrypted only until its DAVE session lands (docs/voice.md "End-to-end encryption"):
-    // the platform, which refuses calls without end-to-end encryption by default, must admit them here.
-    voice: { requireE2ee: false, ...options.voice },
     tls: true,
     rateLimits: { ...relaxedRateLimits(), ...options.rateLimits },
   });

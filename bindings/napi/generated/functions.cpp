@@ -291,6 +291,11 @@ void SVCPP_CALL Call_Svcpp_Call_OnSpeakingStatusChanged(uint64_t userId, bool is
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlayingSound)}; });
 }
 
+/** Svcpp_Call_OnEncryptionStateChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
+void SVCPP_CALL Call_Svcpp_Call_OnEncryptionStateChanged(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData) {
+  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Number::New(env, static_cast<double>(protocolVersion)), Napi::BigInt::New(env, static_cast<uint64_t>(epoch)), Napi::Boolean::New(env, transitionPending), Napi::Boolean::New(env, passthrough)}; });
+}
+
 /** Svcpp_Client_EndCallCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_EndCallCallback(void *userData) {
   InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
@@ -1455,6 +1460,89 @@ Napi::Value VADThresholdSettings_SetAutomatic(const Napi::CallbackInfo &info) {
   CountCrossing();
   bool value = BoolArg(info[1]);
   Svcpp_Errc rc = Svcpp_VADThresholdSettings_SetAutomatic(UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value CallEncryptionState_Drop(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_Errc rc = DropHandle<Svcpp_CallEncryptionState>(env, info[0]);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value CallEncryptionState_Clone(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallEncryptionState created{};
+  Svcpp_Errc rc = Svcpp_CallEncryptionState_Clone(&created, UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]));
+  Check(env, rc);
+  return WrapHandle<Svcpp_CallEncryptionState>(env, created);
+}
+
+Napi::Value CallEncryptionState_IsValid(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_CallEncryptionState_IsValid(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0])));
+}
+
+Napi::Value CallEncryptionState_ProtocolVersion(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Number::New(env, static_cast<double>(Svcpp_CallEncryptionState_ProtocolVersion(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]))));
+}
+
+Napi::Value CallEncryptionState_SetProtocolVersion(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  int32_t value = I32Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_CallEncryptionState_SetProtocolVersion(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value CallEncryptionState_Epoch(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallEncryptionState_Epoch(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]))));
+}
+
+Napi::Value CallEncryptionState_SetEpoch(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t value = U64Arg(info[1]);
+  Svcpp_Errc rc = Svcpp_CallEncryptionState_SetEpoch(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value CallEncryptionState_TransitionPending(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_CallEncryptionState_TransitionPending(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0])));
+}
+
+Napi::Value CallEncryptionState_SetTransitionPending(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_CallEncryptionState_SetTransitionPending(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]), value);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value CallEncryptionState_Passthrough(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::Boolean::New(env, Svcpp_CallEncryptionState_Passthrough(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0])));
+}
+
+Napi::Value CallEncryptionState_SetPassthrough(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  bool value = BoolArg(info[1]);
+  Svcpp_Errc rc = Svcpp_CallEncryptionState_SetPassthrough(UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]), value);
   Check(env, rc);
   return env.Undefined();
 }
@@ -3504,6 +3592,35 @@ Napi::Value Call_SetVADThreshold(const Napi::CallbackInfo &info) {
   return env.Undefined();
 }
 
+Napi::Value Call_GetEncryptionState(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallEncryptionState out{};
+  Svcpp_Errc rc = Svcpp_Call_GetEncryptionState(UnwrapHandle<Svcpp_Call>(env, info[0]), &out);
+  Check(env, rc);
+  return WrapHandle<Svcpp_CallEncryptionState>(env, out);
+}
+
+Napi::Value Call_SetEncryptionStateChangedCallback(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  std::unique_ptr<JsCallback> cbData;
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  Svcpp_Errc rc = Svcpp_Call_SetEncryptionStateChangedCallback(UnwrapHandle<Svcpp_Call>(env, info[0]), cbData ? Call_Svcpp_Call_OnEncryptionStateChanged : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
+  if (rc == Svcpp_Errc_Ok) cbData.release();
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Call_GetPrivacyCode(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_Call_GetPrivacyCode(UnwrapHandle<Svcpp_Call>(env, info[0]), &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -5242,6 +5359,7 @@ Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self);
 Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self);
 Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self);
 Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self);
+Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self);
 Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self);
 Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self);
 Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self);
@@ -5588,6 +5706,24 @@ Napi::Value VADThresholdSettings_Snapshot(const Napi::CallbackInfo &info) {
   // drop: the handle is dropped in this same call, also when a getter throws.
   DropOnExit<Svcpp_VADThresholdSettings> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_VADThresholdSettings(env, self);
+}
+
+Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self) {
+  Napi::Object data = Napi::Object::New(env);
+  data.Set("protocolVersion", Napi::Number::New(env, static_cast<double>(Svcpp_CallEncryptionState_ProtocolVersion(self))));
+  data.Set("epoch", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallEncryptionState_Epoch(self))));
+  data.Set("transitionPending", Napi::Boolean::New(env, Svcpp_CallEncryptionState_TransitionPending(self)));
+  data.Set("passthrough", Napi::Boolean::New(env, Svcpp_CallEncryptionState_Passthrough(self)));
+  return data;
+}
+
+Napi::Value CallEncryptionState_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_CallEncryptionState *self = UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]);
+  // drop: the handle is dropped in this same call, also when a getter throws.
+  DropOnExit<Svcpp_CallEncryptionState> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
+  return SnapshotOf_CallEncryptionState(env, self);
 }
 
 Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
@@ -6349,6 +6485,17 @@ Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
     DropOnExit<Svcpp_VADThresholdSettings> owned{&out};
     data.Set("getVADThreshold", SnapshotOf_VADThresholdSettings(env, &out));
   }
+  {
+    Svcpp_CallEncryptionState out{};
+    Check(env, Svcpp_Call_GetEncryptionState(self, &out));
+    DropOnExit<Svcpp_CallEncryptionState> owned{&out};
+    data.Set("getEncryptionState", SnapshotOf_CallEncryptionState(env, &out));
+  }
+  {
+    Svcpp_String out{};
+    Check(env, Svcpp_Call_GetPrivacyCode(self, &out));
+    data.Set("getPrivacyCode", TakeString(env, out));
+  }
   return data;
 }
 
@@ -6501,6 +6648,17 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("VADThresholdSettings_SetVadThreshold", Napi::Function::New(env, VADThresholdSettings_SetVadThreshold, "VADThresholdSettings_SetVadThreshold"));
   exports.Set("VADThresholdSettings_Automatic", Napi::Function::New(env, VADThresholdSettings_Automatic, "VADThresholdSettings_Automatic"));
   exports.Set("VADThresholdSettings_SetAutomatic", Napi::Function::New(env, VADThresholdSettings_SetAutomatic, "VADThresholdSettings_SetAutomatic"));
+  exports.Set("CallEncryptionState_Drop", Napi::Function::New(env, CallEncryptionState_Drop, "CallEncryptionState_Drop"));
+  exports.Set("CallEncryptionState_Clone", Napi::Function::New(env, CallEncryptionState_Clone, "CallEncryptionState_Clone"));
+  exports.Set("CallEncryptionState_IsValid", Napi::Function::New(env, CallEncryptionState_IsValid, "CallEncryptionState_IsValid"));
+  exports.Set("CallEncryptionState_ProtocolVersion", Napi::Function::New(env, CallEncryptionState_ProtocolVersion, "CallEncryptionState_ProtocolVersion"));
+  exports.Set("CallEncryptionState_SetProtocolVersion", Napi::Function::New(env, CallEncryptionState_SetProtocolVersion, "CallEncryptionState_SetProtocolVersion"));
+  exports.Set("CallEncryptionState_Epoch", Napi::Function::New(env, CallEncryptionState_Epoch, "CallEncryptionState_Epoch"));
+  exports.Set("CallEncryptionState_SetEpoch", Napi::Function::New(env, CallEncryptionState_SetEpoch, "CallEncryptionState_SetEpoch"));
+  exports.Set("CallEncryptionState_TransitionPending", Napi::Function::New(env, CallEncryptionState_TransitionPending, "CallEncryptionState_TransitionPending"));
+  exports.Set("CallEncryptionState_SetTransitionPending", Napi::Function::New(env, CallEncryptionState_SetTransitionPending, "CallEncryptionState_SetTransitionPending"));
+  exports.Set("CallEncryptionState_Passthrough", Napi::Function::New(env, CallEncryptionState_Passthrough, "CallEncryptionState_Passthrough"));
+  exports.Set("CallEncryptionState_SetPassthrough", Napi::Function::New(env, CallEncryptionState_SetPassthrough, "CallEncryptionState_SetPassthrough"));
   exports.Set("UserMessageSummary_Drop", Napi::Function::New(env, UserMessageSummary_Drop, "UserMessageSummary_Drop"));
   exports.Set("UserMessageSummary_Clone", Napi::Function::New(env, UserMessageSummary_Clone, "UserMessageSummary_Clone"));
   exports.Set("UserMessageSummary_IsValid", Napi::Function::New(env, UserMessageSummary_IsValid, "UserMessageSummary_IsValid"));
@@ -6756,6 +6914,9 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Call_SetPTTReleaseDelay", Napi::Function::New(env, Call_SetPTTReleaseDelay, "Call_SetPTTReleaseDelay"));
   exports.Set("Call_GetVADThreshold", Napi::Function::New(env, Call_GetVADThreshold, "Call_GetVADThreshold"));
   exports.Set("Call_SetVADThreshold", Napi::Function::New(env, Call_SetVADThreshold, "Call_SetVADThreshold"));
+  exports.Set("Call_GetEncryptionState", Napi::Function::New(env, Call_GetEncryptionState, "Call_GetEncryptionState"));
+  exports.Set("Call_SetEncryptionStateChangedCallback", Napi::Function::New(env, Call_SetEncryptionStateChangedCallback, "Call_SetEncryptionStateChangedCallback"));
+  exports.Set("Call_GetPrivacyCode", Napi::Function::New(env, Call_GetPrivacyCode, "Call_GetPrivacyCode"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));
   exports.Set("Client_InitWithOptions", Napi::Function::New(env, Client_InitWithOptions, "Client_InitWithOptions"));
@@ -6950,6 +7111,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("AdditionalContent_Snapshot", Napi::Function::New(env, AdditionalContent_Snapshot, "AdditionalContent_Snapshot"));
   exports.Set("AudioDevice_Snapshot", Napi::Function::New(env, AudioDevice_Snapshot, "AudioDevice_Snapshot"));
   exports.Set("VADThresholdSettings_Snapshot", Napi::Function::New(env, VADThresholdSettings_Snapshot, "VADThresholdSettings_Snapshot"));
+  exports.Set("CallEncryptionState_Snapshot", Napi::Function::New(env, CallEncryptionState_Snapshot, "CallEncryptionState_Snapshot"));
   exports.Set("UserMessageSummary_Snapshot", Napi::Function::New(env, UserMessageSummary_Snapshot, "UserMessageSummary_Snapshot"));
   exports.Set("GuildMinimal_Snapshot", Napi::Function::New(env, GuildMinimal_Snapshot, "GuildMinimal_Snapshot"));
   exports.Set("GuildChannel_Snapshot", Napi::Function::New(env, GuildChannel_Snapshot, "GuildChannel_Snapshot"));

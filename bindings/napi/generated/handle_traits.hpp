@@ -108,8 +108,16 @@ struct HandleTraits<Svcpp_VADThresholdSettings> {
 };
 
 template <>
-struct HandleTraits<Svcpp_UserMessageSummary> {
+struct HandleTraits<Svcpp_CallEncryptionState> {
   static constexpr size_t index = 12;
+  static constexpr const char *name = "CallEncryptionState";
+  static Svcpp_Errc Drop(Svcpp_CallEncryptionState *self) { return Svcpp_CallEncryptionState_Drop(self); }
+  static Svcpp_Errc Clone(Svcpp_CallEncryptionState *self, Svcpp_CallEncryptionState const *other) { return Svcpp_CallEncryptionState_Clone(self, other); }
+};
+
+template <>
+struct HandleTraits<Svcpp_UserMessageSummary> {
+  static constexpr size_t index = 13;
   static constexpr const char *name = "UserMessageSummary";
   static Svcpp_Errc Drop(Svcpp_UserMessageSummary *self) { return Svcpp_UserMessageSummary_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_UserMessageSummary *self, Svcpp_UserMessageSummary const *other) { return Svcpp_UserMessageSummary_Clone(self, other); }
@@ -117,7 +125,7 @@ struct HandleTraits<Svcpp_UserMessageSummary> {
 
 template <>
 struct HandleTraits<Svcpp_GuildMinimal> {
-  static constexpr size_t index = 13;
+  static constexpr size_t index = 14;
   static constexpr const char *name = "GuildMinimal";
   static Svcpp_Errc Drop(Svcpp_GuildMinimal *self) { return Svcpp_GuildMinimal_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_GuildMinimal *self, Svcpp_GuildMinimal const *other) { return Svcpp_GuildMinimal_Clone(self, other); }
@@ -125,7 +133,7 @@ struct HandleTraits<Svcpp_GuildMinimal> {
 
 template <>
 struct HandleTraits<Svcpp_GuildChannel> {
-  static constexpr size_t index = 14;
+  static constexpr size_t index = 15;
   static constexpr const char *name = "GuildChannel";
   static Svcpp_Errc Drop(Svcpp_GuildChannel *self) { return Svcpp_GuildChannel_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_GuildChannel *self, Svcpp_GuildChannel const *other) { return Svcpp_GuildChannel_Clone(self, other); }
@@ -133,7 +141,7 @@ struct HandleTraits<Svcpp_GuildChannel> {
 
 template <>
 struct HandleTraits<Svcpp_ActivityAssets> {
-  static constexpr size_t index = 15;
+  static constexpr size_t index = 16;
   static constexpr const char *name = "ActivityAssets";
   static Svcpp_Errc Drop(Svcpp_ActivityAssets *self) { return Svcpp_ActivityAssets_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_ActivityAssets *self, Svcpp_ActivityAssets const *other) { return Svcpp_ActivityAssets_Clone(self, other); }
@@ -141,7 +149,7 @@ struct HandleTraits<Svcpp_ActivityAssets> {
 
 template <>
 struct HandleTraits<Svcpp_ActivityTimestamps> {
-  static constexpr size_t index = 16;
+  static constexpr size_t index = 17;
   static constexpr const char *name = "ActivityTimestamps";
   static Svcpp_Errc Drop(Svcpp_ActivityTimestamps *self) { return Svcpp_ActivityTimestamps_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_ActivityTimestamps *self, Svcpp_ActivityTimestamps const *other) { return Svcpp_ActivityTimestamps_Clone(self, other); }
@@ -149,7 +157,7 @@ struct HandleTraits<Svcpp_ActivityTimestamps> {
 
 template <>
 struct HandleTraits<Svcpp_ActivityParty> {
-  static constexpr size_t index = 17;
+  static constexpr size_t index = 18;
   static constexpr const char *name = "ActivityParty";
   static Svcpp_Errc Drop(Svcpp_ActivityParty *self) { return Svcpp_ActivityParty_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_ActivityParty *self, Svcpp_ActivityParty const *other) { return Svcpp_ActivityParty_Clone(self, other); }
@@ -157,7 +165,7 @@ struct HandleTraits<Svcpp_ActivityParty> {
 
 template <>
 struct HandleTraits<Svcpp_ActivitySecrets> {
-  static constexpr size_t index = 18;
+  static constexpr size_t index = 19;
   static constexpr const char *name = "ActivitySecrets";
   static Svcpp_Errc Drop(Svcpp_ActivitySecrets *self) { return Svcpp_ActivitySecrets_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_ActivitySecrets *self, Svcpp_ActivitySecrets const *other) { return Svcpp_ActivitySecrets_Clone(self, other); }
@@ -165,7 +173,7 @@ struct HandleTraits<Svcpp_ActivitySecrets> {
 
 template <>
 struct HandleTraits<Svcpp_Activity> {
-  static constexpr size_t index = 19;
+  static constexpr size_t index = 20;
   static constexpr const char *name = "Activity";
   static Svcpp_Errc Drop(Svcpp_Activity *self) { return Svcpp_Activity_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_Activity *self, Svcpp_Activity const *other) { return Svcpp_Activity_Clone(self, other); }
@@ -173,7 +181,7 @@ struct HandleTraits<Svcpp_Activity> {
 
 template <>
 struct HandleTraits<Svcpp_ActivityInvite> {
-  static constexpr size_t index = 20;
+  static constexpr size_t index = 21;
   static constexpr const char *name = "ActivityInvite";
   static Svcpp_Errc Drop(Svcpp_ActivityInvite *self) { return Svcpp_ActivityInvite_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_ActivityInvite *self, Svcpp_ActivityInvite const *other) { return Svcpp_ActivityInvite_Clone(self, other); }
@@ -181,7 +189,7 @@ struct HandleTraits<Svcpp_ActivityInvite> {
 
 template <>
 struct HandleTraits<Svcpp_RelationshipHandle> {
-  static constexpr size_t index = 21;
+  static constexpr size_t index = 22;
   static constexpr const char *name = "RelationshipHandle";
   static Svcpp_Errc Drop(Svcpp_RelationshipHandle *self) { return Svcpp_RelationshipHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_RelationshipHandle *self, Svcpp_RelationshipHandle const *other) { return Svcpp_RelationshipHandle_Clone(self, other); }
@@ -189,7 +197,7 @@ struct HandleTraits<Svcpp_RelationshipHandle> {
 
 template <>
 struct HandleTraits<Svcpp_UserApplicationProfileHandle> {
-  static constexpr size_t index = 22;
+  static constexpr size_t index = 23;
   static constexpr const char *name = "UserApplicationProfileHandle";
   static Svcpp_Errc Drop(Svcpp_UserApplicationProfileHandle *self) { return Svcpp_UserApplicationProfileHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_UserApplicationProfileHandle *self, Svcpp_UserApplicationProfileHandle const *other) { return Svcpp_UserApplicationProfileHandle_Clone(self, other); }
@@ -197,7 +205,7 @@ struct HandleTraits<Svcpp_UserApplicationProfileHandle> {
 
 template <>
 struct HandleTraits<Svcpp_UserHandle> {
-  static constexpr size_t index = 23;
+  static constexpr size_t index = 24;
   static constexpr const char *name = "UserHandle";
   static Svcpp_Errc Drop(Svcpp_UserHandle *self) { return Svcpp_UserHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_UserHandle *self, Svcpp_UserHandle const *other) { return Svcpp_UserHandle_Clone(self, other); }
@@ -205,7 +213,7 @@ struct HandleTraits<Svcpp_UserHandle> {
 
 template <>
 struct HandleTraits<Svcpp_LobbyMemberHandle> {
-  static constexpr size_t index = 24;
+  static constexpr size_t index = 25;
   static constexpr const char *name = "LobbyMemberHandle";
   static Svcpp_Errc Drop(Svcpp_LobbyMemberHandle *self) { return Svcpp_LobbyMemberHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_LobbyMemberHandle *self, Svcpp_LobbyMemberHandle const *other) { return Svcpp_LobbyMemberHandle_Clone(self, other); }
@@ -213,7 +221,7 @@ struct HandleTraits<Svcpp_LobbyMemberHandle> {
 
 template <>
 struct HandleTraits<Svcpp_LobbyHandle> {
-  static constexpr size_t index = 25;
+  static constexpr size_t index = 26;
   static constexpr const char *name = "LobbyHandle";
   static Svcpp_Errc Drop(Svcpp_LobbyHandle *self) { return Svcpp_LobbyHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_LobbyHandle *self, Svcpp_LobbyHandle const *other) { return Svcpp_LobbyHandle_Clone(self, other); }
@@ -221,7 +229,7 @@ struct HandleTraits<Svcpp_LobbyHandle> {
 
 template <>
 struct HandleTraits<Svcpp_ChannelHandle> {
-  static constexpr size_t index = 26;
+  static constexpr size_t index = 27;
   static constexpr const char *name = "ChannelHandle";
   static Svcpp_Errc Drop(Svcpp_ChannelHandle *self) { return Svcpp_ChannelHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_ChannelHandle *self, Svcpp_ChannelHandle const *other) { return Svcpp_ChannelHandle_Clone(self, other); }
@@ -229,7 +237,7 @@ struct HandleTraits<Svcpp_ChannelHandle> {
 
 template <>
 struct HandleTraits<Svcpp_MessageHandle> {
-  static constexpr size_t index = 27;
+  static constexpr size_t index = 28;
   static constexpr const char *name = "MessageHandle";
   static Svcpp_Errc Drop(Svcpp_MessageHandle *self) { return Svcpp_MessageHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_MessageHandle *self, Svcpp_MessageHandle const *other) { return Svcpp_MessageHandle_Clone(self, other); }
@@ -237,7 +245,7 @@ struct HandleTraits<Svcpp_MessageHandle> {
 
 template <>
 struct HandleTraits<Svcpp_VoiceStateHandle> {
-  static constexpr size_t index = 28;
+  static constexpr size_t index = 29;
   static constexpr const char *name = "VoiceStateHandle";
   static Svcpp_Errc Drop(Svcpp_VoiceStateHandle *self) { return Svcpp_VoiceStateHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_VoiceStateHandle *self, Svcpp_VoiceStateHandle const *other) { return Svcpp_VoiceStateHandle_Clone(self, other); }
@@ -245,7 +253,7 @@ struct HandleTraits<Svcpp_VoiceStateHandle> {
 
 template <>
 struct HandleTraits<Svcpp_CallInfoHandle> {
-  static constexpr size_t index = 29;
+  static constexpr size_t index = 30;
   static constexpr const char *name = "CallInfoHandle";
   static Svcpp_Errc Drop(Svcpp_CallInfoHandle *self) { return Svcpp_CallInfoHandle_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_CallInfoHandle *self, Svcpp_CallInfoHandle const *other) { return Svcpp_CallInfoHandle_Clone(self, other); }
@@ -253,7 +261,7 @@ struct HandleTraits<Svcpp_CallInfoHandle> {
 
 template <>
 struct HandleTraits<Svcpp_Call> {
-  static constexpr size_t index = 30;
+  static constexpr size_t index = 31;
   static constexpr const char *name = "Call";
   static Svcpp_Errc Drop(Svcpp_Call *self) { return Svcpp_Call_Drop(self); }
   static Svcpp_Errc Clone(Svcpp_Call *self, Svcpp_Call const *other) { return Svcpp_Call_Clone(self, other); }
@@ -261,11 +269,11 @@ struct HandleTraits<Svcpp_Call> {
 
 template <>
 struct HandleTraits<Svcpp_Client> {
-  static constexpr size_t index = 31;
+  static constexpr size_t index = 32;
   static constexpr const char *name = "Client";
   static Svcpp_Errc Drop(Svcpp_Client *self) { return Svcpp_Client_Drop(self); }
 };
 
-constexpr size_t kHandleTypeCount = 32;
+constexpr size_t kHandleTypeCount = 33;
 
 }  // namespace svcpp_node

@@ -267,4 +267,29 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetVADThreshold(Svcpp_Call *self, boo
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetEncryptionState(Svcpp_Call const *self, Svcpp_CallEncryptionState *out) {
+    return Guard("Svcpp_Call_GetEncryptionState", [&] {
+        Require(out, "out");
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        OutObject<core::CallEncryptionState>(obj->GetEncryptionState(), out, "out");
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetEncryptionStateChangedCallback(Svcpp_Call *self, Svcpp_Call_OnEncryptionStateChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
+    return Guard("Svcpp_Call_SetEncryptionStateChangedCallback", [&] {
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        auto cb_ = WrapCallOnEncryptionStateChanged(cb, cbUserDataFree, cbUserData);
+        KeepUserDataOnThrow keep_cb(cb_.owner);
+        obj->SetEncryptionStateChangedCallback(std::move(cb_));
+    });
+}
+
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetPrivacyCode(Svcpp_Call const *self, Svcpp_String *out) {
+    return Guard("Svcpp_Call_GetPrivacyCode", [&] {
+        Require(out, "out");
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        OutString(obj->GetPrivacyCode(), out, "out");
+    });
+}
+
 }  // extern "C"

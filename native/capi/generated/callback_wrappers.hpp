@@ -575,6 +575,15 @@ inline core::CallOnSpeakingStatusChanged WrapCallOnSpeakingStatusChanged(Svcpp_C
         core::UserData(free, userData)};
 }
 
+inline core::CallOnEncryptionStateChanged WrapCallOnEncryptionStateChanged(Svcpp_Call_OnEncryptionStateChanged fn, Svcpp_FreeFn free, void *userData) {
+    if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
+    return core::CallOnEncryptionStateChanged{
+        [fn, userData](int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough) {
+            fn(protocolVersion, epoch, transitionPending, passthrough, userData);
+        },
+        core::UserData(free, userData)};
+}
+
 inline core::ClientUserAudioReceivedCallback WrapClientUserAudioReceivedCallback(Svcpp_Client_UserAudioReceivedCallback fn, Svcpp_FreeFn free, void *userData) {
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientUserAudioReceivedCallback{

@@ -128,6 +128,16 @@ struct VADThresholdSettings {
     bool operator==(const VADThresholdSettings &) const = default;
 };
 
+/** svcpp addition: the end-to-end encryption (DAVE) state of a call (Call.GetEncryptionState), a snapshot. */
+struct CallEncryptionState {
+    int32_t protocolVersion{};
+    uint64_t epoch{};
+    bool transitionPending{};
+    bool passthrough{};
+
+    bool operator==(const CallEncryptionState &) const = default;
+};
+
 /** The latest direct message with one user (GetUserMessageSummaries). */
 struct UserMessageSummary {
     uint64_t userId{};

@@ -44,9 +44,9 @@ public:
 
     virtual void Start(Url url) = 0;
 
-    void Send(std::string text) {
+    void Send(std::string data, bool binary = false) {
         if (Over() || state_ == State::Closing) return;
-        outbox_.push_back(std::move(text));
+        outbox_.push_back({std::move(data), binary});
         Flush();
     }
 
@@ -115,8 +115,11 @@ protected:
         Flush();
     }
 
-    void Received(std::string text) {
-        if (auto handlers = handlers_; handlers && handlers->message) handlers->message(std::move(text));
+    void Received(std::string data, bool text) {
+        auto handlers = handlers_;
+        if (!handlers) return;
+        if (text && handlers->message) handlers->message(std::move(data));
+        if (!text && handlers->binaryMessage) handlers->binaryMessage(std::move(data));
     }
 
     void Flush() {
@@ -166,7 +169,11 @@ protected:
     tcp::resolver resolver_;
     asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
     NetFailure failure_ = NetFailure::None;  // why the transport failed, reported through handlers->failed
-    std::deque<std::string> outbox_;
+    struct Outgoing {
+        std::string data;
+        bool binary = false;
+    };
+    std::deque<Outgoing> outbox_;
     Url url_;
 
 private:
@@ -273,16 +280,16 @@ private:
             if (ec == websocket::error::closed) return self->FinishClosingHandshake();
             if (ec) return self->Fail(NetFailure::Transfer, "connection lost: " + ec.message());
             const bool text = self->ws_.got_text();
-            std::string message = text ? beast::buffers_to_string(self->inbox_.data()) : std::string();
+            std::string message = beast::buffers_to_string(self->inbox_.data());
             self->inbox_.consume(self->inbox_.size());
-            if (text) self->Received(std::move(message));
+            self->Received(std::move(message), text);
             if (!self->Over()) self->ReadNext();
         });
     }
 
     void WriteFront() override {
-        ws_.text(true);
-        ws_.async_write(asio::buffer(outbox_.front()),
+        ws_.binary(outbox_.front().binary);
+        ws_.async_write(asio::buffer(outbox_.front().data),
                         [self = Self()](beast::error_code ec, size_t) { self->Written(ec); });
     }
 
@@ -307,6 +314,7 @@ public:
     ~Handle() override { connection_->Detach(); }
 
     void Send(std::string text) override { connection_->Send(std::move(text)); }
+    void SendBinary(std::string bytes) override { connection_->Send(std::move(bytes), true); }
     void Close(uint16_t code, std::string reason) override { connection_->Close(code, std::move(reason)); }
     void Abort() override { connection_->Abort(); }
 

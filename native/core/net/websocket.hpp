@@ -14,7 +14,7 @@ namespace svcpp::core::net {
 
 struct WebSocketHandlers {
     std::function<void()> open;                      // handshake done
-    std::function<void(std::string text)> message;   // one complete text message (binary ones are ignored)
+    std::function<void(std::string text)> message;   // one complete text message
     /**
      * The connection is over (exactly once, after open or instead of it). code = the peer's close code,
      * or 0 when there was no close frame (TCP drop, TLS/handshake failure, DNS failure); reason = close
@@ -23,6 +23,8 @@ struct WebSocketHandlers {
     std::function<void(int code, std::string reason)> closed;
     /** Optional: called just before `closed` (code 0) when the transport failed, with the kind of failure. */
     std::function<void(NetFailure kind)> failed;
+    /** Optional: one complete binary message (the voice gateway's DAVE opcodes); ignored when unset. */
+    std::function<void(std::string bytes)> binaryMessage;
 };
 
 class WebSocket {
@@ -30,6 +32,8 @@ public:
     virtual ~WebSocket() = default;
     /** Queues a text message (sent in order). Ignored once closing. */
     virtual void Send(std::string text) = 0;
+    /** Queues a binary message, in order with the text ones (the voice gateway's DAVE opcodes). Ignored once closing. */
+    virtual void SendBinary(std::string bytes) = 0;
     /** Sends a close frame with code and waits (bounded, 2 s) for the peer; then `closed` fires. */
     virtual void Close(uint16_t code, std::string reason) = 0;
     /** Drops the TCP connection without a close frame; `closed` fires with code 0. */

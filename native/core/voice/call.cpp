@@ -151,4 +151,25 @@ void Call::SetVADThreshold(bool automatic, float threshold) {
     s->Controls()->vadAutomatic.store(automatic);
 }
 
+CallEncryptionState Call::GetEncryptionState() const {
+    CallEncryptionState state;
+    if (auto s = Live()) {
+        const auto e = s->Encryption();
+        state.protocolVersion = e.protocolVersion;
+        state.epoch = e.epoch;
+        state.transitionPending = e.transitionPending;
+        state.passthrough = e.passthrough;
+    }
+    return state;
+}
+
+void Call::SetEncryptionStateChangedCallback(CallOnEncryptionStateChanged &&cb) {
+    Require("SetEncryptionStateChangedCallback")->encryptionChanged.Set(std::move(cb));
+}
+
+std::string Call::GetPrivacyCode() const {
+    auto s = Live();
+    return s ? s->PrivacyCode() : std::string();
+}
+
 }  // namespace svcpp::core

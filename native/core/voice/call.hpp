@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "generated/callbacks.hpp"
@@ -49,6 +50,10 @@ public:
     void SetPTTReleaseDelay(uint32_t releaseDelayMs);
     VADThresholdSettings GetVADThreshold() const;
     void SetVADThreshold(bool automatic, float threshold);
+    // end-to-end encryption (DAVE): svcpp additions
+    CallEncryptionState GetEncryptionState() const;
+    void SetEncryptionStateChangedCallback(CallOnEncryptionStateChanged &&cb);
+    std::string GetPrivacyCode() const;
 
 private:
     /** The session while the call is live, else nullptr. */

@@ -45,8 +45,9 @@ struct CallMedia::Sender {
 
 std::shared_ptr<CallMedia> CallMedia::Create(const std::string &mode, const std::array<uint8_t, 32> &key, uint32_t ssrc,
                                              std::shared_ptr<UdpTransport> transport, std::shared_ptr<CallControls> controls,
-                                             CallMediaEvents events) {
+                                             CallMediaEvents events, std::shared_ptr<FrameTransform> transform) {
     std::shared_ptr<CallMedia> media(new CallMedia());
+    media->transform_ = transform ? std::move(transform) : std::make_shared<PassThroughFrameTransform>();
     media->sendCipher_ = TransportCipher::Create(std::string_view(mode), key);
     media->receiveCipher_ = TransportCipher::Create(std::string_view(mode), key);
     media->encoder_ = OpusFrameEncoder::Create();
@@ -82,7 +83,7 @@ void CallMedia::OnDatagram(std::span<const uint8_t> datagram) {
         user = controls_->UserOfSsrc(header.ssrc);
         if (user) sender->userId.store(user, std::memory_order_relaxed);
     }
-    const auto size = transform_.Decrypt(user, header.ssrc, opened.packet->payload, decrypted_);
+    const auto size = transform_->Decrypt(user, header.ssrc, opened.packet->payload, decrypted_);
     if (!size) return;
     std::lock_guard lock(sender->mutex);
     sender->jitter.Push(header.sequence, header.timestamp, std::span<const uint8_t>(decrypted_.data(), *size), NowUs());
@@ -132,7 +133,7 @@ void CallMedia::SendFrame(std::span<const int16_t> frame, float levelDb, std::op
 }
 
 void CallMedia::Transmit(std::span<const uint8_t> opus) {
-    const std::size_t size = packetizer_->Packetize(opus, transform_, *sendCipher_, packet_);
+    const std::size_t size = packetizer_->Packetize(opus, *transform_, *sendCipher_, packet_);
     if (size == 0) return;
     if (transport_->Send(std::span<const uint8_t>(packet_.data(), size))) packetsSent_.fetch_add(1, std::memory_order_relaxed);
 }

@@ -48,10 +48,13 @@ struct CallMediaEvents {
 
 class CallMedia {
 public:
-    /** Null when the mode is not one we speak or a codec cannot be created. */
+    /**
+     * Null when the mode is not one we speak or a codec cannot be created. `transform` is the call's end-to-end frame
+     * cryptor (DAVE), which outlives a media pipeline rebuilt on reconnection; none = frames in clear (tests).
+     */
     static std::shared_ptr<CallMedia> Create(const std::string &mode, const std::array<uint8_t, 32> &key, uint32_t ssrc,
                                              std::shared_ptr<UdpTransport> transport, std::shared_ptr<CallControls> controls,
-                                             CallMediaEvents events);
+                                             CallMediaEvents events, std::shared_ptr<FrameTransform> transform = nullptr);
 
     // ---- network thread ----
     /** One received datagram (RTP, RTCP, keepalive echo …): decrypted audio goes to its sender's jitter buffer. */
@@ -84,7 +87,7 @@ private:
     std::unique_ptr<OpusFrameEncoder> encoder_;
     std::unique_ptr<TransportCipher> sendCipher_;
     std::unique_ptr<RtpPacketizer> packetizer_;
-    PassThroughFrameTransform transform_;  // the DAVE frame cryptor replaces this, nothing else changes
+    std::shared_ptr<FrameTransform> transform_;  // DAVE's cryptor (thread-safe: audio and network threads use it)
     std::array<int16_t, kOpusFrameSamples> pending_{};
     std::array<int16_t, kDeviceFrameSamples> captured_{};
     std::size_t pendingSamples_ = 0;

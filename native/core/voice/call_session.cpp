@@ -8,6 +8,7 @@
 
 #include "voice/audio_engine.hpp"
 #include "voice/call_media.hpp"
+#include "voice/e2ee/mls_dave_group.hpp"
 #include "voice/encryption_mode.hpp"
 #include "voice/udp_transport.hpp"
 #include "voice/voice_gateway.hpp"
@@ -26,17 +27,34 @@ struct CallSession::Io {
     bool everConnected = false;
     bool selfStateSent = false;  // op 4 with our mute/deaf flags went out since Connected
     std::unique_ptr<VoiceGateway> gateway;
+    // End-to-end encryption (DAVE): the call's MLS group and session live as long as the call; the media pipeline,
+    // rebuilt on reconnection, shares the frame cryptor.
+    e2ee::SteadyClock clock;
+    std::shared_ptr<e2ee::DaveFrameTransform> frameCryptor;
+    std::unique_ptr<e2ee::MlsDaveGroup> daveGroup;
+    std::unique_ptr<e2ee::DaveSession> dave;
     uint32_t ssrc = 0;
     std::vector<std::function<void()>> endWaiters;
 };
 
 CallSession::CallSession(uint64_t lobbyId, uint64_t selfId, std::shared_ptr<CallEnvironment> env, std::shared_ptr<CallControls> controls)
     : statusChanged(env->queue), participantChanged(env->queue), voiceStateChanged(env->queue), speakingChanged(env->queue),
+      encryptionChanged(env->queue),
       lobbyId_(lobbyId), selfId_(selfId), env_(std::move(env)), controls_(std::move(controls)), io_(std::make_unique<Io>(env_->io)) {}
 
 CallSession::~CallSession() = default;
 
 // ---- any thread ------------------------------------------------------------------------------------------
+
+e2ee::DaveEncryptionState CallSession::Encryption() const {
+    std::lock_guard lock(mutex_);
+    return encryption_;
+}
+
+std::string CallSession::PrivacyCode() const {
+    std::lock_guard lock(mutex_);
+    return privacyCode_;
+}
 
 std::vector<uint64_t> CallSession::Participants() const {
     std::lock_guard lock(mutex_);
@@ -63,6 +81,7 @@ void CallSession::ReleaseRegistrations() {
     participantChanged.Set({});
     voiceStateChanged.Set({});
     speakingChanged.Set({});
+    encryptionChanged.Set({});
 }
 
 uint64_t CallSession::PacketsSent() const {
@@ -187,13 +206,26 @@ void CallSession::MaybeStartGateway() {
     config.userId = selfId_;
     config.sessionId = io_->sessionId;
     config.token = io_->token;
+    config.maxDaveProtocolVersion = e2ee::dave::kProtocolVersion;
     VoiceGatewayEvents events;
     auto weak = weak_from_this();
+    StartDaveSession();
+    events.daveJson = [weak](int op, const nlohmann::json &d) {
+        if (auto self = weak.lock(); self && self->io_->dave) self->io_->dave->OnJson(op, d);
+    };
+    events.daveBinary = [weak](uint8_t op, std::vector<uint8_t> payload) {
+        auto self = weak.lock();
+        if (!self || !self->io_->dave) return;
+        if (op != 25 && op != 27 && op != 29 && op != 30) {
+            return self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) + ": ignoring binary voice op " + std::to_string(op));
+        }
+        self->io_->dave->OnBinary(static_cast<e2ee::dave::Op>(op), payload);
+    };
     events.ready = [weak](const VoiceReady &ready) {
         if (auto self = weak.lock()) self->OnReady(ready.ssrc, ready.ip, ready.port, ready.modes);
     };
-    events.sessionDescription = [weak](const std::string &mode, const std::array<uint8_t, 32> &key) {
-        if (auto self = weak.lock()) self->OnSessionDescription(mode, key);
+    events.sessionDescription = [weak](const std::string &mode, const std::array<uint8_t, 32> &key, int daveVersion) {
+        if (auto self = weak.lock()) self->OnSessionDescription(mode, key, daveVersion);
     };
     events.speaking = [weak](uint64_t userId, uint32_t ssrc, uint32_t) {
         if (auto self = weak.lock()) self->controls_->MapSsrc(ssrc, userId);
@@ -251,11 +283,46 @@ void CallSession::OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, c
     udp_->Open(ip, port, ssrc, std::move(discovered), std::move(packet));
 }
 
-void CallSession::OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key) {
+void CallSession::StartDaveSession() {
+    if (io_->dave) return;
+    io_->frameCryptor = std::make_shared<e2ee::DaveFrameTransform>(selfId_, io_->clock);
+    io_->daveGroup = std::make_unique<e2ee::MlsDaveGroup>(selfId_, lobbyId_);
+    auto weak = weak_from_this();
+    e2ee::DaveSessionCallbacks callbacks;
+    callbacks.sendBinary = [weak](std::vector<uint8_t> message) {
+        if (auto self = weak.lock(); self && self->io_->gateway) self->io_->gateway->SendDaveBinary(message);
+    };
+    callbacks.sendJson = [weak](int op, const nlohmann::json &d) {
+        if (auto self = weak.lock(); self && self->io_->gateway) self->io_->gateway->SendDaveJson(op, d);
+    };
+    callbacks.stateChanged = [weak](const e2ee::DaveEncryptionState &state) {
+        if (auto self = weak.lock()) self->OnEncryptionState(state);
+    };
+    callbacks.warn = [weak](const std::string &message) {
+        if (auto self = weak.lock()) self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) + ": " + message);
+    };
+    io_->dave = std::make_unique<e2ee::DaveSession>(*io_->daveGroup, *io_->frameCryptor, std::move(callbacks));
+}
+
+void CallSession::OnEncryptionState(const e2ee::DaveEncryptionState &state) {
+    std::string code = io_->dave ? io_->dave->PrivacyCode() : std::string();
+    {
+        std::lock_guard lock(mutex_);
+        encryption_ = state;
+        privacyCode_ = std::move(code);
+    }
+    env_->log(LoggingSeverity::Info, "call " + std::to_string(lobbyId_) + ": DAVE protocol " + std::to_string(state.protocolVersion) +
+                                         ", epoch " + std::to_string(state.epoch) + (state.transitionPending ? ", transition pending" : "") +
+                                         (state.passthrough ? ", passthrough" : ""));
+    encryptionChanged.Post(static_cast<int32_t>(state.protocolVersion), state.epoch, state.transitionPending, state.passthrough);
+}
+
+void CallSession::OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key, int daveVersion) {
     if (!IsSupportedMode(mode)) {
         env_->log(LoggingSeverity::Error, "call " + std::to_string(lobbyId_) + ": the server chose mode " + mode + ", which we do not speak");
         return Fail(CallError::VoiceConnectionFailed, 0);
     }
+    io_->dave->OnSessionDescription(daveVersion);
     auto weak = weak_from_this();
     CallMediaEvents events;
     events.selfSpeaking = [weak](bool speaking) {  // audio thread
@@ -270,7 +337,7 @@ void CallSession::OnSessionDescription(const std::string &mode, const std::array
     events.remoteSpeaking = [weak](uint64_t userId, bool speaking) {  // audio thread
         if (auto self = weak.lock()) self->speakingChanged.Post(userId, speaking);
     };
-    auto media = CallMedia::Create(mode, key, io_->ssrc, udp_, controls_, std::move(events));
+    auto media = CallMedia::Create(mode, key, io_->ssrc, udp_, controls_, std::move(events), io_->frameCryptor);
     if (!media) return Fail(CallError::VoiceConnectionFailed, 0);
     // Speaking once before any audio lets the server tie our SSRC to us (the protocol asks for it).
     io_->gateway->SetSpeaking(0, io_->ssrc);

@@ -33,6 +33,7 @@
 #include "runtime/event_slot.hpp"
 #include "threads/sdk_threads.hpp"
 #include "voice/call_controls.hpp"
+#include "voice/e2ee/dave_session.hpp"
 #include "voice/voice_state.hpp"
 
 namespace boost::asio {
@@ -80,6 +81,12 @@ public:
     EventSlot<void(uint64_t, bool)> participantChanged;
     EventSlot<void(uint64_t)> voiceStateChanged;
     EventSlot<void(uint64_t, bool)> speakingChanged;
+    /** The call's end-to-end encryption state changed (DAVE: version, epoch, transition, passthrough). */
+    EventSlot<void(int32_t, uint64_t, bool, bool)> encryptionChanged;  // protocol version, epoch, transition pending, passthrough
+    /** The current end-to-end encryption state (a snapshot; any thread). */
+    e2ee::DaveEncryptionState Encryption() const;
+    /** The call's privacy code for the current epoch (empty without a group; any thread). */
+    std::string PrivacyCode() const;
     /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
     void ReleaseRegistrations();
 
@@ -110,7 +117,9 @@ private:
     void Release();  // gateway, UDP, media, timers: I/O thread
     void MaybeStartGateway();
     void OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, const std::vector<std::string> &modes);
-    void OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key);
+    void OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key, int daveVersion);
+    void StartDaveSession();
+    void OnEncryptionState(const e2ee::DaveEncryptionState &state);
     void UpdateParticipant(const VoiceStateRecord &state);
 
     const uint64_t lobbyId_;
@@ -120,8 +129,10 @@ private:
     std::atomic<CallStatus> status_{CallStatus::Disconnected};
     std::atomic<bool> ended_{false};
 
-    mutable std::mutex mutex_;  // participants_
+    mutable std::mutex mutex_;  // participants_, encryption_
     std::map<uint64_t, VoiceStateRecord> participants_;
+    e2ee::DaveEncryptionState encryption_;
+    std::string privacyCode_;  // refreshed with each state change (the session lives on the I/O thread)
 
     // I/O thread
     struct Io;

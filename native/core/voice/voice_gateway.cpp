@@ -139,6 +139,9 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
         handlers.message = [weak, e](std::string text) {
             if (auto self = weak.lock()) self->OnMessage(e, text);
         };
+        handlers.binaryMessage = [weak, e](std::string bytes) {
+            if (auto self = weak.lock()) self->OnBinaryMessage(e, bytes);
+        };
         handlers.closed = [weak, e](int code, std::string reason) {
             if (auto self = weak.lock()) self->OnClosed(e, code, reason);
         };
@@ -155,6 +158,18 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
 
     void Send(int op, json d) {
         if (socket) socket->Send(json{{"op", op}, {"d", std::move(d)}}.dump(-1, ' ', false, json::error_handler_t::replace));
+    }
+
+    /** Binary server messages (DAVE ops 25, 27, 29, 30): u16 seq | u8 opcode | payload. */
+    void OnBinaryMessage(uint64_t e, const std::string &bytes) {
+        if (!Current(e)) return;
+        if (bytes.size() < 3) {
+            Log(LoggingSeverity::Warning, "discarded a binary message of " + std::to_string(bytes.size()) + " bytes");
+            return;
+        }
+        seq = (static_cast<uint8_t>(bytes[0]) << 8) | static_cast<uint8_t>(bytes[1]);
+        const auto op = static_cast<uint8_t>(bytes[2]);
+        if (events.daveBinary) events.daveBinary(op, std::vector<uint8_t>(bytes.begin() + 3, bytes.end()));
     }
 
     void OnMessage(uint64_t e, const std::string &text) {
@@ -207,6 +222,10 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
             }
             default:
                 (void)mark;
+                if (const int op = message["op"].get<int>(); op >= 21 && op <= 31) {
+                    if (events.daveJson) events.daveJson(op, d);
+                    return;
+                }
                 Log(LoggingSeverity::Verbose, "ignoring voice op " + std::to_string(message["op"].get<int>()));
         }
     }
@@ -226,7 +245,7 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
                              {"user_id", std::to_string(config.userId)},
                              {"session_id", config.sessionId},
                              {"token", config.token},
-                             {"max_dave_protocol_version", 0}});
+                             {"max_dave_protocol_version", config.maxDaveProtocolVersion}});
         } else {
             Log(LoggingSeverity::Info, "sending Resume, seq_ack " + std::to_string(seq));
             Send(kResume, {{"server_id", std::to_string(config.serverId)},
@@ -275,8 +294,10 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
             if (!key[i].is_number_unsigned() || key[i].get<uint32_t>() > 255) return;
             secret[i] = static_cast<uint8_t>(key[i].get<uint32_t>());
         }
-        Log(LoggingSeverity::Info, "session description: mode " + mode);
-        if (events.sessionDescription) events.sessionDescription(mode, secret);
+        const auto &dave = wire::Member(d, "dave_protocol_version");
+        const int daveVersion = dave.is_number_unsigned() && dave.get<uint64_t>() <= 255 ? dave.get<int>() : 0;
+        Log(LoggingSeverity::Info, "session description: mode " + mode + ", DAVE protocol version " + std::to_string(daveVersion));
+        if (events.sessionDescription) events.sessionDescription(mode, secret, daveVersion);
     }
 
     void ScheduleHeartbeat(milliseconds delay) {
@@ -358,6 +379,18 @@ bool VoiceGateway::SelectProtocol(const std::string &address, uint16_t port, con
 bool VoiceGateway::SetSpeaking(uint32_t flags, uint32_t ssrc) {
     if (impl_->stopped || !impl_->usable || !impl_->socket) return false;
     impl_->Send(kSpeaking, {{"speaking", flags}, {"delay", 0}, {"ssrc", ssrc}});
+    return true;
+}
+
+bool VoiceGateway::SendDaveBinary(const std::vector<uint8_t> &message) {
+    if (impl_->stopped || !impl_->usable || !impl_->socket) return false;
+    impl_->socket->SendBinary(std::string(message.begin(), message.end()));
+    return true;
+}
+
+bool VoiceGateway::SendDaveJson(int op, const json &d) {
+    if (impl_->stopped || !impl_->usable || !impl_->socket) return false;
+    impl_->Send(op, d);
     return true;
 }
 

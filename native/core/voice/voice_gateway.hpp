@@ -7,7 +7,8 @@
 //   "reconnect" close (4006, …) ─► `interrupted`, new socket + fresh Identify ─► Ready again
 //   terminal close, or maxFailedAttempts in a row ─► `ended(code)`; nothing follows
 //
-// v8 details: every server message that may be replayed carries a top-level "seq"; we keep the last one and
+// v8 details: every server message that may be replayed carries a top-level "seq" (binary messages — DAVE's — a
+// leading u16 seq); we keep the last one and
 // acknowledge it in each op 3 Heartbeat {t, seq_ack} and op 7 Resume (-1 before anything was received). A heartbeat
 // still unacknowledged when the next is due means a zombie connection: drop it and resume.
 //
@@ -20,6 +21,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "net/websocket.hpp"
 
@@ -40,6 +43,8 @@ struct VoiceGatewayConfig {
     int32_t backoffMaxMs = 5000;
     /** Failed (re)connection attempts in a row (no Ready/Resumed in between) before the call gives up. */
     int32_t maxFailedAttempts = 5;
+    /** Identify's max_dave_protocol_version: 1 with the DAVE session (the platform refuses 0 with close 4017). */
+    int maxDaveProtocolVersion = 0;
 };
 
 struct VoiceReady {
@@ -51,7 +56,12 @@ struct VoiceReady {
 
 struct VoiceGatewayEvents {
     std::function<void(const VoiceReady &)> ready;  // op 2 (again after a reconnect with fresh Identify)
-    std::function<void(const std::string &mode, const std::array<uint8_t, 32> &secretKey)> sessionDescription;
+    /** op 4; daveProtocolVersion = its dave_protocol_version (0 when absent). */
+    std::function<void(const std::string &mode, const std::array<uint8_t, 32> &secretKey, int daveProtocolVersion)> sessionDescription;
+    /** DAVE opcodes 21–31 as JSON (op, d), for the DAVE session. */
+    std::function<void(int op, const nlohmann::json &d)> daveJson;
+    /** A binary server message (DAVE): its sequence number already taken (and acknowledged); opcode and payload. */
+    std::function<void(uint8_t op, std::vector<uint8_t> payload)> daveBinary;
     std::function<void(uint64_t userId, uint32_t ssrc, uint32_t speaking)> speaking;  // op 5 from the server
     std::function<void(const std::vector<uint64_t> &userIds)> clientsConnect;          // op 11
     std::function<void(uint64_t userId)> clientDisconnect;                             // op 13
@@ -78,6 +88,9 @@ public:
     bool SelectProtocol(const std::string &address, uint16_t port, const std::string &mode);
     /** op 5 Speaking {speaking, delay: 0, ssrc}; false when not connected. */
     bool SetSpeaking(uint32_t flags, uint32_t ssrc);
+    /** A DAVE client message: binary (u8 opcode | payload) or JSON {op, d}; false when not connected. */
+    bool SendDaveBinary(const std::vector<uint8_t> &message);
+    bool SendDaveJson(int op, const nlohmann::json &d);
     /** Test hook: drop the socket without a close frame (as a network cut would). */
     void DropForTest();
 

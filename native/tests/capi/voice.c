@@ -8,7 +8,9 @@
  *   no-audio-input threshold outside -100..100 → InvalidArgument;
  *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null";
  *   SetThreadPriority with an unknown thread or a priority outside the nice range -20..19 → InvalidArgument;
- *   a zeroed CallInfoHandle reads defaults.
+ *   a zeroed CallInfoHandle reads defaults;
+ *   the encryption surface (svcpp additions): NULL out → NullArgument; a zeroed or NULL Call → InvalidHandle, out untouched,
+ *   the callback's user data left with the caller.
  * The rules that need a live call (participant volume, second StartCall, not a member, setters on an ended call,
  * the lobby's CallInfoHandle) run against the real platform in live/voice_call_rules.c
  * (test/e2e/capi-voice-call.test.ts starts the platform and runs it).
@@ -142,6 +144,30 @@ static void Devices(Svcpp_Client *client)
     CHECK_EQ_INT(seen.type, Svcpp_ErrorType_None);
 }
 
+static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData)
+{
+    (void)protocolVersion, (void)epoch, (void)transitionPending, (void)passthrough;
+    ((Counter *)userData)->calls++;
+}
+
+static void EncryptionSurface(Svcpp_Call *zero)
+{
+    Svcpp_CallEncryptionState state = {NULL};
+    Svcpp_String code = {NULL, 0};
+    Counter c;
+    memset(&c, 0, sizeof c);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(zero, NULL), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_GetPrivacyCode(zero, NULL), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(zero, &state), Svcpp_Errc_InvalidHandle);
+    CHECK(state.opaque == NULL);
+    CHECK_ERRC(Svcpp_Call_GetPrivacyCode(zero, &code), Svcpp_Errc_InvalidHandle);
+    CHECK(code.ptr == NULL);
+    CHECK_ERRC(Svcpp_Call_GetEncryptionState(NULL, &state), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_Call_SetEncryptionStateChangedCallback(zero, OnEncryption, CountFree, &c), Svcpp_Errc_InvalidHandle);
+    CHECK_EQ_INT(c.frees, 0); /* refused: the user data stays with the caller */
+    CHECK_EQ_INT(c.calls, 0);
+}
+
 static void CallHandles(Svcpp_Client *client)
 {
     Svcpp_Call zero = {NULL};
@@ -150,6 +176,7 @@ static void CallHandles(Svcpp_Client *client)
     CHECK_ERRC(Svcpp_Call_SetSelfMute(&zero, true), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Call_SetParticipantVolume(&zero, 7, 50.0f), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(Svcpp_Call_GetStatus(&zero), Svcpp_Call_Status_Disconnected);
+    EncryptionSurface(&zero);
     /* EndCall of a lobby without a call completes at once. */
     memset(&seen, 0, sizeof seen);
     CHECK_OK(Svcpp_Client_EndCall(client, 42, OnEnded, CountFree, &seen));

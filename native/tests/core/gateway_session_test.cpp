@@ -54,6 +54,7 @@ public:
         if (autoAck && payload["op"] == 1) Push({{"op", 11}});
         sent.push_back(std::move(payload));
     }
+    void SendBinary(std::string) override { ADD_FAILURE() << "the main gateway sends no binary message"; }
     void Close(uint16_t code, std::string) override {
         if (closing_) return;
         closing_ = true;

@@ -33,6 +33,7 @@ class FakeSocket : public net::WebSocket, public std::enable_shared_from_this<Fa
 public:
     FakeSocket(asio::io_context &io, std::string url, net::WebSocketHandlers handlers) : url(std::move(url)), io_(io), handlers_(std::move(handlers)) {}
     void Send(std::string text) override { sent.push_back(json::parse(text)); }
+    void SendBinary(std::string bytes) override { sentBinary.push_back(std::move(bytes)); }
     void Close(uint16_t code, std::string) override {
         closedByClient = code;
         Closed(code);
@@ -45,6 +46,12 @@ public:
         if (done_) return;
         asio::post(io_, [self = shared_from_this(), text = message.dump()] {
             if (!self->done_) self->handlers_.message(text);
+        });
+    }
+    void PushBinary(std::string bytes) {
+        if (done_) return;
+        asio::post(io_, [self = shared_from_this(), bytes = std::move(bytes)] {
+            if (!self->done_ && self->handlers_.binaryMessage) self->handlers_.binaryMessage(bytes);
         });
     }
     void Closed(int code) {
@@ -66,6 +73,7 @@ public:
 
     std::string url;
     std::vector<json> sent;
+    std::vector<std::string> sentBinary;
     int closedByClient = -1;
     bool aborted = false;
 
@@ -96,10 +104,16 @@ struct Harness {
         config.backoffInitialMs = 5;
         config.backoffMaxMs = 10;
         config.maxFailedAttempts = 3;
+        config.maxDaveProtocolVersion = 1;
         voice::VoiceGatewayEvents ev;
         ev.ready = [this](const voice::VoiceReady &r) { events.push_back("ready " + std::to_string(r.ssrc) + " " + r.ip + ":" + std::to_string(r.port)); };
-        ev.sessionDescription = [this](const std::string &mode, const std::array<uint8_t, 32> &key) {
+        ev.sessionDescription = [this](const std::string &mode, const std::array<uint8_t, 32> &key, int dave) {
             events.push_back("session " + mode + " " + std::to_string(key[0]) + "," + std::to_string(key[31]));
+            events.push_back("dave version " + std::to_string(dave));
+        };
+        ev.daveJson = [this](int op, const json &d) { events.push_back("dave json " + std::to_string(op) + " " + d.dump()); };
+        ev.daveBinary = [this](uint8_t op, std::vector<uint8_t> payload) {
+            events.push_back("dave binary " + std::to_string(op) + " " + std::to_string(payload.size()));
         };
         ev.speaking = [this](uint64_t user, uint32_t ssrc, uint32_t flags) {
             events.push_back("speaking " + std::to_string(user) + " " + std::to_string(ssrc) + " " + std::to_string(flags));
@@ -177,6 +191,29 @@ TEST(VoiceGateway, IdentifiesWithV8AndReportsReadyAndSessionDescription) {
     EXPECT_EQ(h.gateway->LastSeq(), 4);
     ASSERT_TRUE(h.gateway->SetSpeaking(1, 1234));
     EXPECT_EQ(s.LastOp(5)["d"], json({{"speaking", 1}, {"delay", 0}, {"ssrc", 1234}}));
+}
+
+TEST(VoiceGateway, DaveOpcodesBothWaysAndBinarySequenceNumbersAreAcknowledged) {
+    Harness h;
+    FakeSocket &s = h.Ready();
+    EXPECT_EQ(s.LastOp(0)["d"]["max_dave_protocol_version"], 1);
+    json key = json::array();
+    for (int i = 0; i < 32; ++i) key.push_back(i);
+    s.Push({{"op", 4}, {"d", {{"mode", "aead_aes256_gcm_rtpsize"}, {"secret_key", key}, {"dave_protocol_version", 1}}}});
+    ASSERT_TRUE(h.RunUntil([&] { return h.Saw("dave version 1"); }));
+    // Binary: u16 seq 0x0102 = 258, op 25, three payload bytes; the seq is acknowledged like a JSON one.
+    s.PushBinary(std::string("\x01\x02\x19\xAA\xBB\xCC", 6));
+    ASSERT_TRUE(h.RunUntil([&] { return h.Saw("dave binary 25 3"); }));
+    EXPECT_EQ(h.gateway->LastSeq(), 258);
+    s.PushBinary(std::string("\x01", 1));  // shorter than its header: dropped
+    s.Push({{"op", 22}, {"seq", 300}, {"d", {{"transition_id", 4}}}});
+    ASSERT_TRUE(h.RunUntil([&] { return h.Saw("dave json 22 {\"transition_id\":4}"); }));
+    EXPECT_EQ(h.gateway->LastSeq(), 300);
+    ASSERT_TRUE(h.gateway->SendDaveBinary({26, 1, 2}));
+    ASSERT_EQ(s.sentBinary.size(), 1u);
+    EXPECT_EQ(s.sentBinary[0], std::string("\x1A\x01\x02", 3));
+    ASSERT_TRUE(h.gateway->SendDaveJson(23, {{"transition_id", 4}}));
+    EXPECT_EQ(s.LastOp(23)["d"]["transition_id"], 4);
 }
 
 TEST(VoiceGateway, HeartbeatsAcknowledgeTheLastSeq) {

@@ -14,23 +14,35 @@ FrameDecryptor& DaveFrameTransform::DecryptorFor(uint64_t userId) {
 }
 
 void DaveFrameTransform::SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds) {
-    // Derive outside the locks: the exporter and the first ratchet steps are the costly part.
-    auto ownRatchet = std::make_unique<KeyRatchet>(SenderBaseSecret(exporterSecret, ownUserId_));
+    AddReceiveKeys(exporterSecret, memberUserIds);
+    SetSendKey(exporterSecret);
+}
+
+void DaveFrameTransform::AddReceiveKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds) {
+    // Derive outside the lock: the exporter and the first ratchet steps are the costly part.
     std::vector<std::pair<uint64_t, std::unique_ptr<KeyRatchet>>> receive;
     for (uint64_t userId : memberUserIds) {
         if (userId != ownUserId_) receive.emplace_back(userId, std::make_unique<KeyRatchet>(SenderBaseSecret(exporterSecret, userId)));
     }
-    {
-        std::lock_guard lock(receiveMutex_);
-        for (auto& [userId, ratchet] : receive) DecryptorFor(userId).TransitionToKeyRatchet(std::move(ratchet));
-        // Members who left keep only their retiring keys: a decryptor with nothing new expires with them.
-        for (auto& [userId, decryptor] : decryptors_) {
-            bool member = std::find(memberUserIds.begin(), memberUserIds.end(), userId) != memberUserIds.end();
-            if (!member) decryptor->Retire();
-        }
+    std::lock_guard lock(receiveMutex_);
+    for (auto& [userId, ratchet] : receive) DecryptorFor(userId).TransitionToKeyRatchet(std::move(ratchet));
+    // Members who left keep only their retiring keys: a decryptor with nothing new expires with them.
+    for (auto& [userId, decryptor] : decryptors_) {
+        bool member = std::find(memberUserIds.begin(), memberUserIds.end(), userId) != memberUserIds.end();
+        if (!member) decryptor->Retire();
     }
+}
+
+void DaveFrameTransform::SetSendKey(mls::ByteView exporterSecret) {
+    auto ownRatchet = std::make_unique<KeyRatchet>(SenderBaseSecret(exporterSecret, ownUserId_));
     std::lock_guard lock(sendMutex_);
     encryptor_.SetKeyRatchet(std::move(ownRatchet));
+}
+
+void DaveFrameTransform::SetReceivePassthrough(bool enabled) {
+    std::lock_guard lock(receiveMutex_);
+    passthrough_ = enabled;
+    for (auto& [userId, decryptor] : decryptors_) decryptor->SetPassthrough(enabled);
 }
 
 void DaveFrameTransform::SetPassthrough(bool enabled) {

@@ -36,6 +36,14 @@ public:
      * their retiring keys (they left).
      */
     void SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds);
+    /**
+     * The two halves of SetEpochKeys, for the DAVE session: receive keys of a new epoch are installed as soon as its
+     * commit or Welcome is processed (others may switch before we do), our send key only at execute_transition.
+     */
+    void AddReceiveKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds);
+    void SetSendKey(mls::ByteView exporterSecret);
+    /** Receive-side passthrough only: a downgrade is prepared (others may stop encrypting before we do). */
+    void SetReceivePassthrough(bool enabled);
     /** Passthrough for both directions (transition to or from protocol version 0). */
     void SetPassthrough(bool enabled);
 
