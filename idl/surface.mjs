@@ -1026,6 +1026,18 @@ export const types = [
       { name: 'GetPrivacyCode', const: true, returns: 'string',
         doc: 'svcpp addition: the call\'s 30-digit privacy code for the current epoch (the same for every member; empty\n' +
           'before this user holds the group), for players to compare out of band.' },
+      { name: 'GetParticipantFramesDecrypted', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
+        doc: 'svcpp addition: frames from this user the DAVE frame cryptor decrypted in this call (they go on to the jitter\n' +
+          'buffer and the mixer); 0 for a user never heard, and once the call is over. With the next two: why a\n' +
+          'participant is silent.' },
+      { name: 'GetParticipantFramesPassedThrough', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
+        doc: 'svcpp addition: frames from this user accepted in clear (the Opus silence frame, or any frame during passthrough).' },
+      { name: 'GetParticipantFramesDropped', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
+        doc: 'svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed\n' +
+          'authentication, replayed, too old, or in clear outside passthrough.' },
+      { name: 'GetFramesEncrypted', const: true, returns: 'u64',
+        doc: 'svcpp addition: this user\'s audio frames sent as DAVE ciphertext in this call (not the silence frames sent in\n' +
+          'clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).' },
     ],
   },
   {

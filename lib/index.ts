@@ -14,7 +14,7 @@ export type { ConnectionEvents, ConnectionFailureSnapshot } from './connection.j
 export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
 export type { LocalClientEvents, LocalClientOptions } from './local-client.js';
 export { Call } from './voice/call.js';
-export type { CallEvents, EncryptionState, VadThreshold, VoiceStateSnapshot } from './voice/call.js';
+export type { CallEvents, DecryptStats, EncryptionState, VadThreshold, VoiceStateSnapshot } from './voice/call.js';
 export { VoiceArea } from './voice/voice-area.js';
 export type { CallAudioOptions } from './voice/voice-area.js';
 export { fileDevice } from './voice/devices.js';

@@ -579,6 +579,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Call_GetEncryptionState: lib.func('Svcpp_Errc Svcpp_Call_GetEncryptionState(const Svcpp_Call *self, _Out_ Svcpp_CallEncryptionState *out)'),
     Svcpp_Call_SetEncryptionStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetEncryptionStateChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnEncryptionStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
     Svcpp_Call_GetPrivacyCode: lib.func('Svcpp_Errc Svcpp_Call_GetPrivacyCode(const Svcpp_Call *self, _Out_ Svcpp_String *out)'),
+    Svcpp_Call_GetParticipantFramesDecrypted: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDecrypted(const Svcpp_Call *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFramesPassedThrough: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPassedThrough(const Svcpp_Call *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFramesDropped: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDropped(const Svcpp_Call *self, uint64_t userId)'),
+    Svcpp_Call_GetFramesEncrypted: lib.func('uint64_t Svcpp_Call_GetFramesEncrypted(const Svcpp_Call *self)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
     Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
     Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
@@ -3144,6 +3148,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       rt.check(rc);
       return rt.takeStringOut(out);
     },
+    Call_GetParticipantFramesDecrypted(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      return rt.u64Out(c.Svcpp_Call_GetParticipantFramesDecrypted(selfC, userIdC));
+    },
+    Call_GetParticipantFramesPassedThrough(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      return rt.u64Out(c.Svcpp_Call_GetParticipantFramesPassedThrough(selfC, userIdC));
+    },
+    Call_GetParticipantFramesDropped(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      return rt.u64Out(c.Svcpp_Call_GetParticipantFramesDropped(selfC, userIdC));
+    },
+    Call_GetFramesEncrypted(self) {
+      const selfC = rt.handle('Call', self);
+      return rt.u64Out(c.Svcpp_Call_GetFramesEncrypted(selfC));
+    },
     Client_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_Client_Init(created);
@@ -4823,6 +4846,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
           getVADThreshold: api.VADThresholdSettings_Snapshot(api.Call_GetVADThreshold(self), true),
           getEncryptionState: api.CallEncryptionState_Snapshot(api.Call_GetEncryptionState(self), true),
           getPrivacyCode: api.Call_GetPrivacyCode(self),
+          getFramesEncrypted: api.Call_GetFramesEncrypted(self),
         };
       } finally {
         if (drop) api.Call_Drop(self);

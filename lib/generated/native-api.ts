@@ -925,6 +925,24 @@ export interface NativeApi {
    * before this user holds the group), for players to compare out of band.
    */
   Call_GetPrivacyCode(self: NativeHandle<'Call'>): string;
+  /**
+   * svcpp addition: frames from this user the DAVE frame cryptor decrypted in this call (they go on to the jitter
+   * buffer and the mixer); 0 for a user never heard, and once the call is over. With the next two: why a
+   * participant is silent.
+   */
+  Call_GetParticipantFramesDecrypted(self: NativeHandle<'Call'>, userId: bigint): bigint;
+  /** svcpp addition: frames from this user accepted in clear (the Opus silence frame, or any frame during passthrough). */
+  Call_GetParticipantFramesPassedThrough(self: NativeHandle<'Call'>, userId: bigint): bigint;
+  /**
+   * svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed
+   * authentication, replayed, too old, or in clear outside passthrough.
+   */
+  Call_GetParticipantFramesDropped(self: NativeHandle<'Call'>, userId: bigint): bigint;
+  /**
+   * svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
+   * clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).
+   */
+  Call_GetFramesEncrypted(self: NativeHandle<'Call'>): bigint;
 
   // ---- Client ----
   /** A client against the default (local platform) base URLs. */

@@ -299,4 +299,5 @@ export interface CallData {
   getVADThreshold: VADThresholdSettingsData;
   getEncryptionState: CallEncryptionStateData;
   getPrivacyCode: string;
+  getFramesEncrypted: bigint;
 }

@@ -32,6 +32,16 @@ export interface EncryptionState {
   passthrough: boolean;
 }
 
+/** svcpp addition: what the DAVE frame cryptor did with one participant's audio frames (counters that only grow). */
+export interface DecryptStats {
+  /** Encrypted frames decrypted (they go on to the jitter buffer and the mixer). */
+  framesDecrypted: bigint;
+  /** Frames accepted in clear: the Opus silence frame, or any frame during passthrough. */
+  framesPassedThrough: bigint;
+  /** Frames refused: no key for their epoch or generation, failed authentication, replayed, too old, or in clear. */
+  framesDropped: bigint;
+}
+
 /** A participant's voice state as the platform reports it. */
 export interface VoiceStateSnapshot {
   selfMute: boolean;
@@ -161,6 +171,25 @@ export class Call extends TypedEventEmitter<CallEvents> {
    */
   get privacyCode(): string {
     return this.#api.Call_GetPrivacyCode(this.#live());
+  }
+  /**
+   * svcpp addition: the DAVE frame cryptor's counters for the frames received from `userId` in this call — why a
+   * participant is silent (all zero for a user never heard, and once the call is over).
+   */
+  participantDecryptStats(userId: bigint): DecryptStats {
+    const handle = this.#live();
+    return {
+      framesDecrypted: this.#api.Call_GetParticipantFramesDecrypted(handle, userId),
+      framesPassedThrough: this.#api.Call_GetParticipantFramesPassedThrough(handle, userId),
+      framesDropped: this.#api.Call_GetParticipantFramesDropped(handle, userId),
+    };
+  }
+  /**
+   * svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
+   * clear, nor frames dropped while this user holds no group, e.g. alone in the call).
+   */
+  get framesEncrypted(): bigint {
+    return this.#api.Call_GetFramesEncrypted(this.#live());
   }
 
   /** Resolves with the next status change to `status` (rejects when the call ends in another status first). */

@@ -1687,6 +1687,24 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_SetEncryptionStateChangedCallback(Svc
  * before this user holds the group), for players to compare out of band.
  */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetPrivacyCode(Svcpp_Call const *self, Svcpp_String *out);
+/**
+ * svcpp addition: frames from this user the DAVE frame cryptor decrypted in this call (they go on to the jitter
+ * buffer and the mixer); 0 for a user never heard, and once the call is over. With the next two: why a
+ * participant is silent.
+ */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDecrypted(Svcpp_Call const *self, uint64_t userId);
+/** svcpp addition: frames from this user accepted in clear (the Opus silence frame, or any frame during passthrough). */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesPassedThrough(Svcpp_Call const *self, uint64_t userId);
+/**
+ * svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed
+ * authentication, replayed, too old, or in clear outside passthrough.
+ */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDropped(Svcpp_Call const *self, uint64_t userId);
+/**
+ * svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
+ * clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).
+ */
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetFramesEncrypted(Svcpp_Call const *self);
 
 /* ---- Client -------------------------------------------------------------------------------------- */
 

@@ -2608,6 +2608,18 @@ public:
     /// svcpp addition: the call's 30-digit privacy code for the current epoch (the same for every member; empty
     /// before this user holds the group), for players to compare out of band.
     std::string GetPrivacyCode() const;
+    /// svcpp addition: frames from this user the DAVE frame cryptor decrypted in this call (they go on to the jitter
+    /// buffer and the mixer); 0 for a user never heard, and once the call is over. With the next two: why a
+    /// participant is silent.
+    uint64_t GetParticipantFramesDecrypted(uint64_t userId) const;
+    /// svcpp addition: frames from this user accepted in clear (the Opus silence frame, or any frame during passthrough).
+    uint64_t GetParticipantFramesPassedThrough(uint64_t userId) const;
+    /// svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed
+    /// authentication, replayed, too old, or in clear outside passthrough.
+    uint64_t GetParticipantFramesDropped(uint64_t userId) const;
+    /// svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
+    /// clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).
+    uint64_t GetFramesEncrypted() const;
 };
 
 /// The root object: owns the SDK threads, caches and callback registrations.
@@ -6207,6 +6219,22 @@ inline std::string Call::GetPrivacyCode() const
     Svcpp_Errc rc = Svcpp_Call_GetPrivacyCode(&instance_, &out);
     detail::Check(rc, "Svcpp_Call_GetPrivacyCode");
     return detail::TakeString(out);
+}
+inline uint64_t Call::GetParticipantFramesDecrypted(uint64_t userId) const
+{
+    return Svcpp_Call_GetParticipantFramesDecrypted(&instance_, userId);
+}
+inline uint64_t Call::GetParticipantFramesPassedThrough(uint64_t userId) const
+{
+    return Svcpp_Call_GetParticipantFramesPassedThrough(&instance_, userId);
+}
+inline uint64_t Call::GetParticipantFramesDropped(uint64_t userId) const
+{
+    return Svcpp_Call_GetParticipantFramesDropped(&instance_, userId);
+}
+inline uint64_t Call::GetFramesEncrypted() const
+{
+    return Svcpp_Call_GetFramesEncrypted(&instance_);
 }
 
 inline const Client Client::nullobj{Svcpp_Client{}, ObjectState::Invalid};

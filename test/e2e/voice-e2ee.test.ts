@@ -82,6 +82,17 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
 
     // Ada's 4 s tone, then some silence for the last frames to arrive.
     await new Promise((r) => setTimeout(r, 5500));
+    // The frame cryptor's counters: each listener decrypted Ada's frames and refused none of them; nobody decrypted
+    // more than Ada sealed.
+    const sealed = adaCall.framesEncrypted;
+    expect(sealed).toBeGreaterThan(100n);
+    for (const call of [bobCall, cydCall]) {
+      const stats = call.participantDecryptStats(ada.id);
+      expect(stats.framesDecrypted).toBeGreaterThan(100n);
+      expect(stats.framesDecrypted).toBeLessThanOrEqual(sealed);
+      expect(stats.framesDropped).toBe(0n);
+    }
+    expect(adaCall.participantDecryptStats(123456789n)).toEqual({ framesDecrypted: 0n, framesPassedThrough: 0n, framesDropped: 0n });
     for (const p of [bob, cyd]) await p.client.voice.endCall(lobbyId);
     await ada.client.voice.endCall(lobbyId);
     for (const p of [bob, cyd]) {

@@ -3621,6 +3621,33 @@ Napi::Value Call_GetPrivacyCode(const Napi::CallbackInfo &info) {
   return TakeString(env, out);
 }
 
+Napi::Value Call_GetParticipantFramesDecrypted(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetParticipantFramesDecrypted(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
+}
+
+Napi::Value Call_GetParticipantFramesPassedThrough(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetParticipantFramesPassedThrough(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
+}
+
+Napi::Value Call_GetParticipantFramesDropped(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetParticipantFramesDropped(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
+}
+
+Napi::Value Call_GetFramesEncrypted(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetFramesEncrypted(UnwrapHandle<Svcpp_Call>(env, info[0]))));
+}
+
 Napi::Value Client_Init(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -6496,6 +6523,7 @@ Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
     Check(env, Svcpp_Call_GetPrivacyCode(self, &out));
     data.Set("getPrivacyCode", TakeString(env, out));
   }
+  data.Set("getFramesEncrypted", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetFramesEncrypted(self))));
   return data;
 }
 
@@ -6917,6 +6945,10 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Call_GetEncryptionState", Napi::Function::New(env, Call_GetEncryptionState, "Call_GetEncryptionState"));
   exports.Set("Call_SetEncryptionStateChangedCallback", Napi::Function::New(env, Call_SetEncryptionStateChangedCallback, "Call_SetEncryptionStateChangedCallback"));
   exports.Set("Call_GetPrivacyCode", Napi::Function::New(env, Call_GetPrivacyCode, "Call_GetPrivacyCode"));
+  exports.Set("Call_GetParticipantFramesDecrypted", Napi::Function::New(env, Call_GetParticipantFramesDecrypted, "Call_GetParticipantFramesDecrypted"));
+  exports.Set("Call_GetParticipantFramesPassedThrough", Napi::Function::New(env, Call_GetParticipantFramesPassedThrough, "Call_GetParticipantFramesPassedThrough"));
+  exports.Set("Call_GetParticipantFramesDropped", Napi::Function::New(env, Call_GetParticipantFramesDropped, "Call_GetParticipantFramesDropped"));
+  exports.Set("Call_GetFramesEncrypted", Napi::Function::New(env, Call_GetFramesEncrypted, "Call_GetFramesEncrypted"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));
   exports.Set("Client_InitWithOptions", Napi::Function::New(env, Client_InitWithOptions, "Client_InitWithOptions"));

@@ -292,4 +292,43 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetPrivacyCode(Svcpp_Call const *self
     });
 }
 
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDecrypted(Svcpp_Call const *self, uint64_t userId) {
+    uint64_t result = 0;
+    Guard("Svcpp_Call_GetParticipantFramesDecrypted", [&] {
+        auto userId_ = userId;
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        result = obj->GetParticipantFramesDecrypted(std::move(userId_));
+    });
+    return result;
+}
+
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesPassedThrough(Svcpp_Call const *self, uint64_t userId) {
+    uint64_t result = 0;
+    Guard("Svcpp_Call_GetParticipantFramesPassedThrough", [&] {
+        auto userId_ = userId;
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        result = obj->GetParticipantFramesPassedThrough(std::move(userId_));
+    });
+    return result;
+}
+
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDropped(Svcpp_Call const *self, uint64_t userId) {
+    uint64_t result = 0;
+    Guard("Svcpp_Call_GetParticipantFramesDropped", [&] {
+        auto userId_ = userId;
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        result = obj->GetParticipantFramesDropped(std::move(userId_));
+    });
+    return result;
+}
+
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetFramesEncrypted(Svcpp_Call const *self) {
+    uint64_t result = 0;
+    Guard("Svcpp_Call_GetFramesEncrypted", [&] {
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        result = obj->GetFramesEncrypted();
+    });
+    return result;
+}
+
 }  // extern "C"

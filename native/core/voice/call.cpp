@@ -172,4 +172,25 @@ std::string Call::GetPrivacyCode() const {
     return s ? s->PrivacyCode() : std::string();
 }
 
+// The frame cryptor's counters only grow: three reads are as good as one snapshot for telling why someone is silent.
+uint64_t Call::GetParticipantFramesDecrypted(uint64_t userId) const {
+    auto s = Live();
+    return s ? s->DecryptStatsFor(userId).decrypted : 0;
+}
+
+uint64_t Call::GetParticipantFramesPassedThrough(uint64_t userId) const {
+    auto s = Live();
+    return s ? s->DecryptStatsFor(userId).passedThrough : 0;
+}
+
+uint64_t Call::GetParticipantFramesDropped(uint64_t userId) const {
+    auto s = Live();
+    return s ? s->DecryptStatsFor(userId).DroppedTotal() : 0;
+}
+
+uint64_t Call::GetFramesEncrypted() const {
+    auto s = Live();
+    return s ? s->FramesEncrypted() : 0;
+}
+
 }  // namespace svcpp::core

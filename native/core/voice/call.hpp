@@ -54,6 +54,10 @@ public:
     CallEncryptionState GetEncryptionState() const;
     void SetEncryptionStateChangedCallback(CallOnEncryptionStateChanged &&cb);
     std::string GetPrivacyCode() const;
+    uint64_t GetParticipantFramesDecrypted(uint64_t userId) const;
+    uint64_t GetParticipantFramesPassedThrough(uint64_t userId) const;
+    uint64_t GetParticipantFramesDropped(uint64_t userId) const;
+    uint64_t GetFramesEncrypted() const;
 
 private:
     /** The session while the call is live, else nullptr. */

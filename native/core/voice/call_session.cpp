@@ -56,6 +56,24 @@ std::string CallSession::PrivacyCode() const {
     return privacyCode_;
 }
 
+e2ee::DecryptStats CallSession::DecryptStatsFor(uint64_t userId) const {
+    std::shared_ptr<const e2ee::DaveFrameTransform> cryptor;
+    {
+        std::lock_guard lock(mutex_);
+        cryptor = counters_;
+    }
+    return cryptor ? cryptor->StatsFor(userId) : e2ee::DecryptStats{};
+}
+
+uint64_t CallSession::FramesEncrypted() const {
+    std::shared_ptr<const e2ee::DaveFrameTransform> cryptor;
+    {
+        std::lock_guard lock(mutex_);
+        cryptor = counters_;
+    }
+    return cryptor ? cryptor->FramesEncrypted() : 0;
+}
+
 std::vector<uint64_t> CallSession::Participants() const {
     std::lock_guard lock(mutex_);
     std::vector<uint64_t> ids;
@@ -286,6 +304,10 @@ void CallSession::OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, c
 void CallSession::StartDaveSession() {
     if (io_->dave) return;
     io_->frameCryptor = std::make_shared<e2ee::DaveFrameTransform>(selfId_, io_->clock);
+    {
+        std::lock_guard lock(mutex_);
+        counters_ = io_->frameCryptor;
+    }
     io_->daveGroup = std::make_unique<e2ee::MlsDaveGroup>(selfId_, lobbyId_);
     auto weak = weak_from_this();
     e2ee::DaveSessionCallbacks callbacks;

@@ -33,6 +33,7 @@
 #include "runtime/event_slot.hpp"
 #include "threads/sdk_threads.hpp"
 #include "voice/call_controls.hpp"
+#include "voice/e2ee/dave_frame_transform.hpp"
 #include "voice/e2ee/dave_session.hpp"
 #include "voice/voice_state.hpp"
 
@@ -87,6 +88,10 @@ public:
     e2ee::DaveEncryptionState Encryption() const;
     /** The call's privacy code for the current epoch (empty without a group; any thread). */
     std::string PrivacyCode() const;
+    /** The DAVE frame cryptor's counters for one sender's frames (all zero before DAVE starts; any thread). */
+    e2ee::DecryptStats DecryptStatsFor(uint64_t userId) const;
+    /** Our frames sent as DAVE ciphertext so far (any thread). */
+    uint64_t FramesEncrypted() const;
     /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
     void ReleaseRegistrations();
 
@@ -133,6 +138,7 @@ private:
     std::map<uint64_t, VoiceStateRecord> participants_;
     e2ee::DaveEncryptionState encryption_;
     std::string privacyCode_;  // refreshed with each state change (the session lives on the I/O thread)
+    std::shared_ptr<const e2ee::DaveFrameTransform> counters_;  // the I/O thread's frame cryptor, for its counters
 
     // I/O thread
     struct Io;

@@ -166,6 +166,14 @@ static void EncryptionSurface(Svcpp_Call *zero)
     CHECK_ERRC(Svcpp_Call_SetEncryptionStateChangedCallback(zero, OnEncryption, CountFree, &c), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(c.frees, 0); /* refused: the user data stays with the caller */
     CHECK_EQ_INT(c.calls, 0);
+
+    /* The frame cryptor's counters (svcpp additions): 0 on a dead or null call. */
+    CHECK(Svcpp_Call_GetParticipantFramesDecrypted(zero, 7) == 0);
+    CHECK(Svcpp_Call_GetParticipantFramesPassedThrough(zero, 7) == 0);
+    CHECK(Svcpp_Call_GetParticipantFramesDropped(zero, 7) == 0);
+    CHECK(Svcpp_Call_GetParticipantFramesDropped(NULL, 7) == 0);
+    CHECK(Svcpp_Call_GetFramesEncrypted(zero) == 0);
+    CHECK(Svcpp_Call_GetFramesEncrypted(NULL) == 0);
 }
 
 static void CallHandles(Svcpp_Client *client)

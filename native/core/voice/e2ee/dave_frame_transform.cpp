@@ -57,17 +57,23 @@ void DaveFrameTransform::SetPassthrough(bool enabled) {
 
 std::optional<std::size_t> DaveFrameTransform::Encrypt(uint32_t, std::span<const uint8_t> frame, std::span<uint8_t> out) {
     std::lock_guard lock(sendMutex_);
-    return encryptor_.Encrypt(frame, out);
+    auto size = encryptor_.Encrypt(frame, out);
+    if (size && HasMarker(out.first(*size))) ++framesEncrypted_;  // not the silence frames and passthrough sent in clear
+    return size;
 }
 
 std::optional<std::size_t> DaveFrameTransform::Decrypt(uint64_t userId, uint32_t, std::span<const uint8_t> frame,
     std::span<uint8_t> out) {
     std::lock_guard lock(receiveMutex_);
     auto result = DecryptorFor(userId).Decrypt(frame, out);
+    DecryptStats& sender = statsBySender_[userId];
     if (result.size) {
-        ++(HasMarker(frame) ? stats_.decrypted : stats_.passedThrough);
+        bool decrypted = HasMarker(frame);
+        ++(decrypted ? stats_.decrypted : stats_.passedThrough);
+        ++(decrypted ? sender.decrypted : sender.passedThrough);
     } else if (result.failure) {
         ++stats_.dropped[*result.failure];
+        ++sender.dropped[*result.failure];
     }
     return result.size;
 }
@@ -75,6 +81,17 @@ std::optional<std::size_t> DaveFrameTransform::Decrypt(uint64_t userId, uint32_t
 DecryptStats DaveFrameTransform::Stats() const {
     std::lock_guard lock(receiveMutex_);
     return stats_;
+}
+
+DecryptStats DaveFrameTransform::StatsFor(uint64_t userId) const {
+    std::lock_guard lock(receiveMutex_);
+    auto it = statsBySender_.find(userId);
+    return it == statsBySender_.end() ? DecryptStats{} : it->second;
+}
+
+uint64_t DaveFrameTransform::FramesEncrypted() const {
+    std::lock_guard lock(sendMutex_);
+    return framesEncrypted_;
 }
 
 }  // namespace svcpp::core::voice::e2ee

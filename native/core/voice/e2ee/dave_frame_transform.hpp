@@ -24,6 +24,12 @@ struct DecryptStats {
     uint64_t decrypted = 0;
     uint64_t passedThrough = 0;  // silence frames and frames accepted in clear during passthrough
     std::map<DecryptFailure, uint64_t> dropped;
+
+    uint64_t DroppedTotal() const {
+        uint64_t total = 0;
+        for (const auto& [failure, count] : dropped) total += count;
+        return total;
+    }
 };
 
 class DaveFrameTransform final : public FrameTransform {
@@ -52,7 +58,13 @@ public:
     std::optional<std::size_t> Decrypt(uint64_t userId, uint32_t ssrc, std::span<const uint8_t> frame,
         std::span<uint8_t> out) override;
 
+    /** Every received frame, all senders together. */
     DecryptStats Stats() const;
+    /** One sender's frames (all zero for a user never heard): why a participant is silent. */
+    DecryptStats StatsFor(uint64_t userId) const;
+    /** Our own frames that left as DAVE ciphertext: not the silence frames or passthrough sent in clear, nor a frame
+     *  dropped for want of a send key (a member alone in the call has no group). */
+    uint64_t FramesEncrypted() const;
 
 private:
     FrameDecryptor& DecryptorFor(uint64_t userId);
@@ -60,13 +72,15 @@ private:
     const uint64_t ownUserId_;
     const Clock& clock_;
 
-    std::mutex sendMutex_;
+    mutable std::mutex sendMutex_;
     FrameEncryptor encryptor_;
+    uint64_t framesEncrypted_ = 0;
 
     mutable std::mutex receiveMutex_;
     std::map<uint64_t, std::unique_ptr<FrameDecryptor>> decryptors_;
     bool passthrough_ = false;
     DecryptStats stats_;
+    std::map<uint64_t, DecryptStats> statsBySender_;
 };
 
 }  // namespace svcpp::core::voice::e2ee

@@ -229,3 +229,34 @@ TEST(DaveFrameTransform, ALateJoinerCannotDecryptEarlierFrames) {
     Frame after = OpusFrame(50, 2);
     EXPECT_EQ(Decrypt(dave, kAlice, Encrypt(alice, after)), after);
 }
+
+TEST(DaveFrameTransform, CountersAreKeptPerSenderAndCountOnlyCiphertextSent) {
+    test::FakeClock clock;
+    DaveFrameTransform alice{kAlice, clock}, bob{kBob, clock}, carol{kCarol, clock};
+    for (DaveFrameTransform* t : {&alice, &bob, &carol}) t->SetEpochKeys(Exporter(3), {kAlice, kBob, kCarol});
+    Frame silence = {0xF8, 0xFF, 0xFE};
+    for (uint8_t i = 0; i < 5; ++i) ASSERT_TRUE(Decrypt(carol, kAlice, Encrypt(alice, OpusFrame(40, i))));
+    ASSERT_TRUE(Decrypt(carol, kAlice, Encrypt(alice, silence)));  // in clear: passed through, not encrypted
+    for (uint8_t i = 0; i < 2; ++i) ASSERT_TRUE(Decrypt(carol, kBob, Encrypt(bob, OpusFrame(50, i))));
+    Frame tampered = Encrypt(bob, OpusFrame(50, 9));
+    tampered[3] ^= 0x01;
+    ASSERT_FALSE(Decrypt(carol, kBob, tampered));
+
+    EXPECT_EQ(alice.FramesEncrypted(), 5u);
+    EXPECT_EQ(bob.FramesEncrypted(), 3u);
+    DecryptStats fromAlice = carol.StatsFor(kAlice);
+    EXPECT_EQ(fromAlice.decrypted, 5u);
+    EXPECT_EQ(fromAlice.passedThrough, 1u);
+    EXPECT_EQ(fromAlice.DroppedTotal(), 0u);
+    DecryptStats fromBob = carol.StatsFor(kBob);
+    EXPECT_EQ(fromBob.decrypted, 2u);
+    EXPECT_EQ(fromBob.DroppedTotal(), 1u);
+    EXPECT_EQ(fromBob.dropped[DecryptFailure::Authentication], 1u);
+    DecryptStats never = carol.StatsFor(4242);
+    EXPECT_EQ(never.decrypted + never.passedThrough + never.DroppedTotal(), 0u);
+
+    // A member alone (no key yet) sends nothing, and counts nothing as sent.
+    DaveFrameTransform alone{kAlice, clock};
+    EXPECT_TRUE(Encrypt(alone, OpusFrame(40, 1)).empty());
+    EXPECT_EQ(alone.FramesEncrypted(), 0u);
+}

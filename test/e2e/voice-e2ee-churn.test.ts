@@ -1,0 +1,179 @@
+/**
+ * No audio lost at key changes (DAVE), against the real platform over TLS and real UDP on loopback: ten SDK clients
+ * in one encrypted call — five who stay and speak a tone all along, five who take turns joining and leaving (one
+ * change every CHURN_STEP_MS, up to two of them in the call at once) — and every frame a stayer sent as ciphertext
+ * is decrypted by every other stayer, across every epoch change and its transition window. Counted with the call's own frame-cryptor counters (Call.framesEncrypted on the
+ * sender, Call.participantDecryptStats on each receiver), not a test hook. A late joiner, once it holds the epoch
+ * that added it, refuses no further frame of any stayer; the stayers' frames of earlier epochs that reached it before
+ * (the relay forwards to it from its join) it refused — it cannot decrypt audio sent before it joined.
+ *
+ * CI runs SVCPP_CHURN_SECONDS (default 15 s) on N-API only (ten clients with their audio threads are the heaviest
+ * test on a shared 2-core runner; the koffi path shares every native part it exercises). `npm run soak:dave` runs the
+ * full minute. The test prints frames sent / decrypted / lost and the transition windows it saw.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Call } from '../../lib/index.js';
+import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { startE2EPlatform, type E2EPlatform } from './harness.js';
+import { until } from './support.js';
+import { joinCall, voiceTempDir, writeToneWav } from './voice-support.js';
+
+const CHURN_SECONDS = Number(process.env.SVCPP_CHURN_SECONDS ?? 15);
+const CHURN_STEP_MS = 2000;
+const STAYERS = 5;
+const CHURNERS = 5;
+const backend = 'napi' as const;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe(`no audio lost at key changes over ${backend}`, () => {
+  let e2e: E2EPlatform;
+  const stayers: Player[] = [];
+  const churners: Player[] = [];
+  const dir = voiceTempDir();
+
+  beforeAll(async () => {
+    e2e = await startE2EPlatform({ devMode: true });
+    for (let i = 0; i < STAYERS + CHURNERS; i++) {
+      const player = await connectProvisionalPlayer(e2e, backend, i < STAYERS ? `Stay${i}` : `Churn${i - STAYERS}`);
+      player.client.voice.setNoiseSuppression(false);
+      player.client.voice.setAutomaticGainControl(false);
+      player.client.voice.setEchoCancellation(false);
+      await player.client.voice.setOutputDevice('null');
+      (i < STAYERS ? stayers : churners).push(player);
+    }
+  }, 240_000);
+  afterAll(async () => {
+    for (const player of [...stayers, ...churners]) await player.client.close();
+    await e2e?.close();
+  });
+
+  it(`${STAYERS} stayers hear every frame of each other while ${CHURNERS} members join and leave for ${CHURN_SECONDS} s`, async () => {
+    const secret = `churn-${Date.now()}`;
+    let lobbyId = 0n;
+    for (const p of [...stayers, ...churners]) lobbyId = await p.client.createOrJoinLobby(secret);
+    const tone = join(dir, 'tone.wav');
+    writeToneWav(tone, 440, CHURN_SECONDS + 90);
+    for (const p of stayers) {
+      await p.client.voice.setInputDevice(`file:${tone}`);
+      p.client.voice.selfMuteAll = true;  // silent until the five share a group: nothing sent before that counts
+    }
+    for (const p of churners) await p.client.voice.setInputDevice('null');
+
+    const stayerCalls: Call[] = [];
+    for (const p of stayers) {
+      const call = await joinCall(p.client, lobbyId);
+      call.setVadThreshold(false, -50);
+      stayerCalls.push(call);
+    }
+    const sameEpoch = (calls: Call[]) => {
+      const epochs = new Set(calls.map((c) => c.encryptionState.epoch));
+      return epochs.size === 1 && !epochs.has(0n) && calls.every((c) => !c.encryptionState.transitionPending);
+    };
+    await until(() => sameEpoch(stayerCalls), 'the stayers share one epoch', 60_000);
+
+    // Transition windows as a stayer sees them: prepared (pending) → executed.
+    const windows: number[] = [];
+    let preparedAt: number | undefined;
+    stayerCalls[0]!.on('encryptionStateChanged', (s) => {
+      if (s.transitionPending && preparedAt === undefined) preparedAt = performance.now();
+      if (!s.transitionPending && preparedAt !== undefined) {
+        windows.push(performance.now() - preparedAt);
+        preparedAt = undefined;
+      }
+    });
+
+    for (const p of stayers) p.client.voice.selfMuteAll = false;
+
+    // Churn: one churner joins or leaves every step. A joiner, once it holds the epoch the stayers speak in, must
+    // not refuse any further frame of a stayer: what it got before that was sent before the transition that added it.
+    const inCall = new Map<Player, { call: Call; droppedAtKey: bigint[] }>();
+    const joinerChecks: Array<{ name: string; droppedBefore: bigint[]; droppedAfter: bigint[]; decryptedAfter: bigint[] }> = [];
+    let joins = 0;
+    let leaves = 0;
+    const churnEnd = performance.now() + CHURN_SECONDS * 1000;
+    for (let step = 0; performance.now() < churnEnd; step++) {
+      const stepEnd = performance.now() + CHURN_STEP_MS;
+      // Up to two churners in the call at once: join, join, leave, join, leave, leave, ... — the one who has been
+      // in longest leaves; the next one out (round robin) joins.
+      const join = inCall.size === 0 || (inCall.size < 2 && step % 3 !== 2);
+      const churner = join ? churners[joins % CHURNERS]! : inCall.keys().next().value!;
+      const member = inCall.get(churner);
+      if (member) {
+        const { call, droppedAtKey } = member;
+        joinerChecks.push({
+          name: `churner ${churners.indexOf(churner)} (join ${joins})`,
+          droppedBefore: droppedAtKey,
+          droppedAfter: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped),
+          decryptedAfter: stayers.map((s) => call.participantDecryptStats(s.id).framesDecrypted),
+        });
+        await churner.client.voice.endCall(lobbyId);
+        inCall.delete(churner);
+        leaves++;
+      } else {
+        const call = await joinCall(churner.client, lobbyId);
+        joins++;
+        await until(() => sameEpoch([...stayerCalls, call]), `churner ${churners.indexOf(churner)} holds the stayers' epoch`, 30_000);
+        // Frames the stayers sealed in the previous epoch may still be on the loopback wire: let them land first.
+        await sleep(250);
+        inCall.set(churner, { call, droppedAtKey: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped) });
+      }
+      const rest = stepEnd - performance.now();
+      if (rest > 0) await sleep(rest);
+    }
+    for (const [churner] of inCall) await churner.client.voice.endCall(lobbyId);
+    await until(() => sameEpoch(stayerCalls), 'the stayers share one epoch after the churn', 60_000);
+
+    // Stop sending, then wait until every counter is still.
+    for (const p of stayers) p.client.voice.selfMuteAll = true;
+    const counters = () =>
+      stayerCalls.map((c) => [c.framesEncrypted, ...stayers.map((s) => c.participantDecryptStats(s.id).framesDecrypted)].join(',')).join(';');
+    let previous = counters();
+    for (;;) {
+      await sleep(500);
+      const now = counters();
+      if (now === previous) break;
+      previous = now;
+    }
+
+    let sent = 0n;
+    let decrypted = 0n;
+    let dropped = 0n;
+    const lost: string[] = [];
+    stayers.forEach((sender, s) => {
+      const sentBySender = stayerCalls[s]!.framesEncrypted;
+      stayers.forEach((_, r) => {
+        if (r === s) return;
+        const stats = stayerCalls[r]!.participantDecryptStats(sender.id);
+        sent += sentBySender;
+        decrypted += stats.framesDecrypted;
+        dropped += stats.framesDropped;
+        if (stats.framesDecrypted !== sentBySender || stats.framesDropped !== 0n) {
+          lost.push(`stayer ${s} → ${r}: sent ${sentBySender}, decrypted ${stats.framesDecrypted}, dropped ${stats.framesDropped}`);
+        }
+      });
+    });
+    const sorted = [...windows].sort((a, b) => a - b);
+    const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
+    console.log(
+      `[dave churn ${backend}] ${CHURN_SECONDS} s, ${joins} joins, ${leaves + inCall.size} leaves, final epoch ${stayerCalls[0]!.encryptionState.epoch}; ` +
+        `stayer frames sent ${sent} (per receiver), decrypted ${decrypted}, lost ${sent - decrypted}, dropped ${dropped}; ` +
+        `transition windows: ${windows.length}, min ${ms(sorted[0])}, median ${ms(sorted[Math.floor(sorted.length / 2)])}, max ${ms(sorted.at(-1))}`,
+    );
+    expect(lost).toEqual([]);
+    expect(sent).toBeGreaterThan(0n);
+    expect(joins).toBeGreaterThanOrEqual(2);
+    expect(windows.length).toBeGreaterThan(0);
+
+    // What a joiner received before it held the key — the stayers' frames of the epochs before the one that added
+    // it, which the relay forwards as soon as it is in the call — it could not decrypt: refused, never played.
+    const refusedBeforeJoin = joinerChecks.reduce((sum, c) => sum + c.droppedBefore.reduce((a, b) => a + b, 0n), 0n);
+    console.log(`[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ${refusedBeforeJoin}`);
+    expect(refusedBeforeJoin).toBeGreaterThan(0n);
+    expect(joinerChecks.length).toBeGreaterThan(0);
+    for (const check of joinerChecks) {
+      expect(check.droppedAfter, `${check.name}: no stayer frame refused once it held the key`).toEqual(check.droppedBefore);
+      for (const d of check.decryptedAfter) expect(d, `${check.name}: heard every stayer`).toBeGreaterThan(0n);
+    }
+  }, 600_000);
+});
