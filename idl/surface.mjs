@@ -1035,6 +1035,11 @@ export const types = [
       { name: 'GetParticipantFramesDropped', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
         doc: 'svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed\n' +
           'authentication, replayed, too old, or in clear outside passthrough.' },
+      { name: 'GetParticipantFingerprint', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'string',
+        doc: 'svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE\'s pairwise\n' +
+          'fingerprint of both users\' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for\n' +
+          'players to compare out of band. Empty when either is not in the call\'s group, or `userId` is this user.\n' +
+          'Costs tens of milliseconds (scrypt).' },
       { name: 'GetFramesEncrypted', const: true, returns: 'u64',
         doc: 'svcpp addition: this user\'s audio frames sent as DAVE ciphertext in this call (not the silence frames sent in\n' +
           'clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).' },

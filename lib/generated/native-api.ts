@@ -939,6 +939,13 @@ export interface NativeApi {
    */
   Call_GetParticipantFramesDropped(self: NativeHandle<'Call'>, userId: bigint): bigint;
   /**
+   * svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise
+   * fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for
+   * players to compare out of band. Empty when either is not in the call's group, or `userId` is this user.
+   * Costs tens of milliseconds (scrypt).
+   */
+  Call_GetParticipantFingerprint(self: NativeHandle<'Call'>, userId: bigint): string;
+  /**
    * svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
    * clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).
    */

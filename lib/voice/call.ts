@@ -185,6 +185,14 @@ export class Call extends TypedEventEmitter<CallEvents> {
     };
   }
   /**
+   * svcpp addition: the 45-digit verification fingerprint of this user and `userId` — DAVE's pairwise fingerprint of
+   * both users' MLS signature keys, the same on both sides, for players to compare out of band. '' when either is not
+   * in the call's group (or `userId` is this user). Costs tens of milliseconds (scrypt).
+   */
+  participantFingerprint(userId: bigint): string {
+    return this.#api.Call_GetParticipantFingerprint(this.#live(), userId);
+  }
+  /**
    * svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
    * clear, nor frames dropped while this user holds no group, e.g. alone in the call).
    */

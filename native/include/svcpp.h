@@ -1701,6 +1701,13 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesPassedThrough(Svcpp
  */
 SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDropped(Svcpp_Call const *self, uint64_t userId);
 /**
+ * svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise
+ * fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for
+ * players to compare out of band. Empty when either is not in the call's group, or `userId` is this user.
+ * Costs tens of milliseconds (scrypt).
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetParticipantFingerprint(Svcpp_Call const *self, uint64_t userId, Svcpp_String *out);
+/**
  * svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
  * clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).
  */

@@ -2617,6 +2617,11 @@ public:
     /// svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed
     /// authentication, replayed, too old, or in clear outside passthrough.
     uint64_t GetParticipantFramesDropped(uint64_t userId) const;
+    /// svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise
+    /// fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for
+    /// players to compare out of band. Empty when either is not in the call's group, or `userId` is this user.
+    /// Costs tens of milliseconds (scrypt).
+    std::string GetParticipantFingerprint(uint64_t userId) const;
     /// svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in
     /// clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).
     uint64_t GetFramesEncrypted() const;
@@ -6231,6 +6236,13 @@ inline uint64_t Call::GetParticipantFramesPassedThrough(uint64_t userId) const
 inline uint64_t Call::GetParticipantFramesDropped(uint64_t userId) const
 {
     return Svcpp_Call_GetParticipantFramesDropped(&instance_, userId);
+}
+inline std::string Call::GetParticipantFingerprint(uint64_t userId) const
+{
+    Svcpp_String out{};
+    Svcpp_Errc rc = Svcpp_Call_GetParticipantFingerprint(&instance_, userId, &out);
+    detail::Check(rc, "Svcpp_Call_GetParticipantFingerprint");
+    return detail::TakeString(out);
 }
 inline uint64_t Call::GetFramesEncrypted() const
 {

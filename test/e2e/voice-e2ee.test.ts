@@ -39,7 +39,7 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     await e2e?.close();
   });
 
-  it('three players: both listeners hear the speaker through DAVE; same epoch and privacy code; the relay sees only ciphertext', async () => {
+  it('three players: both listeners hear the speaker through DAVE; same epoch, privacy code and pairwise fingerprints; the relay sees only ciphertext', async () => {
     const secret = `e2ee-${backend}-${Date.now()}`;
     let lobbyId = 0n;
     for (const p of [ada, bob, cyd]) lobbyId = await p.client.createOrJoinLobby(secret);
@@ -79,6 +79,16 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     expect(codes[0]).toMatch(/^\d{30}$/);
     expect(new Set(codes).size).toBe(1);
     expect(changes.some((c) => c.epoch >= 1n)).toBe(true);
+
+    // Pairwise verification fingerprints: each pair computes the same 45 digits from both sides; pairs differ.
+    const adaBob = adaCall.participantFingerprint(bob.id);
+    expect(adaBob).toMatch(/^\d{45}$/);
+    expect(bobCall.participantFingerprint(ada.id)).toBe(adaBob);
+    expect(cydCall.participantFingerprint(ada.id)).toBe(adaCall.participantFingerprint(cyd.id));
+    expect(cydCall.participantFingerprint(bob.id)).toBe(bobCall.participantFingerprint(cyd.id));
+    expect(cydCall.participantFingerprint(ada.id)).not.toBe(adaBob);
+    expect(adaCall.participantFingerprint(ada.id)).toBe('');
+    expect(adaCall.participantFingerprint(123456789n)).toBe('');
 
     // Ada's 4 s tone, then some silence for the last frames to arrive.
     await new Promise((r) => setTimeout(r, 5500));

@@ -3642,6 +3642,16 @@ Napi::Value Call_GetParticipantFramesDropped(const Napi::CallbackInfo &info) {
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetParticipantFramesDropped(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
 }
 
+Napi::Value Call_GetParticipantFingerprint(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_String out{};
+  Svcpp_Errc rc = Svcpp_Call_GetParticipantFingerprint(UnwrapHandle<Svcpp_Call>(env, info[0]), userId, &out);
+  Check(env, rc);
+  return TakeString(env, out);
+}
+
 Napi::Value Call_GetFramesEncrypted(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -6948,6 +6958,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Call_GetParticipantFramesDecrypted", Napi::Function::New(env, Call_GetParticipantFramesDecrypted, "Call_GetParticipantFramesDecrypted"));
   exports.Set("Call_GetParticipantFramesPassedThrough", Napi::Function::New(env, Call_GetParticipantFramesPassedThrough, "Call_GetParticipantFramesPassedThrough"));
   exports.Set("Call_GetParticipantFramesDropped", Napi::Function::New(env, Call_GetParticipantFramesDropped, "Call_GetParticipantFramesDropped"));
+  exports.Set("Call_GetParticipantFingerprint", Napi::Function::New(env, Call_GetParticipantFingerprint, "Call_GetParticipantFingerprint"));
   exports.Set("Call_GetFramesEncrypted", Napi::Function::New(env, Call_GetFramesEncrypted, "Call_GetFramesEncrypted"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));
   exports.Set("Client_InitWithBases", Napi::Function::New(env, Client_InitWithBases, "Client_InitWithBases"));

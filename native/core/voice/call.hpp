@@ -58,6 +58,7 @@ public:
     uint64_t GetParticipantFramesPassedThrough(uint64_t userId) const;
     uint64_t GetParticipantFramesDropped(uint64_t userId) const;
     uint64_t GetFramesEncrypted() const;
+    std::string GetParticipantFingerprint(uint64_t userId) const;
 
 private:
     /** The session while the call is live, else nullptr. */

@@ -9,6 +9,7 @@
 #include "voice/audio_engine.hpp"
 #include "voice/call_media.hpp"
 #include "voice/e2ee/mls_dave_group.hpp"
+#include "voice/e2ee/verification_fingerprint.hpp"
 #include "voice/encryption_mode.hpp"
 #include "voice/udp_transport.hpp"
 #include "voice/voice_gateway.hpp"
@@ -63,6 +64,19 @@ e2ee::DecryptStats CallSession::DecryptStatsFor(uint64_t userId) const {
         cryptor = counters_;
     }
     return cryptor ? cryptor->StatsFor(userId) : e2ee::DecryptStats{};
+}
+
+std::string CallSession::ParticipantFingerprint(uint64_t userId) const {
+    std::vector<uint8_t> own, theirs;
+    {
+        std::lock_guard lock(mutex_);
+        auto self = signatureKeys_.find(selfId_);
+        auto other = signatureKeys_.find(userId);
+        if (userId == selfId_ || self == signatureKeys_.end() || other == signatureKeys_.end()) return {};
+        own = self->second;
+        theirs = other->second;
+    }
+    return e2ee::DisplayableFingerprint(selfId_, own, userId, theirs);
 }
 
 uint64_t CallSession::FramesEncrypted() const {
@@ -328,10 +342,18 @@ void CallSession::StartDaveSession() {
 
 void CallSession::OnEncryptionState(const e2ee::DaveEncryptionState &state) {
     std::string code = io_->dave ? io_->dave->PrivacyCode() : std::string();
+    // The members' signature keys of this epoch, for fingerprints computed on the caller's thread (scrypt is slow).
+    std::map<uint64_t, std::vector<uint8_t>> keys;
+    if (io_->daveGroup && state.epoch != 0) {
+        for (uint64_t userId : io_->daveGroup->MemberUserIds()) {
+            if (auto key = io_->daveGroup->MemberSignatureKey(userId)) keys.emplace(userId, std::move(*key));
+        }
+    }
     {
         std::lock_guard lock(mutex_);
         encryption_ = state;
         privacyCode_ = std::move(code);
+        signatureKeys_ = std::move(keys);
     }
     env_->log(LoggingSeverity::Info, "call " + std::to_string(lobbyId_) + ": DAVE protocol " + std::to_string(state.protocolVersion) +
                                          ", epoch " + std::to_string(state.epoch) + (state.transitionPending ? ", transition pending" : "") +

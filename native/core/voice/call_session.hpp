@@ -92,6 +92,9 @@ public:
     e2ee::DecryptStats DecryptStatsFor(uint64_t userId) const;
     /** Our frames sent as DAVE ciphertext so far (any thread). */
     uint64_t FramesEncrypted() const;
+    /** The 45-digit pairwise verification fingerprint of us and `userId` in the current epoch; empty when either of us
+     *  is not in the group (or `userId` is us). Any thread; runs scrypt (tens of ms). */
+    std::string ParticipantFingerprint(uint64_t userId) const;
     /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
     void ReleaseRegistrations();
 
@@ -138,6 +141,7 @@ private:
     std::map<uint64_t, VoiceStateRecord> participants_;
     e2ee::DaveEncryptionState encryption_;
     std::string privacyCode_;  // refreshed with each state change (the session lives on the I/O thread)
+    std::map<uint64_t, std::vector<uint8_t>> signatureKeys_;  // members' MLS signature keys of the current epoch
     std::shared_ptr<const e2ee::DaveFrameTransform> counters_;  // the I/O thread's frame cryptor, for its counters
 
     // I/O thread

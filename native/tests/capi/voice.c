@@ -174,6 +174,13 @@ static void EncryptionSurface(Svcpp_Call *zero)
     CHECK(Svcpp_Call_GetParticipantFramesDropped(NULL, 7) == 0);
     CHECK(Svcpp_Call_GetFramesEncrypted(zero) == 0);
     CHECK(Svcpp_Call_GetFramesEncrypted(NULL) == 0);
+
+    /* The pairwise verification fingerprint (svcpp addition): refused on a dead call, nothing written. */
+    Svcpp_String fingerprint = {NULL, 0};
+    CHECK_ERRC(Svcpp_Call_GetParticipantFingerprint(zero, 7, NULL), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Call_GetParticipantFingerprint(zero, 7, &fingerprint), Svcpp_Errc_InvalidHandle);
+    CHECK(fingerprint.ptr == NULL);
+    CHECK_ERRC(Svcpp_Call_GetParticipantFingerprint(NULL, 7, &fingerprint), Svcpp_Errc_InvalidHandle);
 }
 
 static void CallHandles(Svcpp_Client *client)
