@@ -12,6 +12,7 @@ import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
 import { channelEditRoutes } from './channel-routes.js';
+import { channelLifecycleRoutes } from './channel-lifecycle-routes.js';
 import { currentMemberRoute } from './current-member-route.js';
 import { registerGuildGateway } from './gateway.js';
 import { GuildService } from './service.js';
@@ -35,6 +36,7 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   registerArea(app, ctx, guildBotRoutes(guilds));
   registerArea(app, ctx, currentMemberRoute(guilds));
   registerArea(app, ctx, channelEditRoutes(guilds));
+  registerArea(app, ctx, channelLifecycleRoutes(guilds));
   registerArea(app, ctx, messageRoutes(guilds, messages));
   registerArea(app, ctx, searchRoutes(guilds, messages));
   registerArea(app, ctx, guildInviteRoutes(guilds));

@@ -37,6 +37,12 @@ export class GuildService {
     return { channel, guild };
   }
 
+  /** The channel when it exists and belongs to `guild`. */
+  channelInGuild(guild: GuildRecord, channelId: string): ChannelRecord | undefined {
+    const channel = this.ctx.store.guilds.getChannel(channelId);
+    return channel?.guildId === guild.id ? channel : undefined;
+  }
+
   settings(channelId: string): ChannelSettingsRecord {
     return this.ctx.store.botGuilds.channelSettings(channelId);
   }

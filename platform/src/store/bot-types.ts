@@ -47,6 +47,10 @@ export interface ChannelSettingsRecord {
   topic: string | null;
   nsfw: boolean;
   rateLimitPerUser: number;
+  /** Voice channels only (bits per second; 64,000 by default). */
+  bitrate: number;
+  /** Voice channels only (0 = no limit). */
+  userLimit: number;
   overwrites: PermissionOverwrite[];
 }
 
@@ -143,6 +147,8 @@ export interface BotGuildRepository {
 
   channelSettings(channelId: string): ChannelSettingsRecord;
   setChannelSettings(settings: ChannelSettingsRecord): void;
+  /** A deleted channel's settings, messages (with attachments and pins), invites and their target users. */
+  forgetChannel(channelId: string): void;
 
   insertMessage(message: MessageRecord): void;
   updateMessage(message: MessageRecord): void;

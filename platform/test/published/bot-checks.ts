@@ -108,6 +108,12 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
     published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
     published('patch', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('PATCH', `/channels/${f().generalId}`, { topic: 'shape topic', rate_limit_per_user: 0 })),
+    published('post', '/guilds/{guild_id}/channels', '201', spec.GuildChannelResponseSchema, () => call('POST', `/guilds/${f().guildId}/channels`, { name: 'shape-channel' })),
+    published('delete', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, async () => {
+      const created = await call('POST', `/guilds/${f().guildId}/channels`, { name: 'shape-gone', type: 2 });
+      expect(created.status, created.text).toBe(201);
+      return call('DELETE', `/channels/${created.body.id}`);
+    }),
     published('put', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, () => call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, allow: '1024' })),
     published('delete', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, async () => {
       await call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, deny: '0' });

@@ -121,10 +121,18 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
 
   const settings = db.prepare('SELECT * FROM channel_settings WHERE channel_id = ?');
   const upsertSettings = db.prepare(
-    `INSERT INTO channel_settings (channel_id, topic, nsfw, rate_limit_per_user, overwrites) VALUES (@channelId, @topic, @nsfw, @rate, @overwrites)
+    `INSERT INTO channel_settings (channel_id, topic, nsfw, rate_limit_per_user, bitrate, user_limit, overwrites)
+       VALUES (@channelId, @topic, @nsfw, @rate, @bitrate, @userLimit, @overwrites)
      ON CONFLICT (channel_id) DO UPDATE SET topic = excluded.topic, nsfw = excluded.nsfw, rate_limit_per_user = excluded.rate_limit_per_user,
-       overwrites = excluded.overwrites`,
+       bitrate = excluded.bitrate, user_limit = excluded.user_limit, overwrites = excluded.overwrites`,
   );
+  const forgetChannel = [
+    'DELETE FROM invite_target_users WHERE code IN (SELECT code FROM guild_invites WHERE channel_id = ?)',
+    'DELETE FROM guild_invites WHERE channel_id = ?',
+    'DELETE FROM message_attachments WHERE channel_id = ?',
+    'DELETE FROM guild_messages WHERE channel_id = ?',
+    'DELETE FROM channel_settings WHERE channel_id = ?',
+  ].map((sql) => db.prepare(sql));
 
   const messageColumns = 'id, channel_id, guild_id, author_id, type, content, flags, nonce, body, pinned_at, created_at, edited_at';
   const insertMessage = db.prepare(
@@ -231,11 +239,28 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
 
     channelSettings: (channelId): ChannelSettingsRecord => {
       const row = settings.get(channelId) as Row | undefined;
-      if (!row) return { channelId, topic: null, nsfw: false, rateLimitPerUser: 0, overwrites: [] };
-      return { channelId, topic: strOrNull(row.topic), nsfw: bool(row.nsfw), rateLimitPerUser: Number(row.rate_limit_per_user), overwrites: json(row.overwrites) };
+      if (!row) return { channelId, topic: null, nsfw: false, rateLimitPerUser: 0, bitrate: 64_000, userLimit: 0, overwrites: [] };
+      return {
+        channelId,
+        topic: strOrNull(row.topic),
+        nsfw: bool(row.nsfw),
+        rateLimitPerUser: Number(row.rate_limit_per_user),
+        bitrate: Number(row.bitrate),
+        userLimit: Number(row.user_limit),
+        overwrites: json(row.overwrites),
+      };
     },
     setChannelSettings: (record) =>
-      void upsertSettings.run({ channelId: record.channelId, topic: record.topic, nsfw: int(record.nsfw), rate: record.rateLimitPerUser, overwrites: JSON.stringify(record.overwrites) }),
+      void upsertSettings.run({
+        channelId: record.channelId,
+        topic: record.topic,
+        nsfw: int(record.nsfw),
+        rate: record.rateLimitPerUser,
+        bitrate: record.bitrate,
+        userLimit: record.userLimit,
+        overwrites: JSON.stringify(record.overwrites),
+      }),
+    forgetChannel: (channelId) => db.transaction(() => forgetChannel.forEach((statement) => statement.run(channelId))),
 
     insertMessage: (record) => void insertMessage.run({ ...record, body: JSON.stringify(record.body) }),
     updateMessage: (record) => void updateMessage.run({ ...record, body: JSON.stringify(record.body) }),

@@ -110,4 +110,9 @@ export const BOT_API_MIGRATIONS: readonly string[] = [
     UNIQUE (application_id, name)
   );
   `,
+  // Voice channel settings editable over HTTP (Modify Channel); a channel without a row has the published defaults.
+  `
+  ALTER TABLE channel_settings ADD COLUMN bitrate INTEGER NOT NULL DEFAULT 64000;
+  ALTER TABLE channel_settings ADD COLUMN user_limit INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
