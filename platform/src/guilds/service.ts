@@ -19,6 +19,8 @@ export const Intent = {
   GUILD_MESSAGES: 1 << 9,
   GUILD_INVITES: 1 << 6,
   MESSAGE_CONTENT: 1 << 15,
+  AUTO_MODERATION_CONFIGURATION: 1 << 20,
+  AUTO_MODERATION_EXECUTION: 1 << 21,
 } as const;
 
 export class GuildService {

@@ -80,6 +80,13 @@ export interface ApplicationEmojiRecord {
   animated: boolean;
 }
 
+/** An AutoMod rule: `rule` is the published rule object as the API answers it (PROTOCOL.md §14.11). */
+export interface AutoModRuleRecord {
+  id: string;
+  guildId: string;
+  rule: Record<string, unknown>;
+}
+
 export interface MessageSearchQuery {
   channelIds: string[];
   authorIds?: string[];
@@ -164,6 +171,10 @@ export interface BotGuildRepository {
 
   /** Guild messages matching every given filter, with the total before paging. */
   searchMessages(guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number };
+
+  listAutoModRules(guildId: string): AutoModRuleRecord[];
+  upsertAutoModRule(rule: AutoModRuleRecord): void;
+  deleteAutoModRule(guildId: string, id: string): void;
 
   listEmojis(applicationId: string): ApplicationEmojiRecord[];
   countEmojis(applicationId: string): number;

@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '../sql-database.js';
-import type { ApplicationEmojiRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
+import type { ApplicationEmojiRecord, AutoModRuleRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
 function roleFromRow(row: Row): RoleRecord {
@@ -168,6 +168,11 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     userId: str(row.user_id),
     animated: bool(row.animated),
   });
+  const autoModRules = db.prepare('SELECT * FROM auto_moderation_rules WHERE guild_id = ? ORDER BY length(id), id');
+  const upsertAutoModRule = db.prepare(
+    'INSERT INTO auto_moderation_rules (id, guild_id, rule) VALUES (@id, @guildId, @rule) ON CONFLICT (guild_id, id) DO UPDATE SET rule = excluded.rule',
+  );
+  const deleteAutoModRule = db.prepare('DELETE FROM auto_moderation_rules WHERE guild_id = ? AND id = ?');
   const emojis = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? ORDER BY length(id), id');
   const countEmojis = db.prepare('SELECT COUNT(*) AS n FROM application_emojis WHERE application_id = ?');
   const emoji = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? AND id = ?');
@@ -260,6 +265,10 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
         userLimit: record.userLimit,
         overwrites: JSON.stringify(record.overwrites),
       }),
+    listAutoModRules: (guildId) =>
+      (autoModRules.all(guildId) as Row[]).map((row): AutoModRuleRecord => ({ id: str(row.id), guildId: str(row.guild_id), rule: json(row.rule) })),
+    upsertAutoModRule: (record) => void upsertAutoModRule.run({ id: record.id, guildId: record.guildId, rule: JSON.stringify(record.rule) }),
+    deleteAutoModRule: (guildId, id) => void deleteAutoModRule.run(guildId, id),
     forgetChannel: (channelId) => db.transaction(() => forgetChannel.forEach((statement) => statement.run(channelId))),
 
     insertMessage: (record) => void insertMessage.run({ ...record, body: JSON.stringify(record.body) }),
