@@ -75,6 +75,7 @@ describe('AutoMod rules and enforcement over HTTP', () => {
       expect((await botCall(f, 'GET', `${rules()}/${id}`)).body).toEqual(created.body);
       expect((await botCall(f, 'GET', rules())).body).toEqual([created.body]);
 
+      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=140`)).body.auto_moderation_rules).toEqual([created.body]);
       const modified = await botCall(f, 'PATCH', `${rules()}/${id}`, { name: 'Renamed', enabled: false });
       expect(modified.status, modified.text).toBe(200);
       expect(modified.body).toMatchObject({ id, name: 'Renamed', enabled: false, trigger_metadata: { keyword_filter: ['spoiler*'] } });
