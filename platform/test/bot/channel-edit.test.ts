@@ -1,5 +1,5 @@
 /**
- * Editing guild channels over HTTP (PROTOCOL.md §14.4 "Channel settings"): Modify Channel (topic, nsfw, slowmode),
+ * Editing guild channels over HTTP (PROTOCOL.md §14.4 "Channels over HTTP"): Modify Channel (topic, nsfw, slowmode),
  * Edit / Delete Channel Permission, with CHANNEL_UPDATE, audit entries, bad input and authorization; slowmode
  * enforced on users (20016) but not on bots or holders of BYPASS_SLOWMODE. Over real HTTP and WebSocket.
  */
