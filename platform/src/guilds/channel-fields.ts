@@ -90,13 +90,15 @@ export function checkedOverwrites(
   guild: GuildRecord,
   mine: bigint,
   given: ReadonlyArray<z.infer<typeof overwriteBodySchema>>,
+  /** Where a bad bit set is reported: under `permission_overwrites[i]` in a channel body, at the top for one overwrite. */
+  fieldPath: (index: number) => Array<string | number> = (index) => ['permission_overwrites', index],
 ): PermissionOverwrite[] {
   const roleIds = new Set(guilds.roles(guild).map((role) => role.id));
   return given.map((o, index) => {
     const allow = BigInt(o.allow ?? '0');
     const deny = BigInt(o.deny ?? '0');
     for (const [field, value] of [['allow', allow], ['deny', deny]] as const) {
-      if ((value & ~ALL_BITS) !== 0n) throw fieldError(['permission_overwrites', index, field], 'PERMISSIONS_INVALID', 'Unknown permission bits.');
+      if ((value & ~ALL_BITS) !== 0n) throw fieldError([...fieldPath(index), field], 'PERMISSIONS_INVALID', 'Unknown permission bits.');
     }
     const exists = o.type === 0 ? roleIds.has(o.id) : guilds.member(guild.id, o.id) !== undefined;
     if (!exists) throw o.type === 0 ? GuildErrors.unknownRole() : GuildErrors.unknownMember();

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { auditReason } from '../http/audit-reason.js';
-import { ApiError, fieldError } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
-import type { ChannelSettingsRecord, PermissionOverwrite } from '../store/bot-types.js';
+import type { ChannelSettingsRecord } from '../store/bot-types.js';
 import { AuditAction } from './audit.js';
 import { fullChannelJson } from './bot-serialize.js';
 import { GuildErrors } from './errors.js';
-import { ALL_BITS, has, Permission } from './permissions.js';
+import { has, Permission } from './permissions.js';
 import { channelFieldsSchema, checkedOverwrites, requireFieldsFitType, requireParent, sameOverwrites } from './channel-fields.js';
 import { Intent, type GuildService } from './service.js';
 
@@ -93,21 +93,10 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
       const caller = callerOf(request);
       const { guild, channel } = guilds.channel(request.params.channelId);
       const mine = guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_ROLES);
-      const { type } = request.body;
-      const allow = BigInt(request.body.allow ?? '0');
-      const deny = BigInt(request.body.deny ?? '0');
-      for (const [field, value] of [['allow', allow], ['deny', deny]] as const) {
-        if ((value & ~ALL_BITS) !== 0n) throw fieldError([field], 'PERMISSIONS_INVALID', 'Unknown permission bits.');
-      }
-      // Nobody grants or takes away what they do not hold themselves (administrators hold everything).
-      if (!has(mine, Permission.ADMINISTRATOR) && ((allow | deny) & ~mine) !== 0n) throw GuildErrors.missingPermissions();
       const target = request.params.overwriteId;
-      const exists = type === 0 ? guilds.roles(guild).some((role) => role.id === target) : guilds.member(guild.id, target) !== undefined;
-      if (!exists) throw type === 0 ? GuildErrors.unknownRole() : GuildErrors.unknownMember();
-
+      const overwrite = checkedOverwrites(guilds, guild, mine, [{ id: target, ...request.body }], () => [])[0]!;
       const before = guilds.settings(channel.id);
       const previous = before.overwrites.find((o) => o.id === target);
-      const overwrite: PermissionOverwrite = { id: target, type, allow: allow.toString(), deny: deny.toString() };
       const overwrites = previous ? before.overwrites.map((o) => (o.id === target ? overwrite : o)) : [...before.overwrites, overwrite];
       guilds.audit({
         guildId: guild.id,
@@ -118,7 +107,7 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
           { key: 'allow', ...(previous && { old_value: previous.allow }), new_value: overwrite.allow },
           { key: 'deny', ...(previous && { old_value: previous.deny }), new_value: overwrite.deny },
         ],
-        options: { id: target, type: String(type) },
+        options: { id: target, type: String(overwrite.type) },
         reason: auditReason(request),
       });
       updated(guild, channel, { ...before, overwrites });
