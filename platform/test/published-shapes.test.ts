@@ -86,7 +86,8 @@ let owner: TestUser;
 let reader: TestUser;
 
 beforeAll(async () => {
-  botFixture = await startBotPlatform();
+  // MANAGE_GUILD for the AutoMod routes, through a role below the bot's own.
+  botFixture = await startBotPlatform({ lowerRoles: [{ name: 'Rule Manager', permissions: String(1n << 5n), members: ['Test Bot'] }] });
   issuer = await startFakeIssuer(AUDIENCE);
   h = await startLobbyHarness({ allowLocalhostIssuers: true, outboundCaPems: [issuer.caPem], oidcCacheSeconds: 0 });
   oidcApp = await createApp(h.platform, { name: 'Shape Game', identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: AUDIENCE }] });

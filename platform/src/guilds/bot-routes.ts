@@ -392,6 +392,9 @@ export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
       ...(q.after !== undefined && { after: q.after }),
     });
     const userIds = [...new Set(entries.flatMap((e) => [e.userId, ...(e.targetId ? [e.targetId] : [])]))];
+    // The rules the entries refer to (rule entries 140–142 target the rule) that still exist.
+    const ruleIds = new Set(entries.map((e) => e.targetId));
+    const rules = store.listAutoModRules(guild.id).filter((r) => ruleIds.has(r.id)).map((r) => r.rule);
     return {
       audit_log_entries: entries.map((e) => ({
         id: e.id,
@@ -407,7 +410,7 @@ export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
       webhooks: [],
       threads: [],
       application_commands: [],
-      auto_moderation_rules: [],
+      auto_moderation_rules: rules,
       guild_scheduled_events: [],
     };
   });

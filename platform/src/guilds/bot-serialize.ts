@@ -67,7 +67,7 @@ export function fullChannelJson(channel: ChannelRecord, settings: ChannelSetting
     nsfw: settings.nsfw,
     permission_overwrites: settings.overwrites.map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny, allow_new: o.allow, deny_new: o.deny })),
     ...(channel.type === 0 && { topic: settings.topic, rate_limit_per_user: settings.rateLimitPerUser, last_message_id: null }),
-    ...(channel.type === 2 && { bitrate: 64_000, user_limit: 0, rtc_region: null }),
+    ...(channel.type === 2 && { bitrate: settings.bitrate, user_limit: settings.userLimit, rtc_region: null }),
   };
 }
 

@@ -1,31 +1,25 @@
 /**
- * Editing a guild channel over HTTP (PROTOCOL.md §14.4 "Channel settings"): Modify Channel for the settings this
- * platform keeps (`topic`, `nsfw`, `rate_limit_per_user`), Edit / Delete Channel Permission (the overwrites the one
- * permission engine reads). Each change sends CHANNEL_UPDATE (intent GUILDS) and writes its audit entry.
+ * Editing a guild channel over HTTP (PROTOCOL.md §14.4 "Channels over HTTP"): Modify Channel for the fields this
+ * platform keeps (channel-fields.ts), Edit / Delete Channel Permission (the overwrites the one permission engine
+ * reads). Each change sends CHANNEL_UPDATE (intent GUILDS) and writes its audit entry.
  */
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { auditReason } from '../http/audit-reason.js';
-import { ApiError, fieldError } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
-import type { ChannelSettingsRecord, PermissionOverwrite } from '../store/bot-types.js';
+import type { ChannelSettingsRecord } from '../store/bot-types.js';
 import { AuditAction } from './audit.js';
 import { fullChannelJson } from './bot-serialize.js';
 import { GuildErrors } from './errors.js';
-import { ALL_BITS, has, Permission } from './permissions.js';
+import { has, Permission } from './permissions.js';
+import { channelFieldsSchema, checkedOverwrites, requireFieldsFitType, requireParent, sameOverwrites } from './channel-fields.js';
 import { Intent, type GuildService } from './service.js';
-
-/** The published limit of slowmode: six hours. */
-export const MAX_RATE_LIMIT_PER_USER = 21_600;
 
 const bits = z.string().regex(/^\d{1,20}$/, 'must be a permission bit set as a string of digits');
 const modifySchema = z
-  .object({
-    topic: z.string().max(1024).nullish(),
-    nsfw: z.boolean().nullish(),
-    rate_limit_per_user: z.int().min(0).max(MAX_RATE_LIMIT_PER_USER).nullish(),
-  })
-  // Names, positions, parents and the rest are not editable here yet: refused by name rather than ignored.
+  .object({ ...channelFieldsSchema, name: channelFieldsSchema.name.optional() })
+  // Fields this platform does not keep (rtc_region, video_quality_mode, forum fields, …) are refused by name.
   .strict();
 const overwriteSchema = z.object({ type: z.literal([0, 1]), allow: bits.nullish(), deny: bits.nullish() });
 
@@ -44,29 +38,52 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
   app.patch('/channels/:channelId', { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('channelId'), body: modifySchema } }, async (request) => {
     const caller = callerOf(request);
     const { guild, channel } = guilds.channel(request.params.channelId);
-    guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_CHANNELS);
-    const before = guilds.settings(channel.id);
+    const mine = guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_CHANNELS);
     const body = request.body;
+    requireFieldsFitType(channel.type, body);
+    requireParent(guilds, guild, body.parent_id, channel.id);
+    const before = guilds.settings(channel.id);
+    let overwrites = before.overwrites;
+    if (body.permission_overwrites !== undefined && body.permission_overwrites !== null) {
+      // Overwrites are permissions: editing them takes MANAGE_ROLES in the channel, as Edit Channel Permission does.
+      if (!has(mine, Permission.MANAGE_ROLES)) throw GuildErrors.missingPermissions();
+      overwrites = checkedOverwrites(guilds, guild, mine, body.permission_overwrites);
+    }
     const after: ChannelSettingsRecord = {
       ...before,
       ...(body.topic !== undefined && { topic: body.topic }),
       ...(body.nsfw !== undefined && body.nsfw !== null && { nsfw: body.nsfw }),
       ...(body.rate_limit_per_user !== undefined && { rateLimitPerUser: body.rate_limit_per_user ?? 0 }),
+      ...(body.bitrate !== undefined && { bitrate: body.bitrate ?? 64_000 }),
+      ...(body.user_limit !== undefined && { userLimit: body.user_limit ?? 0 }),
+      overwrites,
     };
-    if (channel.type !== 0 && (after.topic !== before.topic || after.rateLimitPerUser !== before.rateLimitPerUser)) {
-      throw fieldError([after.topic !== before.topic ? 'topic' : 'rate_limit_per_user'], 'CHANNEL_TYPE_INVALID', 'Only text channels have a topic and a slowmode here.');
-    }
-    const changes = [
+    const moved: ChannelRecord = {
+      ...channel,
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.position !== undefined && body.position !== null && { position: body.position }),
+      ...(body.parent_id !== undefined && { parentId: body.parent_id }),
+    };
+    const changes: Array<{ key: string; old_value?: unknown; new_value?: unknown }> = [
+      ['name', channel.name, moved.name],
+      ['position', channel.position, moved.position],
+      ['parent_id', channel.parentId, moved.parentId],
       ['topic', before.topic, after.topic],
       ['nsfw', before.nsfw, after.nsfw],
       ['rate_limit_per_user', before.rateLimitPerUser, after.rateLimitPerUser],
+      ['bitrate', before.bitrate, after.bitrate],
+      ['user_limit', before.userLimit, after.userLimit],
     ]
       .filter(([, old, now]) => old !== now)
-      .map(([key, old, now]) => ({ key, old_value: old, new_value: now }));
+      .map(([key, old, now]) => ({ key: key as string, old_value: old, new_value: now }));
+    if (!sameOverwrites(before.overwrites, after.overwrites)) {
+      changes.push({ key: 'permission_overwrites', old_value: fullChannelJson(channel, before).permission_overwrites, new_value: fullChannelJson(channel, after).permission_overwrites });
+    }
     if (changes.length > 0) {
       guilds.audit({ guildId: guild.id, userId: caller.user.id, targetId: channel.id, actionType: AuditAction.CHANNEL_UPDATE, changes, options: null, reason: auditReason(request) });
     }
-    return updated(guild, channel, after);
+    ctx.store.guilds.upsertChannel(moved);
+    return updated(guild, moved, after);
   });
 
   app.put(
@@ -76,21 +93,10 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
       const caller = callerOf(request);
       const { guild, channel } = guilds.channel(request.params.channelId);
       const mine = guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_ROLES);
-      const { type } = request.body;
-      const allow = BigInt(request.body.allow ?? '0');
-      const deny = BigInt(request.body.deny ?? '0');
-      for (const [field, value] of [['allow', allow], ['deny', deny]] as const) {
-        if ((value & ~ALL_BITS) !== 0n) throw fieldError([field], 'PERMISSIONS_INVALID', 'Unknown permission bits.');
-      }
-      // Nobody grants or takes away what they do not hold themselves (administrators hold everything).
-      if (!has(mine, Permission.ADMINISTRATOR) && ((allow | deny) & ~mine) !== 0n) throw GuildErrors.missingPermissions();
       const target = request.params.overwriteId;
-      const exists = type === 0 ? guilds.roles(guild).some((role) => role.id === target) : guilds.member(guild.id, target) !== undefined;
-      if (!exists) throw type === 0 ? GuildErrors.unknownRole() : GuildErrors.unknownMember();
-
+      const overwrite = checkedOverwrites(guilds, guild, mine, [{ id: target, ...request.body }], () => [])[0]!;
       const before = guilds.settings(channel.id);
       const previous = before.overwrites.find((o) => o.id === target);
-      const overwrite: PermissionOverwrite = { id: target, type, allow: allow.toString(), deny: deny.toString() };
       const overwrites = previous ? before.overwrites.map((o) => (o.id === target ? overwrite : o)) : [...before.overwrites, overwrite];
       guilds.audit({
         guildId: guild.id,
@@ -101,7 +107,7 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
           { key: 'allow', ...(previous && { old_value: previous.allow }), new_value: overwrite.allow },
           { key: 'deny', ...(previous && { old_value: previous.deny }), new_value: overwrite.deny },
         ],
-        options: { id: target, type: String(type) },
+        options: { id: target, type: String(overwrite.type) },
         reason: auditReason(request),
       });
       updated(guild, channel, { ...before, overwrites });

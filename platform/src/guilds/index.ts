@@ -12,7 +12,10 @@ import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
 import { channelEditRoutes } from './channel-routes.js';
+import { channelLifecycleRoutes } from './channel-lifecycle-routes.js';
 import { currentMemberRoute } from './current-member-route.js';
+import { autoModRoutes } from './automod/routes.js';
+import { AutoModService } from './automod/service.js';
 import { registerGuildGateway } from './gateway.js';
 import { GuildService } from './service.js';
 import { VoiceChannelState } from './voice-channel-state.js';
@@ -30,11 +33,14 @@ export interface BotApi {
 
 export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotApi {
   const guilds = new GuildService(ctx);
-  const messages = new MessageService(ctx, guilds);
+  const automod = new AutoModService(ctx, guilds);
+  const messages = new MessageService(ctx, guilds, automod);
   const voice = new VoiceChannelState();
   registerArea(app, ctx, guildBotRoutes(guilds));
   registerArea(app, ctx, currentMemberRoute(guilds));
   registerArea(app, ctx, channelEditRoutes(guilds));
+  registerArea(app, ctx, channelLifecycleRoutes(guilds));
+  registerArea(app, ctx, autoModRoutes(guilds, automod));
   registerArea(app, ctx, messageRoutes(guilds, messages));
   registerArea(app, ctx, searchRoutes(guilds, messages));
   registerArea(app, ctx, guildInviteRoutes(guilds));

@@ -19,6 +19,8 @@ export const Intent = {
   GUILD_MESSAGES: 1 << 9,
   GUILD_INVITES: 1 << 6,
   MESSAGE_CONTENT: 1 << 15,
+  AUTO_MODERATION_CONFIGURATION: 1 << 20,
+  AUTO_MODERATION_EXECUTION: 1 << 21,
 } as const;
 
 export class GuildService {
@@ -35,6 +37,12 @@ export class GuildService {
     const guild = channel ? this.ctx.store.guilds.get(channel.guildId) : undefined;
     if (!channel || !guild) throw GuildErrors.unknownChannel();
     return { channel, guild };
+  }
+
+  /** The channel when it exists and belongs to `guild`. */
+  channelInGuild(guild: GuildRecord, channelId: string): ChannelRecord | undefined {
+    const channel = this.ctx.store.guilds.getChannel(channelId);
+    return channel?.guildId === guild.id ? channel : undefined;
   }
 
   settings(channelId: string): ChannelSettingsRecord {

@@ -3,6 +3,7 @@
  * delete, bulk delete, pins; each change goes out as a gateway event routed by intent, with MESSAGE_CONTENT blanking
  * for bots that lack it.
  */
+import type { AutoModService } from '../guilds/automod/service.js';
 import type { PlatformContext } from '../context.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { AuditAction } from '../guilds/audit.js';
@@ -51,6 +52,7 @@ export class MessageService {
   constructor(
     private readonly ctx: PlatformContext,
     private readonly guilds: GuildService,
+    private readonly automod: AutoModService,
   ) {}
 
   /** The channel with the caller's permissions in it; VIEW_CHANNEL is always required (50001 without it). */
@@ -107,6 +109,7 @@ export class MessageService {
 
     // After the nonce check: a retry of a message already sent is answered, not slowed down.
     this.checkSlowmode(caller, target);
+    this.automod.check(target.guild, target.channel, caller.user.id, body.content ?? '');
     const reference = body.message_reference;
     const forward = reference?.type === 1;
     const id = ctx.ids.next();
@@ -168,6 +171,7 @@ export class MessageService {
     // Others may only toggle SUPPRESS_EMBEDS, with MANAGE_MESSAGES.
     if (!own && (touchesContent || !has(target.permissions, Permission.MANAGE_MESSAGES))) throw GuildErrors.cannotEditOthers();
     const updated = this.applyEdit(message, body, files, caller.kind === 'bot' ? caller.app.id : null);
+    if (updated.content !== message.content) this.automod.check(target.guild, target.channel, message.authorId, updated.content);
     ctx.store.botGuilds.updateMessage(updated);
     this.publishMessage('MESSAGE_UPDATE', updated);
     return this.view(caller, updated);
@@ -248,6 +252,10 @@ export class MessageService {
 
   /** Stores a composed channel message and sends MESSAGE_CREATE or MESSAGE_UPDATE to the guild's bots. */
   saveForApplication(message: MessageRecord, isNew: boolean): void {
+    // Interaction responses and follow-ups are checked too: the published 400 on updating a deferred message.
+    const channel = this.ctx.store.guilds.getChannel(message.channelId);
+    const guild = channel && this.ctx.store.guilds.get(channel.guildId);
+    if (channel && guild) this.automod.check(guild, channel, message.authorId, message.content);
     if (isNew) this.ctx.store.botGuilds.insertMessage(message);
     else this.ctx.store.botGuilds.updateMessage(message);
     this.publishMessage(isNew ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', message);

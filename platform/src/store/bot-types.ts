@@ -47,6 +47,10 @@ export interface ChannelSettingsRecord {
   topic: string | null;
   nsfw: boolean;
   rateLimitPerUser: number;
+  /** Voice channels only (bits per second; 64,000 by default). */
+  bitrate: number;
+  /** Voice channels only (0 = no limit). */
+  userLimit: number;
   overwrites: PermissionOverwrite[];
 }
 
@@ -74,6 +78,13 @@ export interface ApplicationEmojiRecord {
   image: string;
   userId: string;
   animated: boolean;
+}
+
+/** An AutoMod rule: `rule` is the published rule object as the API answers it (PROTOCOL.md §14.11). */
+export interface AutoModRuleRecord {
+  id: string;
+  guildId: string;
+  rule: Record<string, unknown>;
 }
 
 export interface MessageSearchQuery {
@@ -143,6 +154,8 @@ export interface BotGuildRepository {
 
   channelSettings(channelId: string): ChannelSettingsRecord;
   setChannelSettings(settings: ChannelSettingsRecord): void;
+  /** A deleted channel's settings, messages (with attachments and pins), invites and their target users. */
+  forgetChannel(channelId: string): void;
 
   insertMessage(message: MessageRecord): void;
   updateMessage(message: MessageRecord): void;
@@ -158,6 +171,10 @@ export interface BotGuildRepository {
 
   /** Guild messages matching every given filter, with the total before paging. */
   searchMessages(guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number };
+
+  listAutoModRules(guildId: string): AutoModRuleRecord[];
+  upsertAutoModRule(rule: AutoModRuleRecord): void;
+  deleteAutoModRule(guildId: string, id: string): void;
 
   listEmojis(applicationId: string): ApplicationEmojiRecord[];
   countEmojis(applicationId: string): number;

@@ -274,6 +274,8 @@ export interface GuildRepository {
   /** Moves memberships (merge); memberships the target already has are kept once. */
   moveMemberships(fromUserId: string, toUserId: string): void;
   upsertChannel(channel: ChannelRecord): void;
+  /** Removes the channel; channels under it (a category's) are left without a parent. */
+  deleteChannel(id: string): void;
   findChannelByName(guildId: string, name: string): ChannelRecord | undefined;
   getChannel(id: string): ChannelRecord | undefined;
   listChannels(guildId: string): ChannelRecord[];

@@ -1,5 +1,5 @@
 /**
- * Editing guild channels over HTTP (PROTOCOL.md §14.4 "Channel settings"): Modify Channel (topic, nsfw, slowmode),
+ * Editing guild channels over HTTP (PROTOCOL.md §14.4 "Channels over HTTP"): Modify Channel (topic, nsfw, slowmode),
  * Edit / Delete Channel Permission, with CHANNEL_UPDATE, audit entries, bad input and authorization; slowmode
  * enforced on users (20016) but not on bots or holders of BYPASS_SLOWMODE. Over real HTTP and WebSocket.
  */
@@ -56,9 +56,9 @@ describe('channel settings and permission overwrites over HTTP', () => {
       expect(answer.body.code).toBe(50035);
       expect(answer.body.errors[field], JSON.stringify(answer.body)).toBeDefined();
     }
-    const renamed = await botCall(f, 'PATCH', `/channels/${f.generalId}`, { name: 'renamed' });
-    expect(renamed.status).toBe(400);
-    expect(renamed.body.code).toBe(50035);
+    const refused = await botCall(f, 'PATCH', `/channels/${f.generalId}`, { default_forum_layout: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(50035);
     expect((await botCall(f, 'PATCH', `/channels/${f.voiceId}`, { topic: 'voice topic' })).body.code).toBe(50035);
     expect((await botCall(f, 'PATCH', '/channels/123', { topic: 'x' })).body.code).toBe(10003);
     expect((await botCall(f, 'GET', `/channels/${f.generalId}`)).body).toEqual(before);

@@ -2,7 +2,7 @@
  * Acceptance: an unmodified discord.js 14 bot against the real platform over HTTP and WebSocket (PROTOCOL.md §14).
  * Only options are set (`rest.api`); nothing is patched.
  */
-import { AttachmentBuilder, Client, ContainerBuilder, GatewayIntentBits, MessageFlags, TextDisplayBuilder, type TextChannel } from 'discord.js';
+import { AttachmentBuilder, ChannelType, Client, ContainerBuilder, GatewayIntentBits, MessageFlags, PermissionFlagsBits, TextDisplayBuilder, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 
@@ -82,5 +82,27 @@ describe('discord.js 14, unmodified', () => {
     expect(csv.slice(1).sort()).toEqual([fixture.memberId, fixture.ownerId].sort());
     const status = await guild.invites.fetchTargetUsersJobStatus(invite.code);
     expect(status.status).toBe(2);
+  });
+
+  it('creates a category and a voice channel under it, edits and deletes them; the cache follows CHANNEL_CREATE/UPDATE/DELETE', async () => {
+    const guild = client.guilds.cache.get(fixture.guildId)!;
+    const category = await guild.channels.create({ name: 'Squads', type: ChannelType.GuildCategory });
+    const voice = await guild.channels.create({
+      name: 'Squad 1',
+      type: ChannelType.GuildVoice,
+      parent: category.id,
+      bitrate: 32_000,
+      userLimit: 4,
+      permissionOverwrites: [{ id: fixture.memberId, deny: [PermissionFlagsBits.Connect] }],
+    });
+    expect(voice.parentId).toBe(category.id);
+    expect(voice.bitrate).toBe(32_000);
+    expect(voice.permissionOverwrites.cache.get(fixture.memberId)?.deny.has(PermissionFlagsBits.Connect)).toBe(true);
+    const edited = await voice.edit({ name: 'Squad one', userLimit: 6 });
+    expect(edited.name).toBe('Squad one');
+    expect(edited.userLimit).toBe(6);
+    await voice.delete();
+    await category.delete();
+    await expect(guild.channels.fetch(voice.id)).rejects.toMatchObject({ code: 10003 });
   });
 });

@@ -24,6 +24,8 @@ export interface BotPlatformOptions {
   messageContent?: boolean;
   guildMembers?: boolean;
   botPermissions?: string;
+  /** Roles below the bot's own role (lowest first), e.g. one the bot can later take off itself. */
+  lowerRoles?: Array<{ name: string; permissions?: string; members?: string[] }>;
   /** More fields of the bot's application config (e.g. `owner`, `webhook_url`). */
   application?: Record<string, unknown>;
   extra?: StartOptions;
@@ -52,7 +54,7 @@ export async function startBotPlatform(options: BotPlatformOptions = {}): Promis
             { name: 'general', type: 0 },
             { name: 'lounge', type: 2 },
           ],
-          roles: [{ name: 'Bot Role', permissions: options.botPermissions ?? BOT_ROLE_PERMISSIONS, members: ['Test Bot'] }],
+          roles: [...(options.lowerRoles ?? []), { name: 'Bot Role', permissions: options.botPermissions ?? BOT_ROLE_PERMISSIONS, members: ['Test Bot'] }],
         },
       ],
     },

@@ -108,6 +108,13 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('get', '/guilds/{guild_id}/audit-logs', '200', spec.GuildAuditLogResponseSchema, () => call('GET', `/guilds/${f().guildId}/audit-logs`)),
     published('get', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('GET', `/channels/${f().generalId}`)),
     published('patch', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, () => call('PATCH', `/channels/${f().generalId}`, { topic: 'shape topic', rate_limit_per_user: 0 })),
+    ...autoModChecks(call, f),
+    published('post', '/guilds/{guild_id}/channels', '201', spec.GuildChannelResponseSchema, () => call('POST', `/guilds/${f().guildId}/channels`, { name: 'shape-channel' })),
+    published('delete', '/channels/{channel_id}', '200', spec.GuildChannelResponseSchema, async () => {
+      const created = await call('POST', `/guilds/${f().guildId}/channels`, { name: 'shape-gone', type: 2 });
+      expect(created.status, created.text).toBe(201);
+      return call('DELETE', `/channels/${created.body.id}`);
+    }),
     published('put', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, () => call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, allow: '1024' })),
     published('delete', '/channels/{channel_id}/permissions/{overwrite_id}', '204', null, async () => {
       await call('PUT', `/channels/${f().generalId}/permissions/${f().memberId}`, { type: 1, deny: '0' });
@@ -164,5 +171,23 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
       });
     }),
     published('put', '/channels/{channel_id}/voice-status', '204', null, () => call('PUT', `/channels/${f().voiceId}/voice-status`, { status: 'Ranked grind' })),
+  ];
+}
+
+/** AutoMod rule routes (PROTOCOL.md §14.11); the fixture's bot holds MANAGE_GUILD through a lower role. */
+function autoModChecks(call: (method: string, path: string, json?: unknown) => Promise<TestResponse>, f: () => BotFixture): Check[] {
+  const rules = () => `/guilds/${f().guildId}/auto-moderation/rules`;
+  const body = { name: 'shape rule', event_type: 1, trigger_type: 1, trigger_metadata: { keyword_filter: ['shape*'] }, actions: [{ type: 1 }] };
+  const newRule = async () => {
+    const response = await call('POST', rules(), body);
+    expect(response.status, response.text).toBe(200);
+    return response.body.id as string;
+  };
+  return [
+    published('post', '/guilds/{guild_id}/auto-moderation/rules', '200', spec.KeywordRuleResponseSchema, () => call('POST', rules(), body)),
+    published('get', '/guilds/{guild_id}/auto-moderation/rules', '200', list(spec.KeywordRuleResponseSchema), () => call('GET', rules())),
+    published('get', '/guilds/{guild_id}/auto-moderation/rules/{rule_id}', '200', spec.KeywordRuleResponseSchema, async () => call('GET', `${rules()}/${await newRule()}`)),
+    published('patch', '/guilds/{guild_id}/auto-moderation/rules/{rule_id}', '200', spec.KeywordRuleResponseSchema, async () => call('PATCH', `${rules()}/${await newRule()}`, { enabled: true })),
+    published('delete', '/guilds/{guild_id}/auto-moderation/rules/{rule_id}', '204', null, async () => call('DELETE', `${rules()}/${await newRule()}`)),
   ];
 }

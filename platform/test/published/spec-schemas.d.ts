@@ -32,6 +32,7 @@ declare module 'discord-api-spec/zod' {
   export const SearchIndexNotReadyResponseSchema: ZodMiniType<Spec.SearchIndexNotReadyResponse>;
   export const ListApplicationEmojisResponseSchema: ZodMiniType<Spec.ListApplicationEmojisResponse>;
   export const EmojiResponseSchema: ZodMiniType<Spec.EmojiResponse>;
+  export const KeywordRuleResponseSchema: ZodMiniType<Spec.KeywordRuleResponse>;
   export const SubscriptionResponseSchema: ZodMiniType<Spec.SubscriptionResponse>;
   export const GuildRoleResponseSchema: ZodMiniType<Spec.GuildRoleResponse>;
   export const GuildWithCountsResponseSchema: ZodMiniType<Spec.GuildWithCountsResponse>;

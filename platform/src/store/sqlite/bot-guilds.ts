@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '../sql-database.js';
-import type { ApplicationEmojiRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
+import type { ApplicationEmojiRecord, AutoModRuleRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
 function roleFromRow(row: Row): RoleRecord {
@@ -121,10 +121,18 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
 
   const settings = db.prepare('SELECT * FROM channel_settings WHERE channel_id = ?');
   const upsertSettings = db.prepare(
-    `INSERT INTO channel_settings (channel_id, topic, nsfw, rate_limit_per_user, overwrites) VALUES (@channelId, @topic, @nsfw, @rate, @overwrites)
+    `INSERT INTO channel_settings (channel_id, topic, nsfw, rate_limit_per_user, bitrate, user_limit, overwrites)
+       VALUES (@channelId, @topic, @nsfw, @rate, @bitrate, @userLimit, @overwrites)
      ON CONFLICT (channel_id) DO UPDATE SET topic = excluded.topic, nsfw = excluded.nsfw, rate_limit_per_user = excluded.rate_limit_per_user,
-       overwrites = excluded.overwrites`,
+       bitrate = excluded.bitrate, user_limit = excluded.user_limit, overwrites = excluded.overwrites`,
   );
+  const forgetChannel = [
+    'DELETE FROM invite_target_users WHERE code IN (SELECT code FROM guild_invites WHERE channel_id = ?)',
+    'DELETE FROM guild_invites WHERE channel_id = ?',
+    'DELETE FROM message_attachments WHERE channel_id = ?',
+    'DELETE FROM guild_messages WHERE channel_id = ?',
+    'DELETE FROM channel_settings WHERE channel_id = ?',
+  ].map((sql) => db.prepare(sql));
 
   const messageColumns = 'id, channel_id, guild_id, author_id, type, content, flags, nonce, body, pinned_at, created_at, edited_at';
   const insertMessage = db.prepare(
@@ -160,6 +168,11 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     userId: str(row.user_id),
     animated: bool(row.animated),
   });
+  const autoModRules = db.prepare('SELECT * FROM auto_moderation_rules WHERE guild_id = ? ORDER BY length(id), id');
+  const upsertAutoModRule = db.prepare(
+    'INSERT INTO auto_moderation_rules (id, guild_id, rule) VALUES (@id, @guildId, @rule) ON CONFLICT (guild_id, id) DO UPDATE SET rule = excluded.rule',
+  );
+  const deleteAutoModRule = db.prepare('DELETE FROM auto_moderation_rules WHERE guild_id = ? AND id = ?');
   const emojis = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? ORDER BY length(id), id');
   const countEmojis = db.prepare('SELECT COUNT(*) AS n FROM application_emojis WHERE application_id = ?');
   const emoji = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? AND id = ?');
@@ -231,11 +244,32 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
 
     channelSettings: (channelId): ChannelSettingsRecord => {
       const row = settings.get(channelId) as Row | undefined;
-      if (!row) return { channelId, topic: null, nsfw: false, rateLimitPerUser: 0, overwrites: [] };
-      return { channelId, topic: strOrNull(row.topic), nsfw: bool(row.nsfw), rateLimitPerUser: Number(row.rate_limit_per_user), overwrites: json(row.overwrites) };
+      if (!row) return { channelId, topic: null, nsfw: false, rateLimitPerUser: 0, bitrate: 64_000, userLimit: 0, overwrites: [] };
+      return {
+        channelId,
+        topic: strOrNull(row.topic),
+        nsfw: bool(row.nsfw),
+        rateLimitPerUser: Number(row.rate_limit_per_user),
+        bitrate: Number(row.bitrate),
+        userLimit: Number(row.user_limit),
+        overwrites: json(row.overwrites),
+      };
     },
     setChannelSettings: (record) =>
-      void upsertSettings.run({ channelId: record.channelId, topic: record.topic, nsfw: int(record.nsfw), rate: record.rateLimitPerUser, overwrites: JSON.stringify(record.overwrites) }),
+      void upsertSettings.run({
+        channelId: record.channelId,
+        topic: record.topic,
+        nsfw: int(record.nsfw),
+        rate: record.rateLimitPerUser,
+        bitrate: record.bitrate,
+        userLimit: record.userLimit,
+        overwrites: JSON.stringify(record.overwrites),
+      }),
+    listAutoModRules: (guildId) =>
+      (autoModRules.all(guildId) as Row[]).map((row): AutoModRuleRecord => ({ id: str(row.id), guildId: str(row.guild_id), rule: json(row.rule) })),
+    upsertAutoModRule: (record) => void upsertAutoModRule.run({ id: record.id, guildId: record.guildId, rule: JSON.stringify(record.rule) }),
+    deleteAutoModRule: (guildId, id) => void deleteAutoModRule.run(guildId, id),
+    forgetChannel: (channelId) => db.transaction(() => forgetChannel.forEach((statement) => statement.run(channelId))),
 
     insertMessage: (record) => void insertMessage.run({ ...record, body: JSON.stringify(record.body) }),
     updateMessage: (record) => void updateMessage.run({ ...record, body: JSON.stringify(record.body) }),

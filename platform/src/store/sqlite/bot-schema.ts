@@ -110,4 +110,18 @@ export const BOT_API_MIGRATIONS: readonly string[] = [
     UNIQUE (application_id, name)
   );
   `,
+  // Voice channel settings editable over HTTP (Modify Channel); a channel without a row has the published defaults.
+  `
+  ALTER TABLE channel_settings ADD COLUMN bitrate INTEGER NOT NULL DEFAULT 64000;
+  ALTER TABLE channel_settings ADD COLUMN user_limit INTEGER NOT NULL DEFAULT 0;
+  `,
+  // AutoMod rules: the published rule object is kept whole as JSON (the routes validate it; only guild and id are keys).
+  `
+  CREATE TABLE auto_moderation_rules (
+    id TEXT NOT NULL,
+    guild_id TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    PRIMARY KEY (guild_id, id)
+  );
+  `,
 ];

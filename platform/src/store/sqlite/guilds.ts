@@ -49,6 +49,8 @@ export function sqliteGuilds(db: SqlDatabase): GuildRepository {
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, position = excluded.position,
        parent_id = excluded.parent_id`,
   );
+  const dropChannel = db.prepare('DELETE FROM channels WHERE id = ?');
+  const orphanChildren = db.prepare('UPDATE channels SET parent_id = NULL WHERE parent_id = ?');
   const channelByName = db.prepare('SELECT * FROM channels WHERE guild_id = ? AND name = ?');
   const channelById = db.prepare('SELECT * FROM channels WHERE id = ?');
   const channels = db.prepare('SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id');
@@ -71,6 +73,11 @@ export function sqliteGuilds(db: SqlDatabase): GuildRepository {
       dropMemberships.run(fromUserId);
     },
     upsertChannel: (channel) => void upsertChannel.run(channel),
+    deleteChannel: (id) =>
+      db.transaction(() => {
+        orphanChildren.run(id);
+        dropChannel.run(id);
+      }),
     findChannelByName: (guildId, name) => {
       const row = channelByName.get(guildId, name);
       return row ? channelFromRow(row as Row) : undefined;
