@@ -7,6 +7,7 @@
  * - frames Ada sent while Leo was a member: every one decrypts (the control: the method can succeed);
  * - frames Ada sent after the epoch that removed Leo: none decrypts (a leaver cannot read the future),
  *   while Bob goes on decrypting every one of them.
+ * And the privacy code the SDK shows equals the one the independent implementation derives for the same epoch.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,9 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
     await untilParticipants(calls, [ada.id, bob.id, BigInt(leoId)]);
     const withLeo = await settledEpoch(calls, twoMemberEpoch, 'the epoch that added Leo');
     await until(() => leo.session.ready && leo.session.epoch === withLeo, "Leo's session at the members' epoch");
+    // The privacy code a UI shows: the SDK's equals what the independent implementation derives for the same epoch.
+    expect(adaCall.privacyCode).toMatch(/^\d{30}$/);
+    expect(leo.session.voicePrivacyCode).toBe(adaCall.privacyCode);
 
     expect(decryptableBy(leo, beforeLeo)).toBe(0);
     expect(decryptableBy(leo, await nextAdaFrames(lobbyId))).toBe(SAMPLE);
