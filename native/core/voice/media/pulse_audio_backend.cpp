@@ -92,7 +92,12 @@ public:
             pa_.pa_context_set_subscribe_callback(context_, &PulseAudioBackend::OnSubscription, this);
             auto mask = static_cast<pa_subscription_mask_t>(
                 PA_SUBSCRIPTION_MASK_SINK | PA_SUBSCRIPTION_MASK_SOURCE | PA_SUBSCRIPTION_MASK_SERVER);
-            if (pa_operation *op = pa_.pa_context_subscribe(context_, mask, nullptr, nullptr)) pa_.pa_operation_unref(op);
+            // Waited for: a device that appears right after Create would otherwise go unreported while the server
+            // has not yet registered the subscription.
+            if (pa_operation *op = pa_.pa_context_subscribe(context_, mask, &PulseAudioBackend::OnSubscribed, this)) {
+                while (pa_.pa_operation_get_state(op) == PA_OPERATION_RUNNING) pa_.pa_threaded_mainloop_wait(mainloop_);
+                pa_.pa_operation_unref(op);
+            }
         }
         pa_.pa_threaded_mainloop_unlock(mainloop_);
         if (!ready) return Fail(error, "PulseAudio: cannot connect to the server: " + why);
@@ -203,6 +208,11 @@ private:
     }
 
     static void OnState(pa_context *, void *user) {
+        auto *self = static_cast<PulseAudioBackend *>(user);
+        self->pa_.pa_threaded_mainloop_signal(self->mainloop_, 0);
+    }
+
+    static void OnSubscribed(pa_context *, int, void *user) {
         auto *self = static_cast<PulseAudioBackend *>(user);
         self->pa_.pa_threaded_mainloop_signal(self->mainloop_, 0);
     }
