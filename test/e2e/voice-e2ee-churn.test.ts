@@ -5,7 +5,7 @@
  * is decrypted by every other stayer, across every epoch change and its transition window. Counted with the call's own frame-cryptor counters (Call.framesEncrypted on the
  * sender, Call.participantDecryptStats on each receiver), not a test hook. A late joiner, once it holds the epoch
  * that added it, refuses no further frame of any stayer; the stayers' frames of earlier epochs that reached it before
- * (the relay forwards to it from its join) it refused — it cannot decrypt audio sent before it joined.
+ * (the relay forwards to it from its join) are counted as refused (printed).
  *
  * CI runs SVCPP_CHURN_SECONDS (default 15 s) on N-API only (ten clients with their audio threads are the heaviest
  * test on a shared 2-core runner; the koffi path shares every native part it exercises). `npm run soak:dave` runs the
@@ -14,10 +14,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Call } from '../../lib/index.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
-import { joinCall, voiceTempDir, writeToneWav } from './voice-support.js';
+import { connectVoicePlayer, joinCall, voiceTempDir, writeToneWav } from './voice-support.js';
 
 const CHURN_SECONDS = Number(process.env.SVCPP_CHURN_SECONDS ?? 15);
 const CHURN_STEP_MS = 2000;
@@ -35,10 +35,7 @@ describe(`no audio lost at key changes over ${backend}`, () => {
   beforeAll(async () => {
     e2e = await startE2EPlatform({ devMode: true });
     for (let i = 0; i < STAYERS + CHURNERS; i++) {
-      const player = await connectProvisionalPlayer(e2e, backend, i < STAYERS ? `Stay${i}` : `Churn${i - STAYERS}`);
-      player.client.voice.setNoiseSuppression(false);
-      player.client.voice.setAutomaticGainControl(false);
-      player.client.voice.setEchoCancellation(false);
+      const player = await connectVoicePlayer(e2e, backend, i < STAYERS ? `Stay${i}` : `Churn${i - STAYERS}`);
       await player.client.voice.setOutputDevice('null');
       (i < STAYERS ? stayers : churners).push(player);
     }
@@ -168,8 +165,9 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     // What a joiner received before it held the key — the stayers' frames of the epochs before the one that added
     // it, which the relay forwards as soon as it is in the call — it could not decrypt: refused, never played.
     const refusedBeforeJoin = joinerChecks.reduce((sum, c) => sum + c.droppedBefore.reduce((a, b) => a + b, 0n), 0n);
+    // Printed, not asserted: how many such frames reach a joiner depends on timing. That a late joiner cannot decrypt
+    // frames from before its join is asserted deterministically in voice-e2ee-membership.test.ts.
     console.log(`[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ${refusedBeforeJoin}`);
-    expect(refusedBeforeJoin).toBeGreaterThan(0n);
     expect(joinerChecks.length).toBeGreaterThan(0);
     for (const check of joinerChecks) {
       expect(check.droppedAfter, `${check.name}: no stayer frame refused once it held the key`).toEqual(check.droppedBefore);

@@ -41,7 +41,7 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
   let bob: Player;
   const dir = voiceTempDir();
   const tapped: Tapped[] = [];
-  const raw: Array<{ close(): Promise<void> }> = [];
+  const raw: Array<{ close(): Promise<unknown> }> = [];
 
   beforeAll(async () => {
     e2e = await startE2EPlatform({ devMode: true, voice: { relayTap: (p) => tapped.push({ lobbyId: p.lobbyId, userId: p.userId, payload: Buffer.from(p.payload) }) } });

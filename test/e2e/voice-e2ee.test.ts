@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallStatus, type Call } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
-import { dominantFrequency, joinCall, readWavLeft, untilParticipants, voiceTempDir, writeToneWav } from './voice-support.js';
+import { connectVoicePlayer, dominantFrequency, joinCall, readWavLeft, untilParticipants, voiceTempDir, writeToneWav } from './voice-support.js';
 
 const SILENCE_FRAME = Buffer.from([0xf8, 0xff, 0xfe]);
 
@@ -25,14 +25,9 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
 
   beforeAll(async () => {
     e2e = await startE2EPlatform({ devMode: true, voice: { relayTap: (p) => tapped.push({ lobbyId: p.lobbyId, userId: p.userId, payload: Buffer.from(p.payload) }) } });
-    ada = await connectProvisionalPlayer(e2e, backend, 'Ada');
-    bob = await connectProvisionalPlayer(e2e, backend, 'Bob');
-    cyd = await connectProvisionalPlayer(e2e, backend, 'Cyd');
-    for (const p of [ada, bob, cyd]) {
-      p.client.voice.setNoiseSuppression(false);
-      p.client.voice.setAutomaticGainControl(false);
-      p.client.voice.setEchoCancellation(false);
-    }
+    ada = await connectVoicePlayer(e2e, backend, 'Ada');
+    bob = await connectVoicePlayer(e2e, backend, 'Bob');
+    cyd = await connectVoicePlayer(e2e, backend, 'Cyd');
   });
   afterAll(async () => {
     for (const player of [ada, bob, cyd]) await player?.client.close();

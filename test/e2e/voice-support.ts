@@ -8,9 +8,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CallStatus, type Call, type Client } from '../../lib/index.js';
 import { stereoPcm, writeStereoWav } from '../../tools/wav.js';
+import type { BACKENDS } from '../backends.js';
+import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import type { E2EPlatform } from './harness.js';
 import { until } from './support.js';
 
 export const SAMPLE_RATE = 48_000;
+
+/**
+ * A provisional player whose audio processing is off: noise suppression, gain control and echo cancellation would
+ * reshape the test tones these suites measure.
+ */
+export async function connectVoicePlayer(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], name: string): Promise<Player> {
+  const player = await connectProvisionalPlayer(e2e, backend, name);
+  player.client.voice.setNoiseSuppression(false);
+  player.client.voice.setAutomaticGainControl(false);
+  player.client.voice.setEchoCancellation(false);
+  return player;
+}
 
 /** A fresh temporary directory for one suite's WAV files. */
 export const voiceTempDir = (): string => mkdtempSync(join(tmpdir(), 'svcpp-voice-'));

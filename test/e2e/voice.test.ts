@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioModeType, CallStatus, ClientThread, type Call } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 import {
-  dominantFrequency, joinCall, median, phaseLevel, readWavLeft, runPhases, toneLevels, untilParticipants, voiceTempDir, writeToneWav,
+  connectVoicePlayer, dominantFrequency, joinCall, median, phaseLevel, readWavLeft, runPhases, toneLevels, untilParticipants, voiceTempDir, writeToneWav,
 } from './voice-support.js';
 
 /** The SDK threads of this process named `name` (svcpp-voice, svcpp-net, svcpp-io) and their nice values, from /proc. */
@@ -78,14 +78,9 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
 
   beforeAll(async () => {
     e2e = await startE2EPlatform();
-    ada = await connectProvisionalPlayer(e2e, backend, 'Ada');
-    bob = await connectProvisionalPlayer(e2e, backend, 'Bob');
-    cyd = await connectProvisionalPlayer(e2e, backend, 'Cyd');
-    for (const p of [ada, bob, cyd]) {
-      p.client.voice.setNoiseSuppression(false);
-      p.client.voice.setAutomaticGainControl(false);
-      p.client.voice.setEchoCancellation(false);
-    }
+    ada = await connectVoicePlayer(e2e, backend, 'Ada');
+    bob = await connectVoicePlayer(e2e, backend, 'Bob');
+    cyd = await connectVoicePlayer(e2e, backend, 'Cyd');
   });
   afterAll(async () => {
     for (const player of [ada, bob, cyd]) await player?.client.close();
