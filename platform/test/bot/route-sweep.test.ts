@@ -25,6 +25,12 @@ interface Row {
 }
 
 const rows: Row[] = [
+  { method: 'GET', path: (f) => `/guilds/${f.guildId}`, weak: 0, bad: { path: () => '/guilds/abc', code: 10004 } },
+  { method: 'GET', path: (f) => `/guilds/${f.guildId}/channels`, weak: 0, bad: { path: () => '/guilds/1/channels', code: 10004 } },
+  // (An unknown rule id is 10066 for a bot with MANAGE_GUILD: automod.test.ts; here the malformed guild id.)
+  { method: 'GET', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`, weak: 50013, bad: { path: () => '/guilds/abc/auto-moderation/rules/123', code: 10004 } },
+  { method: 'PATCH', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`, body: { name: 'sweep' }, weak: 50013, bad: { body: { name: 'x'.repeat(101) }, code: 50035 } },
+  { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`, weak: 50013, bad: { path: () => '/guilds/abc/auto-moderation/rules/123', code: 10004 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles`, weak: 0, bad: { path: () => '/guilds/abc/roles', code: 10004 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles/member-counts`, weak: 0, bad: { path: () => '/guilds/1/roles/member-counts', code: 10004 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 } },
