@@ -93,12 +93,6 @@ void Client::StartGateway(Net &net, std::string url) {
 }
 
 void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail) {
-    if (status == ClientStatus::Disconnected) {
-        // Emptied before the status is queued: a host reading the caches from its Disconnected callback (or once
-        // disconnect() resolves) sees none of the ended session's users, relationships, lobbies or messages.
-        users_.Cache()->Clear();
-        ClearSocialCaches();
-    }
     SetStatus(status, error, detail);
     if (status != ClientStatus::Disconnected) return;
     // 4004: the platform rejected the token (revoked, expired, banned): the host should get a new one.
@@ -115,6 +109,8 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
         if (GetStatus() != ClientStatus::Disconnected) return;
         voice_->OnGatewayGone();  // calls end with the session that carried them
         net.session.reset();
+        users_.Cache()->Clear();
+        ClearSocialCaches();
         if (std::exchange(net.connectAfterDisconnect, false)) Connect();
     });
 }
