@@ -17,6 +17,7 @@ import { bearer, request, trustCaByDefault } from '../../platform/test/helpers/h
 import { accessTokenFor, createUser } from '../../platform/test/helpers/platform.js';
 import { DavePeer } from '../../platform/test/support/dave-peer.js';
 import { TestVoiceClient } from '../../platform/test/support/voice-client.js';
+import { requestVoiceJoin } from '../../platform/test/support/voice-harness.js';
 import { BACKENDS } from '../backends.js';
 import { connectProvisionalPlayer, type Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
@@ -118,20 +119,8 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
     const gateway = await RawClient.open(platform.gatewayUrl, undefined, platform.caCertPem);
     raw.push(gateway);
     await gateway.identify(`Bearer ${token}`);
-    gateway.send(4, { guild_id: null, channel_id: lobbyId.toString(), self_mute: false, self_deaf: false });
-    let state: { session_id: string } | undefined;
-    let server: { endpoint: string; token: string } | undefined;
-    while (!server) {
-      const frame = (await gateway.nextOf(0)) as { t: string; d: Record<string, string> };
-      if (frame.t === 'VOICE_STATE_UPDATE' && frame.d.user_id === leoId) state = frame.d as never;
-      if (frame.t === 'VOICE_JOIN_REFUSED') throw new Error(`Leo's join refused: ${JSON.stringify(frame.d)}`);
-      if (frame.t === 'VOICE_SERVER_UPDATE') server = frame.d as never;
-    }
-    const voice = await TestVoiceClient.join(
-      { endpoint: server.endpoint, serverId: lobbyId.toString(), userId: leoId, sessionId: state!.session_id, token: server.token },
-      'aead_aes256_gcm_rtpsize',
-      { maxDaveVersion: 1, ca: platform.caCertPem },
-    );
+    const { credentials } = await requestVoiceJoin(gateway, leoId, lobbyId.toString());
+    const voice = await TestVoiceClient.join(credentials, 'aead_aes256_gcm_rtpsize', { maxDaveVersion: 1, ca: platform.caCertPem });
     const leo = new DavePeer(voice, lobbyId.toString(), new Map());
     raw.push(leo);
     await untilParticipants(calls, [ada.id, bob.id, BigInt(leoId)]);

@@ -24,6 +24,36 @@ export interface VoiceHarness extends LobbyHarness {
   joinCall(member: Member, lobbyId: string, mode: Mode, options?: ConnectOptions): Promise<TestVoiceClient>;
 }
 
+/**
+ * Op 4 join on a user's main-gateway session; waits for the user's own VOICE_STATE_UPDATE and its
+ * VOICE_SERVER_UPDATE, which yield the voice gateway credentials (throws on VOICE_JOIN_REFUSED).
+ */
+export async function requestVoiceJoin(
+  gateway: RawClient,
+  userId: string,
+  lobbyId: string,
+  flags: { selfMute?: boolean; selfDeaf?: boolean } = {},
+): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }> {
+  gateway.send(4, { guild_id: null, channel_id: lobbyId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
+  let state: Frame | undefined;
+  for (;;) {
+    const frame = (await gateway.nextOf(0)) as Frame;
+    if (frame.t === 'VOICE_STATE_UPDATE' && frame.d.user_id === userId) state = frame;
+    if (frame.t === 'VOICE_JOIN_REFUSED') throw new Error(`join refused: ${JSON.stringify(frame.d)}`);
+    if (frame.t === 'VOICE_SERVER_UPDATE') {
+      if (!state) throw new Error('VOICE_SERVER_UPDATE before the own VOICE_STATE_UPDATE');
+      const credentials: VoiceCredentials = {
+        endpoint: frame.d.endpoint,
+        serverId: lobbyId,
+        userId,
+        sessionId: state.d.session_id,
+        token: frame.d.token,
+      };
+      return { state, server: frame, credentials };
+    }
+  }
+}
+
 export async function startVoiceHarness(options: StartOptions = {}): Promise<VoiceHarness> {
   const base = await startLobbyHarness(options);
   const voiceClients: TestVoiceClient[] = [];
@@ -40,26 +70,7 @@ export async function startVoiceHarness(options: StartOptions = {}): Promise<Voi
       }
       return { lobbyId: created.body.id as string, members };
     },
-    async requestJoin(member, lobbyId, flags = {}) {
-      member.gateway.send(4, { guild_id: null, channel_id: lobbyId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
-      let state: Frame | undefined;
-      for (;;) {
-        const frame = (await member.gateway.nextOf(0)) as Frame;
-        if (frame.t === 'VOICE_STATE_UPDATE' && frame.d.user_id === member.user.id) state = frame;
-        if (frame.t === 'VOICE_JOIN_REFUSED') throw new Error(`join refused: ${JSON.stringify(frame.d)}`);
-        if (frame.t === 'VOICE_SERVER_UPDATE') {
-          if (!state) throw new Error('VOICE_SERVER_UPDATE before the own VOICE_STATE_UPDATE');
-          const credentials: VoiceCredentials = {
-            endpoint: frame.d.endpoint,
-            serverId: lobbyId,
-            userId: member.user.id,
-            sessionId: state.d.session_id,
-            token: frame.d.token,
-          };
-          return { state, server: frame, credentials };
-        }
-      }
-    },
+    requestJoin: (member, lobbyId, flags = {}) => requestVoiceJoin(member.gateway, member.user.id, lobbyId, flags),
     async joinCall(member, lobbyId, mode, connect = {}) {
       const { credentials } = await harness.requestJoin(member, lobbyId);
       const client = await TestVoiceClient.join(credentials, mode, {
