@@ -19,6 +19,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
 import { registerPremium } from './premium/index.js';
+import { registerActivities } from './activities/index.js';
 import { API_PREFIX, registerArea } from './http/api.js';
 import { registerRouteConventions } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
@@ -123,6 +124,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
   registerArea(app, ctx, guildRoutes);
   registerBotApi(app, ctx);
   registerPremium(app, ctx);
+  registerActivities(app, ctx);
   registerLobbies(app, ctx);
   const social = registerSocial(app, ctx);
   if (ctx.options.devMode) {

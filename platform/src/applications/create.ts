@@ -1,3 +1,4 @@
+import { applyConfiguredUrlMappings } from '../activities/config.js';
 import { applyConfiguredSkus } from '../premium/config.js';
 import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
@@ -94,6 +95,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
       };
       ctx.store.applications.update(app);
       applyConfiguredSkus(ctx, app, config.skus);
+      applyConfiguredUrlMappings(ctx, app, config.url_mappings);
       return { app, created: false };
     }
     const id = config.id ?? ctx.ids.next();
@@ -111,6 +113,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
     };
     ctx.store.applications.insert(app);
     applyConfiguredSkus(ctx, app, config.skus);
+    applyConfiguredUrlMappings(ctx, app, config.url_mappings);
     return { app, created: true };
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { snowflakeSchema } from '../http/validation.js';
 import { MAX_SKUS_PER_APPLICATION } from '../premium/constants.js';
 import { createSkuBody } from '../premium/schemas.js';
+import { urlMappingsSchema } from '../activities/url-mappings.js';
 
 /**
  * The platform configuration (config file, `config` option, and the bodies of the dev routes that create the
@@ -54,6 +55,8 @@ export const applicationConfigSchema = z.object({
     .default({ presence: false, guild_members: false, message_content: false }),
   /** SKUs of the application (PROTOCOL.md "Premium apps"): created when no SKU has their slug yet. */
   skus: z.array(createSkuBody).max(MAX_SKUS_PER_APPLICATION).default([]),
+  /** The activity proxy's URL mappings in order (PROTOCOL.md §18.2); when given they replace the stored ones. */
+  url_mappings: urlMappingsSchema.optional(),
 });
 
 export const connectionConfigSchema = z.object({

@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PlatformContext } from '../context.js';
+import { ActivityInstances } from '../activities/instances.js';
+import { interactionPlace } from '../activities/location.js';
 import { CommandType, EntryPointHandler, InteractionContext, IntegrationType } from '../commands/schemas.js';
 import { APPLICATION_FLAG_EMBEDDED, type CommandService } from '../commands/service.js';
 import { GuildErrors } from '../guilds/errors.js';
@@ -190,7 +192,7 @@ export class InteractionService {
         break;
       case CallbackType.LAUNCH_ACTIVITY:
         if ((app.flags & APPLICATION_FLAG_EMBEDDED) === 0) throw fieldError(['type'], 'INTERACTION_LAUNCH_ACTIVITY_NOT_ENABLED', 'The application does not have activities enabled.');
-        activityInstanceId = this.ctx.ids.next();
+        activityInstanceId = new ActivityInstances(this.ctx).launch(app, interaction.userId, interactionPlace(interaction)).instance.instanceId;
         resource.activity_instance = { id: activityInstanceId };
         break;
       case CallbackType.PREMIUM_REQUIRED:
@@ -342,7 +344,7 @@ export class InteractionService {
 
   /** DISCORD_LAUNCH_ACTIVITY: the platform launches the activity and posts the follow-up message itself. */
   private launchByPlatform(app: ApplicationRecord, interaction: InteractionRecord, command: CommandRecord): TriggerResult {
-    const activityInstanceId = this.ctx.ids.next();
+    const activityInstanceId = new ActivityInstances(this.ctx).launch(app, interaction.userId, interactionPlace(interaction)).instance.instanceId;
     const user = this.ctx.store.users.get(interaction.userId)!;
     const message = this.post(app, { ...interaction, forceEphemeral: false }, { content: `${user.globalName ?? user.username} started ${command.name === 'Launch' ? app.name : command.name}` }, [], false, null);
     this.ctx.store.interactions.updateInteraction({ ...interaction, responseType: CallbackType.LAUNCH_ACTIVITY, originalMessageId: message.id });

@@ -8,7 +8,9 @@ import type { RpcConnection } from './connection.js';
 
 export type DesktopAction =
   | { kind: 'open-message'; applicationId: string; messageId: string; channelId: string | null }
-  | { kind: 'open-connected-games-settings'; applicationId: string };
+  | { kind: 'open-connected-games-settings'; applicationId: string }
+  /** SHARE_LINK (§18.5): what the activity shares; `custom_id` rides on the link. */
+  | { kind: 'share-link'; applicationId: string; message: string; customId: string | null; linkId: string | null };
 
 export class DesktopUi {
   readonly actions: DesktopAction[] = [];

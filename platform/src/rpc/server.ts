@@ -13,6 +13,7 @@ import { authenticate, authorize } from './commands/oauth.js';
 import { closeActivityRequest, sendActivityJoinInvite, setActivity } from './commands/activity.js';
 import { openConnectedGamesSettings, openMessage, setShowingChat } from './commands/desktop.js';
 import { registerLaunchCommand } from './commands/launch.js';
+import { shareLink } from './commands/share-link.js';
 import { subscribe, unsubscribe } from './commands/subscriptions.js';
 import type { CommandHandler, CommandResult, RpcEnvironment } from './commands/types.js';
 import { RpcConnection, RpcFailure, type CommandPayload, type ConnectionHost } from './connection.js';
@@ -37,6 +38,7 @@ const COMMANDS: Record<string, CommandHandler> = {
   OPEN_MESSAGE: openMessage,
   OPEN_CONNECTED_GAMES_SETTINGS: openConnectedGamesSettings,
   SET_SHOWING_CHAT: setShowingChat,
+  SHARE_LINK: shareLink,
 };
 
 const JOIN = 1;

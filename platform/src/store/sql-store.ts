@@ -1,6 +1,8 @@
 import { DIALECT_FUNCTION_MIGRATIONS } from './dialect-functions.js';
 import type { SqlDatabase } from './sql-database.js';
 import type { Store } from './types.js';
+import { ACTIVITY_MIGRATIONS } from './sqlite/activity-schema.js';
+import { sqliteActivities } from './sqlite/activities.js';
 import { sqliteApplications } from './sqlite/applications.js';
 import { sqliteAuthorizationCodes, sqliteDeviceCodes } from './sqlite/codes.js';
 import { sqliteConnections } from './sqlite/connections.js';
@@ -37,6 +39,7 @@ export function sqlStore(db: SqlDatabase): Store {
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
   migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
   migrateArea(db, 'interactions', INTERACTION_MIGRATIONS);
+  migrateArea(db, 'activities', ACTIVITY_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
@@ -53,6 +56,7 @@ export function sqlStore(db: SqlDatabase): Store {
     connections: sqliteConnections(db),
     premium: sqlitePremium(db),
     interactions: sqliteInteractions(db),
+    activities: sqliteActivities(db),
     outbox: sqliteOutbox(db),
     signingKeys: sqliteSigningKeys(db),
     meta: sqliteMeta(db),

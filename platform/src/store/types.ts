@@ -9,6 +9,7 @@ import type { InteractionRepository } from './interaction-types.js';
 import type { LobbyRepository } from './lobby-types.js';
 import type { DmRepository, RelationshipRepository } from './social-types.js';
 import type { PremiumRepository } from './premium-types.js';
+import type { ActivityRepository } from './activity-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -329,6 +330,8 @@ export interface Store {
   botGuilds: BotGuildRepository;
   /** Application commands, interaction tokens, ephemeral replies, interactions endpoint settings (PROTOCOL.md §17). */
   interactions: InteractionRepository;
+  /** Activity instances and the activity proxy's URL mappings (PROTOCOL.md §18). */
+  activities: ActivityRepository;
   connections: ConnectionRepository;
   /** SKUs, entitlements and subscriptions (PROTOCOL.md "Premium apps"). */
   premium: PremiumRepository;

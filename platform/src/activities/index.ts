@@ -1,0 +1,21 @@
+/**
+ * Activities (PROTOCOL.md §18): activity instances and their published read route, the per-application proxy with
+ * its URL mappings, and the development routes. ActivityInstances keeps no state of its own (everything is in the
+ * store), so the interactions area constructs its own to launch instances.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../context.js';
+import { GuildService } from '../guilds/service.js';
+import { registerArea } from '../http/api.js';
+import { activityDevRoutes } from './dev-routes.js';
+import { ActivityInstances } from './instances.js';
+import { registerActivityProxy } from './proxy.js';
+import { activityRoutes } from './routes.js';
+
+export function registerActivities(app: FastifyInstance, ctx: PlatformContext): ActivityInstances {
+  const instances = new ActivityInstances(ctx);
+  registerArea(app, ctx, activityRoutes(instances));
+  registerActivityProxy(app, ctx);
+  if (ctx.options.devMode) registerArea(app, ctx, activityDevRoutes(instances, new GuildService(ctx)));
+  return instances;
+}
