@@ -59,6 +59,8 @@ async function proxy(ctx: PlatformContext, request: FastifyRequest<{ Params: { a
   const upstream = await send(request, target.url);
   if (upstream instanceof ApiError) throw upstream;
   reply.hijack();
+  // The target's Date (or none) passes through; the platform adds no Date of its own.
+  reply.raw.sendDate = false;
   const headers = responseHeaders(upstream, extraHeaders);
   reply.raw.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
   upstream.pipe(reply.raw);
@@ -90,8 +92,8 @@ function send(request: FastifyRequest, url: URL): Promise<IncomingMessage | ApiE
     request.raw.once('close', () => {
       if (!request.raw.complete) outgoing.destroy();
     });
-    if (request.method === 'GET' || request.method === 'HEAD') outgoing.end();
-    else request.raw.pipe(outgoing);
+    // Whatever body came (none for most GETs) goes on as it came, framed by the forwarded Content-Length or chunked.
+    request.raw.pipe(outgoing);
   });
 }
 
