@@ -14,10 +14,17 @@ import type { ActivityInstances } from './instances.js';
 import { instanceJson, type ActivityPlace } from './location.js';
 import { urlMappingsSchema } from './url-mappings.js';
 
-const launchSchema = z.union([
-  z.strictObject({ user_id: snowflakeSchema, channel_id: snowflakeSchema }),
-  z.strictObject({ user_id: snowflakeSchema, recipient_id: snowflakeSchema }),
-]);
+/** Where to launch: a guild channel (`channel_id`) or the DM with `recipient_id` — exactly one of them. */
+const launchSchema = z
+  .object({ user_id: snowflakeSchema, channel_id: snowflakeSchema.optional(), recipient_id: snowflakeSchema.optional() })
+  .superRefine((body, check) => {
+    if (body.channel_id === undefined && body.recipient_id === undefined) {
+      check.addIssue({ code: 'custom', path: ['channel_id'], message: 'Give channel_id or recipient_id.', params: { code: 'BASE_TYPE_REQUIRED' } });
+    }
+    if (body.channel_id !== undefined && body.recipient_id !== undefined) {
+      check.addIssue({ code: 'custom', path: ['recipient_id'], message: 'Give channel_id or recipient_id, not both.', params: { code: 'ACTIVITY_PLACE_AMBIGUOUS' } });
+    }
+  });
 
 const mappingsBody = z.object({ url_mappings: urlMappingsSchema });
 
@@ -46,7 +53,7 @@ export const activityDevRoutes =
       const app = application(request.params.applicationId);
       const body = request.body;
       const launcher = user(body.user_id);
-      const place = 'channel_id' in body ? guildChannelPlace(guilds, body.channel_id, launcher.id) : privatePlace(launcher, body.recipient_id);
+      const place = body.channel_id !== undefined ? guildChannelPlace(guilds, body.channel_id, launcher.id) : privatePlace(launcher, body.recipient_id!);
       const { instance, created } = instances.launch(app, launcher.id, place);
       return reply.code(created ? 201 : 200).send(instanceJson(instance));
     });

@@ -115,7 +115,7 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
     const command = await received;
     if (!command.isChatInputCommand()) throw new Error('not a chat input command');
     const response = await command.launchActivity({ withResponse: true });
-    expect(response.interaction.activityInstanceId).toMatch(/^\d+$/);
+    expect(response.interaction.activityInstanceId).toMatch(/^i-\d+-gc-\d+-\d+$/);
     expect(response.resource?.activityInstance?.id).toBe(response.interaction.activityInstanceId);
   });
 

@@ -294,7 +294,7 @@ describe('activities', () => {
     const interaction = await invoke();
     const launched = await callback(f, interaction, { type: 12 }, true);
     expect(launched.status, launched.text).toBe(200);
-    expect(launched.body.interaction.activity_instance_id).toMatch(/^\d+$/);
+    expect(launched.body.interaction.activity_instance_id).toMatch(/^i-\d+-gc-\d+-\d+$/);  // published form (PROTOCOL.md §18.1)
     expect(launched.body.resource).toEqual({ type: 12, activity_instance: { id: launched.body.interaction.activity_instance_id } });
   });
 
@@ -304,7 +304,7 @@ describe('activities', () => {
     const launch = (await botCall(f, 'GET', `/applications/${f.appId}/commands`)).body.find((c: any) => c.type === 4);
     expect(launch.handler).toBe(2);
     const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: launch.id });
-    expect(triggered.body).toMatchObject({ delivered: 'platform', activity_instance_id: expect.stringMatching(/^\d+$/) });
+    expect(triggered.body).toMatchObject({ delivered: 'platform', activity_instance_id: expect.stringMatching(/^i-\d+-gc-\d+-\d+$/) });
     expect(triggered.body.message.content).toContain('started');
     expect(triggered.body.message.interaction_metadata.user.id).toBe(f.memberId);
     expect(session.seen.filter((e) => e.t === 'INTERACTION_CREATE' && e.d.id === triggered.body.interaction_id)).toHaveLength(0);
