@@ -28,6 +28,7 @@ import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/h
 import { botApiChecks } from './published/bot-checks.js';
 import { premiumChecks } from './published/premium-checks.js';
 import { interactionChecks } from './published/interaction-checks.js';
+import { activityChecks } from './published/activity-checks.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { documented, publishedRouteKeys, published, routeKey, runCheck, servedRouteKeys, type Check } from './published/checks.js';
 
@@ -71,6 +72,12 @@ const NOT_PUBLISHED: Record<string, string> = {
   'PUT /applications/{}/messages/{}/moderation-metadata': 'OURS (PROTOCOL.md §10.4; see "Deliberate differences")',
   'GET /lobbies/{}/voice-states/{}': 'OURS (PROTOCOL.md §13.1, the guild-less form of Get (Current) User Voice State; voice-states.test.ts checks the published body)',
   'GET web:/attachments/{}/{}/{}': 'OURS: the files of message attachments (PROTOCOL.md §14.4), the local stand-in for the CDN',
+  'GET web:/activities/{}/*': 'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
+  'POST web:/activities/{}/*': 'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
+  'PUT web:/activities/{}/*': 'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
+  'PATCH web:/activities/{}/*': 'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
+  'DELETE web:/activities/{}/*': 'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
+  'OPTIONS web:/activities/{}/*': 'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
 };
 /** Development routes (PROTOCOL.md §9): not part of the published API. */
 const isDevRoute = (key: string) => / \/dev\//.test(key);
@@ -264,6 +271,8 @@ const CHECKS: Check[] = [
   ...botApiChecks(() => botFixture),
   // Commands and interactions (PROTOCOL.md §17)
   ...interactionChecks(() => botFixture),
+  // Activities (PROTOCOL.md §18)
+  ...activityChecks(() => botFixture),
   // Premium apps (PROTOCOL.md "Premium apps"); the user route reads the dev application's own entitlements.
   ...premiumChecks(
     () => botFixture,
