@@ -20,23 +20,19 @@ const PLACEHOLDER_VALUE = /^[A-Za-z0-9\-._~]+$/;
 
 const names = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
 
-const prefixSchema = z
-  .string()
-  .min(1)
-  .max(MAX_MAPPING_LENGTH)
-  .superRefine((prefix, check) => {
-    const problem = prefixProblem(prefix);
-    if (problem) check.addIssue({ code: 'custom', message: problem, params: { code: 'URL_MAPPING_PREFIX_INVALID' } });
-  });
+/** A string of 1–256 characters that `problem` accepts; its answer is the message of the field error `code`. */
+const checkedString = (problem: (text: string) => string | undefined, code: string) =>
+  z
+    .string()
+    .min(1)
+    .max(MAX_MAPPING_LENGTH)
+    .superRefine((text, check) => {
+      const message = problem(text);
+      if (message) check.addIssue({ code: 'custom', message, params: { code } });
+    });
 
-const targetSchema = z
-  .string()
-  .min(1)
-  .max(MAX_MAPPING_LENGTH)
-  .superRefine((target, check) => {
-    const problem = targetProblem(target);
-    if (problem) check.addIssue({ code: 'custom', message: problem, params: { code: 'URL_MAPPING_TARGET_INVALID' } });
-  });
+const prefixSchema = checkedString(prefixProblem, 'URL_MAPPING_PREFIX_INVALID');
+const targetSchema = checkedString(targetProblem, 'URL_MAPPING_TARGET_INVALID');
 
 export const urlMappingSchema = z.object({ prefix: prefixSchema, target: targetSchema }).superRefine((mapping, check) => {
   const defined = new Set(names(mapping.prefix));

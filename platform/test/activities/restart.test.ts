@@ -10,7 +10,7 @@ describe('activities across a restart', () => {
     const config = {
       applications: [{ name: 'Persistent Activity', bot_token: 'persistent-activity-bot-token-0123', flags: 1 << 17 }],
       users: [{ username: 'player_one' }],
-      guilds: [{ name: 'Persist Guild', owner: 'player_one', members: ['player_one'], channels: [{ name: 'play', type: 0 }] }],
+      guilds: [{ name: 'Persist Guild', owner: 'player_one', members: ['player_one'], channels: [{ name: 'play', type: 0 as const }] }],
     };
     const first = await startTestPlatform({ database, config });
     const app = first.store.applications.findByName('Persistent Activity')!;

@@ -34,6 +34,7 @@ declare module 'discord-api-spec/zod' {
   export const EmojiResponseSchema: ZodMiniType<Spec.EmojiResponse>;
   export const KeywordRuleResponseSchema: ZodMiniType<Spec.KeywordRuleResponse>;
   export const SubscriptionResponseSchema: ZodMiniType<Spec.SubscriptionResponse>;
+  export const EmbeddedActivityInstanceSchema: ZodMiniType<Spec.EmbeddedActivityInstance>;
   export const GuildRoleResponseSchema: ZodMiniType<Spec.GuildRoleResponse>;
   export const GuildWithCountsResponseSchema: ZodMiniType<Spec.GuildWithCountsResponse>;
   export const PinnedMessagesResponseSchema: ZodMiniType<Spec.PinnedMessagesResponse>;
