@@ -16,6 +16,7 @@ import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { ApiError, Errors } from '../http/errors.js';
+import { ACTIVITY_PROXY_HOST } from '../http/hosts.js';
 import { ActivityErrors } from './errors.js';
 import { hasStrictProxyPolicy, strictProxyPolicy } from './policy.js';
 import { hasDotSegment, resolveTarget } from './url-mappings.js';
@@ -25,12 +26,26 @@ const PROXY_MARKER = '/.proxy';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-/** `{proxy_base}` of an application as the request reached the platform. */
-export function proxyBaseOf(request: FastifyRequest, applicationId: string): string {
-  return `${request.protocol}://${request.headers.host}${PROXY_PREFIX}/${applicationId}`;
+/** The application a Host header names in the host form (`<id>.activities.localhost[:port]`), if it does. */
+function applicationOfHost(host: string | undefined): string | undefined {
+  if (host === undefined) return undefined;
+  try {
+    return ACTIVITY_PROXY_HOST.exec(new URL(`http://${host}`).hostname)?.[1];
+  } catch {
+    return undefined;
+  }
 }
 
 export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext): void {
+  // The host form: every request to `<id>.activities.localhost` is the proxy's, whatever its path. Answered in
+  // onRequest, before routing decides anything and before a body parser could read the stream.
+  app.addHook('onRequest', async (request, reply) => {
+    const applicationId = applicationOfHost(request.headers.host);
+    if (applicationId === undefined) return;
+    await proxy(ctx, request, reply, applicationId, request.url, `${request.protocol}://${request.headers.host}`);
+    return reply;
+  });
+  // The path form: `<platform>/activities/<id>/…`.
   void app.register(
     async (scope) => {
       // The body is the request stream itself, passed on untouched.
@@ -39,22 +54,26 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
       scope.route({
         method: METHODS,
         url: '/:applicationId/*',
-        handler: async (request, reply) => proxy(ctx, request as FastifyRequest<{ Params: { applicationId: string } }>, reply),
+        handler: async (request, reply) => {
+          const { applicationId } = request.params as { applicationId: string };
+          const base = `${PROXY_PREFIX}/${applicationId}`;
+          await proxy(ctx, request, reply, applicationId, request.url.slice(base.length), `${request.protocol}://${request.headers.host}${base}`);
+        },
       });
     },
     { prefix: PROXY_PREFIX },
   );
 }
 
-async function proxy(ctx: PlatformContext, request: FastifyRequest<{ Params: { applicationId: string } }>, reply: FastifyReply): Promise<void> {
-  const applicationId = request.params.applicationId;
+/** Proxies one request; `rest` is the request target after `{proxy_base}` (path and query, raw). */
+async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: FastifyReply, applicationId: string, rest: string, proxyBase: string): Promise<void> {
   const application = /^\d{1,20}$/.test(applicationId) ? ctx.store.applications.get(applicationId) : undefined;
   if (!application) throw Errors.unknownApplication();
-  const { path, query } = pathAfterBase(request.url, applicationId);
+  const { path, query } = splitProxyPath(rest);
   if (hasDotSegment(path)) throw Errors.httpStatus(400);
   const target = resolveTarget(ctx.store.activities.urlMappings(application.id), path, query);
   if (!target) throw ActivityErrors.noMapping();
-  const extraHeaders: Record<string, string> = hasStrictProxyPolicy(application.id) ? { 'content-security-policy': strictProxyPolicy(proxyBaseOf(request, application.id)) } : {};
+  const extraHeaders: Record<string, string> = hasStrictProxyPolicy(application.id) ? { 'content-security-policy': strictProxyPolicy(proxyBase) } : {};
 
   const upstream = await send(request, target.url);
   if (upstream instanceof ApiError) throw upstream;
@@ -72,11 +91,10 @@ async function proxy(ctx: PlatformContext, request: FastifyRequest<{ Params: { a
 }
 
 /** The raw path after `{proxy_base}` with one leading `/.proxy` removed, and the query as sent. */
-function pathAfterBase(url: string, applicationId: string): { path: string; query: string } {
-  const queryAt = url.indexOf('?');
-  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-  const query = queryAt === -1 ? '' : url.slice(queryAt);
-  let path = rawPath.slice(`${PROXY_PREFIX}/${applicationId}`.length) || '/';
+function splitProxyPath(rest: string): { path: string; query: string } {
+  const queryAt = rest.indexOf('?');
+  const query = queryAt === -1 ? '' : rest.slice(queryAt);
+  let path = (queryAt === -1 ? rest : rest.slice(0, queryAt)) || '/';
   if (path === PROXY_MARKER || path.startsWith(`${PROXY_MARKER}/`)) path = path.slice(PROXY_MARKER.length) || '/';
   return { path, query };
 }

@@ -16,6 +16,18 @@ export function isLoopbackHost(hostname: string): boolean {
   return name === 'localhost' || name === '::1' || (isIP(name) === 4 && name.startsWith('127.'));
 }
 
+/**
+ * The activity proxy's host form, `<application id>.activities.localhost` (PROTOCOL.md §18.2): a name under
+ * `.localhost` that browsers resolve to loopback themselves (RFC 6761 §6.3), giving each application's pages an
+ * origin of their own. Accepted as a Host because every request naming it is answered by the proxy alone (never by
+ * the platform's other routes), so even a rebound name would reach nothing but the proxy. Other `.localhost` names
+ * stay refused, and as an Origin it is not trusted: an activity's page must not drive the platform.
+ */
+export function isActivityProxyHost(hostname: string): boolean {
+  return ACTIVITY_PROXY_HOST.test(hostname);
+}
+export const ACTIVITY_PROXY_HOST = /^(\d{1,20})\.activities\.localhost$/;
+
 function unbracket(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
@@ -47,7 +59,7 @@ export function registerHostCheck(app: FastifyInstance, names: () => Iterable<st
 function refusal(request: FastifyRequest, known: ReadonlySet<string>): 'Host' | 'Origin' | undefined {
   const host = request.headers.host === undefined ? undefined : hostnameOf(request.headers.host);
   // An IP address cannot be rebound: a page served from it would be this platform itself.
-  if (host === undefined || !(isIP(unbracket(host)) !== 0 || isLoopbackHost(host) || known.has(unbracket(host)))) return 'Host';
+  if (host === undefined || !(isIP(unbracket(host)) !== 0 || isLoopbackHost(host) || isActivityProxyHost(host) || known.has(unbracket(host)))) return 'Host';
 
   const origin = request.headers.origin;
   if (origin === undefined) return undefined;

@@ -137,6 +137,42 @@ describe('activity proxy: both forms reach the same mapping (PROTOCOL.md §18.2)
   });
 });
 
+describe('activity proxy: the host form <id>.activities.localhost (PROTOCOL.md §18.2)', () => {
+  /** A request to the platform's address naming the application's own host. */
+  const viaHost = (path: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}, id = appId) =>
+    rawRequest(`${platform.httpUrl}${path}`, { ...options, headers: { ...options.headers, host: `${id}.activities.localhost:${new URL(platform.httpUrl).port}` } });
+
+  it('answers like the path form, in both of its own forms, byte for byte', async () => {
+    const [pathForm] = await bothForms('/api/binary');
+    const plain = await viaHost('/api/binary');
+    const prefixed = await viaHost('/.proxy/api/binary');
+    expectSame(plain, prefixed);
+    // The same answer as the path form, but for the stricter policy's CSP, which names each form's own proxy base.
+    const withoutCsp = (raw: string[]) => raw.filter((_, i) => raw[i - (i % 2)]!.toLowerCase() !== 'content-security-policy');
+    expect(withoutCsp(plain.rawHeaders)).toEqual(withoutCsp(pathForm.rawHeaders));
+    expect(plain.body.equals(pathForm.body)).toBe(true);
+    expect(headerValues(plain.rawHeaders, 'content-security-policy')[0]).toContain(`http://${appId}.activities.localhost:${new URL(platform.httpUrl).port}/ `);
+    const body = largeBody(1024 * 1024);
+    const posted = await viaHost('/.proxy/api/echo?x=1', { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } });
+    expect(JSON.parse(posted.body.toString())).toMatchObject({ url: '/v1/echo?x=1', bodyLength: body.length, bodySha256: createHash('sha256').update(body).digest('hex') });
+  });
+
+  it("every path on the application's host is the proxy's, the platform's own routes included", async () => {
+    const echo = await viaHost('/api/v10/gateway');
+    expect(JSON.parse(echo.body.toString()).url).toBe('/v1/v10/gateway');
+    const unknown = await viaHost('/x', {}, '12345');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body.toString())).toEqual({ code: 10002, message: 'Unknown Application' });
+  });
+
+  it("a page on an application's host cannot drive the platform's API (its Origin is refused)", async () => {
+    const origin = `http://${appId}.activities.localhost:${new URL(platform.httpUrl).port}`;
+    const response = await request(`${platform.apiBase}/gateway`, { headers: { origin } });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toContain('Origin not allowed');
+  });
+});
+
 describe('activity proxy: mappings', () => {
   it('the first mapping in the configured order wins; {name} placeholders take one segment into the target', async () => {
     const app = await createApp(platform, { name: 'Ordered Activity' });
