@@ -36,10 +36,12 @@ afterAll(async () => {
 
 describe('the stricter proxy policy (PROTOCOL.md §18.3)', () => {
   it('an application with id 1263102905548800000 (not after the threshold) gets no CSP from the proxy', async () => {
+    const host = `${THRESHOLD}.activities.localhost:${new URL(platform.httpUrl).port}`;
     for (const path of ['/page', '/.proxy/page']) {
-      const response = await rawRequest(`${platform.httpUrl}/activities/${THRESHOLD}${path}`);
-      expect(response.status).toBe(200);
-      expect(headerValues(response.rawHeaders, 'content-security-policy')).toEqual([]);
+      for (const response of [await rawRequest(`${platform.httpUrl}/activities/${THRESHOLD}${path}`), await rawRequest(`${platform.httpUrl}${path}`, { headers: { host } })]) {
+        expect(response.status).toBe(200);
+        expect(headerValues(response.rawHeaders, 'content-security-policy')).toEqual([]);
+      }
     }
   });
 
