@@ -117,6 +117,14 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
     const response = await command.launchActivity({ withResponse: true });
     expect(response.interaction.activityInstanceId).toMatch(/^i-\d+-gc-\d+-\d+$/);
     expect(response.resource?.activityInstance?.id).toBe(response.interaction.activityInstanceId);
+    // The bot reads the launched instance (Get Application Activity Instance, PROTOCOL.md §18.1).
+    const instance = await client.application!.fetchActivityInstance(response.interaction.activityInstanceId!);
+    expect(instance.instanceId).toBe(response.interaction.activityInstanceId);
+    expect(instance.applicationId).toBe(f.appId);
+    expect(instance.location.kind).toBe('gc');
+    expect(instance.location.channelId).toBe(command.channelId);
+    expect(instance.location.guildId).toBe(f.guildId);
+    expect(instance.users).toEqual([command.user.id]);
   });
 
   it('sends five follow-ups for a user-installed command; the sixth is refused with 40094', async () => {
