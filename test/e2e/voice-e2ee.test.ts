@@ -117,7 +117,7 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
       expect(stats.framesDropped).toBe(0n);
       expect(stats.framesPassedThrough).toBeLessThanOrEqual(BigInt(silenceFromAda));
     }
-    expect(adaCall.participantDecryptStats(123456789n)).toEqual({ framesDecrypted: 0n, framesPassedThrough: 0n, framesDropped: 0n });
+    expect(adaCall.participantDecryptStats(123456789n)).toEqual({ framesDecrypted: 0n, framesPassedThrough: 0n, framesDropped: 0n, framesPlayed: 0n });
     for (const p of [bob, cyd]) await p.client.voice.endCall(lobbyId);
     await ada.client.voice.endCall(lobbyId);
     const eventLoopMaxStallMs = stalls.max / 1e6;

@@ -132,6 +132,11 @@ uint64_t CallSession::PacketsDecoded() const {
     return media ? media->PacketsDecoded() : 0;
 }
 
+uint64_t CallSession::FramesPlayedFrom(uint64_t userId) const {
+    auto media = media_.load();
+    return media ? media->FramesPlayedFrom(userId) : 0;
+}
+
 // ---- I/O thread ------------------------------------------------------------------------------------------
 
 void CallSession::SetStatus(CallStatus status, CallError error, int32_t detail) {

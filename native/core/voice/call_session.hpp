@@ -119,6 +119,8 @@ public:
 
     uint64_t PacketsSent() const;
     uint64_t PacketsDecoded() const;
+    /** Frames of `userId` played in this call (CallMedia::FramesPlayedFrom); 0 without media. Any thread. */
+    uint64_t FramesPlayedFrom(uint64_t userId) const;
 
 private:
     void SetStatus(CallStatus status, CallError error = CallError::None, int32_t detail = 0);
