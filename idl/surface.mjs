@@ -1035,6 +1035,10 @@ export const types = [
       { name: 'GetParticipantFramesDropped', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
         doc: 'svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed\n' +
           'authentication, replayed, too old, or in clear outside passthrough.' },
+      { name: 'GetParticipantFramesPlayed', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
+        doc: 'svcpp addition: frames from this user played: taken from the jitter buffer in turn and decoded from their own\n' +
+          'packet (not concealed, not rebuilt from FEC); 0 for a user never heard, and once the call is over. Decrypted or\n' +
+          'passed-through frames that were not played were lost after decryption (late, or too many at once).' },
       { name: 'GetParticipantFingerprint', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'string',
         doc: 'svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE\'s pairwise\n' +
           'fingerprint of both users\' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for\n' +

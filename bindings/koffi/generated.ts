@@ -582,6 +582,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Call_GetParticipantFramesDecrypted: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDecrypted(const Svcpp_Call *self, uint64_t userId)'),
     Svcpp_Call_GetParticipantFramesPassedThrough: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPassedThrough(const Svcpp_Call *self, uint64_t userId)'),
     Svcpp_Call_GetParticipantFramesDropped: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDropped(const Svcpp_Call *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFramesPlayed: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPlayed(const Svcpp_Call *self, uint64_t userId)'),
     Svcpp_Call_GetParticipantFingerprint: lib.func('Svcpp_Errc Svcpp_Call_GetParticipantFingerprint(const Svcpp_Call *self, uint64_t userId, _Out_ Svcpp_String *out)'),
     Svcpp_Call_GetFramesEncrypted: lib.func('uint64_t Svcpp_Call_GetFramesEncrypted(const Svcpp_Call *self)'),
     Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
@@ -3163,6 +3164,11 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const userIdC = rt.u64(userId);
       return rt.u64Out(c.Svcpp_Call_GetParticipantFramesDropped(selfC, userIdC));
+    },
+    Call_GetParticipantFramesPlayed(self, userId) {
+      const selfC = rt.handle('Call', self);
+      const userIdC = rt.u64(userId);
+      return rt.u64Out(c.Svcpp_Call_GetParticipantFramesPlayed(selfC, userIdC));
     },
     Call_GetParticipantFingerprint(self, userId) {
       const selfC = rt.handle('Call', self);

@@ -939,6 +939,12 @@ export interface NativeApi {
    */
   Call_GetParticipantFramesDropped(self: NativeHandle<'Call'>, userId: bigint): bigint;
   /**
+   * svcpp addition: frames from this user played: taken from the jitter buffer in turn and decoded from their own
+   * packet (not concealed, not rebuilt from FEC); 0 for a user never heard, and once the call is over. Decrypted or
+   * passed-through frames that were not played were lost after decryption (late, or too many at once).
+   */
+  Call_GetParticipantFramesPlayed(self: NativeHandle<'Call'>, userId: bigint): bigint;
+  /**
    * svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise
    * fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for
    * players to compare out of band. Empty when either is not in the call's group, or `userId` is this user.

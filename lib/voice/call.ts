@@ -40,6 +40,12 @@ export interface DecryptStats {
   framesPassedThrough: bigint;
   /** Frames refused: no key for their epoch or generation, failed authentication, replayed, too old, or in clear. */
   framesDropped: bigint;
+  /**
+   * Frames played: taken from the jitter buffer in turn and decoded from their own packet (not concealed, not rebuilt
+   * from FEC). Decrypted and passed-through frames that were not played were lost after decryption (late, or too many
+   * at once for the jitter buffer).
+   */
+  framesPlayed: bigint;
 }
 
 /** A participant's voice state as the platform reports it. */
@@ -182,6 +188,7 @@ export class Call extends TypedEventEmitter<CallEvents> {
       framesDecrypted: this.#api.Call_GetParticipantFramesDecrypted(handle, userId),
       framesPassedThrough: this.#api.Call_GetParticipantFramesPassedThrough(handle, userId),
       framesDropped: this.#api.Call_GetParticipantFramesDropped(handle, userId),
+      framesPlayed: this.#api.Call_GetParticipantFramesPlayed(handle, userId),
     };
   }
   /**

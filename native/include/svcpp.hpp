@@ -2617,6 +2617,10 @@ public:
     /// svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed
     /// authentication, replayed, too old, or in clear outside passthrough.
     uint64_t GetParticipantFramesDropped(uint64_t userId) const;
+    /// svcpp addition: frames from this user played: taken from the jitter buffer in turn and decoded from their own
+    /// packet (not concealed, not rebuilt from FEC); 0 for a user never heard, and once the call is over. Decrypted or
+    /// passed-through frames that were not played were lost after decryption (late, or too many at once).
+    uint64_t GetParticipantFramesPlayed(uint64_t userId) const;
     /// svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise
     /// fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for
     /// players to compare out of band. Empty when either is not in the call's group, or `userId` is this user.
@@ -6236,6 +6240,10 @@ inline uint64_t Call::GetParticipantFramesPassedThrough(uint64_t userId) const
 inline uint64_t Call::GetParticipantFramesDropped(uint64_t userId) const
 {
     return Svcpp_Call_GetParticipantFramesDropped(&instance_, userId);
+}
+inline uint64_t Call::GetParticipantFramesPlayed(uint64_t userId) const
+{
+    return Svcpp_Call_GetParticipantFramesPlayed(&instance_, userId);
 }
 inline std::string Call::GetParticipantFingerprint(uint64_t userId) const
 {

@@ -45,13 +45,24 @@ describe('C++ example: a voice call through svcpp.hpp', () => {
     await listener.client.voice.setOutputDevice(`file:${heard}`);
     const call = listener.client.startCall(lobbyId);
     await call.waitForStatus(CallStatus.Connected);
+    // The privacy codes the listener shows while the example is in the call (with it alone, there is no group).
+    const listenerCodes = new Set<string>();
+    call.on('encryptionStateChanged', () => listenerCodes.add(call.privacyCode));
 
     const tone = join(dir, 'tone.wav');
     writeToneWav(tone, 440, 2);
     const token = await provisionalToken(e2e, 'cpp-voice-player', 'Cpp Voice');
     const { stdout, stderr } = await run(example, [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token, secret, tone, '3'],
       { timeout: 60_000 });
-    expect(stdout).toMatch(new RegExp(`^connected ${lobbyId}\\nspeaking\\nquiet\\nended \\d+\\n$`));
+    expect(stdout).toMatch(new RegExp(`^connected ${lobbyId}\\nspeaking\\nquiet\\nencryption .*\\nended \\d+\\n$`));
+    // The encryption state through svcpp.hpp (svcpp addition): DAVE 1, an epoch, and the privacy code the listener
+    // showed too, reached through encryption-state events.
+    const encryption = /encryption dave (\d+) epoch (\d+) code (\d*) changes (\d+)/.exec(stdout)!;
+    expect(Number(encryption[1])).toBe(1);
+    expect(BigInt(encryption[2]!)).toBeGreaterThanOrEqual(1n);
+    expect(encryption[3]).toMatch(/^\d{30}$/);
+    expect(Number(encryption[4])).toBeGreaterThanOrEqual(1);
+    expect([...listenerCodes]).toContain(encryption[3]);
     // The captured-audio callback saw the microphone every 10 ms while in the call (about 300 frames in 3 s).
     const frames = Number(/ended (\d+)/.exec(stdout)![1]);
     expect(frames).toBeGreaterThan(200);

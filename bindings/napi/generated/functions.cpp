@@ -3642,6 +3642,13 @@ Napi::Value Call_GetParticipantFramesDropped(const Napi::CallbackInfo &info) {
   return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetParticipantFramesDropped(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
 }
 
+Napi::Value Call_GetParticipantFramesPlayed(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  return Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetParticipantFramesPlayed(UnwrapHandle<Svcpp_Call>(env, info[0]), userId)));
+}
+
 Napi::Value Call_GetParticipantFingerprint(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
@@ -6958,6 +6965,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Call_GetParticipantFramesDecrypted", Napi::Function::New(env, Call_GetParticipantFramesDecrypted, "Call_GetParticipantFramesDecrypted"));
   exports.Set("Call_GetParticipantFramesPassedThrough", Napi::Function::New(env, Call_GetParticipantFramesPassedThrough, "Call_GetParticipantFramesPassedThrough"));
   exports.Set("Call_GetParticipantFramesDropped", Napi::Function::New(env, Call_GetParticipantFramesDropped, "Call_GetParticipantFramesDropped"));
+  exports.Set("Call_GetParticipantFramesPlayed", Napi::Function::New(env, Call_GetParticipantFramesPlayed, "Call_GetParticipantFramesPlayed"));
   exports.Set("Call_GetParticipantFingerprint", Napi::Function::New(env, Call_GetParticipantFingerprint, "Call_GetParticipantFingerprint"));
   exports.Set("Call_GetFramesEncrypted", Napi::Function::New(env, Call_GetFramesEncrypted, "Call_GetFramesEncrypted"));
   exports.Set("Client_Init", Napi::Function::New(env, Client_Init, "Client_Init"));

@@ -322,6 +322,16 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDropped(Svcpp_Call 
     return result;
 }
 
+SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesPlayed(Svcpp_Call const *self, uint64_t userId) {
+    uint64_t result = 0;
+    Guard("Svcpp_Call_GetParticipantFramesPlayed", [&] {
+        auto userId_ = userId;
+        Locked<core::Call> obj(OpaqueOf(self), "self");
+        result = obj->GetParticipantFramesPlayed(std::move(userId_));
+    });
+    return result;
+}
+
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_GetParticipantFingerprint(Svcpp_Call const *self, uint64_t userId, Svcpp_String *out) {
     return Guard("Svcpp_Call_GetParticipantFingerprint", [&] {
         Require(out, "out");

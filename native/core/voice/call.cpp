@@ -188,6 +188,11 @@ uint64_t Call::GetParticipantFramesDropped(uint64_t userId) const {
     return s ? s->DecryptStatsFor(userId).DroppedTotal() : 0;
 }
 
+uint64_t Call::GetParticipantFramesPlayed(uint64_t userId) const {
+    auto s = Live();
+    return s ? s->FramesPlayedFrom(userId) : 0;
+}
+
 std::string Call::GetParticipantFingerprint(uint64_t userId) const {
     auto s = Live();
     return s ? s->ParticipantFingerprint(userId) : std::string();

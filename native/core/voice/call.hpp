@@ -57,6 +57,7 @@ public:
     uint64_t GetParticipantFramesDecrypted(uint64_t userId) const;
     uint64_t GetParticipantFramesPassedThrough(uint64_t userId) const;
     uint64_t GetParticipantFramesDropped(uint64_t userId) const;
+    uint64_t GetParticipantFramesPlayed(uint64_t userId) const;
     uint64_t GetFramesEncrypted() const;
     std::string GetParticipantFingerprint(uint64_t userId) const;
 

@@ -41,6 +41,7 @@ struct CallMedia::Sender {
     int quietMs = 0;
 
     std::atomic<uint64_t> userId{0};  // 0 until the gateway told us whose SSRC this is
+    std::atomic<uint64_t> played{0};  // frames decoded from their own packet (FramesPlayedFrom)
 };
 
 std::shared_ptr<CallMedia> CallMedia::Create(const std::string &mode, const std::array<uint8_t, 32> &key, uint32_t ssrc,
@@ -87,6 +88,15 @@ void CallMedia::OnDatagram(std::span<const uint8_t> datagram) {
     if (!size) return;
     std::lock_guard lock(sender->mutex);
     sender->jitter.Push(header.sequence, header.timestamp, std::span<const uint8_t>(decrypted_.data(), *size), NowUs());
+}
+
+uint64_t CallMedia::FramesPlayedFrom(uint64_t userId) const {
+    std::lock_guard lock(sendersMutex_);
+    uint64_t played = 0;
+    for (const auto &[ssrc, sender] : senders_) {
+        if (sender->userId.load(std::memory_order_relaxed) == userId) played += sender->played.load(std::memory_order_relaxed);
+    }
+    return played;
 }
 
 // ---- audio thread: send ----------------------------------------------------------------------------------
@@ -157,7 +167,10 @@ void CallMedia::MixReceived(Mixer &mixer, int64_t nowUs) {
             const std::span<const uint8_t> payload(s.payload.data(), payloadSize);
             int decoded = -1;
             switch (frame.kind) {
-                case JitterFrameKind::Packet: decoded = s.decoder->Decode(payload, s.pcm); break;
+                case JitterFrameKind::Packet:
+                    decoded = s.decoder->Decode(payload, s.pcm);
+                    if (decoded > 0) s.played.fetch_add(1, std::memory_order_relaxed);
+                    break;
                 case JitterFrameKind::Fec: decoded = s.decoder->DecodeFec(payload, s.pcm); break;
                 case JitterFrameKind::Missing: decoded = s.decoder->DecodeLost(s.pcm); break;
                 case JitterFrameKind::Idle: break;

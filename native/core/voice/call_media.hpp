@@ -69,6 +69,12 @@ public:
     // ---- any thread ----
     uint64_t PacketsSent() const { return packetsSent_.load(std::memory_order_relaxed); }
     uint64_t PacketsDecoded() const { return packetsDecoded_.load(std::memory_order_relaxed); }
+    /**
+     * Frames of `userId` played: taken from its jitter buffer in turn and decoded from their own packet (not
+     * concealed, not rebuilt from the next packet's FEC). With the frame cryptor's counters it tells a frame lost
+     * after decryption (late, overflowing the jitter buffer) from one lost before.
+     */
+    uint64_t FramesPlayedFrom(uint64_t userId) const;
     uint32_t Ssrc() const { return ssrc_; }
 
 private:
@@ -103,7 +109,7 @@ private:
     std::unique_ptr<TransportCipher> receiveCipher_;        // network thread
     std::array<uint8_t, kMaxVoicePacketBytes> opened_{};    // network thread
     std::array<uint8_t, kMaxVoicePacketBytes> decrypted_{}; // network thread
-    std::mutex sendersMutex_;  // guards the map's shape (network thread inserts; audio thread iterates)
+    mutable std::mutex sendersMutex_;  // guards the map's shape (network thread inserts; audio thread iterates)
     std::map<uint32_t, std::unique_ptr<Sender>> senders_;
 
     std::atomic<uint64_t> packetsSent_{0};

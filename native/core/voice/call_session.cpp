@@ -75,8 +75,14 @@ std::string CallSession::ParticipantFingerprint(uint64_t userId) const {
         if (userId == selfId_ || self == signatureKeys_.end() || other == signatureKeys_.end()) return {};
         own = self->second;
         theirs = other->second;
+        auto known = fingerprints_.find(userId);
+        if (known != fingerprints_.end() && known->second.own == own && known->second.theirs == theirs) return known->second.digits;
     }
-    return e2ee::DisplayableFingerprint(selfId_, own, userId, theirs);
+    // scrypt outside the lock: the session's other readers (and the I/O thread) never wait for it.
+    std::string digits = e2ee::DisplayableFingerprint(selfId_, own, userId, theirs);
+    std::lock_guard lock(mutex_);
+    fingerprints_[userId] = KnownFingerprint{std::move(own), std::move(theirs), digits};
+    return digits;
 }
 
 uint64_t CallSession::FramesEncrypted() const {
@@ -124,6 +130,11 @@ uint64_t CallSession::PacketsSent() const {
 uint64_t CallSession::PacketsDecoded() const {
     auto media = media_.load();
     return media ? media->PacketsDecoded() : 0;
+}
+
+uint64_t CallSession::FramesPlayedFrom(uint64_t userId) const {
+    auto media = media_.load();
+    return media ? media->FramesPlayedFrom(userId) : 0;
 }
 
 // ---- I/O thread ------------------------------------------------------------------------------------------
@@ -354,6 +365,7 @@ void CallSession::OnEncryptionState(const e2ee::DaveEncryptionState &state) {
         encryption_ = state;
         privacyCode_ = std::move(code);
         signatureKeys_ = std::move(keys);
+        std::erase_if(fingerprints_, [this](const auto &known) { return !signatureKeys_.contains(known.first); });  // left
     }
     env_->log(LoggingSeverity::Info, "call " + std::to_string(lobbyId_) + ": DAVE protocol " + std::to_string(state.protocolVersion) +
                                          ", epoch " + std::to_string(state.epoch) + (state.transitionPending ? ", transition pending" : "") +

@@ -93,7 +93,8 @@ public:
     /** Our frames sent as DAVE ciphertext so far (any thread). */
     uint64_t FramesEncrypted() const;
     /** The 45-digit pairwise verification fingerprint of us and `userId` in the current epoch; empty when either of us
-     *  is not in the group (or `userId` is us). Any thread; runs scrypt (tens of ms). */
+     *  is not in the group (or `userId` is us). Any thread. The first read for a pair of keys runs scrypt (tens of
+     *  ms, more on a loaded machine); the result is kept until either key changes, so a UI may read it every frame. */
     std::string ParticipantFingerprint(uint64_t userId) const;
     /** Ends every registration (the client's ResetCallbacks/Drop); runs on the calling (host) thread. */
     void ReleaseRegistrations();
@@ -118,6 +119,8 @@ public:
 
     uint64_t PacketsSent() const;
     uint64_t PacketsDecoded() const;
+    /** Frames of `userId` played in this call (CallMedia::FramesPlayedFrom); 0 without media. Any thread. */
+    uint64_t FramesPlayedFrom(uint64_t userId) const;
 
 private:
     void SetStatus(CallStatus status, CallError error = CallError::None, int32_t detail = 0);
@@ -142,6 +145,12 @@ private:
     e2ee::DaveEncryptionState encryption_;
     std::string privacyCode_;  // refreshed with each state change (the session lives on the I/O thread)
     std::map<uint64_t, std::vector<uint8_t>> signatureKeys_;  // members' MLS signature keys of the current epoch
+    /** Fingerprints computed so far, with the two keys they were computed from (a key change makes one stale). */
+    struct KnownFingerprint {
+        std::vector<uint8_t> own, theirs;
+        std::string digits;
+    };
+    mutable std::map<uint64_t, KnownFingerprint> fingerprints_;  // guarded by mutex_
     std::shared_ptr<const e2ee::DaveFrameTransform> counters_;  // the I/O thread's frame cryptor, for its counters
 
     // I/O thread

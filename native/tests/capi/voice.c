@@ -172,6 +172,8 @@ static void EncryptionSurface(Svcpp_Call *zero)
     CHECK(Svcpp_Call_GetParticipantFramesPassedThrough(zero, 7) == 0);
     CHECK(Svcpp_Call_GetParticipantFramesDropped(zero, 7) == 0);
     CHECK(Svcpp_Call_GetParticipantFramesDropped(NULL, 7) == 0);
+    CHECK(Svcpp_Call_GetParticipantFramesPlayed(zero, 7) == 0);
+    CHECK(Svcpp_Call_GetParticipantFramesPlayed(NULL, 7) == 0);
     CHECK(Svcpp_Call_GetFramesEncrypted(zero) == 0);
     CHECK(Svcpp_Call_GetFramesEncrypted(NULL) == 0);
 

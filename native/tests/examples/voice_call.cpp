@@ -4,8 +4,9 @@
 // sees — it must not block or call svcpp, so it only bumps an atomic.
 //
 // Usage: svcpp_example_voice_call <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret> <wavFile> <seconds>
-// Prints "connected <lobby id>", "speaking" / "quiet" as this player's transmission starts and stops, and
-// "ended <captured frames>"; exits 0 once the call ended cleanly. (Run by test/e2e/cpp-voice-call.test.ts against a
+// Prints "connected <lobby id>", "speaking" / "quiet" as this player's transmission starts and stops, then the call's
+// end-to-end encryption as the game would show it — "encryption dave <version> epoch <epoch> code <privacy code>
+// changes <encryption-state events seen>" — and "ended <captured frames>"; exits 0 once the call ended cleanly. (Run by test/e2e/cpp-voice-call.test.ts against a
 // real platform, with a listener that checks what it heard.)
 #include <atomic>
 #include <chrono>
@@ -41,6 +42,7 @@ int main(int argc, char **argv)
 
     std::optional<svcpp::Call> call;
     std::atomic<uint64_t> capturedFrames{0};
+    int encryptionChanges = 0;  // encryption-state events (delivered by RunCallbacks, on this thread)
     bool failed = false;
     bool connected = false;
     uint64_t lobbyId = 0;
@@ -67,6 +69,8 @@ int main(int argc, char **argv)
                 failed = true;
             }
         });
+        // svcpp addition: the call's end-to-end encryption (DAVE) state changes as the group forms and epochs pass.
+        call->SetEncryptionStateChangedCallback([&encryptionChanges](int32_t, uint64_t, bool, bool) { ++encryptionChanges; });
         uint64_t me = c->GetCurrentUserV2() ? c->GetCurrentUserV2()->Id() : 0;
         call->SetSpeakingStatusChangedCallback([me](uint64_t userId, bool speaking) {
             if (userId != me) return;
@@ -121,6 +125,10 @@ int main(int argc, char **argv)
     if (!connected || failed) return 1;
     const auto playUntil = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
     pumpUntil([&] { return std::chrono::steady_clock::now() >= playUntil; }, std::chrono::seconds(seconds + 1));
+    // What a game shows as "encrypted": read at the end of the play, once the listener and we share a group.
+    svcpp::CallEncryptionState encryption = call->GetEncryptionState();
+    std::printf("encryption dave %d epoch %llu code %s changes %d\n", encryption.ProtocolVersion(),
+        static_cast<unsigned long long>(encryption.Epoch()), call->GetPrivacyCode().c_str(), encryptionChanges);
     bool ended = false;
     client->EndCall(lobbyId, [&ended] { ended = true; });
     pumpUntil([&] { return ended; }, std::chrono::seconds(10));

@@ -10,6 +10,10 @@
  *   a VAD threshold above 0 dBFS, a PTT release delay above 10 s → InvalidArgument;
  *   setters on a call that ended (a clone kept past EndCall) → InvalidHandle, getters read defaults;
  *   setters on a dropped Call handle → InvalidHandle.
+ * And, live, the call's end-to-end encryption through the C ABI (svcpp additions): the encryption-state callback
+ * fires as this user joins the group it shares with the other player; Svcpp_Call_GetEncryptionState then reads DAVE
+ * protocol 1, an epoch ≥ 1, no transition pending, no passthrough; the privacy code has 30 digits and the pairwise
+ * fingerprint with the other player 45 (none with ourselves).
  *
  * Usage: capi_live_voice_call_rules <apiBase> <webBase> <caFile> <applicationId> <accessToken> <lobbySecret>
  *        <otherUserId> <lobbyIdOfAnotherLobby>
@@ -209,6 +213,51 @@ static void Setters(Svcpp_Call *call, uint64_t otherId)
     CHECK_EQ_INT(Svcpp_Call_GetPTTReleaseDelay(call), 0);
 }
 
+typedef struct {
+    int changes;
+    int settled; /* the last event said: DAVE 1, in a group, no transition pending */
+} EncryptionEvents;
+
+static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData)
+{
+    EncryptionEvents *e = (EncryptionEvents *)userData;
+    e->changes++;
+    e->settled = protocolVersion == 1 && epoch >= 1 && !transitionPending && !passthrough;
+}
+
+static int AllDigits(Svcpp_String s, size_t length)
+{
+    size_t i;
+    if (s.ptr == NULL || s.size != length) return 0;
+    for (i = 0; i < length; i++) {
+        if (s.ptr[i] < '0' || s.ptr[i] > '9') return 0;
+    }
+    return 1;
+}
+
+static void Encryption(Svcpp_Client *client, Svcpp_Call *call, EncryptionEvents *events, uint64_t otherId, uint64_t selfId)
+{
+    Svcpp_CallEncryptionState state = {NULL};
+    Svcpp_String code = {NULL, 0};
+    PumpUntil(client, &events->settled);
+    CHECK(events->changes >= 1);
+    CHECK_OK(Svcpp_Call_GetEncryptionState(call, &state));
+    CHECK_EQ_INT(Svcpp_CallEncryptionState_ProtocolVersion(&state), 1);
+    CHECK(Svcpp_CallEncryptionState_Epoch(&state) >= 1);
+    CHECK(!Svcpp_CallEncryptionState_TransitionPending(&state));
+    CHECK(!Svcpp_CallEncryptionState_Passthrough(&state));
+    CHECK_OK(Svcpp_CallEncryptionState_Drop(&state));
+    CHECK_OK(Svcpp_Call_GetPrivacyCode(call, &code));
+    CHECK(AllDigits(code, 30));
+    Svcpp_Free((void *)code.ptr);
+    CHECK_OK(Svcpp_Call_GetParticipantFingerprint(call, otherId, &code));
+    CHECK(AllDigits(code, 45));
+    Svcpp_Free((void *)code.ptr);
+    CHECK_OK(Svcpp_Call_GetParticipantFingerprint(call, selfId, &code));
+    CHECK(code.size == 0);
+    Svcpp_Free((void *)code.ptr);
+}
+
 static void EndedAndDropped(Svcpp_Client *client, Svcpp_Call *call, uint64_t lobbyId, uint64_t otherId)
 {
     Svcpp_Call kept = {NULL};
@@ -241,6 +290,7 @@ int main(int argc, char **argv)
     Svcpp_Call call = {NULL};
     Completion joined = {0, Svcpp_ErrorType_None, 0};
     CallStatus status = {Svcpp_Call_Status_Disconnected, 0};
+    EncryptionEvents encryption = {0, 0};
     Svcpp_UserHandle me = {NULL};
     uint64_t otherId, strangerLobby, selfId;
     if (argc != 9) {
@@ -263,6 +313,7 @@ int main(int argc, char **argv)
 
     CHECK(Svcpp_Client_StartCall(&client, joined.lobbyId, &call));
     CHECK_OK(Svcpp_Call_SetStatusChangedCallback(&call, OnCallStatus, NULL, &status));
+    CHECK_OK(Svcpp_Call_SetEncryptionStateChangedCallback(&call, OnEncryption, NULL, &encryption));
     PumpUntil(&client, &status.connected);
     SecondStartCall(&client, joined.lobbyId);
     Setters(&call, otherId);
@@ -272,6 +323,7 @@ int main(int argc, char **argv)
         WaitForParticipant(&client, joined.lobbyId, selfId, &info);
         CHECK_OK(Svcpp_CallInfoHandle_Drop(&info));
     }
+    Encryption(&client, &call, &encryption, otherId, selfId);
     EndedAndDropped(&client, &call, joined.lobbyId, otherId);
 
     CHECK_OK(Svcpp_Client_Drop(&client));
