@@ -208,9 +208,12 @@ TEST(CallMediaLoopback, AToneFromAsFileComesOutOfBsFileAt440Hz) {
         if (std::sqrt(energy / window) > 2000) loudCrossings.push_back(crossings);
     }
     ASSERT_GE(loudCrossings.size(), 7u);  // most of the 1 s tone arrived
-    std::size_t total = 0;
-    for (std::size_t i = 1; i + 1 < loudCrossings.size(); ++i) total += loudCrossings[i];
-    const double hz = static_cast<double>(total) / ((loudCrossings.size() - 2) * 0.1);
+    // One vote per window (the median): a window that is loud because it starts with tone but goes on with the
+    // decoder's concealment (the network thread starved on a loaded machine) has many times the crossings, and
+    // pooling them would let two such windows outvote the tone.
+    std::vector<std::size_t> inner(loudCrossings.begin() + 1, loudCrossings.end() - 1);
+    std::ranges::nth_element(inner, inner.begin() + static_cast<std::ptrdiff_t>(inner.size() / 2));
+    const double hz = static_cast<double>(inner[inner.size() / 2]) / 0.1;
     EXPECT_NEAR(hz, 440.0, 10.0);
     std::filesystem::remove_all(dir);
 }

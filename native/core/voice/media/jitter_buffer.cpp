@@ -20,13 +20,14 @@ std::size_t PowerOfTwoCapacity(std::size_t wanted) {
 // restarted its sequence numbers, and is taken as new.
 constexpr int kLateWindow = 256;
 constexpr int kTicksPerMs = kSampleRate / 1000;
-constexpr int kShrinkAfterFrames = 10;  // 200 ms of a delay above target before frames are skipped
+constexpr int kShrinkAfterFrames = 10;  // 200 ms above maxQueuedMs before speech frames are skipped
 
 }  // namespace
 
 JitterBuffer::JitterBuffer(const JitterBufferConfig &config) : config_(config), targetDelayMs_(config.minDelayMs) {
     config_.minDelayMs = std::clamp(config_.minDelayMs, kOpusFrameMs, 1000);
     config_.maxDelayMs = std::clamp(config_.maxDelayMs, config_.minDelayMs, 1000);
+    config_.maxQueuedMs = std::clamp(config_.maxQueuedMs, config_.maxDelayMs, 20000);
     config_.capacity = PowerOfTwoCapacity(config_.capacity);
     config_.idleAfterFrames = std::max(1, config_.idleAfterFrames);
     targetDelayMs_ = config_.minDelayMs;
@@ -84,8 +85,18 @@ JitterPushResult JitterBuffer::Push(uint16_t sequence, uint32_t timestamp, std::
             return JitterPushResult::Late;
         }
         if (ahead >= capacity) {
-            ++stats_.overflows;
-            return JitterPushResult::Overflow;
+            // A burst longer than the buffer (a long stall upstream): keep the newest audio. The oldest frames go,
+            // so the packet lands at the far end of the window.
+            const uint16_t keepFrom = static_cast<uint16_t>(sequence - (capacity - 1));
+            for (Slot &old : slots_) {
+                if (old.filled && SequenceNewer(old.sequence, keepFrom)) {  // older than keepFrom
+                    old.filled = false;
+                    ++stats_.overflows;
+                }
+            }
+            nextSequence_ = keepFrom;
+            lastPlayedSequence_ = static_cast<uint16_t>(keepFrom - 1);
+            havePlayed_ = true;
         }
     } else {
         if (havePlayed_) {
@@ -153,11 +164,22 @@ JitterFrame JitterBuffer::Pop(int64_t nowUs) {
     }
     emptyFrames_ = 0;
 
-    // Too much buffered for the current target (the jitter calmed down, or a burst arrived after a stall): once that
-    // has lasted kShrinkAfterFrames, skip one frame per playout tick until the delay is back within a frame of the
-    // target. Waiting first keeps a momentary burst (reordering, a start-up) from costing audio.
+    // More buffered than the target wants (a burst after a stall, or the jitter calmed down): silence frames due now
+    // are skipped at once — they carry nothing — so the end of each spoken phrase gives the latency back.
     const int targetFrames = targetDelayMs_ / kOpusFrameMs;
-    overTargetFrames_ = ahead > targetFrames + 1 ? overTargetFrames_ + 1 : 0;
+    while (ahead > targetFrames + 1) {
+        const Slot *due = Find(nextSequence_);
+        if (!due || !IsOpusSilenceFrame(std::span<const uint8_t>(due->bytes.data(), due->size))) break;
+        SlotFor(nextSequence_).filled = false;
+        ++stats_.silenceSkipped;
+        lastPlayedSequence_ = nextSequence_++;
+        havePlayed_ = true;
+        --ahead;
+    }
+    // Speech is skipped only past maxQueuedMs, and only once that has lasted kShrinkAfterFrames, one frame per tick:
+    // latency stays bounded after a long stall, while any shorter one costs no audio.
+    const int queuedCapFrames = config_.maxQueuedMs / kOpusFrameMs;
+    overTargetFrames_ = ahead > queuedCapFrames ? overTargetFrames_ + 1 : 0;
     if (overTargetFrames_ >= kShrinkAfterFrames && Find(nextSequence_)) {
         SlotFor(nextSequence_).filled = false;
         ++stats_.dropped;

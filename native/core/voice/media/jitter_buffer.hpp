@@ -8,6 +8,12 @@
 // Ordering is by RTP sequence number (16-bit, with wrap-around); the RTP timestamp feeds the jitter estimate.
 // The target delay adapts between the configured bounds (20–200 ms by default) from the RFC 3550 interarrival
 // jitter: target = one frame + 4 × jitter, rounded up to whole frames.
+//
+// Audio is never thrown away to win back latency alone: a delay above the target (after a stall, frames arrive in a
+// burst) is played off by skipping only the Opus silence frames a sender emits at the end of its speech, and the
+// stream re-buffers at the target when the speaker pauses. Speech frames are skipped only while more than
+// maxQueuedMs is queued (a stall that long is a lost cause for a conversation: latency stays bounded), and a burst
+// beyond the capacity keeps the newest frames, not the oldest.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -22,10 +28,16 @@ struct JitterBufferConfig {
     int minDelayMs = 20;
     int maxDelayMs = 200;
     /**
-     * Frames held at most (rounded up to a power of two, at most 1024); packets further ahead of playout are refused
-     * (Overflow). 16 × 20 ms = 320 ms, above the 200 ms maximum delay.
+     * Above this much queued audio, speech frames are skipped (one per tick, after 200 ms) to bound the latency a
+     * stall leaves behind; below it nothing audible is skipped.
      */
-    std::size_t capacity = 16;
+    int maxQueuedMs = 500;
+    /**
+     * Frames held at most (rounded up to a power of two, at most 1024): 64 × 20 ms = 1.28 s, room for a burst well
+     * past maxQueuedMs. A packet further ahead of playout than this makes room by discarding the oldest frames
+     * (Overflow: the newest audio is the one worth keeping); while still buffering it is refused.
+     */
+    std::size_t capacity = 64;
     /** After this many consecutive frames with nothing buffered, the stream is idle and re-buffers on its next packet. */
     int idleAfterFrames = 10;
 };
@@ -34,7 +46,7 @@ enum class JitterPushResult {
     Accepted,
     Duplicate,  // this sequence number is already buffered
     Late,       // its frame was already played out (or concealed)
-    Overflow,   // too far ahead of playout for the buffer's capacity
+    Overflow,   // too far ahead of playout for the buffer's capacity, while still buffering (refused)
     TooLarge,   // payload larger than kMaxOpusPacketBytes
 };
 
@@ -59,8 +71,9 @@ struct JitterBufferStats {
     uint64_t concealed = 0;
     uint64_t late = 0;
     uint64_t duplicates = 0;
-    uint64_t overflows = 0;
-    uint64_t dropped = 0;  // frames skipped to shrink the delay back to the target (after 200 ms above it)
+    uint64_t overflows = 0;       // packets refused, or old frames discarded, for the capacity
+    uint64_t silenceSkipped = 0;  // Opus silence frames skipped to bring the delay back to the target (nothing lost)
+    uint64_t dropped = 0;         // speech frames skipped while more than maxQueuedMs was queued (after 200 ms)
 };
 
 class JitterBuffer {

@@ -1,7 +1,9 @@
 // JitterBuffer: reordering (with 16-bit wrap), duplicates and late packets, FEC/PLC decisions, the adaptive target
-// delay, delay shrinking, idle after the sender stops, and its refusals. Time is passed in explicitly (µs).
+// delay, how a delay above the target is played off (silence skipped, speech kept below maxQueuedMs), idle after the
+// sender stops, and its refusals. Time is passed in explicitly (µs).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "voice/media/jitter_buffer.hpp"
@@ -21,6 +23,10 @@ uint16_t SeqOf(std::span<const uint8_t> payload) { return uint16_t(payload[0] | 
 
 JitterPushResult PushSeq(JitterBuffer &jb, uint16_t seq, int64_t atUs) {
     return jb.Push(seq, uint32_t(seq) * 960u, PayloadFor(seq), atUs);
+}
+
+JitterPushResult PushSilence(JitterBuffer &jb, uint16_t seq, int64_t atUs) {
+    return jb.Push(seq, uint32_t(seq) * 960u, kOpusSilenceFrame, atUs);
 }
 
 }  // namespace
@@ -137,22 +143,82 @@ TEST(JitterBuffer, TargetDelayStaysMinimalForSteadyArrivalsAndGrowsWithJitter) {
     EXPECT_EQ(wild.TargetDelayMs(), 200);
 }
 
-TEST(JitterBuffer, ShrinksAPersistentlyOversizedDelayByDroppingFrames) {
-    JitterBufferConfig config;
-    config.capacity = 64;
-    JitterBuffer jb(config);
-    // A stall then a burst: 30 frames (600 ms) arrive at once, then the stream continues in real time. The target
-    // stays low (arrival jitter of a single burst is small on average), so the excess must be played off.
-    for (uint16_t i = 0; i < 30; ++i) PushSeq(jb, i, 0);
-    uint16_t next = 30;
-    for (int tick = 1; tick <= 60; ++tick) {
+TEST(JitterBuffer, AStallShorterThanMaxQueuedCostsNoSpeechAndThePhrasesEndGivesTheDelayBack) {
+    JitterBuffer jb;  // defaults: maxQueuedMs 500, capacity 64
+    // A 400 ms stall upstream, then its 20 frames arrive at once and the stream continues in real time: 60 frames of
+    // speech, then the five silence frames that end a phrase, then the next phrase after a pause.
+    for (uint16_t i = 0; i < 20; ++i) PushSeq(jb, i, 0);
+    uint16_t next = 20;
+    int64_t now = 0;
+    for (int tick = 1; tick <= 40; ++tick) {
+        now = kFrameUs * tick;
+        jb.Pop(now);
+        PushSeq(jb, next++, now);
+    }
+    for (int i = 0; i < 5; ++i) {
+        now += kFrameUs;
+        jb.Pop(now);
+        PushSilence(jb, next++, now);
+    }
+    EXPECT_GT(jb.BufferedFrames(), 10u) << "the stall's delay is still there while the phrase goes on";
+    for (int tick = 0; tick < 60; ++tick) jb.Pop(now += kFrameUs);  // the pause: the buffer drains, then idles
+    const uint16_t phrase = next;
+    for (int i = 0; i < 3; ++i) PushSeq(jb, next++, now + kFrameUs * i);
+    JitterFrame first;
+    while ((first = jb.Pop(now += kFrameUs)).kind == JitterFrameKind::Idle) {}
+    EXPECT_EQ(first.sequence, phrase);
+    EXPECT_EQ(jb.Stats().dropped, 0u);
+    EXPECT_EQ(jb.Stats().overflows, 0u);
+    EXPECT_EQ(jb.Stats().played + jb.Stats().silenceSkipped, 66u) << "every frame before the new phrase, and its first";
+    EXPECT_LE(jb.BufferedFrames(), 3u) << "the new phrase starts at the target delay, not behind the old stall";
+}
+
+TEST(JitterBuffer, SilenceFramesAboveTheTargetAreSkippedAtOnce) {
+    JitterBuffer jb;
+    for (uint16_t i = 0; i < 5; ++i) PushSeq(jb, i, 0);
+    for (uint16_t i = 5; i < 10; ++i) PushSilence(jb, i, 0);
+    for (uint16_t i = 10; i < 15; ++i) PushSeq(jb, i, 0);
+    std::vector<uint16_t> played;
+    for (int tick = 0; tick < 12; ++tick) {
+        const JitterFrame frame = jb.Pop(kAfterAnyTarget + kFrameUs * tick);
+        if (frame.kind == JitterFrameKind::Packet) played.push_back(frame.sequence);
+    }
+    // The target of this jittery burst is well above a frame: the silence frames are only skipped while more than
+    // target + 1 frame is queued behind them, so some may still play; no speech frame is skipped.
+    EXPECT_GT(jb.Stats().silenceSkipped, 0u);
+    EXPECT_EQ(jb.Stats().dropped, 0u);
+    for (uint16_t speech : {0, 1, 2, 3, 4, 10, 11}) EXPECT_NE(std::ranges::find(played, speech), played.end()) << speech;
+}
+
+TEST(JitterBuffer, AStallLongerThanMaxQueuedSkipsSpeechDownToIt) {
+    JitterBuffer jb;
+    // 900 ms of frames at once, then real time: the excess above maxQueuedMs (500 ms = 25 frames) is played off by
+    // skipping speech, one frame per tick after 200 ms; what is below it is kept.
+    for (uint16_t i = 0; i < 45; ++i) PushSeq(jb, i, 0);
+    uint16_t next = 45;
+    for (int tick = 1; tick <= 80; ++tick) {
         jb.Pop(kFrameUs * tick);
-        PushSeq(jb, next, kFrameUs * tick);
-        ++next;
+        PushSeq(jb, next++, kFrameUs * tick);
     }
     EXPECT_GT(jb.Stats().dropped, 0u);
-    EXPECT_LE(jb.BufferedFrames() * 20, std::size_t(jb.TargetDelayMs() + 40));
-    EXPECT_EQ(jb.Stats().played + jb.Stats().dropped + jb.BufferedFrames(), 90u);
+    EXPECT_LE(jb.BufferedFrames(), 26u);
+    EXPECT_GE(jb.BufferedFrames(), 24u) << "nothing below maxQueuedMs is skipped";
+    EXPECT_EQ(jb.Stats().played + jb.Stats().dropped + jb.BufferedFrames(), 125u);
+}
+
+TEST(JitterBuffer, ABurstBeyondTheCapacityKeepsTheNewestFrames) {
+    JitterBufferConfig config;
+    config.capacity = 16;
+    JitterBuffer jb(config);
+    PushSeq(jb, 1, 0);
+    ASSERT_EQ(jb.Pop(kFrameUs).kind, JitterFrameKind::Packet);  // playing; 2 is due next
+    for (uint16_t seq = 2; seq <= 40; ++seq) EXPECT_EQ(PushSeq(jb, seq, kFrameUs), JitterPushResult::Accepted) << seq;
+    EXPECT_EQ(jb.Stats().overflows, 23u);  // 2…24 made room for 25…40
+    EXPECT_EQ(jb.BufferedFrames(), 16u);
+    const JitterFrame frame = jb.Pop(kFrameUs * 2);
+    ASSERT_EQ(frame.kind, JitterFrameKind::Packet);
+    EXPECT_EQ(frame.sequence, 25);
+    EXPECT_EQ(PushSeq(jb, 20, kFrameUs * 2), JitterPushResult::Late);  // discarded frames stay gone
 }
 
 TEST(JitterBuffer, AShortBurstCostsNoAudio) {
@@ -162,16 +228,20 @@ TEST(JitterBuffer, AShortBurstCostsNoAudio) {
     EXPECT_EQ(jb.Stats().dropped, 0u);
 }
 
-TEST(JitterBuffer, RefusesOversizedPayloadsAndPacketsBeyondItsCapacity) {
-    JitterBuffer jb;
+TEST(JitterBuffer, RefusesOversizedPayloadsAndBurstsBeyondItsCapacityWhileBuffering) {
+    JitterBufferConfig config;
+    config.capacity = 16;
+    JitterBuffer jb(config);
     std::vector<uint8_t> huge(kMaxOpusPacketBytes + 1);
     EXPECT_EQ(jb.Push(1, 960, huge, 0), JitterPushResult::TooLarge);
     PushSeq(jb, 1, 0);
-    EXPECT_EQ(PushSeq(jb, 1 + 16, 0), JitterPushResult::Overflow);  // default capacity 16
+    EXPECT_EQ(PushSeq(jb, 1 + 16, 0), JitterPushResult::Overflow);  // not playing yet: nothing to make room with
     EXPECT_EQ(PushSeq(jb, 1 + 15, 0), JitterPushResult::Accepted);
-    jb.Pop(kFrameUs);
-    EXPECT_EQ(PushSeq(jb, 2 + 16, kFrameUs), JitterPushResult::Overflow);
-    EXPECT_EQ(jb.Stats().overflows, 2u);
+    EXPECT_EQ(jb.Stats().overflows, 1u);
+    JitterBuffer defaults;  // capacity 64 frames (1.28 s)
+    PushSeq(defaults, 1, 0);
+    EXPECT_EQ(PushSeq(defaults, 1 + 63, 0), JitterPushResult::Accepted);
+    EXPECT_EQ(PushSeq(defaults, 1 + 64, 0), JitterPushResult::Overflow);
 }
 
 TEST(JitterBuffer, ResetForgetsEverything) {
