@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/http.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
-import { botCall, botMultipart } from './helpers.js';
+import { botCall, botMultipart, botSession, INTENTS } from './helpers.js';
 
 const v2Text = (content: string) => ({ type: 10, content });
 
@@ -259,6 +259,23 @@ describe('guilds, roles, members, voice status, audit log, invites', () => {
     expect(lines.slice(1).sort()).toEqual([f.memberId, f.ownerId].sort());
     expect((await botCall(f, 'GET', `/invites/${ok.body.code}/target-users/job-status`)).body).toMatchObject({ status: 2, total_users: 2, processed_users: 2 });
     expect((await botCall(f, 'GET', '/invites/nope/target-users')).body.code).toBe(10006);
+  });
+
+  it('Delete Invite answers the invite, fires INVITE_DELETE, writes audit 42 with the reason; the code is gone', async () => {
+    const session = await botSession(f, INTENTS.GUILDS | INTENTS.GUILD_INVITES);
+    try {
+      const invite = await botCall(f, 'POST', `/channels/${f.generalId}/invites`, { max_age: 60 });
+      const deleted = await botCall(f, 'DELETE', `/invites/${invite.body.code}`, undefined, { 'x-audit-log-reason': encodeURIComponent('spam ✓') });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(deleted.body).toMatchObject({ code: invite.body.code, max_age: 60, channel: { id: f.generalId } });
+      expect(await session.next('INVITE_DELETE')).toEqual({ channel_id: f.generalId, guild_id: f.guildId, code: invite.body.code });
+      expect((await botCall(f, 'GET', `/invites/${invite.body.code}`)).body.code).toBe(10006);
+      expect((await botCall(f, 'DELETE', `/invites/${invite.body.code}`)).body.code).toBe(10006);
+      const log = await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=42`);
+      expect(log.body.audit_log_entries).toEqual([expect.objectContaining({ action_type: 42, target_id: invite.body.code, reason: 'spam ✓' })]);
+    } finally {
+      session.close();
+    }
   });
 
   it('role_ids need MANAGE_ROLES (50013)', async () => {
