@@ -3,7 +3,7 @@ import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
 import { issuerUrlProblem } from '../partner-sdk/oidc/issuer-rules.js';
-import type { ApplicationRecord } from '../store/types.js';
+import { DEFAULT_APPLICATION_PROFILE, type ApplicationRecord } from '../store/types.js';
 import type { ApplicationConfig } from '../config/schema.js';
 import { createBotUser } from '../accounts/users.js';
 import { generateApplicationKeyPair } from '../webhooks/signing.js';
@@ -107,6 +107,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
       botUserId: bot.id,
       publicKeyHex: keys.publicKeyHex,
       privateKeyPem: keys.privateKeyPem,
+      profile: DEFAULT_APPLICATION_PROFILE,
       createdAt: ctx.now(),
     };
     ctx.store.applications.insert(app);

@@ -1,7 +1,7 @@
 import { DIALECT_FUNCTION_MIGRATIONS } from './dialect-functions.js';
 import type { SqlDatabase } from './sql-database.js';
 import type { Store } from './types.js';
-import { sqliteApplications } from './sqlite/applications.js';
+import { APPLICATION_PROFILE_MIGRATIONS, sqliteApplications } from './sqlite/applications.js';
 import { sqliteAuthorizationCodes, sqliteDeviceCodes } from './sqlite/codes.js';
 import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteGrants } from './sqlite/grants.js';
@@ -37,6 +37,7 @@ export function sqlStore(db: SqlDatabase): Store {
   migrateArea(db, 'bot-api', BOT_API_MIGRATIONS);
   migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
   migrateArea(db, 'interactions', INTERACTION_MIGRATIONS);
+  migrateArea(db, 'application-profile', APPLICATION_PROFILE_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),
