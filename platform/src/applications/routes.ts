@@ -30,7 +30,8 @@ export function currentApplicationJson(ctx: PlatformContext, application: Applic
     id: application.id,
     name: application.name,
     icon: profile.icon,
-    cover_image: application.coverImage,
+    // Published as an optional string: absent rather than null when unset.
+    ...(application.coverImage !== null && { cover_image: application.coverImage }),
     description: profile.description,
     type: null,
     bot: knownUserJson(ctx, application.botUserId),
