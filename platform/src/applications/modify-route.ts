@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { botOf, type ApiArea } from '../http/api.js';
 import { fieldError } from '../http/errors.js';
-import type { ApplicationProfile, ApplicationRecord, InstallParams } from '../store/types.js';
+import type { ApplicationProfile, ApplicationRecord } from '../store/types.js';
+import { installParams, integrationTypesConfig } from './install-settings.js';
 import { modifyApplicationSchema, type ModifyApplicationBody } from './modify-schema.js';
 import { currentApplicationJson } from './routes.js';
 
@@ -35,10 +36,6 @@ function checkRules(current: ApplicationRecord, body: ModifyApplicationBody): vo
   }
 }
 
-function installParams(value: { scopes: string[]; permissions: string } | null | undefined): InstallParams | null {
-  return value ? { scopes: value.scopes, permissions: value.permissions } : null;
-}
-
 /** The edited profile: fields absent from the body keep their value; null clears. */
 function editedProfile(profile: ApplicationProfile, body: ModifyApplicationBody): ApplicationProfile {
   const next = { ...profile };
@@ -49,13 +46,7 @@ function editedProfile(profile: ApplicationProfile, body: ModifyApplicationBody)
   if (body.install_params !== undefined) next.installParams = installParams(body.install_params);
   if (body.custom_install_url) next.installParams = null;
   if (body.install_params) next.customInstallUrl = null;
-  const config = body.integration_types_config;
-  if (config !== undefined) {
-    // null clears both contexts; a context absent from the object keeps its value.
-    const context = (key: '0' | '1') =>
-      config === null ? null : config[key] === undefined ? profile.integrationTypesConfig[key] : installParams(config[key]?.oauth2_install_params);
-    next.integrationTypesConfig = { '0': context('0'), '1': context('1') };
-  }
+  if (body.integration_types_config !== undefined) next.integrationTypesConfig = integrationTypesConfig(profile.integrationTypesConfig, body.integration_types_config);
   if (body.role_connections_verification_url !== undefined) next.roleConnectionsVerificationUrl = body.role_connections_verification_url ?? null;
   if (body.event_webhooks_status !== undefined) next.eventWebhooksStatus = body.event_webhooks_status;
   if (body.event_webhooks_types !== undefined) next.eventWebhooksTypes = body.event_webhooks_types;

@@ -58,7 +58,7 @@ export const installParamsSchema = z
   });
 
 /** Per installation context: "0" guild install, "1" user install — a user install adds no bot, so only `applications.commands`. */
-const integrationTypesConfigSchema = z
+export const integrationTypesConfigSchema = z
   .object({
     '0': z.object({ oauth2_install_params: installParamsSchema.nullish() }).strict().nullish(),
     '1': z

@@ -178,3 +178,15 @@ describe('event webhook status and types decide what reaches the webhook URL', (
   });
 
 });
+
+describe('integration_types_config in the application config', () => {
+  it('the configured install params show on GET /applications/@me; a bad value refuses the config', async () => {
+    const f = await startBotPlatform({ application: { integration_types_config: { '0': { oauth2_install_params: { scopes: ['bot'], permissions: '3072' } } } } });
+    try {
+      expect((await botCall(f, 'GET', '/applications/@me')).body.integration_types_config).toEqual({ '0': { oauth2_install_params: { scopes: ['bot'], permissions: '3072' } }, '1': {} });
+    } finally {
+      await f.platform.close();
+    }
+    await expect(startBotPlatform({ application: { integration_types_config: { '1': { oauth2_install_params: { scopes: ['bot'] } } } } })).rejects.toThrow(/integration_types_config/);
+  });
+});
