@@ -1,7 +1,8 @@
 /** `PATCH /applications/@me` (PROTOCOL.md §14.1): every published editable field, over real HTTP. */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bot, request } from '../helpers/http.js';
-import { accessTokenFor, authorizeCode, createApp, startTestPlatform } from '../helpers/platform.js';
+import { accessTokenFor, authorizeCode, createApp, startTestPlatform, tempDir } from '../helpers/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall } from './helpers.js';
 
@@ -188,5 +189,36 @@ describe('integration_types_config in the application config', () => {
       await f.platform.close();
     }
     await expect(startBotPlatform({ application: { integration_types_config: { '1': { oauth2_install_params: { scopes: ['bot'] } } } } })).rejects.toThrow(/integration_types_config/);
+  });
+});
+
+describe('privileged-intent toggles and the 10,000-user rule', () => {
+  it('below 10,000 users a toggle grants the _LIMITED flag; from 10,000 users (at the next start) the full flag', async () => {
+    const GUILD_MEMBERS = 1 << 14;
+    const GUILD_MEMBERS_LIMITED = 1 << 15;
+    const database = join(tempDir(), 'intents.db');
+    const config = { applications: [{ name: 'Growing Game', privileged_intents: { guild_members: true } }] };
+    const first = await startTestPlatform({ database, config });
+    let appId: string;
+    try {
+      const app = first.store.applications.findByName('Growing Game')!;
+      appId = app.id;
+      expect([app.flags & GUILD_MEMBERS, app.flags & GUILD_MEMBERS_LIMITED]).toEqual([0, GUILD_MEMBERS_LIMITED]);
+      // 10,000 authorized users (grants), written straight to the store: the setup, not what is tested.
+      first.store.transaction(() => {
+        for (let i = 0; i < 10_000; i++) first.store.grants.upsert({ applicationId: app.id, userId: String(3_000_000_000_000_000_000n + BigInt(i)), scopes: ['identify'], createdAt: 0 });
+      });
+    } finally {
+      await first.close();
+    }
+    const second = await startTestPlatform({ database, config });
+    try {
+      const app = second.store.applications.get(appId)!;
+      expect([app.flags & GUILD_MEMBERS, app.flags & GUILD_MEMBERS_LIMITED]).toEqual([GUILD_MEMBERS, 0]);
+      const me = await request(`${second.apiBase}/applications/@me`, { headers: bot(app.botToken) });
+      expect(me.body).toMatchObject({ flags: app.flags, flags_new: String(app.flags) });
+    } finally {
+      await second.close();
+    }
   });
 });
