@@ -192,6 +192,22 @@ describe('guilds, roles, members, voice status, audit log, invites', () => {
     expect((await botCall(f, 'POST', `/guilds/${f.guildId}/roles`, { name: 'admin', permissions: '8' })).body.code).toBe(50013);
   });
 
+  it('at most 250 roles besides @everyone (30005), and the refused role is not created', async () => {
+    const g = await startBotPlatform();
+    try {
+      const store = g.platform.store.botGuilds;
+      const template = store.listRoles(g.guildId).find((role) => role.name === 'Bot Role')!;
+      const have = store.listRoles(g.guildId).length - 1;
+      // Roles up to the limit written straight to the store (setup), below the bot's own role.
+      for (let i = have; i < 250; i++) store.upsertRole({ ...template, id: String(4_000_000_000_000_000_000n + BigInt(i)), name: `filler ${i}`, position: 0, permissions: '0' });
+      const refused = await botCall(g, 'POST', `/guilds/${g.guildId}/roles`, { name: 'one too many' });
+      expect([refused.status, refused.body.code]).toEqual([400, 30005]);
+      expect(store.listRoles(g.guildId).some((role) => role.name === 'one too many')).toBe(false);
+    } finally {
+      await g.platform.close();
+    }
+  });
+
   it('members: Modify Current Member sets banner, avatar and bio (≤ 190); Modify Guild Member changes only BYPASSES_VERIFICATION', async () => {
     const me = await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/@me`, { bio: 'hello', banner: 'data:image/png;base64,AAAA', avatar: null });
     expect(me.body).toMatchObject({ bio: 'hello', user: { id: f.botUserId } });
