@@ -155,7 +155,9 @@ export const guildInviteRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
     return store.listChannelInvites(channel.id).map((invite) => inviteJson(invite, true));
   });
 
-  app.get('/invites/:code', { config: auth, schema: { params: pathParams('code'), querystring: z.object({ with_counts: queryBoolean.default(false) }) } }, async (request) => {
+  // Get Invite is published without required authentication (security `{}` or a bot token): an invite is meant to
+  // be shared, so reading one needs no credential.
+  app.get('/invites/:code', { schema: { params: pathParams('code'), querystring: z.object({ with_counts: queryBoolean.default(false) }) } }, async (request) => {
     const invite = findInvite(request.params.code);
     const json = inviteJson(invite, false);
     if (!request.query.with_counts) return json;
