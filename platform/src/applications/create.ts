@@ -4,7 +4,8 @@ import type { PlatformContext } from '../context.js';
 import { randomToken } from '../crypto/tokens.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
 import { issuerUrlProblem } from '../partner-sdk/oidc/issuer-rules.js';
-import type { ApplicationRecord } from '../store/types.js';
+import { DEFAULT_APPLICATION_PROFILE, type ApplicationProfile, type ApplicationRecord } from '../store/types.js';
+import { integrationTypesConfig } from './install-settings.js';
 import type { ApplicationConfig } from '../config/schema.js';
 import { createBotUser } from '../accounts/users.js';
 import { generateApplicationKeyPair } from '../webhooks/signing.js';
@@ -60,6 +61,12 @@ function applicationFlags(config: ApplicationConfig, users: number): number {
   return flags;
 }
 
+/** The profile with what the configuration sets (only the fields it names). */
+function configuredProfile(profile: ApplicationProfile, config: ApplicationConfig): ApplicationProfile {
+  if (config.integration_types_config === undefined) return profile;
+  return { ...profile, integrationTypesConfig: integrationTypesConfig(profile.integrationTypesConfig, config.integration_types_config) };
+}
+
 function configFields(ctx: PlatformContext, config: ApplicationConfig, existingId?: string) {
   return {
     name: config.name,
@@ -92,6 +99,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
         ...configFields(ctx, config, existing.id),
         clientSecret: config.client_secret ?? existing.clientSecret,
         botToken: config.bot_token ?? existing.botToken,
+        profile: configuredProfile(existing.profile, config),
       };
       ctx.store.applications.update(app);
       applyConfiguredSkus(ctx, app, config.skus);
@@ -109,6 +117,7 @@ export function upsertApplication(ctx: PlatformContext, config: ApplicationConfi
       botUserId: bot.id,
       publicKeyHex: keys.publicKeyHex,
       privateKeyPem: keys.privateKeyPem,
+      profile: configuredProfile(DEFAULT_APPLICATION_PROFILE, config),
       createdAt: ctx.now(),
     };
     ctx.store.applications.insert(app);

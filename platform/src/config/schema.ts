@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationTypesConfigSchema } from '../applications/modify-schema.js';
 import { snowflakeSchema } from '../http/validation.js';
 import { MAX_SKUS_PER_APPLICATION } from '../premium/constants.js';
 import { createSkuBody } from '../premium/schemas.js';
@@ -53,6 +54,11 @@ export const applicationConfigSchema = z.object({
   privileged_intents: z
     .object({ presence: z.boolean().default(false), guild_members: z.boolean().default(false), message_content: z.boolean().default(false) })
     .default({ presence: false, guild_members: false, message_content: false }),
+  /**
+   * Default install params per installation context, as `PATCH /applications/@me` takes them (PROTOCOL.md §14.1).
+   * Absent: what the application has (set by PATCH) is kept.
+   */
+  integration_types_config: integrationTypesConfigSchema.optional(),
   /** SKUs of the application (PROTOCOL.md "Premium apps"): created when no SKU has their slug yet. */
   skus: z.array(createSkuBody).max(MAX_SKUS_PER_APPLICATION).default([]),
   /** The activity proxy's URL mappings in order (PROTOCOL.md §18.2); when given they replace the stored ones. */

@@ -1,6 +1,7 @@
 /**
  * Guild invites for bots (PROTOCOL.md §14.7): create (JSON, or multipart with `target_users_file`), list a channel's
- * invites (partial roles), get one, and the target users: read as CSV, replace, and the processing job's status.
+ * invites (partial roles), get and delete one, and the target users: read as CSV, replace, and the processing job's
+ * status.
  */
 import { z } from 'zod';
 import { randomToken } from '../crypto/tokens.js';
@@ -154,11 +155,33 @@ export const guildInviteRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
     return store.listChannelInvites(channel.id).map((invite) => inviteJson(invite, true));
   });
 
-  app.get('/invites/:code', { config: auth, schema: { params: pathParams('code'), querystring: z.object({ with_counts: queryBoolean.default(false) }) } }, async (request) => {
+  // Get Invite is published without required authentication (security `{}` or a bot token): an invite is meant to
+  // be shared, so reading one needs no credential.
+  app.get('/invites/:code', { schema: { params: pathParams('code'), querystring: z.object({ with_counts: queryBoolean.default(false) }) } }, async (request) => {
     const invite = findInvite(request.params.code);
     const json = inviteJson(invite, false);
     if (!request.query.with_counts) return json;
     return { ...json, approximate_member_count: ctx.store.guilds.countMembers(invite.guildId), approximate_presence_count: 0 };
+  });
+
+  // Delete Invite: MANAGE_CHANNELS on the invite's channel, or MANAGE_GUILD for any invite of the guild; answers the
+  // deleted invite and fires INVITE_DELETE (intent GUILD_INVITES) with audit entry 42.
+  app.delete('/invites/:code', { config: auth, schema: { params: pathParams('code') } }, async (request) => {
+    const caller = callerOf(request);
+    const invite = findInvite(request.params.code);
+    const { guild, channel } = guilds.channel(invite.channelId);
+    const member = guilds.requireMember(guild, caller.user.id);
+    const inChannel = guilds.channelPermissions(guild, channel, member);
+    if (!has(inChannel, Permission.MANAGE_CHANNELS) && !has(guilds.guildPermissions(guild, member), Permission.MANAGE_GUILD)) {
+      throw GuildErrors.missingPermissions();
+    }
+    const json = inviteJson(invite, true);
+    ctx.store.transaction(() => {
+      store.deleteInvite(invite.code);
+      guilds.audit({ guildId: guild.id, userId: caller.user.id, targetId: invite.code, actionType: AuditAction.INVITE_DELETE, changes: null, options: null, reason: auditReason(request) });
+    });
+    guilds.publish(guild.id, 'INVITE_DELETE', { channel_id: channel.id, guild_id: guild.id, code: invite.code }, Intent.GUILD_INVITES);
+    return json;
   });
 
   app.get('/invites/:code/target-users', { config: auth, schema: { params: pathParams('code') } }, async (request, reply) => {

@@ -78,8 +78,7 @@ function imageHash(value: string | null | undefined): string | null | undefined 
 
 export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
   const store = ctx.store.botGuilds;
-  const memberUpdated = (member: MemberRecord) =>
-    guilds.publish(member.guildId, 'GUILD_MEMBER_UPDATE', { guild_id: member.guildId, ...memberJson(ctx, member) }, Intent.GUILD_MEMBERS);
+  const memberUpdated = (member: MemberRecord) => guilds.publishMemberUpdate(member.guildId, member.userId, { guild_id: member.guildId, ...memberJson(ctx, member) });
 
   app.get('/guilds/:guildId', { config: any, schema: { params: pathParams('guildId'), querystring: z.object({ with_counts: queryBoolean.default(false) }) } }, async (request) => {
     const guild = guilds.guild(request.params.guildId);

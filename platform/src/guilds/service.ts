@@ -104,6 +104,17 @@ export class GuildService {
     if (userIds.length > 0) this.ctx.bus.publish({ t, d, to: { userIds, intent } });
   }
 
+  /**
+   * GUILD_MEMBER_UPDATE: other bots need GUILD_MEMBERS, but a bot is always told about its own member (published
+   * rule), whatever its intents.
+   */
+  publishMemberUpdate(guildId: string, memberUserId: string, d: unknown): void {
+    const bots = this.ctx.store.botGuilds.botMemberIds(guildId);
+    const others = bots.filter((id) => id !== memberUserId);
+    if (others.length > 0) this.ctx.bus.publish({ t: 'GUILD_MEMBER_UPDATE', d, to: { userIds: others, intent: Intent.GUILD_MEMBERS } });
+    if (bots.includes(memberUserId)) this.ctx.bus.publish({ t: 'GUILD_MEMBER_UPDATE', d, to: { userIds: [memberUserId] } });
+  }
+
   audit(entry: Omit<AuditEntryRecord, 'id'>): void {
     this.ctx.store.botGuilds.insertAudit({ id: this.ctx.ids.next(), ...entry });
   }

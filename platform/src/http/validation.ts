@@ -115,3 +115,9 @@ export function stringMapSchema(maxKeys: number, keyMax: number, valueMax: numbe
 
 /** Query booleans accept true|True|1 and false|False|0 (published rule). */
 export const queryBoolean = z.enum(['true', 'True', '1', 'false', 'False', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
+
+/** Image data as the published API takes it: a base64 data URI of a PNG, JPEG, GIF, WebP or AVIF image. */
+export const imageDataUriSchema = z
+  .string()
+  .max(350_000)
+  .regex(/^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/=]+$/, { message: 'Must be a data URI of a PNG, JPEG, GIF, WebP or AVIF image.' });

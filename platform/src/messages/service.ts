@@ -170,6 +170,9 @@ export class MessageService {
     const touchesContent = body.content !== undefined || body.embeds !== undefined || body.components !== undefined || body.attachments !== undefined || files.length > 0;
     // Others may only toggle SUPPRESS_EMBEDS, with MANAGE_MESSAGES.
     if (!own && (touchesContent || !has(target.permissions, Permission.MANAGE_MESSAGES))) throw GuildErrors.cannotEditOthers();
+    // An edit that uploads files or adds embeds needs what creating the message with them needs.
+    if (files.length > 0 && !has(target.permissions, Permission.ATTACH_FILES)) throw GuildErrors.missingPermissions();
+    if ((body.embeds?.length ?? 0) > 0 && !has(target.permissions, Permission.EMBED_LINKS)) throw GuildErrors.missingPermissions();
     const updated = this.applyEdit(message, body, files, caller.kind === 'bot' ? caller.app.id : null);
     if (updated.content !== message.content) this.automod.check(target.guild, target.channel, message.authorId, updated.content);
     ctx.store.botGuilds.updateMessage(updated);

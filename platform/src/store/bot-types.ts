@@ -190,6 +190,8 @@ export interface BotGuildRepository {
   updateInvite(invite: InviteRecord): void;
   getInvite(code: string): InviteRecord | undefined;
   listChannelInvites(channelId: string): InviteRecord[];
+  /** Deletes the invite and its target users. */
+  deleteInvite(code: string): void;
   setTargetUsers(code: string, userIds: string[]): void;
   targetUsers(code: string): string[];
 

@@ -3,7 +3,7 @@ import type { SqlDatabase } from './sql-database.js';
 import type { Store } from './types.js';
 import { ACTIVITY_MIGRATIONS } from './sqlite/activity-schema.js';
 import { sqliteActivities } from './sqlite/activities.js';
-import { sqliteApplications } from './sqlite/applications.js';
+import { APPLICATION_PROFILE_MIGRATIONS, sqliteApplications } from './sqlite/applications.js';
 import { sqliteAuthorizationCodes, sqliteDeviceCodes } from './sqlite/codes.js';
 import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteGrants } from './sqlite/grants.js';
@@ -40,6 +40,7 @@ export function sqlStore(db: SqlDatabase): Store {
   migrateArea(db, 'premium', PREMIUM_MIGRATIONS);
   migrateArea(db, 'interactions', INTERACTION_MIGRATIONS);
   migrateArea(db, 'activities', ACTIVITY_MIGRATIONS);
+  migrateArea(db, 'application-profile', APPLICATION_PROFILE_MIGRATIONS);
   return {
     applications: sqliteApplications(db),
     lobbies: sqliteLobbies(db),

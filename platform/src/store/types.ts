@@ -52,8 +52,46 @@ export interface ApplicationRecord {
   coverImage: string | null;
   /** Application flags (privileged-intent grants among them, PROTOCOL.md §14). */
   flags: number;
+  /** The published fields an application edits with `PATCH /applications/@me` (PROTOCOL.md §14.1). */
+  profile: ApplicationProfile;
   createdAt: number;
 }
+
+/** Install link settings: the scopes and the bot role's permissions (a decimal string) of an install. */
+export interface InstallParams {
+  scopes: string[];
+  permissions: string;
+}
+
+/** Published editable application fields kept by the platform (PROTOCOL.md §14.1). */
+export interface ApplicationProfile {
+  description: string;
+  /** Content hash of the icon image (there is no CDN), or null. */
+  icon: string | null;
+  tags: string[];
+  customInstallUrl: string | null;
+  installParams: InstallParams | null;
+  /** Per installation context ("0" guild, "1" user): its default install params, or null. */
+  integrationTypesConfig: { '0': InstallParams | null; '1': InstallParams | null };
+  roleConnectionsVerificationUrl: string | null;
+  /** 1 DISABLED or 2 ENABLED; null = follows the webhook URL (enabled when one is set), as before the field existed. */
+  eventWebhooksStatus: 1 | 2 | null;
+  /** The webhook event types delivered; null = every type (the default of an application that never chose). */
+  eventWebhooksTypes: string[] | null;
+}
+
+/** The profile of an application that never edited one. */
+export const DEFAULT_APPLICATION_PROFILE: ApplicationProfile = {
+  description: '',
+  icon: null,
+  tags: [],
+  customInstallUrl: null,
+  installParams: null,
+  integrationTypesConfig: { '0': null, '1': null },
+  roleConnectionsVerificationUrl: null,
+  eventWebhooksStatus: null,
+  eventWebhooksTypes: null,
+};
 
 /** Milliseconds value stored in `bannedUntil` for a permanent ban. */
 export const PERMANENT_BAN = 8_640_000_000_000_000;

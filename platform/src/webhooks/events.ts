@@ -7,12 +7,23 @@ export const WEBHOOK_PING = 0;
 export const WEBHOOK_EVENT = 1;
 
 /**
+ * Whether the application's own webhook URL takes events of `type`: a URL is set, webhook events are not disabled
+ * (`event_webhooks_status`), and the type is among `event_webhooks_types` when the application chose them.
+ */
+function applicationTakes(app: ApplicationRecord, type: string): boolean {
+  if (!app.webhookUrl || app.profile.eventWebhooksStatus === 1) return false;
+  return app.profile.eventWebhooksTypes === null || app.profile.eventWebhooksTypes.includes(type);
+}
+
+/**
  * Queues an event for the application's webhook URL in the outbox (same transaction as the change that caused
- * it, so a committed change always has its event). Apps without a URL get nothing, as on the public platform.
- * `targetUrl` (a lobby's override_event_webhooks_url) replaces the application's URL for this event.
+ * it, so a committed change always has its event). Apps without a URL, with webhook events disabled or not
+ * subscribed to the type get nothing, as on the public platform. `targetUrl` (a lobby's
+ * override_event_webhooks_url) replaces the application's URL for this event, and the lobby's events go there
+ * whatever the application's own settings.
  */
 export function enqueueWebhookEvent(ctx: PlatformContext, app: ApplicationRecord, type: string, data: unknown, targetUrl?: string | null): void {
-  if (!targetUrl && !app.webhookUrl) return;
+  if (!targetUrl && !applicationTakes(app, type)) return;
   const now = ctx.now();
   // The outbox row id is the event id: delivery is at least once, and a re-delivery sends the stored body again,
   // so receivers drop duplicates by `event.id`.

@@ -1,6 +1,6 @@
 /** The bot gateway over a real WebSocket (PROTOCOL.md §14.3): READY guilds, GUILD_CREATE, op 8, op 43, intents. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotPlatform, type BotFixture } from './fixture.js';
+import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession, INTENTS } from './helpers.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
 
@@ -137,6 +137,41 @@ describe('bot gateway', () => {
       expect(await closed).toBe(4014);
     } finally {
       await g.platform.close();
+    }
+  });
+});
+
+describe('GUILD_MEMBER_UPDATE and GUILD_MEMBER_REMOVE', () => {
+  let f: BotFixture;
+  beforeAll(async () => {
+    // KICK_MEMBERS and MANAGE_NICKNAMES besides the usual set.
+    f = await startBotPlatform({ botPermissions: (BigInt(BOT_ROLE_PERMISSIONS) | (1n << 1n) | (1n << 27n)).toString() });
+  });
+  afterAll(() => f.platform.close());
+
+  it('with GUILD_MEMBERS: a nickname change sends UPDATE, a kick sends REMOVE', async () => {
+    const s = await botSession(f, INTENTS.GUILDS | INTENTS.GUILD_MEMBERS);
+    try {
+      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/${f.memberId}`, { nick: 'Bobby' })).status).toBe(200);
+      expect(await s.next('GUILD_MEMBER_UPDATE')).toMatchObject({ guild_id: f.guildId, nick: 'Bobby', user: { id: f.memberId } });
+      expect((await botCall(f, 'DELETE', `/guilds/${f.guildId}/members/${f.memberId}`)).status).toBe(204);
+      expect(await s.next('GUILD_MEMBER_REMOVE')).toMatchObject({ guild_id: f.guildId, user: { id: f.memberId } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('without GUILD_MEMBERS the bot still gets the UPDATE about itself, and not the others\'', async () => {
+    const s = await botSession(f, INTENTS.GUILDS);
+    try {
+      const other = (await botCall(f, 'POST', '/dev/users', { username: `other_${Date.now()}` })).body.id as string;
+      expect((await botCall(f, 'PUT', `/dev/guilds/${f.guildId}/members/${other}`, {})).status).toBe(201);
+      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/${other}`, { nick: 'not for you' })).status).toBe(200);
+      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/@me`, { nick: 'Me' })).status).toBe(200);
+      // Events arrive in publish order: had the other member's update been sent, it would come first.
+      expect(await s.next('GUILD_MEMBER_UPDATE')).toMatchObject({ guild_id: f.guildId, nick: 'Me', user: { id: f.botUserId } });
+    } finally {
+      await s.close();
     }
   });
 });

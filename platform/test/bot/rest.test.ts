@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/http.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
-import { botCall, botMultipart } from './helpers.js';
+import { botCall, botMultipart, botSession, INTENTS } from './helpers.js';
 
 const v2Text = (content: string) => ({ type: 10, content });
 
@@ -192,6 +192,22 @@ describe('guilds, roles, members, voice status, audit log, invites', () => {
     expect((await botCall(f, 'POST', `/guilds/${f.guildId}/roles`, { name: 'admin', permissions: '8' })).body.code).toBe(50013);
   });
 
+  it('at most 250 roles besides @everyone (30005), and the refused role is not created', async () => {
+    const g = await startBotPlatform();
+    try {
+      const store = g.platform.store.botGuilds;
+      const template = store.listRoles(g.guildId).find((role) => role.name === 'Bot Role')!;
+      const have = store.listRoles(g.guildId).length - 1;
+      // Roles up to the limit written straight to the store (setup), below the bot's own role.
+      for (let i = have; i < 250; i++) store.upsertRole({ ...template, id: String(4_000_000_000_000_000_000n + BigInt(i)), name: `filler ${i}`, position: 0, permissions: '0' });
+      const refused = await botCall(g, 'POST', `/guilds/${g.guildId}/roles`, { name: 'one too many' });
+      expect([refused.status, refused.body.code]).toEqual([400, 30005]);
+      expect(store.listRoles(g.guildId).some((role) => role.name === 'one too many')).toBe(false);
+    } finally {
+      await g.platform.close();
+    }
+  });
+
   it('members: Modify Current Member sets banner, avatar and bio (≤ 190); Modify Guild Member changes only BYPASSES_VERIFICATION', async () => {
     const me = await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/@me`, { bio: 'hello', banner: 'data:image/png;base64,AAAA', avatar: null });
     expect(me.body).toMatchObject({ bio: 'hello', user: { id: f.botUserId } });
@@ -259,6 +275,23 @@ describe('guilds, roles, members, voice status, audit log, invites', () => {
     expect(lines.slice(1).sort()).toEqual([f.memberId, f.ownerId].sort());
     expect((await botCall(f, 'GET', `/invites/${ok.body.code}/target-users/job-status`)).body).toMatchObject({ status: 2, total_users: 2, processed_users: 2 });
     expect((await botCall(f, 'GET', '/invites/nope/target-users')).body.code).toBe(10006);
+  });
+
+  it('Delete Invite answers the invite, fires INVITE_DELETE, writes audit 42 with the reason; the code is gone', async () => {
+    const session = await botSession(f, INTENTS.GUILDS | INTENTS.GUILD_INVITES);
+    try {
+      const invite = await botCall(f, 'POST', `/channels/${f.generalId}/invites`, { max_age: 60 });
+      const deleted = await botCall(f, 'DELETE', `/invites/${invite.body.code}`, undefined, { 'x-audit-log-reason': encodeURIComponent('spam ✓') });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(deleted.body).toMatchObject({ code: invite.body.code, max_age: 60, channel: { id: f.generalId } });
+      expect(await session.next('INVITE_DELETE')).toEqual({ channel_id: f.generalId, guild_id: f.guildId, code: invite.body.code });
+      expect((await botCall(f, 'GET', `/invites/${invite.body.code}`)).body.code).toBe(10006);
+      expect((await botCall(f, 'DELETE', `/invites/${invite.body.code}`)).body.code).toBe(10006);
+      const log = await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=42`);
+      expect(log.body.audit_log_entries).toEqual([expect.objectContaining({ action_type: 42, target_id: invite.body.code, reason: 'spam ✓' })]);
+    } finally {
+      session.close();
+    }
   });
 
   it('role_ids need MANAGE_ROLES (50013)', async () => {

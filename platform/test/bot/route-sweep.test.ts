@@ -3,12 +3,16 @@
  * no token (401), another application's bot that is not in the guild (403 50001), a bot in the guild without the
  * route's permission (403 50013, or 50001 where the published rule hides the object) and bad input (malformed ids
  * → the route's 404 code, bad bodies → 50035). Real HTTP against a running platform. Route-specific rules are in
- * the area's own test files; this table makes sure no route lacks the four checks.
+ * the area's own test files; this table makes sure no route lacks the four checks. A second table does the same
+ * for the routes not reached through a guild: `/applications/@me`, the partner-sdk bot routes, invites by code and
+ * the upload (multipart) forms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bot, request } from '../helpers/http.js';
-import { createApp } from '../helpers/platform.js';
+import { accessTokenFor, createApp } from '../helpers/platform.js';
+import { api, befriend, fullUser } from '../helpers/social.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
+import { multipart } from './helpers.js';
 
 interface Row {
   method: string;
@@ -114,5 +118,289 @@ describe('every guild and channel bot route: no token, another application, miss
     }
     const bad = await call(f, f.botToken, row.method, (row.bad.path ?? row.path)(f), row.bad.body ?? row.body);
     expect(bad.body.code, `bad input: ${bad.text}`).toBe(row.bad.code);
+  });
+});
+
+// ---- Application, invite, partner-sdk and upload routes (PROTOCOL.md §14.1, §14.7, §14.8, §5, §14.4) ----
+// The same four checks for routes that are not reached through a guild id: what "another application" means is
+// stated per row (an application's own object has no other application to ask for it: a user's token stands in).
+
+interface Prepared {
+  path: string;
+  /** A JSON body, or multipart parts (uploads). */
+  json?: unknown;
+  parts?: Parameters<typeof multipart>[0];
+}
+
+interface WiderRow {
+  name: string;
+  method: string;
+  /** The call for a fixture; the token that owns the object is `owner(s)` (the fixture's bot unless stated). */
+  prepare: (s: SweepSide) => Promise<Prepared>;
+  /** The call for the missing-permission check when it differs from `prepare`. */
+  prepareWeak?: (s: SweepSide) => Promise<Prepared>;
+  owner?: (s: SweepSide) => string;
+  /** Status without a token (401 unless the route is published without required authentication). */
+  noToken?: number;
+  /** Who plays "another application" and the code it gets; 0 = answered (200), with the reason in `why`. */
+  other: { who: 'stranger-bot' | 'user-token'; code: number; why?: string };
+  /** Code of a caller holding the object's application but not the route's permission; 0 = nothing to lack. */
+  weak: number;
+  /** The owner's answer when it is a refusal of this fixture's state rather than a success. */
+  ownerCode?: number;
+  /** Bad input and its code; null where the route takes no input at all. */
+  bad: ((s: SweepSide, ok: Prepared) => Promise<Prepared>) | null;
+  badCode?: number;
+}
+
+interface SweepSide {
+  f: BotFixture;
+  /** An invite of the fixture's guild made by `inviterId`. */
+  invite: (inviterId: string) => string;
+  /** An invite of the fixture's guild made by its owner (so the fixture's bot is not the inviter). */
+  ownersInvite: () => string;
+  /** A DM between two new users of the dev application, and its message id. */
+  devAppDm: () => Promise<{ a: string; b: string; messageId: string }>;
+}
+
+const csvFile = (ids: string[]) => ({ name: 'target_users_file', filename: 'users.csv', type: 'text/csv', body: ids.join('\n') + '\n' });
+
+const widerRows: WiderRow[] = [
+  {
+    name: 'GET /applications/@me',
+    method: 'GET',
+    prepare: async () => ({ path: '/applications/@me' }),
+    // The caller's own application is the object: a user's token stands in for "not this application".
+    other: { who: 'user-token', code: 20002 },
+    weak: 0,
+    bad: null,
+  },
+  {
+    name: 'PATCH /applications/@me',
+    method: 'PATCH',
+    prepare: async () => ({ path: '/applications/@me', json: { description: 'sweep' } }),
+    // The caller's own application is the object: a user's token stands in for "not this application".
+    other: { who: 'user-token', code: 20002 },
+    weak: 0,
+    bad: async (_s, ok) => ({ ...ok, json: { tags: ['a', 'b', 'c', 'd', 'e', 'f'] } }),
+    badCode: 50035,
+  },
+  {
+    name: 'PUT /partner-sdk/dms/:u1/:u2/messages/:m/moderation-metadata',
+    method: 'PUT',
+    prepare: async (s) => {
+      const dm = await s.devAppDm();
+      return { path: `/partner-sdk/dms/${dm.a}/${dm.b}/messages/${dm.messageId}/moderation-metadata`, json: { verdict: 'clean' } };
+    },
+    owner: (s) => s.f.platform.devApp.botToken,
+    // Another application's DM is not visible: the published rule answers Unknown Message.
+    other: { who: 'stranger-bot', code: 10008 },
+    weak: 0,
+    bad: async (_s, ok) => ({ ...ok, json: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v'])) }),
+    badCode: 50035,
+  },
+  {
+    name: 'POST /partner-sdk/token/bot',
+    method: 'POST',
+    prepare: async (s) => {
+      const external_user_id = `sweep-${Math.random().toString(36).slice(2, 10)}`;
+      const issued = await request(`${s.f.platform.apiBase}/partner-sdk/token/bot`, { method: 'POST', headers: bot(s.f.botToken), json: { external_user_id } });
+      expect(issued.status, issued.text).toBe(200);
+      const user = await request(`${s.f.platform.apiBase}/users/@me`, { headers: { authorization: `Bearer ${issued.body.access_token}` } });
+      return { path: '/partner-sdk/token/bot', json: { external_user_id, provisional_user_id: user.body.id } };
+    },
+    // External ids are kept apart per application: another application cannot claim this one's provisional account.
+    other: { who: 'stranger-bot', code: 50035 },
+    weak: 0,
+    bad: async (_s, ok) => ({ ...ok, json: { external_user_id: '' } }),
+    badCode: 50035,
+  },
+  {
+    name: 'POST /partner-sdk/provisional-accounts/unmerge/bot',
+    method: 'POST',
+    prepare: async (s) => {
+      const issued = await request(`${s.f.platform.apiBase}/partner-sdk/token/bot`, { method: 'POST', headers: bot(s.f.botToken), json: { external_user_id: 'sweep-unmerge' } });
+      expect(issued.status, issued.text).toBe(200);
+      return { path: '/partner-sdk/provisional-accounts/unmerge/bot', json: { external_user_id: 'sweep-unmerge' } };
+    },
+    // External ids are kept apart per application: another application does not know this one.
+    other: { who: 'stranger-bot', code: 10013 },
+    // A still-provisional account has nothing to unmerge (50229); the merged case is in merge-unmerge.test.ts.
+    ownerCode: 50229,
+    weak: 0,
+    bad: async (_s, ok) => ({ ...ok, json: { external_user_id: 'x'.repeat(1025) } }),
+    badCode: 50035,
+  },
+  {
+    name: 'GET /invites/:code',
+    method: 'GET',
+    prepare: async (s) => ({ path: `/invites/${s.ownersInvite()}?with_counts=true` }),
+    // Published without required authentication: an invite is meant to be shared.
+    noToken: 200,
+    other: { who: 'stranger-bot', code: 0, why: 'an invite is meant to be shared: anyone may read it' },
+    weak: 0,
+    bad: async () => ({ path: '/invites/no-such-code' }),
+    badCode: 10006,
+  },
+  {
+    name: 'DELETE /invites/:code',
+    method: 'DELETE',
+    prepare: async (s) => ({ path: `/invites/${s.ownersInvite()}` }),
+    other: { who: 'stranger-bot', code: 50001 },
+    weak: 50013,
+    bad: async () => ({ path: '/invites/bad!code' }),
+    badCode: 10006,
+  },
+  {
+    name: 'GET /invites/:code/target-users',
+    method: 'GET',
+    prepare: async (s) => ({ path: `/invites/${s.ownersInvite()}/target-users` }),
+    other: { who: 'stranger-bot', code: 50001 },
+    weak: 50013,
+    bad: async () => ({ path: '/invites/no-such-code/target-users' }),
+    badCode: 10006,
+  },
+  {
+    name: 'PUT /invites/:code/target-users (multipart)',
+    method: 'PUT',
+    // The bot replaces the list of its own invite; on the owner's invite it lacks MANAGE_GUILD.
+    prepare: async (s) => ({ path: `/invites/${s.invite(s.f.botUserId)}/target-users`, parts: [csvFile([s.f.memberId])] }),
+    prepareWeak: async (s) => ({ path: `/invites/${s.ownersInvite()}/target-users`, parts: [csvFile([s.f.memberId])] }),
+    other: { who: 'stranger-bot', code: 50001 },
+    weak: 50013,
+    bad: async (_s, ok) => ({ ...ok, parts: [csvFile(['not-an-id'])] }),
+    badCode: 50035,
+  },
+  {
+    name: 'GET /invites/:code/target-users/job-status',
+    method: 'GET',
+    prepare: async (s) => ({ path: `/invites/${s.ownersInvite()}/target-users/job-status` }),
+    other: { who: 'stranger-bot', code: 50001 },
+    weak: 50013,
+    bad: async () => ({ path: '/invites/no-such-code/target-users/job-status' }),
+    badCode: 10006,
+  },
+  {
+    name: 'POST /channels/:id/invites (multipart target_users_file)',
+    method: 'POST',
+    prepare: async (s) => ({ path: `/channels/${s.f.generalId}/invites`, parts: [{ name: 'payload_json', body: '{}' }, csvFile([s.f.memberId])] }),
+    other: { who: 'stranger-bot', code: 50001 },
+    // CREATE_INSTANT_INVITE is in @everyone's default set.
+    weak: 0,
+    bad: async (s, ok) => ({ ...ok, parts: [{ name: 'payload_json', body: '{}' }, csvFile([s.f.memberId, 'x1'])] }),
+    badCode: 50035,
+  },
+  {
+    name: 'POST /channels/:id/messages (multipart files)',
+    method: 'POST',
+    prepare: async (s) => ({
+      path: `/channels/${s.f.generalId}/messages`,
+      parts: [
+        { name: 'payload_json', body: JSON.stringify({ content: 'upload', attachments: [{ id: 0, description: 'a file' }] }) },
+        { name: 'files[0]', filename: 'a.txt', type: 'text/plain', body: 'hello' },
+      ],
+    }),
+    other: { who: 'stranger-bot', code: 50001 },
+    // The weak bot's channel overwrite denies ATTACH_FILES.
+    weak: 50013,
+    bad: async (_s, ok) => ({ ...ok, parts: [ok.parts![0]!, { name: 'files[0]', filename: 'big.bin', type: 'application/octet-stream', body: Buffer.alloc(10 * 1024 * 1024 + 1) }] }),
+    badCode: 40005,
+  },
+  {
+    name: 'PATCH /channels/:id/messages/:m (multipart files)',
+    method: 'PATCH',
+    prepare: async (s) => {
+      const sent = await request(`${s.f.platform.apiBase}/channels/${s.f.generalId}/messages`, { method: 'POST', headers: bot(s.f.botToken), json: { content: 'to edit' } });
+      expect(sent.status, sent.text).toBe(200);
+      return {
+        path: `/channels/${s.f.generalId}/messages/${sent.body.id}`,
+        parts: [
+          { name: 'payload_json', body: JSON.stringify({ content: 'edited', attachments: [{ id: 0, description: 'a file' }] }) },
+          { name: 'files[0]', filename: 'b.txt', type: 'text/plain', body: 'hello' },
+        ],
+      };
+    },
+    other: { who: 'stranger-bot', code: 50001 },
+    weak: 50013,
+    bad: async (_s, ok) => ({ ...ok, parts: [{ name: 'payload_json', body: JSON.stringify({ attachments: [{ id: 0, description: 'x'.repeat(1025) }] }) }, ok.parts![1]!] }),
+    badCode: 50035,
+  },
+];
+
+describe('application, invite, partner-sdk and upload routes: no token, another application, missing permission, bad input', () => {
+  let strong: SweepSide;
+  let weak: SweepSide;
+  let strangerToken: string;
+  let userToken: string;
+
+  const invite = (f: BotFixture, inviterId: string) => {
+    const code = `sweep${Math.random().toString(36).slice(2, 10)}`;
+    f.platform.store.botGuilds.insertInvite({
+      code, guildId: f.guildId, channelId: f.generalId, inviterId, maxAge: 0, maxUses: 0, uses: 0, temporary: false, roleIds: [], createdAt: Date.now(), job: null,
+    });
+    return code;
+  };
+  const side = (f: BotFixture): SweepSide => ({
+    f,
+    invite: (inviterId) => invite(f, inviterId),
+    ownersInvite: () => invite(f, f.ownerId),
+    devAppDm: async () => {
+      const [a, b] = [await fullUser(f.platform), await fullUser(f.platform)];
+      await befriend(f.platform, a, b);
+      const dm = await api(f.platform, a.token, 'POST', `/users/${b.id}/messages`, { content: 'sweep' });
+      expect(dm.status, dm.text).toBe(201);
+      return { a: a.id, b: b.id, messageId: dm.body.id as string };
+    },
+  });
+
+  const send = (s: SweepSide, token: string | null, method: string, call: Prepared) => {
+    const auth = token === null ? {} : token.startsWith('Bearer ') ? { authorization: token } : bot(token);
+    if (call.parts) {
+      const body = multipart(call.parts);
+      return request(`${s.f.platform.apiBase}${call.path}`, { method, headers: { ...auth, ...body.headers }, raw: body.raw });
+    }
+    return request(`${s.f.platform.apiBase}${call.path}`, { method, headers: auth, ...(call.json !== undefined && { json: call.json }) });
+  };
+
+  beforeAll(async () => {
+    const application = { provisional_accounts_enabled: true };
+    strong = side(await startBotPlatform({ application }));
+    const weakFixture = await startBotPlatform({ botPermissions: ((1n << 10n) | (1n << 11n)).toString(), application });
+    const settings = weakFixture.platform.store.botGuilds.channelSettings(weakFixture.generalId);
+    weakFixture.platform.store.botGuilds.setChannelSettings({ ...settings, overwrites: [...settings.overwrites, { id: weakFixture.botUserId, type: 1, allow: '0', deny: String(1n << 15n) }] });
+    weak = side(weakFixture);
+    strangerToken = (await createApp(strong.f.platform, { name: 'Stranger' })).bot_token;
+    userToken = `Bearer ${(await accessTokenFor(strong.f.platform, { clientId: strong.f.platform.devApp.id, scope: 'identify guilds', user: 'bob' })).access_token}`;
+  });
+  afterAll(async () => {
+    await strong.f.platform.close();
+    await weak.f.platform.close();
+  });
+
+  it.each(widerRows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    const ok = await row.prepare(strong);
+    expect((await send(strong, null, row.method, ok)).status, 'no token').toBe(row.noToken ?? 401);
+
+    const other = await send(strong, row.other.who === 'user-token' ? userToken : strangerToken, row.method, ok);
+    if (row.other.code === 0) {
+      expect(other.status, `another application's bot: ${other.text}`).toBe(200);
+    } else {
+      expect(other.body.code, `another application's bot: ${other.text}`).toBe(row.other.code);
+    }
+
+    if (row.weak !== 0) {
+      const answer = await send(weak, (row.owner ?? ((s) => s.f.botToken))(weak), row.method, await (row.prepareWeak ?? row.prepare)(weak));
+      expect(answer.body.code, `missing permission: ${answer.text}`).toBe(row.weak);
+    }
+
+    const owner = (row.owner ?? ((s) => s.f.botToken))(strong);
+    if (row.bad) {
+      const bad = await send(strong, owner, row.method, await row.bad(strong, ok));
+      expect(bad.body.code, `bad input: ${bad.text}`).toBe(row.badCode);
+    }
+    // The object's own application is answered (the four refusals above changed nothing it relies on).
+    const answered = await send(strong, owner, row.method, row.bad ? await row.prepare(strong) : ok);
+    if (row.ownerCode !== undefined) expect(answered.body.code, `the owner: ${answered.text}`).toBe(row.ownerCode);
+    else expect(answered.status, `the owner: ${answered.text}`).toBeLessThan(300);
   });
 });

@@ -57,7 +57,7 @@ describe('HTTP interactions endpoint', () => {
       expect(saved.body.interactions_endpoint_url).toBe(endpoint.url);
       const cleared = await botCall(f, 'PATCH', '/applications/@me', { interactions_endpoint_url: null });
       expect(cleared.body.interactions_endpoint_url).toBe(null);
-      expect((await botCall(f, 'PATCH', '/applications/@me', { description: 'x' })).body.code).toBe(50035);
+      expect((await botCall(f, 'PATCH', '/applications/@me', { name: 'x' })).body.code).toBe(50035);
       expect((await request(`${f.platform.apiBase}/applications/@me`, { method: 'PATCH', json: {} })).status).toBe(401);
     } finally {
       await liar.close();

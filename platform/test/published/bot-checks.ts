@@ -150,6 +150,7 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
       return call('GET', `/channels/${f().generalId}/invites`);
     }),
     published('get', '/invites/{code}', '200', spec.GuildInviteResponseSchema, async () => call('GET', `/invites/${await newInvite()}?with_counts=true`)),
+    published('delete', '/invites/{code}', '200', spec.GuildInviteResponseSchema, async () => call('DELETE', `/invites/${await newInvite()}`)),
     published('get', '/invites/{code}/target-users', '200', zm.string(), async () => call('GET', `/invites/${await newInvite()}/target-users`)),
     published('put', '/invites/{code}/target-users', '204', null, async () => {
       const code = await newInvite();

@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '../sql-database.js';
-import type { ApplicationRecord, ApplicationRepository } from '../types.js';
+import { DEFAULT_APPLICATION_PROFILE, type ApplicationRecord, type ApplicationRepository } from '../types.js';
 import { bool, int, json, str, strOrNull, type Row } from './rows.js';
 
 function fromRow(row: Row): ApplicationRecord {
@@ -22,6 +22,7 @@ function fromRow(row: Row): ApplicationRecord {
     identityProviders: json(row.identity_providers),
     coverImage: strOrNull(row.cover_image),
     flags: Number(row.flags ?? 0),
+    profile: row.profile === null || row.profile === undefined ? DEFAULT_APPLICATION_PROFILE : { ...DEFAULT_APPLICATION_PROFILE, ...json(row.profile) },
     createdAt: Number(row.created_at),
   };
 }
@@ -46,6 +47,7 @@ function toParams(app: ApplicationRecord): Row {
     identity_providers: JSON.stringify(app.identityProviders),
     cover_image: app.coverImage,
     flags: app.flags,
+    profile: JSON.stringify(app.profile),
     created_at: app.createdAt,
   };
 }
@@ -53,8 +55,14 @@ function toParams(app: ApplicationRecord): Row {
 const COLUMNS = [
   'id', 'name', 'client_secret', 'bot_token', 'bot_user_id', 'owner_user_id', 'public_key_hex', 'private_key_pem',
   'redirect_uris', 'public_client', 'webhook_url', 'parent_id', 'identify_premium_approved',
-  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'flags', 'created_at',
+  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'flags', 'profile', 'created_at',
 ];
+
+/**
+ * Applied by migrateArea under `schema:application-profile`: the published fields of `PATCH /applications/@me`
+ * (description, icon, tags, install settings, event webhook settings), one JSON document per application.
+ */
+export const APPLICATION_PROFILE_MIGRATIONS: readonly string[] = ['ALTER TABLE applications ADD COLUMN profile TEXT'];
 
 export function sqliteApplications(db: SqlDatabase): ApplicationRepository {
   const insert = db.prepare(`INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);

@@ -200,6 +200,7 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const invite = db.prepare('SELECT * FROM guild_invites WHERE code = ?');
   const channelInvites = db.prepare('SELECT * FROM guild_invites WHERE channel_id = ? ORDER BY created_at, code');
   const clearTargets = db.prepare('DELETE FROM invite_target_users WHERE code = ?');
+  const removeInvite = db.prepare('DELETE FROM guild_invites WHERE code = ?');
   const addTarget = db.prepare('INSERT INTO invite_target_users (code, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const targets = db.prepare('SELECT user_id FROM invite_target_users WHERE code = ? ORDER BY length(user_id), user_id');
 
@@ -320,6 +321,10 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
       return row ? inviteFromRow(row as Row) : undefined;
     },
     listChannelInvites: (channelId) => (channelInvites.all(channelId) as Row[]).map(inviteFromRow),
+    deleteInvite: (code) => {
+      clearTargets.run(code);
+      removeInvite.run(code);
+    },
     setTargetUsers: (code, userIds) => {
       clearTargets.run(code);
       for (const id of userIds) addTarget.run(code, id);

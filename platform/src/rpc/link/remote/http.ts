@@ -4,6 +4,7 @@
  * one, and its Location is what the local client wants). TLS is verified as usual; a platform with a self-signed
  * certificate is trusted with NODE_EXTRA_CA_CERTS.
  */
+import { API_PREFIX } from '../../../http/api.js';
 import { ApiError } from '../../../http/errors.js';
 
 export interface HttpAnswer {
@@ -21,11 +22,11 @@ export interface HttpRequest {
 }
 
 export class PlatformHttp {
-  /** `{origin}/api/v10`. */
+  /** `{origin}` + the one API prefix. */
   readonly apiBase: string;
 
   constructor(readonly origin: string) {
-    this.apiBase = `${origin}/api/v10`;
+    this.apiBase = `${origin}${API_PREFIX}`;
   }
 
   /** A request to an API route (`/users/@me`); a status ≥ 400 throws the platform's ApiError. */

@@ -1,0 +1,103 @@
+/**
+ * No import circles in `platform/src/` (PROTOCOL.md §2 "Route convention"): a module never reaches itself through
+ * the modules it imports at run time. `import type` (and `import { type … }` lists) are erased by the compiler and
+ * load nothing, so they are not edges; dynamic `import()` is lazy and not an edge either. The graph is read from the
+ * source text (relative specifiers only), and strongly connected components are found with Tarjan's algorithm.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Static `import … from './x.js'`, `export … from './x.js'` and bare `import './x.js'`. */
+const STATIC_IMPORT = /^(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
+
+/** `{ type A, type B }`: every imported name is a type, so nothing is loaded. */
+function onlyTypes(clause: string): boolean {
+  const list = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
+  if (list === undefined) return false;
+  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length > 0 && names.every((name) => name.startsWith('type '));
+}
+
+function runtimeImportGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = new Set<string>();
+    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (match[1] || onlyTypes(match[2] ?? '')) continue;
+      const specifier = (match[3] ?? match[4])!;
+      targets.add(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
+    }
+    graph.set(file, [...targets].filter((target) => target !== file));
+  }
+  return graph;
+}
+
+/** The strongly connected components with more than one module (each one is a circle). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) found.push(component);
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('platform/src has no import circles', () => {
+  it('finds a circle when there is one (the check itself works)', () => {
+    const graph = new Map([
+      ['/a.ts', ['/b.ts']],
+      ['/b.ts', ['/c.ts']],
+      ['/c.ts', ['/a.ts']],
+      ['/d.ts', ['/a.ts']],
+    ]);
+    expect(circles(graph).map((component) => component.sort())).toEqual([['/a.ts', '/b.ts', '/c.ts']]);
+    expect(onlyTypes('{ type A, type B }')).toBe(true);
+    expect(onlyTypes('{ type A, b }')).toBe(false);
+  });
+
+  it('no module reaches itself through its run-time imports', () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(100);
+    const found = circles(runtimeImportGraph(files)).map((component) => component.map((file) => relative(SRC, file)).sort());
+    expect(found).toEqual([]);
+  });
+});
