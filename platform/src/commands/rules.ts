@@ -4,8 +4,7 @@
  * point, and the per-type limits.
  */
 import { fieldError } from '../http/errors.js';
-import { AUTOCOMPLETE_OPTION_TYPES } from '../interactions/autocomplete.js';
-import { CommandType, type CommandInput, type CommandOptionInput } from './schemas.js';
+import { AUTOCOMPLETE_OPTION_TYPES, CommandType, type CommandInput, type CommandOptionInput } from './schemas.js';
 
 /** Published per-type limits, per scope (global, or one guild). */
 export const COMMAND_LIMITS: Record<number, number> = {

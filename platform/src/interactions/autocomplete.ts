@@ -8,9 +8,6 @@ import { z } from 'zod';
 import { fieldError } from '../http/errors.js';
 import { parseBody } from '../http/validation.js';
 
-/** Option types that may autocomplete (published): STRING 3, INTEGER 4, NUMBER 10. */
-export const AUTOCOMPLETE_OPTION_TYPES: ReadonlySet<number> = new Set([3, 4, 10]);
-
 export interface DefinedOption {
   type: number;
   name: string;
