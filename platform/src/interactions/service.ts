@@ -1,5 +1,5 @@
 /**
- * Interactions (PROTOCOL.md §17.2–16.3): a user invokes a command, clicks a component or submits a modal; the
+ * Interactions (PROTOCOL.md §17.2–17.3): a user invokes a command, clicks a component or submits a modal; the
  * application gets the interaction (gateway or signed HTTP endpoint) and answers through its token — one response
  * within 3 s, then the original response and follow-ups for 15 min. The token is the only credential of these
  * routes (published: no Authorization header).

@@ -1,5 +1,5 @@
 /**
- * Interactions over the real platform (PROTOCOL.md §17.2–16.3): a user triggers through the development route, the
+ * Interactions over the real platform (PROTOCOL.md §17.2–17.3): a user triggers through the development route, the
  * bot receives INTERACTION_CREATE over a real gateway session, answers on the token routes (no Authorization).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
