@@ -158,6 +158,33 @@ describe('interactions in private channels', () => {
     expect(outsider.body.code).toBe(50001);
   });
 
+  it('in the bot DM, a button on the response is clicked (UPDATE_MESSAGE edits it) and a modal is submitted, both with context 1', async () => {
+    const triggered = await invoke({ recipient_ids: [f.botUserId] });
+    const command = await received(triggered.body.interaction_id);
+    const answered = await callback(f, command, { type: 4, data: { content: 'pick', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Go', custom_id: 'go' }] }] } }, true);
+    const messageId = answered.body.resource.message.id as string;
+    const clicked = await trigger(f, { type: 3, user_id: f.memberId, application_id: f.appId, channel_id: triggered.body.channel_id, message_id: messageId, custom_id: 'go' });
+    expect(clicked.status, clicked.text).toBe(200);
+    const click = await received(clicked.body.interaction_id);
+    expect(click).toMatchObject({ type: 3, context: 1, channel: { type: 1 }, user: { id: f.memberId }, message: { id: messageId } });
+    expect(click).not.toHaveProperty('guild_id');
+    const updated = await callback(f, click, { type: 7, data: { content: 'picked' } }, true);
+    expect(updated.body.resource.message.content).toBe('picked');
+    expect((await webhook(f, command.token, 'GET', '/messages/@original')).body.content).toBe('picked');
+    // Another user cannot click in a DM they are not in.
+    const outsider = await trigger(f, { type: 3, user_id: carolId, application_id: f.appId, channel_id: triggered.body.channel_id, message_id: messageId, custom_id: 'go' });
+    expect(outsider.body.code).toBe(50001);
+
+    const modal = { custom_id: 'm', title: 'M', components: [{ type: 18, label: 'Name', component: { type: 4, custom_id: 'name', style: 1 } }] };
+    const second = await received((await invoke({ channel_id: triggered.body.channel_id })).body.interaction_id);
+    expect((await callback(f, second, { type: 9, data: modal })).status).toBe(204);
+    const submitted = await trigger(f, { type: 5, user_id: f.memberId, interaction_id: second.id, values: { name: 'Bob' } });
+    expect(submitted.status, submitted.text).toBe(200);
+    const submission = await received(submitted.body.interaction_id);
+    expect(submission).toMatchObject({ type: 5, context: 1, channel_id: triggered.body.channel_id, data: { custom_id: 'm' } });
+    expect(submission).not.toHaveProperty('member');
+  });
+
   it('ignores default_member_permissions outside guilds (it is a guild permission)', async () => {
     const adminOnly = await createCommand(f, { name: 'adminonly', description: 'x', default_member_permissions: '8' });
     expect((await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, command_id: adminOnly, channel_id: f.generalId })).body.code).toBe(50013);
