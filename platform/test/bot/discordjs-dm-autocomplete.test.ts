@@ -4,10 +4,11 @@
  * Bearer token (`commands.permissions.set({ token })`), seeing the APPLICATION_COMMAND_PERMISSIONS_UPDATE event. Real
  * platform, real HTTP and WebSocket; only client options are set.
  */
-import { ApplicationCommandOptionType, ApplicationCommandPermissionType, Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { ApplicationCommandOptionType, ApplicationCommandPermissionType, type Client, Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/http.js';
 import { accessTokenFor, createUser } from '../helpers/platform.js';
+import { loginDiscordJs, type DiscordJsBot } from './discordjs-client.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 
 const REDIRECT = 'http://127.0.0.1:5555/callback';
@@ -17,8 +18,7 @@ describe('discord.js 14, unmodified: DMs, autocomplete, command permissions', ()
   let client: Client;
   let carolId: string;
   const commandIds = new Map<string, string>();
-  const pending: Array<{ match: (i: Interaction) => boolean; resolve: (i: Interaction) => void }> = [];
-  const nextInteraction = (match: (i: Interaction) => boolean) => new Promise<Interaction>((resolve) => pending.push({ match, resolve }));
+  let nextInteraction: DiscordJsBot['nextInteraction'];
   const dev = (json: Record<string, unknown>) => request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', json: { user_id: f.memberId, application_id: f.appId, ...json } });
 
   beforeAll(async () => {
@@ -26,14 +26,7 @@ describe('discord.js 14, unmodified: DMs, autocomplete, command permissions', ()
     carolId = (await createUser(f.platform, { username: 'carol' })).id;
     // bob installed the app for himself (user install).
     f.platform.store.grants.upsert({ applicationId: f.appId, userId: f.memberId, scopes: ['applications.commands'], createdAt: Date.now() });
-    client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${f.platform.httpUrl}/api` } });
-    client.on('interactionCreate', (interaction) => {
-      const index = pending.findIndex((p) => p.match(interaction));
-      if (index >= 0) pending.splice(index, 1)[0]!.resolve(interaction);
-    });
-    const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
-    await client.login(f.botToken);
-    await ready;
+    ({ client, nextInteraction } = await loginDiscordJs(f));
     const registered = await client.application!.commands.set([
       { name: 'roll', description: 'Roll a die', integrationTypes: [0, 1], contexts: [0, 1, 2] },
       { name: 'search', description: 'Search', options: [{ type: ApplicationCommandOptionType.String, name: 'query', description: 'q', autocomplete: true, required: true }] },

@@ -4,16 +4,16 @@
  * platform and a real gateway session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botCall, botSession, INTENTS } from '../bot/helpers.js';
-import { callback, createCommand, dev, startInteractionPlatform, trigger, webhook, type InteractionFixture } from './support.js';
+import { botCall } from '../bot/helpers.js';
+import { callback, createCommand, interactionSession, dev, startInteractionPlatform, trigger, webhook, type InteractionFixture } from './support.js';
 
 let f: InteractionFixture;
-let session: Awaited<ReturnType<typeof botSession>>;
+let bot: Awaited<ReturnType<typeof interactionSession>>;
 let searchId: string;
 
 beforeAll(async () => {
   f = await startInteractionPlatform();
-  session = await botSession(f, INTENTS.GUILDS);
+  bot = await interactionSession(f);
   searchId = await createCommand(f, {
     name: 'search',
     description: 'Search',
@@ -25,16 +25,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  session?.close();
+  bot?.close();
   await f?.platform.close();
 });
 
-async function received(id: string): Promise<any> {
-  for (;;) {
-    const interaction = await session.next('INTERACTION_CREATE');
-    if (interaction.id === id) return interaction;
-  }
-}
+const received = (id: string) => bot.received(id);
 
 async function typing(options: unknown[], place: Record<string, unknown> = { channel_id: f.generalId }): Promise<any> {
   const triggered = await trigger(f, { type: 4, user_id: f.memberId, application_id: f.appId, command_id: searchId, options, ...place });

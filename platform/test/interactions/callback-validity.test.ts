@@ -4,28 +4,23 @@
  * cannot be answered with a modal, and PONG (1) answers no user interaction. Real platform and gateway session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botCall, botSession, INTENTS } from '../bot/helpers.js';
-import { callback, createCommand, dev, startInteractionPlatform, trigger, type InteractionFixture } from './support.js';
+import { botCall } from '../bot/helpers.js';
+import { callback, createCommand, interactionSession, dev, startInteractionPlatform, trigger, type InteractionFixture } from './support.js';
 
 let f: InteractionFixture;
-let session: Awaited<ReturnType<typeof botSession>>;
+let bot: Awaited<ReturnType<typeof interactionSession>>;
 
 beforeAll(async () => {
   f = await startInteractionPlatform();
-  session = await botSession(f, INTENTS.GUILDS);
+  bot = await interactionSession(f);
   expect((await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { activities_enabled: true })).status).toBe(200);
 });
 afterAll(async () => {
-  session?.close();
+  bot?.close();
   await f?.platform.close();
 });
 
-async function received(id: string): Promise<any> {
-  for (;;) {
-    const interaction = await session.next('INTERACTION_CREATE');
-    if (interaction.id === id) return interaction;
-  }
-}
+const received = (id: string) => bot.received(id);
 
 /** A modal submission: /form opens a one-field modal, the user submits it. */
 let forms = 0;

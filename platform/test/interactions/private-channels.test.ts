@@ -4,9 +4,9 @@
  * the real platform; the bot receives INTERACTION_CREATE on a real gateway session and answers on the token routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botCall, botSession, INTENTS } from '../bot/helpers.js';
+import { botCall } from '../bot/helpers.js';
 import { createUser } from '../helpers/platform.js';
-import { callback, createCommand, startInteractionPlatform, trigger, webhook, type InteractionFixture } from './support.js';
+import { callback, createCommand, interactionSession, startInteractionPlatform, trigger, webhook, type InteractionFixture } from './support.js';
 
 const ATTACH_FILES = 1n << 15n;
 const EMBED_LINKS = 1n << 14n;
@@ -14,7 +14,7 @@ const MENTION_EVERYONE = 1n << 17n;
 const USE_EXTERNAL_EMOJIS = 1n << 18n;
 
 let f: InteractionFixture;
-let session: Awaited<ReturnType<typeof botSession>>;
+let bot: Awaited<ReturnType<typeof interactionSession>>;
 let carolId: string;
 let commandId: string;
 
@@ -25,22 +25,17 @@ function userInstall(userId = f.memberId): void {
 
 beforeAll(async () => {
   f = await startInteractionPlatform();
-  session = await botSession(f, INTENTS.GUILDS);
+  bot = await interactionSession(f);
   carolId = (await createUser(f.platform, { username: 'carol' })).id;
   commandId = await createCommand(f, { name: 'roll', description: 'Roll a die', integration_types: [0, 1], contexts: [0, 1, 2] });
   userInstall();
 });
 afterAll(async () => {
-  session?.close();
+  bot?.close();
   await f?.platform.close();
 });
 
-async function received(id: string): Promise<any> {
-  for (;;) {
-    const interaction = await session.next('INTERACTION_CREATE');
-    if (interaction.id === id) return interaction;
-  }
-}
+const received = (id: string) => bot.received(id);
 
 const invoke = (json: Record<string, unknown>) => trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, command_id: commandId, ...json });
 
