@@ -89,20 +89,25 @@ export class InteractionService {
   // ── the user's side (developer route) ──
 
   async invokeCommand(user: UserRecord, input: CommandTrigger): Promise<TriggerResult> {
-    const { app, place, command, setup } = this.commandAt(user, input);
-    const data: Record<string, unknown> = { id: command.id, name: command.name, type: command.type, ...(command.guildId !== null && { guild_id: command.guildId }) };
-    if (command.type === CommandType.CHAT_INPUT && input.options !== undefined) {
-      checkInvocationOptions(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
-      data.options = input.options;
-      const resolved = this.resolvedOptions(app, place, input.options);
-      if (resolved) data.resolved = resolved;
-    }
-    if (command.type === CommandType.USER || command.type === CommandType.MESSAGE) {
-      if (input.targetId === undefined) throw fieldError(['target_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
-      data.target_id = input.targetId;
-      data.resolved = this.resolvedTarget(command, place, input.targetId);
-    }
-    const interaction = this.newInteraction(app, user, InteractionType.APPLICATION_COMMAND, place, setup, null);
+    // Checked and recorded in one transaction: a refused trigger leaves nothing behind (not even a new DM channel).
+    const prepared = this.ctx.store.transaction(() => {
+      const { app, place, command, setup } = this.commandAt(user, input);
+      const data: Record<string, unknown> = { id: command.id, name: command.name, type: command.type, ...(command.guildId !== null && { guild_id: command.guildId }) };
+      if (command.type === CommandType.CHAT_INPUT && input.options !== undefined) {
+        checkInvocationOptions(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
+        data.options = input.options;
+        const resolved = this.resolvedOptions(app, place, input.options);
+        if (resolved) data.resolved = resolved;
+      }
+      if (command.type === CommandType.USER || command.type === CommandType.MESSAGE) {
+        if (input.targetId === undefined) throw fieldError(['target_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
+        data.target_id = input.targetId;
+        data.resolved = this.resolvedTarget(command, place, input.targetId);
+      }
+      const interaction = this.newInteraction(app, user, InteractionType.APPLICATION_COMMAND, place, setup, null);
+      return { app, place, command, setup, data, interaction };
+    });
+    const { app, place, command, setup, data, interaction } = prepared;
     if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.body.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
       return this.launchByPlatform(app, interaction, command);
     }
@@ -111,11 +116,14 @@ export class InteractionService {
 
   /** APPLICATION_COMMAND_AUTOCOMPLETE: the user is typing into an autocomplete option (PROTOCOL.md §17.10). */
   async autocomplete(user: UserRecord, input: CommandTrigger & { options: unknown[] }): Promise<TriggerResult> {
-    const { app, place, command, setup } = this.commandAt(user, input);
-    if (command.type !== CommandType.CHAT_INPUT) throw fieldError(['command_id'], 'INTERACTION_AUTOCOMPLETE_INVALID', 'Only chat input commands autocomplete.');
-    const optionType = focusedOptionType(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
-    const data = { id: command.id, name: command.name, type: command.type, options: input.options, ...(command.guildId !== null && { guild_id: command.guildId }) };
-    const interaction = this.newInteraction(app, user, InteractionType.AUTOCOMPLETE, place, setup, null, optionType);
+    const { app, place, setup, data, interaction } = this.ctx.store.transaction(() => {
+      const { app, place, command, setup } = this.commandAt(user, input);
+      if (command.type !== CommandType.CHAT_INPUT) throw fieldError(['command_id'], 'INTERACTION_AUTOCOMPLETE_INVALID', 'Only chat input commands autocomplete.');
+      const optionType = focusedOptionType(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
+      const data = { id: command.id, name: command.name, type: command.type, options: input.options, ...(command.guildId !== null && { guild_id: command.guildId }) };
+      const interaction = this.newInteraction(app, user, InteractionType.AUTOCOMPLETE, place, setup, null, optionType);
+      return { app, place, setup, data, interaction };
+    });
     return this.deliver(app, user, interaction, place, setup, data, undefined);
   }
 

@@ -145,8 +145,12 @@ describe('interactions in private channels', () => {
     expect((await code({ recipient_ids: [f.ownerId, f.ownerId] })).errors.recipient_ids['1']._errors[0].code).toBe('RECIPIENT_DUPLICATE');
     expect((await code({ recipient_ids: [f.ownerId, f.botUserId] })).errors.recipient_ids['1']._errors[0].code).toBe('RECIPIENT_BOT_IN_GROUP');
     expect((await code({ recipient_ids: Array.from({ length: 10 }, (_, i) => String(1000 + i)) })).code).toBe(50035);
-    const theirs = await trigger(f, { type: 2, user_id: f.ownerId, application_id: f.appId, command_id: commandId, recipient_ids: [carolId] });
+    const daveId = (await createUser(f.platform, { username: 'dave' })).id;
+    const theirs = await trigger(f, { type: 2, user_id: f.ownerId, application_id: f.appId, command_id: commandId, recipient_ids: [daveId, f.memberId] });
     expect(theirs.status, theirs.text).toBe(403); // alice never authorised the app
+    // A refused trigger leaves nothing behind: the group of alice, bob and dave has no channel (a probe id is taken).
+    const members = [f.ownerId, f.memberId, daveId].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    expect(f.platform.store.interactions.ensurePrivateChannel({ id: '77', type: 3, memberIds: members }).id).toBe('77');
     const dm = (await invoke({ recipient_ids: [f.ownerId] })).body.channel_id as string;
     const outsider = await trigger(f, { type: 2, user_id: carolId, application_id: f.appId, command_id: commandId, channel_id: dm });
     expect(outsider.status).toBe(403);
