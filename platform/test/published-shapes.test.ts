@@ -27,7 +27,7 @@ import { accessTokenFor, authorizeCode, createApp, createUser, login, pkcePair, 
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';
 import { botApiChecks } from './published/bot-checks.js';
 import { premiumChecks } from './published/premium-checks.js';
-import { interactionChecks } from './published/interaction-checks.js';
+import { INTERACTION_CHECKS_REDIRECT, interactionChecks } from './published/interaction-checks.js';
 import { activityChecks } from './published/activity-checks.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { documented, publishedRouteKeys, published, routeKey, runCheck, servedRouteKeys, type Check } from './published/checks.js';
@@ -94,7 +94,11 @@ let reader: TestUser;
 
 beforeAll(async () => {
   // MANAGE_GUILD for the AutoMod routes, through a role below the bot's own.
-  botFixture = await startBotPlatform({ lowerRoles: [{ name: 'Rule Manager', permissions: String(1n << 5n), members: ['Test Bot'] }] });
+  botFixture = await startBotPlatform({
+    lowerRoles: [{ name: 'Rule Manager', permissions: String(1n << 5n), members: ['Test Bot'] }],
+    // An OAuth2 client too: the command permissions PUT takes a user's Bearer token of the application.
+    application: { redirect_uris: [INTERACTION_CHECKS_REDIRECT], public_client: true },
+  });
   issuer = await startFakeIssuer(AUDIENCE);
   h = await startLobbyHarness({ allowLocalhostIssuers: true, outboundCaPems: [issuer.caPem], oidcCacheSeconds: 0 });
   oidcApp = await createApp(h.platform, { name: 'Shape Game', identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: AUDIENCE }] });

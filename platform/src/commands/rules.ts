@@ -4,7 +4,7 @@
  * point, and the per-type limits.
  */
 import { fieldError } from '../http/errors.js';
-import { CommandType, type CommandInput, type CommandOptionInput } from './schemas.js';
+import { AUTOCOMPLETE_OPTION_TYPES, CommandType, type CommandInput, type CommandOptionInput } from './schemas.js';
 
 /** Published per-type limits, per scope (global, or one guild). */
 export const COMMAND_LIMITS: Record<number, number> = {
@@ -50,6 +50,8 @@ function checkOptions(path: Array<string | number>, options: CommandOptionInput[
       optionalSeen = true;
     }
     if (option.choices !== undefined && ![3, 4, 10].includes(option.type)) throw fieldError([...at, 'choices'], 'APPLICATION_COMMAND_OPTIONS_CHOICES_INVALID', 'Only string, integer and number options have choices.');
+    // Autocomplete (published): only string, integer and number options, and never together with choices.
+    if (option.autocomplete && !AUTOCOMPLETE_OPTION_TYPES.has(option.type)) throw fieldError([...at, 'autocomplete'], 'APPLICATION_COMMAND_OPTIONS_AUTOCOMPLETE_INVALID', 'Only string, integer and number options autocomplete.');
     if (option.autocomplete && option.choices && option.choices.length > 0) throw fieldError([...at, 'autocomplete'], 'APPLICATION_COMMAND_OPTIONS_AUTOCOMPLETE_INVALID', 'Autocomplete cannot be used with choices.');
   }
 }

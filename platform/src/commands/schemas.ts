@@ -12,6 +12,9 @@ export const InteractionContext = { GUILD: 0, BOT_DM: 1, PRIVATE_CHANNEL: 2 } as
 /** Installation contexts (published): how the app was installed. */
 export const IntegrationType = { GUILD_INSTALL: 0, USER_INSTALL: 1 } as const;
 
+/** Option types that may autocomplete (published): STRING 3, INTEGER 4, NUMBER 10. */
+export const AUTOCOMPLETE_OPTION_TYPES: ReadonlySet<number> = new Set([3, 4, 10]);
+
 /** Option types (published): 1 SUB_COMMAND … 11 ATTACHMENT. */
 const OPTION_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 

@@ -96,13 +96,21 @@ export class CommandService {
     const clash = this.ctx.store.interactions.findCommand(app.id, guildId, current.type, merged.name);
     if (clash && clash.id !== current.id) throw fieldError(['name'], 'APPLICATION_COMMAND_ALREADY_EXISTS', 'Application command names must be unique');
     const command = this.record(app, guildId, merged, current.id);
-    this.ctx.store.interactions.upsertCommand(command);
+    this.ctx.store.transaction(() => {
+      this.ctx.store.interactions.upsertCommand(command);
+      // Renaming a command drops its permissions (published).
+      if (command.name !== current.name) this.ctx.store.interactions.deleteCommandPermissions(app.id, current.id);
+    });
     return command;
   }
 
   delete(app: ApplicationRecord, guildId: string | null, id: string): void {
     const command = this.get(app, guildId, id);
-    this.ctx.store.interactions.deleteCommand(app.id, command.id);
+    this.ctx.store.transaction(() => {
+      this.ctx.store.interactions.deleteCommand(app.id, command.id);
+      // Deleting a command drops its permissions in every guild (published).
+      this.ctx.store.interactions.deleteCommandPermissions(app.id, command.id);
+    });
   }
 
   /**
@@ -131,9 +139,12 @@ export class CommandService {
     const records = inputs.map((input) =>
       this.record(app, guildId, input, byKey.get(`${input.type}:${input.name}`)?.id ?? (input.type === CommandType.PRIMARY_ENTRY_POINT ? entryPoint?.id : undefined)),
     );
+    const kept = new Map(records.map((record) => [record.id, record.name]));
     this.ctx.store.transaction(() => {
       store.deleteCommands(app.id, guildId);
       for (const record of records) store.upsertCommand(record);
+      // Commands left out or renamed lose their permissions (published).
+      for (const old of existing) if (kept.get(old.id) !== old.name) store.deleteCommandPermissions(app.id, old.id);
     });
     return records;
   }

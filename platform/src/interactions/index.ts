@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { applicationModifyRoute } from '../applications/modify-route.js';
 import type { PlatformContext } from '../context.js';
 import { commandRoutes } from '../commands/routes.js';
+import { CommandPermissionService } from '../commands/permissions-service.js';
+import { commandPermissionRoutes } from '../commands/permissions-routes.js';
 import { CommandService } from '../commands/service.js';
 import type { GuildService } from '../guilds/service.js';
 import { registerArea } from '../http/api.js';
@@ -17,9 +19,11 @@ import { InteractionService } from './service.js';
 
 export function registerInteractions(app: FastifyInstance, ctx: PlatformContext, guilds: GuildService, messages: MessageService): InteractionService {
   const commands = new CommandService(ctx);
+  const permissions = new CommandPermissionService(ctx, guilds);
   const delivery = new InteractionDelivery(ctx);
-  const interactions = new InteractionService(ctx, guilds, messages, commands, delivery);
+  const interactions = new InteractionService(ctx, guilds, messages, permissions, delivery);
   registerArea(app, ctx, commandRoutes(guilds, commands));
+  registerArea(app, ctx, commandPermissionRoutes(guilds, permissions));
   registerArea(app, ctx, interactionRoutes(interactions));
   registerArea(app, ctx, applicationModifyRoute(delivery));
   if (ctx.options.devMode) registerArea(app, ctx, interactionDevRoutes(interactions, commands, delivery));

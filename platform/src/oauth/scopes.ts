@@ -14,6 +14,7 @@ export const KNOWN_SCOPES = new Set([
   'relationships.read',
   'application.commands',
   'applications.commands',
+  'applications.commands.permissions.update',
   'activities.read',
   'activities.write',
   'presences.read',

@@ -22,7 +22,7 @@ export interface InteractionRecord {
   id: string;
   applicationId: string;
   token: string;
-  /** 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT, 5 MODAL_SUBMIT. */
+  /** 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT, 4 APPLICATION_COMMAND_AUTOCOMPLETE, 5 MODAL_SUBMIT. */
   type: number;
   userId: string;
   guildId: string | null;
@@ -42,6 +42,9 @@ export interface InteractionRecord {
   modal: Record<string, unknown> | null;
   /** For a component interaction: the message the component is on. */
   messageId: string | null;
+  /** For an autocomplete interaction: the focused option's type (the choices' value type), and the choices sent. */
+  autocompleteOptionType?: number;
+  autocompleteChoices?: unknown[];
 }
 
 export interface InteractionSettingsRecord {
@@ -50,6 +53,31 @@ export interface InteractionSettingsRecord {
   endpointUrl: string | null;
   /** The application's installation contexts (0 GUILD_INSTALL, 1 USER_INSTALL): the default of a command's integration_types. */
   installContexts: number[];
+}
+
+/** One overwrite of a command's permissions (published): ROLE 1, USER 2, CHANNEL 3. */
+export interface CommandPermissionRecord {
+  id: string;
+  type: 1 | 2 | 3;
+  permission: boolean;
+}
+
+/**
+ * The overwrites of one command in one guild (published "guild application command permissions"). `commandId` equal
+ * to the application id holds the application-wide overwrites.
+ */
+export interface CommandPermissionsRecord {
+  applicationId: string;
+  guildId: string;
+  commandId: string;
+  permissions: CommandPermissionRecord[];
+}
+
+/** A DM (type 1) or group DM (type 3) an interaction was triggered in; `memberIds` sorted, the invoker included. */
+export interface PrivateChannelRecord {
+  id: string;
+  type: 1 | 3;
+  memberIds: string[];
 }
 
 export interface InteractionRepository {
@@ -72,6 +100,16 @@ export interface InteractionRepository {
   updateEphemeral(message: MessageRecord): void;
   getEphemeral(id: string): MessageRecord | undefined;
   deleteEphemeral(id: string): void;
+
+  listCommandPermissions(applicationId: string, guildId: string): CommandPermissionsRecord[];
+  getCommandPermissions(applicationId: string, guildId: string, commandId: string): CommandPermissionsRecord | undefined;
+  setCommandPermissions(record: CommandPermissionsRecord): void;
+  /** Drops a deleted command's overwrites in every guild. */
+  deleteCommandPermissions(applicationId: string, commandId: string): void;
+
+  getPrivateChannel(id: string): PrivateChannelRecord | undefined;
+  /** The channel of exactly these members (sorted), created as `candidate` on first use. */
+  ensurePrivateChannel(candidate: PrivateChannelRecord): PrivateChannelRecord;
 
   settings(applicationId: string): InteractionSettingsRecord;
   setSettings(settings: InteractionSettingsRecord): void;

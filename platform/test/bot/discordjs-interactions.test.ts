@@ -7,20 +7,19 @@
 import {
   ApplicationCommandType,
   ApplicationIntegrationType,
-  Client,
+  type Client,
   DiscordAPIError,
   EntryPointCommandHandlerType,
   FileUploadBuilder,
-  GatewayIntentBits,
   LabelBuilder,
   ModalBuilder,
   TextInputBuilder,
   TextInputStyle,
-  type Interaction,
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/http.js';
 import { devTokenHeaders } from '../helpers/platform.js';
+import { loginDiscordJs, type DiscordJsBot } from './discordjs-client.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { multipart } from './helpers.js';
 
@@ -28,10 +27,7 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
   let f: BotFixture;
   let client: Client;
   const commandIds = new Map<string, string>();
-  const pending: Array<{ match: (i: Interaction) => boolean; resolve: (i: Interaction) => void }> = [];
-
-  /** The next interaction the client emits that matches. */
-  const nextInteraction = (match: (i: Interaction) => boolean) => new Promise<Interaction>((resolve) => pending.push({ match, resolve }));
+  let nextInteraction: DiscordJsBot['nextInteraction'];
   const dev = (json: unknown) => request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', json });
   const invoke = (name: string) => dev({ type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: commandIds.get(name) });
 
@@ -42,14 +38,7 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
     expect(enabled.status, enabled.text).toBe(200);
     f.platform.store.grants.upsert({ applicationId: f.appId, userId: f.memberId, scopes: ['applications.commands'], createdAt: Date.now() });
 
-    client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${f.platform.httpUrl}/api` } });
-    client.on('interactionCreate', (interaction) => {
-      const index = pending.findIndex((p) => p.match(interaction));
-      if (index >= 0) pending.splice(index, 1)[0]!.resolve(interaction);
-    });
-    const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
-    await client.login(f.botToken);
-    await ready;
+    ({ client, nextInteraction } = await loginDiscordJs(f));
 
     // Registering is a bulk overwrite; the default "Launch" entry point must be part of it (or the PUT is refused).
     const existing = await client.application!.commands.fetch();

@@ -78,7 +78,7 @@ describe('commands', () => {
     expect(ok.body.options).toHaveLength(2);
   });
 
-  it('allows 15 user commands per scope and refuses the 16th with 30032', async () => {
+  it('allows 15 user and 15 message commands per scope and refuses the 16th of each with 30032', async () => {
     for (let i = 0; i < 15; i++) {
       const response = await botCall(f, 'POST', guild(), { name: `User ${i}`, type: 2 });
       expect(response.status, response.text).toBe(201);
@@ -87,8 +87,10 @@ describe('commands', () => {
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe(30032);
     // Message commands have their own 15.
-    const message = await botCall(f, 'POST', guild(), { name: 'Quote', type: 3 });
-    expect(message.status).toBe(201);
+    for (let i = 0; i < 15; i++) expect((await botCall(f, 'POST', guild(), { name: `Quote ${i}`, type: 3 })).status).toBe(201);
+    const extraMessage = await botCall(f, 'POST', guild(), { name: 'Quote 15', type: 3 });
+    expect(extraMessage.status).toBe(400);
+    expect(extraMessage.body.code).toBe(30032);
     await botCall(f, 'PUT', guild(), []);
   });
 

@@ -32,7 +32,7 @@ describe('HTTP interactions endpoint', () => {
 
       const id = await createCommand(f, { name: 'hello', description: 'x' });
       const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
-      expect(triggered.body).toEqual({ interaction_id: expect.any(String), delivered: 'endpoint' });
+      expect(triggered.body).toEqual({ interaction_id: expect.any(String), channel_id: f.generalId, delivered: 'endpoint' });
       const interaction = endpoint.received.find((i) => i.type === 2);
       expect(interaction.entitlements).toEqual([]);
       const original = await webhook(f, interaction.token, 'GET', '/messages/@original');

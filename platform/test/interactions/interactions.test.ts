@@ -1,32 +1,26 @@
 /**
- * Interactions over the real platform (PROTOCOL.md §17.2–16.3): a user triggers through the development route, the
+ * Interactions over the real platform (PROTOCOL.md §17.2–17.3): a user triggers through the development route, the
  * bot receives INTERACTION_CREATE over a real gateway session, answers on the token routes (no Authorization).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botCall, botSession, INTENTS } from '../bot/helpers.js';
-import { callback, createCommand, startInteractionPlatform, trigger, webhook, type InteractionFixture } from './support.js';
+import { botCall } from '../bot/helpers.js';
+import { callback, createCommand, interactionSession, startInteractionPlatform, trigger, webhook, type InteractionFixture } from './support.js';
 
 let f: InteractionFixture;
-let session: Awaited<ReturnType<typeof botSession>>;
+let bot: Awaited<ReturnType<typeof interactionSession>>;
 let pingId: string;
 
 beforeAll(async () => {
   f = await startInteractionPlatform();
-  session = await botSession(f, INTENTS.GUILDS);
+  bot = await interactionSession(f);
   pingId = await createCommand(f, { name: 'ping', description: 'Ping!' });
 });
 afterAll(async () => {
-  session?.close();
+  bot?.close();
   await f?.platform.close();
 });
 
-/** The INTERACTION_CREATE of this interaction (earlier ones a failed test left unread are skipped). */
-async function received(id: string): Promise<any> {
-  for (;;) {
-    const interaction = await session.next('INTERACTION_CREATE');
-    if (interaction.id === id) return interaction;
-  }
-}
+const received = (id: string) => bot.received(id);
 
 /** Invokes /ping as bob and returns the interaction the bot received. */
 async function invoke(commandId = pingId, userId = f.memberId): Promise<any> {
@@ -307,6 +301,6 @@ describe('activities', () => {
     expect(triggered.body).toMatchObject({ delivered: 'platform', activity_instance_id: expect.stringMatching(/^i-\d+-gc-\d+-\d+$/) });
     expect(triggered.body.message.content).toContain('started');
     expect(triggered.body.message.interaction_metadata.user.id).toBe(f.memberId);
-    expect(session.seen.filter((e) => e.t === 'INTERACTION_CREATE' && e.d.id === triggered.body.interaction_id)).toHaveLength(0);
+    expect(bot.session.seen.filter((e) => e.t === 'INTERACTION_CREATE' && e.d.id === triggered.body.interaction_id)).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { request, type TestResponse } from '../helpers/http.js';
 import { devTokenHeaders, testClock } from '../helpers/platform.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';
-import { botCall, multipart } from '../bot/helpers.js';
+import { botCall, botSession, INTENTS, multipart } from '../bot/helpers.js';
 
 export interface InteractionFixture extends BotFixture {
   clock: ReturnType<typeof testClock>;
@@ -82,5 +82,21 @@ export async function startInteractionEndpoint(publicKeyHex: string, respond: (i
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A bot gateway session (intent GUILDS) and the reader of one interaction's INTERACTION_CREATE. */
+export async function interactionSession(f: BotFixture) {
+  const session = await botSession(f, INTENTS.GUILDS);
+  return {
+    session,
+    /** The INTERACTION_CREATE of this interaction (earlier ones a failed test left unread are skipped). */
+    async received(id: string): Promise<any> {
+      for (;;) {
+        const interaction = await session.next('INTERACTION_CREATE');
+        if (interaction.id === id) return interaction;
+      }
+    },
+    close: () => session.close(),
   };
 }

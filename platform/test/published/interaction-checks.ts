@@ -6,9 +6,13 @@
 import * as spec from 'discord-api-spec/zod';
 import { expect } from 'vitest';
 import * as zm from 'zod/mini';
-import { bot, request, type TestResponse } from '../helpers/http.js';
+import { bearer, bot, request, type TestResponse } from '../helpers/http.js';
+import { accessTokenFor } from '../helpers/platform.js';
 import type { BotFixture } from '../bot/fixture.js';
 import { published, type Check } from './checks.js';
+
+/** The redirect URI the fixture's application registers, so the checks can get a user's Bearer token of it. */
+export const INTERACTION_CHECKS_REDIRECT = 'http://127.0.0.1:5555/callback';
 
 export function interactionChecks(fixture: () => BotFixture): Check[] {
   const f = () => fixture();
@@ -41,6 +45,14 @@ export function interactionChecks(fixture: () => BotFixture): Check[] {
     return i;
   };
   const list = zm.array(spec.ApplicationCommandResponseSchema);
+  /** Sets overwrites of a fresh command with the guild owner's Bearer token (the only credential the PUT takes). */
+  const permitted = async () => {
+    const commandId = await command(global());
+    const token = (await accessTokenFor(f().platform, { clientId: f().appId, scope: 'applications.commands.permissions.update', user: 'alice', redirectUri: INTERACTION_CHECKS_REDIRECT })).access_token;
+    const path = `/applications/${f().appId}/guilds/${f().guildId}/commands/${commandId}/permissions`;
+    const response = await request(`${f().platform.apiBase}${path}`, { method: 'PUT', headers: bearer(token), json: { permissions: [{ id: f().guildId, type: 1, permission: true }] } });
+    return { path, response };
+  };
 
   return [
     published('patch', '/applications/@me', '200', spec.PrivateApplicationResponseSchema, () => call('PATCH', '/applications/@me', { interactions_endpoint_url: null })),
@@ -70,6 +82,12 @@ export function interactionChecks(fixture: () => BotFixture): Check[] {
     published('get', '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}', '200', spec.ApplicationCommandResponseSchema, async () => call('GET', `${guild()}/${await command(guild())}`)),
     published('patch', '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}', '200', spec.ApplicationCommandResponseSchema, async () => call('PATCH', `${guild()}/${await command(guild())}`, { nsfw: true })),
     published('delete', '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}', '204', null, async () => call('DELETE', `${guild()}/${await command(guild())}`)),
+    published('get', '/applications/{application_id}/guilds/{guild_id}/commands/permissions', '200', zm.array(spec.CommandPermissionsResponseSchema), async () => {
+      await permitted();
+      return call('GET', `/applications/${f().appId}/guilds/${f().guildId}/commands/permissions`);
+    }),
+    published('get', '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}/permissions', '200', spec.CommandPermissionsResponseSchema, async () => call('GET', (await permitted()).path)),
+    published('put', '/applications/{application_id}/guilds/{guild_id}/commands/{command_id}/permissions', '200', spec.CommandPermissionsResponseSchema, async () => (await permitted()).response),
     published('post', '/interactions/{interaction_id}/{interaction_token}/callback', '200', spec.InteractionCallbackResponseSchema, async () => {
       const i = await interaction();
       return open('POST', `/interactions/${i.id}/${i.token}/callback?with_response=true`, { type: 4, data: { content: 'with response' } });

@@ -44,4 +44,5 @@ declare module 'discord-api-spec/zod' {
   // Commands and interactions (PROTOCOL.md §17)
   export const ApplicationCommandResponseSchema: ZodMiniType<Spec.ApplicationCommandResponse>;
   export const InteractionCallbackResponseSchema: ZodMiniType<Spec.InteractionCallbackResponse>;
+  export const CommandPermissionsResponseSchema: ZodMiniType<Spec.CommandPermissionsResponse>;
 }

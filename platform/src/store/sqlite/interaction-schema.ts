@@ -31,4 +31,22 @@ export const INTERACTION_MIGRATIONS: readonly string[] = [
     install_contexts TEXT NOT NULL
   );
   `,
+  // Command permissions per guild (PROTOCOL.md §17.9) and the private channels (DMs, group DMs) interactions are
+  // triggered in (§17.2). member_key is the sorted member ids joined with ',': one channel per set of members.
+  `
+  CREATE TABLE application_command_permissions (
+    application_id TEXT NOT NULL,
+    guild_id TEXT NOT NULL,
+    command_id TEXT NOT NULL,
+    permissions TEXT NOT NULL,
+    PRIMARY KEY (application_id, guild_id, command_id)
+  );
+
+  CREATE TABLE interaction_private_channels (
+    id TEXT PRIMARY KEY,
+    member_key TEXT NOT NULL UNIQUE,
+    type INTEGER NOT NULL,
+    member_ids TEXT NOT NULL
+  );
+  `,
 ];

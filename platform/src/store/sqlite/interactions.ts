@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../sql-database.js';
 import type { MessageRecord } from '../bot-types.js';
-import type { CommandRecord, CommandType, InteractionRecord, InteractionRepository } from '../interaction-types.js';
+import type { CommandPermissionsRecord, CommandRecord, CommandType, InteractionRecord, InteractionRepository, PrivateChannelRecord } from '../interaction-types.js';
 import { json, str, type Row } from './rows.js';
 
 /** Global commands are stored with guild_id '' so that the uniqueness constraint covers them too. */
@@ -50,6 +50,28 @@ export function sqliteInteractions(db: SqlDatabase): InteractionRepository {
      ON CONFLICT (application_id) DO UPDATE SET endpoint_url = excluded.endpoint_url, install_contexts = excluded.install_contexts`,
   );
 
+  const listPermissions = db.prepare('SELECT * FROM application_command_permissions WHERE application_id = ? AND guild_id = ? ORDER BY length(command_id), command_id');
+  const getPermissions = db.prepare('SELECT * FROM application_command_permissions WHERE application_id = ? AND guild_id = ? AND command_id = ?');
+  const setPermissions = db.prepare(
+    `INSERT INTO application_command_permissions (application_id, guild_id, command_id, permissions) VALUES (@applicationId, @guildId, @commandId, @permissions)
+     ON CONFLICT (application_id, guild_id, command_id) DO UPDATE SET permissions = excluded.permissions`,
+  );
+  const deletePermissions = db.prepare('DELETE FROM application_command_permissions WHERE application_id = ? AND command_id = ?');
+
+  const getPrivateChannel = db.prepare('SELECT * FROM interaction_private_channels WHERE id = ?');
+  const findPrivateChannel = db.prepare('SELECT * FROM interaction_private_channels WHERE member_key = ?');
+  const insertPrivateChannel = db.prepare(
+    'INSERT INTO interaction_private_channels (id, member_key, type, member_ids) VALUES (@id, @memberKey, @type, @memberIds) ON CONFLICT (member_key) DO NOTHING',
+  );
+
+  const permissionsFromRow = (row: Row): CommandPermissionsRecord => ({
+    applicationId: str(row.application_id),
+    guildId: str(row.guild_id),
+    commandId: str(row.command_id),
+    permissions: json(row.permissions),
+  });
+  const privateChannelFromRow = (row: Row): PrivateChannelRecord => ({ id: str(row.id), type: Number(row.type) as 1 | 3, memberIds: json(row.member_ids) });
+
   const record = (row: unknown): InteractionRecord | undefined => (row ? json<InteractionRecord>((row as Row).record) : undefined);
 
   return {
@@ -79,6 +101,24 @@ export function sqliteInteractions(db: SqlDatabase): InteractionRepository {
       return row ? messageFromJson(row.record) : undefined;
     },
     deleteEphemeral: (id) => void deleteEphemeral.run(id),
+
+    listCommandPermissions: (applicationId, guildId) => (listPermissions.all(applicationId, guildId) as Row[]).map(permissionsFromRow),
+    getCommandPermissions: (applicationId, guildId, commandId) => {
+      const row = getPermissions.get(applicationId, guildId, commandId) as Row | undefined;
+      return row ? permissionsFromRow(row) : undefined;
+    },
+    setCommandPermissions: (value) => void setPermissions.run({ ...value, permissions: JSON.stringify(value.permissions) }),
+    deleteCommandPermissions: (applicationId, commandId) => void deletePermissions.run(applicationId, commandId),
+
+    getPrivateChannel: (id) => {
+      const row = getPrivateChannel.get(id) as Row | undefined;
+      return row ? privateChannelFromRow(row) : undefined;
+    },
+    ensurePrivateChannel: (candidate) => {
+      const memberKey = candidate.memberIds.join(',');
+      insertPrivateChannel.run({ id: candidate.id, memberKey, type: candidate.type, memberIds: JSON.stringify(candidate.memberIds) });
+      return privateChannelFromRow(findPrivateChannel.get(memberKey) as Row);
+    },
 
     settings: (applicationId) => {
       const row = getSettings.get(applicationId) as Row | undefined;
