@@ -43,7 +43,7 @@ describe('callback validity', () => {
     const click = await received(clicked.body.interaction_id);
     const launchedFromClick = await callback(f, click, { type: 12 }, true);
     expect(launchedFromClick.status, launchedFromClick.text).toBe(200);
-    expect(launchedFromClick.body.resource.activity_instance.id).toMatch(/^\d+$/);
+    expect(launchedFromClick.body.resource.activity_instance.id).toMatch(/^i-\d+-gc-\d+-\d+$/);
 
     const submission = await modalSubmission();
     expect(submission.type).toBe(5);
