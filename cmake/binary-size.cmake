@@ -54,17 +54,6 @@ function(svcpp_size_optimize_beast_sources target)
   endforeach()
 endfunction()
 
-# Identical code folding for the C ABI library (added to its link options by native/capi): gold's --icf=safe merges
-# functions whose machine code is identical and whose address is never compared — mostly template instantiations
-# that differ only in type (Beast over a plain and a TLS stream, handle registries per type). Saves ~0.33 MB. Safe
-# mode leaves address-taken functions alone, so no two distinct function pointers become equal. Without ld.gold
-# (binutils on Debian ships it) the library links with the default linker, only larger.
-set(SVCPP_SIZE_LINK_OPTIONS "")
-if(SVCPP_SIZE_MEASURES)
-  find_program(SVCPP_GOLD_LINKER ld.gold)
-  if(SVCPP_GOLD_LINKER)
-    set(SVCPP_SIZE_LINK_OPTIONS -fuse-ld=gold -Wl,--icf=safe)
-  else()
-    message(NOTICE "svcpp: ld.gold not found; libsvcpp.so links without identical code folding (larger)")
-  endif()
-endif()
+# Not used: identical code folding with gold (-fuse-ld=gold -Wl,--icf=safe) saved another 0.22 MB, but gold exported
+# symbols past the version script and --exclude-libs (static libstdc++'s TLS std::__once_call, and the STB_GNU_UNIQUE
+# statics of Beast's and Asio's inline functions), which the abi.exported_symbols test caught: docs/binary-size.md.
