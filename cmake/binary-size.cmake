@@ -54,6 +54,15 @@ function(svcpp_size_optimize_beast_sources target)
   endforeach()
 endfunction()
 
+# svcpp_size_optimize(<target>): the whole target's Release build at -Os. For libraries of cold code only: MLS
+# (native/core/mls) runs when a DAVE group changes — a join, a commit, a welcome — never per audio frame (the frame
+# cryptor is svcpp_voice_e2ee, which keeps the build type's optimisation). Its object code is ~60 % smaller at -Os.
+function(svcpp_size_optimize target)
+  if(SVCPP_SIZE_MEASURES)
+    target_compile_options(${target} PRIVATE $<$<CONFIG:Release>:-Os>)
+  endif()
+endfunction()
+
 # Not used: identical code folding with gold (-fuse-ld=gold -Wl,--icf=safe) saved another 0.22 MB, but gold exported
 # symbols past the version script and --exclude-libs (static libstdc++'s TLS std::__once_call, and the STB_GNU_UNIQUE
 # statics of Beast's and Asio's inline functions), which the abi.exported_symbols test caught: docs/binary-size.md.
