@@ -1,0 +1,30 @@
+// The size budget of the native binaries the npm package ships: the stripped prebuilds exactly as
+// tools/make-prebuilds.mjs makes them (prebuildify --strip), not a build tree's unstripped files. A size check of
+// the real artefact, not a timing: docs/binary-size.md has the breakdown and how each figure is reproduced.
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { withPrebuilds } from './pack/package.js';
+
+const MB = 1_000_000;
+// The goal is 6 MB each. The addon meets it; libsvcpp.so does not yet (docs/binary-size.md, "The road to 6 MB"), so
+// its bound is the ceiling it holds today: a change that makes it grow past that fails here, and the bound comes
+// down as each further measure lands, until it is 6 MB too.
+const LIMITS: Record<string, number> = {
+  'libsvcpp.so': 10.5 * MB,
+  'svcpp.glibc.node': 6 * MB,
+};
+
+it('each shipped binary (the stripped prebuild) stays within its size budget', () => {
+  const measured = withPrebuilds((dir) =>
+    Object.keys(LIMITS).map((file) => {
+      const path = join(dir, file);
+      const sections = execFileSync('readelf', ['-S', '-W', path], { encoding: 'utf8' });
+      return { file, bytes: statSync(path).size, stripped: !sections.includes('.symtab') };
+    }));
+  for (const { file, bytes, stripped } of measured) {
+    expect(stripped, `${file} ships stripped`).toBe(true);
+    expect(bytes, `${file}: ${(bytes / MB).toFixed(2)} MB`).toBeLessThanOrEqual(LIMITS[file]);
+  }
+});
