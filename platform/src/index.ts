@@ -10,6 +10,8 @@ import { ensureDevEnvironment } from './config/dev-environment.js';
 import { platformCertificate } from './crypto/tls.js';
 import { randomToken } from './crypto/tokens.js';
 import { EventBus } from './events/bus.js';
+import { InProcessLog, type ClusterLog } from './events/cluster-log.js';
+import { RedisLog, redactUrl } from './events/redis-log.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { guildRoutes } from './guilds/routes.js';
@@ -160,11 +162,19 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const resolved = resolveOptions(options);
   assertDevModeStaysLocal(resolved);
   const logger = createLogger(options.logger);
-  const store = openStore(resolved.database);
+  // The broker first: a bad URL or an unreachable broker fails the start before the database is touched.
+  const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' })) : new InProcessLog();
+  let store: Store;
+  try {
+    store = openStore(resolved.database);
+  } catch (error) {
+    await log.close();
+    throw error;
+  }
   try {
     const now = resolved.now;
     const outbound = new OutboundHttpClient(resolved.outboundCaPems);
-    const bus = new EventBus();
+    const bus = new EventBus(log);
     const rateLimiter = new RateLimiter(resolved.rateLimits, now);
     const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
     const ctx: PlatformContext = {
@@ -245,7 +255,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       throw error;
     }
     webhooks.start();
-    logger.info({ url: ctx.urls.http, database: resolved.database, devMode: resolved.devMode }, 'svcpp platform listening');
+    logger.info(
+      { url: ctx.urls.http, database: resolved.database, ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }), devMode: resolved.devMode },
+      'svcpp platform listening',
+    );
 
     let closing: Promise<void> | undefined;
     const running: RunningPlatform = {
@@ -270,12 +283,15 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
           await rpc?.close();
           await webhooks.stop();
           await app.close();
+          // After the gateway ended its sessions: their entries reach the other nodes (and run here) first.
+          await log.close();
           store.close();
           logger.info('svcpp platform stopped');
         })()),
     };
     return running;
   } catch (error) {
+    await log.close();
     store.close();
     throw error;
   }
