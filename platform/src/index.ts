@@ -195,7 +195,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
-      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], identified: [], commands: [] },
+      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], sessionsObserved: [], identified: [], commands: [] },
       now,
     };
 
@@ -227,6 +227,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         return false;
       },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
+      sessionsObserved: (change) => ctx.gatewayHooks.sessionsObserved.forEach((handle) => handle(change)),
       identified: (session) => ctx.gatewayHooks.identified.forEach((handle) => handle(session)),
       command: (command) => {
         for (const handle of ctx.gatewayHooks.commands) {

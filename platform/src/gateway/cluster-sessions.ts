@@ -30,8 +30,8 @@ type SessionsEntry =
 
 /** What the gateway does when an entry concerns its own sessions. */
 export interface ClusterSessionEvents {
-  /** First / last session of a pair in the deployment (called on the node whose entry caused it). */
-  pairChanged(change: SessionsChange): void;
+  /** First / last session of a pair in the deployment, on every node; `origin` on the node whose entry caused it. */
+  pairChanged(change: SessionsChange, origin: boolean): void;
   /** This node owned the session and another node claimed it: give up the session and return its ring. */
   handOver(sessionId: string): ReplayRingSnapshot | null;
   /** This node claimed the session: it belongs here from now on (identity and intents as opened). */
@@ -93,14 +93,14 @@ export class ClusterSessions {
       case 'open': {
         if (this.sessions.has(entry.id)) return;
         this.sessions.set(entry.id, { node: entry.node, identity: entry.identity, intents: entry.intents });
-        if (this.count(entry.identity, 1) === 1 && origin) this.changed(entry.identity, true);
+        if (this.count(entry.identity, 1) === 1) this.changed(entry.identity, true, origin);
         return;
       }
       case 'close': {
         const record = this.sessions.get(entry.id);
         if (!record) return;
         this.sessions.delete(entry.id);
-        if (this.count(record.identity, -1) === 0 && origin) this.changed(record.identity, false);
+        if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin);
         return;
       }
       case 'claim': {
@@ -139,7 +139,7 @@ export class ClusterSessions {
     return n;
   }
 
-  private changed(identity: GatewayIdentity, present: boolean): void {
-    this.events.pairChanged({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present });
+  private changed(identity: GatewayIdentity, present: boolean, origin: boolean): void {
+    this.events.pairChanged({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present }, origin);
   }
 }

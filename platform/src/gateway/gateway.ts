@@ -57,7 +57,7 @@ export class GatewayServer implements GatewayHandle {
     this.options = resolveOptions(deps.options);
     this.unsubscribe = deps.bus.subscribe((event) => this.deliver(event));
     this.cluster = new ClusterSessions(deps.bus.log, {
-      pairChanged: (change) => this.sessionsChanged(change),
+      pairChanged: (change, origin) => this.sessionsChanged(change, origin),
       handOver: (id) => this.handOver(id),
       claimed: (id, record) => this.claimed(id, record.identity, record.intents),
       claimFailed: (id) => this.handoverFailed(id),
@@ -344,12 +344,15 @@ export class GatewayServer implements GatewayHandle {
     waiting.conn.send(INVALID_SESSION_FRAMES.false);
   }
 
-  private sessionsChanged(change: SessionsChange): void {
-    try {
-      this.deps.sessionsChanged?.(change);
-    } catch (error) {
-      // A feature's failure must not break the session bookkeeping that called it.
-      this.deps.logger.error({ err: error }, 'sessionsChanged hook failed');
+  private sessionsChanged(change: SessionsChange, origin: boolean): void {
+    const hooks = origin ? [this.deps.sessionsObserved, this.deps.sessionsChanged] : [this.deps.sessionsObserved];
+    for (const hook of hooks) {
+      try {
+        hook?.(change);
+      } catch (error) {
+        // A feature's failure must not break the session bookkeeping that called it.
+        this.deps.logger.error({ err: error }, 'sessionsChanged hook failed');
+      }
     }
   }
 
