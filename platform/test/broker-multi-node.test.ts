@@ -160,6 +160,20 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     expectContiguousSeq(daveFrames);
   }, 60_000);
 
+  it("Identify's presence on node B reaches a friend on node A after the user is online, never as offline first", async () => {
+    const [henry, ivy] = [await fullUser(asPlatform(nodeA)), await fullUser(asPlatform(nodeA))];
+    expect((await call(nodeA, henry, 'PUT', `/users/@me/relationships/${ivy.id}`, { type: 1 })).status).toBe(204);
+    expect((await call(nodeA, ivy, 'PUT', `/users/@me/relationships/${henry.id}`, { type: 1 })).status).toBe(204);
+    const i = await open(nodeA, ivy);
+    const ivyFrames = collect(i.client);
+    const client = await RawClient.open(nodeB.gatewayUrl);
+    clients.push(client);
+    await client.identify(`Bearer ${henry.token}`, { presence: { status: 'dnd', since: null, activities: [], afk: false } });
+    const fromHenry = () => dispatches(ivyFrames, 'PRESENCE_UPDATE').map((f) => f.d as { user: { id: string }; status: string }).filter((d) => d.user.id === henry.id);
+    await eventually(() => fromHenry().some((d) => d.status === 'dnd'));
+    expect(fromHenry().map((d) => d.status)).toEqual(['online', 'dnd']);
+  }, 30_000);
+
   it('a session dropped on node A resumes on node B: same session, missed dispatches replayed, seq continuous; the old connection is cut', async () => {
     const [frank, gina] = [await fullUser(asPlatform(nodeA)), await fullUser(asPlatform(nodeA))];
     const secret = `resume-${Date.now()}`;

@@ -77,6 +77,7 @@ export class RedisLog implements ClusterLog {
   private pendingAppends = 0;
   private stopping = false;
   private reading: Promise<void> = Promise.resolve();
+  private closing: Promise<void> | null = null;
   private readonly caughtUp = new Set<() => void>();
 
   private constructor(
@@ -125,8 +126,12 @@ export class RedisLog implements ClusterLog {
     return this.handlers.add(channel, handler, options);
   }
 
-  async close(): Promise<void> {
-    if (this.stopping) return this.reading;
+  close(): Promise<void> {
+    this.closing ??= this.drainAndStop();
+    return this.closing;
+  }
+
+  private async drainAndStop(): Promise<void> {
     // The entries this node appended last (its sessions closing on shutdown) still reach the other nodes, and
     // their handlers run here before the store they may write to is closed.
     await new Promise<void>((resolve) => {

@@ -48,6 +48,8 @@ export class ClusterSessions {
   /** Sessions per `${applicationId}:${userId}` across every node. */
   private readonly pairs = new Map<string, number>();
   private readonly unsubscribe: () => void;
+  /** Run when this node's `open` entry has been applied (its pair change, if any, already reported). */
+  private readonly afterOpen = new Map<string, () => void>();
 
   constructor(
     private readonly log: ClusterLog,
@@ -61,7 +63,9 @@ export class ClusterSessions {
     this.unsubscribe();
   }
 
-  opened(id: string, identity: GatewayIdentity, intents: number): void {
+  /** `then` runs once the entry is applied here: at once on one node, when it comes back with a broker. */
+  opened(id: string, identity: GatewayIdentity, intents: number, then?: () => void): void {
+    if (then) this.afterOpen.set(id, then);
     this.log.append(CHANNEL, { op: 'open', id, node: this.log.nodeId, identity, intents } satisfies SessionsEntry);
   }
 
@@ -94,12 +98,18 @@ export class ClusterSessions {
         if (this.sessions.has(entry.id)) return;
         this.sessions.set(entry.id, { node: entry.node, identity: entry.identity, intents: entry.intents });
         if (this.count(entry.identity, 1) === 1) this.changed(entry.identity, true, origin);
+        const then = origin ? this.afterOpen.get(entry.id) : undefined;
+        if (then) {
+          this.afterOpen.delete(entry.id);
+          then();
+        }
         return;
       }
       case 'close': {
         const record = this.sessions.get(entry.id);
         if (!record) return;
         this.sessions.delete(entry.id);
+        this.afterOpen.delete(entry.id);
         if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin);
         return;
       }

@@ -168,12 +168,17 @@ export class GatewayServer implements GatewayHandle {
     session.intents = identify.intents ?? 0;
     this.registry.add(session);
     this.attach(session, conn);
-    // First session of the pair anywhere → sessionsChanged (at once on one node; when the entry comes back with a broker).
-    this.cluster.opened(session.id, identity, session.intents);
+    // First session of the pair anywhere → sessionsChanged (at once on one node; when the entry comes back with a
+    // broker). Identify's presence follows both READY and that change, so it never reaches anyone before "online".
+    let steps = identify.presence ? 2 : 0;
+    const presenceStep = () => {
+      if (--steps === 0 && conn.session === session) this.publishPresence(conn, identity, identify.presence!);
+    };
+    this.cluster.opened(session.id, identity, session.intents, identify.presence ? presenceStep : undefined);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
     this.deps.identified?.(this.handle(session));
     this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
-    if (identify.presence) this.publishPresence(conn, identity, identify.presence);
+    if (identify.presence) presenceStep();
   }
 
   private readyPayload(conn: Connection, session: Session, identify: Identify): Record<string, unknown> {
