@@ -46,6 +46,7 @@ registerGateway(app, {
   },
   logger,
 });
+await bus.log.start();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no TCP address');

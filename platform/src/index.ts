@@ -246,6 +246,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const voice = registerVoice(app, ctx, options.voice);
 
     try {
+      // Every area has subscribed to the log by now; with a broker this also replays the retained history.
+      await log.start();
       await app.listen({ port: resolved.port, host: resolved.host });
       await voice.listen(resolved.host, tls);
       ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);

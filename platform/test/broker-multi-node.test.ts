@@ -54,6 +54,7 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
   let postgres: TemporaryPostgres | undefined;
   let nodeA: PlatformNode;
   let nodeB: PlatformNode;
+  let nodeOptions: StartOptions;
   const clients: RawClient[] = [];
   const open = async (node: PlatformNode, user: SocialUser) => {
     const session = await connect(node, user);
@@ -71,10 +72,10 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
       postgres = startTemporaryPostgres();
       database = postgres.url('postgres');
     }
-    const options: StartOptions = { database, broker: redis.url, rateLimits: { 'presence.update': { limit: 1000, windowSeconds: 1 } } };
+    nodeOptions = { database, broker: redis.url, rateLimits: { 'presence.update': { limit: 1000, windowSeconds: 1 } } };
     // One after the other: the second finds the database migrated and the development application created.
-    nodeA = await startNodeProcess(options);
-    nodeB = await startNodeProcess(options);
+    nodeA = await startNodeProcess(nodeOptions);
+    nodeB = await startNodeProcess(nodeOptions);
   }, 180_000); // two node processes compile their TypeScript at start (tsx): seconds each on a loaded machine
 
   afterAll(async () => {
@@ -224,6 +225,30 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     const last = await third.nextOf(0, 'LOBBY_MESSAGE_CREATE');
     expect([contentOf(last), last.s]).toEqual(['on A again', next.s! + 2]);
   }, 60_000);
+
+  it('a node started later learns the sessions and presence of the running nodes from the retained history', async () => {
+    const [jack, kim] = [await fullUser(asPlatform(nodeA)), await fullUser(asPlatform(nodeA))];
+    expect((await call(nodeA, jack, 'PUT', `/users/@me/relationships/${kim.id}`, { type: 1 })).status).toBe(204);
+    expect((await call(nodeA, kim, 'PUT', `/users/@me/relationships/${jack.id}`, { type: 1 })).status).toBe(204);
+    await open(nodeA, jack);
+    expect((await call(nodeB, jack, 'POST', '/users/@me/presence', { status: 'idle' })).status).toBe(204);
+    const secret = `late-${Date.now()}`;
+    expect((await call(nodeA, kim, 'PUT', '/lobbies', { secret })).status).toBe(200);
+
+    const nodeC = await startNodeProcess(nodeOptions);
+    try {
+      // Jack's session is on node A and was opened before node C existed: node C still counts it.
+      const joined = await call(nodeC, jack, 'PUT', '/lobbies', { secret });
+      expect(joined.status, joined.text).toBe(200);
+      const members = (joined.body as { members: Array<{ id: string; connected: boolean }> }).members;
+      expect(members.find((m) => m.id === jack.id)?.connected).toBe(true);
+      const k = await connect(nodeC, kim);
+      clients.push(k.client);
+      expect(k.ready.presences).toEqual([expect.objectContaining({ user: { id: jack.id }, status: 'idle' })]);
+    } finally {
+      await nodeC.stop();
+    }
+  }, 120_000);
 
   it('a resume of a session no node knows is answered with Invalid Session (op 9, false)', async () => {
     const user = await fullUser(asPlatform(nodeA));

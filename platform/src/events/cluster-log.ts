@@ -28,6 +28,11 @@ export interface ClusterLog {
   readonly distributed: boolean;
   append(channel: string, payload: unknown): void;
   on<T>(channel: string, handler: LogHandler<T>, options?: LogSubscription): () => void;
+  /**
+   * Starts delivering, once every area has subscribed (nothing read before would reach them); resolves when the
+   * history is handled, so the node knows the deployment's sessions and presence before it serves anyone.
+   */
+  start(): Promise<void>;
   /** Waits until this node's own entries were delivered back (broker), then stops reading. */
   close(): Promise<void>;
 }
@@ -84,6 +89,8 @@ export class InProcessLog implements ClusterLog {
   on<T>(channel: string, handler: LogHandler<T>, options?: LogSubscription): () => void {
     return this.handlers.add(channel, handler, options);
   }
+
+  async start(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

@@ -87,7 +87,7 @@ export class RedisLog implements ClusterLog {
     private readonly maxLength: number,
   ) {}
 
-  /** Connects (failing start-up clearly when the broker cannot be reached) and starts reading the stream. */
+  /** Connects, failing start-up clearly when the broker cannot be reached; start() then starts reading. */
   static async connect(url: string, logger: Logger, maxLength = DEFAULT_LOG_MAX_LENGTH): Promise<RedisLog> {
     parseBrokerUrl(url);
     const failures: Error[] = [];
@@ -103,8 +103,20 @@ export class RedisLog implements ClusterLog {
     const log = new RedisLog(clients[0], clients[1], logger, maxLength);
     const newest = (await clients[0].xrevrange(LOG_STREAM_KEY, '+', '-', 'COUNT', 1))[0];
     log.startId = newest ? newest[0] : '0-0';
-    log.reading = log.readLoop();
     return log;
+  }
+
+  start(): Promise<void> {
+    this.reading = this.readLoop();
+    return new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (compareIds(this.lastRead, this.startId) < 0) return;
+        this.caughtUp.delete(check);
+        resolve();
+      };
+      this.caughtUp.add(check);
+      check();
+    });
   }
 
   append(channel: string, payload: unknown): void {

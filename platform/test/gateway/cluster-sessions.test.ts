@@ -50,6 +50,7 @@ class FakeNodeLog implements ClusterLog {
   on<T>(channel: string, handler: LogHandler<T>, options?: LogSubscription): () => void {
     return this.handlers.add(channel, handler, options);
   }
+  async start(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
