@@ -10,6 +10,7 @@ node --import tsx platform/bench/voice-relay.ts --smoke
 node --import tsx platform/bench/bot-messages.ts --smoke
 node --import tsx platform/bench/voice-dave.ts --smoke
 node --import tsx platform/bench/store-queries.ts --smoke   # starts a temporary PostgreSQL cluster (Debian postgresql)
+node --import tsx platform/bench/broker-fanout.ts --smoke   # starts a private redis-server (Debian redis-server)
 build/Release/svcpp_bench_voice_media --smoke
 build/Release/svcpp_bench_dave --smoke
 node --import tsx bench/voice-latency.ts --smoke

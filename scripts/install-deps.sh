@@ -20,6 +20,7 @@ PACKAGES=(
   chromium              # the developer portal's browser tests (platform/test/portal-browser*.test.ts, playwright-core)
   libpq-dev             # the platform's PostgreSQL store: pg-native's libpq binding compiles against it (npm install)
   postgresql            # the platform suite's PostgreSQL run: a temporary cluster (initdb, pg_ctl) per test run
+  redis-server          # the platform's two-node test and broker benchmark: a private Redis (--broker redis://…)
 )
 
 SUDO=""

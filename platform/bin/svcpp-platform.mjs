@@ -29,6 +29,8 @@ The platform:
   --host <addr>            listen address (default 127.0.0.1)
   --db <file|:memory:|url> SQLite database (default ./svcpp-platform.db), or a PostgreSQL connection URL
                            (postgres://user:password@host:5432/name — platform/README.md, "Deployment")
+  --broker <url>           redis://[user:password@]host:port[/db] (rediss:// for TLS): several platform processes
+                           on one PostgreSQL database serve one population (platform/README.md, "Deployment")
   --config <file>          JSON config: applications, users, guilds (see platform/README.md)
   --tls                    serve HTTPS/WSS with a self-signed certificate (written to --cert-out), generated
                            once per database and kept in it
@@ -55,6 +57,7 @@ const { values, positionals } = parseArgs({
     port: { type: 'string', default: '8787' },
     host: { type: 'string', default: '127.0.0.1' },
     db: { type: 'string', default: 'svcpp-platform.db' },
+    broker: { type: 'string' },
     config: { type: 'string' },
     tls: { type: 'boolean', default: false },
     'cert-out': { type: 'string', default: 'svcpp-platform-ca.pem' },
@@ -164,7 +167,9 @@ if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
   process.exit(2);
 }
 
-const running = await platform.startPlatform({
+let running;
+try {
+  running = await platform.startPlatform({
   port,
   host: values.host,
   database: values.db === ':memory:' || /^postgres(ql)?:\/\//i.test(values.db) ? values.db : resolve(values.db),
@@ -177,8 +182,14 @@ const running = await platform.startPlatform({
   ...(values.config ? { config: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
   ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
   // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
+  ...(values.broker ? { broker: values.broker } : {}),
   ...(withRpc ? { rpc: { autoApprove: !values['no-dev'], ...(values['rpc-user'] ? { user: values['rpc-user'] } : {}), ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}) } } : {}),
-});
+  });
+} catch (error) {
+  // A start-up failure (bad --broker or --db, unreachable server, port in use) is one line, not a stack trace.
+  process.stderr.write(`svcpp-platform: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 
 if (running.rpc && values['no-dev']) {
   // Consent for AUTHORIZE is the person at this terminal's answer, one request at a time.

@@ -23,8 +23,13 @@ export interface GatewayHooks {
    * refuses it (the gateway closes with 4001).
    */
   userPresence: Array<(identity: GatewayIdentity, presence: Presence) => boolean | 'invalid'>;
-  /** Every handler sees every first-session / last-session change of a (user, application) pair. */
+  /**
+   * Every handler sees every first-session / last-session change of a (user, application) pair, once in the
+   * deployment (on the node where it happened): side effects such as presence updates and lobby events.
+   */
   sessionsChanged: Array<(change: SessionsChange) => void>;
+  /** The same changes on every node (several nodes: PROTOCOL.md "Several nodes"), for state each node keeps. */
+  sessionsObserved: Array<(change: SessionsChange) => void>;
   /** Every handler sees each new session right after its READY. */
   identified: Array<(session: GatewaySessionHandle) => void>;
   /** First handler returning true or 'invalid' owns a command op (op 8, op 43, …). */

@@ -10,6 +10,8 @@ import { ensureDevEnvironment } from './config/dev-environment.js';
 import { platformCertificate } from './crypto/tls.js';
 import { randomToken } from './crypto/tokens.js';
 import { EventBus } from './events/bus.js';
+import { InProcessLog, type ClusterLog } from './events/cluster-log.js';
+import { RedisLog, redactUrl } from './events/redis-log.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { guildRoutes } from './guilds/routes.js';
@@ -162,11 +164,19 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const resolved = resolveOptions(options);
   assertDevModeStaysLocal(resolved);
   const logger = createLogger(options.logger);
-  const store = openStore(resolved.database);
+  // The broker first: a bad URL or an unreachable broker fails the start before the database is touched.
+  const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' })) : new InProcessLog();
+  let store: Store;
+  try {
+    store = openStore(resolved.database);
+  } catch (error) {
+    await log.close();
+    throw error;
+  }
   try {
     const now = resolved.now;
     const outbound = new OutboundHttpClient(resolved.outboundCaPems);
-    const bus = new EventBus();
+    const bus = new EventBus(log);
     const rateLimiter = new RateLimiter(resolved.rateLimits, now);
     const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
     const ctx: PlatformContext = {
@@ -187,7 +197,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
-      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], identified: [], commands: [] },
+      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], sessionsObserved: [], identified: [], commands: [] },
       now,
     };
 
@@ -219,6 +229,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         return false;
       },
       sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
+      sessionsObserved: (change) => ctx.gatewayHooks.sessionsObserved.forEach((handle) => handle(change)),
       identified: (session) => ctx.gatewayHooks.identified.forEach((handle) => handle(session)),
       command: (command) => {
         for (const handle of ctx.gatewayHooks.commands) {
@@ -237,6 +248,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const voice = registerVoice(app, ctx, options.voice);
 
     try {
+      // Every area has subscribed to the log by now; with a broker this also replays the retained history.
+      await log.start();
       await app.listen({ port: resolved.port, host: resolved.host });
       await voice.listen(resolved.host, tls);
       ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
@@ -247,7 +260,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       throw error;
     }
     webhooks.start();
-    logger.info({ url: ctx.urls.http, database: resolved.database, devMode: resolved.devMode }, 'svcpp platform listening');
+    logger.info(
+      { url: ctx.urls.http, database: resolved.database, ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }), devMode: resolved.devMode },
+      'svcpp platform listening',
+    );
 
     let closing: Promise<void> | undefined;
     const running: RunningPlatform = {
@@ -272,12 +288,15 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
           await rpc?.close();
           await webhooks.stop();
           await app.close();
+          // After the gateway ended its sessions: their entries reach the other nodes (and run here) first.
+          await log.close();
           store.close();
           logger.info('svcpp platform stopped');
         })()),
     };
     return running;
   } catch (error) {
+    await log.close();
     store.close();
     throw error;
   }

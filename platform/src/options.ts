@@ -43,6 +43,11 @@ export interface PlatformOptions {
   host?: string;
   /** SQLite file path or ':memory:' (the default), or a `postgres://` / `postgresql://` connection URL. */
   database?: string;
+  /**
+   * A broker URL (`redis://…`, `rediss://…` for TLS): several platform processes on one database then serve one
+   * population — bus events, sessions and presence cross nodes (PROTOCOL.md "Several nodes"). None: one node.
+   */
+  broker?: string;
   /** Serve HTTPS/WSS with a freshly generated self-signed P-256 certificate. */
   tls?: boolean;
   /** Applications, users and guilds to create or update at start-up. */
@@ -86,6 +91,7 @@ export interface ResolvedOptions {
   port: number;
   host: string;
   database: string;
+  broker: string | undefined;
   tls: boolean;
   config: PlatformConfig | undefined;
   tokenLifetimes: TokenLifetimes;
@@ -126,6 +132,7 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
     database: options.database ?? ':memory:',
+    broker: options.broker,
     tls: options.tls ?? false,
     config: options.config,
     tokenLifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },

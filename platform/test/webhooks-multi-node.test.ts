@@ -1,55 +1,17 @@
 /**
  * Two platform processes on one database (PostgreSQL in the SVCPP_TEST_DB=postgres run, one SQLite file otherwise)
  * deliver the webhook outbox together: every event reaches the receiver exactly once, whichever node queued it and
- * whichever node's retry got it through.
+ * whichever node's retry got it through — with and without the broker that joins the nodes' gateways.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StartOptions } from '../src/index.js';
 import { testDatabase } from './helpers/database.js';
 import { request } from './helpers/http.js';
 import { authorizeCode, createApp, eventually, tempDir } from './helpers/platform.js';
 import { startWebhookReceiver } from './helpers/webhook-receiver.js';
-
-interface Node {
-  apiBase: string;
-  /** What the minimal RunningPlatform-like helpers need (httpUrl for /oauth2/authorize). */
-  httpUrl: string;
-  stop(): Promise<void>;
-}
-
-const SCRIPT = fileURLToPath(new URL('./support/platform-node.ts', import.meta.url));
-
-async function startNode(options: StartOptions): Promise<Node> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    env: { ...process.env, PLATFORM_NODE_OPTIONS: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  // Log lines (errors only, on stdout) may come first; the node announces itself with one JSON line of its own.
-  let apiBase: string | undefined;
-  while (apiBase === undefined) {
-    const line = await lines.next();
-    if (line.done) throw new Error('the platform node exited before listening');
-    apiBase = (JSON.parse(line.value) as { apiBase?: string }).apiBase;
-  }
-  void (async () => {
-    for await (const line of { [Symbol.asyncIterator]: () => lines }) process.stderr.write(`platform node: ${line}\n`);
-  })();
-  return {
-    apiBase,
-    httpUrl: new URL(apiBase).origin,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+import { startNodeProcess as startNode } from './support/node-process.js';
+import { startTemporaryRedis } from './support/redis-server.js';
 
 type OutboxEntry = { id: string; status: string; attempts: number };
 
@@ -59,12 +21,14 @@ describe('webhook outbox with two platform nodes on one database', () => {
     while (cleanup.length) await cleanup.pop()!();
   });
 
-  it('delivers every event exactly once while both nodes retry the same outbox', async () => {
+  it.each([{ broker: false }, { broker: true }])('delivers every event exactly once while both nodes retry the same outbox (broker: $broker)', async ({ broker }) => {
     const receiver = await startWebhookReceiver();
     cleanup.push(() => receiver.close());
     receiver.status = 503; // refused at first: every event stays pending and both nodes keep retrying all of them
     const database = testDatabase(join(tempDir(), 'shared.db'));
-    const options: StartOptions = { database, webhookRetry: { baseMs: 5, maxMs: 20 } };
+    const redis = broker ? await startTemporaryRedis() : undefined;
+    if (redis) cleanup.push(() => redis.stop());
+    const options: StartOptions = { database, webhookRetry: { baseMs: 5, maxMs: 20 }, ...(redis && { broker: redis.url }) };
     const nodeA = await startNode(options);
     cleanup.push(() => nodeA.stop());
     const nodeB = await startNode(options);

@@ -1,8 +1,11 @@
 /**
  * The platform's one internal event bus. Feature code publishes gateway events here and never talks to sockets;
- * the gateway (and, later, anything else that cares) subscribes. Delivery is synchronous and in publish order, so
- * a publisher that writes to the database and then publishes gets its events out in commit order.
+ * the gateway (and, later, anything else that cares) subscribes. Events travel on the replicated log's `dispatch`
+ * channel: on one node delivery is synchronous and in publish order, so a publisher that writes to the database and
+ * then publishes gets its events out in commit order; with a broker every node's subscribers receive every event of
+ * every node in the one order of the broker's stream (platform/PROTOCOL.md "Several nodes").
  */
+import { InProcessLog, type ClusterLog } from './cluster-log.js';
 
 /** Who an event is for. Present criteria are combined with AND; an empty audience reaches nobody. */
 export interface EventAudience {
@@ -30,30 +33,23 @@ export type BusSubscriber = (event: BusEvent) => void;
 
 const EVENT_NAME = /^[A-Z][A-Z0-9_]*$/;
 
+/** The log channel bus events travel on. */
+const DISPATCH_CHANNEL = 'dispatch';
+
 export class EventBus {
-  private subscribers: BusSubscriber[] = [];
+  /** The replicated log under the bus; other areas that must agree across nodes (sessions, presence) use it too. */
+  constructor(readonly log: ClusterLog = new InProcessLog()) {}
 
   publish(event: BusEvent): void {
     // A malformed name would reach clients as-is; catching it here points at the publisher, not at a socket.
     if (!EVENT_NAME.test(event.t)) throw new TypeError(`event name must be UPPER_SNAKE_CASE, got ${JSON.stringify(event.t)}`);
-    const errors: unknown[] = [];
-    // Iterate over a snapshot so a subscriber that unsubscribes (or subscribes) mid-publish cannot skip anyone.
-    for (const fn of this.subscribers.slice()) {
-      try {
-        fn(event);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    // Every subscriber still got the event; the publisher learns that one of them failed.
-    if (errors.length === 1) throw errors[0];
-    if (errors.length > 1) throw new AggregateError(errors, `${errors.length} event subscribers failed for ${event.t}`);
+    // In-process: every subscriber still gets the event when one fails, and the publisher learns of the failure
+    // (InProcessLog rethrows). With a broker the failure is logged on the node where it happened.
+    this.log.append(DISPATCH_CHANNEL, event);
   }
 
+  /** Every event published on any node, in the one order (only events published after this node started). */
   subscribe(fn: BusSubscriber): () => void {
-    this.subscribers.push(fn);
-    return () => {
-      this.subscribers = this.subscribers.filter((s) => s !== fn);
-    };
+    return this.log.on<BusEvent>(DISPATCH_CHANNEL, (event) => fn(event));
   }
 }

@@ -56,6 +56,24 @@ export type ResumeDecision<S extends Session = Session> =
   | (Refusal & { destroy?: S });
 
 /**
+ * Resume of a session held by another node: when the payload, the token and the session's owner all check out,
+ * the session id to claim; otherwise null, and checkResume gives the answer (refusal or op 9) as for any resume.
+ */
+export function checkRemoteResume(
+  d: unknown,
+  authenticate: (token: string) => GatewayIdentity | null,
+  findRemote: (sessionId: string) => { identity: GatewayIdentity } | undefined,
+): string | null {
+  const parsed = resumeSchema.safeParse(d);
+  if (!parsed.success) return null;
+  const remote = findRemote(parsed.data.session_id);
+  if (!remote) return null;
+  const identity = authenticate(parsed.data.token);
+  if (!identity || identity.userId !== remote.identity.userId || identity.applicationId !== remote.identity.applicationId) return null;
+  return parsed.data.session_id;
+}
+
+/**
  * Resume: shape (4001), token (4004), then the session: unknown, someone else's or expired → op 9 false; a `seq`
  * the session never sent → 4007 (the session is gone); a `seq` older than the replay ring → op 9 false.
  */

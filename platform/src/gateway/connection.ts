@@ -26,6 +26,8 @@ export class Connection {
   heartbeatRequested = false;
   /** A session was identified or resumed at least once on this socket (the identify deadline no longer applies). */
   authenticated = false;
+  /** A Resume of a session held by another node is waiting for the session to be handed over (cluster-sessions.ts). */
+  awaitingHandover: string | null = null;
   /** The server decided to end this connection; further client payloads are ignored. */
   closing = false;
   readonly sendLimit: RateWindow;

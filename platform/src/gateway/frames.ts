@@ -11,8 +11,10 @@ export class DispatchTemplate {
   constructor(
     readonly t: string,
     d: unknown,
+    /** An already serialised prefix (a replay ring handed over by another node); `d` is then ignored. */
+    prefix?: string,
   ) {
-    this.prefix = Buffer.from(`{"op":0,"t":${JSON.stringify(t)},"d":${JSON.stringify(d) ?? 'null'},"s":`);
+    this.prefix = Buffer.from(prefix ?? `{"op":0,"t":${JSON.stringify(t)},"d":${JSON.stringify(d) ?? 'null'},"s":`);
   }
 
   /** The complete frame for one session. */

@@ -7,7 +7,8 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { BusEvent } from '../events/bus.js';
 import { unpairedSurrogatePath } from '../http/json-input.js';
-import { checkIdentify, checkResume, parseHeartbeat, parsePresence, type Refusal } from './commands.js';
+import { ClusterSessions } from './cluster-sessions.js';
+import { checkIdentify, checkRemoteResume, checkResume, parseHeartbeat, parsePresence, type Refusal } from './commands.js';
 import { Connection, type ConnectionParams } from './connection.js';
 import {
   DispatchTemplate,
@@ -22,12 +23,13 @@ import { PayloadZlibOutbound, PlainOutbound, ZlibStreamOutbound, type Outbound }
 import { presenceUpdate } from './presence.js';
 import { Close, Op, closeOutcome } from './protocol.js';
 import { SessionRegistry } from './registry.js';
+import { ReplayRing, type ReplayRingSnapshot } from './replay-ring.js';
 
 /** A session of this server: attached to one of its connections. */
 type Session = BaseSession<Connection>;
 import { envelopeSchema, type Identify, type Presence } from './schemas.js';
-import { newSession, type Session as BaseSession } from './session.js';
-import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewaySessionHandle, GatewayStats, SessionFilter } from './types.js';
+import { newSession, Session as BaseSession } from './session.js';
+import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewaySessionHandle, GatewayStats, SessionFilter, SessionsChange } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
 /** Client opcodes of v10. Those not served yet (4, 8, 31, 43) get 4003 before Identify like any command, 4001 after. */
@@ -44,12 +46,24 @@ export class GatewayServer implements GatewayHandle {
   /** Identifies per application in the current 24 h window, reported by GET /gateway/bot. */
   private readonly identifies = new Map<string, { since: number; count: number }>();
   private readonly unsubscribe: () => void;
+  /** Sessions of every node (one node: exactly this registry's); the presence query and cross-node resume. */
+  private readonly cluster: ClusterSessions;
+  /** Resumes waiting for another node to hand their session over, by session id. */
+  private readonly awaitingHandover = new Map<string, { conn: Connection; d: unknown }>();
   private readonly sweeper: NodeJS.Timeout;
   private closed: Promise<void> | null = null;
 
   constructor(private readonly deps: GatewayDeps) {
     this.options = resolveOptions(deps.options);
     this.unsubscribe = deps.bus.subscribe((event) => this.deliver(event));
+    this.cluster = new ClusterSessions(deps.bus.log, {
+      pairChanged: (change, origin) => this.sessionsChanged(change, origin),
+      handOver: (id) => this.handOver(id),
+      claimed: (id, record) => this.claimed(id, record.identity, record.intents),
+      claimFailed: (id) => this.handoverFailed(id),
+      ringArrived: (id, ring) => this.ringArrived(id, ring),
+      disconnectUser: (userId, closeCode) => this.disconnectLocalUser(userId, closeCode),
+    });
     // Resolution of a quarter of the grace period bounds how late a deadline is noticed.
     const tick = Math.max(10, Math.min(1000, Math.floor(this.options.heartbeatGraceMs / 4)));
     this.sweeper = setInterval(() => this.sweep(), tick);
@@ -108,6 +122,7 @@ export class GatewayServer implements GatewayHandle {
   private onSocketClose(conn: Connection, code: number): void {
     this.connections.delete(conn);
     conn.outbound.close();
+    if (conn.awaitingHandover !== null && this.awaitingHandover.get(conn.awaitingHandover)?.conn === conn) this.awaitingHandover.delete(conn.awaitingHandover);
     const session = conn.session;
     if (!session || conn.closing) return;
     // A client closing with 1000/1001 ends its session; any other code or a drop keeps it resumable
@@ -142,7 +157,7 @@ export class GatewayServer implements GatewayHandle {
   }
 
   private onIdentify(conn: Connection, d: unknown): void {
-    if (conn.session) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    if (conn.session || conn.awaitingHandover !== null) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
     const checked = checkIdentify(d, (token) => this.deps.authenticate(token));
     if ('close' in checked) return this.refuse(conn, checked);
     const { identity, identify } = checked;
@@ -153,11 +168,17 @@ export class GatewayServer implements GatewayHandle {
     session.intents = identify.intents ?? 0;
     this.registry.add(session);
     this.attach(session, conn);
-    if (this.registry.countFor(identity.userId, identity.applicationId) === 1) this.sessionsChanged(identity, true);
+    // First session of the pair anywhere → sessionsChanged (at once on one node; when the entry comes back with a
+    // broker). Identify's presence follows both READY and that change, so it never reaches anyone before "online".
+    let steps = identify.presence ? 2 : 0;
+    const presenceStep = () => {
+      if (--steps === 0 && conn.session === session) this.publishPresence(conn, identity, identify.presence!);
+    };
+    this.cluster.opened(session.id, identity, session.intents, identify.presence ? presenceStep : undefined);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
     this.deps.identified?.(this.handle(session));
     this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
-    if (identify.presence) this.publishPresence(conn, identity, identify.presence);
+    if (identify.presence) presenceStep();
   }
 
   private readyPayload(conn: Connection, session: Session, identify: Identify): Record<string, unknown> {
@@ -184,7 +205,24 @@ export class GatewayServer implements GatewayHandle {
   }
 
   private onResume(conn: Connection, d: unknown): void {
-    if (conn.session) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    if (conn.session || conn.awaitingHandover !== null) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    // A session another node holds: claim it; the resume continues when its ring arrives (ringArrived).
+    const remoteId = checkRemoteResume(
+      d,
+      (token) => this.deps.authenticate(token),
+      (id) => (this.registry.get(id) ? undefined : this.cluster.remote(id)),
+    );
+    if (remoteId !== null) {
+      conn.awaitingHandover = remoteId;
+      this.awaitingHandover.set(remoteId, { conn, d });
+      this.cluster.claim(remoteId);
+      return;
+    }
+    this.resumeHere(conn, d);
+  }
+
+  /** Resume of a session this node holds (checkResume's rules). */
+  private resumeHere(conn: Connection, d: unknown): void {
     const decision = checkResume(
       d,
       (token) => this.deps.authenticate(token),
@@ -256,18 +294,70 @@ export class GatewayServer implements GatewayHandle {
     if (conn) conn.session = null;
     session.connection = null;
     this.detached.delete(session);
-    const { identity } = session;
-    if (this.registry.remove(session) && this.registry.countFor(identity.userId, identity.applicationId) === 0) {
-      this.sessionsChanged(identity, false);
-    }
+    // Last session of the pair anywhere → sessionsChanged (ClusterSessions).
+    if (this.registry.remove(session)) this.cluster.closed(session.id);
   }
 
-  private sessionsChanged(identity: GatewayIdentity, present: boolean): void {
-    try {
-      this.deps.sessionsChanged?.({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present });
-    } catch (error) {
-      // A feature's failure must not break the session bookkeeping that called it.
-      this.deps.logger.error({ err: error }, 'sessionsChanged hook failed');
+  // ── sessions moving between nodes (resume on another node, PROTOCOL.md "Several nodes") ────────────────────
+
+  /** Another node claimed one of this node's sessions: it leaves this node, its connection (a zombie) is cut. */
+  private handOver(id: string): ReplayRingSnapshot | null {
+    const session = this.registry.get(id);
+    if (!session) return null;
+    const conn = session.connection;
+    if (conn) conn.session = null;
+    session.connection = null;
+    this.detached.delete(session);
+    // Removed without a `close` entry: the session lives on, on the other node.
+    this.registry.remove(session);
+    conn?.drop();
+    return session.ring.snapshot();
+  }
+
+  /** This node claimed a session: it receives dispatches from now on, buffered until the old ring arrives. */
+  private claimed(id: string, identity: GatewayIdentity, intents: number): void {
+    const session = new BaseSession<Connection>(identity, new ReplayRing(this.options.replayBufferSize, 2), id);
+    session.intents = intents;
+    session.awaitingRing = [];
+    this.registry.add(session);
+  }
+
+  private ringArrived(id: string, ring: ReplayRingSnapshot | null): void {
+    const session = this.registry.get(id);
+    if (!session?.awaitingRing) return;
+    if (!ring) {
+      // The old node no longer had it (ended there just before the claim; its `close` entry follows).
+      this.registry.remove(session);
+      return this.handoverFailed(id);
+    }
+    session.adoptRing(ReplayRing.fromSnapshot(this.options.replayBufferSize, ring));
+    session.detachedAt = Date.now();
+    this.detached.add(session);
+    const waiting = this.awaitingHandover.get(id);
+    this.awaitingHandover.delete(id);
+    if (!waiting || waiting.conn.closing || !this.connections.has(waiting.conn)) return;
+    waiting.conn.awaitingHandover = null;
+    this.resumeHere(waiting.conn, waiting.d);
+  }
+
+  /** The claimed session exists nowhere any more: the client must identify anew, as for any unknown session. */
+  private handoverFailed(id: string): void {
+    const waiting = this.awaitingHandover.get(id);
+    this.awaitingHandover.delete(id);
+    if (!waiting || waiting.conn.closing) return;
+    waiting.conn.awaitingHandover = null;
+    waiting.conn.send(INVALID_SESSION_FRAMES.false);
+  }
+
+  private sessionsChanged(change: SessionsChange, origin: boolean): void {
+    const hooks = origin ? [this.deps.sessionsObserved, this.deps.sessionsChanged] : [this.deps.sessionsObserved];
+    for (const hook of hooks) {
+      try {
+        hook?.(change);
+      } catch (error) {
+        // A feature's failure must not break the session bookkeeping that called it.
+        this.deps.logger.error({ err: error }, 'sessionsChanged hook failed');
+      }
     }
   }
 
@@ -335,11 +425,17 @@ export class GatewayServer implements GatewayHandle {
 
   // ── GatewayHandle ─────────────────────────────────────────────────────────────────────────────────────────
 
+  /** Whether the user holds a session (attached or resumable) for the application on any node. */
   hasSession(userId: string, applicationId: string): boolean {
-    return this.registry.countFor(userId, applicationId) > 0;
+    return this.cluster.hasSession(userId, applicationId);
   }
 
+  /** Ends (or, for a resumable close code, detaches) the user's sessions on every node. */
   disconnectUser(userId: string, closeCode: number = Close.AuthenticationFailed): void {
+    this.cluster.disconnectUser(userId, closeCode);
+  }
+
+  private disconnectLocalUser(userId: string, closeCode: number): void {
     for (const session of this.registry.select({ userId })) {
       if (session.connection) this.closeConnection(session.connection, closeCode, 'Disconnected.');
       else if (closeOutcome(closeCode) !== 'resume') this.destroy(session);
@@ -396,6 +492,7 @@ export class GatewayServer implements GatewayHandle {
         }),
     );
     for (const session of [...this.registry.all()]) this.destroy(session);
+    this.cluster.close();
     // A peer that never answers the close frame must not hold shutdown up.
     const timer = setTimeout(() => {
       for (const conn of this.connections) conn.drop();

@@ -3,7 +3,15 @@
  * session are contiguous after READY, so entries store only the shared template; an entry's sequence is implied by
  * its position. The backing array grows with traffic up to the capacity, so idle sessions cost almost nothing.
  */
-import type { DispatchTemplate } from './frames.js';
+import { DispatchTemplate } from './frames.js';
+
+/** A ring as JSON, for handing a session over to another node (gateway/cluster-sessions.ts). */
+export interface ReplayRingSnapshot {
+  /** Sequence of the first entry (lastSeq + 1 when there is none). */
+  first: number;
+  /** Each entry's dispatch name and serialised frame prefix, oldest first. */
+  entries: Array<[t: string, prefix: string]>;
+}
 
 export class ReplayRing {
   private items: DispatchTemplate[] = [];
@@ -43,6 +51,16 @@ export class ReplayRing {
   /** Whether every dispatch after `seq` is still held. */
   canReplayAfter(seq: number): boolean {
     return seq >= this.firstSeq - 1 && seq <= this.last;
+  }
+
+  snapshot(): ReplayRingSnapshot {
+    return { first: this.firstSeq, entries: [...this.after(this.firstSeq - 1)].map(([, t]) => [t.t, t.prefix.toString('utf8')]) };
+  }
+
+  static fromSnapshot(capacity: number, snapshot: ReplayRingSnapshot): ReplayRing {
+    const ring = new ReplayRing(capacity, snapshot.first);
+    for (const [t, prefix] of snapshot.entries) ring.push(new DispatchTemplate(t, undefined, prefix));
+    return ring;
   }
 
   /** Templates with sequence > seq, oldest first (caller checks canReplayAfter). */

@@ -16,7 +16,6 @@ export interface FrameSink {
 }
 
 export class Session<C extends FrameSink = FrameSink> {
-  readonly id = randomBytes(16).toString('hex');
   /** The attached connection, or null while waiting to be resumed. */
   connection: C | null = null;
   /** Date.now() when the connection was lost; meaningful only while detached. */
@@ -26,10 +25,17 @@ export class Session<C extends FrameSink = FrameSink> {
   /** Identify's intents: which guild events the session receives (EventAudience.intent). */
   intents = 0;
 
+  /**
+   * Set while the session is being handed over from another node (resume there, PROTOCOL.md "Several nodes"): its
+   * ring is still on the way, so dispatches wait here and are appended once it arrives.
+   */
+  awaitingRing: DispatchTemplate[] | null = null;
+
   constructor(
     readonly identity: GatewayIdentity,
     /** READY is sequence 1 and is not replayable; the ring starts at 2. */
-    readonly ring: ReplayRing,
+    public ring: ReplayRing,
+    readonly id: string = randomBytes(16).toString('hex'),
   ) {}
 
   get userId(): string {
@@ -42,9 +48,23 @@ export class Session<C extends FrameSink = FrameSink> {
 
   /** Records the next dispatch and sends it if a connection is attached. */
   dispatch(template: DispatchTemplate): void {
+    if (this.awaitingRing) {
+      this.awaitingRing.push(template);
+      return;
+    }
     const seq = this.ring.push(template);
     if (this.connection) this.connection.send(template.frame(seq));
     else this.missed++;
+  }
+
+  /** The handed-over ring arrived: it continues with what was dispatched in the meantime. */
+  adoptRing(ring: ReplayRing): void {
+    const waiting = this.awaitingRing ?? [];
+    this.awaitingRing = null;
+    this.ring = ring;
+    for (const template of waiting) ring.push(template);
+    // Not sent to anyone yet: a resume replays them from the ring.
+    this.missed += waiting.length;
   }
 }
 

@@ -50,6 +50,11 @@ export interface GatewayDeps {
    * still resumable). Drives "online"/"offline" presence and lobby members' `connected`.
    */
   sessionsChanged?(change: SessionsChange): void;
+  /**
+   * The same changes, seen on every node of a deployment (sessionsChanged runs once, on the node where the change
+   * happened): for state that each node keeps, such as the portal's list of live sessions.
+   */
+  sessionsObserved?(change: SessionsChange): void;
   /** After READY went out to a new session (GUILD_CREATE for bots follows it). */
   identified?(session: GatewaySessionHandle): void;
   /** true: a feature handled the op; 'invalid': its payload is refused (close 4001); false: unknown (close 4001). */

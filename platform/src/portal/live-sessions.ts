@@ -10,15 +10,16 @@ export interface LiveSession {
 }
 
 /**
- * Who is connected to the gateway, per (user, application) pair, learnt from the gateway's `sessionsChanged` hook
- * (the same hook that drives presence and lobby members' `connected`): a pair appears with its first session and
+ * Who is connected to the gateway, per (user, application) pair, learnt from the gateway's `sessionsObserved` hook
+ * (the changes that drive presence and lobby members' `connected`, seen on every node): a pair appears with its first session and
  * goes with its last — a dropped session that can still be resumed keeps it. The gateway itself is not asked.
  */
 export class LiveSessions {
   private readonly pairs = new Map<string, LiveSession>();
 
   constructor(ctx: PlatformContext) {
-    ctx.gatewayHooks.sessionsChanged.push((change) => this.changed(change, ctx.now()));
+    // Observed on every node: with several nodes the list covers the sessions of all of them.
+    ctx.gatewayHooks.sessionsObserved.push((change) => this.changed(change, ctx.now()));
   }
 
   private changed(change: SessionsChange, now: number): void {

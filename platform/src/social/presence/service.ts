@@ -4,6 +4,12 @@
  * `invisible` is shown to everyone else as offline. Changes go out as PRESENCE_UPDATE to the user's own sessions,
  * their platform friends' sessions (every application) and their game friends' sessions of that friendship's
  * application.
+ *
+ * Every change travels on the replicated log's `presence` channel (PROTOCOL.md "Several nodes"): each node applies
+ * it to its copy of the state, in the one order, and only the node where the change was made publishes the
+ * resulting PRESENCE_UPDATEs and tells the activity listeners — so with several nodes every node knows every
+ * user's presence (READY `presences`, invites) and each update goes out once. On one node a change is applied
+ * before the call returns.
  */
 import type { PlatformContext } from '../../context.js';
 import type { RelationshipService } from '../relationships/service.js';
@@ -28,6 +34,10 @@ export interface PresenceJson {
   client_status: Record<string, string>;
 }
 
+type PresenceEntry =
+  | { op: 'update'; userId: string; applicationId: string; status?: Status; activity?: Activity | null }
+  | { op: 'sessions'; userId: string; applicationId: string; present: boolean };
+
 /** Told when a user's activity for an application is replaced or cleared (invites follow the party). */
 export type ActivityListener = (userId: string, applicationId: string, activity: Activity | undefined) => void;
 
@@ -38,7 +48,10 @@ export class PresenceService {
   constructor(
     private readonly ctx: PlatformContext,
     private readonly relationships: RelationshipService,
-  ) {}
+  ) {
+    // History too: a node that starts later learns who is online and doing what.
+    ctx.bus.log.on<PresenceEntry>('presence', (entry, origin) => this.apply(entry, origin), { history: true });
+  }
 
   onActivityChange(listener: ActivityListener): void {
     this.activityListeners.push(listener);
@@ -50,23 +63,38 @@ export class PresenceService {
 
   /** Sets the status and/or this application's activity (`null` clears it, `undefined` keeps it). */
   update(userId: string, applicationId: string, change: { status?: Status; activity?: Activity | null }): void {
-    const state = this.state(userId);
-    if (change.status !== undefined) state.status = change.status;
-    if (change.activity === null) state.activities.delete(applicationId);
-    else if (change.activity !== undefined) state.activities.set(applicationId, change.activity);
-    if (change.activity !== undefined) this.activityChanged(userId, applicationId, change.activity ?? undefined);
-    this.publish(userId);
+    this.ctx.bus.log.append('presence', { op: 'update', userId, applicationId, ...change } satisfies PresenceEntry);
   }
 
   /** Gateway or local client: a (user, application) pair got its first session or lost its last one there. */
   sessionsChanged(userId: string, applicationId: string, present: boolean): void {
+    this.ctx.bus.log.append('presence', { op: 'sessions', userId, applicationId, present } satisfies PresenceEntry);
+  }
+
+  /** Applies a change on every node; `origin` (the node that made it) also publishes and notifies. */
+  private apply(entry: PresenceEntry, origin: boolean): void {
+    if (entry.op === 'update') this.applyUpdate(entry, origin);
+    else this.applySessions(entry.userId, entry.applicationId, entry.present, origin);
+  }
+
+  private applyUpdate({ userId, applicationId, status, activity }: Extract<PresenceEntry, { op: 'update' }>, origin: boolean): void {
+    const state = this.state(userId);
+    if (status !== undefined) state.status = status;
+    if (activity === null) state.activities.delete(applicationId);
+    else if (activity !== undefined) state.activities.set(applicationId, activity);
+    if (!origin) return;
+    if (activity !== undefined) this.activityChanged(userId, applicationId, activity ?? undefined);
+    this.publish(userId);
+  }
+
+  private applySessions(userId: string, applicationId: string, present: boolean, origin: boolean): void {
     const state = this.state(userId);
     const wasOnline = state.sessionApps.size > 0;
     const sources = state.sessionApps.get(applicationId) ?? 0;
     if (present) {
       state.sessionApps.set(applicationId, sources + 1);
       // The new session is the user's only one and knows it is online; only friends need to hear it.
-      if (!wasOnline) this.publish(userId, { self: false });
+      if (!wasOnline && origin) this.publish(userId, { self: false });
       return;
     }
     if (sources > 1) {
@@ -76,13 +104,13 @@ export class PresenceService {
     }
     state.sessionApps.delete(applicationId);
     const hadActivity = state.activities.delete(applicationId);
-    if (hadActivity) this.activityChanged(userId, applicationId, undefined);
+    if (hadActivity && origin) this.activityChanged(userId, applicationId, undefined);
     if (state.sessionApps.size === 0) {
       // Gone from every application: offline, and the next session starts from a fresh presence.
-      for (const appId of [...state.activities.keys()]) this.activityChanged(userId, appId, undefined);
+      if (origin) for (const appId of [...state.activities.keys()]) this.activityChanged(userId, appId, undefined);
       this.users.delete(userId);
-      this.publish(userId, { self: false });
-    } else if (hadActivity) {
+      if (origin) this.publish(userId, { self: false });
+    } else if (hadActivity && origin) {
       this.publish(userId);
     }
   }
