@@ -3,7 +3,7 @@
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions } from './js_surface.mjs';
 import { parseType } from './model.mjs';
-import { snapshotSpecs } from './snapshots.mjs';
+import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -277,6 +277,25 @@ function snapshotFunctions(model) {
   return s;
 }
 
+/** `<Lookup>_Snapshot(client, ...ids)`: the lookup and its object's snapshot in one crossing (snapshots.mjs lookupSnapshots). */
+function lookupSnapshotFunctions(model) {
+  let s = '// ---- lookup snapshots ---------------------------------------------------------------------------------\n\n';
+  for (const { f, target } of lookupSnapshots(model)) {
+    const outType = model.cType(f.returns.type);
+    const lines = ['Napi::Env env = info.Env();', 'CountCrossing();'];
+    const args = [];
+    f.params.forEach((p, i) => {
+      if (p.role === 'self') return args.push(`UnwrapClient(env, info[${i}])`);
+      lines.push(`uint64_t ${p.name} = U64Arg(info[${i}]);`);
+      args.push(p.name);
+    });
+    lines.push(`${outType} out{};`, `if (!${f.fn.cName}(${[...args, '&out'].join(', ')})) return env.Undefined();`,
+      `DropOnExit<${outType}> owned{&out};`, `return SnapshotOf_${target}(env, &out);`);
+    s += `Napi::Value ${f.name}_Snapshot(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
+  }
+  return s;
+}
+
 function functionsFile(model) {
   const fns = jsFunctions(model);
   let s = `${HEADER}// One Napi function per C function of svcpp.h (see lib/generated/native-api.ts for the JS contract).
@@ -301,9 +320,11 @@ ${trampolines(model)}// ---- functions -----------------------------------------
 `;
   for (const f of fns) s += `${functionBody(model, f)}\n`;
   s += snapshotFunctions(model);
+  s += lookupSnapshotFunctions(model);
   s += '}  // namespace\n\nvoid RegisterGenerated(Napi::Env env, Napi::Object exports) {\n';
   for (const f of fns) s += `  exports.Set("${f.name}", Napi::Function::New(env, ${f.name}, "${f.name}"));\n`;
   for (const name of snapshotSpecs(model).keys()) s += `  exports.Set("${name}_Snapshot", Napi::Function::New(env, ${name}_Snapshot, "${name}_Snapshot"));\n`;
+  for (const { f } of lookupSnapshots(model)) s += `  exports.Set("${f.name}_Snapshot", Napi::Function::New(env, ${f.name}_Snapshot, "${f.name}_Snapshot"));\n`;
   s += '  InitSnapshotFactories(env, kSnapshotFactories);\n';
   s += '}\n\n}  // namespace svcpp_node\n';
   return s;

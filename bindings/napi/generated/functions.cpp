@@ -6582,6 +6582,95 @@ Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_Call(env, self);
 }
 
+// ---- lookup snapshots ---------------------------------------------------------------------------------
+
+Napi::Value Client_GetLastConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ConnectionFailure out{};
+  if (!Svcpp_Client_GetLastConnectionFailure(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  DropOnExit<Svcpp_ConnectionFailure> owned{&out};
+  return SnapshotOf_ConnectionFailure(env, &out);
+}
+
+Napi::Value Client_GetCurrentUserV2_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUserV2(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
+}
+
+Napi::Value Client_GetCurrentUser_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUser(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
+}
+
+Napi::Value Client_GetUser_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetUser(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
+}
+
+Napi::Value Client_GetMessageHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t messageId = U64Arg(info[1]);
+  Svcpp_MessageHandle out{};
+  if (!Svcpp_Client_GetMessageHandle(UnwrapClient(env, info[0]), messageId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_MessageHandle> owned{&out};
+  return SnapshotOf_MessageHandle(env, &out);
+}
+
+Napi::Value Client_GetChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t channelId = U64Arg(info[1]);
+  Svcpp_ChannelHandle out{};
+  if (!Svcpp_Client_GetChannelHandle(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_ChannelHandle> owned{&out};
+  return SnapshotOf_ChannelHandle(env, &out);
+}
+
+Napi::Value Client_GetLobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t lobbyId = U64Arg(info[1]);
+  Svcpp_LobbyHandle out{};
+  if (!Svcpp_Client_GetLobbyHandle(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_LobbyHandle> owned{&out};
+  return SnapshotOf_LobbyHandle(env, &out);
+}
+
+Napi::Value Client_GetRelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_RelationshipHandle out{};
+  if (!Svcpp_Client_GetRelationshipHandle(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_RelationshipHandle> owned{&out};
+  return SnapshotOf_RelationshipHandle(env, &out);
+}
+
+Napi::Value Client_GetCall_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t channelId = U64Arg(info[1]);
+  Svcpp_Call out{};
+  if (!Svcpp_Client_GetCall(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_Call> owned{&out};
+  return SnapshotOf_Call(env, &out);
+}
+
 }  // namespace
 
 void RegisterGenerated(Napi::Env env, Napi::Object exports) {
@@ -7210,6 +7299,15 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("VoiceStateHandle_Snapshot", Napi::Function::New(env, VoiceStateHandle_Snapshot, "VoiceStateHandle_Snapshot"));
   exports.Set("CallInfoHandle_Snapshot", Napi::Function::New(env, CallInfoHandle_Snapshot, "CallInfoHandle_Snapshot"));
   exports.Set("Call_Snapshot", Napi::Function::New(env, Call_Snapshot, "Call_Snapshot"));
+  exports.Set("Client_GetLastConnectionFailure_Snapshot", Napi::Function::New(env, Client_GetLastConnectionFailure_Snapshot, "Client_GetLastConnectionFailure_Snapshot"));
+  exports.Set("Client_GetCurrentUserV2_Snapshot", Napi::Function::New(env, Client_GetCurrentUserV2_Snapshot, "Client_GetCurrentUserV2_Snapshot"));
+  exports.Set("Client_GetCurrentUser_Snapshot", Napi::Function::New(env, Client_GetCurrentUser_Snapshot, "Client_GetCurrentUser_Snapshot"));
+  exports.Set("Client_GetUser_Snapshot", Napi::Function::New(env, Client_GetUser_Snapshot, "Client_GetUser_Snapshot"));
+  exports.Set("Client_GetMessageHandle_Snapshot", Napi::Function::New(env, Client_GetMessageHandle_Snapshot, "Client_GetMessageHandle_Snapshot"));
+  exports.Set("Client_GetChannelHandle_Snapshot", Napi::Function::New(env, Client_GetChannelHandle_Snapshot, "Client_GetChannelHandle_Snapshot"));
+  exports.Set("Client_GetLobbyHandle_Snapshot", Napi::Function::New(env, Client_GetLobbyHandle_Snapshot, "Client_GetLobbyHandle_Snapshot"));
+  exports.Set("Client_GetRelationshipHandle_Snapshot", Napi::Function::New(env, Client_GetRelationshipHandle_Snapshot, "Client_GetRelationshipHandle_Snapshot"));
+  exports.Set("Client_GetCall_Snapshot", Napi::Function::New(env, Client_GetCall_Snapshot, "Client_GetCall_Snapshot"));
   InitSnapshotFactories(env, kSnapshotFactories);
 }
 
