@@ -1,5 +1,7 @@
 // Gateway benchmarks of the SDK against the real platform (in its own process, loopback):
 //   1. connect-to-Ready: new client → updateToken → connect() resolved, plain (ws/http) and TLS (wss/https);
+//      the baseline does the same network work: a token check on a new agent first, then GET /gateway on it and the
+//      WebSocket to the URL it answers (timed from the discovery);
 //   2. dispatches per second delivered to JS handlers WITH the payload read: a stream of USER_UPDATE dispatches,
 //      queued at the client first (the JS thread is held while they arrive), then drained by the handler;
 //      the SDK's 'userUpdated' handler reads the user (getUser: the snapshot), through N-API and through koffi —
@@ -11,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
+import { BaselineRestClient } from './baseline/rest-client.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -72,18 +75,26 @@ async function connectBenchmarks(platform: PlatformProcess, label: string): Prom
     }, (client) => client.connect(), (client) => client.close(), platform, server);
     sdkTimes.push([backend, times]);
   }
-  // The baseline opens the socket when constructed, so its whole life up to READY is timed.
-  const baseline = await connectTimes(async (token) => token,
-    async (token) => {
-      const client = new BaselineGatewayClient({ gatewayUrl: platform.gatewayUrl, token, ...(ca ? { ca } : {}) });
-      await client.ready;
-      baselineClients.push(client);
-    },
-    async () => {
-      const client = baselineClients.pop()!;
-      client.close();
-      await client.closed;
-    }, platform, server);
+  // The baseline does the same network work as the SDK: prepared like updateToken (a new keep-alive agent whose
+  // first request checks the token, GET /oauth2/@me), then timed from the gateway discovery (GET /gateway on that
+  // agent) through the WebSocket's whole life up to READY.
+  const baseline = await connectTimes(async (token) => {
+    const rest = new BaselineRestClient(platform.apiBase, token, ca);
+    await rest.request('GET', 'oauth2/@me');
+    return { rest, token };
+  },
+  async ({ rest, token }) => {
+    const { url } = (await rest.request('GET', 'gateway')) as { url: string };
+    const client = new BaselineGatewayClient({ gatewayUrl: url, token, ...(ca ? { ca } : {}) });
+    await client.ready;
+    baselineClients.push(client);
+  },
+  async ({ rest }) => {
+    rest.close();
+    const client = baselineClients.pop()!;
+    client.close();
+    await client.closed;
+  }, platform, server);
   const base50 = percentile(baseline, 0.5);
   for (const [backend, times] of sdkTimes) {
     const p50 = percentile(times, 0.5);

@@ -11,7 +11,7 @@ import { takeConnectionFailure, type ConnectionFailureSnapshot } from './connect
 import { loadBackend } from './loader.js';
 import { type CreateOrJoinLobbyOptions } from './lobbies.js';
 import { toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from './presence.js';
-import { takeUserSnapshot, type UserSnapshot } from './users.js';
+import { userFromData, type UserSnapshot } from './users.js';
 import { GeneratedClientMethods } from './generated/client-methods.js';
 import { abortedError, connectionError } from './client/errors.js';
 import type {
@@ -197,8 +197,8 @@ export class Client extends GeneratedClientMethods {
 
   /** The signed-in user, once the session is Ready (undefined before). */
   get currentUser(): UserSnapshot | undefined {
-    const handle = this.api.Client_GetCurrentUserV2(this.live());
-    return handle && takeUserSnapshot(this.api, handle);
+    const found = this.api.Client_GetCurrentUserV2_Snapshot(this.live());
+    return found && userFromData(found);
   }
 
   // ---- presence and game invites ----

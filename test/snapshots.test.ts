@@ -60,4 +60,40 @@ describe.each(BACKENDS)('snapshots over %s', (backend) => {
       api.AuthorizationArgs_Drop(args);
     }
   });
+
+  it('a lookup snapshot answers undefined when the lookup finds nothing', () => {
+    const client = api.Client_Init();
+    try {
+      // Offline: no user, lobby or message is cached, and no connection failed yet.
+      expect(api.Client_GetUser_Snapshot(client, 1n)).toBeUndefined();
+      expect(api.Client_GetLobbyHandle_Snapshot(client, 1n)).toBeUndefined();
+      expect(api.Client_GetMessageHandle_Snapshot(client, 1n)).toBeUndefined();
+      expect(api.Client_GetCurrentUserV2_Snapshot(client)).toBeUndefined();
+      expect(api.Client_GetLastConnectionFailure_Snapshot(client)).toBeUndefined();
+    } finally {
+      api.Client_Drop(client);
+    }
+  });
+
+  it('a lookup snapshot treats a dropped client, a handle of another type and a bad id like the lookup does', () => {
+    const client = api.Client_Init();
+    api.Client_Drop(client);
+    // A dropped (zeroed) client finds nothing, as its lookups do.
+    expect(api.Client_GetUser(client, 1n)).toBeUndefined();
+    expect(api.Client_GetUser_Snapshot(client, 1n)).toBeUndefined();
+    const args = api.AuthorizationArgs_Init();
+    try {
+      const wrong = args as unknown as NativeHandle<'Client'>;
+      expect(() => api.Client_GetUser_Snapshot(wrong, 1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    } finally {
+      api.AuthorizationArgs_Drop(args);
+    }
+    const live = api.Client_Init();
+    try {
+      expect(() => api.Client_GetUser_Snapshot(live, -1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+      expect(() => api.Client_GetUser(live, -1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    } finally {
+      api.Client_Drop(live);
+    }
+  });
 });

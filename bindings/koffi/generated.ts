@@ -4867,6 +4867,42 @@ export function createKoffiApi(libraryPath: string): NativeApi {
         if (drop) api.Call_Drop(self);
       }
     },
+    Client_GetLastConnectionFailure_Snapshot(self) {
+      const found = api.Client_GetLastConnectionFailure(self);
+      return found && api.ConnectionFailure_Snapshot(found, true);
+    },
+    Client_GetCurrentUserV2_Snapshot(self) {
+      const found = api.Client_GetCurrentUserV2(self);
+      return found && api.UserHandle_Snapshot(found, true);
+    },
+    Client_GetCurrentUser_Snapshot(self) {
+      const found = api.Client_GetCurrentUser(self);
+      return found && api.UserHandle_Snapshot(found, true);
+    },
+    Client_GetUser_Snapshot(self, userId) {
+      const found = api.Client_GetUser(self, userId);
+      return found && api.UserHandle_Snapshot(found, true);
+    },
+    Client_GetMessageHandle_Snapshot(self, messageId) {
+      const found = api.Client_GetMessageHandle(self, messageId);
+      return found && api.MessageHandle_Snapshot(found, true);
+    },
+    Client_GetChannelHandle_Snapshot(self, channelId) {
+      const found = api.Client_GetChannelHandle(self, channelId);
+      return found && api.ChannelHandle_Snapshot(found, true);
+    },
+    Client_GetLobbyHandle_Snapshot(self, lobbyId) {
+      const found = api.Client_GetLobbyHandle(self, lobbyId);
+      return found && api.LobbyHandle_Snapshot(found, true);
+    },
+    Client_GetRelationshipHandle_Snapshot(self, userId) {
+      const found = api.Client_GetRelationshipHandle(self, userId);
+      return found && api.RelationshipHandle_Snapshot(found, true);
+    },
+    Client_GetCall_Snapshot(self, channelId) {
+      const found = api.Client_GetCall(self, channelId);
+      return found && api.Call_Snapshot(found, true);
+    },
   };
   return api;
 }

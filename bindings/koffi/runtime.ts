@@ -118,6 +118,12 @@ export class KoffiRuntime {
    * (callbacks delivered during a call only convert their own borrowed arguments, see `deferred`).
    */
   private readonly sharedStringOut = Buffer.alloc(STRING_SIZE);
+  /**
+   * The same 16 bytes as { ptr, size } words: an indexed read costs far less than Buffer.readBigUInt64LE, and the
+   * ptr word is zeroed as it is taken instead of filling the holder before every call (a getter that succeeds always
+   * writes it, native/SEMANTICS.md "Values"), so a pointer is never read, or freed, twice.
+   */
+  private readonly sharedStringOutWords = new BigUint64Array(this.sharedStringOut.buffer, this.sharedStringOut.byteOffset, 2);
 
   constructor(private readonly fns: RuntimeFunctions) {
     this.freeFn = koffi.register((userData: bigint) => this.endRegistration(userData), koffi.pointer(koffi.type('Svcpp_FreeFn')));
@@ -216,18 +222,21 @@ export class KoffiRuntime {
     return utf8At(s.ptr, s.size);
   }
 
-  /** The shared, zeroed Svcpp_String out-param of a string getter (see sharedStringOut). */
+  /** The shared Svcpp_String out-param of a string getter (see sharedStringOut; its ptr word is 0 between calls). */
   stringOut(): Buffer {
-    return this.sharedStringOut.fill(0);
+    return this.sharedStringOut;
   }
 
-  /** Decodes the string a getter wrote into stringOut() and frees it with Svcpp_Free. */
+  /** Decodes the string a getter wrote into stringOut(), frees it with Svcpp_Free and zeroes the holder's ptr. */
   takeStringOut(out: Buffer): string {
-    const ptr = out.readBigUInt64LE(0);
+    const words = out === this.sharedStringOut ? this.sharedStringOutWords : new BigUint64Array(out.buffer, out.byteOffset, 2);
+    const ptr = words[0]!;
+    if (ptr === 0n) return '';
+    words[0] = 0n;
     try {
-      return ptr === 0n ? '' : utf8At(ptr, out.readBigUInt64LE(8));
+      return utf8At(ptr, words[1]!);
     } finally {
-      if (ptr !== 0n) this.fns.free(ptr);
+      this.fns.free(ptr);
     }
   }
 

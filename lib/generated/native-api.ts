@@ -1448,4 +1448,24 @@ export interface NativeApi {
   CallInfoHandle_Snapshot(self: NativeHandle<'CallInfoHandle'>, drop?: boolean): CallInfoHandleData;
   /** Every getter of a Call in one call; `drop` drops the handle in the same call (also when a getter throws). */
   Call_Snapshot(self: NativeHandle<'Call'>, drop?: boolean): CallData;
+
+  // ---- Lookup snapshots: a Client lookup and the Snapshot of what it finds in one call ----
+  /** Client_GetLastConnectionFailure and ConnectionFailure_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetLastConnectionFailure_Snapshot(self: NativeHandle<'Client'>): ConnectionFailureData | undefined;
+  /** Client_GetCurrentUserV2 and UserHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetCurrentUserV2_Snapshot(self: NativeHandle<'Client'>): UserHandleData | undefined;
+  /** Client_GetCurrentUser and UserHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetCurrentUser_Snapshot(self: NativeHandle<'Client'>): UserHandleData | undefined;
+  /** Client_GetUser and UserHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetUser_Snapshot(self: NativeHandle<'Client'>, userId: bigint): UserHandleData | undefined;
+  /** Client_GetMessageHandle and MessageHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetMessageHandle_Snapshot(self: NativeHandle<'Client'>, messageId: bigint): MessageHandleData | undefined;
+  /** Client_GetChannelHandle and ChannelHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetChannelHandle_Snapshot(self: NativeHandle<'Client'>, channelId: bigint): ChannelHandleData | undefined;
+  /** Client_GetLobbyHandle and LobbyHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetLobbyHandle_Snapshot(self: NativeHandle<'Client'>, lobbyId: bigint): LobbyHandleData | undefined;
+  /** Client_GetRelationshipHandle and RelationshipHandle_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetRelationshipHandle_Snapshot(self: NativeHandle<'Client'>, userId: bigint): RelationshipHandleData | undefined;
+  /** Client_GetCall and Call_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */
+  Client_GetCall_Snapshot(self: NativeHandle<'Client'>, channelId: bigint): CallData | undefined;
 }

@@ -3,7 +3,7 @@
 import { GENERATED } from './text.mjs';
 import { jsFunctions } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
-import { snapshotSpecs } from './snapshots.mjs';
+import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
 const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
 
@@ -295,6 +295,11 @@ ${drops}
 `;
   for (const f of fns) s += method(model, f);
   s += snapshotMethods(model);
+  // Lookup snapshots: the lookup, then the Snapshot of what it found (two koffi calls per getter as above).
+  for (const { f, target } of lookupSnapshots(model)) {
+    const params = f.params.map((p) => p.name).join(', ');
+    s += `    ${f.name}_Snapshot(${params}) {\n      const found = api.${f.name}(${params});\n      return found && api.${target}_Snapshot(found, true);\n    },\n`;
+  }
   s += '  };\n  return api;\n}\n';
   return [{ path: 'bindings/koffi/generated.ts', content: s }];
 }

@@ -3,7 +3,7 @@
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions } from './js_surface.mjs';
 import { parseType } from './model.mjs';
-import { snapshotSpecs } from './snapshots.mjs';
+import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -199,11 +199,11 @@ function functionBody(model, f) {
 }
 
 
-/** C++ statements reading one getter result into `data` (a snapshot field). */
-function snapshotField(model, field) {
+/** C++ statements reading one getter result into `values[index]` (a snapshot field, in the factory's argument order). */
+function snapshotField(model, field, index) {
   const { f } = field;
   const fn = f.fn;
-  const set = (v) => `data.Set("${field.key}", ${v});`;
+  const set = (v) => `values[${index}] = ${v};`;
   if (fn.ret === 'value') return [set(toJs(model, fn.valueType, `${fn.cName}(self)`))];
   if (fn.ret === 'cstr') return [set(`Napi::String::New(env, ${fn.cName}(self))`)];
   const outType = model.cType(f.returns.type);
@@ -230,27 +230,68 @@ function snapshotField(model, field) {
   return [`{`, `  ${outType} out{};`, `  Check(env, ${fn.cName}(self, &out));`, ...lines.map((l) => `  ${l}`), `  ${set(conv)}`, `}`];
 }
 
+/** The keys of a snapshot object, in the order its factory takes them (fields, then fixed-argument calls). */
+const snapshotKeys = (spec) => [...spec.fields.map((field) => field.key), ...spec.calls.map((c) => c.key)];
+
+/**
+ * The JavaScript source of the snapshot factories, one arrow function per object type (by index, in snapshotSpecs
+ * order), each returning an object literal of its arguments: compiled once per environment (napi_run_script), so
+ * every snapshot of a type is built by optimised JS with one hidden class — setting each key through
+ * napi_set_named_property (a key string internalised and a map transition per field) cost most of a snapshot.
+ */
+function snapshotFactorySource(specs) {
+  const factories = [...specs.values()].map((spec) => {
+    const keys = snapshotKeys(spec);
+    return `(${keys.map((_, i) => `a${i}`).join(', ')}) => ({ ${keys.map((k, i) => `${JSON.stringify(k)}: a${i}`).join(', ')} })`;
+  });
+  return `[\n${factories.map((f) => `  ${f},`).join('\n')}\n]`;
+}
+
 /** The Snapshot entry points: `<Type>_Snapshot(handle, drop?)` reads every getter in one crossing. */
 function snapshotFunctions(model) {
   const specs = snapshotSpecs(model);
   let s = '// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------\n\n';
+  s += `/** The snapshot factories' source (see InitSnapshotFactories): index i builds the snapshot of the i-th type below. */\n`;
+  s += `constexpr const char *kSnapshotFactories = R"js(${snapshotFactorySource(specs)})js";\n\n`;
   for (const [name, spec] of specs) s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self);\n`;
   s += '\n';
+  let factoryIndex = 0;
   for (const [name, spec] of specs) {
-    const lines = ['Napi::Object data = Napi::Object::New(env);'];
-    for (const field of spec.fields) lines.push(...snapshotField(model, field));
-    for (const c of spec.calls) {
+    const count = snapshotKeys(spec).length;
+    const lines = count === 0 ? [] : [`napi_value values[${count}];`];
+    spec.fields.forEach((field, i) => lines.push(...snapshotField(model, field, i)));
+    spec.calls.forEach((c, j) => {
       const enumArgs = c.f.params.filter((p) => p.role === 'in').map((p, i) => `static_cast<${model.cType(p.type)}>(${c.args[i]})`);
       lines.push('{', '  Svcpp_String out{};', `  Check(env, ${c.f.fn.cName}(self, ${enumArgs.join(', ')}, &out));`,
-        `  data.Set("${c.key}", TakeString(env, out));`, '}');
-    }
-    lines.push('return data;');
+        `  values[${spec.fields.length + j}] = TakeString(env, out);`, '}');
+    });
+    lines.push(count === 0 ? 'return Napi::Object::New(env);' : `return SnapshotFactory(env, ${factoryIndex}).Call(env.Undefined(), ${count}, values);`);
+    factoryIndex += 1;
     s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
     s += `Napi::Value ${name}_Snapshot(const Napi::CallbackInfo &info) {\n  Napi::Env env = info.Env();\n  CountCrossing();\n`;
     s += `  ${spec.type.cName} *self = UnwrapHandle<${spec.type.cName}>(env, info[0]);\n`;
     s += `  // drop: the handle is dropped in this same call, also when a getter throws.\n`;
     s += `  DropOnExit<${spec.type.cName}> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};\n`;
     s += `  return SnapshotOf_${name}(env, self);\n}\n\n`;
+  }
+  return s;
+}
+
+/** `<Lookup>_Snapshot(client, ...ids)`: the lookup and its object's snapshot in one crossing (snapshots.mjs lookupSnapshots). */
+function lookupSnapshotFunctions(model) {
+  let s = '// ---- lookup snapshots ---------------------------------------------------------------------------------\n\n';
+  for (const { f, target } of lookupSnapshots(model)) {
+    const outType = model.cType(f.returns.type);
+    const lines = ['Napi::Env env = info.Env();', 'CountCrossing();'];
+    const args = [];
+    f.params.forEach((p, i) => {
+      if (p.role === 'self') return args.push(`UnwrapClient(env, info[${i}])`);
+      lines.push(`uint64_t ${p.name} = U64Arg(info[${i}]);`);
+      args.push(p.name);
+    });
+    lines.push(`${outType} out{};`, `if (!${f.fn.cName}(${[...args, '&out'].join(', ')})) return env.Undefined();`,
+      `DropOnExit<${outType}> owned{&out};`, `return SnapshotOf_${target}(env, &out);`);
+    s += `Napi::Value ${f.name}_Snapshot(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
   }
   return s;
 }
@@ -279,9 +320,12 @@ ${trampolines(model)}// ---- functions -----------------------------------------
 `;
   for (const f of fns) s += `${functionBody(model, f)}\n`;
   s += snapshotFunctions(model);
+  s += lookupSnapshotFunctions(model);
   s += '}  // namespace\n\nvoid RegisterGenerated(Napi::Env env, Napi::Object exports) {\n';
   for (const f of fns) s += `  exports.Set("${f.name}", Napi::Function::New(env, ${f.name}, "${f.name}"));\n`;
   for (const name of snapshotSpecs(model).keys()) s += `  exports.Set("${name}_Snapshot", Napi::Function::New(env, ${name}_Snapshot, "${name}_Snapshot"));\n`;
+  for (const { f } of lookupSnapshots(model)) s += `  exports.Set("${f.name}_Snapshot", Napi::Function::New(env, ${f.name}_Snapshot, "${f.name}_Snapshot"));\n`;
+  s += '  InitSnapshotFactories(env, kSnapshotFactories);\n';
   s += '}\n\n}  // namespace svcpp_node\n';
   return s;
 }

@@ -108,3 +108,16 @@ export function snapshotTypesFile(model, header) {
   if (enums.size) s += `import type { ${[...enums].sort().join(', ')} } from './enums.js';\n`;
   return s + body;
 }
+
+/**
+ * The lookups that also have a snapshot form, `<Lookup>_Snapshot(client, ...ids)`: every const Client function that
+ * answers an optional object for id arguments only (GetUser, GetLobbyHandle …). It is the lookup and the object's Snapshot in
+ * one call, without a handle for JavaScript to wrap and drop: undefined when the lookup finds nothing.
+ * @returns {Array<{f, target: string}>}
+ */
+export function lookupSnapshots(model) {
+  return jsFunctions(model)
+    .filter((f) => f.fn.owner?.kind === 'client' && !f.fn.pump && f.returns.kind === 'optional' && parseType(f.returns.type).kind === 'obj')
+    .filter((f) => f.params.every((p) => (p.role === 'self' && p.constSelf) || (p.role === 'in' && !p.optional && parseType(p.type).kind === 'u64')))
+    .map((f) => ({ f, target: parseType(f.returns.type).name }));
+}

@@ -51,7 +51,10 @@ function methodText(method, fn, imports, enums) {
     case 'lookup': {
       const m = mapper(hint, method);
       sig = `${use(m, m.type)} | undefined`;
-      body = `const api = this.api;\n    const found = ${call('this.live()')};\n    return found && ${use(m, m.take)}(api, found);`;
+      // With a fromData mapper: the lookup and the snapshot in one call (NativeApi `<Lookup>_Snapshot`).
+      body = m.fromData
+        ? `const found = this.api.${fn.name}_Snapshot(${['this.live()', ...args].join(', ')});\n    return found && ${use(m, m.fromData)}(found);`
+        : `const api = this.api;\n    const found = ${call('this.live()')};\n    return found && ${use(m, m.take)}(api, found);`;
       break;
     }
     case 'list': {
@@ -97,7 +100,7 @@ export function generate(model) {
   s += `import { ClientBase } from '../client/base.js';\n`;
   if (enums.size) s += `import type { ${[...enums].sort().join(', ')} } from './enums.js';\n`;
   for (const [module, names] of byModule) {
-    const list = names.map((n) => (/^take/.test(n) ? n : `type ${n}`)).join(', ');
+    const list = names.map((n) => (/^take|FromData$/.test(n) ? n : `type ${n}`)).join(', ');
     s += `import { ${list} } from '../${module}.js';\n`;
   }
   s += `\n/** Generated: every method only forwards to one C ABI function (through the base's promise plumbing). */\n`;

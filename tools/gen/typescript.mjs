@@ -2,7 +2,7 @@
 // both backends (bindings/napi, bindings/koffi) implement, so lib/ never knows which one it runs on.
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions, tsParam, tsReturn } from './js_surface.mjs';
-import { snapshotSpecs, snapshotTypesFile } from './snapshots.mjs';
+import { lookupSnapshots, snapshotSpecs, snapshotTypesFile } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -98,6 +98,11 @@ export interface NativeApi {
   for (const n of snapshotNames) {
     s += `  /** Every getter of a ${n} in one call; \`drop\` drops the handle in the same call (also when a getter throws). */\n`;
     s += `  ${n}_Snapshot(self: NativeHandle<'${n}'>, drop?: boolean): ${n}Data;\n`;
+  }
+  s += '\n  // ---- Lookup snapshots: a Client lookup and the Snapshot of what it finds in one call ----\n';
+  for (const { f, target } of lookupSnapshots(model)) {
+    s += `  /** ${f.name} and ${target}_Snapshot in one call (no handle to wrap and drop); undefined when nothing is found. */\n`;
+    s += `  ${f.name}_Snapshot(${f.params.map(tsParam).join(', ')}): ${target}Data | undefined;\n`;
   }
   s += '}\n';
   return s;

@@ -5391,6 +5391,42 @@ Napi::Value Call_ErrorToString(const Napi::CallbackInfo &info) {
 
 // ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------
 
+/** The snapshot factories' source (see InitSnapshotFactories): index i builds the snapshot of the i-th type below. */
+constexpr const char *kSnapshotFactories = R"js([
+  (a0, a1, a2, a3, a4, a5, a6) => ({ "apiBase": a0, "webBase": a1, "caFile": a2, "experimentalAudioSystem": a3, "experimentalAndroidPreventCommsForBluetooth": a4, "cpuAffinityMask": a5, "ipcPath": a6 }),
+  (a0, a1, a2, a3, a4, a5, a6) => ({ "type": a0, "error": a1, "errorCode": a2, "status": a3, "responseBody": a4, "retryable": a5, "retryAfter": a6 }),
+  (a0, a1) => ({ "method": a0, "challenge": a1 }),
+  (a0, a1) => ({ "challenge": a0, "verifier": a1 }),
+  (a0, a1, a2, a3, a4, a5, a6) => ({ "clientId": a0, "scopes": a1, "state": a2, "nonce": a3, "codeChallenge": a4, "integrationType": a5, "customSchemeParam": a6 }),
+  (a0, a1) => ({ "label": a0, "url": a1 }),
+  (a0, a1) => ({ "applicationId": a0, "lobbyId": a1 }),
+  (a0, a1, a2, a3, a4) => ({ "reason": a0, "message": a1, "retryable": a2, "closeCode": a3, "httpStatus": a4 }),
+  (a0, a1, a2) => ({ "id": a0, "name": a1, "guildId": a2 }),
+  (a0, a1, a2) => ({ "type": a0, "title": a1, "count": a2 }),
+  (a0, a1, a2) => ({ "id": a0, "name": a1, "isDefault": a2 }),
+  (a0, a1) => ({ "vadThreshold": a0, "automatic": a1 }),
+  (a0, a1, a2, a3) => ({ "protocolVersion": a0, "epoch": a1, "transitionPending": a2, "passthrough": a3 }),
+  (a0, a1) => ({ "userId": a0, "lastMessageId": a1 }),
+  (a0, a1) => ({ "id": a0, "name": a1 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7) => ({ "id": a0, "name": a1, "type": a2, "position": a3, "parentId": a4, "isLinkable": a5, "isViewableAndWriteableByAllMembers": a6, "linkedLobby": a7 }),
+  (a0, a1, a2, a3, a4, a5, a6) => ({ "largeImage": a0, "largeText": a1, "largeUrl": a2, "smallImage": a3, "smallText": a4, "smallUrl": a5, "inviteCoverImage": a6 }),
+  (a0, a1) => ({ "start": a0, "end": a1 }),
+  (a0, a1, a2, a3) => ({ "id": a0, "currentSize": a1, "maxSize": a2, "privacy": a3 }),
+  (a0) => ({ "join": a0 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14) => ({ "name": a0, "type": a1, "statusDisplayType": a2, "state": a3, "stateUrl": a4, "details": a5, "detailsUrl": a6, "applicationId": a7, "parentApplicationId": a8, "assets": a9, "timestamps": a10, "party": a11, "secrets": a12, "supportedPlatforms": a13, "buttons": a14 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8) => ({ "senderId": a0, "channelId": a1, "messageId": a2, "type": a3, "applicationId": a4, "parentApplicationId": a5, "partyId": a6, "sessionId": a7, "isValid": a8 }),
+  (a0, a1, a2, a3, a4) => ({ "id": a0, "platformRelationshipType": a1, "gameRelationshipType": a2, "isSpamRequest": a3, "user": a4 }),
+  (a0, a1, a2, a3, a4, a5) => ({ "avatarHash": a0, "metadata": a1, "providerId": a2, "providerIssuedUserId": a3, "providerType": a4, "username": a5 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) => ({ "id": a0, "username": a1, "globalName": a2, "displayName": a3, "avatar": a4, "status": a5, "isProvisional": a6, "guildTag": a7, "userApplicationProfiles": a8, "gameActivity": a9, "avatarUrl": a10 }),
+  (a0, a1, a2, a3, a4, a5) => ({ "id": a0, "connected": a1, "metadata": a2, "user": a3, "canLinkLobby": a4, "additionalName": a5 }),
+  (a0, a1, a2, a3, a4, a5) => ({ "id": a0, "lobbyMemberIds": a1, "lobbyMembers": a2, "metadata": a3, "linkedChannel": a4, "getCallInfoHandle": a5 }),
+  (a0, a1, a2, a3) => ({ "id": a0, "name": a1, "recipients": a2, "type": a3 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) => ({ "id": a0, "content": a1, "rawContent": a2, "authorId": a3, "author": a4, "channelId": a5, "lobby": a6, "recipientId": a7, "sentTimestamp": a8, "editedTimestamp": a9, "metadata": a10, "moderationMetadata": a11, "additionalContent": a12, "disclosureType": a13, "applicationId": a14, "sentFromGame": a15, "additionalName": a16 }),
+  (a0, a1) => ({ "selfMute": a0, "selfDeaf": a1 }),
+  (a0, a1, a2) => ({ "channelId": a0, "guildId": a1, "getParticipants": a2 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) => ({ "getStatus": a0, "getChannelId": a1, "getGuildId": a2, "getParticipants": a3, "getSelfMute": a4, "getSelfDeaf": a5, "getAudioMode": a6, "getPTTActive": a7, "getPTTReleaseDelay": a8, "getVADThreshold": a9, "getEncryptionState": a10, "getPrivacyCode": a11, "getFramesEncrypted": a12 }),
+])js";
+
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self);
 Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self);
 Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self);
@@ -5425,38 +5461,38 @@ Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self)
 Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self);
 
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[7];
   {
     Svcpp_String out{};
     Check(env, Svcpp_ClientCreateOptions_ApiBase(self, &out));
-    data.Set("apiBase", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_ClientCreateOptions_WebBase(self, &out));
-    data.Set("webBase", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_ClientCreateOptions_CaFile(self, &out));
-    data.Set("caFile", TakeString(env, out));
+    values[2] = TakeString(env, out);
   }
-  data.Set("experimentalAudioSystem", Napi::Number::New(env, static_cast<double>(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(self))));
-  data.Set("experimentalAndroidPreventCommsForBluetooth", Napi::Boolean::New(env, Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self)));
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(self)));
+  values[4] = Napi::Boolean::New(env, Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self));
   {
     uint64_t out{};
     if (!Svcpp_ClientCreateOptions_CpuAffinityMask(self, &out)) {
-      data.Set("cpuAffinityMask", env.Undefined());
+      values[5] = env.Undefined();
     } else {
-      data.Set("cpuAffinityMask", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+      values[5] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
     }
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_ClientCreateOptions_IpcPath(self, &out));
-    data.Set("ipcPath", TakeString(env, out));
+    values[6] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 0).Call(env.Undefined(), 7, values);
 }
 
 Napi::Value ClientCreateOptions_Snapshot(const Napi::CallbackInfo &info) {
@@ -5469,23 +5505,23 @@ Napi::Value ClientCreateOptions_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Type(self))));
+  napi_value values[7];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Type(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_ClientResult_Error(self, &out));
-    data.Set("error", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  data.Set("errorCode", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_ErrorCode(self))));
-  data.Set("status", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Status(self))));
+  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_ErrorCode(self)));
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Status(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_ClientResult_ResponseBody(self, &out));
-    data.Set("responseBody", TakeString(env, out));
+    values[4] = TakeString(env, out);
   }
-  data.Set("retryable", Napi::Boolean::New(env, Svcpp_ClientResult_Retryable(self)));
-  data.Set("retryAfter", Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_RetryAfter(self))));
-  return data;
+  values[5] = Napi::Boolean::New(env, Svcpp_ClientResult_Retryable(self));
+  values[6] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_RetryAfter(self)));
+  return SnapshotFactory(env, 1).Call(env.Undefined(), 7, values);
 }
 
 Napi::Value ClientResult_Snapshot(const Napi::CallbackInfo &info) {
@@ -5498,14 +5534,14 @@ Napi::Value ClientResult_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("method", Napi::Number::New(env, static_cast<double>(Svcpp_AuthorizationCodeChallenge_Method(self))));
+  napi_value values[2];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_AuthorizationCodeChallenge_Method(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_AuthorizationCodeChallenge_Challenge(self, &out));
-    data.Set("challenge", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 2).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value AuthorizationCodeChallenge_Snapshot(const Napi::CallbackInfo &info) {
@@ -5518,19 +5554,19 @@ Napi::Value AuthorizationCodeChallenge_Snapshot(const Napi::CallbackInfo &info) 
 }
 
 Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[2];
   {
     Svcpp_AuthorizationCodeChallenge out{};
     Check(env, Svcpp_AuthorizationCodeVerifier_Challenge(self, &out));
     DropOnExit<Svcpp_AuthorizationCodeChallenge> owned{&out};
-    data.Set("challenge", SnapshotOf_AuthorizationCodeChallenge(env, &out));
+    values[0] = SnapshotOf_AuthorizationCodeChallenge(env, &out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_AuthorizationCodeVerifier_Verifier(self, &out));
-    data.Set("verifier", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 3).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value AuthorizationCodeVerifier_Snapshot(const Napi::CallbackInfo &info) {
@@ -5543,55 +5579,55 @@ Napi::Value AuthorizationCodeVerifier_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("clientId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_AuthorizationArgs_ClientId(self))));
+  napi_value values[7];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_AuthorizationArgs_ClientId(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_AuthorizationArgs_Scopes(self, &out));
-    data.Set("scopes", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     if (!Svcpp_AuthorizationArgs_State(self, &out)) {
-      data.Set("state", env.Undefined());
+      values[2] = env.Undefined();
     } else {
-      data.Set("state", TakeString(env, out));
+      values[2] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_AuthorizationArgs_Nonce(self, &out)) {
-      data.Set("nonce", env.Undefined());
+      values[3] = env.Undefined();
     } else {
-      data.Set("nonce", TakeString(env, out));
+      values[3] = TakeString(env, out);
     }
   }
   {
     Svcpp_AuthorizationCodeChallenge out{};
     if (!Svcpp_AuthorizationArgs_CodeChallenge(self, &out)) {
-      data.Set("codeChallenge", env.Undefined());
+      values[4] = env.Undefined();
     } else {
       DropOnExit<Svcpp_AuthorizationCodeChallenge> owned{&out};
-      data.Set("codeChallenge", SnapshotOf_AuthorizationCodeChallenge(env, &out));
+      values[4] = SnapshotOf_AuthorizationCodeChallenge(env, &out);
     }
   }
   {
     Svcpp_IntegrationType out{};
     if (!Svcpp_AuthorizationArgs_IntegrationType(self, &out)) {
-      data.Set("integrationType", env.Undefined());
+      values[5] = env.Undefined();
     } else {
-      data.Set("integrationType", Napi::Number::New(env, static_cast<double>(out)));
+      values[5] = Napi::Number::New(env, static_cast<double>(out));
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_AuthorizationArgs_CustomSchemeParam(self, &out)) {
-      data.Set("customSchemeParam", env.Undefined());
+      values[6] = env.Undefined();
     } else {
-      data.Set("customSchemeParam", TakeString(env, out));
+      values[6] = TakeString(env, out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 4).Call(env.Undefined(), 7, values);
 }
 
 Napi::Value AuthorizationArgs_Snapshot(const Napi::CallbackInfo &info) {
@@ -5604,18 +5640,18 @@ Napi::Value AuthorizationArgs_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[2];
   {
     Svcpp_String out{};
     Check(env, Svcpp_ActivityButton_Label(self, &out));
-    data.Set("label", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_ActivityButton_Url(self, &out));
-    data.Set("url", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 5).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value ActivityButton_Snapshot(const Napi::CallbackInfo &info) {
@@ -5628,10 +5664,10 @@ Napi::Value ActivityButton_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_ApplicationId(self))));
-  data.Set("lobbyId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_LobbyId(self))));
-  return data;
+  napi_value values[2];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_ApplicationId(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_LobbyId(self)));
+  return SnapshotFactory(env, 6).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value LinkedLobby_Snapshot(const Napi::CallbackInfo &info) {
@@ -5644,17 +5680,17 @@ Napi::Value LinkedLobby_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("reason", Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_Reason(self))));
+  napi_value values[5];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_Reason(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_ConnectionFailure_Message(self, &out));
-    data.Set("message", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  data.Set("retryable", Napi::Boolean::New(env, Svcpp_ConnectionFailure_Retryable(self)));
-  data.Set("closeCode", Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_CloseCode(self))));
-  data.Set("httpStatus", Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_HttpStatus(self))));
-  return data;
+  values[2] = Napi::Boolean::New(env, Svcpp_ConnectionFailure_Retryable(self));
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_CloseCode(self)));
+  values[4] = Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_HttpStatus(self)));
+  return SnapshotFactory(env, 7).Call(env.Undefined(), 5, values);
 }
 
 Napi::Value ConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
@@ -5667,15 +5703,15 @@ Napi::Value ConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_Id(self))));
+  napi_value values[3];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_Id(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_LinkedChannel_Name(self, &out));
-    data.Set("name", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  data.Set("guildId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_GuildId(self))));
-  return data;
+  values[2] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_GuildId(self)));
+  return SnapshotFactory(env, 8).Call(env.Undefined(), 3, values);
 }
 
 Napi::Value LinkedChannel_Snapshot(const Napi::CallbackInfo &info) {
@@ -5688,18 +5724,18 @@ Napi::Value LinkedChannel_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Type(self))));
+  napi_value values[3];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Type(self)));
   {
     Svcpp_String out{};
     if (!Svcpp_AdditionalContent_Title(self, &out)) {
-      data.Set("title", env.Undefined());
+      values[1] = env.Undefined();
     } else {
-      data.Set("title", TakeString(env, out));
+      values[1] = TakeString(env, out);
     }
   }
-  data.Set("count", Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Count(self))));
-  return data;
+  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Count(self)));
+  return SnapshotFactory(env, 9).Call(env.Undefined(), 3, values);
 }
 
 Napi::Value AdditionalContent_Snapshot(const Napi::CallbackInfo &info) {
@@ -5712,19 +5748,19 @@ Napi::Value AdditionalContent_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[3];
   {
     Svcpp_String out{};
     Check(env, Svcpp_AudioDevice_Id(self, &out));
-    data.Set("id", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_AudioDevice_Name(self, &out));
-    data.Set("name", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  data.Set("isDefault", Napi::Boolean::New(env, Svcpp_AudioDevice_IsDefault(self)));
-  return data;
+  values[2] = Napi::Boolean::New(env, Svcpp_AudioDevice_IsDefault(self));
+  return SnapshotFactory(env, 10).Call(env.Undefined(), 3, values);
 }
 
 Napi::Value AudioDevice_Snapshot(const Napi::CallbackInfo &info) {
@@ -5737,10 +5773,10 @@ Napi::Value AudioDevice_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("vadThreshold", Napi::Number::New(env, static_cast<double>(Svcpp_VADThresholdSettings_VadThreshold(self))));
-  data.Set("automatic", Napi::Boolean::New(env, Svcpp_VADThresholdSettings_Automatic(self)));
-  return data;
+  napi_value values[2];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_VADThresholdSettings_VadThreshold(self)));
+  values[1] = Napi::Boolean::New(env, Svcpp_VADThresholdSettings_Automatic(self));
+  return SnapshotFactory(env, 11).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value VADThresholdSettings_Snapshot(const Napi::CallbackInfo &info) {
@@ -5753,12 +5789,12 @@ Napi::Value VADThresholdSettings_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("protocolVersion", Napi::Number::New(env, static_cast<double>(Svcpp_CallEncryptionState_ProtocolVersion(self))));
-  data.Set("epoch", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallEncryptionState_Epoch(self))));
-  data.Set("transitionPending", Napi::Boolean::New(env, Svcpp_CallEncryptionState_TransitionPending(self)));
-  data.Set("passthrough", Napi::Boolean::New(env, Svcpp_CallEncryptionState_Passthrough(self)));
-  return data;
+  napi_value values[4];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_CallEncryptionState_ProtocolVersion(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallEncryptionState_Epoch(self)));
+  values[2] = Napi::Boolean::New(env, Svcpp_CallEncryptionState_TransitionPending(self));
+  values[3] = Napi::Boolean::New(env, Svcpp_CallEncryptionState_Passthrough(self));
+  return SnapshotFactory(env, 12).Call(env.Undefined(), 4, values);
 }
 
 Napi::Value CallEncryptionState_Snapshot(const Napi::CallbackInfo &info) {
@@ -5771,10 +5807,10 @@ Napi::Value CallEncryptionState_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("userId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_UserId(self))));
-  data.Set("lastMessageId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_LastMessageId(self))));
-  return data;
+  napi_value values[2];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_UserId(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_LastMessageId(self)));
+  return SnapshotFactory(env, 13).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value UserMessageSummary_Snapshot(const Napi::CallbackInfo &info) {
@@ -5787,14 +5823,14 @@ Napi::Value UserMessageSummary_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildMinimal_Id(self))));
+  napi_value values[2];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildMinimal_Id(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_GuildMinimal_Name(self, &out));
-    data.Set("name", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 14).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value GuildMinimal_Snapshot(const Napi::CallbackInfo &info) {
@@ -5807,35 +5843,35 @@ Napi::Value GuildMinimal_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildChannel_Id(self))));
+  napi_value values[8];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildChannel_Id(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_GuildChannel_Name(self, &out));
-    data.Set("name", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
-  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Type(self))));
-  data.Set("position", Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Position(self))));
+  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Type(self)));
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Position(self)));
   {
     uint64_t out{};
     if (!Svcpp_GuildChannel_ParentId(self, &out)) {
-      data.Set("parentId", env.Undefined());
+      values[4] = env.Undefined();
     } else {
-      data.Set("parentId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+      values[4] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
     }
   }
-  data.Set("isLinkable", Napi::Boolean::New(env, Svcpp_GuildChannel_IsLinkable(self)));
-  data.Set("isViewableAndWriteableByAllMembers", Napi::Boolean::New(env, Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(self)));
+  values[5] = Napi::Boolean::New(env, Svcpp_GuildChannel_IsLinkable(self));
+  values[6] = Napi::Boolean::New(env, Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(self));
   {
     Svcpp_LinkedLobby out{};
     if (!Svcpp_GuildChannel_LinkedLobby(self, &out)) {
-      data.Set("linkedLobby", env.Undefined());
+      values[7] = env.Undefined();
     } else {
       DropOnExit<Svcpp_LinkedLobby> owned{&out};
-      data.Set("linkedLobby", SnapshotOf_LinkedLobby(env, &out));
+      values[7] = SnapshotOf_LinkedLobby(env, &out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 15).Call(env.Undefined(), 8, values);
 }
 
 Napi::Value GuildChannel_Snapshot(const Napi::CallbackInfo &info) {
@@ -5848,64 +5884,64 @@ Napi::Value GuildChannel_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[7];
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_LargeImage(self, &out)) {
-      data.Set("largeImage", env.Undefined());
+      values[0] = env.Undefined();
     } else {
-      data.Set("largeImage", TakeString(env, out));
+      values[0] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_LargeText(self, &out)) {
-      data.Set("largeText", env.Undefined());
+      values[1] = env.Undefined();
     } else {
-      data.Set("largeText", TakeString(env, out));
+      values[1] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_LargeUrl(self, &out)) {
-      data.Set("largeUrl", env.Undefined());
+      values[2] = env.Undefined();
     } else {
-      data.Set("largeUrl", TakeString(env, out));
+      values[2] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_SmallImage(self, &out)) {
-      data.Set("smallImage", env.Undefined());
+      values[3] = env.Undefined();
     } else {
-      data.Set("smallImage", TakeString(env, out));
+      values[3] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_SmallText(self, &out)) {
-      data.Set("smallText", env.Undefined());
+      values[4] = env.Undefined();
     } else {
-      data.Set("smallText", TakeString(env, out));
+      values[4] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_SmallUrl(self, &out)) {
-      data.Set("smallUrl", env.Undefined());
+      values[5] = env.Undefined();
     } else {
-      data.Set("smallUrl", TakeString(env, out));
+      values[5] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_ActivityAssets_InviteCoverImage(self, &out)) {
-      data.Set("inviteCoverImage", env.Undefined());
+      values[6] = env.Undefined();
     } else {
-      data.Set("inviteCoverImage", TakeString(env, out));
+      values[6] = TakeString(env, out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 16).Call(env.Undefined(), 7, values);
 }
 
 Napi::Value ActivityAssets_Snapshot(const Napi::CallbackInfo &info) {
@@ -5918,10 +5954,10 @@ Napi::Value ActivityAssets_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("start", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_Start(self))));
-  data.Set("end", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_End(self))));
-  return data;
+  napi_value values[2];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_Start(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_End(self)));
+  return SnapshotFactory(env, 17).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value ActivityTimestamps_Snapshot(const Napi::CallbackInfo &info) {
@@ -5934,16 +5970,16 @@ Napi::Value ActivityTimestamps_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[4];
   {
     Svcpp_String out{};
     Check(env, Svcpp_ActivityParty_Id(self, &out));
-    data.Set("id", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
-  data.Set("currentSize", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_CurrentSize(self))));
-  data.Set("maxSize", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_MaxSize(self))));
-  data.Set("privacy", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_Privacy(self))));
-  return data;
+  values[1] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_CurrentSize(self)));
+  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_MaxSize(self)));
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_Privacy(self)));
+  return SnapshotFactory(env, 18).Call(env.Undefined(), 4, values);
 }
 
 Napi::Value ActivityParty_Snapshot(const Napi::CallbackInfo &info) {
@@ -5956,13 +5992,13 @@ Napi::Value ActivityParty_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[1];
   {
     Svcpp_String out{};
     Check(env, Svcpp_ActivitySecrets_Join(self, &out));
-    data.Set("join", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 19).Call(env.Undefined(), 1, values);
 }
 
 Napi::Value ActivitySecrets_Snapshot(const Napi::CallbackInfo &info) {
@@ -5975,113 +6011,113 @@ Napi::Value ActivitySecrets_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[15];
   {
     Svcpp_String out{};
     Check(env, Svcpp_Activity_Name(self, &out));
-    data.Set("name", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
-  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_Activity_Type(self))));
+  values[1] = Napi::Number::New(env, static_cast<double>(Svcpp_Activity_Type(self)));
   {
     Svcpp_StatusDisplayTypes out{};
     if (!Svcpp_Activity_StatusDisplayType(self, &out)) {
-      data.Set("statusDisplayType", env.Undefined());
+      values[2] = env.Undefined();
     } else {
-      data.Set("statusDisplayType", Napi::Number::New(env, static_cast<double>(out)));
+      values[2] = Napi::Number::New(env, static_cast<double>(out));
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_Activity_State(self, &out)) {
-      data.Set("state", env.Undefined());
+      values[3] = env.Undefined();
     } else {
-      data.Set("state", TakeString(env, out));
+      values[3] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_Activity_StateUrl(self, &out)) {
-      data.Set("stateUrl", env.Undefined());
+      values[4] = env.Undefined();
     } else {
-      data.Set("stateUrl", TakeString(env, out));
+      values[4] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_Activity_Details(self, &out)) {
-      data.Set("details", env.Undefined());
+      values[5] = env.Undefined();
     } else {
-      data.Set("details", TakeString(env, out));
+      values[5] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     if (!Svcpp_Activity_DetailsUrl(self, &out)) {
-      data.Set("detailsUrl", env.Undefined());
+      values[6] = env.Undefined();
     } else {
-      data.Set("detailsUrl", TakeString(env, out));
+      values[6] = TakeString(env, out);
     }
   }
   {
     uint64_t out{};
     if (!Svcpp_Activity_ApplicationId(self, &out)) {
-      data.Set("applicationId", env.Undefined());
+      values[7] = env.Undefined();
     } else {
-      data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+      values[7] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
     }
   }
   {
     uint64_t out{};
     if (!Svcpp_Activity_ParentApplicationId(self, &out)) {
-      data.Set("parentApplicationId", env.Undefined());
+      values[8] = env.Undefined();
     } else {
-      data.Set("parentApplicationId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+      values[8] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
     }
   }
   {
     Svcpp_ActivityAssets out{};
     if (!Svcpp_Activity_Assets(self, &out)) {
-      data.Set("assets", env.Undefined());
+      values[9] = env.Undefined();
     } else {
       DropOnExit<Svcpp_ActivityAssets> owned{&out};
-      data.Set("assets", SnapshotOf_ActivityAssets(env, &out));
+      values[9] = SnapshotOf_ActivityAssets(env, &out);
     }
   }
   {
     Svcpp_ActivityTimestamps out{};
     if (!Svcpp_Activity_Timestamps(self, &out)) {
-      data.Set("timestamps", env.Undefined());
+      values[10] = env.Undefined();
     } else {
       DropOnExit<Svcpp_ActivityTimestamps> owned{&out};
-      data.Set("timestamps", SnapshotOf_ActivityTimestamps(env, &out));
+      values[10] = SnapshotOf_ActivityTimestamps(env, &out);
     }
   }
   {
     Svcpp_ActivityParty out{};
     if (!Svcpp_Activity_Party(self, &out)) {
-      data.Set("party", env.Undefined());
+      values[11] = env.Undefined();
     } else {
       DropOnExit<Svcpp_ActivityParty> owned{&out};
-      data.Set("party", SnapshotOf_ActivityParty(env, &out));
+      values[11] = SnapshotOf_ActivityParty(env, &out);
     }
   }
   {
     Svcpp_ActivitySecrets out{};
     if (!Svcpp_Activity_Secrets(self, &out)) {
-      data.Set("secrets", env.Undefined());
+      values[12] = env.Undefined();
     } else {
       DropOnExit<Svcpp_ActivitySecrets> owned{&out};
-      data.Set("secrets", SnapshotOf_ActivitySecrets(env, &out));
+      values[12] = SnapshotOf_ActivitySecrets(env, &out);
     }
   }
-  data.Set("supportedPlatforms", Napi::Number::New(env, static_cast<double>(Svcpp_Activity_SupportedPlatforms(self))));
+  values[13] = Napi::Number::New(env, static_cast<double>(Svcpp_Activity_SupportedPlatforms(self)));
   {
     Svcpp_ActivityButtonSpan out{};
     Check(env, Svcpp_Activity_Buttons(self, &out));
     SpanDropOnExit<Svcpp_ActivityButton, Svcpp_ActivityButtonSpan> owned{&out};
-    data.Set("buttons", SnapshotArray<Svcpp_ActivityButton>(env, out, SnapshotOf_ActivityButton));
+    values[14] = SnapshotArray<Svcpp_ActivityButton>(env, out, SnapshotOf_ActivityButton);
   }
-  return data;
+  return SnapshotFactory(env, 20).Call(env.Undefined(), 15, values);
 }
 
 Napi::Value Activity_Snapshot(const Napi::CallbackInfo &info) {
@@ -6094,25 +6130,25 @@ Napi::Value Activity_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("senderId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_SenderId(self))));
-  data.Set("channelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ChannelId(self))));
-  data.Set("messageId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_MessageId(self))));
-  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_ActivityInvite_Type(self))));
-  data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ApplicationId(self))));
-  data.Set("parentApplicationId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ParentApplicationId(self))));
+  napi_value values[9];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_SenderId(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ChannelId(self)));
+  values[2] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_MessageId(self)));
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityInvite_Type(self)));
+  values[4] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ApplicationId(self)));
+  values[5] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ParentApplicationId(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_ActivityInvite_PartyId(self, &out));
-    data.Set("partyId", TakeString(env, out));
+    values[6] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_ActivityInvite_SessionId(self, &out));
-    data.Set("sessionId", TakeString(env, out));
+    values[7] = TakeString(env, out);
   }
-  data.Set("isValid", Napi::Boolean::New(env, Svcpp_ActivityInvite_IsValid(self)));
-  return data;
+  values[8] = Napi::Boolean::New(env, Svcpp_ActivityInvite_IsValid(self));
+  return SnapshotFactory(env, 21).Call(env.Undefined(), 9, values);
 }
 
 Napi::Value ActivityInvite_Snapshot(const Napi::CallbackInfo &info) {
@@ -6125,21 +6161,21 @@ Napi::Value ActivityInvite_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_RelationshipHandle_Id(self))));
-  data.Set("platformRelationshipType", Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_PlatformRelationshipType(self))));
-  data.Set("gameRelationshipType", Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_GameRelationshipType(self))));
-  data.Set("isSpamRequest", Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsSpamRequest(self)));
+  napi_value values[5];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_RelationshipHandle_Id(self)));
+  values[1] = Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_PlatformRelationshipType(self)));
+  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_GameRelationshipType(self)));
+  values[3] = Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsSpamRequest(self));
   {
     Svcpp_UserHandle out{};
     if (!Svcpp_RelationshipHandle_User(self, &out)) {
-      data.Set("user", env.Undefined());
+      values[4] = env.Undefined();
     } else {
       DropOnExit<Svcpp_UserHandle> owned{&out};
-      data.Set("user", SnapshotOf_UserHandle(env, &out));
+      values[4] = SnapshotOf_UserHandle(env, &out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 22).Call(env.Undefined(), 5, values);
 }
 
 Napi::Value RelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6152,37 +6188,37 @@ Napi::Value RelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
+  napi_value values[6];
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserApplicationProfileHandle_AvatarHash(self, &out));
-    data.Set("avatarHash", TakeString(env, out));
+    values[0] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserApplicationProfileHandle_Metadata(self, &out));
-    data.Set("metadata", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     if (!Svcpp_UserApplicationProfileHandle_ProviderId(self, &out)) {
-      data.Set("providerId", env.Undefined());
+      values[2] = env.Undefined();
     } else {
-      data.Set("providerId", TakeString(env, out));
+      values[2] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(self, &out));
-    data.Set("providerIssuedUserId", TakeString(env, out));
+    values[3] = TakeString(env, out);
   }
-  data.Set("providerType", Napi::Number::New(env, static_cast<double>(Svcpp_UserApplicationProfileHandle_ProviderType(self))));
+  values[4] = Napi::Number::New(env, static_cast<double>(Svcpp_UserApplicationProfileHandle_ProviderType(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserApplicationProfileHandle_Username(self, &out));
-    data.Set("username", TakeString(env, out));
+    values[5] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 23).Call(env.Undefined(), 6, values);
 }
 
 Napi::Value UserApplicationProfileHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6195,65 +6231,65 @@ Napi::Value UserApplicationProfileHandle_Snapshot(const Napi::CallbackInfo &info
 }
 
 Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserHandle_Id(self))));
+  napi_value values[11];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserHandle_Id(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserHandle_Username(self, &out));
-    data.Set("username", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     if (!Svcpp_UserHandle_GlobalName(self, &out)) {
-      data.Set("globalName", env.Undefined());
+      values[2] = env.Undefined();
     } else {
-      data.Set("globalName", TakeString(env, out));
+      values[2] = TakeString(env, out);
     }
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserHandle_DisplayName(self, &out));
-    data.Set("displayName", TakeString(env, out));
+    values[3] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     if (!Svcpp_UserHandle_Avatar(self, &out)) {
-      data.Set("avatar", env.Undefined());
+      values[4] = env.Undefined();
     } else {
-      data.Set("avatar", TakeString(env, out));
+      values[4] = TakeString(env, out);
     }
   }
-  data.Set("status", Napi::Number::New(env, static_cast<double>(Svcpp_UserHandle_Status(self))));
-  data.Set("isProvisional", Napi::Boolean::New(env, Svcpp_UserHandle_IsProvisional(self)));
+  values[5] = Napi::Number::New(env, static_cast<double>(Svcpp_UserHandle_Status(self)));
+  values[6] = Napi::Boolean::New(env, Svcpp_UserHandle_IsProvisional(self));
   {
     Svcpp_String out{};
     if (!Svcpp_UserHandle_GuildTag(self, &out)) {
-      data.Set("guildTag", env.Undefined());
+      values[7] = env.Undefined();
     } else {
-      data.Set("guildTag", TakeString(env, out));
+      values[7] = TakeString(env, out);
     }
   }
   {
     Svcpp_UserApplicationProfileHandleSpan out{};
     Check(env, Svcpp_UserHandle_UserApplicationProfiles(self, &out));
     SpanDropOnExit<Svcpp_UserApplicationProfileHandle, Svcpp_UserApplicationProfileHandleSpan> owned{&out};
-    data.Set("userApplicationProfiles", SnapshotArray<Svcpp_UserApplicationProfileHandle>(env, out, SnapshotOf_UserApplicationProfileHandle));
+    values[8] = SnapshotArray<Svcpp_UserApplicationProfileHandle>(env, out, SnapshotOf_UserApplicationProfileHandle);
   }
   {
     Svcpp_Activity out{};
     if (!Svcpp_UserHandle_GameActivity(self, &out)) {
-      data.Set("gameActivity", env.Undefined());
+      values[9] = env.Undefined();
     } else {
       DropOnExit<Svcpp_Activity> owned{&out};
-      data.Set("gameActivity", SnapshotOf_Activity(env, &out));
+      values[9] = SnapshotOf_Activity(env, &out);
     }
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_UserHandle_AvatarUrl(self, static_cast<Svcpp_UserHandle_AvatarType>(0), static_cast<Svcpp_UserHandle_AvatarType>(2), &out));
-    data.Set("avatarUrl", TakeString(env, out));
+    values[10] = TakeString(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 24).Call(env.Undefined(), 11, values);
 }
 
 Napi::Value UserHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6266,33 +6302,33 @@ Napi::Value UserHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyMemberHandle_Id(self))));
-  data.Set("connected", Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(self)));
+  napi_value values[6];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyMemberHandle_Id(self)));
+  values[1] = Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(self));
   {
     Svcpp_Properties out{};
     Check(env, Svcpp_LobbyMemberHandle_Metadata(self, &out));
-    data.Set("metadata", TakeProperties(env, out));
+    values[2] = TakeProperties(env, out);
   }
   {
     Svcpp_UserHandle out{};
     if (!Svcpp_LobbyMemberHandle_User(self, &out)) {
-      data.Set("user", env.Undefined());
+      values[3] = env.Undefined();
     } else {
       DropOnExit<Svcpp_UserHandle> owned{&out};
-      data.Set("user", SnapshotOf_UserHandle(env, &out));
+      values[3] = SnapshotOf_UserHandle(env, &out);
     }
   }
-  data.Set("canLinkLobby", Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_CanLinkLobby(self)));
+  values[4] = Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_CanLinkLobby(self));
   {
     Svcpp_String out{};
     if (!Svcpp_LobbyMemberHandle_AdditionalName(self, &out)) {
-      data.Set("additionalName", env.Undefined());
+      values[5] = env.Undefined();
     } else {
-      data.Set("additionalName", TakeString(env, out));
+      values[5] = TakeString(env, out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 25).Call(env.Undefined(), 6, values);
 }
 
 Napi::Value LobbyMemberHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6305,43 +6341,43 @@ Napi::Value LobbyMemberHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(self))));
+  napi_value values[6];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(self)));
   {
     Svcpp_UInt64Span out{};
     Check(env, Svcpp_LobbyHandle_LobbyMemberIds(self, &out));
-    data.Set("lobbyMemberIds", TakeU64Span(env, out));
+    values[1] = TakeU64Span(env, out);
   }
   {
     Svcpp_LobbyMemberHandleSpan out{};
     Check(env, Svcpp_LobbyHandle_LobbyMembers(self, &out));
     SpanDropOnExit<Svcpp_LobbyMemberHandle, Svcpp_LobbyMemberHandleSpan> owned{&out};
-    data.Set("lobbyMembers", SnapshotArray<Svcpp_LobbyMemberHandle>(env, out, SnapshotOf_LobbyMemberHandle));
+    values[2] = SnapshotArray<Svcpp_LobbyMemberHandle>(env, out, SnapshotOf_LobbyMemberHandle);
   }
   {
     Svcpp_Properties out{};
     Check(env, Svcpp_LobbyHandle_Metadata(self, &out));
-    data.Set("metadata", TakeProperties(env, out));
+    values[3] = TakeProperties(env, out);
   }
   {
     Svcpp_LinkedChannel out{};
     if (!Svcpp_LobbyHandle_LinkedChannel(self, &out)) {
-      data.Set("linkedChannel", env.Undefined());
+      values[4] = env.Undefined();
     } else {
       DropOnExit<Svcpp_LinkedChannel> owned{&out};
-      data.Set("linkedChannel", SnapshotOf_LinkedChannel(env, &out));
+      values[4] = SnapshotOf_LinkedChannel(env, &out);
     }
   }
   {
     Svcpp_CallInfoHandle out{};
     if (!Svcpp_LobbyHandle_GetCallInfoHandle(self, &out)) {
-      data.Set("getCallInfoHandle", env.Undefined());
+      values[5] = env.Undefined();
     } else {
       DropOnExit<Svcpp_CallInfoHandle> owned{&out};
-      data.Set("getCallInfoHandle", SnapshotOf_CallInfoHandle(env, &out));
+      values[5] = SnapshotOf_CallInfoHandle(env, &out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 26).Call(env.Undefined(), 6, values);
 }
 
 Napi::Value LobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6354,20 +6390,20 @@ Napi::Value LobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ChannelHandle_Id(self))));
+  napi_value values[4];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ChannelHandle_Id(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_ChannelHandle_Name(self, &out));
-    data.Set("name", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
   {
     Svcpp_UInt64Span out{};
     Check(env, Svcpp_ChannelHandle_Recipients(self, &out));
-    data.Set("recipients", TakeU64Span(env, out));
+    values[2] = TakeU64Span(env, out);
   }
-  data.Set("type", Napi::Number::New(env, static_cast<double>(Svcpp_ChannelHandle_Type(self))));
-  return data;
+  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ChannelHandle_Type(self)));
+  return SnapshotFactory(env, 27).Call(env.Undefined(), 4, values);
 }
 
 Napi::Value ChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6380,86 +6416,86 @@ Napi::Value ChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("id", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_Id(self))));
+  napi_value values[17];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_Id(self)));
   {
     Svcpp_String out{};
     Check(env, Svcpp_MessageHandle_Content(self, &out));
-    data.Set("content", TakeString(env, out));
+    values[1] = TakeString(env, out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_MessageHandle_RawContent(self, &out));
-    data.Set("rawContent", TakeString(env, out));
+    values[2] = TakeString(env, out);
   }
-  data.Set("authorId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_AuthorId(self))));
+  values[3] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_AuthorId(self)));
   {
     Svcpp_UserHandle out{};
     if (!Svcpp_MessageHandle_Author(self, &out)) {
-      data.Set("author", env.Undefined());
+      values[4] = env.Undefined();
     } else {
       DropOnExit<Svcpp_UserHandle> owned{&out};
-      data.Set("author", SnapshotOf_UserHandle(env, &out));
+      values[4] = SnapshotOf_UserHandle(env, &out);
     }
   }
-  data.Set("channelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_ChannelId(self))));
+  values[5] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_ChannelId(self)));
   {
     Svcpp_LobbyHandle out{};
     if (!Svcpp_MessageHandle_Lobby(self, &out)) {
-      data.Set("lobby", env.Undefined());
+      values[6] = env.Undefined();
     } else {
       DropOnExit<Svcpp_LobbyHandle> owned{&out};
-      data.Set("lobby", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(&out))));
+      values[6] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(&out)));
     }
   }
-  data.Set("recipientId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_RecipientId(self))));
-  data.Set("sentTimestamp", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_SentTimestamp(self))));
-  data.Set("editedTimestamp", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(self))));
+  values[7] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_RecipientId(self)));
+  values[8] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_SentTimestamp(self)));
+  values[9] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(self)));
   {
     Svcpp_Properties out{};
     Check(env, Svcpp_MessageHandle_Metadata(self, &out));
-    data.Set("metadata", TakeProperties(env, out));
+    values[10] = TakeProperties(env, out);
   }
   {
     Svcpp_Properties out{};
     Check(env, Svcpp_MessageHandle_ModerationMetadata(self, &out));
-    data.Set("moderationMetadata", TakeProperties(env, out));
+    values[11] = TakeProperties(env, out);
   }
   {
     Svcpp_AdditionalContent out{};
     if (!Svcpp_MessageHandle_AdditionalContent(self, &out)) {
-      data.Set("additionalContent", env.Undefined());
+      values[12] = env.Undefined();
     } else {
       DropOnExit<Svcpp_AdditionalContent> owned{&out};
-      data.Set("additionalContent", SnapshotOf_AdditionalContent(env, &out));
+      values[12] = SnapshotOf_AdditionalContent(env, &out);
     }
   }
   {
     Svcpp_DisclosureTypes out{};
     if (!Svcpp_MessageHandle_DisclosureType(self, &out)) {
-      data.Set("disclosureType", env.Undefined());
+      values[13] = env.Undefined();
     } else {
-      data.Set("disclosureType", Napi::Number::New(env, static_cast<double>(out)));
+      values[13] = Napi::Number::New(env, static_cast<double>(out));
     }
   }
   {
     uint64_t out{};
     if (!Svcpp_MessageHandle_ApplicationId(self, &out)) {
-      data.Set("applicationId", env.Undefined());
+      values[14] = env.Undefined();
     } else {
-      data.Set("applicationId", Napi::BigInt::New(env, static_cast<uint64_t>(out)));
+      values[14] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
     }
   }
-  data.Set("sentFromGame", Napi::Boolean::New(env, Svcpp_MessageHandle_SentFromGame(self)));
+  values[15] = Napi::Boolean::New(env, Svcpp_MessageHandle_SentFromGame(self));
   {
     Svcpp_String out{};
     if (!Svcpp_MessageHandle_AdditionalName(self, &out)) {
-      data.Set("additionalName", env.Undefined());
+      values[16] = env.Undefined();
     } else {
-      data.Set("additionalName", TakeString(env, out));
+      values[16] = TakeString(env, out);
     }
   }
-  return data;
+  return SnapshotFactory(env, 28).Call(env.Undefined(), 17, values);
 }
 
 Napi::Value MessageHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6472,10 +6508,10 @@ Napi::Value MessageHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("selfMute", Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfMute(self)));
-  data.Set("selfDeaf", Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfDeaf(self)));
-  return data;
+  napi_value values[2];
+  values[0] = Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfMute(self));
+  values[1] = Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfDeaf(self));
+  return SnapshotFactory(env, 29).Call(env.Undefined(), 2, values);
 }
 
 Napi::Value VoiceStateHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6488,15 +6524,15 @@ Napi::Value VoiceStateHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("channelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_ChannelId(self))));
-  data.Set("guildId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_GuildId(self))));
+  napi_value values[3];
+  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_ChannelId(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_GuildId(self)));
   {
     Svcpp_UInt64Span out{};
     Check(env, Svcpp_CallInfoHandle_GetParticipants(self, &out));
-    data.Set("getParticipants", TakeU64Span(env, out));
+    values[2] = TakeU64Span(env, out);
   }
-  return data;
+  return SnapshotFactory(env, 30).Call(env.Undefined(), 3, values);
 }
 
 Napi::Value CallInfoHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6509,39 +6545,39 @@ Napi::Value CallInfoHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
-  Napi::Object data = Napi::Object::New(env);
-  data.Set("getStatus", Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetStatus(self))));
-  data.Set("getChannelId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetChannelId(self))));
-  data.Set("getGuildId", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetGuildId(self))));
+  napi_value values[13];
+  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetStatus(self)));
+  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetChannelId(self)));
+  values[2] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetGuildId(self)));
   {
     Svcpp_UInt64Span out{};
     Check(env, Svcpp_Call_GetParticipants(self, &out));
-    data.Set("getParticipants", TakeU64Span(env, out));
+    values[3] = TakeU64Span(env, out);
   }
-  data.Set("getSelfMute", Napi::Boolean::New(env, Svcpp_Call_GetSelfMute(self)));
-  data.Set("getSelfDeaf", Napi::Boolean::New(env, Svcpp_Call_GetSelfDeaf(self)));
-  data.Set("getAudioMode", Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetAudioMode(self))));
-  data.Set("getPTTActive", Napi::Boolean::New(env, Svcpp_Call_GetPTTActive(self)));
-  data.Set("getPTTReleaseDelay", Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetPTTReleaseDelay(self))));
+  values[4] = Napi::Boolean::New(env, Svcpp_Call_GetSelfMute(self));
+  values[5] = Napi::Boolean::New(env, Svcpp_Call_GetSelfDeaf(self));
+  values[6] = Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetAudioMode(self)));
+  values[7] = Napi::Boolean::New(env, Svcpp_Call_GetPTTActive(self));
+  values[8] = Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetPTTReleaseDelay(self)));
   {
     Svcpp_VADThresholdSettings out{};
     Check(env, Svcpp_Call_GetVADThreshold(self, &out));
     DropOnExit<Svcpp_VADThresholdSettings> owned{&out};
-    data.Set("getVADThreshold", SnapshotOf_VADThresholdSettings(env, &out));
+    values[9] = SnapshotOf_VADThresholdSettings(env, &out);
   }
   {
     Svcpp_CallEncryptionState out{};
     Check(env, Svcpp_Call_GetEncryptionState(self, &out));
     DropOnExit<Svcpp_CallEncryptionState> owned{&out};
-    data.Set("getEncryptionState", SnapshotOf_CallEncryptionState(env, &out));
+    values[10] = SnapshotOf_CallEncryptionState(env, &out);
   }
   {
     Svcpp_String out{};
     Check(env, Svcpp_Call_GetPrivacyCode(self, &out));
-    data.Set("getPrivacyCode", TakeString(env, out));
+    values[11] = TakeString(env, out);
   }
-  data.Set("getFramesEncrypted", Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetFramesEncrypted(self))));
-  return data;
+  values[12] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetFramesEncrypted(self)));
+  return SnapshotFactory(env, 31).Call(env.Undefined(), 13, values);
 }
 
 Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
@@ -6551,6 +6587,95 @@ Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
   // drop: the handle is dropped in this same call, also when a getter throws.
   DropOnExit<Svcpp_Call> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_Call(env, self);
+}
+
+// ---- lookup snapshots ---------------------------------------------------------------------------------
+
+Napi::Value Client_GetLastConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_ConnectionFailure out{};
+  if (!Svcpp_Client_GetLastConnectionFailure(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  DropOnExit<Svcpp_ConnectionFailure> owned{&out};
+  return SnapshotOf_ConnectionFailure(env, &out);
+}
+
+Napi::Value Client_GetCurrentUserV2_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUserV2(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
+}
+
+Napi::Value Client_GetCurrentUser_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUser(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
+}
+
+Napi::Value Client_GetUser_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetUser(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
+}
+
+Napi::Value Client_GetMessageHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t messageId = U64Arg(info[1]);
+  Svcpp_MessageHandle out{};
+  if (!Svcpp_Client_GetMessageHandle(UnwrapClient(env, info[0]), messageId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_MessageHandle> owned{&out};
+  return SnapshotOf_MessageHandle(env, &out);
+}
+
+Napi::Value Client_GetChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t channelId = U64Arg(info[1]);
+  Svcpp_ChannelHandle out{};
+  if (!Svcpp_Client_GetChannelHandle(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_ChannelHandle> owned{&out};
+  return SnapshotOf_ChannelHandle(env, &out);
+}
+
+Napi::Value Client_GetLobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t lobbyId = U64Arg(info[1]);
+  Svcpp_LobbyHandle out{};
+  if (!Svcpp_Client_GetLobbyHandle(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_LobbyHandle> owned{&out};
+  return SnapshotOf_LobbyHandle(env, &out);
+}
+
+Napi::Value Client_GetRelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t userId = U64Arg(info[1]);
+  Svcpp_RelationshipHandle out{};
+  if (!Svcpp_Client_GetRelationshipHandle(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_RelationshipHandle> owned{&out};
+  return SnapshotOf_RelationshipHandle(env, &out);
+}
+
+Napi::Value Client_GetCall_Snapshot(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint64_t channelId = U64Arg(info[1]);
+  Svcpp_Call out{};
+  if (!Svcpp_Client_GetCall(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_Call> owned{&out};
+  return SnapshotOf_Call(env, &out);
 }
 
 }  // namespace
@@ -7182,6 +7307,16 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("VoiceStateHandle_Snapshot", Napi::Function::New(env, VoiceStateHandle_Snapshot, "VoiceStateHandle_Snapshot"));
   exports.Set("CallInfoHandle_Snapshot", Napi::Function::New(env, CallInfoHandle_Snapshot, "CallInfoHandle_Snapshot"));
   exports.Set("Call_Snapshot", Napi::Function::New(env, Call_Snapshot, "Call_Snapshot"));
+  exports.Set("Client_GetLastConnectionFailure_Snapshot", Napi::Function::New(env, Client_GetLastConnectionFailure_Snapshot, "Client_GetLastConnectionFailure_Snapshot"));
+  exports.Set("Client_GetCurrentUserV2_Snapshot", Napi::Function::New(env, Client_GetCurrentUserV2_Snapshot, "Client_GetCurrentUserV2_Snapshot"));
+  exports.Set("Client_GetCurrentUser_Snapshot", Napi::Function::New(env, Client_GetCurrentUser_Snapshot, "Client_GetCurrentUser_Snapshot"));
+  exports.Set("Client_GetUser_Snapshot", Napi::Function::New(env, Client_GetUser_Snapshot, "Client_GetUser_Snapshot"));
+  exports.Set("Client_GetMessageHandle_Snapshot", Napi::Function::New(env, Client_GetMessageHandle_Snapshot, "Client_GetMessageHandle_Snapshot"));
+  exports.Set("Client_GetChannelHandle_Snapshot", Napi::Function::New(env, Client_GetChannelHandle_Snapshot, "Client_GetChannelHandle_Snapshot"));
+  exports.Set("Client_GetLobbyHandle_Snapshot", Napi::Function::New(env, Client_GetLobbyHandle_Snapshot, "Client_GetLobbyHandle_Snapshot"));
+  exports.Set("Client_GetRelationshipHandle_Snapshot", Napi::Function::New(env, Client_GetRelationshipHandle_Snapshot, "Client_GetRelationshipHandle_Snapshot"));
+  exports.Set("Client_GetCall_Snapshot", Napi::Function::New(env, Client_GetCall_Snapshot, "Client_GetCall_Snapshot"));
+  InitSnapshotFactories(env, kSnapshotFactories);
 }
 
 }  // namespace svcpp_node

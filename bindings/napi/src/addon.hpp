@@ -27,6 +27,8 @@ struct AddonData {
   Napi::FunctionReference errorFactory;
   /** First exception a JS callback threw during the current pump; rethrown when the pump returns. */
   Napi::Reference<Napi::Value> callbackError;
+  /** One function per object type building its snapshot object from the values read (snapshots.hpp). */
+  std::vector<Napi::FunctionReference> snapshotFactories;
 };
 
 AddonData &Addon(Napi::Env env);

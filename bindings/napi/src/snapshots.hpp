@@ -8,6 +8,24 @@
 
 namespace svcpp_node {
 
+/**
+ * Compiles the generated factories (`source`: a JS array expression of functions) once per environment. A snapshot
+ * is then one call of its factory with the values read: an object literal in optimised JS gets the same hidden class
+ * every time, where setting each key from C++ paid a key internalisation and a map transition per field.
+ */
+inline void InitSnapshotFactories(Napi::Env env, const char *source) {
+  napi_value script = Napi::String::New(env, source);
+  napi_value result;
+  NAPI_THROW_IF_FAILED_VOID(env, napi_run_script(env, script, &result));
+  Napi::Array factories(env, result);
+  auto &out = Addon(env).snapshotFactories;
+  out.clear();
+  for (uint32_t i = 0; i < factories.Length(); ++i) out.push_back(Napi::Persistent(factories.Get(i).As<Napi::Function>()));
+}
+
+/** The factory of the index-th snapshot type. */
+inline Napi::Function SnapshotFactory(Napi::Env env, size_t index) { return Addon(env).snapshotFactories[index].Value(); }
+
 /** Drops `handle` (when not null) at scope exit. */
 template <class H>
 struct DropOnExit {

@@ -93,6 +93,15 @@ void Client::StartGateway(Net &net, std::string url) {
 }
 
 void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail) {
+    // The session decides whether it resumes before it reports anything: a connection it will resume is Reconnecting
+    // (the caches stay, RESUMED replays what was missed), and Disconnected comes only from its end (Finish), after which
+    // nothing is resumed and the next Connect identifies afresh. So the ended session's caches are emptied here, before
+    // Disconnected is queued: a host reading them in its Disconnected handler, or once disconnect() resolves, sees none
+    // (native/SEMANTICS.md "Connection").
+    if (status == ClientStatus::Disconnected) {
+        users_.Cache()->Clear();
+        ClearSocialCaches();
+    }
     SetStatus(status, error, detail);
     if (status != ClientStatus::Disconnected) return;
     // 4004: the platform rejected the token (revoked, expired, banned): the host should get a new one.
@@ -109,8 +118,6 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
         if (GetStatus() != ClientStatus::Disconnected) return;
         voice_->OnGatewayGone();  // calls end with the session that carried them
         net.session.reset();
-        users_.Cache()->Clear();
-        ClearSocialCaches();
         if (std::exchange(net.connectAfterDisconnect, false)) Connect();
     });
 }

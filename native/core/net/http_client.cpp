@@ -17,6 +17,7 @@
 #include "net/connect_failure.hpp"
 #include "net/http.hpp"
 #include "net/http_headers.hpp"
+#include "net/resolve.hpp"
 #include "net/tls_context.hpp"
 
 namespace svcpp::core::net {
@@ -169,8 +170,7 @@ private:
             if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
         };
-        resolver_.async_resolve(url_.host, std::to_string(url_.port), tcp::resolver::numeric_service,
-                                std::move(resolved));
+        ResolveThen(resolver_, url_.host, url_.port, std::move(resolved));
     }
 
     void ConnectTo(const tcp::resolver::results_type &endpoints) {

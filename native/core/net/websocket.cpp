@@ -15,6 +15,7 @@
 
 #include "net/connect_failure.hpp"
 #include "net/http_headers.hpp"
+#include "net/resolve.hpp"
 #include "net/tls_context.hpp"
 #include "net/websocket.hpp"
 
@@ -232,8 +233,7 @@ public:
             if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
         };
-        resolver_.async_resolve(url_.host, std::to_string(url_.port), tcp::resolver::numeric_service,
-                                std::move(resolved));
+        ResolveThen(resolver_, url_.host, url_.port, std::move(resolved));
     }
 
 private:
