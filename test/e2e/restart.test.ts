@@ -80,11 +80,16 @@ describe.each(BACKENDS)('a platform restart over %s', (backend) => {
       expect(player.client.getLobby(lobbyId)?.metadata).toEqual({ round: '2' });
     }
     // The gap's lobby messages are caught up on after Ready, oldest first, each once; one sent afterwards comes live, once.
-    for (const name of ['ada', 'bob'] as const) await until(() => created[name]!.length >= gapMessages.length, `${name} catches up on the lobby chat`);
+    // (The old session's own 'before the restart' may still be on its way to a handler added after it was sent: once at most.)
+    const sinceRestart = (name: 'ada' | 'bob') => created[name]!.filter((content) => content !== 'before the restart');
+    for (const name of ['ada', 'bob'] as const) await until(() => sinceRestart(name).length >= gapMessages.length, `${name} catches up on the lobby chat`);
     await ada.client.sendLobbyMessage(lobbyId, 'after the restart');
     for (const name of ['ada', 'bob'] as const) await until(() => created[name]!.includes('after the restart'), `${name} gets the live message`);
     await sleep(200);  // a duplicate would come right behind
-    for (const name of ['ada', 'bob'] as const) expect(created[name]).toEqual([...gapMessages, 'after the restart']);
+    for (const name of ['ada', 'bob'] as const) {
+      expect(sinceRestart(name)).toEqual([...gapMessages, 'after the restart']);
+      expect(created[name]!.length - sinceRestart(name).length).toBeLessThanOrEqual(1);
+    }
     expect(bob.client.getMessage(before)).toBeUndefined();  // the cache of the old session is gone…
     const history = await bob.client.getLobbyMessages(lobbyId, 10);  // …and the history brings it back
     expect(history.map((m) => m.content)).toContain('before the restart');
