@@ -6,7 +6,8 @@
 //   - CLIENTS clients each fire MESSAGES sendLobbyMessage and LOBBIES createOrJoinLobby calls at once, without waiting;
 //   - the clients reach the platform through an HTTP relay in this process that sees every request and answer. It
 //     counts the 429s by scope and checks, per client token, that no request arrived while the client had been told to
-//     wait: before a global 429's retry_after ran out (any route), before a bucket 429's retry_after ran out (that
+//     wait (from the moment the relay had handed the answer over): before a global 429's retry_after ran out (any
+//     route), before a bucket 429's retry_after ran out (that
 //     bucket), or while an answer had said the bucket was exhausted (X-RateLimit-Remaining 0, until Reset-After);
 //   - afterwards the bot reads every lobby message (GET /lobbies/{id}/messages?after=) and every created lobby: each
 //     message exists exactly once, each lobby once.
@@ -51,10 +52,16 @@ const upstream = new URL(platform.apiBase);
 
 const counts = { requests: 0, ok: 0, global429: 0, bucket429: 0, shared429: 0, other: 0 };
 const violations: string[] = [];
-/** Per token: when its global wait ends; per token + bucket: when a 429's wait ends, when an exhausted bucket resets. */
-const globalWaitUntil = new Map<string, number>();
-const bucketWaitUntil = new Map<string, number>();
-const exhaustedUntil = new Map<string, number>();
+/**
+ * A wait the client was told about: from the moment the relay had handed the answer to the client's socket (a
+ * request arriving earlier crossed the answer in flight) until the answer's arrival at the relay plus the wait (the
+ * earliest the client's own clock can end it). Per token: the global wait; per token + bucket: a 429's wait, and an
+ * exhausted bucket's reset.
+ */
+interface Wait { from: number; until: number; connection: net.Socket }
+const globalWait = new Map<string, Wait>();
+const bucketWait = new Map<string, Wait>();
+const exhausted = new Map<string, Wait>();
 /** Route (method + path with ids as :id) → the bucket the platform named for it. */
 const bucketOfRoute = new Map<string, string>();
 /** Timer rounding: the relay and the SDK read different clocks at millisecond resolution. */
@@ -62,48 +69,67 @@ const CLOCK_SLACK_MS = 2;
 
 const routeOf = (method: string, url: string) => `${method} ${url.split('?')[0]!.replace(/\/\d{5,}/g, '/:id')}`;
 
-function checkRequest(token: string, route: string, at: number): void {
-  const bucket = bucketOfRoute.get(route);
-  if (at + CLOCK_SLACK_MS < (globalWaitUntil.get(token) ?? 0)) violations.push(`${route} during a global 429 wait`);
-  if (bucket === undefined) return;
-  if (at + CLOCK_SLACK_MS < (bucketWaitUntil.get(`${token} ${bucket}`) ?? 0)) violations.push(`${route} during its bucket's 429 wait`);
-  if (at + CLOCK_SLACK_MS < (exhaustedUntil.get(`${token} ${bucket}`) ?? 0)) violations.push(`${route} into its exhausted bucket`);
+/**
+ * On the connection that carried the answer, a later request was certainly sent after the client had read it (HTTP/1.1
+ * sends the next request of a connection only after the previous answer): a violation. On another connection the
+ * order is not certain — the request may have been sent before the client read the answer and reached this relay's
+ * event loop (shared with the clients' event pump) after it — so it is only counted apart.
+ */
+const crossed: string[] = [];
+function check(wait: Wait | undefined, at: number, connection: net.Socket, route: string, what: string): void {
+  if (!wait || at < wait.from || at + CLOCK_SLACK_MS >= wait.until) return;
+  (connection === wait.connection ? violations : crossed).push(`${route} ${what} (${(wait.until - at).toFixed(1)} ms early)`);
 }
 
-function learnAnswer(token: string, route: string, status: number, headers: http.IncomingHttpHeaders, body: string, at: number): void {
+function checkRequest(token: string, route: string, at: number, connection: net.Socket): void {
+  check(globalWait.get(token), at, connection, route, 'during a global 429 wait');
+  const bucket = bucketOfRoute.get(route);
+  if (bucket === undefined) return;
+  check(bucketWait.get(`${token} ${bucket}`), at, connection, route, "during its bucket's 429 wait");
+  check(exhausted.get(`${token} ${bucket}`), at, connection, route, 'into its exhausted bucket');
+}
+
+/** An answer `received` from the platform and `delivered` (written out) to the client. */
+function learnAnswer(token: string, route: string, status: number, headers: http.IncomingHttpHeaders, body: string, received: number, delivered: number,
+  connection: net.Socket): void {
   const bucket = headers['x-ratelimit-bucket'] as string | undefined;
   if (bucket) bucketOfRoute.set(route, bucket);
   if (status === 429) {
-    const retryAfterMs = Number((JSON.parse(body) as { retry_after: number }).retry_after) * 1000;
+    const wait = { from: delivered, until: received + Number((JSON.parse(body) as { retry_after: number }).retry_after) * 1000, connection };
     if (headers['x-ratelimit-global'] === 'true') {
       counts.global429++;
-      globalWaitUntil.set(token, Math.max(globalWaitUntil.get(token) ?? 0, at + retryAfterMs));
+      globalWait.set(token, wait);
     } else {
       if (headers['x-ratelimit-scope'] === 'shared') counts.shared429++;
       else counts.bucket429++;
-      if (bucket) bucketWaitUntil.set(`${token} ${bucket}`, at + retryAfterMs);
+      if (bucket) bucketWait.set(`${token} ${bucket}`, wait);
     }
     return;
   }
   if (status < 400) counts.ok++;
   else counts.other++;
-  if (bucket && headers['x-ratelimit-remaining'] === '0') exhaustedUntil.set(`${token} ${bucket}`, at + Number(headers['x-ratelimit-reset-after']) * 1000);
+  if (bucket && headers['x-ratelimit-remaining'] === '0') {
+    exhausted.set(`${token} ${bucket}`, { from: delivered, until: received + Number(headers['x-ratelimit-reset-after']) * 1000, connection });
+  }
 }
 
+const connections = new Set<net.Socket>();
 const agent = new http.Agent({ keepAlive: true });
 const relay = http.createServer((req, res) => {
   const at = performance.now();
   const token = req.headers.authorization ?? '';
   const route = routeOf(req.method!, req.url!);
   counts.requests++;
-  checkRequest(token, route, at);
+  connections.add(req.socket);
+  checkRequest(token, route, at, req.socket);
   const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
     const chunks: Buffer[] = [];
     answer.on('data', (chunk: Buffer) => chunks.push(chunk));
     answer.on('end', () => {
       const body = Buffer.concat(chunks);
-      learnAnswer(token, route, answer.statusCode!, answer.headers, body.toString('utf8'), performance.now());
-      res.writeHead(answer.statusCode!, answer.headers).end(body);
+      const received = performance.now();
+      res.writeHead(answer.statusCode!, answer.headers).end(body, () =>
+        learnAnswer(token, route, answer.statusCode!, answer.headers, body.toString('utf8'), received, performance.now(), req.socket));
     });
   });
   forward.on('error', (error) => res.destroy(error));
@@ -188,9 +214,12 @@ console.log(`soak-429${smoke ? ' (smoke size)' : ''}: ${CLIENTS} N-API clients f
   `HTTP requests seen ${counts.requests} (${counts.ok} answered 2xx/3xx, ${counts.other} other errors); 429s received ` +
   `${counts.global429 + counts.bucket429 + counts.shared429} (global ${counts.global429}, per-client bucket ${counts.bucket429}, shared bucket ${counts.shared429}); ` +
   `calls succeeded ${succeeded}/${requested}, failed ${failures}; messages stored ${stored.size}/${expectedMessages}, lost ${lostMessages}, ` +
-  `doubled ${doubledMessages}; lobbies ${distinctLobbies} distinct, missing ${missingLobbies}; requests sent into a wait ${violations.length}; ` +
+  `doubled ${doubledMessages}; lobbies ${distinctLobbies} distinct, missing ${missingLobbies}; over ${connections.size} client connections: ` +
+  `requests sent into a wait ${violations.length} (on the connection that carried it), ${crossed.length} more arrived during a wait on another ` +
+  `connection (order not provable: may have crossed it in flight); ` +
   `${elapsed.toFixed(1)} s (indicative)`);
 for (const violation of violations.slice(0, 10)) console.error(`  sent into a wait: ${violation}`);
+for (const request of crossed.slice(0, 10)) console.log(`  arrived during a wait, on another connection: ${request}`);
 
 for (const client of clients) await client.close();
 agent.destroy();
