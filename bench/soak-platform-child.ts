@@ -1,12 +1,18 @@
 /**
  * Child process of the soak scripts (bench/soak-*.ts): the platform on a file database, so a soak can kill it with
  * SIGKILL and start it again on the same file. `node --import tsx bench/soak-platform-child.ts --db <file>
- * [--port <n>] [--webhook-url <url>]`; reports its addresses over IPC once it listens.
+ * [--port <n>] [--webhook-url <url>] [--rate-limits <json>] [--public-url <url>]`; reports its addresses over IPC once it listens.
+ * Rate limits are out of the way unless `--rate-limits` gives buckets (`{"global": {"limit": 6, "windowSeconds": 1}}`),
+ * which replace those of the same name. `--public-url`: the address clients are told to use (the gateway URL of GET
+ * /gateway and READY), e.g. a relay in front of the platform.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_RATE_LIMITS, startPlatform } from '../platform/src/index.js';
 
-const { values } = parseArgs({ options: { db: { type: 'string' }, port: { type: 'string' }, 'webhook-url': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { db: { type: 'string' }, port: { type: 'string' }, 'webhook-url': { type: 'string' }, 'rate-limits': { type: 'string' }, 'public-url': { type: 'string' } },
+});
+const rateLimits = values['rate-limits'] === undefined ? {} : (JSON.parse(values['rate-limits']) as Record<string, { limit: number; windowSeconds: number }>);
 
 const platform = await startPlatform({
   port: Number(values.port ?? 0),
@@ -14,8 +20,9 @@ const platform = await startPlatform({
   logger: false,
   devMode: true,
   ...(values['webhook-url'] !== undefined && { devAppWebhookUrl: values['webhook-url'] }),
-  // Rate limits are the 429 soak's subject, not these: out of the way here.
-  rateLimits: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }])),
+  ...(values['public-url'] !== undefined && { publicUrl: values['public-url'] }),
+  // Out of the way, except the buckets the caller names (the 429 soak's subject).
+  rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }])), ...rateLimits },
   // Redeliveries after a kill come quickly (the default first retry is 1 s).
   webhookRetry: { baseMs: 100, maxMs: 1_000, giveUpAfterMs: 600_000, timeoutMs: 3_000 },
 });

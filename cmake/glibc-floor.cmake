@@ -7,7 +7,7 @@
 option(SVCPP_GLIBC_FLOOR "Pin Linux x86-64 shared libraries to glibc 2.28 symbol versions" ON)
 
 function(svcpp_glibc_floor)
-  if(NOT SVCPP_GLIBC_FLOOR OR SVCPP_SANITIZE OR NOT CMAKE_SYSTEM_NAME STREQUAL "Linux"
+  if(NOT SVCPP_GLIBC_FLOOR OR SVCPP_SANITIZE OR SVCPP_TSAN OR NOT CMAKE_SYSTEM_NAME STREQUAL "Linux"
      OR NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
     return()
   endif()

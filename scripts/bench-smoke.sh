@@ -16,3 +16,5 @@ build/Release/svcpp_bench_dave --smoke
 node --import tsx bench/voice-latency.ts --smoke
 node --import tsx bench/soak-faults.ts --smoke   # 3 kill -9 (the full soak, npm run soak, does 20)
 node --import tsx bench/soak-sessions.ts --smoke   # 1,000 sessions (the full soak, npm run soak, holds 10,000)
+node --import tsx bench/soak-sdk.ts --smoke   # 500 messages, 5 drops, 1 restart (the full soak: 10,000, 100, 5)
+node --import tsx bench/soak-429.ts --smoke   # 2 clients × 26 calls into tight limits (the full soak: 2 × 360)

@@ -131,7 +131,7 @@ case "$mode" in
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
     cmake --build build-asan -j2 2>&1 | build_progress
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure
-    step "native build with ThreadSanitizer: the voice media pipeline, the call engine and the DAVE frame cryptor with their tests (first run ~6 min on 2 cores)"
+    step "native build with ThreadSanitizer: every native suite — core I/O thread, gateway, C ABI, svcpp.hpp, voice (first run: the whole core under -fsanitize=thread, well over an hour on 2 busy cores; ccache makes later runs short)"
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
     cmake --build build-tsan -j2 2>&1 | build_progress
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --output-on-failure

@@ -295,6 +295,10 @@ private:
     std::weak_ptr<const voice::LobbyCallReader> LobbyCalls() const;
     /** The ClientNotReady / no-token failure of a call that needs a Ready session, or nullopt when it may go on. */
     std::optional<ClientResult> NotReady() const;
+    /** After a READY that ended a gap: fetches and delivers the lobby messages of the gap (client_messages.cpp). */
+    void CatchUpLobbyMessages();
+    /** One page of a lobby's catch-up; a failed page is tried again after a second, up to a few times. */
+    void FetchLobbyCatchUpPage(messages::LobbyCatchUp::Fetch fetch, int failures);
     /** Sends a message (lobby or DM) and completes cb with its id; the answer is cached like a dispatch. */
     void SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata, ClientSendUserMessageCallback &&cb);
     // local client (client_rpc.cpp)

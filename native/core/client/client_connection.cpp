@@ -80,11 +80,14 @@ void Client::StartGateway(Net &net, std::string url) {
     };
     events.dispatch = [this, &net](const std::string &type, const nlohmann::json &data) {
         // Every READY is a new session; one after an earlier READY means the old session could not be resumed.
-        const bool gap = type == "READY" && std::exchange(net.hadSession, true);
+        const bool ready = type == "READY";
+        const bool gap = ready && std::exchange(net.hadSession, true);
         OnDispatch(type, data);
+        if (ready && !gap) messages_.CatchUp().Reset();  // a new Connect owes nothing from before it
         if (!gap) return;
         logger_.Log(LoggingSeverity::Warning, "reconnected with a new session: events of the gap were not delivered");
         missedEvents_.Post();
+        CatchUpLobbyMessages();
     };
     events.discarded = [this] { discardedMessages_.fetch_add(1); };
     auto log = [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); };

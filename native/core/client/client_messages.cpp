@@ -2,6 +2,7 @@
 // chat, direct messages"). The message cache is fed by the MESSAGE_* / LOBBY_MESSAGE_* dispatches and by every HTTP
 // answer carrying messages (sent, edited, fetched), so handles handed to a callback always have an entry to read.
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -144,6 +145,59 @@ void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, ClientGe
             return out;
         });
         op->Complete(std::move(result), std::move(handles));
+    });
+}
+
+// ---- Catching up on lobby chat after a gap (native/SEMANTICS.md "Delivery across drops and restarts") ----------
+
+namespace {
+/** Messages per catch-up page: the platform's largest history page. */
+constexpr int kCatchUpPageSize = 200;
+/** Failed attempts at one page before the lobby's catch-up is given up (logged at Warning). */
+constexpr int kCatchUpMaxFailures = 5;
+constexpr auto kCatchUpRetryDelay = std::chrono::seconds(1);
+}  // namespace
+
+void Client::CatchUpLobbyMessages() {
+    for (const auto &fetch : messages_.CatchUp().BeginGap(lobbies_.Cache()->Ids())) FetchLobbyCatchUpPage(fetch, 0);
+}
+
+void Client::FetchLobbyCatchUpPage(messages::LobbyCatchUp::Fetch fetch, int failures) {
+    const std::string url = apiBase_ + "/lobbies/" + std::to_string(fetch.lobbyId) + "/messages?limit=" + std::to_string(kCatchUpPageSize) +
+                            "&after=" + std::to_string(fetch.after);
+    Rest(auth::BearerRequest("GET", url, "GET /lobbies/:id/messages", CurrentToken()), [this, fetch, failures](net::HttpResponse response) {
+        auto &catchUp = messages_.CatchUp();
+        if (!catchUp.IsCurrent(fetch)) return;  // a newer session started its own catch-up
+        nlohmann::json body;
+        if (response.status == 200) body = nlohmann::json::parse(response.body, nullptr, false);
+        if (!body.is_array()) {
+            const std::string lobby = std::to_string(fetch.lobbyId);
+            if (failures + 1 >= kCatchUpMaxFailures) {
+                logger_.Log(LoggingSeverity::Warning, "lobby " + lobby + ": the messages of the gap could not be fetched (HTTP " +
+                                                          std::to_string(response.status) + "); giving up");
+                return catchUp.Abandon(fetch);
+            }
+            OnIo([this, fetch, failures](Net &net) {
+                auto timer = std::make_shared<boost::asio::steady_timer>(net.io, kCatchUpRetryDelay);
+                timer->async_wait([this, timer, fetch, failures](const boost::system::error_code &ec) {
+                    if (!ec) FetchLobbyCatchUpPage(fetch, failures + 1);
+                });
+            });
+            return;
+        }
+        // Pages are newest first: delivered oldest first, each message once (live copies may have come already).
+        uint64_t newest = 0;
+        std::vector<uint64_t> created;
+        for (auto it = body.rbegin(); it != body.rend(); ++it) {
+            const uint64_t id = wire::Snowflake(*it, "id");
+            newest = std::max(newest, id);
+            if (!id || wire::Snowflake(*it, "lobby_id") != fetch.lobbyId || !catchUp.Admit(fetch.lobbyId, id)) continue;
+            if (messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), *it)) created.push_back(id);
+        }
+        std::vector<messages::MessageEvent> events;
+        for (uint64_t id : created) events.push_back({messages::MessageEvent::Kind::Created, id});
+        messages_.Post(events);
+        if (auto next = catchUp.PageDone(fetch, newest, body.size() >= static_cast<size_t>(kCatchUpPageSize))) FetchLobbyCatchUpPage(*next, 0);
     });
 }
 

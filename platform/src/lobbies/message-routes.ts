@@ -14,7 +14,7 @@ export function registerMessageRoutes(app: ApiScope, ctx: PlatformContext, messa
 
   app.get('/lobbies/:lobbyId/messages', { config: lobbyConfig('both'), schema: { params: pathParams('lobbyId'), querystring: schemas.history } }, async (request) => {
     const caller = callerOf(request);
-    return messages.history(caller, findLobby(ctx, caller, request.params.lobbyId), request.query.limit);
+    return messages.history(caller, findLobby(ctx, caller, request.params.lobbyId), request.query.limit, request.query.after);
   });
 
   app.delete('/lobbies/:lobbyId/messages/:messageId', { config: lobbyConfig('both', 'lobbies.message'), schema: { params: pathParams('lobbyId', 'messageId') } }, async (request, reply) => {

@@ -49,11 +49,11 @@ export class LobbyMessages {
     return json;
   }
 
-  /** Newest first, within the history window. */
-  history(caller: Principal, lobby: LobbyRecord, limit: number): Record<string, unknown>[] {
+  /** Newest first, within the history window; with `after`, the `limit` messages that follow that id. */
+  history(caller: Principal, lobby: LobbyRecord, limit: number, after?: string): Record<string, unknown>[] {
     if (caller.kind === 'bearer') requireMember(this.ctx, lobby, caller.user.id);
     const since = this.ctx.now() - this.ctx.options.lobbyLimits.historySeconds * 1000;
-    return this.ctx.store.lobbies.listMessages(lobby.id, since, limit).map((message) => lobbyMessageJson(this.ctx, message));
+    return this.ctx.store.lobbies.listMessages(lobby.id, since, limit, after).map((message) => lobbyMessageJson(this.ctx, message));
   }
 
   /** The author or the bot (OURS). The copy in a linked channel goes too. */

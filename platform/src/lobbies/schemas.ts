@@ -50,7 +50,11 @@ export function lobbySchemas(limits: LobbyLimits) {
       flags: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     }),
     moderation: stringMapSchema(limits.moderationMaxKeys, limits.moderationKeyMaxLength, limits.moderationValueMaxLength),
-    history: z.object({ limit: z.coerce.number().int().min(1).max(limits.historyMaxLimit).default(limits.historyDefaultLimit) }),
+    history: z.object({
+      limit: z.coerce.number().int().min(1).max(limits.historyMaxLimit).default(limits.historyDefaultLimit),
+      // OURS: the messages that follow this id (how the SDK catches up on a lobby after a new gateway session).
+      after: snowflakeSchema.optional(),
+    }),
   };
 }
 

@@ -112,7 +112,11 @@ export interface LobbyRepository {
   updateMessage(message: LobbyMessageRecord): void;
   deleteMessage(id: string): void;
   /** Newest first, created at or after `since`. */
-  listMessages(lobbyId: string, since: number, limit: number): LobbyMessageRecord[];
+  /**
+   * Newest first, created at or after `since` (ms). With `after` (an exclusive message id bound), the `limit`
+   * messages that follow it, still newest first: a client pages forward with the newest id of each page.
+   */
+  listMessages(lobbyId: string, since: number, limit: number, after?: string): LobbyMessageRecord[];
   /** Re-points authorship (account merge/unmerge); `lobbyIds` limits it to those lobbies' messages. */
   moveMessageAuthor(fromUserId: string, toUserId: string, lobbyIds?: string[]): void;
   pruneMessages(before: number): void;

@@ -76,6 +76,22 @@ describe('lobby messages', () => {
     expect((await h.call('GET', `/lobbies/${lobby}/messages?limit=0`, alice.auth)).body.errors.limit._errors[0].code).toBe('NUMBER_TYPE_MIN');
   });
 
+  it('history after an id (OURS): the messages that follow it, newest first, paged forward; a bad id is a field error', async () => {
+    const alice = await h.user('alice');
+    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: alice.id }] })).body.id as string;
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await h.call('POST', `/lobbies/${lobby}/messages`, h.bot, { content: `m${i}` })).body.id);
+    const contents = (page: { body: { content: string }[] }) => page.body.map((m) => m.content);
+    // The 3 messages right after m1, newest first; then the next page from the newest id of that one.
+    const first = await h.call('GET', `/lobbies/${lobby}/messages?after=${ids[1]}&limit=3`, alice.auth);
+    expect(contents(first)).toEqual(['m4', 'm3', 'm2']);
+    expect(contents(await h.call('GET', `/lobbies/${lobby}/messages?after=${first.body[0].id}&limit=3`, alice.auth))).toEqual(['m6', 'm5']);
+    expect((await h.call('GET', `/lobbies/${lobby}/messages?after=${ids[6]}`, alice.auth)).body).toEqual([]);
+    const bad = await h.call('GET', `/lobbies/${lobby}/messages?after=abc`, alice.auth);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(['after']);
+  });
+
   it('moderation metadata (bot): LOBBY_MESSAGE_UPDATE to members, no webhook; limits checked', async () => {
     const alice = await h.user('alice');
     const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: alice.id }] })).body.id as string;

@@ -155,6 +155,12 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
   const listMessages = db.prepare(
     'SELECT * FROM lobby_messages WHERE lobby_id = ? AND created_at >= ? ORDER BY created_at DESC, length(id) DESC, id DESC LIMIT ?',
   );
+  // Ids are snowflakes in decimal text: a longer id is a larger one.
+  const listMessagesAfter = db.prepare(
+    `SELECT * FROM (SELECT * FROM lobby_messages WHERE lobby_id = @lobbyId AND created_at >= @since
+       AND (length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
+     ORDER BY length(id), id LIMIT @limit) AS page ORDER BY length(id) DESC, id DESC`,
+  );
   const moveAuthor = db.prepare('UPDATE lobby_messages SET author_id = ? WHERE author_id = ?');
   const moveAuthorIn = db.prepare('UPDATE lobby_messages SET author_id = ? WHERE author_id = ? AND lobby_id = ?');
   const moveChannelAuthor = db.prepare('UPDATE channel_messages SET author_id = ? WHERE author_id = ?');
@@ -220,7 +226,8 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
     message: (lobbyId, id) => one(message.get(lobbyId, id), messageFromRow),
     updateMessage: (m) => void updateMessage.run(messageParams(m)),
     deleteMessage: (id) => void deleteMessage.run(id),
-    listMessages: (lobbyId, since, limit) => (listMessages.all(lobbyId, since, limit) as Row[]).map(messageFromRow),
+    listMessages: (lobbyId, since, limit, after) =>
+      ((after === undefined ? listMessages.all(lobbyId, since, limit) : listMessagesAfter.all({ lobbyId, since, limit, after })) as Row[]).map(messageFromRow),
     moveMessageAuthor: (fromUserId, toUserId, lobbyIds) => {
       if (!lobbyIds) {
         moveAuthor.run(toUserId, fromUserId);
