@@ -13,7 +13,7 @@ import { EventBus } from './events/bus.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { guildRoutes } from './guilds/routes.js';
-import { registerBotApi } from './guilds/index.js';
+import { registerBotApi, type BotApi } from './guilds/index.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
@@ -109,7 +109,7 @@ export interface StartOptions extends PlatformOptions {
   voice?: VoiceOptions;
 }
 
-function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): SocialServices {
+function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): { social: SocialServices; botApi: BotApi } {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
   registerRouteConventions(app, ctx);
   registerAuthorizeRoutes(app, ctx);
@@ -122,7 +122,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
   registerArea(app, ctx, partnerSdkRoutes);
   registerArea(app, ctx, userRoutes);
   registerArea(app, ctx, guildRoutes);
-  registerBotApi(app, ctx);
+  const botApi = registerBotApi(app, ctx);
   registerPremium(app, ctx);
   registerActivities(app, ctx);
   registerLobbies(app, ctx);
@@ -131,7 +131,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
     registerArea(app, ctx, devRoutes);
     registerDevRpcRoutes(app, `${API_PREFIX}/dev`, rpc);
   }
-  return social;
+  return { social, botApi };
 }
 
 /** Refused unless allowed explicitly: development mode mints tokens for any user (PROTOCOL.md §9). */
@@ -231,10 +231,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     });
     ctx.sessions = gateway;
     let rpc: RpcServer | undefined;
-    const social = registerRoutes(app, ctx, () => rpc);
+    const { social, botApi } = registerRoutes(app, ctx, () => rpc);
     // The developer portal (PROTOCOL.md §15): web pages under /developers.
     registerPortal(app, ctx, gateway);
-    const voice = registerVoice(app, ctx, options.voice);
+    // Guild voice channels' calls use the bot API's guild model and its voice-channel state (start time).
+    const voice = registerVoice(app, ctx, options.voice, botApi);
 
     try {
       await app.listen({ port: resolved.port, host: resolved.host });

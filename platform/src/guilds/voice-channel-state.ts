@@ -1,12 +1,18 @@
 /**
  * Ephemeral voice-channel state (PROTOCOL.md §14.6): the status text set with `PUT /channels/{id}/voice-status` and
- * the voice session's start time. Neither is part of the channel object; both are read with gateway op 43 and
+ * the voice session's start time (driven by the channel's call, PROTOCOL.md §13.8). Neither is part of the channel object; both are read with gateway op 43 and
  * announced by VOICE_CHANNEL_STATUS_UPDATE / VOICE_CHANNEL_START_TIME_UPDATE. In memory: a restart ends every voice
  * session, which clears both.
  */
 export class VoiceChannelState {
   private readonly statuses = new Map<string, string>();
   private readonly startTimes = new Map<string, number>();
+
+  /**
+   * GUILD_CREATE's `voice_states` of a guild (partial voice states, without `guild_id`). The voice server installs
+   * the source (it knows who is connected); empty until it does.
+   */
+  voiceStatesOf: (guildId: string) => Record<string, unknown>[] = () => [];
 
   status(channelId: string): string | null {
     return this.statuses.get(channelId) ?? null;

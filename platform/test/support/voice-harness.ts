@@ -25,16 +25,18 @@ export interface VoiceHarness extends LobbyHarness {
 }
 
 /**
- * Op 4 join on a user's main-gateway session; waits for the user's own VOICE_STATE_UPDATE and its
- * VOICE_SERVER_UPDATE, which yield the voice gateway credentials (throws on VOICE_JOIN_REFUSED).
+ * Op 4 join on a main-gateway session; waits for the user's own VOICE_STATE_UPDATE and its VOICE_SERVER_UPDATE,
+ * which yield the voice gateway credentials (throws on VOICE_JOIN_REFUSED). `channelId` is a lobby id, or with
+ * `guildId` a guild voice channel (Identify's `server_id` is then the guild id).
  */
 export async function requestVoiceJoin(
   gateway: RawClient,
   userId: string,
-  lobbyId: string,
+  channelId: string,
   flags: { selfMute?: boolean; selfDeaf?: boolean } = {},
+  guildId: string | null = null,
 ): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }> {
-  gateway.send(4, { guild_id: null, channel_id: lobbyId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
+  gateway.send(4, { guild_id: guildId, channel_id: channelId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
   let state: Frame | undefined;
   for (;;) {
     const frame = (await gateway.nextOf(0)) as Frame;
@@ -44,7 +46,7 @@ export async function requestVoiceJoin(
       if (!state) throw new Error('VOICE_SERVER_UPDATE before the own VOICE_STATE_UPDATE');
       const credentials: VoiceCredentials = {
         endpoint: frame.d.endpoint,
-        serverId: lobbyId,
+        serverId: guildId ?? channelId,
         userId,
         sessionId: state.d.session_id,
         token: frame.d.token,
