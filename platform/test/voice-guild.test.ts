@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient } from './gateway/client.js';
 import { bearer, bot, request } from './helpers/http.js';
 import { accessTokenFor, createApp, createUser } from './helpers/platform.js';
-import { startBotPlatform, type BotFixture } from './bot/fixture.js';
+import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { botCall, botSession, INTENTS } from './bot/helpers.js';
 import { TestVoiceClient } from './support/voice-client.js';
 import { AES, XCHACHA } from './support/voice-crypto.js';
@@ -17,6 +17,8 @@ import type { Frame } from './lobbies/harness.js';
 
 const GUILD_VOICE_STATES = 1 << 7;
 const CONNECT = 1n << 20n;
+const KICK_MEMBERS = 1n << 1n;
+const MANAGE_CHANNELS = 1n << 4n;
 const voiceStateSchema = (spec as unknown as Record<string, { safeParse(value: unknown): { success: boolean; error?: unknown } } | undefined>).VoiceStateResponseSchema!;
 const opus = (n: number) => Buffer.from(`guild-frame-${n}`.padEnd(100, '.'));
 
@@ -153,6 +155,48 @@ describe('guild voice channel calls', () => {
     // The first channel's session ended, the second's started.
     const updates = [await s.next('VOICE_CHANNEL_START_TIME_UPDATE'), await s.next('VOICE_CHANNEL_START_TIME_UPDATE')];
     expect(updates).toEqual(expect.arrayContaining([{ id: first, guild_id: f.guildId }, { id: second, guild_id: f.guildId, voice_start_time: expect.any(Number) }]));
+  });
+});
+
+describe('the guild ends voice connections', () => {
+  it('deleting a voice channel ends its call (4022) and clears the start time', async () => {
+    const channelId = await voiceChannel();
+    const s = await watcher();
+    const alice = await userSession('alice');
+    const a = await voiceJoin(alice.client, f.ownerId, channelId);
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ channel_id: channelId, user_id: f.ownerId });
+    await s.next('VOICE_CHANNEL_START_TIME_UPDATE');
+    expect((await botCall(f, 'DELETE', `/channels/${channelId}`)).status).toBe(200);
+    expect((await a.voice.socket.expectClose()).code).toBe(4022);
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ channel_id: null, user_id: f.ownerId });
+    expect(await s.next('VOICE_CHANNEL_START_TIME_UPDATE')).toEqual({ id: channelId, guild_id: f.guildId });
+    expect((await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/${f.ownerId}`)).body.code).toBe(10065);
+  });
+
+  it('a kicked member is disconnected (4014)', async () => {
+    // Its own platform: the kick removes bob from the guild, which the other tests rely on.
+    const shared = f;
+    f = await startBotPlatform({ botPermissions: (BigInt(BOT_ROLE_PERMISSIONS) | KICK_MEMBERS).toString(), extra: { voice: { requireE2ee: false } } });
+    try {
+      const bob = await userSession('bob');
+      const b = await voiceJoin(bob.client, f.memberId, f.voiceId);
+      expect((await botCall(f, 'DELETE', `/guilds/${f.guildId}/members/${f.memberId}`)).status).toBe(204);
+      expect((await b.voice.socket.expectClose()).code).toBe(4014);
+      expect(f.platform.voice.stats().calls).toEqual({});
+    } finally {
+      await Promise.all(open.splice(0).map((c) => c.close().catch(() => undefined)));
+      await f.platform.close();
+      f = shared;
+    }
+  });
+
+  it('Set Voice Channel Status needs MANAGE_CHANNELS only while the caller is not connected to the channel', async () => {
+    const channelId = await voiceChannel({ permission_overwrites: [{ id: f.botUserId, type: 1, deny: MANAGE_CHANNELS.toString() }] });
+    expect((await botCall(f, 'PUT', `/channels/${channelId}/voice-status`, { status: 'raid' })).body.code).toBe(50013);
+    const s = await watcher();
+    s.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: false, self_deaf: false });
+    await s.next('VOICE_SERVER_UPDATE');
+    expect((await botCall(f, 'PUT', `/channels/${channelId}/voice-status`, { status: 'raid' })).status).toBe(204);
   });
 });
 

@@ -14,6 +14,17 @@ export class VoiceChannelState {
    */
   voiceStatesOf: (guildId: string) => Record<string, unknown>[] = () => [];
 
+  /**
+   * Ends voice connections the guild no longer allows: everyone in a deleted channel's call, a removed member's
+   * state in the guild. The voice server installs it; a no-op until it does.
+   */
+  disconnect: (target: { guildId: string; channelId?: string; userId?: string }) => void = () => undefined;
+
+  /** Whether the user is connected to the channel's call (Set Voice Channel Status needs less then). */
+  connected(guildId: string, channelId: string, userId: string): boolean {
+    return this.voiceStatesOf(guildId).some((state) => state.channel_id === channelId && state.user_id === userId);
+  }
+
   status(channelId: string): string | null {
     return this.statuses.get(channelId) ?? null;
   }

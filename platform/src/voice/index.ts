@@ -9,6 +9,7 @@ import type { TlsMaterial } from '../crypto/tls.js';
 import { Op } from '../gateway/protocol.js';
 import { registerArea } from '../http/api.js';
 import { VoiceCalls } from './calls.js';
+import { VoiceClose } from './protocol.js';
 import { GuildCalls, type GuildModel } from './guild-calls.js';
 import { guildVoiceStateRoutes } from './guild-routes.js';
 import type { DaveExtension } from './dave.js';
@@ -113,6 +114,16 @@ export function registerVoice(
   });
   const guildCalls = guildModel ? new GuildCalls(ctx, guildModel, states) : undefined;
   if (guildModel && guildCalls) guildModel.voice.voiceStatesOf = (guildId) => guildCalls.guildCreateVoiceStates(guildId);
+  // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
+  if (guildModel) {
+    guildModel.voice.disconnect = ({ guildId, channelId, userId }) => {
+      for (const state of states.ofGuild(guildId)) {
+        if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
+          calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
+        }
+      }
+    };
+  }
   calls = new VoiceCalls({
     ctx,
     states,
