@@ -16,8 +16,6 @@ export const JoinRefusal = {
   unknownLobby: { code: 10031, message: 'Unknown Lobby' },
   notMember: { code: 50001, message: 'Missing Access' },
   callFull: { code: 30050, message: 'Maximum number of call participants reached' },
-  /** A platform started without the guild model (never in startPlatform). */
-  guildCall: { code: 50024, message: 'Guild voice channels are not served' },
 } as const;
 
 export interface CallsDeps {
@@ -29,8 +27,8 @@ export interface CallsDeps {
   endConnection(state: VoiceState, code?: number): void;
   /** Participants per call; op 4 beyond it is refused with 30050. */
   maxParticipants(): number;
-  /** Guild voice channels' rules, dispatches and start time; without it op 4 naming a guild is refused with 50024. */
-  guilds?: GuildCalls;
+  /** Guild voice channels' rules, dispatches and start time. */
+  guilds: GuildCalls;
 }
 
 export class VoiceCalls {
@@ -62,7 +60,6 @@ export class VoiceCalls {
     }
     const call = { lobbyId: request.channel_id, guildId };
     if (guildId !== null) {
-      if (!this.deps.guilds) return this.refuse(identity, call, JoinRefusal.guildCall);
       const refusal = this.deps.guilds.admit(identity.userId, guildId, call.lobbyId);
       if (refusal) return this.refuse(identity, call, refusal);
     } else {
@@ -90,7 +87,7 @@ export class VoiceCalls {
       // state below says where they are), and its voice connection is closed.
       this.deps.states.remove(current);
       this.deps.endConnection(current, VoiceClose.Disconnected);
-      this.deps.guilds?.left(current);
+      this.deps.guilds.left(current);
     } else if (current) {
       // Joining from another session of the same user moves the call there: the old connection is ended first.
       this.deps.endConnection(current, VoiceClose.Disconnected);
@@ -98,7 +95,7 @@ export class VoiceCalls {
     const state: VoiceState = { ...call, applicationId: identity.applicationId, userId: identity.userId, sessionId, token: newVoiceToken(), ...flags };
     this.deps.states.put(state);
     this.publishState(state, true);
-    if (!sameCall) this.deps.guilds?.joined(state);
+    if (!sameCall) this.deps.guilds.joined(state);
     // Published shape: a guild call's VOICE_SERVER_UPDATE names the guild; a lobby call's (ours) names the lobby.
     const server = call.guildId !== null ? { token: state.token, guild_id: call.guildId } : { token: state.token, guild_id: null, channel_id: call.lobbyId };
     this.ctx.bus.publish({
@@ -114,7 +111,7 @@ export class VoiceCalls {
     if (!this.deps.states.remove(state)) return;
     this.deps.endConnection(state, closeCode);
     this.publishState(state, false);
-    this.deps.guilds?.left(state);
+    this.deps.guilds.left(state);
   }
 
   /** Every call of the user for the application ends (their last gateway session is gone). */
@@ -136,7 +133,7 @@ export class VoiceCalls {
    * participant itself (who may just have left it).
    */
   private publishState(state: VoiceState, inCall: boolean): void {
-    if (state.guildId !== null) return this.deps.guilds?.publishState(state, inCall);
+    if (state.guildId !== null) return this.deps.guilds.publishState(state, inCall);
     const members = this.ctx.store.lobbies.members(state.lobbyId).map((m) => m.userId);
     const userIds = members.includes(state.userId) ? members : [...members, state.userId];
     this.ctx.bus.publish({ t: 'VOICE_STATE_UPDATE', d: voiceStateJson(state, inCall), to: { userIds, applicationId: state.applicationId } });

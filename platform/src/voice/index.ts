@@ -81,7 +81,7 @@ export function registerVoice(
   app: FastifyInstance,
   ctx: PlatformContext,
   options: VoiceOptions = {},
-  guildModel?: GuildModel,
+  guildModel: GuildModel,
 ): VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> } {
   const maxParticipants = options.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
   if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
@@ -112,25 +112,23 @@ export function registerVoice(
     ...(dave && { dave }),
     ...(options.gateway && { options: options.gateway }),
   });
-  const guildCalls = guildModel ? new GuildCalls(ctx, guildModel, states) : undefined;
-  if (guildModel && guildCalls) guildModel.voice.voiceStatesOf = (guildId) => guildCalls.guildCreateVoiceStates(guildId);
+  const guildCalls = new GuildCalls(ctx, guildModel, states);
+  guildModel.voice.voiceStatesOf = (guildId) => guildCalls.guildCreateVoiceStates(guildId);
   // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
-  if (guildModel) {
-    guildModel.voice.disconnect = ({ guildId, channelId, userId }) => {
-      for (const state of states.ofGuild(guildId)) {
-        if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
-          calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
-        }
+  guildModel.voice.disconnect = ({ guildId, channelId, userId }) => {
+    for (const state of states.ofGuild(guildId)) {
+      if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
+        calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
       }
-    };
-  }
+    }
+  };
   calls = new VoiceCalls({
     ctx,
     states,
     endpoint: () => endpoint,
     endConnection: (state, code) => gateway.endFor(state, code),
     maxParticipants: () => maxParticipants,
-    ...(guildCalls && { guilds: guildCalls }),
+    guilds: guildCalls,
   });
   const voiceCalls = calls;
 
@@ -202,7 +200,7 @@ export function registerVoice(
   };
 
   registerVoiceStateRoutes(app, ctx, states);
-  if (guildModel && guildCalls) registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
+  registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
   if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
   app.addHook('onClose', async () => {
     unsubscribe();
