@@ -7,7 +7,8 @@ import * as spec from 'discord-api-spec/zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient } from './gateway/client.js';
 import { bearer, bot, request } from './helpers/http.js';
-import { accessTokenFor, createApp, createUser } from './helpers/platform.js';
+import { accessTokenFor, createApp, createUser, eventually } from './helpers/platform.js';
+import { DavePeer } from './support/dave-peer.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { botCall, botSession, INTENTS } from './bot/helpers.js';
 import { TestVoiceClient } from './support/voice-client.js';
@@ -155,6 +156,37 @@ describe('guild voice channel calls', () => {
     // The first channel's session ended, the second's started.
     const updates = [await s.next('VOICE_CHANNEL_START_TIME_UPDATE'), await s.next('VOICE_CHANNEL_START_TIME_UPDATE')];
     expect(updates).toEqual(expect.arrayContaining([{ id: first, guild_id: f.guildId }, { id: second, guild_id: f.guildId, voice_start_time: expect.any(Number) }]));
+  });
+});
+
+describe('guild voice calls are DAVE calls', () => {
+  it('with E2EE required (the default), two members form a DAVE group keyed by the channel and exchange media', async () => {
+    // Its own platform: the shared one serves transport encryption only.
+    const shared = f;
+    f = await startBotPlatform();
+    const peers: DavePeer[] = [];
+    try {
+      const channelId = await voiceChannel();
+      const directory = new Map<number, string>();
+      for (const [username, userId] of [['alice', f.ownerId], ['bob', f.memberId]] as const) {
+        const session = await userSession(username);
+        const { credentials } = await requestVoiceJoin(session.client, userId, channelId, {}, f.guildId);
+        const client = await TestVoiceClient.join(credentials, 'aead_aes256_gcm_rtpsize', { maxDaveVersion: 1, ...(f.platform.caCertPem && { ca: f.platform.caCertPem }) });
+        peers.push(new DavePeer(client, channelId, directory));
+      }
+      const [a, b] = peers as [DavePeer, DavePeer];
+      expect(a.client.sessionDescription.d.dave_protocol_version).toBe(1);
+      await eventually(() => a.session.ready && b.session.ready && a.session.epoch === b.session.epoch);
+      expect(f.platform.voice.dave(channelId)?.leaves.sort()).toEqual([f.ownerId, f.memberId].sort());
+      const plain = Buffer.concat([Buffer.from([0xfc, 1]), Buffer.from('guild-dave-frame'.padEnd(40, 'x'))]);
+      expect(a.sendOpus(plain).subarray(-2)).toEqual(Buffer.from([0xfa, 0xfa]));
+      expect(await eventually(() => b.decrypted.get(f.ownerId)?.[0])).toEqual(plain);
+    } finally {
+      await Promise.all(peers.map((p) => p.close().catch(() => undefined)));
+      await Promise.all(open.splice(0).map((c) => c.close().catch(() => undefined)));
+      await f.platform.close();
+      f = shared;
+    }
   });
 });
 
