@@ -142,6 +142,30 @@ describe('guild voice channel calls', () => {
     expect(read.body).toMatchObject({ guild_id: f.guildId, channel_id: channelId, user_id: f.botUserId, self_deaf: true });
   });
 
+  it('op 4 again for the same channel changes only the self flags; GUILD_CREATE lists the member in voice', async () => {
+    const channelId = await voiceChannel();
+    const s = await watcher();
+    const alice = await userSession('alice');
+    await voiceJoin(alice.client, f.ownerId, channelId);
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ user_id: f.ownerId, self_mute: false });
+    alice.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: true, self_deaf: false });
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ channel_id: channelId, user_id: f.ownerId, self_mute: true });
+    // Alice's own session is told the same; her voice connection stays in the call.
+    let own: Frame;
+    do own = (await alice.client.nextOf(0)) as Frame;
+    while (own.t !== 'VOICE_STATE_UPDATE' || own.d.self_mute !== true);
+    expect(f.platform.voice.stats().calls[channelId]).toEqual([f.ownerId]);
+    const read = await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/${f.ownerId}`);
+    expect(read.body).toMatchObject({ self_mute: true, session_id: alice.sessionId });
+
+    // Without GUILD_PRESENCES, GUILD_CREATE's members are the bot and the members in voice (published).
+    const other = await botSession(f, INTENTS.GUILDS);
+    open.push(other);
+    const guild = await other.next('GUILD_CREATE');
+    expect(guild.members.map((m: { user: { id: string } }) => m.user.id).sort()).toEqual([f.botUserId, f.ownerId].sort());
+    expect(guild.voice_states).toEqual([expect.objectContaining({ channel_id: channelId, user_id: f.ownerId, self_mute: true })]);
+  });
+
   it('joining another channel of the guild moves the member: one voice state per guild', async () => {
     const first = await voiceChannel();
     const second = await voiceChannel();
