@@ -36,8 +36,9 @@ afterEach(async () => {
 });
 
 /** A user's main-gateway session (an SDK token of the dev application that may also read its own voice state). */
-async function userSession(username: string) {
-  const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'sdk.social_layer guilds.members.read', user: username })).access_token;
+async function userSession(username: string, app: { id: string; client_secret?: string } = { id: f.platform.devApp.id }) {
+  const login = { clientId: app.id, scope: 'sdk.social_layer guilds.members.read', user: username, ...(app.client_secret && { clientSecret: app.client_secret }) };
+  const token = (await accessTokenFor(f.platform, login)).access_token;
   const client = await RawClient.open(f.platform.gatewayUrl, undefined, f.platform.caCertPem);
   open.push(client);
   const ready = (await client.identify(`Bearer ${token}`)) as Frame;
@@ -164,6 +165,17 @@ describe('guild voice channel calls', () => {
     const guild = await other.next('GUILD_CREATE');
     expect(guild.members.map((m: { user: { id: string } }) => m.user.id).sort()).toEqual([f.botUserId, f.ownerId].sort());
     expect(guild.voice_states).toEqual([expect.objectContaining({ channel_id: channelId, user_id: f.ownerId, self_mute: true })]);
+  });
+
+  it('op 4 leaving the guild from another application’s session ends the one voice state of the user there', async () => {
+    const channelId = await voiceChannel();
+    const alice = await userSession('alice');
+    const a = await voiceJoin(alice.client, f.ownerId, channelId);
+    const other = await createApp(f.platform, { name: `Second Game ${Date.now()}` });
+    const elsewhere = await userSession('alice', other);
+    elsewhere.client.send(4, { guild_id: f.guildId, channel_id: null, self_mute: false, self_deaf: false });
+    expect((await a.voice.socket.expectClose()).code).toBe(4014);
+    expect((await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/${f.ownerId}`)).body.code).toBe(10065);
   });
 
   it('joining another channel of the guild moves the member: one voice state per guild', async () => {

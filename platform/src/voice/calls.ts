@@ -51,10 +51,13 @@ export class VoiceCalls {
     if (identity.kind !== 'user' && guildId === null) return 'invalid';
     const flags = { selfMute: request.self_mute, selfDeaf: request.self_deaf, selfVideo: request.self_video ?? false };
     if (request.channel_id === null) {
-      // With a guild: leave that guild's voice channel. Without: every call, or only the lobby's (`lobby_id`, ours).
-      const leaving = this.deps.states
-        .ofUser(identity.userId, identity.applicationId)
-        .filter((state) => (guildId !== null ? state.guildId === guildId : request.lobby_id === undefined || state.lobbyId === request.lobby_id));
+      // With a guild: leave that guild's voice channel (the user's one state there, whichever application's session
+      // joined). Without: every call of the application, or only the lobby's (`lobby_id`, ours).
+      const inGuild = guildId !== null ? this.deps.states.inGuild(guildId, identity.userId) : undefined;
+      const leaving =
+        guildId !== null
+          ? (inGuild ? [inGuild] : [])
+          : this.deps.states.ofUser(identity.userId, identity.applicationId).filter((state) => request.lobby_id === undefined || state.lobbyId === request.lobby_id);
       for (const state of leaving) this.leave(state);
       return true;
     }
