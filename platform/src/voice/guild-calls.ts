@@ -10,7 +10,7 @@ import { ChannelType } from '../guilds/channel-fields.js';
 import { has, Permission } from '../guilds/permissions.js';
 import { Intent, type GuildService } from '../guilds/service.js';
 import type { VoiceChannelState } from '../guilds/voice-channel-state.js';
-import type { VoiceState, VoiceStates } from './voice-states.js';
+import { sessionFields, type VoiceState, type VoiceStates } from './voice-states.js';
 
 /** The bot API's guild model and the voice channels' ephemeral state (status, start time). */
 export interface GuildModel {
@@ -73,15 +73,7 @@ export class GuildCalls {
       channel_id: inCall ? state.lobbyId : null,
       user_id: state.userId,
       ...(member && { member: memberJson(this.ctx, member) }),
-      session_id: state.sessionId,
-      deaf: false,
-      mute: false,
-      self_deaf: state.selfDeaf,
-      self_mute: state.selfMute,
-      self_stream: false,
-      self_video: state.selfVideo,
-      suppress: false,
-      request_to_speak_timestamp: null,
+      ...sessionFields(state),
     };
   }
 

@@ -35,6 +35,16 @@ export function voiceStateJson(state: VoiceState, inCall = true): Record<string,
     channel_id: inCall ? state.lobbyId : null,
     lobby_id: state.lobbyId,
     user_id: state.userId,
+    ...sessionFields(state),
+  };
+}
+
+/**
+ * The fields of the voice state object that describe the connection, the same in every kind of call: server
+ * mute/deafen, streaming and stage suppression are not modelled (always false / null).
+ */
+export function sessionFields(state: VoiceState): Record<string, unknown> {
+  return {
     session_id: state.sessionId,
     deaf: false,
     mute: false,

@@ -5,8 +5,7 @@
 import { AttachmentBuilder, ChannelType, Client, ContainerBuilder, GatewayIntentBits, MessageFlags, PermissionFlagsBits, TextDisplayBuilder, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotPlatform, type BotFixture } from './fixture.js';
-import { RawClient } from '../gateway/client.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { inGuildVoice } from '../support/voice-harness.js';
 
 describe('discord.js 14, unmodified', () => {
   let fixture: BotFixture;
@@ -111,12 +110,8 @@ describe('discord.js 14, unmodified', () => {
   it('reads voice states with guild.voiceStates.fetch: a member in a voice channel, and 10065 for itself', async () => {
     const guild = client.guilds.cache.get(fixture.guildId)!;
     // Alice joins the voice channel from her own main-gateway session (op 4); no voice connection is needed for it.
-    const token = (await accessTokenFor(fixture.platform, { clientId: fixture.platform.devApp.id, scope: 'sdk.social_layer', user: 'alice' })).access_token;
-    const alice = await RawClient.open(fixture.platform.gatewayUrl, undefined, fixture.platform.caCertPem);
+    const { client: alice } = await inGuildVoice(fixture.platform, { username: 'alice', guildId: fixture.guildId, channelId: fixture.voiceId, selfMute: true });
     try {
-      await alice.identify(`Bearer ${token}`);
-      alice.send(4, { guild_id: fixture.guildId, channel_id: fixture.voiceId, self_mute: true, self_deaf: false });
-      while ((await alice.nextOf(0)).t !== 'VOICE_SERVER_UPDATE');
       const state = await guild.voiceStates.fetch(fixture.ownerId);
       expect(state.channelId).toBe(fixture.voiceId);
       expect(state.selfMute).toBe(true);

@@ -5,7 +5,7 @@ import * as zm from 'zod/mini';
 import { bot, request, type TestResponse } from '../helpers/http.js';
 import type { BotFixture } from '../bot/fixture.js';
 import { accessTokenFor } from '../helpers/platform.js';
-import { RawClient } from '../gateway/client.js';
+import { inGuildVoice } from '../support/voice-harness.js';
 import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
@@ -185,12 +185,8 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
 
 /** Runs `read` while the fixture's owner is in its voice channel (op 4 on a user session; no voice connection). */
 async function whileInVoice(f: BotFixture, read: (token: string) => Promise<TestResponse>): Promise<TestResponse> {
-  const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'sdk.social_layer guilds.members.read', user: 'alice' })).access_token;
-  const client = await RawClient.open(f.platform.gatewayUrl, undefined, f.platform.caCertPem);
+  const { client, token } = await inGuildVoice(f.platform, { username: 'alice', guildId: f.guildId, channelId: f.voiceId });
   try {
-    await client.identify(`Bearer ${token}`);
-    client.send(4, { guild_id: f.guildId, channel_id: f.voiceId, self_mute: false, self_deaf: false });
-    while ((await client.nextOf(0)).t !== 'VOICE_SERVER_UPDATE');
     return await read(token);
   } finally {
     await client.close();
