@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   tell({ kind: 'open', participants: PARTICIPANTS });
   const ports = (await next()) as Extract<ChildMessage, { kind: 'ports' }>;
   const sessions = ports.ports.map((clientPort, i) => {
-    const state: VoiceState = { lobbyId: '1', applicationId: '1', userId: String(i + 1), sessionId: 'bench', selfMute: false, selfDeaf: false, selfVideo: false, token: `t${i}` };
+    const state: VoiceState = { lobbyId: '1', guildId: null, applicationId: '1', userId: String(i + 1), sessionId: 'bench', selfMute: false, selfDeaf: false, selfVideo: false, token: `t${i}` };
     const session = new VoiceSession(state, relay.allocateSsrc(), 16);
     const key = session.selectMode(mode);
     session.udp = { address: '127.0.0.1', port: clientPort };

@@ -15,7 +15,7 @@ import { RedisLog, redactUrl } from './events/redis-log.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { guildRoutes } from './guilds/routes.js';
-import { registerBotApi } from './guilds/index.js';
+import { registerBotApi, type BotApi } from './guilds/index.js';
 import { registerLobbies } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
@@ -111,7 +111,7 @@ export interface StartOptions extends PlatformOptions {
   voice?: VoiceOptions;
 }
 
-function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): SocialServices {
+function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): { social: SocialServices; botApi: BotApi } {
   if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
   registerRouteConventions(app, ctx);
   registerAuthorizeRoutes(app, ctx);
@@ -124,7 +124,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
   registerArea(app, ctx, partnerSdkRoutes);
   registerArea(app, ctx, userRoutes);
   registerArea(app, ctx, guildRoutes);
-  registerBotApi(app, ctx);
+  const botApi = registerBotApi(app, ctx);
   registerPremium(app, ctx);
   registerActivities(app, ctx);
   registerLobbies(app, ctx);
@@ -133,7 +133,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
     registerArea(app, ctx, devRoutes);
     registerDevRpcRoutes(app, `${API_PREFIX}/dev`, rpc);
   }
-  return social;
+  return { social, botApi };
 }
 
 /** Refused unless allowed explicitly: development mode mints tokens for any user (PROTOCOL.md §9). */
@@ -242,10 +242,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     });
     ctx.sessions = gateway;
     let rpc: RpcServer | undefined;
-    const social = registerRoutes(app, ctx, () => rpc);
+    const { social, botApi } = registerRoutes(app, ctx, () => rpc);
     // The developer portal (PROTOCOL.md §15): web pages under /developers.
     registerPortal(app, ctx, gateway);
-    const voice = registerVoice(app, ctx, options.voice);
+    // Guild voice channels' calls use the bot API's guild model and its voice-channel state (start time).
+    const voice = registerVoice(app, ctx, options.voice, botApi);
 
     try {
       // Every area has subscribed to the log by now; with a broker this also replays the retained history.

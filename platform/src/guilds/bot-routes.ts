@@ -10,6 +10,7 @@ import { queryBoolean, snowflakeSchema } from '../http/validation.js';
 import type { MemberRecord, RoleRecord } from '../store/bot-types.js';
 import { knownUserJson } from '../users/serialize.js';
 import { guildJson, memberJson, privateMemberJson, roleJson } from './bot-serialize.js';
+import type { VoiceChannelState } from './voice-channel-state.js';
 import { AuditAction } from './audit.js';
 import { GuildErrors } from './errors.js';
 import { bits, has, Permission } from './permissions.js';
@@ -76,7 +77,7 @@ function imageHash(value: string | null | undefined): string | null | undefined 
   return Buffer.from(value).toString('base64url').slice(-32);
 }
 
-export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
+export const guildBotRoutes = (guilds: GuildService, voice: VoiceChannelState): ApiArea => (app, ctx) => {
   const store = ctx.store.botGuilds;
   const memberUpdated = (member: MemberRecord) => guilds.publishMemberUpdate(member.guildId, member.userId, { guild_id: member.guildId, ...memberJson(ctx, member) });
 
@@ -326,6 +327,7 @@ export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
     if (!target) throw GuildErrors.unknownMember();
     if (guild.ownerId === target.userId || guilds.highestPosition(guild, target) >= guilds.highestPosition(guild, actor)) throw GuildErrors.missingPermissions();
     store.removeMember(guild.id, target.userId);
+    voice.disconnect({ guildId: guild.id, userId: target.userId });
     guilds.audit({ guildId: guild.id, userId: caller.user.id, targetId: target.userId, actionType: AuditAction.MEMBER_KICK, changes: null, options: null, reason: auditReason(request) });
     guilds.publish(guild.id, 'GUILD_MEMBER_REMOVE', { guild_id: guild.id, user: memberJson(ctx, target).user }, Intent.GUILD_MEMBERS);
     return reply.code(204).send();
@@ -375,6 +377,7 @@ export const guildBotRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
       });
     });
     for (const member of victims) guilds.publish(guild.id, 'GUILD_MEMBER_REMOVE', { guild_id: guild.id, user: knownUserJson(ctx, member.userId) }, Intent.GUILD_MEMBERS);
+    for (const member of victims) voice.disconnect({ guildId: guild.id, userId: member.userId });
     return { pruned: request.body.compute_prune_count ? victims.length : null };
   });
 

@@ -14,6 +14,7 @@ import { ChannelType, channelFieldsSchema, checkedOverwrites, MAX_GUILD_CHANNELS
 import { GuildErrors } from './errors.js';
 import { has, Permission } from './permissions.js';
 import { Intent, type GuildService } from './service.js';
+import type { VoiceChannelState } from './voice-channel-state.js';
 
 const createSchema = z
   .object({
@@ -25,7 +26,7 @@ const createSchema = z
 
 const tooManyChannels = () => new ApiError(400, 30013, `Maximum number of guild channels reached (${MAX_GUILD_CHANNELS})`);
 
-export const channelLifecycleRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
+export const channelLifecycleRoutes = (guilds: GuildService, voice: VoiceChannelState): ApiArea => (app, ctx) => {
   app.post('/guilds/:guildId/channels', { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('guildId'), body: createSchema } }, async (request, reply) => {
     const caller = callerOf(request);
     const guild = guilds.guild(request.params.guildId);
@@ -84,6 +85,8 @@ export const channelLifecycleRoutes = (guilds: GuildService): ApiArea => (app, c
     const json = fullChannelJson(channel, guilds.settings(channel.id));
     ctx.store.botGuilds.forgetChannel(channel.id);
     ctx.store.guilds.deleteChannel(channel.id);
+    // A deleted voice channel's call ends for everyone in it.
+    voice.disconnect({ guildId: guild.id, channelId: channel.id });
     guilds.audit({
       guildId: guild.id,
       userId: caller.user.id,

@@ -37,20 +37,24 @@ const requestChannelInfoSchema = z.object({
   fields: z.array(z.enum(['status', 'voice_start_time'])).min(1),
 });
 
-export function guildCreateJson(ctx: PlatformContext, guilds: GuildService, guild: GuildRecord, session: GatewaySessionHandle) {
+export function guildCreateJson(ctx: PlatformContext, guilds: GuildService, voice: VoiceChannelState, guild: GuildRecord, session: GatewaySessionHandle) {
   const memberCount = ctx.store.guilds.countMembers(guild.id);
   const large = memberCount > LARGE_THRESHOLD;
   const self = guilds.member(guild.id, session.identity.userId);
-  // Without GUILD_PRESENCES (or in a large guild) only the bot itself is listed; nobody is in voice here.
+  const voiceStates = voice.voiceStatesOf(guild.id);
+  // Without GUILD_PRESENCES (or in a large guild) only the bot itself and the members in voice are listed (published).
+  const inVoice = voiceStates.map((state) => state.user_id).filter((id) => typeof id === 'string' && id !== self?.userId) as string[];
   const members: MemberRecord[] =
-    (session.intents & Intent.GUILD_PRESENCES) !== 0 && !large ? ctx.store.botGuilds.listMembers(guild.id, null, LARGE_THRESHOLD) : self ? [self] : [];
+    (session.intents & Intent.GUILD_PRESENCES) !== 0 && !large
+      ? ctx.store.botGuilds.listMembers(guild.id, null, LARGE_THRESHOLD)
+      : [...(self ? [self] : []), ...inVoice.flatMap((id) => guilds.member(guild.id, id) ?? [])];
   return {
     ...guildJson(guild, guilds.roles(guild)),
     joined_at: new Date(self ? joinedAt(self) : ctx.now()).toISOString(),
     large,
     unavailable: false,
     member_count: memberCount,
-    voice_states: [],
+    voice_states: voiceStates,
     members: members.map((member) => memberJson(ctx, member)),
     channels: ctx.store.guilds.listChannels(guild.id).map((channel) => fullChannelJson(channel, guilds.settings(channel.id))),
     threads: [],
@@ -72,7 +76,7 @@ export function registerGuildGateway(ctx: PlatformContext, guilds: GuildService,
   ctx.gatewayHooks.identified.push((session) => {
     if (session.identity.kind !== 'bot' || (session.intents & Intent.GUILDS) === 0) return;
     for (const guild of ctx.store.guilds.listForUser(session.identity.userId)) {
-      session.dispatch('GUILD_CREATE', guildCreateJson(ctx, guilds, guild, session));
+      session.dispatch('GUILD_CREATE', guildCreateJson(ctx, guilds, voice, guild, session));
     }
   });
 

@@ -36,10 +36,10 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   const automod = new AutoModService(ctx, guilds);
   const messages = new MessageService(ctx, guilds, automod);
   const voice = new VoiceChannelState();
-  registerArea(app, ctx, guildBotRoutes(guilds));
+  registerArea(app, ctx, guildBotRoutes(guilds, voice));
   registerArea(app, ctx, currentMemberRoute(guilds));
   registerArea(app, ctx, channelEditRoutes(guilds));
-  registerArea(app, ctx, channelLifecycleRoutes(guilds));
+  registerArea(app, ctx, channelLifecycleRoutes(guilds, voice));
   registerArea(app, ctx, autoModRoutes(guilds, automod));
   registerArea(app, ctx, messageRoutes(guilds, messages));
   registerArea(app, ctx, searchRoutes(guilds, messages));

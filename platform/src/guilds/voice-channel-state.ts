@@ -1,12 +1,29 @@
 /**
  * Ephemeral voice-channel state (PROTOCOL.md §14.6): the status text set with `PUT /channels/{id}/voice-status` and
- * the voice session's start time. Neither is part of the channel object; both are read with gateway op 43 and
+ * the voice session's start time (driven by the channel's call, PROTOCOL.md §13.8). Neither is part of the channel object; both are read with gateway op 43 and
  * announced by VOICE_CHANNEL_STATUS_UPDATE / VOICE_CHANNEL_START_TIME_UPDATE. In memory: a restart ends every voice
  * session, which clears both.
  */
 export class VoiceChannelState {
   private readonly statuses = new Map<string, string>();
   private readonly startTimes = new Map<string, number>();
+
+  /**
+   * GUILD_CREATE's `voice_states` of a guild (partial voice states, without `guild_id`). The voice server installs
+   * the source (it knows who is connected); empty until it does.
+   */
+  voiceStatesOf: (guildId: string) => Record<string, unknown>[] = () => [];
+
+  /**
+   * Ends voice connections the guild no longer allows: everyone in a deleted channel's call, a removed member's
+   * state in the guild. The voice server installs it; a no-op until it does.
+   */
+  disconnect: (target: { guildId: string; channelId?: string; userId?: string }) => void = () => undefined;
+
+  /** Whether the user is connected to the channel's call (Set Voice Channel Status needs less then). */
+  connected(guildId: string, channelId: string, userId: string): boolean {
+    return this.voiceStatesOf(guildId).some((state) => state.channel_id === channelId && state.user_id === userId);
+  }
 
   status(channelId: string): string | null {
     return this.statuses.get(channelId) ?? null;

@@ -1,8 +1,8 @@
 /**
  * `PUT /channels/{id}/voice-status` (PROTOCOL.md §14.6): a voice channel's status text (≤ 500 characters, null
- * clears). Needs SET_VOICE_CHANNEL_STATUS, plus MANAGE_CHANNELS when the caller is not connected to the channel
- * (no voice connection is known here, so always). Writes audit entries 192 / 193 and sends
- * VOICE_CHANNEL_STATUS_UPDATE. The dev route sets the voice session start time until the voice server drives it.
+ * clears). Needs SET_VOICE_CHANNEL_STATUS, plus MANAGE_CHANNELS when the caller is not connected to the channel's
+ * call. Writes audit entries 192 / 193 and sends VOICE_CHANNEL_STATUS_UPDATE. The voice session start time is
+ * driven by the call (PROTOCOL.md §13.8); the dev route sets a given value for tests.
  */
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
@@ -23,7 +23,9 @@ export const voiceStatusRoutes = (guilds: GuildService, voice: VoiceChannelState
       const caller = callerOf(request);
       const { guild, channel } = guilds.channel(request.params.channelId);
       if (channel.type !== GUILD_VOICE) throw GuildErrors.wrongChannelType();
-      guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.SET_VOICE_CHANNEL_STATUS, Permission.MANAGE_CHANNELS);
+      // Published rule: MANAGE_CHANNELS too unless the caller is connected to the channel.
+      const alsoNeeded = voice.connected(guild.id, channel.id, caller.user.id) ? [] : [Permission.MANAGE_CHANNELS];
+      guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.SET_VOICE_CHANNEL_STATUS, ...alsoNeeded);
       const status = request.body.status === '' ? null : request.body.status;
       voice.setStatus(channel.id, status);
       guilds.audit({

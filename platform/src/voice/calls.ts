@@ -1,11 +1,12 @@
 /**
- * Lobby calls (PROTOCOL.md §13.1–13.2): main-gateway op 4 joins, updates and leaves a lobby's call; the dispatches
- * go out from here. A lobby call is the lobby's voice channel: `channel_id = lobby id`, `guild_id: null`, members
- * only. Every lobby member's sessions get VOICE_STATE_UPDATE (so the SDK's participant-changed callback fires for
+ * Calls (PROTOCOL.md §13.1–13.2, §13.8): main-gateway op 4 joins, updates and leaves a lobby's call or a guild voice
+ * channel's (the same machinery; guild-calls.ts adds the guild's rules and audience); the dispatches go out from
+ * here. A lobby call is the lobby's voice channel: `channel_id = lobby id`, `guild_id: null`, members only. Every lobby member's sessions get VOICE_STATE_UPDATE (so the SDK's participant-changed callback fires for
  * members outside the call too); the joiner's sessions get VOICE_SERVER_UPDATE with a fresh token.
  */
 import type { PlatformContext } from '../context.js';
 import type { GatewayIdentity } from '../gateway/types.js';
+import type { GuildCalls, Refusal } from './guild-calls.js';
 import { VoiceClose } from './protocol.js';
 import { voiceStateUpdateSchema } from './schemas.js';
 import { newVoiceToken, voiceStateJson, type VoiceState, type VoiceStates } from './voice-states.js';
@@ -15,7 +16,6 @@ export const JoinRefusal = {
   unknownLobby: { code: 10031, message: 'Unknown Lobby' },
   notMember: { code: 50001, message: 'Missing Access' },
   callFull: { code: 30050, message: 'Maximum number of call participants reached' },
-  guildCall: { code: 50024, message: 'Guild voice channels are not served: join a lobby call with guild_id null' },
 } as const;
 
 export interface CallsDeps {
@@ -27,6 +27,8 @@ export interface CallsDeps {
   endConnection(state: VoiceState, code?: number): void;
   /** Participants per call; op 4 beyond it is refused with 30050. */
   maxParticipants(): number;
+  /** Guild voice channels' rules, dispatches and start time. */
+  guilds: GuildCalls;
 }
 
 export class VoiceCalls {
@@ -37,41 +39,71 @@ export class VoiceCalls {
   }
 
   /**
-   * Main-gateway op 4 of a user session. Returns 'invalid' for a malformed payload (the gateway closes with 4001,
-   * like any invalid payload); a well-formed request the platform cannot honour is answered with VOICE_JOIN_REFUSED.
+   * Main-gateway op 4. Returns 'invalid' for a malformed payload (the gateway closes with 4001, like any invalid
+   * payload); a well-formed request the platform cannot honour is answered with VOICE_JOIN_REFUSED. A bot session
+   * has no lobbies: its op 4 must name a guild.
    */
   onVoiceStateUpdate(identity: GatewayIdentity, sessionId: string, d: unknown): true | 'invalid' {
     const parsed = voiceStateUpdateSchema.safeParse(d);
-    if (!parsed.success || identity.kind !== 'user') return 'invalid';
+    if (!parsed.success) return 'invalid';
     const request = parsed.data;
+    const guildId = request.guild_id ?? null;
+    if (identity.kind !== 'user' && guildId === null) return 'invalid';
     const flags = { selfMute: request.self_mute, selfDeaf: request.self_deaf, selfVideo: request.self_video ?? false };
     if (request.channel_id === null) {
-      const leaving = this.deps.states.ofUser(identity.userId, identity.applicationId);
-      for (const state of leaving) if (request.lobby_id === undefined || state.lobbyId === request.lobby_id) this.leave(state);
+      // With a guild: leave that guild's voice channel (the user's one state there, whichever application's session
+      // joined). Without: every call of the application, or only the lobby's (`lobby_id`, ours).
+      const inGuild = guildId !== null ? this.deps.states.inGuild(guildId, identity.userId) : undefined;
+      const leaving =
+        guildId !== null
+          ? (inGuild ? [inGuild] : [])
+          : this.deps.states.ofUser(identity.userId, identity.applicationId).filter((state) => request.lobby_id === undefined || state.lobbyId === request.lobby_id);
+      for (const state of leaving) this.leave(state);
       return true;
     }
-    const lobbyId = request.channel_id;
-    if (request.guild_id) return this.refuse(identity, lobbyId, JoinRefusal.guildCall);
-    const lobby = this.ctx.store.lobbies.get(lobbyId);
-    if (!lobby || lobby.applicationId !== identity.applicationId) return this.refuse(identity, lobbyId, JoinRefusal.unknownLobby);
-    if (!this.ctx.store.lobbies.member(lobbyId, identity.userId)) return this.refuse(identity, lobbyId, JoinRefusal.notMember);
+    const call = { lobbyId: request.channel_id, guildId };
+    if (guildId !== null) {
+      const refusal = this.deps.guilds.admit(identity.userId, guildId, call.lobbyId);
+      if (refusal) return this.refuse(identity, call, refusal);
+    } else {
+      const lobby = this.ctx.store.lobbies.get(call.lobbyId);
+      if (!lobby || lobby.applicationId !== identity.applicationId) return this.refuse(identity, call, JoinRefusal.unknownLobby);
+      if (!this.ctx.store.lobbies.member(call.lobbyId, identity.userId)) return this.refuse(identity, call, JoinRefusal.notMember);
+    }
+    return this.join(identity, sessionId, call, flags);
+  }
 
-    const current = this.deps.states.get(lobbyId, identity.userId);
-    if (current && current.sessionId === sessionId) {
+  /** Puts the user in the call (lobby or guild channel) the request was admitted to. */
+  private join(identity: GatewayIdentity, sessionId: string, call: { lobbyId: string; guildId: string | null }, flags: Pick<VoiceState, 'selfMute' | 'selfDeaf' | 'selfVideo'>): true {
+    // A user has one voice state per guild (published): joining another of its channels moves them.
+    const current = call.guildId !== null ? this.deps.states.inGuild(call.guildId, identity.userId) : this.deps.states.get(call.lobbyId, identity.userId);
+    const sameCall = current?.lobbyId === call.lobbyId;
+    if (current && sameCall && current.sessionId === sessionId) {
       // Already in this call from this session: only the self flags change (no new voice server, no new token).
       Object.assign(current, flags);
       this.publishState(current, true);
       return true;
     }
-    if (!current && this.deps.states.count(lobbyId) >= this.deps.maxParticipants()) return this.refuse(identity, lobbyId, JoinRefusal.callFull);
-    // Joining from another session of the same user moves the call there: the old connection is ended first.
-    if (current) this.deps.endConnection(current, VoiceClose.Disconnected);
-    const state: VoiceState = { lobbyId, applicationId: identity.applicationId, userId: identity.userId, sessionId, token: newVoiceToken(), ...flags };
+    if (!sameCall && this.deps.states.count(call.lobbyId) >= this.deps.maxParticipants()) return this.refuse(identity, call, JoinRefusal.callFull);
+    if (current && !sameCall) {
+      // Moved to another channel of the guild: the old call loses the participant without a "left" state (the new
+      // state below says where they are), and its voice connection is closed.
+      this.deps.states.remove(current);
+      this.deps.endConnection(current, VoiceClose.Disconnected);
+      this.deps.guilds.left(current);
+    } else if (current) {
+      // Joining from another session of the same user moves the call there: the old connection is ended first.
+      this.deps.endConnection(current, VoiceClose.Disconnected);
+    }
+    const state: VoiceState = { ...call, applicationId: identity.applicationId, userId: identity.userId, sessionId, token: newVoiceToken(), ...flags };
     this.deps.states.put(state);
     this.publishState(state, true);
+    if (!sameCall) this.deps.guilds.joined(state);
+    // Published shape: a guild call's VOICE_SERVER_UPDATE names the guild; a lobby call's (ours) names the lobby.
+    const server = call.guildId !== null ? { token: state.token, guild_id: call.guildId } : { token: state.token, guild_id: null, channel_id: call.lobbyId };
     this.ctx.bus.publish({
       t: 'VOICE_SERVER_UPDATE',
-      d: { token: state.token, guild_id: null, channel_id: lobbyId, endpoint: this.deps.endpoint() },
+      d: { ...server, endpoint: this.deps.endpoint() },
       to: { userIds: [state.userId], applicationId: state.applicationId },
     });
     return true;
@@ -82,6 +114,7 @@ export class VoiceCalls {
     if (!this.deps.states.remove(state)) return;
     this.deps.endConnection(state, closeCode);
     this.publishState(state, false);
+    this.deps.guilds.left(state);
   }
 
   /** Every call of the user for the application ends (their last gateway session is gone). */
@@ -98,17 +131,22 @@ export class VoiceCalls {
     }
   }
 
-  /** VOICE_STATE_UPDATE to every member of the lobby and to the participant itself (who may just have left it). */
+  /**
+   * A guild call's state goes to the guild (guild-calls.ts); a lobby call's to every member of the lobby and to the
+   * participant itself (who may just have left it).
+   */
   private publishState(state: VoiceState, inCall: boolean): void {
+    if (state.guildId !== null) return this.deps.guilds.publishState(state, inCall);
     const members = this.ctx.store.lobbies.members(state.lobbyId).map((m) => m.userId);
     const userIds = members.includes(state.userId) ? members : [...members, state.userId];
     this.ctx.bus.publish({ t: 'VOICE_STATE_UPDATE', d: voiceStateJson(state, inCall), to: { userIds, applicationId: state.applicationId } });
   }
 
-  private refuse(identity: GatewayIdentity, lobbyId: string, refusal: { code: number; message: string }): true {
+  private refuse(identity: GatewayIdentity, call: { lobbyId: string; guildId: string | null }, refusal: Refusal): true {
+    const names = call.guildId !== null ? { guild_id: call.guildId, channel_id: call.lobbyId } : { lobby_id: call.lobbyId };
     this.ctx.bus.publish({
       t: 'VOICE_JOIN_REFUSED',
-      d: { lobby_id: lobbyId, code: refusal.code, message: refusal.message },
+      d: { ...names, code: refusal.code, message: refusal.message },
       to: { userIds: [identity.userId], applicationId: identity.applicationId },
     });
     return true;

@@ -1,12 +1,17 @@
 /**
- * Lobby voice calls (PROTOCOL.md §13): main-gateway op 4 → calls.ts; the voice gateway (its own port) and the UDP
+ * Voice calls of lobbies and of guild voice channels (PROTOCOL.md §13): main-gateway op 4 → calls.ts (guild rules:
+ * guild-calls.ts); the voice gateway (its own port) and the UDP
  * relay (its own port). startPlatform calls registerVoice before listening and `listen` once the HTTP server is up.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import type { TlsMaterial } from '../crypto/tls.js';
 import { Op } from '../gateway/protocol.js';
+import { registerArea } from '../http/api.js';
 import { VoiceCalls } from './calls.js';
+import { VoiceClose } from './protocol.js';
+import { GuildCalls, type GuildModel } from './guild-calls.js';
+import { guildVoiceStateRoutes } from './guild-routes.js';
 import type { DaveExtension } from './dave.js';
 import { registerVoiceDevRoutes } from './dev-routes.js';
 import { LossInjector } from './loss.js';
@@ -76,6 +81,7 @@ export function registerVoice(
   app: FastifyInstance,
   ctx: PlatformContext,
   options: VoiceOptions = {},
+  guildModel: GuildModel,
 ): VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> } {
   const maxParticipants = options.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
   if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
@@ -106,12 +112,23 @@ export function registerVoice(
     ...(dave && { dave }),
     ...(options.gateway && { options: options.gateway }),
   });
+  const guildCalls = new GuildCalls(ctx, guildModel, states);
+  guildModel.voice.voiceStatesOf = (guildId) => guildCalls.guildCreateVoiceStates(guildId);
+  // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
+  guildModel.voice.disconnect = ({ guildId, channelId, userId }) => {
+    for (const state of states.ofGuild(guildId)) {
+      if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
+        calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
+      }
+    }
+  };
   calls = new VoiceCalls({
     ctx,
     states,
     endpoint: () => endpoint,
     endConnection: (state, code) => gateway.endFor(state, code),
     maxParticipants: () => maxParticipants,
+    guilds: guildCalls,
   });
   const voiceCalls = calls;
 
@@ -126,7 +143,8 @@ export function registerVoice(
     command.op === Op.VoiceStateUpdate ? voiceCalls.onVoiceStateUpdate(command.session.identity, command.session.id, command.d) : false,
   );
   ctx.gatewayHooks.sessionsChanged.push((change) => {
-    if (change.kind === 'user' && !change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
+    // A user's or a bot's last session is gone: every call it joined ends (a bot's are guild calls).
+    if (!change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
   });
   // LOBBY_DELETE goes to every user who is no longer a member (left, removed, lobby deleted): they leave its call.
   // After the current publish, so the lobby's own dispatches go out first.
@@ -182,6 +200,7 @@ export function registerVoice(
   };
 
   registerVoiceStateRoutes(app, ctx, states);
+  registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
   if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -1,7 +1,7 @@
 /**
- * Voice states over HTTP (PROTOCOL.md §13.1): Get Current User Voice State / Get User Voice State in the
- * guild-less form for lobby calls, `/lobbies/{lobby.id}/voice-states/@me|{user.id}` (OURS; the published guild
- * paths are not served because the platform has no guild voice channels). The body is the published voice state.
+ * Voice states of lobby calls over HTTP (PROTOCOL.md §13.1): Get Current User Voice State / Get User Voice State
+ * in the guild-less form, `/lobbies/{lobby.id}/voice-states/@me|{user.id}` (OURS; the published guild paths are
+ * guild-routes.ts). The body is the published voice state.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';

@@ -33,7 +33,7 @@ import {
 } from './schemas.js';
 import { VoiceSession } from './session.js';
 import type { UdpRelay } from './udp-relay.js';
-import type { VoiceState, VoiceStates } from './voice-states.js';
+import { voiceServerId, type VoiceState, type VoiceStates } from './voice-states.js';
 
 export interface VoiceGatewayOptions {
   /** Sent in Hello. */
@@ -265,7 +265,7 @@ export class VoiceGateway {
     if (!parsed.success) return this.closeConnection(conn, VoiceClose.BadRequest, 'Invalid identify payload.');
     const { server_id: serverId, user_id: userId, session_id: sessionId, token } = parsed.data;
     const state = this.deps.states.byVoiceToken(token);
-    if (!state || state.lobbyId !== serverId || state.userId !== userId || state.sessionId !== sessionId) {
+    if (!state || voiceServerId(state) !== serverId || state.userId !== userId || state.sessionId !== sessionId) {
       return this.closeConnection(conn, VoiceClose.AuthenticationFailed, 'Authentication failed.');
     }
     // A second Identify for the same participant (a full reconnect): the old session is replaced.
@@ -313,7 +313,7 @@ export class VoiceGateway {
     if (!parsed.success) return this.closeConnection(conn, VoiceClose.BadRequest, 'Invalid resume payload.');
     const { server_id: serverId, session_id: sessionId, token, seq_ack: seqAck } = parsed.data;
     const state = this.deps.states.byVoiceToken(token);
-    if (!state || state.lobbyId !== serverId || state.sessionId !== sessionId) {
+    if (!state || voiceServerId(state) !== serverId || state.sessionId !== sessionId) {
       return this.closeConnection(conn, VoiceClose.AuthenticationFailed, 'Authentication failed.');
     }
     const session = this.sessions.get(token);

@@ -1,11 +1,17 @@
 /**
- * Who is in which lobby call. Voice states live in memory only: like the published platform's, they describe live
- * connections, and nobody is connected after a restart (PROTOCOL.md §13.1).
+ * Who is in which call — a lobby's call or a guild voice channel's. Voice states live in memory only: like the
+ * published platform's, they describe live connections, and nobody is connected after a restart (PROTOCOL.md §13.1).
  */
 import { randomBytes } from 'node:crypto';
 
 export interface VoiceState {
+  /**
+   * The call: the lobby id of a lobby call, the channel id of a guild voice channel's call (PROTOCOL.md §13.8). Relay,
+   * voice gateway and DAVE group calls by it (the DAVE group id is this id).
+   */
   lobbyId: string;
+  /** The guild of a guild voice channel's call; null for a lobby call. */
+  guildId: string | null;
   applicationId: string;
   userId: string;
   /** The main-gateway session that sent op 4 (voice Identify must name it). */
@@ -17,13 +23,28 @@ export interface VoiceState {
   token: string;
 }
 
-/** The voice state object (published shape; `guild_id: null` and our `lobby_id` for lobby calls). */
+/** Voice Identify's and Resume's `server_id`: the guild id of a guild call (published), the lobby id of a lobby call. */
+export function voiceServerId(state: VoiceState): string {
+  return state.guildId ?? state.lobbyId;
+}
+
+/** The voice state object of a lobby call (published shape; `guild_id: null` and our `lobby_id`). */
 export function voiceStateJson(state: VoiceState, inCall = true): Record<string, unknown> {
   return {
     guild_id: null,
     channel_id: inCall ? state.lobbyId : null,
     lobby_id: state.lobbyId,
     user_id: state.userId,
+    ...sessionFields(state),
+  };
+}
+
+/**
+ * The fields of the voice state object that describe the connection, the same in every kind of call: server
+ * mute/deafen, streaming and stage suppression are not modelled (always false / null).
+ */
+export function sessionFields(state: VoiceState): Record<string, unknown> {
+  return {
     session_id: state.sessionId,
     deaf: false,
     mute: false,
@@ -68,6 +89,22 @@ export class VoiceStates {
       const state = calls.get(userId);
       if (state && state.applicationId === applicationId) out.push(state);
     }
+    return out;
+  }
+
+  /** The user's state in a voice channel of the guild (one per guild, whichever application's session joined). */
+  inGuild(guildId: string, userId: string): VoiceState | undefined {
+    for (const calls of this.byLobby.values()) {
+      const state = calls.get(userId);
+      if (state && state.guildId === guildId) return state;
+    }
+    return undefined;
+  }
+
+  /** Every participant of the guild's voice channels. */
+  ofGuild(guildId: string): VoiceState[] {
+    const out: VoiceState[] = [];
+    for (const calls of this.byLobby.values()) for (const state of calls.values()) if (state.guildId === guildId) out.push(state);
     return out;
   }
 

@@ -5,6 +5,7 @@
 import { AttachmentBuilder, ChannelType, Client, ContainerBuilder, GatewayIntentBits, MessageFlags, PermissionFlagsBits, TextDisplayBuilder, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotPlatform, type BotFixture } from './fixture.js';
+import { inGuildVoice } from '../support/voice-harness.js';
 
 describe('discord.js 14, unmodified', () => {
   let fixture: BotFixture;
@@ -104,5 +105,20 @@ describe('discord.js 14, unmodified', () => {
     await voice.delete();
     await category.delete();
     await expect(guild.channels.fetch(voice.id)).rejects.toMatchObject({ code: 10003 });
+  });
+
+  it('reads voice states with guild.voiceStates.fetch: a member in a voice channel, and 10065 for itself', async () => {
+    const guild = client.guilds.cache.get(fixture.guildId)!;
+    // Alice joins the voice channel from her own main-gateway session (op 4); no voice connection is needed for it.
+    const { client: alice } = await inGuildVoice(fixture.platform, { username: 'alice', guildId: fixture.guildId, channelId: fixture.voiceId, selfMute: true });
+    try {
+      const state = await guild.voiceStates.fetch(fixture.ownerId);
+      expect(state.channelId).toBe(fixture.voiceId);
+      expect(state.selfMute).toBe(true);
+      expect(state.id).toBe(fixture.ownerId);
+      await expect(guild.voiceStates.fetch('@me')).rejects.toMatchObject({ code: 10065 });
+    } finally {
+      await alice.close();
+    }
   });
 });

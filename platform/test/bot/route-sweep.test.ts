@@ -77,6 +77,9 @@ const rows: Row[] = [
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 } },
   { method: 'POST', path: (f) => `/channels/${f.generalId}/invites`, body: {}, weak: 0, bad: { body: { max_age: 604801 }, code: 50035 } },
   { method: 'GET', path: (f) => `/channels/${f.generalId}/invites`, weak: 50013, bad: { path: () => '/channels/abc/invites', code: 10003 } },
+  // Voice state reads (PROTOCOL.md §13.8): membership is all they need; nobody is in voice, so a known user is 10065.
+  { method: 'GET', path: (f) => `/guilds/${f.guildId}/voice-states/@me`, weak: 0, bad: { path: () => '/guilds/abc/voice-states/@me', code: 10004 } },
+  { method: 'GET', path: (f) => `/guilds/${f.guildId}/voice-states/${f.memberId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/voice-states/abc`, code: 10065 } },
   // Application emoji: another application's bot gets 50001 (they belong to the application, not a guild).
   { method: 'GET', path: (f) => `/applications/${f.appId}/emojis`, weak: 0, bad: { path: (f) => `/applications/${f.appId}/emojis/123`, code: 10014 } },
   { method: 'POST', path: (f) => `/applications/${f.appId}/emojis`, body: { name: 'sweep', image: 'data:image/png;base64,AAAA' }, weak: 0, bad: { body: { name: 'a', image: 'x' }, code: 50035 } },

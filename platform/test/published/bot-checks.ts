@@ -5,6 +5,7 @@ import * as zm from 'zod/mini';
 import { bot, request, type TestResponse } from '../helpers/http.js';
 import type { BotFixture } from '../bot/fixture.js';
 import { accessTokenFor } from '../helpers/platform.js';
+import { inGuildVoice } from '../support/voice-harness.js';
 import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
@@ -172,7 +173,24 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
       });
     }),
     published('put', '/channels/{channel_id}/voice-status', '204', null, () => call('PUT', `/channels/${f().voiceId}/voice-status`, { status: 'Ranked grind' })),
+    // Voice states (PROTOCOL.md §13.8): the owner joins the voice channel with op 4 for the reads.
+    published('get', '/guilds/{guild_id}/voice-states/@me', '200', spec.VoiceStateResponseSchema, () =>
+      whileInVoice(f(), (token) => request(`${f().platform.apiBase}/guilds/${f().guildId}/voice-states/@me`, { headers: { authorization: `Bearer ${token}` } })),
+    ),
+    published('get', '/guilds/{guild_id}/voice-states/{user_id}', '200', spec.VoiceStateResponseSchema, () =>
+      whileInVoice(f(), () => call('GET', `/guilds/${f().guildId}/voice-states/${f().ownerId}`)),
+    ),
   ];
+}
+
+/** Runs `read` while the fixture's owner is in its voice channel (op 4 on a user session; no voice connection). */
+async function whileInVoice(f: BotFixture, read: (token: string) => Promise<TestResponse>): Promise<TestResponse> {
+  const { client, token } = await inGuildVoice(f.platform, { username: 'alice', guildId: f.guildId, channelId: f.voiceId });
+  try {
+    return await read(token);
+  } finally {
+    await client.close();
+  }
 }
 
 /** AutoMod rule routes (PROTOCOL.md §14.11); the fixture's bot holds MANAGE_GUILD through a lower role. */

@@ -24,6 +24,7 @@ declare module 'discord-api-spec/zod' {
   export const ProvisionalTokenResponseSchema: ZodMiniType<Spec.ProvisionalTokenResponse>;
   export const UserPIIResponseSchema: ZodMiniType<Spec.UserPIIResponse>;
   export const UserResponseSchema: ZodMiniType<Spec.UserResponse>;
+  export const VoiceStateResponseSchema: ZodMiniType<Spec.VoiceStateResponse>;
   export const GuildAuditLogResponseSchema: ZodMiniType<Spec.GuildAuditLogResponse>;
   export const GuildInviteResponseSchema: ZodMiniType<Spec.GuildInviteResponse>;
   export const GuildMemberResponseSchema: ZodMiniType<Spec.GuildMemberResponse>;

@@ -2,8 +2,9 @@
  * Set-up of the voice tests: a real platform (lobby harness), users in a lobby, their main-gateway sessions, and
  * the op 4 → VOICE_STATE_UPDATE / VOICE_SERVER_UPDATE step that yields voice gateway credentials.
  */
-import type { StartOptions } from '../../src/index.js';
-import type { RawClient } from '../gateway/client.js';
+import type { RunningPlatform, StartOptions } from '../../src/index.js';
+import { RawClient } from '../gateway/client.js';
+import { accessTokenFor } from '../helpers/platform.js';
 import { startLobbyHarness, type Frame, type LobbyHarness, type TestUser } from '../lobbies/harness.js';
 import { TestVoiceClient, type ConnectOptions, type VoiceCredentials } from './voice-client.js';
 import type { Mode } from './voice-crypto.js';
@@ -25,16 +26,18 @@ export interface VoiceHarness extends LobbyHarness {
 }
 
 /**
- * Op 4 join on a user's main-gateway session; waits for the user's own VOICE_STATE_UPDATE and its
- * VOICE_SERVER_UPDATE, which yield the voice gateway credentials (throws on VOICE_JOIN_REFUSED).
+ * Op 4 join on a main-gateway session; waits for the user's own VOICE_STATE_UPDATE and its VOICE_SERVER_UPDATE,
+ * which yield the voice gateway credentials (throws on VOICE_JOIN_REFUSED). `channelId` is a lobby id, or with
+ * `guildId` a guild voice channel (Identify's `server_id` is then the guild id).
  */
 export async function requestVoiceJoin(
   gateway: RawClient,
   userId: string,
-  lobbyId: string,
+  channelId: string,
   flags: { selfMute?: boolean; selfDeaf?: boolean } = {},
+  guildId: string | null = null,
 ): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }> {
-  gateway.send(4, { guild_id: null, channel_id: lobbyId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
+  gateway.send(4, { guild_id: guildId, channel_id: channelId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
   let state: Frame | undefined;
   for (;;) {
     const frame = (await gateway.nextOf(0)) as Frame;
@@ -44,7 +47,7 @@ export async function requestVoiceJoin(
       if (!state) throw new Error('VOICE_SERVER_UPDATE before the own VOICE_STATE_UPDATE');
       const credentials: VoiceCredentials = {
         endpoint: frame.d.endpoint,
-        serverId: lobbyId,
+        serverId: guildId ?? channelId,
         userId,
         sessionId: state.d.session_id,
         token: frame.d.token,
@@ -52,6 +55,23 @@ export async function requestVoiceJoin(
       return { state, server: frame, credentials };
     }
   }
+}
+
+/**
+ * A user in a guild voice channel with op 4 only (no voice connection: the voice state exists from op 4 on), on a
+ * session of the dev application; for HTTP reads of the state. Close the returned client to leave.
+ */
+export async function inGuildVoice(
+  platform: RunningPlatform,
+  where: { username: string; guildId: string; channelId: string; scope?: string; selfMute?: boolean },
+): Promise<{ client: RawClient; token: string }> {
+  const login = { clientId: platform.devApp.id, scope: where.scope ?? 'sdk.social_layer guilds.members.read', user: where.username };
+  const token = (await accessTokenFor(platform, login)).access_token;
+  const client = await RawClient.open(platform.gatewayUrl, undefined, platform.caCertPem);
+  await client.identify(`Bearer ${token}`);
+  client.send(4, { guild_id: where.guildId, channel_id: where.channelId, self_mute: where.selfMute ?? false, self_deaf: false });
+  while ((await client.nextOf(0)).t !== 'VOICE_SERVER_UPDATE');
+  return { client, token };
 }
 
 export async function startVoiceHarness(options: StartOptions = {}): Promise<VoiceHarness> {
