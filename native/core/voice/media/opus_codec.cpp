@@ -5,10 +5,6 @@
 
 namespace svcpp::core::voice {
 
-bool IsOpusSilenceFrame(std::span<const uint8_t> frame) {
-    return std::ranges::equal(frame, kOpusSilenceFrame);
-}
-
 namespace {
 
 bool ValidEncoderConfig(const OpusEncoderConfig &c) {

@@ -3,6 +3,7 @@
 // Both are created once at call set-up (they allocate) and afterwards never allocate: Encode/Decode are safe on the
 // real-time audio thread. One instance is used by one thread at a time (libopus state is not thread-safe).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -18,8 +19,11 @@ namespace svcpp::core::voice {
 
 /** The 3-byte Opus frame a sender emits (five times) when it stops talking: decodes to silence. */
 inline constexpr std::array<uint8_t, 3> kOpusSilenceFrame{0xF8, 0xFF, 0xFE};
-/** True when `frame` is exactly the silence frame (DAVE passes it through unencrypted). */
-bool IsOpusSilenceFrame(std::span<const uint8_t> frame);
+/**
+ * True when `frame` is exactly the silence frame (DAVE passes it through unencrypted; the jitter buffer may skip it).
+ * Inline: code that does not link the codec (the jitter buffer's fuzz target) asks it too.
+ */
+inline bool IsOpusSilenceFrame(std::span<const uint8_t> frame) { return std::ranges::equal(frame, kOpusSilenceFrame); }
 
 /** Largest Opus packet we produce or accept for one 20 ms frame (RFC 6716 §3.4: 1275 bytes per frame + TOC). */
 inline constexpr std::size_t kMaxOpusPacketBytes = 1276;
