@@ -103,6 +103,12 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     // Churn: one churner joins or leaves every step. A joiner, once it holds the epoch the stayers speak in, must
     // not refuse any further frame of a stayer: what it got before that was sent before the transition that added it.
     const runsOf = (p: Player) => relayed.get(p.id.toString())!;
+    // Each stayer seals frames in an epoch before the next change is made (the epoch → run mapping needs it).
+    const untilEveryStayerSpokeIn = (epoch: bigint, what: string) => {
+      const runs = Number(epoch - firstEpoch) + 1;
+      return until(() => stayers.every((s) => runsOf(s).runStarts.length >= runs), `every stayer speaks in ${what}`, 30_000);
+    };
+    await untilEveryStayerSpokeIn(firstEpoch, 'the first epoch');
     const counters = (calls: Call[]) =>
       calls.map((c) => [c.framesEncrypted, ...stayers.flatMap((s) => Object.values(c.participantDecryptStats(s.id)))].join(',')).join(';');
     // Until no counter of these calls moves any more (the frames on the wire have landed, or were refused).
@@ -142,9 +148,7 @@ describe(`no audio lost at key changes over ${backend}`, () => {
       inCall.delete(churner);
       leaves++;
       await until(() => sameEpoch(stayerCalls) && stayerCalls[0]!.encryptionState.epoch > epochBefore, 'the stayers remove the churner', 30_000);
-      // Each stayer has spoken in the new epoch before anything else changes (the epoch → run mapping needs it).
-      const runs = Number(stayerCalls[0]!.encryptionState.epoch - firstEpoch) + 1;
-      await until(() => stayers.every((s) => runsOf(s).runStarts.length >= runs), 'every stayer speaks in the epoch without the churner', 30_000);
+      await untilEveryStayerSpokeIn(stayerCalls[0]!.encryptionState.epoch, 'the epoch without the churner');
     };
     const churnEnd = performance.now() + CHURN_SECONDS * 1000;
     for (let step = 0; performance.now() < churnEnd; step++) {
@@ -167,6 +171,7 @@ describe(`no audio lost at key changes over ${backend}`, () => {
         expect(added, 'one transition adds a joiner').toBe(epochBefore + 1n);
         // Frames the stayers sealed in the previous epoch may still be on the loopback wire: let them land first.
         await sleep(250);
+        await untilEveryStayerSpokeIn(added, 'the epoch that added the churner');
         inCall.set(churner, {
           call,
           droppedAtKey: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped),
