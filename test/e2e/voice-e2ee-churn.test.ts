@@ -1,6 +1,7 @@
 /**
  * No audio lost at key changes (DAVE), against the real platform over TLS and real UDP on loopback: ten SDK clients
- * in one encrypted call — five who stay and speak a tone all along, five who take turns joining and leaving (one
+ * in one encrypted call — five who stay and speak a tone all along (pausing only while a leaver's counters are read,
+ * just before it leaves, and speaking again as it goes), five who take turns joining and leaving (one
  * change every CHURN_STEP_MS, up to two of them in the call at once) — and every frame a stayer sent as ciphertext
  * is decrypted by every other stayer, across every epoch change and its transition window. Counted with the call's
  * own counters (Call.framesEncrypted on the sender; Call.participantDecryptStats on each receiver), not a test hook.
@@ -12,7 +13,8 @@
  * stayer's DAVE frames by epoch (the frame cryptor's nonce starts again at 1 with each epoch's key), so the frames a
  * stayer sealed from the first frame of the epoch that added the churner until the churner leaves are known; the
  * stayers pause before each leave (their frames settle, so none is in flight), and that count must equal what the
- * churner decrypted from that stayer. The stayers' frames of earlier epochs that reached it before (the relay
+ * churner decrypted from that stayer. (Each stayer seals frames in every epoch before the next change is made, so the
+ * n-th run of a stayer's frames is the n-th epoch since they started speaking.) The stayers' frames of earlier epochs that reached it before (the relay
  * forwards to it from its join) are refused (printed), and none after it holds the key.
  *
  * CI runs SVCPP_CHURN_SECONDS (default 15 s) on N-API only (ten clients with their audio threads are the heaviest
