@@ -1036,9 +1036,11 @@ export const types = [
         doc: 'svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed\n' +
           'authentication, replayed, too old, or in clear outside passthrough.' },
       { name: 'GetParticipantFramesPlayed', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'u64',
-        doc: 'svcpp addition: frames from this user played: taken from the jitter buffer in turn and decoded from their own\n' +
-          'packet (not concealed, not rebuilt from FEC); 0 for a user never heard, and once the call is over. Decrypted or\n' +
-          'passed-through frames that were not played were lost after decryption (late, or too many at once).' },
+        doc: 'svcpp addition: frames from this user played out: taken from the jitter buffer in turn and decoded from their\n' +
+          'own packet (not concealed, not rebuilt from FEC), or an Opus silence frame the jitter buffer skipped to bring its\n' +
+          'delay back to the target (played as the silence it carries, only shorter); 0 for a user never heard, and once\n' +
+          'the call is over. Decrypted or passed-through frames that were not played were lost after decryption (late, or\n' +
+          'speech skipped past the jitter buffer\'s 500 ms bound).' },
       { name: 'GetParticipantFingerprint', const: true, params: [{ name: 'userId', type: 'u64' }], returns: 'string',
         doc: 'svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE\'s pairwise\n' +
           'fingerprint of both users\' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for\n' +

@@ -41,9 +41,10 @@ export interface DecryptStats {
   /** Frames refused: no key for their epoch or generation, failed authentication, replayed, too old, or in clear. */
   framesDropped: bigint;
   /**
-   * Frames played: taken from the jitter buffer in turn and decoded from their own packet (not concealed, not rebuilt
-   * from FEC). Decrypted and passed-through frames that were not played were lost after decryption (late, or too many
-   * at once for the jitter buffer).
+   * Frames played out: taken from the jitter buffer in turn and decoded from their own packet (not concealed, not
+   * rebuilt from FEC), or an Opus silence frame the jitter buffer skipped to bring its delay back to the target (played
+   * as the silence it carries, only shorter). Decrypted and passed-through frames that were not played were lost after
+   * decryption (late, or speech skipped past the jitter buffer's 500 ms bound).
    */
   framesPlayed: bigint;
 }

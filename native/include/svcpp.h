@@ -1701,9 +1701,11 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesPassedThrough(Svcpp
  */
 SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesDropped(Svcpp_Call const *self, uint64_t userId);
 /**
- * svcpp addition: frames from this user played: taken from the jitter buffer in turn and decoded from their own
- * packet (not concealed, not rebuilt from FEC); 0 for a user never heard, and once the call is over. Decrypted or
- * passed-through frames that were not played were lost after decryption (late, or too many at once).
+ * svcpp addition: frames from this user played out: taken from the jitter buffer in turn and decoded from their
+ * own packet (not concealed, not rebuilt from FEC), or an Opus silence frame the jitter buffer skipped to bring its
+ * delay back to the target (played as the silence it carries, only shorter); 0 for a user never heard, and once
+ * the call is over. Decrypted or passed-through frames that were not played were lost after decryption (late, or
+ * speech skipped past the jitter buffer's 500 ms bound).
  */
 SVCPP_API uint64_t SVCPP_CALL Svcpp_Call_GetParticipantFramesPlayed(Svcpp_Call const *self, uint64_t userId);
 /**

@@ -2617,9 +2617,11 @@ public:
     /// svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed
     /// authentication, replayed, too old, or in clear outside passthrough.
     uint64_t GetParticipantFramesDropped(uint64_t userId) const;
-    /// svcpp addition: frames from this user played: taken from the jitter buffer in turn and decoded from their own
-    /// packet (not concealed, not rebuilt from FEC); 0 for a user never heard, and once the call is over. Decrypted or
-    /// passed-through frames that were not played were lost after decryption (late, or too many at once).
+    /// svcpp addition: frames from this user played out: taken from the jitter buffer in turn and decoded from their
+    /// own packet (not concealed, not rebuilt from FEC), or an Opus silence frame the jitter buffer skipped to bring its
+    /// delay back to the target (played as the silence it carries, only shorter); 0 for a user never heard, and once
+    /// the call is over. Decrypted or passed-through frames that were not played were lost after decryption (late, or
+    /// speech skipped past the jitter buffer's 500 ms bound).
     uint64_t GetParticipantFramesPlayed(uint64_t userId) const;
     /// svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise
     /// fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for

@@ -1,14 +1,21 @@
 /**
  * No audio lost at key changes (DAVE), against the real platform over TLS and real UDP on loopback: ten SDK clients
- * in one encrypted call — five who stay and speak a tone all along, five who take turns joining and leaving (one
+ * in one encrypted call — five who stay and speak a tone all along (pausing only while a leaver's counters are read,
+ * just before it leaves, and speaking again as it goes), five who take turns joining and leaving (one
  * change every CHURN_STEP_MS, up to two of them in the call at once) — and every frame a stayer sent as ciphertext
  * is decrypted by every other stayer, across every epoch change and its transition window. Counted with the call's
  * own counters (Call.framesEncrypted on the sender; Call.participantDecryptStats on each receiver), not a test hook.
- * Whether each frame that arrived was then played (framesPlayed) is printed, not asserted: after decryption the
- * jitter buffer may skip a frame to bring its delay back to target, or conceal one that came too late — latency
- * control, which a loaded machine triggers, not the key changes this test is about. A late joiner, once it holds the epoch
- * that added it, refuses no further frame of any stayer; the stayers' frames of earlier epochs that reached it before
- * (the relay forwards to it from its join) are counted as refused (printed).
+ * Every frame that arrived from a stayer (decrypted, or the silence frame in clear) is also played out by every other
+ * stayer: framesPlayed = framesDecrypted + framesPassedThrough, exactly (framesPlayed counts an Opus silence frame the
+ * jitter buffer skipped to give latency back as played out as silence — docs/voice.md).
+ *
+ * A late joiner hears every frame sent after the transition that added it, counted exactly: the relay tap splits each
+ * stayer's DAVE frames by epoch (the frame cryptor's nonce starts again at 1 with each epoch's key), so the frames a
+ * stayer sealed from the first frame of the epoch that added the churner until the churner leaves are known; the
+ * stayers pause before each leave (their frames settle, so none is in flight), and that count must equal what the
+ * churner decrypted from that stayer. (Each stayer seals frames in every epoch before the next change is made, so the
+ * n-th run of a stayer's frames is the n-th epoch since they started speaking.) The stayers' frames of earlier epochs that reached it before (the relay
+ * forwards to it from its join) are refused (printed), and none after it holds the key.
  *
  * CI runs SVCPP_CHURN_SECONDS (default 15 s) on N-API only (ten clients with their audio threads are the heaviest
  * test on a shared 2-core runner; the koffi path shares every native part it exercises). `npm run soak:dave` runs the
@@ -20,6 +27,7 @@ import type { Call } from '../../lib/index.js';
 import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
+import { DaveSenderRuns } from './dave-sender-runs.js';
 import { connectVoicePlayer, joinCall, voiceTempDir, writeToneWav } from './voice-support.js';
 
 const CHURN_SECONDS = Number(process.env.SVCPP_CHURN_SECONDS ?? 15);
@@ -34,13 +42,19 @@ describe(`no audio lost at key changes over ${backend}`, () => {
   const stayers: Player[] = [];
   const churners: Player[] = [];
   const dir = voiceTempDir();
+  // Every sender's DAVE frames as the relay forwarded them, split by epoch (keyed by user id).
+  const relayed = new Map<string, DaveSenderRuns>();
 
   beforeAll(async () => {
-    e2e = await startE2EPlatform({ devMode: true });
+    e2e = await startE2EPlatform({
+      devMode: true,
+      voice: { relayTap: (p) => relayed.get(p.userId)?.add(p.payload) },
+    });
     for (let i = 0; i < STAYERS + CHURNERS; i++) {
       const player = await connectVoicePlayer(e2e, backend, i < STAYERS ? `Stay${i}` : `Churn${i - STAYERS}`);
       await player.client.voice.setOutputDevice('null');
       (i < STAYERS ? stayers : churners).push(player);
+      relayed.set(player.id.toString(), new DaveSenderRuns());
     }
   }, 240_000);
   afterAll(async () => {
@@ -83,14 +97,61 @@ describe(`no audio lost at key changes over ${backend}`, () => {
       }
     });
 
+    // The stayers speak from here on in every epoch (they pause only around a leave, not across a transition), so
+    // the relay sees each stayer start one run of frames per epoch: epoch e is run e − firstEpoch.
+    const firstEpoch = stayerCalls[0]!.encryptionState.epoch;
     for (const p of stayers) p.client.voice.selfMuteAll = false;
 
     // Churn: one churner joins or leaves every step. A joiner, once it holds the epoch the stayers speak in, must
     // not refuse any further frame of a stayer: what it got before that was sent before the transition that added it.
-    const inCall = new Map<Player, { call: Call; droppedAtKey: bigint[] }>();
-    const joinerChecks: Array<{ name: string; droppedBefore: bigint[]; droppedAfter: bigint[]; decryptedAfter: bigint[] }> = [];
+    const runsOf = (p: Player) => relayed.get(p.id.toString())!;
+    // Each stayer seals frames in an epoch before the next change is made (the epoch → run mapping needs it).
+    const untilEveryStayerSpokeIn = (epoch: bigint, what: string) => {
+      const runs = Number(epoch - firstEpoch) + 1;
+      return until(() => stayers.every((s) => runsOf(s).runStarts.length >= runs), `every stayer speaks in ${what}`, 30_000);
+    };
+    await untilEveryStayerSpokeIn(firstEpoch, 'the first epoch');
+    const counters = (calls: Call[]) =>
+      calls.map((c) => [c.framesEncrypted, ...stayers.flatMap((s) => Object.values(c.participantDecryptStats(s.id)))].join(',')).join(';');
+    // Until no counter of these calls moves any more (the frames on the wire have landed, or were refused).
+    const settle = async (calls: Call[]) => {
+      let previous = counters(calls);
+      for (;;) {
+        await sleep(500);
+        const now = counters(calls);
+        if (now === previous) return;
+        previous = now;
+      }
+    };
+    // addedRun: the index, in each stayer's relayed frames split by epoch, of the epoch that added the churner.
+    const inCall = new Map<Player, { call: Call; droppedAtKey: bigint[]; addedRun: number; joinNumber: number }>();
+    const joinerChecks: Array<{
+      name: string; droppedBefore: bigint[]; droppedAfter: bigint[]; decryptedAfter: bigint[]; sentSinceAdded: number[];
+    }> = [];
     let joins = 0;
     let leaves = 0;
+    const leave = async (churner: Player) => {
+      const { call, droppedAtKey, addedRun, joinNumber } = inCall.get(churner)!;
+      // The stayers pause so that no frame of theirs is in flight when the churner's counters are read: what the
+      // relay saw them seal is then exactly what could reach it.
+      for (const p of stayers) p.client.voice.selfMuteAll = true;
+      await settle([...stayerCalls, call]);
+      joinerChecks.push({
+        name: `churner ${churners.indexOf(churner)} (join ${joinNumber})`,
+        droppedBefore: droppedAtKey,
+        droppedAfter: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped),
+        decryptedAfter: stayers.map((s) => call.participantDecryptStats(s.id).framesDecrypted),
+        sentSinceAdded: stayers.map((s) => runsOf(s).framesSinceRun(addedRun)),
+      });
+      const epochBefore = stayerCalls[0]!.encryptionState.epoch;
+      await churner.client.voice.endCall(lobbyId);
+      // Speaking again at once, so that the removal's transition happens while they speak.
+      for (const p of stayers) p.client.voice.selfMuteAll = false;
+      inCall.delete(churner);
+      leaves++;
+      await until(() => sameEpoch(stayerCalls) && stayerCalls[0]!.encryptionState.epoch > epochBefore, 'the stayers remove the churner', 30_000);
+      await untilEveryStayerSpokeIn(stayerCalls[0]!.encryptionState.epoch, 'the epoch without the churner');
+    };
     const churnEnd = performance.now() + CHURN_SECONDS * 1000;
     for (let step = 0; performance.now() < churnEnd; step++) {
       const stepEnd = performance.now() + CHURN_STEP_MS;
@@ -100,41 +161,34 @@ describe(`no audio lost at key changes over ${backend}`, () => {
       const churner = join ? churners[joins % CHURNERS]! : inCall.keys().next().value!;
       const member = inCall.get(churner);
       if (member) {
-        const { call, droppedAtKey } = member;
-        joinerChecks.push({
-          name: `churner ${churners.indexOf(churner)} (join ${joins})`,
-          droppedBefore: droppedAtKey,
-          droppedAfter: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped),
-          decryptedAfter: stayers.map((s) => call.participantDecryptStats(s.id).framesDecrypted),
-        });
-        await churner.client.voice.endCall(lobbyId);
-        inCall.delete(churner);
-        leaves++;
+        await leave(churner);
       } else {
+        // No transition under way: the next epoch is the one that adds this churner.
+        await until(() => sameEpoch(stayerCalls), 'the stayers share one epoch before a join', 30_000);
+        const epochBefore = stayerCalls[0]!.encryptionState.epoch;
         const call = await joinCall(churner.client, lobbyId);
         joins++;
         await until(() => sameEpoch([...stayerCalls, call]), `churner ${churners.indexOf(churner)} holds the stayers' epoch`, 30_000);
+        const added = call.encryptionState.epoch;
+        expect(added, 'one transition adds a joiner').toBe(epochBefore + 1n);
         // Frames the stayers sealed in the previous epoch may still be on the loopback wire: let them land first.
         await sleep(250);
-        inCall.set(churner, { call, droppedAtKey: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped) });
+        await untilEveryStayerSpokeIn(added, 'the epoch that added the churner');
+        inCall.set(churner, {
+          call,
+          droppedAtKey: stayers.map((s) => call.participantDecryptStats(s.id).framesDropped),
+          addedRun: Number(added - firstEpoch),
+          joinNumber: joins,
+        });
       }
       const rest = stepEnd - performance.now();
       if (rest > 0) await sleep(rest);
     }
-    for (const [churner] of inCall) await churner.client.voice.endCall(lobbyId);
-    await until(() => sameEpoch(stayerCalls), 'the stayers share one epoch after the churn', 60_000);
+    for (const [churner] of inCall) await leave(churner);
 
     // Stop sending, then wait until every counter is still.
     for (const p of stayers) p.client.voice.selfMuteAll = true;
-    const counters = () =>
-      stayerCalls.map((c) => [c.framesEncrypted, ...stayers.flatMap((s) => Object.values(c.participantDecryptStats(s.id)))].join(',')).join(';');
-    let previous = counters();
-    for (;;) {
-      await sleep(500);
-      const now = counters();
-      if (now === previous) break;
-      previous = now;
-    }
+    await settle(stayerCalls);
 
     let sent = 0n;
     let decrypted = 0n;
@@ -161,6 +215,12 @@ describe(`no audio lost at key changes over ${backend}`, () => {
         if (stats.framesPlayed !== arrived) unplayed.push(`${s}→${r}: ${arrived - stats.framesPlayed} of ${arrived}`);
       });
     });
+    // The relay saw each stayer seal exactly what its own counter says: the tap's per-epoch counts below are sound.
+    const sealedAtRelay = stayers.map((s) => BigInt(runsOf(s).frames));
+    expect(sealedAtRelay).toEqual(stayerCalls.map((c) => c.framesEncrypted));
+    // ... and started one run of frames per epoch, as the epoch → run mapping above assumes.
+    const epochsSpoken = Number(stayerCalls[0]!.encryptionState.epoch - firstEpoch) + 1;
+    expect(stayers.map((s) => runsOf(s).runStarts.length)).toEqual(stayers.map(() => epochsSpoken));
     const sorted = [...windows].sort((a, b) => a - b);
     const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
     console.log(
@@ -170,6 +230,7 @@ describe(`no audio lost at key changes over ${backend}`, () => {
         `transition windows: ${windows.length}, min ${ms(sorted[0])}, median ${ms(sorted[Math.floor(sorted.length / 2)])}, max ${ms(sorted.at(-1))}`,
     );
     expect(lost).toEqual([]);
+    expect(unplayed, 'every frame that arrived from a stayer was played out').toEqual([]);
     expect(sent).toBeGreaterThan(0n);
     expect(joins).toBeGreaterThanOrEqual(2);
     expect(windows.length).toBeGreaterThan(0);
@@ -180,10 +241,16 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     // Printed, not asserted: how many such frames reach a joiner depends on timing. That a late joiner cannot decrypt
     // frames from before its join is asserted deterministically in voice-e2ee-membership.test.ts.
     console.log(`[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ${refusedBeforeJoin}`);
+    for (const check of joinerChecks) {
+      const pairs = check.sentSinceAdded.map((sentToIt, s) => `${s}: ${sentToIt}/${check.decryptedAfter[s]}`).join(', ');
+      console.log(`[dave churn ${backend}] ${check.name}: stayer frames sent since the epoch that added it / decrypted by it: ${pairs}`);
+    }
     expect(joinerChecks.length).toBeGreaterThan(0);
     for (const check of joinerChecks) {
       expect(check.droppedAfter, `${check.name}: no stayer frame refused once it held the key`).toEqual(check.droppedBefore);
       for (const d of check.decryptedAfter) expect(d, `${check.name}: heard every stayer`).toBeGreaterThan(0n);
+      expect(check.decryptedAfter, `${check.name}: decrypted every frame sent since the epoch that added it`)
+        .toEqual(check.sentSinceAdded.map(BigInt));
     }
   }, 600_000);
 });

@@ -1,7 +1,8 @@
 /**
  * End-to-end encrypted calls (DAVE) on both backends, against the real platform over TLS and real UDP on loopback:
- * three SDK clients in one call hear a tone through the DAVE frame cryptor, agree on the epoch and the privacy code,
- * and the platform's relay — tapped after transport decryption — only ever forwards DAVE frames (ciphertext with the
+ * three SDK clients in one call hear each other through the DAVE frame cryptor — each speaks in turn, on a frequency of
+ * its own, and both others' recordings of that turn show that tone — agree on the epoch and the privacy code, and the
+ * platform's relay — tapped after transport decryption — only ever forwards DAVE frames (ciphertext with the
  * 0xFAFA marker, from which no Opus decoder gets the tone back) or the 3-byte Opus silence frame the protocol leaves
  * in clear.
  *
@@ -20,11 +21,15 @@ import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 import {
-  connectVoicePlayer, decodeOpusStream, expectTone, joinCall, opusToneFrames, probeYieldsTone, untilParticipants, voiceTempDir, writeToneWav,
+  connectVoicePlayer, decodeOpusStream, expectTone, joinCall, opusToneFrames, probeYieldsTone, readWavLeft, untilParticipants, voiceTempDir,
+  writeToneWav, writeWavSlice,
 } from './voice-support.js';
 
 const SILENCE_FRAME = Buffer.from([0xf8, 0xff, 0xfe]);
-const TONE_HZ = 440;
+// One frequency per speaker, so that each recording shows whose tone it is.
+const TONE_HZ = { Ada: 440, Bob: 660, Cyd: 880 } as const;
+const TONE_MS = 4000;   // each speaker's turn: 4 s of its tone ...
+const QUIET_MS = 1500;  // ... then silence, for its last frames and between turns
 
 describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
   let e2e: E2EPlatform;
@@ -45,27 +50,34 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     await e2e?.close();
   });
 
-  it('three players: both listeners hear the speaker through DAVE; same epoch, privacy code and pairwise fingerprints; the relay sees only ciphertext', async () => {
+  it('three players: each speaks in turn and both others hear it through DAVE; same epoch, privacy code and pairwise fingerprints; the relay sees only ciphertext', async () => {
     const secret = `e2ee-${backend}-${Date.now()}`;
     let lobbyId = 0n;
     for (const p of [ada, bob, cyd]) lobbyId = await p.client.createOrJoinLobby(secret);
-    const tone = join(dir, `tone-${backend}.wav`);
-    writeToneWav(tone, TONE_HZ, 4);
-    const heard = new Map<Player, string>();
-    for (const p of [bob, cyd]) {
-      await p.client.voice.setInputDevice('null');
-      const file = join(dir, `heard-${backend}-${p.id}.wav`);
-      await p.client.voice.setOutputDevice(`file:${file}`);
-      heard.set(p, file);
+    const players = [ada, bob, cyd];
+    const names = new Map<Player, keyof typeof TONE_HZ>([[ada, 'Ada'], [bob, 'Bob'], [cyd, 'Cyd']]);
+    const nameOf = (p: Player) => names.get(p)!;
+    const hzOf = (p: Player) => TONE_HZ[nameOf(p)];
+    for (const p of players) {
+      // Each player's microphone plays its tone all along (long enough for the whole test) and its loudspeaker is
+      // recorded; turns are taken by muting, not by changing devices (that would start the recordings afresh).
+      // Everyone is muted until the call is settled: what a player says while still joining the group cannot be heard.
+      const tone = join(dir, `tone-${backend}-${nameOf(p)}.wav`);
+      writeToneWav(tone, hzOf(p), 90);
+      await p.client.voice.setInputDevice(`file:${tone}`);
+      await p.client.voice.setOutputDevice(`file:${join(dir, `heard-${backend}-${nameOf(p)}.wav`)}`);
+      p.client.voice.selfMuteAll = true;
     }
-    // Ada is silent until the call is settled: what she says while she is still joining the group cannot be heard.
-    await ada.client.voice.setInputDevice('null');
-    await ada.client.voice.setOutputDevice(`file:${join(dir, `ada-${backend}.wav`)}`);
+    // A player's recording starts when its call is Connected (its engine, hence its output file, starts then).
+    const recordingStartedAt = new Map<Player, number>();
 
     const changes: Array<{ epoch: bigint; transitionPending: boolean }> = [];
     const bobCall = await joinCall(bob.client, lobbyId);
+    recordingStartedAt.set(bob, Date.now());
     bobCall.on('encryptionStateChanged', (s) => changes.push({ epoch: s.epoch, transitionPending: s.transitionPending }));
     const cydCall = await joinCall(cyd.client, lobbyId);
+    recordingStartedAt.set(cyd, Date.now());
+    for (const call of [bobCall, cydCall]) call.setVadThreshold(false, -50);
     // Every member holds the 3-member group (the epoch that added the last of them) before Ada speaks.
     const calls: Call[] = [bobCall, cydCall];
     await untilParticipants(calls, [bob.id, cyd.id]);
@@ -73,6 +85,7 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     const adaCall = ada.client.startCall(lobbyId);
     adaCall.setVadThreshold(false, -50);
     await adaCall.waitForStatus(CallStatus.Connected);
+    recordingStartedAt.set(ada, Date.now());
     calls.push(adaCall);
     await untilParticipants(calls, [ada.id, bob.id, cyd.id]);
     await until(() => {
@@ -98,44 +111,68 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     expect(adaCall.participantFingerprint(ada.id)).toBe('');
     expect(adaCall.participantFingerprint(123456789n)).toBe('');
 
-    // Ada's 4 s tone (the file device starts it from its beginning now), then some silence for the last frames.
+    // Each player speaks its tone in turn.
+    const callOf = new Map<Player, Call>([[ada, adaCall], [bob, bobCall], [cyd, cydCall]]);
+    const turns = new Map<Player, { startAt: number; endAt: number }>();
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
-    await ada.client.voice.setInputDevice(`file:${tone}`);
-    await new Promise((r) => setTimeout(r, 5500));
+    for (const speaker of players) {
+      const startAt = Date.now();
+      speaker.client.voice.selfMuteAll = false;
+      await new Promise((r) => setTimeout(r, TONE_MS));
+      speaker.client.voice.selfMuteAll = true;
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      turns.set(speaker, { startAt, endAt: Date.now() });
+    }
     stalls.disable();
-    // The frame cryptor's counters: each listener decrypted Ada's frames and refused none of them; nobody decrypted
-    // more than Ada sealed; and every frame accepted without decryption was one of the Opus silence frames Ada sends
-    // in clear after speaking (a DAVE frame is never passed through: it is decrypted or refused).
-    const sealed = adaCall.framesEncrypted;
-    expect(sealed).toBeGreaterThan(100n);
-    const silenceFromAda = tapped.filter((t) => t.lobbyId === lobbyId.toString() && t.userId === ada.id.toString() && t.payload.equals(SILENCE_FRAME)).length;
-    for (const call of [bobCall, cydCall]) {
-      const stats = call.participantDecryptStats(ada.id);
-      expect(stats.framesDecrypted).toBeGreaterThan(100n);
-      expect(stats.framesDecrypted).toBeLessThanOrEqual(sealed);
-      expect(stats.framesDropped).toBe(0n);
-      expect(stats.framesPassedThrough).toBeLessThanOrEqual(BigInt(silenceFromAda));
+    // The frame cryptor's counters, for each speaker: each listener decrypted the speaker's frames and refused none
+    // of them; nobody decrypted more than the speaker sealed; and every frame accepted without decryption was one of
+    // the Opus silence frames the speaker sends in clear after speaking (a DAVE frame is never passed through: it is
+    // decrypted or refused).
+    for (const speaker of players) {
+      const sealed = callOf.get(speaker)!.framesEncrypted;
+      expect(sealed, `${nameOf(speaker)} sealed`).toBeGreaterThan(100n);
+      const silenceFromSpeaker = tapped.filter((t) => t.lobbyId === lobbyId.toString() && t.userId === speaker.id.toString() && t.payload.equals(SILENCE_FRAME)).length;
+      for (const listener of players.filter((p) => p !== speaker)) {
+        const stats = callOf.get(listener)!.participantDecryptStats(speaker.id);
+        const pair = `${nameOf(speaker)} → ${nameOf(listener)}`;
+        expect(stats.framesDecrypted, pair).toBeGreaterThan(100n);
+        expect(stats.framesDecrypted, pair).toBeLessThanOrEqual(sealed);
+        expect(stats.framesDropped, pair).toBe(0n);
+        expect(stats.framesPassedThrough, pair).toBeLessThanOrEqual(BigInt(silenceFromSpeaker));
+      }
     }
     expect(adaCall.participantDecryptStats(123456789n)).toEqual({ framesDecrypted: 0n, framesPassedThrough: 0n, framesDropped: 0n, framesPlayed: 0n });
     for (const p of [bob, cyd]) await p.client.voice.endCall(lobbyId);
     await ada.client.voice.endCall(lobbyId);
     const eventLoopMaxStallMs = stalls.max / 1e6;
-    for (const p of [bob, cyd]) expectTone(heard.get(p)!, TONE_HZ, 2000, { eventLoopMaxStallMs });
+    // Each listener's recording, cut at the turns (the silence between two tones absorbs where exactly the recording
+    // started), shows each other speaker's tone in that speaker's turn.
+    for (const listener of players) {
+      const samples = readWavLeft(join(dir, `heard-${backend}-${nameOf(listener)}.wav`));
+      for (const speaker of players.filter((p) => p !== listener)) {
+        const { startAt, endAt } = turns.get(speaker)!;
+        const startedAt = recordingStartedAt.get(listener)!;
+        const file = join(dir, `heard-${backend}-${nameOf(speaker)}-by-${nameOf(listener)}.wav`);
+        writeWavSlice(file, samples, startAt - startedAt, endAt - startedAt);
+        expectTone(file, hzOf(speaker), 2000, { eventLoopMaxStallMs, speaker: nameOf(speaker), listener: nameOf(listener) });
+      }
+    }
 
     const ours = tapped.filter((t) => t.lobbyId === lobbyId.toString());
-    const fromAda = ours.filter((t) => t.userId === ada.id.toString() && !t.payload.equals(SILENCE_FRAME));
-    expect(fromAda.length).toBeGreaterThan(100);
-    // The detector works: the tone's own Opus frames (encoded independently of the SDK) decode to the tone, all but
-    // the encoder's first.
-    const control = decodeOpusStream(opusToneFrames(TONE_HZ, 10)).slice(1);
-    expect(control.filter((probe) => probeYieldsTone(probe, TONE_HZ))).toHaveLength(control.length);
-    // Every payload of Ada's the relay forwarded is a DAVE frame, ending with the 0xFAFA marker ...
-    for (const t of fromAda) expect(t.payload.subarray(-2).toString('hex')).toBe('fafa');
-    // ... and an eavesdropper at the relay who decodes Ada's stream as Opus gets no frame of the tone from it.
-    const eavesdropped = decodeOpusStream(fromAda.map((t) => t.payload));
-    expect(eavesdropped.filter((probe) => probeYieldsTone(probe, TONE_HZ))).toEqual([]);
-    // Nobody else's payloads are clear either (Bob and Cyd only send the silence frame, if anything).
-    for (const t of ours) if (!t.payload.equals(SILENCE_FRAME)) expect(t.payload.subarray(-2).toString('hex')).toBe('fafa');
+    for (const speaker of players) {
+      const hz = hzOf(speaker);
+      const fromSpeaker = ours.filter((t) => t.userId === speaker.id.toString() && !t.payload.equals(SILENCE_FRAME));
+      expect(fromSpeaker.length).toBeGreaterThan(100);
+      // The detector works: the tone's own Opus frames (encoded independently of the SDK) decode to the tone, all
+      // but the encoder's first.
+      const control = decodeOpusStream(opusToneFrames(hz, 10)).slice(1);
+      expect(control.filter((probe) => probeYieldsTone(probe, hz))).toHaveLength(control.length);
+      // Every payload of the speaker's the relay forwarded is a DAVE frame, ending with the 0xFAFA marker ...
+      for (const t of fromSpeaker) expect(t.payload.subarray(-2).toString('hex')).toBe('fafa');
+      // ... and an eavesdropper at the relay who decodes the speaker's stream as Opus gets no frame of the tone.
+      const eavesdropped = decodeOpusStream(fromSpeaker.map((t) => t.payload));
+      expect(eavesdropped.filter((probe) => probeYieldsTone(probe, hz)), nameOf(speaker)).toEqual([]);
+    }
   });
 });

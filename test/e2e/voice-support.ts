@@ -38,6 +38,16 @@ export function writeToneWav(path: string, frequency: number, seconds: number, a
   writeStereoWav(path, stereoPcm(frames, (i) => Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * amplitude));
 }
 
+/**
+ * Writes the part of a recording between `fromMs` and `toMs` (from its start) as a WAV of its own, so that one
+ * speaker's turn in a listener's recording can be judged alone (expectTone) and kept as evidence beside the rest.
+ */
+export function writeWavSlice(path: string, samples: Int16Array, fromMs: number, toMs: number): void {
+  const from = Math.max(0, Math.floor((fromMs * SAMPLE_RATE) / 1000));
+  const to = Math.min(samples.length, Math.floor((toMs * SAMPLE_RATE) / 1000));
+  writeStereoWav(path, stereoPcm(Math.max(0, to - from), (i) => samples[from + i]! / 32768));
+}
+
 /** The left channel of a 16-bit PCM WAV file (finds the data chunk), as numbers in -32768..32767. */
 export function readWavLeft(path: string): Int16Array {
   const file = readFileSync(path);

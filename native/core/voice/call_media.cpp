@@ -41,7 +41,7 @@ struct CallMedia::Sender {
     int quietMs = 0;
 
     std::atomic<uint64_t> userId{0};  // 0 until the gateway told us whose SSRC this is
-    std::atomic<uint64_t> played{0};  // frames decoded from their own packet (FramesPlayedFrom)
+    std::atomic<uint64_t> played{0};  // frames played out (FramesPlayedFrom): decoded, or silence skipped
 };
 
 std::shared_ptr<CallMedia> CallMedia::Create(const std::string &mode, const std::array<uint8_t, 32> &key, uint32_t ssrc,
@@ -165,6 +165,8 @@ void CallMedia::MixReceived(Mixer &mixer, int64_t nowUs) {
                 std::copy_n(frame.payload.begin(), payloadSize, s.payload.begin());
             }
             const std::span<const uint8_t> payload(s.payload.data(), payloadSize);
+            // Silence frames the jitter buffer skipped to give latency back played out as silence: counted as played.
+            if (frame.silenceSkipped) s.played.fetch_add(frame.silenceSkipped, std::memory_order_relaxed);
             int decoded = -1;
             switch (frame.kind) {
                 case JitterFrameKind::Packet:

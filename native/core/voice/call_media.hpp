@@ -70,9 +70,11 @@ public:
     uint64_t PacketsSent() const { return packetsSent_.load(std::memory_order_relaxed); }
     uint64_t PacketsDecoded() const { return packetsDecoded_.load(std::memory_order_relaxed); }
     /**
-     * Frames of `userId` played: taken from its jitter buffer in turn and decoded from their own packet (not
-     * concealed, not rebuilt from the next packet's FEC). With the frame cryptor's counters it tells a frame lost
-     * after decryption (late, overflowing the jitter buffer) from one lost before.
+     * Frames of `userId` played out: taken from its jitter buffer in turn and decoded from their own packet (not
+     * concealed, not rebuilt from the next packet's FEC), or an Opus silence frame the jitter buffer skipped to bring
+     * its delay back to the target (it plays as the silence it carries, only shorter). With the frame cryptor's
+     * counters it tells a frame lost after decryption (late, overflowing the jitter buffer, speech skipped past
+     * maxQueuedMs) from one lost before: every frame that arrived in time is played.
      */
     uint64_t FramesPlayedFrom(uint64_t userId) const;
     uint32_t Ssrc() const { return ssrc_; }

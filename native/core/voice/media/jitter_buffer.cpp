@@ -167,11 +167,13 @@ JitterFrame JitterBuffer::Pop(int64_t nowUs) {
     // More buffered than the target wants (a burst after a stall, or the jitter calmed down): silence frames due now
     // are skipped at once — they carry nothing — so the end of each spoken phrase gives the latency back.
     const int targetFrames = targetDelayMs_ / kOpusFrameMs;
+    uint16_t silenceSkipped = 0;
     while (ahead > targetFrames + 1) {
         const Slot *due = Find(nextSequence_);
         if (!due || !IsOpusSilenceFrame(std::span<const uint8_t>(due->bytes.data(), due->size))) break;
         SlotFor(nextSequence_).filled = false;
         ++stats_.silenceSkipped;
+        ++silenceSkipped;
         lastPlayedSequence_ = nextSequence_++;
         havePlayed_ = true;
         --ahead;
@@ -194,14 +196,14 @@ JitterFrame JitterBuffer::Pop(int64_t nowUs) {
     if (const Slot *slot = Find(sequence)) {
         SlotFor(sequence).filled = false;  // the bytes stay valid until the next Push/Pop overwrites the slot
         ++stats_.played;
-        return {JitterFrameKind::Packet, std::span<const uint8_t>(slot->bytes.data(), slot->size), sequence};
+        return {JitterFrameKind::Packet, std::span<const uint8_t>(slot->bytes.data(), slot->size), sequence, silenceSkipped};
     }
     if (const Slot *next = Find(static_cast<uint16_t>(sequence + 1))) {
         ++stats_.fecRecovered;
-        return {JitterFrameKind::Fec, std::span<const uint8_t>(next->bytes.data(), next->size), sequence};
+        return {JitterFrameKind::Fec, std::span<const uint8_t>(next->bytes.data(), next->size), sequence, silenceSkipped};
     }
     ++stats_.concealed;
-    return {JitterFrameKind::Missing, {}, sequence};
+    return {JitterFrameKind::Missing, {}, sequence, silenceSkipped};
 }
 
 }  // namespace svcpp::core::voice

@@ -62,6 +62,12 @@ struct JitterFrame {
     JitterFrameKind kind = JitterFrameKind::Idle;
     std::span<const uint8_t> payload;  // valid until the next Push/Pop/Reset on this buffer
     uint16_t sequence = 0;             // the frame's sequence number (not meaningful when Idle)
+    /**
+     * Opus silence frames this Pop skipped, just before this frame, to bring the delay back to the target: they
+     * reached playout and played as the silence they carry (only shorter), so a caller counting frames played out
+     * counts them too.
+     */
+    uint16_t silenceSkipped = 0;
 };
 
 struct JitterBufferStats {

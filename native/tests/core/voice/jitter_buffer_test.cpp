@@ -190,6 +190,25 @@ TEST(JitterBuffer, SilenceFramesAboveTheTargetAreSkippedAtOnce) {
     for (uint16_t speech : {0, 1, 2, 3, 4, 10, 11}) EXPECT_NE(std::ranges::find(played, speech), played.end()) << speech;
 }
 
+TEST(JitterBuffer, EachPopReportsTheSilenceFramesItSkippedSoEveryFrameIsAccountedFor) {
+    JitterBuffer jb;
+    for (uint16_t i = 0; i < 5; ++i) PushSeq(jb, i, 0);
+    for (uint16_t i = 5; i < 10; ++i) PushSilence(jb, i, 0);
+    for (uint16_t i = 10; i < 15; ++i) PushSeq(jb, i, 0);
+    uint64_t packets = 0;
+    uint64_t skippedReported = 0;
+    for (int tick = 0; tick < 30; ++tick) {
+        const JitterFrame frame = jb.Pop(kAfterAnyTarget + kFrameUs * tick);
+        if (frame.kind == JitterFrameKind::Packet) ++packets;
+        skippedReported += frame.silenceSkipped;
+    }
+    // A caller counting frames played out (CallMedia::FramesPlayedFrom) sees each of the 15 exactly once: decoded,
+    // or skipped as silence and reported by the Pop that skipped it.
+    EXPECT_GT(skippedReported, 0u);
+    EXPECT_EQ(skippedReported, jb.Stats().silenceSkipped);
+    EXPECT_EQ(packets + skippedReported, 15u);
+}
+
 TEST(JitterBuffer, AStallLongerThanMaxQueuedSkipsSpeechDownToIt) {
     JitterBuffer jb;
     // 900 ms of frames at once, then real time: the excess above maxQueuedMs (500 ms = 25 frames) is played off by
