@@ -102,6 +102,10 @@ uint64_t CallMedia::FramesPlayedFrom(uint64_t userId) const {
 // ---- audio thread: send ----------------------------------------------------------------------------------
 
 void CallMedia::SendFrame(std::span<const int16_t> frame, float levelDb, std::optional<bool> processorVoice) {
+    if (previous_) {
+        packetizer_->ContinueFrom(*previous_->packetizer_);
+        previous_.reset();
+    }
     std::copy_n(frame.begin(), std::min(frame.size(), captured_.size()), captured_.begin());
     if (const auto &captured = controls_->captured) {
         captured->fn(captured_.data(), kDeviceFrameSamplesPerChannel, kSampleRate, kChannels);

@@ -60,6 +60,13 @@ public:
     /** One received datagram (RTP, RTCP, keepalive echo …): decrypted audio goes to its sender's jitter buffer. */
     void OnDatagram(std::span<const uint8_t> datagram);
 
+    /**
+     * Before Attach, when this pipeline replaces `previous` (a re-established voice session): our stream continues
+     * previous's RTP sequence, timestamp and nonce counter. Taken over on the audio thread at the first SendFrame —
+     * the one thread that used previous's packetizer — once previous is detached.
+     */
+    void ContinueStreamOf(std::shared_ptr<CallMedia> previous) { previous_ = std::move(previous); }
+
     // ---- audio thread ----
     /** One captured 10 ms frame (already input-volume scaled and processed); `levelDb` is its level after processing. */
     void SendFrame(std::span<const int16_t> frame, float levelDb, std::optional<bool> processorVoice);
@@ -95,6 +102,7 @@ private:
     std::unique_ptr<OpusFrameEncoder> encoder_;
     std::unique_ptr<TransportCipher> sendCipher_;
     std::unique_ptr<RtpPacketizer> packetizer_;
+    std::shared_ptr<CallMedia> previous_;  // set before Attach; the audio thread takes its stream over, then drops it
     std::shared_ptr<FrameTransform> transform_;  // DAVE's cryptor (thread-safe: audio and network threads use it)
     std::array<int16_t, kOpusFrameSamples> pending_{};
     std::array<int16_t, kDeviceFrameSamples> captured_{};

@@ -397,7 +397,10 @@ void CallSession::OnSessionDescription(const std::string &mode, const std::array
     if (!media) return Fail(CallError::VoiceConnectionFailed, 0);
     // Speaking once before any audio lets the server tie our SSRC to us (the protocol asks for it).
     io_->gateway->SetSpeaking(0, io_->ssrc);
-    if (auto old = media_.exchange(media)) env_->engine.Detach(old.get());
+    if (auto old = media_.exchange(media)) {
+        env_->engine.Detach(old.get());
+        media->ContinueStreamOf(std::move(old));
+    }
     env_->engine.Attach(media);
     io_->everConnected = true;
     SetStatus(CallStatus::Connected);

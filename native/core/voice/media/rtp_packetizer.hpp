@@ -48,6 +48,17 @@ public:
     /** A 20 ms frame that is not sent (DTX, muted): the timestamp advances, the sequence does not (RFC 3550 §5.1). */
     void SkipFrame() { timestamp_ += 960; }
 
+    /**
+     * Carries on where `previous` (the same SSRC's stream before a voice reconnection) stopped: receivers see one
+     * continuous sequence (RFC 3550 §5.1), so their jitter buffers keep what they hold instead of taking a jump for a
+     * new stream, and the nonce counter never goes back.
+     */
+    void ContinueFrom(const RtpPacketizer &previous) {
+        sequence_ = previous.sequence_;
+        timestamp_ = previous.timestamp_;
+        counter_ = previous.counter_;
+    }
+
     uint32_t Ssrc() const { return ssrc_; }
     uint16_t NextSequence() const { return sequence_; }
     uint32_t NextTimestamp() const { return timestamp_; }

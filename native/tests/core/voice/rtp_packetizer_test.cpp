@@ -53,6 +53,21 @@ TEST(RtpPacketizer, BuildsSequentialEncryptedPackets) {
     }
 }
 
+TEST(RtpPacketizer, AReconnectedStreamContinuesTheSequenceTimestampAndCounter) {
+    auto send = TransportCipher::Create(TransportMode::AeadAes256GcmRtpsize, Key());
+    PassThroughFrameTransform transform;
+    std::vector<uint8_t> datagram(kMaxVoicePacketBytes);
+    const std::vector<uint8_t> frame = {1, 2, 3};
+    RtpPacketizer before(0x11223344, 100, 5000, 0);
+    for (int i = 0; i < 4; ++i) ASSERT_GT(before.Packetize(frame, transform, *send, datagram), 0u);
+    before.SkipFrame();  // a muted 20 ms: time passes, no packet
+    RtpPacketizer after(0x11223344, 40000, 123, 0);  // the new pipeline's random start…
+    after.ContinueFrom(before);                      // …replaced by where the old stream stopped
+    EXPECT_EQ(after.NextSequence(), 104);
+    EXPECT_EQ(after.NextTimestamp(), 5000u + 5 * 960u);
+    EXPECT_EQ(after.NextCounter(), 4u);  // a nonce counter never goes back
+}
+
 TEST(RtpPacketizer, FrameTransformRunsBetweenEncoderAndPacketizer) {
     auto send = TransportCipher::Create(TransportMode::AeadAes256GcmRtpsize, Key());
     auto receive = TransportCipher::Create(TransportMode::AeadAes256GcmRtpsize, Key());
