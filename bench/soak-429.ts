@@ -14,14 +14,13 @@
 // Exits non-zero on a failed call or a lost or doubled effect. Prints the counts, and lists the requests that arrived
 // during a wait (see check(): not provably sent after the client knew of it).
 //   node --import tsx bench/soak-429.ts [--smoke]   (--smoke: 2 × (20 messages + 6 lobbies); full: 2 × (300 + 60))
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, SvcppServer } from '../lib/index.js';
+import { startSoakPlatform } from './support/soak-platform.js';
 
 const smoke = process.argv.includes('--smoke');
 const CLIENTS = 2;
@@ -36,17 +35,9 @@ const RATE_LIMITS = {
 // ---- The platform child ----------------------------------------------------------------------------------------
 
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-soak-429-'));
-const child: ChildProcess = fork(fileURLToPath(new URL('./soak-platform-child.ts', import.meta.url)),
-  ['--db', join(dir, 'platform.db'), '--rate-limits', JSON.stringify(RATE_LIMITS)], {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-process.once('exit', () => child.kill('SIGKILL'));
-const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-const platform = await new Promise<{ apiBase: string; botToken: string; appId: string }>((resolve, reject) => {
-  child.once('message', (m: { apiBase: string; devApp: { id: string; botToken: string } }) => resolve({ apiBase: m.apiBase, botToken: m.devApp.botToken, appId: m.devApp.id }));
-  child.once('exit', (code, signal) => reject(new Error(`platform exited before it listened (${code ?? signal})`)));
-});
+const soakPlatform = await startSoakPlatform(['--db', join(dir, 'platform.db'), '--rate-limits', JSON.stringify(RATE_LIMITS)]);
+const { child, exited } = soakPlatform;
+const platform = { apiBase: soakPlatform.apiBase, botToken: soakPlatform.devApp.botToken, appId: soakPlatform.devApp.id };
 const upstream = new URL(platform.apiBase);
 
 // ---- The relay: forwards, counts and checks every request of the clients --------------------------------------

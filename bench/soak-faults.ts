@@ -8,14 +8,14 @@
 //     holds every acknowledged message.
 // Exits non-zero when anything acknowledged is missing. Prints the counts.
 //   node --import tsx bench/soak-faults.ts [--smoke]     (--smoke: 3 kills, CI's size; the full run is 20)
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { startSoakPlatform } from './support/soak-platform.js';
 
 const smoke = process.argv.includes('--smoke');
 const KILLS = smoke ? 3 : 20;
@@ -32,17 +32,9 @@ interface Started {
   exited: Promise<void>;
 }
 
-function startChild(db: string, webhookUrl: string): Promise<Started> {
-  const child = fork(fileURLToPath(new URL('./soak-platform-child.ts', import.meta.url)), ['--db', db, '--webhook-url', webhookUrl], {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  process.once('exit', () => child.kill('SIGKILL'));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { apiBase: string; devApp: { botToken: string } }) => resolve({ child, apiBase: m.apiBase, botToken: m.devApp.botToken, exited }));
-    child.once('exit', (code, signal) => reject(new Error(`platform exited before it listened (${code ?? signal})`)));
-  });
+async function startChild(db: string, webhookUrl: string): Promise<Started> {
+  const platform = await startSoakPlatform(['--db', db, '--webhook-url', webhookUrl]);
+  return { child: platform.child, apiBase: platform.apiBase, botToken: platform.devApp.botToken, exited: platform.exited };
 }
 
 async function call(url: string, method: string, token: string, body?: unknown): Promise<{ status: number; json: any }> {

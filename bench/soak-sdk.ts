@@ -14,13 +14,13 @@
 // Prints the counts; exits non-zero on any loss or duplicate.
 //   node --import tsx bench/soak-sdk.ts [--smoke]   (--smoke: 500 messages, 5 drops, 1 restart; the full run:
 //   10,000 messages, 100 drops, 5 restarts)
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, ClientStatus, SvcppServer } from '../lib/index.js';
+import { startSoakPlatform } from './support/soak-platform.js';
 
 const smoke = process.argv.includes('--smoke');
 const EVENTS = smoke ? 500 : 10_000;
@@ -41,23 +41,10 @@ interface Platform {
   exited: Promise<void>;
 }
 
-function startPlatform(db: string): Promise<Platform> {
-  const child = fork(fileURLToPath(new URL('./soak-platform-child.ts', import.meta.url)), ['--db', db, '--port', String(platformPort), '--public-url', relayBase], {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    process.removeListener('exit', kill);
-    resolve();
-  }));
-  return new Promise((resolve, reject) => {
-    // The platform tells clients the relay's address (--public-url); the bot and the relay use its own port.
-    child.once('message', (m: { devApp: { botToken: string } }) =>
-      resolve({ child, port: platformPort, apiBase: `http://127.0.0.1:${platformPort}/api/v10`, botToken: m.devApp.botToken, exited }));
-    child.once('exit', (code, signal) => reject(new Error(`platform exited before it listened (${code ?? signal})`)));
-  });
+async function startPlatform(db: string): Promise<Platform> {
+  // The platform tells clients the relay's address (--public-url); the bot and the relay use its own port.
+  const platform = await startSoakPlatform(['--db', db, '--port', String(platformPort), '--public-url', relayBase]);
+  return { child: platform.child, port: platformPort, apiBase: `http://127.0.0.1:${platformPort}/api/v10`, botToken: platform.devApp.botToken, exited: platform.exited };
 }
 
 // ---- The relay between the SDK client and the platform: cutting it is the network drop -------------------------
