@@ -165,7 +165,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   assertDevModeStaysLocal(resolved);
   const logger = createLogger(options.logger);
   // The broker first: a bad URL or an unreachable broker fails the start before the database is touched.
-  const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' })) : new InProcessLog();
+  const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' }), undefined, resolved.nodeLiveness) : new InProcessLog();
   let store: Store;
   try {
     store = openStore(resolved.database);

@@ -1,3 +1,4 @@
+import { DEFAULT_LIVENESS, type LivenessOptions } from './events/node-liveness.js';
 import type { LoggerOptions, Logger } from 'pino';
 import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
@@ -48,6 +49,11 @@ export interface PlatformOptions {
    * population — bus events, sessions and presence cross nodes (PROTOCOL.md "Several nodes"). None: one node.
    */
   broker?: string;
+  /**
+   * With a broker: how long a node's liveness key lives without a refresh, and how often nodes refresh theirs and
+   * check the others' (PROTOCOL.md "Several nodes"). Default 15 s / 3 s; tests shorten them.
+   */
+  nodeLiveness?: LivenessOptions;
   /** Serve HTTPS/WSS with a freshly generated self-signed P-256 certificate. */
   tls?: boolean;
   /** Applications, users and guilds to create or update at start-up. */
@@ -92,6 +98,7 @@ export interface ResolvedOptions {
   host: string;
   database: string;
   broker: string | undefined;
+  nodeLiveness: LivenessOptions;
   tls: boolean;
   config: PlatformConfig | undefined;
   tokenLifetimes: TokenLifetimes;
@@ -133,6 +140,7 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     host: options.host ?? '127.0.0.1',
     database: options.database ?? ':memory:',
     broker: options.broker,
+    nodeLiveness: options.nodeLiveness ?? DEFAULT_LIVENESS,
     tls: options.tls ?? false,
     config: options.config,
     tokenLifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },

@@ -37,6 +37,19 @@ export interface ClusterLog {
   close(): Promise<void>;
 }
 
+/**
+ * The `nodes` channel: a node of the deployment is gone (its liveness key expired: killed, frozen or cut off from the
+ * broker — events/node-liveness.ts). Every node drops what the dead node held (its gateway sessions, its voice
+ * calls' participants) at this entry's place in the order; the appending node runs the side effects (presence, lobby
+ * `connected`, voice states), once. Appended by whichever node noticed first; a second entry for the same node finds
+ * nothing left to drop.
+ */
+export const NODES_CHANNEL = 'nodes';
+export interface NodeDownEntry {
+  op: 'down';
+  node: string;
+}
+
 export function newNodeId(): string {
   return randomBytes(8).toString('hex');
 }

@@ -11,7 +11,8 @@
  */
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ChannelHandlers, newNodeId, type ClusterLog, type LogHandler, type LogSubscription } from './cluster-log.js';
+import { ChannelHandlers, newNodeId, NODES_CHANNEL, type ClusterLog, type LogHandler, type LogSubscription, type NodeDownEntry } from './cluster-log.js';
+import { DEFAULT_LIVENESS, NodeLiveness, type LivenessOptions } from './node-liveness.js';
 
 /** The stream's key (a Redis database is one deployment; use the URL's database number to share a server). */
 export const LOG_STREAM_KEY = 'svcpp:log';
@@ -79,16 +80,23 @@ export class RedisLog implements ClusterLog {
   private reading: Promise<void> = Promise.resolve();
   private closing: Promise<void> | null = null;
   private readonly caughtUp = new Set<() => void>();
+  private readonly liveness: NodeLiveness;
 
   private constructor(
     private readonly writer: Redis,
     private readonly reader: Redis,
     private readonly logger: Logger,
     private readonly maxLength: number,
-  ) {}
+    livenessOptions: LivenessOptions,
+  ) {
+    this.liveness = new NodeLiveness(writer, this.nodeId, livenessOptions, (node) => this.append(NODES_CHANNEL, { op: 'down', node } satisfies NodeDownEntry), logger);
+  }
 
-  /** Connects, failing start-up clearly when the broker cannot be reached; start() then starts reading. */
-  static async connect(url: string, logger: Logger, maxLength = DEFAULT_LOG_MAX_LENGTH): Promise<RedisLog> {
+  /**
+   * Connects, failing start-up clearly when the broker cannot be reached, and registers the node's liveness key;
+   * start() then starts reading.
+   */
+  static async connect(url: string, logger: Logger, maxLength = DEFAULT_LOG_MAX_LENGTH, liveness: LivenessOptions = DEFAULT_LIVENESS): Promise<RedisLog> {
     parseBrokerUrl(url);
     const failures: Error[] = [];
     const clients = [newClient(url, logger, failures), newClient(url, logger, failures)] as const;
@@ -100,7 +108,8 @@ export class RedisLog implements ClusterLog {
       const cause = failures[0] ?? error;
       throw new Error(`cannot reach the broker at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
-    const log = new RedisLog(clients[0], clients[1], logger, maxLength);
+    const log = new RedisLog(clients[0], clients[1], logger, maxLength, liveness);
+    await log.liveness.register();
     const newest = (await clients[0].xrevrange(LOG_STREAM_KEY, '+', '-', 'COUNT', 1))[0];
     log.startId = newest ? newest[0] : '0-0';
     return log;
@@ -108,6 +117,7 @@ export class RedisLog implements ClusterLog {
 
   start(): Promise<void> {
     this.reading = this.readLoop();
+    this.liveness.start();
     return new Promise<void>((resolve) => {
       const check = (): void => {
         if (compareIds(this.lastRead, this.startId) < 0) return;
@@ -159,6 +169,7 @@ export class RedisLog implements ClusterLog {
       check();
     });
     this.caughtUp.clear();
+    await this.liveness.stop();
     this.stopping = true;
     this.reader.disconnect();
     await this.reading;
@@ -200,6 +211,8 @@ export class RedisLog implements ClusterLog {
       this.logger.error({ id }, 'broker: an unreadable log entry was skipped');
       return;
     }
+    this.liveness.saw(entry.n);
+    if (entry.c === NODES_CHANNEL && (entry.p as NodeDownEntry | null)?.op === 'down') this.liveness.wentDown((entry.p as NodeDownEntry).node);
     const errors = this.handlers.run(entry.c, entry.p, entry.n === this.nodeId, compareIds(id, this.startId) <= 0);
     for (const error of errors) this.logger.error({ err: error, channel: entry.c }, 'broker: a log handler failed');
   }

@@ -5,9 +5,12 @@
  * deployment — on the node whose entry made the change, so presence, lobby and voice side effects happen once —
  * and moves a session to the node a client resumed on.
  *
+ * A node declared down (events/node-liveness.ts: its liveness key expired) loses its sessions at that entry's place
+ * in the order, as if each had closed; a resume that was waiting for the dead node's ring gets none (op 9).
+ *
  * On one node the log is in-process and every call below takes effect before it returns, as before.
  */
-import type { ClusterLog } from '../events/cluster-log.js';
+import { NODES_CHANNEL, type ClusterLog, type NodeDownEntry } from '../events/cluster-log.js';
 import type { ReplayRingSnapshot } from './replay-ring.js';
 import type { GatewayIdentity, SessionsChange } from './types.js';
 
@@ -17,6 +20,8 @@ interface SessionRecord {
   node: string;
   identity: GatewayIdentity;
   intents: number;
+  /** Claimed by `node`, whose ring the previous owner (this) has not appended yet. */
+  handingOverFrom?: string;
 }
 
 type SessionsEntry =
@@ -41,13 +46,18 @@ export interface ClusterSessionEvents {
   /** The ring of a session this node claimed (null: the session had just ended on its old node). */
   ringArrived(sessionId: string, ring: ReplayRingSnapshot | null): void;
   disconnectUser(userId: string, closeCode: number): void;
+  /**
+   * This node was declared down while it was alive (frozen, cut off from the broker): every other node dropped
+   * these sessions of it, so it must end their connections too.
+   */
+  lostOwnSessions(sessionIds: string[]): void;
 }
 
 export class ClusterSessions {
   private readonly sessions = new Map<string, SessionRecord>();
   /** Sessions per `${applicationId}:${userId}` across every node. */
   private readonly pairs = new Map<string, number>();
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: Array<() => void>;
   /** Run when this node's `open` entry has been applied (its pair change, if any, already reported). */
   private readonly afterOpen = new Map<string, () => void>();
 
@@ -56,11 +66,14 @@ export class ClusterSessions {
     private readonly events: ClusterSessionEvents,
   ) {
     // History too: a node that starts later learns the sessions of the nodes already running.
-    this.unsubscribe = log.on<SessionsEntry>(CHANNEL, (entry, origin) => this.apply(entry, origin), { history: true });
+    this.unsubscribe = [
+      log.on<SessionsEntry>(CHANNEL, (entry, origin) => this.apply(entry, origin), { history: true }),
+      log.on<NodeDownEntry>(NODES_CHANNEL, (entry, origin) => this.nodeDown(entry.node, origin), { history: true }),
+    ];
   }
 
   close(): void {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 
   /** `then` runs once the entry is applied here: at once on one node, when it comes back with a broker. */
@@ -121,6 +134,7 @@ export class ClusterSessions {
         }
         const previous = record.node;
         record.node = entry.node;
+        record.handingOverFrom = previous;
         // The previous owner stops dispatching to the session at this point of the order and the claimer starts
         // buffering at the same point: nothing is lost or sent twice in between.
         if (previous === self) {
@@ -131,6 +145,8 @@ export class ClusterSessions {
         return;
       }
       case 'ring': {
+        const record = this.sessions.get(entry.id);
+        if (record?.node === entry.node) delete record.handingOverFrom;
         if (entry.node === self) this.events.ringArrived(entry.id, entry.ring);
         return;
       }
@@ -139,6 +155,25 @@ export class ClusterSessions {
         return;
       }
     }
+  }
+
+  /** Drops what a dead node held: its sessions (each as closed) and the rings it still owed to claimers. */
+  private nodeDown(dead: string, origin: boolean): void {
+    const self = this.log.nodeId;
+    const lost: string[] = [];
+    for (const [id, record] of [...this.sessions]) {
+      const owner = record.node === dead;
+      // Claimed after the node died: its ring never comes, so the session exists nowhere; the claimer answers the
+      // resume with op 9.
+      const orphaned = record.handingOverFrom === dead;
+      if (!owner && !orphaned) continue;
+      this.sessions.delete(id);
+      this.afterOpen.delete(id);
+      if (owner && dead === self) lost.push(id);
+      if (orphaned && record.node === self) this.events.ringArrived(id, null);
+      if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin);
+    }
+    if (lost.length > 0) this.events.lostOwnSessions(lost);
   }
 
   private count(identity: GatewayIdentity, delta: 1 | -1): number {

@@ -63,6 +63,7 @@ export class GatewayServer implements GatewayHandle {
       claimFailed: (id) => this.handoverFailed(id),
       ringArrived: (id, ring) => this.ringArrived(id, ring),
       disconnectUser: (userId, closeCode) => this.disconnectLocalUser(userId, closeCode),
+      lostOwnSessions: (ids) => this.lostOwnSessions(ids),
     });
     // Resolution of a quarter of the grace period bounds how late a deadline is noticed.
     const tick = Math.max(10, Math.min(1000, Math.floor(this.options.heartbeatGraceMs / 4)));
@@ -433,6 +434,24 @@ export class GatewayServer implements GatewayHandle {
   /** Ends (or, for a resumable close code, detaches) the user's sessions on every node. */
   disconnectUser(userId: string, closeCode: number = Close.AuthenticationFailed): void {
     this.cluster.disconnectUser(userId, closeCode);
+  }
+
+  /**
+   * The deployment declared this node down and dropped these sessions (cluster-sessions.ts): they end here without
+   * a `close` entry, and their clients, closed with a resumable code, get op 9 on resuming and identify anew.
+   */
+  private lostOwnSessions(ids: string[]): void {
+    this.deps.logger.error({ sessions: ids.length }, 'gateway: this node was declared down by the deployment (liveness key expired); its sessions end');
+    for (const id of ids) {
+      const session = this.registry.get(id);
+      if (!session) continue;
+      const conn = session.connection;
+      if (conn) conn.session = null;
+      session.connection = null;
+      this.detached.delete(session);
+      this.registry.remove(session);
+      if (conn) this.closeConnection(conn, Close.UnknownError, 'Session lost: reconnect.');
+    }
   }
 
   private disconnectLocalUser(userId: string, closeCode: number): void {

@@ -117,6 +117,14 @@ export class VoiceCalls {
     this.deps.guilds.left(state);
   }
 
+  /**
+   * A participant of a call another node hosted is gone with that node (voice/cluster-voice.ts): the call's audience
+   * hears it as a leave. There is no local state, connection or guild bookkeeping to end here.
+   */
+  announceLeft(state: VoiceState): void {
+    this.publishState(state, false);
+  }
+
   /** Every call of the user for the application ends (their last gateway session is gone). */
   leaveAll(userId: string, applicationId: string): void {
     for (const state of this.deps.states.ofUser(userId, applicationId)) this.leave(state);

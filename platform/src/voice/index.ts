@@ -19,6 +19,7 @@ import { registerVoiceStateRoutes } from './routes.js';
 import { DaveService } from './dave/service.js';
 import { UdpRelay, type RelayStats, type RelayTap } from './udp-relay.js';
 import { VoiceGateway, type VoiceGatewayOptions } from './voice-gateway.js';
+import { ClusterVoice } from './cluster-voice.js';
 import { voiceStateJson, VoiceStates } from './voice-states.js';
 
 export interface VoiceOptions {
@@ -131,6 +132,8 @@ export function registerVoice(
     guilds: guildCalls,
   });
   const voiceCalls = calls;
+  // With a broker: the other nodes learn this node's participants, and end their calls if it dies.
+  states.observer = new ClusterVoice(ctx.bus.log, (state) => voiceCalls.announceLeft(state));
 
   // READY `voice_states`: who is in the calls of the user's lobbies, so participants are known from the start.
   ctx.gatewayHooks.readyExtras.push((identity) =>

@@ -61,9 +61,16 @@ export function newVoiceToken(): string {
   return randomBytes(16).toString('hex');
 }
 
+/** Told of every join and leave (voice/cluster-voice.ts records them for the other nodes). */
+export interface VoiceStatesObserver {
+  put(state: VoiceState): void;
+  removed(state: VoiceState): void;
+}
+
 export class VoiceStates {
   private readonly byLobby = new Map<string, Map<string, VoiceState>>();
   private readonly byToken = new Map<string, VoiceState>();
+  observer: VoiceStatesObserver | undefined;
 
   get(lobbyId: string, userId: string): VoiceState | undefined {
     return this.byLobby.get(lobbyId)?.get(userId);
@@ -115,6 +122,7 @@ export class VoiceStates {
     if (!calls) this.byLobby.set(state.lobbyId, (calls = new Map()));
     calls.set(state.userId, state);
     this.byToken.set(state.token, state);
+    this.observer?.put(state);
   }
 
   /** Forgets the state if it is still the current one (a newer join of the same user replaced it otherwise). */
@@ -124,6 +132,7 @@ export class VoiceStates {
     calls.delete(state.userId);
     if (calls.size === 0) this.byLobby.delete(state.lobbyId);
     this.byToken.delete(state.token);
+    this.observer?.removed(state);
     return true;
   }
 }

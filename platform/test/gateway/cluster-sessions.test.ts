@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/events/bus.js';
-import { ChannelHandlers, InProcessLog, type ClusterLog, type LogHandler, type LogSubscription } from '../../src/events/cluster-log.js';
+import { ChannelHandlers, InProcessLog, NODES_CHANNEL, type ClusterLog, type LogHandler, type LogSubscription, type NodeDownEntry } from '../../src/events/cluster-log.js';
 import { parseBrokerUrl, redactUrl } from '../../src/events/redis-log.js';
 import { ClusterSessions, type ClusterSessionEvents } from '../../src/gateway/cluster-sessions.js';
 import { DispatchTemplate } from '../../src/gateway/frames.js';
@@ -69,6 +69,7 @@ function recorder(handOver: (id: string) => ReplayRingSnapshot | null = () => nu
     claimFailed: (id) => seen.push(`claimFailed:${id}`),
     ringArrived: (id, ring) => seen.push(`ring:${id}:${ring ? ring.entries.map(([t]) => t).join(',') : 'none'}`),
     disconnectUser: (userId, code) => seen.push(`disconnect:${userId}:${code}`),
+    lostOwnSessions: (ids) => seen.push(`lost:${ids.join(',')}`),
   };
   return { seen, events };
 }
@@ -136,6 +137,52 @@ describe('ClusterSessions on a shared log', () => {
     stream.deliver();
     expect(a.seen).toEqual(['online:alice:origin', 'offline:alice:origin', 'disconnect:alice:4004']);
     expect(b.seen).toEqual(['online:alice', 'offline:alice', 'disconnect:alice:4004']);
+  });
+
+  it("a node declared down loses its sessions on every node; the pair goes offline once, on the node that noticed", () => {
+    const stream = new SharedStream();
+    const [a, b, c] = [recorder(), recorder(), recorder()];
+    const logC = stream.node('C');
+    const [onA, onB] = [new ClusterSessions(stream.node('A'), a.events), new ClusterSessions(stream.node('B'), b.events)];
+    new ClusterSessions(logC, c.events);
+    const bob: GatewayIdentity = { ...alice, userId: 'bob', user: { id: 'bob' } };
+    onA.opened('s1', alice, 0);
+    onA.opened('s2', bob, 0);
+    onB.opened('s3', bob, 0);
+    stream.deliver();
+    // C noticed that A's liveness key expired.
+    logC.append(NODES_CHANNEL, { op: 'down', node: 'A' } satisfies NodeDownEntry);
+    stream.deliver();
+    expect(onB.hasSession('alice', 'app')).toBe(false);
+    expect(onB.hasSession('bob', 'app')).toBe(true); // s3 on B still holds bob
+    expect(onB.remote('s1')).toBeUndefined();
+    expect(c.seen).toEqual(['online:alice', 'online:bob', 'offline:alice:origin']);
+    expect(b.seen).toEqual(['online:alice', 'online:bob', 'offline:alice']);
+    // A was alive after all (frozen): told that its own sessions are gone, so it ends their connections.
+    expect(a.seen).toEqual(['online:alice:origin', 'online:bob:origin', 'offline:alice', 'lost:s1,s2']);
+    // A second `down` entry for the same node (another node noticed too) finds nothing left.
+    onB.closed('s3');
+    stream.deliver();
+    logC.append(NODES_CHANNEL, { op: 'down', node: 'A' } satisfies NodeDownEntry);
+    stream.deliver();
+    expect(c.seen).toEqual(['online:alice', 'online:bob', 'offline:alice:origin', 'offline:bob']);
+  });
+
+  it('a resume that claimed a session of a node that then died gets no ring: op 9 on the claimer, the session is gone', () => {
+    const stream = new SharedStream();
+    const [a, b] = [recorder(), recorder()];
+    const onB = new ClusterSessions(stream.node('B'), b.events);
+    const onA = new ClusterSessions(stream.node('A'), a.events);
+    onA.opened('s1', alice, 0);
+    stream.deliver();
+    onB.claim('s1');
+    // A was killed: it never handles the claim (its handlers no longer run), B notices.
+    onA.close();
+    stream.deliver();
+    stream.node('B2').append(NODES_CHANNEL, { op: 'down', node: 'A' } satisfies NodeDownEntry);
+    stream.deliver();
+    expect(b.seen).toEqual(['online:alice', 'claimed:s1', 'ring:s1:none', 'offline:alice']);
+    expect(onB.hasSession('alice', 'app')).toBe(false);
   });
 
   it('on the in-process log every change takes effect before the call returns', () => {
