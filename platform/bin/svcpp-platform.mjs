@@ -28,10 +28,12 @@ The platform:
   --port <n>               TCP port (default 8787; 0 = ephemeral)
   --host <addr>            listen address (default 127.0.0.1)
   --db <file|:memory:|url> SQLite database (default ./svcpp-platform.db), or a PostgreSQL connection URL
-                           (postgres://user:password@host:5432/name — platform/README.md, "Deployment")
+                           (postgres://user:password@host:5432/name — platform/README.md, "Deployment");
+                           also SVCPP_DB, or "database" in the config file (the flag wins, then the variable)
   --broker <url>           redis://[user:password@]host:port[/db] (rediss:// for TLS): several platform processes
-                           on one PostgreSQL database serve one population (platform/README.md, "Deployment")
-  --config <file>          JSON config: applications, users, guilds (see platform/README.md)
+                           on one PostgreSQL database serve one population (platform/README.md, "Deployment");
+                           also SVCPP_BROKER, or "broker" in the config file (the flag wins, then the variable)
+  --config <file>          JSON config: applications, users, guilds, and "database"/"broker" (platform/README.md)
   --tls                    serve HTTPS/WSS with a self-signed certificate (written to --cert-out), generated
                            once per database and kept in it
   --cert-out <file>        where to write the certificate with --tls (default ./svcpp-platform-ca.pem)
@@ -56,7 +58,7 @@ const { values, positionals } = parseArgs({
   options: {
     port: { type: 'string', default: '8787' },
     host: { type: 'string', default: '127.0.0.1' },
-    db: { type: 'string', default: 'svcpp-platform.db' },
+    db: { type: 'string' },
     broker: { type: 'string' },
     config: { type: 'string' },
     tls: { type: 'boolean', default: false },
@@ -167,22 +169,36 @@ if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
   process.exit(2);
 }
 
+// --db and --broker: the flag, else SVCPP_DB / SVCPP_BROKER, else the config file's "database" / "broker".
+let deployment;
+try {
+  deployment = platform.resolveDeployment({
+    flags: { db: values.db, broker: values.broker },
+    env: process.env,
+    ...(values.config ? { file: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
+  });
+} catch (error) {
+  process.stderr.write(`svcpp-platform: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
+const database = deployment.database;
+
 let running;
 try {
   running = await platform.startPlatform({
   port,
   host: values.host,
-  database: values.db === ':memory:' || /^postgres(ql)?:\/\//i.test(values.db) ? values.db : resolve(values.db),
+  database: database === ':memory:' || /^postgres(ql)?:\/\//i.test(database) ? database : resolve(database),
   tls: values.tls,
   voice: { port: voicePorts[0], udpPort: voicePorts[1] },
   devMode: !values['no-dev'],
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
-  ...(values.config ? { config: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
+  ...(deployment.config ? { config: deployment.config } : {}),
   ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
   // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
-  ...(values.broker ? { broker: values.broker } : {}),
+  ...(deployment.broker ? { broker: deployment.broker } : {}),
   ...(withRpc ? { rpc: { autoApprove: !values['no-dev'], ...(values['rpc-user'] ? { user: values['rpc-user'] } : {}), ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}) } } : {}),
   });
 } catch (error) {

@@ -52,6 +52,7 @@ export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOption
 export type { LobbyLimits } from './lobbies/limits.js';
 export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
+export { resolveDeployment, DEPLOYMENT_ENV, type DeploymentSettings } from './config/deployment.js';
 export type { Store } from './store/types.js';
 export type { PlatformContext } from './context.js';
 export type { RouteEntry } from './route-table.js';
