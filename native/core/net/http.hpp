@@ -71,6 +71,12 @@ struct HttpRequest {
      * replaced). Requests with the same key share the bucket the server names in X-RateLimit-Bucket.
      */
     std::string route;
+    /**
+     * Asked on the I/O thread right before the request is written (after connecting, and again before a retry on a
+     * fresh connection); false completes it unsent, with HttpResponse::held. RestClient uses it so that a request
+     * dispatched before a rate-limit wait was told is not written into that wait. Empty: always written.
+     */
+    std::function<bool()> clearToWrite;
 };
 
 struct HttpResponse {
@@ -79,6 +85,7 @@ struct HttpResponse {
     std::map<std::string, std::string> headers;  // names lower-cased
     std::string networkError;  // DNS/TCP/TLS failure, timeout or truncated response (status == 0)
     NetFailure failure = NetFailure::None;  // its kind (None with an HTTP status)
+    bool held = false;  // not sent: HttpRequest::clearToWrite said no (status 0, nothing reached the server)
 
     /** Header value or "". */
     std::string Header(const std::string &lowerName) const {

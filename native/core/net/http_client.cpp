@@ -122,11 +122,12 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
 class HttpClient::Impl::Exchange : public std::enable_shared_from_this<Exchange> {
 public:
     Exchange(asio::io_context &io, std::weak_ptr<Impl> client, Url url, http::request<http::string_body> request,
-             HttpDone done)
+             std::function<bool()> clearToWrite, HttpDone done)
         : client_(std::move(client)),
           url_(std::move(url)),
           origin_(OriginOf(url_)),
           request_(std::move(request)),
+          clearToWrite_(std::move(clearToWrite)),
           done_(std::move(done)),
           resolver_(io),
           deadline_(io) {}
@@ -200,6 +201,7 @@ private:
     }
 
     void Write() {
+        if (clearToWrite_ && !clearToWrite_()) return Hold();
         parser_.emplace();
         parser_->body_limit(kMaxResponseBodyBytes);
         // A response to HEAD announces a body it does not carry.
@@ -238,6 +240,15 @@ private:
         Fail(NetFailure::Transfer, what + ec.message());
     }
 
+    /** Completes unsent (HttpRequest::clearToWrite); the connection, connected and unused, goes back to the pool. */
+    void Hold() {
+        if (auto client = client_.lock()) client->ReturnIdle(origin_, std::move(connection_));
+        HttpResponse response;
+        response.held = true;
+        response.networkError = "held before sending";
+        Finish(std::move(response));
+    }
+
     void Complete() {
         auto message = parser_->release();
         const bool reusable = message.keep_alive() && connection_->buffer.size() == 0;
@@ -263,6 +274,7 @@ private:
     const Url url_;
     const std::string origin_;
     http::request<http::string_body> request_;
+    const std::function<bool()> clearToWrite_;
     HttpDone done_;
     tcp::resolver resolver_;
     asio::steady_timer deadline_;
@@ -280,8 +292,8 @@ void HttpClient::Impl::Start(HttpRequest request, HttpDone done) {
     }
     auto message = BuildRequest(request, *url);
     const std::string origin = OriginOf(*url);
-    auto exchange =
-        std::make_shared<Exchange>(io, weak_from_this(), std::move(*url), std::move(message), std::move(done));
+    auto exchange = std::make_shared<Exchange>(io, weak_from_this(), std::move(*url), std::move(message),
+                                               std::move(request.clearToWrite), std::move(done));
     active.insert(exchange);
     exchange->Start(std::chrono::milliseconds(timeoutMs()), TakeIdle(origin));
 }

@@ -144,3 +144,30 @@ TEST_F(HttpClientTest, DestroyedAfterTheLoopStoppedCompletesItsRequestOnce) {
     client_.reset();  // the loop is gone: this thread may touch the client now
     EXPECT_EQ(pending.Get().networkError, "shut down");
 }
+
+// RestClient's rate-limit gate: a request whose clearToWrite says no by the time it would be written is not sent.
+TEST_F(HttpClientTest, RequestHeldByItsGateIsNotWrittenAndLeavesTheConnectionReusable) {
+    TestServer server;
+    auto &client = Client();
+    ASSERT_EQ(SendAndWait(client, Get(Url(server, "/first"))).status, 200);  // one pooled connection
+
+    int asked = 0;
+    HttpRequest held = Get(Url(server, "/held"));
+    held.clearToWrite = [&asked] {
+        ++asked;
+        return false;
+    };
+    const auto response = SendAndWait(client, held);
+    EXPECT_TRUE(response.held);
+    EXPECT_EQ(response.status, 0);
+    EXPECT_EQ(asked, 1);
+
+    HttpRequest cleared = Get(Url(server, "/cleared"));
+    cleared.clearToWrite = [] { return true; };
+    EXPECT_EQ(SendAndWait(client, cleared).status, 200);
+    const auto seen = server.Requests();
+    ASSERT_EQ(seen.size(), 2u);  // /held never reached the server
+    EXPECT_EQ(seen[1].target, "/cleared");
+    EXPECT_EQ(seen[1].connection, seen[0].connection);  // the held request handed its connection back unused
+    EXPECT_EQ(server.Accepted(), 1);
+}
