@@ -6,32 +6,15 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type RunningPlatform, type StartOptions } from '../src/index.js';
+import { startPlatform, type StartOptions } from '../src/index.js';
 import { RawClient, type GatewayPayload } from './gateway/client.js';
 import { onPostgres, testDatabase } from './helpers/database.js';
-import { bearer, request } from './helpers/http.js';
 import { eventually, tempDir } from './helpers/platform.js';
 import { fullUser, type SocialUser } from './helpers/social.js';
+import { asPlatform, call, collect, dispatches } from './support/node-calls.js';
 import { startNodeProcess, type PlatformNode } from './support/node-process.js';
 import { startTemporaryPostgres, type TemporaryPostgres } from './support/postgres-cluster.js';
 import { startTemporaryRedis, type TemporaryRedis } from './support/redis-server.js';
-
-/** Every frame a client receives, collected in the background (the tests read them as they grow). */
-function collect(client: RawClient): GatewayPayload[] {
-  const frames: GatewayPayload[] = [];
-  void (async () => {
-    for (;;) {
-      try {
-        frames.push(await client.next());
-      } catch (error) {
-        if (String(error).includes('socket closed')) return;
-      }
-    }
-  })();
-  return frames;
-}
-
-const dispatches = (frames: GatewayPayload[], t: string) => frames.filter((f) => f.op === 0 && f.t === t);
 
 /** Sequence numbers of a session's dispatches after READY (1, read by identify): 2, 3 … with no gap and no repeat. */
 function expectContiguousSeq(frames: GatewayPayload[]): void {
@@ -46,9 +29,6 @@ async function connect(node: PlatformNode, user: SocialUser): Promise<{ client: 
   return { client, ready: ready.d as Record<string, unknown> };
 }
 
-const call = (node: PlatformNode, user: SocialUser, method: string, path: string, json?: unknown) =>
-  request(`${node.apiBase}${path}`, { method, headers: bearer(user.token), ...(json !== undefined && { json }) });
-
 describe('two platform nodes with one broker and one PostgreSQL database', () => {
   let redis: TemporaryRedis;
   let postgres: TemporaryPostgres | undefined;
@@ -61,8 +41,6 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     clients.push(session.client);
     return session;
   };
-  /** The helpers that create users and tokens need only these fields of a platform. */
-  const asPlatform = (node: PlatformNode) => node as unknown as RunningPlatform;
 
   beforeAll(async () => {
     redis = await startTemporaryRedis();

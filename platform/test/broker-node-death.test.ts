@@ -7,35 +7,15 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform, StartOptions } from '../src/index.js';
-import { RawClient, type GatewayPayload } from './gateway/client.js';
+import type { StartOptions } from '../src/index.js';
+import { RawClient } from './gateway/client.js';
 import { onPostgres, testDatabase } from './helpers/database.js';
-import { bearer, request } from './helpers/http.js';
 import { eventually, tempDir } from './helpers/platform.js';
-import { fullUser, type SocialUser } from './helpers/social.js';
+import { fullUser } from './helpers/social.js';
+import { asPlatform, call, collect, dispatches } from './support/node-calls.js';
 import { startNodeProcess, type PlatformNode } from './support/node-process.js';
 import { startTemporaryPostgres, type TemporaryPostgres } from './support/postgres-cluster.js';
 import { startTemporaryRedis, type TemporaryRedis } from './support/redis-server.js';
-
-/** Every frame a client receives, collected in the background. */
-function collect(client: RawClient): GatewayPayload[] {
-  const frames: GatewayPayload[] = [];
-  void (async () => {
-    for (;;) {
-      try {
-        frames.push(await client.next());
-      } catch (error) {
-        if (String(error).includes('socket closed')) return;
-      }
-    }
-  })();
-  return frames;
-}
-
-const dispatches = (frames: GatewayPayload[], t: string) => frames.filter((f) => f.op === 0 && f.t === t);
-const call = (node: PlatformNode, user: SocialUser, method: string, path: string, json?: unknown) =>
-  request(`${node.apiBase}${path}`, { method, headers: bearer(user.token), ...(json !== undefined && { json }) });
-const asPlatform = (node: PlatformNode) => node as unknown as RunningPlatform;
 
 describe('a platform node killed with kill -9', () => {
   let redis: TemporaryRedis;
