@@ -1,7 +1,7 @@
 /**
  * Units of the multi-node pieces (PROTOCOL.md "Several nodes"): the session table and hand-over on a shared log
  * fake (every node handles every entry in one order when the test says so, like the Redis stream), the replay ring's
- * snapshot, and the in-process log's history rule.
+ * snapshot, the in-process log's history rule, and a dead node's sessions and voice calls.
  */
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/events/bus.js';
@@ -11,6 +11,8 @@ import { ClusterSessions, type ClusterSessionEvents } from '../../src/gateway/cl
 import { DispatchTemplate } from '../../src/gateway/frames.js';
 import { ReplayRing, type ReplayRingSnapshot } from '../../src/gateway/replay-ring.js';
 import type { GatewayIdentity, SessionsChange } from '../../src/gateway/types.js';
+import { ClusterVoice } from '../../src/voice/cluster-voice.js';
+import type { VoiceState } from '../../src/voice/voice-states.js';
 
 /** One stream shared by fake nodes: appends queue up; deliver() hands every entry to every node in order. */
 class SharedStream {
@@ -193,6 +195,42 @@ describe('ClusterSessions on a shared log', () => {
     sessions.opened('s1', alice, 0, () => (afterOpen = true));
     expect([sessions.hasSession('alice', 'app'), afterOpen]).toEqual([true, true]);
     expect(a.seen).toEqual(['online:alice:origin']);
+  });
+});
+
+describe("ClusterVoice: a dead node's calls", () => {
+  const state = (userId: string, node: string): VoiceState => ({
+    lobbyId: `lobby-${node}`, guildId: null, applicationId: 'app', userId, sessionId: `s-${userId}`, selfMute: false, selfDeaf: false, selfVideo: false, token: `secret-${userId}`,
+  });
+
+  it("the node that noticed the death announces each participant's leave once; tokens never enter the log; a graceful leave is forgotten", () => {
+    const stream = new SharedStream();
+    const left: Record<string, string[]> = { A: [], B: [], C: [] };
+    const [logA, logB, logC] = [stream.node('A'), stream.node('B'), stream.node('C')];
+    const onA = new ClusterVoice(logA, (s) => left.A!.push(s.userId));
+    new ClusterVoice(logB, (s) => left.B!.push(s.userId));
+    const onC = new ClusterVoice(logC, (s) => left.C!.push(`${s.userId}:${s.lobbyId}:${s.token}`));
+    const [ann, ben, cat] = [state('ann', 'A'), state('ben', 'A'), state('cat', 'A')];
+    onA.put(ann);
+    onA.put(ben);
+    onA.put(cat);
+    onA.removed(cat); // left before the death: nothing to announce for her
+    stream.deliver();
+    expect(onC.participantsOf('A').map((p) => p.userId)).toEqual(['ann', 'ben']);
+    expect(JSON.stringify(onC.participantsOf('A'))).not.toContain('secret-');
+
+    logC.append(NODES_CHANNEL, { op: 'down', node: 'A' } satisfies NodeDownEntry);
+    logB.append(NODES_CHANNEL, { op: 'down', node: 'A' } satisfies NodeDownEntry); // B noticed too: nothing left
+    stream.deliver();
+    expect(left).toEqual({ A: [], B: [], C: ['ann:lobby-A:', 'ben:lobby-A:'] });
+    expect(onC.participantsOf('A')).toEqual([]);
+  });
+
+  it('records nothing without a broker', () => {
+    const log = new InProcessLog();
+    const voice = new ClusterVoice(log, () => undefined);
+    voice.put(state('ann', 'A'));
+    expect(voice.participantsOf(log.nodeId)).toEqual([]);
   });
 });
 
