@@ -11,16 +11,18 @@ std::vector<UserEvent> Apply(UserCache &users, std::string_view type, const nloh
         users.Clear();
         UserRecord me = ParseUser(wire::Member(data, "user"));
         me.status = StatusType::Online;
-        users.Upsert(me);
-        users.SetStatus(me.id, StatusType::Online);
-        users.SetCurrentUserId(me.id);
+        const uint64_t id = me.id;
+        users.Upsert(std::move(me));
+        users.SetStatus(id, StatusType::Online);
+        users.SetCurrentUserId(id);
         return {};
     }
     if (type == "USER_UPDATE") {
         UserRecord user = ParseUser(data);
-        if (user.id == 0) return {};
-        users.Upsert(user);
-        return {{UserEvent::Kind::Updated, user.id}};
+        const uint64_t id = user.id;
+        if (id == 0) return {};
+        users.Upsert(std::move(user));
+        return {{UserEvent::Kind::Updated, id}};
     }
     return {};
 }
