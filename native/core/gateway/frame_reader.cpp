@@ -59,7 +59,8 @@ public:
     bool key(json::string_t &k) {
         switch (mode_) {
             case Mode::Build:
-                member_ = &(*stack_.back())[k];  // a key given twice: the last value wins, as in nlohmann's DOM
+                // A key given twice: the last value wins, as in nlohmann's DOM (the map's own operator[]: no key copy).
+                member_ = &stack_.back()->get_ref<json::object_t &>()[k];
                 return true;
             case Mode::Skip:
                 return true;

@@ -18,13 +18,13 @@ void UpsertMemberUsers(UserCache &users, const nlohmann::json &lobby) {
     if (!members.is_array()) return;
     for (const auto &member : members) {
         UserRecord user = ParseUser(wire::Member(member, "user"));
-        if (user.id) users.Upsert(std::move(user));
+        if (user.id) users.Upsert(user);
     }
 }
 
 void UpsertMemberUser(UserCache &users, const nlohmann::json &member) {
     UserRecord user = ParseUser(wire::Member(member, "user"));
-    if (user.id) users.Upsert(std::move(user));
+    if (user.id) users.Upsert(user);
 }
 
 }  // namespace

@@ -54,7 +54,7 @@ std::shared_ptr<const MessageCache::Entry> CacheMessage(MessageCache &messages, 
     MessageRecord record = lobby ? ParseLobbyMessage(message) : ParseDirectMessage(message);
     if (!record.id || !record.channelId) return nullptr;
     UserRecord author = ParseUser(wire::Member(message, "author"));
-    if (author.id) users.Upsert(std::move(author));
+    if (author.id) users.Upsert(author);
     if (!lobby && record.channelType == ChannelType::Dm) {
         const uint64_t other = record.authorId == selfId ? record.recipientId : record.authorId;
         messages.PutChannel(ChannelRecord{record.channelId, ChannelType::Dm, {other}});

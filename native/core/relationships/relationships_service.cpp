@@ -25,7 +25,7 @@ std::vector<RelationshipEvent> Apply(UserCache &users, std::string_view type, co
                 RelationshipRecord record = ParseRelationship(object);
                 if (!record.id) continue;
                 UserRecord user = ParseUser(wire::Member(object, "user"));
-                if (user.id == record.id) users.Upsert(std::move(user));
+                if (user.id == record.id) users.Upsert(user);
                 records.push_back(record);
             }
         }
@@ -37,7 +37,7 @@ std::vector<RelationshipEvent> Apply(UserCache &users, std::string_view type, co
     const RelationshipChange change = ParseRelationshipChange(data, !added);
     if (!change.id) return {};
     UserRecord user = ParseUser(wire::Member(data, "user"));
-    if (user.id == change.id) users.Upsert(std::move(user));
+    if (user.id == change.id) users.Upsert(user);
     const auto before = GroupOfUser(users, change.id);
     if (!users.Relationships().Apply(change)) return {};
     std::vector<RelationshipEvent> events{{added ? Kind::Created : Kind::Deleted, change.id, change.platformAxis}};

@@ -56,23 +56,18 @@ std::string DisplayNameOf(const UserRecord &user) {
     return user.globalName && !user.globalName->empty() ? *user.globalName : user.username;
 }
 
-void UserCache::Upsert(UserRecord user) {
+void UserCache::Upsert(const UserRecord &user) {
     std::lock_guard lock(mutex_);
-    const uint64_t id = user.id;
-    auto it = users_.find(id);
-    if (it == users_.end()) {
-        users_.emplace(id, std::move(user));
-        return;
+    auto [it, inserted] = users_.try_emplace(user.id, user);
+    if (!inserted) {
+        StatusType status = it->second.status;
+        auto activity = std::move(it->second.gameActivity);
+        auto profiles = std::move(it->second.applicationProfiles);
+        it->second = user;
+        it->second.status = status;
+        it->second.gameActivity = std::move(activity);
+        if (!user.applicationProfiles) it->second.applicationProfiles = std::move(profiles);
     }
-    // The cache's own knowledge survives: presence (status, this game's activity), and profiles the update lacks.
-    StatusType status = it->second.status;
-    auto activity = std::move(it->second.gameActivity);
-    auto profiles = std::move(it->second.applicationProfiles);
-    const bool hasProfiles = user.applicationProfiles.has_value();
-    it->second = std::move(user);
-    it->second.status = status;
-    it->second.gameActivity = std::move(activity);
-    if (!hasProfiles) it->second.applicationProfiles = std::move(profiles);
 }
 
 bool UserCache::SetPresence(uint64_t id, StatusType status, const std::optional<Activity> &gameActivity) {

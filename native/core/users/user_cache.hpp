@@ -58,9 +58,9 @@ public:
 
     /**
      * Inserts or replaces the profile fields of a user, keeping its presence (status, game activity) and its
-     * application profiles when the update has none. By value: a reducer hands over the record it parsed (std::move).
+     * application profiles when the update has none.
      */
-    void Upsert(UserRecord user);
+    void Upsert(const UserRecord &user);
     /** Sets a user's status; false when the user is unknown. */
     bool SetStatus(uint64_t id, StatusType status);
     /** Sets a user's presence (status and game activity); false when the user is unknown or nothing changed. */

@@ -11,18 +11,16 @@ std::vector<UserEvent> Apply(UserCache &users, std::string_view type, const nloh
         users.Clear();
         UserRecord me = ParseUser(wire::Member(data, "user"));
         me.status = StatusType::Online;
-        const uint64_t id = me.id;
-        users.Upsert(std::move(me));
-        users.SetStatus(id, StatusType::Online);
-        users.SetCurrentUserId(id);
+        users.Upsert(me);
+        users.SetStatus(me.id, StatusType::Online);
+        users.SetCurrentUserId(me.id);
         return {};
     }
     if (type == "USER_UPDATE") {
         UserRecord user = ParseUser(data);
-        const uint64_t id = user.id;
-        if (id == 0) return {};
-        users.Upsert(std::move(user));
-        return {{UserEvent::Kind::Updated, id}};
+        if (user.id == 0) return {};
+        users.Upsert(user);
+        return {{UserEvent::Kind::Updated, user.id}};
     }
     return {};
 }
