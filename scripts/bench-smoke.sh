@@ -13,6 +13,7 @@ node --import tsx platform/bench/store-queries.ts --smoke   # starts a temporary
 node --import tsx platform/bench/broker-fanout.ts --smoke   # starts a private redis-server (Debian redis-server)
 build/Release/svcpp_bench_voice_media --smoke
 build/Release/svcpp_bench_dave --smoke
+build/Release/svcpp_bench_gateway_parse --smoke
 node --import tsx bench/voice-latency.ts --smoke
 node --import tsx bench/soak-faults.ts --smoke   # 3 kill -9 (the full soak, npm run soak, does 20)
 node --import tsx bench/soak-sessions.ts --smoke   # 1,000 sessions (the full soak, npm run soak, holds 10,000)

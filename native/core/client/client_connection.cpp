@@ -90,6 +90,8 @@ void Client::StartGateway(Net &net, std::string url) {
         CatchUpLobbyMessages();
     };
     events.discarded = [this] { discardedMessages_.fetch_add(1); };
+    // A dispatch no area handles is not worth a DOM of its data (the table is read-only once the client exists).
+    events.wantsData = [this](std::string_view type) { return dispatch_.Handles(type); };
     auto log = [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); };
     net.session = std::make_unique<gateway::Session>(net.io, net.websockets, std::move(config), std::move(events), std::move(log));
     net.session->Start();

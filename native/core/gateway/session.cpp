@@ -11,7 +11,7 @@
 
 #include "gateway/backoff.hpp"
 #include "gateway/close_codes.hpp"
-#include "net/json_text.hpp"
+#include "gateway/frame_reader.hpp"
 
 namespace svcpp::core::gateway {
 
@@ -53,7 +53,11 @@ struct Session::Impl {
           backoff(this->config.backoffInitialMs, this->config.backoffMaxMs),
           heartbeatTimer(io),
           reconnectTimer(io),
-          readyTimer(io) {}
+          readyTimer(io),
+          reader([wants = this->events.wantsData](std::string_view type) {
+              // READY and RESUMED are read by the session itself (OnIdentified), whoever else wants them.
+              return type == "READY" || type == "RESUMED" || !wants || wants(type);
+          }) {}
 
     enum class Leave { Abort, Close };
 
@@ -70,6 +74,11 @@ struct Session::Impl {
     asio::steady_timer readyTimer;  // armed by Identify/Resume, cancelled by READY/RESUMED
     AttemptFailure lastFailure;
     uint64_t discarded = 0;
+    // One reader and one frame for every message: their buffers are kept from frame to frame. A second frame can
+    // only arrive while one is being handled if an event function nests a message (none does): it gets its own.
+    FrameReader reader;
+    Frame frame;
+    bool readingFrame = false;
 
     ClientStatus status = ClientStatus::Disconnected;
     // Bumped by every status change, so code that emitted an event can tell whether the handler moved the session
@@ -221,17 +230,22 @@ struct Session::Impl {
 
     void OnMessage(uint64_t e, const std::string &text) {
         if (!Current(e)) return;
-        json message = net::ParseJson(text);
-        if (message.is_discarded() || !message.is_object() || !message.contains("op") ||
-            !message["op"].is_number_integer()) {
+        Frame nested;
+        Frame &message = readingFrame ? nested : frame;
+        const bool outer = !std::exchange(readingFrame, true);
+        HandleFrame(text, message);
+        if (outer) readingFrame = false;
+    }
+
+    void HandleFrame(const std::string &text, Frame &message) {
+        if (!reader.Read(text, message) || !message.op) {
             return Discard("a malformed frame (" + std::to_string(text.size()) + " bytes)");
         }
-        static const json kNull;
-        const auto found = message.find("d");
-        const json &d = found != message.end() ? *found : kNull;
-        switch (message["op"].get<int>()) {
+        const json &d = message.data;  // null when absent
+        const int op = static_cast<int>(*message.op);
+        switch (op) {
             case kDispatch:
-                return OnDispatch(message, d);
+                return OnDispatch(message);
             case kHeartbeat:
                 Log(LoggingSeverity::Verbose, "server asked for a heartbeat");
                 return SendHeartbeat();
@@ -246,7 +260,7 @@ struct Session::Impl {
                 ackPending = false;
                 return;
             default:
-                Log(LoggingSeverity::Verbose, "ignoring op " + std::to_string(message["op"].get<int>()));
+                Log(LoggingSeverity::Verbose, "ignoring op " + std::to_string(op));
         }
     }
 
@@ -321,12 +335,11 @@ struct Session::Impl {
 
     void SendJson(const json &payload) { socket->Send(Serialize(payload)); }
 
-    void OnDispatch(const json &message, const json &d) {
-        const auto t = message.find("t");
-        if (t == message.end() || !t->is_string()) return Discard("a dispatch without an event name");
-        const std::string &type = t->get_ref<const std::string &>();  // the frame outlives the dispatch: no copy
-        if (const auto s = message.find("s"); s != message.end() && s->is_number_integer()) {
-            const int64_t n = s->get<int64_t>();
+    void OnDispatch(const Frame &message) {
+        if (!message.hasType) return Discard("a dispatch without an event name");
+        const std::string &type = message.type;  // the frame outlives the dispatch: no copy
+        if (message.seq) {
+            const int64_t n = *message.seq;
             // A resume replays only what was missed, but a sequence must never reach the host twice.
             if (n <= seq) {
                 Log(LoggingSeverity::Verbose, "dropping " + type + " seq " + std::to_string(n) + ": already delivered");
@@ -334,8 +347,10 @@ struct Session::Impl {
             }
             seq = n;
         }
-        if (type == "READY" || type == "RESUMED") return OnIdentified(type, d);
-        if (events.dispatch) events.dispatch(type, d);
+        if (type == "READY" || type == "RESUMED") return OnIdentified(type, message.data);
+        // A type nobody handles had its data checked, not built (FrameReader): it is not delivered either.
+        if (message.dataSkipped) return;
+        if (events.dispatch) events.dispatch(type, message.data);
     }
 
     // READY and RESUMED take the same path: Connected, the dispatch, Ready. The host sees one sequence for every

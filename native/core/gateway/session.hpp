@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -62,6 +63,12 @@ struct SessionEvents {
      * before the host sees Ready.
      */
     std::function<void(const std::string &type, const nlohmann::json &data)> dispatch;
+    /**
+     * Optional: whether anyone reads the data of a dispatch of this type. When it answers false the frame's `d` is
+     * checked but not built, and the dispatch is not delivered (its sequence number still counts). READY and
+     * RESUMED are always read. Asked on the I/O thread, once per such frame: it must be cheap and must not call back.
+     */
+    std::function<bool(std::string_view type)> wantsData;
     /** Optional: a message from the server could not be read and was discarded (also logged at Warning). */
     std::function<void()> discarded;
 };

@@ -61,29 +61,32 @@ LobbyRecord ParseLobby(const nlohmann::json &lobby) {
 
 std::vector<LobbyEvent> ApplyReady(LobbyCache &lobbies, UserCache &users, const nlohmann::json &readyLobbies) {
     std::vector<LobbyEvent> events;
-    std::set<uint64_t> present;
+    // Each lobby object is read once; the records are put after the departures are known.
+    std::vector<LobbyRecord> present;
     if (readyLobbies.is_array()) {
+        present.reserve(readyLobbies.size());
         for (const auto &lobby : readyLobbies) {
             LobbyRecord record = ParseLobby(lobby);
             if (!record.id) continue;
             UpsertMemberUsers(users, lobby);
-            present.insert(record.id);
+            present.push_back(std::move(record));
         }
     }
+    const std::set<uint64_t> presentIds = [&present] {
+        std::set<uint64_t> ids;
+        for (const auto &record : present) ids.insert(record.id);
+        return ids;
+    }();
     // Lobbies lost while the session was away go first, then every present one is (re)announced.
     for (uint64_t id : lobbies.Ids()) {
-        if (present.count(id)) continue;
+        if (presentIds.count(id)) continue;
         lobbies.Remove(id);
         events.push_back({Kind::Deleted, id});
     }
-    if (readyLobbies.is_array()) {
-        for (const auto &lobby : readyLobbies) {
-            LobbyRecord record = ParseLobby(lobby);
-            if (!record.id) continue;
-            const uint64_t id = record.id;
-            lobbies.Put(std::move(record));
-            events.push_back({Kind::Created, id});
-        }
+    for (auto &record : present) {
+        const uint64_t id = record.id;
+        lobbies.Put(std::move(record));
+        events.push_back({Kind::Created, id});
     }
     return events;
 }

@@ -20,9 +20,12 @@ const nlohmann::json &Member(const nlohmann::json &object, const char *key) {
 }
 
 uint64_t Snowflake(const nlohmann::json &object, const char *key) {
-    auto text = OptionalString(object, key);
-    if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos) return 0;
-    return std::strtoull(text->c_str(), nullptr, 10);
+    const auto *field = Field(object, key);
+    if (!field || !field->is_string()) return 0;
+    // Read in place: every dispatch reads several ids, and a copy of each would be a heap string (18+ digits).
+    const std::string &text = field->get_ref<const std::string &>();
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return 0;
+    return std::strtoull(text.c_str(), nullptr, 10);
 }
 
 std::optional<std::string> OptionalString(const nlohmann::json &object, const char *key) {

@@ -38,13 +38,11 @@ bool MayHoldSurrogateEscape(std::string_view text) {
     return false;
 }
 
-}  // namespace
-
+// Writes the text, lone surrogate escapes replaced, into `out` (cleared first, its buffer kept).
 // Backslashes only occur inside strings in valid JSON, so walking escape by escape (every "\x" pair consumed
 // whole, so "\\u" is an escaped backslash followed by a plain 'u') finds exactly the \u escapes of the strings.
-std::string ReplaceLoneSurrogateEscapes(std::string_view text) {
-    if (!MayHoldSurrogateEscape(text)) return std::string(text);
-    std::string out;
+void ReplaceInto(std::string_view text, std::string &out) {
+    out.clear();  // keeps the buffer
     out.reserve(text.size());
     size_t at = 0;
     while (at < text.size()) {
@@ -73,11 +71,26 @@ std::string ReplaceLoneSurrogateEscapes(std::string_view text) {
         }
         at += 6;
     }
+}
+
+}  // namespace
+
+std::string ReplaceLoneSurrogateEscapes(std::string_view text) {
+    std::string out;
+    if (!MayHoldSurrogateEscape(text)) return out.assign(text);
+    ReplaceInto(text, out);
     return out;
 }
 
+std::string_view WithLoneSurrogatesReplaced(std::string_view text, std::string &storage) {
+    if (!MayHoldSurrogateEscape(text)) return text;
+    ReplaceInto(text, storage);
+    return storage;
+}
+
 nlohmann::json ParseJson(std::string_view text) {
-    return nlohmann::json::parse(ReplaceLoneSurrogateEscapes(text), nullptr, false);
+    std::string storage;
+    return nlohmann::json::parse(WithLoneSurrogatesReplaced(text, storage), nullptr, false);
 }
 
 }  // namespace svcpp::core::net

@@ -15,6 +15,12 @@ namespace svcpp::core::net {
 /** The text with every lone surrogate escape replaced by \ufffd (a no-op copy when there is none). */
 std::string ReplaceLoneSurrogateEscapes(std::string_view text);
 
+/**
+ * The text itself when it holds no surrogate escape (most network JSON: no copy), else the replaced text, written
+ * into `storage` (whose buffer is reused). The view is valid while `text` and `storage` are.
+ */
+std::string_view WithLoneSurrogatesReplaced(std::string_view text, std::string &storage);
+
 /** Parses network JSON, reading lone surrogate escapes as U+FFFD; a discarded value when the text is not JSON. */
 nlohmann::json ParseJson(std::string_view text);
 

@@ -77,7 +77,9 @@ bool RpcProtocol::OnFrame(Frame frame) {
 bool RpcProtocol::OnPayload(const json &payload) {
     const std::string cmd = StringField(payload, "cmd");
     const std::string evt = StringField(payload, "evt");
-    const json data = payload.contains("data") ? payload["data"] : json();
+    static const json kNull;
+    const auto found = payload.find("data");
+    const json &data = found != payload.end() ? *found : kNull;  // a reference: the payload outlives this call, no copy
     if (state_ == State::Handshaking) {
         if (cmd != kDispatch || evt != "READY") return Drop("the local client answered the HANDSHAKE with " + (evt.empty() ? cmd : evt) + " instead of READY");
         state_ = State::Ready;

@@ -138,6 +138,7 @@ struct Harness {
             if (onDispatch) onDispatch(type);
         };
         events.discarded = [this] { ++discardedEvents; };
+        events.wantsData = wantsData;
         auto log = [this](LoggingSeverity severity, std::string line) { logs.emplace_back(severity, std::move(line)); };
         session = std::make_unique<Session>(io, factory, config, events, log);
     }
@@ -234,6 +235,7 @@ struct Harness {
     int discardedEvents = 0;
     std::function<void(ClientStatus)> onStatus;
     std::function<void(const std::string &)> onDispatch;
+    std::function<bool(std::string_view)> wantsData;  // SessionEvents::wantsData (unset: every dispatch is wanted)
     std::unique_ptr<Session> session;
 };
 
@@ -710,4 +712,35 @@ TEST(GatewayCloseCodes, Classification) {
     for (int code : {4004, 4010, 4011, 4012, 4013, 4014}) EXPECT_EQ(ClassifyClose(code), CloseAction::Terminal) << code;
     for (int code : {4007, 4009}) EXPECT_EQ(ClassifyClose(code), CloseAction::NewSession) << code;
     for (int code : {0, 1000, 1001, 1006, 4000, 4001, 4002, 4003, 4005, 4008}) EXPECT_EQ(ClassifyClose(code), CloseAction::Resume) << code;
+}
+
+// SessionEvents::wantsData: the client answers from its dispatch table. Frames in the platform's key order (t before d).
+TEST(GatewaySession, ADispatchNobodyWantsIsNotDeliveredButItsSequenceCounts) {
+    Harness h;
+    h.wantsData = [](std::string_view type) { return type != "TYPING_START"; };
+    FakeSocket &socket = h.ConnectReady();
+    socket.PushText(R"({"op":0,"t":"TYPING_START","d":{"user_id":"7"},"s":2})");
+    socket.PushText(R"({"op":0,"t":"USER_UPDATE","d":{"id":"7"},"s":3})");
+    ASSERT_TRUE(h.RunUntil([&] { return h.dispatches.size() >= 2; }));
+    h.RunFor(20ms);
+    ASSERT_EQ(h.dispatches.size(), 2u);
+    EXPECT_EQ(h.dispatches[1].first, "USER_UPDATE");
+    EXPECT_EQ(h.dispatches[1].second, (json{{"id", "7"}}));
+    EXPECT_EQ(h.session->LastSequence(), 3);
+    EXPECT_EQ(h.discardedEvents, 0) << "not wanted is not malformed";
+}
+
+TEST(GatewaySession, ReadyIsReadWhateverWantsDataAnswers) {
+    Harness h;
+    h.wantsData = [](std::string_view) { return false; };
+    h.Create();
+    h.session->Start();
+    FakeSocket &socket = h.WaitSocket(0);
+    Harness::Hello(socket);
+    ASSERT_FALSE(h.WaitSent(socket, 2).is_null());
+    socket.PushText(R"({"op":0,"t":"READY","d":{"v":10,"user":{"id":"42"},"session_id":")" + kSessionId + R"("},"s":1})");
+    ASSERT_TRUE(h.WaitStatus(ClientStatus::Ready));
+    ASSERT_EQ(h.dispatches.size(), 1u);
+    EXPECT_EQ(h.dispatches[0].second["user"]["id"], "42");
+    EXPECT_EQ(h.session->SessionId(), kSessionId);
 }
