@@ -29,6 +29,8 @@ struct AddonData {
   Napi::Reference<Napi::Value> callbackError;
   /** One function per object type building its snapshot object from the values read (snapshots.hpp). */
   std::vector<Napi::FunctionReference> snapshotFactories;
+  /** The environment's setImmediate: the client pump continues a drain on the next turn with it (client_pump.cpp). */
+  Napi::FunctionReference setImmediate;
 };
 
 AddonData &Addon(Napi::Env env);
