@@ -4,19 +4,24 @@
 //      WebSocket to the URL it answers (timed from the discovery);
 //   2. dispatches per second delivered to JS handlers WITH the payload read: a stream of USER_UPDATE dispatches,
 //      queued at the client first (the JS thread is held while they arrive), then drained by the handler;
-//      the SDK's 'userUpdated' handler reads the user (getUser: the snapshot), through N-API and through koffi —
-//      next to a minimal pure-TypeScript WebSocket client (bench/baseline) whose handler reads the same fields
-//      from the parsed frame.
+//      the SDK's 'userUpdated' handler reads the user the event carries (its snapshot, read in the same crossing as
+//      the delivery) — and, the shape before events carried their payload, reads it with getUser(userId) — through
+//      N-API and through koffi, next to a minimal pure-TypeScript WebSocket client (bench/baseline) whose handler
+//      reads the same fields from the parsed frame. Contenders are interleaved over ROUNDS rounds (order rotated);
+//      the median is printed with the worst rate and the CPU time per dispatch.
 // Every SDK figure is printed with its ratio to the baseline measured in the same run.
-// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke]
+// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
 import { BaselineRestClient } from './baseline/rest-client.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
+/** --dispatch-only: skip the connect-to-Ready part (profiling the JS edge). */
+const dispatchOnly = process.argv.includes('--dispatch-only');
 const CONNECTS = smoke ? 3 : 30;
 const DISPATCHES = smoke ? 2_000 : 20_000; // the gateway drops a session more than 8 MiB behind
 const BACKENDS = ['napi', 'koffi'] as const;
@@ -126,19 +131,28 @@ function holdJsThread(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** One drain: its rate (dispatches/s, wall clock) and the process's CPU time per dispatch (ns). */
+interface Drain {
+  perSecond: number;
+  cpuNsPerEvent: number;
+}
+
 /**
  * Dispatches per second the JS handler drains, from the first to the last received, once all of them were queued at
- * the client (QUEUE_MS).
+ * the client (QUEUE_MS); and the process's CPU time per dispatch over the same span, which other load on a shared
+ * machine inflates far less than the wall clock (the SDK's own threads are idle then: everything is queued).
  */
-async function rate(start: (onEvent: () => void) => Promise<{ userId: string; close(): Promise<void> }>, platform: PlatformProcess): Promise<number> {
+async function rate(start: (onEvent: () => void) => Promise<{ userId: string; close(): Promise<void> }>, platform: PlatformProcess): Promise<Drain> {
   let received = 0;
   let last = 0n;
+  let cpuAtLast = { user: 0, system: 0 };
   let done: () => void = () => {};
   const finished = new Promise<void>((resolve) => (done = resolve));
   const session = await start(() => {
     received += 1;
     if (received === DISPATCHES) {
       last = process.hrtime.bigint();
+      cpuAtLast = process.cpuUsage();
       done();
     }
   });
@@ -146,30 +160,38 @@ async function rate(start: (onEvent: () => void) => Promise<{ userId: string; cl
   holdJsThread(QUEUE_MS);
   // Timed from the end of the hold: what the handler drains from here on was queued at the client.
   const receivedBefore = received; // 0: no handler could run while the JS thread was held
+  const cpuFirst = process.cpuUsage();
   const first = process.hrtime.bigint();
   await finished;
   await session.close();
-  return (DISPATCHES - receivedBefore) / (Number(last - first) / 1e9);
+  const drained = DISPATCHES - receivedBefore;
+  const cpuMicros = cpuAtLast.user + cpuAtLast.system - cpuFirst.user - cpuFirst.system;
+  return { perSecond: drained / (Number(last - first) / 1e9), cpuNsPerEvent: (cpuMicros * 1000) / drained };
 }
 
-async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
-  const server = serverFor(platform);
-  const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
-  const rows: Row[] = [];
-  const sdkRates: Array<[string, number]> = [];
-  for (const backend of BACKENDS) {
-    const perSecond = await rate(async (onEvent) => {
-      const client = sdkClient(platform, backend);
-      await client.updateToken(await newToken(platform, server));
-      await client.connect();
+/**
+ * The contenders of the dispatch benchmark. The SDK's 'userUpdated' handler reads the user it is given (the event
+ * carries its payload: read in the same crossing as the delivery) — and, as the shape before events carried it, reads
+ * it with getUser(userId) instead. The baseline's handler reads the same fields from its parsed frame.
+ */
+function dispatchContenders(platform: PlatformProcess, server: SvcppServer, ca: string | undefined):
+  Array<[string, (onEvent: () => void) => Promise<{ userId: string; close(): Promise<void> }>]> {
+  const sdk = (backend: (typeof BACKENDS)[number], readsPayload: boolean) => async (onEvent: () => void) => {
+    const client = sdkClient(platform, backend);
+    await client.updateToken(await newToken(platform, server));
+    await client.connect();
+    if (readsPayload) {
+      client.on('userUpdated', (_userId, user) => {
+        if (user?.username !== undefined) onEvent();
+      });
+    } else {
       client.on('userUpdated', (userId) => {
         if (client.getUser(userId)?.username !== undefined) onEvent();
       });
-      return { userId: client.currentUser!.id.toString(), close: () => client.close() };
-    }, platform);
-    sdkRates.push([backend, perSecond]);
-  }
-  const baseline = await rate(async (onEvent) => {
+    }
+    return { userId: client.currentUser!.id.toString(), close: () => client.close() };
+  };
+  const baseline = async (onEvent: () => void) => {
     const client = new BaselineGatewayClient({
       gatewayUrl: platform.gatewayUrl, token: await newToken(platform, server), ...(ca ? { ca } : {}),
       onDispatch: (t, d) => {
@@ -188,24 +210,57 @@ async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
         await client.closed;
       },
     };
-  }, platform);
-  for (const [backend, perSecond] of sdkRates) {
-    rows.push([`SDK ${backend} (handler reads the user)`,
-      `${Math.round(perSecond).toLocaleString('en-US')} dispatches/s  = ${(perSecond / baseline).toFixed(2)}x baseline`]);
+  };
+  return [
+    ...BACKENDS.flatMap((backend) => [
+      [`SDK ${backend} (handler reads the payload)`, sdk(backend, true)] as const,
+      [`SDK ${backend} (handler calls getUser)`, sdk(backend, false)] as const,
+    ]),
+    [BASELINE, baseline],
+  ];
+}
+
+const BASELINE = 'pure-TS baseline (handler reads the user)';
+/** Rounds of the dispatch benchmark: every contender once per round, the order rotated (noise: see the report). */
+const ROUNDS = smoke ? 1 : 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
+  const server = serverFor(platform);
+  const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
+  const contenders = dispatchContenders(platform, server, ca);
+  const drains = new Map<string, Drain[]>(contenders.map(([name]) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < contenders.length; i++) {
+      const [name, start] = contenders[(i + round) % contenders.length]!;
+      drains.get(name)!.push(await rate(start, platform));
+    }
   }
-  rows.push(['pure-TS baseline (handler reads the user)', `${Math.round(baseline).toLocaleString('en-US')} dispatches/s`]);
+  const base = drains.get(BASELINE)!;
+  const baseRate = median(base.map((d) => d.perSecond));
+  const baseCpu = median(base.map((d) => d.cpuNsPerEvent));
+  const rows: Row[] = [];
+  for (const [name, runs] of drains) {
+    const perSecond = median(runs.map((d) => d.perSecond));
+    const worst = Math.min(...runs.map((d) => d.perSecond));
+    const cpu = median(runs.map((d) => d.cpuNsPerEvent));
+    const vs = name === BASELINE ? '' : `  = ${(perSecond / baseRate).toFixed(2)}x baseline (CPU: ${(baseCpu / cpu).toFixed(2)}x)`;
+    rows.push([name, `${Math.round(perSecond).toLocaleString('en-US')} dispatches/s (worst ${Math.round(worst).toLocaleString('en-US')}), `
+      + `${(cpu / 1000).toFixed(2)} µs CPU each${vs}`]);
+  }
   return rows;
 }
 
 const rows: Row[] = [];
-for (const tls of [false, true]) {
+for (const tls of dispatchOnly ? [true] : [false, true]) {
   const platform = await startPlatformProcess({ tls });
   try {
-    rows.push(...(await connectBenchmarks(platform, tls ? 'connect-to-Ready TLS  ' : 'connect-to-Ready plain')));
+    if (!dispatchOnly) rows.push(...(await connectBenchmarks(platform, tls ? 'connect-to-Ready TLS  ' : 'connect-to-Ready plain')));
     if (tls) rows.push(...(await dispatchBenchmarks(platform)));
   } finally {
     await platform.close();
   }
 }
-console.log(`gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches; platform in its own process, loopback)`);
-for (const [name, value] of rows) console.log(`  ${name.padEnd(44)} ${value}`);
+console.log(`gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${ROUNDS} rounds, median; `
+  + `platform in its own process, loopback; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+for (const [name, value] of rows) console.log(`  ${name.padEnd(46)} ${value}`);

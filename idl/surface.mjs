@@ -260,6 +260,12 @@ export const enums = [
 /**
  * Callbacks. `thread: 'pump'` (the default) means the callback only runs inside Svcpp_RunCallbacks /
  * Svcpp_Client_RunCallbacks on the pumping thread; `thread: 'sdk'` means it runs on an SDK thread.
+ *
+ * `payload` (JavaScript bindings only; the C callback is unchanged): the event's object travels with it. The JS
+ * function gets one more argument after the C ones, `name`: the snapshot of what the Client lookup `lookup` answers
+ * for the callback arguments `args` (GetUser(userId) …), read when the event is delivered to JavaScript — in the same
+ * crossing as the delivery on N-API — or undefined when the lookup finds nothing (native/SEMANTICS.md "Event
+ * payloads"). Only for events of a Client setter, and `lookup` must have a lookup snapshot (snapshots.mjs).
  */
 export const callbacks = [
   {
@@ -349,7 +355,8 @@ export const callbacks = [
     doc: 'GetGuildChannels finished: the guild\'s channels sorted by position (borrowed; Clone what you keep).',
     params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'guildChannels', type: 'list:obj:GuildChannel' }],
   },
-  { name: 'Client.UserUpdatedCallback', doc: 'A known user changed (name, avatar, status, activity); read it with GetUser.', params: [{ name: 'userId', type: 'u64' }] },
+  { name: 'Client.UserUpdatedCallback', doc: 'A known user changed (name, avatar, status, activity); read it with GetUser.', params: [{ name: 'userId', type: 'u64' }],
+    payload: { name: 'user', lookup: 'GetUser', args: ['userId'] } },
   // messages
   {
     name: 'Client.SendUserMessageCallback',
@@ -373,8 +380,10 @@ export const callbacks = [
     doc: 'GetUserMessageSummaries finished: one summary per DM partner, most recent conversation first (borrowed).',
     params: [{ name: 'result', type: 'obj:ClientResult' }, { name: 'summaries', type: 'list:obj:UserMessageSummary' }],
   },
-  { name: 'Client.MessageCreatedCallback', doc: 'A lobby or direct message arrived (or was sent by this user); read it with GetMessageHandle.', params: [{ name: 'messageId', type: 'u64' }] },
-  { name: 'Client.MessageUpdatedCallback', doc: 'A cached message changed (edited, moderation metadata); read it with GetMessageHandle.', params: [{ name: 'messageId', type: 'u64' }] },
+  { name: 'Client.MessageCreatedCallback', doc: 'A lobby or direct message arrived (or was sent by this user); read it with GetMessageHandle.', params: [{ name: 'messageId', type: 'u64' }],
+    payload: { name: 'message', lookup: 'GetMessageHandle', args: ['messageId'] } },
+  { name: 'Client.MessageUpdatedCallback', doc: 'A cached message changed (edited, moderation metadata); read it with GetMessageHandle.', params: [{ name: 'messageId', type: 'u64' }],
+    payload: { name: 'message', lookup: 'GetMessageHandle', args: ['messageId'] } },
   {
     name: 'Client.MessageDeletedCallback', doc: 'A message was deleted; channelId is its DM channel (as this user sees it) or lobby.',
     params: [{ name: 'messageId', type: 'u64' }, { name: 'channelId', type: 'u64' }],
@@ -419,6 +428,7 @@ export const callbacks = [
     doc: 'A relationship with userId was created or changed type on one axis (isPlatformRelationshipUpdate: the platform\n' +
       'axis, else the game axis). The cache already holds the new state.',
     params: [{ name: 'userId', type: 'u64' }, { name: 'isPlatformRelationshipUpdate', type: 'bool' }],
+    payload: { name: 'relationship', lookup: 'GetRelationshipHandle', args: ['userId'] },
   },
   {
     name: 'Client.RelationshipDeletedCallback',
@@ -1365,6 +1375,11 @@ export const types = [
           'thread keeps its priority and a Warning is logged (native/SEMANTICS.md "Thread priority").' },
       // callback pump (svcpp additions)
       { name: 'RunCallbacks', pump: true, doc: 'Runs this client\'s queued callbacks on the calling thread. Nested pump of the same client: Busy.' },
+      {
+        name: 'RunCallbacksUpTo', pump: true, params: [{ name: 'maxCallbacks', type: 'u32', min: 1 }],
+        doc: 'RunCallbacks bounded: at most maxCallbacks of the queued callbacks, oldest first; the rest stay queued (the hook does\n' +
+          'not fire for them: pump again while HasPendingCallbacks). Lets an event loop stay responsive however much arrived.',
+      },
       { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },
       { name: 'SetCallbacksPendingHook', params: [{ name: 'hook', type: 'cb:CallbacksPendingFn', nullable: true }],
         doc: 'Wakeup hook: fires when the queue goes from empty to non-empty (at most once until the next pump starts;\n' +

@@ -1,6 +1,7 @@
 // The Client: one class over either backend. It adapts only: options -> ClientCreateOptions, native callbacks ->
 // typed events, handles -> snapshots, misuse -> SvcppError. No protocol logic lives here. The layers under it:
 //   lib/client/base.ts                the handle, its lifetime, the event-loop ref and the promise plumbing
+//   lib/client/native-values.ts       native value objects built or read for one call (PKCE pair, activity, invite)
 //   lib/generated/client-methods.ts   every method that only forwards (generated from the IDL's `ts` hints)
 //   this file                         the methods that adapt more: options objects, value conversions, statics
 // How adding a method works: docs/adding-an-sdk-method.md.
@@ -10,10 +11,11 @@ import { AuthorizationArgs, type AuthorizationArgsInit } from './authorization.j
 import { takeConnectionFailure, type ConnectionFailureSnapshot } from './connection.js';
 import { loadBackend } from './loader.js';
 import { type CreateOrJoinLobbyOptions } from './lobbies.js';
-import { toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from './presence.js';
+import type { Activity, ActivityInvite } from './presence.js';
 import { userFromData, type UserSnapshot } from './users.js';
 import { GeneratedClientMethods } from './generated/client-methods.js';
 import { abortedError, connectionError } from './client/errors.js';
+import { createCodeVerifier, withNativeActivity, withNativeInvite } from './client/native-values.js';
 import type {
   AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ExternalAuth, TokenResponse,
 } from './client/types.js';
@@ -59,21 +61,7 @@ export class Client extends GeneratedClientMethods {
 
   /** A fresh PKCE S256 pair (snapshot; nothing native is kept). */
   createAuthorizationCodeVerifier(): AuthorizationCodeVerifierSnapshot {
-    const api = this.api;
-    const pair = api.Client_CreateAuthorizationCodeVerifier(this.live());
-    try {
-      const challenge = api.AuthorizationCodeVerifier_Challenge(pair);
-      try {
-        return {
-          verifier: api.AuthorizationCodeVerifier_Verifier(pair),
-          challenge: { method: api.AuthorizationCodeChallenge_Method(challenge), challenge: api.AuthorizationCodeChallenge_Challenge(challenge) },
-        };
-      } finally {
-        api.AuthorizationCodeChallenge_Drop(challenge);
-      }
-    } finally {
-      api.AuthorizationCodeVerifier_Drop(pair);
-    }
+    return createCodeVerifier(this.api, this.live());
   }
 
   /**
@@ -208,34 +196,18 @@ export class Client extends GeneratedClientMethods {
    * field; nothing is sent); needs a Ready session (ERR_SVCPP_CLIENT_NOT_READY).
    */
   updateRichPresence(activity: Activity): Promise<void> {
-    return this.voidOperation((handle, api, cb) => {
-      const native = toNativeActivity(api, activity);
-      try {
-        api.Client_UpdateRichPresence(handle, native, cb);
-      } finally {
-        api.Activity_Drop(native);
-      }
-    });
+    return this.voidOperation((handle, api, cb) => withNativeActivity(api, activity, (native) => api.Client_UpdateRichPresence(handle, native, cb)));
   }
 
   /** Answers a join request (an invite of type JoinRequest) with an invite to its sender. */
   sendActivityJoinRequestReply(invite: ActivityInvite): Promise<void> {
-    return this.voidOperation((handle, api, cb) => this.#withInvite(invite, (native) => api.Client_SendActivityJoinRequestReply(handle, native, cb)));
+    return this.voidOperation((handle, api, cb) => withNativeInvite(api, invite, (native) => api.Client_SendActivityJoinRequestReply(handle, native, cb)));
   }
 
   /** Accepts an invite of type Join; resolves with the join secret of the sender's current activity. */
   acceptActivityInvite(invite: ActivityInvite): Promise<string> {
-    return this.operation((handle, api, settle) => this.#withInvite(invite, (native) =>
+    return this.operation((handle, api, settle) => withNativeInvite(api, invite, (native) =>
       api.Client_AcceptActivityInvite(handle, native, (result, joinSecret) => settle(result, () => joinSecret))));
-  }
-
-  #withInvite(invite: ActivityInvite, use: (native: NativeHandle<'ActivityInvite'>) => void): void {
-    const native = toNativeInvite(this.api, invite);
-    try {
-      use(native);
-    } finally {
-      this.api.ActivityInvite_Drop(native);
-    }
   }
 
   // ---- messages (lib/messages.ts) ----

@@ -110,16 +110,19 @@ export function takeSummarySnapshots(api: NativeApi, handles: NativeHandle<'User
 
 /** Message events of the Client. Read the message with getMessage(messageId) inside the listener. */
 export type MessageEvents = {
-  /** A lobby or direct message arrived (or this user sent one). */
-  messageCreated: [messageId: bigint];
-  /** A cached message changed (edited, moderation metadata). */
-  messageUpdated: [messageId: bigint];
+  /**
+   * A lobby or direct message arrived (or this user sent one). `message`: the message as the cache holds it when the
+   * event is delivered (what getMessage(messageId) would answer in the handler), undefined when it is not cached.
+   */
+  messageCreated: [messageId: bigint, message: MessageSnapshot | undefined];
+  /** A cached message changed (edited, moderation metadata); `message` as for messageCreated. */
+  messageUpdated: [messageId: bigint, message: MessageSnapshot | undefined];
   /** A message was deleted; channelId is its DM channel (as this user sees it) or lobby. */
   messageDeleted: [messageId: bigint, channelId: bigint];
 };
 
 export const MESSAGE_EVENT_SETTERS: EventSetters<MessageEvents> = {
-  messageCreated: (api, client, cb) => api.Client_SetMessageCreatedCallback(client, cb),
-  messageUpdated: (api, client, cb) => api.Client_SetMessageUpdatedCallback(client, cb),
+  messageCreated: (api, client, cb) => api.Client_SetMessageCreatedCallback(client, cb && ((id, message) => cb(id, message && messageFromData(message)))),
+  messageUpdated: (api, client, cb) => api.Client_SetMessageUpdatedCallback(client, cb && ((id, message) => cb(id, message && messageFromData(message)))),
   messageDeleted: (api, client, cb) => api.Client_SetMessageDeletedCallback(client, cb),
 };

@@ -2,6 +2,7 @@
 // dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { RelationshipType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { RelationshipHandleData } from './generated/snapshots.js';
 import type { EventSetters } from './native-events.js';
 import { userFromData, type UserSnapshot } from './users.js';
 
@@ -21,7 +22,11 @@ export interface RelationshipSnapshot {
 
 /** Reads a RelationshipHandle into a snapshot and drops the handle: one crossing (RelationshipHandle_Snapshot). */
 export function takeRelationshipSnapshot(api: NativeApi, handle: NativeHandle<'RelationshipHandle'>): RelationshipSnapshot {
-  const d = api.RelationshipHandle_Snapshot(handle, true);
+  return relationshipFromData(api.RelationshipHandle_Snapshot(handle, true));
+}
+
+/** A relationship's snapshot data in the face's shape (no native call). */
+export function relationshipFromData(d: RelationshipHandleData): RelationshipSnapshot {
   return {
     id: d.id,
     platformRelationshipType: d.platformRelationshipType,
@@ -48,8 +53,11 @@ export function takeRelationshipSnapshots(api: NativeApi, handles: NativeHandle<
 
 /** Relationship events of the Client. Read the relationship with getRelationship(userId) inside the listener. */
 export type RelationshipEvents = {
-  /** A relationship was created or changed type on one axis (getRelationship(userId) already shows it). */
-  relationshipCreated: [userId: bigint, isPlatformRelationshipUpdate: boolean];
+  /**
+   * A relationship was created or changed type on one axis. `relationship`: the relationship as the cache holds it
+   * when the event is delivered (what getRelationship(userId) would answer in the handler), undefined when it is gone.
+   */
+  relationshipCreated: [userId: bigint, isPlatformRelationshipUpdate: boolean, relationship: RelationshipSnapshot | undefined];
   /** A relationship ended on one axis. */
   relationshipDeleted: [userId: bigint, isPlatformRelationshipUpdate: boolean];
   /** The user's group in getRelationshipsByGroup() may have changed (relationship or presence): re-query it. */
@@ -57,7 +65,8 @@ export type RelationshipEvents = {
 };
 
 export const RELATIONSHIP_EVENT_SETTERS: EventSetters<RelationshipEvents> = {
-  relationshipCreated: (api, client, cb) => api.Client_SetRelationshipCreatedCallback(client, cb),
+  relationshipCreated: (api, client, cb) => api.Client_SetRelationshipCreatedCallback(client,
+    cb && ((id, isPlatform, relationship) => cb(id, isPlatform, relationship && relationshipFromData(relationship)))),
   relationshipDeleted: (api, client, cb) => api.Client_SetRelationshipDeletedCallback(client, cb),
   relationshipGroupsUpdated: (api, client, cb) => api.Client_SetRelationshipGroupsUpdatedCallback(client, cb),
 };

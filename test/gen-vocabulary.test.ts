@@ -149,7 +149,8 @@ describe('JavaScript layers', () => {
     expect(n).toContain('std::vector<uint64_t> valueIds = U64ArrayArg(info[1]);');
     expect(n).toContain('return TakeProperties(env, out);');
     expect(n).toContain('return TakeU64Span(env, out);');
-    expect(n).toContain('BorrowProperties(env, metadata), BorrowU64Span(env, ids)');
+    // The callback's arguments, converted into the trampoline's fixed array.
+    expect(n).toContain('args[0] = BorrowProperties(env, metadata);\n    args[1] = BorrowU64Span(env, ids);');
   });
   it('koffi declares the input views and converts both ways', () => {
     expect(k).toContain("'Svcpp_Errc Svcpp_Client_Probe(const Svcpp_Client *self, Svcpp_PropertiesIn metadata, ");

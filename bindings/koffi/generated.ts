@@ -738,6 +738,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_Client_SetSpeakerMode: lib.func('bool Svcpp_Client_SetSpeakerMode(const Svcpp_Client *self, bool speakerMode)'),
     Svcpp_Client_SetThreadPriority: lib.func('Svcpp_Errc Svcpp_Client_SetThreadPriority(const Svcpp_Client *self, Svcpp_Client_Thread thread, int32_t priority)'),
     Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
+    Svcpp_Client_RunCallbacksUpTo: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacksUpTo(const Svcpp_Client *self, uint32_t maxCallbacks)'),
     Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
     Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hookUserDataFree, void *hookUserData)'),
     Svcpp_ErrcName: lib.func('const char * Svcpp_ErrcName(Svcpp_Errc value)'),
@@ -3508,7 +3509,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetUserUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver((userId: bigint) => cb(userId, api.Client_GetUser_Snapshot(self, userId)), rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
       const rc = c.Svcpp_Client_SetUserUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3642,14 +3643,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetMessageCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
       const rc = c.Svcpp_Client_SetMessageCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
     },
     Client_SetMessageUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
       const rc = c.Svcpp_Client_SetMessageUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -3953,7 +3954,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetRelationshipCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver((userId: bigint, isPlatformRelationshipUpdate: boolean) => cb(userId, isPlatformRelationshipUpdate, api.Client_GetRelationshipHandle_Snapshot(self, userId)), rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
       const rc = c.Svcpp_Client_SetRelationshipCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       rt.check(rc);
@@ -4316,6 +4317,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacks(selfC));
+      rt.rethrowCallbackError();
+      rt.check(rc);
+    },
+    Client_RunCallbacksUpTo(self, maxCallbacks) {
+      const selfC = rt.handle('Client', self);
+      const maxCallbacksC = rt.int(maxCallbacks);
+      const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacksUpTo(selfC, maxCallbacksC));
       rt.rethrowCallbackError();
       rt.check(rc);
     },

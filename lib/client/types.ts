@@ -8,6 +8,7 @@ import type { LocalClientEvents, LocalClientOptions } from '../local-client.js';
 import type { MessageEvents } from '../messages.js';
 import type { InviteEvents } from '../presence.js';
 import type { RelationshipEvents } from '../relationships.js';
+import type { UserSnapshot } from '../users.js';
 
 export interface ClientOptions extends LocalClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; polled every 1–16 ms, see README). */
@@ -35,8 +36,12 @@ export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & In
   log: [message: string, severity: LoggingSeverity];
   /** The connection status changed; error/errorDetail say why when it is a failure. */
   statusChanged: [status: ClientStatus, error: ClientError, errorDetail: number];
-  /** A cached user changed (name, avatar, status); read it with getUser(userId). */
-  userUpdated: [userId: bigint];
+  /**
+   * A cached user changed (name, avatar, status). `user`: the user as the cache holds it when the event is delivered
+   * (what getUser(userId) would answer first thing in the handler, read in the same crossing as the event), undefined
+   * when the user is no longer cached.
+   */
+  userUpdated: [userId: bigint, user: UserSnapshot | undefined];
   /** The token given to updateToken() expires soon or was rejected: refresh it and call updateToken() again. */
   tokenExpiring: [];
   /** The local platform client asks the game to start account linking (call authorize()); see lib/local-client.ts. */

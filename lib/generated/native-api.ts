@@ -1070,7 +1070,7 @@ export interface NativeApi {
   /** A user from the cache (never fetches); absent when unknown. */
   Client_GetUser(self: NativeHandle<'Client'>, userId: bigint): NativeHandle<'UserHandle'> | undefined;
   /** Single slot: a cached user changed. NULL clears it. */
-  Client_SetUserUpdatedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint) => void) | null): void;
+  Client_SetUserUpdatedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint, user: UserHandleData | undefined) => void) | null): void;
   /** The guilds the user of UpdateToken's token is a member of (ValidationError without a token). */
   Client_GetUserGuilds(self: NativeHandle<'Client'>, cb: (result: NativeHandle<'ClientResult'>, guilds: NativeHandle<'GuildMinimal'>[]) => void): void;
   /** The channels of a guild the user is a member of, sorted by position (ValidationError without a token). */
@@ -1103,9 +1103,9 @@ export interface NativeApi {
   /** True when the message is cached and synced to the platform (a persistent DM, or a lobby linked to a channel). */
   Client_CanOpenMessageInPlatform(self: NativeHandle<'Client'>, messageId: bigint): boolean;
   /** Single slot. NULL clears it. */
-  Client_SetMessageCreatedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint) => void) | null): void;
+  Client_SetMessageCreatedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint, message: MessageHandleData | undefined) => void) | null): void;
   /** Single slot. NULL clears it. */
-  Client_SetMessageUpdatedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint) => void) | null): void;
+  Client_SetMessageUpdatedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint, message: MessageHandleData | undefined) => void) | null): void;
   /** Single slot. NULL clears it. */
   Client_SetMessageDeletedCallback(self: NativeHandle<'Client'>, cb: ((messageId: bigint, channelId: bigint) => void) | null): void;
   /**
@@ -1187,7 +1187,7 @@ export interface NativeApi {
   /** Unblocks a blocked user (ValidationError when not blocked). */
   Client_UnblockUser(self: NativeHandle<'Client'>, userId: bigint, cb: (result: NativeHandle<'ClientResult'>) => void): void;
   /** Single slot: a relationship was created or changed type. NULL clears it. */
-  Client_SetRelationshipCreatedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint, isPlatformRelationshipUpdate: boolean) => void) | null): void;
+  Client_SetRelationshipCreatedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint, isPlatformRelationshipUpdate: boolean, relationship: RelationshipHandleData | undefined) => void) | null): void;
   /** Single slot: a relationship ended. NULL clears it. */
   Client_SetRelationshipDeletedCallback(self: NativeHandle<'Client'>, cb: ((userId: bigint, isPlatformRelationshipUpdate: boolean) => void) | null): void;
   /** Single slot: a user's group may have changed. NULL clears it. */
@@ -1322,6 +1322,11 @@ export interface NativeApi {
   Client_SetThreadPriority(self: NativeHandle<'Client'>, thread: ClientThread, priority: number): void;
   /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
   Client_RunCallbacks(self: NativeHandle<'Client'>): void;
+  /**
+   * RunCallbacks bounded: at most maxCallbacks of the queued callbacks, oldest first; the rest stay queued (the hook does
+   * not fire for them: pump again while HasPendingCallbacks). Lets an event loop stay responsive however much arrived.
+   */
+  Client_RunCallbacksUpTo(self: NativeHandle<'Client'>, maxCallbacks: number): void;
   /** True when callbacks are queued. */
   Client_HasPendingCallbacks(self: NativeHandle<'Client'>): boolean;
 

@@ -2087,6 +2087,11 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool s
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetThreadPriority(Svcpp_Client *self, Svcpp_Client_Thread thread, int32_t priority);
 /** Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self);
+/**
+ * RunCallbacks bounded: at most maxCallbacks of the queued callbacks, oldest first; the rest stay queued (the hook does
+ * not fire for them: pump again while HasPendingCallbacks). Lets an event loop stay responsive however much arrived.
+ */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacksUpTo(Svcpp_Client *self, uint32_t maxCallbacks);
 /** True when callbacks are queued. */
 SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *self);
 /**

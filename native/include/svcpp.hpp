@@ -3162,6 +3162,10 @@ public:
     /// Runs this client's queued callbacks on the calling thread. Nested pump of the same client: Busy.
     /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
     bool RunCallbacks();
+    /// RunCallbacks bounded: at most maxCallbacks of the queued callbacks, oldest first; the rest stay queued (the hook does
+    /// not fire for them: pump again while HasPendingCallbacks). Lets an event loop stay responsive however much arrived.
+    /// Returns false when the queue is being pumped already (Svcpp_Errc_Busy).
+    bool RunCallbacksUpTo(uint32_t maxCallbacks);
     /// True when callbacks are queued.
     bool HasPendingCallbacks() const;
     /// Wakeup hook: fires when the queue goes from empty to non-empty (at most once until the next pump starts;
@@ -7236,6 +7240,13 @@ inline bool Client::RunCallbacks()
     Svcpp_Errc rc = Svcpp_Client_RunCallbacks(&instance_);
     if (rc == Svcpp_Errc_Busy) return false;
     detail::Check(rc, "Svcpp_Client_RunCallbacks");
+    return true;
+}
+inline bool Client::RunCallbacksUpTo(uint32_t maxCallbacks)
+{
+    Svcpp_Errc rc = Svcpp_Client_RunCallbacksUpTo(&instance_, maxCallbacks);
+    if (rc == Svcpp_Errc_Busy) return false;
+    detail::Check(rc, "Svcpp_Client_RunCallbacksUpTo");
     return true;
 }
 inline bool Client::HasPendingCallbacks() const

@@ -50,7 +50,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await act(a.client, () => a.client.sendPlatformFriendRequest(b.username.toUpperCase()));  // names match case-insensitively
     await untilTypes(a, b, [PendingOutgoing, None]);
     await untilTypes(b, a, [PendingIncoming, None]);
-    expect(await waitForEvent(b, 'relationshipCreated')).toEqual([a.id, true]);
+    // The event carries the relationship as the cache holds it when delivered (native/SEMANTICS.md "Event payloads").
+    expect(await waitForEvent(b, 'relationshipCreated')).toEqual([a.id, true, b.client.getRelationship(a.id)]);
     const incoming = b.client.getRelationship(a.id)!;
     expect(incoming).toMatchObject({ id: a.id, isSpamRequest: false, user: { id: a.id, username: a.username } });
 
@@ -58,7 +59,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await untilTypes(a, b, [Friend, None]);
     await untilTypes(b, a, [Friend, None]);
     // The cache changes before the event is pumped: wait for both events (request sent, then accepted).
-    const created = () => a.events.filter((e) => e.name === 'relationshipCreated').map((e) => e.args);
+    const created = () => a.events.filter((e) => e.name === 'relationshipCreated').map((e) => e.args.slice(0, 2));
     await until(() => created().length === 2, 'A\'s two created events');
     expect(created()).toEqual([[b.id, true], [b.id, true]]);
     expect(a.client.getRelationships().map((r) => r.id)).toContain(b.id);
@@ -139,7 +140,10 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await act(c.client, () => c.client.acceptGameFriendRequest(a.id));
     await untilTypes(a, c, [None, Friend]);
     await untilTypes(c, a, [None, Friend]);
-    expect(await waitForEvent(c, 'relationshipCreated')).toEqual([a.id, false]);
+    // The event of the accepted request carries the relationship as it is then (an earlier event delivered after it
+    // was queued shows the state at its own delivery).
+    expect(await waitForEvent(c, 'relationshipCreated', ([, , r]) => (r as { gameRelationshipType?: number } | undefined)?.gameRelationshipType === Friend))
+      .toMatchObject([a.id, false, { id: a.id, gameRelationshipType: Friend }]);
     await expect(act(c.client, () => c.client.acceptPlatformFriendRequest(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
 
     await act(c.client, () => c.client.removeGameFriend(a.id));

@@ -41,9 +41,14 @@ export function tsType(t) {
   }
 }
 
-/** The JS function type of a callback typedef: (message: string, severity: LoggingSeverity) => void. */
-export function tsCallbackType(cb) {
-  return `(${cb.params.map((p) => `${p.name}: ${tsType(p.type)}`).join(', ')}) => void`;
+/**
+ * The JS function type of a callback typedef: (message: string, severity: LoggingSeverity) => void. `payload` (an
+ * event that carries its object, snapshots.mjs eventPayload) adds its snapshot as the last argument.
+ */
+export function tsCallbackType(cb, payload) {
+  const params = cb.params.map((p) => `${p.name}: ${tsType(p.type)}`);
+  if (payload) params.push(`${payload.name}: ${payload.target}Data | undefined`);
+  return `(${params.join(', ')}) => void`;
 }
 
 /**
@@ -69,9 +74,12 @@ export function jsFunctions(model) {
   return out;
 }
 
-/** TypeScript parameter declaration of a JS parameter. */
-export function tsParam(p) {
-  if (p.role === 'cb') return `${p.name}: ${p.nullable ? `(${tsCallbackType(p.callback)}) | null` : tsCallbackType(p.callback)}`;
+/** TypeScript parameter declaration of a JS parameter (`payloadOf(cb)`: the payload of an event callback, if any). */
+export function tsParam(p, payloadOf = () => undefined) {
+  if (p.role === 'cb') {
+    const type = tsCallbackType(p.callback, payloadOf(p.callback));
+    return `${p.name}: ${p.nullable ? `(${type}) | null` : type}`;
+  }
   return `${p.name}: ${tsType(p.type)}${p.optional ? ' | undefined' : ''}`;
 }
 

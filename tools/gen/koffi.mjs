@@ -1,9 +1,9 @@
 // bindings/koffi/generated.ts — koffi declarations of svcpp.h and the NativeApi implementation over them.
 // The hand-written half (handles, strings, callback registry, pump timer) is bindings/koffi/runtime.ts.
 import { GENERATED } from './text.mjs';
-import { jsFunctions } from './js_surface.mjs';
+import { jsFunctions, tsType } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
-import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
+import { eventPayload, lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
 const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
 
@@ -125,7 +125,8 @@ function method(model, f) {
       const cb = p.callback;
       // The arguments are converted now (borrowed data dies with the callback); the JS function itself runs once the
       // native pump has returned (rt.deliver), so user code never runs inside a native callback frame.
-      const call = `rt.deliver(${[p.name, ...cb.params.map((a) => fromC(a.type, a.name, true))].join(', ')})`;
+      const deliver = withPayload(model, cb, p.name, fn.params.find((q) => q.role === 'self')?.name);
+      const call = `rt.deliver(${[deliver, ...cb.params.map((a) => fromC(a.type, a.name, true))].join(', ')})`;
       const typed = cb.params.map((a) => `${a.name}: ${KOFFI_ARG_TS[parseType(a.type).kind] ?? 'number'}`);
       const reg = `${p.name}Registration`;
       regs.push(reg);
@@ -168,6 +169,21 @@ function method(model, f) {
   }
   const params = f.params.map((p) => p.name).join(', ');
   return `    ${f.name}(${params}) {\n${lines.map((l) => `      ${l}`).join('\n')}\n    },\n`;
+}
+
+/**
+ * The JS function an event's delivery calls: `fnName` itself, or for an event with a payload (snapshots.mjs
+ * eventPayload) a wrapper that reads the payload — the lookup snapshot of the client `selfName` — when it is
+ * delivered, i.e. after the native pump returned (rt.deliver: like any SDK call a handler makes, never from inside
+ * koffi's callback frame), and passes it last. The same object the N-API trampoline reads in its one crossing.
+ */
+function withPayload(model, cb, fnName, selfName) {
+  const payload = eventPayload(model, cb);
+  if (!payload) return fnName;
+  if (!selfName) throw new Error(`${cb.name}: an event with a payload needs a Client setter`);
+  const params = cb.params.map((a) => `${a.name}: ${tsType(a.type)}`).join(', ');
+  const read = `api.${payload.f.name}_Snapshot(${[selfName, ...payload.args].join(', ')})`;
+  return `(${params}) => ${fnName}(${[...cb.params.map((a) => a.name), read].join(', ')})`;
 }
 
 /**

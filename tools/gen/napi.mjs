@@ -3,7 +3,7 @@
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions } from './js_surface.mjs';
 import { parseType } from './model.mjs';
-import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
+import { eventPayload, lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -84,21 +84,33 @@ function unwrapExpr(model, typeName, v) {
   return isClientType(model, typeName) ? `UnwrapClient(env, ${v})` : `UnwrapHandle<Svcpp_${typeName}>(env, ${v})`;
 }
 
+/**
+ * One trampoline per callback typedef: the C arguments converted into a fixed array (no allocation per event), and
+ * for an event with a payload (eventPayload) its lookup snapshot as the last argument, read in the same crossing from
+ * the client the registration recorded (JsCallback::client).
+ */
 function trampolines(model) {
   let s = '';
   for (const cb of model.callbacks) {
     if (cb.raw || cb.thread === 'sdk') continue;
+    const payload = eventPayload(model, cb);
     const params = cb.params.map(model.cCallbackParamDecl).concat('void *userData').join(', ');
-    const args = cb.params.map((p) => toJs(model, p.type, p.name, { borrowed: true })).join(', ');
-    s += `/** ${cb.cName}: the registered JS function, called with converted arguments (pump thread = JS thread). */\n`;
-    s += `void SVCPP_CALL Call_${cb.cName}(${params}) {\n`;
-    s += `  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{${args}}; });\n}\n\n`;
+    const args = cb.params.map((p, i) => `args[${i}] = ${toJs(model, p.type, p.name, { borrowed: true })};`);
+    if (payload) args.push(`args[${cb.params.length}] = LookupSnapshot_${payload.f.name}(env, &registration.client, ${payload.args.join(', ')});`);
+    const count = args.length;
+    const uses = payload ? 'registration' : '';
+    const what = payload ? ` and the ${payload.name} (payload)` : '';
+    const lambda = `[&](Napi::Env ${count ? 'env' : ''}, JsCallback &${uses}, napi_value *${count ? 'args' : ''})`;
+    const body = count ? `\n${args.map((a) => `    ${a}`).join('\n')}\n  ` : '';
+    s += `/** ${cb.cName}: the registered JS function, called with converted arguments${what} (pump thread = JS thread). */\n`;
+    s += `void SVCPP_CALL Call_${cb.cName}(${params}) {\n  InvokeJs<${count}>(userData, ${lambda} {${body}});\n}\n\n`;
   }
   return s;
 }
 
 function functionBody(model, f) {
   const { fn } = f;
+  const isClient = fn.owner?.kind === 'client';
   const lines = ['Napi::Env env = info.Env();', 'CountCrossing();'];
   const args = [];
   let jsIndex = 0;
@@ -157,11 +169,18 @@ function functionBody(model, f) {
       const v = `info[${jsIndex++}]`;
       const data = `${p.name}Data`;
       triples.push(data);
+      // An event with a payload reads it from this client when it is delivered (a copy of the handle: a stale one
+      // is refused by the registry, never dereferenced).
+      let client = '';
+      if (eventPayload(model, p.callback)) {
+        if (!isClient) throw new Error(`${fn.cName}: an event with a payload needs a Client setter`);
+        client = ', *UnwrapClient(env, info[0])';
+      }
       if (p.nullable) {
-        lines.push(`std::unique_ptr<JsCallback> ${data};`, `if (!IsNullish(${v})) ${data} = NewJsCallback(env, FunctionArg(${v}));`);
+        lines.push(`std::unique_ptr<JsCallback> ${data};`, `if (!IsNullish(${v})) ${data} = NewJsCallback(env, FunctionArg(${v})${client});`);
         args.push(`${data} ? Call_${p.callback.cName} : nullptr`, `${data} ? FreeJsCallback : nullptr`, `${data}.get()`);
       } else {
-        lines.push(`std::unique_ptr<JsCallback> ${data} = NewJsCallback(env, FunctionArg(${v}));`);
+        lines.push(`std::unique_ptr<JsCallback> ${data} = NewJsCallback(env, FunctionArg(${v})${client});`);
         args.push(`Call_${p.callback.cName}`, 'FreeJsCallback', `${data}.get()`);
       }
       continue;
@@ -172,10 +191,10 @@ function functionBody(model, f) {
       args.push(`&${p.name}`);
     }
   }
-  const isClient = fn.owner?.kind === 'client';
   let call = `${fn.cName}(${args.join(', ')})`;
   if (fn.op === 'drop') call = isClient ? `DropClient(env, ${args[0]})` : `DropHandle<${fn.owner.cName}>(env, ${args[0]})`;
-  else if (fn.pump) call = `RunClientCallbacks(env, ${args[0]})`;
+  // A bounded pump (RunCallbacksUpTo) passes its bound; the C function refuses a bad one.
+  else if (fn.pump) call = `RunClientCallbacks(env, ${[args[0], ...args.slice(1).map((a) => `std::optional<uint32_t>(${a})`)].join(', ')})`;
   const runsCallbacks = isClient && (fn.pump || fn.op === 'drop');
   const r = f.returns;
   if (fn.ret === 'errc') {
@@ -277,11 +296,31 @@ function snapshotFunctions(model) {
   return s;
 }
 
-/** `<Lookup>_Snapshot(client, ...ids)`: the lookup and its object's snapshot in one crossing (snapshots.mjs lookupSnapshots). */
+/** The C++ parameters of a lookup snapshot's ids: 'uint64_t userId'. */
+const lookupIds = (f) => f.params.filter((p) => p.role === 'in').map((p) => p.name);
+
+/** Declarations of the lookup snapshot helpers (the trampolines of events with a payload use them). */
+function lookupSnapshotDeclarations(model) {
+  let s = '';
+  for (const { f } of lookupSnapshots(model)) {
+    s += `Napi::Value LookupSnapshot_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...lookupIds(f).map((n) => `uint64_t ${n}`)].join(', ')});
+`;
+  }
+  return s;
+}
+
+/**
+ * `<Lookup>_Snapshot(client, ...ids)`: the lookup and its object's snapshot in one crossing (snapshots.mjs
+ * lookupSnapshots), through `LookupSnapshot_<Lookup>`, which the payload of an event reads too.
+ */
 function lookupSnapshotFunctions(model) {
   let s = '// ---- lookup snapshots ---------------------------------------------------------------------------------\n\n';
   for (const { f, target } of lookupSnapshots(model)) {
     const outType = model.cType(f.returns.type);
+    const ids = lookupIds(f);
+    s += `Napi::Value LookupSnapshot_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...ids.map((n) => `uint64_t ${n}`)].join(', ')}) {\n`;
+    s += `  ${outType} out{};\n  if (!${f.fn.cName}(${['client', ...ids, '&out'].join(', ')})) return env.Undefined();\n`;
+    s += `  DropOnExit<${outType}> owned{&out};\n  return SnapshotOf_${target}(env, &out);\n}\n\n`;
     const lines = ['Napi::Env env = info.Env();', 'CountCrossing();'];
     const args = [];
     f.params.forEach((p, i) => {
@@ -289,8 +328,7 @@ function lookupSnapshotFunctions(model) {
       lines.push(`uint64_t ${p.name} = U64Arg(info[${i}]);`);
       args.push(p.name);
     });
-    lines.push(`${outType} out{};`, `if (!${f.fn.cName}(${[...args, '&out'].join(', ')})) return env.Undefined();`,
-      `DropOnExit<${outType}> owned{&out};`, `return SnapshotOf_${target}(env, &out);`);
+    lines.push(`return LookupSnapshot_${f.name}(${['env', ...args].join(', ')});`);
     s += `Napi::Value ${f.name}_Snapshot(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
   }
   return s;
@@ -313,6 +351,7 @@ function functionsFile(model) {
 namespace svcpp_node {
 namespace {
 
+${lookupSnapshotDeclarations(model)}
 // ---- callback trampolines -----------------------------------------------------------------------------
 
 ${trampolines(model)}// ---- functions ----------------------------------------------------------------------------------------

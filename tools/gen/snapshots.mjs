@@ -121,3 +121,23 @@ export function lookupSnapshots(model) {
     .filter((f) => f.params.every((p) => (p.role === 'self' && p.constSelf) || (p.role === 'in' && !p.optional && parseType(p.type).kind === 'u64')))
     .map((f) => ({ f, target: parseType(f.returns.type).name }));
 }
+
+/**
+ * The payload of an event callback (idl/surface.mjs callbacks' `payload`): the lookup snapshot whose result the JS
+ * function gets as its last argument. undefined for a callback without one.
+ * @returns {{name: string, f, target: string, args: string[]} | undefined}
+ */
+export function eventPayload(model, cb) {
+  if (!cb.payload) return undefined;
+  const { name, lookup, args } = cb.payload;
+  const found = lookupSnapshots(model).find(({ f }) => f.name === `Client_${lookup}`);
+  if (!found) throw new Error(`${cb.name}.payload: Client.${lookup} has no lookup snapshot`);
+  const ids = found.f.params.filter((p) => p.role === 'in');
+  if (ids.length !== args.length) throw new Error(`${cb.name}.payload: Client.${lookup} takes ${ids.length} ids`);
+  for (const a of args) {
+    const param = cb.params.find((p) => p.name === a);
+    if (!param || param.type !== 'u64') throw new Error(`${cb.name}.payload: ${a} is not a u64 argument of the callback`);
+  }
+  if (cb.params.some((p) => p.name === name)) throw new Error(`${cb.name}.payload: ${name} is already an argument`);
+  return { name, f: found.f, target: found.target, args };
+}

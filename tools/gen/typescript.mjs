@@ -2,7 +2,7 @@
 // both backends (bindings/napi, bindings/koffi) implement, so lib/ never knows which one it runs on.
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions, tsParam, tsReturn } from './js_surface.mjs';
-import { lookupSnapshots, snapshotSpecs, snapshotTypesFile } from './snapshots.mjs';
+import { eventPayload, lookupSnapshots, snapshotSpecs, snapshotTypesFile } from './snapshots.mjs';
 
 const HEADER = `// ${GENERATED}\n`;
 
@@ -41,8 +41,10 @@ function errcFile(model) {
 
 function nativeApiFile(model) {
   const fns = jsFunctions(model);
+  // An event callback with a payload (idl/surface.mjs callbacks' `payload`) gets its snapshot as a last argument.
+  const param = (p) => tsParam(p, (cb) => eventPayload(model, cb));
   const enumNames = model.enums.map((e) => e.tsName).filter((n) => fns.some((f) =>
-    [...f.params.map(tsParam), tsReturn(f.returns)].some((t) => new RegExp(`\\b${n}\\b`).test(t))));
+    [...f.params.map(param), tsReturn(f.returns)].some((t) => new RegExp(`\\b${n}\\b`).test(t))));
   let s = HEADER;
   s += `import type { ${enumNames.join(', ')} } from './enums.js';\n`;
   const snapshotNames = [...snapshotSpecs(model).keys()];
@@ -92,7 +94,7 @@ export interface NativeApi {
     const group = f.fn.owner ? f.fn.owner.name : 'Enum names';
     if (group !== owner) { s += `\n  // ---- ${group} ----\n`; owner = group; }
     s += jsDoc(f.fn.doc, '  ');
-    s += `  ${f.name}(${f.params.map(tsParam).join(', ')}): ${tsReturn(f.returns)};\n`;
+    s += `  ${f.name}(${f.params.map(param).join(', ')}): ${tsReturn(f.returns)};\n`;
   }
   s += '\n  // ---- Snapshots: every getter of an object in one call (idl/surface.mjs `snapshots`) ----\n';
   for (const n of snapshotNames) {

@@ -14,341 +14,519 @@
 namespace svcpp_node {
 namespace {
 
+Napi::Value LookupSnapshot_Client_GetLastConnectionFailure(Napi::Env env, Svcpp_Client const *client);
+Napi::Value LookupSnapshot_Client_GetCurrentUserV2(Napi::Env env, Svcpp_Client const *client);
+Napi::Value LookupSnapshot_Client_GetCurrentUser(Napi::Env env, Svcpp_Client const *client);
+Napi::Value LookupSnapshot_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId);
+Napi::Value LookupSnapshot_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId);
+Napi::Value LookupSnapshot_Client_GetChannelHandle(Napi::Env env, Svcpp_Client const *client, uint64_t channelId);
+Napi::Value LookupSnapshot_Client_GetLobbyHandle(Napi::Env env, Svcpp_Client const *client, uint64_t lobbyId);
+Napi::Value LookupSnapshot_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId);
+Napi::Value LookupSnapshot_Client_GetCall(Napi::Env env, Svcpp_Client const *client, uint64_t channelId);
+
 // ---- callback trampolines -----------------------------------------------------------------------------
 
 /** Svcpp_Client_LogCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LogCallback(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{BorrowString(env, message), Napi::Number::New(env, static_cast<double>(severity))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = BorrowString(env, message);
+    args[1] = Napi::Number::New(env, static_cast<double>(severity));
+  });
 }
 
 /** Svcpp_Client_OnStatusChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_OnStatusChanged(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t errorDetail, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Number::New(env, static_cast<double>(status)), Napi::Number::New(env, static_cast<double>(error)), Napi::Number::New(env, static_cast<double>(errorDetail))}; });
+  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::Number::New(env, static_cast<double>(status));
+    args[1] = Napi::Number::New(env, static_cast<double>(error));
+    args[2] = Napi::Number::New(env, static_cast<double>(errorDetail));
+  });
 }
 
 /** Svcpp_Client_AuthorizationCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_AuthorizationCallback(Svcpp_ClientResult const *result, Svcpp_String code, Svcpp_String redirectUri, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, code), BorrowString(env, redirectUri)}; });
+  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = BorrowString(env, code);
+    args[2] = BorrowString(env, redirectUri);
+  });
 }
 
 /** Svcpp_Client_AuthorizeUrlCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_AuthorizeUrlCallback(Svcpp_String url, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{BorrowString(env, url)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = BorrowString(env, url);
+  });
 }
 
 /** Svcpp_Client_TokenExchangeCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_TokenExchangeCallback(Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_String refreshToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, accessToken), BorrowString(env, refreshToken), Napi::Number::New(env, static_cast<double>(tokenType)), Napi::Number::New(env, static_cast<double>(expiresIn)), BorrowString(env, scopes)}; });
+  InvokeJs<6>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = BorrowString(env, accessToken);
+    args[2] = BorrowString(env, refreshToken);
+    args[3] = Napi::Number::New(env, static_cast<double>(tokenType));
+    args[4] = Napi::Number::New(env, static_cast<double>(expiresIn));
+    args[5] = BorrowString(env, scopes);
+  });
 }
 
 /** Svcpp_Client_ExchangeChildTokenCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_ExchangeChildTokenCallback(Svcpp_ClientResult const *result, Svcpp_String accessToken, Svcpp_AuthorizationTokenType tokenType, int32_t expiresIn, Svcpp_String scopes, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, accessToken), Napi::Number::New(env, static_cast<double>(tokenType)), Napi::Number::New(env, static_cast<double>(expiresIn)), BorrowString(env, scopes)}; });
+  InvokeJs<5>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = BorrowString(env, accessToken);
+    args[2] = Napi::Number::New(env, static_cast<double>(tokenType));
+    args[3] = Napi::Number::New(env, static_cast<double>(expiresIn));
+    args[4] = BorrowString(env, scopes);
+  });
 }
 
 /** Svcpp_Client_RevokeTokenCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_RevokeTokenCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_UpdateTokenCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UpdateTokenCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_UnmergeIntoProvisionalAccountCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UnmergeIntoProvisionalAccountCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_FetchCurrentUserCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_FetchCurrentUserCallback(Svcpp_ClientResult const *result, uint64_t id, Svcpp_String name, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), Napi::BigInt::New(env, static_cast<uint64_t>(id)), BorrowString(env, name)}; });
+  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(id));
+    args[2] = BorrowString(env, name);
+  });
 }
 
 /** Svcpp_Client_TokenExpirationCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_TokenExpirationCallback(void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+  InvokeJs<0>(userData, [&](Napi::Env , JsCallback &, napi_value *) {});
 }
 
 /** Svcpp_Client_MissedEventsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_MissedEventsCallback(void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+  InvokeJs<0>(userData, [&](Napi::Env , JsCallback &, napi_value *) {});
 }
 
 /** Svcpp_Client_AuthorizeRequestCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_AuthorizeRequestCallback(void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+  InvokeJs<0>(userData, [&](Napi::Env , JsCallback &, napi_value *) {});
 }
 
 /** Svcpp_Client_GetUserGuildsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetUserGuildsCallback(Svcpp_ClientResult const *result, Svcpp_GuildMinimalSpan guilds, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_GuildMinimal>(env, guilds)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = CloneSpan<Svcpp_GuildMinimal>(env, guilds);
+  });
 }
 
 /** Svcpp_Client_GetGuildChannelsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetGuildChannelsCallback(Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan guildChannels, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_GuildChannel>(env, guildChannels)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = CloneSpan<Svcpp_GuildChannel>(env, guildChannels);
+  });
 }
 
-/** Svcpp_Client_UserUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+/** Svcpp_Client_UserUpdatedCallback: the registered JS function, called with converted arguments and the user (payload) (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+    args[1] = LookupSnapshot_Client_GetUser(env, &registration.client, userId);
+  });
 }
 
 /** Svcpp_Client_SendUserMessageCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_SendUserMessageCallback(Svcpp_ClientResult const *result, uint64_t messageId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), Napi::BigInt::New(env, static_cast<uint64_t>(messageId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(messageId));
+  });
 }
 
 /** Svcpp_Client_EditUserMessageCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_EditUserMessageCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_DeleteUserMessageCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_DeleteUserMessageCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_GetLobbyMessagesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetLobbyMessagesCallback(Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_MessageHandle>(env, messages)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = CloneSpan<Svcpp_MessageHandle>(env, messages);
+  });
 }
 
 /** Svcpp_Client_UserMessagesWithLimitCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UserMessagesWithLimitCallback(Svcpp_ClientResult const *result, Svcpp_MessageHandleSpan messages, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_MessageHandle>(env, messages)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = CloneSpan<Svcpp_MessageHandle>(env, messages);
+  });
 }
 
 /** Svcpp_Client_UserMessageSummariesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UserMessageSummariesCallback(Svcpp_ClientResult const *result, Svcpp_UserMessageSummarySpan summaries, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), CloneSpan<Svcpp_UserMessageSummary>(env, summaries)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = CloneSpan<Svcpp_UserMessageSummary>(env, summaries);
+  });
 }
 
-/** Svcpp_Client_MessageCreatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+/** Svcpp_Client_MessageCreatedCallback: the registered JS function, called with converted arguments and the message (payload) (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_MessageCreatedCallback(uint64_t messageId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(messageId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(messageId));
+    args[1] = LookupSnapshot_Client_GetMessageHandle(env, &registration.client, messageId);
+  });
 }
 
-/** Svcpp_Client_MessageUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+/** Svcpp_Client_MessageUpdatedCallback: the registered JS function, called with converted arguments and the message (payload) (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_MessageUpdatedCallback(uint64_t messageId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(messageId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(messageId));
+    args[1] = LookupSnapshot_Client_GetMessageHandle(env, &registration.client, messageId);
+  });
 }
 
 /** Svcpp_Client_MessageDeletedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_MessageDeletedCallback(uint64_t messageId, uint64_t channelId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(messageId)), Napi::BigInt::New(env, static_cast<uint64_t>(channelId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(messageId));
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(channelId));
+  });
 }
 
 /** Svcpp_Client_CreateOrJoinLobbyCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_CreateOrJoinLobbyCallback(Svcpp_ClientResult const *result, uint64_t lobbyId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+  });
 }
 
 /** Svcpp_Client_LeaveLobbyCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LeaveLobbyCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_LobbyCreatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LobbyCreatedCallback(uint64_t lobbyId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+  });
 }
 
 /** Svcpp_Client_LobbyDeletedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LobbyDeletedCallback(uint64_t lobbyId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+  });
 }
 
 /** Svcpp_Client_LobbyUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LobbyUpdatedCallback(uint64_t lobbyId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId))}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+  });
 }
 
 /** Svcpp_Client_LobbyMemberAddedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LobbyMemberAddedCallback(uint64_t lobbyId, uint64_t memberId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(memberId));
+  });
 }
 
 /** Svcpp_Client_LobbyMemberRemovedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LobbyMemberRemovedCallback(uint64_t lobbyId, uint64_t memberId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(memberId));
+  });
 }
 
 /** Svcpp_Client_LobbyMemberUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LobbyMemberUpdatedCallback(uint64_t lobbyId, uint64_t memberId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId))}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(memberId));
+  });
 }
 
 /** Svcpp_Client_LinkOrUnlinkChannelCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_LinkOrUnlinkChannelCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_ProvisionalUserMergeRequiredCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_ProvisionalUserMergeRequiredCallback(void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+  InvokeJs<0>(userData, [&](Napi::Env , JsCallback &, napi_value *) {});
 }
 
 /** Svcpp_Client_JoinLinkedLobbyGuildCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_JoinLinkedLobbyGuildCallback(Svcpp_ClientResult const *result, Svcpp_String inviteUrl, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, inviteUrl)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = BorrowString(env, inviteUrl);
+  });
 }
 
 /** Svcpp_Client_SendFriendRequestCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_SendFriendRequestCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_UpdateRelationshipCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UpdateRelationshipCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
-/** Svcpp_Client_RelationshipCreatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
+/** Svcpp_Client_RelationshipCreatedCallback: the registered JS function, called with converted arguments and the relationship (payload) (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_RelationshipCreatedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlatformRelationshipUpdate)}; });
+  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+    args[1] = Napi::Boolean::New(env, isPlatformRelationshipUpdate);
+    args[2] = LookupSnapshot_Client_GetRelationshipHandle(env, &registration.client, userId);
+  });
 }
 
 /** Svcpp_Client_RelationshipDeletedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_RelationshipDeletedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlatformRelationshipUpdate)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+    args[1] = Napi::Boolean::New(env, isPlatformRelationshipUpdate);
+  });
 }
 
 /** Svcpp_Client_RelationshipGroupsUpdatedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_RelationshipGroupsUpdatedCallback(uint64_t userId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+  });
 }
 
 /** Svcpp_Client_UpdateRichPresenceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UpdateRichPresenceCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_UpdateStatusCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UpdateStatusCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_SendActivityInviteCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_SendActivityInviteCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_AcceptActivityInviteCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_AcceptActivityInviteCallback(Svcpp_ClientResult const *result, Svcpp_String joinSecret, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result), BorrowString(env, joinSecret)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+    args[1] = BorrowString(env, joinSecret);
+  });
 }
 
 /** Svcpp_Client_ActivityInviteCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_ActivityInviteCallback(Svcpp_ActivityInvite const *invite, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ActivityInvite>(env, invite)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ActivityInvite>(env, invite);
+  });
 }
 
 /** Svcpp_Client_ActivityJoinCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_ActivityJoinCallback(Svcpp_String joinSecret, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{BorrowString(env, joinSecret)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = BorrowString(env, joinSecret);
+  });
 }
 
 /** Svcpp_Client_ActivityJoinWithApplicationCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_ActivityJoinWithApplicationCallback(uint64_t applicationId, Svcpp_String joinSecret, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(applicationId)), BorrowString(env, joinSecret)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(applicationId));
+    args[1] = BorrowString(env, joinSecret);
+  });
 }
 
 /** Svcpp_Client_OpenMessageInPlatformCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_OpenMessageInPlatformCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Call_OnStatusChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Call_OnStatusChanged(Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t errorDetail, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Number::New(env, static_cast<double>(status)), Napi::Number::New(env, static_cast<double>(error)), Napi::Number::New(env, static_cast<double>(errorDetail))}; });
+  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::Number::New(env, static_cast<double>(status));
+    args[1] = Napi::Number::New(env, static_cast<double>(error));
+    args[2] = Napi::Number::New(env, static_cast<double>(errorDetail));
+  });
 }
 
 /** Svcpp_Call_OnParticipantChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Call_OnParticipantChanged(uint64_t userId, bool added, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, added)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+    args[1] = Napi::Boolean::New(env, added);
+  });
 }
 
 /** Svcpp_Call_OnVoiceStateChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Call_OnVoiceStateChanged(uint64_t userId, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId))}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+  });
 }
 
 /** Svcpp_Call_OnSpeakingStatusChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Call_OnSpeakingStatusChanged(uint64_t userId, bool isPlayingSound, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(userId)), Napi::Boolean::New(env, isPlayingSound)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
+    args[1] = Napi::Boolean::New(env, isPlayingSound);
+  });
 }
 
 /** Svcpp_Call_OnEncryptionStateChanged: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Call_OnEncryptionStateChanged(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Number::New(env, static_cast<double>(protocolVersion)), Napi::BigInt::New(env, static_cast<uint64_t>(epoch)), Napi::Boolean::New(env, transitionPending), Napi::Boolean::New(env, passthrough)}; });
+  InvokeJs<4>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::Number::New(env, static_cast<double>(protocolVersion));
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(epoch));
+    args[2] = Napi::Boolean::New(env, transitionPending);
+    args[3] = Napi::Boolean::New(env, passthrough);
+  });
 }
 
 /** Svcpp_Client_EndCallCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_EndCallCallback(void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+  InvokeJs<0>(userData, [&](Napi::Env , JsCallback &, napi_value *) {});
 }
 
 /** Svcpp_Client_EndCallsCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_EndCallsCallback(void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{}; });
+  InvokeJs<0>(userData, [&](Napi::Env , JsCallback &, napi_value *) {});
 }
 
 /** Svcpp_Client_VoiceParticipantChangedCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_VoiceParticipantChangedCallback(uint64_t lobbyId, uint64_t memberId, bool added, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId)), Napi::BigInt::New(env, static_cast<uint64_t>(memberId)), Napi::Boolean::New(env, added)}; });
+  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(lobbyId));
+    args[1] = Napi::BigInt::New(env, static_cast<uint64_t>(memberId));
+    args[2] = Napi::Boolean::New(env, added);
+  });
 }
 
 /** Svcpp_Client_GetInputDevicesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetInputDevicesCallback(Svcpp_AudioDeviceSpan devices, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneSpan<Svcpp_AudioDevice>(env, devices)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneSpan<Svcpp_AudioDevice>(env, devices);
+  });
 }
 
 /** Svcpp_Client_GetOutputDevicesCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetOutputDevicesCallback(Svcpp_AudioDeviceSpan devices, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneSpan<Svcpp_AudioDevice>(env, devices)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneSpan<Svcpp_AudioDevice>(env, devices);
+  });
 }
 
 /** Svcpp_Client_GetCurrentInputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetCurrentInputDeviceCallback(Svcpp_AudioDevice const *device, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_AudioDevice>(env, device)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_AudioDevice>(env, device);
+  });
 }
 
 /** Svcpp_Client_GetCurrentOutputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_GetCurrentOutputDeviceCallback(Svcpp_AudioDevice const *device, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_AudioDevice>(env, device)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_AudioDevice>(env, device);
+  });
 }
 
 /** Svcpp_Client_SetInputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_SetInputDeviceCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_SetOutputDeviceCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_SetOutputDeviceCallback(Svcpp_ClientResult const *result, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneHandle<Svcpp_ClientResult>(env, result)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneHandle<Svcpp_ClientResult>(env, result);
+  });
 }
 
 /** Svcpp_Client_DeviceChangeCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_DeviceChangeCallback(Svcpp_AudioDeviceSpan inputDevices, Svcpp_AudioDeviceSpan outputDevices, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{CloneSpan<Svcpp_AudioDevice>(env, inputDevices), CloneSpan<Svcpp_AudioDevice>(env, outputDevices)}; });
+  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = CloneSpan<Svcpp_AudioDevice>(env, inputDevices);
+    args[1] = CloneSpan<Svcpp_AudioDevice>(env, outputDevices);
+  });
 }
 
 /** Svcpp_Client_NoAudioInputCallback: the registered JS function, called with converted arguments (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_NoAudioInputCallback(bool inputDetected, void *userData) {
-  InvokeJs(userData, [&](Napi::Env env) { return std::vector<napi_value>{Napi::Boolean::New(env, inputDetected)}; });
+  InvokeJs<1>(userData, [&](Napi::Env env, JsCallback &, napi_value *args) {
+    args[0] = Napi::Boolean::New(env, inputDetected);
+  });
 }
 
 // ---- functions ----------------------------------------------------------------------------------------
@@ -4109,7 +4287,7 @@ Napi::Value Client_SetUserUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   std::unique_ptr<JsCallback> cbData;
-  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]), *UnwrapClient(env, info[0]));
   Svcpp_Errc rc = Svcpp_Client_SetUserUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_UserUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
   Check(env, rc);
@@ -4275,7 +4453,7 @@ Napi::Value Client_SetMessageCreatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   std::unique_ptr<JsCallback> cbData;
-  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]), *UnwrapClient(env, info[0]));
   Svcpp_Errc rc = Svcpp_Client_SetMessageCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
   Check(env, rc);
@@ -4286,7 +4464,7 @@ Napi::Value Client_SetMessageUpdatedCallback(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   std::unique_ptr<JsCallback> cbData;
-  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]), *UnwrapClient(env, info[0]));
   Svcpp_Errc rc = Svcpp_Client_SetMessageUpdatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_MessageUpdatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
   Check(env, rc);
@@ -4677,7 +4855,7 @@ Napi::Value Client_SetRelationshipCreatedCallback(const Napi::CallbackInfo &info
   Napi::Env env = info.Env();
   CountCrossing();
   std::unique_ptr<JsCallback> cbData;
-  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]));
+  if (!IsNullish(info[1])) cbData = NewJsCallback(env, FunctionArg(info[1]), *UnwrapClient(env, info[0]));
   Svcpp_Errc rc = Svcpp_Client_SetRelationshipCreatedCallback(UnwrapClient(env, info[0]), cbData ? Call_Svcpp_Client_RelationshipCreatedCallback : nullptr, cbData ? FreeJsCallback : nullptr, cbData.get());
   if (rc == Svcpp_Errc_Ok) cbData.release();
   Check(env, rc);
@@ -5175,6 +5353,16 @@ Napi::Value Client_RunCallbacks(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_Errc rc = RunClientCallbacks(env, info[0]);
+  RethrowCallbackError(env);
+  Check(env, rc);
+  return env.Undefined();
+}
+
+Napi::Value Client_RunCallbacksUpTo(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  CountCrossing();
+  uint32_t maxCallbacks = U32Arg(info[1]);
+  Svcpp_Errc rc = RunClientCallbacks(env, info[0], std::optional<uint32_t>(maxCallbacks));
   RethrowCallbackError(env);
   Check(env, rc);
   return env.Undefined();
@@ -6591,20 +6779,35 @@ Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
 
 // ---- lookup snapshots ---------------------------------------------------------------------------------
 
+Napi::Value LookupSnapshot_Client_GetLastConnectionFailure(Napi::Env env, Svcpp_Client const *client) {
+  Svcpp_ConnectionFailure out{};
+  if (!Svcpp_Client_GetLastConnectionFailure(client, &out)) return env.Undefined();
+  DropOnExit<Svcpp_ConnectionFailure> owned{&out};
+  return SnapshotOf_ConnectionFailure(env, &out);
+}
+
 Napi::Value Client_GetLastConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
-  Svcpp_ConnectionFailure out{};
-  if (!Svcpp_Client_GetLastConnectionFailure(UnwrapClient(env, info[0]), &out)) return env.Undefined();
-  DropOnExit<Svcpp_ConnectionFailure> owned{&out};
-  return SnapshotOf_ConnectionFailure(env, &out);
+  return LookupSnapshot_Client_GetLastConnectionFailure(env, UnwrapClient(env, info[0]));
+}
+
+Napi::Value LookupSnapshot_Client_GetCurrentUserV2(Napi::Env env, Svcpp_Client const *client) {
+  Svcpp_UserHandle out{};
+  if (!Svcpp_Client_GetCurrentUserV2(client, &out)) return env.Undefined();
+  DropOnExit<Svcpp_UserHandle> owned{&out};
+  return SnapshotOf_UserHandle(env, &out);
 }
 
 Napi::Value Client_GetCurrentUserV2_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
+  return LookupSnapshot_Client_GetCurrentUserV2(env, UnwrapClient(env, info[0]));
+}
+
+Napi::Value LookupSnapshot_Client_GetCurrentUser(Napi::Env env, Svcpp_Client const *client) {
   Svcpp_UserHandle out{};
-  if (!Svcpp_Client_GetCurrentUserV2(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  if (!Svcpp_Client_GetCurrentUser(client, &out)) return env.Undefined();
   DropOnExit<Svcpp_UserHandle> owned{&out};
   return SnapshotOf_UserHandle(env, &out);
 }
@@ -6612,8 +6815,12 @@ Napi::Value Client_GetCurrentUserV2_Snapshot(const Napi::CallbackInfo &info) {
 Napi::Value Client_GetCurrentUser_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
+  return LookupSnapshot_Client_GetCurrentUser(env, UnwrapClient(env, info[0]));
+}
+
+Napi::Value LookupSnapshot_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId) {
   Svcpp_UserHandle out{};
-  if (!Svcpp_Client_GetCurrentUser(UnwrapClient(env, info[0]), &out)) return env.Undefined();
+  if (!Svcpp_Client_GetUser(client, userId, &out)) return env.Undefined();
   DropOnExit<Svcpp_UserHandle> owned{&out};
   return SnapshotOf_UserHandle(env, &out);
 }
@@ -6622,60 +6829,77 @@ Napi::Value Client_GetUser_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   uint64_t userId = U64Arg(info[1]);
-  Svcpp_UserHandle out{};
-  if (!Svcpp_Client_GetUser(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_UserHandle> owned{&out};
-  return SnapshotOf_UserHandle(env, &out);
+  return LookupSnapshot_Client_GetUser(env, UnwrapClient(env, info[0]), userId);
+}
+
+Napi::Value LookupSnapshot_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId) {
+  Svcpp_MessageHandle out{};
+  if (!Svcpp_Client_GetMessageHandle(client, messageId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_MessageHandle> owned{&out};
+  return SnapshotOf_MessageHandle(env, &out);
 }
 
 Napi::Value Client_GetMessageHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   uint64_t messageId = U64Arg(info[1]);
-  Svcpp_MessageHandle out{};
-  if (!Svcpp_Client_GetMessageHandle(UnwrapClient(env, info[0]), messageId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_MessageHandle> owned{&out};
-  return SnapshotOf_MessageHandle(env, &out);
+  return LookupSnapshot_Client_GetMessageHandle(env, UnwrapClient(env, info[0]), messageId);
+}
+
+Napi::Value LookupSnapshot_Client_GetChannelHandle(Napi::Env env, Svcpp_Client const *client, uint64_t channelId) {
+  Svcpp_ChannelHandle out{};
+  if (!Svcpp_Client_GetChannelHandle(client, channelId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_ChannelHandle> owned{&out};
+  return SnapshotOf_ChannelHandle(env, &out);
 }
 
 Napi::Value Client_GetChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   uint64_t channelId = U64Arg(info[1]);
-  Svcpp_ChannelHandle out{};
-  if (!Svcpp_Client_GetChannelHandle(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_ChannelHandle> owned{&out};
-  return SnapshotOf_ChannelHandle(env, &out);
+  return LookupSnapshot_Client_GetChannelHandle(env, UnwrapClient(env, info[0]), channelId);
+}
+
+Napi::Value LookupSnapshot_Client_GetLobbyHandle(Napi::Env env, Svcpp_Client const *client, uint64_t lobbyId) {
+  Svcpp_LobbyHandle out{};
+  if (!Svcpp_Client_GetLobbyHandle(client, lobbyId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_LobbyHandle> owned{&out};
+  return SnapshotOf_LobbyHandle(env, &out);
 }
 
 Napi::Value Client_GetLobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   uint64_t lobbyId = U64Arg(info[1]);
-  Svcpp_LobbyHandle out{};
-  if (!Svcpp_Client_GetLobbyHandle(UnwrapClient(env, info[0]), lobbyId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_LobbyHandle> owned{&out};
-  return SnapshotOf_LobbyHandle(env, &out);
+  return LookupSnapshot_Client_GetLobbyHandle(env, UnwrapClient(env, info[0]), lobbyId);
+}
+
+Napi::Value LookupSnapshot_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId) {
+  Svcpp_RelationshipHandle out{};
+  if (!Svcpp_Client_GetRelationshipHandle(client, userId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_RelationshipHandle> owned{&out};
+  return SnapshotOf_RelationshipHandle(env, &out);
 }
 
 Napi::Value Client_GetRelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   uint64_t userId = U64Arg(info[1]);
-  Svcpp_RelationshipHandle out{};
-  if (!Svcpp_Client_GetRelationshipHandle(UnwrapClient(env, info[0]), userId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_RelationshipHandle> owned{&out};
-  return SnapshotOf_RelationshipHandle(env, &out);
+  return LookupSnapshot_Client_GetRelationshipHandle(env, UnwrapClient(env, info[0]), userId);
+}
+
+Napi::Value LookupSnapshot_Client_GetCall(Napi::Env env, Svcpp_Client const *client, uint64_t channelId) {
+  Svcpp_Call out{};
+  if (!Svcpp_Client_GetCall(client, channelId, &out)) return env.Undefined();
+  DropOnExit<Svcpp_Call> owned{&out};
+  return SnapshotOf_Call(env, &out);
 }
 
 Napi::Value Client_GetCall_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   uint64_t channelId = U64Arg(info[1]);
-  Svcpp_Call out{};
-  if (!Svcpp_Client_GetCall(UnwrapClient(env, info[0]), channelId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_Call> owned{&out};
-  return SnapshotOf_Call(env, &out);
+  return LookupSnapshot_Client_GetCall(env, UnwrapClient(env, info[0]), channelId);
 }
 
 }  // namespace
@@ -7245,6 +7469,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_SetSpeakerMode", Napi::Function::New(env, Client_SetSpeakerMode, "Client_SetSpeakerMode"));
   exports.Set("Client_SetThreadPriority", Napi::Function::New(env, Client_SetThreadPriority, "Client_SetThreadPriority"));
   exports.Set("Client_RunCallbacks", Napi::Function::New(env, Client_RunCallbacks, "Client_RunCallbacks"));
+  exports.Set("Client_RunCallbacksUpTo", Napi::Function::New(env, Client_RunCallbacksUpTo, "Client_RunCallbacksUpTo"));
   exports.Set("Client_HasPendingCallbacks", Napi::Function::New(env, Client_HasPendingCallbacks, "Client_HasPendingCallbacks"));
   exports.Set("ErrcName", Napi::Function::New(env, ErrcName, "ErrcName"));
   exports.Set("LoggingSeverityToString", Napi::Function::New(env, LoggingSeverityToString, "LoggingSeverityToString"));

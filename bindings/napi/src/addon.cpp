@@ -161,6 +161,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   addon->tags.resize(kHandleTypeCount);
   for (napi_type_tag &tag : addon->tags) tag = napi_type_tag{bits(random), bits(random)};
   env.SetInstanceData(addon);  // deleted by node-addon-api when the environment goes away
+  addon->setImmediate = Napi::Persistent(env.Global().Get("setImmediate").As<Napi::Function>());
 
   exports.Set("GetAbiVersion", Napi::Function::New(env, GetAbiVersion, "GetAbiVersion"));
   exports.Set("CheckAbiVersion", Napi::Function::New(env, CheckAbiVersion, "CheckAbiVersion"));

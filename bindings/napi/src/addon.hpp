@@ -11,6 +11,7 @@
 #include <napi.h>
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,8 @@ struct AddonData {
   Napi::Reference<Napi::Value> callbackError;
   /** One function per object type building its snapshot object from the values read (snapshots.hpp). */
   std::vector<Napi::FunctionReference> snapshotFactories;
+  /** The environment's setImmediate: the client pump continues a drain on the next turn with it (client_pump.cpp). */
+  Napi::FunctionReference setImmediate;
 };
 
 AddonData &Addon(Napi::Env env);
@@ -81,8 +84,31 @@ inline Svcpp_String View(const std::string &s) {
   return Svcpp_String{reinterpret_cast<uint8_t *>(const_cast<char *>(s.data())), s.size()};
 }
 
+/** True when every byte is ASCII (8 bytes at a time): such UTF-8 is also Latin-1. */
+inline bool IsAscii(const uint8_t *p, size_t n) {
+  uint64_t bits = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    bits |= word;
+  }
+  for (; i < n; ++i) bits |= p[i];
+  return (bits & 0x8080808080808080ULL) == 0;
+}
+
+/**
+ * A JS string of a UTF-8 view. ASCII text (ids, names, URLs: nearly all of it) is created as Latin-1, which V8
+ * copies as is, where the UTF-8 path validates and decodes it first: a measurable part of a short getter's cost.
+ */
 inline Napi::String BorrowString(Napi::Env env, Svcpp_String s) {
-  return Napi::String::New(env, reinterpret_cast<const char *>(s.ptr), s.ptr ? s.size : 0);
+  const size_t size = s.ptr ? s.size : 0;
+  const char *text = reinterpret_cast<const char *>(s.ptr);
+  napi_value out;
+  napi_status status = size != 0 && IsAscii(s.ptr, size) ? napi_create_string_latin1(env, text, size, &out)
+                                                          : napi_create_string_utf8(env, text, size, &out);
+  NAPI_THROW_IF_FAILED(env, status, Napi::String());
+  return Napi::String(env, out);
 }
 
 /** Converts a library-allocated output string and frees it with Svcpp_Free (never our allocator). */

@@ -1574,6 +1574,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self) {
     });
 }
 
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacksUpTo(Svcpp_Client *self, uint32_t maxCallbacks) {
+    return Guard("Svcpp_Client_RunCallbacksUpTo", [&] {
+        auto maxCallbacks_ = InMin<uint32_t>(maxCallbacks, 1, "maxCallbacks");
+        ClientPtr client = ClientOf(self);
+        client->RunCallbacksUpTo(std::move(maxCallbacks_));
+    });
+}
+
 SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *self) {
     bool result = false;
     Guard("Svcpp_Client_HasPendingCallbacks", [&] {

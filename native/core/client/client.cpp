@@ -109,10 +109,13 @@ void Client::RemoveCallback(uint64_t token) {
 
 AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() { return pkce::CreateVerifier(); }
 
-void Client::RunCallbacks() {
+void Client::RunCallbacks() { RunCallbacksUpTo(UINT32_MAX); }
+
+void Client::RunCallbacksUpTo(uint32_t maxCallbacks) {
     if (queue_.IsPumpingOnAnotherThread()) throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
     auto self = shared_from_this();  // a Drop inside a callback must not free us mid-pump
-    queue_.Run([this] { return destroyRequested_.load(); });
+    const size_t limit = maxCallbacks == UINT32_MAX ? SIZE_MAX : maxCallbacks;
+    queue_.Run([this] { return destroyRequested_.load(); }, limit);
     if (destroyRequested_.load()) std::call_once(teardownOnce_, [this] { Teardown(); });
 }
 

@@ -232,6 +232,8 @@ public:
     voice::VoiceService &Voice() { return *voice_; }
 
     void RunCallbacks();
+    /** RunCallbacks, at most maxCallbacks of them (Svcpp_Client_RunCallbacksUpTo; native/SEMANTICS.md "Pump and hook"). */
+    void RunCallbacksUpTo(uint32_t maxCallbacks);
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
     void SetCallbacksPendingHook(CallbacksPendingFn &&hook);
 

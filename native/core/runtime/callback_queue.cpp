@@ -1,5 +1,8 @@
 #include "runtime/callback_queue.hpp"
 
+#include <cstdint>
+#include <iterator>
+
 #include "runtime/abi_error.hpp"
 
 namespace svcpp::core {
@@ -24,7 +27,9 @@ void CallbackQueue::Post(Job job) {
     if (fire) FireHook();
 }
 
-void CallbackQueue::Run(const std::function<bool()> &shouldStop) {
+void CallbackQueue::Run(const std::function<bool()> &shouldStop) { Run(shouldStop, SIZE_MAX); }
+
+void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs) {
     std::deque<Job> batch;
     {
         std::lock_guard lock(mutex_);
@@ -32,7 +37,12 @@ void CallbackQueue::Run(const std::function<bool()> &shouldStop) {
         pumping_ = true;
         pumpThread_ = std::this_thread::get_id();
         armed_ = true;  // work queued from now on wakes the host again
-        batch.swap(jobs_);
+        if (maxJobs >= jobs_.size()) {
+            batch.swap(jobs_);
+        } else {  // bounded: the oldest maxJobs; the rest stay queued (not empty, so the hook stays quiet)
+            batch.insert(batch.end(), std::make_move_iterator(jobs_.begin()), std::make_move_iterator(jobs_.begin() + maxJobs));
+            jobs_.erase(jobs_.begin(), jobs_.begin() + maxJobs);
+        }
     }
     ++pumpDepth;
     struct PumpEnd {  // clears the pumping flag even if a callback throws through us

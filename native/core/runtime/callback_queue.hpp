@@ -37,6 +37,8 @@ public:
      * Throws AbiError(Busy) when this queue is already being pumped.
      */
     void Run(const std::function<bool()> &shouldStop);
+    /** Run, but at most `maxJobs` of the queued jobs (the oldest); the others stay at the front of the queue. */
+    void Run(const std::function<bool()> &shouldStop, size_t maxJobs);
 
     /** Removes and returns every queued job (Drop and ResetCallbacks decide how each one ends). */
     std::deque<Job> TakeAll();

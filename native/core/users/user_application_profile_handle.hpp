@@ -27,7 +27,20 @@ public:
     std::string Username() const;
 
 private:
-    std::optional<ApplicationProfileRecord> Record() const;
+    /** read(profile) under the cache's lock (UserCache::With); nullopt once the profile, user or client is gone. */
+    template <class Read>
+    auto With(Read &&read) const -> std::optional<decltype(read(std::declval<const ApplicationProfileRecord &>()))> {
+        using Result = decltype(read(std::declval<const ApplicationProfileRecord &>()));
+        auto cache = cache_.lock();
+        if (!cache) return std::nullopt;
+        return cache->With(userId_, [&](const UserRecord &user) -> std::optional<Result> {
+            if (!user.applicationProfiles) return std::nullopt;
+            for (const auto &profile : *user.applicationProfiles) {
+                if (profile.SameIdentity(identity_)) return read(profile);
+            }
+            return std::nullopt;
+        }).value_or(std::nullopt);
+    }
 
     std::weak_ptr<const UserCache> cache_;
     uint64_t userId_ = 0;

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -66,6 +67,18 @@ public:
     /** Sets a user's presence (status and game activity); false when the user is unknown or nothing changed. */
     bool SetPresence(uint64_t id, StatusType status, const std::optional<Activity> &gameActivity);
     std::optional<UserRecord> Get(uint64_t id) const;
+    /**
+     * read(record) under the cache's lock, for a user that is cached; nullopt otherwise. What a handle's getter uses:
+     * it copies the one field it answers, where Get copies the whole record (profiles and activity included) — a
+     * snapshot reads every getter, so that copy was most of a snapshot's native cost.
+     */
+    template <class Read>
+    auto With(uint64_t id, Read &&read) const -> std::optional<decltype(read(std::declval<const UserRecord &>()))> {
+        std::lock_guard lock(mutex_);
+        auto it = users_.find(id);
+        if (it == users_.end()) return std::nullopt;
+        return read(it->second);
+    }
 
     void SetCurrentUserId(uint64_t id);
     uint64_t CurrentUserId() const;

@@ -14,46 +14,58 @@ const char *Extension(UserHandleAvatarType type) {
 }
 }  // namespace
 
-std::optional<UserRecord> UserHandle::Record() const {
-    auto cache = cache_.lock();
-    if (!cache) return std::nullopt;
-    return cache->Get(id_);
+// Each getter copies only what it answers, under the cache's lock (With); a gone user reads as the defaults.
+std::optional<Activity> UserHandle::GameActivity() const {
+    return With([](const UserRecord &r) { return r.gameActivity; }).value_or(std::nullopt);
 }
-
-std::optional<Activity> UserHandle::GameActivity() const { return Record().value_or(UserRecord{}).gameActivity; }
 RelationshipHandle UserHandle::Relationship() const { return RelationshipHandle(cache_, id_); }
 
-bool UserHandle::IsValid() const { return Record().has_value(); }
-uint64_t UserHandle::Id() const { return Record() ? id_ : 0; }
-std::string UserHandle::Username() const { return Record().value_or(UserRecord{}).username; }
-std::optional<std::string> UserHandle::GlobalName() const { return Record().value_or(UserRecord{}).globalName; }
-std::optional<std::string> UserHandle::Avatar() const { return Record().value_or(UserRecord{}).avatar; }
-StatusType UserHandle::Status() const { return Record().value_or(UserRecord{}).status; }
-bool UserHandle::IsProvisional() const { return Record().value_or(UserRecord{}).provisional; }
-std::optional<std::string> UserHandle::GuildTag() const { return Record().value_or(UserRecord{}).guildTag; }
+bool UserHandle::IsValid() const { return With([](const UserRecord &) { return true; }).has_value(); }
+uint64_t UserHandle::Id() const { return With([](const UserRecord &r) { return r.id; }).value_or(0); }
+std::string UserHandle::Username() const { return With([](const UserRecord &r) { return r.username; }).value_or(std::string()); }
+std::optional<std::string> UserHandle::GlobalName() const {
+    return With([](const UserRecord &r) { return r.globalName; }).value_or(std::nullopt);
+}
+std::optional<std::string> UserHandle::Avatar() const { return With([](const UserRecord &r) { return r.avatar; }).value_or(std::nullopt); }
+StatusType UserHandle::Status() const { return With([](const UserRecord &r) { return r.status; }).value_or(StatusType::Offline); }
+bool UserHandle::IsProvisional() const { return With([](const UserRecord &r) { return r.provisional; }).value_or(false); }
+std::optional<std::string> UserHandle::GuildTag() const {
+    return With([](const UserRecord &r) { return r.guildTag; }).value_or(std::nullopt);
+}
 
 std::vector<UserApplicationProfileHandle> UserHandle::UserApplicationProfiles() const {
-    std::vector<UserApplicationProfileHandle> handles;
-    auto r = Record();
-    if (!r || !r->applicationProfiles) return handles;
-    for (const auto &profile : *r->applicationProfiles) handles.emplace_back(cache_, id_, profile);
-    return handles;
+    return With([this](const UserRecord &r) {
+        std::vector<UserApplicationProfileHandle> handles;
+        if (!r.applicationProfiles) return handles;
+        handles.reserve(r.applicationProfiles->size());
+        // A handle names its profile by identity only: the other fields are read from the cache at each call.
+        for (const auto &p : *r.applicationProfiles) {
+            ApplicationProfileRecord identity;
+            identity.providerType = p.providerType;
+            identity.providerId = p.providerId;
+            identity.providerIssuedUserId = p.providerIssuedUserId;
+            handles.emplace_back(cache_, id_, std::move(identity));
+        }
+        return handles;
+    }).value_or(std::vector<UserApplicationProfileHandle>{});
 }
 
-std::string UserHandle::DisplayName() const {
-    auto r = Record();
-    return r ? DisplayNameOf(*r) : std::string();
-}
+std::string UserHandle::DisplayName() const { return With([](const UserRecord &r) { return DisplayNameOf(r); }).value_or(std::string()); }
 
 std::string UserHandle::AvatarUrl(UserHandleAvatarType animatedType, UserHandleAvatarType staticType) const {
     auto cache = cache_.lock();
-    auto r = Record();
-    if (!cache || !r) return {};
+    if (!cache) return {};
+    struct Avatar {
+        uint64_t id;
+        std::optional<std::string> hash;
+    };
+    auto r = cache->With(id_, [](const UserRecord &u) { return Avatar{u.id, u.avatar}; });
+    if (!r) return {};
     // The platform's CDN layout: avatars/<user id>/<hash>.<ext>; "a_" hashes are animated. Without an avatar
     // the default one is chosen from the id, like the reference platform's embed avatars.
-    if (!r->avatar) return cache->CdnBase() + "/embed/avatars/" + std::to_string((r->id >> 22) % 6) + ".png";
-    const bool animated = r->avatar->rfind("a_", 0) == 0;
-    return cache->CdnBase() + "/avatars/" + std::to_string(r->id) + "/" + *r->avatar + "." + Extension(animated ? animatedType : staticType);
+    if (!r->hash) return cache->CdnBase() + "/embed/avatars/" + std::to_string((r->id >> 22) % 6) + ".png";
+    const bool animated = r->hash->rfind("a_", 0) == 0;
+    return cache->CdnBase() + "/avatars/" + std::to_string(r->id) + "/" + *r->hash + "." + Extension(animated ? animatedType : staticType);
 }
 
 }  // namespace svcpp::core

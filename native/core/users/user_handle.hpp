@@ -37,7 +37,13 @@ public:
     RelationshipHandle Relationship() const;
 
 private:
-    std::optional<UserRecord> Record() const;
+    /** read(record) of the user under the cache's lock (see UserCache::With); nullopt once the user or client is gone. */
+    template <class Read>
+    auto With(Read &&read) const -> std::optional<decltype(read(std::declval<const UserRecord &>()))> {
+        auto cache = cache_.lock();
+        if (!cache) return std::nullopt;
+        return cache->With(id_, std::forward<Read>(read));
+    }
 
     std::weak_ptr<const UserCache> cache_;
     uint64_t id_ = 0;

@@ -1,7 +1,7 @@
 /*
  * The pump: callbacks run only inside RunCallbacks, in production order; a pump runs what was queued
  * when it started; nested or concurrent pumping of the same client is Busy; the global pump serves
- * every client; HasPendingCallbacks reflects the queue.
+ * every client; HasPendingCallbacks reflects the queue; RunCallbacksUpTo runs at most its bound, oldest first.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -164,9 +164,61 @@ static void GlobalPump(void)
     CHECK_OK(Svcpp_RunCallbacks());
 }
 
+/* RunCallbacksUpTo: at most maxCallbacks, the oldest first; the rest stay queued ahead of later work; the hook does
+ * not fire for what stays queued; 0, a NULL or dropped client are refused and nothing runs. */
+static int hookFired;
+static void SVCPP_CALL CountHook(void *userData)
+{
+    (void)userData;
+    hookFired += 1;
+}
+
+static void BoundedPump(void)
+{
+    Svcpp_Client client = {NULL};
+    Svcpp_Client stale = {NULL};
+    Recorder rec;
+    char want[64];
+    int i;
+    memset(&rec, 0, sizeof rec);
+    CHECK_OK(Svcpp_Client_Init(&client));
+    CHECK_OK(Svcpp_Client_RunCallbacksUpTo(&client, 3)); /* an empty queue is fine */
+    AddRecorder(&client, Svcpp_LoggingSeverity_Info, &rec);
+    for (i = 1; i <= 5; i++) CHECK_OK(Svcpp_Client_SetApplicationId(&client, (uint64_t)i));
+    CHECK_OK(Svcpp_Client_SetCallbacksPendingHook(&client, CountHook, NULL, NULL));
+    CHECK_EQ_INT(hookFired, 1); /* registered with work queued: announced once */
+
+    CHECK_ERRC(Svcpp_Client_RunCallbacksUpTo(&client, 0), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_RunCallbacksUpTo(NULL, 1), Svcpp_Errc_InvalidHandle);
+    CHECK_EQ_INT(rec.n, 0);
+
+    CHECK_OK(Svcpp_Client_RunCallbacksUpTo(&client, 2));
+    CHECK_EQ_INT(rec.n, 2);
+    CHECK(Svcpp_Client_HasPendingCallbacks(&client));
+    CHECK_OK(Svcpp_Client_SetApplicationId(&client, 6)); /* queued behind the three left */
+    CHECK_EQ_INT(hookFired, 1);                          /* the queue never went empty */
+    CHECK_OK(Svcpp_Client_RunCallbacksUpTo(&client, 3));
+    CHECK_EQ_INT(rec.n, 5);
+    CHECK_OK(Svcpp_Client_RunCallbacksUpTo(&client, 100));
+    CHECK_EQ_INT(rec.n, 6);
+    for (i = 1; i <= 6; i++) {
+        sprintf(want, "application id set to %d", i);
+        CHECK_LINE(rec, i - 1, want);
+    }
+    CHECK(!Svcpp_Client_HasPendingCallbacks(&client));
+    CHECK_OK(Svcpp_Client_SetApplicationId(&client, 7)); /* empty -> non-empty: the hook fires again */
+    CHECK_EQ_INT(hookFired, 2);
+
+    stale = client;
+    CHECK_OK(Svcpp_Client_Drop(&client));
+    CHECK_ERRC(Svcpp_Client_RunCallbacksUpTo(&stale, 1), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_Client_RunCallbacksUpTo(&client, 1), Svcpp_Errc_InvalidHandle);
+}
+
 int main(void)
 {
     Ordering();
+    BoundedPump();
     Reentrancy();
     GlobalReentrancy();
     GlobalPump();
