@@ -89,6 +89,15 @@ struct HttpResponse {
 
 using HttpDone = std::function<void(HttpResponse)>;
 
+struct PooledConnection;  // net/pooled_connection.hpp
+struct TlsClientContext;  // net/tls_context.hpp
+
+/**
+ * An idle keep-alive connection to the origin of a ws(s):// URL — http(s) with the same host and port — or null. The
+ * WebSocket factory sends its upgrade request on it instead of opening a new connection. I/O thread only.
+ */
+using IdleConnectionSource = std::function<std::shared_ptr<PooledConnection>(const Url &wsUrl)>;
+
 /**
  * Keep-alive HTTP/1.1 client: one idle connection pool per origin (scheme, host, port); TLS with SNI,
  * certificate chain and host name verification (system roots + TlsOptions::caFile). Each request gets the
@@ -99,6 +108,8 @@ using HttpDone = std::function<void(HttpResponse)>;
 class HttpClient {
 public:
     HttpClient(boost::asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs);
+    /** With a TLS context shared with the client's WebSocket factory: the trust store is loaded once per client. */
+    HttpClient(boost::asio::io_context &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs);
     ~HttpClient();
     HttpClient(const HttpClient &) = delete;
     HttpClient &operator=(const HttpClient &) = delete;
@@ -106,6 +117,11 @@ public:
     void Send(HttpRequest request, HttpDone done);
     /** Closes every connection; pending requests complete with networkError "shut down". I/O thread only. */
     void Shutdown();
+    /**
+     * Hands idle connections of this pool to a WebSocket factory (the gateway discovery's connection carries the
+     * gateway's upgrade). Null once this client is gone.
+     */
+    IdleConnectionSource IdleConnections() const;
 
 private:
     struct Impl;

@@ -17,6 +17,7 @@
 #include "net/connect_failure.hpp"
 #include "net/http.hpp"
 #include "net/http_headers.hpp"
+#include "net/pooled_connection.hpp"
 #include "net/resolve.hpp"
 #include "net/tls_context.hpp"
 
@@ -47,20 +48,6 @@ std::string Lower(std::string_view text) {
 }
 
 std::string OriginOf(const Url &url) { return url.scheme + "://" + url.host + ":" + std::to_string(url.port); }
-
-/** One TCP or TLS connection to an origin; the buffer keeps whatever was read past the last response. */
-struct Connection {
-    std::variant<beast::tcp_stream, beast::ssl_stream<beast::tcp_stream>> stream;
-    beast::flat_buffer buffer;
-
-    explicit Connection(asio::io_context &io) : stream(std::in_place_index<0>, io) {}
-    Connection(asio::io_context &io, asio::ssl::context &tls) : stream(std::in_place_index<1>, io, tls) {}
-
-    beast::tcp_stream &Tcp() {
-        return std::visit([](auto &s) -> beast::tcp_stream & { return beast::get_lowest_layer(s); }, stream);
-    }
-    void Close() { Tcp().close(); }
-};
 
 http::request<http::string_body> BuildRequest(const HttpRequest &request, const Url &url) {
     http::request<http::string_body> out;
@@ -107,13 +94,13 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
     void Shutdown();
 
     /** The most recently used idle connection to origin, or null. */
-    std::shared_ptr<Connection> TakeIdle(const std::string &origin);
-    void ReturnIdle(const std::string &origin, std::shared_ptr<Connection> connection);
+    std::shared_ptr<PooledConnection> TakeIdle(const std::string &origin);
+    void ReturnIdle(const std::string &origin, std::shared_ptr<PooledConnection> connection);
 
     asio::io_context &io;
     const TlsClientContext tls;
     const std::function<int32_t()> timeoutMs;
-    std::map<std::string, std::vector<std::shared_ptr<Connection>>> idle;
+    std::map<std::string, std::vector<std::shared_ptr<PooledConnection>>> idle;
     std::set<std::shared_ptr<Exchange>> active;
     bool shutDown = false;
 };
@@ -131,7 +118,7 @@ public:
           resolver_(io),
           deadline_(io) {}
 
-    void Start(std::chrono::milliseconds timeout, std::shared_ptr<Connection> idleConnection) {
+    void Start(std::chrono::milliseconds timeout, std::shared_ptr<PooledConnection> idleConnection) {
         deadline_.expires_after(timeout);
         deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
             if (!ec) self->Fail(NetFailure::TimedOut, "timed out");
@@ -157,11 +144,11 @@ private:
         if (!client) {
             return Fail(NetFailure::ShutDown, kShutDown);
         } else if (!url_.Tls()) {
-            connection_ = std::make_shared<Connection>(client->io);
+            connection_ = std::make_shared<PooledConnection>(client->io);
         } else if (!client->tls.context) {
             return Fail(NetFailure::Tls, "TLS setup failed: " + client->tls.error);
         } else {
-            connection_ = std::make_shared<Connection>(client->io, *client->tls.context);
+            connection_ = std::make_shared<PooledConnection>(client->io, *client->tls.context);
             auto &tls = std::get<1>(connection_->stream);
             if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
         }
@@ -266,7 +253,7 @@ private:
     HttpDone done_;
     tcp::resolver resolver_;
     asio::steady_timer deadline_;
-    std::shared_ptr<Connection> connection_;
+    std::shared_ptr<PooledConnection> connection_;
     std::optional<http::response_parser<http::string_body>> parser_;  // fresh for every attempt
     bool reused_ = false;
     bool finished_ = false;
@@ -297,7 +284,7 @@ void HttpClient::Impl::Shutdown() {
     for (const auto &exchange : pending) exchange->Fail(NetFailure::ShutDown, kShutDown);
 }
 
-std::shared_ptr<Connection> HttpClient::Impl::TakeIdle(const std::string &origin) {
+std::shared_ptr<PooledConnection> HttpClient::Impl::TakeIdle(const std::string &origin) {
     auto it = idle.find(origin);
     if (it == idle.end()) return nullptr;
     auto &connections = it->second;
@@ -309,7 +296,7 @@ std::shared_ptr<Connection> HttpClient::Impl::TakeIdle(const std::string &origin
     return nullptr;
 }
 
-void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<Connection> connection) {
+void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<PooledConnection> connection) {
     auto &connections = idle[origin];
     if (shutDown || connections.size() >= kMaxIdlePerOrigin) return connection->Close();
     connections.push_back(std::move(connection));
@@ -317,6 +304,9 @@ void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<Con
 
 HttpClient::HttpClient(asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs)
     : impl_(std::make_shared<Impl>(io, MakeTlsClientContext(tls), std::move(timeoutMs))) {}
+
+HttpClient::HttpClient(asio::io_context &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs)
+    : impl_(std::make_shared<Impl>(io, tls, std::move(timeoutMs))) {}
 
 HttpClient::~HttpClient() { impl_->Shutdown(); }
 
@@ -328,5 +318,15 @@ void HttpClient::Send(HttpRequest request, HttpDone done) {
 }
 
 void HttpClient::Shutdown() { impl_->Shutdown(); }
+
+IdleConnectionSource HttpClient::IdleConnections() const {
+    return [weak = std::weak_ptr<Impl>(impl_)](const Url &wsUrl) -> std::shared_ptr<PooledConnection> {
+        const auto impl = weak.lock();
+        if (!impl || impl->shutDown || (wsUrl.scheme != "ws" && wsUrl.scheme != "wss")) return nullptr;
+        Url origin = wsUrl;
+        origin.scheme = wsUrl.scheme == "wss" ? "https" : "http";
+        return impl->TakeIdle(OriginOf(origin));
+    };
+}
 
 }  // namespace svcpp::core::net
