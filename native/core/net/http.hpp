@@ -103,7 +103,9 @@ using IdleConnectionSource = std::function<std::shared_ptr<PooledConnection>(con
  * certificate chain and host name verification (system roots + TlsOptions::caFile). Each request gets the
  * timeout current when it starts; on timeout the connection is closed and the request fails with
  * networkError "timed out" — never a success. A request that fails on a reused idle connection before any
- * response byte is retried once on a fresh connection (the server may have closed it meanwhile).
+ * response byte is retried once on a fresh connection (the server may have closed it meanwhile). A request that finds
+ * no idle connection while a TLS connection to its origin is still in its handshake waits for that connection (one
+ * such follower per connection) instead of paying a second handshake in parallel.
  */
 class HttpClient {
 public:

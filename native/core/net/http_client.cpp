@@ -95,6 +95,8 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
 
     /** The most recently used idle connection to origin, or null. */
     std::shared_ptr<PooledConnection> TakeIdle(const std::string &origin);
+    /** The exchange whose new TLS connection to origin is still in its handshake and that no request follows yet. */
+    std::shared_ptr<Exchange> TakeOpening(const std::string &origin);
     void ReturnIdle(const std::string &origin, std::shared_ptr<PooledConnection> connection);
 
     asio::io_context &io;
@@ -102,6 +104,10 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
     const std::function<int32_t()> timeoutMs;
     std::map<std::string, std::vector<std::shared_ptr<PooledConnection>>> idle;
     std::set<std::shared_ptr<Exchange>> active;
+    // Per origin, a TLS connection being opened that one more request may follow: a request that finds no idle
+    // connection waits for that one (usually a moment) instead of paying a second handshake — on both sides — in
+    // parallel. This is how connect() after UpdateToken sends GET /gateway on the connection of the token check.
+    std::map<std::string, std::weak_ptr<Exchange>> opening;
     bool shutDown = false;
 };
 
@@ -119,10 +125,32 @@ public:
           deadline_(io) {}
 
     void Start(std::chrono::milliseconds timeout, std::shared_ptr<PooledConnection> idleConnection) {
+        Arm(timeout);
+        Proceed(std::move(idleConnection));
+    }
+
+    /** Waits for `leader`'s connection (see Impl::opening); the deadline runs from now. */
+    void Follow(std::chrono::milliseconds timeout, Exchange &leader) {
+        Arm(timeout);
+        leader.follower_ = shared_from_this();
+    }
+
+    /** Ends the request with status 0; a no-op once it has ended. */
+    void Fail(NetFailure kind, std::string description) {
+        if (!finished_) Finish(NetworkError(kind, std::move(description)));
+    }
+
+    bool Finished() const { return finished_; }
+
+private:
+    void Arm(std::chrono::milliseconds timeout) {
         deadline_.expires_after(timeout);
         deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
             if (!ec) self->Fail(NetFailure::TimedOut, "timed out");
         });
+    }
+
+    void Proceed(std::shared_ptr<PooledConnection> idleConnection) {
         if (idleConnection) {
             connection_ = std::move(idleConnection);
             reused_ = true;
@@ -132,12 +160,6 @@ public:
         }
     }
 
-    /** Ends the request with status 0; a no-op once it has ended. */
-    void Fail(NetFailure kind, std::string description) {
-        if (!finished_) Finish(NetworkError(kind, std::move(description)));
-    }
-
-private:
     void Connect() {
         reused_ = false;
         const auto client = client_.lock();
@@ -151,6 +173,7 @@ private:
             connection_ = std::make_shared<PooledConnection>(client->io, *client->tls.context);
             auto &tls = std::get<1>(connection_->stream);
             if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
+            client->opening.try_emplace(origin_, weak_from_this());
         }
         auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->finished_) return;
@@ -182,6 +205,7 @@ private:
                 return self->Fail(TlsFailureKind(tls.native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
                                   DescribeTlsFailure(tls.native_handle(), ec.message()));
             }
+            self->NoLongerOpening();
             self->Write();
         });
     }
@@ -234,14 +258,29 @@ private:
         Finish(ToResponse(std::move(message)));
     }
 
+    void NoLongerOpening() {
+        const auto client = client_.lock();
+        if (!client) return;
+        if (const auto it = client->opening.find(origin_); it != client->opening.end() && it->second.lock().get() == this) {
+            client->opening.erase(it);
+        }
+    }
+
     void Finish(HttpResponse response) {
         finished_ = true;
         deadline_.cancel();
         resolver_.cancel();
+        NoLongerOpening();
         // Closed but kept: an operation cancelled by the close may still be using its stream and buffer.
         if (connection_) connection_->Close();
         auto self = shared_from_this();  // `active` may hold the last reference
-        if (auto client = client_.lock()) client->active.erase(self);
+        const auto client = client_.lock();
+        if (client) client->active.erase(self);
+        // The request that waited for our connection takes it now (Complete returned it to the pool), or opens its own.
+        if (auto follower = std::move(follower_); follower && !follower->finished_) {
+            if (!client || client->shutDown) follower->Fail(NetFailure::ShutDown, kShutDown);
+            else follower->Proceed(client->TakeIdle(origin_));
+        }
         auto done = std::move(done_);
         done(std::move(response));
     }
@@ -255,6 +294,7 @@ private:
     asio::steady_timer deadline_;
     std::shared_ptr<PooledConnection> connection_;
     std::optional<http::response_parser<http::string_body>> parser_;  // fresh for every attempt
+    std::shared_ptr<Exchange> follower_;  // a request waiting for this one's new connection (Impl::opening)
     bool reused_ = false;
     bool finished_ = false;
 };
@@ -270,7 +310,20 @@ void HttpClient::Impl::Start(HttpRequest request, HttpDone done) {
     auto exchange =
         std::make_shared<Exchange>(io, weak_from_this(), std::move(*url), std::move(message), std::move(done));
     active.insert(exchange);
-    exchange->Start(std::chrono::milliseconds(timeoutMs()), TakeIdle(origin));
+    const auto timeout = std::chrono::milliseconds(timeoutMs());
+    auto idleConnection = TakeIdle(origin);
+    if (!idleConnection) {
+        if (const auto leader = TakeOpening(origin)) return exchange->Follow(timeout, *leader);
+    }
+    exchange->Start(timeout, std::move(idleConnection));
+}
+
+std::shared_ptr<HttpClient::Impl::Exchange> HttpClient::Impl::TakeOpening(const std::string &origin) {
+    const auto it = opening.find(origin);
+    if (it == opening.end()) return nullptr;
+    auto leader = it->second.lock();
+    opening.erase(it);  // one follower per connection: the next request opens its own
+    return leader && !leader->Finished() ? leader : nullptr;
 }
 
 void HttpClient::Impl::Shutdown() {
