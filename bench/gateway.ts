@@ -9,8 +9,9 @@
 //      N-API and through koffi, next to a minimal pure-TypeScript WebSocket client (bench/baseline) whose handler
 //      reads the same fields from the parsed frame. Contenders are interleaved over ROUNDS rounds (order rotated);
 //      the median is printed with the worst rate and the CPU time per dispatch.
-// Every SDK figure is printed with its ratio to the baseline measured in the same run.
-// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only]
+// Every SDK figure is printed with its ratio to the baseline measured in the same run; the connect contenders take
+// turns (interleaved) too, so load from elsewhere on the machine falls on all of them alike.
+// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -22,6 +23,8 @@ import { startPlatformProcess, type PlatformProcess } from './support/platform-p
 const smoke = process.argv.includes('--smoke');
 /** --dispatch-only: skip the connect-to-Ready part (profiling the JS edge). */
 const dispatchOnly = process.argv.includes('--dispatch-only');
+/** --connect-only: the connect-to-Ready part alone (for work on the connection path). */
+const connectOnly = process.argv.includes('--connect-only');
 const CONNECTS = smoke ? 3 : 30;
 const DISPATCHES = smoke ? 2_000 : 20_000; // the gateway drops a session more than 8 MiB behind
 const BACKENDS = ['napi', 'koffi'] as const;
@@ -47,65 +50,78 @@ function sdkClient(platform: PlatformProcess, backend: (typeof BACKENDS)[number]
   return new Client({ backend, apiBase: platform.apiBase, webBase: platform.httpUrl, ...(platform.caFile ? { caFile: platform.caFile } : {}) });
 }
 
-/**
- * connect-to-Ready times (ms) for one kind of client: `prepare` builds a client (not timed: for the SDK that is
- * `new Client` — threads, TLS trust store — and updateToken), `connect` is timed up to Ready.
- */
-async function connectTimes<C>(prepare: (token: string) => Promise<C>, connect: (client: C) => Promise<unknown>, close: (client: C) => Promise<void>,
-  platform: PlatformProcess, server: SvcppServer): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < CONNECTS + 1; i++) {
-    const client = await prepare(await newToken(platform, server));
-    const start = process.hrtime.bigint();
-    await connect(client);
-    const elapsed = ms(process.hrtime.bigint() - start);
-    if (i > 0) times.push(elapsed); // the first one warms up code paths and the platform
-    await close(client);
-  }
-  return times.sort((a, b) => a - b);
+/** One kind of client for connect-to-Ready: `prepare` is not timed, `connect` is timed up to Ready. */
+interface Contender<C> {
+  name: string;
+  prepare(token: string): Promise<C>;
+  connect(client: C): Promise<unknown>;
+  close(client: C): Promise<void>;
 }
 
-const baselineClients: BaselineGatewayClient[] = [];
+/**
+ * connect-to-Ready times (ms) of each contender, sorted. The contenders take turns (A, B, C, then B, C, A …), so a
+ * load change on the shared machine hits them alike; the first round warms up code paths and the platform.
+ * `prepare` builds a client (for the SDK: `new Client` — threads, TLS trust store — and updateToken).
+ */
+async function connectTimes(contenders: Array<Contender<any>>, platform: PlatformProcess, server: SvcppServer): Promise<number[][]> {
+  const times = contenders.map(() => [] as number[]);
+  for (let round = 0; round < CONNECTS + 1; round++) {
+    for (let turn = 0; turn < contenders.length; turn++) {
+      const index = (round + turn) % contenders.length;
+      const contender = contenders[index]!;
+      const client = await contender.prepare(await newToken(platform, server));
+      const start = process.hrtime.bigint();
+      await contender.connect(client);
+      const elapsed = ms(process.hrtime.bigint() - start);
+      if (round > 0) times[index]!.push(elapsed);
+      await contender.close(client);
+    }
+  }
+  return times.map((list) => list.sort((a, b) => a - b));
+}
 
 async function connectBenchmarks(platform: PlatformProcess, label: string): Promise<Row[]> {
   const server = serverFor(platform);
   const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
-  const rows: Row[] = [];
-  const sdkTimes: Array<[string, number[]]> = [];
-  for (const backend of BACKENDS) {
-    const times = await connectTimes(async (token) => {
+  const sdk = (backend: (typeof BACKENDS)[number]): Contender<Client> => ({
+    name: backend,
+    prepare: async (token) => {
       const client = sdkClient(platform, backend);
       await client.updateToken(token);
       return client;
-    }, (client) => client.connect(), (client) => client.close(), platform, server);
-    sdkTimes.push([backend, times]);
-  }
+    },
+    connect: (client) => client.connect(),
+    close: (client) => client.close(),
+  });
   // The baseline does the same network work as the SDK: prepared like updateToken (a new keep-alive agent whose
   // first request checks the token, GET /oauth2/@me), then timed from the gateway discovery (GET /gateway on that
   // agent) through the WebSocket's whole life up to READY.
-  const baseline = await connectTimes(async (token) => {
-    const rest = new BaselineRestClient(platform.apiBase, token, ca);
-    await rest.request('GET', 'oauth2/@me');
-    return { rest, token };
-  },
-  async ({ rest, token }) => {
-    const { url } = (await rest.request('GET', 'gateway')) as { url: string };
-    const client = new BaselineGatewayClient({ gatewayUrl: url, token, ...(ca ? { ca } : {}) });
-    await client.ready;
-    baselineClients.push(client);
-  },
-  async ({ rest }) => {
-    rest.close();
-    const client = baselineClients.pop()!;
-    client.close();
-    await client.closed;
-  }, platform, server);
-  const base50 = percentile(baseline, 0.5);
-  for (const [backend, times] of sdkTimes) {
-    const p50 = percentile(times, 0.5);
-    rows.push([`${label} SDK ${backend}`, `p50 ${p50.toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms  = ${(p50 / base50).toFixed(2)}x baseline p50`]);
-  }
-  rows.push([`${label} pure-TS baseline`, `p50 ${base50.toFixed(1)} ms  p95 ${percentile(baseline, 0.95).toFixed(1)} ms`]);
+  const baseline: Contender<{ rest: BaselineRestClient; token: string; socket?: BaselineGatewayClient }> = {
+    name: 'baseline',
+    prepare: async (token) => {
+      const rest = new BaselineRestClient(platform.apiBase, token, ca);
+      await rest.request('GET', 'oauth2/@me');
+      return { rest, token };
+    },
+    connect: async (state) => {
+      const { url } = (await state.rest.request('GET', 'gateway')) as { url: string };
+      state.socket = new BaselineGatewayClient({ gatewayUrl: url, token: state.token, ...(ca ? { ca } : {}) });
+      await state.socket.ready;
+    },
+    close: async (state) => {
+      state.rest.close();
+      state.socket!.close();
+      await state.socket!.closed;
+    },
+  };
+  const times = await connectTimes([...BACKENDS.map(sdk), baseline], platform, server);
+  const baselineTimes = times.at(-1)!;
+  const base50 = percentile(baselineTimes, 0.5);
+  const rows: Row[] = BACKENDS.map((backend, index) => {
+    const p50 = percentile(times[index]!, 0.5);
+    return [`${label} SDK ${backend}`, `p50 ${p50.toFixed(1)} ms  p95 ${percentile(times[index]!, 0.95).toFixed(1)} ms  = ${(p50 / base50).toFixed(2)}x baseline p50`];
+  });
+  rows.push([`${label} pure-TS baseline`, `p50 ${base50.toFixed(1)} ms  p95 ${percentile(baselineTimes, 0.95).toFixed(1)} ms`]);
   return rows;
 }
 
@@ -256,7 +272,7 @@ for (const tls of dispatchOnly ? [true] : [false, true]) {
   const platform = await startPlatformProcess({ tls });
   try {
     if (!dispatchOnly) rows.push(...(await connectBenchmarks(platform, tls ? 'connect-to-Ready TLS  ' : 'connect-to-Ready plain')));
-    if (tls) rows.push(...(await dispatchBenchmarks(platform)));
+    if (tls && !connectOnly) rows.push(...(await dispatchBenchmarks(platform)));
   } finally {
     await platform.close();
   }

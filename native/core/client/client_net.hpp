@@ -10,6 +10,7 @@
 #include "client/client.hpp"
 #include "gateway/session.hpp"
 #include "net/http.hpp"
+#include "net/tls_context.hpp"
 #include "net/websocket.hpp"
 
 namespace svcpp::core {
@@ -18,11 +19,15 @@ namespace svcpp::core {
 inline constexpr const char *kNoTokenMessage = "no token: call UpdateToken first";
 
 struct Client::Net {
-    Net(boost::asio::io_context &context, net::TlsOptions tls, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
-        : io(context), http(context, tls, std::move(timeoutMs)), rest(context, http, std::move(log)),
-          websockets(net::MakeWebSocketFactory(context, tls)), expiryTimer(context) {}
+    Net(boost::asio::io_context &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
+        : io(context), tls(net::MakeTlsClientContext(tlsOptions)), http(context, tls, std::move(timeoutMs)),
+          rest(context, http, std::move(log)), websockets(net::MakeWebSocketFactory(context, tls, http.IdleConnections())),
+          expiryTimer(context) {}
 
     boost::asio::io_context &io;
+    // One TLS context (trust store loaded once) for the client's HTTP and WebSocket connections: a WebSocket may run
+    // over a connection of the HTTP pool (the gateway's upgrade rides on the connection of GET /gateway).
+    net::TlsClientContext tls;
     net::HttpClient http;
     net::RestClient rest;
     net::WebSocketFactory websockets;

@@ -96,16 +96,29 @@ struct HttpResponse {
 
 using HttpDone = std::function<void(HttpResponse)>;
 
+struct PooledConnection;  // net/pooled_connection.hpp
+struct TlsClientContext;  // net/tls_context.hpp
+
+/**
+ * An idle keep-alive connection to the origin of a ws(s):// URL — http(s) with the same host and port — or null. The
+ * WebSocket factory sends its upgrade request on it instead of opening a new connection. I/O thread only.
+ */
+using IdleConnectionSource = std::function<std::shared_ptr<PooledConnection>(const Url &wsUrl)>;
+
 /**
  * Keep-alive HTTP/1.1 client: one idle connection pool per origin (scheme, host, port); TLS with SNI,
  * certificate chain and host name verification (system roots + TlsOptions::caFile). Each request gets the
  * timeout current when it starts; on timeout the connection is closed and the request fails with
  * networkError "timed out" — never a success. A request that fails on a reused idle connection before any
- * response byte is retried once on a fresh connection (the server may have closed it meanwhile).
+ * response byte is retried once on a fresh connection (the server may have closed it meanwhile). A request that finds
+ * no idle connection while a TLS connection to its origin is still in its handshake waits for that connection (one
+ * such follower per connection) instead of paying a second handshake in parallel.
  */
 class HttpClient {
 public:
     HttpClient(boost::asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs);
+    /** With a TLS context shared with the client's WebSocket factory: the trust store is loaded once per client. */
+    HttpClient(boost::asio::io_context &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs);
     ~HttpClient();
     HttpClient(const HttpClient &) = delete;
     HttpClient &operator=(const HttpClient &) = delete;
@@ -113,6 +126,11 @@ public:
     void Send(HttpRequest request, HttpDone done);
     /** Closes every connection; pending requests complete with networkError "shut down". I/O thread only. */
     void Shutdown();
+    /**
+     * Hands idle connections of this pool to a WebSocket factory (the gateway discovery's connection carries the
+     * gateway's upgrade). Null once this client is gone.
+     */
+    IdleConnectionSource IdleConnections() const;
 
 private:
     struct Impl;

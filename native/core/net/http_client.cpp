@@ -17,6 +17,7 @@
 #include "net/connect_failure.hpp"
 #include "net/http.hpp"
 #include "net/http_headers.hpp"
+#include "net/pooled_connection.hpp"
 #include "net/resolve.hpp"
 #include "net/tls_context.hpp"
 
@@ -47,20 +48,6 @@ std::string Lower(std::string_view text) {
 }
 
 std::string OriginOf(const Url &url) { return url.scheme + "://" + url.host + ":" + std::to_string(url.port); }
-
-/** One TCP or TLS connection to an origin; the buffer keeps whatever was read past the last response. */
-struct Connection {
-    std::variant<beast::tcp_stream, beast::ssl_stream<beast::tcp_stream>> stream;
-    beast::flat_buffer buffer;
-
-    explicit Connection(asio::io_context &io) : stream(std::in_place_index<0>, io) {}
-    Connection(asio::io_context &io, asio::ssl::context &tls) : stream(std::in_place_index<1>, io, tls) {}
-
-    beast::tcp_stream &Tcp() {
-        return std::visit([](auto &s) -> beast::tcp_stream & { return beast::get_lowest_layer(s); }, stream);
-    }
-    void Close() { Tcp().close(); }
-};
 
 http::request<http::string_body> BuildRequest(const HttpRequest &request, const Url &url) {
     http::request<http::string_body> out;
@@ -107,14 +94,20 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
     void Shutdown();
 
     /** The most recently used idle connection to origin, or null. */
-    std::shared_ptr<Connection> TakeIdle(const std::string &origin);
-    void ReturnIdle(const std::string &origin, std::shared_ptr<Connection> connection);
+    std::shared_ptr<PooledConnection> TakeIdle(const std::string &origin);
+    /** The exchange whose new TLS connection to origin is still in its handshake and that no request follows yet. */
+    std::shared_ptr<Exchange> TakeOpening(const std::string &origin);
+    void ReturnIdle(const std::string &origin, std::shared_ptr<PooledConnection> connection);
 
     asio::io_context &io;
     const TlsClientContext tls;
     const std::function<int32_t()> timeoutMs;
-    std::map<std::string, std::vector<std::shared_ptr<Connection>>> idle;
+    std::map<std::string, std::vector<std::shared_ptr<PooledConnection>>> idle;
     std::set<std::shared_ptr<Exchange>> active;
+    // Per origin, a TLS connection being opened that one more request may follow: a request that finds no idle
+    // connection waits for that one (usually a moment) instead of paying a second handshake — on both sides — in
+    // parallel. This is how connect() after UpdateToken sends GET /gateway on the connection of the token check.
+    std::map<std::string, std::weak_ptr<Exchange>> opening;
     bool shutDown = false;
 };
 
@@ -132,11 +125,33 @@ public:
           resolver_(io),
           deadline_(io) {}
 
-    void Start(std::chrono::milliseconds timeout, std::shared_ptr<Connection> idleConnection) {
+    void Start(std::chrono::milliseconds timeout, std::shared_ptr<PooledConnection> idleConnection) {
+        Arm(timeout);
+        Proceed(std::move(idleConnection));
+    }
+
+    /** Waits for `leader`'s connection (see Impl::opening); the deadline runs from now. */
+    void Follow(std::chrono::milliseconds timeout, Exchange &leader) {
+        Arm(timeout);
+        leader.follower_ = shared_from_this();
+    }
+
+    /** Ends the request with status 0; a no-op once it has ended. */
+    void Fail(NetFailure kind, std::string description) {
+        if (!finished_) Finish(NetworkError(kind, std::move(description)));
+    }
+
+    bool Finished() const { return finished_; }
+
+private:
+    void Arm(std::chrono::milliseconds timeout) {
         deadline_.expires_after(timeout);
         deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
             if (!ec) self->Fail(NetFailure::TimedOut, "timed out");
         });
+    }
+
+    void Proceed(std::shared_ptr<PooledConnection> idleConnection) {
         if (idleConnection) {
             connection_ = std::move(idleConnection);
             reused_ = true;
@@ -146,25 +161,20 @@ public:
         }
     }
 
-    /** Ends the request with status 0; a no-op once it has ended. */
-    void Fail(NetFailure kind, std::string description) {
-        if (!finished_) Finish(NetworkError(kind, std::move(description)));
-    }
-
-private:
     void Connect() {
         reused_ = false;
         const auto client = client_.lock();
         if (!client) {
             return Fail(NetFailure::ShutDown, kShutDown);
         } else if (!url_.Tls()) {
-            connection_ = std::make_shared<Connection>(client->io);
+            connection_ = std::make_shared<PooledConnection>(client->io);
         } else if (!client->tls.context) {
             return Fail(NetFailure::Tls, "TLS setup failed: " + client->tls.error);
         } else {
-            connection_ = std::make_shared<Connection>(client->io, *client->tls.context);
+            connection_ = std::make_shared<PooledConnection>(client->io, *client->tls.context);
             auto &tls = std::get<1>(connection_->stream);
             if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
+            client->opening.try_emplace(origin_, weak_from_this());
         }
         auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->finished_) return;
@@ -196,6 +206,7 @@ private:
                 return self->Fail(TlsFailureKind(tls.native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
                                   DescribeTlsFailure(tls.native_handle(), ec.message()));
             }
+            self->NoLongerOpening();
             self->Write();
         });
     }
@@ -258,14 +269,29 @@ private:
         Finish(ToResponse(std::move(message)));
     }
 
+    void NoLongerOpening() {
+        const auto client = client_.lock();
+        if (!client) return;
+        if (const auto it = client->opening.find(origin_); it != client->opening.end() && it->second.lock().get() == this) {
+            client->opening.erase(it);
+        }
+    }
+
     void Finish(HttpResponse response) {
         finished_ = true;
         deadline_.cancel();
         resolver_.cancel();
+        NoLongerOpening();
         // Closed but kept: an operation cancelled by the close may still be using its stream and buffer.
         if (connection_) connection_->Close();
         auto self = shared_from_this();  // `active` may hold the last reference
-        if (auto client = client_.lock()) client->active.erase(self);
+        const auto client = client_.lock();
+        if (client) client->active.erase(self);
+        // The request that waited for our connection takes it now (Complete returned it to the pool), or opens its own.
+        if (auto follower = std::move(follower_); follower && !follower->finished_) {
+            if (!client || client->shutDown) follower->Fail(NetFailure::ShutDown, kShutDown);
+            else follower->Proceed(client->TakeIdle(origin_));
+        }
         auto done = std::move(done_);
         done(std::move(response));
     }
@@ -278,8 +304,9 @@ private:
     HttpDone done_;
     tcp::resolver resolver_;
     asio::steady_timer deadline_;
-    std::shared_ptr<Connection> connection_;
+    std::shared_ptr<PooledConnection> connection_;
     std::optional<http::response_parser<http::string_body>> parser_;  // fresh for every attempt
+    std::shared_ptr<Exchange> follower_;  // a request waiting for this one's new connection (Impl::opening)
     bool reused_ = false;
     bool finished_ = false;
 };
@@ -295,7 +322,20 @@ void HttpClient::Impl::Start(HttpRequest request, HttpDone done) {
     auto exchange = std::make_shared<Exchange>(io, weak_from_this(), std::move(*url), std::move(message),
                                                std::move(request.clearToWrite), std::move(done));
     active.insert(exchange);
-    exchange->Start(std::chrono::milliseconds(timeoutMs()), TakeIdle(origin));
+    const auto timeout = std::chrono::milliseconds(timeoutMs());
+    auto idleConnection = TakeIdle(origin);
+    if (!idleConnection) {
+        if (const auto leader = TakeOpening(origin)) return exchange->Follow(timeout, *leader);
+    }
+    exchange->Start(timeout, std::move(idleConnection));
+}
+
+std::shared_ptr<HttpClient::Impl::Exchange> HttpClient::Impl::TakeOpening(const std::string &origin) {
+    const auto it = opening.find(origin);
+    if (it == opening.end()) return nullptr;
+    auto leader = it->second.lock();
+    opening.erase(it);  // one follower per connection: the next request opens its own
+    return leader && !leader->Finished() ? leader : nullptr;
 }
 
 void HttpClient::Impl::Shutdown() {
@@ -309,7 +349,7 @@ void HttpClient::Impl::Shutdown() {
     for (const auto &exchange : pending) exchange->Fail(NetFailure::ShutDown, kShutDown);
 }
 
-std::shared_ptr<Connection> HttpClient::Impl::TakeIdle(const std::string &origin) {
+std::shared_ptr<PooledConnection> HttpClient::Impl::TakeIdle(const std::string &origin) {
     auto it = idle.find(origin);
     if (it == idle.end()) return nullptr;
     auto &connections = it->second;
@@ -321,7 +361,7 @@ std::shared_ptr<Connection> HttpClient::Impl::TakeIdle(const std::string &origin
     return nullptr;
 }
 
-void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<Connection> connection) {
+void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<PooledConnection> connection) {
     auto &connections = idle[origin];
     if (shutDown || connections.size() >= kMaxIdlePerOrigin) return connection->Close();
     connections.push_back(std::move(connection));
@@ -329,6 +369,9 @@ void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<Con
 
 HttpClient::HttpClient(asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs)
     : impl_(std::make_shared<Impl>(io, MakeTlsClientContext(tls), std::move(timeoutMs))) {}
+
+HttpClient::HttpClient(asio::io_context &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs)
+    : impl_(std::make_shared<Impl>(io, tls, std::move(timeoutMs))) {}
 
 HttpClient::~HttpClient() { impl_->Shutdown(); }
 
@@ -340,5 +383,15 @@ void HttpClient::Send(HttpRequest request, HttpDone done) {
 }
 
 void HttpClient::Shutdown() { impl_->Shutdown(); }
+
+IdleConnectionSource HttpClient::IdleConnections() const {
+    return [weak = std::weak_ptr<Impl>(impl_)](const Url &wsUrl) -> std::shared_ptr<PooledConnection> {
+        const auto impl = weak.lock();
+        if (!impl || impl->shutDown || (wsUrl.scheme != "ws" && wsUrl.scheme != "wss")) return nullptr;
+        Url origin = wsUrl;
+        origin.scheme = wsUrl.scheme == "wss" ? "https" : "http";
+        return impl->TakeIdle(OriginOf(origin));
+    };
+}
 
 }  // namespace svcpp::core::net

@@ -12,9 +12,11 @@
 #include <boost/beast/websocket/ssl.hpp>
 #include <chrono>
 #include <deque>
+#include <optional>
 
 #include "net/connect_failure.hpp"
 #include "net/http_headers.hpp"
+#include "net/pooled_connection.hpp"
 #include "net/resolve.hpp"
 #include "net/tls_context.hpp"
 #include "net/websocket.hpp"
@@ -209,25 +211,44 @@ class StreamConnection final : public Connection {
     static constexpr bool kTls = std::is_same_v<NextLayer, TlsStream>;
 
 public:
-    StreamConnection(asio::io_context &io, WebSocketHandlers handlers)
+    StreamConnection(asio::io_context &io, WebSocketHandlers handlers, IdleConnectionSource idle)
         requires(!kTls)
-        : Connection(io, std::move(handlers)), ws_(io) {}
+        : Connection(io, std::move(handlers)), idle_(std::move(idle)) {}
 
-    StreamConnection(asio::io_context &io, WebSocketHandlers handlers, std::shared_ptr<asio::ssl::context> tls)
+    StreamConnection(asio::io_context &io, WebSocketHandlers handlers, IdleConnectionSource idle,
+                     std::shared_ptr<asio::ssl::context> tls)
         requires kTls
-        : Connection(io, std::move(handlers)), tlsContext_(std::move(tls)), ws_(io, *tlsContext_) {}
+        : Connection(io, std::move(handlers)), idle_(std::move(idle)), tlsContext_(std::move(tls)) {}
 
     void Start(Url url) override {
         url_ = std::move(url);
+        ArmHandshakeTimeout();
+        // The HTTP client's idle connection to this origin (usually the one that just answered GET /gateway) carries
+        // the upgrade: no second TCP and TLS handshake on the way to READY.
+        if (auto pooled = idle_ ? idle_(url_) : nullptr; pooled && pooled->Tls() == kTls) {
+            reusing_ = true;
+            ws_.emplace(std::move(std::get<kTls ? 1 : 0>(pooled->stream)));
+            Configure();
+            return Upgrade();
+        }
+        OpenNew();
+    }
+
+private:
+    std::shared_ptr<StreamConnection> Self() { return std::static_pointer_cast<StreamConnection>(shared_from_this()); }
+
+    /** A connection of our own: resolve, TCP, TLS, then the upgrade. */
+    void OpenNew() {
+        reusing_ = false;
         if constexpr (kTls) {
-            if (auto error = PrepareTlsConnection(ws_.next_layer().native_handle(), url_.host); !error.empty()) {
+            ws_.emplace(io_, *tlsContext_);
+            if (auto error = PrepareTlsConnection(ws_->next_layer().native_handle(), url_.host); !error.empty()) {
                 return FailSoon(NetFailure::Tls, error);
             }
+        } else {
+            ws_.emplace(io_);
         }
-        ws_.read_message_max(kMaxMessageBytes);
-        ws_.set_option(websocket::stream_base::decorator(
-            [](websocket::request_type &request) { request.set(beast::http::field::user_agent, UserAgentValue()); }));
-        ArmHandshakeTimeout();
+        Configure();
         auto resolved = [self = Self()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->Over()) return;
             if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
@@ -236,8 +257,11 @@ public:
         ResolveThen(resolver_, url_.host, url_.port, std::move(resolved));
     }
 
-private:
-    std::shared_ptr<StreamConnection> Self() { return std::static_pointer_cast<StreamConnection>(shared_from_this()); }
+    void Configure() {
+        ws_->read_message_max(kMaxMessageBytes);
+        ws_->set_option(websocket::stream_base::decorator(
+            [](websocket::request_type &request) { request.set(beast::http::field::user_agent, UserAgentValue()); }));
+    }
 
     void ConnectTo(const tcp::resolver::results_type &endpoints) {
         auto connected = [self = Self()](beast::error_code ec, const tcp::endpoint &) {
@@ -245,41 +269,47 @@ private:
             if (ec) return self->Fail(ConnectFailure(ec), "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
             // Gateway payloads are small and latency-bound: never wait for a delayed ACK (Nagle).
             beast::error_code ignored;
-            beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
+            beast::get_lowest_layer(*self->ws_).socket().set_option(tcp::no_delay(true), ignored);
             if constexpr (kTls) {
                 self->SecureThenUpgrade();
             } else {
                 self->Upgrade();
             }
         };
-        beast::get_lowest_layer(ws_).async_connect(endpoints, std::move(connected));
+        beast::get_lowest_layer(*ws_).async_connect(endpoints, std::move(connected));
     }
 
     void SecureThenUpgrade() {
-        ws_.next_layer().async_handshake(asio::ssl::stream_base::client, [self = Self()](beast::error_code ec) {
+        ws_->next_layer().async_handshake(asio::ssl::stream_base::client, [self = Self()](beast::error_code ec) {
             if (self->Over()) return;
             if (ec) {
-                return self->Fail(TlsFailureKind(self->ws_.next_layer().native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
-                                  DescribeTlsFailure(self->ws_.next_layer().native_handle(), ec.message()));
+                return self->Fail(TlsFailureKind(self->ws_->next_layer().native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
+                                  DescribeTlsFailure(self->ws_->next_layer().native_handle(), ec.message()));
             }
             self->Upgrade();
         });
     }
 
     void Upgrade() {
-        ws_.async_handshake(HostHeaderValue(url_), url_.target, [self = Self()](beast::error_code ec) {
+        ws_->async_handshake(HostHeaderValue(url_), url_.target, [self = Self()](beast::error_code ec) {
             if (self->Over()) return;
+            if (ec && self->reusing_) {
+                // The server may have closed the idle connection meanwhile, or not take an upgrade on a reused one:
+                // once more on a connection of our own, which decides.
+                self->CloseTransport();
+                return self->OpenNew();
+            }
             if (ec) return self->Fail(NetFailure::Transfer, "WebSocket handshake failed: " + ec.message());
             self->Opened();
         });
     }
 
     void ReadNext() override {
-        ws_.async_read(inbox_, [self = Self()](beast::error_code ec, size_t) {
+        ws_->async_read(inbox_, [self = Self()](beast::error_code ec, size_t) {
             if (self->Over()) return;
             if (ec == websocket::error::closed) return self->FinishClosingHandshake();
             if (ec) return self->Fail(NetFailure::Transfer, "connection lost: " + ec.message());
-            const bool text = self->ws_.got_text();
+            const bool text = self->ws_->got_text();
             std::string message = beast::buffers_to_string(self->inbox_.data());
             self->inbox_.consume(self->inbox_.size());
             self->Received(std::move(message), text);
@@ -288,22 +318,27 @@ private:
     }
 
     void WriteFront() override {
-        ws_.binary(outbox_.front().binary);
-        ws_.async_write(asio::buffer(outbox_.front().data),
-                        [self = Self()](beast::error_code ec, size_t) { self->Written(ec); });
+        ws_->binary(outbox_.front().binary);
+        ws_->async_write(asio::buffer(outbox_.front().data),
+                         [self = Self()](beast::error_code ec, size_t) { self->Written(ec); });
     }
 
     void SendCloseFrame(const websocket::close_reason &ours) override {
         // Completes after the read loop has seen the peer's close frame (or the transport failed).
-        ws_.async_close(ours, [self = Self()](beast::error_code) { self->FinishClosingHandshake(); });
+        ws_->async_close(ours, [self = Self()](beast::error_code) { self->FinishClosingHandshake(); });
     }
 
-    websocket::close_reason PeerCloseFrame() const override { return ws_.reason(); }
+    websocket::close_reason PeerCloseFrame() const override { return ws_ ? ws_->reason() : websocket::close_reason(); }
 
-    void CloseTransport() override { beast::get_lowest_layer(ws_).close(); }
+    void CloseTransport() override {
+        if (ws_) beast::get_lowest_layer(*ws_).close();
+    }
 
+    const IdleConnectionSource idle_;
     std::shared_ptr<asio::ssl::context> tlsContext_;  // kept alive for ws_ (TLS only)
-    websocket::stream<NextLayer, false> ws_;           // false: no permessage-deflate
+    // Emplaced by Start: over a pooled connection or one of our own (again after a failed upgrade on a pooled one).
+    std::optional<websocket::stream<NextLayer, false>> ws_;  // false: no permessage-deflate
+    bool reusing_ = false;  // ws_ runs over a pooled connection and has not upgraded yet
     beast::flat_buffer inbox_;
 };
 
@@ -325,15 +360,19 @@ private:
 }  // namespace
 
 WebSocketFactory MakeWebSocketFactory(asio::io_context &io, TlsOptions tls) {
-    auto context = std::make_shared<const TlsClientContext>(MakeTlsClientContext(tls));
-    return [&io, context](const std::string &text, WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
+    return MakeWebSocketFactory(io, MakeTlsClientContext(tls), {});
+}
+
+WebSocketFactory MakeWebSocketFactory(asio::io_context &io, TlsClientContext tls, IdleConnectionSource idle) {
+    auto context = std::make_shared<const TlsClientContext>(std::move(tls));
+    return [&io, context, idle = std::move(idle)](const std::string &text, WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
         auto url = Url::Parse(text);
         const bool secure = url && url->scheme == "wss";
         std::shared_ptr<Connection> connection;
         if (secure && context->context) {
-            connection = std::make_shared<StreamConnection<TlsStream>>(io, std::move(handlers), context->context);
+            connection = std::make_shared<StreamConnection<TlsStream>>(io, std::move(handlers), idle, context->context);
         } else {
-            connection = std::make_shared<StreamConnection<PlainStream>>(io, std::move(handlers));
+            connection = std::make_shared<StreamConnection<PlainStream>>(io, std::move(handlers), idle);
         }
         if (!url || (url->scheme != "ws" && url->scheme != "wss")) {
             connection->FailSoon(NetFailure::InvalidUrl, "invalid ws(s) URL");

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "net/http.hpp"
 #include "net/io_thread.hpp"
 #include "net_test_client.hpp"
@@ -73,4 +75,47 @@ TEST_F(HttpClientTls, UnreadableCaFileFailsTlsRequestsInsteadOfTrustingLess) {
     EXPECT_EQ(response.status, 0);
     EXPECT_TRUE(Mentions(response.networkError, "/nonexistent/svcpp-ca.pem")) << response.networkError;
     EXPECT_EQ(server.Accepted(), 0);
+}
+
+// A request that finds no idle connection while the client's TLS connection to the same origin is still in its
+// handshake waits for that connection instead of opening a second one (connect() right after UpdateToken sends GET
+// /gateway on the token check's connection). One request follows each opening connection; a third opens its own.
+TEST_F(HttpClientTls, ARequestFollowsTheConnectionStillInItsHandshake) {
+    TestServer server({}, Pki().localhostAndIp);
+    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
+    PendingResponse first, second, third;
+    RunOnIo(io_, [&] {  // all three start before the first handshake can end
+        client_->Send(Get(Https("localhost", server) + "first"), first.Callback());
+        client_->Send(Get(Https("localhost", server) + "second"), second.Callback());
+        client_->Send(Get(Https("localhost", server) + "third"), third.Callback());
+    });
+    EXPECT_EQ(first.Get().status, 200);
+    EXPECT_EQ(second.Get().status, 200);
+    EXPECT_EQ(third.Get().status, 200);
+    const auto seen = server.Requests();
+    ASSERT_EQ(seen.size(), 3u);
+    std::map<std::string, int> connectionOf;
+    for (const auto &request : seen) connectionOf[request.target] = request.connection;
+    EXPECT_EQ(connectionOf["/first"], connectionOf["/second"]);
+    EXPECT_NE(connectionOf["/first"], connectionOf["/third"]);
+    EXPECT_EQ(server.Accepted(), 2);
+}
+
+TEST_F(HttpClientTls, AFollowerWhoseLeaderFailsOpensItsOwnConnection) {
+    // The leader's handshake fails (the certificate does not carry the address): its follower is not left waiting,
+    // it opens a connection of its own, which fails the same way.
+    TestServer server({}, Pki().localhostOnly);
+    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
+    PendingResponse first, second;
+    RunOnIo(io_, [&] {
+        client_->Send(Get(Https("127.0.0.1", server) + "first"), first.Callback());
+        client_->Send(Get(Https("127.0.0.1", server) + "second"), second.Callback());
+    });
+    const auto a = first.Get();
+    const auto b = second.Get();
+    EXPECT_EQ(a.status, 0);
+    EXPECT_EQ(b.status, 0);
+    EXPECT_TRUE(Mentions(a.networkError, "IP address mismatch")) << a.networkError;
+    EXPECT_TRUE(Mentions(b.networkError, "IP address mismatch")) << b.networkError;
+    EXPECT_EQ(server.Accepted(), 2);  // the follower tried on a connection of its own
 }

@@ -2,7 +2,9 @@
 
 #include <mutex>
 
+#include "net/http.hpp"
 #include "net/io_thread.hpp"
+#include "net/tls_context.hpp"
 #include "net/websocket.hpp"
 #include "net_test_client.hpp"
 #include "net_test_server.hpp"
@@ -62,7 +64,6 @@ protected:
     int closedCode_ = -1;
     std::string closedReason_;
 
-private:
     WebSocketHandlers Handlers() {
         return {[this] {
                     {
@@ -216,4 +217,93 @@ TEST_F(WebSocketTest, DroppingTheHandleAfterTheLoopStoppedIsSafeAndSilent) {
     ASSERT_TRUE(Eventually([&] { return server.Ended() == 1; }));
     std::lock_guard lock(mutex_);
     EXPECT_EQ(closedCount_, 0);
+}
+
+// ---- Upgrading the HTTP client's idle keep-alive connection (the gateway's upgrade after GET /gateway) ----
+
+namespace {
+
+/** An HttpClient and a WebSocket factory built the way a Client builds them: one TLS context, the pool shared. */
+class PooledUpgradeTest : public WebSocketTest {
+protected:
+    void TearDown() override {
+        RunOnIo(io_, [this] {
+            ws_.reset();
+            http_.reset();
+        });
+        WebSocketTest::TearDown();
+    }
+
+    /** One HTTP request to `httpUrl` (its connection stays idle in the pool), then a WebSocket to `wsUrl`. */
+    void RequestThenOpen(const std::string &httpUrl, const std::string &wsUrl, TlsOptions tls = {}) {
+        RunOnIo(io_, [&] {
+            const auto context = svcpp::core::net::MakeTlsClientContext(tls);
+            http_ = std::make_unique<svcpp::core::net::HttpClient>(io_.Context(), context, [] { return 5000; });
+            factory_ = svcpp::core::net::MakeWebSocketFactory(io_.Context(), context, http_->IdleConnections());
+        });
+        const auto response = SendAndWait(*http_, Get(httpUrl));
+        ASSERT_EQ(response.status, 200) << response.networkError;
+        RunOnIo(io_, [&] { ws_ = factory_(wsUrl, Handlers()); });
+    }
+
+    static std::string HttpUrl(const TestServer &server, const char *scheme = "http", const char *host = "127.0.0.1") {
+        return std::string(scheme) + "://" + host + ":" + std::to_string(server.Port()) + "/api/v10/gateway";
+    }
+
+    std::unique_ptr<svcpp::core::net::HttpClient> http_;
+};
+
+}  // namespace
+
+TEST_F(PooledUpgradeTest, TheWebSocketUpgradesTheIdleConnectionOfTheSameOrigin) {
+    TestServer server;
+    onOpen_ = [this] { ws_->Send("on the pooled connection"); };
+    RequestThenOpen(HttpUrl(server), WsUrl(server));
+    ASSERT_TRUE(WaitFor([this] { return messages_.size() == 1; }));
+    EXPECT_EQ(server.Accepted(), 1);  // no second TCP connection
+    ASSERT_EQ(server.Requests().size(), 1u);
+    EXPECT_EQ(server.Requests()[0].connection, 1);
+    // The connection now belongs to the WebSocket: the next HTTP request opens a new one.
+    EXPECT_EQ(SendAndWait(*http_, Get(HttpUrl(server))).status, 200);
+    EXPECT_EQ(server.Accepted(), 2);
+    std::lock_guard lock(mutex_);
+    EXPECT_EQ(messages_[0], "on the pooled connection");
+}
+
+TEST_F(PooledUpgradeTest, OverTlsTheUpgradeSkipsTheSecondHandshake) {
+    TestServer server({}, Pki().localhostAndIp);
+    onOpen_ = [this] { ws_->Send("over the pooled tls connection"); };
+    RequestThenOpen(HttpUrl(server, "https", "localhost"), WsUrl(server, "wss", "localhost"), TlsOptions{Pki().caFile});
+    ASSERT_TRUE(WaitFor([this] { return messages_.size() == 1; }));
+    EXPECT_EQ(server.Accepted(), 1);
+    RunOnIo(io_, [this] { ws_->Close(1000, ""); });
+    ASSERT_TRUE(WaitForClosed());
+    std::lock_guard lock(mutex_);
+    EXPECT_EQ(messages_[0], "over the pooled tls connection");
+    EXPECT_EQ(closedCode_, 1000);
+}
+
+TEST_F(PooledUpgradeTest, AnotherOriginGetsAConnectionOfItsOwn) {
+    TestServer api;
+    TestServer gateway;
+    onOpen_ = [this] { ws_->Send("elsewhere"); };
+    RequestThenOpen(HttpUrl(api), WsUrl(gateway));
+    ASSERT_TRUE(WaitFor([this] { return messages_.size() == 1; }));
+    EXPECT_EQ(gateway.Accepted(), 1);
+    // The API's idle connection is still in the pool: the next request reuses it.
+    EXPECT_EQ(SendAndWait(*http_, Get(HttpUrl(api))).status, 200);
+    EXPECT_EQ(api.Accepted(), 1);
+}
+
+TEST_F(PooledUpgradeTest, AnIdleConnectionTheServerClosedFallsBackToANewOne) {
+    // The server closes after its reply without saying so (a keep-alive that expired): the pool still holds the
+    // connection, the upgrade on it fails, and the WebSocket opens once more on a connection of its own.
+    TestServer server([](const ServerRequest &) { return ServerReply{.closeAfter = true}; });
+    onOpen_ = [this] { ws_->Send("after the fallback"); };
+    RequestThenOpen(HttpUrl(server), WsUrl(server));
+    ASSERT_TRUE(WaitFor([this] { return messages_.size() == 1; }));
+    EXPECT_EQ(server.Accepted(), 2);
+    std::lock_guard lock(mutex_);
+    EXPECT_EQ(closedCount_, 0);
+    EXPECT_EQ(messages_[0], "after the fallback");
 }
