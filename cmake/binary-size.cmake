@@ -7,6 +7,43 @@ if(NOT SVCPP_SANITIZE AND NOT SVCPP_TSAN AND NOT SVCPP_FUZZ)
   set(SVCPP_SIZE_MEASURES ON)
 endif()
 
+# svcpp_openssl_from_source(): the shipped build links an OpenSSL built for svcpp (scripts/build-openssl.sh: OpenSSL
+# 3.0 from Debian's source package, configured without every algorithm and protocol svcpp does not use, compiled -Os
+# with a section per function) instead of Debian's libssl-dev archives, which carry all of them: OpenSSL 3's default
+# provider is a table of every algorithm it was built with, so any EVP fetch linked them all in (~1.8 MB of the
+# library). Built once into SVCPP_CACHE_DIR and shared by every build tree with the same configuration; the first
+# configure on a machine compiles it (docs/binary-size.md has the time). Must run before find_package(OpenSSL)
+# (cmake/dependencies.cmake), which then finds these archives and headers. The sanitizer, TSan and fuzz builds keep
+# Debian's libssl-dev; -DSVCPP_OPENSSL_FROM_SOURCE=OFF does too (offline machines, no deb-src entry).
+option(SVCPP_OPENSSL_FROM_SOURCE "Shipped build: link OpenSSL built for svcpp (scripts/build-openssl.sh), not libssl-dev" ON)
+function(svcpp_openssl_from_source)
+  set(cache_dir "$ENV{HOME}/.cache/svcpp")
+  if(SVCPP_CACHE_DIR)
+    set(cache_dir ${SVCPP_CACHE_DIR})
+  endif()
+  if(NOT SVCPP_SIZE_MEASURES OR NOT SVCPP_OPENSSL_FROM_SOURCE)
+    # A tree configured with the option on and then off must find Debian's archives again, not keep ours.
+    if(OPENSSL_CRYPTO_LIBRARY MATCHES "/openssl-3[^/]*/[0-9a-f]+/lib/libcrypto\\.a$")
+      unset(OPENSSL_INCLUDE_DIR CACHE)
+      unset(OPENSSL_CRYPTO_LIBRARY CACHE)
+      unset(OPENSSL_SSL_LIBRARY CACHE)
+    endif()
+    return()
+  endif()
+  execute_process(COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/build-openssl.sh ${cache_dir}
+    OUTPUT_VARIABLE prefix OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "Could not build OpenSSL for svcpp (scripts/build-openssl.sh, output above); "
+      "-DSVCPP_OPENSSL_FROM_SOURCE=OFF links Debian's libssl-dev instead")
+  endif()
+  # Set, not searched: a tree configured before (with Debian's archives in its cache) switches over too.
+  set(OPENSSL_INCLUDE_DIR ${prefix}/include CACHE PATH "" FORCE)
+  set(OPENSSL_CRYPTO_LIBRARY ${prefix}/lib/libcrypto.a CACHE FILEPATH "" FORCE)
+  set(OPENSSL_SSL_LIBRARY ${prefix}/lib/libssl.a CACHE FILEPATH "" FORCE)
+  # The script prints the same prefix for the same configuration: a changed script means a new configure.
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scripts/build-openssl.sh)
+endfunction()
+
 # svcpp_without_unwind_tables(<imported static library target>...): links a copy of each Debian archive without its
 # .eh_frame section. The C libraries' unwind tables are only needed to unwind *through* their frames, i.e. when a C++
 # exception is thrown inside a callback they call: svcpp hands OpenSSL and libsodium no callback at all (Asio's
@@ -20,7 +57,11 @@ function(svcpp_without_unwind_tables)
   foreach(target IN LISTS ARGN)
     get_target_property(archive ${target} IMPORTED_LOCATION)
     get_filename_component(name ${archive} NAME)
-    set(copy ${CMAKE_BINARY_DIR}/_deps/without-unwind-tables/${name})
+    # Named after the archive's path too: the OpenSSL archives are Debian's or our own (svcpp_openssl_from_source),
+    # and a copy of one must never stand for the other.
+    string(SHA1 path_hash ${archive})
+    string(SUBSTRING ${path_hash} 0 10 path_hash)
+    set(copy ${CMAKE_BINARY_DIR}/_deps/without-unwind-tables/${path_hash}-${name})
     if(NOT EXISTS ${copy} OR ${archive} IS_NEWER_THAN ${copy})
       file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/_deps/without-unwind-tables)
       execute_process(COMMAND ${CMAKE_OBJCOPY} --remove-section=.eh_frame ${archive} ${copy}
@@ -34,22 +75,31 @@ function(svcpp_without_unwind_tables)
   endforeach()
 endfunction()
 
-# svcpp_size_optimize_beast_sources(<target>): the target's translation units that include Boost.Beast are compiled
-# with -Os. Beast's composed operations (HTTP and WebSocket, plain and TLS) are the largest code in the library — about
-# 2 MB at -O3, 45 % less at -Os — and they are state machines waiting on the network, where code size matters and a
-# few instructions do not. The hot paths (the gateway's JSON handling, the voice media and DAVE libraries, Opus) keep
-# the build type's optimisation. Found by content, so a new transport file is covered without a list to maintain.
-function(svcpp_size_optimize_beast_sources target)
+# svcpp_size_optimize_cold_sources(<target> HOT <regex>...): every translation unit of the target compiled -Os in the
+# Release build, except those whose path matches one of the HOT regular expressions, which keep the build type's -O3.
+# Most of the core waits on the network or on the user: REST calls, authentication, the RPC link, the area services'
+# commands, and Boost.Beast's composed operations (HTTP and WebSocket, plain and TLS: state machines between socket
+# reads, the largest code in the library, 45 % smaller at -Os). There code size matters and a few instructions do not.
+# The hot paths are named by the caller (CMakeLists.txt) so that they are one list, next to the targets. A new file is
+# cold unless it matches, so a new area costs no list to maintain.
+function(svcpp_size_optimize_cold_sources target)
   if(NOT SVCPP_SIZE_MEASURES)
     return()
   endif()
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "HOT")
   get_target_property(sources ${target} SOURCES)
   foreach(source IN LISTS sources)
-    if(source MATCHES "\\.cpp$" AND IS_ABSOLUTE ${source})
-      file(STRINGS ${source} includes_beast REGEX "^#include <boost/beast" LIMIT_COUNT 1)
-      if(includes_beast)
-        set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
+    if(NOT source MATCHES "\\.cpp$")
+      continue()
+    endif()
+    set(hot FALSE)
+    foreach(pattern IN LISTS arg_HOT)
+      if(source MATCHES "${pattern}")
+        set(hot TRUE)
       endif()
+    endforeach()
+    if(NOT hot)
+      set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
     endif()
   endforeach()
 endfunction()

@@ -6,7 +6,8 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   libboost1.81-dev      # Asio + Beast (header-only); conflicts with libboost-dev 1.74, so never that one
-  libssl-dev            # OpenSSL 3: TLS, SHA-256, CSPRNG (linked statically, hidden)
+  libssl-dev            # OpenSSL 3 for the sanitizer, TSan and fuzz builds (the shipped one: scripts/build-openssl.sh)
+  perl make             # scripts/build-openssl.sh: OpenSSL's Configure and build
   libsodium-dev         # XChaCha20-Poly1305 for voice transport (linked statically, hidden)
   nlohmann-json3-dev    # JSON in the core (header-only)
   libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)

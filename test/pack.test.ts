@@ -38,7 +38,8 @@ it('packs, installs into an empty directory without a compiler and loads from pr
     'dist/cjs/lib/index.js', 'dist/cjs/lib/index.d.ts', 'dist/cjs/package.json', 'dist/esm/index.js', 'dist/esm/index.d.ts',
     'dist/cjs/lib/server.js', 'dist/esm/server.js', 'dist/cjs/bindings/koffi/generated.js', 'native/include/svcpp.h',
     // The from-source fallback: binding.gyp and everything it builds from.
-    'binding.gyp', 'scripts/install-native.cjs', 'scripts/build-libsvcpp.sh', 'scripts/fetch-opus.sh', 'CMakeLists.txt',
+    'binding.gyp', 'scripts/install-native.cjs', 'scripts/build-libsvcpp.sh', 'scripts/fetch-opus.sh', 'scripts/build-openssl.sh',
+    'CMakeLists.txt',
     'cmake/dependencies.cmake', 'cmake/glibc-floor.cmake', 'native/glibc-floor/glibc-2.28.c', 'bindings/napi/src/addon.cpp',
   ]));
   expect(files.some((f: string) => f.startsWith('build/') || f.startsWith('build-'))).toBe(false);
