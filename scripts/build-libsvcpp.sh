@@ -6,6 +6,9 @@
 #                          build/ directory node-gyp owns). An already configured one (e.g. the cmake-js tree of a
 #                          source checkout) is only built, not reconfigured.
 #   CMAKE_BUILD_PARALLEL_LEVEL  parallel jobs (read by cmake --build itself).
+#   SVCPP_OPENSSL_FROM_SOURCE  ON to link the size-trimmed OpenSSL the prebuilt binaries ship (scripts/build-openssl.sh
+#                          needs Debian's deb-src entry and the network); default OFF: a user's machine builds against
+#                          its libssl-dev, a larger library but no source package to fetch (docs/binary-size.md).
 set -euo pipefail
 out="$1"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,6 +21,7 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
   command -v ninja >/dev/null && generator=(-G Ninja)
   echo "svcpp: configuring libsvcpp in $dir"
   cmake -S "$root" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DSVCPP_BUILD_TESTS=OFF \
+    -DSVCPP_OPENSSL_FROM_SOURCE="${SVCPP_OPENSSL_FROM_SOURCE:-OFF}" \
     -DCMAKE_MESSAGE_LOG_LEVEL=NOTICE
 fi
 echo "svcpp: building libsvcpp (the C++ core: several minutes on 2 cores the first time)"
