@@ -2,28 +2,49 @@
 
 namespace svcpp::core {
 
-std::optional<ApplicationProfileRecord> UserApplicationProfileHandle::Record() const {
+template <class Field>
+auto UserApplicationProfileHandle::Read(Field &&field) const -> decltype(field(ApplicationProfileRecord{})) {
+    const ApplicationProfileRecord *found = nullptr;
+    decltype(field(ApplicationProfileRecord{})) value{};
     auto cache = cache_.lock();
-    if (!cache) return std::nullopt;
-    auto user = cache->Get(userId_);
-    if (!user || !user->applicationProfiles) return std::nullopt;
-    for (const auto &profile : *user->applicationProfiles) {
-        if (profile.SameIdentity(identity_)) return profile;
+    if (cache) {
+        cache->With(userId_, [&](const UserRecord &user) {
+            if (!user.applicationProfiles) return;
+            for (const auto &profile : *user.applicationProfiles) {
+                if (profile.SameIdentity(identity_)) {
+                    found = &profile;
+                    value = field(profile);  // under the cache's lock
+                    return;
+                }
+            }
+        });
     }
-    return std::nullopt;
+    // A gone profile reads as an empty one of unknown type.
+    return found ? value : field(ApplicationProfileRecord{});
 }
 
-namespace {
-/** A gone profile reads as an empty one of unknown type. */
-ApplicationProfileRecord OrDefault(std::optional<ApplicationProfileRecord> r) { return r.value_or(ApplicationProfileRecord{}); }
-}  // namespace
-
-bool UserApplicationProfileHandle::IsValid() const { return Record().has_value(); }
-std::string UserApplicationProfileHandle::AvatarHash() const { return OrDefault(Record()).avatarHash; }
-std::string UserApplicationProfileHandle::Metadata() const { return OrDefault(Record()).metadata; }
-std::optional<std::string> UserApplicationProfileHandle::ProviderId() const { return OrDefault(Record()).providerId; }
-std::string UserApplicationProfileHandle::ProviderIssuedUserId() const { return OrDefault(Record()).providerIssuedUserId; }
-ExternalIdentityProviderType UserApplicationProfileHandle::ProviderType() const { return OrDefault(Record()).providerType; }
-std::string UserApplicationProfileHandle::Username() const { return OrDefault(Record()).username; }
+bool UserApplicationProfileHandle::IsValid() const {
+    bool valid = false;
+    auto cache = cache_.lock();
+    if (cache) {
+        cache->With(userId_, [&](const UserRecord &user) {
+            if (!user.applicationProfiles) return;
+            for (const auto &profile : *user.applicationProfiles) valid = valid || profile.SameIdentity(identity_);
+        });
+    }
+    return valid;
+}
+std::string UserApplicationProfileHandle::AvatarHash() const { return Read([](const ApplicationProfileRecord &r) { return r.avatarHash; }); }
+std::string UserApplicationProfileHandle::Metadata() const { return Read([](const ApplicationProfileRecord &r) { return r.metadata; }); }
+std::optional<std::string> UserApplicationProfileHandle::ProviderId() const {
+    return Read([](const ApplicationProfileRecord &r) { return r.providerId; });
+}
+std::string UserApplicationProfileHandle::ProviderIssuedUserId() const {
+    return Read([](const ApplicationProfileRecord &r) { return r.providerIssuedUserId; });
+}
+ExternalIdentityProviderType UserApplicationProfileHandle::ProviderType() const {
+    return Read([](const ApplicationProfileRecord &r) { return r.providerType; });
+}
+std::string UserApplicationProfileHandle::Username() const { return Read([](const ApplicationProfileRecord &r) { return r.username; }); }
 
 }  // namespace svcpp::core

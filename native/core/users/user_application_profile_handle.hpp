@@ -27,7 +27,9 @@ public:
     std::string Username() const;
 
 private:
-    std::optional<ApplicationProfileRecord> Record() const;
+    /** field(profile) of the cached profile, or field of an empty one (unknown type) when it is gone; no copy. */
+    template <class Field>
+    auto Read(Field &&field) const -> decltype(field(ApplicationProfileRecord{}));
 
     std::weak_ptr<const UserCache> cache_;
     uint64_t userId_ = 0;

@@ -66,6 +66,19 @@ public:
     /** Sets a user's presence (status and game activity); false when the user is unknown or nothing changed. */
     bool SetPresence(uint64_t id, StatusType status, const std::optional<Activity> &gameActivity);
     std::optional<UserRecord> Get(uint64_t id) const;
+    /**
+     * Calls read(const UserRecord &) under the cache's lock, without copying the record (a handle's getter reads one
+     * field: copying the whole record, profiles and activity included, for each was most of a snapshot's cost).
+     * False, and read is not called, when the user is unknown. read must not call back into the cache.
+     */
+    template <class Read>
+    bool With(uint64_t id, Read &&read) const {
+        std::lock_guard lock(mutex_);
+        auto it = users_.find(id);
+        if (it == users_.end()) return false;
+        read(it->second);
+        return true;
+    }
 
     void SetCurrentUserId(uint64_t id);
     uint64_t CurrentUserId() const;

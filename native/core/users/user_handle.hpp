@@ -37,7 +37,13 @@ public:
     RelationshipHandle Relationship() const;
 
 private:
-    std::optional<UserRecord> Record() const;
+    /** field(record) of the cached user, or fallback when the user or the client is gone (no copy of the record). */
+    template <class T, class Field>
+    T Read(Field &&field, T fallback = T{}) const {
+        auto cache = cache_.lock();
+        if (cache) cache->With(id_, [&](const UserRecord &r) { fallback = field(r); });
+        return fallback;
+    }
 
     std::weak_ptr<const UserCache> cache_;
     uint64_t id_ = 0;
