@@ -1431,6 +1431,9 @@ export const globals = [
   'Svcpp_GetAbiVersion', 'Svcpp_CheckAbiVersion', 'Svcpp_GetLastErrorMessage',
   'Svcpp_Alloc', 'Svcpp_Free', 'Svcpp_FreeProperties',
   'Svcpp_RunCallbacks', 'Svcpp_ResetCallbacks', 'Svcpp_SetCallbacksPendingHook',
+  // For FFI hosts (the koffi binding): a string read into the caller's memory, and a wakeup pipe instead of a hook
+  // (native/capi/ffi_support.cpp; native/SEMANTICS.md "Pump and hook", "Values").
+  'Svcpp_TakeStringInto', 'Svcpp_Client_OpenWakeupFd',
 ];
 
 /**

@@ -153,8 +153,9 @@ describe('JavaScript layers', () => {
     expect(n).toContain('args[0] = BorrowProperties(env, metadata);\n    args[1] = BorrowU64Span(env, ids);');
   });
   it('koffi declares the input views and converts both ways', () => {
-    expect(k).toContain("'Svcpp_Errc Svcpp_Client_Probe(const Svcpp_Client *self, Svcpp_PropertiesIn metadata, ");
-    expect(k).toContain("'Svcpp_Errc Svcpp_ProbeValue_SetIds(const Svcpp_ProbeValue *self, Svcpp_UInt64Span value)'");
+    // A handle is passed as the Buffer of its struct, declared void * (see tools/gen/koffi.mjs kParam).
+    expect(k).toContain("'Svcpp_Errc Svcpp_Client_Probe(void *self, Svcpp_PropertiesIn metadata, ");
+    expect(k).toContain("'Svcpp_Errc Svcpp_ProbeValue_SetIds(void *self, Svcpp_UInt64Span value)'");
     expect(k).toContain("const valueC = rt.handleSpan('ActivityButton', value);");
     expect(k).toContain('const valueC = rt.u64Span(value);');
     expect(k).toContain('const metadataC = rt.properties(metadata);');

@@ -25,6 +25,25 @@ describe.each(BACKENDS)('snapshots over %s', (backend) => {
     }
   });
 
+  it('reads a snapshot bigger than any preallocated buffer, and strings longer than the string buffer', () => {
+    // 4,096 code points of 4 bytes: 16 KiB per string, 32 KiB in all (koffi's reader starts at 16 KiB and its string
+    // buffer holds 4 KiB: both take their fallback path).
+    const long = '😀'.repeat(4096);
+    const ipcPath = `${'😀'.repeat(4091)}.sock`;
+    const options = api.ClientCreateOptions_Init();
+    try {
+      api.ClientCreateOptions_SetCaFile(options, long);
+      api.ClientCreateOptions_SetIpcPath(options, ipcPath);
+      expect(api.ClientCreateOptions_CaFile(options)).toBe(long);
+      expect(api.ClientCreateOptions_Snapshot(options)).toMatchObject({ caFile: long, ipcPath, apiBase: '' });
+      // And a small one after it still reads right (the grown buffer is reused).
+      api.ClientCreateOptions_SetCaFile(options, 'ca.pem');
+      expect(api.ClientCreateOptions_Snapshot(options)).toMatchObject({ caFile: 'ca.pem', ipcPath });
+    } finally {
+      api.ClientCreateOptions_Drop(options);
+    }
+  });
+
   it('reads nested objects into nested snapshots', () => {
     const activity = api.Activity_Init();
     const party = api.ActivityParty_Init();

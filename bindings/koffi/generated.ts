@@ -3,7 +3,9 @@
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
+import type * as Data from '../../lib/generated/snapshots.js';
 import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
+import { SnapshotReader } from './snapshot_reader.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('Svcpp_String', () => koffi.struct('Svcpp_String', { ptr: 'void *', size: 'size_t' }));
@@ -171,576 +173,578 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_GetLastErrorMessage: lib.func('Svcpp_Errc Svcpp_GetLastErrorMessage(_Out_ Svcpp_String *out)'),
     Svcpp_Free: lib.func('void Svcpp_Free(void *ptr)'),
     Svcpp_FreeProperties: lib.func('void Svcpp_FreeProperties(Svcpp_Properties props)'),
+    Svcpp_TakeStringInto: lib.func('Svcpp_Errc Svcpp_TakeStringInto(void *s, void *buffer, size_t capacity)'),
+    Svcpp_Client_OpenWakeupFd: lib.func('Svcpp_Errc Svcpp_Client_OpenWakeupFd(void *self, _Out_ int32_t *outFd)'),
     Svcpp_RunCallbacks: lib.func('Svcpp_Errc Svcpp_RunCallbacks(void)'),
     Svcpp_ResetCallbacks: lib.func('Svcpp_Errc Svcpp_ResetCallbacks(void)'),
-    Svcpp_ClientCreateOptions_Init: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Init(_Out_ Svcpp_ClientCreateOptions *self)'),
-    Svcpp_ClientCreateOptions_Drop: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Drop(_Inout_ Svcpp_ClientCreateOptions *self)'),
-    Svcpp_ClientCreateOptions_Clone: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Clone(_Out_ Svcpp_ClientCreateOptions *self, const Svcpp_ClientCreateOptions *other)'),
-    Svcpp_ClientCreateOptions_IsValid: lib.func('bool Svcpp_ClientCreateOptions_IsValid(const Svcpp_ClientCreateOptions *self)'),
-    Svcpp_ClientCreateOptions_ApiBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_ApiBase(const Svcpp_ClientCreateOptions *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ClientCreateOptions_SetApiBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetApiBase(const Svcpp_ClientCreateOptions *self, Svcpp_StringIn value)'),
-    Svcpp_ClientCreateOptions_WebBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_WebBase(const Svcpp_ClientCreateOptions *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ClientCreateOptions_SetWebBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetWebBase(const Svcpp_ClientCreateOptions *self, Svcpp_StringIn value)'),
-    Svcpp_ClientCreateOptions_CaFile: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_CaFile(const Svcpp_ClientCreateOptions *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ClientCreateOptions_SetCaFile: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetCaFile(const Svcpp_ClientCreateOptions *self, Svcpp_StringIn value)'),
-    Svcpp_ClientCreateOptions_ExperimentalAudioSystem: lib.func('Svcpp_AudioSystem Svcpp_ClientCreateOptions_ExperimentalAudioSystem(const Svcpp_ClientCreateOptions *self)'),
-    Svcpp_ClientCreateOptions_SetExperimentalAudioSystem: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(const Svcpp_ClientCreateOptions *self, Svcpp_AudioSystem value)'),
-    Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth: lib.func('bool Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(const Svcpp_ClientCreateOptions *self)'),
-    Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(const Svcpp_ClientCreateOptions *self, bool value)'),
-    Svcpp_ClientCreateOptions_CpuAffinityMask: lib.func('bool Svcpp_ClientCreateOptions_CpuAffinityMask(const Svcpp_ClientCreateOptions *self, _Out_ uint64_t *out)'),
-    Svcpp_ClientCreateOptions_SetCpuAffinityMask: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetCpuAffinityMask(const Svcpp_ClientCreateOptions *self, const uint64_t *value)'),
-    Svcpp_ClientCreateOptions_IpcPath: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_IpcPath(const Svcpp_ClientCreateOptions *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ClientCreateOptions_SetIpcPath: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetIpcPath(const Svcpp_ClientCreateOptions *self, Svcpp_StringIn value)'),
-    Svcpp_ClientResult_Init: lib.func('Svcpp_Errc Svcpp_ClientResult_Init(_Out_ Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_Drop: lib.func('Svcpp_Errc Svcpp_ClientResult_Drop(_Inout_ Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_Clone: lib.func('Svcpp_Errc Svcpp_ClientResult_Clone(_Out_ Svcpp_ClientResult *self, const Svcpp_ClientResult *other)'),
-    Svcpp_ClientResult_IsValid: lib.func('bool Svcpp_ClientResult_IsValid(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_Type: lib.func('Svcpp_ErrorType Svcpp_ClientResult_Type(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_SetType: lib.func('Svcpp_Errc Svcpp_ClientResult_SetType(const Svcpp_ClientResult *self, Svcpp_ErrorType value)'),
-    Svcpp_ClientResult_Error: lib.func('Svcpp_Errc Svcpp_ClientResult_Error(const Svcpp_ClientResult *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ClientResult_SetError: lib.func('Svcpp_Errc Svcpp_ClientResult_SetError(const Svcpp_ClientResult *self, Svcpp_StringIn value)'),
-    Svcpp_ClientResult_ErrorCode: lib.func('int32_t Svcpp_ClientResult_ErrorCode(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_SetErrorCode: lib.func('Svcpp_Errc Svcpp_ClientResult_SetErrorCode(const Svcpp_ClientResult *self, int32_t value)'),
-    Svcpp_ClientResult_Status: lib.func('Svcpp_HttpStatusCode Svcpp_ClientResult_Status(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_SetStatus: lib.func('Svcpp_Errc Svcpp_ClientResult_SetStatus(const Svcpp_ClientResult *self, Svcpp_HttpStatusCode value)'),
-    Svcpp_ClientResult_ResponseBody: lib.func('Svcpp_Errc Svcpp_ClientResult_ResponseBody(const Svcpp_ClientResult *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ClientResult_SetResponseBody: lib.func('Svcpp_Errc Svcpp_ClientResult_SetResponseBody(const Svcpp_ClientResult *self, Svcpp_StringIn value)'),
-    Svcpp_ClientResult_Retryable: lib.func('bool Svcpp_ClientResult_Retryable(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_SetRetryable: lib.func('Svcpp_Errc Svcpp_ClientResult_SetRetryable(const Svcpp_ClientResult *self, bool value)'),
-    Svcpp_ClientResult_RetryAfter: lib.func('float Svcpp_ClientResult_RetryAfter(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_SetRetryAfter: lib.func('Svcpp_Errc Svcpp_ClientResult_SetRetryAfter(const Svcpp_ClientResult *self, float value)'),
-    Svcpp_ClientResult_Successful: lib.func('bool Svcpp_ClientResult_Successful(const Svcpp_ClientResult *self)'),
-    Svcpp_ClientResult_ToString: lib.func('Svcpp_Errc Svcpp_ClientResult_ToString(const Svcpp_ClientResult *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationCodeChallenge_Init: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Init(_Out_ Svcpp_AuthorizationCodeChallenge *self)'),
-    Svcpp_AuthorizationCodeChallenge_Drop: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Drop(_Inout_ Svcpp_AuthorizationCodeChallenge *self)'),
-    Svcpp_AuthorizationCodeChallenge_Clone: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Clone(_Out_ Svcpp_AuthorizationCodeChallenge *self, const Svcpp_AuthorizationCodeChallenge *other)'),
-    Svcpp_AuthorizationCodeChallenge_IsValid: lib.func('bool Svcpp_AuthorizationCodeChallenge_IsValid(const Svcpp_AuthorizationCodeChallenge *self)'),
-    Svcpp_AuthorizationCodeChallenge_Method: lib.func('Svcpp_AuthenticationCodeChallengeMethod Svcpp_AuthorizationCodeChallenge_Method(const Svcpp_AuthorizationCodeChallenge *self)'),
-    Svcpp_AuthorizationCodeChallenge_SetMethod: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_SetMethod(const Svcpp_AuthorizationCodeChallenge *self, Svcpp_AuthenticationCodeChallengeMethod value)'),
-    Svcpp_AuthorizationCodeChallenge_Challenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Challenge(const Svcpp_AuthorizationCodeChallenge *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationCodeChallenge_SetChallenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_SetChallenge(const Svcpp_AuthorizationCodeChallenge *self, Svcpp_StringIn value)'),
-    Svcpp_AuthorizationCodeVerifier_Drop: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Drop(_Inout_ Svcpp_AuthorizationCodeVerifier *self)'),
-    Svcpp_AuthorizationCodeVerifier_Clone: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Clone(_Out_ Svcpp_AuthorizationCodeVerifier *self, const Svcpp_AuthorizationCodeVerifier *other)'),
-    Svcpp_AuthorizationCodeVerifier_IsValid: lib.func('bool Svcpp_AuthorizationCodeVerifier_IsValid(const Svcpp_AuthorizationCodeVerifier *self)'),
-    Svcpp_AuthorizationCodeVerifier_Challenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Challenge(const Svcpp_AuthorizationCodeVerifier *self, _Out_ Svcpp_AuthorizationCodeChallenge *out)'),
-    Svcpp_AuthorizationCodeVerifier_SetChallenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_SetChallenge(const Svcpp_AuthorizationCodeVerifier *self, const Svcpp_AuthorizationCodeChallenge *value)'),
-    Svcpp_AuthorizationCodeVerifier_Verifier: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Verifier(const Svcpp_AuthorizationCodeVerifier *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationCodeVerifier_SetVerifier: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_SetVerifier(const Svcpp_AuthorizationCodeVerifier *self, Svcpp_StringIn value)'),
-    Svcpp_AuthorizationArgs_Init: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Init(_Out_ Svcpp_AuthorizationArgs *self)'),
-    Svcpp_AuthorizationArgs_Drop: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Drop(_Inout_ Svcpp_AuthorizationArgs *self)'),
-    Svcpp_AuthorizationArgs_Clone: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Clone(_Out_ Svcpp_AuthorizationArgs *self, const Svcpp_AuthorizationArgs *other)'),
-    Svcpp_AuthorizationArgs_IsValid: lib.func('bool Svcpp_AuthorizationArgs_IsValid(const Svcpp_AuthorizationArgs *self)'),
-    Svcpp_AuthorizationArgs_ClientId: lib.func('uint64_t Svcpp_AuthorizationArgs_ClientId(const Svcpp_AuthorizationArgs *self)'),
-    Svcpp_AuthorizationArgs_SetClientId: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetClientId(const Svcpp_AuthorizationArgs *self, uint64_t value)'),
-    Svcpp_AuthorizationArgs_Scopes: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Scopes(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationArgs_SetScopes: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetScopes(const Svcpp_AuthorizationArgs *self, Svcpp_StringIn value)'),
-    Svcpp_AuthorizationArgs_State: lib.func('bool Svcpp_AuthorizationArgs_State(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationArgs_SetState: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetState(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
-    Svcpp_AuthorizationArgs_Nonce: lib.func('bool Svcpp_AuthorizationArgs_Nonce(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationArgs_SetNonce: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetNonce(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
-    Svcpp_AuthorizationArgs_CodeChallenge: lib.func('bool Svcpp_AuthorizationArgs_CodeChallenge(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_AuthorizationCodeChallenge *out)'),
-    Svcpp_AuthorizationArgs_SetCodeChallenge: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCodeChallenge(const Svcpp_AuthorizationArgs *self, const Svcpp_AuthorizationCodeChallenge *value)'),
-    Svcpp_AuthorizationArgs_IntegrationType: lib.func('bool Svcpp_AuthorizationArgs_IntegrationType(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_IntegrationType *out)'),
-    Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(const Svcpp_AuthorizationArgs *self, const Svcpp_IntegrationType *value)'),
-    Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(const Svcpp_AuthorizationArgs *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(const Svcpp_AuthorizationArgs *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityButton_Init: lib.func('Svcpp_Errc Svcpp_ActivityButton_Init(_Out_ Svcpp_ActivityButton *self)'),
-    Svcpp_ActivityButton_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButton_Drop(_Inout_ Svcpp_ActivityButton *self)'),
-    Svcpp_ActivityButton_Clone: lib.func('Svcpp_Errc Svcpp_ActivityButton_Clone(_Out_ Svcpp_ActivityButton *self, const Svcpp_ActivityButton *other)'),
-    Svcpp_ActivityButton_IsValid: lib.func('bool Svcpp_ActivityButton_IsValid(const Svcpp_ActivityButton *self)'),
-    Svcpp_ActivityButton_Label: lib.func('Svcpp_Errc Svcpp_ActivityButton_Label(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityButton_SetLabel: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetLabel(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
-    Svcpp_ActivityButton_Url: lib.func('Svcpp_Errc Svcpp_ActivityButton_Url(const Svcpp_ActivityButton *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityButton_SetUrl: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetUrl(const Svcpp_ActivityButton *self, Svcpp_StringIn value)'),
-    Svcpp_LinkedLobby_Init: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Init(_Out_ Svcpp_LinkedLobby *self)'),
-    Svcpp_LinkedLobby_Drop: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Drop(_Inout_ Svcpp_LinkedLobby *self)'),
-    Svcpp_LinkedLobby_Clone: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Clone(_Out_ Svcpp_LinkedLobby *self, const Svcpp_LinkedLobby *other)'),
-    Svcpp_LinkedLobby_IsValid: lib.func('bool Svcpp_LinkedLobby_IsValid(const Svcpp_LinkedLobby *self)'),
-    Svcpp_LinkedLobby_ApplicationId: lib.func('uint64_t Svcpp_LinkedLobby_ApplicationId(const Svcpp_LinkedLobby *self)'),
-    Svcpp_LinkedLobby_SetApplicationId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetApplicationId(const Svcpp_LinkedLobby *self, uint64_t value)'),
-    Svcpp_LinkedLobby_LobbyId: lib.func('uint64_t Svcpp_LinkedLobby_LobbyId(const Svcpp_LinkedLobby *self)'),
-    Svcpp_LinkedLobby_SetLobbyId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetLobbyId(const Svcpp_LinkedLobby *self, uint64_t value)'),
-    Svcpp_ConnectionFailure_Drop: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Drop(_Inout_ Svcpp_ConnectionFailure *self)'),
-    Svcpp_ConnectionFailure_Clone: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Clone(_Out_ Svcpp_ConnectionFailure *self, const Svcpp_ConnectionFailure *other)'),
-    Svcpp_ConnectionFailure_IsValid: lib.func('bool Svcpp_ConnectionFailure_IsValid(const Svcpp_ConnectionFailure *self)'),
-    Svcpp_ConnectionFailure_Reason: lib.func('Svcpp_ConnectionFailureReason Svcpp_ConnectionFailure_Reason(const Svcpp_ConnectionFailure *self)'),
-    Svcpp_ConnectionFailure_SetReason: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetReason(const Svcpp_ConnectionFailure *self, Svcpp_ConnectionFailureReason value)'),
-    Svcpp_ConnectionFailure_Message: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Message(const Svcpp_ConnectionFailure *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ConnectionFailure_SetMessage: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetMessage(const Svcpp_ConnectionFailure *self, Svcpp_StringIn value)'),
-    Svcpp_ConnectionFailure_Retryable: lib.func('bool Svcpp_ConnectionFailure_Retryable(const Svcpp_ConnectionFailure *self)'),
-    Svcpp_ConnectionFailure_SetRetryable: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetRetryable(const Svcpp_ConnectionFailure *self, bool value)'),
-    Svcpp_ConnectionFailure_CloseCode: lib.func('int32_t Svcpp_ConnectionFailure_CloseCode(const Svcpp_ConnectionFailure *self)'),
-    Svcpp_ConnectionFailure_SetCloseCode: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetCloseCode(const Svcpp_ConnectionFailure *self, int32_t value)'),
-    Svcpp_ConnectionFailure_HttpStatus: lib.func('Svcpp_HttpStatusCode Svcpp_ConnectionFailure_HttpStatus(const Svcpp_ConnectionFailure *self)'),
-    Svcpp_ConnectionFailure_SetHttpStatus: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetHttpStatus(const Svcpp_ConnectionFailure *self, Svcpp_HttpStatusCode value)'),
-    Svcpp_LinkedChannel_Drop: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Drop(_Inout_ Svcpp_LinkedChannel *self)'),
-    Svcpp_LinkedChannel_Clone: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Clone(_Out_ Svcpp_LinkedChannel *self, const Svcpp_LinkedChannel *other)'),
-    Svcpp_LinkedChannel_IsValid: lib.func('bool Svcpp_LinkedChannel_IsValid(const Svcpp_LinkedChannel *self)'),
-    Svcpp_LinkedChannel_Id: lib.func('uint64_t Svcpp_LinkedChannel_Id(const Svcpp_LinkedChannel *self)'),
-    Svcpp_LinkedChannel_SetId: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetId(const Svcpp_LinkedChannel *self, uint64_t value)'),
-    Svcpp_LinkedChannel_Name: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Name(const Svcpp_LinkedChannel *self, _Out_ Svcpp_String *out)'),
-    Svcpp_LinkedChannel_SetName: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetName(const Svcpp_LinkedChannel *self, Svcpp_StringIn value)'),
-    Svcpp_LinkedChannel_GuildId: lib.func('uint64_t Svcpp_LinkedChannel_GuildId(const Svcpp_LinkedChannel *self)'),
-    Svcpp_LinkedChannel_SetGuildId: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetGuildId(const Svcpp_LinkedChannel *self, uint64_t value)'),
-    Svcpp_AdditionalContent_Init: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Init(_Out_ Svcpp_AdditionalContent *self)'),
-    Svcpp_AdditionalContent_Drop: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Drop(_Inout_ Svcpp_AdditionalContent *self)'),
-    Svcpp_AdditionalContent_Clone: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Clone(_Out_ Svcpp_AdditionalContent *self, const Svcpp_AdditionalContent *other)'),
-    Svcpp_AdditionalContent_IsValid: lib.func('bool Svcpp_AdditionalContent_IsValid(const Svcpp_AdditionalContent *self)'),
-    Svcpp_AdditionalContent_Type: lib.func('Svcpp_AdditionalContentType Svcpp_AdditionalContent_Type(const Svcpp_AdditionalContent *self)'),
-    Svcpp_AdditionalContent_SetType: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetType(const Svcpp_AdditionalContent *self, Svcpp_AdditionalContentType value)'),
-    Svcpp_AdditionalContent_Title: lib.func('bool Svcpp_AdditionalContent_Title(const Svcpp_AdditionalContent *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AdditionalContent_SetTitle: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetTitle(const Svcpp_AdditionalContent *self, const Svcpp_StringIn *value)'),
-    Svcpp_AdditionalContent_Count: lib.func('uint32_t Svcpp_AdditionalContent_Count(const Svcpp_AdditionalContent *self)'),
-    Svcpp_AdditionalContent_SetCount: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetCount(const Svcpp_AdditionalContent *self, uint32_t value)'),
-    Svcpp_AdditionalContent_Equals: lib.func('bool Svcpp_AdditionalContent_Equals(const Svcpp_AdditionalContent *self, const Svcpp_AdditionalContent *other)'),
-    Svcpp_AudioDevice_Drop: lib.func('Svcpp_Errc Svcpp_AudioDevice_Drop(_Inout_ Svcpp_AudioDevice *self)'),
-    Svcpp_AudioDevice_Clone: lib.func('Svcpp_Errc Svcpp_AudioDevice_Clone(_Out_ Svcpp_AudioDevice *self, const Svcpp_AudioDevice *other)'),
-    Svcpp_AudioDevice_IsValid: lib.func('bool Svcpp_AudioDevice_IsValid(const Svcpp_AudioDevice *self)'),
-    Svcpp_AudioDevice_Id: lib.func('Svcpp_Errc Svcpp_AudioDevice_Id(const Svcpp_AudioDevice *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AudioDevice_SetId: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetId(const Svcpp_AudioDevice *self, Svcpp_StringIn value)'),
-    Svcpp_AudioDevice_Name: lib.func('Svcpp_Errc Svcpp_AudioDevice_Name(const Svcpp_AudioDevice *self, _Out_ Svcpp_String *out)'),
-    Svcpp_AudioDevice_SetName: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetName(const Svcpp_AudioDevice *self, Svcpp_StringIn value)'),
-    Svcpp_AudioDevice_IsDefault: lib.func('bool Svcpp_AudioDevice_IsDefault(const Svcpp_AudioDevice *self)'),
-    Svcpp_AudioDevice_SetIsDefault: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetIsDefault(const Svcpp_AudioDevice *self, bool value)'),
-    Svcpp_AudioDevice_Equals: lib.func('bool Svcpp_AudioDevice_Equals(const Svcpp_AudioDevice *self, const Svcpp_AudioDevice *other)'),
-    Svcpp_VADThresholdSettings_Drop: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_Drop(_Inout_ Svcpp_VADThresholdSettings *self)'),
-    Svcpp_VADThresholdSettings_Clone: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_Clone(_Out_ Svcpp_VADThresholdSettings *self, const Svcpp_VADThresholdSettings *other)'),
-    Svcpp_VADThresholdSettings_IsValid: lib.func('bool Svcpp_VADThresholdSettings_IsValid(const Svcpp_VADThresholdSettings *self)'),
-    Svcpp_VADThresholdSettings_VadThreshold: lib.func('float Svcpp_VADThresholdSettings_VadThreshold(const Svcpp_VADThresholdSettings *self)'),
-    Svcpp_VADThresholdSettings_SetVadThreshold: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetVadThreshold(const Svcpp_VADThresholdSettings *self, float value)'),
-    Svcpp_VADThresholdSettings_Automatic: lib.func('bool Svcpp_VADThresholdSettings_Automatic(const Svcpp_VADThresholdSettings *self)'),
-    Svcpp_VADThresholdSettings_SetAutomatic: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetAutomatic(const Svcpp_VADThresholdSettings *self, bool value)'),
-    Svcpp_CallEncryptionState_Drop: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_Drop(_Inout_ Svcpp_CallEncryptionState *self)'),
-    Svcpp_CallEncryptionState_Clone: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_Clone(_Out_ Svcpp_CallEncryptionState *self, const Svcpp_CallEncryptionState *other)'),
-    Svcpp_CallEncryptionState_IsValid: lib.func('bool Svcpp_CallEncryptionState_IsValid(const Svcpp_CallEncryptionState *self)'),
-    Svcpp_CallEncryptionState_ProtocolVersion: lib.func('int32_t Svcpp_CallEncryptionState_ProtocolVersion(const Svcpp_CallEncryptionState *self)'),
-    Svcpp_CallEncryptionState_SetProtocolVersion: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetProtocolVersion(const Svcpp_CallEncryptionState *self, int32_t value)'),
-    Svcpp_CallEncryptionState_Epoch: lib.func('uint64_t Svcpp_CallEncryptionState_Epoch(const Svcpp_CallEncryptionState *self)'),
-    Svcpp_CallEncryptionState_SetEpoch: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetEpoch(const Svcpp_CallEncryptionState *self, uint64_t value)'),
-    Svcpp_CallEncryptionState_TransitionPending: lib.func('bool Svcpp_CallEncryptionState_TransitionPending(const Svcpp_CallEncryptionState *self)'),
-    Svcpp_CallEncryptionState_SetTransitionPending: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetTransitionPending(const Svcpp_CallEncryptionState *self, bool value)'),
-    Svcpp_CallEncryptionState_Passthrough: lib.func('bool Svcpp_CallEncryptionState_Passthrough(const Svcpp_CallEncryptionState *self)'),
-    Svcpp_CallEncryptionState_SetPassthrough: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetPassthrough(const Svcpp_CallEncryptionState *self, bool value)'),
-    Svcpp_UserMessageSummary_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Drop(_Inout_ Svcpp_UserMessageSummary *self)'),
-    Svcpp_UserMessageSummary_Clone: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Clone(_Out_ Svcpp_UserMessageSummary *self, const Svcpp_UserMessageSummary *other)'),
-    Svcpp_UserMessageSummary_IsValid: lib.func('bool Svcpp_UserMessageSummary_IsValid(const Svcpp_UserMessageSummary *self)'),
-    Svcpp_UserMessageSummary_UserId: lib.func('uint64_t Svcpp_UserMessageSummary_UserId(const Svcpp_UserMessageSummary *self)'),
-    Svcpp_UserMessageSummary_SetUserId: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_SetUserId(const Svcpp_UserMessageSummary *self, uint64_t value)'),
-    Svcpp_UserMessageSummary_LastMessageId: lib.func('uint64_t Svcpp_UserMessageSummary_LastMessageId(const Svcpp_UserMessageSummary *self)'),
-    Svcpp_UserMessageSummary_SetLastMessageId: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_SetLastMessageId(const Svcpp_UserMessageSummary *self, uint64_t value)'),
-    Svcpp_GuildMinimal_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Drop(_Inout_ Svcpp_GuildMinimal *self)'),
-    Svcpp_GuildMinimal_Clone: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Clone(_Out_ Svcpp_GuildMinimal *self, const Svcpp_GuildMinimal *other)'),
-    Svcpp_GuildMinimal_IsValid: lib.func('bool Svcpp_GuildMinimal_IsValid(const Svcpp_GuildMinimal *self)'),
-    Svcpp_GuildMinimal_Id: lib.func('uint64_t Svcpp_GuildMinimal_Id(const Svcpp_GuildMinimal *self)'),
-    Svcpp_GuildMinimal_SetId: lib.func('Svcpp_Errc Svcpp_GuildMinimal_SetId(const Svcpp_GuildMinimal *self, uint64_t value)'),
-    Svcpp_GuildMinimal_Name: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Name(const Svcpp_GuildMinimal *self, _Out_ Svcpp_String *out)'),
-    Svcpp_GuildMinimal_SetName: lib.func('Svcpp_Errc Svcpp_GuildMinimal_SetName(const Svcpp_GuildMinimal *self, Svcpp_StringIn value)'),
-    Svcpp_GuildChannel_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannel_Drop(_Inout_ Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_Clone: lib.func('Svcpp_Errc Svcpp_GuildChannel_Clone(_Out_ Svcpp_GuildChannel *self, const Svcpp_GuildChannel *other)'),
-    Svcpp_GuildChannel_IsValid: lib.func('bool Svcpp_GuildChannel_IsValid(const Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_Id: lib.func('uint64_t Svcpp_GuildChannel_Id(const Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_SetId: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetId(const Svcpp_GuildChannel *self, uint64_t value)'),
-    Svcpp_GuildChannel_Name: lib.func('Svcpp_Errc Svcpp_GuildChannel_Name(const Svcpp_GuildChannel *self, _Out_ Svcpp_String *out)'),
-    Svcpp_GuildChannel_SetName: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetName(const Svcpp_GuildChannel *self, Svcpp_StringIn value)'),
-    Svcpp_GuildChannel_Type: lib.func('Svcpp_ChannelType Svcpp_GuildChannel_Type(const Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_SetType: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetType(const Svcpp_GuildChannel *self, Svcpp_ChannelType value)'),
-    Svcpp_GuildChannel_Position: lib.func('int32_t Svcpp_GuildChannel_Position(const Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_SetPosition: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetPosition(const Svcpp_GuildChannel *self, int32_t value)'),
-    Svcpp_GuildChannel_ParentId: lib.func('bool Svcpp_GuildChannel_ParentId(const Svcpp_GuildChannel *self, _Out_ uint64_t *out)'),
-    Svcpp_GuildChannel_SetParentId: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetParentId(const Svcpp_GuildChannel *self, const uint64_t *value)'),
-    Svcpp_GuildChannel_IsLinkable: lib.func('bool Svcpp_GuildChannel_IsLinkable(const Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_SetIsLinkable: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsLinkable(const Svcpp_GuildChannel *self, bool value)'),
-    Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers: lib.func('bool Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(const Svcpp_GuildChannel *self)'),
-    Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(const Svcpp_GuildChannel *self, bool value)'),
-    Svcpp_GuildChannel_LinkedLobby: lib.func('bool Svcpp_GuildChannel_LinkedLobby(const Svcpp_GuildChannel *self, _Out_ Svcpp_LinkedLobby *out)'),
-    Svcpp_GuildChannel_SetLinkedLobby: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetLinkedLobby(const Svcpp_GuildChannel *self, const Svcpp_LinkedLobby *value)'),
-    Svcpp_ActivityAssets_Init: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Init(_Out_ Svcpp_ActivityAssets *self)'),
-    Svcpp_ActivityAssets_Drop: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Drop(_Inout_ Svcpp_ActivityAssets *self)'),
-    Svcpp_ActivityAssets_Clone: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Clone(_Out_ Svcpp_ActivityAssets *self, const Svcpp_ActivityAssets *other)'),
-    Svcpp_ActivityAssets_IsValid: lib.func('bool Svcpp_ActivityAssets_IsValid(const Svcpp_ActivityAssets *self)'),
-    Svcpp_ActivityAssets_LargeImage: lib.func('bool Svcpp_ActivityAssets_LargeImage(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetLargeImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeImage(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityAssets_LargeText: lib.func('bool Svcpp_ActivityAssets_LargeText(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetLargeText: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeText(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityAssets_LargeUrl: lib.func('bool Svcpp_ActivityAssets_LargeUrl(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetLargeUrl: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeUrl(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityAssets_SmallImage: lib.func('bool Svcpp_ActivityAssets_SmallImage(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetSmallImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallImage(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityAssets_SmallText: lib.func('bool Svcpp_ActivityAssets_SmallText(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetSmallText: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallText(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityAssets_SmallUrl: lib.func('bool Svcpp_ActivityAssets_SmallUrl(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetSmallUrl: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallUrl(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityAssets_InviteCoverImage: lib.func('bool Svcpp_ActivityAssets_InviteCoverImage(const Svcpp_ActivityAssets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityAssets_SetInviteCoverImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetInviteCoverImage(const Svcpp_ActivityAssets *self, const Svcpp_StringIn *value)'),
-    Svcpp_ActivityTimestamps_Init: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Init(_Out_ Svcpp_ActivityTimestamps *self)'),
-    Svcpp_ActivityTimestamps_Drop: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Drop(_Inout_ Svcpp_ActivityTimestamps *self)'),
-    Svcpp_ActivityTimestamps_Clone: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Clone(_Out_ Svcpp_ActivityTimestamps *self, const Svcpp_ActivityTimestamps *other)'),
-    Svcpp_ActivityTimestamps_IsValid: lib.func('bool Svcpp_ActivityTimestamps_IsValid(const Svcpp_ActivityTimestamps *self)'),
-    Svcpp_ActivityTimestamps_Start: lib.func('uint64_t Svcpp_ActivityTimestamps_Start(const Svcpp_ActivityTimestamps *self)'),
-    Svcpp_ActivityTimestamps_SetStart: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_SetStart(const Svcpp_ActivityTimestamps *self, uint64_t value)'),
-    Svcpp_ActivityTimestamps_End: lib.func('uint64_t Svcpp_ActivityTimestamps_End(const Svcpp_ActivityTimestamps *self)'),
-    Svcpp_ActivityTimestamps_SetEnd: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_SetEnd(const Svcpp_ActivityTimestamps *self, uint64_t value)'),
-    Svcpp_ActivityParty_Init: lib.func('Svcpp_Errc Svcpp_ActivityParty_Init(_Out_ Svcpp_ActivityParty *self)'),
-    Svcpp_ActivityParty_Drop: lib.func('Svcpp_Errc Svcpp_ActivityParty_Drop(_Inout_ Svcpp_ActivityParty *self)'),
-    Svcpp_ActivityParty_Clone: lib.func('Svcpp_Errc Svcpp_ActivityParty_Clone(_Out_ Svcpp_ActivityParty *self, const Svcpp_ActivityParty *other)'),
-    Svcpp_ActivityParty_IsValid: lib.func('bool Svcpp_ActivityParty_IsValid(const Svcpp_ActivityParty *self)'),
-    Svcpp_ActivityParty_Id: lib.func('Svcpp_Errc Svcpp_ActivityParty_Id(const Svcpp_ActivityParty *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityParty_SetId: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetId(const Svcpp_ActivityParty *self, Svcpp_StringIn value)'),
-    Svcpp_ActivityParty_CurrentSize: lib.func('int32_t Svcpp_ActivityParty_CurrentSize(const Svcpp_ActivityParty *self)'),
-    Svcpp_ActivityParty_SetCurrentSize: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetCurrentSize(const Svcpp_ActivityParty *self, int32_t value)'),
-    Svcpp_ActivityParty_MaxSize: lib.func('int32_t Svcpp_ActivityParty_MaxSize(const Svcpp_ActivityParty *self)'),
-    Svcpp_ActivityParty_SetMaxSize: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetMaxSize(const Svcpp_ActivityParty *self, int32_t value)'),
-    Svcpp_ActivityParty_Privacy: lib.func('Svcpp_ActivityPartyPrivacy Svcpp_ActivityParty_Privacy(const Svcpp_ActivityParty *self)'),
-    Svcpp_ActivityParty_SetPrivacy: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetPrivacy(const Svcpp_ActivityParty *self, Svcpp_ActivityPartyPrivacy value)'),
-    Svcpp_ActivitySecrets_Init: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Init(_Out_ Svcpp_ActivitySecrets *self)'),
-    Svcpp_ActivitySecrets_Drop: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Drop(_Inout_ Svcpp_ActivitySecrets *self)'),
-    Svcpp_ActivitySecrets_Clone: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Clone(_Out_ Svcpp_ActivitySecrets *self, const Svcpp_ActivitySecrets *other)'),
-    Svcpp_ActivitySecrets_IsValid: lib.func('bool Svcpp_ActivitySecrets_IsValid(const Svcpp_ActivitySecrets *self)'),
-    Svcpp_ActivitySecrets_Join: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Join(const Svcpp_ActivitySecrets *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivitySecrets_SetJoin: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_SetJoin(const Svcpp_ActivitySecrets *self, Svcpp_StringIn value)'),
-    Svcpp_Activity_Init: lib.func('Svcpp_Errc Svcpp_Activity_Init(_Out_ Svcpp_Activity *self)'),
-    Svcpp_Activity_Drop: lib.func('Svcpp_Errc Svcpp_Activity_Drop(_Inout_ Svcpp_Activity *self)'),
-    Svcpp_Activity_Clone: lib.func('Svcpp_Errc Svcpp_Activity_Clone(_Out_ Svcpp_Activity *self, const Svcpp_Activity *other)'),
-    Svcpp_Activity_IsValid: lib.func('bool Svcpp_Activity_IsValid(const Svcpp_Activity *self)'),
-    Svcpp_Activity_Name: lib.func('Svcpp_Errc Svcpp_Activity_Name(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
-    Svcpp_Activity_SetName: lib.func('Svcpp_Errc Svcpp_Activity_SetName(const Svcpp_Activity *self, Svcpp_StringIn value)'),
-    Svcpp_Activity_Type: lib.func('Svcpp_ActivityTypes Svcpp_Activity_Type(const Svcpp_Activity *self)'),
-    Svcpp_Activity_SetType: lib.func('Svcpp_Errc Svcpp_Activity_SetType(const Svcpp_Activity *self, Svcpp_ActivityTypes value)'),
-    Svcpp_Activity_StatusDisplayType: lib.func('bool Svcpp_Activity_StatusDisplayType(const Svcpp_Activity *self, _Out_ Svcpp_StatusDisplayTypes *out)'),
-    Svcpp_Activity_SetStatusDisplayType: lib.func('Svcpp_Errc Svcpp_Activity_SetStatusDisplayType(const Svcpp_Activity *self, const Svcpp_StatusDisplayTypes *value)'),
-    Svcpp_Activity_State: lib.func('bool Svcpp_Activity_State(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
-    Svcpp_Activity_SetState: lib.func('Svcpp_Errc Svcpp_Activity_SetState(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
-    Svcpp_Activity_StateUrl: lib.func('bool Svcpp_Activity_StateUrl(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
-    Svcpp_Activity_SetStateUrl: lib.func('Svcpp_Errc Svcpp_Activity_SetStateUrl(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
-    Svcpp_Activity_Details: lib.func('bool Svcpp_Activity_Details(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
-    Svcpp_Activity_SetDetails: lib.func('Svcpp_Errc Svcpp_Activity_SetDetails(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
-    Svcpp_Activity_DetailsUrl: lib.func('bool Svcpp_Activity_DetailsUrl(const Svcpp_Activity *self, _Out_ Svcpp_String *out)'),
-    Svcpp_Activity_SetDetailsUrl: lib.func('Svcpp_Errc Svcpp_Activity_SetDetailsUrl(const Svcpp_Activity *self, const Svcpp_StringIn *value)'),
-    Svcpp_Activity_ApplicationId: lib.func('bool Svcpp_Activity_ApplicationId(const Svcpp_Activity *self, _Out_ uint64_t *out)'),
-    Svcpp_Activity_SetApplicationId: lib.func('Svcpp_Errc Svcpp_Activity_SetApplicationId(const Svcpp_Activity *self, const uint64_t *value)'),
-    Svcpp_Activity_ParentApplicationId: lib.func('bool Svcpp_Activity_ParentApplicationId(const Svcpp_Activity *self, _Out_ uint64_t *out)'),
-    Svcpp_Activity_SetParentApplicationId: lib.func('Svcpp_Errc Svcpp_Activity_SetParentApplicationId(const Svcpp_Activity *self, const uint64_t *value)'),
-    Svcpp_Activity_Assets: lib.func('bool Svcpp_Activity_Assets(const Svcpp_Activity *self, _Out_ Svcpp_ActivityAssets *out)'),
-    Svcpp_Activity_SetAssets: lib.func('Svcpp_Errc Svcpp_Activity_SetAssets(const Svcpp_Activity *self, const Svcpp_ActivityAssets *value)'),
-    Svcpp_Activity_Timestamps: lib.func('bool Svcpp_Activity_Timestamps(const Svcpp_Activity *self, _Out_ Svcpp_ActivityTimestamps *out)'),
-    Svcpp_Activity_SetTimestamps: lib.func('Svcpp_Errc Svcpp_Activity_SetTimestamps(const Svcpp_Activity *self, const Svcpp_ActivityTimestamps *value)'),
-    Svcpp_Activity_Party: lib.func('bool Svcpp_Activity_Party(const Svcpp_Activity *self, _Out_ Svcpp_ActivityParty *out)'),
-    Svcpp_Activity_SetParty: lib.func('Svcpp_Errc Svcpp_Activity_SetParty(const Svcpp_Activity *self, const Svcpp_ActivityParty *value)'),
-    Svcpp_Activity_Secrets: lib.func('bool Svcpp_Activity_Secrets(const Svcpp_Activity *self, _Out_ Svcpp_ActivitySecrets *out)'),
-    Svcpp_Activity_SetSecrets: lib.func('Svcpp_Errc Svcpp_Activity_SetSecrets(const Svcpp_Activity *self, const Svcpp_ActivitySecrets *value)'),
-    Svcpp_Activity_SupportedPlatforms: lib.func('Svcpp_ActivityGamePlatforms Svcpp_Activity_SupportedPlatforms(const Svcpp_Activity *self)'),
-    Svcpp_Activity_SetSupportedPlatforms: lib.func('Svcpp_Errc Svcpp_Activity_SetSupportedPlatforms(const Svcpp_Activity *self, Svcpp_ActivityGamePlatforms value)'),
-    Svcpp_Activity_Buttons: lib.func('Svcpp_Errc Svcpp_Activity_Buttons(const Svcpp_Activity *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
-    Svcpp_Activity_SetButtons: lib.func('Svcpp_Errc Svcpp_Activity_SetButtons(const Svcpp_Activity *self, Svcpp_ActivityButtonSpan value)'),
-    Svcpp_Activity_AddButton: lib.func('Svcpp_Errc Svcpp_Activity_AddButton(const Svcpp_Activity *self, const Svcpp_ActivityButton *button)'),
-    Svcpp_Activity_GetButtons: lib.func('Svcpp_Errc Svcpp_Activity_GetButtons(const Svcpp_Activity *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
-    Svcpp_Activity_Equals: lib.func('bool Svcpp_Activity_Equals(const Svcpp_Activity *self, const Svcpp_Activity *other)'),
-    Svcpp_ActivityInvite_Init: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Init(_Out_ Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_Drop: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Drop(_Inout_ Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_Clone: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Clone(_Out_ Svcpp_ActivityInvite *self, const Svcpp_ActivityInvite *other)'),
-    Svcpp_ActivityInvite_SenderId: lib.func('uint64_t Svcpp_ActivityInvite_SenderId(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetSenderId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetSenderId(const Svcpp_ActivityInvite *self, uint64_t value)'),
-    Svcpp_ActivityInvite_ChannelId: lib.func('uint64_t Svcpp_ActivityInvite_ChannelId(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetChannelId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetChannelId(const Svcpp_ActivityInvite *self, uint64_t value)'),
-    Svcpp_ActivityInvite_MessageId: lib.func('uint64_t Svcpp_ActivityInvite_MessageId(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetMessageId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetMessageId(const Svcpp_ActivityInvite *self, uint64_t value)'),
-    Svcpp_ActivityInvite_Type: lib.func('Svcpp_ActivityActionTypes Svcpp_ActivityInvite_Type(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetType: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetType(const Svcpp_ActivityInvite *self, Svcpp_ActivityActionTypes value)'),
-    Svcpp_ActivityInvite_ApplicationId: lib.func('uint64_t Svcpp_ActivityInvite_ApplicationId(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetApplicationId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetApplicationId(const Svcpp_ActivityInvite *self, uint64_t value)'),
-    Svcpp_ActivityInvite_ParentApplicationId: lib.func('uint64_t Svcpp_ActivityInvite_ParentApplicationId(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetParentApplicationId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetParentApplicationId(const Svcpp_ActivityInvite *self, uint64_t value)'),
-    Svcpp_ActivityInvite_PartyId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_PartyId(const Svcpp_ActivityInvite *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityInvite_SetPartyId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetPartyId(const Svcpp_ActivityInvite *self, Svcpp_StringIn value)'),
-    Svcpp_ActivityInvite_SessionId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SessionId(const Svcpp_ActivityInvite *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ActivityInvite_SetSessionId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetSessionId(const Svcpp_ActivityInvite *self, Svcpp_StringIn value)'),
-    Svcpp_ActivityInvite_IsValid: lib.func('bool Svcpp_ActivityInvite_IsValid(const Svcpp_ActivityInvite *self)'),
-    Svcpp_ActivityInvite_SetIsValid: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetIsValid(const Svcpp_ActivityInvite *self, bool value)'),
-    Svcpp_RelationshipHandle_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_Drop(_Inout_ Svcpp_RelationshipHandle *self)'),
-    Svcpp_RelationshipHandle_Clone: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_Clone(_Out_ Svcpp_RelationshipHandle *self, const Svcpp_RelationshipHandle *other)'),
-    Svcpp_RelationshipHandle_IsValid: lib.func('bool Svcpp_RelationshipHandle_IsValid(const Svcpp_RelationshipHandle *self)'),
-    Svcpp_RelationshipHandle_Id: lib.func('uint64_t Svcpp_RelationshipHandle_Id(const Svcpp_RelationshipHandle *self)'),
-    Svcpp_RelationshipHandle_PlatformRelationshipType: lib.func('Svcpp_RelationshipType Svcpp_RelationshipHandle_PlatformRelationshipType(const Svcpp_RelationshipHandle *self)'),
-    Svcpp_RelationshipHandle_GameRelationshipType: lib.func('Svcpp_RelationshipType Svcpp_RelationshipHandle_GameRelationshipType(const Svcpp_RelationshipHandle *self)'),
-    Svcpp_RelationshipHandle_IsSpamRequest: lib.func('bool Svcpp_RelationshipHandle_IsSpamRequest(const Svcpp_RelationshipHandle *self)'),
-    Svcpp_RelationshipHandle_User: lib.func('bool Svcpp_RelationshipHandle_User(const Svcpp_RelationshipHandle *self, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_UserApplicationProfileHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Drop(_Inout_ Svcpp_UserApplicationProfileHandle *self)'),
-    Svcpp_UserApplicationProfileHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Clone(_Out_ Svcpp_UserApplicationProfileHandle *self, const Svcpp_UserApplicationProfileHandle *other)'),
-    Svcpp_UserApplicationProfileHandle_IsValid: lib.func('bool Svcpp_UserApplicationProfileHandle_IsValid(const Svcpp_UserApplicationProfileHandle *self)'),
-    Svcpp_UserApplicationProfileHandle_AvatarHash: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_AvatarHash(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserApplicationProfileHandle_Metadata: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Metadata(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserApplicationProfileHandle_ProviderId: lib.func('bool Svcpp_UserApplicationProfileHandle_ProviderId(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserApplicationProfileHandle_ProviderType: lib.func('Svcpp_ExternalIdentityProviderType Svcpp_UserApplicationProfileHandle_ProviderType(const Svcpp_UserApplicationProfileHandle *self)'),
-    Svcpp_UserApplicationProfileHandle_Username: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Username(const Svcpp_UserApplicationProfileHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserHandle_Drop(_Inout_ Svcpp_UserHandle *self)'),
-    Svcpp_UserHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserHandle_Clone(_Out_ Svcpp_UserHandle *self, const Svcpp_UserHandle *other)'),
-    Svcpp_UserHandle_IsValid: lib.func('bool Svcpp_UserHandle_IsValid(const Svcpp_UserHandle *self)'),
-    Svcpp_UserHandle_Id: lib.func('uint64_t Svcpp_UserHandle_Id(const Svcpp_UserHandle *self)'),
-    Svcpp_UserHandle_Username: lib.func('Svcpp_Errc Svcpp_UserHandle_Username(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_GlobalName: lib.func('bool Svcpp_UserHandle_GlobalName(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_DisplayName: lib.func('Svcpp_Errc Svcpp_UserHandle_DisplayName(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_Avatar: lib.func('bool Svcpp_UserHandle_Avatar(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_AvatarUrl: lib.func('Svcpp_Errc Svcpp_UserHandle_AvatarUrl(const Svcpp_UserHandle *self, Svcpp_UserHandle_AvatarType animatedType, Svcpp_UserHandle_AvatarType staticType, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_Status: lib.func('Svcpp_StatusType Svcpp_UserHandle_Status(const Svcpp_UserHandle *self)'),
-    Svcpp_UserHandle_IsProvisional: lib.func('bool Svcpp_UserHandle_IsProvisional(const Svcpp_UserHandle *self)'),
-    Svcpp_UserHandle_GuildTag: lib.func('bool Svcpp_UserHandle_GuildTag(const Svcpp_UserHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_UserHandle_UserApplicationProfiles: lib.func('Svcpp_Errc Svcpp_UserHandle_UserApplicationProfiles(const Svcpp_UserHandle *self, _Out_ Svcpp_UserApplicationProfileHandleSpan *out)'),
-    Svcpp_UserHandle_GameActivity: lib.func('bool Svcpp_UserHandle_GameActivity(const Svcpp_UserHandle *self, _Out_ Svcpp_Activity *out)'),
-    Svcpp_UserHandle_Relationship: lib.func('Svcpp_Errc Svcpp_UserHandle_Relationship(const Svcpp_UserHandle *self, _Out_ Svcpp_RelationshipHandle *out)'),
-    Svcpp_LobbyMemberHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Drop(_Inout_ Svcpp_LobbyMemberHandle *self)'),
-    Svcpp_LobbyMemberHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Clone(_Out_ Svcpp_LobbyMemberHandle *self, const Svcpp_LobbyMemberHandle *other)'),
-    Svcpp_LobbyMemberHandle_IsValid: lib.func('bool Svcpp_LobbyMemberHandle_IsValid(const Svcpp_LobbyMemberHandle *self)'),
-    Svcpp_LobbyMemberHandle_Id: lib.func('uint64_t Svcpp_LobbyMemberHandle_Id(const Svcpp_LobbyMemberHandle *self)'),
-    Svcpp_LobbyMemberHandle_Connected: lib.func('bool Svcpp_LobbyMemberHandle_Connected(const Svcpp_LobbyMemberHandle *self)'),
-    Svcpp_LobbyMemberHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Metadata(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_Properties *out)'),
-    Svcpp_LobbyMemberHandle_User: lib.func('bool Svcpp_LobbyMemberHandle_User(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_LobbyMemberHandle_CanLinkLobby: lib.func('bool Svcpp_LobbyMemberHandle_CanLinkLobby(const Svcpp_LobbyMemberHandle *self)'),
-    Svcpp_LobbyMemberHandle_AdditionalName: lib.func('bool Svcpp_LobbyMemberHandle_AdditionalName(const Svcpp_LobbyMemberHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_LobbyHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Drop(_Inout_ Svcpp_LobbyHandle *self)'),
-    Svcpp_LobbyHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Clone(_Out_ Svcpp_LobbyHandle *self, const Svcpp_LobbyHandle *other)'),
-    Svcpp_LobbyHandle_IsValid: lib.func('bool Svcpp_LobbyHandle_IsValid(const Svcpp_LobbyHandle *self)'),
-    Svcpp_LobbyHandle_Id: lib.func('uint64_t Svcpp_LobbyHandle_Id(const Svcpp_LobbyHandle *self)'),
-    Svcpp_LobbyHandle_LobbyMemberIds: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMemberIds(const Svcpp_LobbyHandle *self, _Out_ Svcpp_UInt64Span *out)'),
-    Svcpp_LobbyHandle_LobbyMembers: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMembers(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LobbyMemberHandleSpan *out)'),
-    Svcpp_LobbyHandle_GetLobbyMemberHandle: lib.func('bool Svcpp_LobbyHandle_GetLobbyMemberHandle(const Svcpp_LobbyHandle *self, uint64_t memberId, _Out_ Svcpp_LobbyMemberHandle *out)'),
-    Svcpp_LobbyHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Metadata(const Svcpp_LobbyHandle *self, _Out_ Svcpp_Properties *out)'),
-    Svcpp_LobbyHandle_LinkedChannel: lib.func('bool Svcpp_LobbyHandle_LinkedChannel(const Svcpp_LobbyHandle *self, _Out_ Svcpp_LinkedChannel *out)'),
-    Svcpp_LobbyHandle_GetCallInfoHandle: lib.func('bool Svcpp_LobbyHandle_GetCallInfoHandle(const Svcpp_LobbyHandle *self, _Out_ Svcpp_CallInfoHandle *out)'),
-    Svcpp_ChannelHandle_Drop: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Drop(_Inout_ Svcpp_ChannelHandle *self)'),
-    Svcpp_ChannelHandle_Clone: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Clone(_Out_ Svcpp_ChannelHandle *self, const Svcpp_ChannelHandle *other)'),
-    Svcpp_ChannelHandle_IsValid: lib.func('bool Svcpp_ChannelHandle_IsValid(const Svcpp_ChannelHandle *self)'),
-    Svcpp_ChannelHandle_Id: lib.func('uint64_t Svcpp_ChannelHandle_Id(const Svcpp_ChannelHandle *self)'),
-    Svcpp_ChannelHandle_Name: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Name(const Svcpp_ChannelHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_ChannelHandle_Recipients: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Recipients(const Svcpp_ChannelHandle *self, _Out_ Svcpp_UInt64Span *out)'),
-    Svcpp_ChannelHandle_Type: lib.func('Svcpp_ChannelType Svcpp_ChannelHandle_Type(const Svcpp_ChannelHandle *self)'),
-    Svcpp_MessageHandle_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandle_Drop(_Inout_ Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Clone: lib.func('Svcpp_Errc Svcpp_MessageHandle_Clone(_Out_ Svcpp_MessageHandle *self, const Svcpp_MessageHandle *other)'),
-    Svcpp_MessageHandle_IsValid: lib.func('bool Svcpp_MessageHandle_IsValid(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Id: lib.func('uint64_t Svcpp_MessageHandle_Id(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Content: lib.func('Svcpp_Errc Svcpp_MessageHandle_Content(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_MessageHandle_RawContent: lib.func('Svcpp_Errc Svcpp_MessageHandle_RawContent(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_MessageHandle_AuthorId: lib.func('uint64_t Svcpp_MessageHandle_AuthorId(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Author: lib.func('bool Svcpp_MessageHandle_Author(const Svcpp_MessageHandle *self, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_MessageHandle_ChannelId: lib.func('uint64_t Svcpp_MessageHandle_ChannelId(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Channel: lib.func('bool Svcpp_MessageHandle_Channel(const Svcpp_MessageHandle *self, _Out_ Svcpp_ChannelHandle *out)'),
-    Svcpp_MessageHandle_Lobby: lib.func('bool Svcpp_MessageHandle_Lobby(const Svcpp_MessageHandle *self, _Out_ Svcpp_LobbyHandle *out)'),
-    Svcpp_MessageHandle_RecipientId: lib.func('uint64_t Svcpp_MessageHandle_RecipientId(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Recipient: lib.func('bool Svcpp_MessageHandle_Recipient(const Svcpp_MessageHandle *self, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_MessageHandle_SentTimestamp: lib.func('uint64_t Svcpp_MessageHandle_SentTimestamp(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_EditedTimestamp: lib.func('uint64_t Svcpp_MessageHandle_EditedTimestamp(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_Metadata: lib.func('Svcpp_Errc Svcpp_MessageHandle_Metadata(const Svcpp_MessageHandle *self, _Out_ Svcpp_Properties *out)'),
-    Svcpp_MessageHandle_ModerationMetadata: lib.func('Svcpp_Errc Svcpp_MessageHandle_ModerationMetadata(const Svcpp_MessageHandle *self, _Out_ Svcpp_Properties *out)'),
-    Svcpp_MessageHandle_AdditionalContent: lib.func('bool Svcpp_MessageHandle_AdditionalContent(const Svcpp_MessageHandle *self, _Out_ Svcpp_AdditionalContent *out)'),
-    Svcpp_MessageHandle_DisclosureType: lib.func('bool Svcpp_MessageHandle_DisclosureType(const Svcpp_MessageHandle *self, _Out_ Svcpp_DisclosureTypes *out)'),
-    Svcpp_MessageHandle_ApplicationId: lib.func('bool Svcpp_MessageHandle_ApplicationId(const Svcpp_MessageHandle *self, _Out_ uint64_t *out)'),
-    Svcpp_MessageHandle_SentFromGame: lib.func('bool Svcpp_MessageHandle_SentFromGame(const Svcpp_MessageHandle *self)'),
-    Svcpp_MessageHandle_AdditionalName: lib.func('bool Svcpp_MessageHandle_AdditionalName(const Svcpp_MessageHandle *self, _Out_ Svcpp_String *out)'),
-    Svcpp_VoiceStateHandle_Drop: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_Drop(_Inout_ Svcpp_VoiceStateHandle *self)'),
-    Svcpp_VoiceStateHandle_Clone: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_Clone(_Out_ Svcpp_VoiceStateHandle *self, const Svcpp_VoiceStateHandle *other)'),
-    Svcpp_VoiceStateHandle_IsValid: lib.func('bool Svcpp_VoiceStateHandle_IsValid(const Svcpp_VoiceStateHandle *self)'),
-    Svcpp_VoiceStateHandle_SelfMute: lib.func('bool Svcpp_VoiceStateHandle_SelfMute(const Svcpp_VoiceStateHandle *self)'),
-    Svcpp_VoiceStateHandle_SelfDeaf: lib.func('bool Svcpp_VoiceStateHandle_SelfDeaf(const Svcpp_VoiceStateHandle *self)'),
-    Svcpp_CallInfoHandle_Drop: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_Drop(_Inout_ Svcpp_CallInfoHandle *self)'),
-    Svcpp_CallInfoHandle_Clone: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_Clone(_Out_ Svcpp_CallInfoHandle *self, const Svcpp_CallInfoHandle *other)'),
-    Svcpp_CallInfoHandle_IsValid: lib.func('bool Svcpp_CallInfoHandle_IsValid(const Svcpp_CallInfoHandle *self)'),
-    Svcpp_CallInfoHandle_ChannelId: lib.func('uint64_t Svcpp_CallInfoHandle_ChannelId(const Svcpp_CallInfoHandle *self)'),
-    Svcpp_CallInfoHandle_GuildId: lib.func('uint64_t Svcpp_CallInfoHandle_GuildId(const Svcpp_CallInfoHandle *self)'),
-    Svcpp_CallInfoHandle_GetParticipants: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_GetParticipants(const Svcpp_CallInfoHandle *self, _Out_ Svcpp_UInt64Span *out)'),
-    Svcpp_CallInfoHandle_GetVoiceStateHandle: lib.func('bool Svcpp_CallInfoHandle_GetVoiceStateHandle(const Svcpp_CallInfoHandle *self, uint64_t userId, _Out_ Svcpp_VoiceStateHandle *out)'),
-    Svcpp_Call_Drop: lib.func('Svcpp_Errc Svcpp_Call_Drop(_Inout_ Svcpp_Call *self)'),
-    Svcpp_Call_Clone: lib.func('Svcpp_Errc Svcpp_Call_Clone(_Out_ Svcpp_Call *self, const Svcpp_Call *other)'),
-    Svcpp_Call_IsValid: lib.func('bool Svcpp_Call_IsValid(const Svcpp_Call *self)'),
-    Svcpp_Call_GetStatus: lib.func('Svcpp_Call_Status Svcpp_Call_GetStatus(const Svcpp_Call *self)'),
-    Svcpp_Call_GetChannelId: lib.func('uint64_t Svcpp_Call_GetChannelId(const Svcpp_Call *self)'),
-    Svcpp_Call_GetGuildId: lib.func('uint64_t Svcpp_Call_GetGuildId(const Svcpp_Call *self)'),
-    Svcpp_Call_GetParticipants: lib.func('Svcpp_Errc Svcpp_Call_GetParticipants(const Svcpp_Call *self, _Out_ Svcpp_UInt64Span *out)'),
-    Svcpp_Call_GetVoiceStateHandle: lib.func('bool Svcpp_Call_GetVoiceStateHandle(const Svcpp_Call *self, uint64_t userId, _Out_ Svcpp_VoiceStateHandle *out)'),
-    Svcpp_Call_SetStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetStatusChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Call_SetParticipantChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetParticipantChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnParticipantChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Call_SetOnVoiceStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetOnVoiceStateChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnVoiceStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Call_SetSpeakingStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetSpeakingStatusChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnSpeakingStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Call_GetSelfMute: lib.func('bool Svcpp_Call_GetSelfMute(const Svcpp_Call *self)'),
-    Svcpp_Call_SetSelfMute: lib.func('Svcpp_Errc Svcpp_Call_SetSelfMute(const Svcpp_Call *self, bool mute)'),
-    Svcpp_Call_GetSelfDeaf: lib.func('bool Svcpp_Call_GetSelfDeaf(const Svcpp_Call *self)'),
-    Svcpp_Call_SetSelfDeaf: lib.func('Svcpp_Errc Svcpp_Call_SetSelfDeaf(const Svcpp_Call *self, bool deaf)'),
-    Svcpp_Call_GetLocalMute: lib.func('bool Svcpp_Call_GetLocalMute(const Svcpp_Call *self, uint64_t userId)'),
-    Svcpp_Call_SetLocalMute: lib.func('Svcpp_Errc Svcpp_Call_SetLocalMute(const Svcpp_Call *self, uint64_t userId, bool mute)'),
-    Svcpp_Call_GetParticipantVolume: lib.func('float Svcpp_Call_GetParticipantVolume(const Svcpp_Call *self, uint64_t userId)'),
-    Svcpp_Call_SetParticipantVolume: lib.func('Svcpp_Errc Svcpp_Call_SetParticipantVolume(const Svcpp_Call *self, uint64_t userId, float volume)'),
-    Svcpp_Call_GetAudioMode: lib.func('Svcpp_AudioModeType Svcpp_Call_GetAudioMode(const Svcpp_Call *self)'),
-    Svcpp_Call_SetAudioMode: lib.func('Svcpp_Errc Svcpp_Call_SetAudioMode(const Svcpp_Call *self, Svcpp_AudioModeType audioMode)'),
-    Svcpp_Call_GetPTTActive: lib.func('bool Svcpp_Call_GetPTTActive(const Svcpp_Call *self)'),
-    Svcpp_Call_SetPTTActive: lib.func('Svcpp_Errc Svcpp_Call_SetPTTActive(const Svcpp_Call *self, bool active)'),
-    Svcpp_Call_GetPTTReleaseDelay: lib.func('uint32_t Svcpp_Call_GetPTTReleaseDelay(const Svcpp_Call *self)'),
-    Svcpp_Call_SetPTTReleaseDelay: lib.func('Svcpp_Errc Svcpp_Call_SetPTTReleaseDelay(const Svcpp_Call *self, uint32_t releaseDelayMs)'),
-    Svcpp_Call_GetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_GetVADThreshold(const Svcpp_Call *self, _Out_ Svcpp_VADThresholdSettings *out)'),
-    Svcpp_Call_SetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_SetVADThreshold(const Svcpp_Call *self, bool automatic, float threshold)'),
-    Svcpp_Call_GetEncryptionState: lib.func('Svcpp_Errc Svcpp_Call_GetEncryptionState(const Svcpp_Call *self, _Out_ Svcpp_CallEncryptionState *out)'),
-    Svcpp_Call_SetEncryptionStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetEncryptionStateChangedCallback(const Svcpp_Call *self, Svcpp_Call_OnEncryptionStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Call_GetPrivacyCode: lib.func('Svcpp_Errc Svcpp_Call_GetPrivacyCode(const Svcpp_Call *self, _Out_ Svcpp_String *out)'),
-    Svcpp_Call_GetParticipantFramesDecrypted: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDecrypted(const Svcpp_Call *self, uint64_t userId)'),
-    Svcpp_Call_GetParticipantFramesPassedThrough: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPassedThrough(const Svcpp_Call *self, uint64_t userId)'),
-    Svcpp_Call_GetParticipantFramesDropped: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDropped(const Svcpp_Call *self, uint64_t userId)'),
-    Svcpp_Call_GetParticipantFramesPlayed: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPlayed(const Svcpp_Call *self, uint64_t userId)'),
-    Svcpp_Call_GetParticipantFingerprint: lib.func('Svcpp_Errc Svcpp_Call_GetParticipantFingerprint(const Svcpp_Call *self, uint64_t userId, _Out_ Svcpp_String *out)'),
-    Svcpp_Call_GetFramesEncrypted: lib.func('uint64_t Svcpp_Call_GetFramesEncrypted(const Svcpp_Call *self)'),
-    Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(_Out_ Svcpp_Client *self)'),
-    Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(_Out_ Svcpp_Client *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
-    Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(_Out_ Svcpp_Client *self, const Svcpp_ClientCreateOptions *options)'),
-    Svcpp_Client_Drop: lib.func('Svcpp_Errc Svcpp_Client_Drop(_Inout_ Svcpp_Client *self)'),
-    Svcpp_Client_IsValid: lib.func('bool Svcpp_Client_IsValid(const Svcpp_Client *self)'),
-    Svcpp_Client_GetDefaultCommunicationScopes: lib.func('Svcpp_Errc Svcpp_Client_GetDefaultCommunicationScopes(_Out_ Svcpp_String *out)'),
-    Svcpp_Client_GetDefaultPresenceScopes: lib.func('Svcpp_Errc Svcpp_Client_GetDefaultPresenceScopes(_Out_ Svcpp_String *out)'),
+    Svcpp_ClientCreateOptions_Init: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Init(void *self)'),
+    Svcpp_ClientCreateOptions_Drop: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Drop(void *self)'),
+    Svcpp_ClientCreateOptions_Clone: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Clone(void *self, const Svcpp_ClientCreateOptions *other)'),
+    Svcpp_ClientCreateOptions_IsValid: lib.func('bool Svcpp_ClientCreateOptions_IsValid(void *self)'),
+    Svcpp_ClientCreateOptions_ApiBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_ApiBase(void *self, void *out)'),
+    Svcpp_ClientCreateOptions_SetApiBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetApiBase(void *self, Svcpp_StringIn value)'),
+    Svcpp_ClientCreateOptions_WebBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_WebBase(void *self, void *out)'),
+    Svcpp_ClientCreateOptions_SetWebBase: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetWebBase(void *self, Svcpp_StringIn value)'),
+    Svcpp_ClientCreateOptions_CaFile: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_CaFile(void *self, void *out)'),
+    Svcpp_ClientCreateOptions_SetCaFile: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetCaFile(void *self, Svcpp_StringIn value)'),
+    Svcpp_ClientCreateOptions_ExperimentalAudioSystem: lib.func('Svcpp_AudioSystem Svcpp_ClientCreateOptions_ExperimentalAudioSystem(void *self)'),
+    Svcpp_ClientCreateOptions_SetExperimentalAudioSystem: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(void *self, Svcpp_AudioSystem value)'),
+    Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth: lib.func('bool Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(void *self)'),
+    Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(void *self, bool value)'),
+    Svcpp_ClientCreateOptions_CpuAffinityMask: lib.func('bool Svcpp_ClientCreateOptions_CpuAffinityMask(void *self, _Out_ uint64_t *out)'),
+    Svcpp_ClientCreateOptions_SetCpuAffinityMask: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetCpuAffinityMask(void *self, const uint64_t *value)'),
+    Svcpp_ClientCreateOptions_IpcPath: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_IpcPath(void *self, void *out)'),
+    Svcpp_ClientCreateOptions_SetIpcPath: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_SetIpcPath(void *self, Svcpp_StringIn value)'),
+    Svcpp_ClientResult_Init: lib.func('Svcpp_Errc Svcpp_ClientResult_Init(void *self)'),
+    Svcpp_ClientResult_Drop: lib.func('Svcpp_Errc Svcpp_ClientResult_Drop(void *self)'),
+    Svcpp_ClientResult_Clone: lib.func('Svcpp_Errc Svcpp_ClientResult_Clone(void *self, const Svcpp_ClientResult *other)'),
+    Svcpp_ClientResult_IsValid: lib.func('bool Svcpp_ClientResult_IsValid(void *self)'),
+    Svcpp_ClientResult_Type: lib.func('Svcpp_ErrorType Svcpp_ClientResult_Type(void *self)'),
+    Svcpp_ClientResult_SetType: lib.func('Svcpp_Errc Svcpp_ClientResult_SetType(void *self, Svcpp_ErrorType value)'),
+    Svcpp_ClientResult_Error: lib.func('Svcpp_Errc Svcpp_ClientResult_Error(void *self, void *out)'),
+    Svcpp_ClientResult_SetError: lib.func('Svcpp_Errc Svcpp_ClientResult_SetError(void *self, Svcpp_StringIn value)'),
+    Svcpp_ClientResult_ErrorCode: lib.func('int32_t Svcpp_ClientResult_ErrorCode(void *self)'),
+    Svcpp_ClientResult_SetErrorCode: lib.func('Svcpp_Errc Svcpp_ClientResult_SetErrorCode(void *self, int32_t value)'),
+    Svcpp_ClientResult_Status: lib.func('Svcpp_HttpStatusCode Svcpp_ClientResult_Status(void *self)'),
+    Svcpp_ClientResult_SetStatus: lib.func('Svcpp_Errc Svcpp_ClientResult_SetStatus(void *self, Svcpp_HttpStatusCode value)'),
+    Svcpp_ClientResult_ResponseBody: lib.func('Svcpp_Errc Svcpp_ClientResult_ResponseBody(void *self, void *out)'),
+    Svcpp_ClientResult_SetResponseBody: lib.func('Svcpp_Errc Svcpp_ClientResult_SetResponseBody(void *self, Svcpp_StringIn value)'),
+    Svcpp_ClientResult_Retryable: lib.func('bool Svcpp_ClientResult_Retryable(void *self)'),
+    Svcpp_ClientResult_SetRetryable: lib.func('Svcpp_Errc Svcpp_ClientResult_SetRetryable(void *self, bool value)'),
+    Svcpp_ClientResult_RetryAfter: lib.func('float Svcpp_ClientResult_RetryAfter(void *self)'),
+    Svcpp_ClientResult_SetRetryAfter: lib.func('Svcpp_Errc Svcpp_ClientResult_SetRetryAfter(void *self, float value)'),
+    Svcpp_ClientResult_Successful: lib.func('bool Svcpp_ClientResult_Successful(void *self)'),
+    Svcpp_ClientResult_ToString: lib.func('Svcpp_Errc Svcpp_ClientResult_ToString(void *self, void *out)'),
+    Svcpp_AuthorizationCodeChallenge_Init: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Init(void *self)'),
+    Svcpp_AuthorizationCodeChallenge_Drop: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Drop(void *self)'),
+    Svcpp_AuthorizationCodeChallenge_Clone: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Clone(void *self, const Svcpp_AuthorizationCodeChallenge *other)'),
+    Svcpp_AuthorizationCodeChallenge_IsValid: lib.func('bool Svcpp_AuthorizationCodeChallenge_IsValid(void *self)'),
+    Svcpp_AuthorizationCodeChallenge_Method: lib.func('Svcpp_AuthenticationCodeChallengeMethod Svcpp_AuthorizationCodeChallenge_Method(void *self)'),
+    Svcpp_AuthorizationCodeChallenge_SetMethod: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_SetMethod(void *self, Svcpp_AuthenticationCodeChallengeMethod value)'),
+    Svcpp_AuthorizationCodeChallenge_Challenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_Challenge(void *self, void *out)'),
+    Svcpp_AuthorizationCodeChallenge_SetChallenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_SetChallenge(void *self, Svcpp_StringIn value)'),
+    Svcpp_AuthorizationCodeVerifier_Drop: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Drop(void *self)'),
+    Svcpp_AuthorizationCodeVerifier_Clone: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Clone(void *self, const Svcpp_AuthorizationCodeVerifier *other)'),
+    Svcpp_AuthorizationCodeVerifier_IsValid: lib.func('bool Svcpp_AuthorizationCodeVerifier_IsValid(void *self)'),
+    Svcpp_AuthorizationCodeVerifier_Challenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Challenge(void *self, void *out)'),
+    Svcpp_AuthorizationCodeVerifier_SetChallenge: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_SetChallenge(void *self, const Svcpp_AuthorizationCodeChallenge *value)'),
+    Svcpp_AuthorizationCodeVerifier_Verifier: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_Verifier(void *self, void *out)'),
+    Svcpp_AuthorizationCodeVerifier_SetVerifier: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_SetVerifier(void *self, Svcpp_StringIn value)'),
+    Svcpp_AuthorizationArgs_Init: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Init(void *self)'),
+    Svcpp_AuthorizationArgs_Drop: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Drop(void *self)'),
+    Svcpp_AuthorizationArgs_Clone: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Clone(void *self, const Svcpp_AuthorizationArgs *other)'),
+    Svcpp_AuthorizationArgs_IsValid: lib.func('bool Svcpp_AuthorizationArgs_IsValid(void *self)'),
+    Svcpp_AuthorizationArgs_ClientId: lib.func('uint64_t Svcpp_AuthorizationArgs_ClientId(void *self)'),
+    Svcpp_AuthorizationArgs_SetClientId: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetClientId(void *self, uint64_t value)'),
+    Svcpp_AuthorizationArgs_Scopes: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_Scopes(void *self, void *out)'),
+    Svcpp_AuthorizationArgs_SetScopes: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetScopes(void *self, Svcpp_StringIn value)'),
+    Svcpp_AuthorizationArgs_State: lib.func('bool Svcpp_AuthorizationArgs_State(void *self, void *out)'),
+    Svcpp_AuthorizationArgs_SetState: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetState(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_AuthorizationArgs_Nonce: lib.func('bool Svcpp_AuthorizationArgs_Nonce(void *self, void *out)'),
+    Svcpp_AuthorizationArgs_SetNonce: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetNonce(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_AuthorizationArgs_CodeChallenge: lib.func('bool Svcpp_AuthorizationArgs_CodeChallenge(void *self, void *out)'),
+    Svcpp_AuthorizationArgs_SetCodeChallenge: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCodeChallenge(void *self, const Svcpp_AuthorizationCodeChallenge *value)'),
+    Svcpp_AuthorizationArgs_IntegrationType: lib.func('bool Svcpp_AuthorizationArgs_IntegrationType(void *self, _Out_ Svcpp_IntegrationType *out)'),
+    Svcpp_AuthorizationArgs_SetIntegrationType: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetIntegrationType(void *self, const Svcpp_IntegrationType *value)'),
+    Svcpp_AuthorizationArgs_CustomSchemeParam: lib.func('bool Svcpp_AuthorizationArgs_CustomSchemeParam(void *self, void *out)'),
+    Svcpp_AuthorizationArgs_SetCustomSchemeParam: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_SetCustomSchemeParam(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityButton_Init: lib.func('Svcpp_Errc Svcpp_ActivityButton_Init(void *self)'),
+    Svcpp_ActivityButton_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButton_Drop(void *self)'),
+    Svcpp_ActivityButton_Clone: lib.func('Svcpp_Errc Svcpp_ActivityButton_Clone(void *self, const Svcpp_ActivityButton *other)'),
+    Svcpp_ActivityButton_IsValid: lib.func('bool Svcpp_ActivityButton_IsValid(void *self)'),
+    Svcpp_ActivityButton_Label: lib.func('Svcpp_Errc Svcpp_ActivityButton_Label(void *self, void *out)'),
+    Svcpp_ActivityButton_SetLabel: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetLabel(void *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityButton_Url: lib.func('Svcpp_Errc Svcpp_ActivityButton_Url(void *self, void *out)'),
+    Svcpp_ActivityButton_SetUrl: lib.func('Svcpp_Errc Svcpp_ActivityButton_SetUrl(void *self, Svcpp_StringIn value)'),
+    Svcpp_LinkedLobby_Init: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Init(void *self)'),
+    Svcpp_LinkedLobby_Drop: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Drop(void *self)'),
+    Svcpp_LinkedLobby_Clone: lib.func('Svcpp_Errc Svcpp_LinkedLobby_Clone(void *self, const Svcpp_LinkedLobby *other)'),
+    Svcpp_LinkedLobby_IsValid: lib.func('bool Svcpp_LinkedLobby_IsValid(void *self)'),
+    Svcpp_LinkedLobby_ApplicationId: lib.func('uint64_t Svcpp_LinkedLobby_ApplicationId(void *self)'),
+    Svcpp_LinkedLobby_SetApplicationId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetApplicationId(void *self, uint64_t value)'),
+    Svcpp_LinkedLobby_LobbyId: lib.func('uint64_t Svcpp_LinkedLobby_LobbyId(void *self)'),
+    Svcpp_LinkedLobby_SetLobbyId: lib.func('Svcpp_Errc Svcpp_LinkedLobby_SetLobbyId(void *self, uint64_t value)'),
+    Svcpp_ConnectionFailure_Drop: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Drop(void *self)'),
+    Svcpp_ConnectionFailure_Clone: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Clone(void *self, const Svcpp_ConnectionFailure *other)'),
+    Svcpp_ConnectionFailure_IsValid: lib.func('bool Svcpp_ConnectionFailure_IsValid(void *self)'),
+    Svcpp_ConnectionFailure_Reason: lib.func('Svcpp_ConnectionFailureReason Svcpp_ConnectionFailure_Reason(void *self)'),
+    Svcpp_ConnectionFailure_SetReason: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetReason(void *self, Svcpp_ConnectionFailureReason value)'),
+    Svcpp_ConnectionFailure_Message: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_Message(void *self, void *out)'),
+    Svcpp_ConnectionFailure_SetMessage: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetMessage(void *self, Svcpp_StringIn value)'),
+    Svcpp_ConnectionFailure_Retryable: lib.func('bool Svcpp_ConnectionFailure_Retryable(void *self)'),
+    Svcpp_ConnectionFailure_SetRetryable: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetRetryable(void *self, bool value)'),
+    Svcpp_ConnectionFailure_CloseCode: lib.func('int32_t Svcpp_ConnectionFailure_CloseCode(void *self)'),
+    Svcpp_ConnectionFailure_SetCloseCode: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetCloseCode(void *self, int32_t value)'),
+    Svcpp_ConnectionFailure_HttpStatus: lib.func('Svcpp_HttpStatusCode Svcpp_ConnectionFailure_HttpStatus(void *self)'),
+    Svcpp_ConnectionFailure_SetHttpStatus: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_SetHttpStatus(void *self, Svcpp_HttpStatusCode value)'),
+    Svcpp_LinkedChannel_Drop: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Drop(void *self)'),
+    Svcpp_LinkedChannel_Clone: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Clone(void *self, const Svcpp_LinkedChannel *other)'),
+    Svcpp_LinkedChannel_IsValid: lib.func('bool Svcpp_LinkedChannel_IsValid(void *self)'),
+    Svcpp_LinkedChannel_Id: lib.func('uint64_t Svcpp_LinkedChannel_Id(void *self)'),
+    Svcpp_LinkedChannel_SetId: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetId(void *self, uint64_t value)'),
+    Svcpp_LinkedChannel_Name: lib.func('Svcpp_Errc Svcpp_LinkedChannel_Name(void *self, void *out)'),
+    Svcpp_LinkedChannel_SetName: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetName(void *self, Svcpp_StringIn value)'),
+    Svcpp_LinkedChannel_GuildId: lib.func('uint64_t Svcpp_LinkedChannel_GuildId(void *self)'),
+    Svcpp_LinkedChannel_SetGuildId: lib.func('Svcpp_Errc Svcpp_LinkedChannel_SetGuildId(void *self, uint64_t value)'),
+    Svcpp_AdditionalContent_Init: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Init(void *self)'),
+    Svcpp_AdditionalContent_Drop: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Drop(void *self)'),
+    Svcpp_AdditionalContent_Clone: lib.func('Svcpp_Errc Svcpp_AdditionalContent_Clone(void *self, const Svcpp_AdditionalContent *other)'),
+    Svcpp_AdditionalContent_IsValid: lib.func('bool Svcpp_AdditionalContent_IsValid(void *self)'),
+    Svcpp_AdditionalContent_Type: lib.func('Svcpp_AdditionalContentType Svcpp_AdditionalContent_Type(void *self)'),
+    Svcpp_AdditionalContent_SetType: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetType(void *self, Svcpp_AdditionalContentType value)'),
+    Svcpp_AdditionalContent_Title: lib.func('bool Svcpp_AdditionalContent_Title(void *self, void *out)'),
+    Svcpp_AdditionalContent_SetTitle: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetTitle(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_AdditionalContent_Count: lib.func('uint32_t Svcpp_AdditionalContent_Count(void *self)'),
+    Svcpp_AdditionalContent_SetCount: lib.func('Svcpp_Errc Svcpp_AdditionalContent_SetCount(void *self, uint32_t value)'),
+    Svcpp_AdditionalContent_Equals: lib.func('bool Svcpp_AdditionalContent_Equals(void *self, const Svcpp_AdditionalContent *other)'),
+    Svcpp_AudioDevice_Drop: lib.func('Svcpp_Errc Svcpp_AudioDevice_Drop(void *self)'),
+    Svcpp_AudioDevice_Clone: lib.func('Svcpp_Errc Svcpp_AudioDevice_Clone(void *self, const Svcpp_AudioDevice *other)'),
+    Svcpp_AudioDevice_IsValid: lib.func('bool Svcpp_AudioDevice_IsValid(void *self)'),
+    Svcpp_AudioDevice_Id: lib.func('Svcpp_Errc Svcpp_AudioDevice_Id(void *self, void *out)'),
+    Svcpp_AudioDevice_SetId: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetId(void *self, Svcpp_StringIn value)'),
+    Svcpp_AudioDevice_Name: lib.func('Svcpp_Errc Svcpp_AudioDevice_Name(void *self, void *out)'),
+    Svcpp_AudioDevice_SetName: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetName(void *self, Svcpp_StringIn value)'),
+    Svcpp_AudioDevice_IsDefault: lib.func('bool Svcpp_AudioDevice_IsDefault(void *self)'),
+    Svcpp_AudioDevice_SetIsDefault: lib.func('Svcpp_Errc Svcpp_AudioDevice_SetIsDefault(void *self, bool value)'),
+    Svcpp_AudioDevice_Equals: lib.func('bool Svcpp_AudioDevice_Equals(void *self, const Svcpp_AudioDevice *other)'),
+    Svcpp_VADThresholdSettings_Drop: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_Drop(void *self)'),
+    Svcpp_VADThresholdSettings_Clone: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_Clone(void *self, const Svcpp_VADThresholdSettings *other)'),
+    Svcpp_VADThresholdSettings_IsValid: lib.func('bool Svcpp_VADThresholdSettings_IsValid(void *self)'),
+    Svcpp_VADThresholdSettings_VadThreshold: lib.func('float Svcpp_VADThresholdSettings_VadThreshold(void *self)'),
+    Svcpp_VADThresholdSettings_SetVadThreshold: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetVadThreshold(void *self, float value)'),
+    Svcpp_VADThresholdSettings_Automatic: lib.func('bool Svcpp_VADThresholdSettings_Automatic(void *self)'),
+    Svcpp_VADThresholdSettings_SetAutomatic: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_SetAutomatic(void *self, bool value)'),
+    Svcpp_CallEncryptionState_Drop: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_Drop(void *self)'),
+    Svcpp_CallEncryptionState_Clone: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_Clone(void *self, const Svcpp_CallEncryptionState *other)'),
+    Svcpp_CallEncryptionState_IsValid: lib.func('bool Svcpp_CallEncryptionState_IsValid(void *self)'),
+    Svcpp_CallEncryptionState_ProtocolVersion: lib.func('int32_t Svcpp_CallEncryptionState_ProtocolVersion(void *self)'),
+    Svcpp_CallEncryptionState_SetProtocolVersion: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetProtocolVersion(void *self, int32_t value)'),
+    Svcpp_CallEncryptionState_Epoch: lib.func('uint64_t Svcpp_CallEncryptionState_Epoch(void *self)'),
+    Svcpp_CallEncryptionState_SetEpoch: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetEpoch(void *self, uint64_t value)'),
+    Svcpp_CallEncryptionState_TransitionPending: lib.func('bool Svcpp_CallEncryptionState_TransitionPending(void *self)'),
+    Svcpp_CallEncryptionState_SetTransitionPending: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetTransitionPending(void *self, bool value)'),
+    Svcpp_CallEncryptionState_Passthrough: lib.func('bool Svcpp_CallEncryptionState_Passthrough(void *self)'),
+    Svcpp_CallEncryptionState_SetPassthrough: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_SetPassthrough(void *self, bool value)'),
+    Svcpp_UserMessageSummary_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Drop(void *self)'),
+    Svcpp_UserMessageSummary_Clone: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_Clone(void *self, const Svcpp_UserMessageSummary *other)'),
+    Svcpp_UserMessageSummary_IsValid: lib.func('bool Svcpp_UserMessageSummary_IsValid(void *self)'),
+    Svcpp_UserMessageSummary_UserId: lib.func('uint64_t Svcpp_UserMessageSummary_UserId(void *self)'),
+    Svcpp_UserMessageSummary_SetUserId: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_SetUserId(void *self, uint64_t value)'),
+    Svcpp_UserMessageSummary_LastMessageId: lib.func('uint64_t Svcpp_UserMessageSummary_LastMessageId(void *self)'),
+    Svcpp_UserMessageSummary_SetLastMessageId: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_SetLastMessageId(void *self, uint64_t value)'),
+    Svcpp_GuildMinimal_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Drop(void *self)'),
+    Svcpp_GuildMinimal_Clone: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Clone(void *self, const Svcpp_GuildMinimal *other)'),
+    Svcpp_GuildMinimal_IsValid: lib.func('bool Svcpp_GuildMinimal_IsValid(void *self)'),
+    Svcpp_GuildMinimal_Id: lib.func('uint64_t Svcpp_GuildMinimal_Id(void *self)'),
+    Svcpp_GuildMinimal_SetId: lib.func('Svcpp_Errc Svcpp_GuildMinimal_SetId(void *self, uint64_t value)'),
+    Svcpp_GuildMinimal_Name: lib.func('Svcpp_Errc Svcpp_GuildMinimal_Name(void *self, void *out)'),
+    Svcpp_GuildMinimal_SetName: lib.func('Svcpp_Errc Svcpp_GuildMinimal_SetName(void *self, Svcpp_StringIn value)'),
+    Svcpp_GuildChannel_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannel_Drop(void *self)'),
+    Svcpp_GuildChannel_Clone: lib.func('Svcpp_Errc Svcpp_GuildChannel_Clone(void *self, const Svcpp_GuildChannel *other)'),
+    Svcpp_GuildChannel_IsValid: lib.func('bool Svcpp_GuildChannel_IsValid(void *self)'),
+    Svcpp_GuildChannel_Id: lib.func('uint64_t Svcpp_GuildChannel_Id(void *self)'),
+    Svcpp_GuildChannel_SetId: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetId(void *self, uint64_t value)'),
+    Svcpp_GuildChannel_Name: lib.func('Svcpp_Errc Svcpp_GuildChannel_Name(void *self, void *out)'),
+    Svcpp_GuildChannel_SetName: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetName(void *self, Svcpp_StringIn value)'),
+    Svcpp_GuildChannel_Type: lib.func('Svcpp_ChannelType Svcpp_GuildChannel_Type(void *self)'),
+    Svcpp_GuildChannel_SetType: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetType(void *self, Svcpp_ChannelType value)'),
+    Svcpp_GuildChannel_Position: lib.func('int32_t Svcpp_GuildChannel_Position(void *self)'),
+    Svcpp_GuildChannel_SetPosition: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetPosition(void *self, int32_t value)'),
+    Svcpp_GuildChannel_ParentId: lib.func('bool Svcpp_GuildChannel_ParentId(void *self, _Out_ uint64_t *out)'),
+    Svcpp_GuildChannel_SetParentId: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetParentId(void *self, const uint64_t *value)'),
+    Svcpp_GuildChannel_IsLinkable: lib.func('bool Svcpp_GuildChannel_IsLinkable(void *self)'),
+    Svcpp_GuildChannel_SetIsLinkable: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsLinkable(void *self, bool value)'),
+    Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers: lib.func('bool Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(void *self)'),
+    Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(void *self, bool value)'),
+    Svcpp_GuildChannel_LinkedLobby: lib.func('bool Svcpp_GuildChannel_LinkedLobby(void *self, void *out)'),
+    Svcpp_GuildChannel_SetLinkedLobby: lib.func('Svcpp_Errc Svcpp_GuildChannel_SetLinkedLobby(void *self, const Svcpp_LinkedLobby *value)'),
+    Svcpp_ActivityAssets_Init: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Init(void *self)'),
+    Svcpp_ActivityAssets_Drop: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Drop(void *self)'),
+    Svcpp_ActivityAssets_Clone: lib.func('Svcpp_Errc Svcpp_ActivityAssets_Clone(void *self, const Svcpp_ActivityAssets *other)'),
+    Svcpp_ActivityAssets_IsValid: lib.func('bool Svcpp_ActivityAssets_IsValid(void *self)'),
+    Svcpp_ActivityAssets_LargeImage: lib.func('bool Svcpp_ActivityAssets_LargeImage(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetLargeImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeImage(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_LargeText: lib.func('bool Svcpp_ActivityAssets_LargeText(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetLargeText: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeText(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_LargeUrl: lib.func('bool Svcpp_ActivityAssets_LargeUrl(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetLargeUrl: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetLargeUrl(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_SmallImage: lib.func('bool Svcpp_ActivityAssets_SmallImage(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetSmallImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallImage(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_SmallText: lib.func('bool Svcpp_ActivityAssets_SmallText(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetSmallText: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallText(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_SmallUrl: lib.func('bool Svcpp_ActivityAssets_SmallUrl(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetSmallUrl: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetSmallUrl(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityAssets_InviteCoverImage: lib.func('bool Svcpp_ActivityAssets_InviteCoverImage(void *self, void *out)'),
+    Svcpp_ActivityAssets_SetInviteCoverImage: lib.func('Svcpp_Errc Svcpp_ActivityAssets_SetInviteCoverImage(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_ActivityTimestamps_Init: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Init(void *self)'),
+    Svcpp_ActivityTimestamps_Drop: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Drop(void *self)'),
+    Svcpp_ActivityTimestamps_Clone: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_Clone(void *self, const Svcpp_ActivityTimestamps *other)'),
+    Svcpp_ActivityTimestamps_IsValid: lib.func('bool Svcpp_ActivityTimestamps_IsValid(void *self)'),
+    Svcpp_ActivityTimestamps_Start: lib.func('uint64_t Svcpp_ActivityTimestamps_Start(void *self)'),
+    Svcpp_ActivityTimestamps_SetStart: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_SetStart(void *self, uint64_t value)'),
+    Svcpp_ActivityTimestamps_End: lib.func('uint64_t Svcpp_ActivityTimestamps_End(void *self)'),
+    Svcpp_ActivityTimestamps_SetEnd: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_SetEnd(void *self, uint64_t value)'),
+    Svcpp_ActivityParty_Init: lib.func('Svcpp_Errc Svcpp_ActivityParty_Init(void *self)'),
+    Svcpp_ActivityParty_Drop: lib.func('Svcpp_Errc Svcpp_ActivityParty_Drop(void *self)'),
+    Svcpp_ActivityParty_Clone: lib.func('Svcpp_Errc Svcpp_ActivityParty_Clone(void *self, const Svcpp_ActivityParty *other)'),
+    Svcpp_ActivityParty_IsValid: lib.func('bool Svcpp_ActivityParty_IsValid(void *self)'),
+    Svcpp_ActivityParty_Id: lib.func('Svcpp_Errc Svcpp_ActivityParty_Id(void *self, void *out)'),
+    Svcpp_ActivityParty_SetId: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetId(void *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityParty_CurrentSize: lib.func('int32_t Svcpp_ActivityParty_CurrentSize(void *self)'),
+    Svcpp_ActivityParty_SetCurrentSize: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetCurrentSize(void *self, int32_t value)'),
+    Svcpp_ActivityParty_MaxSize: lib.func('int32_t Svcpp_ActivityParty_MaxSize(void *self)'),
+    Svcpp_ActivityParty_SetMaxSize: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetMaxSize(void *self, int32_t value)'),
+    Svcpp_ActivityParty_Privacy: lib.func('Svcpp_ActivityPartyPrivacy Svcpp_ActivityParty_Privacy(void *self)'),
+    Svcpp_ActivityParty_SetPrivacy: lib.func('Svcpp_Errc Svcpp_ActivityParty_SetPrivacy(void *self, Svcpp_ActivityPartyPrivacy value)'),
+    Svcpp_ActivitySecrets_Init: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Init(void *self)'),
+    Svcpp_ActivitySecrets_Drop: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Drop(void *self)'),
+    Svcpp_ActivitySecrets_Clone: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Clone(void *self, const Svcpp_ActivitySecrets *other)'),
+    Svcpp_ActivitySecrets_IsValid: lib.func('bool Svcpp_ActivitySecrets_IsValid(void *self)'),
+    Svcpp_ActivitySecrets_Join: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_Join(void *self, void *out)'),
+    Svcpp_ActivitySecrets_SetJoin: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_SetJoin(void *self, Svcpp_StringIn value)'),
+    Svcpp_Activity_Init: lib.func('Svcpp_Errc Svcpp_Activity_Init(void *self)'),
+    Svcpp_Activity_Drop: lib.func('Svcpp_Errc Svcpp_Activity_Drop(void *self)'),
+    Svcpp_Activity_Clone: lib.func('Svcpp_Errc Svcpp_Activity_Clone(void *self, const Svcpp_Activity *other)'),
+    Svcpp_Activity_IsValid: lib.func('bool Svcpp_Activity_IsValid(void *self)'),
+    Svcpp_Activity_Name: lib.func('Svcpp_Errc Svcpp_Activity_Name(void *self, void *out)'),
+    Svcpp_Activity_SetName: lib.func('Svcpp_Errc Svcpp_Activity_SetName(void *self, Svcpp_StringIn value)'),
+    Svcpp_Activity_Type: lib.func('Svcpp_ActivityTypes Svcpp_Activity_Type(void *self)'),
+    Svcpp_Activity_SetType: lib.func('Svcpp_Errc Svcpp_Activity_SetType(void *self, Svcpp_ActivityTypes value)'),
+    Svcpp_Activity_StatusDisplayType: lib.func('bool Svcpp_Activity_StatusDisplayType(void *self, _Out_ Svcpp_StatusDisplayTypes *out)'),
+    Svcpp_Activity_SetStatusDisplayType: lib.func('Svcpp_Errc Svcpp_Activity_SetStatusDisplayType(void *self, const Svcpp_StatusDisplayTypes *value)'),
+    Svcpp_Activity_State: lib.func('bool Svcpp_Activity_State(void *self, void *out)'),
+    Svcpp_Activity_SetState: lib.func('Svcpp_Errc Svcpp_Activity_SetState(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_StateUrl: lib.func('bool Svcpp_Activity_StateUrl(void *self, void *out)'),
+    Svcpp_Activity_SetStateUrl: lib.func('Svcpp_Errc Svcpp_Activity_SetStateUrl(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_Details: lib.func('bool Svcpp_Activity_Details(void *self, void *out)'),
+    Svcpp_Activity_SetDetails: lib.func('Svcpp_Errc Svcpp_Activity_SetDetails(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_DetailsUrl: lib.func('bool Svcpp_Activity_DetailsUrl(void *self, void *out)'),
+    Svcpp_Activity_SetDetailsUrl: lib.func('Svcpp_Errc Svcpp_Activity_SetDetailsUrl(void *self, const Svcpp_StringIn *value)'),
+    Svcpp_Activity_ApplicationId: lib.func('bool Svcpp_Activity_ApplicationId(void *self, _Out_ uint64_t *out)'),
+    Svcpp_Activity_SetApplicationId: lib.func('Svcpp_Errc Svcpp_Activity_SetApplicationId(void *self, const uint64_t *value)'),
+    Svcpp_Activity_ParentApplicationId: lib.func('bool Svcpp_Activity_ParentApplicationId(void *self, _Out_ uint64_t *out)'),
+    Svcpp_Activity_SetParentApplicationId: lib.func('Svcpp_Errc Svcpp_Activity_SetParentApplicationId(void *self, const uint64_t *value)'),
+    Svcpp_Activity_Assets: lib.func('bool Svcpp_Activity_Assets(void *self, void *out)'),
+    Svcpp_Activity_SetAssets: lib.func('Svcpp_Errc Svcpp_Activity_SetAssets(void *self, const Svcpp_ActivityAssets *value)'),
+    Svcpp_Activity_Timestamps: lib.func('bool Svcpp_Activity_Timestamps(void *self, void *out)'),
+    Svcpp_Activity_SetTimestamps: lib.func('Svcpp_Errc Svcpp_Activity_SetTimestamps(void *self, const Svcpp_ActivityTimestamps *value)'),
+    Svcpp_Activity_Party: lib.func('bool Svcpp_Activity_Party(void *self, void *out)'),
+    Svcpp_Activity_SetParty: lib.func('Svcpp_Errc Svcpp_Activity_SetParty(void *self, const Svcpp_ActivityParty *value)'),
+    Svcpp_Activity_Secrets: lib.func('bool Svcpp_Activity_Secrets(void *self, void *out)'),
+    Svcpp_Activity_SetSecrets: lib.func('Svcpp_Errc Svcpp_Activity_SetSecrets(void *self, const Svcpp_ActivitySecrets *value)'),
+    Svcpp_Activity_SupportedPlatforms: lib.func('Svcpp_ActivityGamePlatforms Svcpp_Activity_SupportedPlatforms(void *self)'),
+    Svcpp_Activity_SetSupportedPlatforms: lib.func('Svcpp_Errc Svcpp_Activity_SetSupportedPlatforms(void *self, Svcpp_ActivityGamePlatforms value)'),
+    Svcpp_Activity_Buttons: lib.func('Svcpp_Errc Svcpp_Activity_Buttons(void *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
+    Svcpp_Activity_SetButtons: lib.func('Svcpp_Errc Svcpp_Activity_SetButtons(void *self, Svcpp_ActivityButtonSpan value)'),
+    Svcpp_Activity_AddButton: lib.func('Svcpp_Errc Svcpp_Activity_AddButton(void *self, const Svcpp_ActivityButton *button)'),
+    Svcpp_Activity_GetButtons: lib.func('Svcpp_Errc Svcpp_Activity_GetButtons(void *self, _Out_ Svcpp_ActivityButtonSpan *out)'),
+    Svcpp_Activity_Equals: lib.func('bool Svcpp_Activity_Equals(void *self, const Svcpp_Activity *other)'),
+    Svcpp_ActivityInvite_Init: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Init(void *self)'),
+    Svcpp_ActivityInvite_Drop: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Drop(void *self)'),
+    Svcpp_ActivityInvite_Clone: lib.func('Svcpp_Errc Svcpp_ActivityInvite_Clone(void *self, const Svcpp_ActivityInvite *other)'),
+    Svcpp_ActivityInvite_SenderId: lib.func('uint64_t Svcpp_ActivityInvite_SenderId(void *self)'),
+    Svcpp_ActivityInvite_SetSenderId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetSenderId(void *self, uint64_t value)'),
+    Svcpp_ActivityInvite_ChannelId: lib.func('uint64_t Svcpp_ActivityInvite_ChannelId(void *self)'),
+    Svcpp_ActivityInvite_SetChannelId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetChannelId(void *self, uint64_t value)'),
+    Svcpp_ActivityInvite_MessageId: lib.func('uint64_t Svcpp_ActivityInvite_MessageId(void *self)'),
+    Svcpp_ActivityInvite_SetMessageId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetMessageId(void *self, uint64_t value)'),
+    Svcpp_ActivityInvite_Type: lib.func('Svcpp_ActivityActionTypes Svcpp_ActivityInvite_Type(void *self)'),
+    Svcpp_ActivityInvite_SetType: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetType(void *self, Svcpp_ActivityActionTypes value)'),
+    Svcpp_ActivityInvite_ApplicationId: lib.func('uint64_t Svcpp_ActivityInvite_ApplicationId(void *self)'),
+    Svcpp_ActivityInvite_SetApplicationId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetApplicationId(void *self, uint64_t value)'),
+    Svcpp_ActivityInvite_ParentApplicationId: lib.func('uint64_t Svcpp_ActivityInvite_ParentApplicationId(void *self)'),
+    Svcpp_ActivityInvite_SetParentApplicationId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetParentApplicationId(void *self, uint64_t value)'),
+    Svcpp_ActivityInvite_PartyId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_PartyId(void *self, void *out)'),
+    Svcpp_ActivityInvite_SetPartyId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetPartyId(void *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityInvite_SessionId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SessionId(void *self, void *out)'),
+    Svcpp_ActivityInvite_SetSessionId: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetSessionId(void *self, Svcpp_StringIn value)'),
+    Svcpp_ActivityInvite_IsValid: lib.func('bool Svcpp_ActivityInvite_IsValid(void *self)'),
+    Svcpp_ActivityInvite_SetIsValid: lib.func('Svcpp_Errc Svcpp_ActivityInvite_SetIsValid(void *self, bool value)'),
+    Svcpp_RelationshipHandle_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_Drop(void *self)'),
+    Svcpp_RelationshipHandle_Clone: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_Clone(void *self, const Svcpp_RelationshipHandle *other)'),
+    Svcpp_RelationshipHandle_IsValid: lib.func('bool Svcpp_RelationshipHandle_IsValid(void *self)'),
+    Svcpp_RelationshipHandle_Id: lib.func('uint64_t Svcpp_RelationshipHandle_Id(void *self)'),
+    Svcpp_RelationshipHandle_PlatformRelationshipType: lib.func('Svcpp_RelationshipType Svcpp_RelationshipHandle_PlatformRelationshipType(void *self)'),
+    Svcpp_RelationshipHandle_GameRelationshipType: lib.func('Svcpp_RelationshipType Svcpp_RelationshipHandle_GameRelationshipType(void *self)'),
+    Svcpp_RelationshipHandle_IsSpamRequest: lib.func('bool Svcpp_RelationshipHandle_IsSpamRequest(void *self)'),
+    Svcpp_RelationshipHandle_User: lib.func('bool Svcpp_RelationshipHandle_User(void *self, void *out)'),
+    Svcpp_UserApplicationProfileHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Drop(void *self)'),
+    Svcpp_UserApplicationProfileHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Clone(void *self, const Svcpp_UserApplicationProfileHandle *other)'),
+    Svcpp_UserApplicationProfileHandle_IsValid: lib.func('bool Svcpp_UserApplicationProfileHandle_IsValid(void *self)'),
+    Svcpp_UserApplicationProfileHandle_AvatarHash: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_AvatarHash(void *self, void *out)'),
+    Svcpp_UserApplicationProfileHandle_Metadata: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Metadata(void *self, void *out)'),
+    Svcpp_UserApplicationProfileHandle_ProviderId: lib.func('bool Svcpp_UserApplicationProfileHandle_ProviderId(void *self, void *out)'),
+    Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(void *self, void *out)'),
+    Svcpp_UserApplicationProfileHandle_ProviderType: lib.func('Svcpp_ExternalIdentityProviderType Svcpp_UserApplicationProfileHandle_ProviderType(void *self)'),
+    Svcpp_UserApplicationProfileHandle_Username: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_Username(void *self, void *out)'),
+    Svcpp_UserHandle_Drop: lib.func('Svcpp_Errc Svcpp_UserHandle_Drop(void *self)'),
+    Svcpp_UserHandle_Clone: lib.func('Svcpp_Errc Svcpp_UserHandle_Clone(void *self, const Svcpp_UserHandle *other)'),
+    Svcpp_UserHandle_IsValid: lib.func('bool Svcpp_UserHandle_IsValid(void *self)'),
+    Svcpp_UserHandle_Id: lib.func('uint64_t Svcpp_UserHandle_Id(void *self)'),
+    Svcpp_UserHandle_Username: lib.func('Svcpp_Errc Svcpp_UserHandle_Username(void *self, void *out)'),
+    Svcpp_UserHandle_GlobalName: lib.func('bool Svcpp_UserHandle_GlobalName(void *self, void *out)'),
+    Svcpp_UserHandle_DisplayName: lib.func('Svcpp_Errc Svcpp_UserHandle_DisplayName(void *self, void *out)'),
+    Svcpp_UserHandle_Avatar: lib.func('bool Svcpp_UserHandle_Avatar(void *self, void *out)'),
+    Svcpp_UserHandle_AvatarUrl: lib.func('Svcpp_Errc Svcpp_UserHandle_AvatarUrl(void *self, Svcpp_UserHandle_AvatarType animatedType, Svcpp_UserHandle_AvatarType staticType, void *out)'),
+    Svcpp_UserHandle_Status: lib.func('Svcpp_StatusType Svcpp_UserHandle_Status(void *self)'),
+    Svcpp_UserHandle_IsProvisional: lib.func('bool Svcpp_UserHandle_IsProvisional(void *self)'),
+    Svcpp_UserHandle_GuildTag: lib.func('bool Svcpp_UserHandle_GuildTag(void *self, void *out)'),
+    Svcpp_UserHandle_UserApplicationProfiles: lib.func('Svcpp_Errc Svcpp_UserHandle_UserApplicationProfiles(void *self, _Out_ Svcpp_UserApplicationProfileHandleSpan *out)'),
+    Svcpp_UserHandle_GameActivity: lib.func('bool Svcpp_UserHandle_GameActivity(void *self, void *out)'),
+    Svcpp_UserHandle_Relationship: lib.func('Svcpp_Errc Svcpp_UserHandle_Relationship(void *self, void *out)'),
+    Svcpp_LobbyMemberHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Drop(void *self)'),
+    Svcpp_LobbyMemberHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Clone(void *self, const Svcpp_LobbyMemberHandle *other)'),
+    Svcpp_LobbyMemberHandle_IsValid: lib.func('bool Svcpp_LobbyMemberHandle_IsValid(void *self)'),
+    Svcpp_LobbyMemberHandle_Id: lib.func('uint64_t Svcpp_LobbyMemberHandle_Id(void *self)'),
+    Svcpp_LobbyMemberHandle_Connected: lib.func('bool Svcpp_LobbyMemberHandle_Connected(void *self)'),
+    Svcpp_LobbyMemberHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_Metadata(void *self, _Out_ Svcpp_Properties *out)'),
+    Svcpp_LobbyMemberHandle_User: lib.func('bool Svcpp_LobbyMemberHandle_User(void *self, void *out)'),
+    Svcpp_LobbyMemberHandle_CanLinkLobby: lib.func('bool Svcpp_LobbyMemberHandle_CanLinkLobby(void *self)'),
+    Svcpp_LobbyMemberHandle_AdditionalName: lib.func('bool Svcpp_LobbyMemberHandle_AdditionalName(void *self, void *out)'),
+    Svcpp_LobbyHandle_Drop: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Drop(void *self)'),
+    Svcpp_LobbyHandle_Clone: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Clone(void *self, const Svcpp_LobbyHandle *other)'),
+    Svcpp_LobbyHandle_IsValid: lib.func('bool Svcpp_LobbyHandle_IsValid(void *self)'),
+    Svcpp_LobbyHandle_Id: lib.func('uint64_t Svcpp_LobbyHandle_Id(void *self)'),
+    Svcpp_LobbyHandle_LobbyMemberIds: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMemberIds(void *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_LobbyHandle_LobbyMembers: lib.func('Svcpp_Errc Svcpp_LobbyHandle_LobbyMembers(void *self, _Out_ Svcpp_LobbyMemberHandleSpan *out)'),
+    Svcpp_LobbyHandle_GetLobbyMemberHandle: lib.func('bool Svcpp_LobbyHandle_GetLobbyMemberHandle(void *self, uint64_t memberId, void *out)'),
+    Svcpp_LobbyHandle_Metadata: lib.func('Svcpp_Errc Svcpp_LobbyHandle_Metadata(void *self, _Out_ Svcpp_Properties *out)'),
+    Svcpp_LobbyHandle_LinkedChannel: lib.func('bool Svcpp_LobbyHandle_LinkedChannel(void *self, void *out)'),
+    Svcpp_LobbyHandle_GetCallInfoHandle: lib.func('bool Svcpp_LobbyHandle_GetCallInfoHandle(void *self, void *out)'),
+    Svcpp_ChannelHandle_Drop: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Drop(void *self)'),
+    Svcpp_ChannelHandle_Clone: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Clone(void *self, const Svcpp_ChannelHandle *other)'),
+    Svcpp_ChannelHandle_IsValid: lib.func('bool Svcpp_ChannelHandle_IsValid(void *self)'),
+    Svcpp_ChannelHandle_Id: lib.func('uint64_t Svcpp_ChannelHandle_Id(void *self)'),
+    Svcpp_ChannelHandle_Name: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Name(void *self, void *out)'),
+    Svcpp_ChannelHandle_Recipients: lib.func('Svcpp_Errc Svcpp_ChannelHandle_Recipients(void *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_ChannelHandle_Type: lib.func('Svcpp_ChannelType Svcpp_ChannelHandle_Type(void *self)'),
+    Svcpp_MessageHandle_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandle_Drop(void *self)'),
+    Svcpp_MessageHandle_Clone: lib.func('Svcpp_Errc Svcpp_MessageHandle_Clone(void *self, const Svcpp_MessageHandle *other)'),
+    Svcpp_MessageHandle_IsValid: lib.func('bool Svcpp_MessageHandle_IsValid(void *self)'),
+    Svcpp_MessageHandle_Id: lib.func('uint64_t Svcpp_MessageHandle_Id(void *self)'),
+    Svcpp_MessageHandle_Content: lib.func('Svcpp_Errc Svcpp_MessageHandle_Content(void *self, void *out)'),
+    Svcpp_MessageHandle_RawContent: lib.func('Svcpp_Errc Svcpp_MessageHandle_RawContent(void *self, void *out)'),
+    Svcpp_MessageHandle_AuthorId: lib.func('uint64_t Svcpp_MessageHandle_AuthorId(void *self)'),
+    Svcpp_MessageHandle_Author: lib.func('bool Svcpp_MessageHandle_Author(void *self, void *out)'),
+    Svcpp_MessageHandle_ChannelId: lib.func('uint64_t Svcpp_MessageHandle_ChannelId(void *self)'),
+    Svcpp_MessageHandle_Channel: lib.func('bool Svcpp_MessageHandle_Channel(void *self, void *out)'),
+    Svcpp_MessageHandle_Lobby: lib.func('bool Svcpp_MessageHandle_Lobby(void *self, void *out)'),
+    Svcpp_MessageHandle_RecipientId: lib.func('uint64_t Svcpp_MessageHandle_RecipientId(void *self)'),
+    Svcpp_MessageHandle_Recipient: lib.func('bool Svcpp_MessageHandle_Recipient(void *self, void *out)'),
+    Svcpp_MessageHandle_SentTimestamp: lib.func('uint64_t Svcpp_MessageHandle_SentTimestamp(void *self)'),
+    Svcpp_MessageHandle_EditedTimestamp: lib.func('uint64_t Svcpp_MessageHandle_EditedTimestamp(void *self)'),
+    Svcpp_MessageHandle_Metadata: lib.func('Svcpp_Errc Svcpp_MessageHandle_Metadata(void *self, _Out_ Svcpp_Properties *out)'),
+    Svcpp_MessageHandle_ModerationMetadata: lib.func('Svcpp_Errc Svcpp_MessageHandle_ModerationMetadata(void *self, _Out_ Svcpp_Properties *out)'),
+    Svcpp_MessageHandle_AdditionalContent: lib.func('bool Svcpp_MessageHandle_AdditionalContent(void *self, void *out)'),
+    Svcpp_MessageHandle_DisclosureType: lib.func('bool Svcpp_MessageHandle_DisclosureType(void *self, _Out_ Svcpp_DisclosureTypes *out)'),
+    Svcpp_MessageHandle_ApplicationId: lib.func('bool Svcpp_MessageHandle_ApplicationId(void *self, _Out_ uint64_t *out)'),
+    Svcpp_MessageHandle_SentFromGame: lib.func('bool Svcpp_MessageHandle_SentFromGame(void *self)'),
+    Svcpp_MessageHandle_AdditionalName: lib.func('bool Svcpp_MessageHandle_AdditionalName(void *self, void *out)'),
+    Svcpp_VoiceStateHandle_Drop: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_Drop(void *self)'),
+    Svcpp_VoiceStateHandle_Clone: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_Clone(void *self, const Svcpp_VoiceStateHandle *other)'),
+    Svcpp_VoiceStateHandle_IsValid: lib.func('bool Svcpp_VoiceStateHandle_IsValid(void *self)'),
+    Svcpp_VoiceStateHandle_SelfMute: lib.func('bool Svcpp_VoiceStateHandle_SelfMute(void *self)'),
+    Svcpp_VoiceStateHandle_SelfDeaf: lib.func('bool Svcpp_VoiceStateHandle_SelfDeaf(void *self)'),
+    Svcpp_CallInfoHandle_Drop: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_Drop(void *self)'),
+    Svcpp_CallInfoHandle_Clone: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_Clone(void *self, const Svcpp_CallInfoHandle *other)'),
+    Svcpp_CallInfoHandle_IsValid: lib.func('bool Svcpp_CallInfoHandle_IsValid(void *self)'),
+    Svcpp_CallInfoHandle_ChannelId: lib.func('uint64_t Svcpp_CallInfoHandle_ChannelId(void *self)'),
+    Svcpp_CallInfoHandle_GuildId: lib.func('uint64_t Svcpp_CallInfoHandle_GuildId(void *self)'),
+    Svcpp_CallInfoHandle_GetParticipants: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_GetParticipants(void *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_CallInfoHandle_GetVoiceStateHandle: lib.func('bool Svcpp_CallInfoHandle_GetVoiceStateHandle(void *self, uint64_t userId, void *out)'),
+    Svcpp_Call_Drop: lib.func('Svcpp_Errc Svcpp_Call_Drop(void *self)'),
+    Svcpp_Call_Clone: lib.func('Svcpp_Errc Svcpp_Call_Clone(void *self, const Svcpp_Call *other)'),
+    Svcpp_Call_IsValid: lib.func('bool Svcpp_Call_IsValid(void *self)'),
+    Svcpp_Call_GetStatus: lib.func('Svcpp_Call_Status Svcpp_Call_GetStatus(void *self)'),
+    Svcpp_Call_GetChannelId: lib.func('uint64_t Svcpp_Call_GetChannelId(void *self)'),
+    Svcpp_Call_GetGuildId: lib.func('uint64_t Svcpp_Call_GetGuildId(void *self)'),
+    Svcpp_Call_GetParticipants: lib.func('Svcpp_Errc Svcpp_Call_GetParticipants(void *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_Call_GetVoiceStateHandle: lib.func('bool Svcpp_Call_GetVoiceStateHandle(void *self, uint64_t userId, void *out)'),
+    Svcpp_Call_SetStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetStatusChangedCallback(void *self, Svcpp_Call_OnStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_SetParticipantChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetParticipantChangedCallback(void *self, Svcpp_Call_OnParticipantChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_SetOnVoiceStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetOnVoiceStateChangedCallback(void *self, Svcpp_Call_OnVoiceStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_SetSpeakingStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetSpeakingStatusChangedCallback(void *self, Svcpp_Call_OnSpeakingStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_GetSelfMute: lib.func('bool Svcpp_Call_GetSelfMute(void *self)'),
+    Svcpp_Call_SetSelfMute: lib.func('Svcpp_Errc Svcpp_Call_SetSelfMute(void *self, bool mute)'),
+    Svcpp_Call_GetSelfDeaf: lib.func('bool Svcpp_Call_GetSelfDeaf(void *self)'),
+    Svcpp_Call_SetSelfDeaf: lib.func('Svcpp_Errc Svcpp_Call_SetSelfDeaf(void *self, bool deaf)'),
+    Svcpp_Call_GetLocalMute: lib.func('bool Svcpp_Call_GetLocalMute(void *self, uint64_t userId)'),
+    Svcpp_Call_SetLocalMute: lib.func('Svcpp_Errc Svcpp_Call_SetLocalMute(void *self, uint64_t userId, bool mute)'),
+    Svcpp_Call_GetParticipantVolume: lib.func('float Svcpp_Call_GetParticipantVolume(void *self, uint64_t userId)'),
+    Svcpp_Call_SetParticipantVolume: lib.func('Svcpp_Errc Svcpp_Call_SetParticipantVolume(void *self, uint64_t userId, float volume)'),
+    Svcpp_Call_GetAudioMode: lib.func('Svcpp_AudioModeType Svcpp_Call_GetAudioMode(void *self)'),
+    Svcpp_Call_SetAudioMode: lib.func('Svcpp_Errc Svcpp_Call_SetAudioMode(void *self, Svcpp_AudioModeType audioMode)'),
+    Svcpp_Call_GetPTTActive: lib.func('bool Svcpp_Call_GetPTTActive(void *self)'),
+    Svcpp_Call_SetPTTActive: lib.func('Svcpp_Errc Svcpp_Call_SetPTTActive(void *self, bool active)'),
+    Svcpp_Call_GetPTTReleaseDelay: lib.func('uint32_t Svcpp_Call_GetPTTReleaseDelay(void *self)'),
+    Svcpp_Call_SetPTTReleaseDelay: lib.func('Svcpp_Errc Svcpp_Call_SetPTTReleaseDelay(void *self, uint32_t releaseDelayMs)'),
+    Svcpp_Call_GetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_GetVADThreshold(void *self, void *out)'),
+    Svcpp_Call_SetVADThreshold: lib.func('Svcpp_Errc Svcpp_Call_SetVADThreshold(void *self, bool automatic, float threshold)'),
+    Svcpp_Call_GetEncryptionState: lib.func('Svcpp_Errc Svcpp_Call_GetEncryptionState(void *self, void *out)'),
+    Svcpp_Call_SetEncryptionStateChangedCallback: lib.func('Svcpp_Errc Svcpp_Call_SetEncryptionStateChangedCallback(void *self, Svcpp_Call_OnEncryptionStateChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Call_GetPrivacyCode: lib.func('Svcpp_Errc Svcpp_Call_GetPrivacyCode(void *self, void *out)'),
+    Svcpp_Call_GetParticipantFramesDecrypted: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDecrypted(void *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFramesPassedThrough: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPassedThrough(void *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFramesDropped: lib.func('uint64_t Svcpp_Call_GetParticipantFramesDropped(void *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFramesPlayed: lib.func('uint64_t Svcpp_Call_GetParticipantFramesPlayed(void *self, uint64_t userId)'),
+    Svcpp_Call_GetParticipantFingerprint: lib.func('Svcpp_Errc Svcpp_Call_GetParticipantFingerprint(void *self, uint64_t userId, void *out)'),
+    Svcpp_Call_GetFramesEncrypted: lib.func('uint64_t Svcpp_Call_GetFramesEncrypted(void *self)'),
+    Svcpp_Client_Init: lib.func('Svcpp_Errc Svcpp_Client_Init(void *self)'),
+    Svcpp_Client_InitWithBases: lib.func('Svcpp_Errc Svcpp_Client_InitWithBases(void *self, Svcpp_StringIn apiBase, Svcpp_StringIn webBase)'),
+    Svcpp_Client_InitWithOptions: lib.func('Svcpp_Errc Svcpp_Client_InitWithOptions(void *self, const Svcpp_ClientCreateOptions *options)'),
+    Svcpp_Client_Drop: lib.func('Svcpp_Errc Svcpp_Client_Drop(void *self)'),
+    Svcpp_Client_IsValid: lib.func('bool Svcpp_Client_IsValid(void *self)'),
+    Svcpp_Client_GetDefaultCommunicationScopes: lib.func('Svcpp_Errc Svcpp_Client_GetDefaultCommunicationScopes(void *out)'),
+    Svcpp_Client_GetDefaultPresenceScopes: lib.func('Svcpp_Errc Svcpp_Client_GetDefaultPresenceScopes(void *out)'),
     Svcpp_Client_GetVersionMajor: lib.func('int32_t Svcpp_Client_GetVersionMajor(void)'),
     Svcpp_Client_GetVersionMinor: lib.func('int32_t Svcpp_Client_GetVersionMinor(void)'),
     Svcpp_Client_GetVersionPatch: lib.func('int32_t Svcpp_Client_GetVersionPatch(void)'),
-    Svcpp_Client_GetVersionHash: lib.func('Svcpp_Errc Svcpp_Client_GetVersionHash(_Out_ Svcpp_String *out)'),
-    Svcpp_Client_GetApplicationId: lib.func('uint64_t Svcpp_Client_GetApplicationId(const Svcpp_Client *self)'),
-    Svcpp_Client_SetApplicationId: lib.func('Svcpp_Errc Svcpp_Client_SetApplicationId(const Svcpp_Client *self, uint64_t applicationId)'),
-    Svcpp_Client_GetHttpRequestTimeout: lib.func('int32_t Svcpp_Client_GetHttpRequestTimeout(const Svcpp_Client *self)'),
-    Svcpp_Client_SetHttpRequestTimeout: lib.func('Svcpp_Errc Svcpp_Client_SetHttpRequestTimeout(const Svcpp_Client *self, int32_t httpTimeoutInMilliseconds)'),
-    Svcpp_Client_GetStatus: lib.func('Svcpp_Client_Status Svcpp_Client_GetStatus(const Svcpp_Client *self)'),
-    Svcpp_Client_SetStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetStatusChangedCallback(const Svcpp_Client *self, Svcpp_Client_OnStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_AddLogCallback: lib.func('Svcpp_Errc Svcpp_Client_AddLogCallback(const Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData, _Out_ uint64_t *outToken)'),
-    Svcpp_Client_RemoveCallback: lib.func('Svcpp_Errc Svcpp_Client_RemoveCallback(const Svcpp_Client *self, uint64_t token)'),
-    Svcpp_Client_SetLogDir: lib.func('bool Svcpp_Client_SetLogDir(const Svcpp_Client *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
-    Svcpp_Client_Connect: lib.func('Svcpp_Errc Svcpp_Client_Connect(const Svcpp_Client *self)'),
-    Svcpp_Client_Disconnect: lib.func('Svcpp_Errc Svcpp_Client_Disconnect(const Svcpp_Client *self)'),
-    Svcpp_Client_GetLastConnectionFailure: lib.func('bool Svcpp_Client_GetLastConnectionFailure(const Svcpp_Client *self, _Out_ Svcpp_ConnectionFailure *out)'),
-    Svcpp_Client_SetMissedEventsCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMissedEventsCallback(const Svcpp_Client *self, Svcpp_Client_MissedEventsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetDiscardedGatewayMessageCount: lib.func('uint64_t Svcpp_Client_GetDiscardedGatewayMessageCount(const Svcpp_Client *self)'),
-    Svcpp_Client_CreateAuthorizationCodeVerifier: lib.func('Svcpp_Errc Svcpp_Client_CreateAuthorizationCodeVerifier(const Svcpp_Client *self, _Out_ Svcpp_AuthorizationCodeVerifier *outVerifier)'),
-    Svcpp_Client_Authorize: lib.func('Svcpp_Errc Svcpp_Client_Authorize(const Svcpp_Client *self, const Svcpp_AuthorizationArgs *args, Svcpp_Client_AuthorizationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_HandleAuthorizeRedirect: lib.func('Svcpp_Errc Svcpp_Client_HandleAuthorizeRedirect(const Svcpp_Client *self, Svcpp_StringIn url)'),
-    Svcpp_Client_AbortAuthorize: lib.func('Svcpp_Errc Svcpp_Client_AbortAuthorize(const Svcpp_Client *self)'),
-    Svcpp_Client_SetAuthorizeUrlCallback: lib.func('Svcpp_Errc Svcpp_Client_SetAuthorizeUrlCallback(const Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetToken: lib.func('Svcpp_Errc Svcpp_Client_GetToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn code, Svcpp_StringIn codeVerifier, Svcpp_StringIn redirectUri, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetProvisionalToken: lib.func('Svcpp_Errc Svcpp_Client_GetProvisionalToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetTokenFromProvisionalMerge: lib.func('Svcpp_Errc Svcpp_Client_GetTokenFromProvisionalMerge(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn code, Svcpp_StringIn codeVerifier, Svcpp_StringIn redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RefreshToken: lib.func('Svcpp_Errc Svcpp_Client_RefreshToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn refreshToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RevokeToken: lib.func('Svcpp_Errc Svcpp_Client_RevokeToken(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn token, Svcpp_Client_RevokeTokenCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_ExchangeChildToken: lib.func('Svcpp_Errc Svcpp_Client_ExchangeChildToken(const Svcpp_Client *self, Svcpp_StringIn parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_UnmergeIntoProvisionalAccount: lib.func('Svcpp_Errc Svcpp_Client_UnmergeIntoProvisionalAccount(const Svcpp_Client *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_UpdateProvisionalAccountDisplayName: lib.func('Svcpp_Errc Svcpp_Client_UpdateProvisionalAccountDisplayName(const Svcpp_Client *self, Svcpp_StringIn name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_UpdateToken: lib.func('Svcpp_Errc Svcpp_Client_UpdateToken(const Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_StringIn token, Svcpp_Client_UpdateTokenCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_FetchCurrentUser: lib.func('Svcpp_Errc Svcpp_Client_FetchCurrentUser(const Svcpp_Client *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_StringIn token, Svcpp_Client_FetchCurrentUserCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_IsAuthenticated: lib.func('bool Svcpp_Client_IsAuthenticated(const Svcpp_Client *self)'),
-    Svcpp_Client_SetTokenExpirationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetTokenExpirationCallback(const Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RegisterAuthorizeRequestCallback: lib.func('Svcpp_Errc Svcpp_Client_RegisterAuthorizeRequestCallback(const Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RemoveAuthorizeRequestCallback: lib.func('Svcpp_Errc Svcpp_Client_RemoveAuthorizeRequestCallback(const Svcpp_Client *self)'),
-    Svcpp_Client_GetCurrentUserV2: lib.func('bool Svcpp_Client_GetCurrentUserV2(const Svcpp_Client *self, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_Client_GetCurrentUser: lib.func('bool Svcpp_Client_GetCurrentUser(const Svcpp_Client *self, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_Client_GetUser: lib.func('bool Svcpp_Client_GetUser(const Svcpp_Client *self, uint64_t userId, _Out_ Svcpp_UserHandle *out)'),
-    Svcpp_Client_SetUserUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetUserUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetUserGuilds: lib.func('Svcpp_Errc Svcpp_Client_GetUserGuilds(const Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetGuildChannels: lib.func('Svcpp_Errc Svcpp_Client_GetGuildChannels(const Svcpp_Client *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendLobbyMessage: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessage(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendLobbyMessageWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessageWithMetadata(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_PropertiesIn metadata, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendUserMessage: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessage(const Svcpp_Client *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendUserMessageWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessageWithMetadata(const Svcpp_Client *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_PropertiesIn metadata, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_EditUserMessage: lib.func('Svcpp_Errc Svcpp_Client_EditUserMessage(const Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_StringIn content, Svcpp_Client_EditUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_DeleteUserMessage: lib.func('Svcpp_Errc Svcpp_Client_DeleteUserMessage(const Svcpp_Client *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetMessageHandle: lib.func('bool Svcpp_Client_GetMessageHandle(const Svcpp_Client *self, uint64_t messageId, _Out_ Svcpp_MessageHandle *out)'),
-    Svcpp_Client_GetChannelHandle: lib.func('bool Svcpp_Client_GetChannelHandle(const Svcpp_Client *self, uint64_t channelId, _Out_ Svcpp_ChannelHandle *out)'),
-    Svcpp_Client_GetLobbyMessagesWithLimit: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyMessagesWithLimit(const Svcpp_Client *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetUserMessagesWithLimit: lib.func('Svcpp_Errc Svcpp_Client_GetUserMessagesWithLimit(const Svcpp_Client *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetUserMessageSummaries: lib.func('Svcpp_Errc Svcpp_Client_GetUserMessageSummaries(const Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_CanOpenMessageInPlatform: lib.func('bool Svcpp_Client_CanOpenMessageInPlatform(const Svcpp_Client *self, uint64_t messageId)'),
-    Svcpp_Client_SetMessageCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageCreatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetMessageUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetMessageDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageDeletedCallback(const Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_OpenMessageInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenMessageInPlatform(const Svcpp_Client *self, uint64_t messageId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_OpenMessageInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetShowingChat: lib.func('Svcpp_Errc Svcpp_Client_SetShowingChat(const Svcpp_Client *self, bool showingChat)'),
-    Svcpp_Client_CreateOrJoinLobby: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobby(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_CreateOrJoinLobbyWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobbyWithMetadata(const Svcpp_Client *self, Svcpp_StringIn secret, Svcpp_PropertiesIn lobbyMetadata, Svcpp_PropertiesIn memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_LeaveLobby: lib.func('Svcpp_Errc Svcpp_Client_LeaveLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetLobbyHandle: lib.func('bool Svcpp_Client_GetLobbyHandle(const Svcpp_Client *self, uint64_t lobbyId, _Out_ Svcpp_LobbyHandle *out)'),
-    Svcpp_Client_GetLobbyIds: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyIds(const Svcpp_Client *self, _Out_ Svcpp_UInt64Span *out)'),
-    Svcpp_Client_SetLobbyCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyCreatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetLobbyDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyDeletedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetLobbyUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetLobbyMemberAddedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberAddedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetLobbyMemberRemovedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberRemovedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetLobbyMemberUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_LinkChannelToLobby: lib.func('Svcpp_Errc Svcpp_Client_LinkChannelToLobby(const Svcpp_Client *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_UnlinkChannelFromLobby: lib.func('Svcpp_Errc Svcpp_Client_UnlinkChannelFromLobby(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_JoinLinkedLobbyGuild: lib.func('Svcpp_Errc Svcpp_Client_JoinLinkedLobbyGuild(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_JoinLinkedLobbyGuildCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetRelationshipHandle: lib.func('bool Svcpp_Client_GetRelationshipHandle(const Svcpp_Client *self, uint64_t userId, _Out_ Svcpp_RelationshipHandle *out)'),
-    Svcpp_Client_GetRelationships: lib.func('Svcpp_Errc Svcpp_Client_GetRelationships(const Svcpp_Client *self, _Out_ Svcpp_RelationshipHandleSpan *out)'),
-    Svcpp_Client_GetRelationshipsByGroup: lib.func('Svcpp_Errc Svcpp_Client_GetRelationshipsByGroup(const Svcpp_Client *self, Svcpp_RelationshipGroupType groupType, _Out_ Svcpp_RelationshipHandleSpan *out)'),
-    Svcpp_Client_SearchFriendsByUsername: lib.func('Svcpp_Errc Svcpp_Client_SearchFriendsByUsername(const Svcpp_Client *self, Svcpp_StringIn searchStr, _Out_ Svcpp_UserHandleSpan *out)'),
-    Svcpp_Client_SendPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_SendPlatformFriendRequest(const Svcpp_Client *self, Svcpp_StringIn username, Svcpp_Client_SendFriendRequestCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendPlatformFriendRequestById: lib.func('Svcpp_Errc Svcpp_Client_SendPlatformFriendRequestById(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_SendGameFriendRequest(const Svcpp_Client *self, Svcpp_StringIn username, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendGameFriendRequestById: lib.func('Svcpp_Errc Svcpp_Client_SendGameFriendRequestById(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_AcceptPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_AcceptPlatformFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_AcceptGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_AcceptGameFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RejectPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_RejectPlatformFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RejectGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_RejectGameFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_CancelPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_CancelPlatformFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_CancelGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_CancelGameFriendRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RemovePlatformAndGameFriend: lib.func('Svcpp_Errc Svcpp_Client_RemovePlatformAndGameFriend(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RemoveGameFriend: lib.func('Svcpp_Errc Svcpp_Client_RemoveGameFriend(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_BlockUser: lib.func('Svcpp_Errc Svcpp_Client_BlockUser(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_UnblockUser: lib.func('Svcpp_Errc Svcpp_Client_UnblockUser(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetRelationshipCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipCreatedCallback(const Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetRelationshipDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipDeletedCallback(const Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetRelationshipGroupsUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipGroupsUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_UpdateRichPresence: lib.func('Svcpp_Errc Svcpp_Client_UpdateRichPresence(const Svcpp_Client *self, const Svcpp_Activity *activity, Svcpp_Client_UpdateRichPresenceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_ClearRichPresence: lib.func('Svcpp_Errc Svcpp_Client_ClearRichPresence(const Svcpp_Client *self)'),
-    Svcpp_Client_SetOnlineStatus: lib.func('Svcpp_Errc Svcpp_Client_SetOnlineStatus(const Svcpp_Client *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendActivityInvite: lib.func('Svcpp_Errc Svcpp_Client_SendActivityInvite(const Svcpp_Client *self, uint64_t userId, Svcpp_StringIn content, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendActivityJoinRequest: lib.func('Svcpp_Errc Svcpp_Client_SendActivityJoinRequest(const Svcpp_Client *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SendActivityJoinRequestReply: lib.func('Svcpp_Errc Svcpp_Client_SendActivityJoinRequestReply(const Svcpp_Client *self, const Svcpp_ActivityInvite *invite, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_AcceptActivityInvite: lib.func('Svcpp_Errc Svcpp_Client_AcceptActivityInvite(const Svcpp_Client *self, const Svcpp_ActivityInvite *invite, Svcpp_Client_AcceptActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetActivityInviteCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteCreatedCallback(const Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetActivityInviteUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteUpdatedCallback(const Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetActivityJoinCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetActivityJoinWithApplicationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinWithApplicationCallback(const Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_RegisterLaunchCommand: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchCommand(const Svcpp_Client *self, uint64_t applicationId, Svcpp_StringIn command)'),
-    Svcpp_Client_RegisterLaunchSteamApplication: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchSteamApplication(const Svcpp_Client *self, uint64_t applicationId, uint32_t steamAppId)'),
-    Svcpp_Client_OpenConnectedGamesSettingsInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenConnectedGamesSettingsInPlatform(const Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_StartCall: lib.func('bool Svcpp_Client_StartCall(const Svcpp_Client *self, uint64_t lobbyId, _Out_ Svcpp_Call *out)'),
-    Svcpp_Client_StartCallWithAudioCallbacks: lib.func('bool Svcpp_Client_StartCallWithAudioCallbacks(const Svcpp_Client *self, uint64_t lobbyId, Svcpp_Client_UserAudioReceivedCallback *receivedCb, Svcpp_FreeFn *receivedCbUserDataFree, void *receivedCbUserData, Svcpp_Client_UserAudioCapturedCallback *capturedCb, Svcpp_FreeFn *capturedCbUserDataFree, void *capturedCbUserData, _Out_ Svcpp_Call *out)'),
-    Svcpp_Client_GetCall: lib.func('bool Svcpp_Client_GetCall(const Svcpp_Client *self, uint64_t channelId, _Out_ Svcpp_Call *out)'),
-    Svcpp_Client_GetCalls: lib.func('Svcpp_Errc Svcpp_Client_GetCalls(const Svcpp_Client *self, _Out_ Svcpp_CallSpan *out)'),
-    Svcpp_Client_EndCall: lib.func('Svcpp_Errc Svcpp_Client_EndCall(const Svcpp_Client *self, uint64_t channelId, Svcpp_Client_EndCallCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_EndCalls: lib.func('Svcpp_Errc Svcpp_Client_EndCalls(const Svcpp_Client *self, Svcpp_Client_EndCallsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetVoiceParticipantChangedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetVoiceParticipantChangedCallback(const Svcpp_Client *self, Svcpp_Client_VoiceParticipantChangedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetSelfMuteAll: lib.func('bool Svcpp_Client_GetSelfMuteAll(const Svcpp_Client *self)'),
-    Svcpp_Client_SetSelfMuteAll: lib.func('Svcpp_Errc Svcpp_Client_SetSelfMuteAll(const Svcpp_Client *self, bool mute)'),
-    Svcpp_Client_GetSelfDeafAll: lib.func('bool Svcpp_Client_GetSelfDeafAll(const Svcpp_Client *self)'),
-    Svcpp_Client_SetSelfDeafAll: lib.func('Svcpp_Errc Svcpp_Client_SetSelfDeafAll(const Svcpp_Client *self, bool deaf)'),
-    Svcpp_Client_GetInputDevices: lib.func('Svcpp_Errc Svcpp_Client_GetInputDevices(const Svcpp_Client *self, Svcpp_Client_GetInputDevicesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetOutputDevices: lib.func('Svcpp_Errc Svcpp_Client_GetOutputDevices(const Svcpp_Client *self, Svcpp_Client_GetOutputDevicesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetCurrentInputDevice: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentInputDevice(const Svcpp_Client *self, Svcpp_Client_GetCurrentInputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetCurrentOutputDevice: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentOutputDevice(const Svcpp_Client *self, Svcpp_Client_GetCurrentOutputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetInputDevice: lib.func('Svcpp_Errc Svcpp_Client_SetInputDevice(const Svcpp_Client *self, Svcpp_StringIn deviceId, Svcpp_Client_SetInputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetOutputDevice: lib.func('Svcpp_Errc Svcpp_Client_SetOutputDevice(const Svcpp_Client *self, Svcpp_StringIn deviceId, Svcpp_Client_SetOutputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetDeviceChangeCallback: lib.func('Svcpp_Errc Svcpp_Client_SetDeviceChangeCallback(const Svcpp_Client *self, Svcpp_Client_DeviceChangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_GetInputVolume: lib.func('float Svcpp_Client_GetInputVolume(const Svcpp_Client *self)'),
-    Svcpp_Client_SetInputVolume: lib.func('Svcpp_Errc Svcpp_Client_SetInputVolume(const Svcpp_Client *self, float inputVolume)'),
-    Svcpp_Client_GetOutputVolume: lib.func('float Svcpp_Client_GetOutputVolume(const Svcpp_Client *self)'),
-    Svcpp_Client_SetOutputVolume: lib.func('Svcpp_Errc Svcpp_Client_SetOutputVolume(const Svcpp_Client *self, float outputVolume)'),
-    Svcpp_Client_SetNoAudioInputThreshold: lib.func('Svcpp_Errc Svcpp_Client_SetNoAudioInputThreshold(const Svcpp_Client *self, float dBFSThreshold)'),
-    Svcpp_Client_SetNoAudioInputCallback: lib.func('Svcpp_Errc Svcpp_Client_SetNoAudioInputCallback(const Svcpp_Client *self, Svcpp_Client_NoAudioInputCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
-    Svcpp_Client_SetAutomaticGainControl: lib.func('Svcpp_Errc Svcpp_Client_SetAutomaticGainControl(const Svcpp_Client *self, bool on)'),
-    Svcpp_Client_SetEchoCancellation: lib.func('Svcpp_Errc Svcpp_Client_SetEchoCancellation(const Svcpp_Client *self, bool on)'),
-    Svcpp_Client_SetNoiseSuppression: lib.func('Svcpp_Errc Svcpp_Client_SetNoiseSuppression(const Svcpp_Client *self, bool on)'),
-    Svcpp_Client_SetNoiseCancellation: lib.func('Svcpp_Errc Svcpp_Client_SetNoiseCancellation(const Svcpp_Client *self, bool on)'),
-    Svcpp_Client_SetOpusHardwareCoding: lib.func('Svcpp_Errc Svcpp_Client_SetOpusHardwareCoding(const Svcpp_Client *self, bool encode, bool decode)'),
-    Svcpp_Client_SetAecDump: lib.func('Svcpp_Errc Svcpp_Client_SetAecDump(const Svcpp_Client *self, bool on)'),
-    Svcpp_Client_SetVoiceLogDir: lib.func('bool Svcpp_Client_SetVoiceLogDir(const Svcpp_Client *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
-    Svcpp_Client_AddVoiceLogCallback: lib.func('Svcpp_Errc Svcpp_Client_AddVoiceLogCallback(const Svcpp_Client *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData, _Out_ uint64_t *outToken)'),
-    Svcpp_Client_SetEngineManagedAudioSession: lib.func('Svcpp_Errc Svcpp_Client_SetEngineManagedAudioSession(const Svcpp_Client *self, bool isEngineManaged)'),
-    Svcpp_Client_ShowAudioRoutePicker: lib.func('bool Svcpp_Client_ShowAudioRoutePicker(const Svcpp_Client *self)'),
-    Svcpp_Client_SetSpeakerMode: lib.func('bool Svcpp_Client_SetSpeakerMode(const Svcpp_Client *self, bool speakerMode)'),
-    Svcpp_Client_SetThreadPriority: lib.func('Svcpp_Errc Svcpp_Client_SetThreadPriority(const Svcpp_Client *self, Svcpp_Client_Thread thread, int32_t priority)'),
-    Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(const Svcpp_Client *self)'),
-    Svcpp_Client_RunCallbacksUpTo: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacksUpTo(const Svcpp_Client *self, uint32_t maxCallbacks)'),
-    Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(const Svcpp_Client *self)'),
-    Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(const Svcpp_Client *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hookUserDataFree, void *hookUserData)'),
+    Svcpp_Client_GetVersionHash: lib.func('Svcpp_Errc Svcpp_Client_GetVersionHash(void *out)'),
+    Svcpp_Client_GetApplicationId: lib.func('uint64_t Svcpp_Client_GetApplicationId(void *self)'),
+    Svcpp_Client_SetApplicationId: lib.func('Svcpp_Errc Svcpp_Client_SetApplicationId(void *self, uint64_t applicationId)'),
+    Svcpp_Client_GetHttpRequestTimeout: lib.func('int32_t Svcpp_Client_GetHttpRequestTimeout(void *self)'),
+    Svcpp_Client_SetHttpRequestTimeout: lib.func('Svcpp_Errc Svcpp_Client_SetHttpRequestTimeout(void *self, int32_t httpTimeoutInMilliseconds)'),
+    Svcpp_Client_GetStatus: lib.func('Svcpp_Client_Status Svcpp_Client_GetStatus(void *self)'),
+    Svcpp_Client_SetStatusChangedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetStatusChangedCallback(void *self, Svcpp_Client_OnStatusChanged *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_AddLogCallback: lib.func('Svcpp_Errc Svcpp_Client_AddLogCallback(void *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData, _Out_ uint64_t *outToken)'),
+    Svcpp_Client_RemoveCallback: lib.func('Svcpp_Errc Svcpp_Client_RemoveCallback(void *self, uint64_t token)'),
+    Svcpp_Client_SetLogDir: lib.func('bool Svcpp_Client_SetLogDir(void *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
+    Svcpp_Client_Connect: lib.func('Svcpp_Errc Svcpp_Client_Connect(void *self)'),
+    Svcpp_Client_Disconnect: lib.func('Svcpp_Errc Svcpp_Client_Disconnect(void *self)'),
+    Svcpp_Client_GetLastConnectionFailure: lib.func('bool Svcpp_Client_GetLastConnectionFailure(void *self, void *out)'),
+    Svcpp_Client_SetMissedEventsCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMissedEventsCallback(void *self, Svcpp_Client_MissedEventsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetDiscardedGatewayMessageCount: lib.func('uint64_t Svcpp_Client_GetDiscardedGatewayMessageCount(void *self)'),
+    Svcpp_Client_CreateAuthorizationCodeVerifier: lib.func('Svcpp_Errc Svcpp_Client_CreateAuthorizationCodeVerifier(void *self, void *outVerifier)'),
+    Svcpp_Client_Authorize: lib.func('Svcpp_Errc Svcpp_Client_Authorize(void *self, const Svcpp_AuthorizationArgs *args, Svcpp_Client_AuthorizationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_HandleAuthorizeRedirect: lib.func('Svcpp_Errc Svcpp_Client_HandleAuthorizeRedirect(void *self, Svcpp_StringIn url)'),
+    Svcpp_Client_AbortAuthorize: lib.func('Svcpp_Errc Svcpp_Client_AbortAuthorize(void *self)'),
+    Svcpp_Client_SetAuthorizeUrlCallback: lib.func('Svcpp_Errc Svcpp_Client_SetAuthorizeUrlCallback(void *self, Svcpp_Client_AuthorizeUrlCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetToken: lib.func('Svcpp_Errc Svcpp_Client_GetToken(void *self, uint64_t applicationId, Svcpp_StringIn code, Svcpp_StringIn codeVerifier, Svcpp_StringIn redirectUri, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetProvisionalToken: lib.func('Svcpp_Errc Svcpp_Client_GetProvisionalToken(void *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetTokenFromProvisionalMerge: lib.func('Svcpp_Errc Svcpp_Client_GetTokenFromProvisionalMerge(void *self, uint64_t applicationId, Svcpp_StringIn code, Svcpp_StringIn codeVerifier, Svcpp_StringIn redirectUri, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RefreshToken: lib.func('Svcpp_Errc Svcpp_Client_RefreshToken(void *self, uint64_t applicationId, Svcpp_StringIn refreshToken, Svcpp_Client_TokenExchangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RevokeToken: lib.func('Svcpp_Errc Svcpp_Client_RevokeToken(void *self, uint64_t applicationId, Svcpp_StringIn token, Svcpp_Client_RevokeTokenCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_ExchangeChildToken: lib.func('Svcpp_Errc Svcpp_Client_ExchangeChildToken(void *self, Svcpp_StringIn parentApplicationToken, uint64_t childApplicationId, Svcpp_Client_ExchangeChildTokenCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_UnmergeIntoProvisionalAccount: lib.func('Svcpp_Errc Svcpp_Client_UnmergeIntoProvisionalAccount(void *self, uint64_t applicationId, Svcpp_AuthenticationExternalAuthType externalAuthType, Svcpp_StringIn externalAuthToken, Svcpp_Client_UnmergeIntoProvisionalAccountCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_UpdateProvisionalAccountDisplayName: lib.func('Svcpp_Errc Svcpp_Client_UpdateProvisionalAccountDisplayName(void *self, Svcpp_StringIn name, Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_UpdateToken: lib.func('Svcpp_Errc Svcpp_Client_UpdateToken(void *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_StringIn token, Svcpp_Client_UpdateTokenCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_FetchCurrentUser: lib.func('Svcpp_Errc Svcpp_Client_FetchCurrentUser(void *self, Svcpp_AuthorizationTokenType tokenType, Svcpp_StringIn token, Svcpp_Client_FetchCurrentUserCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_IsAuthenticated: lib.func('bool Svcpp_Client_IsAuthenticated(void *self)'),
+    Svcpp_Client_SetTokenExpirationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetTokenExpirationCallback(void *self, Svcpp_Client_TokenExpirationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RegisterAuthorizeRequestCallback: lib.func('Svcpp_Errc Svcpp_Client_RegisterAuthorizeRequestCallback(void *self, Svcpp_Client_AuthorizeRequestCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RemoveAuthorizeRequestCallback: lib.func('Svcpp_Errc Svcpp_Client_RemoveAuthorizeRequestCallback(void *self)'),
+    Svcpp_Client_GetCurrentUserV2: lib.func('bool Svcpp_Client_GetCurrentUserV2(void *self, void *out)'),
+    Svcpp_Client_GetCurrentUser: lib.func('bool Svcpp_Client_GetCurrentUser(void *self, void *out)'),
+    Svcpp_Client_GetUser: lib.func('bool Svcpp_Client_GetUser(void *self, uint64_t userId, void *out)'),
+    Svcpp_Client_SetUserUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetUserUpdatedCallback(void *self, Svcpp_Client_UserUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetUserGuilds: lib.func('Svcpp_Errc Svcpp_Client_GetUserGuilds(void *self, Svcpp_Client_GetUserGuildsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetGuildChannels: lib.func('Svcpp_Errc Svcpp_Client_GetGuildChannels(void *self, uint64_t guildId, Svcpp_Client_GetGuildChannelsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendLobbyMessage: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessage(void *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendLobbyMessageWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_SendLobbyMessageWithMetadata(void *self, uint64_t lobbyId, Svcpp_StringIn content, Svcpp_PropertiesIn metadata, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendUserMessage: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessage(void *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendUserMessageWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_SendUserMessageWithMetadata(void *self, uint64_t recipientId, Svcpp_StringIn content, Svcpp_PropertiesIn metadata, Svcpp_Client_SendUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_EditUserMessage: lib.func('Svcpp_Errc Svcpp_Client_EditUserMessage(void *self, uint64_t recipientId, uint64_t messageId, Svcpp_StringIn content, Svcpp_Client_EditUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_DeleteUserMessage: lib.func('Svcpp_Errc Svcpp_Client_DeleteUserMessage(void *self, uint64_t recipientId, uint64_t messageId, Svcpp_Client_DeleteUserMessageCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetMessageHandle: lib.func('bool Svcpp_Client_GetMessageHandle(void *self, uint64_t messageId, void *out)'),
+    Svcpp_Client_GetChannelHandle: lib.func('bool Svcpp_Client_GetChannelHandle(void *self, uint64_t channelId, void *out)'),
+    Svcpp_Client_GetLobbyMessagesWithLimit: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyMessagesWithLimit(void *self, uint64_t lobbyId, int32_t limit, Svcpp_Client_GetLobbyMessagesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetUserMessagesWithLimit: lib.func('Svcpp_Errc Svcpp_Client_GetUserMessagesWithLimit(void *self, uint64_t recipientId, int32_t limit, Svcpp_Client_UserMessagesWithLimitCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetUserMessageSummaries: lib.func('Svcpp_Errc Svcpp_Client_GetUserMessageSummaries(void *self, Svcpp_Client_UserMessageSummariesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_CanOpenMessageInPlatform: lib.func('bool Svcpp_Client_CanOpenMessageInPlatform(void *self, uint64_t messageId)'),
+    Svcpp_Client_SetMessageCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageCreatedCallback(void *self, Svcpp_Client_MessageCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetMessageUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageUpdatedCallback(void *self, Svcpp_Client_MessageUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetMessageDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetMessageDeletedCallback(void *self, Svcpp_Client_MessageDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_OpenMessageInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenMessageInPlatform(void *self, uint64_t messageId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_OpenMessageInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetShowingChat: lib.func('Svcpp_Errc Svcpp_Client_SetShowingChat(void *self, bool showingChat)'),
+    Svcpp_Client_CreateOrJoinLobby: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobby(void *self, Svcpp_StringIn secret, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_CreateOrJoinLobbyWithMetadata: lib.func('Svcpp_Errc Svcpp_Client_CreateOrJoinLobbyWithMetadata(void *self, Svcpp_StringIn secret, Svcpp_PropertiesIn lobbyMetadata, Svcpp_PropertiesIn memberMetadata, Svcpp_Client_CreateOrJoinLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_LeaveLobby: lib.func('Svcpp_Errc Svcpp_Client_LeaveLobby(void *self, uint64_t lobbyId, Svcpp_Client_LeaveLobbyCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetLobbyHandle: lib.func('bool Svcpp_Client_GetLobbyHandle(void *self, uint64_t lobbyId, void *out)'),
+    Svcpp_Client_GetLobbyIds: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyIds(void *self, _Out_ Svcpp_UInt64Span *out)'),
+    Svcpp_Client_SetLobbyCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyCreatedCallback(void *self, Svcpp_Client_LobbyCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetLobbyDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyDeletedCallback(void *self, Svcpp_Client_LobbyDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetLobbyUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyUpdatedCallback(void *self, Svcpp_Client_LobbyUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetLobbyMemberAddedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberAddedCallback(void *self, Svcpp_Client_LobbyMemberAddedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetLobbyMemberRemovedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberRemovedCallback(void *self, Svcpp_Client_LobbyMemberRemovedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetLobbyMemberUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetLobbyMemberUpdatedCallback(void *self, Svcpp_Client_LobbyMemberUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_LinkChannelToLobby: lib.func('Svcpp_Errc Svcpp_Client_LinkChannelToLobby(void *self, uint64_t lobbyId, uint64_t channelId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_UnlinkChannelFromLobby: lib.func('Svcpp_Errc Svcpp_Client_UnlinkChannelFromLobby(void *self, uint64_t lobbyId, Svcpp_Client_LinkOrUnlinkChannelCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_JoinLinkedLobbyGuild: lib.func('Svcpp_Errc Svcpp_Client_JoinLinkedLobbyGuild(void *self, uint64_t lobbyId, Svcpp_Client_ProvisionalUserMergeRequiredCallback *provisionalUserMergeRequiredCallback, Svcpp_FreeFn *provisionalUserMergeRequiredCallbackUserDataFree, void *provisionalUserMergeRequiredCallbackUserData, Svcpp_Client_JoinLinkedLobbyGuildCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetRelationshipHandle: lib.func('bool Svcpp_Client_GetRelationshipHandle(void *self, uint64_t userId, void *out)'),
+    Svcpp_Client_GetRelationships: lib.func('Svcpp_Errc Svcpp_Client_GetRelationships(void *self, _Out_ Svcpp_RelationshipHandleSpan *out)'),
+    Svcpp_Client_GetRelationshipsByGroup: lib.func('Svcpp_Errc Svcpp_Client_GetRelationshipsByGroup(void *self, Svcpp_RelationshipGroupType groupType, _Out_ Svcpp_RelationshipHandleSpan *out)'),
+    Svcpp_Client_SearchFriendsByUsername: lib.func('Svcpp_Errc Svcpp_Client_SearchFriendsByUsername(void *self, Svcpp_StringIn searchStr, _Out_ Svcpp_UserHandleSpan *out)'),
+    Svcpp_Client_SendPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_SendPlatformFriendRequest(void *self, Svcpp_StringIn username, Svcpp_Client_SendFriendRequestCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendPlatformFriendRequestById: lib.func('Svcpp_Errc Svcpp_Client_SendPlatformFriendRequestById(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_SendGameFriendRequest(void *self, Svcpp_StringIn username, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendGameFriendRequestById: lib.func('Svcpp_Errc Svcpp_Client_SendGameFriendRequestById(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_AcceptPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_AcceptPlatformFriendRequest(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_AcceptGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_AcceptGameFriendRequest(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RejectPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_RejectPlatformFriendRequest(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RejectGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_RejectGameFriendRequest(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_CancelPlatformFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_CancelPlatformFriendRequest(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_CancelGameFriendRequest: lib.func('Svcpp_Errc Svcpp_Client_CancelGameFriendRequest(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RemovePlatformAndGameFriend: lib.func('Svcpp_Errc Svcpp_Client_RemovePlatformAndGameFriend(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RemoveGameFriend: lib.func('Svcpp_Errc Svcpp_Client_RemoveGameFriend(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_BlockUser: lib.func('Svcpp_Errc Svcpp_Client_BlockUser(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_UnblockUser: lib.func('Svcpp_Errc Svcpp_Client_UnblockUser(void *self, uint64_t userId, Svcpp_Client_UpdateRelationshipCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetRelationshipCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipCreatedCallback(void *self, Svcpp_Client_RelationshipCreatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetRelationshipDeletedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipDeletedCallback(void *self, Svcpp_Client_RelationshipDeletedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetRelationshipGroupsUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetRelationshipGroupsUpdatedCallback(void *self, Svcpp_Client_RelationshipGroupsUpdatedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_UpdateRichPresence: lib.func('Svcpp_Errc Svcpp_Client_UpdateRichPresence(void *self, const Svcpp_Activity *activity, Svcpp_Client_UpdateRichPresenceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_ClearRichPresence: lib.func('Svcpp_Errc Svcpp_Client_ClearRichPresence(void *self)'),
+    Svcpp_Client_SetOnlineStatus: lib.func('Svcpp_Errc Svcpp_Client_SetOnlineStatus(void *self, Svcpp_StatusType status, Svcpp_Client_UpdateStatusCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendActivityInvite: lib.func('Svcpp_Errc Svcpp_Client_SendActivityInvite(void *self, uint64_t userId, Svcpp_StringIn content, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendActivityJoinRequest: lib.func('Svcpp_Errc Svcpp_Client_SendActivityJoinRequest(void *self, uint64_t userId, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SendActivityJoinRequestReply: lib.func('Svcpp_Errc Svcpp_Client_SendActivityJoinRequestReply(void *self, const Svcpp_ActivityInvite *invite, Svcpp_Client_SendActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_AcceptActivityInvite: lib.func('Svcpp_Errc Svcpp_Client_AcceptActivityInvite(void *self, const Svcpp_ActivityInvite *invite, Svcpp_Client_AcceptActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetActivityInviteCreatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteCreatedCallback(void *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetActivityInviteUpdatedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityInviteUpdatedCallback(void *self, Svcpp_Client_ActivityInviteCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetActivityJoinCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinCallback(void *self, Svcpp_Client_ActivityJoinCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetActivityJoinWithApplicationCallback: lib.func('Svcpp_Errc Svcpp_Client_SetActivityJoinWithApplicationCallback(void *self, Svcpp_Client_ActivityJoinWithApplicationCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_RegisterLaunchCommand: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchCommand(void *self, uint64_t applicationId, Svcpp_StringIn command)'),
+    Svcpp_Client_RegisterLaunchSteamApplication: lib.func('Svcpp_Errc Svcpp_Client_RegisterLaunchSteamApplication(void *self, uint64_t applicationId, uint32_t steamAppId)'),
+    Svcpp_Client_OpenConnectedGamesSettingsInPlatform: lib.func('Svcpp_Errc Svcpp_Client_OpenConnectedGamesSettingsInPlatform(void *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_StartCall: lib.func('bool Svcpp_Client_StartCall(void *self, uint64_t lobbyId, void *out)'),
+    Svcpp_Client_StartCallWithAudioCallbacks: lib.func('bool Svcpp_Client_StartCallWithAudioCallbacks(void *self, uint64_t lobbyId, Svcpp_Client_UserAudioReceivedCallback *receivedCb, Svcpp_FreeFn *receivedCbUserDataFree, void *receivedCbUserData, Svcpp_Client_UserAudioCapturedCallback *capturedCb, Svcpp_FreeFn *capturedCbUserDataFree, void *capturedCbUserData, void *out)'),
+    Svcpp_Client_GetCall: lib.func('bool Svcpp_Client_GetCall(void *self, uint64_t channelId, void *out)'),
+    Svcpp_Client_GetCalls: lib.func('Svcpp_Errc Svcpp_Client_GetCalls(void *self, _Out_ Svcpp_CallSpan *out)'),
+    Svcpp_Client_EndCall: lib.func('Svcpp_Errc Svcpp_Client_EndCall(void *self, uint64_t channelId, Svcpp_Client_EndCallCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_EndCalls: lib.func('Svcpp_Errc Svcpp_Client_EndCalls(void *self, Svcpp_Client_EndCallsCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetVoiceParticipantChangedCallback: lib.func('Svcpp_Errc Svcpp_Client_SetVoiceParticipantChangedCallback(void *self, Svcpp_Client_VoiceParticipantChangedCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetSelfMuteAll: lib.func('bool Svcpp_Client_GetSelfMuteAll(void *self)'),
+    Svcpp_Client_SetSelfMuteAll: lib.func('Svcpp_Errc Svcpp_Client_SetSelfMuteAll(void *self, bool mute)'),
+    Svcpp_Client_GetSelfDeafAll: lib.func('bool Svcpp_Client_GetSelfDeafAll(void *self)'),
+    Svcpp_Client_SetSelfDeafAll: lib.func('Svcpp_Errc Svcpp_Client_SetSelfDeafAll(void *self, bool deaf)'),
+    Svcpp_Client_GetInputDevices: lib.func('Svcpp_Errc Svcpp_Client_GetInputDevices(void *self, Svcpp_Client_GetInputDevicesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetOutputDevices: lib.func('Svcpp_Errc Svcpp_Client_GetOutputDevices(void *self, Svcpp_Client_GetOutputDevicesCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetCurrentInputDevice: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentInputDevice(void *self, Svcpp_Client_GetCurrentInputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetCurrentOutputDevice: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentOutputDevice(void *self, Svcpp_Client_GetCurrentOutputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetInputDevice: lib.func('Svcpp_Errc Svcpp_Client_SetInputDevice(void *self, Svcpp_StringIn deviceId, Svcpp_Client_SetInputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetOutputDevice: lib.func('Svcpp_Errc Svcpp_Client_SetOutputDevice(void *self, Svcpp_StringIn deviceId, Svcpp_Client_SetOutputDeviceCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetDeviceChangeCallback: lib.func('Svcpp_Errc Svcpp_Client_SetDeviceChangeCallback(void *self, Svcpp_Client_DeviceChangeCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_GetInputVolume: lib.func('float Svcpp_Client_GetInputVolume(void *self)'),
+    Svcpp_Client_SetInputVolume: lib.func('Svcpp_Errc Svcpp_Client_SetInputVolume(void *self, float inputVolume)'),
+    Svcpp_Client_GetOutputVolume: lib.func('float Svcpp_Client_GetOutputVolume(void *self)'),
+    Svcpp_Client_SetOutputVolume: lib.func('Svcpp_Errc Svcpp_Client_SetOutputVolume(void *self, float outputVolume)'),
+    Svcpp_Client_SetNoAudioInputThreshold: lib.func('Svcpp_Errc Svcpp_Client_SetNoAudioInputThreshold(void *self, float dBFSThreshold)'),
+    Svcpp_Client_SetNoAudioInputCallback: lib.func('Svcpp_Errc Svcpp_Client_SetNoAudioInputCallback(void *self, Svcpp_Client_NoAudioInputCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData)'),
+    Svcpp_Client_SetAutomaticGainControl: lib.func('Svcpp_Errc Svcpp_Client_SetAutomaticGainControl(void *self, bool on)'),
+    Svcpp_Client_SetEchoCancellation: lib.func('Svcpp_Errc Svcpp_Client_SetEchoCancellation(void *self, bool on)'),
+    Svcpp_Client_SetNoiseSuppression: lib.func('Svcpp_Errc Svcpp_Client_SetNoiseSuppression(void *self, bool on)'),
+    Svcpp_Client_SetNoiseCancellation: lib.func('Svcpp_Errc Svcpp_Client_SetNoiseCancellation(void *self, bool on)'),
+    Svcpp_Client_SetOpusHardwareCoding: lib.func('Svcpp_Errc Svcpp_Client_SetOpusHardwareCoding(void *self, bool encode, bool decode)'),
+    Svcpp_Client_SetAecDump: lib.func('Svcpp_Errc Svcpp_Client_SetAecDump(void *self, bool on)'),
+    Svcpp_Client_SetVoiceLogDir: lib.func('bool Svcpp_Client_SetVoiceLogDir(void *self, Svcpp_StringIn path, Svcpp_LoggingSeverity minSeverity)'),
+    Svcpp_Client_AddVoiceLogCallback: lib.func('Svcpp_Errc Svcpp_Client_AddVoiceLogCallback(void *self, Svcpp_LoggingSeverity minSeverity, Svcpp_Client_LogCallback *cb, Svcpp_FreeFn *cbUserDataFree, void *cbUserData, _Out_ uint64_t *outToken)'),
+    Svcpp_Client_SetEngineManagedAudioSession: lib.func('Svcpp_Errc Svcpp_Client_SetEngineManagedAudioSession(void *self, bool isEngineManaged)'),
+    Svcpp_Client_ShowAudioRoutePicker: lib.func('bool Svcpp_Client_ShowAudioRoutePicker(void *self)'),
+    Svcpp_Client_SetSpeakerMode: lib.func('bool Svcpp_Client_SetSpeakerMode(void *self, bool speakerMode)'),
+    Svcpp_Client_SetThreadPriority: lib.func('Svcpp_Errc Svcpp_Client_SetThreadPriority(void *self, Svcpp_Client_Thread thread, int32_t priority)'),
+    Svcpp_Client_RunCallbacks: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacks(void *self)'),
+    Svcpp_Client_RunCallbacksUpTo: lib.func('Svcpp_Errc Svcpp_Client_RunCallbacksUpTo(void *self, uint32_t maxCallbacks)'),
+    Svcpp_Client_HasPendingCallbacks: lib.func('bool Svcpp_Client_HasPendingCallbacks(void *self)'),
+    Svcpp_Client_SetCallbacksPendingHook: lib.func('Svcpp_Errc Svcpp_Client_SetCallbacksPendingHook(void *self, Svcpp_CallbacksPendingFn *hook, Svcpp_FreeFn *hookUserDataFree, void *hookUserData)'),
     Svcpp_ErrcName: lib.func('const char * Svcpp_ErrcName(Svcpp_Errc value)'),
     Svcpp_LoggingSeverityToString: lib.func('const char * Svcpp_LoggingSeverityToString(Svcpp_LoggingSeverity value)'),
     Svcpp_ErrorTypeToString: lib.func('const char * Svcpp_ErrorTypeToString(Svcpp_ErrorType value)'),
@@ -770,22 +774,65 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_AudioModeTypeToString: lib.func('const char * Svcpp_AudioModeTypeToString(Svcpp_AudioModeType value)'),
     Svcpp_Call_StatusToString: lib.func('const char * Svcpp_Call_StatusToString(Svcpp_Call_Status value)'),
     Svcpp_Call_ErrorToString: lib.func('const char * Svcpp_Call_ErrorToString(Svcpp_Call_Error value)'),
-    Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(_Inout_ Svcpp_UInt64Span *span)'),
-    Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(_Inout_ Svcpp_GuildMinimalSpan *span)'),
-    Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(_Inout_ Svcpp_GuildChannelSpan *span)'),
-    Svcpp_MessageHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandleSpan_Drop(_Inout_ Svcpp_MessageHandleSpan *span)'),
-    Svcpp_UserMessageSummarySpan_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummarySpan_Drop(_Inout_ Svcpp_UserMessageSummarySpan *span)'),
-    Svcpp_AudioDeviceSpan_Drop: lib.func('Svcpp_Errc Svcpp_AudioDeviceSpan_Drop(_Inout_ Svcpp_AudioDeviceSpan *span)'),
-    Svcpp_ActivityButtonSpan_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButtonSpan_Drop(_Inout_ Svcpp_ActivityButtonSpan *span)'),
-    Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(_Inout_ Svcpp_UserApplicationProfileHandleSpan *span)'),
-    Svcpp_LobbyMemberHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandleSpan_Drop(_Inout_ Svcpp_LobbyMemberHandleSpan *span)'),
-    Svcpp_RelationshipHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandleSpan_Drop(_Inout_ Svcpp_RelationshipHandleSpan *span)'),
-    Svcpp_UserHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserHandleSpan_Drop(_Inout_ Svcpp_UserHandleSpan *span)'),
-    Svcpp_CallSpan_Drop: lib.func('Svcpp_Errc Svcpp_CallSpan_Drop(_Inout_ Svcpp_CallSpan *span)'),
+    Svcpp_UInt64Span_Drop: lib.func('Svcpp_Errc Svcpp_UInt64Span_Drop(void *span)'),
+    Svcpp_GuildMinimalSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildMinimalSpan_Drop(void *span)'),
+    Svcpp_GuildChannelSpan_Drop: lib.func('Svcpp_Errc Svcpp_GuildChannelSpan_Drop(void *span)'),
+    Svcpp_MessageHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_MessageHandleSpan_Drop(void *span)'),
+    Svcpp_UserMessageSummarySpan_Drop: lib.func('Svcpp_Errc Svcpp_UserMessageSummarySpan_Drop(void *span)'),
+    Svcpp_AudioDeviceSpan_Drop: lib.func('Svcpp_Errc Svcpp_AudioDeviceSpan_Drop(void *span)'),
+    Svcpp_ActivityButtonSpan_Drop: lib.func('Svcpp_Errc Svcpp_ActivityButtonSpan_Drop(void *span)'),
+    Svcpp_UserApplicationProfileHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandleSpan_Drop(void *span)'),
+    Svcpp_LobbyMemberHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandleSpan_Drop(void *span)'),
+    Svcpp_RelationshipHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_RelationshipHandleSpan_Drop(void *span)'),
+    Svcpp_UserHandleSpan_Drop: lib.func('Svcpp_Errc Svcpp_UserHandleSpan_Drop(void *span)'),
+    Svcpp_CallSpan_Drop: lib.func('Svcpp_Errc Svcpp_CallSpan_Drop(void *span)'),
+    Svcpp_ClientCreateOptions_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ClientResult_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ClientResult_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_AuthorizationCodeChallenge_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeChallenge_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_AuthorizationCodeVerifier_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_AuthorizationCodeVerifier_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_AuthorizationArgs_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_AuthorizationArgs_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ActivityButton_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ActivityButton_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_LinkedLobby_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_LinkedLobby_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ConnectionFailure_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ConnectionFailure_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_LinkedChannel_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_LinkedChannel_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_AdditionalContent_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_AdditionalContent_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_AudioDevice_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_AudioDevice_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_VADThresholdSettings_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_VADThresholdSettings_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_CallEncryptionState_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_CallEncryptionState_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_UserMessageSummary_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_UserMessageSummary_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_GuildMinimal_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_GuildMinimal_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_GuildChannel_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_GuildChannel_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ActivityAssets_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ActivityAssets_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ActivityTimestamps_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ActivityTimestamps_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ActivityParty_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ActivityParty_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ActivitySecrets_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ActivitySecrets_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Activity_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Activity_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ActivityInvite_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ActivityInvite_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_RelationshipHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_RelationshipHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_UserApplicationProfileHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_UserApplicationProfileHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_UserHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_UserHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_LobbyMemberHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_LobbyMemberHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_LobbyHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_LobbyHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_ChannelHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_ChannelHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_MessageHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_MessageHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_VoiceStateHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_VoiceStateHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_CallInfoHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_CallInfoHandle_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Call_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Call_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetLastConnectionFailure_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetLastConnectionFailure_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetCurrentUserV2_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentUserV2_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetCurrentUser_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetCurrentUser_WriteSnapshot(void *self, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetUser_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetUser_WriteSnapshot(void *self, uint64_t userId, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetMessageHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetMessageHandle_WriteSnapshot(void *self, uint64_t messageId, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetChannelHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetChannelHandle_WriteSnapshot(void *self, uint64_t channelId, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetLobbyHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetLobbyHandle_WriteSnapshot(void *self, uint64_t lobbyId, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetRelationshipHandle_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetRelationshipHandle_WriteSnapshot(void *self, uint64_t userId, void *buffer, size_t capacity, size_t *size)'),
+    Svcpp_Client_GetCall_WriteSnapshot: lib.func('Svcpp_Errc Svcpp_Client_GetCall_WriteSnapshot(void *self, uint64_t channelId, void *buffer, size_t capacity, size_t *size)'),
   };
   const rt = new KoffiRuntime({
     free: (ptr) => c.Svcpp_Free(ptr),
     freeProperties: (props) => c.Svcpp_FreeProperties(props),
+    takeStringInto: (s, buffer, capacity) => c.Svcpp_TakeStringInto(s, buffer, capacity),
+    clientOpenWakeupFd: (self, outFd) => c.Svcpp_Client_OpenWakeupFd(self, outFd),
     lastErrorMessage: (out) => c.Svcpp_GetLastErrorMessage(out),
     drops: {
       ClientCreateOptions: (self: HandleStruct) => c.Svcpp_ClientCreateOptions_Drop(self),
@@ -826,6 +873,10 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
   });
 
+  const ERRC_INVALID_HANDLE = 1;
+  /** The one buffer every snapshot is written into and read from (JS is single-threaded; a read ends before the next call). */
+  const snap = new SnapshotReader();
+
   const api: NativeApi = {
     GetAbiVersion() {
       return c.Svcpp_GetAbiVersion();
@@ -854,20 +905,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ClientCreateOptions_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ClientCreateOptions_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ClientCreateOptions', created);
     },
     ClientCreateOptions_Drop(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const rc = c.Svcpp_ClientCreateOptions_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ClientCreateOptions_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ClientCreateOptions', other);
       const rc = c.Svcpp_ClientCreateOptions_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ClientCreateOptions', created);
     },
     ClientCreateOptions_IsValid(self) {
@@ -878,40 +929,40 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientCreateOptions', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_ApiBase(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetApiBase(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ClientCreateOptions_SetApiBase(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientCreateOptions_WebBase(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_WebBase(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetWebBase(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ClientCreateOptions_SetWebBase(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientCreateOptions_CaFile(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_CaFile(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetCaFile(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ClientCreateOptions_SetCaFile(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientCreateOptions_ExperimentalAudioSystem(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -921,7 +972,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -931,7 +982,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientCreateOptions_CpuAffinityMask(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
@@ -943,38 +994,38 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = (value == null ? null : [rt.u64(value)]);
       const rc = c.Svcpp_ClientCreateOptions_SetCpuAffinityMask(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientCreateOptions_IpcPath(self) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientCreateOptions_IpcPath(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ClientCreateOptions_SetIpcPath(self, value) {
       const selfC = rt.handle('ClientCreateOptions', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ClientCreateOptions_SetIpcPath(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ClientResult_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ClientResult', created);
     },
     ClientResult_Drop(self) {
       const selfC = rt.handle('ClientResult', self);
       const rc = c.Svcpp_ClientResult_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ClientResult_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ClientResult', other);
       const rc = c.Svcpp_ClientResult_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ClientResult', created);
     },
     ClientResult_IsValid(self) {
@@ -989,20 +1040,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ClientResult_SetType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_Error(self) {
       const selfC = rt.handle('ClientResult', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_Error(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ClientResult_SetError(self, value) {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ClientResult_SetError(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_ErrorCode(self) {
       const selfC = rt.handle('ClientResult', self);
@@ -1012,7 +1063,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ClientResult_SetErrorCode(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_Status(self) {
       const selfC = rt.handle('ClientResult', self);
@@ -1022,20 +1073,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ClientResult_SetStatus(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_ResponseBody(self) {
       const selfC = rt.handle('ClientResult', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_ResponseBody(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ClientResult_SetResponseBody(self, value) {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ClientResult_SetResponseBody(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_Retryable(self) {
       const selfC = rt.handle('ClientResult', self);
@@ -1045,7 +1096,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_ClientResult_SetRetryable(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_RetryAfter(self) {
       const selfC = rt.handle('ClientResult', self);
@@ -1055,7 +1106,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientResult', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ClientResult_SetRetryAfter(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ClientResult_Successful(self) {
       const selfC = rt.handle('ClientResult', self);
@@ -1065,26 +1116,26 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ClientResult', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ClientResult_ToString(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     AuthorizationCodeChallenge_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationCodeChallenge_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', created);
     },
     AuthorizationCodeChallenge_Drop(self) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
       const rc = c.Svcpp_AuthorizationCodeChallenge_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     AuthorizationCodeChallenge_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationCodeChallenge', other);
       const rc = c.Svcpp_AuthorizationCodeChallenge_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', created);
     },
     AuthorizationCodeChallenge_IsValid(self) {
@@ -1099,32 +1150,32 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_AuthorizationCodeChallenge_SetMethod(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationCodeChallenge_Challenge(self) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationCodeChallenge_Challenge(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     AuthorizationCodeChallenge_SetChallenge(self, value) {
       const selfC = rt.handle('AuthorizationCodeChallenge', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_AuthorizationCodeChallenge_SetChallenge(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationCodeVerifier_Drop(self) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
       const rc = c.Svcpp_AuthorizationCodeVerifier_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     AuthorizationCodeVerifier_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationCodeVerifier', other);
       const rc = c.Svcpp_AuthorizationCodeVerifier_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationCodeVerifier', created);
     },
     AuthorizationCodeVerifier_IsValid(self) {
@@ -1135,45 +1186,45 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
       const out = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationCodeVerifier_Challenge(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationCodeChallenge', out);
     },
     AuthorizationCodeVerifier_SetChallenge(self, value) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
       const valueC = rt.handle('AuthorizationCodeChallenge', value);
       const rc = c.Svcpp_AuthorizationCodeVerifier_SetChallenge(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationCodeVerifier_Verifier(self) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationCodeVerifier_Verifier(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     AuthorizationCodeVerifier_SetVerifier(self, value) {
       const selfC = rt.handle('AuthorizationCodeVerifier', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_AuthorizationCodeVerifier_SetVerifier(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_AuthorizationArgs_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationArgs', created);
     },
     AuthorizationArgs_Drop(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
       const rc = c.Svcpp_AuthorizationArgs_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     AuthorizationArgs_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('AuthorizationArgs', other);
       const rc = c.Svcpp_AuthorizationArgs_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationArgs', created);
     },
     AuthorizationArgs_IsValid(self) {
@@ -1188,20 +1239,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_AuthorizationArgs_SetClientId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_Scopes(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_AuthorizationArgs_Scopes(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     AuthorizationArgs_SetScopes(self, value) {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_AuthorizationArgs_SetScopes(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_State(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1213,7 +1264,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_AuthorizationArgs_SetState(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_Nonce(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1225,7 +1276,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_AuthorizationArgs_SetNonce(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_CodeChallenge(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1237,7 +1288,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = (value == null ? null : rt.handle('AuthorizationCodeChallenge', value));
       const rc = c.Svcpp_AuthorizationArgs_SetCodeChallenge(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_IntegrationType(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1249,7 +1300,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = (value == null ? null : [rt.int(value)]);
       const rc = c.Svcpp_AuthorizationArgs_SetIntegrationType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AuthorizationArgs_CustomSchemeParam(self) {
       const selfC = rt.handle('AuthorizationArgs', self);
@@ -1261,25 +1312,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AuthorizationArgs', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_AuthorizationArgs_SetCustomSchemeParam(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityButton_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityButton_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityButton', created);
     },
     ActivityButton_Drop(self) {
       const selfC = rt.handle('ActivityButton', self);
       const rc = c.Svcpp_ActivityButton_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ActivityButton_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityButton', other);
       const rc = c.Svcpp_ActivityButton_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityButton', created);
     },
     ActivityButton_IsValid(self) {
@@ -1290,45 +1341,45 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityButton', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ActivityButton_Label(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ActivityButton_SetLabel(self, value) {
       const selfC = rt.handle('ActivityButton', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ActivityButton_SetLabel(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityButton_Url(self) {
       const selfC = rt.handle('ActivityButton', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ActivityButton_Url(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ActivityButton_SetUrl(self, value) {
       const selfC = rt.handle('ActivityButton', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ActivityButton_SetUrl(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     LinkedLobby_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_LinkedLobby_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('LinkedLobby', created);
     },
     LinkedLobby_Drop(self) {
       const selfC = rt.handle('LinkedLobby', self);
       const rc = c.Svcpp_LinkedLobby_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     LinkedLobby_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('LinkedLobby', other);
       const rc = c.Svcpp_LinkedLobby_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('LinkedLobby', created);
     },
     LinkedLobby_IsValid(self) {
@@ -1343,7 +1394,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LinkedLobby', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_LinkedLobby_SetApplicationId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     LinkedLobby_LobbyId(self) {
       const selfC = rt.handle('LinkedLobby', self);
@@ -1353,19 +1404,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LinkedLobby', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_LinkedLobby_SetLobbyId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ConnectionFailure_Drop(self) {
       const selfC = rt.handle('ConnectionFailure', self);
       const rc = c.Svcpp_ConnectionFailure_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ConnectionFailure_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ConnectionFailure', other);
       const rc = c.Svcpp_ConnectionFailure_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ConnectionFailure', created);
     },
     ConnectionFailure_IsValid(self) {
@@ -1380,20 +1431,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ConnectionFailure', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ConnectionFailure_SetReason(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ConnectionFailure_Message(self) {
       const selfC = rt.handle('ConnectionFailure', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ConnectionFailure_Message(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ConnectionFailure_SetMessage(self, value) {
       const selfC = rt.handle('ConnectionFailure', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ConnectionFailure_SetMessage(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ConnectionFailure_Retryable(self) {
       const selfC = rt.handle('ConnectionFailure', self);
@@ -1403,7 +1454,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ConnectionFailure', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_ConnectionFailure_SetRetryable(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ConnectionFailure_CloseCode(self) {
       const selfC = rt.handle('ConnectionFailure', self);
@@ -1413,7 +1464,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ConnectionFailure', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ConnectionFailure_SetCloseCode(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ConnectionFailure_HttpStatus(self) {
       const selfC = rt.handle('ConnectionFailure', self);
@@ -1423,19 +1474,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ConnectionFailure', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ConnectionFailure_SetHttpStatus(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     LinkedChannel_Drop(self) {
       const selfC = rt.handle('LinkedChannel', self);
       const rc = c.Svcpp_LinkedChannel_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     LinkedChannel_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('LinkedChannel', other);
       const rc = c.Svcpp_LinkedChannel_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('LinkedChannel', created);
     },
     LinkedChannel_IsValid(self) {
@@ -1450,20 +1501,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LinkedChannel', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_LinkedChannel_SetId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     LinkedChannel_Name(self) {
       const selfC = rt.handle('LinkedChannel', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_LinkedChannel_Name(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     LinkedChannel_SetName(self, value) {
       const selfC = rt.handle('LinkedChannel', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_LinkedChannel_SetName(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     LinkedChannel_GuildId(self) {
       const selfC = rt.handle('LinkedChannel', self);
@@ -1473,25 +1524,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LinkedChannel', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_LinkedChannel_SetGuildId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AdditionalContent_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_AdditionalContent_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AdditionalContent', created);
     },
     AdditionalContent_Drop(self) {
       const selfC = rt.handle('AdditionalContent', self);
       const rc = c.Svcpp_AdditionalContent_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     AdditionalContent_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('AdditionalContent', other);
       const rc = c.Svcpp_AdditionalContent_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AdditionalContent', created);
     },
     AdditionalContent_IsValid(self) {
@@ -1506,7 +1557,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AdditionalContent', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_AdditionalContent_SetType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AdditionalContent_Title(self) {
       const selfC = rt.handle('AdditionalContent', self);
@@ -1518,7 +1569,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AdditionalContent', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_AdditionalContent_SetTitle(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AdditionalContent_Count(self) {
       const selfC = rt.handle('AdditionalContent', self);
@@ -1528,7 +1579,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AdditionalContent', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_AdditionalContent_SetCount(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AdditionalContent_Equals(self, other) {
       const selfC = rt.handle('AdditionalContent', self);
@@ -1538,14 +1589,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     AudioDevice_Drop(self) {
       const selfC = rt.handle('AudioDevice', self);
       const rc = c.Svcpp_AudioDevice_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     AudioDevice_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('AudioDevice', other);
       const rc = c.Svcpp_AudioDevice_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AudioDevice', created);
     },
     AudioDevice_IsValid(self) {
@@ -1556,27 +1607,27 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AudioDevice', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_AudioDevice_Id(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     AudioDevice_SetId(self, value) {
       const selfC = rt.handle('AudioDevice', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_AudioDevice_SetId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AudioDevice_Name(self) {
       const selfC = rt.handle('AudioDevice', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_AudioDevice_Name(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     AudioDevice_SetName(self, value) {
       const selfC = rt.handle('AudioDevice', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_AudioDevice_SetName(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AudioDevice_IsDefault(self) {
       const selfC = rt.handle('AudioDevice', self);
@@ -1586,7 +1637,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('AudioDevice', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_AudioDevice_SetIsDefault(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     AudioDevice_Equals(self, other) {
       const selfC = rt.handle('AudioDevice', self);
@@ -1596,14 +1647,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     VADThresholdSettings_Drop(self) {
       const selfC = rt.handle('VADThresholdSettings', self);
       const rc = c.Svcpp_VADThresholdSettings_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     VADThresholdSettings_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('VADThresholdSettings', other);
       const rc = c.Svcpp_VADThresholdSettings_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('VADThresholdSettings', created);
     },
     VADThresholdSettings_IsValid(self) {
@@ -1618,7 +1669,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('VADThresholdSettings', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_VADThresholdSettings_SetVadThreshold(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     VADThresholdSettings_Automatic(self) {
       const selfC = rt.handle('VADThresholdSettings', self);
@@ -1628,19 +1679,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('VADThresholdSettings', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_VADThresholdSettings_SetAutomatic(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     CallEncryptionState_Drop(self) {
       const selfC = rt.handle('CallEncryptionState', self);
       const rc = c.Svcpp_CallEncryptionState_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     CallEncryptionState_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('CallEncryptionState', other);
       const rc = c.Svcpp_CallEncryptionState_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('CallEncryptionState', created);
     },
     CallEncryptionState_IsValid(self) {
@@ -1655,7 +1706,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('CallEncryptionState', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_CallEncryptionState_SetProtocolVersion(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     CallEncryptionState_Epoch(self) {
       const selfC = rt.handle('CallEncryptionState', self);
@@ -1665,7 +1716,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('CallEncryptionState', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_CallEncryptionState_SetEpoch(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     CallEncryptionState_TransitionPending(self) {
       const selfC = rt.handle('CallEncryptionState', self);
@@ -1675,7 +1726,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('CallEncryptionState', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_CallEncryptionState_SetTransitionPending(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     CallEncryptionState_Passthrough(self) {
       const selfC = rt.handle('CallEncryptionState', self);
@@ -1685,19 +1736,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('CallEncryptionState', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_CallEncryptionState_SetPassthrough(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     UserMessageSummary_Drop(self) {
       const selfC = rt.handle('UserMessageSummary', self);
       const rc = c.Svcpp_UserMessageSummary_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     UserMessageSummary_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('UserMessageSummary', other);
       const rc = c.Svcpp_UserMessageSummary_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('UserMessageSummary', created);
     },
     UserMessageSummary_IsValid(self) {
@@ -1712,7 +1763,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserMessageSummary', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_UserMessageSummary_SetUserId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     UserMessageSummary_LastMessageId(self) {
       const selfC = rt.handle('UserMessageSummary', self);
@@ -1722,19 +1773,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserMessageSummary', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_UserMessageSummary_SetLastMessageId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildMinimal_Drop(self) {
       const selfC = rt.handle('GuildMinimal', self);
       const rc = c.Svcpp_GuildMinimal_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     GuildMinimal_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('GuildMinimal', other);
       const rc = c.Svcpp_GuildMinimal_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('GuildMinimal', created);
     },
     GuildMinimal_IsValid(self) {
@@ -1749,32 +1800,32 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildMinimal', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_GuildMinimal_SetId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildMinimal_Name(self) {
       const selfC = rt.handle('GuildMinimal', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_GuildMinimal_Name(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     GuildMinimal_SetName(self, value) {
       const selfC = rt.handle('GuildMinimal', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_GuildMinimal_SetName(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_Drop(self) {
       const selfC = rt.handle('GuildChannel', self);
       const rc = c.Svcpp_GuildChannel_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     GuildChannel_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('GuildChannel', other);
       const rc = c.Svcpp_GuildChannel_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('GuildChannel', created);
     },
     GuildChannel_IsValid(self) {
@@ -1789,20 +1840,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_GuildChannel_SetId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_Name(self) {
       const selfC = rt.handle('GuildChannel', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_GuildChannel_Name(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     GuildChannel_SetName(self, value) {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_GuildChannel_SetName(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_Type(self) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1812,7 +1863,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_GuildChannel_SetType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_Position(self) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1822,7 +1873,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_GuildChannel_SetPosition(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_ParentId(self) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1834,7 +1885,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = (value == null ? null : [rt.u64(value)]);
       const rc = c.Svcpp_GuildChannel_SetParentId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_IsLinkable(self) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1844,7 +1895,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_GuildChannel_SetIsLinkable(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_IsViewableAndWriteableByAllMembers(self) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1854,7 +1905,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_GuildChannel_SetIsViewableAndWriteableByAllMembers(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     GuildChannel_LinkedLobby(self) {
       const selfC = rt.handle('GuildChannel', self);
@@ -1866,25 +1917,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('GuildChannel', self);
       const valueC = (value == null ? null : rt.handle('LinkedLobby', value));
       const rc = c.Svcpp_GuildChannel_SetLinkedLobby(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityAssets_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityAssets', created);
     },
     ActivityAssets_Drop(self) {
       const selfC = rt.handle('ActivityAssets', self);
       const rc = c.Svcpp_ActivityAssets_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ActivityAssets_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityAssets', other);
       const rc = c.Svcpp_ActivityAssets_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityAssets', created);
     },
     ActivityAssets_IsValid(self) {
@@ -1901,7 +1952,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetLargeImage(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_LargeText(self) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1913,7 +1964,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetLargeText(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_LargeUrl(self) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1925,7 +1976,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetLargeUrl(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_SmallImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1937,7 +1988,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetSmallImage(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_SmallText(self) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1949,7 +2000,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetSmallText(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_SmallUrl(self) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1961,7 +2012,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetSmallUrl(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityAssets_InviteCoverImage(self) {
       const selfC = rt.handle('ActivityAssets', self);
@@ -1973,25 +2024,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityAssets', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_ActivityAssets_SetInviteCoverImage(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityTimestamps_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityTimestamps_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityTimestamps', created);
     },
     ActivityTimestamps_Drop(self) {
       const selfC = rt.handle('ActivityTimestamps', self);
       const rc = c.Svcpp_ActivityTimestamps_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ActivityTimestamps_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityTimestamps', other);
       const rc = c.Svcpp_ActivityTimestamps_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityTimestamps', created);
     },
     ActivityTimestamps_IsValid(self) {
@@ -2006,7 +2057,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityTimestamps', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityTimestamps_SetStart(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityTimestamps_End(self) {
       const selfC = rt.handle('ActivityTimestamps', self);
@@ -2016,25 +2067,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityTimestamps', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityTimestamps_SetEnd(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityParty_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityParty_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityParty', created);
     },
     ActivityParty_Drop(self) {
       const selfC = rt.handle('ActivityParty', self);
       const rc = c.Svcpp_ActivityParty_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ActivityParty_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityParty', other);
       const rc = c.Svcpp_ActivityParty_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityParty', created);
     },
     ActivityParty_IsValid(self) {
@@ -2045,14 +2096,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityParty', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ActivityParty_Id(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ActivityParty_SetId(self, value) {
       const selfC = rt.handle('ActivityParty', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ActivityParty_SetId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityParty_CurrentSize(self) {
       const selfC = rt.handle('ActivityParty', self);
@@ -2062,7 +2113,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityParty', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ActivityParty_SetCurrentSize(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityParty_MaxSize(self) {
       const selfC = rt.handle('ActivityParty', self);
@@ -2072,7 +2123,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityParty', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ActivityParty_SetMaxSize(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityParty_Privacy(self) {
       const selfC = rt.handle('ActivityParty', self);
@@ -2082,25 +2133,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityParty', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ActivityParty_SetPrivacy(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivitySecrets_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivitySecrets_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivitySecrets', created);
     },
     ActivitySecrets_Drop(self) {
       const selfC = rt.handle('ActivitySecrets', self);
       const rc = c.Svcpp_ActivitySecrets_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ActivitySecrets_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivitySecrets', other);
       const rc = c.Svcpp_ActivitySecrets_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivitySecrets', created);
     },
     ActivitySecrets_IsValid(self) {
@@ -2111,32 +2162,32 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivitySecrets', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ActivitySecrets_Join(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ActivitySecrets_SetJoin(self, value) {
       const selfC = rt.handle('ActivitySecrets', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ActivitySecrets_SetJoin(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_Activity_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('Activity', created);
     },
     Activity_Drop(self) {
       const selfC = rt.handle('Activity', self);
       const rc = c.Svcpp_Activity_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     Activity_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('Activity', other);
       const rc = c.Svcpp_Activity_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('Activity', created);
     },
     Activity_IsValid(self) {
@@ -2147,14 +2198,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_Activity_Name(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     Activity_SetName(self, value) {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_Activity_SetName(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Type(self) {
       const selfC = rt.handle('Activity', self);
@@ -2164,7 +2215,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_Activity_SetType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_StatusDisplayType(self) {
       const selfC = rt.handle('Activity', self);
@@ -2176,7 +2227,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : [rt.int(value)]);
       const rc = c.Svcpp_Activity_SetStatusDisplayType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_State(self) {
       const selfC = rt.handle('Activity', self);
@@ -2188,7 +2239,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_Activity_SetState(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_StateUrl(self) {
       const selfC = rt.handle('Activity', self);
@@ -2200,7 +2251,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_Activity_SetStateUrl(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Details(self) {
       const selfC = rt.handle('Activity', self);
@@ -2212,7 +2263,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_Activity_SetDetails(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_DetailsUrl(self) {
       const selfC = rt.handle('Activity', self);
@@ -2224,7 +2275,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.optionalStr(value);
       const rc = c.Svcpp_Activity_SetDetailsUrl(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_ApplicationId(self) {
       const selfC = rt.handle('Activity', self);
@@ -2236,7 +2287,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : [rt.u64(value)]);
       const rc = c.Svcpp_Activity_SetApplicationId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_ParentApplicationId(self) {
       const selfC = rt.handle('Activity', self);
@@ -2248,7 +2299,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : [rt.u64(value)]);
       const rc = c.Svcpp_Activity_SetParentApplicationId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Assets(self) {
       const selfC = rt.handle('Activity', self);
@@ -2260,7 +2311,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : rt.handle('ActivityAssets', value));
       const rc = c.Svcpp_Activity_SetAssets(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Timestamps(self) {
       const selfC = rt.handle('Activity', self);
@@ -2272,7 +2323,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : rt.handle('ActivityTimestamps', value));
       const rc = c.Svcpp_Activity_SetTimestamps(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Party(self) {
       const selfC = rt.handle('Activity', self);
@@ -2284,7 +2335,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : rt.handle('ActivityParty', value));
       const rc = c.Svcpp_Activity_SetParty(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Secrets(self) {
       const selfC = rt.handle('Activity', self);
@@ -2296,7 +2347,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = (value == null ? null : rt.handle('ActivitySecrets', value));
       const rc = c.Svcpp_Activity_SetSecrets(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_SupportedPlatforms(self) {
       const selfC = rt.handle('Activity', self);
@@ -2306,32 +2357,32 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_Activity_SetSupportedPlatforms(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_Buttons(self) {
       const selfC = rt.handle('Activity', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Activity_Buttons(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('ActivityButton', 'Svcpp_ActivityButton', out);
     },
     Activity_SetButtons(self, value) {
       const selfC = rt.handle('Activity', self);
       const valueC = rt.handleSpan('ActivityButton', value);
       const rc = c.Svcpp_Activity_SetButtons(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_AddButton(self, button) {
       const selfC = rt.handle('Activity', self);
       const buttonC = rt.handle('ActivityButton', button);
       const rc = c.Svcpp_Activity_AddButton(selfC, buttonC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Activity_GetButtons(self) {
       const selfC = rt.handle('Activity', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Activity_GetButtons(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('ActivityButton', 'Svcpp_ActivityButton', out);
     },
     Activity_Equals(self, other) {
@@ -2342,20 +2393,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ActivityInvite_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_ActivityInvite_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityInvite', created);
     },
     ActivityInvite_Drop(self) {
       const selfC = rt.handle('ActivityInvite', self);
       const rc = c.Svcpp_ActivityInvite_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ActivityInvite_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ActivityInvite', other);
       const rc = c.Svcpp_ActivityInvite_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ActivityInvite', created);
     },
     ActivityInvite_SenderId(self) {
@@ -2366,7 +2417,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityInvite_SetSenderId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_ChannelId(self) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2376,7 +2427,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityInvite_SetChannelId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_MessageId(self) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2386,7 +2437,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityInvite_SetMessageId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_Type(self) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2396,7 +2447,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.int(value);
       const rc = c.Svcpp_ActivityInvite_SetType(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_ApplicationId(self) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2406,7 +2457,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityInvite_SetApplicationId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_ParentApplicationId(self) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2416,33 +2467,33 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.u64(value);
       const rc = c.Svcpp_ActivityInvite_SetParentApplicationId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_PartyId(self) {
       const selfC = rt.handle('ActivityInvite', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ActivityInvite_PartyId(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ActivityInvite_SetPartyId(self, value) {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ActivityInvite_SetPartyId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_SessionId(self) {
       const selfC = rt.handle('ActivityInvite', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ActivityInvite_SessionId(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ActivityInvite_SetSessionId(self, value) {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.str(value);
       const rc = c.Svcpp_ActivityInvite_SetSessionId(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     ActivityInvite_IsValid(self) {
       const selfC = rt.handle('ActivityInvite', self);
@@ -2452,19 +2503,19 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ActivityInvite', self);
       const valueC = rt.bool(value);
       const rc = c.Svcpp_ActivityInvite_SetIsValid(selfC, valueC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     RelationshipHandle_Drop(self) {
       const selfC = rt.handle('RelationshipHandle', self);
       const rc = c.Svcpp_RelationshipHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     RelationshipHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('RelationshipHandle', other);
       const rc = c.Svcpp_RelationshipHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('RelationshipHandle', created);
     },
     RelationshipHandle_IsValid(self) {
@@ -2496,14 +2547,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     UserApplicationProfileHandle_Drop(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
       const rc = c.Svcpp_UserApplicationProfileHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     UserApplicationProfileHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('UserApplicationProfileHandle', other);
       const rc = c.Svcpp_UserApplicationProfileHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('UserApplicationProfileHandle', created);
     },
     UserApplicationProfileHandle_IsValid(self) {
@@ -2514,14 +2565,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_AvatarHash(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_Metadata(self) {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_Metadata(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderId(self) {
@@ -2534,7 +2585,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserApplicationProfileHandle_ProviderType(self) {
@@ -2545,20 +2596,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserApplicationProfileHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserApplicationProfileHandle_Username(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserHandle_Drop(self) {
       const selfC = rt.handle('UserHandle', self);
       const rc = c.Svcpp_UserHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     UserHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('UserHandle', other);
       const rc = c.Svcpp_UserHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('UserHandle', created);
     },
     UserHandle_IsValid(self) {
@@ -2573,7 +2624,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_Username(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserHandle_GlobalName(self) {
@@ -2586,7 +2637,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_DisplayName(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserHandle_Avatar(self) {
@@ -2601,7 +2652,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const staticTypeC = rt.int(staticType);
       const out = rt.stringOut();
       const rc = c.Svcpp_UserHandle_AvatarUrl(selfC, animatedTypeC, staticTypeC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     UserHandle_Status(self) {
@@ -2622,7 +2673,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserHandle', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_UserHandle_UserApplicationProfiles(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('UserApplicationProfileHandle', 'Svcpp_UserApplicationProfileHandle', out);
     },
     UserHandle_GameActivity(self) {
@@ -2635,20 +2686,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('UserHandle', self);
       const out = rt.newHandleStruct();
       const rc = c.Svcpp_UserHandle_Relationship(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('RelationshipHandle', out);
     },
     LobbyMemberHandle_Drop(self) {
       const selfC = rt.handle('LobbyMemberHandle', self);
       const rc = c.Svcpp_LobbyMemberHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     LobbyMemberHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('LobbyMemberHandle', other);
       const rc = c.Svcpp_LobbyMemberHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('LobbyMemberHandle', created);
     },
     LobbyMemberHandle_IsValid(self) {
@@ -2667,7 +2718,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LobbyMemberHandle', self);
       const out = { size: 0, keys: null, values: null } as PropertiesOut;
       const rc = c.Svcpp_LobbyMemberHandle_Metadata(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeProperties(out);
     },
     LobbyMemberHandle_User(self) {
@@ -2689,14 +2740,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     LobbyHandle_Drop(self) {
       const selfC = rt.handle('LobbyHandle', self);
       const rc = c.Svcpp_LobbyHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     LobbyHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('LobbyHandle', other);
       const rc = c.Svcpp_LobbyHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('LobbyHandle', created);
     },
     LobbyHandle_IsValid(self) {
@@ -2711,14 +2762,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LobbyHandle', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_LobbyHandle_LobbyMemberIds(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeU64Span(out);
     },
     LobbyHandle_LobbyMembers(self) {
       const selfC = rt.handle('LobbyHandle', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_LobbyHandle_LobbyMembers(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('LobbyMemberHandle', 'Svcpp_LobbyMemberHandle', out);
     },
     LobbyHandle_GetLobbyMemberHandle(self, memberId) {
@@ -2732,7 +2783,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('LobbyHandle', self);
       const out = { size: 0, keys: null, values: null } as PropertiesOut;
       const rc = c.Svcpp_LobbyHandle_Metadata(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeProperties(out);
     },
     LobbyHandle_LinkedChannel(self) {
@@ -2750,14 +2801,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ChannelHandle_Drop(self) {
       const selfC = rt.handle('ChannelHandle', self);
       const rc = c.Svcpp_ChannelHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     ChannelHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('ChannelHandle', other);
       const rc = c.Svcpp_ChannelHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('ChannelHandle', created);
     },
     ChannelHandle_IsValid(self) {
@@ -2772,14 +2823,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('ChannelHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_ChannelHandle_Name(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     ChannelHandle_Recipients(self) {
       const selfC = rt.handle('ChannelHandle', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_ChannelHandle_Recipients(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeU64Span(out);
     },
     ChannelHandle_Type(self) {
@@ -2789,14 +2840,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     MessageHandle_Drop(self) {
       const selfC = rt.handle('MessageHandle', self);
       const rc = c.Svcpp_MessageHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     MessageHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('MessageHandle', other);
       const rc = c.Svcpp_MessageHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('MessageHandle', created);
     },
     MessageHandle_IsValid(self) {
@@ -2811,14 +2862,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('MessageHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_MessageHandle_Content(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     MessageHandle_RawContent(self) {
       const selfC = rt.handle('MessageHandle', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_MessageHandle_RawContent(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     MessageHandle_AuthorId(self) {
@@ -2869,14 +2920,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('MessageHandle', self);
       const out = { size: 0, keys: null, values: null } as PropertiesOut;
       const rc = c.Svcpp_MessageHandle_Metadata(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeProperties(out);
     },
     MessageHandle_ModerationMetadata(self) {
       const selfC = rt.handle('MessageHandle', self);
       const out = { size: 0, keys: null, values: null } as PropertiesOut;
       const rc = c.Svcpp_MessageHandle_ModerationMetadata(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeProperties(out);
     },
     MessageHandle_AdditionalContent(self) {
@@ -2910,14 +2961,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     VoiceStateHandle_Drop(self) {
       const selfC = rt.handle('VoiceStateHandle', self);
       const rc = c.Svcpp_VoiceStateHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     VoiceStateHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('VoiceStateHandle', other);
       const rc = c.Svcpp_VoiceStateHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('VoiceStateHandle', created);
     },
     VoiceStateHandle_IsValid(self) {
@@ -2935,14 +2986,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     CallInfoHandle_Drop(self) {
       const selfC = rt.handle('CallInfoHandle', self);
       const rc = c.Svcpp_CallInfoHandle_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     CallInfoHandle_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('CallInfoHandle', other);
       const rc = c.Svcpp_CallInfoHandle_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('CallInfoHandle', created);
     },
     CallInfoHandle_IsValid(self) {
@@ -2961,7 +3012,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('CallInfoHandle', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_CallInfoHandle_GetParticipants(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeU64Span(out);
     },
     CallInfoHandle_GetVoiceStateHandle(self, userId) {
@@ -2974,14 +3025,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Call_Drop(self) {
       const selfC = rt.handle('Call', self);
       const rc = c.Svcpp_Call_Drop(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     Call_Clone(other) {
       const created = rt.newHandleStruct();
       const otherC = rt.handle('Call', other);
       const rc = c.Svcpp_Call_Clone(created, otherC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('Call', created);
     },
     Call_IsValid(self) {
@@ -3004,7 +3055,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Call_GetParticipants(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeU64Span(out);
     },
     Call_GetVoiceStateHandle(self, userId) {
@@ -3019,28 +3070,28 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => rt.deliver(cb, status, error, errorDetail), protos.Svcpp_Call_OnStatusChanged);
       const rc = c.Svcpp_Call_SetStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_SetParticipantChangedCallback(self, cb) {
       const selfC = rt.handle('Call', self);
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, added: boolean) => rt.deliver(cb, rt.u64Out(userId), added), protos.Svcpp_Call_OnParticipantChanged);
       const rc = c.Svcpp_Call_SetParticipantChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_SetOnVoiceStateChangedCallback(self, cb) {
       const selfC = rt.handle('Call', self);
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Call_OnVoiceStateChanged);
       const rc = c.Svcpp_Call_SetOnVoiceStateChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_SetSpeakingStatusChangedCallback(self, cb) {
       const selfC = rt.handle('Call', self);
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlayingSound: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlayingSound), protos.Svcpp_Call_OnSpeakingStatusChanged);
       const rc = c.Svcpp_Call_SetSpeakingStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetSelfMute(self) {
       const selfC = rt.handle('Call', self);
@@ -3050,7 +3101,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const muteC = rt.bool(mute);
       const rc = c.Svcpp_Call_SetSelfMute(selfC, muteC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetSelfDeaf(self) {
       const selfC = rt.handle('Call', self);
@@ -3060,7 +3111,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const deafC = rt.bool(deaf);
       const rc = c.Svcpp_Call_SetSelfDeaf(selfC, deafC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetLocalMute(self, userId) {
       const selfC = rt.handle('Call', self);
@@ -3072,7 +3123,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const userIdC = rt.u64(userId);
       const muteC = rt.bool(mute);
       const rc = c.Svcpp_Call_SetLocalMute(selfC, userIdC, muteC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetParticipantVolume(self, userId) {
       const selfC = rt.handle('Call', self);
@@ -3084,7 +3135,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const userIdC = rt.u64(userId);
       const volumeC = rt.int(volume);
       const rc = c.Svcpp_Call_SetParticipantVolume(selfC, userIdC, volumeC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetAudioMode(self) {
       const selfC = rt.handle('Call', self);
@@ -3094,7 +3145,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const audioModeC = rt.int(audioMode);
       const rc = c.Svcpp_Call_SetAudioMode(selfC, audioModeC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetPTTActive(self) {
       const selfC = rt.handle('Call', self);
@@ -3104,7 +3155,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const activeC = rt.bool(active);
       const rc = c.Svcpp_Call_SetPTTActive(selfC, activeC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetPTTReleaseDelay(self) {
       const selfC = rt.handle('Call', self);
@@ -3114,13 +3165,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Call', self);
       const releaseDelayMsC = rt.int(releaseDelayMs);
       const rc = c.Svcpp_Call_SetPTTReleaseDelay(selfC, releaseDelayMsC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetVADThreshold(self) {
       const selfC = rt.handle('Call', self);
       const out = rt.newHandleStruct();
       const rc = c.Svcpp_Call_GetVADThreshold(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('VADThresholdSettings', out);
     },
     Call_SetVADThreshold(self, automatic, threshold) {
@@ -3128,13 +3179,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const automaticC = rt.bool(automatic);
       const thresholdC = rt.int(threshold);
       const rc = c.Svcpp_Call_SetVADThreshold(selfC, automaticC, thresholdC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetEncryptionState(self) {
       const selfC = rt.handle('Call', self);
       const out = rt.newHandleStruct();
       const rc = c.Svcpp_Call_GetEncryptionState(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('CallEncryptionState', out);
     },
     Call_SetEncryptionStateChangedCallback(self, cb) {
@@ -3142,13 +3193,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register((protocolVersion: number, epoch: bigint | number, transitionPending: boolean, passthrough: boolean) => rt.deliver(cb, protocolVersion, rt.u64Out(epoch), transitionPending, passthrough), protos.Svcpp_Call_OnEncryptionStateChanged);
       const rc = c.Svcpp_Call_SetEncryptionStateChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Call_GetPrivacyCode(self) {
       const selfC = rt.handle('Call', self);
       const out = rt.stringOut();
       const rc = c.Svcpp_Call_GetPrivacyCode(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     Call_GetParticipantFramesDecrypted(self, userId) {
@@ -3176,7 +3227,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const userIdC = rt.u64(userId);
       const out = rt.stringOut();
       const rc = c.Svcpp_Call_GetParticipantFingerprint(selfC, userIdC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     Call_GetFramesEncrypted(self) {
@@ -3186,7 +3237,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_Init() {
       const created = rt.newHandleStruct();
       const rc = c.Svcpp_Client_Init(created);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('Client', created);
     },
     Client_InitWithBases(apiBase, webBase) {
@@ -3194,21 +3245,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const apiBaseC = rt.str(apiBase);
       const webBaseC = rt.str(webBase);
       const rc = c.Svcpp_Client_InitWithBases(created, apiBaseC, webBaseC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('Client', created);
     },
     Client_InitWithOptions(options) {
       const created = rt.newHandleStruct();
       const optionsC = rt.handle('ClientCreateOptions', options);
       const rc = c.Svcpp_Client_InitWithOptions(created, optionsC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('Client', created);
     },
     Client_Drop(self) {
       const selfC = rt.handle('Client', self);
       const rc = rt.pumping(() => rt.dropClient(selfC));
       rt.rethrowCallbackError();
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       rt.forget(self);
     },
     Client_IsValid(self) {
@@ -3218,13 +3269,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetDefaultCommunicationScopes() {
       const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetDefaultCommunicationScopes(out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     Client_GetDefaultPresenceScopes() {
       const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetDefaultPresenceScopes(out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     Client_GetVersionMajor() {
@@ -3239,7 +3290,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_GetVersionHash() {
       const out = rt.stringOut();
       const rc = c.Svcpp_Client_GetVersionHash(out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeStringOut(out);
     },
     Client_GetApplicationId(self) {
@@ -3250,7 +3301,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const applicationIdC = rt.u64(applicationId);
       const rc = c.Svcpp_Client_SetApplicationId(selfC, applicationIdC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetHttpRequestTimeout(self) {
       const selfC = rt.handle('Client', self);
@@ -3260,7 +3311,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const httpTimeoutInMillisecondsC = rt.int(httpTimeoutInMilliseconds);
       const rc = c.Svcpp_Client_SetHttpRequestTimeout(selfC, httpTimeoutInMillisecondsC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetStatus(self) {
       const selfC = rt.handle('Client', self);
@@ -3271,7 +3322,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => rt.deliver(cb, status, error, errorDetail), protos.Svcpp_Client_OnStatusChanged);
       const rc = c.Svcpp_Client_SetStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_AddLogCallback(self, minSeverity, cb) {
       const selfC = rt.handle('Client', self);
@@ -3281,14 +3332,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const outToken = [0n] as unknown[];
       const rc = c.Svcpp_Client_AddLogCallback(selfC, minSeverityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData, outToken);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.u64Out(outToken[0]);
     },
     Client_RemoveCallback(self, token) {
       const selfC = rt.handle('Client', self);
       const tokenC = rt.u64(token);
       const rc = c.Svcpp_Client_RemoveCallback(selfC, tokenC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetLogDir(self, path, minSeverity) {
       const selfC = rt.handle('Client', self);
@@ -3299,12 +3350,12 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Client_Connect(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_Connect(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_Disconnect(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_Disconnect(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetLastConnectionFailure(self) {
       const selfC = rt.handle('Client', self);
@@ -3317,7 +3368,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_MissedEventsCallback);
       const rc = c.Svcpp_Client_SetMissedEventsCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetDiscardedGatewayMessageCount(self) {
       const selfC = rt.handle('Client', self);
@@ -3327,7 +3378,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const outVerifier = rt.newHandleStruct();
       const rc = c.Svcpp_Client_CreateAuthorizationCodeVerifier(selfC, outVerifier);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adopt('AuthorizationCodeVerifier', outVerifier);
     },
     Client_Authorize(self, args, cb) {
@@ -3337,25 +3388,25 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, code: StringOut, redirectUri: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(code), rt.borrowString(redirectUri)), protos.Svcpp_Client_AuthorizationCallback);
       const rc = c.Svcpp_Client_Authorize(selfC, argsC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_HandleAuthorizeRedirect(self, url) {
       const selfC = rt.handle('Client', self);
       const urlC = rt.str(url);
       const rc = c.Svcpp_Client_HandleAuthorizeRedirect(selfC, urlC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_AbortAuthorize(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_AbortAuthorize(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetAuthorizeUrlCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((url: StringOut) => rt.deliver(cb, rt.borrowString(url)), protos.Svcpp_Client_AuthorizeUrlCallback);
       const rc = c.Svcpp_Client_SetAuthorizeUrlCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetToken(self, applicationId, code, codeVerifier, redirectUri, cb) {
       const selfC = rt.handle('Client', self);
@@ -3367,7 +3418,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_GetToken(selfC, applicationIdC, codeC, codeVerifierC, redirectUriC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetProvisionalToken(self, applicationId, externalAuthType, externalAuthToken, cb) {
       const selfC = rt.handle('Client', self);
@@ -3378,7 +3429,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_GetProvisionalToken(selfC, applicationIdC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetTokenFromProvisionalMerge(self, applicationId, code, codeVerifier, redirectUri, externalAuthType, externalAuthToken, cb) {
       const selfC = rt.handle('Client', self);
@@ -3392,7 +3443,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_GetTokenFromProvisionalMerge(selfC, applicationIdC, codeC, codeVerifierC, redirectUriC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RefreshToken(self, applicationId, refreshToken, cb) {
       const selfC = rt.handle('Client', self);
@@ -3402,7 +3453,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, accessToken: StringOut, refreshToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), rt.borrowString(refreshToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_TokenExchangeCallback);
       const rc = c.Svcpp_Client_RefreshToken(selfC, applicationIdC, refreshTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RevokeToken(self, applicationId, token, cb) {
       const selfC = rt.handle('Client', self);
@@ -3412,7 +3463,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_RevokeTokenCallback);
       const rc = c.Svcpp_Client_RevokeToken(selfC, applicationIdC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_ExchangeChildToken(self, parentApplicationToken, childApplicationId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3422,7 +3473,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, accessToken: StringOut, tokenType: number, expiresIn: number, scopes: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(accessToken), tokenType, expiresIn, rt.borrowString(scopes)), protos.Svcpp_Client_ExchangeChildTokenCallback);
       const rc = c.Svcpp_Client_ExchangeChildToken(selfC, parentApplicationTokenC, childApplicationIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_UnmergeIntoProvisionalAccount(self, applicationId, externalAuthType, externalAuthToken, cb) {
       const selfC = rt.handle('Client', self);
@@ -3433,7 +3484,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UnmergeIntoProvisionalAccountCallback);
       const rc = c.Svcpp_Client_UnmergeIntoProvisionalAccount(selfC, applicationIdC, externalAuthTypeC, externalAuthTokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_UpdateProvisionalAccountDisplayName(self, name, cb) {
       const selfC = rt.handle('Client', self);
@@ -3442,7 +3493,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateProvisionalAccountDisplayNameCallback);
       const rc = c.Svcpp_Client_UpdateProvisionalAccountDisplayName(selfC, nameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_UpdateToken(self, tokenType, token, cb) {
       const selfC = rt.handle('Client', self);
@@ -3452,7 +3503,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateTokenCallback);
       const rc = c.Svcpp_Client_UpdateToken(selfC, tokenTypeC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_FetchCurrentUser(self, tokenType, token, cb) {
       const selfC = rt.handle('Client', self);
@@ -3462,7 +3513,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, id: bigint | number, name: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(id), rt.borrowString(name)), protos.Svcpp_Client_FetchCurrentUserCallback);
       const rc = c.Svcpp_Client_FetchCurrentUser(selfC, tokenTypeC, tokenC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_IsAuthenticated(self) {
       const selfC = rt.handle('Client', self);
@@ -3473,7 +3524,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_TokenExpirationCallback);
       const rc = c.Svcpp_Client_SetTokenExpirationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RegisterAuthorizeRequestCallback(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -3481,12 +3532,12 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register(() => rt.deliver(cb), protos.Svcpp_Client_AuthorizeRequestCallback);
       const rc = c.Svcpp_Client_RegisterAuthorizeRequestCallback(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RemoveAuthorizeRequestCallback(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_RemoveAuthorizeRequestCallback(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetCurrentUserV2(self) {
       const selfC = rt.handle('Client', self);
@@ -3512,7 +3563,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver((userId: bigint) => cb(userId, api.Client_GetUser_Snapshot(self, userId)), rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
       const rc = c.Svcpp_Client_SetUserUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetUserGuilds(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -3520,7 +3571,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, guilds: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildMinimal', 'Svcpp_GuildMinimal', guilds, c.Svcpp_GuildMinimal_Clone)), protos.Svcpp_Client_GetUserGuildsCallback);
       const rc = c.Svcpp_Client_GetUserGuilds(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetGuildChannels(self, guildId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3529,7 +3580,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, guildChannels: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('GuildChannel', 'Svcpp_GuildChannel', guildChannels, c.Svcpp_GuildChannel_Clone)), protos.Svcpp_Client_GetGuildChannelsCallback);
       const rc = c.Svcpp_Client_GetGuildChannels(selfC, guildIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendLobbyMessage(self, lobbyId, content, cb) {
       const selfC = rt.handle('Client', self);
@@ -3539,7 +3590,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendLobbyMessage(selfC, lobbyIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendLobbyMessageWithMetadata(self, lobbyId, content, metadata, cb) {
       const selfC = rt.handle('Client', self);
@@ -3550,7 +3601,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendLobbyMessageWithMetadata(selfC, lobbyIdC, contentC, metadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendUserMessage(self, recipientId, content, cb) {
       const selfC = rt.handle('Client', self);
@@ -3560,7 +3611,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendUserMessage(selfC, recipientIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendUserMessageWithMetadata(self, recipientId, content, metadata, cb) {
       const selfC = rt.handle('Client', self);
@@ -3571,7 +3622,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, messageId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(messageId)), protos.Svcpp_Client_SendUserMessageCallback);
       const rc = c.Svcpp_Client_SendUserMessageWithMetadata(selfC, recipientIdC, contentC, metadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_EditUserMessage(self, recipientId, messageId, content, cb) {
       const selfC = rt.handle('Client', self);
@@ -3582,7 +3633,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_EditUserMessageCallback);
       const rc = c.Svcpp_Client_EditUserMessage(selfC, recipientIdC, messageIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_DeleteUserMessage(self, recipientId, messageId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3592,7 +3643,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_DeleteUserMessageCallback);
       const rc = c.Svcpp_Client_DeleteUserMessage(selfC, recipientIdC, messageIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetMessageHandle(self, messageId) {
       const selfC = rt.handle('Client', self);
@@ -3616,7 +3667,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, messages: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_GetLobbyMessagesCallback);
       const rc = c.Svcpp_Client_GetLobbyMessagesWithLimit(selfC, lobbyIdC, limitC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetUserMessagesWithLimit(self, recipientId, limit, cb) {
       const selfC = rt.handle('Client', self);
@@ -3626,7 +3677,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, messages: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('MessageHandle', 'Svcpp_MessageHandle', messages, c.Svcpp_MessageHandle_Clone)), protos.Svcpp_Client_UserMessagesWithLimitCallback);
       const rc = c.Svcpp_Client_GetUserMessagesWithLimit(selfC, recipientIdC, limitC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetUserMessageSummaries(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -3634,7 +3685,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, summaries: SpanOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.cloneSpan('UserMessageSummary', 'Svcpp_UserMessageSummary', summaries, c.Svcpp_UserMessageSummary_Clone)), protos.Svcpp_Client_UserMessageSummariesCallback);
       const rc = c.Svcpp_Client_GetUserMessageSummaries(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_CanOpenMessageInPlatform(self, messageId) {
       const selfC = rt.handle('Client', self);
@@ -3646,21 +3697,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
       const rc = c.Svcpp_Client_SetMessageCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetMessageUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
       const rc = c.Svcpp_Client_SetMessageUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetMessageDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number, channelId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId), rt.u64Out(channelId)), protos.Svcpp_Client_MessageDeletedCallback);
       const rc = c.Svcpp_Client_SetMessageDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_OpenMessageInPlatform(self, messageId, provisionalUserMergeRequiredCallback, cb) {
       const selfC = rt.handle('Client', self);
@@ -3672,13 +3723,13 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_Client_OpenMessageInPlatform(selfC, messageIdC, provisionalUserMergeRequiredCallbackRegistration.pointer, rt.freeFn, provisionalUserMergeRequiredCallbackRegistration.userData, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && provisionalUserMergeRequiredCallbackRegistration) rt.endRegistration(provisionalUserMergeRequiredCallbackRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetShowingChat(self, showingChat) {
       const selfC = rt.handle('Client', self);
       const showingChatC = rt.bool(showingChat);
       const rc = c.Svcpp_Client_SetShowingChat(selfC, showingChatC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_CreateOrJoinLobby(self, secret, cb) {
       const selfC = rt.handle('Client', self);
@@ -3687,7 +3738,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
       const rc = c.Svcpp_Client_CreateOrJoinLobby(selfC, secretC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_CreateOrJoinLobbyWithMetadata(self, secret, lobbyMetadata, memberMetadata, cb) {
       const selfC = rt.handle('Client', self);
@@ -3698,7 +3749,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, lobbyId: bigint | number) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.u64Out(lobbyId)), protos.Svcpp_Client_CreateOrJoinLobbyCallback);
       const rc = c.Svcpp_Client_CreateOrJoinLobbyWithMetadata(selfC, secretC, lobbyMetadataC, memberMetadataC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_LeaveLobby(self, lobbyId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3707,7 +3758,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LeaveLobbyCallback);
       const rc = c.Svcpp_Client_LeaveLobby(selfC, lobbyIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetLobbyHandle(self, lobbyId) {
       const selfC = rt.handle('Client', self);
@@ -3720,7 +3771,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Client_GetLobbyIds(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.takeU64Span(out);
     },
     Client_SetLobbyCreatedCallback(self, cb) {
@@ -3728,42 +3779,42 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyCreatedCallback);
       const rc = c.Svcpp_Client_SetLobbyCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyDeletedCallback);
       const rc = c.Svcpp_Client_SetLobbyDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyUpdatedCallback);
       const rc = c.Svcpp_Client_SetLobbyUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyMemberAddedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberAddedCallback);
       const rc = c.Svcpp_Client_SetLobbyMemberAddedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyMemberRemovedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberRemovedCallback);
       const rc = c.Svcpp_Client_SetLobbyMemberRemovedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyMemberUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberUpdatedCallback);
       const rc = c.Svcpp_Client_SetLobbyMemberUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_LinkChannelToLobby(self, lobbyId, channelId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3773,7 +3824,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
       const rc = c.Svcpp_Client_LinkChannelToLobby(selfC, lobbyIdC, channelIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_UnlinkChannelFromLobby(self, lobbyId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3782,7 +3833,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_LinkOrUnlinkChannelCallback);
       const rc = c.Svcpp_Client_UnlinkChannelFromLobby(selfC, lobbyIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_JoinLinkedLobbyGuild(self, lobbyId, provisionalUserMergeRequiredCallback, cb) {
       const selfC = rt.handle('Client', self);
@@ -3794,7 +3845,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const rc = c.Svcpp_Client_JoinLinkedLobbyGuild(selfC, lobbyIdC, provisionalUserMergeRequiredCallbackRegistration.pointer, rt.freeFn, provisionalUserMergeRequiredCallbackRegistration.userData, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && provisionalUserMergeRequiredCallbackRegistration) rt.endRegistration(provisionalUserMergeRequiredCallbackRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetRelationshipHandle(self, userId) {
       const selfC = rt.handle('Client', self);
@@ -3807,7 +3858,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Client_GetRelationships(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('RelationshipHandle', 'Svcpp_RelationshipHandle', out);
     },
     Client_GetRelationshipsByGroup(self, groupType) {
@@ -3815,7 +3866,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const groupTypeC = rt.int(groupType);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Client_GetRelationshipsByGroup(selfC, groupTypeC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('RelationshipHandle', 'Svcpp_RelationshipHandle', out);
     },
     Client_SearchFriendsByUsername(self, searchStr) {
@@ -3823,7 +3874,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const searchStrC = rt.str(searchStr);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Client_SearchFriendsByUsername(selfC, searchStrC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('UserHandle', 'Svcpp_UserHandle', out);
     },
     Client_SendPlatformFriendRequest(self, username, cb) {
@@ -3833,7 +3884,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendFriendRequestCallback);
       const rc = c.Svcpp_Client_SendPlatformFriendRequest(selfC, usernameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendPlatformFriendRequestById(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3842,7 +3893,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_SendPlatformFriendRequestById(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendGameFriendRequest(self, username, cb) {
       const selfC = rt.handle('Client', self);
@@ -3851,7 +3902,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_SendGameFriendRequest(selfC, usernameC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendGameFriendRequestById(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3860,7 +3911,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_SendGameFriendRequestById(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_AcceptPlatformFriendRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3869,7 +3920,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_AcceptPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_AcceptGameFriendRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3878,7 +3929,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_AcceptGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RejectPlatformFriendRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3887,7 +3938,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RejectPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RejectGameFriendRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3896,7 +3947,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RejectGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_CancelPlatformFriendRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3905,7 +3956,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_CancelPlatformFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_CancelGameFriendRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3914,7 +3965,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_CancelGameFriendRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RemovePlatformAndGameFriend(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3923,7 +3974,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RemovePlatformAndGameFriend(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RemoveGameFriend(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3932,7 +3983,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_RemoveGameFriend(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_BlockUser(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3941,7 +3992,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_BlockUser(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_UnblockUser(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -3950,28 +4001,28 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRelationshipCallback);
       const rc = c.Svcpp_Client_UnblockUser(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetRelationshipCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver((userId: bigint, isPlatformRelationshipUpdate: boolean) => cb(userId, isPlatformRelationshipUpdate, api.Client_GetRelationshipHandle_Snapshot(self, userId)), rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
       const rc = c.Svcpp_Client_SetRelationshipCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetRelationshipDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipDeletedCallback);
       const rc = c.Svcpp_Client_SetRelationshipDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetRelationshipGroupsUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Client_RelationshipGroupsUpdatedCallback);
       const rc = c.Svcpp_Client_SetRelationshipGroupsUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_UpdateRichPresence(self, activity, cb) {
       const selfC = rt.handle('Client', self);
@@ -3980,12 +4031,12 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateRichPresenceCallback);
       const rc = c.Svcpp_Client_UpdateRichPresence(selfC, activityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_ClearRichPresence(self) {
       const selfC = rt.handle('Client', self);
       const rc = c.Svcpp_Client_ClearRichPresence(selfC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetOnlineStatus(self, status, cb) {
       const selfC = rt.handle('Client', self);
@@ -3994,7 +4045,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_UpdateStatusCallback);
       const rc = c.Svcpp_Client_SetOnlineStatus(selfC, statusC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendActivityInvite(self, userId, content, cb) {
       const selfC = rt.handle('Client', self);
@@ -4004,7 +4055,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
       const rc = c.Svcpp_Client_SendActivityInvite(selfC, userIdC, contentC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendActivityJoinRequest(self, userId, cb) {
       const selfC = rt.handle('Client', self);
@@ -4013,7 +4064,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
       const rc = c.Svcpp_Client_SendActivityJoinRequest(selfC, userIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SendActivityJoinRequestReply(self, invite, cb) {
       const selfC = rt.handle('Client', self);
@@ -4022,7 +4073,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SendActivityInviteCallback);
       const rc = c.Svcpp_Client_SendActivityJoinRequestReply(selfC, inviteC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_AcceptActivityInvite(self, invite, cb) {
       const selfC = rt.handle('Client', self);
@@ -4031,49 +4082,49 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown, joinSecret: StringOut) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone), rt.borrowString(joinSecret)), protos.Svcpp_Client_AcceptActivityInviteCallback);
       const rc = c.Svcpp_Client_AcceptActivityInvite(selfC, inviteC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetActivityInviteCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((invite: unknown) => rt.deliver(cb, rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
       const rc = c.Svcpp_Client_SetActivityInviteCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetActivityInviteUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((invite: unknown) => rt.deliver(cb, rt.cloneBorrowed('ActivityInvite', invite, c.Svcpp_ActivityInvite_Clone)), protos.Svcpp_Client_ActivityInviteCallback);
       const rc = c.Svcpp_Client_SetActivityInviteUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetActivityJoinCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((joinSecret: StringOut) => rt.deliver(cb, rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinCallback);
       const rc = c.Svcpp_Client_SetActivityJoinCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetActivityJoinWithApplicationCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => rt.deliver(cb, rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback);
       const rc = c.Svcpp_Client_SetActivityJoinWithApplicationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RegisterLaunchCommand(self, applicationId, command) {
       const selfC = rt.handle('Client', self);
       const applicationIdC = rt.u64(applicationId);
       const commandC = rt.str(command);
       const rc = c.Svcpp_Client_RegisterLaunchCommand(selfC, applicationIdC, commandC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RegisterLaunchSteamApplication(self, applicationId, steamAppId) {
       const selfC = rt.handle('Client', self);
       const applicationIdC = rt.u64(applicationId);
       const steamAppIdC = rt.int(steamAppId);
       const rc = c.Svcpp_Client_RegisterLaunchSteamApplication(selfC, applicationIdC, steamAppIdC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_OpenConnectedGamesSettingsInPlatform(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -4081,7 +4132,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback);
       const rc = c.Svcpp_Client_OpenConnectedGamesSettingsInPlatform(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_StartCall(self, lobbyId) {
       const selfC = rt.handle('Client', self);
@@ -4101,7 +4152,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const out = { ptr: null, size: 0 } as SpanOut;
       const rc = c.Svcpp_Client_GetCalls(selfC, out);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.adoptSpan('Call', 'Svcpp_Call', out);
     },
     Client_EndCall(self, channelId, cb) {
@@ -4111,7 +4162,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register(() => rt.deliver(cb), protos.Svcpp_Client_EndCallCallback);
       const rc = c.Svcpp_Client_EndCall(selfC, channelIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_EndCalls(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -4119,14 +4170,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register(() => rt.deliver(cb), protos.Svcpp_Client_EndCallsCallback);
       const rc = c.Svcpp_Client_EndCalls(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetVoiceParticipantChangedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number, added: boolean) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId), added), protos.Svcpp_Client_VoiceParticipantChangedCallback);
       const rc = c.Svcpp_Client_SetVoiceParticipantChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetSelfMuteAll(self) {
       const selfC = rt.handle('Client', self);
@@ -4136,7 +4187,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const muteC = rt.bool(mute);
       const rc = c.Svcpp_Client_SetSelfMuteAll(selfC, muteC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetSelfDeafAll(self) {
       const selfC = rt.handle('Client', self);
@@ -4146,7 +4197,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const deafC = rt.bool(deaf);
       const rc = c.Svcpp_Client_SetSelfDeafAll(selfC, deafC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetInputDevices(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -4154,7 +4205,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((devices: SpanOut) => rt.deliver(cb, rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', devices, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetInputDevicesCallback);
       const rc = c.Svcpp_Client_GetInputDevices(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetOutputDevices(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -4162,7 +4213,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((devices: SpanOut) => rt.deliver(cb, rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', devices, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetOutputDevicesCallback);
       const rc = c.Svcpp_Client_GetOutputDevices(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetCurrentInputDevice(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -4170,7 +4221,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((device: unknown) => rt.deliver(cb, rt.cloneBorrowed('AudioDevice', device, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetCurrentInputDeviceCallback);
       const rc = c.Svcpp_Client_GetCurrentInputDevice(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetCurrentOutputDevice(self, cb) {
       const selfC = rt.handle('Client', self);
@@ -4178,7 +4229,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((device: unknown) => rt.deliver(cb, rt.cloneBorrowed('AudioDevice', device, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_GetCurrentOutputDeviceCallback);
       const rc = c.Svcpp_Client_GetCurrentOutputDevice(selfC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetInputDevice(self, deviceId, cb) {
       const selfC = rt.handle('Client', self);
@@ -4187,7 +4238,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SetInputDeviceCallback);
       const rc = c.Svcpp_Client_SetInputDevice(selfC, deviceIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetOutputDevice(self, deviceId, cb) {
       const selfC = rt.handle('Client', self);
@@ -4196,14 +4247,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const cbRegistration = rt.register((result: unknown) => rt.deliver(cb, rt.cloneBorrowed('ClientResult', result, c.Svcpp_ClientResult_Clone)), protos.Svcpp_Client_SetOutputDeviceCallback);
       const rc = c.Svcpp_Client_SetOutputDevice(selfC, deviceIdC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetDeviceChangeCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((inputDevices: SpanOut, outputDevices: SpanOut) => rt.deliver(cb, rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', inputDevices, c.Svcpp_AudioDevice_Clone), rt.cloneSpan('AudioDevice', 'Svcpp_AudioDevice', outputDevices, c.Svcpp_AudioDevice_Clone)), protos.Svcpp_Client_DeviceChangeCallback);
       const rc = c.Svcpp_Client_SetDeviceChangeCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetInputVolume(self) {
       const selfC = rt.handle('Client', self);
@@ -4213,7 +4264,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const inputVolumeC = rt.int(inputVolume);
       const rc = c.Svcpp_Client_SetInputVolume(selfC, inputVolumeC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_GetOutputVolume(self) {
       const selfC = rt.handle('Client', self);
@@ -4223,57 +4274,57 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const selfC = rt.handle('Client', self);
       const outputVolumeC = rt.int(outputVolume);
       const rc = c.Svcpp_Client_SetOutputVolume(selfC, outputVolumeC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetNoAudioInputThreshold(self, dBFSThreshold) {
       const selfC = rt.handle('Client', self);
       const dBFSThresholdC = rt.int(dBFSThreshold);
       const rc = c.Svcpp_Client_SetNoAudioInputThreshold(selfC, dBFSThresholdC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetNoAudioInputCallback(self, cb) {
       const selfC = rt.handle('Client', self);
       const cbRegistration = cb === null ? null : rt.register((inputDetected: boolean) => rt.deliver(cb, inputDetected), protos.Svcpp_Client_NoAudioInputCallback);
       const rc = c.Svcpp_Client_SetNoAudioInputCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetAutomaticGainControl(self, on) {
       const selfC = rt.handle('Client', self);
       const onC = rt.bool(on);
       const rc = c.Svcpp_Client_SetAutomaticGainControl(selfC, onC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetEchoCancellation(self, on) {
       const selfC = rt.handle('Client', self);
       const onC = rt.bool(on);
       const rc = c.Svcpp_Client_SetEchoCancellation(selfC, onC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetNoiseSuppression(self, on) {
       const selfC = rt.handle('Client', self);
       const onC = rt.bool(on);
       const rc = c.Svcpp_Client_SetNoiseSuppression(selfC, onC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetNoiseCancellation(self, on) {
       const selfC = rt.handle('Client', self);
       const onC = rt.bool(on);
       const rc = c.Svcpp_Client_SetNoiseCancellation(selfC, onC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetOpusHardwareCoding(self, encode, decode) {
       const selfC = rt.handle('Client', self);
       const encodeC = rt.bool(encode);
       const decodeC = rt.bool(decode);
       const rc = c.Svcpp_Client_SetOpusHardwareCoding(selfC, encodeC, decodeC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetAecDump(self, on) {
       const selfC = rt.handle('Client', self);
       const onC = rt.bool(on);
       const rc = c.Svcpp_Client_SetAecDump(selfC, onC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_SetVoiceLogDir(self, path, minSeverity) {
       const selfC = rt.handle('Client', self);
@@ -4289,14 +4340,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const outToken = [0n] as unknown[];
       const rc = c.Svcpp_Client_AddVoiceLogCallback(selfC, minSeverityC, cbRegistration.pointer, rt.freeFn, cbRegistration.userData, outToken);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
       return rt.u64Out(outToken[0]);
     },
     Client_SetEngineManagedAudioSession(self, isEngineManaged) {
       const selfC = rt.handle('Client', self);
       const isEngineManagedC = rt.bool(isEngineManaged);
       const rc = c.Svcpp_Client_SetEngineManagedAudioSession(selfC, isEngineManagedC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_ShowAudioRoutePicker(self) {
       const selfC = rt.handle('Client', self);
@@ -4312,20 +4363,20 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       const threadC = rt.int(thread);
       const priorityC = rt.int(priority);
       const rc = c.Svcpp_Client_SetThreadPriority(selfC, threadC, priorityC);
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RunCallbacks(self) {
       const selfC = rt.handle('Client', self);
       const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacks(selfC));
       rt.rethrowCallbackError();
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_RunCallbacksUpTo(self, maxCallbacks) {
       const selfC = rt.handle('Client', self);
       const maxCallbacksC = rt.int(maxCallbacks);
       const rc = rt.pumping(() => c.Svcpp_Client_RunCallbacksUpTo(selfC, maxCallbacksC));
       rt.rethrowCallbackError();
-      rt.check(rc);
+      if (rc !== 0) rt.check(rc);
     },
     Client_HasPendingCallbacks(self) {
       const selfC = rt.handle('Client', self);
@@ -4449,468 +4500,676 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     ClientCreateOptions_Snapshot(self, drop) {
       try {
-        return {
-          apiBase: api.ClientCreateOptions_ApiBase(self),
-          webBase: api.ClientCreateOptions_WebBase(self),
-          caFile: api.ClientCreateOptions_CaFile(self),
-          experimentalAudioSystem: api.ClientCreateOptions_ExperimentalAudioSystem(self),
-          experimentalAndroidPreventCommsForBluetooth: api.ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self),
-          cpuAffinityMask: api.ClientCreateOptions_CpuAffinityMask(self),
-          ipcPath: api.ClientCreateOptions_IpcPath(self),
-        };
+        const selfC = rt.handle('ClientCreateOptions', self);
+        do rt.check(c.Svcpp_ClientCreateOptions_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readClientCreateOptions(snap);
       } finally {
         if (drop) api.ClientCreateOptions_Drop(self);
       }
     },
     ClientResult_Snapshot(self, drop) {
       try {
-        return {
-          type: api.ClientResult_Type(self),
-          error: api.ClientResult_Error(self),
-          errorCode: api.ClientResult_ErrorCode(self),
-          status: api.ClientResult_Status(self),
-          responseBody: api.ClientResult_ResponseBody(self),
-          retryable: api.ClientResult_Retryable(self),
-          retryAfter: api.ClientResult_RetryAfter(self),
-        };
+        const selfC = rt.handle('ClientResult', self);
+        do rt.check(c.Svcpp_ClientResult_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readClientResult(snap);
       } finally {
         if (drop) api.ClientResult_Drop(self);
       }
     },
     AuthorizationCodeChallenge_Snapshot(self, drop) {
       try {
-        return {
-          method: api.AuthorizationCodeChallenge_Method(self),
-          challenge: api.AuthorizationCodeChallenge_Challenge(self),
-        };
+        const selfC = rt.handle('AuthorizationCodeChallenge', self);
+        do rt.check(c.Svcpp_AuthorizationCodeChallenge_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readAuthorizationCodeChallenge(snap);
       } finally {
         if (drop) api.AuthorizationCodeChallenge_Drop(self);
       }
     },
     AuthorizationCodeVerifier_Snapshot(self, drop) {
       try {
-        return {
-          challenge: api.AuthorizationCodeChallenge_Snapshot(api.AuthorizationCodeVerifier_Challenge(self), true),
-          verifier: api.AuthorizationCodeVerifier_Verifier(self),
-        };
+        const selfC = rt.handle('AuthorizationCodeVerifier', self);
+        do rt.check(c.Svcpp_AuthorizationCodeVerifier_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readAuthorizationCodeVerifier(snap);
       } finally {
         if (drop) api.AuthorizationCodeVerifier_Drop(self);
       }
     },
     AuthorizationArgs_Snapshot(self, drop) {
       try {
-        return {
-          clientId: api.AuthorizationArgs_ClientId(self),
-          scopes: api.AuthorizationArgs_Scopes(self),
-          state: api.AuthorizationArgs_State(self),
-          nonce: api.AuthorizationArgs_Nonce(self),
-          codeChallenge: ((n) => n && api.AuthorizationCodeChallenge_Snapshot(n, true))(api.AuthorizationArgs_CodeChallenge(self)),
-          integrationType: api.AuthorizationArgs_IntegrationType(self),
-          customSchemeParam: api.AuthorizationArgs_CustomSchemeParam(self),
-        };
+        const selfC = rt.handle('AuthorizationArgs', self);
+        do rt.check(c.Svcpp_AuthorizationArgs_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readAuthorizationArgs(snap);
       } finally {
         if (drop) api.AuthorizationArgs_Drop(self);
       }
     },
     ActivityButton_Snapshot(self, drop) {
       try {
-        return {
-          label: api.ActivityButton_Label(self),
-          url: api.ActivityButton_Url(self),
-        };
+        const selfC = rt.handle('ActivityButton', self);
+        do rt.check(c.Svcpp_ActivityButton_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivityButton(snap);
       } finally {
         if (drop) api.ActivityButton_Drop(self);
       }
     },
     LinkedLobby_Snapshot(self, drop) {
       try {
-        return {
-          applicationId: api.LinkedLobby_ApplicationId(self),
-          lobbyId: api.LinkedLobby_LobbyId(self),
-        };
+        const selfC = rt.handle('LinkedLobby', self);
+        do rt.check(c.Svcpp_LinkedLobby_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readLinkedLobby(snap);
       } finally {
         if (drop) api.LinkedLobby_Drop(self);
       }
     },
     ConnectionFailure_Snapshot(self, drop) {
       try {
-        return {
-          reason: api.ConnectionFailure_Reason(self),
-          message: api.ConnectionFailure_Message(self),
-          retryable: api.ConnectionFailure_Retryable(self),
-          closeCode: api.ConnectionFailure_CloseCode(self),
-          httpStatus: api.ConnectionFailure_HttpStatus(self),
-        };
+        const selfC = rt.handle('ConnectionFailure', self);
+        do rt.check(c.Svcpp_ConnectionFailure_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readConnectionFailure(snap);
       } finally {
         if (drop) api.ConnectionFailure_Drop(self);
       }
     },
     LinkedChannel_Snapshot(self, drop) {
       try {
-        return {
-          id: api.LinkedChannel_Id(self),
-          name: api.LinkedChannel_Name(self),
-          guildId: api.LinkedChannel_GuildId(self),
-        };
+        const selfC = rt.handle('LinkedChannel', self);
+        do rt.check(c.Svcpp_LinkedChannel_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readLinkedChannel(snap);
       } finally {
         if (drop) api.LinkedChannel_Drop(self);
       }
     },
     AdditionalContent_Snapshot(self, drop) {
       try {
-        return {
-          type: api.AdditionalContent_Type(self),
-          title: api.AdditionalContent_Title(self),
-          count: api.AdditionalContent_Count(self),
-        };
+        const selfC = rt.handle('AdditionalContent', self);
+        do rt.check(c.Svcpp_AdditionalContent_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readAdditionalContent(snap);
       } finally {
         if (drop) api.AdditionalContent_Drop(self);
       }
     },
     AudioDevice_Snapshot(self, drop) {
       try {
-        return {
-          id: api.AudioDevice_Id(self),
-          name: api.AudioDevice_Name(self),
-          isDefault: api.AudioDevice_IsDefault(self),
-        };
+        const selfC = rt.handle('AudioDevice', self);
+        do rt.check(c.Svcpp_AudioDevice_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readAudioDevice(snap);
       } finally {
         if (drop) api.AudioDevice_Drop(self);
       }
     },
     VADThresholdSettings_Snapshot(self, drop) {
       try {
-        return {
-          vadThreshold: api.VADThresholdSettings_VadThreshold(self),
-          automatic: api.VADThresholdSettings_Automatic(self),
-        };
+        const selfC = rt.handle('VADThresholdSettings', self);
+        do rt.check(c.Svcpp_VADThresholdSettings_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readVADThresholdSettings(snap);
       } finally {
         if (drop) api.VADThresholdSettings_Drop(self);
       }
     },
     CallEncryptionState_Snapshot(self, drop) {
       try {
-        return {
-          protocolVersion: api.CallEncryptionState_ProtocolVersion(self),
-          epoch: api.CallEncryptionState_Epoch(self),
-          transitionPending: api.CallEncryptionState_TransitionPending(self),
-          passthrough: api.CallEncryptionState_Passthrough(self),
-        };
+        const selfC = rt.handle('CallEncryptionState', self);
+        do rt.check(c.Svcpp_CallEncryptionState_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readCallEncryptionState(snap);
       } finally {
         if (drop) api.CallEncryptionState_Drop(self);
       }
     },
     UserMessageSummary_Snapshot(self, drop) {
       try {
-        return {
-          userId: api.UserMessageSummary_UserId(self),
-          lastMessageId: api.UserMessageSummary_LastMessageId(self),
-        };
+        const selfC = rt.handle('UserMessageSummary', self);
+        do rt.check(c.Svcpp_UserMessageSummary_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readUserMessageSummary(snap);
       } finally {
         if (drop) api.UserMessageSummary_Drop(self);
       }
     },
     GuildMinimal_Snapshot(self, drop) {
       try {
-        return {
-          id: api.GuildMinimal_Id(self),
-          name: api.GuildMinimal_Name(self),
-        };
+        const selfC = rt.handle('GuildMinimal', self);
+        do rt.check(c.Svcpp_GuildMinimal_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readGuildMinimal(snap);
       } finally {
         if (drop) api.GuildMinimal_Drop(self);
       }
     },
     GuildChannel_Snapshot(self, drop) {
       try {
-        return {
-          id: api.GuildChannel_Id(self),
-          name: api.GuildChannel_Name(self),
-          type: api.GuildChannel_Type(self),
-          position: api.GuildChannel_Position(self),
-          parentId: api.GuildChannel_ParentId(self),
-          isLinkable: api.GuildChannel_IsLinkable(self),
-          isViewableAndWriteableByAllMembers: api.GuildChannel_IsViewableAndWriteableByAllMembers(self),
-          linkedLobby: ((n) => n && api.LinkedLobby_Snapshot(n, true))(api.GuildChannel_LinkedLobby(self)),
-        };
+        const selfC = rt.handle('GuildChannel', self);
+        do rt.check(c.Svcpp_GuildChannel_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readGuildChannel(snap);
       } finally {
         if (drop) api.GuildChannel_Drop(self);
       }
     },
     ActivityAssets_Snapshot(self, drop) {
       try {
-        return {
-          largeImage: api.ActivityAssets_LargeImage(self),
-          largeText: api.ActivityAssets_LargeText(self),
-          largeUrl: api.ActivityAssets_LargeUrl(self),
-          smallImage: api.ActivityAssets_SmallImage(self),
-          smallText: api.ActivityAssets_SmallText(self),
-          smallUrl: api.ActivityAssets_SmallUrl(self),
-          inviteCoverImage: api.ActivityAssets_InviteCoverImage(self),
-        };
+        const selfC = rt.handle('ActivityAssets', self);
+        do rt.check(c.Svcpp_ActivityAssets_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivityAssets(snap);
       } finally {
         if (drop) api.ActivityAssets_Drop(self);
       }
     },
     ActivityTimestamps_Snapshot(self, drop) {
       try {
-        return {
-          start: api.ActivityTimestamps_Start(self),
-          end: api.ActivityTimestamps_End(self),
-        };
+        const selfC = rt.handle('ActivityTimestamps', self);
+        do rt.check(c.Svcpp_ActivityTimestamps_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivityTimestamps(snap);
       } finally {
         if (drop) api.ActivityTimestamps_Drop(self);
       }
     },
     ActivityParty_Snapshot(self, drop) {
       try {
-        return {
-          id: api.ActivityParty_Id(self),
-          currentSize: api.ActivityParty_CurrentSize(self),
-          maxSize: api.ActivityParty_MaxSize(self),
-          privacy: api.ActivityParty_Privacy(self),
-        };
+        const selfC = rt.handle('ActivityParty', self);
+        do rt.check(c.Svcpp_ActivityParty_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivityParty(snap);
       } finally {
         if (drop) api.ActivityParty_Drop(self);
       }
     },
     ActivitySecrets_Snapshot(self, drop) {
       try {
-        return {
-          join: api.ActivitySecrets_Join(self),
-        };
+        const selfC = rt.handle('ActivitySecrets', self);
+        do rt.check(c.Svcpp_ActivitySecrets_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivitySecrets(snap);
       } finally {
         if (drop) api.ActivitySecrets_Drop(self);
       }
     },
     Activity_Snapshot(self, drop) {
       try {
-        return {
-          name: api.Activity_Name(self),
-          type: api.Activity_Type(self),
-          statusDisplayType: api.Activity_StatusDisplayType(self),
-          state: api.Activity_State(self),
-          stateUrl: api.Activity_StateUrl(self),
-          details: api.Activity_Details(self),
-          detailsUrl: api.Activity_DetailsUrl(self),
-          applicationId: api.Activity_ApplicationId(self),
-          parentApplicationId: api.Activity_ParentApplicationId(self),
-          assets: ((n) => n && api.ActivityAssets_Snapshot(n, true))(api.Activity_Assets(self)),
-          timestamps: ((n) => n && api.ActivityTimestamps_Snapshot(n, true))(api.Activity_Timestamps(self)),
-          party: ((n) => n && api.ActivityParty_Snapshot(n, true))(api.Activity_Party(self)),
-          secrets: ((n) => n && api.ActivitySecrets_Snapshot(n, true))(api.Activity_Secrets(self)),
-          supportedPlatforms: api.Activity_SupportedPlatforms(self),
-          buttons: api.Activity_Buttons(self).map((n) => api.ActivityButton_Snapshot(n, true)),
-        };
+        const selfC = rt.handle('Activity', self);
+        do rt.check(c.Svcpp_Activity_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivity(snap);
       } finally {
         if (drop) api.Activity_Drop(self);
       }
     },
     ActivityInvite_Snapshot(self, drop) {
       try {
-        return {
-          senderId: api.ActivityInvite_SenderId(self),
-          channelId: api.ActivityInvite_ChannelId(self),
-          messageId: api.ActivityInvite_MessageId(self),
-          type: api.ActivityInvite_Type(self),
-          applicationId: api.ActivityInvite_ApplicationId(self),
-          parentApplicationId: api.ActivityInvite_ParentApplicationId(self),
-          partyId: api.ActivityInvite_PartyId(self),
-          sessionId: api.ActivityInvite_SessionId(self),
-          isValid: api.ActivityInvite_IsValid(self),
-        };
+        const selfC = rt.handle('ActivityInvite', self);
+        do rt.check(c.Svcpp_ActivityInvite_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readActivityInvite(snap);
       } finally {
         if (drop) api.ActivityInvite_Drop(self);
       }
     },
     RelationshipHandle_Snapshot(self, drop) {
       try {
-        return {
-          id: api.RelationshipHandle_Id(self),
-          platformRelationshipType: api.RelationshipHandle_PlatformRelationshipType(self),
-          gameRelationshipType: api.RelationshipHandle_GameRelationshipType(self),
-          isSpamRequest: api.RelationshipHandle_IsSpamRequest(self),
-          user: ((n) => n && api.UserHandle_Snapshot(n, true))(api.RelationshipHandle_User(self)),
-        };
+        const selfC = rt.handle('RelationshipHandle', self);
+        do rt.check(c.Svcpp_RelationshipHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readRelationshipHandle(snap);
       } finally {
         if (drop) api.RelationshipHandle_Drop(self);
       }
     },
     UserApplicationProfileHandle_Snapshot(self, drop) {
       try {
-        return {
-          avatarHash: api.UserApplicationProfileHandle_AvatarHash(self),
-          metadata: api.UserApplicationProfileHandle_Metadata(self),
-          providerId: api.UserApplicationProfileHandle_ProviderId(self),
-          providerIssuedUserId: api.UserApplicationProfileHandle_ProviderIssuedUserId(self),
-          providerType: api.UserApplicationProfileHandle_ProviderType(self),
-          username: api.UserApplicationProfileHandle_Username(self),
-        };
+        const selfC = rt.handle('UserApplicationProfileHandle', self);
+        do rt.check(c.Svcpp_UserApplicationProfileHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readUserApplicationProfileHandle(snap);
       } finally {
         if (drop) api.UserApplicationProfileHandle_Drop(self);
       }
     },
     UserHandle_Snapshot(self, drop) {
       try {
-        return {
-          id: api.UserHandle_Id(self),
-          username: api.UserHandle_Username(self),
-          globalName: api.UserHandle_GlobalName(self),
-          displayName: api.UserHandle_DisplayName(self),
-          avatar: api.UserHandle_Avatar(self),
-          status: api.UserHandle_Status(self),
-          isProvisional: api.UserHandle_IsProvisional(self),
-          guildTag: api.UserHandle_GuildTag(self),
-          userApplicationProfiles: api.UserHandle_UserApplicationProfiles(self).map((n) => api.UserApplicationProfileHandle_Snapshot(n, true)),
-          gameActivity: ((n) => n && api.Activity_Snapshot(n, true))(api.UserHandle_GameActivity(self)),
-          avatarUrl: api.UserHandle_AvatarUrl(self, 0, 2),
-        };
+        const selfC = rt.handle('UserHandle', self);
+        do rt.check(c.Svcpp_UserHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readUserHandle(snap);
       } finally {
         if (drop) api.UserHandle_Drop(self);
       }
     },
     LobbyMemberHandle_Snapshot(self, drop) {
       try {
-        return {
-          id: api.LobbyMemberHandle_Id(self),
-          connected: api.LobbyMemberHandle_Connected(self),
-          metadata: api.LobbyMemberHandle_Metadata(self),
-          user: ((n) => n && api.UserHandle_Snapshot(n, true))(api.LobbyMemberHandle_User(self)),
-          canLinkLobby: api.LobbyMemberHandle_CanLinkLobby(self),
-          additionalName: api.LobbyMemberHandle_AdditionalName(self),
-        };
+        const selfC = rt.handle('LobbyMemberHandle', self);
+        do rt.check(c.Svcpp_LobbyMemberHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readLobbyMemberHandle(snap);
       } finally {
         if (drop) api.LobbyMemberHandle_Drop(self);
       }
     },
     LobbyHandle_Snapshot(self, drop) {
       try {
-        return {
-          id: api.LobbyHandle_Id(self),
-          lobbyMemberIds: api.LobbyHandle_LobbyMemberIds(self),
-          lobbyMembers: api.LobbyHandle_LobbyMembers(self).map((n) => api.LobbyMemberHandle_Snapshot(n, true)),
-          metadata: api.LobbyHandle_Metadata(self),
-          linkedChannel: ((n) => n && api.LinkedChannel_Snapshot(n, true))(api.LobbyHandle_LinkedChannel(self)),
-          getCallInfoHandle: ((n) => n && api.CallInfoHandle_Snapshot(n, true))(api.LobbyHandle_GetCallInfoHandle(self)),
-        };
+        const selfC = rt.handle('LobbyHandle', self);
+        do rt.check(c.Svcpp_LobbyHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readLobbyHandle(snap);
       } finally {
         if (drop) api.LobbyHandle_Drop(self);
       }
     },
     ChannelHandle_Snapshot(self, drop) {
       try {
-        return {
-          id: api.ChannelHandle_Id(self),
-          name: api.ChannelHandle_Name(self),
-          recipients: api.ChannelHandle_Recipients(self),
-          type: api.ChannelHandle_Type(self),
-        };
+        const selfC = rt.handle('ChannelHandle', self);
+        do rt.check(c.Svcpp_ChannelHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readChannelHandle(snap);
       } finally {
         if (drop) api.ChannelHandle_Drop(self);
       }
     },
     MessageHandle_Snapshot(self, drop) {
       try {
-        return {
-          id: api.MessageHandle_Id(self),
-          content: api.MessageHandle_Content(self),
-          rawContent: api.MessageHandle_RawContent(self),
-          authorId: api.MessageHandle_AuthorId(self),
-          author: ((n) => n && api.UserHandle_Snapshot(n, true))(api.MessageHandle_Author(self)),
-          channelId: api.MessageHandle_ChannelId(self),
-          lobby: ((n) => (n === undefined ? undefined : (() => { try { return api.LobbyHandle_Id(n); } finally { api.LobbyHandle_Drop(n); } })()))(api.MessageHandle_Lobby(self)),
-          recipientId: api.MessageHandle_RecipientId(self),
-          sentTimestamp: api.MessageHandle_SentTimestamp(self),
-          editedTimestamp: api.MessageHandle_EditedTimestamp(self),
-          metadata: api.MessageHandle_Metadata(self),
-          moderationMetadata: api.MessageHandle_ModerationMetadata(self),
-          additionalContent: ((n) => n && api.AdditionalContent_Snapshot(n, true))(api.MessageHandle_AdditionalContent(self)),
-          disclosureType: api.MessageHandle_DisclosureType(self),
-          applicationId: api.MessageHandle_ApplicationId(self),
-          sentFromGame: api.MessageHandle_SentFromGame(self),
-          additionalName: api.MessageHandle_AdditionalName(self),
-        };
+        const selfC = rt.handle('MessageHandle', self);
+        do rt.check(c.Svcpp_MessageHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readMessageHandle(snap);
       } finally {
         if (drop) api.MessageHandle_Drop(self);
       }
     },
     VoiceStateHandle_Snapshot(self, drop) {
       try {
-        return {
-          selfMute: api.VoiceStateHandle_SelfMute(self),
-          selfDeaf: api.VoiceStateHandle_SelfDeaf(self),
-        };
+        const selfC = rt.handle('VoiceStateHandle', self);
+        do rt.check(c.Svcpp_VoiceStateHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readVoiceStateHandle(snap);
       } finally {
         if (drop) api.VoiceStateHandle_Drop(self);
       }
     },
     CallInfoHandle_Snapshot(self, drop) {
       try {
-        return {
-          channelId: api.CallInfoHandle_ChannelId(self),
-          guildId: api.CallInfoHandle_GuildId(self),
-          getParticipants: api.CallInfoHandle_GetParticipants(self),
-        };
+        const selfC = rt.handle('CallInfoHandle', self);
+        do rt.check(c.Svcpp_CallInfoHandle_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readCallInfoHandle(snap);
       } finally {
         if (drop) api.CallInfoHandle_Drop(self);
       }
     },
     Call_Snapshot(self, drop) {
       try {
-        return {
-          getStatus: api.Call_GetStatus(self),
-          getChannelId: api.Call_GetChannelId(self),
-          getGuildId: api.Call_GetGuildId(self),
-          getParticipants: api.Call_GetParticipants(self),
-          getSelfMute: api.Call_GetSelfMute(self),
-          getSelfDeaf: api.Call_GetSelfDeaf(self),
-          getAudioMode: api.Call_GetAudioMode(self),
-          getPTTActive: api.Call_GetPTTActive(self),
-          getPTTReleaseDelay: api.Call_GetPTTReleaseDelay(self),
-          getVADThreshold: api.VADThresholdSettings_Snapshot(api.Call_GetVADThreshold(self), true),
-          getEncryptionState: api.CallEncryptionState_Snapshot(api.Call_GetEncryptionState(self), true),
-          getPrivacyCode: api.Call_GetPrivacyCode(self),
-          getFramesEncrypted: api.Call_GetFramesEncrypted(self),
-        };
+        const selfC = rt.handle('Call', self);
+        do rt.check(c.Svcpp_Call_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut)); while (snap.needsRetry());
+        return readCall(snap);
       } finally {
         if (drop) api.Call_Drop(self);
       }
     },
     Client_GetLastConnectionFailure_Snapshot(self) {
-      const found = api.Client_GetLastConnectionFailure(self);
-      return found && api.ConnectionFailure_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+
+      let rc: number;
+      do rc = c.Svcpp_Client_GetLastConnectionFailure_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readConnectionFailure(snap);
     },
     Client_GetCurrentUserV2_Snapshot(self) {
-      const found = api.Client_GetCurrentUserV2(self);
-      return found && api.UserHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+
+      let rc: number;
+      do rc = c.Svcpp_Client_GetCurrentUserV2_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readUserHandle(snap);
     },
     Client_GetCurrentUser_Snapshot(self) {
-      const found = api.Client_GetCurrentUser(self);
-      return found && api.UserHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+
+      let rc: number;
+      do rc = c.Svcpp_Client_GetCurrentUser_WriteSnapshot(selfC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readUserHandle(snap);
     },
     Client_GetUser_Snapshot(self, userId) {
-      const found = api.Client_GetUser(self, userId);
-      return found && api.UserHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      let rc: number;
+      do rc = c.Svcpp_Client_GetUser_WriteSnapshot(selfC, userIdC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readUserHandle(snap);
     },
     Client_GetMessageHandle_Snapshot(self, messageId) {
-      const found = api.Client_GetMessageHandle(self, messageId);
-      return found && api.MessageHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+      const messageIdC = rt.u64(messageId);
+      let rc: number;
+      do rc = c.Svcpp_Client_GetMessageHandle_WriteSnapshot(selfC, messageIdC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readMessageHandle(snap);
     },
     Client_GetChannelHandle_Snapshot(self, channelId) {
-      const found = api.Client_GetChannelHandle(self, channelId);
-      return found && api.ChannelHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+      const channelIdC = rt.u64(channelId);
+      let rc: number;
+      do rc = c.Svcpp_Client_GetChannelHandle_WriteSnapshot(selfC, channelIdC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readChannelHandle(snap);
     },
     Client_GetLobbyHandle_Snapshot(self, lobbyId) {
-      const found = api.Client_GetLobbyHandle(self, lobbyId);
-      return found && api.LobbyHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+      const lobbyIdC = rt.u64(lobbyId);
+      let rc: number;
+      do rc = c.Svcpp_Client_GetLobbyHandle_WriteSnapshot(selfC, lobbyIdC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readLobbyHandle(snap);
     },
     Client_GetRelationshipHandle_Snapshot(self, userId) {
-      const found = api.Client_GetRelationshipHandle(self, userId);
-      return found && api.RelationshipHandle_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+      const userIdC = rt.u64(userId);
+      let rc: number;
+      do rc = c.Svcpp_Client_GetRelationshipHandle_WriteSnapshot(selfC, userIdC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readRelationshipHandle(snap);
     },
     Client_GetCall_Snapshot(self, channelId) {
-      const found = api.Client_GetCall(self, channelId);
-      return found && api.Call_Snapshot(found, true);
+      const selfC = rt.handle('Client', self);
+      const channelIdC = rt.u64(channelId);
+      let rc: number;
+      do rc = c.Svcpp_Client_GetCall_WriteSnapshot(selfC, channelIdC, snap.buffer, snap.capacity, snap.sizeOut); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : readCall(snap);
     },
   };
   return api;
+}
+
+// ---- readers of the packed snapshot layout (tools/gen/c_snapshots.mjs) ----
+
+function readClientCreateOptions(r: SnapshotReader): Data.ClientCreateOptionsData {
+  return {
+    apiBase: r.string(),
+    webBase: r.string(),
+    caFile: r.string(),
+    experimentalAudioSystem: r.i32(),
+    experimentalAndroidPreventCommsForBluetooth: r.bool(),
+    cpuAffinityMask: (r.present() ? r.u64() : undefined),
+    ipcPath: r.string(),
+  };
+}
+function readClientResult(r: SnapshotReader): Data.ClientResultData {
+  return {
+    type: r.i32(),
+    error: r.string(),
+    errorCode: r.i32(),
+    status: r.i32(),
+    responseBody: r.string(),
+    retryable: r.bool(),
+    retryAfter: r.f32(),
+  };
+}
+function readAuthorizationCodeChallenge(r: SnapshotReader): Data.AuthorizationCodeChallengeData {
+  return {
+    method: r.i32(),
+    challenge: r.string(),
+  };
+}
+function readAuthorizationCodeVerifier(r: SnapshotReader): Data.AuthorizationCodeVerifierData {
+  return {
+    challenge: readAuthorizationCodeChallenge(r),
+    verifier: r.string(),
+  };
+}
+function readAuthorizationArgs(r: SnapshotReader): Data.AuthorizationArgsData {
+  return {
+    clientId: r.u64(),
+    scopes: r.string(),
+    state: (r.present() ? r.string() : undefined),
+    nonce: (r.present() ? r.string() : undefined),
+    codeChallenge: (r.present() ? readAuthorizationCodeChallenge(r) : undefined),
+    integrationType: (r.present() ? r.i32() : undefined),
+    customSchemeParam: (r.present() ? r.string() : undefined),
+  };
+}
+function readActivityButton(r: SnapshotReader): Data.ActivityButtonData {
+  return {
+    label: r.string(),
+    url: r.string(),
+  };
+}
+function readLinkedLobby(r: SnapshotReader): Data.LinkedLobbyData {
+  return {
+    applicationId: r.u64(),
+    lobbyId: r.u64(),
+  };
+}
+function readConnectionFailure(r: SnapshotReader): Data.ConnectionFailureData {
+  return {
+    reason: r.i32(),
+    message: r.string(),
+    retryable: r.bool(),
+    closeCode: r.i32(),
+    httpStatus: r.i32(),
+  };
+}
+function readLinkedChannel(r: SnapshotReader): Data.LinkedChannelData {
+  return {
+    id: r.u64(),
+    name: r.string(),
+    guildId: r.u64(),
+  };
+}
+function readAdditionalContent(r: SnapshotReader): Data.AdditionalContentData {
+  return {
+    type: r.i32(),
+    title: (r.present() ? r.string() : undefined),
+    count: r.u32(),
+  };
+}
+function readAudioDevice(r: SnapshotReader): Data.AudioDeviceData {
+  return {
+    id: r.string(),
+    name: r.string(),
+    isDefault: r.bool(),
+  };
+}
+function readVADThresholdSettings(r: SnapshotReader): Data.VADThresholdSettingsData {
+  return {
+    vadThreshold: r.f32(),
+    automatic: r.bool(),
+  };
+}
+function readCallEncryptionState(r: SnapshotReader): Data.CallEncryptionStateData {
+  return {
+    protocolVersion: r.i32(),
+    epoch: r.u64(),
+    transitionPending: r.bool(),
+    passthrough: r.bool(),
+  };
+}
+function readUserMessageSummary(r: SnapshotReader): Data.UserMessageSummaryData {
+  return {
+    userId: r.u64(),
+    lastMessageId: r.u64(),
+  };
+}
+function readGuildMinimal(r: SnapshotReader): Data.GuildMinimalData {
+  return {
+    id: r.u64(),
+    name: r.string(),
+  };
+}
+function readGuildChannel(r: SnapshotReader): Data.GuildChannelData {
+  return {
+    id: r.u64(),
+    name: r.string(),
+    type: r.i32(),
+    position: r.i32(),
+    parentId: (r.present() ? r.u64() : undefined),
+    isLinkable: r.bool(),
+    isViewableAndWriteableByAllMembers: r.bool(),
+    linkedLobby: (r.present() ? readLinkedLobby(r) : undefined),
+  };
+}
+function readActivityAssets(r: SnapshotReader): Data.ActivityAssetsData {
+  return {
+    largeImage: (r.present() ? r.string() : undefined),
+    largeText: (r.present() ? r.string() : undefined),
+    largeUrl: (r.present() ? r.string() : undefined),
+    smallImage: (r.present() ? r.string() : undefined),
+    smallText: (r.present() ? r.string() : undefined),
+    smallUrl: (r.present() ? r.string() : undefined),
+    inviteCoverImage: (r.present() ? r.string() : undefined),
+  };
+}
+function readActivityTimestamps(r: SnapshotReader): Data.ActivityTimestampsData {
+  return {
+    start: r.u64(),
+    end: r.u64(),
+  };
+}
+function readActivityParty(r: SnapshotReader): Data.ActivityPartyData {
+  return {
+    id: r.string(),
+    currentSize: r.i32(),
+    maxSize: r.i32(),
+    privacy: r.i32(),
+  };
+}
+function readActivitySecrets(r: SnapshotReader): Data.ActivitySecretsData {
+  return {
+    join: r.string(),
+  };
+}
+function readActivity(r: SnapshotReader): Data.ActivityData {
+  return {
+    name: r.string(),
+    type: r.i32(),
+    statusDisplayType: (r.present() ? r.i32() : undefined),
+    state: (r.present() ? r.string() : undefined),
+    stateUrl: (r.present() ? r.string() : undefined),
+    details: (r.present() ? r.string() : undefined),
+    detailsUrl: (r.present() ? r.string() : undefined),
+    applicationId: (r.present() ? r.u64() : undefined),
+    parentApplicationId: (r.present() ? r.u64() : undefined),
+    assets: (r.present() ? readActivityAssets(r) : undefined),
+    timestamps: (r.present() ? readActivityTimestamps(r) : undefined),
+    party: (r.present() ? readActivityParty(r) : undefined),
+    secrets: (r.present() ? readActivitySecrets(r) : undefined),
+    supportedPlatforms: r.i32(),
+    buttons: r.list(readActivityButton),
+  };
+}
+function readActivityInvite(r: SnapshotReader): Data.ActivityInviteData {
+  return {
+    senderId: r.u64(),
+    channelId: r.u64(),
+    messageId: r.u64(),
+    type: r.i32(),
+    applicationId: r.u64(),
+    parentApplicationId: r.u64(),
+    partyId: r.string(),
+    sessionId: r.string(),
+    isValid: r.bool(),
+  };
+}
+function readRelationshipHandle(r: SnapshotReader): Data.RelationshipHandleData {
+  return {
+    id: r.u64(),
+    platformRelationshipType: r.i32(),
+    gameRelationshipType: r.i32(),
+    isSpamRequest: r.bool(),
+    user: (r.present() ? readUserHandle(r) : undefined),
+  };
+}
+function readUserApplicationProfileHandle(r: SnapshotReader): Data.UserApplicationProfileHandleData {
+  return {
+    avatarHash: r.string(),
+    metadata: r.string(),
+    providerId: (r.present() ? r.string() : undefined),
+    providerIssuedUserId: r.string(),
+    providerType: r.i32(),
+    username: r.string(),
+  };
+}
+function readUserHandle(r: SnapshotReader): Data.UserHandleData {
+  return {
+    id: r.u64(),
+    username: r.string(),
+    globalName: (r.present() ? r.string() : undefined),
+    displayName: r.string(),
+    avatar: (r.present() ? r.string() : undefined),
+    status: r.i32(),
+    isProvisional: r.bool(),
+    guildTag: (r.present() ? r.string() : undefined),
+    userApplicationProfiles: r.list(readUserApplicationProfileHandle),
+    gameActivity: (r.present() ? readActivity(r) : undefined),
+    avatarUrl: r.string(),
+  };
+}
+function readLobbyMemberHandle(r: SnapshotReader): Data.LobbyMemberHandleData {
+  return {
+    id: r.u64(),
+    connected: r.bool(),
+    metadata: r.properties(),
+    user: (r.present() ? readUserHandle(r) : undefined),
+    canLinkLobby: r.bool(),
+    additionalName: (r.present() ? r.string() : undefined),
+  };
+}
+function readLobbyHandle(r: SnapshotReader): Data.LobbyHandleData {
+  return {
+    id: r.u64(),
+    lobbyMemberIds: r.u64List(),
+    lobbyMembers: r.list(readLobbyMemberHandle),
+    metadata: r.properties(),
+    linkedChannel: (r.present() ? readLinkedChannel(r) : undefined),
+    getCallInfoHandle: (r.present() ? readCallInfoHandle(r) : undefined),
+  };
+}
+function readChannelHandle(r: SnapshotReader): Data.ChannelHandleData {
+  return {
+    id: r.u64(),
+    name: r.string(),
+    recipients: r.u64List(),
+    type: r.i32(),
+  };
+}
+function readMessageHandle(r: SnapshotReader): Data.MessageHandleData {
+  return {
+    id: r.u64(),
+    content: r.string(),
+    rawContent: r.string(),
+    authorId: r.u64(),
+    author: (r.present() ? readUserHandle(r) : undefined),
+    channelId: r.u64(),
+    lobby: (r.present() ? r.u64() : undefined),
+    recipientId: r.u64(),
+    sentTimestamp: r.u64(),
+    editedTimestamp: r.u64(),
+    metadata: r.properties(),
+    moderationMetadata: r.properties(),
+    additionalContent: (r.present() ? readAdditionalContent(r) : undefined),
+    disclosureType: (r.present() ? r.i32() : undefined),
+    applicationId: (r.present() ? r.u64() : undefined),
+    sentFromGame: r.bool(),
+    additionalName: (r.present() ? r.string() : undefined),
+  };
+}
+function readVoiceStateHandle(r: SnapshotReader): Data.VoiceStateHandleData {
+  return {
+    selfMute: r.bool(),
+    selfDeaf: r.bool(),
+  };
+}
+function readCallInfoHandle(r: SnapshotReader): Data.CallInfoHandleData {
+  return {
+    channelId: r.u64(),
+    guildId: r.u64(),
+    getParticipants: r.u64List(),
+  };
+}
+function readCall(r: SnapshotReader): Data.CallData {
+  return {
+    getStatus: r.i32(),
+    getChannelId: r.u64(),
+    getGuildId: r.u64(),
+    getParticipants: r.u64List(),
+    getSelfMute: r.bool(),
+    getSelfDeaf: r.bool(),
+    getAudioMode: r.i32(),
+    getPTTActive: r.bool(),
+    getPTTReleaseDelay: r.u32(),
+    getVADThreshold: readVADThresholdSettings(r),
+    getEncryptionState: readCallEncryptionState(r),
+    getPrivacyCode: r.string(),
+    getFramesEncrypted: r.u64(),
+  };
 }

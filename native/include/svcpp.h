@@ -770,6 +770,16 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void);
  *  Same rules as Svcpp_Client_SetCallbacksPendingHook; a NULL fn clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn,
     Svcpp_FreeFn fnUserDataFree, void *fnUserData);
+/** Copies an output string's bytes into buffer, then frees it (Svcpp_Free) and zeroes *s: for FFI hosts that read
+ *  memory of their own faster than the library's. s NULL, {NULL, size > 0}, or buffer NULL with capacity > 0:
+ *  NullArgument; size > capacity: InvalidArgument, and nothing changes (free it yourself). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_TakeStringInto(Svcpp_String *s, uint8_t *buffer, size_t capacity);
+/** A wakeup descriptor for event-loop hosts that cannot take a hook on an SDK thread (FFI): the read end of a
+ *  non-blocking, close-on-exec pipe that gets a byte whenever the client's hook would fire (and at once if work is
+ *  queued); read it empty, then Svcpp_Client_RunCallbacks. The caller owns *outFd and closes it; the library keeps
+ *  the write end until the client is dropped (then the read end sees end-of-file) or a new call replaces it.
+ *  outFd NULL: NullArgument; bad client: InvalidHandle; Windows: NotSupported. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenWakeupFd(Svcpp_Client const *self, int32_t *outFd);
 
 /* ---- ClientCreateOptions ------------------------------------------------------------------------- */
 
@@ -2126,6 +2136,213 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandleSpan_Drop(Svcpp_Relation
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandleSpan_Drop(Svcpp_UserHandleSpan *span);
 /** Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallSpan_Drop(Svcpp_CallSpan *span);
+
+/* ---- Snapshots (native/SEMANTICS.md "Snapshots") ------------------------------------------------- */
+
+/* Packed snapshot layout (in field order, each field as its getter answers it): bool and the presence
+ * byte of an optional value: 1 byte (1 = present; 0 = absent, nothing follows); int32 (enums too), uint32, float:
+ * 4 bytes, uint64: 8 bytes, little-endian and aligned to their size from the start of the buffer (padding bytes 0);
+ * string: uint32 byte count + UTF-8 bytes; map: uint32 count + (key string, value string) per entry, sorted by key
+ * bytes; list of ids: uint32 count + uint64 each; list of objects: uint32 count + each object's layout; nested
+ * object: its own layout inline.
+ */
+
+/** Reads every getter of a ClientCreateOptions (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientCreateOptions_WriteSnapshot(Svcpp_ClientCreateOptions const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ClientResult (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ClientResult_WriteSnapshot(Svcpp_ClientResult const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a AuthorizationCodeChallenge (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationCodeChallenge_WriteSnapshot(Svcpp_AuthorizationCodeChallenge const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a AuthorizationCodeVerifier (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationCodeVerifier_WriteSnapshot(Svcpp_AuthorizationCodeVerifier const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a AuthorizationArgs (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AuthorizationArgs_WriteSnapshot(Svcpp_AuthorizationArgs const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ActivityButton (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityButton_WriteSnapshot(Svcpp_ActivityButton const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a LinkedLobby (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedLobby_WriteSnapshot(Svcpp_LinkedLobby const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ConnectionFailure (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ConnectionFailure_WriteSnapshot(Svcpp_ConnectionFailure const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a LinkedChannel (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LinkedChannel_WriteSnapshot(Svcpp_LinkedChannel const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a AdditionalContent (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AdditionalContent_WriteSnapshot(Svcpp_AdditionalContent const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a AudioDevice (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_AudioDevice_WriteSnapshot(Svcpp_AudioDevice const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a VADThresholdSettings (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VADThresholdSettings_WriteSnapshot(Svcpp_VADThresholdSettings const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a CallEncryptionState (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallEncryptionState_WriteSnapshot(Svcpp_CallEncryptionState const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a UserMessageSummary (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserMessageSummary_WriteSnapshot(Svcpp_UserMessageSummary const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a GuildMinimal (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildMinimal_WriteSnapshot(Svcpp_GuildMinimal const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a GuildChannel (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_GuildChannel_WriteSnapshot(Svcpp_GuildChannel const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ActivityAssets (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityAssets_WriteSnapshot(Svcpp_ActivityAssets const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ActivityTimestamps (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityTimestamps_WriteSnapshot(Svcpp_ActivityTimestamps const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ActivityParty (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityParty_WriteSnapshot(Svcpp_ActivityParty const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ActivitySecrets (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivitySecrets_WriteSnapshot(Svcpp_ActivitySecrets const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a Activity (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Activity_WriteSnapshot(Svcpp_Activity const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ActivityInvite (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ActivityInvite_WriteSnapshot(Svcpp_ActivityInvite const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a RelationshipHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RelationshipHandle_WriteSnapshot(Svcpp_RelationshipHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a UserApplicationProfileHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserApplicationProfileHandle_WriteSnapshot(Svcpp_UserApplicationProfileHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a UserHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_UserHandle_WriteSnapshot(Svcpp_UserHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a LobbyMemberHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyMemberHandle_WriteSnapshot(Svcpp_LobbyMemberHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a LobbyHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_LobbyHandle_WriteSnapshot(Svcpp_LobbyHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a ChannelHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ChannelHandle_WriteSnapshot(Svcpp_ChannelHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a MessageHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_MessageHandle_WriteSnapshot(Svcpp_MessageHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a VoiceStateHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_VoiceStateHandle_WriteSnapshot(Svcpp_VoiceStateHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a CallInfoHandle (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CallInfoHandle_WriteSnapshot(Svcpp_CallInfoHandle const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Reads every getter of a Call (the fields of its JavaScript snapshot, in that order) into buffer in the packed
+ *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
+ *  (call again with at least *size bytes). buffer may be NULL only with capacity 0; size NULL: NullArgument; a
+ *  dropped, zeroed or wrong-type self: InvalidHandle; a getter's failure: that getter's Svcpp_Errc (and detail). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Call_WriteSnapshot(Svcpp_Call const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetLastConnectionFailure and Svcpp_ConnectionFailure_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_ConnectionFailure_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLastConnectionFailure_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetCurrentUserV2 and Svcpp_UserHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_UserHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUserV2_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetCurrentUser and Svcpp_UserHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_UserHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUser_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetUser and Svcpp_UserHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_UserHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client const *self, uint64_t userId, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetMessageHandle and Svcpp_MessageHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_MessageHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetMessageHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t messageId, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetChannelHandle and Svcpp_ChannelHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_ChannelHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetChannelHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t channelId, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetLobbyHandle and Svcpp_LobbyHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_LobbyHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t lobbyId, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetRelationshipHandle and Svcpp_RelationshipHandle_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_RelationshipHandle_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationshipHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t userId, uint8_t *buffer, size_t capacity, size_t *size);
+/** Svcpp_Client_GetCall and Svcpp_Call_WriteSnapshot of what it finds, in one call (no handle
+ *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
+ *  Svcpp_Call_WriteSnapshot. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCall_WriteSnapshot(Svcpp_Client const *self, uint64_t channelId, uint8_t *buffer, size_t capacity, size_t *size);
 
 /* ---- Enum names -------------------------------------------------------------------------------- */
 

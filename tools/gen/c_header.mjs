@@ -1,4 +1,5 @@
 // native/include/svcpp.h — the C ABI, the one contract every other layer binds.
+import { cSnapshotDeclarations } from './c_snapshots.mjs';
 import { cDoc, GENERATED } from './text.mjs';
 
 const PREAMBLE = `/*
@@ -149,6 +150,16 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void);
  *  Same rules as Svcpp_Client_SetCallbacksPendingHook; a NULL fn clears it. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn,
     Svcpp_FreeFn fnUserDataFree, void *fnUserData);
+/** Copies an output string's bytes into buffer, then frees it (Svcpp_Free) and zeroes *s: for FFI hosts that read
+ *  memory of their own faster than the library's. s NULL, {NULL, size > 0}, or buffer NULL with capacity > 0:
+ *  NullArgument; size > capacity: InvalidArgument, and nothing changes (free it yourself). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_TakeStringInto(Svcpp_String *s, uint8_t *buffer, size_t capacity);
+/** A wakeup descriptor for event-loop hosts that cannot take a hook on an SDK thread (FFI): the read end of a
+ *  non-blocking, close-on-exec pipe that gets a byte whenever the client's hook would fire (and at once if work is
+ *  queued); read it empty, then Svcpp_Client_RunCallbacks. The caller owns *outFd and closes it; the library keeps
+ *  the write end until the client is dropped (then the read end sees end-of-file) or a new call replaces it.
+ *  outFd NULL: NullArgument; bad client: InvalidHandle; Windows: NotSupported. */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenWakeupFd(Svcpp_Client const *self, int32_t *outFd);
 
 `;
   for (const t of types) {
@@ -161,6 +172,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPen
     for (const fn of functions.filter((f) => f.op === 'spanDrop')) h += functionDecl(model, fn);
     h += '\n';
   }
+  h += cSnapshotDeclarations(model);
   h += '/* ---- Enum names -------------------------------------------------------------------------------- */\n\n';
   for (const fn of functions.filter((f) => f.op === 'enumToString')) h += functionDecl(model, fn);
 

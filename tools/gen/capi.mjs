@@ -2,6 +2,7 @@
 // arguments, convert C values to core values, call the core, convert the results back. No business rules
 // (those live in native/core); contract violations become Svcpp_Errc through capi::Guard.
 import { callbackArgType, cppType, memberName } from './core.mjs';
+import { cSnapshotImplementation } from './c_snapshots.mjs';
 import { GENERATED } from './text.mjs';
 
 const core = (name) => `core::${name}`;
@@ -274,5 +275,6 @@ export function generate(model) {
     cpp += '\n}  // extern "C"\n';
     files.push({ path: `native/capi/generated/${name}.cpp`, content: cpp });
   }
+  files.push({ path: 'native/capi/generated/Snapshots.cpp', content: cSnapshotImplementation(model, head(''), includes) });
   return files;
 }

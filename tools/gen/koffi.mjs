@@ -3,7 +3,8 @@
 import { GENERATED } from './text.mjs';
 import { jsFunctions, tsType } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
-import { eventPayload, lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
+import { eventPayload } from './snapshots.mjs';
+import { cSnapshotEntryPoints, snapshotReaderSource } from './c_snapshots.mjs';
 
 const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
 
@@ -20,13 +21,13 @@ function kParam(model, p) {
   const t = parseType(p.type);
   const type = kType(model, p.type);
   switch (p.role) {
-    case 'self':
-      if (p.uninit) return `_Out_ ${type} *${p.name}`;
-      if (p.dropSelf) return `_Inout_ ${type} *${p.name}`;
-      return `const ${type} *${p.name}`;
+    // A handle is always the Buffer of its struct (KoffiRuntime.handle checked its type): as "void *" koffi passes the
+    // Buffer's memory as it is, where a struct pointer type costs a conversion on every call (bench/sync-call.ts).
+    case 'self': return `void *${p.name}`;
     case 'cb': case 'cbFree': return `${type} *${p.name}`;
     case 'cbData': return `void *${p.name}`;
-    case 'out': return `_Out_ ${type} *${p.name}`;
+    // String and handle outputs are preallocated Buffers (KoffiRuntime.stringOut / newHandleStruct), written in place.
+    case 'out': return ['string', 'obj'].includes(t.kind) ? `void *${p.name}` : `_Out_ ${type} *${p.name}`;
     case 'in': {
       // Input strings use the StringIn view of Svcpp_String so koffi encodes the JS string as UTF-8; input maps
       // the PropertiesIn view of Svcpp_Properties (arrays of StringIn). Input spans carry JS arrays in ptr.
@@ -155,7 +156,7 @@ function method(model, f) {
     lines.push(`const rc = ${call};`);
     for (const reg of regs) lines.push(`if (rc !== 0 && ${reg}) rt.endRegistration(${reg}.userData);`);
     if (runsCallbacks) lines.push('rt.rethrowCallbackError();');
-    lines.push('rt.check(rc);');
+    lines.push('if (rc !== 0) rt.check(rc);');
     if (fn.op === 'drop') lines.push(`rt.forget(${fn.params[0].name});`);
     if (selfName) lines.push(`return rt.adopt('${fn.owner.name}', created);`);
     else if (r.kind === 'out') lines.push(`return ${fromOut(r.type, outName)};`);
@@ -170,6 +171,9 @@ function method(model, f) {
   const params = f.params.map((p) => p.name).join(', ');
   return `    ${f.name}(${params}) {\n${lines.map((l) => `      ${l}`).join('\n')}\n    },\n`;
 }
+
+/** koffi prototype of a C snapshot entry point (c_snapshots.mjs): the buffer is a Buffer, size a BigUint64Array. */
+const snapshotPrototype = (e) => e.prototype.replace(/\((\w+) const \*self/, '(void *self').replace('uint8_t *buffer', 'void *buffer');
 
 /**
  * The JS function an event's delivery calls: `fnName` itself, or for an event with a payload (snapshots.mjs
@@ -187,40 +191,44 @@ function withPayload(model, cb, fnName, selfName) {
 }
 
 /**
- * The Snapshot entry points over the getters above. koffi makes one crossing per getter: the object is the same
- * as the N-API glue's (one crossing), the cost is not (native/SEMANTICS.md "Snapshots").
+ * The Snapshot entry points: one koffi call to the C snapshot entry point (Svcpp_<T>_WriteSnapshot, or the lookup's
+ * Svcpp_Client_<Lookup>_WriteSnapshot) writing the packed layout into the reader's preallocated buffer, then the
+ * generated reader walks it (native/SEMANTICS.md "Snapshots"). A snapshot bigger than the buffer grows it and is read
+ * again.
  */
 function snapshotMethods(model) {
   let s = '';
-  for (const [name, spec] of snapshotSpecs(model)) {
-    const props = spec.fields.map((field) => {
-      const get = `api.${field.f.name}(self)`;
-      const optional = field.f.returns.kind === 'optional';
-      switch (field.mode) {
-        case 'nest':
-          return optional ? `${field.key}: ((n) => n && api.${field.target}_Snapshot(n, true))(${get})`
-            : `${field.key}: api.${field.target}_Snapshot(${get}, true)`;
-        case 'list': return `${field.key}: ${get}.map((n) => api.${field.target}_Snapshot(n, true))`;
-        case 'only': {
-          const read = `{ try { return api.${field.only.name}(n); } finally { api.${field.target}_Drop(n); } }`;
-          return optional ? `${field.key}: ((n) => (n === undefined ? undefined : (() => ${read})()))(${get})`
-            : `${field.key}: ((n) => ${read})(${get})`;
-        }
-        default: return `${field.key}: ${get}`;
-      }
-    });
-    for (const c of spec.calls) props.push(`${c.key}: api.${c.f.name}(self, ${c.args.join(', ')})`);
-    s += `    ${name}_Snapshot(self, drop) {
+  for (const e of cSnapshotEntryPoints(model)) {
+    const name = e.spec.type.name;
+    const call = (args) => `do rt.check(c.${e.cName}(${[...args, 'snap.buffer', 'snap.capacity', 'snap.sizeOut'].join(', ')})); while (snap.needsRetry());`;
+    if (e.kind === 'object') {
+      s += `    ${name}_Snapshot(self, drop) {
       try {
-        return {
-${props.map((p) => `          ${p},`).join('\n')}
-        };
-`;
-    s += `      } finally {
+        const selfC = rt.handle('${name}', self);
+        ${call(['selfC'])}
+        return read${name}(snap);
+      } finally {
         if (drop) api.${name}_Drop(self);
       }
     },
 `;
+    } else {
+      const ids = e.f.params.filter((p) => p.role === 'in').map((p) => p.name);
+      const params = e.f.params.map((p) => p.name).join(', ');
+      const args = ['selfC', ...ids.map((id) => `${id}C`), 'snap.buffer', 'snap.capacity', 'snap.sizeOut'];
+      // The C entry point refuses a dropped client (InvalidHandle); the lookup answers "nothing found" for it, and so
+      // does its snapshot here, as in the N-API glue.
+      s += `    ${e.f.name}_Snapshot(${params}) {
+      const selfC = rt.handle('Client', self);
+${ids.map((id) => `      const ${id}C = rt.u64(${id});`).join('\n')}
+      let rc: number;
+      do rc = c.${e.cName}(${args.join(', ')}); while (rc === 0 && snap.needsRetry());
+      if (rc === ERRC_INVALID_HANDLE) return undefined;
+      rt.check(rc);
+      return snap.size() === 0 ? undefined : read${name}(snap);
+    },
+`;
+    }
   }
   return s;
 }
@@ -232,7 +240,9 @@ export function generate(model) {
 /* eslint-disable */
 import koffi from 'koffi';
 import type { NativeApi } from '../../lib/generated/native-api.js';
+import type * as Data from '../../lib/generated/snapshots.js';
 import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
+import { SnapshotReader } from './snapshot_reader.js';
 
 // ---- Types: declared once per process (koffi's type names are global) ----
 declareType('${PREFIX}String', () => koffi.struct('${PREFIX}String', { ptr: 'void *', size: 'size_t' }));
@@ -264,16 +274,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ${PREFIX}GetLastErrorMessage: lib.func('${PREFIX}Errc ${PREFIX}GetLastErrorMessage(_Out_ ${PREFIX}String *out)'),
     ${PREFIX}Free: lib.func('void ${PREFIX}Free(void *ptr)'),
     ${PREFIX}FreeProperties: lib.func('void ${PREFIX}FreeProperties(${PREFIX}Properties props)'),
+    ${PREFIX}TakeStringInto: lib.func('${PREFIX}Errc ${PREFIX}TakeStringInto(void *s, void *buffer, size_t capacity)'),
+    ${PREFIX}Client_OpenWakeupFd: lib.func('${PREFIX}Errc ${PREFIX}Client_OpenWakeupFd(void *self, _Out_ int32_t *outFd)'),
     ${PREFIX}RunCallbacks: lib.func('${PREFIX}Errc ${PREFIX}RunCallbacks(void)'),
     ${PREFIX}ResetCallbacks: lib.func('${PREFIX}Errc ${PREFIX}ResetCallbacks(void)'),
 `;
   for (const fn of model.functions) s += `    ${fn.cName}: lib.func('${prototype(model, fn)}'),\n`;
+  for (const e of cSnapshotEntryPoints(model)) s += `    ${e.cName}: lib.func('${snapshotPrototype(e)}'),\n`;
   const drops = model.types.filter((t) => t.kind !== 'client')
     .map((t) => `      ${t.name}: (self: HandleStruct) => c.${t.cName}_Drop(self),`).join('\n');
   s += `  };
   const rt = new KoffiRuntime({
     free: (ptr) => c.${PREFIX}Free(ptr),
     freeProperties: (props) => c.${PREFIX}FreeProperties(props),
+    takeStringInto: (s, buffer, capacity) => c.${PREFIX}TakeStringInto(s, buffer, capacity),
+    clientOpenWakeupFd: (self, outFd) => c.${PREFIX}Client_OpenWakeupFd(self, outFd),
     lastErrorMessage: (out) => c.${PREFIX}GetLastErrorMessage(out),
     drops: {
 ${drops}
@@ -282,6 +297,10 @@ ${drops}
     clientHasPendingCallbacks: (self) => c.${PREFIX}Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.${PREFIX}Client_Drop(self),
   });
+
+  const ERRC_INVALID_HANDLE = ${model.enumByName.get('Errc').values.find(([n]) => n === 'InvalidHandle')[1]};
+  /** The one buffer every snapshot is written into and read from (JS is single-threaded; a read ends before the next call). */
+  const snap = new SnapshotReader();
 
   const api: NativeApi = {
     GetAbiVersion() {
@@ -311,11 +330,7 @@ ${drops}
 `;
   for (const f of fns) s += method(model, f);
   s += snapshotMethods(model);
-  // Lookup snapshots: the lookup, then the Snapshot of what it found (two koffi calls per getter as above).
-  for (const { f, target } of lookupSnapshots(model)) {
-    const params = f.params.map((p) => p.name).join(', ');
-    s += `    ${f.name}_Snapshot(${params}) {\n      const found = api.${f.name}(${params});\n      return found && api.${target}_Snapshot(found, true);\n    },\n`;
-  }
   s += '  };\n  return api;\n}\n';
+  s += `\n// ---- readers of the packed snapshot layout (tools/gen/c_snapshots.mjs) ----\n\n${snapshotReaderSource(model)}`;
   return [{ path: 'bindings/koffi/generated.ts', content: s }];
 }

@@ -184,6 +184,7 @@ void Client::Teardown() {
         if (job.oneShot) job.run(JobMode::Deliver);  // completions that already have a result keep it
     }
     ReleaseRegistrations();
+    queue_.SetWakeupFd(-1);  // the host's end reads end-of-file: nothing will be queued any more
 }
 
 // Every call that needs the gateway session checks this one gate, so they all fail the same way.

@@ -52,6 +52,19 @@ public:
     /** Called on every edge, in addition to the per-client hook (the global Svcpp_SetCallbacksPendingHook). */
     void SetGlobalEdgeListener(std::function<void()> listener);
 
+    /**
+     * The write end of a wakeup pipe (Svcpp_Client_OpenWakeupFd): one byte is written, non-blocking, on every edge the
+     * hook fires on (and once now if work is already queued), so a host waits for work with its event loop's poll
+     * instead of a timer, and no SDK thread ever waits for the host. Replaces and closes the previous descriptor; -1
+     * only closes it. The queue owns the descriptor and closes it when destroyed.
+     */
+    void SetWakeupFd(int fd);
+
+    CallbackQueue() = default;
+    CallbackQueue(const CallbackQueue &) = delete;
+    CallbackQueue &operator=(const CallbackQueue &) = delete;
+    ~CallbackQueue();
+
 private:
     void FireHook();
 
@@ -64,6 +77,7 @@ private:
     std::mutex hookMutex_;  // guards hook_; the hook is invoked under it (it must not block or call svcpp)
     SharedCallback<void()> hook_;
     std::function<void()> globalListener_;
+    int wakeupFd_ = -1;  // guarded by hookMutex_
 };
 
 }  // namespace svcpp::core
