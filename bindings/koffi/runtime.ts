@@ -88,9 +88,8 @@ export interface RuntimeFunctions {
  * - where the library has wakeup pipes (Svcpp_Client_OpenWakeupFd, every POSIX system), the pipe's read end is a
  *   net.Socket on the event loop: the library writes a byte when work is queued, the 'data' event pumps. Nothing runs
  *   while the client is idle, no thread waits for another, and an event reaches JS in one event-loop turn;
- * - beside the pipe (as a safety net, see startPump), and alone where there are none, it polls
- *   Svcpp_Client_HasPendingCallbacks: every PUMP_BUSY_MS while work arrives or right after a call that registered a
- *   completion callback, each empty poll doubling the delay up to PUMP_IDLE_MS.
+ * - elsewhere it polls Svcpp_Client_HasPendingCallbacks: every PUMP_BUSY_MS while work arrives or right after a call
+ *   that registered a completion callback, each empty poll doubling the delay up to PUMP_IDLE_MS.
  * Either never keeps the process alive on its own (unref'd unless the client asks for a ref: pending promises,
  * listeners, a live connection).
  */
@@ -428,10 +427,7 @@ export class KoffiRuntime {
     const pump: Pump = { delay: PUMP_BUSY_MS, ref: false };
     this.pumps.set(struct, pump);
     pump.wakeup = this.openWakeup(struct, pump);
-    // The polling timer runs beside the wakeup pipe as a safety net: a fan-out benchmark's close of 11 koffi clients
-    // hung about once in eight runs with the pipe alone (a wakeup not seen; not yet found). With the timer, a missed
-    // wakeup costs at most PUMP_IDLE_MS, never a hang; the pipe still brings an event to JS in one event-loop turn.
-    this.armPump(struct, pump, PUMP_BUSY_MS);
+    if (!pump.wakeup) this.armPump(struct, pump, PUMP_BUSY_MS);
   }
 
   /** The client's wakeup pipe as a socket whose every 'data' event pumps; undefined where the library has none. */
@@ -493,10 +489,9 @@ export class KoffiRuntime {
     const pump = this.pumps.get(struct);
     if (!pump) return;
     pump.ref = ref;
-    for (const handle of [pump.wakeup, pump.timer]) {
-      if (ref) handle?.ref();
-      else handle?.unref();
-    }
+    const handle = pump.wakeup ?? pump.timer;
+    if (ref) handle?.ref();
+    else handle?.unref();
   }
 
   /** Drops a client and stops its pump (the C Drop delivers what is pending and frees every registration). */
