@@ -12,6 +12,7 @@
 #include "messages/message_dispatch.hpp"
 #include "messages/validation.hpp"
 #include "net/json_fields.hpp"
+#include "net/json_text.hpp"
 #include "net/results.hpp"
 
 namespace svcpp::core {
@@ -169,7 +170,7 @@ void Client::FetchLobbyCatchUpPage(messages::LobbyCatchUp::Fetch fetch, int fail
         auto &catchUp = messages_.CatchUp();
         if (!catchUp.IsCurrent(fetch)) return;  // a newer session started its own catch-up
         nlohmann::json body;
-        if (response.status == 200) body = nlohmann::json::parse(response.body, nullptr, false);
+        if (response.status == 200) body = net::ParseJson(response.body);
         if (!body.is_array()) {
             const std::string lobby = std::to_string(fetch.lobbyId);
             if (failures + 1 >= kCatchUpMaxFailures) {
