@@ -80,8 +80,9 @@ public:
     void Complete(ClientResult result, Stored<Args>... args) {
         if (claimed_.exchange(true)) return;
         registry_.Remove(id_);
-        auto cb = std::make_shared<Cb>(TakeCallback());
-        registry_.Queue().Post(Job{[cb, result = std::move(result), stored = std::make_tuple(std::move(args)...)](JobMode mode) mutable {
+        // The job is the callback's only owner: a copy kept here could be the last one if the host pumps the job
+        // before Post returns, and would then free the host's user data on this (SDK) thread.
+        registry_.Queue().Post(Job{[cb = std::make_shared<Cb>(TakeCallback()), result = std::move(result), stored = std::make_tuple(std::move(args)...)](JobMode mode) mutable {
                                        if (mode == JobMode::Abort) {
                                            Invoke(*cb, FailureResult(ErrorType::Aborted, "callbacks were reset"));
                                            return;

@@ -18,8 +18,8 @@ namespace {
 template <class... Params, class... Args>
 void PostOnce(CallbackQueue &queue, Callback<void(Params...)> &&cb, Args... args) {
     if (!cb) return;
-    auto shared = std::make_shared<Callback<void(Params...)>>(std::move(cb));
-    queue.Post(Job{[shared, args...](JobMode) { shared->fn(args...); }, true});
+    // The job is the callback's only owner, so the user data is freed where the job ends: on a host thread.
+    queue.Post(Job{[shared = std::make_shared<Callback<void(Params...)>>(std::move(cb)), args...](JobMode) { shared->fn(args...); }, true});
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // of Drop / ResetCallbacks — and the host's user data is freed once, on a host thread.
 #include <gtest/gtest.h>
 
+#include <future>
 #include <string>
 #include <thread>
 
@@ -41,6 +42,32 @@ TEST(Operations, CompleteQueuesTheResultAndTheArguments) {
     EXPECT_EQ(seen.calls, 1);
     EXPECT_EQ(seen.value, "code");
     EXPECT_EQ(seen.freed, 1);
+}
+
+// The host pumps the completion while Complete is still running on the I/O thread (the wakeup hook fires inside
+// Post): the user data must still be freed by the pump, on the host thread. A host whose free function can only
+// run on its own thread (koffi) deadlocked Drop when the I/O thread freed it.
+TEST(Operations, UserDataIsFreedOnTheHostThreadEvenWhenThePumpWinsTheRace) {
+    CallbackQueue queue;
+    Operations ops(queue);
+    std::thread::id freedOn;
+    StringOp::Cb cb{[](const ClientResult &, std::string_view) {},
+                    UserData([](void *p) { *static_cast<std::thread::id *>(p) = std::this_thread::get_id(); }, &freedOn)};
+    auto op = StringOp::Begin(ops, std::move(cb));
+    std::promise<void> posted;
+    std::promise<void> pumped;
+    auto pumpedFuture = pumped.get_future();
+    queue.SetHook(Share(Callback<void()>{[&] {  // on the completing thread, inside Post
+                                             posted.set_value();
+                                             pumpedFuture.wait();  // Post returns only after the host has pumped
+                                         },
+                                         {}}));
+    std::thread io([&] { op->Complete(ClientResult{}, std::string("code")); });
+    posted.get_future().wait();
+    queue.Run([] { return false; });
+    pumped.set_value();
+    io.join();
+    EXPECT_EQ(freedOn, std::this_thread::get_id());
 }
 
 TEST(Operations, FailAllReachesInFlightOperationsOnceAndLateCompletionsAreDropped) {
