@@ -4,19 +4,24 @@
 //               message = time from the start of the send call to the member's handler seeing the content;
 //   throughput  the sender keeps WINDOW sends in flight; messages/s = messages ÷ time until every member has all.
 // Compared: SDK clients through N-API and through koffi (each member a full svcpp Client with its own threads), and
-// the pure-TypeScript baseline (bench/baseline: a WebSocket that parses frames + keep-alive JSON over HTTP).
+// the pure-TypeScript baseline (bench/baseline: a WebSocket that parses frames + keep-alive JSON over HTTP). An SDK
+// member reads the message from the snapshot its messageCreated event carries, as the baseline reads the frame's `d`.
 // Two shapes: MEMBERS clients in this one process, and one client per process (PROCESS_MEMBERS child processes,
-// bench/support/fanout-member.ts; the real shape of a game), whose latency is the member's wall-clock receipt time
-// minus the send's start (the sender there is the baseline's REST client for every kind, so only receipt differs).
+// bench/support/fanout-member.ts; the real shape of a game), whose latency is the member's receipt time minus the
+// send's start on the system-wide monotonic clock (process.hrtime, CLOCK_MONOTONIC on Linux: one clock for every
+// process, never stepped); the sender there is the baseline's REST client for every kind, so only receipt differs.
+// The kinds' latency messages are interleaved (one message for each kind in turn, the order rotating), so a change in
+// the load of the shared machine reaches every kind alike; throughput is measured kind after kind.
 // The SDK's p50 is printed with its ratio to the baseline's from the same run.
 // Prints figures; asserts nothing.   node --import tsx bench/lobby-fanout.ts [--smoke] [--only napi|koffi|baseline]
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
 import { BaselineRestClient } from './baseline/rest-client.js';
 import type { MemberConfig, MemberMessage } from './support/fanout-member.js';
+import { monotonicMs } from './support/monotonic-clock.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -38,7 +43,14 @@ type OnReceive = (member: number, content: string) => void;
 type PartyFactory = (platform: PlatformProcess, tokens: string[], secret: string, onReceive: OnReceive) => Promise<Party>;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-const now = () => performance.now();
+/** Milliseconds on the system-wide monotonic clock (comparable across the member processes: support/monotonic-clock.ts). */
+const now = monotonicMs;
+
+/** Each kind's turn in round `round`: the order rotates so no kind always goes first (or right after another). */
+function rotated<T>(items: T[], round: number): T[] {
+  const start = round % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
+}
 
 async function tokensFor(server: SvcppServer, count: number, tag: string): Promise<string[]> {
   const tokens: string[] = [];
@@ -57,8 +69,7 @@ const sdkParty = (backend: 'napi' | 'koffi'): PartyFactory => async (platform, t
   let lobbyId = 0n;
   for (const client of clients) lobbyId = await client.createOrJoinLobby(secret);
   clients.slice(1).forEach((client, index) => {
-    client.on('messageCreated', (messageId) => {
-      const message = client.getMessage(messageId);
+    client.on('messageCreated', (_messageId, message) => {
       if (message) onReceive(index, message.content);
     });
   });
@@ -132,118 +143,172 @@ class Receipts {
   }
 }
 
-async function measure(name: string, factory: PartyFactory, platform: PlatformProcess, server: SvcppServer): Promise<[number, string]> {
-  const receipts = new Receipts();
-  const tokens = await tokensFor(server, MEMBERS + 1, name);
-  const party = await factory(platform, tokens, `fanout-${name}-${process.pid}`, (_member, content) => receipts.receive(content));
+/** A kind of client, as the command line names it, and as the figures label it. */
+interface Kind {
+  name: MemberConfig['kind'];
+  label: string;
+  factory: PartyFactory;
+}
+type Figures = [p50: number, rest: string];
+
+/** One kind's lobby in this process: MEMBERS members, the sender, and what they received. */
+interface InProcessLobby {
+  kind: Kind;
+  party: Party;
+  receipts: Receipts;
+  samples: number[];
+}
+
+/** Sends `content` and waits until every member has it (each member's latency goes to the lobby's samples). */
+async function roundTrip(lobby: InProcessLobby, content: string): Promise<void> {
+  const arrived = lobby.receipts.everyMember(content);
+  lobby.receipts.sentAt.set(content, now());
+  await lobby.party.send(content);
+  await arrived;
+}
+
+/** Every kind's lobby in this one process: interleaved closed-loop latency, then each kind's throughput in turn. */
+async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server: SvcppServer): Promise<Map<string, Figures>> {
+  const lobbies: InProcessLobby[] = [];
   try {
+    for (const kind of kinds) {
+      const receipts = new Receipts();
+      const tokens = await tokensFor(server, MEMBERS + 1, kind.name);
+      const party = await kind.factory(platform, tokens, `fanout-${kind.name}-${process.pid}`, (_member, content) => receipts.receive(content));
+      lobbies.push({ kind, party, receipts, samples: receipts.samples });
+    }
     // Warm-up (not timed): code paths, sockets, the platform's caches.
     for (let i = 0; i < 3; i++) {
-      await party.send(`warm-${i}`);
-      await receipts.everyMember(`warm-${i}`);
+      for (const lobby of lobbies) await roundTrip(lobby, `warm-${i}`);
     }
+    lobbies.forEach((lobby) => (lobby.samples.length = 0));
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
-      const content = `lat-${i}`;
-      const arrived = receipts.everyMember(content);
-      receipts.sentAt.set(content, now());
-      await party.send(content);
-      await arrived;
+      for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `lat-${i}`);
     }
-    const samples = receipts.samples.sort((a, b) => a - b);
-
-    const before = receipts.completed;
-    const finished = new Promise<void>((resolve) => {
-      receipts.allDone = () => {
-        if (receipts.completed - before === THROUGHPUT_MESSAGES) resolve();
-      };
-    });
-    const start = now();
-    let next = 0;
-    await Promise.all(Array.from({ length: WINDOW }, async () => {
-      while (next < THROUGHPUT_MESSAGES) await party.send(`thr-${next++}`);
-    }));
-    await finished;
-    const perSecond = THROUGHPUT_MESSAGES / ((now() - start) / 1000);
-    return [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
-      `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)`];
+    const figures = new Map<string, Figures>();
+    for (const lobby of lobbies) {
+      const samples = [...lobby.samples].sort((a, b) => a - b);
+      const perSecond = await throughput(lobby);
+      figures.set(lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
+        `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)`]);
+    }
+    return figures;
   } finally {
-    await party.close();
+    await Promise.all(lobbies.map((lobby) => lobby.party.close()));
   }
 }
 
+/** Messages per second with WINDOW sends in flight, until every member has every message. */
+async function throughput({ party, receipts }: InProcessLobby): Promise<number> {
+  const before = receipts.completed;
+  const finished = new Promise<void>((resolve) => {
+    receipts.allDone = () => {
+      if (receipts.completed - before === THROUGHPUT_MESSAGES) resolve();
+    };
+  });
+  const start = now();
+  let next = 0;
+  await Promise.all(Array.from({ length: WINDOW }, async () => {
+    while (next < THROUGHPUT_MESSAGES) await party.send(`thr-${next++}`);
+  }));
+  await finished;
+  return THROUGHPUT_MESSAGES / ((now() - start) / 1000);
+}
 
-/** One client per process: closed-loop latency (ms) from the send's start to each member's handler. */
-async function measurePerProcess(kind: MemberConfig['kind'], platform: PlatformProcess, server: SvcppServer): Promise<[number, string]> {
-  const tokens = await tokensFor(server, PROCESS_MEMBERS + 1, `proc-${kind}`);
-  const secret = `fanout-proc-${kind}-${process.pid}`;
-  const ca = readFileSync(platform.caFile!, 'utf8');
-  const sender = new BaselineRestClient(platform.apiBase, tokens[0]!, ca);
-  const lobbyId = ((await sender.request('PUT', 'lobbies', { secret })) as { id: string }).id;
-  const receipts = new Map<string, number[]>();
-  const waiters = new Map<string, () => void>();
-  const children = await Promise.all(tokens.slice(1).map((token) => new Promise<ReturnType<typeof fork>>((resolve, reject) => {
+/** One kind's lobby of member processes, and the REST client that sends to it. */
+interface ProcessLobby {
+  kind: Kind;
+  sender: BaselineRestClient;
+  lobbyId: string;
+  children: ChildProcess[];
+  receipts: Map<string, number[]>;
+  waiters: Map<string, () => void>;
+  samples: number[];
+}
+
+function startMember(lobby: ProcessLobby, config: MemberConfig): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./support/fanout-member.ts', import.meta.url)), [], {
       execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.on('message', (message: MemberMessage) => {
       if (message.type === 'ready') return resolve(child);
-      const at = receipts.get(message.content) ?? [];
+      const at = lobby.receipts.get(message.content) ?? [];
       at.push(message.at);
-      receipts.set(message.content, at);
-      if (at.length === PROCESS_MEMBERS) waiters.get(message.content)?.();
+      lobby.receipts.set(message.content, at);
+      if (at.length === PROCESS_MEMBERS) lobby.waiters.get(message.content)?.();
     });
     child.once('exit', (code) => reject(new Error(`a fan-out member exited (${code})`)));
-    const config: MemberConfig = {
-      kind, apiBase: platform.apiBase, httpUrl: platform.httpUrl, gatewayUrl: platform.gatewayUrl, caFile: platform.caFile!, token, secret,
-    };
     child.send(config);
-  })));
+  });
+}
+
+/** One client per process, every kind's lobby at once: interleaved closed-loop latency (ms) from the send's start. */
+async function measurePerProcess(kinds: Kind[], platform: PlatformProcess, server: SvcppServer): Promise<Map<string, Figures>> {
+  const ca = readFileSync(platform.caFile!, 'utf8');
+  const lobbies: ProcessLobby[] = [];
   try {
-    const samples: number[] = [];
-    for (let i = -3; i < PROCESS_MESSAGES; i++) { // the first three warm up
-      const content = `proc-${i}`;
-      const arrived = new Promise<void>((resolve) => waiters.set(content, resolve));
-      const sentAt = performance.timeOrigin + performance.now();
-      await sender.request('POST', `lobbies/${lobbyId}/messages`, { content });
-      await arrived;
-      if (i >= 0) samples.push(...receipts.get(content)!.map((at) => at - sentAt));
+    for (const kind of kinds) {
+      const tokens = await tokensFor(server, PROCESS_MEMBERS + 1, `proc-${kind.name}`);
+      const secret = `fanout-proc-${kind.name}-${process.pid}`;
+      const sender = new BaselineRestClient(platform.apiBase, tokens[0]!, ca);
+      const lobbyId = ((await sender.request('PUT', 'lobbies', { secret })) as { id: string }).id;
+      const lobby: ProcessLobby = { kind, sender, lobbyId, children: [], receipts: new Map(), waiters: new Map(), samples: [] };
+      lobbies.push(lobby);
+      lobby.children = await Promise.all(tokens.slice(1).map((token) => startMember(lobby, {
+        kind: kind.name, apiBase: platform.apiBase, httpUrl: platform.httpUrl, gatewayUrl: platform.gatewayUrl, caFile: platform.caFile!, token, secret,
+      })));
     }
-    samples.sort((a, b) => a - b);
-    return [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms`];
+    for (let i = -3; i < PROCESS_MESSAGES; i++) { // the first three warm up
+      for (const lobby of rotated(lobbies, i + 3)) {
+        const content = `proc-${i}`;
+        const arrived = new Promise<void>((resolve) => lobby.waiters.set(content, resolve));
+        const sentAt = now();
+        await lobby.sender.request('POST', `lobbies/${lobby.lobbyId}/messages`, { content });
+        await arrived;
+        if (i >= 0) lobby.samples.push(...lobby.receipts.get(content)!.map((at) => at - sentAt));
+      }
+    }
+    return new Map(lobbies.map((lobby): [string, Figures] => {
+      const samples = [...lobby.samples].sort((a, b) => a - b);
+      return [lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms`]];
+    }));
   } finally {
-    sender.close();
-    for (const child of children) {
-      child.removeAllListeners('exit');
-      child.disconnect();
+    for (const lobby of lobbies) {
+      lobby.sender.close();
+      for (const child of lobby.children) {
+        child.removeAllListeners('exit');
+        child.disconnect();
+      }
     }
   }
+}
+
+/** The figures of every kind, each SDK p50 with its ratio to the baseline's of the same table. */
+function format(kinds: Kind[], figures: Map<string, Figures>): string[] {
+  const baseline = figures.get('baseline')?.[0];
+  return kinds.map(({ name, label }) => {
+    const [p50, rest] = figures.get(name)!;
+    const ratio = baseline !== undefined && name !== 'baseline' ? ` (${(p50 / baseline).toFixed(2)}x baseline)` : '';
+    return `  ${label.padEnd(20)} p50 ${p50.toFixed(2)} ms${ratio}  ${rest}`;
+  });
 }
 
 const platform = await startPlatformProcess({ tls: true });
 try {
   const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: readFileSync(platform.caFile!, 'utf8') });
-  const parties: Array<[string, string, PartyFactory]> = [
-    ['napi', 'SDK napi', sdkParty('napi')],
-    ['koffi', 'SDK koffi', sdkParty('koffi')],
-    ['baseline', 'pure-TS baseline', baselineParty],
-  ];
-  const format = (results: Array<[string, string, [number, string]]>) => {
-    const baseline = results.find(([name]) => name === 'baseline')?.[2][0];
-    return results.map(([name, label, [p50, rest]]) =>
-      `  ${label.padEnd(20)} p50 ${p50.toFixed(2)} ms${baseline !== undefined && name !== 'baseline' ? ` (${(p50 / baseline).toFixed(2)}x baseline)` : ''}  ${rest}`);
-  };
-  const inProcess: Array<[string, string, [number, string]]> = [];
-  const perProcess: Array<[string, string, [number, string]]> = [];
-  for (const [name, label, factory] of parties) {
-    if (only !== undefined && only !== name) continue;
-    inProcess.push([name, label, await measure(name, factory, platform, server)]);
-    perProcess.push([name, label, await measurePerProcess(name as MemberConfig['kind'], platform, server)]);
-  }
-  console.log(`lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop + ` +
-    `${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`);
-  for (const line of format(inProcess)) console.log(line);
-  console.log(`one client per process (1 sender → ${PROCESS_MEMBERS} member processes, ${PROCESS_MESSAGES} closed-loop messages)`);
-  for (const line of format(perProcess)) console.log(line);
+  const kinds = ([
+    { name: 'napi', label: 'SDK napi', factory: sdkParty('napi') },
+    { name: 'koffi', label: 'SDK koffi', factory: sdkParty('koffi') },
+    { name: 'baseline', label: 'pure-TS baseline', factory: baselineParty },
+  ] satisfies Kind[]).filter(({ name }) => only === undefined || only === name);
+  const inProcess = await measureInProcess(kinds, platform, server);
+  const perProcess = await measurePerProcess(kinds, platform, server);
+  console.log(`lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop ` +
+    `(kinds interleaved) + ${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`);
+  for (const line of format(kinds, inProcess)) console.log(line);
+  console.log(`one client per process (1 sender → ${PROCESS_MEMBERS} member processes per kind, ${PROCESS_MESSAGES} closed-loop messages, kinds interleaved)`);
+  for (const line of format(kinds, perProcess)) console.log(line);
 } finally {
   await platform.close();
 }

@@ -1,13 +1,15 @@
 /**
  * Child process of lobby-fanout.ts's one-client-per-process variant (the real shape of a game: one client per
  * process): one lobby member — an SDK Client (napi or koffi) or the pure-TS baseline — that joins the lobby and
- * reports, over IPC, each message content with the wall-clock time its handler saw it (performance.timeOrigin +
- * performance.now(), comparable across processes of one machine).
+ * reports, over IPC, each message content with the time its handler saw it on the system-wide monotonic clock
+ * (support/monotonic-clock.ts), which the parent subtracts its send time from. An SDK member reads the message from the
+ * snapshot its messageCreated event carries, as the baseline reads the frame's `d`.
  */
 import { readFileSync } from 'node:fs';
 import { Client } from '../../lib/index.js';
 import { BaselineGatewayClient } from '../baseline/gateway-client.js';
 import { BaselineRestClient } from '../baseline/rest-client.js';
+import { monotonicMs } from './monotonic-clock.js';
 
 export interface MemberConfig {
   kind: 'napi' | 'koffi' | 'baseline';
@@ -20,7 +22,6 @@ export interface MemberConfig {
 }
 export type MemberMessage = { type: 'ready' } | { type: 'received'; content: string; at: number };
 
-const wallNow = () => performance.timeOrigin + performance.now();
 const report = (message: MemberMessage) => process.send!(message);
 
 async function start(config: MemberConfig): Promise<() => Promise<void>> {
@@ -29,7 +30,7 @@ async function start(config: MemberConfig): Promise<() => Promise<void>> {
     const socket = new BaselineGatewayClient({
       gatewayUrl: config.gatewayUrl, token: config.token, ca,
       onDispatch: (t, d) => {
-        if (t === 'LOBBY_MESSAGE_CREATE') report({ type: 'received', content: (d as { content: string }).content, at: wallNow() });
+        if (t === 'LOBBY_MESSAGE_CREATE') report({ type: 'received', content: (d as { content: string }).content, at: monotonicMs() });
       },
     });
     await socket.ready;
@@ -45,9 +46,8 @@ async function start(config: MemberConfig): Promise<() => Promise<void>> {
   await client.updateToken(config.token);
   await client.connect();
   await client.createOrJoinLobby(config.secret);
-  client.on('messageCreated', (messageId) => {
-    const message = client.getMessage(messageId);
-    if (message) report({ type: 'received', content: message.content, at: wallNow() });
+  client.on('messageCreated', (_messageId, message) => {
+    if (message) report({ type: 'received', content: message.content, at: monotonicMs() });
   });
   return () => client.close();
 }
