@@ -183,7 +183,7 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
     }
     lobbies.forEach((lobby) => (lobby.samples.length = 0));
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
-      for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `lat-${i}`);
+      for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `${lobby.kind.name}-lat-${i}`);
     }
     const figures = new Map<string, Figures>();
     for (const lobby of lobbies) {
@@ -261,7 +261,7 @@ async function measurePerProcess(kinds: Kind[], platform: PlatformProcess, serve
     }
     for (let i = -3; i < PROCESS_MESSAGES; i++) { // the first three warm up
       for (const lobby of rotated(lobbies, i + 3)) {
-        const content = `proc-${i}`;
+        const content = `${lobby.kind.name}-proc-${i}`;
         const arrived = new Promise<void>((resolve) => lobby.waiters.set(content, resolve));
         const sentAt = now();
         await lobby.sender.request('POST', `lobbies/${lobby.lobbyId}/messages`, { content });
