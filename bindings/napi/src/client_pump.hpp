@@ -1,8 +1,8 @@
-// The Client handle and its pump. Each client owns ONE thread-safe function (TSFN): the C wakeup hook
-// (Svcpp_Client_SetCallbacksPendingHook, SDK thread) makes one coalesced NonBlockingCall, and the handler on the JS
-// thread runs bounded batches (Svcpp_Client_RunCallbacksUpTo; what stays queued runs on the next turns of the event
-// loop). No polling timer. The TSFN starts unref'd; the TypeScript Client refs it while it has listeners
-// (Client_SetPumpRef).
+// The Client handle and its pump. Each client owns ONE wakeup, a libuv async handle on the environment's loop: the C
+// wakeup hook (Svcpp_Client_SetCallbacksPendingHook, SDK thread) signals it (coalesced, lock-free), and its handler on
+// the JS thread runs bounded batches (Svcpp_Client_RunCallbacksUpTo; what stays queued runs on the next turns of the
+// event loop) in a callback scope. No polling timer. The handle starts unref'd; the TypeScript Client refs it while
+// it has listeners (Client_SetPumpRef).
 #pragma once
 
 #include <optional>
