@@ -1,6 +1,7 @@
 // The N-API pump drains in bounded batches (native/SEMANTICS.md "Pump batches"): at most 256 callbacks per turn of the
 // event loop, the rest on the next turns, in order — so a burst of events never holds the loop. N-API only: koffi
 // pumps from its own timer.
+import { executionAsyncId } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../lib/index.js';
 import { loadBackend } from '../lib/loader.js';
@@ -26,6 +27,18 @@ describe('N-API pump batches', () => {
       expect(timeouts).toEqual(Array.from({ length: LINES }, (_, i) => i + 1));
       expect(deliveredBeforeTheLoopRan).toBeGreaterThan(0);
       expect(deliveredBeforeTheLoopRan).toBeLessThanOrEqual(256);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a handler runs in a callback scope, like any callback from the event loop: async_hooks see its async context', async () => {
+    const client = new Client({ backend: 'napi' });
+    try {
+      // Outside any callback scope (a bare libuv callback) the execution async id is 0.
+      const asyncId = new Promise<number>((resolve) => client.on('log', () => resolve(executionAsyncId())));
+      client.httpRequestTimeoutMs = 1234; // queues a log line
+      expect(await asyncId).toBeGreaterThan(0);
     } finally {
       await client.close();
     }
