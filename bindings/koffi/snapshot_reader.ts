@@ -52,6 +52,17 @@ export class SnapshotReader {
     this.u64s = new BigUint64Array(memory);
   }
 
+  /** Moves to byte `pos` of the buffer (the start of an event record, Svcpp_Client_DrainEvents). */
+  seek(pos: number): void {
+    this.pos = pos;
+  }
+
+  /** Skips to the next multiple of 8 (where an event record's payload snapshot starts); returns the reader. */
+  alignTo8(): this {
+    this.pos = (this.pos + 7) & ~7;
+    return this;
+  }
+
   // ---- the layout's values, in order (see native/SEMANTICS.md "Snapshots") ----
 
   bool(): boolean {
