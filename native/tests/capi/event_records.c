@@ -295,7 +295,9 @@ static void PumpingState(void)
     /* messageId 0: a ValidationError completion, queued now */
     CHECK_OK(Svcpp_Client_OpenMessageInPlatform(&client, 0, OnMerge, NULL, NULL, OnOpened, NULL, &r));
     WaitPending(&client);
-    CHECK_OK(Svcpp_Client_DrainEvents(&client, 16, BUFFER, sizeof bufferWords, &size));
+    /* (a drain also returns after a job that called nothing: drain until the completion has run) */
+    while (r.calls == 0 && Svcpp_Client_HasPendingCallbacks(&client))
+        CHECK_OK(Svcpp_Client_DrainEvents(&client, 16, BUFFER, sizeof bufferWords, &size));
     CHECK_EQ_INT(r.calls, 1);
     CHECK_EQ_INT(size, 0);
     CHECK_ERRC(r.nested, Svcpp_Errc_Busy);
@@ -307,7 +309,8 @@ static void PumpingState(void)
     r.dropInside = 1;
     CHECK_OK(Svcpp_Client_OpenMessageInPlatform(&client, 0, OnMerge, NULL, NULL, OnOpened, NULL, &r));
     WaitPending(&client);
-    CHECK_OK(Svcpp_Client_DrainEvents(&client, 16, BUFFER, sizeof bufferWords, &size));
+    while (r.calls == 1 && Svcpp_Client_HasPendingCallbacks(&client))
+        CHECK_OK(Svcpp_Client_DrainEvents(&client, 16, BUFFER, sizeof bufferWords, &size));
     CHECK_EQ_INT(r.calls, 2);
     CHECK(client.opaque == NULL);
     CHECK_ERRC(Svcpp_Client_DrainEvents(&client, 16, BUFFER, sizeof bufferWords, &size), Svcpp_Errc_InvalidHandle);
