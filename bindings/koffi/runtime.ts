@@ -105,6 +105,8 @@ const PUMP_IDLE_MS = 16;
  */
 const DRAIN_MAX_JOBS = 1024;
 const DRAINS_PER_TURN = 16;
+/** Bytes the records' buffer starts with: room for a few hundred events with their payloads per drain. */
+const RECORDS_CAPACITY = 256 * 1024;
 /** Bytes of an event record's header: u32 record size, u32 0, u64 userData. */
 const RECORD_HEADER_SIZE = 16;
 
@@ -130,7 +132,7 @@ export class KoffiRuntime {
    */
   private readonly recordDecoders = new Map<bigint, RecordDecoder>();
   /** The buffer every drain writes its records into (JS is single-threaded: decoded before the next drain). */
-  private readonly records = new SnapshotReader();
+  private readonly records = new SnapshotReader(RECORDS_CAPACITY);
   private nextRegistration = 1n;
   /** The single Svcpp_FreeFn every triple passes: ends the registration named by userData. */
   readonly freeFn: bigint;

@@ -17,8 +17,9 @@ export class SnapshotReader {
   private u64s!: BigUint64Array;
   private pos = 0;
 
-  constructor() {
-    this.allocate(INITIAL_CAPACITY);
+  /** capacity: the bytes to start with (the event records' buffer starts bigger: a drain fills it with many). */
+  constructor(capacity = INITIAL_CAPACITY) {
+    this.allocate(capacity);
   }
 
   get capacity(): number {
