@@ -175,6 +175,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     Svcpp_FreeProperties: lib.func('void Svcpp_FreeProperties(Svcpp_Properties props)'),
     Svcpp_TakeStringInto: lib.func('Svcpp_Errc Svcpp_TakeStringInto(void *s, void *buffer, size_t capacity)'),
     Svcpp_Client_OpenWakeupFd: lib.func('Svcpp_Errc Svcpp_Client_OpenWakeupFd(void *self, _Out_ int32_t *outFd)'),
+    Svcpp_Client_DrainEvents: lib.func('Svcpp_Errc Svcpp_Client_DrainEvents(void *self, uint32_t maxCallbacks, void *buffer, size_t capacity, size_t *size)'),
     Svcpp_RunCallbacks: lib.func('Svcpp_Errc Svcpp_RunCallbacks(void)'),
     Svcpp_ResetCallbacks: lib.func('Svcpp_Errc Svcpp_ResetCallbacks(void)'),
     Svcpp_ClientCreateOptions_Init: lib.func('Svcpp_Errc Svcpp_ClientCreateOptions_Init(void *self)'),
@@ -868,7 +869,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
       CallInfoHandle: (self: HandleStruct) => c.Svcpp_CallInfoHandle_Drop(self),
       Call: (self: HandleStruct) => c.Svcpp_Call_Drop(self),
     },
-    clientRunCallbacks: (self) => c.Svcpp_Client_RunCallbacks(self),
+    clientDrainEvents: (self, maxCallbacks, buffer, capacity, sizeOut) => c.Svcpp_Client_DrainEvents(self, maxCallbacks, buffer, capacity, sizeOut),
     clientHasPendingCallbacks: (self) => c.Svcpp_Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.Svcpp_Client_Drop(self),
   });
@@ -3319,7 +3320,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetStatusChangedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => rt.deliver(cb, status, error, errorDetail), protos.Svcpp_Client_OnStatusChanged);
+      const cbRegistration = cb === null ? null : rt.register((status: number, error: number, errorDetail: number) => rt.deliver(cb, status, error, errorDetail), protos.Svcpp_Client_OnStatusChanged, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.i32(), r.i32(), r.i32()));
       const rc = c.Svcpp_Client_SetStatusChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -3365,7 +3366,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetMissedEventsCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_MissedEventsCallback);
+      const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_MissedEventsCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb));
       const rc = c.Svcpp_Client_SetMissedEventsCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -3403,7 +3404,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetAuthorizeUrlCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((url: StringOut) => rt.deliver(cb, rt.borrowString(url)), protos.Svcpp_Client_AuthorizeUrlCallback);
+      const cbRegistration = cb === null ? null : rt.register((url: StringOut) => rt.deliver(cb, rt.borrowString(url)), protos.Svcpp_Client_AuthorizeUrlCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.string()));
       const rc = c.Svcpp_Client_SetAuthorizeUrlCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -3521,7 +3522,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetTokenExpirationCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_TokenExpirationCallback);
+      const cbRegistration = cb === null ? null : rt.register(() => rt.deliver(cb), protos.Svcpp_Client_TokenExpirationCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb));
       const rc = c.Svcpp_Client_SetTokenExpirationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -3560,7 +3561,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetUserUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver((userId: bigint) => cb(userId, api.Client_GetUser_Snapshot(self, userId)), rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver((userId: bigint) => cb(userId, api.Client_GetUser_Snapshot(self, userId)), rt.u64Out(userId)), protos.Svcpp_Client_UserUpdatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), (r.present() ? readUserHandle(r.alignTo8()) : undefined)));
       const rc = c.Svcpp_Client_SetUserUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -3694,21 +3695,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetMessageCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageCreatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), (r.present() ? readMessageHandle(r.alignTo8()) : undefined)));
       const rc = c.Svcpp_Client_SetMessageCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetMessageUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number) => rt.deliver((messageId: bigint) => cb(messageId, api.Client_GetMessageHandle_Snapshot(self, messageId)), rt.u64Out(messageId)), protos.Svcpp_Client_MessageUpdatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), (r.present() ? readMessageHandle(r.alignTo8()) : undefined)));
       const rc = c.Svcpp_Client_SetMessageUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetMessageDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number, channelId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId), rt.u64Out(channelId)), protos.Svcpp_Client_MessageDeletedCallback);
+      const cbRegistration = cb === null ? null : rt.register((messageId: bigint | number, channelId: bigint | number) => rt.deliver(cb, rt.u64Out(messageId), rt.u64Out(channelId)), protos.Svcpp_Client_MessageDeletedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.u64()));
       const rc = c.Svcpp_Client_SetMessageDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -3776,42 +3777,42 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetLobbyCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyCreatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64()));
       const rc = c.Svcpp_Client_SetLobbyCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyDeletedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyDeletedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64()));
       const rc = c.Svcpp_Client_SetLobbyDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId)), protos.Svcpp_Client_LobbyUpdatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64()));
       const rc = c.Svcpp_Client_SetLobbyUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyMemberAddedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberAddedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberAddedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.u64()));
       const rc = c.Svcpp_Client_SetLobbyMemberAddedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyMemberRemovedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberRemovedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberRemovedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.u64()));
       const rc = c.Svcpp_Client_SetLobbyMemberRemovedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetLobbyMemberUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId)), protos.Svcpp_Client_LobbyMemberUpdatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.u64()));
       const rc = c.Svcpp_Client_SetLobbyMemberUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -4005,21 +4006,21 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetRelationshipCreatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver((userId: bigint, isPlatformRelationshipUpdate: boolean) => cb(userId, isPlatformRelationshipUpdate, api.Client_GetRelationshipHandle_Snapshot(self, userId)), rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver((userId: bigint, isPlatformRelationshipUpdate: boolean) => cb(userId, isPlatformRelationshipUpdate, api.Client_GetRelationshipHandle_Snapshot(self, userId)), rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipCreatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.bool(), (r.present() ? readRelationshipHandle(r.alignTo8()) : undefined)));
       const rc = c.Svcpp_Client_SetRelationshipCreatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetRelationshipDeletedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipDeletedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number, isPlatformRelationshipUpdate: boolean) => rt.deliver(cb, rt.u64Out(userId), isPlatformRelationshipUpdate), protos.Svcpp_Client_RelationshipDeletedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.bool()));
       const rc = c.Svcpp_Client_SetRelationshipDeletedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetRelationshipGroupsUpdatedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Client_RelationshipGroupsUpdatedCallback);
+      const cbRegistration = cb === null ? null : rt.register((userId: bigint | number) => rt.deliver(cb, rt.u64Out(userId)), protos.Svcpp_Client_RelationshipGroupsUpdatedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64()));
       const rc = c.Svcpp_Client_SetRelationshipGroupsUpdatedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -4100,14 +4101,14 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetActivityJoinCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((joinSecret: StringOut) => rt.deliver(cb, rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinCallback);
+      const cbRegistration = cb === null ? null : rt.register((joinSecret: StringOut) => rt.deliver(cb, rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.string()));
       const rc = c.Svcpp_Client_SetActivityJoinCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
     },
     Client_SetActivityJoinWithApplicationCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => rt.deliver(cb, rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback);
+      const cbRegistration = cb === null ? null : rt.register((applicationId: bigint | number, joinSecret: StringOut) => rt.deliver(cb, rt.u64Out(applicationId), rt.borrowString(joinSecret)), protos.Svcpp_Client_ActivityJoinWithApplicationCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.string()));
       const rc = c.Svcpp_Client_SetActivityJoinWithApplicationCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -4174,7 +4175,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetVoiceParticipantChangedCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number, added: boolean) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId), added), protos.Svcpp_Client_VoiceParticipantChangedCallback);
+      const cbRegistration = cb === null ? null : rt.register((lobbyId: bigint | number, memberId: bigint | number, added: boolean) => rt.deliver(cb, rt.u64Out(lobbyId), rt.u64Out(memberId), added), protos.Svcpp_Client_VoiceParticipantChangedCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.u64(), r.u64(), r.bool()));
       const rc = c.Svcpp_Client_SetVoiceParticipantChangedCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);
@@ -4284,7 +4285,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     },
     Client_SetNoAudioInputCallback(self, cb) {
       const selfC = rt.handle('Client', self);
-      const cbRegistration = cb === null ? null : rt.register((inputDetected: boolean) => rt.deliver(cb, inputDetected), protos.Svcpp_Client_NoAudioInputCallback);
+      const cbRegistration = cb === null ? null : rt.register((inputDetected: boolean) => rt.deliver(cb, inputDetected), protos.Svcpp_Client_NoAudioInputCallback, (r: SnapshotReader, userData: bigint) => rt.deliverRecord(userData, cb, r.bool()));
       const rc = c.Svcpp_Client_SetNoAudioInputCallback(selfC, cbRegistration ? cbRegistration.pointer : null, cbRegistration ? rt.freeFn : null, cbRegistration ? cbRegistration.userData : null);
       if (rc !== 0 && cbRegistration) rt.endRegistration(cbRegistration.userData);
       if (rc !== 0) rt.check(rc);

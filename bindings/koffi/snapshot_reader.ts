@@ -17,8 +17,9 @@ export class SnapshotReader {
   private u64s!: BigUint64Array;
   private pos = 0;
 
-  constructor() {
-    this.allocate(INITIAL_CAPACITY);
+  /** capacity: the bytes to start with (the event records' buffer starts bigger: a drain fills it with many). */
+  constructor(capacity = INITIAL_CAPACITY) {
+    this.allocate(capacity);
   }
 
   get capacity(): number {
@@ -50,6 +51,17 @@ export class SnapshotReader {
     this.u32s = new Uint32Array(memory);
     this.f32s = new Float32Array(memory);
     this.u64s = new BigUint64Array(memory);
+  }
+
+  /** Moves to byte `pos` of the buffer (the start of an event record, Svcpp_Client_DrainEvents). */
+  seek(pos: number): void {
+    this.pos = pos;
+  }
+
+  /** Skips to the next multiple of 8 (where an event record's payload snapshot starts); returns the reader. */
+  alignTo8(): this {
+    this.pos = (this.pos + 7) & ~7;
+    return this;
   }
 
   // ---- the layout's values, in order (see native/SEMANTICS.md "Snapshots") ----

@@ -2344,6 +2344,48 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationshipHandle_WriteSnapshot
  *  Svcpp_Call_WriteSnapshot. */
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCall_WriteSnapshot(Svcpp_Client const *self, uint64_t channelId, uint8_t *buffer, size_t capacity, size_t *size);
 
+/* ---- Event records (native/SEMANTICS.md "Event records") ------------------------------------------ */
+
+/* Event record layout: each record starts at a multiple of 8 bytes from the buffer's start: uint32 record size
+ * (a multiple of 8, header included), uint32 0, uint64 the registration's userData; then the callback's arguments in
+ * its parameter order in the packed snapshot layout (enums as int32, bool 1 byte, string uint32 byte count + UTF-8
+ * bytes); for an event with a payload (marked below) a presence byte and, when 1, the payload's lookup snapshot
+ * starting at the next multiple of 8; padding bytes are 0.
+ *
+ * Recorded callbacks: Svcpp_Client_OnStatusChanged,
+ *   Svcpp_Client_MissedEventsCallback,
+ *   Svcpp_Client_AuthorizeUrlCallback,
+ *   Svcpp_Client_TokenExpirationCallback,
+ *   Svcpp_Client_UserUpdatedCallback (payload: Svcpp_Client_GetUser_WriteSnapshot(userId)),
+ *   Svcpp_Client_MessageCreatedCallback (payload: Svcpp_Client_GetMessageHandle_WriteSnapshot(messageId)),
+ *   Svcpp_Client_MessageUpdatedCallback (payload: Svcpp_Client_GetMessageHandle_WriteSnapshot(messageId)),
+ *   Svcpp_Client_MessageDeletedCallback,
+ *   Svcpp_Client_LobbyCreatedCallback,
+ *   Svcpp_Client_LobbyDeletedCallback,
+ *   Svcpp_Client_LobbyUpdatedCallback,
+ *   Svcpp_Client_LobbyMemberAddedCallback,
+ *   Svcpp_Client_LobbyMemberRemovedCallback,
+ *   Svcpp_Client_LobbyMemberUpdatedCallback,
+ *   Svcpp_Client_RelationshipCreatedCallback (payload: Svcpp_Client_GetRelationshipHandle_WriteSnapshot(userId)),
+ *   Svcpp_Client_RelationshipDeletedCallback,
+ *   Svcpp_Client_RelationshipGroupsUpdatedCallback,
+ *   Svcpp_Client_ActivityJoinCallback,
+ *   Svcpp_Client_ActivityJoinWithApplicationCallback,
+ *   Svcpp_Client_VoiceParticipantChangedCallback,
+ *   Svcpp_Client_NoAudioInputCallback.
+ */
+
+/** Svcpp_Client_RunCallbacksUpTo for FFI hosts: a recorded callback's event is appended to buffer as a record
+ *  instead of calling it; other jobs (completions, log lines, …) call their callbacks as usual. Returns after a job
+ *  that called a callback of the host (or recorded nothing), so the records of one call come before every callback it
+ *  made; after maxCallbacks jobs; when the queue is empty; or when the next record does not fit (it stays queued).
+ *  Ok: *size = the bytes of the complete records written; when the first record alone exceeds capacity, *size is its
+ *  size (> capacity) and nothing ran: call again with at least that much. size NULL, or buffer NULL with capacity > 0:
+ *  NullArgument; maxCallbacks 0: InvalidArgument; dropped or zeroed client: InvalidHandle; nested or concurrent pump
+ *  of the client: Busy (as RunCallbacks). */
+SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DrainEvents(Svcpp_Client *self, uint32_t maxCallbacks, uint8_t *buffer, size_t capacity,
+    size_t *size);
+
 /* ---- Enum names -------------------------------------------------------------------------------- */
 
 /** Name of a Errc value (static storage; "Unknown" for values this library does not know). */

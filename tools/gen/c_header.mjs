@@ -1,5 +1,6 @@
 // native/include/svcpp.h — the C ABI, the one contract every other layer binds.
 import { cSnapshotDeclarations } from './c_snapshots.mjs';
+import { eventRecordDeclarations } from './event_records.mjs';
 import { cDoc, GENERATED } from './text.mjs';
 
 const PREAMBLE = `/*
@@ -173,6 +174,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenWakeupFd(Svcpp_Client const *se
     h += '\n';
   }
   h += cSnapshotDeclarations(model);
+  h += eventRecordDeclarations(model);
   h += '/* ---- Enum names -------------------------------------------------------------------------------- */\n\n';
   for (const fn of functions.filter((f) => f.op === 'enumToString')) h += functionDecl(model, fn);
 

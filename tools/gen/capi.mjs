@@ -3,6 +3,7 @@
 // (those live in native/core); contract violations become Svcpp_Errc through capi::Guard.
 import { callbackArgType, cppType, memberName } from './core.mjs';
 import { cSnapshotImplementation } from './c_snapshots.mjs';
+import { recordingBranch } from './event_records.mjs';
 import { GENERATED } from './text.mjs';
 
 const core = (name) => `core::${name}`;
@@ -112,7 +113,8 @@ function wrapperFor(model, cb) {
     return p.name;
   });
   callArgs.push('userData');
-  const body = [...pre, `fn(${callArgs.join(', ')});`, ...post].map((l) => `            ${l}`).join('\n');
+  // A recordable event is written into the host's buffer inside Svcpp_Client_DrainEvents (event_records.mjs).
+  const body = [...recordingBranch(model, cb), ...pre, `fn(${callArgs.join(', ')});`, ...post].map((l) => `            ${l}`).join('\n');
   return `inline core::${cb.coreName} Wrap${cb.coreName}(${cb.cName} fn, Svcpp_FreeFn free, void *userData) {
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::${cb.coreName}{
@@ -256,7 +258,7 @@ export function generate(model) {
   const head = (extra) => `// ${GENERATED}\n${extra}`;
   // Handle types passed to callbacks (spans of MessageHandle, …) must be complete where the wrappers convert them.
   const cbHandleHeaders = handlesInCallbacks(model).map((t) => `#include "${t.header}"\n`).join('');
-  let cbs = head(`#pragma once\n#include "generated/callbacks.hpp"\n${cbHandleHeaders}#include "support/marshal.hpp"\n#include "support/properties.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n`);
+  let cbs = head(`#pragma once\n#include "generated/callbacks.hpp"\n${cbHandleHeaders}#include "support/event_records.hpp"\n#include "support/marshal.hpp"\n#include "support/properties.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n`);
   for (const cb of model.callbacks.filter((c) => !c.raw)) cbs += wrapperFor(model, cb) + '\n';
   cbs += '}  // namespace svcpp::capi\n';
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];

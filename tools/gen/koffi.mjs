@@ -5,6 +5,7 @@ import { jsFunctions, tsType } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
 import { eventPayload } from './snapshots.mjs';
 import { cSnapshotEntryPoints, snapshotReaderSource } from './c_snapshots.mjs';
+import { DRAIN_EVENTS, recordDecoder } from './event_records.mjs';
 
 const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
 
@@ -131,7 +132,10 @@ function method(model, f) {
       const typed = cb.params.map((a) => `${a.name}: ${KOFFI_ARG_TS[parseType(a.type).kind] ?? 'number'}`);
       const reg = `${p.name}Registration`;
       regs.push(reg);
-      const register = `rt.register((${typed.join(', ')}) => ${call}, protos.${cb.cName})`;
+      // A recorded event (event_records.mjs) also gets the decoder of its records: the pump's drains deliver it from
+      // the record (payload included); the trampoline stays for pumps that call it (Svcpp_RunCallbacks …).
+      const decoder = recordDecoder(model, cb, p.name);
+      const register = `rt.register(${[`(${typed.join(', ')}) => ${call}`, `protos.${cb.cName}`, ...(decoder ? [decoder] : [])].join(', ')})`;
       if (p.nullable) lines.push(`const ${reg} = ${p.name} === null ? null : ${register};`);
       else lines.push(`rt.fn(${p.name});`, `const ${reg} = ${register};`);
       args.push(p.nullable ? `${reg} ? ${reg}.pointer : null` : `${reg}.pointer`);
@@ -276,6 +280,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     ${PREFIX}FreeProperties: lib.func('void ${PREFIX}FreeProperties(${PREFIX}Properties props)'),
     ${PREFIX}TakeStringInto: lib.func('${PREFIX}Errc ${PREFIX}TakeStringInto(void *s, void *buffer, size_t capacity)'),
     ${PREFIX}Client_OpenWakeupFd: lib.func('${PREFIX}Errc ${PREFIX}Client_OpenWakeupFd(void *self, _Out_ int32_t *outFd)'),
+    ${DRAIN_EVENTS}: lib.func('${PREFIX}Errc ${DRAIN_EVENTS}(void *self, uint32_t maxCallbacks, void *buffer, size_t capacity, size_t *size)'),
     ${PREFIX}RunCallbacks: lib.func('${PREFIX}Errc ${PREFIX}RunCallbacks(void)'),
     ${PREFIX}ResetCallbacks: lib.func('${PREFIX}Errc ${PREFIX}ResetCallbacks(void)'),
 `;
@@ -293,7 +298,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
     drops: {
 ${drops}
     },
-    clientRunCallbacks: (self) => c.${PREFIX}Client_RunCallbacks(self),
+    clientDrainEvents: (self, maxCallbacks, buffer, capacity, sizeOut) => c.${DRAIN_EVENTS}(self, maxCallbacks, buffer, capacity, sizeOut),
     clientHasPendingCallbacks: (self) => c.${PREFIX}Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.${PREFIX}Client_Drop(self),
   });

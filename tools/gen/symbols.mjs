@@ -1,11 +1,12 @@
 // The exported symbol list (checked against `nm -D` by the tests) and the linker version script
 // that makes it true: libsvcpp exports exactly the Svcpp_* functions of the surface.
 import { cSnapshotSymbols } from './c_snapshots.mjs';
+import { eventRecordSymbols } from './event_records.mjs';
 import { GENERATED } from './text.mjs';
 
 export function generate(model) {
   // The C snapshot entry points (c_snapshots.mjs) are generated from the snapshot specs, outside the model's functions.
-  const symbols = [...model.exportedSymbols, ...cSnapshotSymbols(model)].sort();
+  const symbols = [...model.exportedSymbols, ...cSnapshotSymbols(model), ...eventRecordSymbols(model)].sort();
   const list = `${symbols.join('\n')}\n`;
   const map = `/* ${GENERATED} */\n{\n  global:\n${symbols.map((s) => `    ${s};`).join('\n')}\n  local:\n    *;\n};\n`;
   return [

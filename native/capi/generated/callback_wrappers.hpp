@@ -2,6 +2,7 @@
 #pragma once
 #include "generated/callbacks.hpp"
 #include "messages/message_handle.hpp"
+#include "support/event_records.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
 #include "support/spans.hpp"
@@ -30,6 +31,10 @@ inline core::ClientOnStatusChanged WrapClientOnStatusChanged(Svcpp_Client_OnStat
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientOnStatusChanged{
         [fn, userData](core::ClientStatus status, core::ClientError error, int32_t errorDetail) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.I32(static_cast<int32_t>(status)); w.I32(static_cast<int32_t>(error)); w.I32(errorDetail); }, NoPayload{});
+                return;
+            }
             fn(static_cast<Svcpp_Client_Status>(status), static_cast<Svcpp_Client_Error>(error), errorDetail, userData);
         },
         core::UserData(free, userData)};
@@ -50,6 +55,10 @@ inline core::ClientAuthorizeUrlCallback WrapClientAuthorizeUrlCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientAuthorizeUrlCallback{
         [fn, userData](std::string_view url) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.String(reinterpret_cast<const uint8_t *>(url.data()), url.size()); }, NoPayload{});
+                return;
+            }
             fn(Borrow(url), userData);
         },
         core::UserData(free, userData)};
@@ -136,6 +145,10 @@ inline core::ClientTokenExpirationCallback WrapClientTokenExpirationCallback(Svc
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientTokenExpirationCallback{
         [fn, userData]() {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { (void)w; }, NoPayload{});
+                return;
+            }
             fn(userData);
         },
         core::UserData(free, userData)};
@@ -145,6 +158,10 @@ inline core::ClientMissedEventsCallback WrapClientMissedEventsCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientMissedEventsCallback{
         [fn, userData]() {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { (void)w; }, NoPayload{});
+                return;
+            }
             fn(userData);
         },
         core::UserData(free, userData)};
@@ -187,6 +204,10 @@ inline core::ClientUserUpdatedCallback WrapClientUserUpdatedCallback(Svcpp_Clien
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientUserUpdatedCallback{
         [fn, userData](uint64_t userId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(userId); }, [&](Svcpp_Client const *client, uint8_t *buffer, size_t capacity, size_t *size) { return Svcpp_Client_GetUser_WriteSnapshot(client, userId, buffer, capacity, size); });
+                return;
+            }
             fn(userId, userData);
         },
         core::UserData(free, userData)};
@@ -265,6 +286,10 @@ inline core::ClientMessageCreatedCallback WrapClientMessageCreatedCallback(Svcpp
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientMessageCreatedCallback{
         [fn, userData](uint64_t messageId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(messageId); }, [&](Svcpp_Client const *client, uint8_t *buffer, size_t capacity, size_t *size) { return Svcpp_Client_GetMessageHandle_WriteSnapshot(client, messageId, buffer, capacity, size); });
+                return;
+            }
             fn(messageId, userData);
         },
         core::UserData(free, userData)};
@@ -274,6 +299,10 @@ inline core::ClientMessageUpdatedCallback WrapClientMessageUpdatedCallback(Svcpp
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientMessageUpdatedCallback{
         [fn, userData](uint64_t messageId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(messageId); }, [&](Svcpp_Client const *client, uint8_t *buffer, size_t capacity, size_t *size) { return Svcpp_Client_GetMessageHandle_WriteSnapshot(client, messageId, buffer, capacity, size); });
+                return;
+            }
             fn(messageId, userData);
         },
         core::UserData(free, userData)};
@@ -283,6 +312,10 @@ inline core::ClientMessageDeletedCallback WrapClientMessageDeletedCallback(Svcpp
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientMessageDeletedCallback{
         [fn, userData](uint64_t messageId, uint64_t channelId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(messageId); w.U64(channelId); }, NoPayload{});
+                return;
+            }
             fn(messageId, channelId, userData);
         },
         core::UserData(free, userData)};
@@ -314,6 +347,10 @@ inline core::ClientLobbyCreatedCallback WrapClientLobbyCreatedCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientLobbyCreatedCallback{
         [fn, userData](uint64_t lobbyId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, userData);
         },
         core::UserData(free, userData)};
@@ -323,6 +360,10 @@ inline core::ClientLobbyDeletedCallback WrapClientLobbyDeletedCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientLobbyDeletedCallback{
         [fn, userData](uint64_t lobbyId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, userData);
         },
         core::UserData(free, userData)};
@@ -332,6 +373,10 @@ inline core::ClientLobbyUpdatedCallback WrapClientLobbyUpdatedCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientLobbyUpdatedCallback{
         [fn, userData](uint64_t lobbyId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, userData);
         },
         core::UserData(free, userData)};
@@ -341,6 +386,10 @@ inline core::ClientLobbyMemberAddedCallback WrapClientLobbyMemberAddedCallback(S
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientLobbyMemberAddedCallback{
         [fn, userData](uint64_t lobbyId, uint64_t memberId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); w.U64(memberId); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, memberId, userData);
         },
         core::UserData(free, userData)};
@@ -350,6 +399,10 @@ inline core::ClientLobbyMemberRemovedCallback WrapClientLobbyMemberRemovedCallba
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientLobbyMemberRemovedCallback{
         [fn, userData](uint64_t lobbyId, uint64_t memberId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); w.U64(memberId); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, memberId, userData);
         },
         core::UserData(free, userData)};
@@ -359,6 +412,10 @@ inline core::ClientLobbyMemberUpdatedCallback WrapClientLobbyMemberUpdatedCallba
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientLobbyMemberUpdatedCallback{
         [fn, userData](uint64_t lobbyId, uint64_t memberId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); w.U64(memberId); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, memberId, userData);
         },
         core::UserData(free, userData)};
@@ -421,6 +478,10 @@ inline core::ClientRelationshipCreatedCallback WrapClientRelationshipCreatedCall
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientRelationshipCreatedCallback{
         [fn, userData](uint64_t userId, bool isPlatformRelationshipUpdate) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(userId); w.Bool(isPlatformRelationshipUpdate); }, [&](Svcpp_Client const *client, uint8_t *buffer, size_t capacity, size_t *size) { return Svcpp_Client_GetRelationshipHandle_WriteSnapshot(client, userId, buffer, capacity, size); });
+                return;
+            }
             fn(userId, isPlatformRelationshipUpdate, userData);
         },
         core::UserData(free, userData)};
@@ -430,6 +491,10 @@ inline core::ClientRelationshipDeletedCallback WrapClientRelationshipDeletedCall
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientRelationshipDeletedCallback{
         [fn, userData](uint64_t userId, bool isPlatformRelationshipUpdate) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(userId); w.Bool(isPlatformRelationshipUpdate); }, NoPayload{});
+                return;
+            }
             fn(userId, isPlatformRelationshipUpdate, userData);
         },
         core::UserData(free, userData)};
@@ -439,6 +504,10 @@ inline core::ClientRelationshipGroupsUpdatedCallback WrapClientRelationshipGroup
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientRelationshipGroupsUpdatedCallback{
         [fn, userData](uint64_t userId) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(userId); }, NoPayload{});
+                return;
+            }
             fn(userId, userData);
         },
         core::UserData(free, userData)};
@@ -503,6 +572,10 @@ inline core::ClientActivityJoinCallback WrapClientActivityJoinCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientActivityJoinCallback{
         [fn, userData](std::string_view joinSecret) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.String(reinterpret_cast<const uint8_t *>(joinSecret.data()), joinSecret.size()); }, NoPayload{});
+                return;
+            }
             fn(Borrow(joinSecret), userData);
         },
         core::UserData(free, userData)};
@@ -512,6 +585,10 @@ inline core::ClientActivityJoinWithApplicationCallback WrapClientActivityJoinWit
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientActivityJoinWithApplicationCallback{
         [fn, userData](uint64_t applicationId, std::string_view joinSecret) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(applicationId); w.String(reinterpret_cast<const uint8_t *>(joinSecret.data()), joinSecret.size()); }, NoPayload{});
+                return;
+            }
             fn(applicationId, Borrow(joinSecret), userData);
         },
         core::UserData(free, userData)};
@@ -624,6 +701,10 @@ inline core::ClientVoiceParticipantChangedCallback WrapClientVoiceParticipantCha
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientVoiceParticipantChangedCallback{
         [fn, userData](uint64_t lobbyId, uint64_t memberId, bool added) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.U64(lobbyId); w.U64(memberId); w.Bool(added); }, NoPayload{});
+                return;
+            }
             fn(lobbyId, memberId, added, userData);
         },
         core::UserData(free, userData)};
@@ -708,6 +789,10 @@ inline core::ClientNoAudioInputCallback WrapClientNoAudioInputCallback(Svcpp_Cli
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::ClientNoAudioInputCallback{
         [fn, userData](bool inputDetected) {
+            if (auto *sink = EventRecordSink::Active()) {  // inside Svcpp_Client_DrainEvents: a record, not a call
+                sink->Record(userData, [&](SnapshotWriter &w) { w.Bool(inputDetected); }, NoPayload{});
+                return;
+            }
             fn(inputDetected, userData);
         },
         core::UserData(free, userData)};

@@ -119,6 +119,13 @@ void Client::RunCallbacksUpTo(uint32_t maxCallbacks) {
     if (destroyRequested_.load()) std::call_once(teardownOnce_, [this] { Teardown(); });
 }
 
+void Client::RunCallbacksRecording(uint32_t maxCallbacks, PumpRecorder *recorder, const std::function<bool()> &stopBefore) {
+    if (queue_.IsPumpingOnAnotherThread()) throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
+    auto self = shared_from_this();  // a Drop inside a callback must not free us mid-pump
+    queue_.Run([this, &stopBefore] { return destroyRequested_.load() || stopBefore(); }, maxCallbacks, recorder);
+    if (destroyRequested_.load()) std::call_once(teardownOnce_, [this] { Teardown(); });
+}
+
 void Client::SetCallbacksPendingHook(CallbacksPendingFn &&hook) {
     auto previous = queue_.SetHook(Share(std::move(hook)));
     // `previous` is released here, on the calling thread.

@@ -234,6 +234,11 @@ public:
     void RunCallbacks();
     /** RunCallbacks, at most maxCallbacks of them (Svcpp_Client_RunCallbacksUpTo; native/SEMANTICS.md "Pump and hook"). */
     void RunCallbacksUpTo(uint32_t maxCallbacks);
+    /**
+     * RunCallbacksUpTo with `recorder` as the jobs' CurrentPumpRecorder(), stopping before a job when `stopBefore`
+     * answers true (Svcpp_Client_DrainEvents; native/SEMANTICS.md "Event records").
+     */
+    void RunCallbacksRecording(uint32_t maxCallbacks, PumpRecorder *recorder, const std::function<bool()> &stopBefore);
     bool HasPendingCallbacks() const { return queue_.HasPending(); }
     void SetCallbacksPendingHook(CallbacksPendingFn &&hook);
 

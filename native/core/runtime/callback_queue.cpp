@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <iterator>
+#include <utility>
 
 #include "runtime/abi_error.hpp"
 
@@ -13,9 +14,15 @@ namespace svcpp::core {
 
 namespace {
 thread_local int pumpDepth = 0;  // pumps on this thread's stack (a callback may pump another client)
+thread_local PumpRecorder *currentRecorder = nullptr;  // of the innermost pump on this thread's stack
+thread_local bool jobDeclined = false;  // set by DeclineCurrentJob, read by the pump right after the job returns
 }  // namespace
 
 bool AnyPumpOnThisThread() { return pumpDepth > 0; }
+
+PumpRecorder *CurrentPumpRecorder() { return currentRecorder; }
+
+void DeclineCurrentJob() { jobDeclined = true; }
 
 void CallbackQueue::Post(Job job) {
     bool fire = false;
@@ -33,7 +40,9 @@ void CallbackQueue::Post(Job job) {
 
 void CallbackQueue::Run(const std::function<bool()> &shouldStop) { Run(shouldStop, SIZE_MAX); }
 
-void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs) {
+void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs) { Run(shouldStop, maxJobs, nullptr); }
+
+void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs, PumpRecorder *recorder) {
     std::deque<Job> batch;
     {
         std::lock_guard lock(mutex_);
@@ -49,15 +58,20 @@ void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs)
         }
     }
     ++pumpDepth;
+    PumpRecorder *const outerRecorder = std::exchange(currentRecorder, recorder);
+    jobDeclined = false;
     struct PumpEnd {  // clears the pumping flag even if a callback throws through us
         CallbackQueue &q;
+        PumpRecorder *outer;
         ~PumpEnd() {
             --pumpDepth;
+            currentRecorder = outer;
+            jobDeclined = false;
             std::lock_guard lock(q.mutex_);
             q.pumping_ = false;
             q.pumpThread_ = {};
         }
-    } end{*this};
+    } end{*this, outerRecorder};
 
     while (!batch.empty()) {
         if (shouldStop && shouldStop()) {
@@ -68,6 +82,13 @@ void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs)
         Job job = std::move(batch.front());
         batch.pop_front();
         job.run(JobMode::Deliver);
+        if (jobDeclined) {  // not taken (DeclineCurrentJob): it goes back first, ahead of the rest of the batch
+            jobDeclined = false;
+            std::lock_guard lock(mutex_);
+            for (auto it = batch.rbegin(); it != batch.rend(); ++it) jobs_.push_front(std::move(*it));
+            jobs_.push_front(std::move(job));
+            return;
+        }
     }
 }
 

@@ -24,6 +24,26 @@ struct Job {
 /** True while any client's callbacks are being run on the calling thread (a pump is on the stack). */
 bool AnyPumpOnThisThread();
 
+/**
+ * Something a host-facing layer installs for the jobs of one pump (the C ABI's event records,
+ * Svcpp_Client_DrainEvents): opaque to the core. The callbacks that pump runs find it with CurrentPumpRecorder();
+ * a pump without one (and every pump nested inside a callback) hides the outer one, so a recorder only ever sees
+ * the jobs of the queue it was installed for.
+ */
+class PumpRecorder {
+protected:
+    ~PumpRecorder() = default;
+};
+
+/** The recorder of the innermost pump running on this thread, or nullptr. */
+PumpRecorder *CurrentPumpRecorder();
+
+/**
+ * Called by a job that has done nothing yet and cannot be taken now (its record does not fit the host's buffer): the
+ * pump puts the job back at the front of the queue, unrun, with every job after it, and returns.
+ */
+void DeclineCurrentJob();
+
 class CallbackQueue {
 public:
     using Hook = std::function<void()>;
@@ -39,6 +59,8 @@ public:
     void Run(const std::function<bool()> &shouldStop);
     /** Run, but at most `maxJobs` of the queued jobs (the oldest); the others stay at the front of the queue. */
     void Run(const std::function<bool()> &shouldStop, size_t maxJobs);
+    /** Run with `recorder` as the CurrentPumpRecorder() of its jobs (nullptr: none). */
+    void Run(const std::function<bool()> &shouldStop, size_t maxJobs, PumpRecorder *recorder);
 
     /** Removes and returns every queued job (Drop and ResetCallbacks decide how each one ends). */
     std::deque<Job> TakeAll();
