@@ -28,12 +28,13 @@ describe.each(BACKENDS)('lifecycle over %s', (backend) => {
   });
 });
 
-// The N-API pump's wakeup handle closes at the environment's teardown (native/SEMANTICS.md "Pump batches (N-API)"):
-// a worker's loop is closed after it, or Node aborts. (koffi is not covered here: a worker terminated with a koffi
-// client open crashes the process today.)
-describe('lifecycle over napi: environment teardown', () => {
+// A worker terminated with its client open: the N-API pump's wakeup handle closes at the environment's teardown
+// (native/SEMANTICS.md "Pump batches (N-API)"), or Node aborts when the worker's loop closes; koffi unloads the
+// library at that teardown, which libsvcpp.so survives because it is never unmapped (-z nodelete: the open client's
+// I/O thread keeps running its code).
+describe.each(BACKENDS)('lifecycle over %s: environment teardown', (backend) => {
   it('a worker terminated with its client open (never closed) ends it; the process exits 0', () => {
-    const child = runNode([fixture('terminate-worker.ts')], { SVCPP_TEST_BACKEND: 'napi' });
+    const child = runNode([fixture('terminate-worker.ts')], { SVCPP_TEST_BACKEND: backend });
     expect(child.stderr).toBe('');
     expect(child.stdout.trim().split('\n')).toEqual(Array(3).fill(['application id set to 11', 'worker terminated 1']).flat());
     expect(child.signal).toBeNull();
