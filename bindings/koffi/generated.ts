@@ -5089,7 +5089,7 @@ function readUserHandle(r: SnapshotReader): Data.UserHandleData {
     status: r.i32(),
     isProvisional: r.bool(),
     guildTag: (r.present() ? r.string() : undefined),
-    userApplicationProfiles: r.list(readUserApplicationProfileHandle),
+    applicationProfiles: r.list(readUserApplicationProfileHandle),
     gameActivity: (r.present() ? readActivity(r) : undefined),
     avatarUrl: r.string(),
   };

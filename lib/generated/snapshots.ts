@@ -218,7 +218,7 @@ export interface UserHandleData {
   status: StatusType;
   isProvisional: boolean;
   guildTag: string | undefined;
-  userApplicationProfiles: UserApplicationProfileHandleData[];
+  applicationProfiles: UserApplicationProfileHandleData[];
   gameActivity: ActivityData | undefined;
   avatarUrl: string;
 }

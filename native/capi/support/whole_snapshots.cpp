@@ -41,17 +41,21 @@ void WriteProfile(SnapshotWriter &w, const core::UserRecord &user, const core::A
 
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self) {
     std::optional<core::Activity> activity;
-    std::optional<std::string> avatarUrl;
+    // The avatar URL is built into this thread's buffer (no allocation once it has grown).
+    thread_local std::string avatarUrl;
+    avatarUrl.clear();
+    bool cached = false;
     {
         Locked<core::UserHandle> handle(OpaqueOf(self), "self");
         // The fields in UserHandle's snapshot order (the generated WriteSnapshotByGetters_UserHandle's) up to the
         // profiles, written under the cache's lock; the activity is copied out and written after it (its writer reads
         // it through a handle), then AvatarUrl(Gif, Png), the fixed-argument call of idl/surface.mjs snapshots.calls.
-        avatarUrl = handle->ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
+        cached = handle->ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
             w.U64(u.id);
             WriteString(w, u.username);
             WriteOptionalString(w, u.globalName);
-            WriteString(w, core::DisplayNameOf(u));
+            // DisplayNameOf(u), without its copy.
+            WriteString(w, u.globalName && !u.globalName->empty() ? *u.globalName : u.username);
             WriteOptionalString(w, u.avatar);
             w.I32(static_cast<int32_t>(u.status));
             w.Bool(u.provisional);
@@ -60,10 +64,11 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *
             w.Count(profiles);
             for (size_t i = 0; i < profiles; ++i) WriteProfile(w, u, (*u.applicationProfiles)[i]);
             activity = u.gameActivity;
-            return core::AvatarUrlOf(u, cdnBase, core::UserHandleAvatarType::Gif, core::UserHandleAvatarType::Png);
-        });
+            core::AppendAvatarUrl(avatarUrl, u, cdnBase, core::UserHandleAvatarType::Gif, core::UserHandleAvatarType::Png);
+            return true;
+        }).has_value();
     }
-    if (!avatarUrl) {
+    if (!cached) {
         // Gone (the user left the cache, or the client was dropped): every getter answers its default.
         w.U64(0);
         WriteString(w, "");
@@ -85,7 +90,7 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *
         DropOnExit<Svcpp_Activity> owned{&boxed, Svcpp_Activity_Drop};
         WriteSnapshotOf_Activity(w, &boxed);
     }
-    WriteString(w, *avatarUrl);
+    WriteString(w, avatarUrl);
 }
 
 }  // namespace svcpp::capi::snapshot_writers

@@ -1,5 +1,7 @@
 #include "users/user_handle.hpp"
 
+#include <charconv>
+
 namespace svcpp::core {
 
 namespace {
@@ -59,11 +61,32 @@ std::string UserHandle::AvatarUrl(UserHandleAvatarType animatedType, UserHandleA
 
 std::string AvatarUrlOf(const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
                         UserHandleAvatarType staticType) {
+    std::string url;
+    AppendAvatarUrl(url, user, cdnBase, animatedType, staticType);
+    return url;
+}
+
+void AppendAvatarUrl(std::string &out, const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
+                     UserHandleAvatarType staticType) {
     // The platform's CDN layout: avatars/<user id>/<hash>.<ext>; "a_" hashes are animated. Without an avatar
     // the default one is chosen from the id, like the reference platform's embed avatars.
-    if (!user.avatar) return cdnBase + "/embed/avatars/" + std::to_string((user.id >> 22) % 6) + ".png";
+    out += cdnBase;
+    if (!user.avatar) {
+        out += "/embed/avatars/";
+        out += static_cast<char>('0' + (user.id >> 22) % 6);
+        out += ".png";
+        return;
+    }
     const bool animated = user.avatar->rfind("a_", 0) == 0;
-    return cdnBase + "/avatars/" + std::to_string(user.id) + "/" + *user.avatar + "." + Extension(animated ? animatedType : staticType);
+    char id[24];
+    const auto [end, ec] = std::to_chars(id, id + sizeof id, user.id);
+    (void)ec;  // 24 chars hold any uint64
+    out += "/avatars/";
+    out.append(id, end);
+    out += '/';
+    out += *user.avatar;
+    out += '.';
+    out += Extension(animated ? animatedType : staticType);
 }
 
 }  // namespace svcpp::core

@@ -17,6 +17,9 @@ namespace svcpp::core {
 /** The avatar URL AvatarUrl answers for a cached user (cdnBase: the cache's CDN base). */
 std::string AvatarUrlOf(const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
                         UserHandleAvatarType staticType);
+/** AvatarUrlOf appended to `out` (a whole-object reader reuses one buffer instead of allocating each URL). */
+void AppendAvatarUrl(std::string &out, const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
+                     UserHandleAvatarType staticType);
 
 class UserHandle {
 public:
