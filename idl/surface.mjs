@@ -1404,7 +1404,7 @@ export const snapshots = {
   // nested objects of which only one getter's value is kept (the message's lobby: its id)
   only: { MessageHandle: { Lobby: 'Id' } },
   // keys other than the getter's name, so that the snapshot is the TypeScript face's object as it is (no re-map in JS)
-  keys: { UserHandle: { UserApplicationProfiles: 'applicationProfiles' } },
+  keys: { UserHandle: { UserApplicationProfiles: 'applicationProfiles' }, MessageHandle: { Lobby: 'lobbyId' } },
   // getters with arguments, called with fixed enum values (by value name)
   calls: { UserHandle: [{ key: 'avatarUrl', getter: 'AvatarUrl', args: [['UserHandle.AvatarType', 'Gif'], ['UserHandle.AvatarType', 'Png']] }] },
   // types whose C snapshot reads the object whole, in one cache lookup (hand-written

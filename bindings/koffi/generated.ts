@@ -5130,7 +5130,7 @@ function readMessageHandle(r: SnapshotReader): Data.MessageHandleData {
     authorId: r.u64(),
     author: (r.present() ? readUserHandle(r) : undefined),
     channelId: r.u64(),
-    lobby: (r.present() ? r.u64() : undefined),
+    lobbyId: (r.present() ? r.u64() : undefined),
     recipientId: r.u64(),
     sentTimestamp: r.u64(),
     editedTimestamp: r.u64(),

@@ -259,7 +259,7 @@ export interface MessageHandleData {
   authorId: bigint;
   author: UserHandleData | undefined;
   channelId: bigint;
-  lobby: bigint | undefined;
+  lobbyId: bigint | undefined;
   recipientId: bigint;
   sentTimestamp: bigint;
   editedTimestamp: bigint;
