@@ -11,7 +11,7 @@
 //      the median is printed with the worst rate and the CPU time per dispatch.
 // Every SDK figure is printed with its ratio to the baseline measured in the same run; the connect contenders take
 // turns (interleaved) too, so load from elsewhere on the machine falls on all of them alike.
-// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only]
+// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only] [--only=<name part>]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -25,6 +25,11 @@ const smoke = process.argv.includes('--smoke');
 const dispatchOnly = process.argv.includes('--dispatch-only');
 /** --connect-only: the connect-to-Ready part alone (for work on the connection path). */
 const connectOnly = process.argv.includes('--connect-only');
+/**
+ * --only=<text>: the dispatch contenders whose name contains <text> (case-insensitive), the baseline always kept for
+ * its ratio — e.g. `--dispatch-only --only=napi (handler reads` to profile the N-API path alone.
+ */
+const onlyContenders = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).toLowerCase();
 const CONNECTS = smoke ? 3 : 30;
 const DISPATCHES = smoke ? 2_000 : 20_000; // the gateway drops a session more than 8 MiB behind
 const BACKENDS = ['napi', 'koffi'] as const;
@@ -244,7 +249,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
   const server = serverFor(platform);
   const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
-  const contenders = dispatchContenders(platform, server, ca);
+  const contenders = dispatchContenders(platform, server, ca)
+    .filter(([name]) => name === BASELINE || onlyContenders === undefined || name.toLowerCase().includes(onlyContenders));
   const drains = new Map<string, Drain[]>(contenders.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < contenders.length; i++) {

@@ -1403,8 +1403,14 @@ export const snapshots = {
   },
   // nested objects of which only one getter's value is kept (the message's lobby: its id)
   only: { MessageHandle: { Lobby: 'Id' } },
+  // keys other than the getter's name, so that the snapshot is the TypeScript face's object as it is (no re-map in JS)
+  keys: { UserHandle: { UserApplicationProfiles: 'applicationProfiles' }, MessageHandle: { Lobby: 'lobbyId' } },
   // getters with arguments, called with fixed enum values (by value name)
   calls: { UserHandle: [{ key: 'avatarUrl', getter: 'AvatarUrl', args: [['UserHandle.AvatarType', 'Gif'], ['UserHandle.AvatarType', 'Png']] }] },
+  // types whose C snapshot reads the object whole, in one cache lookup (hand-written
+  // native/capi/support/whole_snapshots.cpp; the getter-composed writer stays as the reference its test compares):
+  // the snapshots read on a hot path — a user is every UserUpdated event's payload
+  whole: ['UserHandle'],
 };
 
 // The TypeScript face's snapshot mappers (lib/<module>.ts): a `ts` hint on a Client method names one by key. A

@@ -4,7 +4,7 @@ import type { AdditionalContentType, ChannelType, DisclosureTypes } from './gene
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
 import type { MessageHandleData } from './generated/snapshots.js';
-import { userFromData, type UserSnapshot } from './users.js';
+import type { UserSnapshot } from './users.js';
 
 /** What a message carries besides its text (the platform's game messages are text only: never set today). */
 export interface AdditionalContentSnapshot {
@@ -66,27 +66,12 @@ export function takeMessageSnapshot(api: NativeApi, handle: NativeHandle<'Messag
   return messageFromData(api.MessageHandle_Snapshot(handle, true));
 }
 
-/** A message's snapshot data in the face's shape (no native call). */
+/**
+ * A message's snapshot data is the face's MessageSnapshot as it is (idl/surface.mjs `snapshots.keys` names its fields
+ * so; its author is a UserSnapshot the same way): a type, no re-map. Kept as a function for the generated lookups.
+ */
 export function messageFromData(d: MessageHandleData): MessageSnapshot {
-  return {
-    id: d.id,
-    content: d.content,
-    rawContent: d.rawContent,
-    authorId: d.authorId,
-    author: d.author && userFromData(d.author),
-    channelId: d.channelId,
-    lobbyId: d.lobby,
-    recipientId: d.recipientId,
-    sentTimestamp: d.sentTimestamp,
-    editedTimestamp: d.editedTimestamp,
-    metadata: d.metadata,
-    moderationMetadata: d.moderationMetadata,
-    additionalContent: d.additionalContent && { type: d.additionalContent.type, title: d.additionalContent.title, count: d.additionalContent.count },
-    disclosureType: d.disclosureType,
-    applicationId: d.applicationId,
-    sentFromGame: d.sentFromGame,
-    additionalName: d.additionalName,
-  };
+  return d;
 }
 
 /** Reads MessageHandles into snapshots and drops them. */
@@ -122,7 +107,8 @@ export type MessageEvents = {
 };
 
 export const MESSAGE_EVENT_SETTERS: EventSetters<MessageEvents> = {
-  messageCreated: (api, client, cb) => api.Client_SetMessageCreatedCallback(client, cb && ((id, message) => cb(id, message && messageFromData(message)))),
-  messageUpdated: (api, client, cb) => api.Client_SetMessageUpdatedCallback(client, cb && ((id, message) => cb(id, message && messageFromData(message)))),
+  // The payload is the face's MessageSnapshot as built: the handler gets it as it is.
+  messageCreated: (api, client, cb) => api.Client_SetMessageCreatedCallback(client, cb),
+  messageUpdated: (api, client, cb) => api.Client_SetMessageUpdatedCallback(client, cb),
   messageDeleted: (api, client, cb) => api.Client_SetMessageDeletedCallback(client, cb),
 };

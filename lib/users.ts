@@ -2,7 +2,7 @@
 // dropped right away, so a snapshot never pins native memory and is safe to keep, log or post to another thread).
 import type { ExternalIdentityProviderType, StatusType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import { activityFromData, type Activity } from './presence.js';
+import type { Activity } from './presence.js';
 import type { UserHandleData } from './generated/snapshots.js';
 
 /** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
@@ -43,29 +43,13 @@ export interface UserApplicationProfileSnapshot {
 
 /** Reads a UserHandle into a snapshot and drops the handle: one crossing (UserHandle_Snapshot). */
 export function takeUserSnapshot(api: NativeApi, handle: NativeHandle<'UserHandle'>): UserSnapshot {
-  return userFromData(api.UserHandle_Snapshot(handle, true));
+  return api.UserHandle_Snapshot(handle, true);
 }
 
-/** A user's snapshot data in the face's shape (no native call). */
+/**
+ * A user's snapshot data is the face's UserSnapshot as it is (idl/surface.mjs `snapshots.keys` names its fields so):
+ * a type, no re-map. Kept as a function for the generated lookups (tools/gen/ts_client.mjs `fromData`).
+ */
 export function userFromData(d: UserHandleData): UserSnapshot {
-  return {
-    id: d.id,
-    username: d.username,
-    globalName: d.globalName,
-    displayName: d.displayName,
-    avatar: d.avatar,
-    avatarUrl: d.avatarUrl,
-    status: d.status,
-    isProvisional: d.isProvisional,
-    guildTag: d.guildTag,
-    applicationProfiles: d.userApplicationProfiles.map((p) => ({
-      providerType: p.providerType,
-      providerId: p.providerId,
-      providerIssuedUserId: p.providerIssuedUserId,
-      username: p.username,
-      avatarHash: p.avatarHash,
-      metadata: p.metadata,
-    })),
-    gameActivity: d.gameActivity && activityFromData(d.gameActivity),
-  };
+  return d;
 }

@@ -5090,7 +5090,7 @@ function readUserHandle(r: SnapshotReader): Data.UserHandleData {
     status: r.i32(),
     isProvisional: r.bool(),
     guildTag: (r.present() ? r.string() : undefined),
-    userApplicationProfiles: r.list(readUserApplicationProfileHandle),
+    applicationProfiles: r.list(readUserApplicationProfileHandle),
     gameActivity: (r.present() ? readActivity(r) : undefined),
     avatarUrl: r.string(),
   };
@@ -5131,7 +5131,7 @@ function readMessageHandle(r: SnapshotReader): Data.MessageHandleData {
     authorId: r.u64(),
     author: (r.present() ? readUserHandle(r) : undefined),
     channelId: r.u64(),
-    lobby: (r.present() ? r.u64() : undefined),
+    lobbyId: (r.present() ? r.u64() : undefined),
     recipientId: r.u64(),
     sentTimestamp: r.u64(),
     editedTimestamp: r.u64(),

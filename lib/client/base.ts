@@ -15,7 +15,6 @@ import { INVITE_EVENT_SETTERS } from '../presence.js';
 import { RELATIONSHIP_EVENT_SETTERS } from '../relationships.js';
 import { resultError } from '../result.js';
 import { TypedEventEmitter } from '../typed-emitter.js';
-import { userFromData } from '../users.js';
 import { VoiceArea } from '../voice/voice-area.js';
 import type { ClientEvents, ClientOptions, TokenResponse } from './types.js';
 import type { AuthorizationTokenType } from '../generated/enums.js';
@@ -319,7 +318,7 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
     } else if (event === 'log') {
       this.#logToken = api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) => this.emit('log', message, severity));
     } else if (event === 'userUpdated') {
-      api.Client_SetUserUpdatedCallback(handle, (userId, user) => this.emit('userUpdated', userId, user && userFromData(user)));
+      api.Client_SetUserUpdatedCallback(handle, (userId, user) => this.emit('userUpdated', userId, user));  // the snapshot is the face's UserSnapshot
     } else if (event === 'tokenExpiring') {
       api.Client_SetTokenExpirationCallback(handle, () => this.emit('tokenExpiring'));
     } else {

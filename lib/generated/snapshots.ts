@@ -218,7 +218,7 @@ export interface UserHandleData {
   status: StatusType;
   isProvisional: boolean;
   guildTag: string | undefined;
-  userApplicationProfiles: UserApplicationProfileHandleData[];
+  applicationProfiles: UserApplicationProfileHandleData[];
   gameActivity: ActivityData | undefined;
   avatarUrl: string;
 }
@@ -259,7 +259,7 @@ export interface MessageHandleData {
   authorId: bigint;
   author: UserHandleData | undefined;
   channelId: bigint;
-  lobby: bigint | undefined;
+  lobbyId: bigint | undefined;
   recipientId: bigint;
   sentTimestamp: bigint;
   editedTimestamp: bigint;

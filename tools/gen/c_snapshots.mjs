@@ -5,6 +5,7 @@
 // This module generates their declarations (svcpp.h), their implementation over the public C getters
 // (native/capi/generated/Snapshots.cpp, with native/capi/support/snapshot_writer.hpp) and the JavaScript readers of
 // the layout (bindings/koffi/generated.ts), so writer and readers cannot disagree.
+import * as idl from '../../idl/surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
 import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
@@ -117,20 +118,37 @@ function callLines(model, c) {
   return ['{', '    Svcpp_String out{};', `    Must(${c.f.fn.cName}(self, ${enumArgs.join(', ')}, &out));`, '    w.TakeString(out);', '}'];
 }
 
+/**
+ * Types whose C snapshot reads the object whole (idl/surface.mjs `snapshots.whole`): WriteSnapshotOf_<T> calls the
+ * hand-written WriteWholeSnapshotOf_<T> (native/capi/support/whole_snapshots.cpp), and the getter-composed writer
+ * stays, as WriteSnapshotByGetters_<T>, the reference the tests compare it with.
+ */
+const wholeTypes = () => new Set(idl.snapshots.whole ?? []);
+
 /** native/capi/generated/Snapshots.cpp; `includes` are the capi files' common includes. */
 export function cSnapshotImplementation(model, header, includes) {
   const specs = snapshotSpecs(model);
-  let s = `${header}${includes}#include "support/snapshot_writer.hpp"\n\nusing namespace svcpp::capi;\nnamespace core = svcpp::core;\n\n`;
+  const whole = wholeTypes();
+  for (const name of whole) if (!specs.has(name)) throw new Error(`snapshots.whole: ${name} has no snapshot`);
+  let s = `${header}${includes}#include "support/snapshot_writer.hpp"\n#include "support/whole_snapshots.hpp"\n\n`;
+  s += 'using namespace svcpp::capi;\nusing namespace svcpp::capi::snapshot_writers;\nnamespace core = svcpp::core;\n\n';
   s += '// Each WriteSnapshotOf_<T> appends one object in the packed layout (support/snapshot_writer.hpp), reading it through\n';
-  s += '// the public C getters: a snapshot answers exactly what the getters answer.\nnamespace {\n\n';
+  s += '// the public C getters: a snapshot answers exactly what the getters answer (the whole-object writers of\n';
+  s += '// support/whole_snapshots.hpp write the same bytes from one read). Not file-local: those writers use them.\n';
+  s += 'namespace svcpp::capi::snapshot_writers {\n\n';
   for (const spec of specs.values()) s += `void WriteSnapshotOf_${spec.type.name}(SnapshotWriter &w, ${spec.type.cName} const *self);\n`;
   s += '\n';
   for (const spec of specs.values()) {
     const lines = [...spec.fields.flatMap((field) => fieldLines(model, field)), ...spec.calls.flatMap((c) => callLines(model, c))];
     if (!lines.length) lines.push('(void)w;', '(void)self;');
-    s += `void WriteSnapshotOf_${spec.type.name}(SnapshotWriter &w, ${spec.type.cName} const *self) {\n${lines.map((l) => `    ${l}`).join('\n')}\n}\n\n`;
+    const name = spec.type.name;
+    const byGetters = whole.has(name) ? `WriteSnapshotByGetters_${name}` : `WriteSnapshotOf_${name}`;
+    s += `void ${byGetters}(SnapshotWriter &w, ${spec.type.cName} const *self) {\n${lines.map((l) => `    ${l}`).join('\n')}\n}\n\n`;
+    if (whole.has(name)) {
+      s += `void WriteSnapshotOf_${name}(SnapshotWriter &w, ${spec.type.cName} const *self) { WriteWholeSnapshotOf_${name}(w, self); }\n\n`;
+    }
   }
-  s += '}  // namespace\n\nextern "C" {\n\n';
+  s += '}  // namespace svcpp::capi::snapshot_writers\n\nextern "C" {\n\n';
   for (const e of cSnapshotEntryPoints(model)) {
     const type = e.spec.type;
     const lines = [];

@@ -218,35 +218,37 @@ function functionBody(model, f) {
 }
 
 
-/** C++ statements reading one getter result into `values[index]` (a snapshot field, in the factory's argument order). */
-function snapshotField(model, field, index) {
-  const { f } = field;
-  const fn = f.fn;
-  const set = (v) => `values[${index}] = ${v};`;
-  if (fn.ret === 'value') return [set(toJs(model, fn.valueType, `${fn.cName}(self)`))];
-  if (fn.ret === 'cstr') return [set(`Napi::String::New(env, ${fn.cName}(self))`)];
-  const outType = model.cType(f.returns.type);
-  let conv;
-  const lines = [];
-  if (field.mode === 'nest') {
-    lines.push(`DropOnExit<${outType}> owned{&out};`);
-    conv = `SnapshotOf_${field.target}(env, &out)`;
-  } else if (field.mode === 'list') {
-    const elem = model.cType(`obj:${field.target}`);
-    lines.push(`SpanDropOnExit<${elem}, ${outType}> owned{&out};`);
-    conv = `SnapshotArray<${elem}>(env, out, SnapshotOf_${field.target})`;
-  } else if (field.mode === 'only') {
-    if (field.only.fn.ret !== 'value') throw new Error(`snapshots.only: ${field.only.name} must return a value`);
-    lines.push(`DropOnExit<${outType}> owned{&out};`);
-    conv = toJs(model, field.only.fn.valueType, `${field.only.fn.cName}(&out)`);
-  } else {
-    conv = toJs(model, f.returns.type, 'out', { take: true });
+/** C++ expression reading one value of IDL type t from the SnapshotReader `r` as a JS value. */
+function readValue(t) {
+  const p = parseType(t);
+  switch (p.kind) {
+    case 'bool': return 'r.Boolean(r.Bool())';
+    case 'i32': case 'enum': return 'r.Number(static_cast<double>(r.I32()))';
+    case 'u32': return 'r.Number(static_cast<double>(r.U32()))';
+    case 'f32': return 'r.Number(static_cast<double>(r.F32()))';
+    case 'u64': return 'r.BigInt(r.U64())';
+    case 'string': return 'r.String()';
+    case 'map': return 'r.Properties()';
+    case 'list': if (p.elem.kind === 'u64') return 'r.U64List()'; break;
+    default: break;
   }
-  if (fn.ret === 'optional') {
-    return [`{`, `  ${outType} out{};`, `  if (!${fn.cName}(self, &out)) {`, `    ${set('env.Undefined()')}`, `  } else {`,
-      ...lines.map((l) => `    ${l}`), `    ${set(conv)}`, `  }`, `}`];
-  }
-  return [`{`, `  ${outType} out{};`, `  Check(env, ${fn.cName}(self, &out));`, ...lines.map((l) => `  ${l}`), `  ${set(conv)}`, `}`];
+  throw new Error(`napi: no packed layout for ${t}`);
+}
+
+/**
+ * C++ expression reading one snapshot field from the packed layout the C snapshot wrote (tools/gen/c_snapshots.mjs
+ * writes the same fields in the same order: the layout is theirs).
+ */
+function readSnapshotField(field) {
+  const fn = field.f.fn;
+  if (fn.ret === 'value') return readValue(fn.valueType);
+  if (fn.ret === 'cstr') return 'r.String()';
+  let one;
+  if (field.mode === 'nest') one = `ReadSnapshot_${field.target}(env, r)`;
+  else if (field.mode === 'list') one = `r.List(ReadSnapshot_${field.target})`;
+  else if (field.mode === 'only') one = readValue(field.only.fn.valueType);
+  else one = readValue(field.f.returns.type);
+  return fn.ret === 'optional' ? `r.Present() ? ${one} : static_cast<napi_value>(env.Undefined())` : one;
 }
 
 /** The keys of a snapshot object, in the order its factory takes them (fields, then fixed-argument calls). */
@@ -266,30 +268,33 @@ function snapshotFactorySource(specs) {
   return `[\n${factories.map((f) => `  ${f},`).join('\n')}\n]`;
 }
 
-/** The Snapshot entry points: `<Type>_Snapshot(handle, drop?)` reads every getter in one crossing. */
+/**
+ * The Snapshot entry points: `<Type>_Snapshot(handle, drop?)` is one call of the C snapshot `Svcpp_<T>_WriteSnapshot`
+ * (every getter, read inside the library) and the packed bytes read into the type's factory by `ReadSnapshot_<T>`.
+ */
 function snapshotFunctions(model) {
   const specs = snapshotSpecs(model);
   let s = '// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------\n\n';
   s += `/** The snapshot factories' source (see InitSnapshotFactories): index i builds the snapshot of the i-th type below. */\n`;
   s += `constexpr const char *kSnapshotFactories = R"js(${snapshotFactorySource(specs)})js";\n\n`;
-  for (const [name, spec] of specs) s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self);\n`;
+  for (const [name] of specs) s += `napi_value ReadSnapshot_${name}(Napi::Env env, SnapshotReader &r);\n`;
   s += '\n';
   let factoryIndex = 0;
   for (const [name, spec] of specs) {
     const count = snapshotKeys(spec).length;
-    const lines = count === 0 ? [] : [`napi_value values[${count}];`];
-    spec.fields.forEach((field, i) => lines.push(...snapshotField(model, field, i)));
-    spec.calls.forEach((c, j) => {
-      const enumArgs = c.f.params.filter((p) => p.role === 'in').map((p, i) => `static_cast<${model.cType(p.type)}>(${c.args[i]})`);
-      lines.push('{', '  Svcpp_String out{};', `  Check(env, ${c.f.fn.cName}(self, ${enumArgs.join(', ')}, &out));`,
-        `  values[${spec.fields.length + j}] = TakeString(env, out);`, '}');
-    });
+    const lines = count === 0 ? ['(void)r;'] : [`napi_value values[${count}];`];
+    // One statement per value: the layout is read in order.
+    spec.fields.forEach((field, i) => lines.push(`values[${i}] = ${readSnapshotField(field)};`));
+    spec.calls.forEach((c, j) => lines.push(`values[${spec.fields.length + j}] = r.String();`));
     lines.push(count === 0 ? 'return Napi::Object::New(env);' : `return SnapshotFactory(env, ${factoryIndex}).Call(env.Undefined(), ${count}, values);`);
     factoryIndex += 1;
-    s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
+    s += `napi_value ReadSnapshot_${name}(Napi::Env env, SnapshotReader &r) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
+    s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self) {\n`;
+    s += `  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {\n`;
+    s += `    return ${spec.type.cName}_WriteSnapshot(self, buffer, capacity, size);\n  }, ReadSnapshot_${name});\n}\n\n`;
     s += `Napi::Value ${name}_Snapshot(const Napi::CallbackInfo &info) {\n  Napi::Env env = info.Env();\n  CountCrossing();\n`;
     s += `  ${spec.type.cName} *self = UnwrapHandle<${spec.type.cName}>(env, info[0]);\n`;
-    s += `  // drop: the handle is dropped in this same call, also when a getter throws.\n`;
+    s += `  // drop: the handle is dropped in this same call, also when the snapshot throws.\n`;
     s += `  DropOnExit<${spec.type.cName}> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};\n`;
     s += `  return SnapshotOf_${name}(env, self);\n}\n\n`;
   }
@@ -316,11 +321,10 @@ function lookupSnapshotDeclarations(model) {
 function lookupSnapshotFunctions(model) {
   let s = '// ---- lookup snapshots ---------------------------------------------------------------------------------\n\n';
   for (const { f, target } of lookupSnapshots(model)) {
-    const outType = model.cType(f.returns.type);
     const ids = lookupIds(f);
     s += `Napi::Value LookupSnapshot_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...ids.map((n) => `uint64_t ${n}`)].join(', ')}) {\n`;
-    s += `  ${outType} out{};\n  if (!${f.fn.cName}(${['client', ...ids, '&out'].join(', ')})) return env.Undefined();\n`;
-    s += `  DropOnExit<${outType}> owned{&out};\n  return SnapshotOf_${target}(env, &out);\n}\n\n`;
+    s += `  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {\n`;
+    s += `    return ${f.fn.cName}_WriteSnapshot(${['client', ...ids, 'buffer', 'capacity', 'size'].join(', ')});\n  }, ReadSnapshot_${target});\n}\n\n`;
     const lines = ['Napi::Env env = info.Env();', 'CountCrossing();'];
     const args = [];
     f.params.forEach((p, i) => {

@@ -31,13 +31,14 @@ export function snapshotSpecs(model) {
     if (type.kind === 'client') continue;
     const skip = new Set(idl.snapshots.skip[type.name] ?? []);
     const only = idl.snapshots.only[type.name] ?? {};
+    const keys = idl.snapshots.keys?.[type.name] ?? {};
     const fields = [];
     for (const f of fns) {
       if (f.fn.owner !== type && f.fn.owner?.name !== type.name) continue;
       if (!isSnapshotGetter(f) || skip.has(getterName(f))) continue;
       const name = getterName(f);
       const p = parseType(f.returns.type);
-      const key = lowerFirst(name);
+      const key = keys[name] ?? lowerFirst(name);
       if (p.kind === 'obj' && only[name]) {
         const inner = byName.get(`${p.name}_${only[name]}`);
         if (!inner) throw new Error(`snapshots.only.${type.name}.${name}: no getter ${p.name}_${only[name]}`);

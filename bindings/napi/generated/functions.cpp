@@ -5605,1174 +5605,857 @@ constexpr const char *kSnapshotFactories = R"js([
   (a0, a1, a2, a3, a4, a5, a6, a7, a8) => ({ "senderId": a0, "channelId": a1, "messageId": a2, "type": a3, "applicationId": a4, "parentApplicationId": a5, "partyId": a6, "sessionId": a7, "isValid": a8 }),
   (a0, a1, a2, a3, a4) => ({ "id": a0, "platformRelationshipType": a1, "gameRelationshipType": a2, "isSpamRequest": a3, "user": a4 }),
   (a0, a1, a2, a3, a4, a5) => ({ "avatarHash": a0, "metadata": a1, "providerId": a2, "providerIssuedUserId": a3, "providerType": a4, "username": a5 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) => ({ "id": a0, "username": a1, "globalName": a2, "displayName": a3, "avatar": a4, "status": a5, "isProvisional": a6, "guildTag": a7, "userApplicationProfiles": a8, "gameActivity": a9, "avatarUrl": a10 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) => ({ "id": a0, "username": a1, "globalName": a2, "displayName": a3, "avatar": a4, "status": a5, "isProvisional": a6, "guildTag": a7, "applicationProfiles": a8, "gameActivity": a9, "avatarUrl": a10 }),
   (a0, a1, a2, a3, a4, a5) => ({ "id": a0, "connected": a1, "metadata": a2, "user": a3, "canLinkLobby": a4, "additionalName": a5 }),
   (a0, a1, a2, a3, a4, a5) => ({ "id": a0, "lobbyMemberIds": a1, "lobbyMembers": a2, "metadata": a3, "linkedChannel": a4, "getCallInfoHandle": a5 }),
   (a0, a1, a2, a3) => ({ "id": a0, "name": a1, "recipients": a2, "type": a3 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) => ({ "id": a0, "content": a1, "rawContent": a2, "authorId": a3, "author": a4, "channelId": a5, "lobby": a6, "recipientId": a7, "sentTimestamp": a8, "editedTimestamp": a9, "metadata": a10, "moderationMetadata": a11, "additionalContent": a12, "disclosureType": a13, "applicationId": a14, "sentFromGame": a15, "additionalName": a16 }),
+  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) => ({ "id": a0, "content": a1, "rawContent": a2, "authorId": a3, "author": a4, "channelId": a5, "lobbyId": a6, "recipientId": a7, "sentTimestamp": a8, "editedTimestamp": a9, "metadata": a10, "moderationMetadata": a11, "additionalContent": a12, "disclosureType": a13, "applicationId": a14, "sentFromGame": a15, "additionalName": a16 }),
   (a0, a1) => ({ "selfMute": a0, "selfDeaf": a1 }),
   (a0, a1, a2) => ({ "channelId": a0, "guildId": a1, "getParticipants": a2 }),
   (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) => ({ "getStatus": a0, "getChannelId": a1, "getGuildId": a2, "getParticipants": a3, "getSelfMute": a4, "getSelfDeaf": a5, "getAudioMode": a6, "getPTTActive": a7, "getPTTReleaseDelay": a8, "getVADThreshold": a9, "getEncryptionState": a10, "getPrivacyCode": a11, "getFramesEncrypted": a12 }),
 ])js";
 
-Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self);
-Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self);
-Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self);
-Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self);
-Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self);
-Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self);
-Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self);
-Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self);
-Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self);
-Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self);
-Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self);
-Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self);
-Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self);
-Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self);
-Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self);
-Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self);
-Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self);
-Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self);
-Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self);
-Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self);
-Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self);
-Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self);
-Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self);
-Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self);
-Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self);
-Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self);
-Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self);
-Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self);
-Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self);
-Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self);
-Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self);
-Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self);
+napi_value ReadSnapshot_ClientCreateOptions(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ClientResult(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_AuthorizationCodeChallenge(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_AuthorizationCodeVerifier(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_AuthorizationArgs(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ActivityButton(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_LinkedLobby(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ConnectionFailure(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_LinkedChannel(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_AdditionalContent(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_AudioDevice(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_VADThresholdSettings(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_CallEncryptionState(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_UserMessageSummary(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_GuildMinimal(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_GuildChannel(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ActivityAssets(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ActivityTimestamps(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ActivityParty(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ActivitySecrets(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_Activity(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ActivityInvite(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_RelationshipHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_UserApplicationProfileHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_UserHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_LobbyMemberHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_LobbyHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_ChannelHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_MessageHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_VoiceStateHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_CallInfoHandle(Napi::Env env, SnapshotReader &r);
+napi_value ReadSnapshot_Call(Napi::Env env, SnapshotReader &r);
+
+napi_value ReadSnapshot_ClientCreateOptions(Napi::Env env, SnapshotReader &r) {
+  napi_value values[7];
+  values[0] = r.String();
+  values[1] = r.String();
+  values[2] = r.String();
+  values[3] = r.Number(static_cast<double>(r.I32()));
+  values[4] = r.Boolean(r.Bool());
+  values[5] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
+  values[6] = r.String();
+  return SnapshotFactory(env, 0).Call(env.Undefined(), 7, values);
+}
 
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self) {
-  napi_value values[7];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ClientCreateOptions_ApiBase(self, &out));
-    values[0] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ClientCreateOptions_WebBase(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ClientCreateOptions_CaFile(self, &out));
-    values[2] = TakeString(env, out);
-  }
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(self)));
-  values[4] = Napi::Boolean::New(env, Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(self));
-  {
-    uint64_t out{};
-    if (!Svcpp_ClientCreateOptions_CpuAffinityMask(self, &out)) {
-      values[5] = env.Undefined();
-    } else {
-      values[5] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
-    }
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ClientCreateOptions_IpcPath(self, &out));
-    values[6] = TakeString(env, out);
-  }
-  return SnapshotFactory(env, 0).Call(env.Undefined(), 7, values);
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ClientCreateOptions_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ClientCreateOptions);
 }
 
 Napi::Value ClientCreateOptions_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ClientCreateOptions *self = UnwrapHandle<Svcpp_ClientCreateOptions>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ClientCreateOptions> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ClientCreateOptions(env, self);
 }
 
-Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self) {
+napi_value ReadSnapshot_ClientResult(Napi::Env env, SnapshotReader &r) {
   napi_value values[7];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Type(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ClientResult_Error(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_ErrorCode(self)));
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_Status(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ClientResult_ResponseBody(self, &out));
-    values[4] = TakeString(env, out);
-  }
-  values[5] = Napi::Boolean::New(env, Svcpp_ClientResult_Retryable(self));
-  values[6] = Napi::Number::New(env, static_cast<double>(Svcpp_ClientResult_RetryAfter(self)));
+  values[0] = r.Number(static_cast<double>(r.I32()));
+  values[1] = r.String();
+  values[2] = r.Number(static_cast<double>(r.I32()));
+  values[3] = r.Number(static_cast<double>(r.I32()));
+  values[4] = r.String();
+  values[5] = r.Boolean(r.Bool());
+  values[6] = r.Number(static_cast<double>(r.F32()));
   return SnapshotFactory(env, 1).Call(env.Undefined(), 7, values);
+}
+
+Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ClientResult_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ClientResult);
 }
 
 Napi::Value ClientResult_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ClientResult *self = UnwrapHandle<Svcpp_ClientResult>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ClientResult> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ClientResult(env, self);
 }
 
-Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self) {
+napi_value ReadSnapshot_AuthorizationCodeChallenge(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_AuthorizationCodeChallenge_Method(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_AuthorizationCodeChallenge_Challenge(self, &out));
-    values[1] = TakeString(env, out);
-  }
+  values[0] = r.Number(static_cast<double>(r.I32()));
+  values[1] = r.String();
   return SnapshotFactory(env, 2).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_AuthorizationCodeChallenge_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_AuthorizationCodeChallenge);
 }
 
 Napi::Value AuthorizationCodeChallenge_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_AuthorizationCodeChallenge *self = UnwrapHandle<Svcpp_AuthorizationCodeChallenge>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_AuthorizationCodeChallenge> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_AuthorizationCodeChallenge(env, self);
 }
 
-Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self) {
+napi_value ReadSnapshot_AuthorizationCodeVerifier(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  {
-    Svcpp_AuthorizationCodeChallenge out{};
-    Check(env, Svcpp_AuthorizationCodeVerifier_Challenge(self, &out));
-    DropOnExit<Svcpp_AuthorizationCodeChallenge> owned{&out};
-    values[0] = SnapshotOf_AuthorizationCodeChallenge(env, &out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_AuthorizationCodeVerifier_Verifier(self, &out));
-    values[1] = TakeString(env, out);
-  }
+  values[0] = ReadSnapshot_AuthorizationCodeChallenge(env, r);
+  values[1] = r.String();
   return SnapshotFactory(env, 3).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_AuthorizationCodeVerifier_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_AuthorizationCodeVerifier);
 }
 
 Napi::Value AuthorizationCodeVerifier_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_AuthorizationCodeVerifier *self = UnwrapHandle<Svcpp_AuthorizationCodeVerifier>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_AuthorizationCodeVerifier> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_AuthorizationCodeVerifier(env, self);
 }
 
-Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self) {
+napi_value ReadSnapshot_AuthorizationArgs(Napi::Env env, SnapshotReader &r) {
   napi_value values[7];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_AuthorizationArgs_ClientId(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_AuthorizationArgs_Scopes(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_AuthorizationArgs_State(self, &out)) {
-      values[2] = env.Undefined();
-    } else {
-      values[2] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_AuthorizationArgs_Nonce(self, &out)) {
-      values[3] = env.Undefined();
-    } else {
-      values[3] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_AuthorizationCodeChallenge out{};
-    if (!Svcpp_AuthorizationArgs_CodeChallenge(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_AuthorizationCodeChallenge> owned{&out};
-      values[4] = SnapshotOf_AuthorizationCodeChallenge(env, &out);
-    }
-  }
-  {
-    Svcpp_IntegrationType out{};
-    if (!Svcpp_AuthorizationArgs_IntegrationType(self, &out)) {
-      values[5] = env.Undefined();
-    } else {
-      values[5] = Napi::Number::New(env, static_cast<double>(out));
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_AuthorizationArgs_CustomSchemeParam(self, &out)) {
-      values[6] = env.Undefined();
-    } else {
-      values[6] = TakeString(env, out);
-    }
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
+  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[3] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[4] = r.Present() ? ReadSnapshot_AuthorizationCodeChallenge(env, r) : static_cast<napi_value>(env.Undefined());
+  values[5] = r.Present() ? r.Number(static_cast<double>(r.I32())) : static_cast<napi_value>(env.Undefined());
+  values[6] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 4).Call(env.Undefined(), 7, values);
+}
+
+Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_AuthorizationArgs_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_AuthorizationArgs);
 }
 
 Napi::Value AuthorizationArgs_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_AuthorizationArgs *self = UnwrapHandle<Svcpp_AuthorizationArgs>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_AuthorizationArgs> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_AuthorizationArgs(env, self);
 }
 
-Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self) {
+napi_value ReadSnapshot_ActivityButton(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ActivityButton_Label(self, &out));
-    values[0] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ActivityButton_Url(self, &out));
-    values[1] = TakeString(env, out);
-  }
+  values[0] = r.String();
+  values[1] = r.String();
   return SnapshotFactory(env, 5).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ActivityButton_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ActivityButton);
 }
 
 Napi::Value ActivityButton_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ActivityButton *self = UnwrapHandle<Svcpp_ActivityButton>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ActivityButton> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ActivityButton(env, self);
 }
 
-Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self) {
+napi_value ReadSnapshot_LinkedLobby(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_ApplicationId(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedLobby_LobbyId(self)));
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.BigInt(r.U64());
   return SnapshotFactory(env, 6).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_LinkedLobby_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_LinkedLobby);
 }
 
 Napi::Value LinkedLobby_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_LinkedLobby *self = UnwrapHandle<Svcpp_LinkedLobby>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_LinkedLobby> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_LinkedLobby(env, self);
 }
 
-Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self) {
+napi_value ReadSnapshot_ConnectionFailure(Napi::Env env, SnapshotReader &r) {
   napi_value values[5];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_Reason(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ConnectionFailure_Message(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  values[2] = Napi::Boolean::New(env, Svcpp_ConnectionFailure_Retryable(self));
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_CloseCode(self)));
-  values[4] = Napi::Number::New(env, static_cast<double>(Svcpp_ConnectionFailure_HttpStatus(self)));
+  values[0] = r.Number(static_cast<double>(r.I32()));
+  values[1] = r.String();
+  values[2] = r.Boolean(r.Bool());
+  values[3] = r.Number(static_cast<double>(r.I32()));
+  values[4] = r.Number(static_cast<double>(r.I32()));
   return SnapshotFactory(env, 7).Call(env.Undefined(), 5, values);
+}
+
+Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ConnectionFailure_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ConnectionFailure);
 }
 
 Napi::Value ConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ConnectionFailure *self = UnwrapHandle<Svcpp_ConnectionFailure>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ConnectionFailure> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ConnectionFailure(env, self);
 }
 
-Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self) {
+napi_value ReadSnapshot_LinkedChannel(Napi::Env env, SnapshotReader &r) {
   napi_value values[3];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_Id(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_LinkedChannel_Name(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  values[2] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LinkedChannel_GuildId(self)));
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
+  values[2] = r.BigInt(r.U64());
   return SnapshotFactory(env, 8).Call(env.Undefined(), 3, values);
+}
+
+Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_LinkedChannel_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_LinkedChannel);
 }
 
 Napi::Value LinkedChannel_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_LinkedChannel *self = UnwrapHandle<Svcpp_LinkedChannel>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_LinkedChannel> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_LinkedChannel(env, self);
 }
 
-Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self) {
+napi_value ReadSnapshot_AdditionalContent(Napi::Env env, SnapshotReader &r) {
   napi_value values[3];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Type(self)));
-  {
-    Svcpp_String out{};
-    if (!Svcpp_AdditionalContent_Title(self, &out)) {
-      values[1] = env.Undefined();
-    } else {
-      values[1] = TakeString(env, out);
-    }
-  }
-  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_AdditionalContent_Count(self)));
+  values[0] = r.Number(static_cast<double>(r.I32()));
+  values[1] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[2] = r.Number(static_cast<double>(r.U32()));
   return SnapshotFactory(env, 9).Call(env.Undefined(), 3, values);
+}
+
+Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_AdditionalContent_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_AdditionalContent);
 }
 
 Napi::Value AdditionalContent_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_AdditionalContent *self = UnwrapHandle<Svcpp_AdditionalContent>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_AdditionalContent> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_AdditionalContent(env, self);
 }
 
-Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self) {
+napi_value ReadSnapshot_AudioDevice(Napi::Env env, SnapshotReader &r) {
   napi_value values[3];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_AudioDevice_Id(self, &out));
-    values[0] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_AudioDevice_Name(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  values[2] = Napi::Boolean::New(env, Svcpp_AudioDevice_IsDefault(self));
+  values[0] = r.String();
+  values[1] = r.String();
+  values[2] = r.Boolean(r.Bool());
   return SnapshotFactory(env, 10).Call(env.Undefined(), 3, values);
+}
+
+Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_AudioDevice_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_AudioDevice);
 }
 
 Napi::Value AudioDevice_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_AudioDevice *self = UnwrapHandle<Svcpp_AudioDevice>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_AudioDevice> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_AudioDevice(env, self);
 }
 
-Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self) {
+napi_value ReadSnapshot_VADThresholdSettings(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_VADThresholdSettings_VadThreshold(self)));
-  values[1] = Napi::Boolean::New(env, Svcpp_VADThresholdSettings_Automatic(self));
+  values[0] = r.Number(static_cast<double>(r.F32()));
+  values[1] = r.Boolean(r.Bool());
   return SnapshotFactory(env, 11).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_VADThresholdSettings_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_VADThresholdSettings);
 }
 
 Napi::Value VADThresholdSettings_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_VADThresholdSettings *self = UnwrapHandle<Svcpp_VADThresholdSettings>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_VADThresholdSettings> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_VADThresholdSettings(env, self);
 }
 
-Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self) {
+napi_value ReadSnapshot_CallEncryptionState(Napi::Env env, SnapshotReader &r) {
   napi_value values[4];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_CallEncryptionState_ProtocolVersion(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallEncryptionState_Epoch(self)));
-  values[2] = Napi::Boolean::New(env, Svcpp_CallEncryptionState_TransitionPending(self));
-  values[3] = Napi::Boolean::New(env, Svcpp_CallEncryptionState_Passthrough(self));
+  values[0] = r.Number(static_cast<double>(r.I32()));
+  values[1] = r.BigInt(r.U64());
+  values[2] = r.Boolean(r.Bool());
+  values[3] = r.Boolean(r.Bool());
   return SnapshotFactory(env, 12).Call(env.Undefined(), 4, values);
+}
+
+Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_CallEncryptionState_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_CallEncryptionState);
 }
 
 Napi::Value CallEncryptionState_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_CallEncryptionState *self = UnwrapHandle<Svcpp_CallEncryptionState>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_CallEncryptionState> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_CallEncryptionState(env, self);
 }
 
-Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
+napi_value ReadSnapshot_UserMessageSummary(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_UserId(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserMessageSummary_LastMessageId(self)));
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.BigInt(r.U64());
   return SnapshotFactory(env, 13).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_UserMessageSummary_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_UserMessageSummary);
 }
 
 Napi::Value UserMessageSummary_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_UserMessageSummary *self = UnwrapHandle<Svcpp_UserMessageSummary>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_UserMessageSummary> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_UserMessageSummary(env, self);
 }
 
-Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self) {
+napi_value ReadSnapshot_GuildMinimal(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildMinimal_Id(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_GuildMinimal_Name(self, &out));
-    values[1] = TakeString(env, out);
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
   return SnapshotFactory(env, 14).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_GuildMinimal_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_GuildMinimal);
 }
 
 Napi::Value GuildMinimal_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_GuildMinimal *self = UnwrapHandle<Svcpp_GuildMinimal>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_GuildMinimal> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_GuildMinimal(env, self);
 }
 
-Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self) {
+napi_value ReadSnapshot_GuildChannel(Napi::Env env, SnapshotReader &r) {
   napi_value values[8];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_GuildChannel_Id(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_GuildChannel_Name(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Type(self)));
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_GuildChannel_Position(self)));
-  {
-    uint64_t out{};
-    if (!Svcpp_GuildChannel_ParentId(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      values[4] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
-    }
-  }
-  values[5] = Napi::Boolean::New(env, Svcpp_GuildChannel_IsLinkable(self));
-  values[6] = Napi::Boolean::New(env, Svcpp_GuildChannel_IsViewableAndWriteableByAllMembers(self));
-  {
-    Svcpp_LinkedLobby out{};
-    if (!Svcpp_GuildChannel_LinkedLobby(self, &out)) {
-      values[7] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_LinkedLobby> owned{&out};
-      values[7] = SnapshotOf_LinkedLobby(env, &out);
-    }
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
+  values[2] = r.Number(static_cast<double>(r.I32()));
+  values[3] = r.Number(static_cast<double>(r.I32()));
+  values[4] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
+  values[5] = r.Boolean(r.Bool());
+  values[6] = r.Boolean(r.Bool());
+  values[7] = r.Present() ? ReadSnapshot_LinkedLobby(env, r) : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 15).Call(env.Undefined(), 8, values);
+}
+
+Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_GuildChannel_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_GuildChannel);
 }
 
 Napi::Value GuildChannel_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_GuildChannel *self = UnwrapHandle<Svcpp_GuildChannel>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_GuildChannel> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_GuildChannel(env, self);
 }
 
-Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self) {
+napi_value ReadSnapshot_ActivityAssets(Napi::Env env, SnapshotReader &r) {
   napi_value values[7];
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_LargeImage(self, &out)) {
-      values[0] = env.Undefined();
-    } else {
-      values[0] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_LargeText(self, &out)) {
-      values[1] = env.Undefined();
-    } else {
-      values[1] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_LargeUrl(self, &out)) {
-      values[2] = env.Undefined();
-    } else {
-      values[2] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_SmallImage(self, &out)) {
-      values[3] = env.Undefined();
-    } else {
-      values[3] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_SmallText(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      values[4] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_SmallUrl(self, &out)) {
-      values[5] = env.Undefined();
-    } else {
-      values[5] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_ActivityAssets_InviteCoverImage(self, &out)) {
-      values[6] = env.Undefined();
-    } else {
-      values[6] = TakeString(env, out);
-    }
-  }
+  values[0] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[1] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[3] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[4] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[5] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[6] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 16).Call(env.Undefined(), 7, values);
+}
+
+Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ActivityAssets_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ActivityAssets);
 }
 
 Napi::Value ActivityAssets_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ActivityAssets *self = UnwrapHandle<Svcpp_ActivityAssets>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ActivityAssets> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ActivityAssets(env, self);
 }
 
-Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self) {
+napi_value ReadSnapshot_ActivityTimestamps(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_Start(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityTimestamps_End(self)));
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.BigInt(r.U64());
   return SnapshotFactory(env, 17).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ActivityTimestamps_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ActivityTimestamps);
 }
 
 Napi::Value ActivityTimestamps_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ActivityTimestamps *self = UnwrapHandle<Svcpp_ActivityTimestamps>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ActivityTimestamps> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ActivityTimestamps(env, self);
 }
 
-Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self) {
+napi_value ReadSnapshot_ActivityParty(Napi::Env env, SnapshotReader &r) {
   napi_value values[4];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ActivityParty_Id(self, &out));
-    values[0] = TakeString(env, out);
-  }
-  values[1] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_CurrentSize(self)));
-  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_MaxSize(self)));
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityParty_Privacy(self)));
+  values[0] = r.String();
+  values[1] = r.Number(static_cast<double>(r.I32()));
+  values[2] = r.Number(static_cast<double>(r.I32()));
+  values[3] = r.Number(static_cast<double>(r.I32()));
   return SnapshotFactory(env, 18).Call(env.Undefined(), 4, values);
+}
+
+Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ActivityParty_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ActivityParty);
 }
 
 Napi::Value ActivityParty_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ActivityParty *self = UnwrapHandle<Svcpp_ActivityParty>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ActivityParty> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ActivityParty(env, self);
 }
 
-Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self) {
+napi_value ReadSnapshot_ActivitySecrets(Napi::Env env, SnapshotReader &r) {
   napi_value values[1];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ActivitySecrets_Join(self, &out));
-    values[0] = TakeString(env, out);
-  }
+  values[0] = r.String();
   return SnapshotFactory(env, 19).Call(env.Undefined(), 1, values);
+}
+
+Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ActivitySecrets_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ActivitySecrets);
 }
 
 Napi::Value ActivitySecrets_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ActivitySecrets *self = UnwrapHandle<Svcpp_ActivitySecrets>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ActivitySecrets> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ActivitySecrets(env, self);
 }
 
-Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self) {
+napi_value ReadSnapshot_Activity(Napi::Env env, SnapshotReader &r) {
   napi_value values[15];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_Activity_Name(self, &out));
-    values[0] = TakeString(env, out);
-  }
-  values[1] = Napi::Number::New(env, static_cast<double>(Svcpp_Activity_Type(self)));
-  {
-    Svcpp_StatusDisplayTypes out{};
-    if (!Svcpp_Activity_StatusDisplayType(self, &out)) {
-      values[2] = env.Undefined();
-    } else {
-      values[2] = Napi::Number::New(env, static_cast<double>(out));
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_Activity_State(self, &out)) {
-      values[3] = env.Undefined();
-    } else {
-      values[3] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_Activity_StateUrl(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      values[4] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_Activity_Details(self, &out)) {
-      values[5] = env.Undefined();
-    } else {
-      values[5] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_Activity_DetailsUrl(self, &out)) {
-      values[6] = env.Undefined();
-    } else {
-      values[6] = TakeString(env, out);
-    }
-  }
-  {
-    uint64_t out{};
-    if (!Svcpp_Activity_ApplicationId(self, &out)) {
-      values[7] = env.Undefined();
-    } else {
-      values[7] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
-    }
-  }
-  {
-    uint64_t out{};
-    if (!Svcpp_Activity_ParentApplicationId(self, &out)) {
-      values[8] = env.Undefined();
-    } else {
-      values[8] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
-    }
-  }
-  {
-    Svcpp_ActivityAssets out{};
-    if (!Svcpp_Activity_Assets(self, &out)) {
-      values[9] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_ActivityAssets> owned{&out};
-      values[9] = SnapshotOf_ActivityAssets(env, &out);
-    }
-  }
-  {
-    Svcpp_ActivityTimestamps out{};
-    if (!Svcpp_Activity_Timestamps(self, &out)) {
-      values[10] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_ActivityTimestamps> owned{&out};
-      values[10] = SnapshotOf_ActivityTimestamps(env, &out);
-    }
-  }
-  {
-    Svcpp_ActivityParty out{};
-    if (!Svcpp_Activity_Party(self, &out)) {
-      values[11] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_ActivityParty> owned{&out};
-      values[11] = SnapshotOf_ActivityParty(env, &out);
-    }
-  }
-  {
-    Svcpp_ActivitySecrets out{};
-    if (!Svcpp_Activity_Secrets(self, &out)) {
-      values[12] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_ActivitySecrets> owned{&out};
-      values[12] = SnapshotOf_ActivitySecrets(env, &out);
-    }
-  }
-  values[13] = Napi::Number::New(env, static_cast<double>(Svcpp_Activity_SupportedPlatforms(self)));
-  {
-    Svcpp_ActivityButtonSpan out{};
-    Check(env, Svcpp_Activity_Buttons(self, &out));
-    SpanDropOnExit<Svcpp_ActivityButton, Svcpp_ActivityButtonSpan> owned{&out};
-    values[14] = SnapshotArray<Svcpp_ActivityButton>(env, out, SnapshotOf_ActivityButton);
-  }
+  values[0] = r.String();
+  values[1] = r.Number(static_cast<double>(r.I32()));
+  values[2] = r.Present() ? r.Number(static_cast<double>(r.I32())) : static_cast<napi_value>(env.Undefined());
+  values[3] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[4] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[5] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[6] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[7] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
+  values[8] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
+  values[9] = r.Present() ? ReadSnapshot_ActivityAssets(env, r) : static_cast<napi_value>(env.Undefined());
+  values[10] = r.Present() ? ReadSnapshot_ActivityTimestamps(env, r) : static_cast<napi_value>(env.Undefined());
+  values[11] = r.Present() ? ReadSnapshot_ActivityParty(env, r) : static_cast<napi_value>(env.Undefined());
+  values[12] = r.Present() ? ReadSnapshot_ActivitySecrets(env, r) : static_cast<napi_value>(env.Undefined());
+  values[13] = r.Number(static_cast<double>(r.I32()));
+  values[14] = r.List(ReadSnapshot_ActivityButton);
   return SnapshotFactory(env, 20).Call(env.Undefined(), 15, values);
+}
+
+Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Activity_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_Activity);
 }
 
 Napi::Value Activity_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_Activity *self = UnwrapHandle<Svcpp_Activity>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_Activity> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_Activity(env, self);
 }
 
-Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self) {
+napi_value ReadSnapshot_ActivityInvite(Napi::Env env, SnapshotReader &r) {
   napi_value values[9];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_SenderId(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ChannelId(self)));
-  values[2] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_MessageId(self)));
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ActivityInvite_Type(self)));
-  values[4] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ApplicationId(self)));
-  values[5] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ActivityInvite_ParentApplicationId(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ActivityInvite_PartyId(self, &out));
-    values[6] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ActivityInvite_SessionId(self, &out));
-    values[7] = TakeString(env, out);
-  }
-  values[8] = Napi::Boolean::New(env, Svcpp_ActivityInvite_IsValid(self));
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.BigInt(r.U64());
+  values[2] = r.BigInt(r.U64());
+  values[3] = r.Number(static_cast<double>(r.I32()));
+  values[4] = r.BigInt(r.U64());
+  values[5] = r.BigInt(r.U64());
+  values[6] = r.String();
+  values[7] = r.String();
+  values[8] = r.Boolean(r.Bool());
   return SnapshotFactory(env, 21).Call(env.Undefined(), 9, values);
+}
+
+Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ActivityInvite_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ActivityInvite);
 }
 
 Napi::Value ActivityInvite_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ActivityInvite *self = UnwrapHandle<Svcpp_ActivityInvite>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ActivityInvite> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ActivityInvite(env, self);
 }
 
-Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self) {
+napi_value ReadSnapshot_RelationshipHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[5];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_RelationshipHandle_Id(self)));
-  values[1] = Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_PlatformRelationshipType(self)));
-  values[2] = Napi::Number::New(env, static_cast<double>(Svcpp_RelationshipHandle_GameRelationshipType(self)));
-  values[3] = Napi::Boolean::New(env, Svcpp_RelationshipHandle_IsSpamRequest(self));
-  {
-    Svcpp_UserHandle out{};
-    if (!Svcpp_RelationshipHandle_User(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_UserHandle> owned{&out};
-      values[4] = SnapshotOf_UserHandle(env, &out);
-    }
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.Number(static_cast<double>(r.I32()));
+  values[2] = r.Number(static_cast<double>(r.I32()));
+  values[3] = r.Boolean(r.Bool());
+  values[4] = r.Present() ? ReadSnapshot_UserHandle(env, r) : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 22).Call(env.Undefined(), 5, values);
+}
+
+Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_RelationshipHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_RelationshipHandle);
 }
 
 Napi::Value RelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_RelationshipHandle *self = UnwrapHandle<Svcpp_RelationshipHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_RelationshipHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_RelationshipHandle(env, self);
 }
 
-Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self) {
+napi_value ReadSnapshot_UserApplicationProfileHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[6];
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserApplicationProfileHandle_AvatarHash(self, &out));
-    values[0] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserApplicationProfileHandle_Metadata(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_UserApplicationProfileHandle_ProviderId(self, &out)) {
-      values[2] = env.Undefined();
-    } else {
-      values[2] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserApplicationProfileHandle_ProviderIssuedUserId(self, &out));
-    values[3] = TakeString(env, out);
-  }
-  values[4] = Napi::Number::New(env, static_cast<double>(Svcpp_UserApplicationProfileHandle_ProviderType(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserApplicationProfileHandle_Username(self, &out));
-    values[5] = TakeString(env, out);
-  }
+  values[0] = r.String();
+  values[1] = r.String();
+  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[3] = r.String();
+  values[4] = r.Number(static_cast<double>(r.I32()));
+  values[5] = r.String();
   return SnapshotFactory(env, 23).Call(env.Undefined(), 6, values);
+}
+
+Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_UserApplicationProfileHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_UserApplicationProfileHandle);
 }
 
 Napi::Value UserApplicationProfileHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_UserApplicationProfileHandle *self = UnwrapHandle<Svcpp_UserApplicationProfileHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_UserApplicationProfileHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_UserApplicationProfileHandle(env, self);
 }
 
-Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self) {
+napi_value ReadSnapshot_UserHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[11];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_UserHandle_Id(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserHandle_Username(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_UserHandle_GlobalName(self, &out)) {
-      values[2] = env.Undefined();
-    } else {
-      values[2] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserHandle_DisplayName(self, &out));
-    values[3] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    if (!Svcpp_UserHandle_Avatar(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      values[4] = TakeString(env, out);
-    }
-  }
-  values[5] = Napi::Number::New(env, static_cast<double>(Svcpp_UserHandle_Status(self)));
-  values[6] = Napi::Boolean::New(env, Svcpp_UserHandle_IsProvisional(self));
-  {
-    Svcpp_String out{};
-    if (!Svcpp_UserHandle_GuildTag(self, &out)) {
-      values[7] = env.Undefined();
-    } else {
-      values[7] = TakeString(env, out);
-    }
-  }
-  {
-    Svcpp_UserApplicationProfileHandleSpan out{};
-    Check(env, Svcpp_UserHandle_UserApplicationProfiles(self, &out));
-    SpanDropOnExit<Svcpp_UserApplicationProfileHandle, Svcpp_UserApplicationProfileHandleSpan> owned{&out};
-    values[8] = SnapshotArray<Svcpp_UserApplicationProfileHandle>(env, out, SnapshotOf_UserApplicationProfileHandle);
-  }
-  {
-    Svcpp_Activity out{};
-    if (!Svcpp_UserHandle_GameActivity(self, &out)) {
-      values[9] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_Activity> owned{&out};
-      values[9] = SnapshotOf_Activity(env, &out);
-    }
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_UserHandle_AvatarUrl(self, static_cast<Svcpp_UserHandle_AvatarType>(0), static_cast<Svcpp_UserHandle_AvatarType>(2), &out));
-    values[10] = TakeString(env, out);
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
+  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[3] = r.String();
+  values[4] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[5] = r.Number(static_cast<double>(r.I32()));
+  values[6] = r.Boolean(r.Bool());
+  values[7] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
+  values[8] = r.List(ReadSnapshot_UserApplicationProfileHandle);
+  values[9] = r.Present() ? ReadSnapshot_Activity(env, r) : static_cast<napi_value>(env.Undefined());
+  values[10] = r.String();
   return SnapshotFactory(env, 24).Call(env.Undefined(), 11, values);
+}
+
+Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_UserHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_UserHandle);
 }
 
 Napi::Value UserHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_UserHandle *self = UnwrapHandle<Svcpp_UserHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_UserHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_UserHandle(env, self);
 }
 
-Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self) {
+napi_value ReadSnapshot_LobbyMemberHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[6];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyMemberHandle_Id(self)));
-  values[1] = Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_Connected(self));
-  {
-    Svcpp_Properties out{};
-    Check(env, Svcpp_LobbyMemberHandle_Metadata(self, &out));
-    values[2] = TakeProperties(env, out);
-  }
-  {
-    Svcpp_UserHandle out{};
-    if (!Svcpp_LobbyMemberHandle_User(self, &out)) {
-      values[3] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_UserHandle> owned{&out};
-      values[3] = SnapshotOf_UserHandle(env, &out);
-    }
-  }
-  values[4] = Napi::Boolean::New(env, Svcpp_LobbyMemberHandle_CanLinkLobby(self));
-  {
-    Svcpp_String out{};
-    if (!Svcpp_LobbyMemberHandle_AdditionalName(self, &out)) {
-      values[5] = env.Undefined();
-    } else {
-      values[5] = TakeString(env, out);
-    }
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.Boolean(r.Bool());
+  values[2] = r.Properties();
+  values[3] = r.Present() ? ReadSnapshot_UserHandle(env, r) : static_cast<napi_value>(env.Undefined());
+  values[4] = r.Boolean(r.Bool());
+  values[5] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 25).Call(env.Undefined(), 6, values);
+}
+
+Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_LobbyMemberHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_LobbyMemberHandle);
 }
 
 Napi::Value LobbyMemberHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_LobbyMemberHandle *self = UnwrapHandle<Svcpp_LobbyMemberHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_LobbyMemberHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_LobbyMemberHandle(env, self);
 }
 
-Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self) {
+napi_value ReadSnapshot_LobbyHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[6];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(self)));
-  {
-    Svcpp_UInt64Span out{};
-    Check(env, Svcpp_LobbyHandle_LobbyMemberIds(self, &out));
-    values[1] = TakeU64Span(env, out);
-  }
-  {
-    Svcpp_LobbyMemberHandleSpan out{};
-    Check(env, Svcpp_LobbyHandle_LobbyMembers(self, &out));
-    SpanDropOnExit<Svcpp_LobbyMemberHandle, Svcpp_LobbyMemberHandleSpan> owned{&out};
-    values[2] = SnapshotArray<Svcpp_LobbyMemberHandle>(env, out, SnapshotOf_LobbyMemberHandle);
-  }
-  {
-    Svcpp_Properties out{};
-    Check(env, Svcpp_LobbyHandle_Metadata(self, &out));
-    values[3] = TakeProperties(env, out);
-  }
-  {
-    Svcpp_LinkedChannel out{};
-    if (!Svcpp_LobbyHandle_LinkedChannel(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_LinkedChannel> owned{&out};
-      values[4] = SnapshotOf_LinkedChannel(env, &out);
-    }
-  }
-  {
-    Svcpp_CallInfoHandle out{};
-    if (!Svcpp_LobbyHandle_GetCallInfoHandle(self, &out)) {
-      values[5] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_CallInfoHandle> owned{&out};
-      values[5] = SnapshotOf_CallInfoHandle(env, &out);
-    }
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.U64List();
+  values[2] = r.List(ReadSnapshot_LobbyMemberHandle);
+  values[3] = r.Properties();
+  values[4] = r.Present() ? ReadSnapshot_LinkedChannel(env, r) : static_cast<napi_value>(env.Undefined());
+  values[5] = r.Present() ? ReadSnapshot_CallInfoHandle(env, r) : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 26).Call(env.Undefined(), 6, values);
+}
+
+Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_LobbyHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_LobbyHandle);
 }
 
 Napi::Value LobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_LobbyHandle *self = UnwrapHandle<Svcpp_LobbyHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_LobbyHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_LobbyHandle(env, self);
 }
 
-Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self) {
+napi_value ReadSnapshot_ChannelHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[4];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_ChannelHandle_Id(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_ChannelHandle_Name(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  {
-    Svcpp_UInt64Span out{};
-    Check(env, Svcpp_ChannelHandle_Recipients(self, &out));
-    values[2] = TakeU64Span(env, out);
-  }
-  values[3] = Napi::Number::New(env, static_cast<double>(Svcpp_ChannelHandle_Type(self)));
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
+  values[2] = r.U64List();
+  values[3] = r.Number(static_cast<double>(r.I32()));
   return SnapshotFactory(env, 27).Call(env.Undefined(), 4, values);
+}
+
+Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_ChannelHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_ChannelHandle);
 }
 
 Napi::Value ChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_ChannelHandle *self = UnwrapHandle<Svcpp_ChannelHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_ChannelHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_ChannelHandle(env, self);
 }
 
-Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self) {
+napi_value ReadSnapshot_MessageHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[17];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_Id(self)));
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_MessageHandle_Content(self, &out));
-    values[1] = TakeString(env, out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_MessageHandle_RawContent(self, &out));
-    values[2] = TakeString(env, out);
-  }
-  values[3] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_AuthorId(self)));
-  {
-    Svcpp_UserHandle out{};
-    if (!Svcpp_MessageHandle_Author(self, &out)) {
-      values[4] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_UserHandle> owned{&out};
-      values[4] = SnapshotOf_UserHandle(env, &out);
-    }
-  }
-  values[5] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_ChannelId(self)));
-  {
-    Svcpp_LobbyHandle out{};
-    if (!Svcpp_MessageHandle_Lobby(self, &out)) {
-      values[6] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_LobbyHandle> owned{&out};
-      values[6] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_LobbyHandle_Id(&out)));
-    }
-  }
-  values[7] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_RecipientId(self)));
-  values[8] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_SentTimestamp(self)));
-  values[9] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_MessageHandle_EditedTimestamp(self)));
-  {
-    Svcpp_Properties out{};
-    Check(env, Svcpp_MessageHandle_Metadata(self, &out));
-    values[10] = TakeProperties(env, out);
-  }
-  {
-    Svcpp_Properties out{};
-    Check(env, Svcpp_MessageHandle_ModerationMetadata(self, &out));
-    values[11] = TakeProperties(env, out);
-  }
-  {
-    Svcpp_AdditionalContent out{};
-    if (!Svcpp_MessageHandle_AdditionalContent(self, &out)) {
-      values[12] = env.Undefined();
-    } else {
-      DropOnExit<Svcpp_AdditionalContent> owned{&out};
-      values[12] = SnapshotOf_AdditionalContent(env, &out);
-    }
-  }
-  {
-    Svcpp_DisclosureTypes out{};
-    if (!Svcpp_MessageHandle_DisclosureType(self, &out)) {
-      values[13] = env.Undefined();
-    } else {
-      values[13] = Napi::Number::New(env, static_cast<double>(out));
-    }
-  }
-  {
-    uint64_t out{};
-    if (!Svcpp_MessageHandle_ApplicationId(self, &out)) {
-      values[14] = env.Undefined();
-    } else {
-      values[14] = Napi::BigInt::New(env, static_cast<uint64_t>(out));
-    }
-  }
-  values[15] = Napi::Boolean::New(env, Svcpp_MessageHandle_SentFromGame(self));
-  {
-    Svcpp_String out{};
-    if (!Svcpp_MessageHandle_AdditionalName(self, &out)) {
-      values[16] = env.Undefined();
-    } else {
-      values[16] = TakeString(env, out);
-    }
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.String();
+  values[2] = r.String();
+  values[3] = r.BigInt(r.U64());
+  values[4] = r.Present() ? ReadSnapshot_UserHandle(env, r) : static_cast<napi_value>(env.Undefined());
+  values[5] = r.BigInt(r.U64());
+  values[6] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
+  values[7] = r.BigInt(r.U64());
+  values[8] = r.BigInt(r.U64());
+  values[9] = r.BigInt(r.U64());
+  values[10] = r.Properties();
+  values[11] = r.Properties();
+  values[12] = r.Present() ? ReadSnapshot_AdditionalContent(env, r) : static_cast<napi_value>(env.Undefined());
+  values[13] = r.Present() ? r.Number(static_cast<double>(r.I32())) : static_cast<napi_value>(env.Undefined());
+  values[14] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
+  values[15] = r.Boolean(r.Bool());
+  values[16] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
   return SnapshotFactory(env, 28).Call(env.Undefined(), 17, values);
+}
+
+Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_MessageHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_MessageHandle);
 }
 
 Napi::Value MessageHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_MessageHandle *self = UnwrapHandle<Svcpp_MessageHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_MessageHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_MessageHandle(env, self);
 }
 
-Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self) {
+napi_value ReadSnapshot_VoiceStateHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[2];
-  values[0] = Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfMute(self));
-  values[1] = Napi::Boolean::New(env, Svcpp_VoiceStateHandle_SelfDeaf(self));
+  values[0] = r.Boolean(r.Bool());
+  values[1] = r.Boolean(r.Bool());
   return SnapshotFactory(env, 29).Call(env.Undefined(), 2, values);
+}
+
+Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_VoiceStateHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_VoiceStateHandle);
 }
 
 Napi::Value VoiceStateHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_VoiceStateHandle *self = UnwrapHandle<Svcpp_VoiceStateHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_VoiceStateHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_VoiceStateHandle(env, self);
 }
 
-Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self) {
+napi_value ReadSnapshot_CallInfoHandle(Napi::Env env, SnapshotReader &r) {
   napi_value values[3];
-  values[0] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_ChannelId(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_CallInfoHandle_GuildId(self)));
-  {
-    Svcpp_UInt64Span out{};
-    Check(env, Svcpp_CallInfoHandle_GetParticipants(self, &out));
-    values[2] = TakeU64Span(env, out);
-  }
+  values[0] = r.BigInt(r.U64());
+  values[1] = r.BigInt(r.U64());
+  values[2] = r.U64List();
   return SnapshotFactory(env, 30).Call(env.Undefined(), 3, values);
+}
+
+Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_CallInfoHandle_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_CallInfoHandle);
 }
 
 Napi::Value CallInfoHandle_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_CallInfoHandle *self = UnwrapHandle<Svcpp_CallInfoHandle>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_CallInfoHandle> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_CallInfoHandle(env, self);
 }
 
-Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
+napi_value ReadSnapshot_Call(Napi::Env env, SnapshotReader &r) {
   napi_value values[13];
-  values[0] = Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetStatus(self)));
-  values[1] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetChannelId(self)));
-  values[2] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetGuildId(self)));
-  {
-    Svcpp_UInt64Span out{};
-    Check(env, Svcpp_Call_GetParticipants(self, &out));
-    values[3] = TakeU64Span(env, out);
-  }
-  values[4] = Napi::Boolean::New(env, Svcpp_Call_GetSelfMute(self));
-  values[5] = Napi::Boolean::New(env, Svcpp_Call_GetSelfDeaf(self));
-  values[6] = Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetAudioMode(self)));
-  values[7] = Napi::Boolean::New(env, Svcpp_Call_GetPTTActive(self));
-  values[8] = Napi::Number::New(env, static_cast<double>(Svcpp_Call_GetPTTReleaseDelay(self)));
-  {
-    Svcpp_VADThresholdSettings out{};
-    Check(env, Svcpp_Call_GetVADThreshold(self, &out));
-    DropOnExit<Svcpp_VADThresholdSettings> owned{&out};
-    values[9] = SnapshotOf_VADThresholdSettings(env, &out);
-  }
-  {
-    Svcpp_CallEncryptionState out{};
-    Check(env, Svcpp_Call_GetEncryptionState(self, &out));
-    DropOnExit<Svcpp_CallEncryptionState> owned{&out};
-    values[10] = SnapshotOf_CallEncryptionState(env, &out);
-  }
-  {
-    Svcpp_String out{};
-    Check(env, Svcpp_Call_GetPrivacyCode(self, &out));
-    values[11] = TakeString(env, out);
-  }
-  values[12] = Napi::BigInt::New(env, static_cast<uint64_t>(Svcpp_Call_GetFramesEncrypted(self)));
+  values[0] = r.Number(static_cast<double>(r.I32()));
+  values[1] = r.BigInt(r.U64());
+  values[2] = r.BigInt(r.U64());
+  values[3] = r.U64List();
+  values[4] = r.Boolean(r.Bool());
+  values[5] = r.Boolean(r.Bool());
+  values[6] = r.Number(static_cast<double>(r.I32()));
+  values[7] = r.Boolean(r.Bool());
+  values[8] = r.Number(static_cast<double>(r.U32()));
+  values[9] = ReadSnapshot_VADThresholdSettings(env, r);
+  values[10] = ReadSnapshot_CallEncryptionState(env, r);
+  values[11] = r.String();
+  values[12] = r.BigInt(r.U64());
   return SnapshotFactory(env, 31).Call(env.Undefined(), 13, values);
+}
+
+Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
+  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Call_WriteSnapshot(self, buffer, capacity, size);
+  }, ReadSnapshot_Call);
 }
 
 Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   CountCrossing();
   Svcpp_Call *self = UnwrapHandle<Svcpp_Call>(env, info[0]);
-  // drop: the handle is dropped in this same call, also when a getter throws.
+  // drop: the handle is dropped in this same call, also when the snapshot throws.
   DropOnExit<Svcpp_Call> dropped{info.Length() > 1 && info[1].ToBoolean() ? self : nullptr};
   return SnapshotOf_Call(env, self);
 }
@@ -6780,10 +6463,9 @@ Napi::Value Call_Snapshot(const Napi::CallbackInfo &info) {
 // ---- lookup snapshots ---------------------------------------------------------------------------------
 
 Napi::Value LookupSnapshot_Client_GetLastConnectionFailure(Napi::Env env, Svcpp_Client const *client) {
-  Svcpp_ConnectionFailure out{};
-  if (!Svcpp_Client_GetLastConnectionFailure(client, &out)) return env.Undefined();
-  DropOnExit<Svcpp_ConnectionFailure> owned{&out};
-  return SnapshotOf_ConnectionFailure(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetLastConnectionFailure_WriteSnapshot(client, buffer, capacity, size);
+  }, ReadSnapshot_ConnectionFailure);
 }
 
 Napi::Value Client_GetLastConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
@@ -6793,10 +6475,9 @@ Napi::Value Client_GetLastConnectionFailure_Snapshot(const Napi::CallbackInfo &i
 }
 
 Napi::Value LookupSnapshot_Client_GetCurrentUserV2(Napi::Env env, Svcpp_Client const *client) {
-  Svcpp_UserHandle out{};
-  if (!Svcpp_Client_GetCurrentUserV2(client, &out)) return env.Undefined();
-  DropOnExit<Svcpp_UserHandle> owned{&out};
-  return SnapshotOf_UserHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetCurrentUserV2_WriteSnapshot(client, buffer, capacity, size);
+  }, ReadSnapshot_UserHandle);
 }
 
 Napi::Value Client_GetCurrentUserV2_Snapshot(const Napi::CallbackInfo &info) {
@@ -6806,10 +6487,9 @@ Napi::Value Client_GetCurrentUserV2_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value LookupSnapshot_Client_GetCurrentUser(Napi::Env env, Svcpp_Client const *client) {
-  Svcpp_UserHandle out{};
-  if (!Svcpp_Client_GetCurrentUser(client, &out)) return env.Undefined();
-  DropOnExit<Svcpp_UserHandle> owned{&out};
-  return SnapshotOf_UserHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetCurrentUser_WriteSnapshot(client, buffer, capacity, size);
+  }, ReadSnapshot_UserHandle);
 }
 
 Napi::Value Client_GetCurrentUser_Snapshot(const Napi::CallbackInfo &info) {
@@ -6819,10 +6499,9 @@ Napi::Value Client_GetCurrentUser_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value LookupSnapshot_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId) {
-  Svcpp_UserHandle out{};
-  if (!Svcpp_Client_GetUser(client, userId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_UserHandle> owned{&out};
-  return SnapshotOf_UserHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetUser_WriteSnapshot(client, userId, buffer, capacity, size);
+  }, ReadSnapshot_UserHandle);
 }
 
 Napi::Value Client_GetUser_Snapshot(const Napi::CallbackInfo &info) {
@@ -6833,10 +6512,9 @@ Napi::Value Client_GetUser_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value LookupSnapshot_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId) {
-  Svcpp_MessageHandle out{};
-  if (!Svcpp_Client_GetMessageHandle(client, messageId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_MessageHandle> owned{&out};
-  return SnapshotOf_MessageHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetMessageHandle_WriteSnapshot(client, messageId, buffer, capacity, size);
+  }, ReadSnapshot_MessageHandle);
 }
 
 Napi::Value Client_GetMessageHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6847,10 +6525,9 @@ Napi::Value Client_GetMessageHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value LookupSnapshot_Client_GetChannelHandle(Napi::Env env, Svcpp_Client const *client, uint64_t channelId) {
-  Svcpp_ChannelHandle out{};
-  if (!Svcpp_Client_GetChannelHandle(client, channelId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_ChannelHandle> owned{&out};
-  return SnapshotOf_ChannelHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetChannelHandle_WriteSnapshot(client, channelId, buffer, capacity, size);
+  }, ReadSnapshot_ChannelHandle);
 }
 
 Napi::Value Client_GetChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6861,10 +6538,9 @@ Napi::Value Client_GetChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value LookupSnapshot_Client_GetLobbyHandle(Napi::Env env, Svcpp_Client const *client, uint64_t lobbyId) {
-  Svcpp_LobbyHandle out{};
-  if (!Svcpp_Client_GetLobbyHandle(client, lobbyId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_LobbyHandle> owned{&out};
-  return SnapshotOf_LobbyHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetLobbyHandle_WriteSnapshot(client, lobbyId, buffer, capacity, size);
+  }, ReadSnapshot_LobbyHandle);
 }
 
 Napi::Value Client_GetLobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6875,10 +6551,9 @@ Napi::Value Client_GetLobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value LookupSnapshot_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId) {
-  Svcpp_RelationshipHandle out{};
-  if (!Svcpp_Client_GetRelationshipHandle(client, userId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_RelationshipHandle> owned{&out};
-  return SnapshotOf_RelationshipHandle(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetRelationshipHandle_WriteSnapshot(client, userId, buffer, capacity, size);
+  }, ReadSnapshot_RelationshipHandle);
 }
 
 Napi::Value Client_GetRelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
@@ -6889,10 +6564,9 @@ Napi::Value Client_GetRelationshipHandle_Snapshot(const Napi::CallbackInfo &info
 }
 
 Napi::Value LookupSnapshot_Client_GetCall(Napi::Env env, Svcpp_Client const *client, uint64_t channelId) {
-  Svcpp_Call out{};
-  if (!Svcpp_Client_GetCall(client, channelId, &out)) return env.Undefined();
-  DropOnExit<Svcpp_Call> owned{&out};
-  return SnapshotOf_Call(env, &out);
+  return ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetCall_WriteSnapshot(client, channelId, buffer, capacity, size);
+  }, ReadSnapshot_Call);
 }
 
 Napi::Value Client_GetCall_Snapshot(const Napi::CallbackInfo &info) {

@@ -18,13 +18,16 @@
 #include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
 #include "support/snapshot_writer.hpp"
+#include "support/whole_snapshots.hpp"
 
 using namespace svcpp::capi;
+using namespace svcpp::capi::snapshot_writers;
 namespace core = svcpp::core;
 
 // Each WriteSnapshotOf_<T> appends one object in the packed layout (support/snapshot_writer.hpp), reading it through
-// the public C getters: a snapshot answers exactly what the getters answer.
-namespace {
+// the public C getters: a snapshot answers exactly what the getters answer (the whole-object writers of
+// support/whole_snapshots.hpp write the same bytes from one read). Not file-local: those writers use them.
+namespace svcpp::capi::snapshot_writers {
 
 void WriteSnapshotOf_ClientCreateOptions(SnapshotWriter &w, Svcpp_ClientCreateOptions const *self);
 void WriteSnapshotOf_ClientResult(SnapshotWriter &w, Svcpp_ClientResult const *self);
@@ -566,7 +569,7 @@ void WriteSnapshotOf_UserApplicationProfileHandle(SnapshotWriter &w, Svcpp_UserA
     }
 }
 
-void WriteSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self) {
+void WriteSnapshotByGetters_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self) {
     w.U64(Svcpp_UserHandle_Id(self));
     {
         Svcpp_String out{};
@@ -626,6 +629,8 @@ void WriteSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self)
         w.TakeString(out);
     }
 }
+
+void WriteSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self) { WriteWholeSnapshotOf_UserHandle(w, self); }
 
 void WriteSnapshotOf_LobbyMemberHandle(SnapshotWriter &w, Svcpp_LobbyMemberHandle const *self) {
     w.U64(Svcpp_LobbyMemberHandle_Id(self));
@@ -839,7 +844,7 @@ void WriteSnapshotOf_Call(SnapshotWriter &w, Svcpp_Call const *self) {
     w.U64(Svcpp_Call_GetFramesEncrypted(self));
 }
 
-}  // namespace
+}  // namespace svcpp::capi::snapshot_writers
 
 extern "C" {
 

@@ -1,5 +1,7 @@
 #include "users/user_handle.hpp"
 
+#include <charconv>
+
 namespace svcpp::core {
 
 namespace {
@@ -53,19 +55,38 @@ std::vector<UserApplicationProfileHandle> UserHandle::UserApplicationProfiles() 
 std::string UserHandle::DisplayName() const { return With([](const UserRecord &r) { return DisplayNameOf(r); }).value_or(std::string()); }
 
 std::string UserHandle::AvatarUrl(UserHandleAvatarType animatedType, UserHandleAvatarType staticType) const {
-    auto cache = cache_.lock();
-    if (!cache) return {};
-    struct Avatar {
-        uint64_t id;
-        std::optional<std::string> hash;
-    };
-    auto r = cache->With(id_, [](const UserRecord &u) { return Avatar{u.id, u.avatar}; });
-    if (!r) return {};
+    return ReadRecord([&](const UserRecord &u, const std::string &cdnBase) { return AvatarUrlOf(u, cdnBase, animatedType, staticType); })
+        .value_or(std::string());
+}
+
+std::string AvatarUrlOf(const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
+                        UserHandleAvatarType staticType) {
+    std::string url;
+    AppendAvatarUrl(url, user, cdnBase, animatedType, staticType);
+    return url;
+}
+
+void AppendAvatarUrl(std::string &out, const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
+                     UserHandleAvatarType staticType) {
     // The platform's CDN layout: avatars/<user id>/<hash>.<ext>; "a_" hashes are animated. Without an avatar
     // the default one is chosen from the id, like the reference platform's embed avatars.
-    if (!r->hash) return cache->CdnBase() + "/embed/avatars/" + std::to_string((r->id >> 22) % 6) + ".png";
-    const bool animated = r->hash->rfind("a_", 0) == 0;
-    return cache->CdnBase() + "/avatars/" + std::to_string(r->id) + "/" + *r->hash + "." + Extension(animated ? animatedType : staticType);
+    out += cdnBase;
+    if (!user.avatar) {
+        out += "/embed/avatars/";
+        out += static_cast<char>('0' + (user.id >> 22) % 6);
+        out += ".png";
+        return;
+    }
+    const bool animated = user.avatar->rfind("a_", 0) == 0;
+    char id[24];
+    const auto [end, ec] = std::to_chars(id, id + sizeof id, user.id);
+    (void)ec;  // 24 chars hold any uint64
+    out += "/avatars/";
+    out.append(id, end);
+    out += '/';
+    out += *user.avatar;
+    out += '.';
+    out += Extension(animated ? animatedType : staticType);
 }
 
 }  // namespace svcpp::core

@@ -14,6 +14,13 @@
 
 namespace svcpp::core {
 
+/** The avatar URL AvatarUrl answers for a cached user (cdnBase: the cache's CDN base). */
+std::string AvatarUrlOf(const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
+                        UserHandleAvatarType staticType);
+/** AvatarUrlOf appended to `out` (a whole-object reader reuses one buffer instead of allocating each URL). */
+void AppendAvatarUrl(std::string &out, const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
+                     UserHandleAvatarType staticType);
+
 class UserHandle {
 public:
     UserHandle() = default;
@@ -35,6 +42,20 @@ public:
     std::optional<Activity> GameActivity() const;
     /** The relationship with the user (None on both axes without one). */
     RelationshipHandle Relationship() const;
+
+    /**
+     * read(record, cdnBase) of the whole cached user under the cache's lock, in one lookup; nullopt once the user or the
+     * client is gone (then every getter answers its default). For whole-object readers (the C snapshot of a user,
+     * capi/support/user_snapshot.cpp): each getter above takes the lock and finds the user again, one field at a time.
+     */
+    template <class Reader>
+    auto ReadRecord(Reader &&read) const
+        -> std::optional<decltype(read(std::declval<const UserRecord &>(), std::declval<const std::string &>()))> {
+        auto cache = cache_.lock();
+        if (!cache) return std::nullopt;
+        const UserCache &c = *cache;
+        return c.With(id_, [&](const UserRecord &r) { return read(r, c.CdnBase()); });
+    }
 
 private:
     /** read(record) of the user under the cache's lock (see UserCache::With); nullopt once the user or client is gone. */

@@ -1,0 +1,96 @@
+#include "support/whole_snapshots.hpp"
+
+#include <optional>
+#include <string_view>
+
+#include "support/handles.hpp"
+#include "support/marshal.hpp"
+#include "users/user_handle.hpp"
+
+namespace svcpp::capi::snapshot_writers {
+namespace {
+
+void WriteString(SnapshotWriter &w, std::string_view s) { w.String(reinterpret_cast<const uint8_t *>(s.data()), s.size()); }
+
+void WriteOptionalString(SnapshotWriter &w, const std::optional<std::string> &s) {
+    w.Present(s.has_value());
+    if (s) WriteString(w, *s);
+}
+
+/**
+ * The profile the getters of its handle read: the first of the user's profiles with its identity
+ * (UserApplicationProfileHandle names a profile by identity only), in UserApplicationProfileHandle's field order.
+ */
+void WriteProfile(SnapshotWriter &w, const core::UserRecord &user, const core::ApplicationProfileRecord &identity) {
+    const core::ApplicationProfileRecord *p = nullptr;
+    for (const auto &candidate : *user.applicationProfiles) {
+        if (candidate.SameIdentity(identity)) {
+            p = &candidate;
+            break;
+        }
+    }
+    WriteString(w, p->avatarHash);
+    WriteString(w, p->metadata);
+    WriteOptionalString(w, p->providerId);
+    WriteString(w, p->providerIssuedUserId);
+    w.I32(static_cast<int32_t>(p->providerType));
+    WriteString(w, p->username);
+}
+
+}  // namespace
+
+void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self) {
+    std::optional<core::Activity> activity;
+    // The avatar URL is built into this thread's buffer (no allocation once it has grown).
+    thread_local std::string avatarUrl;
+    avatarUrl.clear();
+    bool cached = false;
+    {
+        Locked<core::UserHandle> handle(OpaqueOf(self), "self");
+        // The fields in UserHandle's snapshot order (the generated WriteSnapshotByGetters_UserHandle's) up to the
+        // profiles, written under the cache's lock; the activity is copied out and written after it (its writer reads
+        // it through a handle), then AvatarUrl(Gif, Png), the fixed-argument call of idl/surface.mjs snapshots.calls.
+        cached = handle->ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
+            w.U64(u.id);
+            WriteString(w, u.username);
+            WriteOptionalString(w, u.globalName);
+            // DisplayNameOf(u), without its copy.
+            WriteString(w, u.globalName && !u.globalName->empty() ? *u.globalName : u.username);
+            WriteOptionalString(w, u.avatar);
+            w.I32(static_cast<int32_t>(u.status));
+            w.Bool(u.provisional);
+            WriteOptionalString(w, u.guildTag);
+            const size_t profiles = u.applicationProfiles ? u.applicationProfiles->size() : 0;
+            w.Count(profiles);
+            for (size_t i = 0; i < profiles; ++i) WriteProfile(w, u, (*u.applicationProfiles)[i]);
+            activity = u.gameActivity;
+            core::AppendAvatarUrl(avatarUrl, u, cdnBase, core::UserHandleAvatarType::Gif, core::UserHandleAvatarType::Png);
+            return true;
+        }).has_value();
+    }
+    if (!cached) {
+        // Gone (the user left the cache, or the client was dropped): every getter answers its default.
+        w.U64(0);
+        WriteString(w, "");
+        w.Present(false);
+        WriteString(w, "");
+        w.Present(false);
+        w.I32(static_cast<int32_t>(core::StatusType::Offline));
+        w.Bool(false);
+        w.Present(false);
+        w.Count(0);
+        w.Present(false);
+        WriteString(w, "");
+        return;
+    }
+    w.Present(activity.has_value());
+    if (activity) {
+        Svcpp_Activity boxed{};
+        boxed.opaque = NewBox<core::Activity>(std::move(*activity));
+        DropOnExit<Svcpp_Activity> owned{&boxed, Svcpp_Activity_Drop};
+        WriteSnapshotOf_Activity(w, &boxed);
+    }
+    WriteString(w, avatarUrl);
+}
+
+}  // namespace svcpp::capi::snapshot_writers

@@ -1,0 +1,18 @@
+// Whole-object snapshot writers (idl/surface.mjs `snapshots.whole`; native/SEMANTICS.md "Snapshots"): for the types
+// whose snapshot is read on a hot path (a user: every UserUpdated event's payload), the C snapshot reads the object
+// once — one cache lookup under one lock — instead of through its public getters one by one (each a registry lookup,
+// a lock, a cache lookup and an allocated copy of its string). What they write is exactly what the getter-composed
+// writer writes (WriteSnapshotByGetters_<T>, generated beside it): native/tests/capi checks both byte for byte.
+#pragma once
+#include "support/snapshot_writer.hpp"
+
+namespace svcpp::capi::snapshot_writers {
+
+// Generated (native/capi/generated/Snapshots.cpp).
+void WriteSnapshotOf_Activity(SnapshotWriter &w, Svcpp_Activity const *self);
+void WriteSnapshotByGetters_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self);
+
+// Hand-written (support/whole_snapshots.cpp).
+void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self);
+
+}  // namespace svcpp::capi::snapshot_writers
