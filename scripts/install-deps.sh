@@ -10,7 +10,7 @@ PACKAGES=(
   perl make             # scripts/build-openssl.sh: OpenSSL's Configure and build
   libsodium-dev         # XChaCha20-Poly1305 for voice transport (linked statically, hidden)
   nlohmann-json3-dev    # JSON in the core (header-only)
-  libuv1-dev            # uv.h for the Node addon's wakeup handle where Node ships no include/node/uv.h (the functions are Node's)
+  libuv1-dev            # uv.h for the Node addon's client wakeup (a libuv async handle; the functions are Node's)
   libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)
   libwebrtc-audio-processing-dev  # voice: echo cancellation, noise suppression, gain control (linked statically, hidden)
   libpulse-dev          # voice: PulseAudio headers only; libsvcpp loads libpulse with dlopen at run time
