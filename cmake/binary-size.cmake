@@ -125,8 +125,8 @@ endfunction()
 # shipped libraries pay the LTO link (~1 min of CPU each), and the tests still run the same code paths, compiled by
 # the same compiler at the same per-file -Os/-O3 (GCC keeps each function's optimisation level through LTO).
 # Cross-file inlining and dead-code removal make libsvcpp.so ~0.5 MB smaller (docs/binary-size.md). Opt-in for now
-# (SVCPP_SHIPPED_LTO): the suites pass with it, but bench/sync-call.ts measured the N-API call ~10 % slower with it on
-# a shared machine (96 → 107 ns of CPU, medians of four pairs), which is to be confirmed or explained first.
+# (SVCPP_SHIPPED_LTO): the suites pass with it, but bench/sync-call.ts measured the N-API call 4–12 % slower with it
+# on a shared machine (two sets of four pairs), which is to be confirmed or explained first.
 option(SVCPP_SHIPPED_LTO "Release: link-time optimisation of libsvcpp.so and the SDK's copy only (tests stay without)" OFF)
 function(svcpp_link_time_optimize)
   if(NOT SVCPP_SHIPPED_LTO OR NOT SVCPP_SIZE_MEASURES OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
