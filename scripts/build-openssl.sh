@@ -31,6 +31,10 @@ options=(
   no-dgram no-dtls no-srtp no-sctp no-tls1 no-tls1_1 no-tls1-method no-tls1_1-method no-ssl3 no-nextprotoneg no-ssl-trace
   no-cms no-ts no-ocsp no-ct no-cmp no-srp no-rfc3779 no-comp no-ui-console no-async no-filenames
   no-afalgeng no-padlockeng no-devcryptoeng no-capieng no-loadereng
+  # TLS 1.2's "multi-block" writes (four AES-CBC-HMAC records encrypted at once with the multi-buffer SHA-1/SHA-256
+  # assembly, ~60 KiB) are a throughput optimisation for large writes over CBC cipher suites: the records on the wire
+  # are the same without it, and svcpp's writes are small messages over AES-GCM or ChaCha20-Poly1305 anyway.
+  no-multiblock
   # Debian's OPENSSLDIR: the system CA store (set_default_verify_paths) and openssl.cnf are found where Debian's own
   # build finds them, so verification and the system-wide TLS settings do not change.
   --openssldir=/usr/lib/ssl

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "runtime/abi_error.hpp"
+#include "support/guard.hpp"
 
 namespace svcpp::capi {
 
@@ -76,7 +77,7 @@ class Ref {
 public:
     Ref(const void *opaque, const char *what) {
         box_ = static_cast<Box<T> *>(registry::Acquire(opaque, TagOf<T>()));
-        if (!box_) throw core::AbiError(core::Errc::InvalidHandle, std::string(what) + " is not a live handle of this type");
+        if (!box_) ThrowAbiError(core::Errc::InvalidHandle, what, " is not a live handle of this type");
     }
     Ref(const Ref &) = delete;
     Ref &operator=(const Ref &) = delete;

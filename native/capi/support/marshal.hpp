@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "client/client.hpp"
 #include "support/guard.hpp"
@@ -46,24 +47,31 @@ void OutObject(T value, H *out, const char *what) {
 
 template <class E>
 E InEnum(int32_t raw, bool (*known)(int32_t), const char *what) {
-    if (!known(raw)) throw core::AbiError(core::Errc::InvalidArgument, std::string(what) + ": unknown enum value " + std::to_string(raw));
+    if (!known(raw)) ThrowAbiError(core::Errc::InvalidArgument, what, ": unknown enum value ", static_cast<long long>(raw));
     return static_cast<E>(raw);
 }
 
 inline float InFloat(float v, const char *what) {
-    if (std::isnan(v)) throw core::AbiError(core::Errc::InvalidArgument, std::string(what) + " is NaN");
+    if (std::isnan(v)) ThrowAbiError(core::Errc::InvalidArgument, what, " is NaN");
     return v;
 }
 
 template <class I>
 I InMin(I v, I min, const char *what) {
-    if (v < min) throw core::AbiError(core::Errc::InvalidArgument, std::string(what) + " must be at least " + std::to_string(min));
+    static_assert(std::is_integral_v<I>, "InMin takes integers");
+    if (v < min) {
+        if constexpr (std::is_signed_v<I>) {
+            ThrowAbiError(core::Errc::InvalidArgument, what, " must be at least ", static_cast<long long>(min));
+        } else {
+            ThrowAbiError(core::Errc::InvalidArgument, what, " must be at least ", static_cast<unsigned long long>(min));
+        }
+    }
     return v;
 }
 
 template <class T, class H>
 void DropValue(H *self) {
-    if (!self) throw core::AbiError(core::Errc::InvalidHandle, "self is NULL");
+    if (!self) ThrowAbiError(core::Errc::InvalidHandle, "self", " is NULL");
     if (!self->opaque) return;  // dropping a zeroed handle is a no-op
     Ref<T> ref(self->opaque, "self");
     if (registry::Remove(&ref.box())) registry::Release(&ref.box());  // the handle's own reference

@@ -91,7 +91,7 @@ template <class T, class Span>
 void DropSpan(Span *span) {
     Require(span, "span");
     if (!span->ptr) {
-        if (span->size) throw core::AbiError(core::Errc::NullArgument, "span: ptr is NULL but size is " + std::to_string(span->size));
+        if (span->size) ThrowAbiError(core::Errc::NullArgument, "span", ": ptr is NULL but size is ", static_cast<unsigned long long>(span->size));
         return;
     }
     for (size_t i = 0; i < span->size; ++i) {
@@ -111,7 +111,7 @@ void DropSpan(Span *span) {
 template <class T, class Span>
 std::vector<T> InSpan(Span span, const char *what) {
     if (!span.ptr) {
-        if (span.size) throw core::AbiError(core::Errc::NullArgument, std::string(what) + ": ptr is NULL but size is " + std::to_string(span.size));
+        if (span.size) ThrowAbiError(core::Errc::NullArgument, what, ": ptr is NULL but size is ", static_cast<unsigned long long>(span.size));
         return {};
     }
     std::vector<T> copies;
