@@ -5,22 +5,27 @@
 # With a sibling (the Node addon and libsvcpp.so), the object must load that library from its own directory
 # (RUNPATH $ORIGIN) and carry no copy of the core: no OpenSSL in its own symbol table.
 set -euo pipefail
+# Each tool's output is read whole before it is searched: under pipefail, `tool | grep -q` fails at random when grep
+# exits at its first match and the tool dies of SIGPIPE on its next write.
 lib="$1" expected="$2" sibling="${3:-}"
+dependencies=$(ldd "$lib")
 actual=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
 if ! diff <(sort "$expected") <(echo "$actual"); then
   echo "exported symbols of $lib differ from $expected (< expected, > actual)" >&2
   exit 1
 fi
-if ldd "$lib" | grep -Ei 'libssl|libcrypto|libsodium|libopus'; then
+if grep -Ei 'libssl|libcrypto|libsodium|libopus' <<<"$dependencies"; then
   echo "$lib must not depend on these at run time" >&2
   exit 1
 fi
 summary="exports: $(echo "$actual" | wc -l) symbols, no third-party runtime dependencies"
 if [ -n "$sibling" ]; then
   name=$(basename "$sibling")
-  readelf -d "$lib" | grep -q "(RUNPATH).*\[\$ORIGIN\]" || { echo "$lib: RUNPATH is not \$ORIGIN" >&2; exit 1; }
-  ldd "$lib" | grep -qF "$name => $(dirname "$lib")/$name " || { echo "$lib does not load $name from its own directory" >&2; exit 1; }
-  if nm "$lib" | grep -qw SSL_CTX_new; then
+  dynamic=$(readelf -d "$lib")
+  grep -q "(RUNPATH).*\[\$ORIGIN\]" <<<"$dynamic" || { echo "$lib: RUNPATH is not \$ORIGIN" >&2; exit 1; }
+  grep -qF "$name => $(dirname "$lib")/$name " <<<"$dependencies" || { echo "$lib does not load $name from its own directory" >&2; exit 1; }
+  symbols=$(nm "$lib")
+  if grep -qw SSL_CTX_new <<<"$symbols"; then
     echo "$lib links a copy of the core (OpenSSL inside); it must call $name instead" >&2
     exit 1
   fi
