@@ -72,6 +72,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await untilTypes(c, a, [PendingIncoming, None]);
     await act(c.client, () => c.client.acceptPlatformFriendRequest(a.id));
     await untilTypes(a, c, [Friend, None]);
+    await untilTypes(c, a, [Friend, None]);
 
     await act(c.client, () => c.client.removePlatformAndGameFriend(a.id));
     await untilTypes(a, c, [None, None]);
@@ -89,6 +90,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
 
     await act(c.client, () => c.client.sendPlatformFriendRequestById(a.id));
     await untilTypes(a, c, [PendingIncoming, None]);
+    // Each side's cache follows its own gateway dispatch: C's cancel is checked against C's view, so wait for it too.
+    await untilTypes(c, a, [PendingOutgoing, None]);
     clearEvents(a);
     await act(c.client, () => c.client.cancelPlatformFriendRequest(a.id));
     await untilTypes(a, c, [None, None]);
@@ -119,6 +122,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await untilTypes(b, c, [PendingIncoming, None]);
     await act(b.client, () => b.client.acceptPlatformFriendRequest(c.id));
     await untilTypes(c, b, [Friend, None]);
+    await untilTypes(b, c, [Friend, None]);
 
     clearEvents(c);
     await act(b.client, () => b.client.blockUser(c.id));
@@ -173,6 +177,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
       expect(flagged.status).toBeLessThan(300);
       await act(spammer.client, () => spammer.client.sendPlatformFriendRequestById(a.id));
       await untilTypes(a, spammer, [PendingIncoming, None]);
+      await untilTypes(spammer, a, [PendingOutgoing, None]);
       expect(a.client.getRelationship(spammer.id)?.isSpamRequest).toBe(true);
       expect(spammer.client.getRelationship(a.id)?.isSpamRequest).toBe(false);
       await act(a.client, () => a.client.rejectPlatformFriendRequest(spammer.id));
