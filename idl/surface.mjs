@@ -1417,15 +1417,16 @@ export const snapshots = {
 // hint makes the method generated (tools/gen/ts_client.mjs → lib/generated/client-methods.ts):
 //   kind 'void'       Promise<void> over the method's completion (ClientResult only)
 //   kind 'value'      the synchronous call's value as it is
-//   kind 'lookup'     an optional handle read into a snapshot (`take`); with `fromData`, the lookup and the
-//                     snapshot in one call (NativeApi `<Lookup>_Snapshot`) mapped by `fromData`
+//   kind 'lookup'     an optional handle read into a snapshot (`take`); with `lookupSnapshot`, the lookup and the
+//                     snapshot in one call (NativeApi `<Lookup>_Snapshot`), whose data is the face's snapshot as it
+//                     is (`snapshots.keys` names its fields so)
 //   kind 'list'       a span of handles read into snapshots (`takeMany`, else `take` per element)
 //   kind 'snapshots'  Promise of the completion's span read into snapshots (`takeMany`)
 // `defaults` gives TypeScript default values of trailing parameters; `doc` is the TypeScript doc comment.
 export const tsSnapshots = {
-  User: { module: 'users', type: 'UserSnapshot', take: 'takeUserSnapshot', fromData: 'userFromData' },
+  User: { module: 'users', type: 'UserSnapshot', take: 'takeUserSnapshot', lookupSnapshot: true },
   Relationship: { module: 'relationships', type: 'RelationshipSnapshot', take: 'takeRelationshipSnapshot', takeMany: 'takeRelationshipSnapshots' },
-  Message: { module: 'messages', type: 'MessageSnapshot', take: 'takeMessageSnapshot', takeMany: 'takeMessageSnapshots', fromData: 'messageFromData' },
+  Message: { module: 'messages', type: 'MessageSnapshot', take: 'takeMessageSnapshot', takeMany: 'takeMessageSnapshots', lookupSnapshot: true },
   Channel: { module: 'messages', type: 'ChannelSnapshot', take: 'takeChannelSnapshot' },
   UserMessageSummary: { module: 'messages', type: 'UserMessageSummarySnapshot', takeMany: 'takeSummarySnapshots' },
   Lobby: { module: 'lobbies', type: 'LobbySnapshot', take: 'takeLobbySnapshot' },

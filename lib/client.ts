@@ -12,7 +12,7 @@ import { takeConnectionFailure, type ConnectionFailureSnapshot } from './connect
 import { loadBackend } from './loader.js';
 import { type CreateOrJoinLobbyOptions } from './lobbies.js';
 import type { Activity, ActivityInvite } from './presence.js';
-import { userFromData, type UserSnapshot } from './users.js';
+import type { UserSnapshot } from './users.js';
 import { GeneratedClientMethods } from './generated/client-methods.js';
 import { abortedError, connectionError } from './client/errors.js';
 import { createCodeVerifier, withNativeActivity, withNativeInvite } from './client/native-values.js';
@@ -185,8 +185,7 @@ export class Client extends GeneratedClientMethods {
 
   /** The signed-in user, once the session is Ready (undefined before). */
   get currentUser(): UserSnapshot | undefined {
-    const found = this.api.Client_GetCurrentUserV2_Snapshot(this.live());
-    return found && userFromData(found);
+    return this.api.Client_GetCurrentUserV2_Snapshot(this.live());
   }
 
   // ---- presence and game invites ----

@@ -3,7 +3,7 @@
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
 import type { LobbyHandleData, LobbyMemberHandleData } from './generated/snapshots.js';
-import { userFromData, type UserSnapshot } from './users.js';
+import type { UserSnapshot } from './users.js';
 
 /** The guild channel a lobby is linked to. */
 export interface LinkedChannelSnapshot {
@@ -115,7 +115,7 @@ function memberFromData(d: LobbyMemberHandleData): LobbyMemberSnapshot {
     id: d.id,
     connected: d.connected,
     metadata: d.metadata,
-    user: d.user && userFromData(d.user),
+    user: d.user,
     canLinkLobby: d.canLinkLobby,
     additionalName: d.additionalName,
   };

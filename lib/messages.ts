@@ -3,7 +3,6 @@
 import type { AdditionalContentType, ChannelType, DisclosureTypes } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { MessageHandleData } from './generated/snapshots.js';
 import type { UserSnapshot } from './users.js';
 
 /** What a message carries besides its text (the platform's game messages are text only: never set today). */
@@ -63,15 +62,7 @@ export interface UserMessageSummarySnapshot {
 
 /** Reads a MessageHandle into a snapshot and drops it: one crossing (MessageHandle_Snapshot). */
 export function takeMessageSnapshot(api: NativeApi, handle: NativeHandle<'MessageHandle'>): MessageSnapshot {
-  return messageFromData(api.MessageHandle_Snapshot(handle, true));
-}
-
-/**
- * A message's snapshot data is the face's MessageSnapshot as it is (idl/surface.mjs `snapshots.keys` names its fields
- * so; its author is a UserSnapshot the same way): a type, no re-map. Kept as a function for the generated lookups.
- */
-export function messageFromData(d: MessageHandleData): MessageSnapshot {
-  return d;
+  return api.MessageHandle_Snapshot(handle, true);
 }
 
 /** Reads MessageHandles into snapshots and drops them. */

@@ -4,7 +4,7 @@ import type { RelationshipType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { RelationshipHandleData } from './generated/snapshots.js';
 import type { EventSetters } from './native-events.js';
-import { userFromData, type UserSnapshot } from './users.js';
+import type { UserSnapshot } from './users.js';
 
 /** The relationship with one user on both axes, as the SDK's cache knew it when the snapshot was taken. */
 export interface RelationshipSnapshot {
@@ -32,7 +32,7 @@ export function relationshipFromData(d: RelationshipHandleData): RelationshipSna
     platformRelationshipType: d.platformRelationshipType,
     gameRelationshipType: d.gameRelationshipType,
     isSpamRequest: d.isSpamRequest,
-    user: d.user && userFromData(d.user),
+    user: d.user,
   };
 }
 

@@ -3,7 +3,6 @@
 import type { ExternalIdentityProviderType, StatusType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { Activity } from './presence.js';
-import type { UserHandleData } from './generated/snapshots.js';
 
 /** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
 export interface UserSnapshot {
@@ -44,12 +43,4 @@ export interface UserApplicationProfileSnapshot {
 /** Reads a UserHandle into a snapshot and drops the handle: one crossing (UserHandle_Snapshot). */
 export function takeUserSnapshot(api: NativeApi, handle: NativeHandle<'UserHandle'>): UserSnapshot {
   return api.UserHandle_Snapshot(handle, true);
-}
-
-/**
- * A user's snapshot data is the face's UserSnapshot as it is (idl/surface.mjs `snapshots.keys` names its fields so):
- * a type, no re-map. Kept as a function for the generated lookups (tools/gen/ts_client.mjs `fromData`).
- */
-export function userFromData(d: UserHandleData): UserSnapshot {
-  return d;
 }

@@ -4,9 +4,9 @@ import { ClientBase } from '../client/base.js';
 import type { ClientThread, RelationshipGroupType, StatusType } from './enums.js';
 import { type GuildChannelSnapshot, type GuildSnapshot, takeGuildChannelSnapshots, takeGuildSnapshots } from '../guilds.js';
 import { type LobbySnapshot, takeLobbySnapshot } from '../lobbies.js';
-import { type ChannelSnapshot, type MessageSnapshot, type UserMessageSummarySnapshot, messageFromData, takeChannelSnapshot, takeMessageSnapshots, takeSummarySnapshots } from '../messages.js';
+import { type ChannelSnapshot, type MessageSnapshot, type UserMessageSummarySnapshot, takeChannelSnapshot, takeMessageSnapshots, takeSummarySnapshots } from '../messages.js';
 import { type RelationshipSnapshot, takeRelationshipSnapshot, takeRelationshipSnapshots } from '../relationships.js';
-import { type UserSnapshot, takeUserSnapshot, userFromData } from '../users.js';
+import { type UserSnapshot, takeUserSnapshot } from '../users.js';
 
 /** Generated: every method only forwards to one C ABI function (through the base's promise plumbing). */
 export abstract class GeneratedClientMethods extends ClientBase {
@@ -29,8 +29,7 @@ export abstract class GeneratedClientMethods extends ClientBase {
 
   /** A user from the cache (never fetches). */
   getUser(userId: bigint): UserSnapshot | undefined {
-    const found = this.api.Client_GetUser_Snapshot(this.live(), userId);
-    return found && userFromData(found);
+    return this.api.Client_GetUser_Snapshot(this.live(), userId);
   }
 
   /** The guilds the user of updateToken()'s token is a member of (ERR_SVCPP_VALIDATION without a token). */
@@ -55,8 +54,7 @@ export abstract class GeneratedClientMethods extends ClientBase {
 
   /** A cached message (the 25 most recent per channel); never fetches. */
   getMessage(messageId: bigint): MessageSnapshot | undefined {
-    const found = this.api.Client_GetMessageHandle_Snapshot(this.live(), messageId);
-    return found && messageFromData(found);
+    return this.api.Client_GetMessageHandle_Snapshot(this.live(), messageId);
   }
 
   /** A persistent DM channel or a lobby the user is in (ephemeral DMs have no channel). */

@@ -51,9 +51,10 @@ function methodText(method, fn, imports, enums) {
     case 'lookup': {
       const m = mapper(hint, method);
       sig = `${use(m, m.type)} | undefined`;
-      // With a fromData mapper: the lookup and the snapshot in one call (NativeApi `<Lookup>_Snapshot`).
-      body = m.fromData
-        ? `const found = this.api.${fn.name}_Snapshot(${['this.live()', ...args].join(', ')});\n    return found && ${use(m, m.fromData)}(found);`
+      // lookupSnapshot: the lookup and the snapshot in one call (NativeApi `<Lookup>_Snapshot`), its data the face's
+      // snapshot as it is.
+      body = m.lookupSnapshot
+        ? `return this.api.${fn.name}_Snapshot(${['this.live()', ...args].join(', ')});`
         : `const api = this.api;\n    const found = ${call('this.live()')};\n    return found && ${use(m, m.take)}(api, found);`;
       break;
     }
