@@ -112,4 +112,25 @@ describe('handles across backends', () => {
     const challenge = napi.AuthorizationCodeChallenge_Init();
     expect(() => napi.AuthorizationArgs_Scopes(challenge as never)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
   });
+
+  it('N-API handles keep their own object and type however many are alive (the addon\'s handle slots grow by chunks)', async () => {
+    const { loadBackend } = await import('../lib/index.js');
+    const napi = loadBackend('napi');
+    const argsList = Array.from({ length: 3000 }, (_, i) => {
+      const args = napi.AuthorizationArgs_Init();
+      napi.AuthorizationArgs_SetScopes(args, `scope-${i}`);
+      return args;
+    });
+    const challenges = Array.from({ length: 1500 }, () => napi.AuthorizationCodeChallenge_Init());
+    expect(argsList.map((args) => napi.AuthorizationArgs_Scopes(args))).toEqual(argsList.map((_, i) => `scope-${i}`));
+    for (const challenge of [challenges[0], challenges[1499]]) {
+      expect(() => napi.AuthorizationArgs_Scopes(challenge as never)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    }
+    for (const value of [{}, 1, 'x', null, undefined, () => {}]) {
+      expect(() => napi.AuthorizationArgs_Scopes(value as never)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    }
+    for (const args of argsList) napi.AuthorizationArgs_Drop(args);
+    expect(() => napi.AuthorizationArgs_Scopes(argsList[2999])).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    for (const challenge of challenges) napi.AuthorizationCodeChallenge_Drop(challenge);
+  });
 });

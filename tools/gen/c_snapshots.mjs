@@ -158,9 +158,15 @@ export function cSnapshotImplementation(model, header, includes) {
         `WriteSnapshotOf_${type.name}(w, self);`);
     } else {
       const ids = e.f.params.filter((p) => p.role === 'in').map((p) => p.name);
-      lines.push('if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");',
-        `${type.cName} found{};`, `if (!${e.f.fn.cName}(${['self', ...ids, '&found'].join(', ')})) return;  // nothing found: size 0`,
-        `DropOnExit<${type.cName}> owned{&found, ${type.cName}_Drop};`, `WriteSnapshotOf_${type.name}(w, &found);`);
+      if (whole.has(type.name)) {
+        // The whole-object writer reads the core object the lookup found: no handle box registered and dropped.
+        lines.push('LiveClient client(self);', `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
+          'if (!found) return;  // nothing found: size 0', `WriteWholeSnapshotOf_${type.name}(w, *found);`);
+      } else {
+        lines.push('if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");',
+          `${type.cName} found{};`, `if (!${e.f.fn.cName}(${['self', ...ids, '&found'].join(', ')})) return;  // nothing found: size 0`,
+          `DropOnExit<${type.cName}> owned{&found, ${type.cName}_Drop};`, `WriteSnapshotOf_${type.name}(w, &found);`);
+      }
     }
     s += `SVCPP_API ${e.prototype.replace(/^(\S+) /, '$1 SVCPP_CALL ')} {\n`;
     s += `    return SnapshotGuard("${e.cName}", buffer, capacity, size, [&](SnapshotWriter &w) {\n${lines.map((l) => `        ${l}`).join('\n')}\n    });\n}\n\n`;

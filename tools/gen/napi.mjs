@@ -8,7 +8,7 @@ import { eventPayload, lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 const HEADER = `// ${GENERATED}\n`;
 
 function handleTraits(model) {
-  let s = `${HEADER}// Per handle type: its index into the per-load type tags, its name, and its Drop.\n#pragma once\n\n`;
+  let s = `${HEADER}// Per handle type: its index (the type a HandleArena slot names), its name, and its Drop.\n#pragma once\n\n`;
   s += '#include <cstddef>\n\n#include "../../../native/include/svcpp.h"\n\nnamespace svcpp_node {\n\n';
   s += 'template <class H>\nstruct HandleTraits;\n\n';
   model.types.forEach((t, i) => {

@@ -1,7 +1,5 @@
 // Module entry: per-environment instance data, the hand-declared exports (library globals, the pump's
 // ref switch, the error factory) and the generated ones (../generated/functions.cpp).
-#include <random>
-
 #include "callbacks.hpp"
 #include "client_pump.hpp"
 #include "handles.hpp"
@@ -80,23 +78,25 @@ void ThrowInvalidHandle(Napi::Env env, const char *expected) {
   ThrowErrc(env, Svcpp_Errc_InvalidHandle, &detail);
 }
 
-// A handle is a napi external (not an object with napi_wrap): checking an external's type tag and reading its pointer
-// are two field reads inside Node, where a wrapped object costs two private-property lookups per call (≈ 2/3 of
-// a getter's binding overhead). A foreign or wrong-type value still fails the tag check before anything is read.
+// A handle is a napi external (not an object with napi_wrap, whose unwrap is two private-property lookups per call)
+// pointing to a slot of this instance's HandleArena: reading the pointer is a field read inside Node, and the arena
+// refuses a foreign or wrong-type external before anything it points to is read (handle_arena.hpp).
 void *UnwrapTagged(Napi::Env env, const Napi::Value &v, size_t index, const char *expected) {
-  bool tagged = false;
-  if (napi_check_object_type_tag(env, v, &Addon(env).tags[index], &tagged) != napi_ok || !tagged) {
-    ThrowInvalidHandle(env, expected);
-  }
-  void *data = nullptr;
-  if (napi_get_value_external(env, v, &data) != napi_ok || !data) ThrowInvalidHandle(env, expected);
+  void *slot = nullptr;
+  if (napi_get_value_external(env, v, &slot) != napi_ok) ThrowInvalidHandle(env, expected);
+  void *data = Addon(env).handles->Find(slot, static_cast<uint32_t>(index));
+  if (!data) ThrowInvalidHandle(env, expected);
   return data;
 }
 
 Napi::Object WrapTagged(Napi::Env env, void *data, size_t index, napi_finalize finalize) {
+  HandleArena *arena = Addon(env).handles;
+  void *slot = arena->Allocate(static_cast<uint32_t>(index), data, finalize);
   napi_value external = nullptr;
-  NAPI_THROW_IF_FAILED(env, napi_create_external(env, data, finalize, nullptr, &external), Napi::Object());
-  NAPI_THROW_IF_FAILED(env, napi_type_tag_object(env, external, &Addon(env).tags[index]), Napi::Object());
+  if (napi_status status = napi_create_external(env, slot, HandleArena::Finalize, arena, &external); status != napi_ok) {
+    arena->Abandon(slot);  // the caller still owns data and frees it
+    NAPI_THROW_IF_FAILED(env, status, Napi::Object());
+  }
   return Napi::Object(env, external);
 }
 
@@ -156,10 +156,6 @@ Napi::Value SetErrorFactory(const Napi::CallbackInfo &info) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   auto *addon = new AddonData();
-  std::random_device random;
-  std::uniform_int_distribution<uint64_t> bits;
-  addon->tags.resize(kHandleTypeCount);
-  for (napi_type_tag &tag : addon->tags) tag = napi_type_tag{bits(random), bits(random)};
   env.SetInstanceData(addon);  // deleted by node-addon-api when the environment goes away
   addon->setImmediate = Napi::Persistent(env.Global().Get("setImmediate").As<Napi::Function>());
 

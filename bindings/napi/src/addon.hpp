@@ -17,13 +17,19 @@
 #include <vector>
 
 #include "../../../native/include/svcpp.h"
+#include "handle_arena.hpp"
 
 namespace svcpp_node {
 
 /** State of one addon instance in one Node environment (main thread or worker). Never static. */
 struct AddonData {
-  /** napi type tag per handle type, random per load, checked before every unwrap. */
-  std::vector<napi_type_tag> tags;
+  AddonData() = default;
+  AddonData(const AddonData &) = delete;
+  AddonData &operator=(const AddonData &) = delete;
+  ~AddonData() { handles->Release(); }
+
+  /** The slots every handle external of this instance points to (handle_arena.hpp), checked before every unwrap. */
+  HandleArena *handles = HandleArena::Create();
   /** (errc, detail) => Error, installed by the TypeScript loader so both backends throw SvcppError. */
   Napi::FunctionReference errorFactory;
   /** First exception a JS callback threw during the current pump; rethrown when the pump returns. */

@@ -1,6 +1,6 @@
-// Handle objects: a napi external holding the caller-allocated C handle struct, type-tagged per handle type
-// with a random per-load tag so a foreign or wrong-type value is rejected before its pointer is read. Value
-// handles are dropped by their finalizer when nobody dropped them explicitly (GC only frees memory).
+// Handle objects: a napi external holding the caller-allocated C handle struct, through a slot of the instance's
+// HandleArena that names its handle type, so a foreign or wrong-type value is rejected before its pointer is read.
+// Value handles are dropped by their finalizer when nobody dropped them explicitly (GC only frees memory).
 #pragma once
 
 #include "addon.hpp"
@@ -10,10 +10,10 @@ namespace svcpp_node {
 
 [[noreturn]] void ThrowInvalidHandle(Napi::Env env, const char *expected);
 
-/** Checks the type tag of v against handle type index `index` and returns the wrapped native pointer. */
+/** Checks that v is a handle external of type index `index` (its arena slot) and returns the wrapped native pointer. */
 void *UnwrapTagged(Napi::Env env, const Napi::Value &v, size_t index, const char *expected);
 
-/** Wraps `data` in a new tagged JS object whose finalizer runs `finalize`. */
+/** Wraps `data` in a new handle external of type index `index` whose finalizer runs `finalize`. */
 Napi::Object WrapTagged(Napi::Env env, void *data, size_t index, napi_finalize finalize);
 
 template <class H>

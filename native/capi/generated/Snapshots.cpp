@@ -1084,31 +1084,28 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLastConnectionFailure_WriteSnaps
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUserV2_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetCurrentUserV2_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");
-        Svcpp_UserHandle found{};
-        if (!Svcpp_Client_GetCurrentUserV2(self, &found)) return;  // nothing found: size 0
-        DropOnExit<Svcpp_UserHandle> owned{&found, Svcpp_UserHandle_Drop};
-        WriteSnapshotOf_UserHandle(w, &found);
+        LiveClient client(self);
+        auto found = client->GetCurrentUserV2();
+        if (!found) return;  // nothing found: size 0
+        WriteWholeSnapshotOf_UserHandle(w, *found);
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUser_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetCurrentUser_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");
-        Svcpp_UserHandle found{};
-        if (!Svcpp_Client_GetCurrentUser(self, &found)) return;  // nothing found: size 0
-        DropOnExit<Svcpp_UserHandle> owned{&found, Svcpp_UserHandle_Drop};
-        WriteSnapshotOf_UserHandle(w, &found);
+        LiveClient client(self);
+        auto found = client->GetCurrentUser();
+        if (!found) return;  // nothing found: size 0
+        WriteWholeSnapshotOf_UserHandle(w, *found);
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client const *self, uint64_t userId, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetUser_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");
-        Svcpp_UserHandle found{};
-        if (!Svcpp_Client_GetUser(self, userId, &found)) return;  // nothing found: size 0
-        DropOnExit<Svcpp_UserHandle> owned{&found, Svcpp_UserHandle_Drop};
-        WriteSnapshotOf_UserHandle(w, &found);
+        LiveClient client(self);
+        auto found = client->GetUser(userId);
+        if (!found) return;  // nothing found: size 0
+        WriteWholeSnapshotOf_UserHandle(w, *found);
     });
 }
 

@@ -104,6 +104,23 @@ void InitClient(Svcpp_Client *self, const core::ClientCreateOptions &options);
 void DropClient(Svcpp_Client *self);
 bool IsLiveClient(const Svcpp_Client *self);
 
+/**
+ * The live client behind a handle, held for the call by the handle's box (no copy of the client's shared pointer:
+ * two atomic operations fewer than ClientOf). InvalidHandle "self is not a live client" when the handle is zeroed,
+ * dropped, not a client, or its client was destroyed — what IsLiveClient answers false for.
+ */
+class LiveClient {
+public:
+    explicit LiveClient(const Svcpp_Client *self);
+    LiveClient(const LiveClient &) = delete;
+    LiveClient &operator=(const LiveClient &) = delete;
+    ~LiveClient() { registry::Release(box_); }
+    core::Client *operator->() const { return box_->value.get(); }
+
+private:
+    Box<ClientPtr> *box_;
+};
+
 /** Keeps a rejected registration from freeing the host's user data (a non-Ok call took nothing). */
 class KeepUserDataOnThrow {
 public:

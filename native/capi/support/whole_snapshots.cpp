@@ -40,17 +40,23 @@ void WriteProfile(SnapshotWriter &w, const core::UserRecord &user, const core::A
 }  // namespace
 
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self) {
+    // A user handle names a user of a cache and never changes: a copy (a weak reference and an id) read under the
+    // box's lock is the object the getters would read.
+    const core::UserHandle handle = *Locked<core::UserHandle>(OpaqueOf(self), "self");
+    WriteWholeSnapshotOf_UserHandle(w, handle);
+}
+
+void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle) {
     std::optional<core::Activity> activity;
     // The avatar URL is built into this thread's buffer (no allocation once it has grown).
     thread_local std::string avatarUrl;
     avatarUrl.clear();
     bool cached = false;
     {
-        Locked<core::UserHandle> handle(OpaqueOf(self), "self");
         // The fields in UserHandle's snapshot order (the generated WriteSnapshotByGetters_UserHandle's) up to the
         // profiles, written under the cache's lock; the activity is copied out and written after it (its writer reads
         // it through a handle), then AvatarUrl(Gif, Png), the fixed-argument call of idl/surface.mjs snapshots.calls.
-        cached = handle->ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
+        cached = handle.ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
             w.U64(u.id);
             WriteString(w, u.username);
             WriteOptionalString(w, u.globalName);

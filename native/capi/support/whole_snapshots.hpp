@@ -6,13 +6,19 @@
 #pragma once
 #include "support/snapshot_writer.hpp"
 
+namespace svcpp::core {
+class UserHandle;
+}
+
 namespace svcpp::capi::snapshot_writers {
 
 // Generated (native/capi/generated/Snapshots.cpp).
 void WriteSnapshotOf_Activity(SnapshotWriter &w, Svcpp_Activity const *self);
 void WriteSnapshotByGetters_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self);
 
-// Hand-written (support/whole_snapshots.cpp).
+// Hand-written (support/whole_snapshots.cpp). The core-object overload is what a lookup snapshot
+// (Svcpp_Client_GetUser_WriteSnapshot) writes the user it found with: no handle box is made for it.
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self);
+void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle);
 
 }  // namespace svcpp::capi::snapshot_writers

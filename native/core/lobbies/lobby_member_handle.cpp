@@ -10,7 +10,7 @@ std::optional<LobbyMemberRecord> LobbyMemberHandle::Record() const {
 
 std::optional<UserHandle> LobbyMemberHandle::User() const {
     auto users = users_.lock();
-    if (!Record() || !users || !users->Get(memberId_)) return std::nullopt;
+    if (!Record() || !users || !users->Contains(memberId_)) return std::nullopt;
     return UserHandle(users_, memberId_);
 }
 

@@ -12,7 +12,7 @@ std::optional<MessageRecord> MessageHandle::Record() const {
 
 std::optional<UserHandle> MessageHandle::UserOf(uint64_t userId) const {
     auto users = refs_.users.lock();
-    if (!userId || !users || !users->Get(userId)) return std::nullopt;
+    if (!userId || !users || !users->Contains(userId)) return std::nullopt;
     return UserHandle(refs_.users, userId);
 }
 
@@ -22,9 +22,10 @@ std::string MessageHandle::Content() const {
     auto users = refs_.users.lock();
     return messages::RenderContent(record->content, [&](uint64_t id) -> std::optional<std::string> {
         if (!users) return std::nullopt;
-        auto user = users->Get(id);
-        if (!user) return std::nullopt;
-        return user->globalName && !user->globalName->empty() ? *user->globalName : user->username;
+        // The display name alone, read under the cache's lock (Get would copy the whole record).
+        return users->With(id, [](const UserRecord &user) {
+            return user.globalName && !user.globalName->empty() ? *user.globalName : user.username;
+        });
     });
 }
 

@@ -18,7 +18,7 @@ bool RelationshipHandle::IsSpamRequest() const { return Record().isSpamRequest; 
 
 std::optional<UserHandle> RelationshipHandle::User() const {
     auto cache = cache_.lock();
-    if (!cache || !cache->Get(id_)) return std::nullopt;
+    if (!cache || !cache->Contains(id_)) return std::nullopt;
     return UserHandle(cache_, id_);
 }
 

@@ -88,6 +88,11 @@ bool UserCache::SetStatus(uint64_t id, StatusType status) {
     return true;
 }
 
+bool UserCache::Contains(uint64_t id) const {
+    std::lock_guard lock(mutex_);
+    return users_.count(id) != 0;
+}
+
 std::optional<UserRecord> UserCache::Get(uint64_t id) const {
     std::lock_guard lock(mutex_);
     auto it = users_.find(id);

@@ -67,6 +67,8 @@ public:
     /** Sets a user's presence (status and game activity); false when the user is unknown or nothing changed. */
     bool SetPresence(uint64_t id, StatusType status, const std::optional<Activity> &gameActivity);
     std::optional<UserRecord> Get(uint64_t id) const;
+    /** Whether the user is cached, without copying the record (a lookup's existence check). */
+    bool Contains(uint64_t id) const;
     /**
      * read(record) under the cache's lock, for a user that is cached; nullopt otherwise. What a handle's getter uses:
      * it copies the one field it answers, where Get copies the whole record (profiles and activity included) — a

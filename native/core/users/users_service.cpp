@@ -37,12 +37,12 @@ void UsersService::Post(const std::vector<UserEvent> &events) {
 std::optional<UserHandle> UsersService::CurrentUser() const {
     // Set by READY and cleared when the session ends: absent until the first Ready of a session.
     const uint64_t id = cache_->CurrentUserId();
-    if (!id || !cache_->Get(id)) return std::nullopt;
+    if (!id || !cache_->Contains(id)) return std::nullopt;
     return UserHandle(cache_, id);
 }
 
 std::optional<UserHandle> UsersService::User(uint64_t userId) const {
-    if (!cache_->Get(userId)) return std::nullopt;
+    if (!cache_->Contains(userId)) return std::nullopt;
     return UserHandle(cache_, userId);
 }
 
