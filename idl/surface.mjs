@@ -1409,8 +1409,8 @@ export const snapshots = {
   calls: { UserHandle: [{ key: 'avatarUrl', getter: 'AvatarUrl', args: [['UserHandle.AvatarType', 'Gif'], ['UserHandle.AvatarType', 'Png']] }] },
   // types whose C snapshot reads the object whole, in one cache lookup (hand-written
   // native/capi/support/whole_snapshots.cpp; the getter-composed writer stays as the reference its test compares):
-  // the snapshots read on a hot path — a user is every UserUpdated event's payload
-  whole: ['UserHandle'],
+  // the snapshots read on a hot path — a user is every UserUpdated event's payload, a message every MessageCreated's
+  whole: ['UserHandle', 'MessageHandle'],
 };
 
 // The TypeScript face's snapshot mappers (lib/<module>.ts): a `ts` hint on a Client method names one by key. A

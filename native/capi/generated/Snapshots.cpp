@@ -714,7 +714,7 @@ void WriteSnapshotOf_ChannelHandle(SnapshotWriter &w, Svcpp_ChannelHandle const 
     w.I32(static_cast<int32_t>(Svcpp_ChannelHandle_Type(self)));
 }
 
-void WriteSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self) {
+void WriteSnapshotByGetters_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self) {
     w.U64(Svcpp_MessageHandle_Id(self));
     {
         Svcpp_String out{};
@@ -794,6 +794,8 @@ void WriteSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const 
         }
     }
 }
+
+void WriteSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self) { WriteWholeSnapshotOf_MessageHandle(w, self); }
 
 void WriteSnapshotOf_VoiceStateHandle(SnapshotWriter &w, Svcpp_VoiceStateHandle const *self) {
     w.Bool(Svcpp_VoiceStateHandle_SelfMute(self));
@@ -1111,11 +1113,10 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client 
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetMessageHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t messageId, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetMessageHandle_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");
-        Svcpp_MessageHandle found{};
-        if (!Svcpp_Client_GetMessageHandle(self, messageId, &found)) return;  // nothing found: size 0
-        DropOnExit<Svcpp_MessageHandle> owned{&found, Svcpp_MessageHandle_Drop};
-        WriteSnapshotOf_MessageHandle(w, &found);
+        LiveClient client(self);
+        auto found = client->GetMessageHandle(messageId);
+        if (!found) return;  // nothing found: size 0
+        WriteWholeSnapshotOf_MessageHandle(w, *found);
     });
 }
 

@@ -5,6 +5,7 @@
 
 #include "support/handles.hpp"
 #include "support/marshal.hpp"
+#include "messages/message_handle.hpp"
 #include "users/user_handle.hpp"
 
 namespace svcpp::capi::snapshot_writers {
@@ -15,6 +16,15 @@ void WriteString(SnapshotWriter &w, std::string_view s) { w.String(reinterpret_c
 void WriteOptionalString(SnapshotWriter &w, const std::optional<std::string> &s) {
     w.Present(s.has_value());
     if (s) WriteString(w, *s);
+}
+
+/** A map as TakeProperties writes the getter's output: its entries in key order (a std::map's, byte-wise). */
+void WriteProperties(SnapshotWriter &w, const core::Properties &properties) {
+    w.Count(properties.size());
+    for (const auto &[key, value] : properties) {
+        WriteString(w, key);
+        WriteString(w, value);
+    }
 }
 
 /**
@@ -97,6 +107,49 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &
         WriteSnapshotOf_Activity(w, &boxed);
     }
     WriteString(w, avatarUrl);
+}
+
+void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self) {
+    // A message handle names a cache entry and never changes: a copy read under the box's lock is what the getters read.
+    const core::MessageHandle handle = *Locked<core::MessageHandle>(OpaqueOf(self), "self");
+    WriteWholeSnapshotOf_MessageHandle(w, handle);
+}
+
+void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, const core::MessageHandle &handle) {
+    // The fields in MessageHandle's snapshot order (the generated WriteSnapshotByGetters_MessageHandle's), from one
+    // read of the record; the author is written by the user's whole writer, without a handle box.
+    const core::MessageHandle::Whole whole = handle.ReadWhole();
+    const core::MessageRecord &r = whole.record;
+    w.U64(r.id);
+    WriteString(w, whole.content);
+    WriteString(w, r.content);
+    w.U64(r.authorId);
+    w.Present(whole.author.has_value());
+    if (whole.author) WriteWholeSnapshotOf_UserHandle(w, *whole.author);
+    w.U64(r.channelId);
+    w.Present(whole.lobbyId.has_value());
+    if (whole.lobbyId) w.U64(*whole.lobbyId);
+    w.U64(r.recipientId);
+    w.U64(r.sentMs);
+    w.U64(r.editedMs);
+    WriteProperties(w, r.metadata);
+    WriteProperties(w, r.moderationMetadata);
+    // Never present today (MessageHandle answers nullopt), read through the getters so this stays what they answer.
+    std::optional<core::AdditionalContent> additional = handle.AdditionalContent();
+    w.Present(additional.has_value());
+    if (additional) {
+        Svcpp_AdditionalContent boxed{};
+        boxed.opaque = NewBox<core::AdditionalContent>(std::move(*additional));
+        DropOnExit<Svcpp_AdditionalContent> owned{&boxed, Svcpp_AdditionalContent_Drop};
+        WriteSnapshotOf_AdditionalContent(w, &boxed);
+    }
+    const std::optional<core::DisclosureTypes> disclosure = handle.DisclosureType();
+    w.Present(disclosure.has_value());
+    if (disclosure) w.I32(static_cast<int32_t>(*disclosure));
+    w.Present(r.applicationId.has_value());
+    if (r.applicationId) w.U64(*r.applicationId);
+    w.Bool(r.sentFromGame);
+    WriteOptionalString(w, r.additionalName);
 }
 
 }  // namespace svcpp::capi::snapshot_writers

@@ -8,17 +8,23 @@
 
 namespace svcpp::core {
 class UserHandle;
+class MessageHandle;
 }
 
 namespace svcpp::capi::snapshot_writers {
 
 // Generated (native/capi/generated/Snapshots.cpp).
 void WriteSnapshotOf_Activity(SnapshotWriter &w, Svcpp_Activity const *self);
+void WriteSnapshotOf_AdditionalContent(SnapshotWriter &w, Svcpp_AdditionalContent const *self);
 void WriteSnapshotByGetters_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self);
+void WriteSnapshotByGetters_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self);
 
-// Hand-written (support/whole_snapshots.cpp). The core-object overload is what a lookup snapshot
-// (Svcpp_Client_GetUser_WriteSnapshot) writes the user it found with: no handle box is made for it.
+// Hand-written (support/whole_snapshots.cpp). The core-object overloads are what a lookup snapshot
+// (Svcpp_Client_GetUser_WriteSnapshot, ..._GetMessageHandle_...) writes the object it found with: no handle box is
+// made for it.
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *self);
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle);
+void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self);
+void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, const core::MessageHandle &handle);
 
 }  // namespace svcpp::capi::snapshot_writers

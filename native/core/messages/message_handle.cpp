@@ -18,9 +18,24 @@ std::optional<UserHandle> MessageHandle::UserOf(uint64_t userId) const {
 
 std::string MessageHandle::Content() const {
     auto record = Record();
-    if (!record) return {};
+    return record ? RenderedContent(*record) : std::string();
+}
+
+MessageHandle::Whole MessageHandle::ReadWhole() const {
+    Whole whole;
+    auto record = Record();
+    if (!record) return whole;  // gone: every getter answers its default
+    whole.record = std::move(*record);
+    whole.content = RenderedContent(whole.record);
+    whole.author = UserOf(whole.record.authorId);
+    auto lobbies = refs_.lobbies.lock();
+    if (whole.record.lobbyId && lobbies && lobbies->Contains(whole.record.lobbyId)) whole.lobbyId = whole.record.lobbyId;
+    return whole;
+}
+
+std::string MessageHandle::RenderedContent(const MessageRecord &record) const {
     auto users = refs_.users.lock();
-    return messages::RenderContent(record->content, [&](uint64_t id) -> std::optional<std::string> {
+    return messages::RenderContent(record.content, [&](uint64_t id) -> std::optional<std::string> {
         if (!users) return std::nullopt;
         // The display name alone, read under the cache's lock (Get would copy the whole record).
         return users->With(id, [](const UserRecord &user) {

@@ -44,10 +44,22 @@ public:
     bool SentFromGame() const { return Get().sentFromGame; }
     std::optional<std::string> AdditionalName() const { return Get().additionalName; }
 
+    /** What the getters answer, read with one copy of the record (each getter copies it again). */
+    struct Whole {
+        MessageRecord record;                // the default record once the message's client is gone
+        std::string content;                 // Content()
+        std::optional<UserHandle> author;    // Author()
+        std::optional<uint64_t> lobbyId;     // Lobby()'s id
+    };
+    /** For whole-object readers (the C snapshot of a message, capi/support/whole_snapshots.cpp). */
+    Whole ReadWhole() const;
+
 private:
     std::optional<MessageRecord> Record() const;
     MessageRecord Get() const { return Record().value_or(MessageRecord{}); }
     std::optional<UserHandle> UserOf(uint64_t userId) const;
+    /** Content() of a record already read: its mentions rendered with the users' display names. */
+    std::string RenderedContent(const MessageRecord &record) const;
 
     CacheRefs refs_;
     std::shared_ptr<const MessageCache::Entry> entry_;

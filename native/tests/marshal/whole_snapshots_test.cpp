@@ -1,6 +1,7 @@
 // Whole-object C snapshots (native/capi/support/whole_snapshots.cpp, idl/surface.mjs `snapshots.whole`): a user's
-// snapshot read in one cache lookup writes exactly the bytes of the getter-composed writer (each getter called in
-// turn), for every shape a cached user takes and once the user or the whole cache is gone.
+// snapshot read in one cache lookup, and a message's read from one copy of its record, write exactly the bytes of the
+// getter-composed writer (each getter called in turn), for every shape a cached user or message takes and once the
+// object or its whole client is gone.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -9,6 +10,9 @@
 #include "support/handles.hpp"
 #include "support/marshal.hpp"
 #include "support/whole_snapshots.hpp"
+#include "lobbies/lobby_cache.hpp"
+#include "messages/message_cache.hpp"
+#include "messages/message_handle.hpp"
 #include "users/user_handle.hpp"
 
 namespace svcpp::capi::snapshot_writers {
@@ -16,7 +20,8 @@ namespace {
 
 using Bytes = std::vector<uint8_t>;
 
-Bytes Written(void (*write)(SnapshotWriter &, Svcpp_UserHandle const *), Svcpp_UserHandle const *self) {
+template <class H>
+Bytes Written(void (*write)(SnapshotWriter &, H const *), H const *self) {
     SnapshotWriter sizing(nullptr, 0);
     write(sizing, self);
     Bytes bytes(sizing.Size());
@@ -120,6 +125,86 @@ TEST(WholeUserSnapshot, DroppedHandleIsRefused) {
     uint8_t buffer[64];
     EXPECT_EQ(Svcpp_UserHandle_WriteSnapshot(&copy, buffer, sizeof buffer, &size), Svcpp_Errc_InvalidHandle);
     EXPECT_EQ(size, 0u);
+}
+
+// ---- messages ----
+
+/** A client's caches as a message handle reads them: the author and mentioned users, lobbies, messages. */
+struct MessageCaches {
+    std::shared_ptr<core::UserCache> users = std::make_shared<core::UserCache>("https://cdn.example");
+    std::shared_ptr<core::LobbyCache> lobbies = std::make_shared<core::LobbyCache>();
+    std::shared_ptr<core::MessageCache> messages = std::make_shared<core::MessageCache>();
+
+    core::MessageHandle Handle(core::MessageRecord record) {
+        return core::MessageHandle(core::CacheRefs{users, lobbies, messages, {}}, messages->Put(std::move(record)));
+    }
+};
+
+/** A C handle of a message, dropped at scope exit. */
+struct MessageHandleOf {
+    Svcpp_MessageHandle handle{};
+    explicit MessageHandleOf(core::MessageHandle message) { handle.opaque = NewBox<core::MessageHandle>(std::move(message)); }
+    ~MessageHandleOf() { Svcpp_MessageHandle_Drop(&handle); }
+};
+
+void ExpectSameAsGetters(const core::MessageHandle &message) {
+    MessageHandleOf c(message);
+    const Bytes whole = Written(WriteWholeSnapshotOf_MessageHandle, &c.handle);
+    EXPECT_EQ(whole, Written(WriteSnapshotByGetters_MessageHandle, &c.handle));
+    EXPECT_FALSE(whole.empty());
+}
+
+core::MessageRecord LobbyMessage(uint64_t id, uint64_t author, uint64_t lobby) {
+    core::MessageRecord m;
+    m.id = id;
+    m.content = "hello <@" + std::to_string(author) + "> and <@999>";  // one cached mention, one unknown
+    m.authorId = author;
+    m.channelId = lobby;
+    m.channelType = core::ChannelType::Lobby;
+    m.lobbyId = lobby;
+    m.recipientId = lobby;
+    m.sentMs = 1700000000000;
+    return m;
+}
+
+TEST(WholeMessageSnapshot, LobbyMessageWithEveryFieldMatchesTheGetters) {
+    MessageCaches caches;
+    core::UserRecord author = Plain(7);
+    author.globalName = "Author Ω";
+    author.avatar = "hash";
+    caches.users->Upsert(author);
+    core::LobbyRecord lobby;
+    lobby.id = 500;
+    caches.lobbies->Put(lobby);
+    core::MessageRecord m = LobbyMessage(900, 7, 500);
+    m.editedMs = 1700000000500;
+    m.metadata = {{"b", "2"}, {"a", "1"}, {"é", "accent"}};
+    m.moderationMetadata = {{"flag", "none"}};
+    m.applicationId = 1234;
+    m.sentFromGame = true;
+    m.additionalName = "Bot name";
+    ExpectSameAsGetters(caches.Handle(m));
+}
+
+TEST(WholeMessageSnapshot, DmFromAnUncachedAuthorInAGoneLobbyMatchesTheGetters) {
+    MessageCaches caches;
+    core::MessageRecord dm;
+    dm.id = 901;
+    dm.content = "plain";
+    dm.authorId = 8;  // not cached: no author snapshot
+    dm.channelId = 8;
+    dm.recipientId = 9;
+    dm.sentMs = 5;
+    ExpectSameAsGetters(caches.Handle(dm));
+    ExpectSameAsGetters(caches.Handle(LobbyMessage(902, 8, 501)));  // lobby 501 not cached: no lobby id
+}
+
+TEST(WholeMessageSnapshot, GoneClientReadsAsTheGettersDefaults) {
+    MessageCaches caches;
+    caches.users->Upsert(Plain(7));
+    MessageHandleOf c(caches.Handle(LobbyMessage(903, 7, 500)));
+    caches = MessageCaches{};  // the client and its caches are gone; the handle stays
+    EXPECT_EQ(Written(WriteWholeSnapshotOf_MessageHandle, &c.handle), Written(WriteSnapshotByGetters_MessageHandle, &c.handle));
 }
 
 }  // namespace
