@@ -113,6 +113,34 @@ function(svcpp_size_optimize target)
   endif()
 endfunction()
 
+# svcpp_size_optimize_sources(<target> MATCHING <regex>...): the target's C and C++ sources whose file name (not the
+# directory: it is wherever the source was unpacked) matches one of the regular expressions compiled -Os in the Release build; the rest keep the build type's -O3. For a third-party
+# library whose cold and hot halves are apart in separate files: Opus, whose encoder runs once per 20 ms frame for the
+# one local speaker while its decoder runs once per frame for every remote one (docs/binary-size.md has the figures).
+function(svcpp_size_optimize_sources target)
+  if(NOT SVCPP_SIZE_MEASURES)
+    return()
+  endif()
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "MATCHING")
+  get_target_property(sources ${target} SOURCES)
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  foreach(source IN LISTS sources)
+    if(NOT source MATCHES "\\.(c|cpp)$")
+      continue()
+    endif()
+    get_filename_component(name ${source} NAME)
+    foreach(pattern IN LISTS arg_MATCHING)
+      if(name MATCHES "${pattern}")
+        if(NOT IS_ABSOLUTE ${source})
+          set(source ${source_dir}/${source})   # set_property resolves relative paths against *this* directory
+        endif()
+        set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
+        break()
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
 # Not used: identical code folding with gold (-fuse-ld=gold -Wl,--icf=safe) saved another 0.22 MB, but gold exported
 # symbols past the version script and --exclude-libs (static libstdc++'s TLS std::__once_call, and the STB_GNU_UNIQUE
 # statics of Beast's and Asio's inline functions), which the abi.exported_symbols test caught: docs/binary-size.md.
@@ -124,10 +152,11 @@ endfunction()
 # libraries) with -fno-lto, which makes GCC use the machine code and skip the link-time compilation. So only the
 # shipped libraries pay the LTO link (~1 min of CPU each), and the tests still run the same code paths, compiled by
 # the same compiler at the same per-file -Os/-O3 (GCC keeps each function's optimisation level through LTO).
-# Cross-file inlining and dead-code removal make libsvcpp.so ~0.5 MB smaller (docs/binary-size.md). Opt-in for now
-# (SVCPP_SHIPPED_LTO): the suites pass with it, but bench/sync-call.ts measured the N-API call 4–12 % slower with it
-# on a shared machine (two sets of four pairs), which is to be confirmed or explained first.
-option(SVCPP_SHIPPED_LTO "Release: link-time optimisation of libsvcpp.so and the SDK's copy only (tests stay without)" OFF)
+# Cross-file inlining and dead-code removal make libsvcpp.so ~0.4 MB smaller (docs/binary-size.md). On by default in
+# the Release build; -DSVCPP_SHIPPED_LTO=OFF links without (a quicker link while working on the core). The caller
+# leaves the C ABI glue (native/capi) out of OBJECTS: with it inside, bench/sync-call.ts measured the N-API call
+# 4–12 % slower; without it, the call is as fast as without LTO (docs/binary-size.md has the side-by-side runs).
+option(SVCPP_SHIPPED_LTO "Release: link-time optimisation of libsvcpp.so and the SDK's copy only (tests stay without)" ON)
 function(svcpp_link_time_optimize)
   if(NOT SVCPP_SHIPPED_LTO OR NOT SVCPP_SIZE_MEASURES OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     return()

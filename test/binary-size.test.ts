@@ -12,7 +12,7 @@ const MB = 1_000_000;
 // its bound is the ceiling it holds today: a change that makes it grow past that fails here, and the bound comes
 // down as each further measure lands, until it is 6 MB too.
 const LIMITS: Record<string, number> = {
-  'libsvcpp.so': 7.8 * MB,
+  'libsvcpp.so': 7.3 * MB,
   'svcpp.glibc.node': 6 * MB,
 };
 
