@@ -36,6 +36,15 @@ set(OPUS_STACK_PROTECTOR OFF CACHE BOOL "" FORCE)
 # CMake 3.1, older than honouring visibility presets on static libraries (CMP0063): opt in, as we want hidden.
 set(CMAKE_DISABLE_FIND_PACKAGE_Git TRUE)
 set(CMAKE_POLICY_DEFAULT_CMP0063 NEW)
+# Opus 1.3.1's CMake build adds -msse4.1 and -mavx to its whole directory when the compiler accepts them (upstream
+# fixed it in 1.4: per-file flags), so the compiler may use AVX in any Opus function — and it does (the CELT
+# decoder's loops) — which would crash the shipped library on an x86-64 CPU without AVX. Answering its two compiler
+# checks "no" keeps those flags out: every file is compiled for the x86-64 baseline (SSE2), as the rest of the
+# library is. Its SSE4.1 files are still built (1.3.1 adds them whenever SSE is possible) with -msse4.1 for
+# themselves alone (below), and Opus calls them only after its run-time CPU detection (OPUS_HAVE_RTCD) found SSE4.1.
+# `opus.baseline_isa` (native/tests) checks the objects.
+set(SSE4_1_SUPPORTED 0 CACHE INTERNAL "answered for Opus: see cmake/dependencies.cmake")
+set(AVX_SUPPORTED 0 CACHE INTERNAL "answered for Opus: see cmake/dependencies.cmake")
 add_subdirectory(${SVCPP_OPUS_SOURCE_DIR} ${CMAKE_BINARY_DIR}/_deps/opus EXCLUDE_FROM_ALL SYSTEM)
 unset(CMAKE_DISABLE_FIND_PACKAGE_Git)
 unset(CMAKE_POLICY_DEFAULT_CMP0063)
@@ -44,6 +53,11 @@ set_target_properties(opus PROPERTIES POSITION_INDEPENDENT_CODE ON C_VISIBILITY_
 # Upstream code, compiled as released: its warnings are not ours to fix and would bury ours. We never debug it,
 # so Debug builds (the sanitizer build) optimise it too; unoptimised, it is slow and says so in a #pragma message.
 target_compile_options(opus PRIVATE -w $<$<CONFIG:Debug>:-O2>)
+# Its SSE4.1 files (see before add_subdirectory above) get -msse4.1 for themselves alone.
+get_target_property(_opus_sources opus SOURCES)
+list(FILTER _opus_sources INCLUDE REGEX "_sse4_1\\.c$")
+list(TRANSFORM _opus_sources PREPEND "${SVCPP_OPUS_SOURCE_DIR}/")
+set_property(SOURCE ${_opus_sources} TARGET_DIRECTORY opus APPEND PROPERTY COMPILE_OPTIONS -msse4.1)
 
 # WebRTC's audio-processing module 0.3 (AEC, NS, AGC, VAD) for the voice engine, from Debian's
 # libwebrtc-audio-processing-dev. Its archive holds position-dependent (PIE) code: it links into libsvcpp.so only
