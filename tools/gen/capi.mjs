@@ -196,7 +196,7 @@ function bodyLines(model, fn) {
   let target;
   if (fn.op === 'static') target = `${core(owner.name)}::${fn.member}`;
   else if (owner.kind === 'client') {
-    L.push('ClientPtr client = ClientOf(self);');
+    L.push('ClientRef client(self);');
     target = `client->${fn.member}`;
   } else if (isHandle(owner)) {
     L.push(`Locked<${coreT}> obj(OpaqueOf(self), "self");`);

@@ -105,7 +105,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetVersionHash(Svcpp_String *out) {
 SVCPP_API uint64_t SVCPP_CALL Svcpp_Client_GetApplicationId(Svcpp_Client const *self) {
     uint64_t result = 0;
     Guard("Svcpp_Client_GetApplicationId", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetApplicationId();
     });
     return result;
@@ -114,7 +114,7 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_Client_GetApplicationId(Svcpp_Client const *
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetApplicationId(Svcpp_Client *self, uint64_t applicationId) {
     return Guard("Svcpp_Client_SetApplicationId", [&] {
         auto applicationId_ = applicationId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetApplicationId(std::move(applicationId_));
     });
 }
@@ -122,7 +122,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetApplicationId(Svcpp_Client *self
 SVCPP_API int32_t SVCPP_CALL Svcpp_Client_GetHttpRequestTimeout(Svcpp_Client const *self) {
     int32_t result = 0;
     Guard("Svcpp_Client_GetHttpRequestTimeout", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetHttpRequestTimeout();
     });
     return result;
@@ -131,7 +131,7 @@ SVCPP_API int32_t SVCPP_CALL Svcpp_Client_GetHttpRequestTimeout(Svcpp_Client con
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetHttpRequestTimeout(Svcpp_Client *self, int32_t httpTimeoutInMilliseconds) {
     return Guard("Svcpp_Client_SetHttpRequestTimeout", [&] {
         auto httpTimeoutInMilliseconds_ = InMin<int32_t>(httpTimeoutInMilliseconds, 1, "httpTimeoutInMilliseconds");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetHttpRequestTimeout(std::move(httpTimeoutInMilliseconds_));
     });
 }
@@ -139,7 +139,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetHttpRequestTimeout(Svcpp_Client 
 SVCPP_API Svcpp_Client_Status SVCPP_CALL Svcpp_Client_GetStatus(Svcpp_Client const *self) {
     Svcpp_Client_Status result = static_cast<Svcpp_Client_Status>(0);
     Guard("Svcpp_Client_GetStatus", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = static_cast<Svcpp_Client_Status>(client->GetStatus());
     });
     return result;
@@ -147,7 +147,7 @@ SVCPP_API Svcpp_Client_Status SVCPP_CALL Svcpp_Client_GetStatus(Svcpp_Client con
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetStatusChangedCallback(Svcpp_Client *self, Svcpp_Client_OnStatusChanged cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetStatusChangedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientOnStatusChanged(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetStatusChangedCallback(std::move(cb_));
@@ -159,7 +159,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, 
         Require(outToken, "outToken");
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLogCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         *outToken = client->AddLogCallback(std::move(minSeverity_), std::move(cb_));
@@ -169,7 +169,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddLogCallback(Svcpp_Client *self, 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveCallback(Svcpp_Client *self, uint64_t token) {
     return Guard("Svcpp_Client_RemoveCallback", [&] {
         auto token_ = token;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->RemoveCallback(std::move(token_));
     });
 }
@@ -179,7 +179,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetLogDir(Svcpp_Client *self, Svcpp_Strin
     Guard("Svcpp_Client_SetLogDir", [&] {
         auto path_ = InString(path, "path", 4096);
         auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->SetLogDir(std::move(path_), std::move(minSeverity_));
     });
     return result;
@@ -187,14 +187,14 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetLogDir(Svcpp_Client *self, Svcpp_Strin
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Connect(Svcpp_Client *self) {
     return Guard("Svcpp_Client_Connect", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->Connect();
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Disconnect(Svcpp_Client *self) {
     return Guard("Svcpp_Client_Disconnect", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->Disconnect();
     });
 }
@@ -203,7 +203,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLastConnectionFailure(Svcpp_Client con
     bool result = false;
     Guard("Svcpp_Client_GetLastConnectionFailure", [&] {
         Require(out, "out");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetLastConnectionFailure();
         if (found) {
             OutObject<core::ConnectionFailure>(*found, out, "out");
@@ -215,7 +215,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLastConnectionFailure(Svcpp_Client con
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Client *self, Svcpp_Client_MissedEventsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMissedEventsCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientMissedEventsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMissedEventsCallback(std::move(cb_));
@@ -225,7 +225,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMissedEventsCallback(Svcpp_Clien
 SVCPP_API uint64_t SVCPP_CALL Svcpp_Client_GetDiscardedGatewayMessageCount(Svcpp_Client const *self) {
     uint64_t result = 0;
     Guard("Svcpp_Client_GetDiscardedGatewayMessageCount", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetDiscardedGatewayMessageCount();
     });
     return result;
@@ -234,7 +234,7 @@ SVCPP_API uint64_t SVCPP_CALL Svcpp_Client_GetDiscardedGatewayMessageCount(Svcpp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svcpp_Client *self, Svcpp_AuthorizationCodeVerifier *outVerifier) {
     return Guard("Svcpp_Client_CreateAuthorizationCodeVerifier", [&] {
         Require(outVerifier, "outVerifier");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         OutObject<core::AuthorizationCodeVerifier>(client->CreateAuthorizationCodeVerifier(), outVerifier, "outVerifier");
     });
 }
@@ -243,7 +243,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp
     return Guard("Svcpp_Client_Authorize", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto args_ = CopyIn<core::AuthorizationArgs>(args, "args");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientAuthorizationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->Authorize(std::move(args_), std::move(cb_));
@@ -253,21 +253,21 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_HandleAuthorizeRedirect(Svcpp_Client *self, Svcpp_String url) {
     return Guard("Svcpp_Client_HandleAuthorizeRedirect", [&] {
         auto url_ = InString(url, "url", 4096);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->HandleAuthorizeRedirect(std::move(url_));
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AbortAuthorize(Svcpp_Client *self) {
     return Guard("Svcpp_Client_AbortAuthorize", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->AbortAuthorize();
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeUrlCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetAuthorizeUrlCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientAuthorizeUrlCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetAuthorizeUrlCallback(std::move(cb_));
@@ -281,7 +281,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64
         auto code_ = InString(code, "code", 512);
         auto codeVerifier_ = InString(codeVerifier, "codeVerifier", 128);
         auto redirectUri_ = InString(redirectUri, "redirectUri", 2048);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetToken(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(cb_));
@@ -294,7 +294,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *s
         auto applicationId_ = applicationId;
         auto externalAuthType_ = InEnum<core::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType), core::IsAuthenticationExternalAuthType, "externalAuthType");
         auto externalAuthToken_ = InString(externalAuthToken, "externalAuthToken", 16384);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetProvisionalToken(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
@@ -310,7 +310,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_
         auto redirectUri_ = InString(redirectUri, "redirectUri", 2048);
         auto externalAuthType_ = InEnum<core::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType), core::IsAuthenticationExternalAuthType, "externalAuthType");
         auto externalAuthToken_ = InString(externalAuthToken, "externalAuthToken", 16384);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetTokenFromProvisionalMerge(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
@@ -322,7 +322,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, ui
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
         auto refreshToken_ = InString(refreshToken, "refreshToken", 512);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RefreshToken(std::move(applicationId_), std::move(refreshToken_), std::move(cb_));
@@ -334,7 +334,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uin
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto applicationId_ = applicationId;
         auto token_ = InString(token, "token", 512);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientRevokeTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RevokeToken(std::move(applicationId_), std::move(token_), std::move(cb_));
@@ -346,7 +346,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *se
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto parentApplicationToken_ = InString(parentApplicationToken, "parentApplicationToken", 512);
         auto childApplicationId_ = childApplicationId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientExchangeChildTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->ExchangeChildToken(std::move(parentApplicationToken_), std::move(childApplicationId_), std::move(cb_));
@@ -359,7 +359,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp
         auto applicationId_ = applicationId;
         auto externalAuthType_ = InEnum<core::AuthenticationExternalAuthType>(static_cast<int32_t>(externalAuthType), core::IsAuthenticationExternalAuthType, "externalAuthType");
         auto externalAuthToken_ = InString(externalAuthToken, "externalAuthToken", 16384);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUnmergeIntoProvisionalAccountCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UnmergeIntoProvisionalAccount(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
@@ -370,7 +370,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName
     return Guard("Svcpp_Client_UpdateProvisionalAccountDisplayName", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto name_ = InString(name, "name", 32);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateProvisionalAccountDisplayNameCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UpdateProvisionalAccountDisplayName(std::move(name_), std::move(cb_));
@@ -382,7 +382,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateToken(Svcpp_Client *self, Svc
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto tokenType_ = InEnum<core::AuthorizationTokenType>(static_cast<int32_t>(tokenType), core::IsAuthorizationTokenType, "tokenType");
         auto token_ = InString(token, "token", 512);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UpdateToken(std::move(tokenType_), std::move(token_), std::move(cb_));
@@ -394,7 +394,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto tokenType_ = InEnum<core::AuthorizationTokenType>(static_cast<int32_t>(tokenType), core::IsAuthorizationTokenType, "tokenType");
         auto token_ = InString(token, "token", 512);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientFetchCurrentUserCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->FetchCurrentUser(std::move(tokenType_), std::move(token_), std::move(cb_));
@@ -404,7 +404,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self
 SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self) {
     bool result = false;
     Guard("Svcpp_Client_IsAuthenticated", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->IsAuthenticated();
     });
     return result;
@@ -412,7 +412,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_IsAuthenticated(Svcpp_Client const *self)
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Client *self, Svcpp_Client_TokenExpirationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetTokenExpirationCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientTokenExpirationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetTokenExpirationCallback(std::move(cb_));
@@ -422,7 +422,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetTokenExpirationCallback(Svcpp_Cl
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Svcpp_Client *self, Svcpp_Client_AuthorizeRequestCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_RegisterAuthorizeRequestCallback", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientAuthorizeRequestCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RegisterAuthorizeRequestCallback(std::move(cb_));
@@ -431,7 +431,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Sv
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveAuthorizeRequestCallback(Svcpp_Client *self) {
     return Guard("Svcpp_Client_RemoveAuthorizeRequestCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->RemoveAuthorizeRequestCallback();
     });
 }
@@ -440,7 +440,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUserV2(Svcpp_Client const *self
     bool result = false;
     Guard("Svcpp_Client_GetCurrentUserV2", [&] {
         Require(out, "out");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetCurrentUserV2();
         if (found) {
             OutObject<core::UserHandle>(*found, out, "out");
@@ -454,7 +454,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUser(Svcpp_Client const *self, 
     bool result = false;
     Guard("Svcpp_Client_GetCurrentUser", [&] {
         Require(out, "out");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetCurrentUser();
         if (found) {
             OutObject<core::UserHandle>(*found, out, "out");
@@ -469,7 +469,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_
     Guard("Svcpp_Client_GetUser", [&] {
         Require(out, "out");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetUser(std::move(userId_));
         if (found) {
             OutObject<core::UserHandle>(*found, out, "out");
@@ -481,7 +481,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client *self, Svcpp_Client_UserUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetUserUpdatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUserUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetUserUpdatedCallback(std::move(cb_));
@@ -491,7 +491,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, Svcpp_Client_GetUserGuildsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetUserGuilds", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetUserGuildsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetUserGuilds(std::move(cb_));
@@ -502,7 +502,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self
     return Guard("Svcpp_Client_GetGuildChannels", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto guildId_ = guildId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetGuildChannelsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetGuildChannels(std::move(guildId_), std::move(cb_));
@@ -514,7 +514,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto content_ = InString(content, "content", 0);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendLobbyMessage(std::move(lobbyId_), std::move(content_), std::move(cb_));
@@ -527,7 +527,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_
         auto lobbyId_ = lobbyId;
         auto content_ = InString(content, "content", 0);
         auto metadata_ = InProperties(metadata, "metadata", MapLimits{0, 0, 0});
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendLobbyMessageWithMetadata(std::move(lobbyId_), std::move(content_), std::move(metadata_), std::move(cb_));
@@ -539,7 +539,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self,
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto content_ = InString(content, "content", 0);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendUserMessage(std::move(recipientId_), std::move(content_), std::move(cb_));
@@ -552,7 +552,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_C
         auto recipientId_ = recipientId;
         auto content_ = InString(content, "content", 0);
         auto metadata_ = InProperties(metadata, "metadata", MapLimits{0, 0, 0});
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendUserMessageWithMetadata(std::move(recipientId_), std::move(content_), std::move(metadata_), std::move(cb_));
@@ -565,7 +565,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self,
         auto recipientId_ = recipientId;
         auto messageId_ = messageId;
         auto content_ = InString(content, "content", 0);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientEditUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->EditUserMessage(std::move(recipientId_), std::move(messageId_), std::move(content_), std::move(cb_));
@@ -577,7 +577,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *sel
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto messageId_ = messageId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientDeleteUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->DeleteUserMessage(std::move(recipientId_), std::move(messageId_), std::move(cb_));
@@ -589,7 +589,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetMessageHandle(Svcpp_Client const *self
     Guard("Svcpp_Client_GetMessageHandle", [&] {
         Require(out, "out");
         auto messageId_ = messageId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetMessageHandle(std::move(messageId_));
         if (found) {
             OutObject<core::MessageHandle>(*found, out, "out");
@@ -604,7 +604,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetChannelHandle(Svcpp_Client const *self
     Guard("Svcpp_Client_GetChannelHandle", [&] {
         Require(out, "out");
         auto channelId_ = channelId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetChannelHandle(std::move(channelId_));
         if (found) {
             OutObject<core::ChannelHandle>(*found, out, "out");
@@ -619,7 +619,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Cli
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto limit_ = limit;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetLobbyMessagesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetLobbyMessagesWithLimit(std::move(lobbyId_), std::move(limit_), std::move(cb_));
@@ -631,7 +631,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Clie
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto recipientId_ = recipientId;
         auto limit_ = limit;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUserMessagesWithLimitCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetUserMessagesWithLimit(std::move(recipientId_), std::move(limit_), std::move(cb_));
@@ -641,7 +641,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Clie
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Client *self, Svcpp_Client_UserMessageSummariesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetUserMessageSummaries", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUserMessageSummariesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetUserMessageSummaries(std::move(cb_));
@@ -652,7 +652,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client con
     bool result = false;
     Guard("Svcpp_Client_CanOpenMessageInPlatform", [&] {
         auto messageId_ = messageId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->CanOpenMessageInPlatform(std::move(messageId_));
     });
     return result;
@@ -660,7 +660,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client con
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Client *self, Svcpp_Client_MessageCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMessageCreatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientMessageCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMessageCreatedCallback(std::move(cb_));
@@ -669,7 +669,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Cli
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Client *self, Svcpp_Client_MessageUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMessageUpdatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientMessageUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMessageUpdatedCallback(std::move(cb_));
@@ -678,7 +678,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Cli
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Client *self, Svcpp_Client_MessageDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetMessageDeletedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientMessageDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetMessageDeletedCallback(std::move(cb_));
@@ -690,7 +690,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenMessageInPlatform(Svcpp_Client 
         Require(reinterpret_cast<const void *>(provisionalUserMergeRequiredCallback), "provisionalUserMergeRequiredCallback");
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto messageId_ = messageId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto provisionalUserMergeRequiredCallback_ = WrapClientProvisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback, provisionalUserMergeRequiredCallbackUserDataFree, provisionalUserMergeRequiredCallbackUserData);
         KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
         auto cb_ = WrapClientOpenMessageInPlatformCallback(cb, cbUserDataFree, cbUserData);
@@ -702,7 +702,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenMessageInPlatform(Svcpp_Client 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetShowingChat(Svcpp_Client *self, bool showingChat) {
     return Guard("Svcpp_Client_SetShowingChat", [&] {
         auto showingChat_ = static_cast<bool>(showingChat);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetShowingChat(std::move(showingChat_));
     });
 }
@@ -711,7 +711,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *sel
     return Guard("Svcpp_Client_CreateOrJoinLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto secret_ = InString(secret, "secret", 0);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CreateOrJoinLobby(std::move(secret_), std::move(cb_));
@@ -724,7 +724,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp
         auto secret_ = InString(secret, "secret", 0);
         auto lobbyMetadata_ = InProperties(lobbyMetadata, "lobbyMetadata", MapLimits{0, 0, 0});
         auto memberMetadata_ = InProperties(memberMetadata, "memberMetadata", MapLimits{0, 0, 0});
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CreateOrJoinLobbyWithMetadata(std::move(secret_), std::move(lobbyMetadata_), std::move(memberMetadata_), std::move(cb_));
@@ -735,7 +735,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint
     return Guard("Svcpp_Client_LeaveLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLeaveLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->LeaveLobby(std::move(lobbyId_), std::move(cb_));
@@ -747,7 +747,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, 
     Guard("Svcpp_Client_GetLobbyHandle", [&] {
         Require(out, "out");
         auto lobbyId_ = lobbyId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetLobbyHandle(std::move(lobbyId_));
         if (found) {
             OutObject<core::LobbyHandle>(*found, out, "out");
@@ -760,14 +760,14 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyIds(Svcpp_Client const *self, Svcpp_UInt64Span *out) {
     return Guard("Svcpp_Client_GetLobbyIds", [&] {
         Require(out, "out");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         OutU64Span(client->GetLobbyIds(), out, "out");
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyCreatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLobbyCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyCreatedCallback(std::move(cb_));
@@ -776,7 +776,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Clien
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Client *self, Svcpp_Client_LobbyDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyDeletedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLobbyDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyDeletedCallback(std::move(cb_));
@@ -785,7 +785,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Clien
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyUpdatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLobbyUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyUpdatedCallback(std::move(cb_));
@@ -794,7 +794,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Clien
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberAddedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyMemberAddedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLobbyMemberAddedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyMemberAddedCallback(std::move(cb_));
@@ -803,7 +803,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_C
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberRemovedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyMemberRemovedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLobbyMemberRemovedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyMemberRemovedCallback(std::move(cb_));
@@ -812,7 +812,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp_Client *self, Svcpp_Client_LobbyMemberUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetLobbyMemberUpdatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLobbyMemberUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetLobbyMemberUpdatedCallback(std::move(cb_));
@@ -824,7 +824,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *se
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
         auto channelId_ = channelId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->LinkChannelToLobby(std::move(lobbyId_), std::move(channelId_), std::move(cb_));
@@ -835,7 +835,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client
     return Guard("Svcpp_Client_UnlinkChannelFromLobby", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UnlinkChannelFromLobby(std::move(lobbyId_), std::move(cb_));
@@ -847,7 +847,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *
         Require(reinterpret_cast<const void *>(provisionalUserMergeRequiredCallback), "provisionalUserMergeRequiredCallback");
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto lobbyId_ = lobbyId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto provisionalUserMergeRequiredCallback_ = WrapClientProvisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback, provisionalUserMergeRequiredCallbackUserDataFree, provisionalUserMergeRequiredCallbackUserData);
         KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
         auto cb_ = WrapClientJoinLinkedLobbyGuildCallback(cb, cbUserDataFree, cbUserData);
@@ -861,7 +861,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetRelationshipHandle(Svcpp_Client const 
     Guard("Svcpp_Client_GetRelationshipHandle", [&] {
         Require(out, "out");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetRelationshipHandle(std::move(userId_));
         if (found) {
             OutObject<core::RelationshipHandle>(*found, out, "out");
@@ -874,7 +874,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetRelationshipHandle(Svcpp_Client const 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationships(Svcpp_Client const *self, Svcpp_RelationshipHandleSpan *out) {
     return Guard("Svcpp_Client_GetRelationships", [&] {
         Require(out, "out");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         OutSpan<core::RelationshipHandle>(client->GetRelationships(), out, "out");
     });
 }
@@ -883,7 +883,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationshipsByGroup(Svcpp_Clien
     return Guard("Svcpp_Client_GetRelationshipsByGroup", [&] {
         Require(out, "out");
         auto groupType_ = InEnum<core::RelationshipGroupType>(static_cast<int32_t>(groupType), core::IsRelationshipGroupType, "groupType");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         OutSpan<core::RelationshipHandle>(client->GetRelationshipsByGroup(std::move(groupType_)), out, "out");
     });
 }
@@ -892,7 +892,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SearchFriendsByUsername(Svcpp_Clien
     return Guard("Svcpp_Client_SearchFriendsByUsername", [&] {
         Require(out, "out");
         auto searchStr_ = InString(searchStr, "searchStr", 256);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         OutSpan<core::UserHandle>(client->SearchFriendsByUsername(std::move(searchStr_)), out, "out");
     });
 }
@@ -901,7 +901,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Cli
     return Guard("Svcpp_Client_SendPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto username_ = InString(username, "username", 256);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendFriendRequestCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendPlatformFriendRequest(std::move(username_), std::move(cb_));
@@ -912,7 +912,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp
     return Guard("Svcpp_Client_SendPlatformFriendRequestById", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendPlatformFriendRequestById(std::move(userId_), std::move(cb_));
@@ -923,7 +923,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client 
     return Guard("Svcpp_Client_SendGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto username_ = InString(username, "username", 256);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendGameFriendRequest(std::move(username_), std::move(cb_));
@@ -934,7 +934,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Cli
     return Guard("Svcpp_Client_SendGameFriendRequestById", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendGameFriendRequestById(std::move(userId_), std::move(cb_));
@@ -945,7 +945,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_C
     return Guard("Svcpp_Client_AcceptPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->AcceptPlatformFriendRequest(std::move(userId_), std::move(cb_));
@@ -956,7 +956,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Clien
     return Guard("Svcpp_Client_AcceptGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->AcceptGameFriendRequest(std::move(userId_), std::move(cb_));
@@ -967,7 +967,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_C
     return Guard("Svcpp_Client_RejectPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RejectPlatformFriendRequest(std::move(userId_), std::move(cb_));
@@ -978,7 +978,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Clien
     return Guard("Svcpp_Client_RejectGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RejectGameFriendRequest(std::move(userId_), std::move(cb_));
@@ -989,7 +989,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_C
     return Guard("Svcpp_Client_CancelPlatformFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CancelPlatformFriendRequest(std::move(userId_), std::move(cb_));
@@ -1000,7 +1000,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Clien
     return Guard("Svcpp_Client_CancelGameFriendRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->CancelGameFriendRequest(std::move(userId_), std::move(cb_));
@@ -1011,7 +1011,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_C
     return Guard("Svcpp_Client_RemovePlatformAndGameFriend", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RemovePlatformAndGameFriend(std::move(userId_), std::move(cb_));
@@ -1022,7 +1022,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self
     return Guard("Svcpp_Client_RemoveGameFriend", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->RemoveGameFriend(std::move(userId_), std::move(cb_));
@@ -1033,7 +1033,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint6
     return Guard("Svcpp_Client_BlockUser", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->BlockUser(std::move(userId_), std::move(cb_));
@@ -1044,7 +1044,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uin
     return Guard("Svcpp_Client_UnblockUser", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UnblockUser(std::move(userId_), std::move(cb_));
@@ -1053,7 +1053,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uin
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipCreatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetRelationshipCreatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientRelationshipCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetRelationshipCreatedCallback(std::move(cb_));
@@ -1062,7 +1062,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcp
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipDeletedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetRelationshipDeletedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientRelationshipDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetRelationshipDeletedCallback(std::move(cb_));
@@ -1071,7 +1071,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcp
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallback(Svcpp_Client *self, Svcpp_Client_RelationshipGroupsUpdatedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetRelationshipGroupsUpdatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientRelationshipGroupsUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetRelationshipGroupsUpdatedCallback(std::move(cb_));
@@ -1082,7 +1082,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *se
     return Guard("Svcpp_Client_UpdateRichPresence", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto activity_ = CopyIn<core::Activity>(activity, "activity");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateRichPresenceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->UpdateRichPresence(std::move(activity_), std::move(cb_));
@@ -1091,7 +1091,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *se
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *self) {
     return Guard("Svcpp_Client_ClearRichPresence", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->ClearRichPresence();
     });
 }
@@ -1100,7 +1100,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self,
     return Guard("Svcpp_Client_SetOnlineStatus", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto status_ = InEnum<core::StatusType>(static_cast<int32_t>(status), core::IsStatusType, "status");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientUpdateStatusCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetOnlineStatus(std::move(status_), std::move(cb_));
@@ -1112,7 +1112,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *se
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
         auto content_ = InString(content, "content", 1024);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendActivityInvite(std::move(userId_), std::move(content_), std::move(cb_));
@@ -1123,7 +1123,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Clien
     return Guard("Svcpp_Client_SendActivityJoinRequest", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto userId_ = userId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendActivityJoinRequest(std::move(userId_), std::move(cb_));
@@ -1134,7 +1134,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_
     return Guard("Svcpp_Client_SendActivityJoinRequestReply", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto invite_ = CopyIn<core::ActivityInvite>(invite, "invite");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SendActivityJoinRequestReply(std::move(invite_), std::move(cb_));
@@ -1145,7 +1145,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *
     return Guard("Svcpp_Client_AcceptActivityInvite", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto invite_ = CopyIn<core::ActivityInvite>(invite, "invite");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientAcceptActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->AcceptActivityInvite(std::move(invite_), std::move(cb_));
@@ -1154,7 +1154,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityInviteCreatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityInviteCreatedCallback(std::move(cb_));
@@ -1163,7 +1163,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Sv
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Svcpp_Client *self, Svcpp_Client_ActivityInviteCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityInviteUpdatedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityInviteUpdatedCallback(std::move(cb_));
@@ -1172,7 +1172,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Sv
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityJoinCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientActivityJoinCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityJoinCallback(std::move(cb_));
@@ -1181,7 +1181,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Clien
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallback(Svcpp_Client *self, Svcpp_Client_ActivityJoinWithApplicationCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetActivityJoinWithApplicationCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientActivityJoinWithApplicationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetActivityJoinWithApplicationCallback(std::move(cb_));
@@ -1192,7 +1192,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client 
     return Guard("Svcpp_Client_RegisterLaunchCommand", [&] {
         auto applicationId_ = applicationId;
         auto command_ = InString(command, "command", 1024);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->RegisterLaunchCommand(std::move(applicationId_), std::move(command_));
     });
 }
@@ -1201,7 +1201,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcp
     return Guard("Svcpp_Client_RegisterLaunchSteamApplication", [&] {
         auto applicationId_ = applicationId;
         auto steamAppId_ = steamAppId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->RegisterLaunchSteamApplication(std::move(applicationId_), std::move(steamAppId_));
     });
 }
@@ -1209,7 +1209,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatform(Svcpp_Client *self, Svcpp_Client_OpenConnectedGamesSettingsInPlatformCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_OpenConnectedGamesSettingsInPlatform", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientOpenConnectedGamesSettingsInPlatformCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->OpenConnectedGamesSettingsInPlatform(std::move(cb_));
@@ -1221,7 +1221,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCall(Svcpp_Client *self, uint64_t lo
     Guard("Svcpp_Client_StartCall", [&] {
         Require(out, "out");
         auto lobbyId_ = lobbyId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->StartCall(std::move(lobbyId_));
         if (found) {
             OutObject<core::Call>(*found, out, "out");
@@ -1236,7 +1236,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCallWithAudioCallbacks(Svcpp_Client 
     Guard("Svcpp_Client_StartCallWithAudioCallbacks", [&] {
         Require(out, "out");
         auto lobbyId_ = lobbyId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto receivedCb_ = WrapClientUserAudioReceivedCallback(receivedCb, receivedCbUserDataFree, receivedCbUserData);
         KeepUserDataOnThrow keep_receivedCb(receivedCb_.owner);
         auto capturedCb_ = WrapClientUserAudioCapturedCallback(capturedCb, capturedCbUserDataFree, capturedCbUserData);
@@ -1255,7 +1255,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCall(Svcpp_Client const *self, uint64_
     Guard("Svcpp_Client_GetCall", [&] {
         Require(out, "out");
         auto channelId_ = channelId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto found = client->GetCall(std::move(channelId_));
         if (found) {
             OutObject<core::Call>(*found, out, "out");
@@ -1268,7 +1268,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCall(Svcpp_Client const *self, uint64_
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCalls(Svcpp_Client const *self, Svcpp_CallSpan *out) {
     return Guard("Svcpp_Client_GetCalls", [&] {
         Require(out, "out");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         OutSpan<core::Call>(client->GetCalls(), out, "out");
     });
 }
@@ -1277,7 +1277,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCall(Svcpp_Client *self, uint64_
     return Guard("Svcpp_Client_EndCall", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto channelId_ = channelId;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientEndCallCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->EndCall(std::move(channelId_), std::move(cb_));
@@ -1287,7 +1287,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCall(Svcpp_Client *self, uint64_
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCalls(Svcpp_Client *self, Svcpp_Client_EndCallsCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_EndCalls", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientEndCallsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->EndCalls(std::move(cb_));
@@ -1296,7 +1296,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCalls(Svcpp_Client *self, Svcpp_
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetVoiceParticipantChangedCallback(Svcpp_Client *self, Svcpp_Client_VoiceParticipantChangedCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetVoiceParticipantChangedCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientVoiceParticipantChangedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetVoiceParticipantChangedCallback(std::move(cb_));
@@ -1306,7 +1306,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetVoiceParticipantChangedCallback(
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfMuteAll(Svcpp_Client const *self) {
     bool result = false;
     Guard("Svcpp_Client_GetSelfMuteAll", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetSelfMuteAll();
     });
     return result;
@@ -1315,7 +1315,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfMuteAll(Svcpp_Client const *self) 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfMuteAll(Svcpp_Client *self, bool mute) {
     return Guard("Svcpp_Client_SetSelfMuteAll", [&] {
         auto mute_ = static_cast<bool>(mute);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetSelfMuteAll(std::move(mute_));
     });
 }
@@ -1323,7 +1323,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfMuteAll(Svcpp_Client *self, 
 SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfDeafAll(Svcpp_Client const *self) {
     bool result = false;
     Guard("Svcpp_Client_GetSelfDeafAll", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetSelfDeafAll();
     });
     return result;
@@ -1332,7 +1332,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfDeafAll(Svcpp_Client const *self) 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfDeafAll(Svcpp_Client *self, bool deaf) {
     return Guard("Svcpp_Client_SetSelfDeafAll", [&] {
         auto deaf_ = static_cast<bool>(deaf);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetSelfDeafAll(std::move(deaf_));
     });
 }
@@ -1340,7 +1340,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfDeafAll(Svcpp_Client *self, 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetInputDevices(Svcpp_Client *self, Svcpp_Client_GetInputDevicesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetInputDevices", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetInputDevicesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetInputDevices(std::move(cb_));
@@ -1350,7 +1350,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetInputDevices(Svcpp_Client *self,
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetOutputDevices(Svcpp_Client *self, Svcpp_Client_GetOutputDevicesCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetOutputDevices", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetOutputDevicesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetOutputDevices(std::move(cb_));
@@ -1360,7 +1360,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetOutputDevices(Svcpp_Client *self
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentInputDevice(Svcpp_Client *self, Svcpp_Client_GetCurrentInputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetCurrentInputDevice", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetCurrentInputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetCurrentInputDevice(std::move(cb_));
@@ -1370,7 +1370,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentInputDevice(Svcpp_Client 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentOutputDevice(Svcpp_Client *self, Svcpp_Client_GetCurrentOutputDeviceCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_GetCurrentOutputDevice", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientGetCurrentOutputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->GetCurrentOutputDevice(std::move(cb_));
@@ -1381,7 +1381,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputDevice(Svcpp_Client *self, 
     return Guard("Svcpp_Client_SetInputDevice", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto deviceId_ = InString(deviceId, "deviceId", 4096);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSetInputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetInputDevice(std::move(deviceId_), std::move(cb_));
@@ -1392,7 +1392,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputDevice(Svcpp_Client *self,
     return Guard("Svcpp_Client_SetOutputDevice", [&] {
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto deviceId_ = InString(deviceId, "deviceId", 4096);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientSetOutputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetOutputDevice(std::move(deviceId_), std::move(cb_));
@@ -1401,7 +1401,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputDevice(Svcpp_Client *self,
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetDeviceChangeCallback(Svcpp_Client *self, Svcpp_Client_DeviceChangeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetDeviceChangeCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientDeviceChangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetDeviceChangeCallback(std::move(cb_));
@@ -1411,7 +1411,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetDeviceChangeCallback(Svcpp_Clien
 SVCPP_API float SVCPP_CALL Svcpp_Client_GetInputVolume(Svcpp_Client const *self) {
     float result = 0;
     Guard("Svcpp_Client_GetInputVolume", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetInputVolume();
     });
     return result;
@@ -1420,7 +1420,7 @@ SVCPP_API float SVCPP_CALL Svcpp_Client_GetInputVolume(Svcpp_Client const *self)
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputVolume(Svcpp_Client *self, float inputVolume) {
     return Guard("Svcpp_Client_SetInputVolume", [&] {
         auto inputVolume_ = InFloat(inputVolume, "inputVolume");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetInputVolume(std::move(inputVolume_));
     });
 }
@@ -1428,7 +1428,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputVolume(Svcpp_Client *self, 
 SVCPP_API float SVCPP_CALL Svcpp_Client_GetOutputVolume(Svcpp_Client const *self) {
     float result = 0;
     Guard("Svcpp_Client_GetOutputVolume", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->GetOutputVolume();
     });
     return result;
@@ -1437,7 +1437,7 @@ SVCPP_API float SVCPP_CALL Svcpp_Client_GetOutputVolume(Svcpp_Client const *self
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputVolume(Svcpp_Client *self, float outputVolume) {
     return Guard("Svcpp_Client_SetOutputVolume", [&] {
         auto outputVolume_ = InFloat(outputVolume, "outputVolume");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetOutputVolume(std::move(outputVolume_));
     });
 }
@@ -1445,14 +1445,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputVolume(Svcpp_Client *self,
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputThreshold(Svcpp_Client *self, float dBFSThreshold) {
     return Guard("Svcpp_Client_SetNoAudioInputThreshold", [&] {
         auto dBFSThreshold_ = InFloat(dBFSThreshold, "dBFSThreshold");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetNoAudioInputThreshold(std::move(dBFSThreshold_));
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputCallback(Svcpp_Client *self, Svcpp_Client_NoAudioInputCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData) {
     return Guard("Svcpp_Client_SetNoAudioInputCallback", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientNoAudioInputCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         client->SetNoAudioInputCallback(std::move(cb_));
@@ -1462,7 +1462,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputCallback(Svcpp_Clien
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAutomaticGainControl(Svcpp_Client *self, bool on) {
     return Guard("Svcpp_Client_SetAutomaticGainControl", [&] {
         auto on_ = static_cast<bool>(on);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetAutomaticGainControl(std::move(on_));
     });
 }
@@ -1470,7 +1470,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAutomaticGainControl(Svcpp_Clien
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEchoCancellation(Svcpp_Client *self, bool on) {
     return Guard("Svcpp_Client_SetEchoCancellation", [&] {
         auto on_ = static_cast<bool>(on);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetEchoCancellation(std::move(on_));
     });
 }
@@ -1478,7 +1478,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEchoCancellation(Svcpp_Client *s
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseSuppression(Svcpp_Client *self, bool on) {
     return Guard("Svcpp_Client_SetNoiseSuppression", [&] {
         auto on_ = static_cast<bool>(on);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetNoiseSuppression(std::move(on_));
     });
 }
@@ -1486,7 +1486,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseSuppression(Svcpp_Client *s
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseCancellation(Svcpp_Client *self, bool on) {
     return Guard("Svcpp_Client_SetNoiseCancellation", [&] {
         auto on_ = static_cast<bool>(on);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetNoiseCancellation(std::move(on_));
     });
 }
@@ -1495,7 +1495,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOpusHardwareCoding(Svcpp_Client 
     return Guard("Svcpp_Client_SetOpusHardwareCoding", [&] {
         auto encode_ = static_cast<bool>(encode);
         auto decode_ = static_cast<bool>(decode);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetOpusHardwareCoding(std::move(encode_), std::move(decode_));
     });
 }
@@ -1503,7 +1503,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOpusHardwareCoding(Svcpp_Client 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAecDump(Svcpp_Client *self, bool on) {
     return Guard("Svcpp_Client_SetAecDump", [&] {
         auto on_ = static_cast<bool>(on);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetAecDump(std::move(on_));
     });
 }
@@ -1513,7 +1513,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetVoiceLogDir(Svcpp_Client *self, Svcpp_
     Guard("Svcpp_Client_SetVoiceLogDir", [&] {
         auto path_ = InString(path, "path", 4096);
         auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->SetVoiceLogDir(std::move(path_), std::move(minSeverity_));
     });
     return result;
@@ -1524,7 +1524,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddVoiceLogCallback(Svcpp_Client *s
         Require(outToken, "outToken");
         Require(reinterpret_cast<const void *>(cb), "cb");
         auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto cb_ = WrapClientLogCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
         *outToken = client->AddVoiceLogCallback(std::move(minSeverity_), std::move(cb_));
@@ -1534,7 +1534,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddVoiceLogCallback(Svcpp_Client *s
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEngineManagedAudioSession(Svcpp_Client *self, bool isEngineManaged) {
     return Guard("Svcpp_Client_SetEngineManagedAudioSession", [&] {
         auto isEngineManaged_ = static_cast<bool>(isEngineManaged);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetEngineManagedAudioSession(std::move(isEngineManaged_));
     });
 }
@@ -1542,7 +1542,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEngineManagedAudioSession(Svcpp_
 SVCPP_API bool SVCPP_CALL Svcpp_Client_ShowAudioRoutePicker(Svcpp_Client *self) {
     bool result = false;
     Guard("Svcpp_Client_ShowAudioRoutePicker", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->ShowAudioRoutePicker();
     });
     return result;
@@ -1552,7 +1552,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool s
     bool result = false;
     Guard("Svcpp_Client_SetSpeakerMode", [&] {
         auto speakerMode_ = static_cast<bool>(speakerMode);
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->SetSpeakerMode(std::move(speakerMode_));
     });
     return result;
@@ -1562,14 +1562,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetThreadPriority(Svcpp_Client *sel
     return Guard("Svcpp_Client_SetThreadPriority", [&] {
         auto thread_ = InEnum<core::ClientThread>(static_cast<int32_t>(thread), core::IsClientThread, "thread");
         auto priority_ = priority;
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->SetThreadPriority(std::move(thread_), std::move(priority_));
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self) {
     return Guard("Svcpp_Client_RunCallbacks", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->RunCallbacks();
     });
 }
@@ -1577,7 +1577,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacks(Svcpp_Client *self) {
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacksUpTo(Svcpp_Client *self, uint32_t maxCallbacks) {
     return Guard("Svcpp_Client_RunCallbacksUpTo", [&] {
         auto maxCallbacks_ = InMin<uint32_t>(maxCallbacks, 1, "maxCallbacks");
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         client->RunCallbacksUpTo(std::move(maxCallbacks_));
     });
 }
@@ -1585,7 +1585,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RunCallbacksUpTo(Svcpp_Client *self
 SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *self) {
     bool result = false;
     Guard("Svcpp_Client_HasPendingCallbacks", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         result = client->HasPendingCallbacks();
     });
     return result;
@@ -1593,7 +1593,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_HasPendingCallbacks(Svcpp_Client const *s
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetCallbacksPendingHook(Svcpp_Client *self, Svcpp_CallbacksPendingFn hook, Svcpp_FreeFn hookUserDataFree, void *hookUserData) {
     return Guard("Svcpp_Client_SetCallbacksPendingHook", [&] {
-        ClientPtr client = ClientOf(self);
+        ClientRef client(self);
         auto hook_ = WrapCallbacksPendingFn(hook, hookUserDataFree, hookUserData);
         KeepUserDataOnThrow keep_hook(hook_.owner);
         client->SetCallbacksPendingHook(std::move(hook_));

@@ -105,6 +105,23 @@ void DropClient(Svcpp_Client *self);
 bool IsLiveClient(const Svcpp_Client *self);
 
 /**
+ * ClientOf for the length of one call: the same rules (InvalidHandle; ClientDestroyed once dropped), the client held
+ * by its handle's box (a call in flight keeps the box alive) instead of a copy of its shared pointer — two atomic
+ * operations fewer on every Client method.
+ */
+class ClientRef {
+public:
+    explicit ClientRef(const Svcpp_Client *self) : ref_(OpaqueOf(self), "self"), client_(ref_.box().value.get()) {
+        if (client_->IsDestroyed()) throw core::AbiError(core::Errc::ClientDestroyed, "the client was dropped");
+    }
+    core::Client *operator->() const { return client_; }
+
+private:
+    Ref<ClientPtr> ref_;
+    core::Client *client_;
+};
+
+/**
  * The live client behind a handle, held for the call by the handle's box (no copy of the client's shared pointer:
  * two atomic operations fewer than ClientOf). InvalidHandle "self is not a live client" when the handle is zeroed,
  * dropped, not a client, or its client was destroyed — what IsLiveClient answers false for.
