@@ -3,6 +3,8 @@
 // one request at a time, so a bucket's Remaining/Reset-After are always fresh when its next request goes out.
 // The rules (when a request may go out) are RateLimiter's; this file owns the queues, timers and retries.
 #include <boost/asio/io_context.hpp>
+
+#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -27,7 +29,7 @@ struct Pending {
 };
 
 struct Queue {
-    explicit Queue(asio::io_context &io) : timer(io) {}
+    explicit Queue(const net::ClientExecutor &io) : timer(io) {}
 
     std::deque<Pending> waiting;
     std::optional<Pending> inFlight;
@@ -50,7 +52,7 @@ std::string RouteOf(const HttpRequest &request) {
 }  // namespace
 
 struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
-    Impl(asio::io_context &io, HttpClient &http, LogFn log) : io(io), http(http), log(std::move(log)) {}
+    Impl(const net::ClientExecutor &io, HttpClient &http, LogFn log) : io(io), http(http), log(std::move(log)) {}
 
     void Enqueue(HttpRequest request, HttpDone done) {
         if (shutDown) return done(NetworkError("shut down"));
@@ -158,7 +160,7 @@ struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
         from.waiting = std::move(stay);
     }
 
-    asio::io_context &io;
+    net::ClientExecutor io;
     HttpClient &http;
     const LogFn log;
     RateLimiter limits;
@@ -166,7 +168,7 @@ struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
     bool shutDown = false;
 };
 
-RestClient::RestClient(asio::io_context &io, HttpClient &http, LogFn log)
+RestClient::RestClient(const net::ClientExecutor &io, HttpClient &http, LogFn log)
     : impl_(std::make_shared<Impl>(io, http, std::move(log))) {}
 
 RestClient::~RestClient() { impl_->Shutdown(); }

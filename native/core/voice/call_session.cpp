@@ -1,6 +1,8 @@
 #include "voice/call_session.hpp"
 
 #include <boost/asio/io_context.hpp>
+
+#include "net/client_executor.hpp"
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 
@@ -19,7 +21,7 @@ namespace svcpp::core::voice {
 using nlohmann::json;
 
 struct CallSession::Io {
-    explicit Io(boost::asio::io_context &io) : joinTimer(io) {}
+    explicit Io(const net::ClientExecutor &io) : joinTimer(io) {}
     boost::asio::steady_timer joinTimer;
     std::string sessionId;  // ours, from our VOICE_STATE_UPDATE
     std::string token;      // from VOICE_SERVER_UPDATE

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+
+#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <functional>
@@ -140,7 +142,7 @@ struct Harness {
         events.discarded = [this] { ++discardedEvents; };
         events.wantsData = wantsData;
         auto log = [this](LoggingSeverity severity, std::string line) { logs.emplace_back(severity, std::move(line)); };
-        session = std::make_unique<Session>(io, factory, config, events, log);
+        session = std::make_unique<Session>(net::ClientExecutor(io), factory, config, events, log);
     }
 
     bool RunUntil(const std::function<bool()> &done, std::chrono::milliseconds limit = 2s) {

@@ -5,6 +5,8 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+
+#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <cstdio>
@@ -132,7 +134,7 @@ struct Harness {
             sockets.push_back(socket);
             return socket;
         };
-        gateway = std::make_unique<voice::VoiceGateway>(io, factory, config, ev, [](int, std::string line) { if (std::getenv("VOICE_TEST_LOG")) std::fprintf(stderr, "%s\n", line.c_str()); });
+        gateway = std::make_unique<voice::VoiceGateway>(net::ClientExecutor(io), factory, config, ev, [](int, std::string line) { if (std::getenv("VOICE_TEST_LOG")) std::fprintf(stderr, "%s\n", line.c_str()); });
     }
 
     bool RunUntil(const std::function<bool()> &done, std::chrono::milliseconds limit = 2s) {
