@@ -3,10 +3,10 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/beast/http.hpp>
 #include <chrono>
+
+#include "net/client_executor.hpp"
 
 namespace svcpp::core::auth {
 

@@ -1,8 +1,6 @@
 #include "gateway/session.hpp"
 
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -14,6 +12,7 @@
 #include "gateway/backoff.hpp"
 #include "gateway/close_codes.hpp"
 #include "gateway/frame_reader.hpp"
+#include "net/client_executor.hpp"
 
 namespace svcpp::core::gateway {
 

@@ -1,8 +1,6 @@
 // HttpClient: HTTP/1.1 over Beast with a keep-alive pool per origin. Each request is an Exchange that owns
 // its connection while it runs and hands it back to the pool when the server lets it live on.
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl.hpp>
@@ -16,6 +14,7 @@
 #include <set>
 #include <variant>
 
+#include "net/client_executor.hpp"
 #include "net/connect_failure.hpp"
 #include "net/http.hpp"
 #include "net/http_headers.hpp"

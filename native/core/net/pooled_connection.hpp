@@ -4,13 +4,13 @@
 // net/*.cpp include this header.
 #pragma once
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/ssl.hpp>
 #include <memory>
 #include <variant>
+
+#include "net/client_executor.hpp"
 
 namespace svcpp::core::net {
 

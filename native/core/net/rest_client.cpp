@@ -3,14 +3,13 @@
 // one request at a time, so a bucket's Remaining/Reset-After are always fresh when its next request goes out.
 // The rules (when a request may go out) are RateLimiter's; this file owns the queues, timers and retries.
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdio>
 #include <deque>
 
+#include "net/client_executor.hpp"
 #include "net/http.hpp"
 #include "net/rate_limiter.hpp"
 

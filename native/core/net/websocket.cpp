@@ -2,8 +2,6 @@
 // asynchronous operations do (each holds a shared_ptr), so it can never be destroyed under a running handler.
 // Dropping the Handle detaches the Connection: it stops its I/O and forgets the user's handlers at once.
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl.hpp>
@@ -16,6 +14,7 @@
 #include <deque>
 #include <optional>
 
+#include "net/client_executor.hpp"
 #include "net/connect_failure.hpp"
 #include "net/http_headers.hpp"
 #include "net/pooled_connection.hpp"

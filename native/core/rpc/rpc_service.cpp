@@ -5,8 +5,6 @@
 #include <random>
 
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
@@ -15,6 +13,7 @@
 #endif
 
 #include "gateway/backoff.hpp"
+#include "net/client_executor.hpp"
 
 namespace svcpp::core::rpc {
 

@@ -1,13 +1,12 @@
 #include "voice/call_session.hpp"
 
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 
 #include <nlohmann/json.hpp>
 
+#include "net/client_executor.hpp"
 #include "voice/audio_engine.hpp"
 #include "voice/call_media.hpp"
 #include "voice/e2ee/mls_dave_group.hpp"

@@ -1,8 +1,6 @@
 #include "voice/voice_gateway.hpp"
 
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -13,6 +11,7 @@
 
 #include "gateway/backoff.hpp"
 #include "generated/enums.hpp"
+#include "net/client_executor.hpp"
 #include "net/json_fields.hpp"
 #include "net/json_text.hpp"
 #include "voice/close_codes.hpp"

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <functional>
@@ -21,6 +19,7 @@
 #include "gateway/backoff.hpp"
 #include "gateway/close_codes.hpp"
 #include "gateway/session.hpp"
+#include "net/client_executor.hpp"
 
 namespace asio = boost::asio;
 namespace net = svcpp::core::net;

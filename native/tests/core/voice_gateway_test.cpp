@@ -5,8 +5,6 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
-
-#include "net/client_executor.hpp"
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <cstdio>
@@ -18,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "net/client_executor.hpp"
 #include "voice/close_codes.hpp"
 #include "voice/encryption_mode.hpp"
 #include "voice/ip_discovery.hpp"
