@@ -30,6 +30,7 @@
 #include "lobbies/lobbies_service.hpp"
 #include "messages/messages_service.hpp"
 #include "gateway/frame_reader.hpp"
+#include "net/client_executor.hpp"
 #include "net/json_text.hpp"
 #include "presence/presence_service.hpp"
 #include "relationships/relationships_service.hpp"
@@ -195,7 +196,7 @@ struct ClientPath {
         config.url = "ws://127.0.0.1:1/gateway";
         config.token = "bench";
         session = std::make_unique<gateway::Session>(
-            io, [this](const std::string &, net::WebSocketHandlers h) {
+            net::ClientExecutor(io), [this](const std::string &, net::WebSocketHandlers h) {
                 handlers = std::move(h);
                 return std::make_shared<NullSocket>();
             },

@@ -6,6 +6,8 @@
 #include <boost/beast/http.hpp>
 #include <chrono>
 
+#include "net/client_executor.hpp"
+
 namespace svcpp::core::auth {
 
 namespace asio = boost::asio;
@@ -17,7 +19,7 @@ namespace {
 
 class Listener final : public LoopbackListener, public std::enable_shared_from_this<Listener> {
 public:
-    Listener(asio::io_context &io, std::string path, OnRedirect onRedirect)
+    Listener(const net::ClientExecutor &io, std::string path, OnRedirect onRedirect)
         : acceptor_(io), path_(std::move(path)), onRedirect_(std::move(onRedirect)) {}
 
     bool Open(std::string &error) {
@@ -97,7 +99,7 @@ private:
 
 }  // namespace
 
-std::shared_ptr<LoopbackListener> LoopbackListener::Start(asio::io_context &io, std::string path, OnRedirect onRedirect, std::string &error) {
+std::shared_ptr<LoopbackListener> LoopbackListener::Start(const net::ClientExecutor &io, std::string path, OnRedirect onRedirect, std::string &error) {
     auto listener = std::make_shared<Listener>(io, std::move(path), std::move(onRedirect));
     if (!listener->Open(error)) return nullptr;
     listener->Accept();

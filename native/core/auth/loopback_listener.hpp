@@ -9,8 +9,8 @@
 #include <memory>
 #include <string>
 
-namespace boost::asio {
-class io_context;
+namespace svcpp::core::net {
+class ClientExecutor;  // net/client_executor.hpp: the executor of one client's I/O objects
 }
 
 namespace svcpp::core::auth {
@@ -21,7 +21,7 @@ public:
     using OnRedirect = std::function<std::string(const std::string &target)>;
 
     /** Starts listening; nullptr with `error` set when no loopback port can be bound. */
-    static std::shared_ptr<LoopbackListener> Start(boost::asio::io_context &io, std::string path, OnRedirect onRedirect, std::string &error);
+    static std::shared_ptr<LoopbackListener> Start(const net::ClientExecutor &io, std::string path, OnRedirect onRedirect, std::string &error);
 
     virtual ~LoopbackListener() = default;
     virtual uint16_t Port() const = 0;

@@ -1,7 +1,5 @@
 #include "client/client.hpp"
 
-#include <future>
-
 #include "auth/pkce.hpp"
 #include "auth/scopes.hpp"
 #include "client/client_net.hpp"
@@ -37,8 +35,10 @@ Client::Client(const ClientCreateOptions &options)
       users_(queue_, webBase_ + "/cdn"),
       threads_(std::make_shared<SdkThreads>(options.cpuAffinityMask,
                                             [this](std::string line) { logger_.Log(LoggingSeverity::Warning, std::move(line)); })),
-      io_(threads_),
-      net_(std::make_unique<Net>(io_.Context(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
+      // A client pinned to CPUs (CpuAffinityMask) gets an I/O thread of its own, pinned like its other threads; the
+      // others share the process's pool (net/io_thread.hpp, native/SEMANTICS.md "Threads").
+      io_(threads_, options.cpuAffinityMask.has_value()),
+      net_(std::make_unique<Net>(io_.Executor(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
                                  [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
     // One table for every dispatch type, filled in the order the areas must see READY (users first).
     users_.Register(dispatch_);
@@ -88,8 +88,8 @@ void Client::SetStatus(ClientStatus status, ClientError error, int32_t detail) {
 bool Client::SetLogDir(std::string path, LoggingSeverity minSeverity) { return logger_.SetFile(path, minSeverity); }
 
 void Client::OnIo(std::function<void(Net &)> fn) {
-    // Teardown waits for the I/O thread to finish what it is running, then stops it: a posted job either
-    // runs while the client is whole or never runs.
+    // Teardown closes the client's gate on the I/O thread before it takes the network half apart: a posted job
+    // either runs while the client is whole or never runs.
     io_.Post([this, fn = std::move(fn)] {
         if (!destroyRequested_.load() && net_) fn(*net_);
     });
@@ -169,9 +169,10 @@ void Client::Teardown() {
     // In-flight operations end with ClientDestroyed first, so what the shutdown below makes of them
     // ("shut down" network errors) can never reach the host.
     operations_.FailAll(FailureResult(ErrorType::ClientDestroyed, "the client was destroyed"));
-    auto closed = std::make_shared<std::promise<void>>();
-    auto done = closed->get_future();
-    io_.Post([this, closed] {
+    // On the I/O thread, with this client's gate closed (no handler of it runs again): what uses the network stops,
+    // and the sockets and timers it owned are destroyed there, on the thread that owns them. Other clients may
+    // share the thread; they go on. Stop waits for this, then leaves the thread (net/io_thread.hpp).
+    io_.Stop([this] {
         voice_->ShutdownOnIo();  // calls stop before the gateway session they use goes
         if (net_) {
             net_->session.reset();
@@ -181,12 +182,9 @@ void Client::Teardown() {
             net_->rest.Shutdown();
             net_->http.Shutdown();
         }
-        closed->set_value();
+        net_.reset();
     });
-    done.wait_for(std::chrono::seconds(5));  // bounded: Drop must return even if the I/O thread is wedged
-    io_.Stop();  // no completion can be produced after this
     voice_->Shutdown();  // the audio thread ends; devices close (a WAV output is complete)
-    net_.reset();
     for (auto &job : queue_.TakeAll()) {
         if (job.oneShot) job.run(JobMode::Deliver);  // completions that already have a result keep it
     }

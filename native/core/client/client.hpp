@@ -361,7 +361,7 @@ private:
     std::once_flag teardownOnce_;
     std::shared_ptr<SdkThreads> threads_;  // the I/O and voice threads, for SetThreadPriority and CPU pinning
     net::IoThread io_;
-    std::unique_ptr<Net> net_;  // created and destroyed around io_; used only on the I/O thread
+    std::unique_ptr<Net> net_;  // made with io_, destroyed on the I/O thread by Teardown; used only there
     std::shared_ptr<rpc::RpcService> localClient_;  // runs on io_; its events go through the slots above
     std::shared_ptr<voice::VoiceService> voice_;  // the voice area: calls, devices, the audio thread
 };

@@ -1,7 +1,6 @@
 // Client::Net — the half of a Client that lives on its I/O thread: the HTTP stack, the gateway session,
 // the authorize listener and the token-expiry timer. Only client_*.cpp include this (it pulls in Asio).
 #pragma once
-#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <string>
@@ -9,6 +8,7 @@
 #include "auth/loopback_listener.hpp"
 #include "client/client.hpp"
 #include "gateway/session.hpp"
+#include "net/client_executor.hpp"
 #include "net/http.hpp"
 #include "net/tls_context.hpp"
 #include "net/websocket.hpp"
@@ -19,12 +19,12 @@ namespace svcpp::core {
 inline constexpr const char *kNoTokenMessage = "no token: call UpdateToken first";
 
 struct Client::Net {
-    Net(boost::asio::io_context &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
+    Net(const net::ClientExecutor &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
         : io(context), tls(net::MakeTlsClientContext(tlsOptions)), http(context, tls, std::move(timeoutMs)),
           rest(context, http, std::move(log)), websockets(net::MakeWebSocketFactory(context, tls, http.IdleConnections())),
           expiryTimer(context) {}
 
-    boost::asio::io_context &io;
+    net::ClientExecutor io;  // this client's executor on its I/O thread (net/io_thread.hpp)
     // One TLS context (trust store loaded once) for the client's HTTP and WebSocket connections: a WebSocket may run
     // over a connection of the HTTP pool (the gateway's upgrade rides on the connection of GET /gateway).
     net::TlsClientContext tls;

@@ -37,7 +37,7 @@ void Client::StartLocalClient() {
     };
     rpc::ServiceOptions options;
     options.explicitPath = options_.ipcPath;
-    localClient_ = rpc::RpcService::Create(io_.Context(), std::move(options), std::move(events),
+    localClient_ = rpc::RpcService::Create(io_.Executor(), std::move(options), std::move(events),
                                            [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); });
 }
 

@@ -11,7 +11,7 @@ namespace svcpp::core {
 void Client::StartVoice() {
     voice::VoiceHost host;
     host.post = [this](std::function<void()> fn) { OnIo([fn = std::move(fn)](Net &) { fn(); }); };
-    host.io = &io_.Context();
+    host.io = &io_.Executor();
     host.websockets = net_->websockets;
     // Main-gateway op 4 (Voice State Update), sent through the client's gateway session.
     host.sendGatewayOp4 = [this](const nlohmann::json &data) { return net_ && net_->session && net_->session->Send(4, data); };

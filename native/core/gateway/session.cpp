@@ -12,6 +12,7 @@
 #include "gateway/backoff.hpp"
 #include "gateway/close_codes.hpp"
 #include "gateway/frame_reader.hpp"
+#include "net/client_executor.hpp"
 
 namespace svcpp::core::gateway {
 
@@ -44,7 +45,7 @@ std::string Serialize(const json &value) { return value.dump(-1, ' ', false, jso
 }  // namespace
 
 struct Session::Impl {
-    Impl(asio::io_context &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log)
+    Impl(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log)
         : io(io),
           factory(std::move(factory)),
           config(std::move(config)),
@@ -61,7 +62,7 @@ struct Session::Impl {
 
     enum class Leave { Abort, Close };
 
-    asio::io_context &io;
+    net::ClientExecutor io;
     net::WebSocketFactory factory;
     SessionConfig config;
     SessionEvents events;
@@ -470,7 +471,7 @@ struct Session::Impl {
     }
 };
 
-Session::Session(boost::asio::io_context &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events,
+Session::Session(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events,
                  LogFn log)
     : impl_(std::make_shared<Impl>(io, std::move(factory), std::move(config), std::move(events), std::move(log))) {
     impl_->weakSelf = impl_;

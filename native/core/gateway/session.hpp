@@ -22,8 +22,8 @@
 #include "generated/enums.hpp"
 #include "net/websocket.hpp"
 
-namespace boost::asio {
-class io_context;
+namespace svcpp::core::net {
+class ClientExecutor;  // net/client_executor.hpp: the executor of one client's I/O objects
 }
 
 namespace svcpp::core::gateway {
@@ -77,7 +77,7 @@ using LogFn = std::function<void(LoggingSeverity, std::string)>;  // never given
 
 class Session {
 public:
-    Session(boost::asio::io_context &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log);
+    Session(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log);
     ~Session();  // Abort(): no events after destruction
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;

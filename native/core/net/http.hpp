@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-namespace boost::asio {
-class io_context;
+namespace svcpp::core::net {
+class ClientExecutor;  // net/client_executor.hpp: the executor of one client's I/O objects
 }
 
 namespace svcpp::core::net {
@@ -116,9 +116,9 @@ using IdleConnectionSource = std::function<std::shared_ptr<PooledConnection>(con
  */
 class HttpClient {
 public:
-    HttpClient(boost::asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs);
+    HttpClient(const net::ClientExecutor &io, TlsOptions tls, std::function<int32_t()> timeoutMs);
     /** With a TLS context shared with the client's WebSocket factory: the trust store is loaded once per client. */
-    HttpClient(boost::asio::io_context &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs);
+    HttpClient(const net::ClientExecutor &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs);
     ~HttpClient();
     HttpClient(const HttpClient &) = delete;
     HttpClient &operator=(const HttpClient &) = delete;
@@ -150,7 +150,7 @@ inline constexpr double kMaxAutomaticRetryAfterSeconds = 60.0;
 class RestClient {
 public:
     using LogFn = std::function<void(std::string)>;  // verbose diagnostics (never contains headers or bodies)
-    RestClient(boost::asio::io_context &io, HttpClient &http, LogFn log);
+    RestClient(const net::ClientExecutor &io, HttpClient &http, LogFn log);
     ~RestClient();
     RestClient(const RestClient &) = delete;
     RestClient &operator=(const RestClient &) = delete;

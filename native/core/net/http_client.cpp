@@ -14,6 +14,7 @@
 #include <set>
 #include <variant>
 
+#include "net/client_executor.hpp"
 #include "net/connect_failure.hpp"
 #include "net/http.hpp"
 #include "net/http_headers.hpp"
@@ -87,7 +88,7 @@ HttpResponse ToResponse(http::response<http::string_body> &&message) {
 struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
     class Exchange;
 
-    Impl(asio::io_context &io, TlsClientContext tls, std::function<int32_t()> timeoutMs)
+    Impl(const net::ClientExecutor &io, TlsClientContext tls, std::function<int32_t()> timeoutMs)
         : io(io), tls(std::move(tls)), timeoutMs(std::move(timeoutMs)) {}
 
     void Start(HttpRequest request, HttpDone done);
@@ -99,7 +100,7 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
     std::shared_ptr<Exchange> TakeOpening(const std::string &origin);
     void ReturnIdle(const std::string &origin, std::shared_ptr<PooledConnection> connection);
 
-    asio::io_context &io;
+    net::ClientExecutor io;
     const TlsClientContext tls;
     const std::function<int32_t()> timeoutMs;
     std::map<std::string, std::vector<std::shared_ptr<PooledConnection>>> idle;
@@ -114,7 +115,7 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
 /** One request from the first byte to `done`: connect (or reuse), write, read, with one deadline. */
 class HttpClient::Impl::Exchange : public std::enable_shared_from_this<Exchange> {
 public:
-    Exchange(asio::io_context &io, std::weak_ptr<Impl> client, Url url, http::request<http::string_body> request,
+    Exchange(const net::ClientExecutor &io, std::weak_ptr<Impl> client, Url url, http::request<http::string_body> request,
              std::function<bool()> clearToWrite, HttpDone done)
         : client_(std::move(client)),
           url_(std::move(url)),
@@ -367,10 +368,10 @@ void HttpClient::Impl::ReturnIdle(const std::string &origin, std::shared_ptr<Poo
     connections.push_back(std::move(connection));
 }
 
-HttpClient::HttpClient(asio::io_context &io, TlsOptions tls, std::function<int32_t()> timeoutMs)
+HttpClient::HttpClient(const net::ClientExecutor &io, TlsOptions tls, std::function<int32_t()> timeoutMs)
     : impl_(std::make_shared<Impl>(io, MakeTlsClientContext(tls), std::move(timeoutMs))) {}
 
-HttpClient::HttpClient(asio::io_context &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs)
+HttpClient::HttpClient(const net::ClientExecutor &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs)
     : impl_(std::make_shared<Impl>(io, tls, std::move(timeoutMs))) {}
 
 HttpClient::~HttpClient() { impl_->Shutdown(); }

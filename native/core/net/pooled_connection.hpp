@@ -10,6 +10,8 @@
 #include <memory>
 #include <variant>
 
+#include "net/client_executor.hpp"
+
 namespace svcpp::core::net {
 
 /** The buffer keeps whatever was read past the last response (the pool only keeps connections where it is empty). */
@@ -17,8 +19,8 @@ struct PooledConnection {
     std::variant<boost::beast::tcp_stream, boost::beast::ssl_stream<boost::beast::tcp_stream>> stream;
     boost::beast::flat_buffer buffer;
 
-    explicit PooledConnection(boost::asio::io_context &io) : stream(std::in_place_index<0>, io) {}
-    PooledConnection(boost::asio::io_context &io, boost::asio::ssl::context &tls) : stream(std::in_place_index<1>, io, tls) {}
+    explicit PooledConnection(const net::ClientExecutor &io) : stream(std::in_place_index<0>, io) {}
+    PooledConnection(const net::ClientExecutor &io, boost::asio::ssl::context &tls) : stream(std::in_place_index<1>, io, tls) {}
 
     bool Tls() const { return stream.index() == 1; }
     boost::beast::tcp_stream &Tcp() {

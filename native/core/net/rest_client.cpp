@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <deque>
 
+#include "net/client_executor.hpp"
 #include "net/http.hpp"
 #include "net/rate_limiter.hpp"
 
@@ -27,7 +28,7 @@ struct Pending {
 };
 
 struct Queue {
-    explicit Queue(asio::io_context &io) : timer(io) {}
+    explicit Queue(const net::ClientExecutor &io) : timer(io) {}
 
     std::deque<Pending> waiting;
     std::optional<Pending> inFlight;
@@ -50,7 +51,7 @@ std::string RouteOf(const HttpRequest &request) {
 }  // namespace
 
 struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
-    Impl(asio::io_context &io, HttpClient &http, LogFn log) : io(io), http(http), log(std::move(log)) {}
+    Impl(const net::ClientExecutor &io, HttpClient &http, LogFn log) : io(io), http(http), log(std::move(log)) {}
 
     void Enqueue(HttpRequest request, HttpDone done) {
         if (shutDown) return done(NetworkError("shut down"));
@@ -158,7 +159,7 @@ struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
         from.waiting = std::move(stay);
     }
 
-    asio::io_context &io;
+    net::ClientExecutor io;
     HttpClient &http;
     const LogFn log;
     RateLimiter limits;
@@ -166,7 +167,7 @@ struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
     bool shutDown = false;
 };
 
-RestClient::RestClient(asio::io_context &io, HttpClient &http, LogFn log)
+RestClient::RestClient(const net::ClientExecutor &io, HttpClient &http, LogFn log)
     : impl_(std::make_shared<Impl>(io, http, std::move(log))) {}
 
 RestClient::~RestClient() { impl_->Shutdown(); }

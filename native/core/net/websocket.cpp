@@ -14,6 +14,7 @@
 #include <deque>
 #include <optional>
 
+#include "net/client_executor.hpp"
 #include "net/connect_failure.hpp"
 #include "net/http_headers.hpp"
 #include "net/pooled_connection.hpp"
@@ -41,7 +42,7 @@ constexpr size_t kMaxCloseReasonBytes = 123;  // RFC 6455 §5.5: control frame p
  */
 class Connection : public std::enable_shared_from_this<Connection> {
 public:
-    Connection(asio::io_context &io, WebSocketHandlers handlers)
+    Connection(const net::ClientExecutor &io, WebSocketHandlers handlers)
         : io_(io), resolver_(io), deadline_(io), handlers_(std::make_shared<WebSocketHandlers>(std::move(handlers))) {}
     virtual ~Connection() = default;
 
@@ -168,7 +169,7 @@ protected:
         if (handlers->closed) handlers->closed(code, std::move(reason));
     }
 
-    asio::io_context &io_;
+    net::ClientExecutor io_;
     tcp::resolver resolver_;
     asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
     NetFailure failure_ = NetFailure::None;  // why the transport failed, reported through handlers->failed
@@ -211,11 +212,11 @@ class StreamConnection final : public Connection {
     static constexpr bool kTls = std::is_same_v<NextLayer, TlsStream>;
 
 public:
-    StreamConnection(asio::io_context &io, WebSocketHandlers handlers, IdleConnectionSource idle)
+    StreamConnection(const net::ClientExecutor &io, WebSocketHandlers handlers, IdleConnectionSource idle)
         requires(!kTls)
         : Connection(io, std::move(handlers)), idle_(std::move(idle)) {}
 
-    StreamConnection(asio::io_context &io, WebSocketHandlers handlers, IdleConnectionSource idle,
+    StreamConnection(const net::ClientExecutor &io, WebSocketHandlers handlers, IdleConnectionSource idle,
                      std::shared_ptr<asio::ssl::context> tls)
         requires kTls
         : Connection(io, std::move(handlers)), idle_(std::move(idle)), tlsContext_(std::move(tls)) {}
@@ -359,11 +360,11 @@ private:
 
 }  // namespace
 
-WebSocketFactory MakeWebSocketFactory(asio::io_context &io, TlsOptions tls) {
+WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsOptions tls) {
     return MakeWebSocketFactory(io, MakeTlsClientContext(tls), {});
 }
 
-WebSocketFactory MakeWebSocketFactory(asio::io_context &io, TlsClientContext tls, IdleConnectionSource idle) {
+WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsClientContext tls, IdleConnectionSource idle) {
     auto context = std::make_shared<const TlsClientContext>(std::move(tls));
     return [&io, context, idle = std::move(idle)](const std::string &text, WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
         auto url = Url::Parse(text);

@@ -45,13 +45,13 @@ public:
 using WebSocketFactory = std::function<std::shared_ptr<WebSocket>(const std::string &url, WebSocketHandlers handlers)>;
 
 /** The real factory. Handshake timeout: 10 s. Messages up to 16 MiB. */
-WebSocketFactory MakeWebSocketFactory(boost::asio::io_context &io, TlsOptions tls);
+WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsOptions tls);
 /**
  * The client's factory: the TLS context it shares with its HttpClient, and that client's idle connections. A WebSocket
  * to the origin of an idle keep-alive connection sends its upgrade on that connection (the gateway's upgrade rides on
  * the connection that answered GET /gateway); when that fails (the server had closed it, or refuses an upgrade
  * there) it tries once more on a connection of its own.
  */
-WebSocketFactory MakeWebSocketFactory(boost::asio::io_context &io, TlsClientContext tls, IdleConnectionSource idle);
+WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsClientContext tls, IdleConnectionSource idle);
 
 }  // namespace svcpp::core::net

@@ -13,6 +13,7 @@
 #endif
 
 #include "gateway/backoff.hpp"
+#include "net/client_executor.hpp"
 
 namespace svcpp::core::rpc {
 
@@ -23,11 +24,11 @@ using Socket = asio::local::stream_protocol::socket;
 #endif
 
 struct RpcService::Impl {
-    Impl(asio::io_context &io, ServiceOptions opts, ServiceEvents evts, LogFn logFn)
+    Impl(const net::ClientExecutor &io, ServiceOptions opts, ServiceEvents evts, LogFn logFn)
         : io(io), options(std::move(opts)), events(std::move(evts)), log(std::move(logFn)), retryTimer(io),
           backoff(options.initialRetryMs, options.maxRetryMs), rng(std::random_device{}()) {}
 
-    asio::io_context &io;
+    net::ClientExecutor io;
     ServiceOptions options;
     ServiceEvents events;
     LogFn log;
@@ -47,7 +48,7 @@ struct RpcService::Impl {
     bool announcedAbsence = false;
 };
 
-std::shared_ptr<RpcService> RpcService::Create(asio::io_context &io, ServiceOptions options, ServiceEvents events, LogFn log) {
+std::shared_ptr<RpcService> RpcService::Create(const net::ClientExecutor &io, ServiceOptions options, ServiceEvents events, LogFn log) {
     std::shared_ptr<RpcService> service(new RpcService());
     service->impl_ = std::make_unique<Impl>(io, std::move(options), std::move(events), std::move(log));
     std::weak_ptr<RpcService> weak = service;

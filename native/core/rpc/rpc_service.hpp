@@ -18,8 +18,8 @@
 #include "rpc/rpc_protocol.hpp"
 #include "rpc/socket_paths.hpp"
 
-namespace boost::asio {
-class io_context;
+namespace svcpp::core::net {
+class ClientExecutor;  // net/client_executor.hpp: the executor of one client's I/O objects
 }
 
 namespace svcpp::core::rpc {
@@ -41,7 +41,7 @@ class RpcService : public std::enable_shared_from_this<RpcService> {
 public:
     using LogFn = std::function<void(LoggingSeverity, std::string)>;
 
-    static std::shared_ptr<RpcService> Create(boost::asio::io_context &io, ServiceOptions options, ServiceEvents events, LogFn log);
+    static std::shared_ptr<RpcService> Create(const net::ClientExecutor &io, ServiceOptions options, ServiceEvents events, LogFn log);
     ~RpcService();
 
     /** Connects for this application (a different one: the connection is opened afresh); 0 stops looking. */

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "net/client_executor.hpp"
 #include "voice/audio_engine.hpp"
 #include "voice/call_media.hpp"
 #include "voice/e2ee/mls_dave_group.hpp"
@@ -19,7 +20,7 @@ namespace svcpp::core::voice {
 using nlohmann::json;
 
 struct CallSession::Io {
-    explicit Io(boost::asio::io_context &io) : joinTimer(io) {}
+    explicit Io(const net::ClientExecutor &io) : joinTimer(io) {}
     boost::asio::steady_timer joinTimer;
     std::string sessionId;  // ours, from our VOICE_STATE_UPDATE
     std::string token;      // from VOICE_SERVER_UPDATE

@@ -37,8 +37,8 @@
 #include "voice/e2ee/dave_session.hpp"
 #include "voice/voice_state.hpp"
 
-namespace boost::asio {
-class io_context;
+namespace svcpp::core::net {
+class ClientExecutor;  // net/client_executor.hpp: the executor of one client's I/O objects
 }
 
 namespace svcpp::core::voice {
@@ -51,7 +51,7 @@ class VoiceGateway;
 /** What every call of a client shares: the client's I/O thread, its gateway, its queue, its audio engine. */
 struct CallEnvironment {
     CallbackQueue &queue;
-    boost::asio::io_context &io;
+    const net::ClientExecutor &io;
     std::function<void(std::function<void()>)> post;          // runs fn on the I/O thread (not once torn down)
     net::WebSocketFactory websockets;                          // use on the I/O thread
     bool secureGateway = true;                                 // wss:// for the voice gateway (the main one's scheme)

@@ -11,6 +11,7 @@
 
 #include "gateway/backoff.hpp"
 #include "generated/enums.hpp"
+#include "net/client_executor.hpp"
 #include "net/json_fields.hpp"
 #include "net/json_text.hpp"
 #include "voice/close_codes.hpp"
@@ -55,11 +56,11 @@ uint64_t IdOf(const json &value) {
 }  // namespace
 
 struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
-    Impl(asio::io_context &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events, VoiceLogFn log)
+    Impl(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events, VoiceLogFn log)
         : io(io), factory(std::move(factory)), config(std::move(config)), events(std::move(events)), log(std::move(log)),
           backoff(this->config.backoffInitialMs, this->config.backoffMaxMs), heartbeatTimer(io), reconnectTimer(io) {}
 
-    asio::io_context &io;
+    net::ClientExecutor io;
     net::WebSocketFactory factory;
     VoiceGatewayConfig config;
     VoiceGatewayEvents events;
@@ -361,7 +362,7 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
     }
 };
 
-VoiceGateway::VoiceGateway(asio::io_context &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events,
+VoiceGateway::VoiceGateway(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events,
                            VoiceLogFn log)
     : impl_(std::make_shared<Impl>(io, std::move(factory), std::move(config), std::move(events), std::move(log))) {}
 

@@ -26,8 +26,8 @@
 
 #include "net/websocket.hpp"
 
-namespace boost::asio {
-class io_context;
+namespace svcpp::core::net {
+class ClientExecutor;  // net/client_executor.hpp: the executor of one client's I/O objects
 }
 
 namespace svcpp::core::voice {
@@ -75,7 +75,7 @@ using VoiceLogFn = std::function<void(int severity /*LoggingSeverity*/, std::str
 
 class VoiceGateway {
 public:
-    VoiceGateway(boost::asio::io_context &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events,
+    VoiceGateway(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events,
                  VoiceLogFn log);
     ~VoiceGateway();  // Stop() without events
     VoiceGateway(const VoiceGateway &) = delete;

@@ -37,7 +37,7 @@ class AudioEngine;
 /** What the service needs from its client. */
 struct VoiceHost {
     std::function<void(std::function<void()>)> post;  // run on the I/O thread (dropped once the client is torn down)
-    boost::asio::io_context *io = nullptr;
+    const net::ClientExecutor *io = nullptr;  // the client's (net/io_thread.hpp); outlives the service
     net::WebSocketFactory websockets;
     std::function<bool(const nlohmann::json &)> sendGatewayOp4;  // I/O thread: false when not identified
     std::function<bool()> gatewaySecure;                          // the main gateway uses wss://

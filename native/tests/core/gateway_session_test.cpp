@@ -19,6 +19,7 @@
 #include "gateway/backoff.hpp"
 #include "gateway/close_codes.hpp"
 #include "gateway/session.hpp"
+#include "net/client_executor.hpp"
 
 namespace asio = boost::asio;
 namespace net = svcpp::core::net;
@@ -140,7 +141,7 @@ struct Harness {
         events.discarded = [this] { ++discardedEvents; };
         events.wantsData = wantsData;
         auto log = [this](LoggingSeverity severity, std::string line) { logs.emplace_back(severity, std::move(line)); };
-        session = std::make_unique<Session>(io, factory, config, events, log);
+        session = std::make_unique<Session>(net::ClientExecutor(io), factory, config, events, log);
     }
 
     bool RunUntil(const std::function<bool()> &done, std::chrono::milliseconds limit = 2s) {

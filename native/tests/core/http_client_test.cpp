@@ -21,7 +21,7 @@ protected:
 
     HttpClient &Client(int32_t timeoutMs = 5000) {
         RunOnIo(io_, [&] {
-            client_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{}, [timeoutMs] { return timeoutMs; });
+            client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{}, [timeoutMs] { return timeoutMs; });
         });
         return *client_;
     }

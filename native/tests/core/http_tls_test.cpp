@@ -23,7 +23,7 @@ protected:
 
     HttpResponse Fetch(const std::string &url, std::string caFile) {
         RunOnIo(io_, [&] {
-            client_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{std::move(caFile)}, [] { return 5000; });
+            client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{std::move(caFile)}, [] { return 5000; });
         });
         return SendAndWait(*client_, Get(url));
     }
@@ -82,7 +82,7 @@ TEST_F(HttpClientTls, UnreadableCaFileFailsTlsRequestsInsteadOfTrustingLess) {
 // /gateway on the token check's connection). One request follows each opening connection; a third opens its own.
 TEST_F(HttpClientTls, ARequestFollowsTheConnectionStillInItsHandshake) {
     TestServer server({}, Pki().localhostAndIp);
-    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
+    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
     PendingResponse first, second, third;
     RunOnIo(io_, [&] {  // all three start before the first handshake can end
         client_->Send(Get(Https("localhost", server) + "first"), first.Callback());
@@ -105,7 +105,7 @@ TEST_F(HttpClientTls, AFollowerWhoseLeaderFailsOpensItsOwnConnection) {
     // The leader's handshake fails (the certificate does not carry the address): its follower is not left waiting,
     // it opens a connection of its own, which fails the same way.
     TestServer server({}, Pki().localhostOnly);
-    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
+    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
     PendingResponse first, second;
     RunOnIo(io_, [&] {
         client_->Send(Get(Https("127.0.0.1", server) + "first"), first.Callback());

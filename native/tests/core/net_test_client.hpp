@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "net/http.hpp"
+#include "net/client_executor.hpp"
 #include "net/io_thread.hpp"
 
 namespace svcpp::test {

@@ -37,8 +37,8 @@ class RestClientTest : public ::testing::Test {
 protected:
     void SetUp() override {
         RunOnIo(io_, [this] {
-            http_ = std::make_unique<HttpClient>(io_.Context(), TlsOptions{}, [] { return 5000; });
-            rest_ = std::make_unique<RestClient>(io_.Context(), *http_, [this](std::string line) {
+            http_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{}, [] { return 5000; });
+            rest_ = std::make_unique<RestClient>(io_.Executor(), *http_, [this](std::string line) {
                 std::lock_guard lock(mutex_);
                 logs_.push_back(std::move(line));
             });

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "net/client_executor.hpp"
 #include "voice/close_codes.hpp"
 #include "voice/encryption_mode.hpp"
 #include "voice/ip_discovery.hpp"
@@ -132,7 +133,7 @@ struct Harness {
             sockets.push_back(socket);
             return socket;
         };
-        gateway = std::make_unique<voice::VoiceGateway>(io, factory, config, ev, [](int, std::string line) { if (std::getenv("VOICE_TEST_LOG")) std::fprintf(stderr, "%s\n", line.c_str()); });
+        gateway = std::make_unique<voice::VoiceGateway>(net::ClientExecutor(io), factory, config, ev, [](int, std::string line) { if (std::getenv("VOICE_TEST_LOG")) std::fprintf(stderr, "%s\n", line.c_str()); });
     }
 
     bool RunUntil(const std::function<bool()> &done, std::chrono::milliseconds limit = 2s) {

@@ -31,7 +31,7 @@ protected:
     /** onOpen and onMessage run on the I/O thread, where ws_ may be used. */
     void Open(const std::string &url, TlsOptions tls = {}, std::vector<std::string> early = {}) {
         RunOnIo(io_, [&] {
-            factory_ = MakeWebSocketFactory(io_.Context(), tls);
+            factory_ = MakeWebSocketFactory(io_.Executor(), tls);
             ws_ = factory_(url, Handlers());
             for (auto &text : early) ws_->Send(text);
         });
@@ -238,8 +238,8 @@ protected:
     void RequestThenOpen(const std::string &httpUrl, const std::string &wsUrl, TlsOptions tls = {}) {
         RunOnIo(io_, [&] {
             const auto context = svcpp::core::net::MakeTlsClientContext(tls);
-            http_ = std::make_unique<svcpp::core::net::HttpClient>(io_.Context(), context, [] { return 5000; });
-            factory_ = svcpp::core::net::MakeWebSocketFactory(io_.Context(), context, http_->IdleConnections());
+            http_ = std::make_unique<svcpp::core::net::HttpClient>(io_.Executor(), context, [] { return 5000; });
+            factory_ = svcpp::core::net::MakeWebSocketFactory(io_.Executor(), context, http_->IdleConnections());
         });
         const auto response = SendAndWait(*http_, Get(httpUrl));
         ASSERT_EQ(response.status, 200) << response.networkError;
