@@ -18,6 +18,21 @@ void WriteOptionalString(SnapshotWriter &w, const std::optional<std::string> &s)
     if (s) WriteString(w, *s);
 }
 
+/**
+ * An optional value object as the generated writer writes its getter's output: the presence byte, then its snapshot,
+ * read through a C handle of a copy (the value's writer reads it through its getters).
+ */
+template <class Value, class Handle>
+void WriteOptionalValue(SnapshotWriter &w, std::optional<Value> value, Svcpp_Errc (*drop)(Handle *),
+                        void (*write)(SnapshotWriter &, Handle const *)) {
+    w.Present(value.has_value());
+    if (!value) return;
+    Handle boxed{};
+    boxed.opaque = NewBox<Value>(std::move(*value));
+    DropOnExit<Handle> owned{&boxed, drop};
+    write(w, &boxed);
+}
+
 /** A map as TakeProperties writes the getter's output: its entries in key order (a std::map's, byte-wise). */
 void WriteProperties(SnapshotWriter &w, const core::Properties &properties) {
     w.Count(properties.size());
@@ -99,13 +114,7 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &
         WriteString(w, "");
         return;
     }
-    w.Present(activity.has_value());
-    if (activity) {
-        Svcpp_Activity boxed{};
-        boxed.opaque = NewBox<core::Activity>(std::move(*activity));
-        DropOnExit<Svcpp_Activity> owned{&boxed, Svcpp_Activity_Drop};
-        WriteSnapshotOf_Activity(w, &boxed);
-    }
+    WriteOptionalValue(w, std::move(activity), Svcpp_Activity_Drop, WriteSnapshotOf_Activity);
     WriteString(w, avatarUrl);
 }
 
@@ -135,14 +144,7 @@ void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, const core::MessageHa
     WriteProperties(w, r.metadata);
     WriteProperties(w, r.moderationMetadata);
     // Never present today (MessageHandle answers nullopt), read through the getters so this stays what they answer.
-    std::optional<core::AdditionalContent> additional = handle.AdditionalContent();
-    w.Present(additional.has_value());
-    if (additional) {
-        Svcpp_AdditionalContent boxed{};
-        boxed.opaque = NewBox<core::AdditionalContent>(std::move(*additional));
-        DropOnExit<Svcpp_AdditionalContent> owned{&boxed, Svcpp_AdditionalContent_Drop};
-        WriteSnapshotOf_AdditionalContent(w, &boxed);
-    }
+    WriteOptionalValue(w, handle.AdditionalContent(), Svcpp_AdditionalContent_Drop, WriteSnapshotOf_AdditionalContent);
     const std::optional<core::DisclosureTypes> disclosure = handle.DisclosureType();
     w.Present(disclosure.has_value());
     if (disclosure) w.I32(static_cast<int32_t>(*disclosure));
