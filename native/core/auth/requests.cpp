@@ -151,8 +151,11 @@ std::optional<int64_t> SecondsUntilExpiry(const net::HttpResponse &response) {
     std::tm tm{};
     const std::string text = body["expires"].get<std::string>();
     if (!strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &tm)) return std::nullopt;
-    const auto expires = std::chrono::system_clock::from_time_t(timegm(&tm));
-    return std::chrono::duration_cast<std::chrono::seconds>(expires - std::chrono::system_clock::now()).count();
+    // In seconds throughout: system_clock counts nanoseconds, which overflow past the year 2262 (a token that
+    // "expires" in the year 3000 is a real answer).
+    const int64_t expires = timegm(&tm);
+    const int64_t now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return expires - now;
 }
 
 }  // namespace svcpp::core::auth

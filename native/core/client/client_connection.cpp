@@ -1,5 +1,7 @@
 // Client: the gateway connection (status machine, native/SEMANTICS.md "Connection"), the dispatches it applies to the
 // caches, token expiry, and the user getters.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "auth/requests.hpp"
@@ -167,7 +169,9 @@ void Client::ScheduleTokenExpiry(uint64_t generation, std::string token) {
             if (response.status == 401) return TokenExpiring(generation);  // rejected outright
             auto seconds = auth::SecondsUntilExpiry(response);
             if (!seconds) return;
-            net.expiryTimer.expires_after(std::chrono::seconds(std::max<int64_t>(0, *seconds - kExpiryWarningSeconds)));
+            // At most a century: the timer counts nanoseconds (about 292 years); a later expiry is "never" here.
+            constexpr int64_t kCenturySeconds = int64_t{100} * 365 * 24 * 3600;
+            net.expiryTimer.expires_after(std::chrono::seconds(std::clamp<int64_t>(*seconds - kExpiryWarningSeconds, 0, kCenturySeconds)));
             net.expiryTimer.async_wait([this, generation](const boost::system::error_code &ec) {
                 if (!ec) TokenExpiring(generation);
             });
