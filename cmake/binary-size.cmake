@@ -75,6 +75,27 @@ function(svcpp_without_unwind_tables)
   endforeach()
 endfunction()
 
+# ${out}: whether `text` matches one of the regular expressions that follow.
+function(_svcpp_matches_any out text)
+  foreach(pattern IN LISTS ARGN)
+    if(text MATCHES "${pattern}")
+      set(${out} TRUE PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  set(${out} FALSE PARENT_SCOPE)
+endfunction()
+
+# One source of `target` compiled -Os in the Release build; a relative path is the target's (set_property would
+# resolve it against the calling directory).
+function(_svcpp_size_optimize_source target source)
+  if(NOT IS_ABSOLUTE "${source}")
+    get_target_property(source_dir ${target} SOURCE_DIR)
+    set(source ${source_dir}/${source})
+  endif()
+  set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
+endfunction()
+
 # svcpp_size_optimize_cold_sources(<target> HOT <regex>...): every translation unit of the target compiled -Os in the
 # Release build, except those whose path matches one of the HOT regular expressions, which keep the build type's -O3.
 # Most of the core waits on the network or on the user: REST calls, authentication, the RPC link, the area services'
@@ -89,17 +110,9 @@ function(svcpp_size_optimize_cold_sources target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "HOT")
   get_target_property(sources ${target} SOURCES)
   foreach(source IN LISTS sources)
-    if(NOT source MATCHES "\\.cpp$")
-      continue()
-    endif()
-    set(hot FALSE)
-    foreach(pattern IN LISTS arg_HOT)
-      if(source MATCHES "${pattern}")
-        set(hot TRUE)
-      endif()
-    endforeach()
-    if(NOT hot)
-      set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
+    _svcpp_matches_any(hot "${source}" ${arg_HOT})
+    if(source MATCHES "\\.cpp$" AND NOT hot)
+      _svcpp_size_optimize_source(${target} "${source}")
     endif()
   endforeach()
 endfunction()
@@ -114,7 +127,8 @@ function(svcpp_size_optimize target)
 endfunction()
 
 # svcpp_size_optimize_sources(<target> MATCHING <regex>...): the target's C and C++ sources whose file name (not the
-# directory: it is wherever the source was unpacked) matches one of the regular expressions compiled -Os in the Release build; the rest keep the build type's -O3. For a third-party
+# directory: it is wherever the source was unpacked) matches one of the regular expressions compiled -Os in the
+# Release build; the rest keep the build type's -O3. For a third-party
 # library whose cold and hot halves are apart in separate files: Opus, whose encoder runs once per 20 ms frame for the
 # one local speaker while its decoder runs once per frame for every remote one (docs/binary-size.md has the figures).
 function(svcpp_size_optimize_sources target)
@@ -123,21 +137,12 @@ function(svcpp_size_optimize_sources target)
   endif()
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "MATCHING")
   get_target_property(sources ${target} SOURCES)
-  get_target_property(source_dir ${target} SOURCE_DIR)
   foreach(source IN LISTS sources)
-    if(NOT source MATCHES "\\.(c|cpp)$")
-      continue()
+    get_filename_component(name "${source}" NAME)
+    _svcpp_matches_any(matching "${name}" ${arg_MATCHING})
+    if(source MATCHES "\\.(c|cpp)$" AND matching)
+      _svcpp_size_optimize_source(${target} "${source}")
     endif()
-    get_filename_component(name ${source} NAME)
-    foreach(pattern IN LISTS arg_MATCHING)
-      if(name MATCHES "${pattern}")
-        if(NOT IS_ABSOLUTE ${source})
-          set(source ${source_dir}/${source})   # set_property resolves relative paths against *this* directory
-        endif()
-        set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
-        break()
-      endif()
-    endforeach()
   endforeach()
 endfunction()
 

@@ -160,7 +160,7 @@ export function cSnapshotImplementation(model, header, includes) {
       const ids = e.f.params.filter((p) => p.role === 'in').map((p) => p.name);
       if (whole.has(type.name)) {
         // The whole-object writer reads the core object the lookup found: no handle box registered and dropped.
-        lines.push('LiveClient client(self);', `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
+        lines.push('ClientRef client(self, core::Errc::InvalidHandle);', `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
           'if (!found) return;  // nothing found: size 0', `WriteWholeSnapshotOf_${type.name}(w, *found);`);
       } else {
         lines.push('if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");',

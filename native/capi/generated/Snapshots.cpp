@@ -1086,7 +1086,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLastConnectionFailure_WriteSnaps
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUserV2_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetCurrentUserV2_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        LiveClient client(self);
+        ClientRef client(self, core::Errc::InvalidHandle);
         auto found = client->GetCurrentUserV2();
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_UserHandle(w, *found);
@@ -1095,7 +1095,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUserV2_WriteSnapshot(Svcp
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUser_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetCurrentUser_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        LiveClient client(self);
+        ClientRef client(self, core::Errc::InvalidHandle);
         auto found = client->GetCurrentUser();
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_UserHandle(w, *found);
@@ -1104,7 +1104,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUser_WriteSnapshot(Svcpp_
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client const *self, uint64_t userId, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetUser_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        LiveClient client(self);
+        ClientRef client(self, core::Errc::InvalidHandle);
         auto found = client->GetUser(userId);
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_UserHandle(w, *found);
@@ -1113,7 +1113,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client 
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetMessageHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t messageId, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetMessageHandle_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
-        LiveClient client(self);
+        ClientRef client(self, core::Errc::InvalidHandle);
         auto found = client->GetMessageHandle(messageId);
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_MessageHandle(w, *found);

@@ -24,13 +24,6 @@ void DropClient(Svcpp_Client *self) {
     self->opaque = nullptr;
 }
 
-LiveClient::LiveClient(const Svcpp_Client *self)
-    : box_(self ? static_cast<Box<ClientPtr> *>(registry::Acquire(self->opaque, TagOf<ClientPtr>())) : nullptr) {
-    if (box_ && !box_->value->IsDestroyed()) return;
-    registry::Release(box_);
-    throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");
-}
-
 bool IsLiveClient(const Svcpp_Client *self) {
     if (!self || !self->opaque) return false;
     BoxBase *box = registry::Acquire(self->opaque, TagOf<ClientPtr>());

@@ -105,37 +105,23 @@ void DropClient(Svcpp_Client *self);
 bool IsLiveClient(const Svcpp_Client *self);
 
 /**
- * ClientOf for the length of one call: the same rules (InvalidHandle; ClientDestroyed once dropped), the client held
- * by its handle's box (a call in flight keeps the box alive) instead of a copy of its shared pointer — two atomic
- * operations fewer on every Client method.
+ * The live client behind a handle for the length of one call, held by its handle's box (a call in flight keeps the
+ * box alive) instead of a copy of its shared pointer: two atomic operations fewer than ClientOf on every Client
+ * method. InvalidHandle when the handle is zeroed, dropped or not a client; a destroyed client answers `whenDestroyed`:
+ * ClientDestroyed (ClientOf's rule, every method), or InvalidHandle for the lookup snapshots, which treat a dropped
+ * client like the lookup does (IsLiveClient).
  */
 class ClientRef {
 public:
-    explicit ClientRef(const Svcpp_Client *self) : ref_(OpaqueOf(self), "self"), client_(ref_.box().value.get()) {
-        if (client_->IsDestroyed()) throw core::AbiError(core::Errc::ClientDestroyed, "the client was dropped");
+    explicit ClientRef(const Svcpp_Client *self, core::Errc whenDestroyed = core::Errc::ClientDestroyed)
+        : ref_(OpaqueOf(self), "self"), client_(ref_.box().value.get()) {
+        if (client_->IsDestroyed()) throw core::AbiError(whenDestroyed, "the client was dropped");
     }
     core::Client *operator->() const { return client_; }
 
 private:
     Ref<ClientPtr> ref_;
     core::Client *client_;
-};
-
-/**
- * The live client behind a handle, held for the call by the handle's box (no copy of the client's shared pointer:
- * two atomic operations fewer than ClientOf). InvalidHandle "self is not a live client" when the handle is zeroed,
- * dropped, not a client, or its client was destroyed — what IsLiveClient answers false for.
- */
-class LiveClient {
-public:
-    explicit LiveClient(const Svcpp_Client *self);
-    LiveClient(const LiveClient &) = delete;
-    LiveClient &operator=(const LiveClient &) = delete;
-    ~LiveClient() { registry::Release(box_); }
-    core::Client *operator->() const { return box_->value.get(); }
-
-private:
-    Box<ClientPtr> *box_;
 };
 
 /** Keeps a rejected registration from freeing the host's user data (a non-Ok call took nothing). */

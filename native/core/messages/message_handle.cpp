@@ -28,8 +28,7 @@ MessageHandle::Whole MessageHandle::ReadWhole() const {
     whole.record = std::move(*record);
     whole.content = RenderedContent(whole.record);
     whole.author = UserOf(whole.record.authorId);
-    auto lobbies = refs_.lobbies.lock();
-    if (whole.record.lobbyId && lobbies && lobbies->Contains(whole.record.lobbyId)) whole.lobbyId = whole.record.lobbyId;
+    if (CachedLobby(whole.record)) whole.lobbyId = whole.record.lobbyId;
     return whole;
 }
 
@@ -38,9 +37,7 @@ std::string MessageHandle::RenderedContent(const MessageRecord &record) const {
     return messages::RenderContent(record.content, [&](uint64_t id) -> std::optional<std::string> {
         if (!users) return std::nullopt;
         // The display name alone, read under the cache's lock (Get would copy the whole record).
-        return users->With(id, [](const UserRecord &user) {
-            return user.globalName && !user.globalName->empty() ? *user.globalName : user.username;
-        });
+        return users->With(id, [](const UserRecord &user) { return DisplayNameOf(user); });
     });
 }
 
@@ -50,10 +47,14 @@ std::optional<ChannelHandle> MessageHandle::Channel() const {
     return ChannelHandle(refs_, record->channelId);
 }
 
+bool MessageHandle::CachedLobby(const MessageRecord &record) const {
+    auto lobbies = refs_.lobbies.lock();
+    return record.lobbyId && lobbies && lobbies->Contains(record.lobbyId);
+}
+
 std::optional<LobbyHandle> MessageHandle::Lobby() const {
     auto record = Record();
-    auto lobbies = refs_.lobbies.lock();
-    if (!record || !record->lobbyId || !lobbies || !lobbies->Contains(record->lobbyId)) return std::nullopt;
+    if (!record || !CachedLobby(*record)) return std::nullopt;
     return LobbyHandle(refs_.lobbies, refs_.users, refs_.lobbyCalls, record->lobbyId);
 }
 

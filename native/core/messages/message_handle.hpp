@@ -60,6 +60,8 @@ private:
     std::optional<UserHandle> UserOf(uint64_t userId) const;
     /** Content() of a record already read: its mentions rendered with the users' display names. */
     std::string RenderedContent(const MessageRecord &record) const;
+    /** Whether a record's message is a lobby message whose lobby is still cached (Lobby() answers a handle). */
+    bool CachedLobby(const MessageRecord &record) const;
 
     CacheRefs refs_;
     std::shared_ptr<const MessageCache::Entry> entry_;
