@@ -2,11 +2,11 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
 
 #include "net/client_executor.hpp"
+#include "net/transport_stream.hpp"
 
 namespace svcpp::core::auth {
 
@@ -38,7 +38,7 @@ public:
     void Accept() {
         acceptor_.async_accept([self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
             if (ec || self->stopped_) return;
-            self->Serve(std::make_shared<beast::tcp_stream>(std::move(socket)));
+            self->Serve(std::make_shared<net::TransportStream>(std::move(socket)));
             self->Accept();
         });
     }
@@ -58,9 +58,11 @@ private:
         http::response<http::string_body> response;
     };
 
-    void Serve(std::shared_ptr<beast::tcp_stream> stream) {
+    // The connection is a TransportStream (plain here) so that Beast's HTTP code runs over the one stream type the
+    // HTTP client and the WebSocket use, and its stream layer is not compiled a second time for a bare tcp_stream.
+    void Serve(std::shared_ptr<net::TransportStream> stream) {
         auto exchange = std::make_shared<Exchange>();
-        stream->expires_after(std::chrono::seconds(10));  // a browser that connects and never sends is dropped
+        stream->Tcp().expires_after(std::chrono::seconds(10));  // a browser that connects and never sends is dropped
         http::async_read(*stream, exchange->buffer, exchange->request,
                          [self = shared_from_this(), stream, exchange](beast::error_code ec, std::size_t) {
                              if (ec) return;
@@ -68,7 +70,7 @@ private:
                          });
     }
 
-    void Answer(const std::shared_ptr<beast::tcp_stream> &stream, const std::shared_ptr<Exchange> &exchange) {
+    void Answer(const std::shared_ptr<net::TransportStream> &stream, const std::shared_ptr<Exchange> &exchange) {
         const std::string target(exchange->request.target());
         const std::string path = target.substr(0, target.find('?'));
         auto &response = exchange->response;
@@ -86,7 +88,7 @@ private:
         response.prepare_payload();
         http::async_write(*stream, response, [stream, exchange](beast::error_code, std::size_t) {
             beast::error_code ignored;
-            stream->socket().shutdown(tcp::socket::shutdown_both, ignored);
+            stream->Tcp().socket().shutdown(tcp::socket::shutdown_both, ignored);
         });
     }
 

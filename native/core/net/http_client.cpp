@@ -1,18 +1,14 @@
 // HttpClient: HTTP/1.1 over Beast with a keep-alive pool per origin. Each request is an Exchange that owns
 // its connection while it runs and hands it back to the pool when the server lets it live on.
-#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/ssl.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <boost/beast/ssl.hpp>
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <set>
-#include <variant>
 
 #include "net/client_executor.hpp"
 #include "net/connect_failure.hpp"
@@ -21,6 +17,7 @@
 #include "net/pooled_connection.hpp"
 #include "net/resolve.hpp"
 #include "net/tls_context.hpp"
+#include "net/transport_stream.hpp"
 
 namespace svcpp::core::net {
 
@@ -173,8 +170,7 @@ private:
             return Fail(NetFailure::Tls, "TLS setup failed: " + client->tls.error);
         } else {
             connection_ = std::make_shared<PooledConnection>(client->io, *client->tls.context);
-            auto &tls = std::get<1>(connection_->stream);
-            if (auto error = PrepareTlsConnection(tls.native_handle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
+            if (auto error = PrepareTlsConnection(connection_->stream.TlsHandle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
             client->opening.try_emplace(origin_, weak_from_this());
         }
         auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
@@ -199,13 +195,12 @@ private:
     }
 
     void Handshake() {
-        auto &tls = std::get<1>(connection_->stream);
-        tls.async_handshake(asio::ssl::stream_base::client, [self = shared_from_this()](beast::error_code ec) {
+        connection_->stream.AsyncHandshake([self = shared_from_this()](beast::error_code ec) {
             if (self->finished_) return;
             if (ec) {
-                auto &tls = std::get<1>(self->connection_->stream);
-                return self->Fail(TlsFailureKind(tls.native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
-                                  DescribeTlsFailure(tls.native_handle(), ec.message()));
+                auto *tls = self->connection_->stream.TlsHandle();
+                return self->Fail(TlsFailureKind(tls), "TLS handshake with " + self->url_.host + " failed: " +
+                                  DescribeTlsFailure(tls, ec.message()));
             }
             self->NoLongerOpening();
             self->Write();
@@ -218,28 +213,19 @@ private:
         parser_->body_limit(kMaxResponseBodyBytes);
         // A response to HEAD announces a body it does not carry.
         parser_->skip(request_.method() == http::verb::head);
-        std::visit(
-            [this](auto &stream) {
-                http::async_write(stream, request_, [self = shared_from_this()](beast::error_code ec, size_t) {
-                    if (self->finished_) return;
-                    if (ec) return self->FailTransfer("sending the request failed: ", ec);
-                    self->Read();
-                });
-            },
-            connection_->stream);
+        http::async_write(connection_->stream, request_, [self = shared_from_this()](beast::error_code ec, size_t) {
+            if (self->finished_) return;
+            if (ec) return self->FailTransfer("sending the request failed: ", ec);
+            self->Read();
+        });
     }
 
     void Read() {
-        std::visit(
-            [this](auto &stream) {
-                http::async_read(stream, connection_->buffer, *parser_,
-                                 [self = shared_from_this()](beast::error_code ec, size_t) {
-                                     if (self->finished_) return;
-                                     if (ec) return self->FailTransfer("reading the response failed: ", ec);
-                                     self->Complete();
-                                 });
-            },
-            connection_->stream);
+        http::async_read(connection_->stream, connection_->buffer, *parser_, [self = shared_from_this()](beast::error_code ec, size_t) {
+            if (self->finished_) return;
+            if (ec) return self->FailTransfer("reading the response failed: ", ec);
+            self->Complete();
+        });
     }
 
     /** A write or read error: on a reused connection that never answered, the server had closed it meanwhile. */

@@ -3,30 +3,23 @@
 // persistent connection, RFC 9110 §7.8) instead of paying a second TCP and TLS handshake. Beast inside: only
 // net/*.cpp include this header.
 #pragma once
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ssl/context.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/ssl.hpp>
-#include <memory>
-#include <variant>
+#include <boost/beast/core/flat_buffer.hpp>
 
-#include "net/client_executor.hpp"
+#include "net/transport_stream.hpp"
 
 namespace svcpp::core::net {
 
 /** The buffer keeps whatever was read past the last response (the pool only keeps connections where it is empty). */
 struct PooledConnection {
-    std::variant<boost::beast::tcp_stream, boost::beast::ssl_stream<boost::beast::tcp_stream>> stream;
+    TransportStream stream;
     boost::beast::flat_buffer buffer;
 
-    explicit PooledConnection(const net::ClientExecutor &io) : stream(std::in_place_index<0>, io) {}
-    PooledConnection(const net::ClientExecutor &io, boost::asio::ssl::context &tls) : stream(std::in_place_index<1>, io, tls) {}
+    explicit PooledConnection(const net::ClientExecutor &io) : stream(io) {}
+    PooledConnection(const net::ClientExecutor &io, boost::asio::ssl::context &tls) : stream(io, tls) {}
 
-    bool Tls() const { return stream.index() == 1; }
-    boost::beast::tcp_stream &Tcp() {
-        return std::visit([](auto &s) -> boost::beast::tcp_stream & { return boost::beast::get_lowest_layer(s); }, stream);
-    }
-    void Close() { Tcp().close(); }
+    bool Tls() const { return stream.Tls(); }
+    boost::beast::tcp_stream &Tcp() { return stream.Tcp(); }
+    void Close() { stream.Close(); }
 };
 
 }  // namespace svcpp::core::net

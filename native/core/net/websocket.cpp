@@ -1,15 +1,11 @@
 // The WebSocket client over Beast. The user holds a Handle; the Connection behind it lives as long as its
 // asynchronous operations do (each holds a shared_ptr), so it can never be destroyed under a running handler.
 // Dropping the Handle detaches the Connection: it stops its I/O and forgets the user's handlers at once.
-#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/ssl.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
-#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
-#include <boost/beast/websocket/ssl.hpp>
 #include <chrono>
 #include <deque>
 #include <optional>
@@ -20,6 +16,7 @@
 #include "net/pooled_connection.hpp"
 #include "net/resolve.hpp"
 #include "net/tls_context.hpp"
+#include "net/transport_stream.hpp"
 #include "net/websocket.hpp"
 
 namespace svcpp::core::net {
@@ -37,16 +34,34 @@ constexpr size_t kMaxMessageBytes = 16 * 1024 * 1024;
 constexpr size_t kMaxCloseReasonBytes = 123;  // RFC 6455 §5.5: control frame payload <= 125 bytes, 2 for the code
 
 /**
- * What both transports share: the state, the handlers, the write queue and the single way out (Finish),
- * which fires `closed` exactly once. The transport steps are the virtual functions.
+ * One WebSocket over TCP or TLS (TransportStream: Beast's WebSocket code is compiled once for both): the state, the
+ * handlers, the write queue and the single way out (Finish), which fires `closed` exactly once.
  */
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection final : public std::enable_shared_from_this<Connection> {
 public:
-    Connection(const net::ClientExecutor &io, WebSocketHandlers handlers)
-        : io_(io), resolver_(io), deadline_(io), handlers_(std::make_shared<WebSocketHandlers>(std::move(handlers))) {}
-    virtual ~Connection() = default;
+    /** `tls` null: plain TCP (ws://). */
+    Connection(const net::ClientExecutor &io, WebSocketHandlers handlers, IdleConnectionSource idle,
+               std::shared_ptr<asio::ssl::context> tls)
+        : io_(io),
+          resolver_(io),
+          deadline_(io),
+          handlers_(std::make_shared<WebSocketHandlers>(std::move(handlers))),
+          idle_(std::move(idle)),
+          tlsContext_(std::move(tls)) {}
 
-    virtual void Start(Url url) = 0;
+    void Start(Url url) {
+        url_ = std::move(url);
+        ArmHandshakeTimeout();
+        // The HTTP client's idle connection to this origin (usually the one that just answered GET /gateway) carries
+        // the upgrade: no second TCP and TLS handshake on the way to READY.
+        if (auto pooled = idle_ ? idle_(url_) : nullptr; pooled && pooled->Tls() == Tls()) {
+            reusing_ = true;
+            ws_.emplace(std::move(pooled->stream));
+            Configure();
+            return Upgrade();
+        }
+        OpenNew();
+    }
 
     void Send(std::string data, bool binary = false) {
         if (Over() || state_ == State::Closing) return;
@@ -90,15 +105,10 @@ public:
         Stop();
     }
 
-protected:
+private:
     enum class State { Connecting, Open, Closing, Finished };
 
-    virtual void CloseTransport() = 0;
-    virtual void ReadNext() = 0;
-    virtual void WriteFront() = 0;
-    virtual void SendCloseFrame(const websocket::close_reason &ours) = 0;
-    /** The close frame the peer sent, or close_code::none. */
-    virtual websocket::close_reason PeerCloseFrame() const = 0;
+    bool Tls() const { return tlsContext_ != nullptr; }
 
     /** True once the outcome is settled: every completion that finds it so just returns. */
     bool Over() const { return state_ == State::Finished || ending_; }
@@ -169,18 +179,6 @@ protected:
         if (handlers->closed) handlers->closed(code, std::move(reason));
     }
 
-    net::ClientExecutor io_;
-    tcp::resolver resolver_;
-    asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
-    NetFailure failure_ = NetFailure::None;  // why the transport failed, reported through handlers->failed
-    struct Outgoing {
-        std::string data;
-        bool binary = false;
-    };
-    std::deque<Outgoing> outbox_;
-    Url url_;
-
-private:
     /** Settles the outcome now and reports it from the I/O loop, so no handler runs inside the user's call. */
     void EndSoon(int code, std::string reason) {
         ending_ = true;
@@ -196,61 +194,19 @@ private:
         CloseTransport();
     }
 
-    std::shared_ptr<WebSocketHandlers> handlers_;  // copied before each call: a handler may drop the handle
-    State state_ = State::Connecting;
-    bool ending_ = false;
-    bool writing_ = false;
-    uint16_t closeCode_ = 0;
-    std::string closeReason_;
-};
-
-using PlainStream = beast::tcp_stream;
-using TlsStream = beast::ssl_stream<beast::tcp_stream>;
-
-template <class NextLayer>
-class StreamConnection final : public Connection {
-    static constexpr bool kTls = std::is_same_v<NextLayer, TlsStream>;
-
-public:
-    StreamConnection(const net::ClientExecutor &io, WebSocketHandlers handlers, IdleConnectionSource idle)
-        requires(!kTls)
-        : Connection(io, std::move(handlers)), idle_(std::move(idle)) {}
-
-    StreamConnection(const net::ClientExecutor &io, WebSocketHandlers handlers, IdleConnectionSource idle,
-                     std::shared_ptr<asio::ssl::context> tls)
-        requires kTls
-        : Connection(io, std::move(handlers)), idle_(std::move(idle)), tlsContext_(std::move(tls)) {}
-
-    void Start(Url url) override {
-        url_ = std::move(url);
-        ArmHandshakeTimeout();
-        // The HTTP client's idle connection to this origin (usually the one that just answered GET /gateway) carries
-        // the upgrade: no second TCP and TLS handshake on the way to READY.
-        if (auto pooled = idle_ ? idle_(url_) : nullptr; pooled && pooled->Tls() == kTls) {
-            reusing_ = true;
-            ws_.emplace(std::move(std::get<kTls ? 1 : 0>(pooled->stream)));
-            Configure();
-            return Upgrade();
-        }
-        OpenNew();
-    }
-
-private:
-    std::shared_ptr<StreamConnection> Self() { return std::static_pointer_cast<StreamConnection>(shared_from_this()); }
-
     /** A connection of our own: resolve, TCP, TLS, then the upgrade. */
     void OpenNew() {
         reusing_ = false;
-        if constexpr (kTls) {
+        if (Tls()) {
             ws_.emplace(io_, *tlsContext_);
-            if (auto error = PrepareTlsConnection(ws_->next_layer().native_handle(), url_.host); !error.empty()) {
+            if (auto error = PrepareTlsConnection(ws_->next_layer().TlsHandle(), url_.host); !error.empty()) {
                 return FailSoon(NetFailure::Tls, error);
             }
         } else {
             ws_.emplace(io_);
         }
         Configure();
-        auto resolved = [self = Self()](beast::error_code ec, tcp::resolver::results_type endpoints) {
+        auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->Over()) return;
             if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
@@ -265,34 +221,32 @@ private:
     }
 
     void ConnectTo(const tcp::resolver::results_type &endpoints) {
-        auto connected = [self = Self()](beast::error_code ec, const tcp::endpoint &) {
+        auto connected = [self = shared_from_this()](beast::error_code ec, const tcp::endpoint &) {
             if (self->Over()) return;
             if (ec) return self->Fail(ConnectFailure(ec), "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
             // Gateway payloads are small and latency-bound: never wait for a delayed ACK (Nagle).
             beast::error_code ignored;
-            beast::get_lowest_layer(*self->ws_).socket().set_option(tcp::no_delay(true), ignored);
-            if constexpr (kTls) {
-                self->SecureThenUpgrade();
-            } else {
-                self->Upgrade();
-            }
+            self->ws_->next_layer().Tcp().socket().set_option(tcp::no_delay(true), ignored);
+            if (self->Tls()) return self->SecureThenUpgrade();
+            self->Upgrade();
         };
-        beast::get_lowest_layer(*ws_).async_connect(endpoints, std::move(connected));
+        ws_->next_layer().Tcp().async_connect(endpoints, std::move(connected));
     }
 
     void SecureThenUpgrade() {
-        ws_->next_layer().async_handshake(asio::ssl::stream_base::client, [self = Self()](beast::error_code ec) {
+        ws_->next_layer().AsyncHandshake([self = shared_from_this()](beast::error_code ec) {
             if (self->Over()) return;
             if (ec) {
-                return self->Fail(TlsFailureKind(self->ws_->next_layer().native_handle()), "TLS handshake with " + self->url_.host + " failed: " +
-                                  DescribeTlsFailure(self->ws_->next_layer().native_handle(), ec.message()));
+                auto *tls = self->ws_->next_layer().TlsHandle();
+                return self->Fail(TlsFailureKind(tls), "TLS handshake with " + self->url_.host + " failed: " +
+                                  DescribeTlsFailure(tls, ec.message()));
             }
             self->Upgrade();
         });
     }
 
     void Upgrade() {
-        ws_->async_handshake(HostHeaderValue(url_), url_.target, [self = Self()](beast::error_code ec) {
+        ws_->async_handshake(HostHeaderValue(url_), url_.target, [self = shared_from_this()](beast::error_code ec) {
             if (self->Over()) return;
             if (ec && self->reusing_) {
                 // The server may have closed the idle connection meanwhile, or not take an upgrade on a reused one:
@@ -305,8 +259,8 @@ private:
         });
     }
 
-    void ReadNext() override {
-        ws_->async_read(inbox_, [self = Self()](beast::error_code ec, size_t) {
+    void ReadNext() {
+        ws_->async_read(inbox_, [self = shared_from_this()](beast::error_code ec, size_t) {
             if (self->Over()) return;
             if (ec == websocket::error::closed) return self->FinishClosingHandshake();
             if (ec) return self->Fail(NetFailure::Transfer, "connection lost: " + ec.message());
@@ -318,27 +272,45 @@ private:
         });
     }
 
-    void WriteFront() override {
+    void WriteFront() {
         ws_->binary(outbox_.front().binary);
         ws_->async_write(asio::buffer(outbox_.front().data),
-                         [self = Self()](beast::error_code ec, size_t) { self->Written(ec); });
+                         [self = shared_from_this()](beast::error_code ec, size_t) { self->Written(ec); });
     }
 
-    void SendCloseFrame(const websocket::close_reason &ours) override {
+    void SendCloseFrame(const websocket::close_reason &ours) {
         // Completes after the read loop has seen the peer's close frame (or the transport failed).
-        ws_->async_close(ours, [self = Self()](beast::error_code) { self->FinishClosingHandshake(); });
+        ws_->async_close(ours, [self = shared_from_this()](beast::error_code) { self->FinishClosingHandshake(); });
     }
 
-    websocket::close_reason PeerCloseFrame() const override { return ws_ ? ws_->reason() : websocket::close_reason(); }
+    /** The close frame the peer sent, or close_code::none. */
+    websocket::close_reason PeerCloseFrame() const { return ws_ ? ws_->reason() : websocket::close_reason(); }
 
-    void CloseTransport() override {
-        if (ws_) beast::get_lowest_layer(*ws_).close();
+    void CloseTransport() {
+        if (ws_) ws_->next_layer().Close();
     }
+
+    net::ClientExecutor io_;
+    tcp::resolver resolver_;
+    asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
+    NetFailure failure_ = NetFailure::None;  // why the transport failed, reported through handlers->failed
+    struct Outgoing {
+        std::string data;
+        bool binary = false;
+    };
+    std::deque<Outgoing> outbox_;
+    Url url_;
+    std::shared_ptr<WebSocketHandlers> handlers_;  // copied before each call: a handler may drop the handle
+    State state_ = State::Connecting;
+    bool ending_ = false;
+    bool writing_ = false;
+    uint16_t closeCode_ = 0;
+    std::string closeReason_;
 
     const IdleConnectionSource idle_;
-    std::shared_ptr<asio::ssl::context> tlsContext_;  // kept alive for ws_ (TLS only)
+    std::shared_ptr<asio::ssl::context> tlsContext_;  // kept alive for ws_; null for ws://
     // Emplaced by Start: over a pooled connection or one of our own (again after a failed upgrade on a pooled one).
-    std::optional<websocket::stream<NextLayer, false>> ws_;  // false: no permessage-deflate
+    std::optional<websocket::stream<TransportStream, false>> ws_;  // false: no permessage-deflate
     bool reusing_ = false;  // ws_ runs over a pooled connection and has not upgraded yet
     beast::flat_buffer inbox_;
 };
@@ -369,12 +341,7 @@ WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsClientCo
     return [&io, context, idle = std::move(idle)](const std::string &text, WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
         auto url = Url::Parse(text);
         const bool secure = url && url->scheme == "wss";
-        std::shared_ptr<Connection> connection;
-        if (secure && context->context) {
-            connection = std::make_shared<StreamConnection<TlsStream>>(io, std::move(handlers), idle, context->context);
-        } else {
-            connection = std::make_shared<StreamConnection<PlainStream>>(io, std::move(handlers), idle);
-        }
+        auto connection = std::make_shared<Connection>(io, std::move(handlers), idle, secure ? context->context : nullptr);
         if (!url || (url->scheme != "ws" && url->scheme != "wss")) {
             connection->FailSoon(NetFailure::InvalidUrl, "invalid ws(s) URL");
         } else if (secure && !context->context) {
