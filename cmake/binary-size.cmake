@@ -46,7 +46,7 @@ endfunction()
 
 # svcpp_without_unwind_tables(<imported static library target>...): links a copy of each Debian archive without its
 # .eh_frame section. The C libraries' unwind tables are only needed to unwind *through* their frames, i.e. when a C++
-# exception is thrown inside a callback they call: svcpp hands OpenSSL and libsodium no callback at all (Asio's
+# exception is thrown inside a callback they call: svcpp hands OpenSSL no callback at all (Asio's
 # verify/password callbacks stay unset: verification is OpenSSL's own, net/tls_context.cpp), so nothing ever unwinds
 # through them. Saves ~0.55 MB (OpenSSL's unwind tables alone are 0.39 MB). The copy is made at configure time (an
 # objcopy of a few MB takes about a second) and again whenever the Debian archive changes.

@@ -8,11 +8,15 @@ find_package(OpenSSL 3 REQUIRED)                    # OpenSSL::SSL, OpenSSL::Cry
 find_package(nlohmann_json 3.11 CONFIG REQUIRED)    # nlohmann_json::nlohmann_json, header-only
 find_package(Threads REQUIRED)
 
-find_path(SODIUM_INCLUDE_DIR sodium.h REQUIRED)
-find_library(SODIUM_STATIC_LIBRARY NAMES libsodium.a REQUIRED)   # PIE code: links into a .so only with --exclude-libs,ALL
-add_library(svcpp_sodium STATIC IMPORTED GLOBAL)
-set_target_properties(svcpp_sodium PROPERTIES IMPORTED_LOCATION ${SODIUM_STATIC_LIBRARY}
-  INTERFACE_INCLUDE_DIRECTORIES ${SODIUM_INCLUDE_DIR})
+# libsodium: only the voice tests link it, as the independent implementation the transport cipher's XChaCha20-Poly1305
+# (on OpenSSL) is checked against; the shipped libraries do not, so a build without tests does not look for it.
+if(SVCPP_BUILD_TESTS)
+  find_path(SODIUM_INCLUDE_DIR sodium.h REQUIRED)
+  find_library(SODIUM_STATIC_LIBRARY NAMES libsodium.a REQUIRED)
+  add_library(svcpp_sodium STATIC IMPORTED GLOBAL)
+  set_target_properties(svcpp_sodium PROPERTIES IMPORTED_LOCATION ${SODIUM_STATIC_LIBRARY}
+    INTERFACE_INCLUDE_DIRECTORIES ${SODIUM_INCLUDE_DIR})
+endif()
 
 # Opus: Debian's libopus.a is not PIC, so build 1.3.1 from Debian's source package, fetched at configure
 # time into a cache outside the repository (scripts/fetch-opus.sh verifies the upstream tarball hash).
@@ -61,7 +65,7 @@ set_property(SOURCE ${_opus_sources} TARGET_DIRECTORY opus APPEND PROPERTY COMPI
 
 # WebRTC's audio-processing module 0.3 (AEC, NS, AGC, VAD) for the voice engine, from Debian's
 # libwebrtc-audio-processing-dev. Its archive holds position-dependent (PIE) code: it links into libsvcpp.so only
-# because the C ABI library links with -Wl,--exclude-libs,ALL, which makes its symbols local (as for libsodium).
+# because the C ABI library links with -Wl,--exclude-libs,ALL, which makes its symbols local.
 find_path(WEBRTC_APM_INCLUDE_DIR webrtc/modules/audio_processing/include/audio_processing.h
   PATH_SUFFIXES webrtc_audio_processing REQUIRED)
 find_library(WEBRTC_APM_STATIC_LIBRARY NAMES libwebrtc_audio_processing.a REQUIRED)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds libsvcpp.so (the C ABI over the C++ core) with CMake and copies it into the directory given as $1. It is
 # binding.gyp's action: node-gyp compiles the Node addon itself, but the core's build (Opus fetched and built, static
-# OpenSSL and libsodium hidden, the glibc floor) is CMake's, and lives in one place: CMakeLists.txt.
+# OpenSSL hidden, the glibc floor) is CMake's, and lives in one place: CMakeLists.txt.
 #   SVCPP_CMAKE_BUILD_DIR  an existing or new CMake build directory (default: <package>/build/libsvcpp, under the
 #                          build/ directory node-gyp owns). An already configured one (e.g. the cmake-js tree of a
 #                          source checkout) is only built, not reconfigured.

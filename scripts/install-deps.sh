@@ -8,7 +8,7 @@ PACKAGES=(
   libboost1.81-dev      # Asio + Beast (header-only); conflicts with libboost-dev 1.74, so never that one
   libssl-dev            # OpenSSL 3 for the sanitizer, TSan and fuzz builds (the shipped one: scripts/build-openssl.sh)
   perl make             # scripts/build-openssl.sh: OpenSSL's Configure and build
-  libsodium-dev         # XChaCha20-Poly1305 for voice transport (linked statically, hidden)
+  libsodium-dev         # the voice tests' reference XChaCha20-Poly1305 (the library itself uses OpenSSL's)
   nlohmann-json3-dev    # JSON in the core (header-only)
   libuv1-dev            # uv.h for the Node addon's client wakeup (a libuv async handle; the functions are Node's)
   libopus-dev           # Opus headers; the archive is not PIC, so libsvcpp builds Opus from source (README)

@@ -67,7 +67,7 @@ with_heartbeat() {
 }
 
 debian_packages() {
-  step "Debian packages: compilers, CMake, Boost, OpenSSL, libsodium, Opus headers (first run: a minute or two)"
+  step "Debian packages: compilers, CMake, Boost, OpenSSL, Opus headers (first run: a minute or two)"
   bash scripts/install-deps.sh
 }
 

@@ -5,7 +5,7 @@
  * of a symbol (pthread_create@GLIBC_2.34 since libpthread merged into libc, stat@GLIBC_2.33, ...), and such a
  * binary refuses to load on an older system ("version `GLIBC_2.34' not found"). This file is linked into each
  * shipped binary and defines, hidden, every symbol whose default version is newer than 2.28, so that the whole
- * link (our objects and the static archives: libstdc++, OpenSSL, libsodium, Opus) binds to these definitions:
+ * link (our objects and the static archives: libstdc++, OpenSSL, Opus) binds to these definitions:
  *   - most forward with a tail jump to the same function's 2.28-or-older version, which every newer glibc keeps
  *     as a compatibility symbol (GLIBC_2.2.5 is x86-64's first version);
  *   - stat/fstat did not exist as symbols before 2.33 (headers inlined them over __xstat/__fxstat): call those;

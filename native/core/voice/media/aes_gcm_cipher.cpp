@@ -13,14 +13,9 @@ namespace {
 
 constexpr std::size_t kNonceSize = 12;
 
-struct CtxDeleter {
-    void operator()(EVP_CIPHER_CTX *ctx) const { EVP_CIPHER_CTX_free(ctx); }
-};
-using Ctx = std::unique_ptr<EVP_CIPHER_CTX, CtxDeleter>;
-
 class Aes256GcmCipher final : public TransportCipher {
 public:
-    Aes256GcmCipher(Ctx enc, Ctx dec) : enc_(std::move(enc)), dec_(std::move(dec)) {}
+    Aes256GcmCipher(CipherContext enc, CipherContext dec) : enc_(std::move(enc)), dec_(std::move(dec)) {}
 
     TransportMode Mode() const override { return TransportMode::AeadAes256GcmRtpsize; }
 
@@ -71,24 +66,21 @@ public:
     }
 
 private:
-    Ctx enc_;
-    Ctx dec_;
+    CipherContext enc_;
+    CipherContext dec_;
 };
 
-Ctx MakeContext(bool encrypt, const uint8_t *key) {
-    Ctx ctx(EVP_CIPHER_CTX_new());
-    if (!ctx) return nullptr;
-    int ok = encrypt ? EVP_EncryptInit_ex(ctx.get(), EVP_aes_256_gcm(), nullptr, key, nullptr)
-                     : EVP_DecryptInit_ex(ctx.get(), EVP_aes_256_gcm(), nullptr, key, nullptr);
-    if (ok != 1 || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_IVLEN, kNonceSize, nullptr) != 1) return nullptr;
+CipherContext MakeContext(bool encrypt, const uint8_t *key) {
+    CipherContext ctx = MakeCipherContext(EVP_aes_256_gcm(), encrypt, key);
+    if (!ctx || EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_IVLEN, kNonceSize, nullptr) != 1) return nullptr;
     return ctx;
 }
 
 }  // namespace
 
 std::unique_ptr<TransportCipher> CreateAes256GcmCipher(std::span<const uint8_t, kTransportKeySize> key) {
-    Ctx enc = MakeContext(true, key.data());
-    Ctx dec = MakeContext(false, key.data());
+    CipherContext enc = MakeContext(true, key.data());
+    CipherContext dec = MakeContext(false, key.data());
     if (!enc || !dec) return nullptr;
     return std::make_unique<Aes256GcmCipher>(std::move(enc), std::move(dec));
 }

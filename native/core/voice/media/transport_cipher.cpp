@@ -42,6 +42,15 @@ std::optional<uint32_t> TransportCipher::PacketCounter(std::span<const uint8_t> 
     return static_cast<uint32_t>(p[0]) << 24 | static_cast<uint32_t>(p[1]) << 16 | static_cast<uint32_t>(p[2]) << 8 | p[3];
 }
 
+CipherContext MakeCipherContext(const EVP_CIPHER *cipher, bool encrypt, const uint8_t *key) {
+    CipherContext ctx(EVP_CIPHER_CTX_new());
+    if (!ctx) return nullptr;
+    const int ok = encrypt ? EVP_EncryptInit_ex(ctx.get(), cipher, nullptr, key, nullptr)
+                           : EVP_DecryptInit_ex(ctx.get(), cipher, nullptr, key, nullptr);
+    if (ok != 1) return nullptr;
+    return ctx;
+}
+
 void WriteCounterNonce(uint32_t counter, std::span<uint8_t> nonce) {
     std::ranges::fill(nonce, uint8_t{0});
     nonce[0] = static_cast<uint8_t>(counter >> 24);

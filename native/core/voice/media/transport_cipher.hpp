@@ -1,6 +1,6 @@
 // TransportCipher: the voice UDP transport encryption, in the two modes the voice gateway offers:
 //   aead_aes256_gcm_rtpsize           AES-256-GCM (OpenSSL EVP), 12-byte nonce
-//   aead_xchacha20_poly1305_rtpsize   XChaCha20-Poly1305 IETF (libsodium), 24-byte nonce
+//   aead_xchacha20_poly1305_rtpsize   XChaCha20-Poly1305 IETF (OpenSSL EVP), 24-byte nonce
 // Anything else (xsalsa20_poly1305*, non-rtpsize aead_aes256_gcm) is refused: Create() returns null.
 //
 //   packet    = header || ciphertext || tag(16) || counter(4, big-endian)

@@ -1,11 +1,13 @@
 // TransportCipher: mode names (only the two rtpsize AEADs), published primitive vectors mapped onto the packet
-// layout, independent re-computation of whole packets, round trips and tampering.
+// layout, independent re-computation of whole packets, round trips and tampering. libsodium, which the library does
+// not link, is the independent implementation XChaCha20-Poly1305 and HChaCha20 are checked against.
 #include <gtest/gtest.h>
 #include <openssl/evp.h>
 #include <sodium.h>
 
 #include <array>
 
+#include "voice/media/hchacha20.hpp"
 #include "voice/media/rtp.hpp"
 #include "voice/media/transport_cipher.hpp"
 #include "voice_test_bytes.hpp"
@@ -134,6 +136,70 @@ TEST(TransportCipher, XChaChaPacketMatchesTheConstructionFromPublishedPrimitives
     std::copy(nonce24 + 16, nonce24 + 24, nonce12 + 4);
     auto sealed = OpenSslSeal(EVP_chacha20_poly1305(), subkey.data(), nonce12, header, plain);
     EXPECT_EQ(ToHex(packet), ToHex(Assemble(header, sealed, nonce24)));
+}
+
+// draft-irtf-cfrg-xchacha-03 §2.2.1.
+TEST(HChaCha20, MatchesThePublishedVector) {
+    auto key = FromHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+    auto nonce = FromHex("000000090000004a0000000031415927");
+    HChaCha20 hchacha(std::span<const uint8_t, 32>(key.data(), 32));
+    ASSERT_TRUE(hchacha.Valid());
+    std::array<uint8_t, 32> out{};
+    ASSERT_TRUE(hchacha.Derive(std::span<const uint8_t, 16>(nonce.data(), 16), out));
+    EXPECT_EQ(ToHex(std::vector<uint8_t>(out.begin(), out.end())),
+        "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+}
+
+// Every word of the key and nonce matters, including the carries of the subtraction: compared with libsodium's
+// crypto_core_hchacha20 over keys and nonces whose bytes run through the whole range, with one instance per key
+// deriving many times (the key stays scheduled between derivations).
+TEST(HChaCha20, MatchesLibsodiumForManyKeysAndNonces) {
+    ASSERT_GE(sodium_init(), 0);
+    for (int k = 0; k < 16; ++k) {
+        std::vector<uint8_t> key(32);
+        for (int i = 0; i < 32; ++i) key[i] = static_cast<uint8_t>(k * 37 + i * 101 + (k == 15 ? 0xFF : 0));
+        HChaCha20 hchacha(std::span<const uint8_t, 32>(key.data(), 32));
+        for (int n = 0; n < 16; ++n) {
+            std::array<uint8_t, 16> nonce;
+            for (int i = 0; i < 16; ++i) nonce[i] = static_cast<uint8_t>(n * 53 + i * 29 + k);
+            std::array<uint8_t, 32> ours{}, theirs{};
+            ASSERT_TRUE(hchacha.Derive(nonce, ours));
+            ASSERT_EQ(crypto_core_hchacha20(theirs.data(), nonce.data(), key.data(), nullptr), 0);
+            EXPECT_EQ(ours, theirs) << "key " << k << " nonce " << n;
+        }
+    }
+}
+
+// Whole packets against libsodium's XChaCha20-Poly1305 (the implementation this mode used before): sealed by us,
+// equal to libsodium's; sealed by libsodium, opened by us. Counters at the edges, empty and block-crossing sizes.
+TEST(TransportCipher, XChaChaMatchesLibsodiumAcrossCountersAndSizes) {
+    ASSERT_GE(sodium_init(), 0);
+    auto key = Key(0x33);
+    auto cipher = TransportCipher::Create(TransportMode::AeadXChaCha20Poly1305Rtpsize, key);
+    ASSERT_TRUE(cipher);
+    for (uint32_t counter : {0u, 1u, 0xA1B2C3D4u, 0xFFFFFFFFu}) {
+        for (std::size_t headerSize : {std::size_t{0}, std::size_t{12}, std::size_t{20}}) {
+            for (std::size_t size : {0, 1, 63, 64, 65, 1000}) {
+                std::vector<uint8_t> header(headerSize), plain(size);
+                for (std::size_t i = 0; i < headerSize; ++i) header[i] = static_cast<uint8_t>(0x80 + i);
+                for (std::size_t i = 0; i < size; ++i) plain[i] = static_cast<uint8_t>(i * 13 + counter);
+                uint8_t nonce[24] = {uint8_t(counter >> 24), uint8_t(counter >> 16), uint8_t(counter >> 8), uint8_t(counter)};
+                std::vector<uint8_t> sealed(size + 16);
+                unsigned long long written = 0;
+                ASSERT_EQ(crypto_aead_xchacha20poly1305_ietf_encrypt(sealed.data(), &written, plain.data(), size,
+                              header.data(), headerSize, nullptr, nonce, key.data()), 0);
+                const auto theirs = Assemble(header, sealed, nonce);
+                const std::string where = "counter " + std::to_string(counter) + ", header " + std::to_string(headerSize) +
+                                          ", size " + std::to_string(size);
+                EXPECT_EQ(ToHex(Seal(*cipher, header, plain, counter)), ToHex(theirs)) << where;
+                std::vector<uint8_t> out(size);
+                auto opened = cipher->Open(theirs, headerSize, out);
+                ASSERT_TRUE(opened) << where;
+                EXPECT_EQ(*opened, size) << where;
+                EXPECT_EQ(out, plain) << where;
+            }
+        }
+    }
 }
 
 TEST(TransportCipher, RoundTripsInBothModesWithTheCounterInTheTail) {
