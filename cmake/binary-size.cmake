@@ -86,18 +86,23 @@ function(_svcpp_matches_any out text)
   set(${out} FALSE PARENT_SCOPE)
 endfunction()
 
-# One source of `target` compiled -Os in the Release build; a relative path is the target's (set_property would
-# resolve it against the calling directory).
+# One source of `target` compiled at `level` (-Os unless given) in the Release build; a relative path is the target's
+# (set_property would resolve it against the calling directory).
 function(_svcpp_size_optimize_source target source)
+  set(level ${ARGN})
+  if(NOT level)
+    set(level -Os)
+  endif()
   if(NOT IS_ABSOLUTE "${source}")
     get_target_property(source_dir ${target} SOURCE_DIR)
     set(source ${source_dir}/${source})
   endif()
-  set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:-Os>)
+  set_property(SOURCE ${source} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS $<$<CONFIG:Release>:${level}>)
 endfunction()
 
-# svcpp_size_optimize_cold_sources(<target> HOT <regex>...): every translation unit of the target compiled -Os in the
-# Release build, except those whose path matches one of the HOT regular expressions, which keep the build type's -O3.
+# svcpp_size_optimize_cold_sources(<target> [LEVEL <flag>] HOT <regex>...): every translation unit of the target
+# compiled -Os (or LEVEL, e.g. -O2) in the Release build, except those whose path matches one of the HOT regular
+# expressions, which keep the build type's -O3.
 # Most of the core waits on the network or on the user: REST calls, authentication, the RPC link, the area services'
 # commands, and Boost.Beast's composed operations (HTTP and WebSocket, plain and TLS: state machines between socket
 # reads, the largest code in the library, 45 % smaller at -Os). There code size matters and a few instructions do not.
@@ -107,12 +112,12 @@ function(svcpp_size_optimize_cold_sources target)
   if(NOT SVCPP_SIZE_MEASURES)
     return()
   endif()
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "HOT")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "LEVEL" "HOT")
   get_target_property(sources ${target} SOURCES)
   foreach(source IN LISTS sources)
     _svcpp_matches_any(hot "${source}" ${arg_HOT})
     if(source MATCHES "\\.cpp$" AND NOT hot)
-      _svcpp_size_optimize_source(${target} "${source}")
+      _svcpp_size_optimize_source(${target} "${source}" ${arg_LEVEL})
     endif()
   endforeach()
 endfunction()
