@@ -179,6 +179,7 @@ void Client::Teardown() {
             localClient_->Shutdown();
             if (net_->listener) net_->listener->Stop();
             net_->expiryTimer.cancel();
+            net_->expiryCheckTimer.cancel();
             net_->rest.Shutdown();
             net_->http.Shutdown();
         }

@@ -20,6 +20,15 @@ bool IsActive(ClientStatus s) { return s != ClientStatus::Disconnected && s != C
 /** Expiry warnings go out this long before the token dies (or at once when it has less left). */
 constexpr int64_t kExpiryWarningSeconds = 60;
 
+/**
+ * How long UpdateToken's expiry check (GET /oauth2/@me) waits for a Connect before it goes anyway; once a connection
+ * is being made it waits for Ready (or the attempt's end). The check is not urgent (its warning comes a minute before
+ * the token ends) and a connection made just after UpdateToken is: on the local platform, which serves one request at
+ * a time, the check was served first and delayed the gateway discovery and IDENTIFY of nearly every connect-to-Ready
+ * (docs/connect-to-ready.md). A token the platform rejects is reported by IDENTIFY (close code 4004) anyway.
+ */
+constexpr auto kExpiryCheckGrace = std::chrono::milliseconds(500);
+
 }  // namespace
 
 // ---- Connect / Disconnect ------------------------------------------------------------------------------
@@ -110,6 +119,7 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
         ClearSocialCaches();
     }
     SetStatus(status, error, detail);
+    if (status == ClientStatus::Ready) OnIo([this](Net &net) { SendExpiryCheck(net); });  // held while connecting
     if (status != ClientStatus::Disconnected) return;
     // 4004: the platform rejected the token (revoked, expired, banned): the host should get a new one.
     if (error == ClientError::UnexpectedClose && detail == 4004) {
@@ -123,6 +133,7 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
     // The session is done; destroy it outside its own event handler.
     OnIo([this](Net &net) {
         if (GetStatus() != ClientStatus::Disconnected) return;
+        SendExpiryCheck(net);  // held while connecting
         voice_->OnGatewayGone();  // calls end with the session that carried them
         net.session.reset();
         if (std::exchange(net.connectAfterDisconnect, false)) Connect();
@@ -165,16 +176,38 @@ void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
 void Client::ScheduleTokenExpiry(uint64_t generation, std::string token) {
     net::HttpRequest request = auth::TokenInfoRequest(apiBase_, token);
     OnIo([this, generation, request = std::move(request)](Net &net) mutable {
-        net.rest.Send(std::move(request), [this, &net, generation](net::HttpResponse response) {
-            if (response.status == 401) return TokenExpiring(generation);  // rejected outright
-            auto seconds = auth::SecondsUntilExpiry(response);
-            if (!seconds) return;
-            // At most a century: the timer counts nanoseconds (about 292 years); a later expiry is "never" here.
-            constexpr int64_t kCenturySeconds = int64_t{100} * 365 * 24 * 3600;
-            net.expiryTimer.expires_after(std::chrono::seconds(std::clamp<int64_t>(*seconds - kExpiryWarningSeconds, 0, kCenturySeconds)));
-            net.expiryTimer.async_wait([this, generation](const boost::system::error_code &ec) {
-                if (!ec) TokenExpiring(generation);
-            });
+        net.expiryCheck = Net::ExpiryCheck{generation, std::move(request)};  // replaces an older token's, unsent
+        if (GetStatus() == ClientStatus::Ready) return SendExpiryCheck(net);
+        WaitToSendExpiryCheck(net);
+    });
+}
+
+void Client::WaitToSendExpiryCheck(Net &net) {
+    net.expiryCheckTimer.expires_after(kExpiryCheckGrace);
+    net.expiryCheckTimer.async_wait([this, &net](const boost::system::error_code &ec) {
+        if (ec) return;
+        const ClientStatus status = GetStatus();
+        // Still connecting: Ready or Disconnected sends it (OnGatewayStatus); looked at again meanwhile, as a Disconnect
+        // during the gateway discovery ends the attempt without the session.
+        if (status == ClientStatus::Ready || status == ClientStatus::Disconnected) SendExpiryCheck(net);
+        else WaitToSendExpiryCheck(net);
+    });
+}
+
+void Client::SendExpiryCheck(Net &net) {
+    if (!net.expiryCheck) return;
+    net.expiryCheckTimer.cancel();
+    Net::ExpiryCheck check = std::move(*std::exchange(net.expiryCheck, std::nullopt));
+    const uint64_t generation = check.generation;
+    net.rest.Send(std::move(check.request), [this, &net, generation](net::HttpResponse response) {
+        if (response.status == 401) return TokenExpiring(generation);  // rejected outright
+        auto seconds = auth::SecondsUntilExpiry(response);
+        if (!seconds) return;
+        // At most a century: the timer counts nanoseconds (about 292 years); a later expiry is "never" here.
+        constexpr int64_t kCenturySeconds = int64_t{100} * 365 * 24 * 3600;
+        net.expiryTimer.expires_after(std::chrono::seconds(std::clamp<int64_t>(*seconds - kExpiryWarningSeconds, 0, kCenturySeconds)));
+        net.expiryTimer.async_wait([this, generation](const boost::system::error_code &ec) {
+            if (!ec) TokenExpiring(generation);
         });
     });
 }

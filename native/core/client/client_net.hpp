@@ -3,6 +3,7 @@
 #pragma once
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "auth/loopback_listener.hpp"
@@ -22,7 +23,7 @@ struct Client::Net {
     Net(const net::ClientExecutor &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
         : io(context), tls(net::MakeTlsClientContext(tlsOptions)), http(context, tls, std::move(timeoutMs)),
           rest(context, http, std::move(log)), websockets(net::MakeWebSocketFactory(context, tls, http.IdleConnections())),
-          expiryTimer(context) {}
+          expiryTimer(context), expiryCheckTimer(context) {}
 
     net::ClientExecutor io;  // this client's executor on its I/O thread (net/io_thread.hpp)
     // One TLS context (trust store loaded once) for the client's HTTP and WebSocket connections: a WebSocket may run
@@ -41,6 +42,13 @@ struct Client::Net {
     bool hadSession = false;
 
     boost::asio::steady_timer expiryTimer;
+    // UpdateToken's expiry check (GET /oauth2/@me), held back while a connection is being made (client_connection.cpp).
+    struct ExpiryCheck {
+        uint64_t generation;
+        net::HttpRequest request;
+    };
+    std::optional<ExpiryCheck> expiryCheck;
+    boost::asio::steady_timer expiryCheckTimer;
 
     // Authorize: at most one pending flow.
     std::shared_ptr<Operation<void(const ClientResult &, std::string_view, std::string_view)>> authorize;
