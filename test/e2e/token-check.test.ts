@@ -22,8 +22,9 @@ function logSink(): { lines: Array<Record<string, unknown>>; stream: Writable } 
   return { lines, stream };
 }
 
-const isTokenCheck = (line: Record<string, unknown>) =>
-  line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/api/v10/oauth2/@me';
+const requestTo = (url: string) => (line: Record<string, unknown>) =>
+  line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === url;
+const isTokenCheck = requestTo('/api/v10/oauth2/@me');
 
 describe.each(BACKENDS)('token expiry check over %s', (backend) => {
   it('reaches the platform after the connection it would have delayed: after the gateway discovery and IDENTIFY', async () => {
@@ -35,7 +36,7 @@ describe.each(BACKENDS)('token expiry check over %s', (backend) => {
       await client.connect();
       await until(() => sink.lines.some(isTokenCheck), 'the token check, after Ready');
       const at = (predicate: (line: Record<string, unknown>) => boolean) => sink.lines.findIndex(predicate);
-      const discovery = at((line) => line.msg === 'incoming request' && (line.req as { url?: string }).url === '/api/v10/gateway');
+      const discovery = at(requestTo('/api/v10/gateway'));
       const identified = at((line) => line.msg === 'gateway session identified');
       expect(discovery).toBeGreaterThanOrEqual(0);
       expect(identified).toBeGreaterThan(discovery);

@@ -83,6 +83,8 @@ void Client::SetStatus(ClientStatus status, ClientError error, int32_t detail) {
     logger_.Log(LoggingSeverity::Info, std::string("status ") + ToString(status) +
                                            (error == ClientError::None ? "" : std::string(" (") + ToString(error) + ", " + std::to_string(detail) + ")"));
     statusChanged_.Post(status, error, detail);
+    // Every transition runs on the I/O thread; one that ends a connection attempt sends the expiry check it held back.
+    if (IsSettled(status)) OnIo([this](Net &net) { SendExpiryCheck(net); });
 }
 
 bool Client::SetLogDir(std::string path, LoggingSeverity minSeverity) { return logger_.SetFile(path, minSeverity); }

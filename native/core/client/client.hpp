@@ -294,8 +294,6 @@ private:
     void PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content, ClientSendActivityInviteCallback &&cb);
     uint64_t SessionApplicationId() const { return presence_.SessionApplicationId(); }
     void ScheduleTokenExpiry(uint64_t generation, std::string token);
-    /** Sends the held expiry check once the client is Ready or Disconnected (I/O thread). */
-    void WaitToSendExpiryCheck(Net &net);
     /** Sends the held expiry check, if any (I/O thread). */
     void SendExpiryCheck(Net &net);
     void RecordFailure(std::optional<ConnectionFailure> failure);

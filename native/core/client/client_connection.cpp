@@ -120,7 +120,6 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
         ClearSocialCaches();
     }
     SetStatus(status, error, detail);
-    if (status == ClientStatus::Ready) OnIo([this](Net &net) { SendExpiryCheck(net); });  // held while connecting
     if (status != ClientStatus::Disconnected) return;
     // 4004: the platform rejected the token (revoked, expired, banned): the host should get a new one.
     if (error == ClientError::UnexpectedClose && detail == 4004) {
@@ -134,7 +133,6 @@ void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t det
     // The session is done; destroy it outside its own event handler.
     OnIo([this](Net &net) {
         if (GetStatus() != ClientStatus::Disconnected) return;
-        SendExpiryCheck(net);  // held while connecting
         voice_->OnGatewayGone();  // calls end with the session that carried them
         net.session.reset();
         if (std::exchange(net.connectAfterDisconnect, false)) Connect();
@@ -179,19 +177,12 @@ void Client::ScheduleTokenExpiry(uint64_t generation, std::string token) {
     OnIo([this, generation, request = std::move(request)](Net &net) mutable {
         net.expiryCheck = Net::ExpiryCheck{generation, std::move(request)};  // replaces an older token's, unsent
         if (GetStatus() == ClientStatus::Ready) return SendExpiryCheck(net);
-        WaitToSendExpiryCheck(net);
-    });
-}
-
-void Client::WaitToSendExpiryCheck(Net &net) {
-    net.expiryCheckTimer.expires_after(kExpiryCheckGrace);
-    net.expiryCheckTimer.async_wait([this, &net](const boost::system::error_code &ec) {
-        if (ec) return;
-        const ClientStatus status = GetStatus();
-        // Still connecting: Ready or Disconnected sends it (OnGatewayStatus); looked at again meanwhile, as a Disconnect
-        // during the gateway discovery ends the attempt without the session.
-        if (status == ClientStatus::Ready || status == ClientStatus::Disconnected) SendExpiryCheck(net);
-        else WaitToSendExpiryCheck(net);
+        // Otherwise a connection is under way, or may start at once: the check goes when the status settles
+        // (SetStatus), or at the end of the grace if it is settled by then.
+        net.expiryCheckTimer.expires_after(kExpiryCheckGrace);
+        net.expiryCheckTimer.async_wait([this, &net](const boost::system::error_code &ec) {
+            if (!ec && IsSettled(GetStatus())) SendExpiryCheck(net);
+        });
     });
 }
 

@@ -19,6 +19,9 @@ namespace svcpp::core {
 /** The ValidationError of a call that needs the token of UpdateToken. */
 inline constexpr const char *kNoTokenMessage = "no token: call UpdateToken first";
 
+/** No connection attempt under way: UpdateToken's held expiry check may go (client_connection.cpp). */
+inline bool IsSettled(ClientStatus status) { return status == ClientStatus::Ready || status == ClientStatus::Disconnected; }
+
 struct Client::Net {
     Net(const net::ClientExecutor &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
         : io(context), tls(net::MakeTlsClientContext(tlsOptions)), http(context, tls, std::move(timeoutMs)),
