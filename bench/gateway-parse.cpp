@@ -3,11 +3,14 @@
 //      (JSON parse, envelope, sequence) → the one DispatchTable → the area services' reducers (caches updated, events
 //      posted to their slots) → the callback queue drained into no-op host callbacks. Per kind of frame:
 //      frames/s, ns/frame, heap allocations/frame (counted by this program's own operator new);
-//   2. the JSON parse alone, for the options weighed in docs/gateway-hot-path.md: nlohmann's DOM of the whole frame
-//      (what the session did before), the session's envelope reader (gateway/frame_reader.hpp: op/t/s read as the text
-//      goes by, only `d` becomes a DOM), and — when the build found Debian's libsimdjson-dev — simdjson's DOM
-//      parser (a reused parser, so its buffers are not counted per frame).
-//   build/Release/svcpp_bench_gateway_parse [--smoke]      (--smoke: a few hundred frames, well under a second)
+//   2. the JSON parse alone, for the options weighed in docs/gateway-hot-path.md: nlohmann's own parse of the whole
+//      frame into its DOM (what the session did first), net::JsonReader's DOM of the whole frame (Boost.JSON's lexer,
+//      nlohmann values: net::ParseJson, what every HTTP answer takes), the session's frame reader (gateway/frame_reader.hpp:
+//      JsonReader with op/t/s routed as the text goes by, only `d` built), nlohmann's lexer building nothing (the floor
+//      of any nlohmann-based reading), and — when the build found Debian's libsimdjson-dev — simdjson's DOM parser (a
+//      reused parser, so its buffers are not counted per frame).
+//   build/Release/svcpp_bench_gateway_parse [--smoke] [--only <frame kind>]
+//        (--smoke: a few hundred frames, well under a second; --only LOBBY: the kinds whose name begins so, to profile)
 // Times are the CPU time of the benchmark's thread, best of three runs.
 // Frames are shaped like the platform's (platform/src/gateway/frames.ts: {"op":0,"t":…,"d":…,"s":N}). Figures measured
 // while other jobs load the machine are indicative only.
@@ -298,7 +301,11 @@ void ParseAlternatives(const FrameKind &kind, int count) {
     const int distinct = std::min(count, 64);
     for (int i = 0; i < distinct; ++i) frames.push_back(kind.make(i + 1, i));
     const int rounds = std::max(1, count / distinct);
-    Print("dom", kind.name, frames.front().size(), ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
+    Print("nlohmann", kind.name, frames.front().size(), ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
+              const nlohmann::json frame = nlohmann::json::parse(text, nullptr, false);
+              sink += frame.size();
+          }));
+    Print("reader dom", kind.name, frames.front().size(), ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
               const nlohmann::json frame = net::ParseJson(text);
               sink += frame.size();
           }));
@@ -323,11 +330,20 @@ void ParseAlternatives(const FrameKind &kind, int count) {
 }  // namespace
 
 int main(int argc, char **argv) {
-    const bool smoke = argc > 1 && std::strcmp(argv[1], "--smoke") == 0;
+    bool smoke = false;
+    const char *only = nullptr;  // a frame kind's name, or its beginning: that kind alone (to profile its path)
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--smoke") == 0) smoke = true;
+        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
+        else return std::fprintf(stderr, "usage: %s [--smoke] [--only <frame kind>]\n", argv[0]), 2;
+    }
     const int readyUsers = smoke ? 50 : 300;
     const int small = smoke ? 200 : 20000;
     const int readies = smoke ? 3 : 50;
-    const auto kinds = Kinds(readyUsers);
+    auto kinds = Kinds(readyUsers);
+    if (only) {
+        std::erase_if(kinds, [only](const FrameKind &kind) { return std::strncmp(kind.name, only, std::strlen(only)) != 0; });
+    }
 
     std::printf("gateway frames through the client's path (bytes → session → dispatch table → reducers → queue → no-op"
                 " callbacks)%s\n", smoke ? " [smoke]" : "");
@@ -337,8 +353,9 @@ int main(int argc, char **argv) {
         const bool ready = std::strncmp(kind.name, "READY", 5) == 0;
         Print("full path", kind.name, kind.make(1, 0).size(), FullPath(kind, ready ? readies : small, smoke ? 1 : 3));
     }
-    std::printf("the JSON parse alone: dom = nlohmann DOM of the whole frame (before), envelope = op/t/s read while"
-                " parsing, DOM of d only (now), lex only = nlohmann's parser building nothing%s\n",
+    std::printf("the JSON parse alone: nlohmann = its parse of the whole frame (the first reading), reader dom ="
+                " net::JsonReader's DOM of the whole frame, envelope = the frame reader: op/t/s routed, DOM of d only (now),"
+                " lex only = nlohmann's parser building nothing%s\n",
 #ifdef SVCPP_BENCH_SIMDJSON
                 ", simdjson = its DOM parser, reused"
 #else

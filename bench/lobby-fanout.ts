@@ -2,7 +2,9 @@
 // members in one lobby; every message goes sender → HTTP → platform → gateway → each member's handler.
 //   latency     closed loop: a message is sent once every member has the previous one; one sample per member and
 //               message = time from the start of the send call to the member's handler seeing the content;
-//   throughput  the sender keeps WINDOW sends in flight; messages/s = messages ÷ time until every member has all.
+//   throughput  the sender keeps WINDOW sends in flight; messages/s = messages ÷ time until every member has all; and
+//               the CPU time per delivery over that phase, of this process (members and sender, every thread) and of
+//               the platform's process.
 // Compared: SDK clients through N-API and through koffi (each member a full svcpp Client with its own threads), and
 // the pure-TypeScript baseline (bench/baseline: a WebSocket that parses frames + keep-alive JSON over HTTP). An SDK
 // member reads the message from the snapshot its messageCreated event carries, as the baseline reads the frame's `d`.
@@ -21,6 +23,7 @@ import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
 import { BaselineRestClient } from './baseline/rest-client.js';
 import type { MemberConfig, MemberMessage } from './support/fanout-member.js';
+import { ownCpuMs, processCpuMs } from './support/cpu-time.js';
 import { monotonicMs } from './support/monotonic-clock.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
@@ -188,9 +191,15 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
     const figures = new Map<string, Figures>();
     for (const lobby of lobbies) {
       const samples = [...lobby.samples].sort((a, b) => a - b);
+      const cpuBefore = { clients: ownCpuMs(), platform: processCpuMs(platform.pid) };
       const perSecond = await throughput(lobby);
+      // CPU per delivery over the windowed phase: this process (its members and the sender, every thread) and the
+      // platform's process, which does the same work for every kind — so what differs between kinds is the first.
+      const perDelivery = (ms: number) => ((ms * 1000) / (THROUGHPUT_MESSAGES * MEMBERS)).toFixed(1);
+      const cpu = `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
+        `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform`;
       figures.set(lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
-        `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)`]);
+        `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}`]);
     }
     return figures;
   } finally {

@@ -19,6 +19,8 @@ export interface PlatformProcess {
   /** With TLS: the platform's self-signed certificate (PEM) to trust. */
   caFile?: string;
   devApp: { id: string; clientSecret: string; botToken: string };
+  /** The platform process's id (to read its CPU time: bench/support/cpu-time.ts). */
+  pid: number;
   /** Stops the platform and waits for its process to exit. */
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startPlatformProcess(options: { tls: boolean }): Promise<P
     gatewayUrl: ready.gatewayUrl,
     ...(caFile ? { caFile } : {}),
     devApp: ready.devApp,
+    pid: child.pid!,
     close: () =>
       (closing ??= (async () => {
         // Disconnecting is the child's signal to close the platform and exit.

@@ -1,6 +1,8 @@
 #include "net/json_fields.hpp"
 
-#include <cstdlib>
+#include <charconv>
+#include <limits>
+
 #include <nlohmann/json.hpp>
 
 namespace svcpp::core::wire {
@@ -24,8 +26,10 @@ uint64_t Snowflake(const nlohmann::json &object, const char *key) {
     if (!field || !field->is_string()) return 0;
     // Read in place: every dispatch reads several ids, and a copy of each would be a heap string (18+ digits).
     const std::string &text = field->get_ref<const std::string &>();
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return 0;
-    return std::strtoull(text.c_str(), nullptr, 10);
+    uint64_t id = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (end != text.data() + text.size() || text.empty() || text.front() == '-') return 0;  // digits only
+    return error == std::errc::result_out_of_range ? std::numeric_limits<uint64_t>::max() : id;  // as strtoull saturates
 }
 
 std::optional<std::string> OptionalString(const nlohmann::json &object, const char *key) {

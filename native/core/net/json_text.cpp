@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "net/json_reader.hpp"
+
 namespace svcpp::core::net {
 
 namespace {
@@ -89,8 +91,11 @@ std::string_view WithLoneSurrogatesReplaced(std::string_view text, std::string &
 }
 
 nlohmann::json ParseJson(std::string_view text) {
+    thread_local JsonReader reader;  // its parser's buffers kept from call to call
     std::string storage;
-    return nlohmann::json::parse(WithLoneSurrogatesReplaced(text, storage), nullptr, false);
+    nlohmann::json value;
+    if (!reader.Read(WithLoneSurrogatesReplaced(text, storage), value)) return nlohmann::json(nlohmann::json::value_t::discarded);
+    return value;
 }
 
 }  // namespace svcpp::core::net

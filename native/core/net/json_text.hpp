@@ -1,7 +1,7 @@
 // Parsing JSON text received from the network.
 //
 // JSON (RFC 8259 §8.2) lets a string escape a lone UTF-16 surrogate ("\ud800"): the text is valid JSON, but the
-// value is not Unicode, and nlohmann's parser refuses the whole document. One such string inside a READY or a
+// value is not Unicode, and the parser (net/json_reader.hpp) refuses the whole document. One such string inside a READY or a
 // lobby message must not cost the whole frame, so lone surrogate escapes are read as U+FFFD (the replacement
 // character), as a browser's JSON.parse + TextEncoder would, and everything else in the frame survives.
 #pragma once
@@ -21,7 +21,10 @@ std::string ReplaceLoneSurrogateEscapes(std::string_view text);
  */
 std::string_view WithLoneSurrogatesReplaced(std::string_view text, std::string &storage);
 
-/** Parses network JSON, reading lone surrogate escapes as U+FFFD; a discarded value when the text is not JSON. */
+/**
+ * Parses network JSON, reading lone surrogate escapes as U+FFFD; a discarded value when the text is not JSON (or
+ * passes one of JsonReader's limits: net/json_reader.hpp).
+ */
 nlohmann::json ParseJson(std::string_view text);
 
 }  // namespace svcpp::core::net

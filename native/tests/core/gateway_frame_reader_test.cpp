@@ -172,3 +172,4 @@ TEST(GatewayFrameReader, AgreesWithTheDomOfTheWholeFrame) {
         EXPECT_EQ(frame.data, dom.value("d", json()));
     }
 }
+
