@@ -9,12 +9,12 @@ namespace {
 
 using nlohmann::json;
 
-void Reset(Frame &frame) {
+/** The envelope forgotten; `data` is left for the next `d` to be built over (net/json_reader.hpp) or cleared. */
+void ResetEnvelope(Frame &frame) {
     frame.op.reset();
     frame.seq.reset();
     frame.hasType = false;
     frame.type.clear();  // keeps its capacity
-    frame.data = nullptr;
     frame.dataSkipped = false;
 }
 
@@ -30,7 +30,8 @@ void TakeEnvelope(const json &op, const json &seq, const json &type, Frame &fram
 
 /**
  * Routes the frame object's members: op, s and t into the router's own slots (kept from frame to frame, so a type's
- * string reuses its buffer), d into the frame unless it is a dispatch whose type nobody handles, the rest nowhere.
+ * string reuses its buffer), d into the frame — built over the previous frame's — unless it is a dispatch whose type
+ * nobody handles, the rest nowhere.
  */
 class EnvelopeRouter final : public net::MemberRouter {
 public:
@@ -42,6 +43,7 @@ public:
         seq_ = nullptr;
         if (!type_.is_string()) type_ = nullptr;  // a string keeps its buffer; hasType_ says whether this frame set it
         hasType_ = false;
+        hasData_ = false;
         reread_ = false;
     }
 
@@ -51,6 +53,7 @@ public:
     void Finish() {
         const json noType;
         TakeEnvelope(op_, seq_, hasType_ ? type_ : noType, *frame_);
+        if (!hasData_) frame_->data = nullptr;  // no `d`: null, as documented
     }
 
     json *Route(std::string_view key) override {
@@ -62,10 +65,11 @@ public:
         }
         if (key == "s") return &seq_;
         if (key == "d") {
-            frame_->data = nullptr;
             frame_->dataSkipped = wantsData_ && op_.is_number_integer() && op_.get<int64_t>() == 0 && hasType_ &&
                                   type_.is_string() && !wantsData_(type_.get_ref<const std::string &>());
-            return frame_->dataSkipped ? nullptr : &frame_->data;
+            hasData_ = !frame_->dataSkipped;
+            if (frame_->dataSkipped) frame_->data = nullptr;
+            return hasData_ ? &frame_->data : nullptr;
         }
         return nullptr;
     }
@@ -75,6 +79,7 @@ private:
     Frame *frame_ = nullptr;
     json op_, seq_, type_;
     bool hasType_ = false;  // a `t` member was read in this frame (type_ may hold an earlier frame's string otherwise)
+    bool hasData_ = false;  // a `d` member was built in this frame (frame_->data holds the previous frame's otherwise)
     bool reread_ = false;
 };
 
@@ -93,7 +98,7 @@ FrameReader::~FrameReader() = default;
 
 bool FrameReader::Read(std::string_view text, Frame &frame) {
     const std::string_view readable = net::WithLoneSurrogatesReplaced(text, unescaped_);
-    Reset(frame);
+    ResetEnvelope(frame);
     envelope_->router.Begin(frame);
     if (!envelope_->json.ReadMembers(readable, envelope_->router)) return false;
     if (!envelope_->router.MustReread()) {
@@ -101,7 +106,8 @@ bool FrameReader::Read(std::string_view text, Frame &frame) {
         return true;
     }
     // Only a frame that repeats `op` or `t` after an unwanted `d` gets here (never the platform's): read it whole.
-    Reset(frame);
+    ResetEnvelope(frame);
+    frame.data = nullptr;
     json whole;
     if (!envelope_->json.Read(readable, whole)) return false;
     const json none;

@@ -1,5 +1,6 @@
 #include "net/json_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -28,6 +29,12 @@ using std::string_view;
  * The handler Boost.JSON's parser calls. Modes: outside any value; the members of the top-level object when a router
  * places them; building a value (a stack of the open containers, the way nlohmann's own DOM parser builds one); skipping
  * a value the router did not want, where only the nesting is counted; done.
+ *
+ * A value built where one of the same type already is — the previous frame's `d`, which the frame reader hands back
+ * every time — is built over it: an object's members found again keep their nodes (a string its buffer, a container its
+ * own members), an array's elements are overwritten in order, and what the new text does not have is removed at the
+ * container's end. The result is the value a fresh build makes; what it saves is the destruction of the old value and
+ * the allocation of the new one, when consecutive frames have the same shape (a lobby's messages do).
  */
 class DomBuilder {
 public:
@@ -43,6 +50,7 @@ public:
         router_ = router;
         mode_ = Mode::Outside;
         stack_.clear();
+        seen_.clear();
         member_ = nullptr;
         slot_ = nullptr;
         skipDepth_ = 0;
@@ -89,6 +97,15 @@ public:
 private:
     enum class Mode { Outside, Members, Build, Skip, Done };
 
+    /** A container being built. */
+    struct Open {
+        json *container;
+        std::size_t next;  // an array: the index its next element takes; an object: where its members start in seen_
+        bool rebuilt;      // built over a value of the same type
+    };
+    // An object built over is one of at most this many members: finding a member in its list of seen ones is a scan.
+    static constexpr std::size_t kMaxRebuiltMembers = 32;
+
     /** A handler that refuses must say why, or the parser would take the refusal for success. */
     static bool Ok(bool accepted, error_code &ec) {
         if (!accepted) ec = boost::json::error::syntax;
@@ -110,12 +127,16 @@ private:
     bool Key(string_view k) {
         switch (mode_) {
             case Mode::Build: {
-                // A key given twice: the last value wins, as in nlohmann's DOM. One search, and the key's string is
-                // made only for a new member.
-                auto &object = stack_.back()->get_ref<json::object_t &>();
+                // A key given twice: the last value wins, as in nlohmann's DOM (built over the first). One search, and
+                // the key's string is made only for a new member.
+                Open &open = stack_.back();
+                auto &object = open.container->get_ref<json::object_t &>();
                 auto at = object.lower_bound(k);
                 if (at == object.end() || at->first != k) at = object.emplace_hint(at, json::string_t(k), nullptr);
                 member_ = &at->second;
+                if (open.rebuilt && std::find(seen_.begin() + open.next, seen_.end(), member_) == seen_.end()) {
+                    seen_.push_back(member_);
+                }
                 return true;
             }
             case Mode::Members:
@@ -131,14 +152,19 @@ private:
     }
 
     bool String(string_view value) {
-        // A routed member that already holds a string (the router's own slot, kept from document to document) takes
-        // the new one into its buffer: no allocation once it has grown.
-        if (mode_ == Mode::Members && slot_ && slot_->is_string()) return slot_->get_ref<json::string_t &>().assign(value), true;
-        return Scalar(json(json::string_t(value)));
+        // A place that already holds a string (a routed slot kept from document to document, a member built over)
+        // takes the new one into its buffer: no allocation once it has grown.
+        json *place = mode_ == Mode::Members ? slot_ : mode_ == Mode::Build ? NextPlace() : nullptr;
+        if (!place || !place->is_string()) return Scalar(json(json::string_t(value)), place);
+        place->get_ref<json::string_t &>().assign(value);
+        return true;
     }
 
-    /** A scalar: the document itself, a routed member, or a value of the container being built. */
-    bool Scalar(json &&value) {
+    /**
+     * A scalar: the document itself, a routed member, or a value of the container being built (at `place` when the
+     * caller has taken it already with NextPlace).
+     */
+    bool Scalar(json &&value, json *place = nullptr) {
         switch (mode_) {
             case Mode::Outside:
                 if (router_) return false;  // a scalar is not an object
@@ -149,7 +175,7 @@ private:
                 if (slot_) *slot_ = std::move(value);
                 return true;
             case Mode::Build:
-                Place(std::move(value));
+                *(place ? place : NextPlace()) = std::move(value);
                 return true;
             case Mode::Skip:
                 return true;
@@ -159,14 +185,13 @@ private:
         return false;
     }
 
-    json *Place(json &&value) {
-        json &parent = *stack_.back();
-        if (parent.is_array()) {
-            parent.get_ref<json::array_t &>().push_back(std::move(value));
-            return &parent.get_ref<json::array_t &>().back();
-        }
-        *member_ = std::move(value);
-        return member_;
+    /** Where the next value of the container being built goes: the member whose key came, or the array's next element. */
+    json *NextPlace() {
+        Open &open = stack_.back();
+        if (!open.container->is_array()) return member_;
+        auto &array = open.container->get_ref<json::array_t &>();
+        if (open.next == array.size()) array.emplace_back();
+        return &array[open.next++];
     }
 
     bool StartContainer(json::value_t type) {
@@ -184,8 +209,7 @@ private:
                 skipDepth_ = 1;
                 return true;
             case Mode::Build:
-                stack_.push_back(Place(json(type)));
-                return true;
+                return BuildInto(*NextPlace(), type);
             case Mode::Skip:
                 ++skipDepth_;
                 return true;
@@ -196,15 +220,36 @@ private:
     }
 
     bool BuildInto(json &target, json::value_t type) {
-        target = json(type);
-        stack_.push_back(&target);
+        // Built over what is there when it has the type (an object only when small: its members are tracked in a list).
+        const bool rebuilt = target.type() == type && (type == json::value_t::array || target.size() <= kMaxRebuiltMembers);
+        if (!rebuilt) target = json(type);
+        stack_.push_back({&target, type == json::value_t::object ? seen_.size() : 0, rebuilt});
         mode_ = Mode::Build;
         return true;
+    }
+
+    /** At a container's end: what the value built over had and the new text did not is removed. */
+    void RemoveWhatWasNotSeen(const Open &open) {
+        if (open.container->is_array()) {
+            auto &array = open.container->get_ref<json::array_t &>();
+            array.erase(array.begin() + static_cast<std::ptrdiff_t>(open.next), array.end());
+            return;
+        }
+        if (!open.rebuilt) return;
+        auto &object = open.container->get_ref<json::object_t &>();
+        const auto seenBegin = seen_.begin() + static_cast<std::ptrdiff_t>(open.next);
+        if (object.size() != static_cast<std::size_t>(seen_.end() - seenBegin)) {
+            for (auto at = object.begin(); at != object.end();) {
+                at = std::find(seenBegin, seen_.end(), &at->second) == seen_.end() ? object.erase(at) : std::next(at);
+            }
+        }
+        seen_.erase(seenBegin, seen_.end());
     }
 
     bool EndContainer() {
         switch (mode_) {
             case Mode::Build:
+                RemoveWhatWasNotSeen(stack_.back());
                 stack_.pop_back();
                 if (stack_.empty()) mode_ = router_ ? Mode::Members : Mode::Done;
                 return true;
@@ -224,8 +269,9 @@ private:
     json *document_ = nullptr;
     MemberRouter *router_ = nullptr;
     Mode mode_ = Mode::Outside;
-    std::vector<json *> stack_;  // the open containers being built, innermost last
-    json *member_ = nullptr;     // in an object being built: the member whose value comes next
+    std::vector<Open> stack_;           // the open containers being built, innermost last
+    std::vector<const json *> seen_;    // of the objects being built over: the members the text has given so far
+    json *member_ = nullptr;            // in an object being built: the member whose value comes next
     json *slot_ = nullptr;       // in the top-level object: where the router put the member whose value comes next
     int skipDepth_ = 0;
     std::string text_;           // the parts of a string or key that came in more than one

@@ -11,6 +11,10 @@
 // kMaxDepth levels, and a number whose exponent does not fit a 32-bit integer, are refused (nlohmann reads the
 // latter as 0 or refuses it as an overflow).
 //
+// A value is built over whatever its target already holds when that has the same type (an object of at most 32
+// members, any array): nodes found again are kept, the rest removed, so the result is the fresh value and a stream of
+// same-shaped documents (a lobby's messages, read into the frame reader's `d`) allocates nothing.
+//
 // Lone surrogate escapes are the caller's to replace first (net/json_text.hpp): the parser refuses them.
 //
 // Threading: one reader per thread at a time; it keeps its buffers from document to document.
@@ -28,8 +32,8 @@ class MemberRouter {
 public:
     virtual ~MemberRouter() = default;
     /**
-     * The value to build the member named `key` into — overwritten, so of a key given twice the last counts — or
-     * nullptr: the member's value is checked for well-formedness and not built.
+     * The value to build the member named `key` into — replaced (built over when it has the new value's type), so of a
+     * key given twice the last counts — or nullptr: the member's value is checked for well-formedness and not built.
      */
     virtual nlohmann::json *Route(std::string_view key) = 0;
 };
@@ -43,7 +47,10 @@ public:
     JsonReader(const JsonReader &) = delete;
     JsonReader &operator=(const JsonReader &) = delete;
 
-    /** The whole document into `out`. False when the text is not one JSON value; `out` then holds nothing usable. */
+    /**
+     * The whole document into `out` (built over what it holds). False when the text is not one JSON value; `out` then
+     * holds nothing usable.
+     */
     bool Read(std::string_view text, nlohmann::json &out);
 
     /**

@@ -184,3 +184,57 @@ TEST(JsonReader, ReadMembersWantsOneObject) {
     }
     EXPECT_TRUE(reader.ReadMembers("{}", router));
 }
+
+// A value read where one of the same type already is gets built over it (its nodes kept): whatever it was, the result
+// is the fresh reading of the new text.
+TEST(JsonReader, AValueBuiltOverAnotherIsTheFreshValue) {
+    std::string wide = "{";
+    for (int i = 0; i < 40; ++i) wide += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+    wide += "}";
+    const std::vector<std::string> texts = {
+        R"({"id":"1","content":"hello","author":{"id":"2","username":"a"},"metadata":{"x":"1"},"n":[1,2,3]})",
+        R"({"id":"3","content":"a longer content than the small-string buffer holds","author":{"id":"4"},"n":[4]})",
+        R"({"author":{"id":"2","username":"a","extra":[{"deep":true}]},"id":"1","n":[],"z":null})",
+        R"({"id":5,"content":["not","a","string"],"author":"flat","metadata":{}})",
+        R"({"a":1,"a":{"b":2},"a":[3],"b":{"c":{"d":[{"e":1},{"e":2,"f":3}]}}})",
+        R"({"b":{"c":{"d":[{"e":1,"f":2,"g":3}]}},"a":"last"})",
+        R"([1,"two",{"three":3},[4],null,true,2.5])",
+        R"([{"three":3,"four":4},"two",1])",
+        R"("a string")",
+        R"(42)",
+        R"({})",
+        R"([])",
+        wide,
+        R"({"k0":"replaced","k39":[1]})",
+    };
+    for (const auto &first : texts) {
+        for (const auto &second : texts) {
+            SCOPED_TRACE(first + "  then  " + second);
+            net::JsonReader reader;
+            json target;
+            ASSERT_TRUE(reader.Read(first, target));
+            ASSERT_TRUE(reader.Read(second, target));
+            EXPECT_TRUE(StrictlyEqual(target, json::parse(second)));
+            ASSERT_TRUE(reader.Read(second, target));  // the same shape again: every node kept
+            EXPECT_TRUE(StrictlyEqual(target, json::parse(second)));
+        }
+    }
+}
+
+// A member routed to a place that keeps its value from document to document (the frame reader's `d`) is built over it.
+TEST(JsonReader, AMemberRoutedOverItsPreviousValueIsTheFreshValue) {
+    net::JsonReader reader;
+    RecordingRouter router({"d"});
+    const std::vector<std::string> frames = {
+        R"({"op":0,"d":{"id":"1","list":[1,2,3],"user":{"name":"a"}}})",
+        R"({"op":0,"d":{"id":"2","list":[4],"user":{"name":"b","bot":true}}})",
+        R"({"op":0,"d":{"id":"3"},"d":{"list":[]}})",
+        R"({"op":0,"d":[{"id":"4"}]})",
+        R"({"op":0,"d":{"id":"1","list":[1,2,3],"user":{"name":"a"}}})",
+    };
+    for (const auto &text : frames) {
+        SCOPED_TRACE(text);
+        ASSERT_TRUE(reader.ReadMembers(text, router));
+        EXPECT_TRUE(StrictlyEqual(router.kept["d"], json::parse(text, nullptr, false)["d"]));
+    }
+}
