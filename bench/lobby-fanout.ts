@@ -197,7 +197,7 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       // platform's process, which does the same work for every kind — so what differs between kinds is the first.
       const perDelivery = (ms: number) => ((ms * 1000) / (THROUGHPUT_MESSAGES * MEMBERS)).toFixed(1);
       const cpu = `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
-        `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform`;
+        `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform${smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : ''}`;
       figures.set(lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
         `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}`]);
     }
