@@ -269,15 +269,15 @@ private:
     json *document_ = nullptr;
     MemberRouter *router_ = nullptr;
     Mode mode_ = Mode::Outside;
-    std::vector<Open> stack_;           // the open containers being built, innermost last
-    std::vector<const json *> seen_;    // of the objects being built over: the members the text has given so far
-    json *member_ = nullptr;            // in an object being built: the member whose value comes next
-    json *slot_ = nullptr;       // in the top-level object: where the router put the member whose value comes next
+    std::vector<Open> stack_;         // the open containers being built, innermost last
+    std::vector<const json *> seen_;  // of the objects being built over: the members the text has given so far
+    json *member_ = nullptr;          // in an object being built: the member whose value comes next
+    json *slot_ = nullptr;            // in the top-level object: where the router put the member whose value comes next
     int skipDepth_ = 0;
-    std::string text_;           // the parts of a string or key that came in more than one
-    std::string number_;         // the parts of a number that came in more than one
-    std::string gathered_;       // the last value gathered from parts
-    std::string numberText_;     // a double's text, terminated for strtod
+    std::string text_;                // the parts of a string or key that came in more than one
+    std::string number_;              // the parts of a number that came in more than one
+    std::string gathered_;            // the last value gathered from parts
+    std::string numberText_;          // a double's text, terminated for strtod
 };
 
 boost::json::parse_options StrictOptions() {
