@@ -604,6 +604,20 @@ TEST(GatewaySession, MalformedFramesAreLoggedAndIgnored) {
     EXPECT_EQ(h.session->Status(), ClientStatus::Ready);
 }
 
+// The JSON reader's two limits (net/json_reader.hpp; nlohmann reads both of these frames): a frame past one is
+// unreadable — discarded and counted like any malformed frame — and the session goes on.
+TEST(GatewaySession, FramesPastTheJsonReadersLimitsAreDiscarded) {
+    Harness h;
+    FakeSocket &socket = h.ConnectReady();
+    socket.PushText(R"({"op":0,"t":"USER_UPDATE","s":2,"d":)" + std::string(300, '[') + std::string(300, ']') + "}");
+    socket.PushText(R"({"op":0,"t":"USER_UPDATE","s":2,"d":{"id":"1","n":0e99999999999}})");
+    Harness::Dispatch(socket, "USER_UPDATE", 2);
+    ASSERT_TRUE(h.RunUntil([&] { return h.dispatches.size() == 2; }));
+    EXPECT_EQ(h.session->DiscardedMessages(), 2u);
+    EXPECT_EQ(h.discardedEvents, 2);
+    EXPECT_EQ(h.session->Status(), ClientStatus::Ready);
+}
+
 TEST(GatewaySession, ALoneSurrogateInReadyIsReadAsTheReplacementCharacter) {
     // Valid JSON (RFC 8259 §8.2) that nlohmann refuses: one such string used to cost the whole READY, and the client
     // stayed in Connecting forever.
