@@ -194,7 +194,8 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       const cpuBefore = { clients: ownCpuMs(), platform: processCpuMs(platform.pid) };
       const perSecond = await throughput(lobby);
       // CPU per delivery over the windowed phase: this process (its members and the sender, every thread) and the
-      // platform's process, which does the same work for every kind — so what differs between kinds is the first.
+      // platform's process — the same frames for every kind, so what differs there is how its writes meet each kind's
+      // readers (docs/lobby-fanout.md).
       const perDelivery = (ms: number) => ((ms * 1000) / (THROUGHPUT_MESSAGES * MEMBERS)).toFixed(1);
       const cpu = `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
         `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform${smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : ''}`;
