@@ -1,5 +1,6 @@
 #include "net/json_maps.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <string_view>
 
@@ -24,19 +25,6 @@ bool Digits(std::string_view text, std::size_t at, std::size_t count, int &out) 
 }
 
 bool At(std::string_view text, std::size_t at, char c) { return at < text.size() && text[at] == c; }
-
-/**
- * Days from 1970-01-01 to a date of the proleptic Gregorian calendar (the civil-from-days inverse of H. Hinnant's
- * "chrono-compatible low-level date algorithms"); a day past its month's end counts on into the next, as timegm does.
- */
-int64_t DaysSinceEpoch(int year, int month, int day) {
-    year -= month <= 2;
-    const int era = (year >= 0 ? year : year - 399) / 400;
-    const int yearOfEra = year - era * 400;                                         // [0, 399]
-    const int dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;  // from March 1st
-    const int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
-    return int64_t(era) * 146097 + dayOfEra - 719468;
-}
 
 }  // namespace
 
@@ -88,7 +76,10 @@ uint64_t TimestampMs(const nlohmann::json &object, const char *key) {
         ++at;
     }
     if (at != text.size()) return 0;
-    const int64_t seconds = DaysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
+    // A day past its month's end counts on into the next, as timegm does (C++20's sys_days of such a date).
+    const std::chrono::year_month_day date{std::chrono::year(year), std::chrono::month(unsigned(month)), std::chrono::day(unsigned(day))};
+    const int64_t days = std::chrono::sys_days(date).time_since_epoch().count();
+    const int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second;
     if (seconds < 0) return 0;
     const int64_t ms = (seconds - offsetSeconds) * 1000 + millis;
     return ms > 0 ? static_cast<uint64_t>(ms) : 0;

@@ -172,4 +172,3 @@ TEST(GatewayFrameReader, AgreesWithTheDomOfTheWholeFrame) {
         EXPECT_EQ(frame.data, dom.value("d", json()));
     }
 }
-
