@@ -1,7 +1,8 @@
 // Lobby message fan-out against the real platform (its own process, loopback, TLS): one sender and MEMBERS other
 // members in one lobby; every message goes sender → HTTP → platform → gateway → each member's handler.
 //   latency     closed loop: a message is sent once every member has the previous one; one sample per member and
-//               message = time from the start of the send call to the member's handler seeing the content;
+//               message = time from the start of the send call to the member's handler seeing the content; and
+//               the medians over messages of each message's first, median and last delivery (the hop, then the spread);
 //   throughput  the sender keeps WINDOW sends in flight; messages/s = messages ÷ time until every member has all; and
 //               the CPU time per delivery over that phase, of this process (members and sender, every thread) and of
 //               the platform's process.
@@ -160,14 +161,31 @@ interface InProcessLobby {
   party: Party;
   receipts: Receipts;
   samples: number[];
+  /** Per closed-loop message: its first, median and last member's latency (ms). */
+  spreads: [first: number, median: number, last: number][];
 }
 
-/** Sends `content` and waits until every member has it (each member's latency goes to the lobby's samples). */
+/**
+ * Sends `content` and waits until every member has it (each member's latency goes to the lobby's samples, the
+ * message's first, median and last to its spreads).
+ */
 async function roundTrip(lobby: InProcessLobby, content: string): Promise<void> {
   const arrived = lobby.receipts.everyMember(content);
+  const before = lobby.samples.length;
   lobby.receipts.sentAt.set(content, now());
   await lobby.party.send(content);
   await arrived;
+  const message = lobby.samples.slice(before).sort((a, b) => a - b);
+  lobby.spreads.push([message[0]!, percentile(message, 0.5), message.at(-1)!]);
+}
+
+/**
+ * The medians over messages of each message's first, median and last delivery: the first is the hop from the send to
+ * one member's handler, last minus first what the fan-out of one message to every member costs (docs/lobby-fanout.md).
+ */
+function spreadOf(spreads: InProcessLobby['spreads']): string {
+  const median = (index: 0 | 1 | 2) => percentile(spreads.map((spread) => spread[index]).sort((a, b) => a - b), 0.5).toFixed(2);
+  return `one message: first ${median(0)}, median ${median(1)}, last ${median(2)} ms`;
 }
 
 /** Every kind's lobby in this one process: interleaved closed-loop latency, then each kind's throughput in turn. */
@@ -178,13 +196,16 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       const receipts = new Receipts();
       const tokens = await tokensFor(server, MEMBERS + 1, kind.name);
       const party = await kind.factory(platform, tokens, `fanout-${kind.name}-${process.pid}`, (_member, content) => receipts.receive(content));
-      lobbies.push({ kind, party, receipts, samples: receipts.samples });
+      lobbies.push({ kind, party, receipts, samples: receipts.samples, spreads: [] });
     }
     // Warm-up (not timed): code paths, sockets, the platform's caches.
     for (let i = 0; i < 3; i++) {
       for (const lobby of lobbies) await roundTrip(lobby, `warm-${i}`);
     }
-    lobbies.forEach((lobby) => (lobby.samples.length = 0));
+    lobbies.forEach((lobby) => {
+      lobby.samples.length = 0;
+      lobby.spreads.length = 0;
+    });
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
       for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `${lobby.kind.name}-lat-${i}`);
     }
@@ -200,7 +221,8 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       const cpu = `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
         `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform${smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : ''}`;
       figures.set(lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
-        `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}`]);
+        `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}\n` +
+        `${''.padEnd(24)}${spreadOf(lobby.spreads)}`]);
     }
     return figures;
   } finally {
