@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 node --import tsx bench/sync-call.ts --smoke
+node --import tsx bench/client-create.ts --smoke
 node --import tsx bench/gateway.ts --smoke
 node --import tsx bench/lobby-fanout.ts --smoke
 node --import tsx platform/bench/gateway.ts --smoke

@@ -5,6 +5,9 @@
 #include <openssl/x509v3.h>
 
 #include <boost/asio/ssl/context.hpp>
+#include <mutex>
+
+#include "net/trust_store.hpp"
 
 namespace svcpp::core::net {
 
@@ -16,24 +19,56 @@ bool IsIpLiteral(const std::string &host) {
     return inet_pton(AF_INET6, host.c_str(), &v6) == 1 || inet_pton(AF_INET, host.c_str(), &v4) == 1;
 }
 
+/**
+ * The trust a client's context verifies against, loaded before its first TLS connection, on the I/O thread that makes
+ * it (the system bundle's first decoding, ~13 ms, then never stalls the thread that creates the client).
+ */
+struct PendingTrust {
+    std::string caFile;
+    std::once_flag once;
+    std::shared_ptr<x509_store_st> store;  // keeps the shared store's cache entry alive (net/trust_store.hpp)
+    std::string error;                     // why the trust could not be loaded: every TLS connection fails with it
+};
+
+int PendingTrustIndex() {
+    static const int index = SSL_CTX_get_ex_new_index(0, nullptr, nullptr, nullptr, nullptr);
+    return index;
+}
+
 }  // namespace
 
 TlsClientContext MakeTlsClientContext(const TlsOptions &options) {
     namespace ssl = boost::asio::ssl;
-    auto context = std::make_shared<ssl::context>(ssl::context::tls_client);
-    boost::system::error_code ec;
-    // A machine without a system store still works with caFile alone, so this one may fail quietly.
-    context->set_default_verify_paths(ec);
-    if (!options.caFile.empty()) {
-        context->load_verify_file(options.caFile, ec);
-        if (ec) return {nullptr, "cannot load the CA file " + options.caFile + ": " + ec.message()};
+    struct ContextWithTrust {
+        ssl::context context{ssl::context::tls_client};
+        PendingTrust trust;
+    };
+    auto holder = std::make_shared<ContextWithTrust>();
+    holder->trust.caFile = options.caFile;
+    if (SSL_CTX_set_ex_data(holder->context.native_handle(), PendingTrustIndex(), &holder->trust) != 1) {
+        return {nullptr, "cannot attach the trust store"};
     }
-    context->set_verify_mode(ssl::verify_peer, ec);
+    boost::system::error_code ec;
+    holder->context.set_verify_mode(ssl::verify_peer, ec);
     if (ec) return {nullptr, "cannot enable certificate verification: " + ec.message()};
-    return {std::move(context), {}};
+    return {std::shared_ptr<ssl::context>(holder, &holder->context), {}};
 }
 
 std::string PrepareTlsConnection(ssl_st *ssl, const std::string &host) {
+    SSL_CTX *context = SSL_get_SSL_CTX(ssl);
+    if (auto *trust = static_cast<PendingTrust *>(SSL_CTX_get_ex_data(context, PendingTrustIndex()))) {
+        std::call_once(trust->once, [&] {
+            TrustStore loaded = SharedTrustStore(trust->caFile);
+            if (!loaded.store) {
+                trust->error = std::move(loaded.error);
+                return;
+            }
+            trust->store = std::move(loaded.store);
+            // Verification reads the context's store when the handshake runs, so this SSL object sees it too.
+            SSL_CTX_set1_cert_store(context, trust->store.get());
+        });
+        if (!trust->error.empty()) return "TLS setup failed: " + trust->error;
+    }
     X509_VERIFY_PARAM *param = SSL_get0_param(ssl);
     if (IsIpLiteral(host)) {
         // RFC 6066 forbids IP addresses in SNI; the certificate must list the address as an IP SAN.

@@ -1,5 +1,6 @@
-// The TLS client side shared by HttpClient and the WebSocket factory: one verifying ssl::context per client,
-// then SNI and host name verification per connection. Nothing here can turn verification off.
+// The TLS client side shared by HttpClient and the WebSocket factory: one verifying ssl::context per client, its trust
+// store (shared by every client of the same trust: net/trust_store.hpp) attached before the client's first TLS
+// connection, then SNI and host name verification per connection. Nothing here can turn verification off.
 #pragma once
 #include <memory>
 #include <string>
@@ -22,7 +23,11 @@ struct TlsClientContext {
 
 TlsClientContext MakeTlsClientContext(const TlsOptions &options);
 
-/** Before the handshake: SNI (names only) and the name or IP address the certificate must carry. "" or an error. */
+/**
+ * Before connecting (on the client's I/O thread): the context's trust store, loaded on the first call (a CA file that
+ * cannot be read is an error then and on every later call), SNI (names only) and the name or IP address the
+ * certificate must carry. "" or an error.
+ */
 std::string PrepareTlsConnection(ssl_st *ssl, const std::string &host);
 
 /** A failed handshake as text, with OpenSSL's verification result when the certificate was the cause. */

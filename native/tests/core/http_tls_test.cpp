@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <map>
+#include <string>
 
 #include "net/http.hpp"
 #include "net/io_thread.hpp"
@@ -118,4 +122,17 @@ TEST_F(HttpClientTls, AFollowerWhoseLeaderFailsOpensItsOwnConnection) {
     EXPECT_TRUE(Mentions(a.networkError, "IP address mismatch")) << a.networkError;
     EXPECT_TRUE(Mentions(b.networkError, "IP address mismatch")) << b.networkError;
     EXPECT_EQ(server.Accepted(), 2);  // the follower tried on a connection of its own
+}
+
+// The trust store is loaded on the I/O thread before the client's first TLS connection, not when the client (its TLS
+// context) is made: a CA file written after the client was created is the one its first request trusts.
+TEST_F(HttpClientTls, TheCaFileIsReadByTheFirstConnectionNotWhenTheClientIsMade) {
+    TestServer server({}, Pki().localhostAndIp);
+    const auto path = (std::filesystem::temp_directory_path() / ("svcpp-late-ca-" + std::to_string(getpid()) + ".pem")).string();
+    std::filesystem::remove(path);
+    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{path}, [] { return 5000; }); });
+    std::filesystem::copy_file(Pki().caFile, path);
+    const auto response = SendAndWait(*client_, Get(Https("127.0.0.1", server)));
+    std::filesystem::remove(path);
+    EXPECT_EQ(response.status, 200) << response.networkError;
 }
