@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <limits>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -10,7 +11,7 @@ namespace svcpp::core::wire {
 namespace {
 const nlohmann::json *Field(const nlohmann::json &object, const char *key) {
     if (!object.is_object()) return nullptr;
-    auto it = object.find(key);
+    auto it = object.find(std::string_view(key));  // the length once, not at every comparison of the search
     return it == object.end() ? nullptr : &*it;
 }
 }  // namespace
