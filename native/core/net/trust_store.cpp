@@ -88,19 +88,23 @@ struct CachedStore {
 }  // namespace
 
 TrustStore SharedTrustStore(const std::string &caFile) {
-    static std::mutex mutex;
-    static std::map<std::string, CachedStore> cache;  // by CA file path; "" = the system roots alone
+    struct Cache {
+        std::mutex mutex;
+        std::map<std::string, CachedStore> stores;  // by CA file path; "" = the system roots alone
+    };
+    // Leaked on purpose, like the I/O pool: an I/O thread may still open a connection while statics are destroyed.
+    static Cache *const cache = new Cache();
 
     FileVersion version;
     if (!caFile.empty() && !ReadVersion(caFile, version)) return BuildStore(caFile);  // reports why it cannot be read
-    std::lock_guard lock(mutex);
-    if (auto found = cache.find(caFile); found != cache.end() && found->second.version == version) {
+    std::lock_guard lock(cache->mutex);
+    if (auto found = cache->stores.find(caFile); found != cache->stores.end() && found->second.version == version) {
         if (auto store = found->second.store.lock()) return {std::move(store), {}};
     }
     TrustStore built = BuildStore(caFile);
     if (!built.store) return built;
-    std::erase_if(cache, [](const auto &entry) { return entry.second.store.expired(); });
-    cache[caFile] = CachedStore{version, built.store};
+    std::erase_if(cache->stores, [](const auto &entry) { return entry.second.store.expired(); });
+    cache->stores[caFile] = CachedStore{version, built.store};
     return built;
 }
 
