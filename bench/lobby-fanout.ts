@@ -15,7 +15,8 @@
 // process, never stepped); the sender there is the baseline's REST client for every kind, so only receipt differs.
 // The kinds' latency messages are interleaved (one message for each kind in turn, the order rotating), so a change in
 // the load of the shared machine reaches every kind alike; throughput is measured kind after kind.
-// The SDK's p50 is printed with its ratio to the baseline's from the same run.
+// The SDK's p50 is printed with its ratio to the baseline's from the same run. With --only, the in-process shape also
+// prints each thread's time per closed-loop message (support/thread-times.ts): on a CPU, waiting for one, scheduled.
 // Prints figures; asserts nothing.   node --import tsx bench/lobby-fanout.ts [--smoke] [--only napi|koffi|baseline]
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import type { MemberConfig, MemberMessage } from './support/fanout-member.js';
 import { ownCpuMs, processCpuMs } from './support/cpu-time.js';
 import { monotonicMs } from './support/monotonic-clock.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
+import { formatThreadTimes, threadTimes, threadTimesSince, type ThreadTimes } from './support/thread-times.js';
 
 const smoke = process.argv.includes('--smoke');
 // --only <party>: measure one kind of client (for profiling one path at a time).
@@ -188,6 +190,19 @@ function spreadOf(spreads: InProcessLobby['spreads']): string {
   return `one message: first ${median(0)}, median ${median(1)}, last ${median(2)} ms`;
 }
 
+const THREAD_GROUPS = ["members' JS thread", "members' I/O threads", "members' other threads", "platform's main thread"];
+
+/**
+ * This process's threads (the members' and the sender's) and the platform's, grouped: the JS thread, the SDK's I/O
+ * threads (svcpp-io), the rest (V8's and libuv's helpers); the platform's main thread (its helpers left out).
+ */
+function threadsOfTheFanOut(platform: PlatformProcess): Map<string, ThreadTimes> {
+  const members = threadTimes(process.pid, ({ pid, tid, name }) =>
+    tid === pid ? "members' JS thread" : name === 'svcpp-io' ? "members' I/O threads" : "members' other threads");
+  const server = threadTimes(platform.pid, ({ pid, tid }) => (tid === pid ? "platform's main thread" : undefined));
+  return new Map([...members, ...server]);
+}
+
 /** Every kind's lobby in this one process: interleaved closed-loop latency, then each kind's throughput in turn. */
 async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server: SvcppServer): Promise<Map<string, Figures>> {
   const lobbies: InProcessLobby[] = [];
@@ -206,9 +221,13 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       lobby.samples.length = 0;
       lobby.spreads.length = 0;
     });
+    const threadsBefore = threadsOfTheFanOut(platform);
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
       for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `${lobby.kind.name}-lat-${i}`);
     }
+    // With one kind measured, every thread's time in the closed loop is that kind's: its share per message.
+    const threads = lobbies.length === 1 ? `\n${''.padEnd(24)}threads, per message: ` +
+      formatThreadTimes(threadTimesSince(threadsBefore, threadsOfTheFanOut(platform), LATENCY_MESSAGES), THREAD_GROUPS) : '';
     const figures = new Map<string, Figures>();
     for (const lobby of lobbies) {
       const samples = [...lobby.samples].sort((a, b) => a - b);
@@ -222,7 +241,7 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
         `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform${smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : ''}`;
       figures.set(lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
         `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}\n` +
-        `${''.padEnd(24)}${spreadOf(lobby.spreads)}`]);
+        `${''.padEnd(24)}${spreadOf(lobby.spreads)}${threads}`]);
     }
     return figures;
   } finally {
