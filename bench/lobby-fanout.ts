@@ -221,12 +221,12 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       lobby.samples.length = 0;
       lobby.spreads.length = 0;
     });
-    const threadsBefore = threadsOfTheFanOut(platform);
+    // With one kind measured, every thread's time in the closed loop is that kind's: its share per message.
+    const threadsBefore = lobbies.length === 1 ? threadsOfTheFanOut(platform) : undefined;
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
       for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `${lobby.kind.name}-lat-${i}`);
     }
-    // With one kind measured, every thread's time in the closed loop is that kind's: its share per message.
-    const threads = lobbies.length === 1 ? `\n${''.padEnd(24)}threads, per message: ` +
+    const threads = threadsBefore ? `\n${''.padEnd(24)}threads, per message: ` +
       formatThreadTimes(threadTimesSince(threadsBefore, threadsOfTheFanOut(platform), LATENCY_MESSAGES), THREAD_GROUPS) : '';
     const figures = new Map<string, Figures>();
     for (const lobby of lobbies) {
