@@ -4,8 +4,9 @@
 // system bundle on the development machine, and loading the bundle for every client made creating a client cost that
 // much on the host's thread (an Electron UI thread, a game server's event loop). Now the system bundle is read once
 // per process (on the first TLS connection's I/O thread: net/tls_context.cpp), each CA file once per version of it
-// (path, size, modification time), and the TLS contexts of one trust share one X509_STORE: OpenSSL's stores are reference-counted and lock their own lookups, so concurrent handshakes on
-// the I/O threads may verify against one store (curl's CA cache shares stores the same way).
+// (path, size, modification time), and the TLS contexts of one trust share one X509_STORE: OpenSSL's stores are
+// reference-counted and lock their own lookups, so concurrent handshakes on the I/O threads may verify against one
+// store (curl's CA cache shares stores the same way).
 #pragma once
 #include <memory>
 #include <string>

@@ -1,10 +1,6 @@
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
 #include <map>
-#include <string>
 
 #include "net/http.hpp"
 #include "net/io_thread.hpp"
@@ -128,11 +124,9 @@ TEST_F(HttpClientTls, AFollowerWhoseLeaderFailsOpensItsOwnConnection) {
 // context) is made: a CA file written after the client was created is the one its first request trusts.
 TEST_F(HttpClientTls, TheCaFileIsReadByTheFirstConnectionNotWhenTheClientIsMade) {
     TestServer server({}, Pki().localhostAndIp);
-    const auto path = (std::filesystem::temp_directory_path() / ("svcpp-late-ca-" + std::to_string(getpid()) + ".pem")).string();
-    std::filesystem::remove(path);
-    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{path}, [] { return 5000; }); });
-    std::filesystem::copy_file(Pki().caFile, path);
+    const TempPemFile late("late-ca");
+    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{late.path}, [] { return 5000; }); });
+    late.Write(Pki().caPem);
     const auto response = SendAndWait(*client_, Get(Https("127.0.0.1", server)));
-    std::filesystem::remove(path);
     EXPECT_EQ(response.status, 200) << response.networkError;
 }

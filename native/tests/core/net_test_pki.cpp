@@ -93,7 +93,8 @@ struct OwnedPki : TestPki {
         Cert ca = NewCertificate(caKey.get(), "svcpp test CA", nullptr, nullptr, nullptr);
         const std::string name = "svcpp-test-ca-" + std::to_string(getpid()) + ".pem";
         caFile = (std::filesystem::temp_directory_path() / name).string();
-        std::ofstream(caFile) << ToPem([&](BIO *bio) { return PEM_write_bio_X509(bio, ca.get()); });
+        caPem = ToPem([&](BIO *bio) { return PEM_write_bio_X509(bio, ca.get()); });
+        std::ofstream(caFile) << caPem;
         localhostAndIp = NewServerCertificate(ca.get(), caKey.get(), "DNS:localhost,IP:127.0.0.1");
         localhostOnly = NewServerCertificate(ca.get(), caKey.get(), "DNS:localhost");
         ipOnly = NewServerCertificate(ca.get(), caKey.get(), "IP:127.0.0.1");
@@ -107,5 +108,14 @@ const TestPki &Pki() {
     static const OwnedPki pki;
     return pki;
 }
+
+TempPemFile::TempPemFile(const std::string &tag)
+    : path((std::filesystem::temp_directory_path() / ("svcpp-" + tag + "-" + std::to_string(getpid()) + ".pem")).string()) {
+    std::filesystem::remove(path);
+}
+
+TempPemFile::~TempPemFile() { std::filesystem::remove(path); }
+
+void TempPemFile::Write(const std::string &text) const { std::ofstream(path, std::ios::trunc) << text; }
 
 }  // namespace svcpp::test
