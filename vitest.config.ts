@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// The files that make the prebuilds (tools/make-prebuilds.mjs through test/pack/package.ts): it builds libsvcpp.so in
+// the checkout's CMake tree, build/, which relinks build/Release/libsvcpp.so when that tree is out of date — under
+// every other file, which loads it. So these run first, as a group of their own; the rest start when they are done.
+const packaging = ['test/pack.test.ts', 'test/pack-projects.test.ts', 'test/pack-from-source.test.ts',
+  'test/glibc-floor.test.ts', 'test/binary-size.test.ts'];
+
 export default defineConfig({
   test: {
     // Native modules crashed vitest's threads pool; each file runs in its own child process instead.
@@ -8,9 +14,12 @@ export default defineConfig({
     // vitest's default leaves a core to its own process (one worker on a 2-core machine: every file in turn). The files
     // wait on sockets, platforms and child processes more than they compute: one worker per core.
     maxWorkers: availableParallelism(),
-    include: ['test/**/*.test.ts'],
     // The pack test builds, packs and installs the package; the lifecycle tests spawn Node processes.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'packaging', include: packaging, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'sdk', include: ['test/**/*.test.ts'], exclude: packaging, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -121,21 +121,21 @@ case "$mode" in
     npm_packages
     step "generated layers are up to date (a second)"
     node tools/gen/index.mjs --check
-    step "native build: core, libsvcpp.so, Node addon, native tests (first run ~8 min on 2 cores; ~3 after the demo)"
+    step "native build: core, libsvcpp.so, Node addon, native tests (first run ~7 min on 2 cores, OpenSSL and Opus included; ~3 after the demo)"
     native_build
     step "TypeScript type check: SDK face and platform (~15 s)"
     npx tsc -p tsconfig.json
     npx tsc -p platform/tsconfig.json
     stage ctest ctest --test-dir build --parallel "$(nproc)" --output-on-failure
-    step "native build with AddressSanitizer + UndefinedBehaviorSanitizer (first run ~13 min on 2 cores)"
+    step "native build with AddressSanitizer + UndefinedBehaviorSanitizer (first run ~7 min on 2 cores)"
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
     cmake --build build-asan -j2 2>&1 | build_progress
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --parallel "$(nproc)" --output-on-failure
-    step "native build with ThreadSanitizer: every native suite — core I/O thread, gateway, C ABI, svcpp.hpp, voice (first run: the whole core under -fsanitize=thread, well over an hour on 2 busy cores; ccache makes later runs short)"
+    step "native build with ThreadSanitizer: every native suite — core I/O thread, gateway, C ABI, svcpp.hpp, voice (first run ~6 min on 2 idle cores: the whole core under -fsanitize=thread; ccache makes later runs short)"
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
     cmake --build build-tsan -j2 2>&1 | build_progress
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --parallel "$(nproc)" --output-on-failure
-    step "libFuzzer targets with clang + ASan/UBSan (build-fuzz; first run ~6 min on 2 cores)"
+    step "libFuzzer targets with clang + ASan/UBSan (build-fuzz; first run ~1 min on 2 cores)"
     [ -f build-fuzz/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_FUZZ=ON >/dev/null
     cmake --build build-fuzz -j2 2>&1 | build_progress
     # ctest replays every committed seed and past crash input once (fuzz.<target>.corpus); then each target fuzzes
