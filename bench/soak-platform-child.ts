@@ -23,8 +23,9 @@ const platform = await startPlatform({
   ...(values['public-url'] !== undefined && { publicUrl: values['public-url'] }),
   // Out of the way, except the buckets the caller names (the 429 soak's subject).
   rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }])), ...rateLimits },
-  // Redeliveries after a kill come quickly (the default first retry is 1 s).
-  webhookRetry: { baseMs: 100, maxMs: 1_000, giveUpAfterMs: 600_000, timeoutMs: 3_000 },
+  // Redeliveries after a kill come quickly: the first retry after 100 ms (default 1 s), and a delivery the killed
+  // process had claimed after 4 s (default 60 s: the soak's closing check would wait that long for it).
+  webhookRetry: { baseMs: 100, maxMs: 1_000, giveUpAfterMs: 600_000, timeoutMs: 3_000, leaseMs: 4_000 },
 });
 const { id, botToken } = platform.devApp;
 process.send?.({ httpUrl: platform.httpUrl, apiBase: platform.apiBase, gatewayUrl: platform.gatewayUrl, devApp: { id, botToken } });

@@ -46,7 +46,7 @@ import { registerSocial, type SocialServices } from './social/index.js';
 import { registerDevRpcRoutes, startRpcServer, type RpcServer } from './rpc/index.js';
 import { userRoutes } from './users/routes.js';
 import { registerVoice, type VoiceHandle, type VoiceOptions } from './voice/index.js';
-import { WebhookDeliverer } from './webhooks/deliverer.js';
+import { WebhookDeliverer, webhookLeaseMs } from './webhooks/deliverer.js';
 
 export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
 export type { LobbyLimits } from './lobbies/limits.js';
@@ -164,6 +164,7 @@ function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | u
 export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
   const resolved = resolveOptions(options);
   assertDevModeStaysLocal(resolved);
+  webhookLeaseMs(resolved.webhookRetry);  // a lease an attempt could outlast is refused before anything starts
   const logger = createLogger(options.logger);
   // The broker first: a bad URL or an unreachable broker fails the start before the database is touched.
   const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' }), undefined, resolved.nodeLiveness) : new InProcessLog();

@@ -35,6 +35,12 @@ export interface WebhookRetryOptions {
   giveUpAfterMs: number;
   /** Per-attempt timeout (published: the receiver must answer within 3 s). */
   timeoutMs: number;
+  /**
+   * How long a claimed delivery stays invisible to the other nodes on the database, so a slow receiver never gets
+   * one event from two of them; a node that dies mid-delivery leaves its claims to be retried after it. Longer than
+   * `timeoutMs`; default the larger of 60 s and 4 × `timeoutMs`.
+   */
+  leaseMs?: number;
 }
 
 export interface PlatformOptions {

@@ -112,6 +112,16 @@ describe('webhook events', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it('refuses to start with a delivery lease no longer than the attempt timeout', async () => {
+    // Another node would claim an event whose attempt is still waiting for its receiver, and send it twice.
+    for (const leaseMs of [3_000, 1_000, 0, Number.NaN]) {
+      await expect(startTestPlatform({ webhookRetry: { timeoutMs: 3_000, leaseMs } }))
+        .rejects.toThrow(/webhookRetry\.leaseMs \(.*\) must be longer than webhookRetry\.timeoutMs \(3000\)/);
+    }
+    const platform = track(await startTestPlatform({ webhookRetry: { timeoutMs: 3_000, leaseMs: 3_001 } }));
+    expect(platform.httpUrl).toMatch(/^http:/);
+  });
+
   it('queues nothing for applications without a webhook URL', async () => {
     const platform = track(await startTestPlatform());
     await authorizeCode(platform, { clientId: platform.devApp.id, scope: 'identify', user: 'dev_user' });

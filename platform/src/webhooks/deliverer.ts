@@ -95,7 +95,7 @@ export class WebhookDeliverer {
    * never sees the same event from two nodes; short enough that a crashed node's claims are retried soon.
    */
   private leaseMs(): number {
-    return Math.max(60_000, 4 * this.retry.timeoutMs);
+    return webhookLeaseMs(this.retry);
   }
 
   private async attempt(entry: OutboxRecord): Promise<void> {
@@ -140,4 +140,14 @@ export class WebhookDeliverer {
       nextAttemptAt: now + delay,
     });
   }
+}
+
+/** A claimed delivery's lease (WebhookRetryOptions.leaseMs); refuses one that an attempt could outlast. */
+export function webhookLeaseMs(retry: WebhookRetryOptions): number {
+  if (retry.leaseMs === undefined) return Math.max(60_000, 4 * retry.timeoutMs);
+  if (!(retry.leaseMs > retry.timeoutMs)) {
+    throw new RangeError(`webhookRetry.leaseMs (${retry.leaseMs}) must be longer than webhookRetry.timeoutMs (${retry.timeoutMs}): ` +
+      'an attempt still waiting for its receiver would otherwise be claimed and sent again by another node');
+  }
+  return retry.leaseMs;
 }
