@@ -91,15 +91,14 @@ struct OwnedPki : TestPki {
     OwnedPki() {
         Key caKey = NewKey();
         Cert ca = NewCertificate(caKey.get(), "svcpp test CA", nullptr, nullptr, nullptr);
-        const std::string name = "svcpp-test-ca-" + std::to_string(getpid()) + ".pem";
-        caFile = (std::filesystem::temp_directory_path() / name).string();
         caPem = ToPem([&](BIO *bio) { return PEM_write_bio_X509(bio, ca.get()); });
-        std::ofstream(caFile) << caPem;
+        caPemFile.Write(caPem);
+        caFile = caPemFile.path;
         localhostAndIp = NewServerCertificate(ca.get(), caKey.get(), "DNS:localhost,IP:127.0.0.1");
         localhostOnly = NewServerCertificate(ca.get(), caKey.get(), "DNS:localhost");
         ipOnly = NewServerCertificate(ca.get(), caKey.get(), "IP:127.0.0.1");
     }
-    ~OwnedPki() { std::filesystem::remove(caFile); }
+    TempPemFile caPemFile{"test-ca"};  // removed at exit, with the PKI
 };
 
 }  // namespace
