@@ -37,19 +37,52 @@ const EVENT_NAME = /^[A-Z][A-Z0-9_]*$/;
 const DISPATCH_CHANNEL = 'dispatch';
 
 export class EventBus {
+  /** This node's subscribers, for `deliverHere` (the log runs them for `publish`). */
+  private readonly subscribers: BusSubscriber[] = [];
+
   /** The replicated log under the bus; other areas that must agree across nodes (sessions, presence) use it too. */
   constructor(readonly log: ClusterLog = new InProcessLog()) {}
 
   publish(event: BusEvent): void {
-    // A malformed name would reach clients as-is; catching it here points at the publisher, not at a socket.
-    if (!EVENT_NAME.test(event.t)) throw new TypeError(`event name must be UPPER_SNAKE_CASE, got ${JSON.stringify(event.t)}`);
+    checkName(event);
     // In-process: every subscriber still gets the event when one fails, and the publisher learns of the failure
     // (InProcessLog rethrows). With a broker the failure is logged on the node where it happened.
     this.log.append(DISPATCH_CHANNEL, event);
   }
 
+  /**
+   * Delivers to this node's subscribers at once, without the log: for an event that every node derives itself
+   * while it applies a log entry (presence), so that the event takes that entry's place in the one order on every
+   * node. Each node reaches only its own sessions, so every node must derive it. Subscribers that fail do not stop
+   * the others; their errors are thrown afterwards, as the in-process log does.
+   */
+  deliverHere(event: BusEvent): void {
+    checkName(event);
+    const errors: unknown[] = [];
+    for (const fn of [...this.subscribers]) {
+      try {
+        fn(event);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, `${errors.length} subscribers failed for ${event.t}`);
+  }
+
   /** Every event published on any node, in the one order (only events published after this node started). */
   subscribe(fn: BusSubscriber): () => void {
-    return this.log.on<BusEvent>(DISPATCH_CHANNEL, (event) => fn(event));
+    this.subscribers.push(fn);
+    const off = this.log.on<BusEvent>(DISPATCH_CHANNEL, (event) => fn(event));
+    return () => {
+      off();
+      const index = this.subscribers.indexOf(fn);
+      if (index >= 0) this.subscribers.splice(index, 1);
+    };
   }
+}
+
+/** A malformed name would reach clients as-is; catching it here points at the publisher, not at a socket. */
+function checkName(event: BusEvent): void {
+  if (!EVENT_NAME.test(event.t)) throw new TypeError(`event name must be UPPER_SNAKE_CASE, got ${JSON.stringify(event.t)}`);
 }

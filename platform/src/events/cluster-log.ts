@@ -11,7 +11,11 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export type LogHandler<T = unknown> = (payload: T, origin: boolean) => void;
+/**
+ * `origin`: this node appended the entry. `fromHistory`: appended before this node started (replayed to rebuild
+ * state; no session of this node can be waiting for what it causes).
+ */
+export type LogHandler<T = unknown> = (payload: T, origin: boolean, fromHistory: boolean) => void;
 
 export interface LogSubscription {
   /**
@@ -78,7 +82,7 @@ export class ChannelHandlers {
     for (const { handler, history } of this.byChannel.get(channel) ?? []) {
       if (fromHistory && !history) continue;
       try {
-        handler(payload, origin);
+        handler(payload, origin, fromHistory);
       } catch (error) {
         errors.push(error);
       }

@@ -30,7 +30,7 @@ export function registerSocial(app: FastifyInstance, ctx: PlatformContext): Soci
   const presence = new PresenceService(ctx, relationships);
   const messages = new MessageService(ctx, relationships);
   const invites = new InviteService(ctx, presence, messages);
-  relationships.onFriendship((a, b, _axis, applicationId) => presence.friendsMade(a, b, applicationId));
+  relationships.onFriendship((a, b, _axis, applicationId, since) => presence.friendsMade(a, b, applicationId, since));
 
   registerArea(app, ctx, relationshipRoutes(relationships));
   registerArea(app, ctx, presenceRoutes(presence));

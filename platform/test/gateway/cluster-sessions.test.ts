@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/events/bus.js';
-import { ChannelHandlers, InProcessLog, NODES_CHANNEL, type ClusterLog, type LogHandler, type LogSubscription, type NodeDownEntry } from '../../src/events/cluster-log.js';
+import { ChannelHandlers, InProcessLog, NODES_CHANNEL, type NodeDownEntry } from '../../src/events/cluster-log.js';
 import { parseBrokerUrl, redactUrl } from '../../src/events/redis-log.js';
 import { ClusterSessions, type ClusterSessionEvents } from '../../src/gateway/cluster-sessions.js';
 import { DispatchTemplate } from '../../src/gateway/frames.js';
@@ -13,48 +13,7 @@ import { ReplayRing, type ReplayRingSnapshot } from '../../src/gateway/replay-ri
 import type { GatewayIdentity, SessionsChange } from '../../src/gateway/types.js';
 import { ClusterVoice } from '../../src/voice/cluster-voice.js';
 import type { VoiceState } from '../../src/voice/voice-states.js';
-
-/** One stream shared by fake nodes: appends queue up; deliver() hands every entry to every node in order. */
-class SharedStream {
-  private readonly entries: Array<{ node: string; channel: string; payload: unknown }> = [];
-  private readonly nodes: FakeNodeLog[] = [];
-  private next = 0;
-
-  node(name: string): FakeNodeLog {
-    const log = new FakeNodeLog(name, this);
-    this.nodes.push(log);
-    return log;
-  }
-
-  push(node: string, channel: string, payload: unknown): void {
-    // Through JSON, as through Redis: nothing but data crosses.
-    this.entries.push({ node, channel, payload: JSON.parse(JSON.stringify(payload)) });
-  }
-
-  deliver(): void {
-    while (this.next < this.entries.length) {
-      const entry = this.entries[this.next++]!;
-      for (const node of this.nodes) node.handlers.run(entry.channel, entry.payload, entry.node === node.nodeId, false);
-    }
-  }
-}
-
-class FakeNodeLog implements ClusterLog {
-  readonly distributed = true;
-  readonly handlers = new ChannelHandlers();
-  constructor(
-    readonly nodeId: string,
-    private readonly stream: SharedStream,
-  ) {}
-  append(channel: string, payload: unknown): void {
-    this.stream.push(this.nodeId, channel, payload);
-  }
-  on<T>(channel: string, handler: LogHandler<T>, options?: LogSubscription): () => void {
-    return this.handlers.add(channel, handler, options);
-  }
-  async start(): Promise<void> {}
-  async close(): Promise<void> {}
-}
+import { SharedStream } from '../helpers/shared-stream.js';
 
 const alice: GatewayIdentity = { kind: 'user', applicationId: 'app', userId: 'alice', scopes: [], user: { id: 'alice' } };
 

@@ -13,8 +13,11 @@ import { transact, type PendingEvents } from '../events.js';
 
 export type RemoveAction = 'reject' | 'cancel' | 'remove' | 'unblock';
 
-/** Told when two users become friends on an axis (presence then introduces them to each other). */
-export type FriendshipListener = (a: string, b: string, axis: RelationshipAxis, applicationId: string) => void;
+/**
+ * Told when two users become friends on an axis (presence then introduces them to each other). `since` is the
+ * friendship's own `since`: with the pair and the application it names this friendship, not an earlier one.
+ */
+export type FriendshipListener = (a: string, b: string, axis: RelationshipAxis, applicationId: string, since: number) => void;
 
 interface Pair {
   app: ApplicationRecord;
@@ -34,20 +37,9 @@ export class RelationshipService {
     this.friendshipListeners.push(listener);
   }
 
-  /** Ids of the user's platform friends. */
-  platformFriendIds(userId: string): string[] {
-    return this.ctx.store.relationships
-      .listOfType(userId, Friend)
-      .filter((r) => r.axis === 'platform')
-      .map((r) => r.otherId);
-  }
-
-  /** The user's game friendships: friend id and the application of the friendship. */
-  gameFriends(userId: string): { userId: string; applicationId: string }[] {
-    return this.ctx.store.relationships
-      .listOfType(userId, Friend)
-      .filter((r) => r.axis === 'game')
-      .map((r) => ({ userId: r.otherId, applicationId: r.applicationId }));
+  /** The user's side of each of their friendships, both axes (one query). */
+  friendships(userId: string): RelationshipRecord[] {
+    return this.ctx.store.relationships.listOfType(userId, Friend);
   }
 
   /** Platform friends, or game friends in the application. */
@@ -84,7 +76,7 @@ export class RelationshipService {
         this.set(events, pair.app, { userId: actor.id, otherId: target.id, axis, applicationId: appKey, type: Friend, isSpamRequest: false, since: now });
         this.set(events, pair.app, { userId: target.id, otherId: actor.id, axis, applicationId: appKey, type: Friend, isSpamRequest: false, since: now });
       });
-      for (const listener of this.friendshipListeners) listener(actor.id, target.id, axis, appKey);
+      for (const listener of this.friendshipListeners) listener(actor.id, target.id, axis, appKey, now);
       return;
     }
     if (axis === 'platform' && rels.countPlatformFriends(actor.id) >= limits.platformFriends) {
