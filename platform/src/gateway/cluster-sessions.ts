@@ -67,8 +67,8 @@ export class ClusterSessions {
   ) {
     // History too: a node that starts later learns the sessions of the nodes already running.
     this.unsubscribe = [
-      log.on<SessionsEntry>(CHANNEL, (entry, origin) => this.apply(entry, origin), { history: true }),
-      log.on<NodeDownEntry>(NODES_CHANNEL, (entry, origin) => this.nodeDown(entry.node, origin), { history: true }),
+      log.on<SessionsEntry>(CHANNEL, (entry, origin, fromHistory) => this.apply(entry, origin, fromHistory), { history: true }),
+      log.on<NodeDownEntry>(NODES_CHANNEL, (entry, origin, fromHistory) => this.nodeDown(entry.node, origin, fromHistory), { history: true }),
     ];
   }
 
@@ -104,13 +104,13 @@ export class ClusterSessions {
     return (this.pairs.get(`${applicationId}:${userId}`) ?? 0) > 0;
   }
 
-  private apply(entry: SessionsEntry, origin: boolean): void {
+  private apply(entry: SessionsEntry, origin: boolean, fromHistory: boolean): void {
     const self = this.log.nodeId;
     switch (entry.op) {
       case 'open': {
         if (this.sessions.has(entry.id)) return;
         this.sessions.set(entry.id, { node: entry.node, identity: entry.identity, intents: entry.intents });
-        if (this.count(entry.identity, 1) === 1) this.changed(entry.identity, true, origin);
+        if (this.count(entry.identity, 1) === 1) this.changed(entry.identity, true, origin, fromHistory);
         const then = origin ? this.afterOpen.get(entry.id) : undefined;
         if (then) {
           this.afterOpen.delete(entry.id);
@@ -123,7 +123,7 @@ export class ClusterSessions {
         if (!record) return;
         this.sessions.delete(entry.id);
         this.afterOpen.delete(entry.id);
-        if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin);
+        if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin, fromHistory);
         return;
       }
       case 'claim': {
@@ -158,7 +158,7 @@ export class ClusterSessions {
   }
 
   /** Drops what a dead node held: its sessions (each as closed) and the rings it still owed to claimers. */
-  private nodeDown(dead: string, origin: boolean): void {
+  private nodeDown(dead: string, origin: boolean, fromHistory: boolean): void {
     const self = this.log.nodeId;
     const lost: string[] = [];
     for (const [id, record] of [...this.sessions]) {
@@ -171,7 +171,7 @@ export class ClusterSessions {
       this.afterOpen.delete(id);
       if (owner && dead === self) lost.push(id);
       if (orphaned && record.node === self) this.events.ringArrived(id, null);
-      if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin);
+      if (this.count(record.identity, -1) === 0) this.changed(record.identity, false, origin, fromHistory);
     }
     if (lost.length > 0) this.events.lostOwnSessions(lost);
   }
@@ -184,7 +184,7 @@ export class ClusterSessions {
     return n;
   }
 
-  private changed(identity: GatewayIdentity, present: boolean, origin: boolean): void {
-    this.events.pairChanged({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present }, origin);
+  private changed(identity: GatewayIdentity, present: boolean, origin: boolean, fromHistory: boolean): void {
+    this.events.pairChanged({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present, fromHistory }, origin);
   }
 }

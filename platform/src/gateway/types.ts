@@ -74,6 +74,11 @@ export interface SessionsChange {
   kind: 'user' | 'bot';
   /** true: the first session appeared; false: the last one is gone. */
   present: boolean;
+  /**
+   * Seen while this node replays the log's history, before it serves (several nodes): no session of this node can
+   * be waiting for what the change causes, so observers rebuild state and send nothing.
+   */
+  fromHistory: boolean;
 }
 
 /** Selects sessions for the handle's operations; present criteria are combined with AND, none selects all. */

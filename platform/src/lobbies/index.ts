@@ -34,9 +34,7 @@ export function registerLobbies(app: FastifyInstance, ctx: PlatformContext): Lob
   ctx.gatewayHooks.readyExtras.push((identity) =>
     identity.kind === 'user' ? { lobbies: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).map((lobby) => lobbies.json(lobby)) } : {},
   );
-  ctx.gatewayHooks.sessionsChanged.push((change) => {
-    if (change.kind === 'user') lobbies.sessionsChanged(change.userId, change.applicationId);
-  });
+  watchSessions(ctx, lobbies);
   ctx.accountMigrations.push(lobbyMigration(lobbies));
 
   const sweeper = setInterval(() => {
@@ -49,4 +47,17 @@ export function registerLobbies(app: FastifyInstance, ctx: PlatformContext): Lob
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
   return lobbies;
+}
+
+/**
+ * Members' `connected` follows their sessions: every node tells its own sessions, at the change's place in the log's
+ * order (not while replaying history); the node where the change happened moves the lobbies' idle clocks, once.
+ */
+export function watchSessions(ctx: Pick<PlatformContext, 'gatewayHooks'>, lobbies: Lobbies): void {
+  ctx.gatewayHooks.sessionsObserved.push((change) => {
+    if (change.kind === 'user' && !change.fromHistory) lobbies.announceConnection(change.userId, change.applicationId);
+  });
+  ctx.gatewayHooks.sessionsChanged.push((change) => {
+    if (change.kind === 'user') lobbies.refreshIdleOf(change.userId, change.applicationId);
+  });
 }

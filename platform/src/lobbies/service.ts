@@ -177,16 +177,25 @@ export class Lobbies {
     if (!connected && current.idleSince === null) this.ctx.store.lobbies.update({ ...current, idleSince: this.ctx.now() });
   }
 
-  /** Gateway hook: a user's first / last session for an application → LOBBY_MEMBER_UPDATE (`connected`) to the others. */
-  sessionsChanged(userId: string, applicationId: string): void {
-    this.run((pending) => {
-      for (const lobby of this.ctx.store.lobbies.listForUser(userId, applicationId)) {
-        const member = this.ctx.store.lobbies.member(lobby.id, userId);
-        if (!member) continue;
-        const others = this.memberIds(lobby).filter((id) => id !== userId);
-        pending.send(lobby, others, 'LOBBY_MEMBER_UPDATE', { lobby_id: lobby.id, member: this.memberJson(lobby, member) });
-        this.refreshIdle(lobby);
-      }
+  /**
+   * Gateway hook, on every node: a user's first / last session for an application → LOBBY_MEMBER_UPDATE
+   * (`connected`) to the other members' sessions on this node, at that change's place in the log's order — so with
+   * several nodes a member never sees a user's "connected" changes in another order than they happened.
+   */
+  announceConnection(userId: string, applicationId: string): void {
+    for (const lobby of this.ctx.store.lobbies.listForUser(userId, applicationId)) {
+      const member = this.ctx.store.lobbies.member(lobby.id, userId);
+      const others = this.memberIds(lobby).filter((id) => id !== userId);
+      if (!member || others.length === 0) continue;
+      const d = { lobby_id: lobby.id, member: this.memberJson(lobby, member) };
+      this.ctx.bus.deliverHere({ t: 'LOBBY_MEMBER_UPDATE', d, to: { userIds: others, applicationId: lobby.applicationId } });
+    }
+  }
+
+  /** Gateway hook, once in the deployment (the node where the change happened): the user's lobbies' idle clocks. */
+  refreshIdleOf(userId: string, applicationId: string): void {
+    this.run(() => {
+      for (const lobby of this.ctx.store.lobbies.listForUser(userId, applicationId)) this.refreshIdle(lobby);
     });
   }
 
