@@ -52,9 +52,9 @@ export class EventBus {
 
   /**
    * Delivers to this node's subscribers at once, without the log: for an event that every node derives itself
-   * while it applies a log entry (presence), so that the event takes that entry's place in the one order on every
-   * node. Each node reaches only its own sessions, so every node must derive it. Subscribers that fail do not stop
-   * the others; their errors are thrown afterwards, as the in-process log does.
+   * while it applies a log entry (presence, lobby members' `connected`), so that the event takes that entry's place
+   * in the one order on every node. Each node reaches only its own sessions, so every node must derive it.
+   * Subscribers that fail do not stop the others; their errors are thrown afterwards, as the in-process log does.
    */
   deliverHere(event: BusEvent): void {
     checkName(event);
