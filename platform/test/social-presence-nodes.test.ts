@@ -18,11 +18,12 @@ const APP = 'app';
 /** The shared database's friendships, both rows of each (platform axis). */
 class Friendships {
   private rows: RelationshipRecord[] = [];
-  private clock = 1_000;
+  /** Each friendship's `since`: recent, and never the same twice (it names the friendship). */
+  private nextSince = Date.now();
 
   /** Commits a new friendship and returns its `since`. */
   befriend(a: string, b: string): number {
-    const since = Date.now() + this.clock++;
+    const since = this.nextSince++;
     for (const [userId, otherId] of [
       [a, b],
       [b, a],

@@ -84,18 +84,10 @@ export class WebhookDeliverer {
     for (;;) {
       if (this.stopped) return;
       const now = this.now();
-      const batch = this.store.outbox.claimDue(now, 20, now + this.leaseMs());
+      const batch = this.store.outbox.claimDue(now, 20, now + webhookLeaseMs(this.retry));
       if (batch.length === 0) return;
       await Promise.all(batch.map((entry) => this.attempt(entry)));
     }
-  }
-
-  /**
-   * How long a claimed entry stays invisible to other nodes: well past one attempt's timeout, so a slow receiver
-   * never sees the same event from two nodes; short enough that a crashed node's claims are retried soon.
-   */
-  private leaseMs(): number {
-    return webhookLeaseMs(this.retry);
   }
 
   private async attempt(entry: OutboxRecord): Promise<void> {
@@ -142,7 +134,11 @@ export class WebhookDeliverer {
   }
 }
 
-/** A claimed delivery's lease (WebhookRetryOptions.leaseMs); refuses one that an attempt could outlast. */
+/**
+ * How long a claimed entry stays invisible to other nodes (WebhookRetryOptions.leaseMs): past one attempt's timeout,
+ * so a slow receiver never sees the same event from two nodes; short enough that a crashed node's claims are retried
+ * soon. Refuses a lease that an attempt could outlast.
+ */
 export function webhookLeaseMs(retry: WebhookRetryOptions): number {
   if (retry.leaseMs === undefined) return Math.max(60_000, 4 * retry.timeoutMs);
   if (!(retry.leaseMs > retry.timeoutMs)) {

@@ -14,6 +14,7 @@
  * and delivered before the call returns.
  */
 import type { PlatformContext } from '../../context.js';
+import type { EventAudience } from '../../events/bus.js';
 import type { RelationshipRecord } from '../../store/social-types.js';
 import type { RelationshipService } from '../relationships/service.js';
 import { publicActivity, type Activity } from './activity.js';
@@ -148,7 +149,7 @@ export class PresenceService {
       told?.delete(key);
       const view = this.view(from);
       if (alreadyTold || view.status === 'offline') continue;
-      this.ctx.bus.deliverHere({ t: 'PRESENCE_UPDATE', d: view, to: applicationId ? { userIds: [to], applicationId } : { userIds: [to] } });
+      this.deliver(view, applicationId ? { userIds: [to], applicationId } : { userIds: [to] });
     }
   }
 
@@ -194,26 +195,30 @@ export class PresenceService {
    */
   private publish(userId: string, { self } = { self: true }): void {
     const state = this.users.get(userId);
-    const deliver = (d: PresenceJson, to: { userIds: string[]; applicationId?: string }) => this.ctx.bus.deliverHere({ t: 'PRESENCE_UPDATE', d, to });
     if (self) {
       const own: PresenceJson =
         state && state.sessionApps.size > 0
           ? { user: { id: userId }, status: state.status, activities: [...state.activities.values()], client_status: { desktop: state.status } }
           : this.view(userId);
-      deliver(own, { userIds: [userId] });
+      this.deliver(own, { userIds: [userId] });
     }
     const view = this.view(userId);
     const friendships = this.relationships.friendships(userId);
     const platform = friendships.filter((f) => f.axis === 'platform').map((f) => f.otherId);
-    if (platform.length > 0) deliver(view, { userIds: platform });
+    if (platform.length > 0) this.deliver(view, { userIds: platform });
     const byApp = new Map<string, string[]>();
     const skip = new Set(platform);
     for (const friend of friendships) {
       if (friend.axis !== 'game' || skip.has(friend.otherId)) continue; // Platform friends already got it on every session.
       byApp.set(friend.applicationId, [...(byApp.get(friend.applicationId) ?? []), friend.otherId]);
     }
-    for (const [applicationId, userIds] of byApp) deliver(view, { userIds, applicationId });
+    for (const [applicationId, userIds] of byApp) this.deliver(view, { userIds, applicationId });
     if (state) this.noteTold(state, friendships);
+  }
+
+  /** To this node's sessions of `to`, at the place in the order of the entry being applied. */
+  private deliver(d: PresenceJson, to: EventAudience): void {
+    this.ctx.bus.deliverHere({ t: 'PRESENCE_UPDATE', d, to });
   }
 
   /** Records the recent friendships whose friend just got the user's presence (see `toldFriends`). */
