@@ -137,4 +137,28 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
     // Rejoining by secret returns the same lobby.
     expect(await act(bob.client, () => bob.client.createOrJoinLobby(secret))).toBe(lobbyId);
   });
+
+  it('reads a lobby whose snapshot holds more values than one call into JavaScript takes', async () => {
+    // 25 metadata entries (the most a map may hold) on the lobby and on each of three members: about 300 values in
+    // one snapshot, more than the N-API addon passes to its JavaScript builder in one call (it hands them over in
+    // chunks); koffi reads the same bytes in JavaScript.
+    const entries = (prefix: string) => Object.fromEntries(Array.from({ length: 25 }, (_, k) => [`${prefix}-${k}`, `${prefix} value ${k}`]));
+    const bigSecret = `${secret}-big`;
+    const id = await act(ada.client, () => ada.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('ada') }));
+    try {
+      // Each join passes the lobby's metadata too (a join without it would set the lobby's to none).
+      await act(bob.client, () => bob.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('bob') }));
+      await act(cyd.client, () => cyd.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('cyd') }));
+      await until(() => ada.client.getLobby(id)?.members.length === 3, 'ada sees all three members');
+      const lobby = ada.client.getLobby(id)!;
+      expect(lobby.metadata).toEqual(entries('lobby'));
+      expect(lobby.members.map((m) => [m.id, m.metadata, m.user?.id, m.connected])).toEqual([
+        [ada.id, entries('ada'), ada.id, true], [bob.id, entries('bob'), bob.id, true], [cyd.id, entries('cyd'), cyd.id, true],
+      ]);
+      // A small snapshot right after a chunked one is read from its own values only.
+      expect(ada.client.getLobby(lobbyId)!.members[0]).toMatchObject({ id: ada.id, metadata: { team: 'red' } });
+    } finally {
+      for (const player of [ada, bob, cyd]) await act(player.client, () => player.client.leaveLobby(id));
+    }
+  });
 });

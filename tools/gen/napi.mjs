@@ -84,25 +84,39 @@ function unwrapExpr(model, typeName, v) {
   return isClientType(model, typeName) ? `UnwrapClient(env, ${v})` : `UnwrapHandle<Svcpp_${typeName}>(env, ${v})`;
 }
 
+/** The callbacks the addon delivers (not raw, not run on an SDK thread). */
+const deliveredCallbacks = (model) => model.callbacks.filter((cb) => !cb.raw && cb.thread !== 'sdk');
+
+/** The delivered events with a payload (eventPayload), in order: the k-th is delivered by the k-th JS deliverer. */
+const payloadEvents = (model) => deliveredCallbacks(model).map((cb) => ({ cb, payload: eventPayload(model, cb) })).filter((e) => e.payload);
+
 /**
- * One trampoline per callback typedef: the C arguments converted into a fixed array (no allocation per event), and
- * for an event with a payload (eventPayload) its lookup snapshot as the last argument, read in the same crossing from
- * the client the registration recorded (JsCallback::client).
+ * One trampoline per callback typedef: the C arguments converted into a fixed array (no allocation per event). An
+ * event with a payload (eventPayload) goes to its JS deliverer instead (InvokeJsWithPayload): the registered function,
+ * the converted arguments and the values of its lookup snapshot, read in the same crossing from the client the
+ * registration recorded (JsCallback::client).
  */
 function trampolines(model) {
   let s = '';
-  for (const cb of model.callbacks) {
-    if (cb.raw || cb.thread === 'sdk') continue;
-    const payload = eventPayload(model, cb);
+  const payloads = payloadEvents(model);
+  for (const cb of deliveredCallbacks(model)) {
+    const payloadIndex = payloads.findIndex((e) => e.cb === cb);
     const params = cb.params.map(model.cCallbackParamDecl).concat('void *userData').join(', ');
+    if (payloadIndex >= 0) {
+      const { payload } = payloads[payloadIndex];
+      const pushes = cb.params.map((p) => `values.Push(${toJs(model, p.type, p.name, { borrowed: true })});`);
+      pushes.push(`FlattenLookup_${payload.f.name}(env, &registration.client, ${payload.args.join(', ')}, values);`);
+      s += `/** ${cb.cName}: the registered JS function, called with converted arguments and the ${payload.name} (payload) by its deliverer (pump thread = JS thread). */\n`;
+      s += `void SVCPP_CALL Call_${cb.cName}(${params}) {\n`;
+      s += `  InvokeJsWithPayload(userData, ${payloadIndex}, [&](Napi::Env env, JsCallback &registration, SnapshotValues &values) {\n`;
+      s += `${pushes.map((a) => `    ${a}`).join('\n')}\n  });\n}\n\n`;
+      continue;
+    }
     const args = cb.params.map((p, i) => `args[${i}] = ${toJs(model, p.type, p.name, { borrowed: true })};`);
-    if (payload) args.push(`args[${cb.params.length}] = LookupSnapshot_${payload.f.name}(env, &registration.client, ${payload.args.join(', ')});`);
     const count = args.length;
-    const uses = payload ? 'registration' : '';
-    const what = payload ? ` and the ${payload.name} (payload)` : '';
-    const lambda = `[&](Napi::Env ${count ? 'env' : ''}, JsCallback &${uses}, napi_value *${count ? 'args' : ''})`;
+    const lambda = `[&](Napi::Env ${count ? 'env' : ''}, JsCallback &, napi_value *${count ? 'args' : ''})`;
     const body = count ? `\n${args.map((a) => `    ${a}`).join('\n')}\n  ` : '';
-    s += `/** ${cb.cName}: the registered JS function, called with converted arguments${what} (pump thread = JS thread). */\n`;
+    s += `/** ${cb.cName}: the registered JS function, called with converted arguments (pump thread = JS thread). */\n`;
     s += `void SVCPP_CALL Call_${cb.cName}(${params}) {\n  InvokeJs<${count}>(userData, ${lambda} {${body}});\n}\n\n`;
   }
   return s;
@@ -218,77 +232,121 @@ function functionBody(model, f) {
 }
 
 
-/** C++ expression reading one value of IDL type t from the SnapshotReader `r` as a JS value. */
+/**
+ * How one value of IDL type t is read from the SnapshotReader `r`: `push`, the C++ statement pushing it onto the
+ * snapshot's values `v` (a map or a list: its count, then its items); `js`, the builder's expression taking it back.
+ */
 function readValue(t) {
   const p = parseType(t);
+  const scalar = (expr) => ({ push: `v.Push(${expr});`, js: 'v[i++]', scalar: true, expr });
   switch (p.kind) {
-    case 'bool': return 'r.Boolean(r.Bool())';
-    case 'i32': case 'enum': return 'r.Number(static_cast<double>(r.I32()))';
-    case 'u32': return 'r.Number(static_cast<double>(r.U32()))';
-    case 'f32': return 'r.Number(static_cast<double>(r.F32()))';
-    case 'u64': return 'r.BigInt(r.U64())';
-    case 'string': return 'r.String()';
-    case 'map': return 'r.Properties()';
-    case 'list': if (p.elem.kind === 'u64') return 'r.U64List()'; break;
+    case 'bool': return scalar('r.Boolean(r.Bool())');
+    case 'i32': case 'enum': return scalar('r.Int32(r.I32())');
+    case 'u32': return scalar('r.Uint32(r.U32())');
+    case 'f32': return scalar('r.Number(static_cast<double>(r.F32()))');
+    case 'u64': return scalar('r.BigInt(r.U64())');
+    case 'string': return scalar('r.String()');
+    case 'map': return { push: 'r.Properties(v);', js: 'properties()' };
+    case 'list': if (p.elem.kind === 'u64') return { push: 'r.U64List(v);', js: 'u64List()' }; break;
     default: break;
   }
   throw new Error(`napi: no packed layout for ${t}`);
 }
 
 /**
- * C++ expression reading one snapshot field from the packed layout the C snapshot wrote (tools/gen/c_snapshots.mjs
- * writes the same fields in the same order: the layout is theirs).
+ * How one snapshot field is read from the packed layout the C snapshot wrote (tools/gen/c_snapshots.mjs writes the
+ * same fields in the same order: the layout is theirs): the C++ statement pushing its values (a nested object's
+ * inline, a list's count then its items) and the builder's expression taking them back. An optional scalar is its
+ * value or undefined; any other optional value is a presence flag, then the value when present.
  */
 function readSnapshotField(field) {
   const fn = field.f.fn;
-  if (fn.ret === 'value') return readValue(fn.valueType);
-  if (fn.ret === 'cstr') return 'r.String()';
   let one;
-  if (field.mode === 'nest') one = `ReadSnapshot_${field.target}(env, r)`;
-  else if (field.mode === 'list') one = `r.List(ReadSnapshot_${field.target})`;
+  if (fn.ret === 'value') one = readValue(fn.valueType);
+  else if (fn.ret === 'cstr') one = readValue('string');
+  else if (field.mode === 'nest') one = { push: `Flatten_${field.target}(r, v);`, js: `${field.target}()` };
+  else if (field.mode === 'list') one = { push: `v.List(r, Flatten_${field.target});`, js: `list(${field.target})` };
   else if (field.mode === 'only') one = readValue(field.only.fn.valueType);
   else one = readValue(field.f.returns.type);
-  return fn.ret === 'optional' ? `r.Present() ? ${one} : static_cast<napi_value>(env.Undefined())` : one;
+  if (fn.ret !== 'optional') return one;
+  if (one.scalar) return { push: `v.Push(r.Present() ? ${one.expr} : v.Undefined());`, js: 'v[i++]' };
+  return { push: `if (v.PushPresence(r.Present())) { ${one.push} }`, js: `v[i++] ? ${one.js} : undefined` };
 }
 
-/** The keys of a snapshot object, in the order its factory takes them (fields, then fixed-argument calls). */
-const snapshotKeys = (spec) => [...spec.fields.map((field) => field.key), ...spec.calls.map((c) => c.key)];
-
 /**
- * The JavaScript source of the snapshot factories, one arrow function per object type (by index, in snapshotSpecs
- * order), each returning an object literal of its arguments: compiled once per environment (napi_run_script), so
- * every snapshot of a type is built by optimised JS with one hidden class — setting each key through
- * napi_set_named_property (a key string internalised and a map transition per field) cost most of a snapshot.
+ * The JavaScript source of the snapshot builders, compiled once per environment (napi_run_script; snapshots.hpp
+ * InitSnapshotBuilders): `[builders, more, deliverers]`. builders[k] takes every value of a snapshot of the k-th type
+ * (in snapshotSpecs order) as its arguments, its nested objects' and lists' values inline, and builds the whole object
+ * tree in optimised JS — one call into JS per snapshot, each object a literal with one hidden class per type. `more`
+ * takes the values of a large snapshot ahead of the last chunk (SnapshotValues: a bounded number of arguments per
+ * call). deliverers[k] delivers the k-th payload event (payloadEvents): it builds the payload and calls the function.
  */
-function snapshotFactorySource(specs) {
-  const factories = [...specs.values()].map((spec) => {
-    const keys = snapshotKeys(spec);
-    return `(${keys.map((_, i) => `a${i}`).join(', ')}) => ({ ${keys.map((k, i) => `${JSON.stringify(k)}: a${i}`).join(', ')} })`;
+function snapshotBuilderSource(specs, payloads) {
+  const readers = [...specs].map(([name, spec]) => {
+    const parts = [
+      ...spec.fields.map((field) => `${JSON.stringify(field.key)}: ${readSnapshotField(field).js}`),
+      ...spec.calls.map((c) => `${JSON.stringify(c.key)}: v[i++]`),
+    ];
+    return `  const ${name} = () => ({ ${parts.join(', ')} });`;
   });
-  return `[\n${factories.map((f) => `  ${f},`).join('\n')}\n]`;
+  // An event's deliverer: the function, the event's arguments, then its payload's values (none: not found).
+  const deliverers = payloads.map(({ cb, payload }) => {
+    const args = cb.params.map((_, k) => `a${k}`);
+    const taken = ['fn = v[i++]', ...args.map((a) => `${a} = v[i++]`)].join(', ');
+    return `    (...values) => { take(values); const ${taken}; const payload = i < v.length ? ${payload.target}() : undefined; v = none; return fn(${[...args, 'payload'].join(', ')}); },`;
+  });
+  return `(() => {
+  const none = [];
+  let v = none, i = 0, earlier = none;
+  const list = (read) => { const items = []; for (let n = v[i++]; n > 0; n--) items.push(read()); return items; };
+  const u64List = () => { const ids = []; for (let n = v[i++]; n > 0; n--) ids.push(v[i++]); return ids; };
+  // fromEntries: a "__proto__" key stays an entry, as everywhere else.
+  const properties = () => { const entries = []; for (let n = v[i++]; n > 0; n--) entries.push([v[i++], v[i++]]); return Object.fromEntries(entries); };
+${readers.join('\n')}
+  const take = (values) => {
+    if (earlier === none) v = values;
+    else {
+      v = earlier.concat(values);
+      earlier = none;
+    }
+    i = 0;
+  };
+  const builder = (read) => (...values) => {
+    take(values);
+    const built = read();
+    v = none; // the values are not kept alive until the next snapshot
+    return built;
+  };
+  const more = (...values) => {
+    if (earlier === none) earlier = [];
+    for (const value of values) earlier.push(value);
+  };
+  return [[${[...specs.keys()].map((name) => `builder(${name})`).join(', ')}], more, [
+${deliverers.join('\n')}
+  ]];
+})()`;
 }
 
 /**
  * The Snapshot entry points: `<Type>_Snapshot(handle, drop?)` is one call of the C snapshot `Svcpp_<T>_WriteSnapshot`
- * (every getter, read inside the library) and the packed bytes read into the type's factory by `ReadSnapshot_<T>`.
+ * (every getter, read inside the library) and the packed bytes read into the type's builder by `ReadSnapshot_<T>`.
  */
 function snapshotFunctions(model) {
   const specs = snapshotSpecs(model);
   let s = '// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------\n\n';
-  s += `/** The snapshot factories' source (see InitSnapshotFactories): index i builds the snapshot of the i-th type below. */\n`;
-  s += `constexpr const char *kSnapshotFactories = R"js(${snapshotFactorySource(specs)})js";\n\n`;
-  for (const [name] of specs) s += `napi_value ReadSnapshot_${name}(Napi::Env env, SnapshotReader &r);\n`;
+  s += `/** The snapshot builders' source (see InitSnapshotBuilders): builders[k] builds the snapshot of the k-th type below. */\n`;
+  s += `constexpr const char *kSnapshotBuilders = R"js(${snapshotBuilderSource(specs, payloadEvents(model))})js";\n\n`;
+  for (const [name] of specs) s += `void Flatten_${name}(SnapshotReader &r, SnapshotValues &v);\n`;
   s += '\n';
-  let factoryIndex = 0;
+  let builderIndex = 0;
   for (const [name, spec] of specs) {
-    const count = snapshotKeys(spec).length;
-    const lines = count === 0 ? ['(void)r;'] : [`napi_value values[${count}];`];
     // One statement per value: the layout is read in order.
-    spec.fields.forEach((field, i) => lines.push(`values[${i}] = ${readSnapshotField(field)};`));
-    spec.calls.forEach((c, j) => lines.push(`values[${spec.fields.length + j}] = r.String();`));
-    lines.push(count === 0 ? 'return Napi::Object::New(env);' : `return SnapshotFactory(env, ${factoryIndex}).Call(env.Undefined(), ${count}, values);`);
-    factoryIndex += 1;
-    s += `napi_value ReadSnapshot_${name}(Napi::Env env, SnapshotReader &r) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
+    const lines = [...spec.fields.map((field) => readSnapshotField(field).push), ...spec.calls.map(() => 'v.Push(r.String());')];
+    if (lines.length === 0) lines.push('(void)r;', '(void)v;');
+    s += `void Flatten_${name}(SnapshotReader &r, SnapshotValues &v) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
+    s += `napi_value ReadSnapshot_${name}(Napi::Env env, SnapshotReader &r) {\n`;
+    s += `  return SnapshotValues::Build(env, ${builderIndex}, [&](SnapshotValues &v) { Flatten_${name}(r, v); });\n}\n\n`;
+    builderIndex += 1;
     s += `Napi::Value SnapshotOf_${name}(Napi::Env env, ${spec.type.cName} *self) {\n`;
     s += `  return ReadCSnapshot(env, SnapshotKind::Object, [self](uint8_t *buffer, size_t capacity, size_t *size) {\n`;
     s += `    return ${spec.type.cName}_WriteSnapshot(self, buffer, capacity, size);\n  }, ReadSnapshot_${name});\n}\n\n`;
@@ -310,6 +368,25 @@ function lookupSnapshotDeclarations(model) {
   for (const { f } of lookupSnapshots(model)) {
     s += `Napi::Value LookupSnapshot_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...lookupIds(f).map((n) => `uint64_t ${n}`)].join(', ')});
 `;
+  }
+  for (const { f } of payloadLookups(model)) s += `${flattenLookupSignature(f)};\n`;
+  return s;
+}
+
+/** The lookup snapshots events read as their payload, each once. */
+const payloadLookups = (model) => lookupSnapshots(model).filter(({ f }) => payloadEvents(model).some(({ payload }) => payload.f.name === f.name));
+
+const flattenLookupSignature = (f) =>
+  `void FlattenLookup_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...lookupIds(f).map((n) => `uint64_t ${n}`), 'SnapshotValues &values'].join(', ')})`;
+
+/** `FlattenLookup_<Lookup>`: a lookup snapshot's values pushed for an event's deliverer (none when nothing is found). */
+function flattenLookupFunctions(model) {
+  let s = '';
+  for (const { f, target } of payloadLookups(model)) {
+    s += `${flattenLookupSignature(f)} {\n`;
+    s += `  ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {\n`;
+    s += `    return ${f.fn.cName}_WriteSnapshot(${['client', ...lookupIds(f), 'buffer', 'capacity', 'size'].join(', ')});\n`;
+    s += `  }, [&values](Napi::Env, SnapshotReader &r) -> napi_value {\n    Flatten_${target}(r, values);\n    return nullptr;\n  });\n}\n\n`;
   }
   return s;
 }
@@ -335,7 +412,7 @@ function lookupSnapshotFunctions(model) {
     lines.push(`return LookupSnapshot_${f.name}(${['env', ...args].join(', ')});`);
     s += `Napi::Value ${f.name}_Snapshot(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
   }
-  return s;
+  return s + flattenLookupFunctions(model);
 }
 
 function functionsFile(model) {
@@ -368,7 +445,7 @@ ${trampolines(model)}// ---- functions -----------------------------------------
   for (const f of fns) s += `  exports.Set("${f.name}", Napi::Function::New(env, ${f.name}, "${f.name}"));\n`;
   for (const name of snapshotSpecs(model).keys()) s += `  exports.Set("${name}_Snapshot", Napi::Function::New(env, ${name}_Snapshot, "${name}_Snapshot"));\n`;
   for (const { f } of lookupSnapshots(model)) s += `  exports.Set("${f.name}_Snapshot", Napi::Function::New(env, ${f.name}_Snapshot, "${f.name}_Snapshot"));\n`;
-  s += '  InitSnapshotFactories(env, kSnapshotFactories);\n';
+  s += '  InitSnapshotBuilders(env, kSnapshotBuilders);\n';
   s += '}\n\n}  // namespace svcpp_node\n';
   return s;
 }

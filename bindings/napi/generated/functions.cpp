@@ -23,6 +23,9 @@ Napi::Value LookupSnapshot_Client_GetChannelHandle(Napi::Env env, Svcpp_Client c
 Napi::Value LookupSnapshot_Client_GetLobbyHandle(Napi::Env env, Svcpp_Client const *client, uint64_t lobbyId);
 Napi::Value LookupSnapshot_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId);
 Napi::Value LookupSnapshot_Client_GetCall(Napi::Env env, Svcpp_Client const *client, uint64_t channelId);
+void FlattenLookup_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId, SnapshotValues &values);
+void FlattenLookup_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId, SnapshotValues &values);
+void FlattenLookup_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId, SnapshotValues &values);
 
 // ---- callback trampolines -----------------------------------------------------------------------------
 
@@ -150,11 +153,11 @@ void SVCPP_CALL Call_Svcpp_Client_GetGuildChannelsCallback(Svcpp_ClientResult co
   });
 }
 
-/** Svcpp_Client_UserUpdatedCallback: the registered JS function, called with converted arguments and the user (payload) (pump thread = JS thread). */
+/** Svcpp_Client_UserUpdatedCallback: the registered JS function, called with converted arguments and the user (payload) by its deliverer (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_UserUpdatedCallback(uint64_t userId, void *userData) {
-  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
-    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
-    args[1] = LookupSnapshot_Client_GetUser(env, &registration.client, userId);
+  InvokeJsWithPayload(userData, 0, [&](Napi::Env env, JsCallback &registration, SnapshotValues &values) {
+    values.Push(Napi::BigInt::New(env, static_cast<uint64_t>(userId)));
+    FlattenLookup_Client_GetUser(env, &registration.client, userId, values);
   });
 }
 
@@ -204,19 +207,19 @@ void SVCPP_CALL Call_Svcpp_Client_UserMessageSummariesCallback(Svcpp_ClientResul
   });
 }
 
-/** Svcpp_Client_MessageCreatedCallback: the registered JS function, called with converted arguments and the message (payload) (pump thread = JS thread). */
+/** Svcpp_Client_MessageCreatedCallback: the registered JS function, called with converted arguments and the message (payload) by its deliverer (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_MessageCreatedCallback(uint64_t messageId, void *userData) {
-  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
-    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(messageId));
-    args[1] = LookupSnapshot_Client_GetMessageHandle(env, &registration.client, messageId);
+  InvokeJsWithPayload(userData, 1, [&](Napi::Env env, JsCallback &registration, SnapshotValues &values) {
+    values.Push(Napi::BigInt::New(env, static_cast<uint64_t>(messageId)));
+    FlattenLookup_Client_GetMessageHandle(env, &registration.client, messageId, values);
   });
 }
 
-/** Svcpp_Client_MessageUpdatedCallback: the registered JS function, called with converted arguments and the message (payload) (pump thread = JS thread). */
+/** Svcpp_Client_MessageUpdatedCallback: the registered JS function, called with converted arguments and the message (payload) by its deliverer (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_MessageUpdatedCallback(uint64_t messageId, void *userData) {
-  InvokeJs<2>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
-    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(messageId));
-    args[1] = LookupSnapshot_Client_GetMessageHandle(env, &registration.client, messageId);
+  InvokeJsWithPayload(userData, 2, [&](Napi::Env env, JsCallback &registration, SnapshotValues &values) {
+    values.Push(Napi::BigInt::New(env, static_cast<uint64_t>(messageId)));
+    FlattenLookup_Client_GetMessageHandle(env, &registration.client, messageId, values);
   });
 }
 
@@ -322,12 +325,12 @@ void SVCPP_CALL Call_Svcpp_Client_UpdateRelationshipCallback(Svcpp_ClientResult 
   });
 }
 
-/** Svcpp_Client_RelationshipCreatedCallback: the registered JS function, called with converted arguments and the relationship (payload) (pump thread = JS thread). */
+/** Svcpp_Client_RelationshipCreatedCallback: the registered JS function, called with converted arguments and the relationship (payload) by its deliverer (pump thread = JS thread). */
 void SVCPP_CALL Call_Svcpp_Client_RelationshipCreatedCallback(uint64_t userId, bool isPlatformRelationshipUpdate, void *userData) {
-  InvokeJs<3>(userData, [&](Napi::Env env, JsCallback &registration, napi_value *args) {
-    args[0] = Napi::BigInt::New(env, static_cast<uint64_t>(userId));
-    args[1] = Napi::Boolean::New(env, isPlatformRelationshipUpdate);
-    args[2] = LookupSnapshot_Client_GetRelationshipHandle(env, &registration.client, userId);
+  InvokeJsWithPayload(userData, 3, [&](Napi::Env env, JsCallback &registration, SnapshotValues &values) {
+    values.Push(Napi::BigInt::New(env, static_cast<uint64_t>(userId)));
+    values.Push(Napi::Boolean::New(env, isPlatformRelationshipUpdate));
+    FlattenLookup_Client_GetRelationshipHandle(env, &registration.client, userId, values);
   });
 }
 
@@ -5579,85 +5582,117 @@ Napi::Value Call_ErrorToString(const Napi::CallbackInfo &info) {
 
 // ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------
 
-/** The snapshot factories' source (see InitSnapshotFactories): index i builds the snapshot of the i-th type below. */
-constexpr const char *kSnapshotFactories = R"js([
-  (a0, a1, a2, a3, a4, a5, a6) => ({ "apiBase": a0, "webBase": a1, "caFile": a2, "experimentalAudioSystem": a3, "experimentalAndroidPreventCommsForBluetooth": a4, "cpuAffinityMask": a5, "ipcPath": a6 }),
-  (a0, a1, a2, a3, a4, a5, a6) => ({ "type": a0, "error": a1, "errorCode": a2, "status": a3, "responseBody": a4, "retryable": a5, "retryAfter": a6 }),
-  (a0, a1) => ({ "method": a0, "challenge": a1 }),
-  (a0, a1) => ({ "challenge": a0, "verifier": a1 }),
-  (a0, a1, a2, a3, a4, a5, a6) => ({ "clientId": a0, "scopes": a1, "state": a2, "nonce": a3, "codeChallenge": a4, "integrationType": a5, "customSchemeParam": a6 }),
-  (a0, a1) => ({ "label": a0, "url": a1 }),
-  (a0, a1) => ({ "applicationId": a0, "lobbyId": a1 }),
-  (a0, a1, a2, a3, a4) => ({ "reason": a0, "message": a1, "retryable": a2, "closeCode": a3, "httpStatus": a4 }),
-  (a0, a1, a2) => ({ "id": a0, "name": a1, "guildId": a2 }),
-  (a0, a1, a2) => ({ "type": a0, "title": a1, "count": a2 }),
-  (a0, a1, a2) => ({ "id": a0, "name": a1, "isDefault": a2 }),
-  (a0, a1) => ({ "vadThreshold": a0, "automatic": a1 }),
-  (a0, a1, a2, a3) => ({ "protocolVersion": a0, "epoch": a1, "transitionPending": a2, "passthrough": a3 }),
-  (a0, a1) => ({ "userId": a0, "lastMessageId": a1 }),
-  (a0, a1) => ({ "id": a0, "name": a1 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7) => ({ "id": a0, "name": a1, "type": a2, "position": a3, "parentId": a4, "isLinkable": a5, "isViewableAndWriteableByAllMembers": a6, "linkedLobby": a7 }),
-  (a0, a1, a2, a3, a4, a5, a6) => ({ "largeImage": a0, "largeText": a1, "largeUrl": a2, "smallImage": a3, "smallText": a4, "smallUrl": a5, "inviteCoverImage": a6 }),
-  (a0, a1) => ({ "start": a0, "end": a1 }),
-  (a0, a1, a2, a3) => ({ "id": a0, "currentSize": a1, "maxSize": a2, "privacy": a3 }),
-  (a0) => ({ "join": a0 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14) => ({ "name": a0, "type": a1, "statusDisplayType": a2, "state": a3, "stateUrl": a4, "details": a5, "detailsUrl": a6, "applicationId": a7, "parentApplicationId": a8, "assets": a9, "timestamps": a10, "party": a11, "secrets": a12, "supportedPlatforms": a13, "buttons": a14 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8) => ({ "senderId": a0, "channelId": a1, "messageId": a2, "type": a3, "applicationId": a4, "parentApplicationId": a5, "partyId": a6, "sessionId": a7, "isValid": a8 }),
-  (a0, a1, a2, a3, a4) => ({ "id": a0, "platformRelationshipType": a1, "gameRelationshipType": a2, "isSpamRequest": a3, "user": a4 }),
-  (a0, a1, a2, a3, a4, a5) => ({ "avatarHash": a0, "metadata": a1, "providerId": a2, "providerIssuedUserId": a3, "providerType": a4, "username": a5 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) => ({ "id": a0, "username": a1, "globalName": a2, "displayName": a3, "avatar": a4, "status": a5, "isProvisional": a6, "guildTag": a7, "applicationProfiles": a8, "gameActivity": a9, "avatarUrl": a10 }),
-  (a0, a1, a2, a3, a4, a5) => ({ "id": a0, "connected": a1, "metadata": a2, "user": a3, "canLinkLobby": a4, "additionalName": a5 }),
-  (a0, a1, a2, a3, a4, a5) => ({ "id": a0, "lobbyMemberIds": a1, "lobbyMembers": a2, "metadata": a3, "linkedChannel": a4, "getCallInfoHandle": a5 }),
-  (a0, a1, a2, a3) => ({ "id": a0, "name": a1, "recipients": a2, "type": a3 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) => ({ "id": a0, "content": a1, "rawContent": a2, "authorId": a3, "author": a4, "channelId": a5, "lobbyId": a6, "recipientId": a7, "sentTimestamp": a8, "editedTimestamp": a9, "metadata": a10, "moderationMetadata": a11, "additionalContent": a12, "disclosureType": a13, "applicationId": a14, "sentFromGame": a15, "additionalName": a16 }),
-  (a0, a1) => ({ "selfMute": a0, "selfDeaf": a1 }),
-  (a0, a1, a2) => ({ "channelId": a0, "guildId": a1, "getParticipants": a2 }),
-  (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) => ({ "getStatus": a0, "getChannelId": a1, "getGuildId": a2, "getParticipants": a3, "getSelfMute": a4, "getSelfDeaf": a5, "getAudioMode": a6, "getPTTActive": a7, "getPTTReleaseDelay": a8, "getVADThreshold": a9, "getEncryptionState": a10, "getPrivacyCode": a11, "getFramesEncrypted": a12 }),
-])js";
+/** The snapshot builders' source (see InitSnapshotBuilders): builders[k] builds the snapshot of the k-th type below. */
+constexpr const char *kSnapshotBuilders = R"js((() => {
+  const none = [];
+  let v = none, i = 0, earlier = none;
+  const list = (read) => { const items = []; for (let n = v[i++]; n > 0; n--) items.push(read()); return items; };
+  const u64List = () => { const ids = []; for (let n = v[i++]; n > 0; n--) ids.push(v[i++]); return ids; };
+  // fromEntries: a "__proto__" key stays an entry, as everywhere else.
+  const properties = () => { const entries = []; for (let n = v[i++]; n > 0; n--) entries.push([v[i++], v[i++]]); return Object.fromEntries(entries); };
+  const ClientCreateOptions = () => ({ "apiBase": v[i++], "webBase": v[i++], "caFile": v[i++], "experimentalAudioSystem": v[i++], "experimentalAndroidPreventCommsForBluetooth": v[i++], "cpuAffinityMask": v[i++], "ipcPath": v[i++] });
+  const ClientResult = () => ({ "type": v[i++], "error": v[i++], "errorCode": v[i++], "status": v[i++], "responseBody": v[i++], "retryable": v[i++], "retryAfter": v[i++] });
+  const AuthorizationCodeChallenge = () => ({ "method": v[i++], "challenge": v[i++] });
+  const AuthorizationCodeVerifier = () => ({ "challenge": AuthorizationCodeChallenge(), "verifier": v[i++] });
+  const AuthorizationArgs = () => ({ "clientId": v[i++], "scopes": v[i++], "state": v[i++], "nonce": v[i++], "codeChallenge": v[i++] ? AuthorizationCodeChallenge() : undefined, "integrationType": v[i++], "customSchemeParam": v[i++] });
+  const ActivityButton = () => ({ "label": v[i++], "url": v[i++] });
+  const LinkedLobby = () => ({ "applicationId": v[i++], "lobbyId": v[i++] });
+  const ConnectionFailure = () => ({ "reason": v[i++], "message": v[i++], "retryable": v[i++], "closeCode": v[i++], "httpStatus": v[i++] });
+  const LinkedChannel = () => ({ "id": v[i++], "name": v[i++], "guildId": v[i++] });
+  const AdditionalContent = () => ({ "type": v[i++], "title": v[i++], "count": v[i++] });
+  const AudioDevice = () => ({ "id": v[i++], "name": v[i++], "isDefault": v[i++] });
+  const VADThresholdSettings = () => ({ "vadThreshold": v[i++], "automatic": v[i++] });
+  const CallEncryptionState = () => ({ "protocolVersion": v[i++], "epoch": v[i++], "transitionPending": v[i++], "passthrough": v[i++] });
+  const UserMessageSummary = () => ({ "userId": v[i++], "lastMessageId": v[i++] });
+  const GuildMinimal = () => ({ "id": v[i++], "name": v[i++] });
+  const GuildChannel = () => ({ "id": v[i++], "name": v[i++], "type": v[i++], "position": v[i++], "parentId": v[i++], "isLinkable": v[i++], "isViewableAndWriteableByAllMembers": v[i++], "linkedLobby": v[i++] ? LinkedLobby() : undefined });
+  const ActivityAssets = () => ({ "largeImage": v[i++], "largeText": v[i++], "largeUrl": v[i++], "smallImage": v[i++], "smallText": v[i++], "smallUrl": v[i++], "inviteCoverImage": v[i++] });
+  const ActivityTimestamps = () => ({ "start": v[i++], "end": v[i++] });
+  const ActivityParty = () => ({ "id": v[i++], "currentSize": v[i++], "maxSize": v[i++], "privacy": v[i++] });
+  const ActivitySecrets = () => ({ "join": v[i++] });
+  const Activity = () => ({ "name": v[i++], "type": v[i++], "statusDisplayType": v[i++], "state": v[i++], "stateUrl": v[i++], "details": v[i++], "detailsUrl": v[i++], "applicationId": v[i++], "parentApplicationId": v[i++], "assets": v[i++] ? ActivityAssets() : undefined, "timestamps": v[i++] ? ActivityTimestamps() : undefined, "party": v[i++] ? ActivityParty() : undefined, "secrets": v[i++] ? ActivitySecrets() : undefined, "supportedPlatforms": v[i++], "buttons": list(ActivityButton) });
+  const ActivityInvite = () => ({ "senderId": v[i++], "channelId": v[i++], "messageId": v[i++], "type": v[i++], "applicationId": v[i++], "parentApplicationId": v[i++], "partyId": v[i++], "sessionId": v[i++], "isValid": v[i++] });
+  const RelationshipHandle = () => ({ "id": v[i++], "platformRelationshipType": v[i++], "gameRelationshipType": v[i++], "isSpamRequest": v[i++], "user": v[i++] ? UserHandle() : undefined });
+  const UserApplicationProfileHandle = () => ({ "avatarHash": v[i++], "metadata": v[i++], "providerId": v[i++], "providerIssuedUserId": v[i++], "providerType": v[i++], "username": v[i++] });
+  const UserHandle = () => ({ "id": v[i++], "username": v[i++], "globalName": v[i++], "displayName": v[i++], "avatar": v[i++], "status": v[i++], "isProvisional": v[i++], "guildTag": v[i++], "applicationProfiles": list(UserApplicationProfileHandle), "gameActivity": v[i++] ? Activity() : undefined, "avatarUrl": v[i++] });
+  const LobbyMemberHandle = () => ({ "id": v[i++], "connected": v[i++], "metadata": properties(), "user": v[i++] ? UserHandle() : undefined, "canLinkLobby": v[i++], "additionalName": v[i++] });
+  const LobbyHandle = () => ({ "id": v[i++], "lobbyMemberIds": u64List(), "lobbyMembers": list(LobbyMemberHandle), "metadata": properties(), "linkedChannel": v[i++] ? LinkedChannel() : undefined, "getCallInfoHandle": v[i++] ? CallInfoHandle() : undefined });
+  const ChannelHandle = () => ({ "id": v[i++], "name": v[i++], "recipients": u64List(), "type": v[i++] });
+  const MessageHandle = () => ({ "id": v[i++], "content": v[i++], "rawContent": v[i++], "authorId": v[i++], "author": v[i++] ? UserHandle() : undefined, "channelId": v[i++], "lobbyId": v[i++], "recipientId": v[i++], "sentTimestamp": v[i++], "editedTimestamp": v[i++], "metadata": properties(), "moderationMetadata": properties(), "additionalContent": v[i++] ? AdditionalContent() : undefined, "disclosureType": v[i++], "applicationId": v[i++], "sentFromGame": v[i++], "additionalName": v[i++] });
+  const VoiceStateHandle = () => ({ "selfMute": v[i++], "selfDeaf": v[i++] });
+  const CallInfoHandle = () => ({ "channelId": v[i++], "guildId": v[i++], "getParticipants": u64List() });
+  const Call = () => ({ "getStatus": v[i++], "getChannelId": v[i++], "getGuildId": v[i++], "getParticipants": u64List(), "getSelfMute": v[i++], "getSelfDeaf": v[i++], "getAudioMode": v[i++], "getPTTActive": v[i++], "getPTTReleaseDelay": v[i++], "getVADThreshold": VADThresholdSettings(), "getEncryptionState": CallEncryptionState(), "getPrivacyCode": v[i++], "getFramesEncrypted": v[i++] });
+  const take = (values) => {
+    if (earlier === none) v = values;
+    else {
+      v = earlier.concat(values);
+      earlier = none;
+    }
+    i = 0;
+  };
+  const builder = (read) => (...values) => {
+    take(values);
+    const built = read();
+    v = none; // the values are not kept alive until the next snapshot
+    return built;
+  };
+  const more = (...values) => {
+    if (earlier === none) earlier = [];
+    for (const value of values) earlier.push(value);
+  };
+  return [[builder(ClientCreateOptions), builder(ClientResult), builder(AuthorizationCodeChallenge), builder(AuthorizationCodeVerifier), builder(AuthorizationArgs), builder(ActivityButton), builder(LinkedLobby), builder(ConnectionFailure), builder(LinkedChannel), builder(AdditionalContent), builder(AudioDevice), builder(VADThresholdSettings), builder(CallEncryptionState), builder(UserMessageSummary), builder(GuildMinimal), builder(GuildChannel), builder(ActivityAssets), builder(ActivityTimestamps), builder(ActivityParty), builder(ActivitySecrets), builder(Activity), builder(ActivityInvite), builder(RelationshipHandle), builder(UserApplicationProfileHandle), builder(UserHandle), builder(LobbyMemberHandle), builder(LobbyHandle), builder(ChannelHandle), builder(MessageHandle), builder(VoiceStateHandle), builder(CallInfoHandle), builder(Call)], more, [
+    (...values) => { take(values); const fn = v[i++], a0 = v[i++]; const payload = i < v.length ? UserHandle() : undefined; v = none; return fn(a0, payload); },
+    (...values) => { take(values); const fn = v[i++], a0 = v[i++]; const payload = i < v.length ? MessageHandle() : undefined; v = none; return fn(a0, payload); },
+    (...values) => { take(values); const fn = v[i++], a0 = v[i++]; const payload = i < v.length ? MessageHandle() : undefined; v = none; return fn(a0, payload); },
+    (...values) => { take(values); const fn = v[i++], a0 = v[i++], a1 = v[i++]; const payload = i < v.length ? RelationshipHandle() : undefined; v = none; return fn(a0, a1, payload); },
+  ]];
+})())js";
 
-napi_value ReadSnapshot_ClientCreateOptions(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ClientResult(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_AuthorizationCodeChallenge(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_AuthorizationCodeVerifier(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_AuthorizationArgs(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ActivityButton(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_LinkedLobby(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ConnectionFailure(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_LinkedChannel(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_AdditionalContent(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_AudioDevice(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_VADThresholdSettings(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_CallEncryptionState(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_UserMessageSummary(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_GuildMinimal(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_GuildChannel(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ActivityAssets(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ActivityTimestamps(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ActivityParty(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ActivitySecrets(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_Activity(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ActivityInvite(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_RelationshipHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_UserApplicationProfileHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_UserHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_LobbyMemberHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_LobbyHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_ChannelHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_MessageHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_VoiceStateHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_CallInfoHandle(Napi::Env env, SnapshotReader &r);
-napi_value ReadSnapshot_Call(Napi::Env env, SnapshotReader &r);
+void Flatten_ClientCreateOptions(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ClientResult(SnapshotReader &r, SnapshotValues &v);
+void Flatten_AuthorizationCodeChallenge(SnapshotReader &r, SnapshotValues &v);
+void Flatten_AuthorizationCodeVerifier(SnapshotReader &r, SnapshotValues &v);
+void Flatten_AuthorizationArgs(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ActivityButton(SnapshotReader &r, SnapshotValues &v);
+void Flatten_LinkedLobby(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ConnectionFailure(SnapshotReader &r, SnapshotValues &v);
+void Flatten_LinkedChannel(SnapshotReader &r, SnapshotValues &v);
+void Flatten_AdditionalContent(SnapshotReader &r, SnapshotValues &v);
+void Flatten_AudioDevice(SnapshotReader &r, SnapshotValues &v);
+void Flatten_VADThresholdSettings(SnapshotReader &r, SnapshotValues &v);
+void Flatten_CallEncryptionState(SnapshotReader &r, SnapshotValues &v);
+void Flatten_UserMessageSummary(SnapshotReader &r, SnapshotValues &v);
+void Flatten_GuildMinimal(SnapshotReader &r, SnapshotValues &v);
+void Flatten_GuildChannel(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ActivityAssets(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ActivityTimestamps(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ActivityParty(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ActivitySecrets(SnapshotReader &r, SnapshotValues &v);
+void Flatten_Activity(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ActivityInvite(SnapshotReader &r, SnapshotValues &v);
+void Flatten_RelationshipHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_UserApplicationProfileHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_UserHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_LobbyMemberHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_LobbyHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_ChannelHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_MessageHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_VoiceStateHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_CallInfoHandle(SnapshotReader &r, SnapshotValues &v);
+void Flatten_Call(SnapshotReader &r, SnapshotValues &v);
+
+void Flatten_ClientCreateOptions(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+  v.Push(r.String());
+  v.Push(r.String());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Present() ? r.BigInt(r.U64()) : v.Undefined());
+  v.Push(r.String());
+}
 
 napi_value ReadSnapshot_ClientCreateOptions(Napi::Env env, SnapshotReader &r) {
-  napi_value values[7];
-  values[0] = r.String();
-  values[1] = r.String();
-  values[2] = r.String();
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  values[4] = r.Boolean(r.Bool());
-  values[5] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
-  values[6] = r.String();
-  return SnapshotFactory(env, 0).Call(env.Undefined(), 7, values);
+  return SnapshotValues::Build(env, 0, [&](SnapshotValues &v) { Flatten_ClientCreateOptions(r, v); });
 }
 
 Napi::Value SnapshotOf_ClientCreateOptions(Napi::Env env, Svcpp_ClientCreateOptions *self) {
@@ -5675,16 +5710,18 @@ Napi::Value ClientCreateOptions_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ClientCreateOptions(env, self);
 }
 
+void Flatten_ClientResult(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.String());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.String());
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Number(static_cast<double>(r.F32())));
+}
+
 napi_value ReadSnapshot_ClientResult(Napi::Env env, SnapshotReader &r) {
-  napi_value values[7];
-  values[0] = r.Number(static_cast<double>(r.I32()));
-  values[1] = r.String();
-  values[2] = r.Number(static_cast<double>(r.I32()));
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  values[4] = r.String();
-  values[5] = r.Boolean(r.Bool());
-  values[6] = r.Number(static_cast<double>(r.F32()));
-  return SnapshotFactory(env, 1).Call(env.Undefined(), 7, values);
+  return SnapshotValues::Build(env, 1, [&](SnapshotValues &v) { Flatten_ClientResult(r, v); });
 }
 
 Napi::Value SnapshotOf_ClientResult(Napi::Env env, Svcpp_ClientResult *self) {
@@ -5702,11 +5739,13 @@ Napi::Value ClientResult_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ClientResult(env, self);
 }
 
+void Flatten_AuthorizationCodeChallenge(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_AuthorizationCodeChallenge(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.Number(static_cast<double>(r.I32()));
-  values[1] = r.String();
-  return SnapshotFactory(env, 2).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 2, [&](SnapshotValues &v) { Flatten_AuthorizationCodeChallenge(r, v); });
 }
 
 Napi::Value SnapshotOf_AuthorizationCodeChallenge(Napi::Env env, Svcpp_AuthorizationCodeChallenge *self) {
@@ -5724,11 +5763,13 @@ Napi::Value AuthorizationCodeChallenge_Snapshot(const Napi::CallbackInfo &info) 
   return SnapshotOf_AuthorizationCodeChallenge(env, self);
 }
 
+void Flatten_AuthorizationCodeVerifier(SnapshotReader &r, SnapshotValues &v) {
+  Flatten_AuthorizationCodeChallenge(r, v);
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_AuthorizationCodeVerifier(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = ReadSnapshot_AuthorizationCodeChallenge(env, r);
-  values[1] = r.String();
-  return SnapshotFactory(env, 3).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 3, [&](SnapshotValues &v) { Flatten_AuthorizationCodeVerifier(r, v); });
 }
 
 Napi::Value SnapshotOf_AuthorizationCodeVerifier(Napi::Env env, Svcpp_AuthorizationCodeVerifier *self) {
@@ -5746,16 +5787,18 @@ Napi::Value AuthorizationCodeVerifier_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_AuthorizationCodeVerifier(env, self);
 }
 
+void Flatten_AuthorizationArgs(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  if (v.PushPresence(r.Present())) { Flatten_AuthorizationCodeChallenge(r, v); }
+  v.Push(r.Present() ? r.Int32(r.I32()) : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+}
+
 napi_value ReadSnapshot_AuthorizationArgs(Napi::Env env, SnapshotReader &r) {
-  napi_value values[7];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[3] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[4] = r.Present() ? ReadSnapshot_AuthorizationCodeChallenge(env, r) : static_cast<napi_value>(env.Undefined());
-  values[5] = r.Present() ? r.Number(static_cast<double>(r.I32())) : static_cast<napi_value>(env.Undefined());
-  values[6] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 4).Call(env.Undefined(), 7, values);
+  return SnapshotValues::Build(env, 4, [&](SnapshotValues &v) { Flatten_AuthorizationArgs(r, v); });
 }
 
 Napi::Value SnapshotOf_AuthorizationArgs(Napi::Env env, Svcpp_AuthorizationArgs *self) {
@@ -5773,11 +5816,13 @@ Napi::Value AuthorizationArgs_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_AuthorizationArgs(env, self);
 }
 
+void Flatten_ActivityButton(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_ActivityButton(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.String();
-  values[1] = r.String();
-  return SnapshotFactory(env, 5).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 5, [&](SnapshotValues &v) { Flatten_ActivityButton(r, v); });
 }
 
 Napi::Value SnapshotOf_ActivityButton(Napi::Env env, Svcpp_ActivityButton *self) {
@@ -5795,11 +5840,13 @@ Napi::Value ActivityButton_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ActivityButton(env, self);
 }
 
+void Flatten_LinkedLobby(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+}
+
 napi_value ReadSnapshot_LinkedLobby(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.BigInt(r.U64());
-  return SnapshotFactory(env, 6).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 6, [&](SnapshotValues &v) { Flatten_LinkedLobby(r, v); });
 }
 
 Napi::Value SnapshotOf_LinkedLobby(Napi::Env env, Svcpp_LinkedLobby *self) {
@@ -5817,14 +5864,16 @@ Napi::Value LinkedLobby_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_LinkedLobby(env, self);
 }
 
+void Flatten_ConnectionFailure(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.String());
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Int32(r.I32()));
+}
+
 napi_value ReadSnapshot_ConnectionFailure(Napi::Env env, SnapshotReader &r) {
-  napi_value values[5];
-  values[0] = r.Number(static_cast<double>(r.I32()));
-  values[1] = r.String();
-  values[2] = r.Boolean(r.Bool());
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  values[4] = r.Number(static_cast<double>(r.I32()));
-  return SnapshotFactory(env, 7).Call(env.Undefined(), 5, values);
+  return SnapshotValues::Build(env, 7, [&](SnapshotValues &v) { Flatten_ConnectionFailure(r, v); });
 }
 
 Napi::Value SnapshotOf_ConnectionFailure(Napi::Env env, Svcpp_ConnectionFailure *self) {
@@ -5842,12 +5891,14 @@ Napi::Value ConnectionFailure_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ConnectionFailure(env, self);
 }
 
+void Flatten_LinkedChannel(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  v.Push(r.BigInt(r.U64()));
+}
+
 napi_value ReadSnapshot_LinkedChannel(Napi::Env env, SnapshotReader &r) {
-  napi_value values[3];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  values[2] = r.BigInt(r.U64());
-  return SnapshotFactory(env, 8).Call(env.Undefined(), 3, values);
+  return SnapshotValues::Build(env, 8, [&](SnapshotValues &v) { Flatten_LinkedChannel(r, v); });
 }
 
 Napi::Value SnapshotOf_LinkedChannel(Napi::Env env, Svcpp_LinkedChannel *self) {
@@ -5865,12 +5916,14 @@ Napi::Value LinkedChannel_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_LinkedChannel(env, self);
 }
 
+void Flatten_AdditionalContent(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Uint32(r.U32()));
+}
+
 napi_value ReadSnapshot_AdditionalContent(Napi::Env env, SnapshotReader &r) {
-  napi_value values[3];
-  values[0] = r.Number(static_cast<double>(r.I32()));
-  values[1] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[2] = r.Number(static_cast<double>(r.U32()));
-  return SnapshotFactory(env, 9).Call(env.Undefined(), 3, values);
+  return SnapshotValues::Build(env, 9, [&](SnapshotValues &v) { Flatten_AdditionalContent(r, v); });
 }
 
 Napi::Value SnapshotOf_AdditionalContent(Napi::Env env, Svcpp_AdditionalContent *self) {
@@ -5888,12 +5941,14 @@ Napi::Value AdditionalContent_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_AdditionalContent(env, self);
 }
 
+void Flatten_AudioDevice(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+  v.Push(r.String());
+  v.Push(r.Boolean(r.Bool()));
+}
+
 napi_value ReadSnapshot_AudioDevice(Napi::Env env, SnapshotReader &r) {
-  napi_value values[3];
-  values[0] = r.String();
-  values[1] = r.String();
-  values[2] = r.Boolean(r.Bool());
-  return SnapshotFactory(env, 10).Call(env.Undefined(), 3, values);
+  return SnapshotValues::Build(env, 10, [&](SnapshotValues &v) { Flatten_AudioDevice(r, v); });
 }
 
 Napi::Value SnapshotOf_AudioDevice(Napi::Env env, Svcpp_AudioDevice *self) {
@@ -5911,11 +5966,13 @@ Napi::Value AudioDevice_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_AudioDevice(env, self);
 }
 
+void Flatten_VADThresholdSettings(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Number(static_cast<double>(r.F32())));
+  v.Push(r.Boolean(r.Bool()));
+}
+
 napi_value ReadSnapshot_VADThresholdSettings(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.Number(static_cast<double>(r.F32()));
-  values[1] = r.Boolean(r.Bool());
-  return SnapshotFactory(env, 11).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 11, [&](SnapshotValues &v) { Flatten_VADThresholdSettings(r, v); });
 }
 
 Napi::Value SnapshotOf_VADThresholdSettings(Napi::Env env, Svcpp_VADThresholdSettings *self) {
@@ -5933,13 +5990,15 @@ Napi::Value VADThresholdSettings_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_VADThresholdSettings(env, self);
 }
 
+void Flatten_CallEncryptionState(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Boolean(r.Bool()));
+}
+
 napi_value ReadSnapshot_CallEncryptionState(Napi::Env env, SnapshotReader &r) {
-  napi_value values[4];
-  values[0] = r.Number(static_cast<double>(r.I32()));
-  values[1] = r.BigInt(r.U64());
-  values[2] = r.Boolean(r.Bool());
-  values[3] = r.Boolean(r.Bool());
-  return SnapshotFactory(env, 12).Call(env.Undefined(), 4, values);
+  return SnapshotValues::Build(env, 12, [&](SnapshotValues &v) { Flatten_CallEncryptionState(r, v); });
 }
 
 Napi::Value SnapshotOf_CallEncryptionState(Napi::Env env, Svcpp_CallEncryptionState *self) {
@@ -5957,11 +6016,13 @@ Napi::Value CallEncryptionState_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_CallEncryptionState(env, self);
 }
 
+void Flatten_UserMessageSummary(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+}
+
 napi_value ReadSnapshot_UserMessageSummary(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.BigInt(r.U64());
-  return SnapshotFactory(env, 13).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 13, [&](SnapshotValues &v) { Flatten_UserMessageSummary(r, v); });
 }
 
 Napi::Value SnapshotOf_UserMessageSummary(Napi::Env env, Svcpp_UserMessageSummary *self) {
@@ -5979,11 +6040,13 @@ Napi::Value UserMessageSummary_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_UserMessageSummary(env, self);
 }
 
+void Flatten_GuildMinimal(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_GuildMinimal(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  return SnapshotFactory(env, 14).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 14, [&](SnapshotValues &v) { Flatten_GuildMinimal(r, v); });
 }
 
 Napi::Value SnapshotOf_GuildMinimal(Napi::Env env, Svcpp_GuildMinimal *self) {
@@ -6001,17 +6064,19 @@ Napi::Value GuildMinimal_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_GuildMinimal(env, self);
 }
 
+void Flatten_GuildChannel(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Present() ? r.BigInt(r.U64()) : v.Undefined());
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Boolean(r.Bool()));
+  if (v.PushPresence(r.Present())) { Flatten_LinkedLobby(r, v); }
+}
+
 napi_value ReadSnapshot_GuildChannel(Napi::Env env, SnapshotReader &r) {
-  napi_value values[8];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  values[2] = r.Number(static_cast<double>(r.I32()));
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  values[4] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
-  values[5] = r.Boolean(r.Bool());
-  values[6] = r.Boolean(r.Bool());
-  values[7] = r.Present() ? ReadSnapshot_LinkedLobby(env, r) : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 15).Call(env.Undefined(), 8, values);
+  return SnapshotValues::Build(env, 15, [&](SnapshotValues &v) { Flatten_GuildChannel(r, v); });
 }
 
 Napi::Value SnapshotOf_GuildChannel(Napi::Env env, Svcpp_GuildChannel *self) {
@@ -6029,16 +6094,18 @@ Napi::Value GuildChannel_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_GuildChannel(env, self);
 }
 
+void Flatten_ActivityAssets(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+}
+
 napi_value ReadSnapshot_ActivityAssets(Napi::Env env, SnapshotReader &r) {
-  napi_value values[7];
-  values[0] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[1] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[3] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[4] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[5] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[6] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 16).Call(env.Undefined(), 7, values);
+  return SnapshotValues::Build(env, 16, [&](SnapshotValues &v) { Flatten_ActivityAssets(r, v); });
 }
 
 Napi::Value SnapshotOf_ActivityAssets(Napi::Env env, Svcpp_ActivityAssets *self) {
@@ -6056,11 +6123,13 @@ Napi::Value ActivityAssets_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ActivityAssets(env, self);
 }
 
+void Flatten_ActivityTimestamps(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+}
+
 napi_value ReadSnapshot_ActivityTimestamps(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.BigInt(r.U64());
-  return SnapshotFactory(env, 17).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 17, [&](SnapshotValues &v) { Flatten_ActivityTimestamps(r, v); });
 }
 
 Napi::Value SnapshotOf_ActivityTimestamps(Napi::Env env, Svcpp_ActivityTimestamps *self) {
@@ -6078,13 +6147,15 @@ Napi::Value ActivityTimestamps_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ActivityTimestamps(env, self);
 }
 
+void Flatten_ActivityParty(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Int32(r.I32()));
+}
+
 napi_value ReadSnapshot_ActivityParty(Napi::Env env, SnapshotReader &r) {
-  napi_value values[4];
-  values[0] = r.String();
-  values[1] = r.Number(static_cast<double>(r.I32()));
-  values[2] = r.Number(static_cast<double>(r.I32()));
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  return SnapshotFactory(env, 18).Call(env.Undefined(), 4, values);
+  return SnapshotValues::Build(env, 18, [&](SnapshotValues &v) { Flatten_ActivityParty(r, v); });
 }
 
 Napi::Value SnapshotOf_ActivityParty(Napi::Env env, Svcpp_ActivityParty *self) {
@@ -6102,10 +6173,12 @@ Napi::Value ActivityParty_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ActivityParty(env, self);
 }
 
+void Flatten_ActivitySecrets(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_ActivitySecrets(Napi::Env env, SnapshotReader &r) {
-  napi_value values[1];
-  values[0] = r.String();
-  return SnapshotFactory(env, 19).Call(env.Undefined(), 1, values);
+  return SnapshotValues::Build(env, 19, [&](SnapshotValues &v) { Flatten_ActivitySecrets(r, v); });
 }
 
 Napi::Value SnapshotOf_ActivitySecrets(Napi::Env env, Svcpp_ActivitySecrets *self) {
@@ -6123,24 +6196,26 @@ Napi::Value ActivitySecrets_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ActivitySecrets(env, self);
 }
 
+void Flatten_Activity(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Present() ? r.Int32(r.I32()) : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Present() ? r.BigInt(r.U64()) : v.Undefined());
+  v.Push(r.Present() ? r.BigInt(r.U64()) : v.Undefined());
+  if (v.PushPresence(r.Present())) { Flatten_ActivityAssets(r, v); }
+  if (v.PushPresence(r.Present())) { Flatten_ActivityTimestamps(r, v); }
+  if (v.PushPresence(r.Present())) { Flatten_ActivityParty(r, v); }
+  if (v.PushPresence(r.Present())) { Flatten_ActivitySecrets(r, v); }
+  v.Push(r.Int32(r.I32()));
+  v.List(r, Flatten_ActivityButton);
+}
+
 napi_value ReadSnapshot_Activity(Napi::Env env, SnapshotReader &r) {
-  napi_value values[15];
-  values[0] = r.String();
-  values[1] = r.Number(static_cast<double>(r.I32()));
-  values[2] = r.Present() ? r.Number(static_cast<double>(r.I32())) : static_cast<napi_value>(env.Undefined());
-  values[3] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[4] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[5] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[6] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[7] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
-  values[8] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
-  values[9] = r.Present() ? ReadSnapshot_ActivityAssets(env, r) : static_cast<napi_value>(env.Undefined());
-  values[10] = r.Present() ? ReadSnapshot_ActivityTimestamps(env, r) : static_cast<napi_value>(env.Undefined());
-  values[11] = r.Present() ? ReadSnapshot_ActivityParty(env, r) : static_cast<napi_value>(env.Undefined());
-  values[12] = r.Present() ? ReadSnapshot_ActivitySecrets(env, r) : static_cast<napi_value>(env.Undefined());
-  values[13] = r.Number(static_cast<double>(r.I32()));
-  values[14] = r.List(ReadSnapshot_ActivityButton);
-  return SnapshotFactory(env, 20).Call(env.Undefined(), 15, values);
+  return SnapshotValues::Build(env, 20, [&](SnapshotValues &v) { Flatten_Activity(r, v); });
 }
 
 Napi::Value SnapshotOf_Activity(Napi::Env env, Svcpp_Activity *self) {
@@ -6158,18 +6233,20 @@ Napi::Value Activity_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_Activity(env, self);
 }
 
+void Flatten_ActivityInvite(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  v.Push(r.String());
+  v.Push(r.Boolean(r.Bool()));
+}
+
 napi_value ReadSnapshot_ActivityInvite(Napi::Env env, SnapshotReader &r) {
-  napi_value values[9];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.BigInt(r.U64());
-  values[2] = r.BigInt(r.U64());
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  values[4] = r.BigInt(r.U64());
-  values[5] = r.BigInt(r.U64());
-  values[6] = r.String();
-  values[7] = r.String();
-  values[8] = r.Boolean(r.Bool());
-  return SnapshotFactory(env, 21).Call(env.Undefined(), 9, values);
+  return SnapshotValues::Build(env, 21, [&](SnapshotValues &v) { Flatten_ActivityInvite(r, v); });
 }
 
 Napi::Value SnapshotOf_ActivityInvite(Napi::Env env, Svcpp_ActivityInvite *self) {
@@ -6187,14 +6264,16 @@ Napi::Value ActivityInvite_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ActivityInvite(env, self);
 }
 
+void Flatten_RelationshipHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Boolean(r.Bool()));
+  if (v.PushPresence(r.Present())) { Flatten_UserHandle(r, v); }
+}
+
 napi_value ReadSnapshot_RelationshipHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[5];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.Number(static_cast<double>(r.I32()));
-  values[2] = r.Number(static_cast<double>(r.I32()));
-  values[3] = r.Boolean(r.Bool());
-  values[4] = r.Present() ? ReadSnapshot_UserHandle(env, r) : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 22).Call(env.Undefined(), 5, values);
+  return SnapshotValues::Build(env, 22, [&](SnapshotValues &v) { Flatten_RelationshipHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_RelationshipHandle(Napi::Env env, Svcpp_RelationshipHandle *self) {
@@ -6212,15 +6291,17 @@ Napi::Value RelationshipHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_RelationshipHandle(env, self);
 }
 
+void Flatten_UserApplicationProfileHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.String());
+  v.Push(r.String());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.String());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_UserApplicationProfileHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[6];
-  values[0] = r.String();
-  values[1] = r.String();
-  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[3] = r.String();
-  values[4] = r.Number(static_cast<double>(r.I32()));
-  values[5] = r.String();
-  return SnapshotFactory(env, 23).Call(env.Undefined(), 6, values);
+  return SnapshotValues::Build(env, 23, [&](SnapshotValues &v) { Flatten_UserApplicationProfileHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_UserApplicationProfileHandle(Napi::Env env, Svcpp_UserApplicationProfileHandle *self) {
@@ -6238,20 +6319,22 @@ Napi::Value UserApplicationProfileHandle_Snapshot(const Napi::CallbackInfo &info
   return SnapshotOf_UserApplicationProfileHandle(env, self);
 }
 
+void Flatten_UserHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.String());
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Present() ? r.String() : v.Undefined());
+  v.List(r, Flatten_UserApplicationProfileHandle);
+  if (v.PushPresence(r.Present())) { Flatten_Activity(r, v); }
+  v.Push(r.String());
+}
+
 napi_value ReadSnapshot_UserHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[11];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  values[2] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[3] = r.String();
-  values[4] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[5] = r.Number(static_cast<double>(r.I32()));
-  values[6] = r.Boolean(r.Bool());
-  values[7] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  values[8] = r.List(ReadSnapshot_UserApplicationProfileHandle);
-  values[9] = r.Present() ? ReadSnapshot_Activity(env, r) : static_cast<napi_value>(env.Undefined());
-  values[10] = r.String();
-  return SnapshotFactory(env, 24).Call(env.Undefined(), 11, values);
+  return SnapshotValues::Build(env, 24, [&](SnapshotValues &v) { Flatten_UserHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_UserHandle(Napi::Env env, Svcpp_UserHandle *self) {
@@ -6269,15 +6352,17 @@ Napi::Value UserHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_UserHandle(env, self);
 }
 
+void Flatten_LobbyMemberHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.Boolean(r.Bool()));
+  r.Properties(v);
+  if (v.PushPresence(r.Present())) { Flatten_UserHandle(r, v); }
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Present() ? r.String() : v.Undefined());
+}
+
 napi_value ReadSnapshot_LobbyMemberHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[6];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.Boolean(r.Bool());
-  values[2] = r.Properties();
-  values[3] = r.Present() ? ReadSnapshot_UserHandle(env, r) : static_cast<napi_value>(env.Undefined());
-  values[4] = r.Boolean(r.Bool());
-  values[5] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 25).Call(env.Undefined(), 6, values);
+  return SnapshotValues::Build(env, 25, [&](SnapshotValues &v) { Flatten_LobbyMemberHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_LobbyMemberHandle(Napi::Env env, Svcpp_LobbyMemberHandle *self) {
@@ -6295,15 +6380,17 @@ Napi::Value LobbyMemberHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_LobbyMemberHandle(env, self);
 }
 
+void Flatten_LobbyHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  r.U64List(v);
+  v.List(r, Flatten_LobbyMemberHandle);
+  r.Properties(v);
+  if (v.PushPresence(r.Present())) { Flatten_LinkedChannel(r, v); }
+  if (v.PushPresence(r.Present())) { Flatten_CallInfoHandle(r, v); }
+}
+
 napi_value ReadSnapshot_LobbyHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[6];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.U64List();
-  values[2] = r.List(ReadSnapshot_LobbyMemberHandle);
-  values[3] = r.Properties();
-  values[4] = r.Present() ? ReadSnapshot_LinkedChannel(env, r) : static_cast<napi_value>(env.Undefined());
-  values[5] = r.Present() ? ReadSnapshot_CallInfoHandle(env, r) : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 26).Call(env.Undefined(), 6, values);
+  return SnapshotValues::Build(env, 26, [&](SnapshotValues &v) { Flatten_LobbyHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_LobbyHandle(Napi::Env env, Svcpp_LobbyHandle *self) {
@@ -6321,13 +6408,15 @@ Napi::Value LobbyHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_LobbyHandle(env, self);
 }
 
+void Flatten_ChannelHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  r.U64List(v);
+  v.Push(r.Int32(r.I32()));
+}
+
 napi_value ReadSnapshot_ChannelHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[4];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  values[2] = r.U64List();
-  values[3] = r.Number(static_cast<double>(r.I32()));
-  return SnapshotFactory(env, 27).Call(env.Undefined(), 4, values);
+  return SnapshotValues::Build(env, 27, [&](SnapshotValues &v) { Flatten_ChannelHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_ChannelHandle(Napi::Env env, Svcpp_ChannelHandle *self) {
@@ -6345,26 +6434,28 @@ Napi::Value ChannelHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_ChannelHandle(env, self);
 }
 
+void Flatten_MessageHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.String());
+  v.Push(r.String());
+  v.Push(r.BigInt(r.U64()));
+  if (v.PushPresence(r.Present())) { Flatten_UserHandle(r, v); }
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.Present() ? r.BigInt(r.U64()) : v.Undefined());
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  r.Properties(v);
+  r.Properties(v);
+  if (v.PushPresence(r.Present())) { Flatten_AdditionalContent(r, v); }
+  v.Push(r.Present() ? r.Int32(r.I32()) : v.Undefined());
+  v.Push(r.Present() ? r.BigInt(r.U64()) : v.Undefined());
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Present() ? r.String() : v.Undefined());
+}
+
 napi_value ReadSnapshot_MessageHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[17];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.String();
-  values[2] = r.String();
-  values[3] = r.BigInt(r.U64());
-  values[4] = r.Present() ? ReadSnapshot_UserHandle(env, r) : static_cast<napi_value>(env.Undefined());
-  values[5] = r.BigInt(r.U64());
-  values[6] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
-  values[7] = r.BigInt(r.U64());
-  values[8] = r.BigInt(r.U64());
-  values[9] = r.BigInt(r.U64());
-  values[10] = r.Properties();
-  values[11] = r.Properties();
-  values[12] = r.Present() ? ReadSnapshot_AdditionalContent(env, r) : static_cast<napi_value>(env.Undefined());
-  values[13] = r.Present() ? r.Number(static_cast<double>(r.I32())) : static_cast<napi_value>(env.Undefined());
-  values[14] = r.Present() ? r.BigInt(r.U64()) : static_cast<napi_value>(env.Undefined());
-  values[15] = r.Boolean(r.Bool());
-  values[16] = r.Present() ? r.String() : static_cast<napi_value>(env.Undefined());
-  return SnapshotFactory(env, 28).Call(env.Undefined(), 17, values);
+  return SnapshotValues::Build(env, 28, [&](SnapshotValues &v) { Flatten_MessageHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_MessageHandle(Napi::Env env, Svcpp_MessageHandle *self) {
@@ -6382,11 +6473,13 @@ Napi::Value MessageHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_MessageHandle(env, self);
 }
 
+void Flatten_VoiceStateHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Boolean(r.Bool()));
+}
+
 napi_value ReadSnapshot_VoiceStateHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[2];
-  values[0] = r.Boolean(r.Bool());
-  values[1] = r.Boolean(r.Bool());
-  return SnapshotFactory(env, 29).Call(env.Undefined(), 2, values);
+  return SnapshotValues::Build(env, 29, [&](SnapshotValues &v) { Flatten_VoiceStateHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_VoiceStateHandle(Napi::Env env, Svcpp_VoiceStateHandle *self) {
@@ -6404,12 +6497,14 @@ Napi::Value VoiceStateHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_VoiceStateHandle(env, self);
 }
 
+void Flatten_CallInfoHandle(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  r.U64List(v);
+}
+
 napi_value ReadSnapshot_CallInfoHandle(Napi::Env env, SnapshotReader &r) {
-  napi_value values[3];
-  values[0] = r.BigInt(r.U64());
-  values[1] = r.BigInt(r.U64());
-  values[2] = r.U64List();
-  return SnapshotFactory(env, 30).Call(env.Undefined(), 3, values);
+  return SnapshotValues::Build(env, 30, [&](SnapshotValues &v) { Flatten_CallInfoHandle(r, v); });
 }
 
 Napi::Value SnapshotOf_CallInfoHandle(Napi::Env env, Svcpp_CallInfoHandle *self) {
@@ -6427,22 +6522,24 @@ Napi::Value CallInfoHandle_Snapshot(const Napi::CallbackInfo &info) {
   return SnapshotOf_CallInfoHandle(env, self);
 }
 
+void Flatten_Call(SnapshotReader &r, SnapshotValues &v) {
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.BigInt(r.U64()));
+  v.Push(r.BigInt(r.U64()));
+  r.U64List(v);
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Int32(r.I32()));
+  v.Push(r.Boolean(r.Bool()));
+  v.Push(r.Uint32(r.U32()));
+  Flatten_VADThresholdSettings(r, v);
+  Flatten_CallEncryptionState(r, v);
+  v.Push(r.String());
+  v.Push(r.BigInt(r.U64()));
+}
+
 napi_value ReadSnapshot_Call(Napi::Env env, SnapshotReader &r) {
-  napi_value values[13];
-  values[0] = r.Number(static_cast<double>(r.I32()));
-  values[1] = r.BigInt(r.U64());
-  values[2] = r.BigInt(r.U64());
-  values[3] = r.U64List();
-  values[4] = r.Boolean(r.Bool());
-  values[5] = r.Boolean(r.Bool());
-  values[6] = r.Number(static_cast<double>(r.I32()));
-  values[7] = r.Boolean(r.Bool());
-  values[8] = r.Number(static_cast<double>(r.U32()));
-  values[9] = ReadSnapshot_VADThresholdSettings(env, r);
-  values[10] = ReadSnapshot_CallEncryptionState(env, r);
-  values[11] = r.String();
-  values[12] = r.BigInt(r.U64());
-  return SnapshotFactory(env, 31).Call(env.Undefined(), 13, values);
+  return SnapshotValues::Build(env, 31, [&](SnapshotValues &v) { Flatten_Call(r, v); });
 }
 
 Napi::Value SnapshotOf_Call(Napi::Env env, Svcpp_Call *self) {
@@ -6574,6 +6671,33 @@ Napi::Value Client_GetCall_Snapshot(const Napi::CallbackInfo &info) {
   CountCrossing();
   uint64_t channelId = U64Arg(info[1]);
   return LookupSnapshot_Client_GetCall(env, UnwrapClient(env, info[0]), channelId);
+}
+
+void FlattenLookup_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId, SnapshotValues &values) {
+  ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetUser_WriteSnapshot(client, userId, buffer, capacity, size);
+  }, [&values](Napi::Env, SnapshotReader &r) -> napi_value {
+    Flatten_UserHandle(r, values);
+    return nullptr;
+  });
+}
+
+void FlattenLookup_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId, SnapshotValues &values) {
+  ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetMessageHandle_WriteSnapshot(client, messageId, buffer, capacity, size);
+  }, [&values](Napi::Env, SnapshotReader &r) -> napi_value {
+    Flatten_MessageHandle(r, values);
+    return nullptr;
+  });
+}
+
+void FlattenLookup_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId, SnapshotValues &values) {
+  ReadCSnapshot(env, SnapshotKind::Lookup, [&](uint8_t *buffer, size_t capacity, size_t *size) {
+    return Svcpp_Client_GetRelationshipHandle_WriteSnapshot(client, userId, buffer, capacity, size);
+  }, [&values](Napi::Env, SnapshotReader &r) -> napi_value {
+    Flatten_RelationshipHandle(r, values);
+    return nullptr;
+  });
 }
 
 }  // namespace
@@ -7215,7 +7339,7 @@ void RegisterGenerated(Napi::Env env, Napi::Object exports) {
   exports.Set("Client_GetLobbyHandle_Snapshot", Napi::Function::New(env, Client_GetLobbyHandle_Snapshot, "Client_GetLobbyHandle_Snapshot"));
   exports.Set("Client_GetRelationshipHandle_Snapshot", Napi::Function::New(env, Client_GetRelationshipHandle_Snapshot, "Client_GetRelationshipHandle_Snapshot"));
   exports.Set("Client_GetCall_Snapshot", Napi::Function::New(env, Client_GetCall_Snapshot, "Client_GetCall_Snapshot"));
-  InitSnapshotFactories(env, kSnapshotFactories);
+  InitSnapshotBuilders(env, kSnapshotBuilders);
 }
 
 }  // namespace svcpp_node

@@ -34,8 +34,12 @@ struct AddonData {
   Napi::FunctionReference errorFactory;
   /** First exception a JS callback threw during the current pump; rethrown when the pump returns. */
   Napi::Reference<Napi::Value> callbackError;
-  /** One function per object type building its snapshot object from the values read (snapshots.hpp). */
-  std::vector<Napi::FunctionReference> snapshotFactories;
+  /** One function per object type building its snapshot object tree from the values read (snapshots.hpp). */
+  std::vector<Napi::FunctionReference> snapshotBuilders;
+  /** Takes a large snapshot's values ahead of its builder's call (SnapshotValues). */
+  Napi::FunctionReference snapshotMore;
+  /** One function per event with a payload: builds the payload and calls the registered function (snapshots.hpp). */
+  std::vector<Napi::FunctionReference> payloadDeliverers;
   /** The environment's setImmediate: the client pump continues a drain on the next turn with it (client_pump.cpp). */
   Napi::FunctionReference setImmediate;
 };

@@ -49,12 +49,12 @@ class CallbacksShareScope {
 };
 
 /**
- * Calls the JS function of a registration with the N arguments fillArgs(env, registration, args) writes into a
- * fixed array (no allocation per event). Never lets an exception reach C: a JS exception is recorded and rethrown
- * when the pump returns; if JS cannot run (a worker terminating, napi_cannot_run_js) the call is skipped.
+ * Runs `call(env, registration)`, the one call into JS of a callback's delivery, counted as one crossing. Never lets
+ * an exception reach C: a JS exception is recorded and rethrown when the pump returns; if JS cannot run (a worker
+ * terminating, napi_cannot_run_js) the call is skipped.
  */
-template <size_t N, class FillArgs>
-void InvokeJs(void *userData, FillArgs fillArgs) noexcept {
+template <class Call>
+void GuardJsCallback(void *userData, Call call) noexcept {
   auto *cb = static_cast<JsCallback *>(userData);
   Napi::Env env(cb->env);
   tCrossingsAtCallbackStart = tCrossings;
@@ -62,10 +62,7 @@ void InvokeJs(void *userData, FillArgs fillArgs) noexcept {
   try {
     std::optional<Napi::HandleScope> scope;
     if (!tCallbacksShareScope) scope.emplace(env);
-    napi_value args[N > 0 ? N : 1];
-    fillArgs(env, *cb, args);
-    // Function::Call, not FunctionReference::Call: the latter opens an EscapableHandleScope per call.
-    cb->fn.Value().Call(env.Undefined(), N, args);
+    call(env, *cb);
   } catch (const Napi::Error &e) {
     try {
       RecordCallbackError(env, e.Value());
@@ -73,6 +70,20 @@ void InvokeJs(void *userData, FillArgs fillArgs) noexcept {
     }
   } catch (...) {
   }
+}
+
+/**
+ * Calls the JS function of a registration with the N arguments fillArgs(env, registration, args) writes into a
+ * fixed array (no allocation per event).
+ */
+template <size_t N, class FillArgs>
+void InvokeJs(void *userData, FillArgs fillArgs) noexcept {
+  GuardJsCallback(userData, [&](Napi::Env env, JsCallback &cb) {
+    napi_value args[N > 0 ? N : 1];
+    fillArgs(env, cb, args);
+    // Function::Call, not FunctionReference::Call: the latter opens an EscapableHandleScope per call.
+    cb.fn.Value().Call(env.Undefined(), N, args);
+  });
 }
 
 }  // namespace svcpp_node

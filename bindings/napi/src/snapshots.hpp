@@ -1,33 +1,106 @@
 // Helpers of the generated Snapshot entry points (bindings/napi/generated/functions.cpp, native/SEMANTICS.md
 // "Snapshots"): a snapshot is one call of the C snapshot entry point (Svcpp_<T>_WriteSnapshot, or a lookup's) into
-// a per-thread buffer, then the packed layout read into plain JS values by the generated ReadSnapshot_<T>.
+// a per-thread buffer, then the packed layout read into JS values (the generated Flatten_<T>) and the object tree built
+// from them by one call of the type's generated JS builder (ReadSnapshot_<T>).
 #pragma once
 
 #include <cstring>
 #include <vector>
 
 #include "addon.hpp"
+#include "callbacks.hpp"
 #include "../generated/handle_traits.hpp"
 
 namespace svcpp_node {
 
 /**
- * Compiles the generated factories (`source`: a JS array expression of functions) once per environment. A snapshot
- * is then one call of its factory with the values read: an object literal in optimised JS gets the same hidden class
- * every time, where setting each key from C++ paid a key internalisation and a map transition per field.
+ * Compiles the generated builders (`source`: a JS expression answering `[builders, more, deliverers]`, see
+ * SnapshotValues and InvokeJsWithPayload) once per environment.
  */
-inline void InitSnapshotFactories(Napi::Env env, const char *source) {
+inline void InitSnapshotBuilders(Napi::Env env, const char *source) {
   napi_value script = Napi::String::New(env, source);
   napi_value result;
   NAPI_THROW_IF_FAILED_VOID(env, napi_run_script(env, script, &result));
-  Napi::Array factories(env, result);
-  auto &out = Addon(env).snapshotFactories;
-  out.clear();
-  for (uint32_t i = 0; i < factories.Length(); ++i) out.push_back(Napi::Persistent(factories.Get(i).As<Napi::Function>()));
+  Napi::Array answer(env, result);
+  Napi::Array builders = answer.Get(0u).As<Napi::Array>();
+  auto &addon = Addon(env);
+  addon.snapshotBuilders.clear();
+  for (uint32_t i = 0; i < builders.Length(); ++i) addon.snapshotBuilders.push_back(Napi::Persistent(builders.Get(i).As<Napi::Function>()));
+  addon.snapshotMore = Napi::Persistent(answer.Get(1u).As<Napi::Function>());
+  Napi::Array deliverers = answer.Get(2u).As<Napi::Array>();
+  addon.payloadDeliverers.clear();
+  for (uint32_t i = 0; i < deliverers.Length(); ++i) addon.payloadDeliverers.push_back(Napi::Persistent(deliverers.Get(i).As<Napi::Function>()));
 }
 
-/** The factory of the index-th snapshot type. */
-inline Napi::Function SnapshotFactory(Napi::Env env, size_t index) { return Addon(env).snapshotFactories[index].Value(); }
+class SnapshotReader;
+
+/**
+ * The JS values of one snapshot, its nested objects' and lists' inline (a list: its count, then its items; an optional
+ * object: a presence flag, then its values), handed to the type's generated builder in one call, which builds the
+ * whole object tree in JS. Each nested object or list built from C++ instead cost a call into JS or an array filled
+ * element by element through Node-API, the most expensive part of a snapshot's read. A large snapshot (a long list)
+ * goes to JS in chunks of kChunk arguments (the builders' `more`), so no call needs an unbounded argument list.
+ */
+class SnapshotValues {
+ public:
+  /** Runs `flatten(values)` (a generated Flatten_<T>), then the index-th builder on the values pushed. */
+  template <class Flatten>
+  static napi_value Build(Napi::Env env, size_t index, Flatten flatten) {
+    SnapshotValues values(env);
+    flatten(values);
+    return values.Finish(values.addon_.snapshotBuilders[index].Value());
+  }
+
+  /** Pushes `first`, runs `fill(values)`, then calls the index-th payload deliverer on the values pushed. */
+  template <class Fill>
+  static void Deliver(Napi::Env env, size_t index, napi_value first, Fill fill) {
+    SnapshotValues values(env);
+    values.Push(first);
+    fill(values);
+    values.Finish(values.addon_.payloadDeliverers[index].Value());
+  }
+
+  void Push(napi_value value) {
+    if (count_ == kChunk) Flush();
+    values_[count_++] = value;
+  }
+  /** Pushes an optional object's presence flag; true when its values follow. */
+  bool PushPresence(bool present) {
+    Push(present ? true_ : false_);
+    return present;
+  }
+  napi_value Undefined() const { return undefined_; }
+
+  /** A list of objects: its count, then each one's values (`flatten`: a generated Flatten_<T>). */
+  void List(SnapshotReader &r, void (*flatten)(SnapshotReader &, SnapshotValues &));
+
+ private:
+  static constexpr size_t kChunk = 256;
+
+  explicit SnapshotValues(Napi::Env env) : env_(env), addon_(Addon(env)) {
+    napi_get_undefined(env, &undefined_);
+    napi_get_boolean(env, true, &true_);
+    napi_get_boolean(env, false, &false_);
+  }
+
+  void Flush() {
+    napi_value ignored;
+    NAPI_THROW_IF_FAILED_VOID(env_, napi_call_function(env_, undefined_, addon_.snapshotMore.Value(), count_, values_, &ignored));
+    count_ = 0;
+  }
+
+  napi_value Finish(napi_value builder) {
+    napi_value built;
+    NAPI_THROW_IF_FAILED(env_, napi_call_function(env_, undefined_, builder, count_, values_, &built), nullptr);
+    return built;
+  }
+
+  Napi::Env env_;
+  AddonData &addon_;
+  napi_value undefined_, true_, false_;
+  napi_value values_[kChunk];
+  size_t count_ = 0;
+};
 
 /**
  * Reads the packed snapshot layout (native/SEMANTICS.md "Snapshots": little-endian numbers aligned to their size from
@@ -48,43 +121,47 @@ class SnapshotReader {
 
   napi_value Boolean(bool v) { return Napi::Boolean::New(env_, v); }
   napi_value Number(double v) { return Napi::Number::New(env_, v); }
+  /** Integers as integers: cheaper to make than a double that V8 then finds to be a small integer. */
+  napi_value Int32(int32_t v) {
+    napi_value out;
+    NAPI_THROW_IF_FAILED(env_, napi_create_int32(env_, v, &out), nullptr);
+    return out;
+  }
+  napi_value Uint32(uint32_t v) {
+    napi_value out;
+    NAPI_THROW_IF_FAILED(env_, napi_create_uint32(env_, v, &out), nullptr);
+    return out;
+  }
   napi_value BigInt(uint64_t v) { return Napi::BigInt::New(env_, v); }
 
   napi_value String() {
     const uint32_t size = U32();
+    if (size == 0) return Empty();  // many fields are empty: one "" per snapshot
     Svcpp_String view{const_cast<uint8_t *>(data_ + pos_), size};  // read only: BorrowString copies
     pos_ += size;
     return BorrowString(env_, view);
   }
 
-  /** A map: a plain object of strings (entries defined, so a "__proto__" key stays an entry). */
-  napi_value Properties() {
+  /** A map: its entry count, then each key and value (the builder makes a plain object of them). */
+  void Properties(SnapshotValues &v) {
     const uint32_t count = U32();
-    Napi::Object object = Napi::Object::New(env_);
-    for (uint32_t i = 0; i < count; ++i) {
-      Napi::Value key(env_, String());
-      Napi::Value value(env_, String());
-      object.DefineProperty(Napi::PropertyDescriptor::Value(key, value, napi_default_jsproperty));
-    }
-    return object;
+    v.Push(Uint32(count));
+    for (uint32_t i = 0; i < 2 * count; ++i) v.Push(String());
   }
 
-  napi_value U64List() {
+  /** A list of ids: its count, then each id. */
+  void U64List(SnapshotValues &v) {
     const uint32_t count = U32();
-    Napi::Array array = Napi::Array::New(env_, count);
-    for (uint32_t i = 0; i < count; ++i) array.Set(i, Napi::BigInt::New(env_, U64()));
-    return array;
-  }
-
-  /** A list of objects, each read by `read`. */
-  napi_value List(napi_value (*read)(Napi::Env, SnapshotReader &)) {
-    const uint32_t count = U32();
-    Napi::Array array = Napi::Array::New(env_, count);
-    for (uint32_t i = 0; i < count; ++i) array.Set(i, Napi::Value(env_, read(env_, *this)));
-    return array;
+    v.Push(Uint32(count));
+    for (uint32_t i = 0; i < count; ++i) v.Push(BigInt(U64()));
   }
 
  private:
+  napi_value Empty() {
+    if (!empty_) NAPI_THROW_IF_FAILED(env_, napi_create_string_latin1(env_, "", 0, &empty_), nullptr);
+    return empty_;
+  }
+
   template <class T>
   T Scalar() {
     pos_ = (pos_ + sizeof(T) - 1) & ~(sizeof(T) - 1);
@@ -97,7 +174,14 @@ class SnapshotReader {
   Napi::Env env_;
   const uint8_t *data_;
   size_t pos_ = 0;
+  napi_value empty_ = nullptr;
 };
+
+inline void SnapshotValues::List(SnapshotReader &r, void (*flatten)(SnapshotReader &, SnapshotValues &)) {
+  const uint32_t count = r.U32();
+  Push(r.Uint32(count));
+  for (uint32_t i = 0; i < count; ++i) flatten(r, *this);
+}
 
 /** What an empty or refused C snapshot means: an object's is an error; a lookup's, nothing found. */
 enum class SnapshotKind { Object, Lookup };
@@ -107,10 +191,10 @@ enum class SnapshotKind { Object, Lookup };
  * when the snapshot did not fit) and reads it with `read` (a generated ReadSnapshot_<T>). An object's C error is
  * thrown as ERR_SVCPP_*. A lookup answers undefined when it found nothing (size 0) or its client is dropped or
  * zeroed (InvalidHandle: the lookup itself answers "not found" then). A nested use (never expected: a read calls only
- * the snapshot factories) gets a buffer of its own instead of overwriting the one being read.
+ * the snapshot builders) gets a buffer of its own instead of overwriting the one being read.
  */
-template <class Write>
-Napi::Value ReadCSnapshot(Napi::Env env, SnapshotKind kind, Write write, napi_value (*read)(Napi::Env, SnapshotReader &)) {
+template <class Write, class Read>
+Napi::Value ReadCSnapshot(Napi::Env env, SnapshotKind kind, Write write, Read read) {
   thread_local std::vector<uint8_t> shared(4096);
   thread_local bool inUse = false;
   std::vector<uint8_t> own(inUse ? 4096 : 0);
@@ -133,6 +217,19 @@ Napi::Value ReadCSnapshot(Napi::Env env, SnapshotKind kind, Write write, napi_va
   inUse = true;
   SnapshotReader reader(env, buffer.data());
   return Napi::Value(env, read(env, reader));
+}
+
+/**
+ * The delivery of an event with a payload (idl/surface.mjs callbacks' `payload`): the registered JS function, the
+ * event's arguments and its payload's values (none when the lookup found nothing) go to the event's generated JS
+ * deliverer, which builds the payload and calls the function — one call into JS per event, where building the payload
+ * first and then calling the function took two.
+ */
+template <class Fill>
+void InvokeJsWithPayload(void *userData, size_t deliverer, Fill fill) noexcept {
+  GuardJsCallback(userData, [&](Napi::Env env, JsCallback &cb) {
+    SnapshotValues::Deliver(env, deliverer, cb.fn.Value(), [&](SnapshotValues &values) { fill(env, cb, values); });
+  });
 }
 
 /** Drops `handle` (when not null) at scope exit. */
