@@ -39,7 +39,9 @@ class SnapshotReader;
  * object: a presence flag, then its values), handed to the type's generated builder in one call, which builds the
  * whole object tree in JS. Each nested object or list built from C++ instead cost a call into JS or an array filled
  * element by element through Node-API, the most expensive part of a snapshot's read. A large snapshot (a long list)
- * goes to JS in chunks of kChunk arguments (the builders' `more`), so no call needs an unbounded argument list.
+ * goes to JS in chunks of kChunk arguments (the builders' `more`), so no call needs an unbounded argument list. The
+ * chunks wait in JS for the next builder call: nothing but the pure `more` runs in JS between them and it, and a
+ * snapshot can only stop halfway (a Node-API call failing) once the environment runs no more JS (a worker terminating).
  */
 class SnapshotValues {
  public:
