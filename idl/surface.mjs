@@ -1411,6 +1411,9 @@ export const snapshots = {
   // native/capi/support/whole_snapshots.cpp; the getter-composed writer stays as the reference its test compares):
   // the snapshots read on a hot path — a user is every UserUpdated event's payload, a message every MessageCreated's
   whole: ['UserHandle', 'MessageHandle'],
+  // lookup snapshots of a whole type that read the cache in place, under its lock, with no handle made and no second
+  // lookup (hand-written WriteWholeLookup_<Lookup> in whole_snapshots.cpp): the lookup every UserUpdated payload takes
+  inPlaceLookups: ['Client_GetUser'],
 };
 
 // The TypeScript face's snapshot mappers (lib/<module>.ts): a `ts` hint on a Client method names one by key. A

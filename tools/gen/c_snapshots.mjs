@@ -130,6 +130,11 @@ export function cSnapshotImplementation(model, header, includes) {
   const specs = snapshotSpecs(model);
   const whole = wholeTypes();
   for (const name of whole) if (!specs.has(name)) throw new Error(`snapshots.whole: ${name} has no snapshot`);
+  const inPlace = new Set(idl.snapshots.inPlaceLookups ?? []);
+  for (const name of inPlace) {
+    const lookup = cSnapshotEntryPoints(model).find((e) => e.kind !== 'object' && e.f.name === name);
+    if (!lookup || !whole.has(lookup.spec.type.name)) throw new Error(`snapshots.inPlaceLookups: ${name} is no lookup snapshot of a whole type`);
+  }
   let s = `${header}${includes}#include "support/snapshot_writer.hpp"\n#include "support/whole_snapshots.hpp"\n\n`;
   s += 'using namespace svcpp::capi;\nusing namespace svcpp::capi::snapshot_writers;\nnamespace core = svcpp::core;\n\n';
   s += '// Each WriteSnapshotOf_<T> appends one object in the packed layout (support/snapshot_writer.hpp), reading it through\n';
@@ -158,7 +163,10 @@ export function cSnapshotImplementation(model, header, includes) {
         `WriteSnapshotOf_${type.name}(w, self);`);
     } else {
       const ids = e.f.params.filter((p) => p.role === 'in').map((p) => p.name);
-      if (whole.has(type.name)) {
+      if (inPlace.has(e.f.name)) {
+        // Read in place (nothing written when nothing is found: size 0).
+        lines.push('ClientRef client(self, core::Errc::InvalidHandle);', `WriteWholeLookup_${e.f.name}(${['w', '*client', ...ids].join(', ')});`);
+      } else if (whole.has(type.name)) {
         // The whole-object writer reads the core object the lookup found: no handle box registered and dropped.
         lines.push('ClientRef client(self, core::Errc::InvalidHandle);', `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
           'if (!found) return;  // nothing found: size 0', `WriteWholeSnapshotOf_${type.name}(w, *found);`);

@@ -1105,9 +1105,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUser_WriteSnapshot(Svcpp_
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client const *self, uint64_t userId, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetUser_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
         ClientRef client(self, core::Errc::InvalidHandle);
-        auto found = client->GetUser(userId);
-        if (!found) return;  // nothing found: size 0
-        WriteWholeSnapshotOf_UserHandle(w, *found);
+        WriteWholeLookup_Client_GetUser(w, *client, userId);
     });
 }
 

@@ -118,6 +118,7 @@ public:
         if (client_->IsDestroyed()) throw core::AbiError(whenDestroyed, "the client was dropped");
     }
     core::Client *operator->() const { return client_; }
+    core::Client &operator*() const { return *client_; }
 
 private:
     Ref<ClientPtr> ref_;

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string_view>
 
+#include "client/client.hpp"
 #include "support/handles.hpp"
 #include "support/marshal.hpp"
 #include "messages/message_handle.hpp"
@@ -71,34 +72,53 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *
     WriteWholeSnapshotOf_UserHandle(w, handle);
 }
 
-void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle) {
-    std::optional<core::Activity> activity;
-    // The avatar URL is built into this thread's buffer (no allocation once it has grown).
+namespace {
+
+/**
+ * The user's fields in UserHandle's snapshot order (the generated WriteSnapshotByGetters_UserHandle's) up to the
+ * profiles, written under the cache's lock; the activity is copied out (its writer reads it through a handle, after the
+ * lock) and the avatar URL built, AvatarUrl(Gif, Png), the fixed-argument call of idl/surface.mjs snapshots.calls.
+ */
+void WriteUserHead(SnapshotWriter &w, const core::UserRecord &u, const std::string &cdnBase,
+                   std::optional<core::Activity> &activity, std::string &avatarUrl) {
+    w.U64(u.id);
+    WriteString(w, u.username);
+    WriteOptionalString(w, u.globalName);
+    // DisplayNameOf(u), without its copy.
+    WriteString(w, u.globalName && !u.globalName->empty() ? *u.globalName : u.username);
+    WriteOptionalString(w, u.avatar);
+    w.I32(static_cast<int32_t>(u.status));
+    w.Bool(u.provisional);
+    WriteOptionalString(w, u.guildTag);
+    const size_t profiles = u.applicationProfiles ? u.applicationProfiles->size() : 0;
+    w.Count(profiles);
+    for (size_t i = 0; i < profiles; ++i) WriteProfile(w, u, (*u.applicationProfiles)[i]);
+    activity = u.gameActivity;
+    core::AppendAvatarUrl(avatarUrl, u, cdnBase, core::UserHandleAvatarType::Gif, core::UserHandleAvatarType::Png);
+}
+
+/** The rest, after the cache's lock: the activity, then the avatar URL. */
+void WriteUserTail(SnapshotWriter &w, std::optional<core::Activity> activity, const std::string &avatarUrl) {
+    WriteOptionalValue(w, std::move(activity), Svcpp_Activity_Drop, WriteSnapshotOf_Activity);
+    WriteString(w, avatarUrl);
+}
+
+/** This thread's buffer for the avatar URL, emptied (no allocation once it has grown). */
+std::string &AvatarUrlBuffer() {
     thread_local std::string avatarUrl;
     avatarUrl.clear();
-    bool cached = false;
-    {
-        // The fields in UserHandle's snapshot order (the generated WriteSnapshotByGetters_UserHandle's) up to the
-        // profiles, written under the cache's lock; the activity is copied out and written after it (its writer reads
-        // it through a handle), then AvatarUrl(Gif, Png), the fixed-argument call of idl/surface.mjs snapshots.calls.
-        cached = handle.ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
-            w.U64(u.id);
-            WriteString(w, u.username);
-            WriteOptionalString(w, u.globalName);
-            // DisplayNameOf(u), without its copy.
-            WriteString(w, u.globalName && !u.globalName->empty() ? *u.globalName : u.username);
-            WriteOptionalString(w, u.avatar);
-            w.I32(static_cast<int32_t>(u.status));
-            w.Bool(u.provisional);
-            WriteOptionalString(w, u.guildTag);
-            const size_t profiles = u.applicationProfiles ? u.applicationProfiles->size() : 0;
-            w.Count(profiles);
-            for (size_t i = 0; i < profiles; ++i) WriteProfile(w, u, (*u.applicationProfiles)[i]);
-            activity = u.gameActivity;
-            core::AppendAvatarUrl(avatarUrl, u, cdnBase, core::UserHandleAvatarType::Gif, core::UserHandleAvatarType::Png);
-            return true;
-        }).has_value();
-    }
+    return avatarUrl;
+}
+
+}  // namespace
+
+void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle) {
+    std::optional<core::Activity> activity;
+    std::string &avatarUrl = AvatarUrlBuffer();
+    const bool cached = handle.ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
+        WriteUserHead(w, u, cdnBase, activity, avatarUrl);
+        return true;
+    }).has_value();
     if (!cached) {
         // Gone (the user left the cache, or the client was dropped): every getter answers its default.
         w.U64(0);
@@ -114,8 +134,23 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &
         WriteString(w, "");
         return;
     }
-    WriteOptionalValue(w, std::move(activity), Svcpp_Activity_Drop, WriteSnapshotOf_Activity);
-    WriteString(w, avatarUrl);
+    WriteUserTail(w, std::move(activity), avatarUrl);
+}
+
+void WriteWholeLookup_Client_GetUser(SnapshotWriter &w, const core::UserCache &cache, uint64_t userId) {
+    // Read in place under the cache's lock: no handle made (its weak reference taken, locked and released) and no
+    // second lookup, as Client::GetUser and then the handle's read would do.
+    std::optional<core::Activity> activity;
+    std::string &avatarUrl = AvatarUrlBuffer();
+    const bool cached = cache.With(userId, [&](const core::UserRecord &u) {
+        WriteUserHead(w, u, cache.CdnBase(), activity, avatarUrl);
+        return true;
+    }).has_value();
+    if (cached) WriteUserTail(w, std::move(activity), avatarUrl);
+}
+
+void WriteWholeLookup_Client_GetUser(SnapshotWriter &w, const core::Client &client, uint64_t userId) {
+    WriteWholeLookup_Client_GetUser(w, client.CachedUsers(), userId);
 }
 
 void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self) {

@@ -7,6 +7,8 @@
 #include "support/snapshot_writer.hpp"
 
 namespace svcpp::core {
+class Client;
+class UserCache;
 class UserHandle;
 class MessageHandle;
 }
@@ -26,5 +28,11 @@ void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, Svcpp_UserHandle const *
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle);
 void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self);
 void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, const core::MessageHandle &handle);
+
+// The lookup snapshots idl/surface.mjs `snapshots.inPlaceLookups` names (Svcpp_Client_GetUser_WriteSnapshot): the user
+// read in place, under the cache's lock; nothing at all written when it is not cached (size 0). The cache overload is
+// the one the tests call.
+void WriteWholeLookup_Client_GetUser(SnapshotWriter &w, const core::Client &client, uint64_t userId);
+void WriteWholeLookup_Client_GetUser(SnapshotWriter &w, const core::UserCache &cache, uint64_t userId);
 
 }  // namespace svcpp::capi::snapshot_writers

@@ -108,6 +108,8 @@ public:
     std::optional<UserHandle> GetCurrentUserV2() const;
     std::optional<UserHandle> GetCurrentUser() const { return GetCurrentUserV2(); }
     std::optional<UserHandle> GetUser(uint64_t userId) const;
+    /** The user cache, read in place (a lookup snapshot reads a user under its lock, without making a handle). */
+    const UserCache &CachedUsers() const { return *users_.Cache(); }
     void SetUserUpdatedCallback(ClientUserUpdatedCallback &&cb) { users_.Updated().Set(std::move(cb)); }
 
     // Guilds (client_guilds.cpp).

@@ -1,7 +1,7 @@
 // Whole-object C snapshots (native/capi/support/whole_snapshots.cpp, idl/surface.mjs `snapshots.whole`): a user's
-// snapshot read in one cache lookup, and a message's read from one copy of its record, write exactly the bytes of the
-// getter-composed writer (each getter called in turn), for every shape a cached user or message takes and once the
-// object or its whole client is gone.
+// snapshot read in one cache lookup (and its lookup snapshot, read in place), and a message's read from one copy of
+// its record, write exactly the bytes of the getter-composed writer (each getter called in turn), for every shape a
+// cached user or message takes and once the object or its whole client is gone.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -40,11 +40,28 @@ struct UserHandleOf {
     ~UserHandleOf() { Svcpp_UserHandle_Drop(&handle); }
 };
 
+/** What the lookup snapshot (Svcpp_Client_GetUser_WriteSnapshot's writer) writes for user `id` of `cache`. */
+Bytes LookedUp(const core::UserCache &cache, uint64_t id) {
+    SnapshotWriter sizing(nullptr, 0);
+    WriteWholeLookup_Client_GetUser(sizing, cache, id);
+    Bytes bytes(sizing.Size());
+    SnapshotWriter writer(bytes.data(), bytes.size());
+    WriteWholeLookup_Client_GetUser(writer, cache, id);
+    EXPECT_EQ(writer.Size(), bytes.size());
+    return bytes;
+}
+
+/**
+ * The whole writer writes the getters' bytes; so does the lookup snapshot, which reads the cache in place, for a
+ * cached user — and nothing at all for one it does not find.
+ */
 void ExpectSameAsGetters(const std::shared_ptr<core::UserCache> &cache, uint64_t id) {
     UserHandleOf user(cache, id);
     const Bytes whole = Written(WriteWholeSnapshotOf_UserHandle, &user.handle);
     EXPECT_EQ(whole, Written(WriteSnapshotByGetters_UserHandle, &user.handle));
     EXPECT_FALSE(whole.empty());
+    if (cache->Contains(id)) EXPECT_EQ(LookedUp(*cache, id), whole);
+    else EXPECT_TRUE(LookedUp(*cache, id).empty());
 }
 
 core::UserRecord Plain(uint64_t id) {
