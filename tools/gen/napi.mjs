@@ -362,15 +362,9 @@ function snapshotFunctions(model) {
 /** The C++ parameters of a lookup snapshot's ids: 'uint64_t userId'. */
 const lookupIds = (f) => f.params.filter((p) => p.role === 'in').map((p) => p.name);
 
-/** Declarations of the lookup snapshot helpers (the trampolines of events with a payload use them). */
+/** Declarations of the payload lookups' FlattenLookup_<Lookup> (the trampolines of events with a payload use them). */
 function lookupSnapshotDeclarations(model) {
-  let s = '';
-  for (const { f } of lookupSnapshots(model)) {
-    s += `Napi::Value LookupSnapshot_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...lookupIds(f).map((n) => `uint64_t ${n}`)].join(', ')});
-`;
-  }
-  for (const { f } of payloadLookups(model)) s += `${flattenLookupSignature(f)};\n`;
-  return s;
+  return payloadLookups(model).map(({ f }) => `${flattenLookupSignature(f)};\n`).join('');
 }
 
 /** The lookup snapshots events read as their payload, each once. */

@@ -14,15 +14,6 @@
 namespace svcpp_node {
 namespace {
 
-Napi::Value LookupSnapshot_Client_GetLastConnectionFailure(Napi::Env env, Svcpp_Client const *client);
-Napi::Value LookupSnapshot_Client_GetCurrentUserV2(Napi::Env env, Svcpp_Client const *client);
-Napi::Value LookupSnapshot_Client_GetCurrentUser(Napi::Env env, Svcpp_Client const *client);
-Napi::Value LookupSnapshot_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId);
-Napi::Value LookupSnapshot_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId);
-Napi::Value LookupSnapshot_Client_GetChannelHandle(Napi::Env env, Svcpp_Client const *client, uint64_t channelId);
-Napi::Value LookupSnapshot_Client_GetLobbyHandle(Napi::Env env, Svcpp_Client const *client, uint64_t lobbyId);
-Napi::Value LookupSnapshot_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId);
-Napi::Value LookupSnapshot_Client_GetCall(Napi::Env env, Svcpp_Client const *client, uint64_t channelId);
 void FlattenLookup_Client_GetUser(Napi::Env env, Svcpp_Client const *client, uint64_t userId, SnapshotValues &values);
 void FlattenLookup_Client_GetMessageHandle(Napi::Env env, Svcpp_Client const *client, uint64_t messageId, SnapshotValues &values);
 void FlattenLookup_Client_GetRelationshipHandle(Napi::Env env, Svcpp_Client const *client, uint64_t userId, SnapshotValues &values);

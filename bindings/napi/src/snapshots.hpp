@@ -22,14 +22,16 @@ inline void InitSnapshotBuilders(Napi::Env env, const char *source) {
   napi_value result;
   NAPI_THROW_IF_FAILED_VOID(env, napi_run_script(env, script, &result));
   Napi::Array answer(env, result);
-  Napi::Array builders = answer.Get(0u).As<Napi::Array>();
+  const auto functions = [](Napi::Value array) {
+    Napi::Array list = array.As<Napi::Array>();
+    std::vector<Napi::FunctionReference> out;
+    for (uint32_t i = 0; i < list.Length(); ++i) out.push_back(Napi::Persistent(list.Get(i).As<Napi::Function>()));
+    return out;
+  };
   auto &addon = Addon(env);
-  addon.snapshotBuilders.clear();
-  for (uint32_t i = 0; i < builders.Length(); ++i) addon.snapshotBuilders.push_back(Napi::Persistent(builders.Get(i).As<Napi::Function>()));
+  addon.snapshotBuilders = functions(answer.Get(0u));
   addon.snapshotMore = Napi::Persistent(answer.Get(1u).As<Napi::Function>());
-  Napi::Array deliverers = answer.Get(2u).As<Napi::Array>();
-  addon.payloadDeliverers.clear();
-  for (uint32_t i = 0; i < deliverers.Length(); ++i) addon.payloadDeliverers.push_back(Napi::Persistent(deliverers.Get(i).As<Napi::Function>()));
+  addon.payloadDeliverers = functions(answer.Get(2u));
 }
 
 class SnapshotReader;
