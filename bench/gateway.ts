@@ -247,9 +247,11 @@ const BASELINE = 'pure-TS baseline (handler reads the user)';
  * Rounds of the dispatch benchmark: every contender once per round, the order rotated (noise: see the report). A
  * first round warms every contender up and is not counted: without it the median took in the baseline's cold round
  * (its JSON and frame code not yet optimised by V8: 2.9–3.6 µs a dispatch against 1.3–1.8 µs warm), which flattered the
- * SDK's ratios.
+ * SDK's ratios. The smoke takes the median of three rounds too: a drain of 2,000 dispatches lasts a few milliseconds, so
+ * one pause of the process or the machine can fill it (a CI smoke with one round printed 9.4 µs a dispatch for N-API,
+ * where the same smoke run alone measures 0.6–0.7 µs).
  */
-const ROUNDS = smoke ? 1 : 3;
+const ROUNDS = 3;
 const WARM_UP_ROUNDS = 1;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
