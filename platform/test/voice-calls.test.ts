@@ -60,6 +60,26 @@ describe('buffered resume', () => {
     expect(await socket.next()).toEqual({ op: 5, d: { user_id: members[1]!.user.id, ssrc: b.ssrc, speaking: 1 }, seq: (seenBeforeDrop + 4) & 0xffff });
   });
 
+  it('a resume of a session the server does not know closes with 4006 (Session no longer valid), never 4004; the call stands', async () => {
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const a = await h.joinCall(members[0]!, lobbyId, AES);
+    const b = await h.joinCall(members[1]!, lobbyId, AES);
+    const c = a.credentials;
+    // Unknown token, another server's id, another session id: none of them names a voice session to resume.
+    for (const override of [{ token: 'f'.repeat(32) }, { server_id: '1' }, { session_id: 'other' }]) {
+      const socket = await VoiceSocket.open(c.endpoint);
+      await socket.nextOf(8);
+      socket.send(7, { server_id: c.serverId, session_id: c.sessionId, token: c.token, seq_ack: -1, ...override });
+      const closed = await socket.expectClose();
+      expect([override, closed.code, closed.reason]).toEqual([override, 4006, 'Session no longer valid.']);
+    }
+    // Nothing changed: both are still in the call and media flows.
+    expect(h.platform.voice.stats().calls[lobbyId]).toEqual([members[0]!.user.id, members[1]!.user.id]);
+    b.sendFrame(opus(2));
+    expect((await a.receive()).payload).toEqual(opus(2));
+  });
+
   it('refuses to resume with 4006 when the buffer no longer holds what was missed; Identify works again', async () => {
     h = await startVoiceHarness({ voice: { requireE2ee: false, gateway: { resumeBufferSize: 2 } } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);

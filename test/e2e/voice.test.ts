@@ -292,6 +292,35 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     expect(Math.abs(hz - 440)).toBeLessThan(10);
   });
 
+  it('a resume the platform refuses (4006: it lost the voice session): a fresh Identify, Connected again, never Disconnected, and the audio resumes', async () => {
+    const lobbyId = await lobbyWith(ada, bob);
+    const heard = await devices(bob, undefined);
+    await devices(ada, 440, 30);
+    const bobCall = await joinCall(bob.client, lobbyId);
+    const adaCall = await speak(ada, lobbyId);
+    const statuses: CallStatus[] = [];
+    adaCall.on('statusChanged', (status) => statuses.push(status));
+    await untilParticipants([adaCall, bobCall], [ada.id, bob.id]);
+    const before = e2e.platform.voice.stats();
+    // The platform forgets Ada's voice session as it drops her socket: her Resume is refused (4006), and a call
+    // that gave up on it would end here (SignalingUnexpectedClose) instead of identifying again.
+    expect(e2e.platform.voice.dropConnections({ userId: ada.id.toString(), forget: true })).toBe(1);
+    await until(() => e2e.platform.voice.stats().resumesRefused > before.resumesRefused && adaCall.status === CallStatus.Connected, 'identified again');
+    expect(statuses).toContain(CallStatus.Reconnecting);
+    expect(statuses).not.toContain(CallStatus.Disconnected);
+    const after = e2e.platform.voice.stats();
+    expect([after.resumesRefused - before.resumesRefused, after.resumes - before.resumes]).toEqual([1, 0]);
+    expect([...(after.calls[lobbyId.toString()] ?? [])].sort()).toEqual([ada.id.toString(), bob.id.toString()].sort());
+    await sleep(2000);
+    await bob.client.voice.endCall(lobbyId);
+    await ada.client.voice.endCall(lobbyId);
+    // As in the forced drop above: the last 1.5 s of Bob's recording come after Ada identified again.
+    const samples = readWavLeft(heard);
+    const { hz, loudMs } = dominantFrequency(samples.subarray(samples.length - 1.5 * 48_000));
+    expect(loudMs).toBeGreaterThanOrEqual(1400);
+    expect(Math.abs(hz - 440)).toBeLessThan(10);
+  });
+
   it('10 % UDP loss injected by the relay: the tone still decodes (FEC / PLC)', async () => {
     const lobbyId = await lobbyWith(ada, bob);
     const heard = await devices(bob, undefined);

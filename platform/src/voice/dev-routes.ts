@@ -1,6 +1,7 @@
 /**
  * Development hooks for voice tests (PROTOCOL.md §9 and §13.6), served in devMode only: force-drop participants'
- * voice WebSockets (to exercise the SDK's Reconnecting → resume path) and set the relay's injected UDP loss.
+ * voice WebSockets (to exercise the SDK's Reconnecting → resume path, or with `forget` its fresh Identify after a
+ * refused resume) and set the relay's injected UDP loss.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import { API_PREFIX } from '../http/api.js';
 const API = `${API_PREFIX}/dev/voice`;
 const snowflake = z.string().regex(/^\d{1,20}$/);
 
-const dropSchema = z.object({ user_id: snowflake.optional(), lobby_id: snowflake.optional() });
+const dropSchema = z.object({ user_id: snowflake.optional(), lobby_id: snowflake.optional(), forget: z.boolean().optional() });
 const lossSchema = z.object({ rate: z.number().min(0).max(0.95), seed: z.int().min(0).max(0xffffffff).optional() });
 
 export function registerVoiceDevRoutes(app: FastifyInstance, voice: VoiceHandle): void {
@@ -21,6 +22,7 @@ export function registerVoiceDevRoutes(app: FastifyInstance, voice: VoiceHandle)
     const dropped = voice.dropConnections({
       ...(body.user_id !== undefined && { userId: body.user_id }),
       ...(body.lobby_id !== undefined && { lobbyId: body.lobby_id }),
+      ...(body.forget !== undefined && { forget: body.forget }),
     });
     return { dropped };
   });

@@ -18,7 +18,7 @@ import { LossInjector } from './loss.js';
 import { registerVoiceStateRoutes } from './routes.js';
 import { DaveService } from './dave/service.js';
 import { UdpRelay, type RelayStats, type RelayTap } from './udp-relay.js';
-import { VoiceGateway, type VoiceGatewayOptions } from './voice-gateway.js';
+import { VoiceGateway, type VoiceDropFilter, type VoiceGatewayOptions } from './voice-gateway.js';
 import { ClusterVoice } from './cluster-voice.js';
 import { voiceStateJson, VoiceStates } from './voice-states.js';
 
@@ -55,6 +55,8 @@ export interface VoiceStats extends RelayStats {
   /** Resumes the voice gateway accepted, and the buffered messages they re-sent in all. */
   resumes: number;
   resumeReplayed: number;
+  /** Resumes refused with 4006 (the client must Identify again). */
+  resumesRefused: number;
 }
 
 export interface VoiceHandle {
@@ -62,8 +64,8 @@ export interface VoiceHandle {
   readonly endpoint: string;
   /** UDP port of the relay; 0 before listen. */
   readonly udpPort: number;
-  /** Drops matching voice WebSockets without a close frame; returns how many. The clients can resume. */
-  dropConnections(filter: { userId?: string; lobbyId?: string }): number;
+  /** Drops matching voice WebSockets without a close frame; returns how many. The clients can resume (not with `forget`). */
+  dropConnections(filter: VoiceDropFilter): number;
   setLoss(rate: number, seed?: number): void;
   stats(): VoiceStats;
   /** The call's DAVE group as the platform tracks it (epoch; user id per leaf), or null (no DAVE call). */
@@ -185,7 +187,7 @@ export function registerVoice(
     get udpPort() {
       return media.port;
     },
-    dropConnections: (filter: { userId?: string; lobbyId?: string }) => gateway.dropConnections(filter),
+    dropConnections: (filter: VoiceDropFilter) => gateway.dropConnections(filter),
     dave: (lobbyId: string) => (dave instanceof DaveService ? dave.describe(lobbyId) : null),
     setLoss: (rate: number, seed?: number) => relay.loss.set(rate, seed),
     stats: (): VoiceStats => {

@@ -46,6 +46,14 @@ export interface VoiceGatewayOptions {
   maxPayloadBytes: number;
 }
 
+/** Which participants' voice sockets a dev drop cuts (dropConnections). */
+export interface VoiceDropFilter {
+  userId?: string;
+  lobbyId?: string;
+  /** Forget their voice sessions too (a Resume is then refused with 4006). */
+  forget?: boolean;
+}
+
 export const DEFAULT_VOICE_GATEWAY_OPTIONS: VoiceGatewayOptions = {
   heartbeatIntervalMs: 13_750,
   resumeWindowMs: 60_000,
@@ -81,8 +89,11 @@ export class VoiceGateway {
   /** Voice sessions by the voice token of their state (one per participant). */
   private readonly sessions = new Map<string, VoiceSession>();
   private readonly detached = new Set<VoiceSession>();
-  /** Accepted resumes and the buffered messages they re-sent (dev stats, §13.6: proves a replay happened). */
-  readonly resumeStats = { resumes: 0, resumeReplayed: 0 };
+  /**
+   * Accepted resumes and the buffered messages they re-sent, and refused resumes (4006) (dev stats, §13.6: proves a
+   * replay, or a fresh Identify after a refusal, happened).
+   */
+  readonly resumeStats = { resumes: 0, resumeReplayed: 0, resumesRefused: 0 };
   private readonly dave: DaveExtension;
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -143,15 +154,20 @@ export class VoiceGateway {
     }
   }
 
-  /** Drops the voice sockets of matching participants without a close frame (a network failure); they can resume. */
-  dropConnections(filter: { userId?: string; lobbyId?: string }): number {
+  /**
+   * Drops the voice sockets of matching participants without a close frame (a network failure); they can resume.
+   * With `forget` the sessions go too, as if the voice server had lost them (a restart): the voice states stay, a
+   * Resume is refused with 4006 and the clients must Identify again.
+   */
+  dropConnections(filter: VoiceDropFilter): number {
     let dropped = 0;
-    for (const session of this.sessions.values()) {
+    for (const session of [...this.sessions.values()]) {
       if (filter.userId !== undefined && session.userId !== filter.userId) continue;
       if (filter.lobbyId !== undefined && session.lobbyId !== filter.lobbyId) continue;
       const ws = session.ws;
       if (!ws) continue;
       this.detach(session);
+      if (filter.forget) this.forget(session);
       ws.terminate();
       dropped++;
     }
@@ -313,14 +329,15 @@ export class VoiceGateway {
     if (!parsed.success) return this.closeConnection(conn, VoiceClose.BadRequest, 'Invalid resume payload.');
     const { server_id: serverId, session_id: sessionId, token, seq_ack: seqAck } = parsed.data;
     const state = this.deps.states.byVoiceToken(token);
-    if (!state || voiceServerId(state) !== serverId || state.sessionId !== sessionId) {
-      return this.closeConnection(conn, VoiceClose.AuthenticationFailed, 'Authentication failed.');
-    }
-    const session = this.sessions.get(token);
+    // A Resume that names no live voice session (unknown token, another server or session id, a session never
+    // identified or already forgotten) has nothing to resume: 4006, as published, and the client Identifies again.
+    // Credentials are judged by that Identify (4004); a mismatched Resume changes nothing.
+    const session = state && voiceServerId(state) === serverId && state.sessionId === sessionId ? this.sessions.get(token) : undefined;
     const missed = session?.buffer.after(seqAck);
     if (!session || !missed) {
-      // Nothing to resume (or the buffer lost messages): the client must Identify again; its voice state stays.
+      // The buffer lost messages the client missed: this session cannot continue; its voice state stays.
       if (session) this.forget(session);
+      this.resumeStats.resumesRefused++;
       return this.closeConnection(conn, VoiceClose.SessionNoLongerValid, 'Session no longer valid.');
     }
     if (session.ws) {
