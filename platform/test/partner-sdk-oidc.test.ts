@@ -46,6 +46,17 @@ describe('provisional accounts: external credential exchange (OIDC)', () => {
     expect((await me(platform, again.body.access_token)).body.id).toBe(user.body.id);
   });
 
+  it('refuses signed claims holding an unpaired surrogate (530020), as every input is refused', async () => {
+    for (const claims of [{ sub: 'oidc-lone-1', preferred_username: 'Rang\ud800er' }, { sub: 'oidc-lone-\udc00' }]) {
+      const response = await withSecret(await issuer.sign(claims));
+      expect([response.status, response.body]).toEqual([400, { code: 530020, message: 'Invalid OIDC JWT: claims are not valid Unicode text' }]);
+    }
+    // The same subject signs in once its claims are text.
+    const clean = await withSecret(await issuer.sign({ sub: 'oidc-lone-1', preferred_username: 'Ranger' }));
+    expect(clean.status, clean.text).toBe(200);
+    expect((await me(platform, clean.body.access_token)).body).toMatchObject({ global_name: 'Ranger', is_provisional: true });
+  });
+
   it('still honours the (deprecated) refresh token of an OIDC provisional token', async () => {
     const first = await withSecret(await issuer.sign({ sub: 'refreshing-player' }));
     const userId = (await me(platform, first.body.access_token)).body.id;

@@ -128,6 +128,21 @@ describe('voice gateway bad input', () => {
     ]);
   });
 
+  it('closes 4020 for a string with an unpaired surrogate, as for any malformed payload (before Identify, and in Identify itself)', async () => {
+    const { socket, credentials } = await joined();
+    socket.sendRaw('{"op": 3, "d": {"t": 1, "seq_ack": -1, "note": "a\\ud800b"}}');
+    expect(await socket.expectClose()).toEqual({ code: 4020, reason: 'Invalid payload: unpaired surrogate.' });
+    const s = await open(credentials.endpoint);
+    await s.nextOf(8);
+    identify(s, credentials, { session_id: `${credentials.sessionId}\ud800` });
+    expect(await s.expectClose()).toEqual({ code: 4020, reason: 'Invalid payload: unpaired surrogate.' });
+    // A pair (an emoji) is text: the session id simply does not match (4004).
+    const t = await open(credentials.endpoint);
+    await t.nextOf(8);
+    identify(t, credentials, { session_id: `${credentials.sessionId}\u{1f600}` });
+    expect((await t.expectClose()).code).toBe(4004);
+  });
+
   it('refuses the old encryption modes with 4016 and an unknown protocol with 4012', async () => {
     h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol', 'dave', 'erin', 'frank']);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, Errors, OAuthError, fieldError } from './errors.js';
-import { exceedsJsonDepth, INVALID_UNICODE, unpairedSurrogatePath } from './json-input.js';
+import { INVALID_UNICODE, parseClientJson } from './json-input.js';
 import { parseMultipart, type UploadedFile } from './multipart.js';
 
 /** How the request body was encoded; routes declare which kinds they accept. */
@@ -39,16 +39,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
     request.bodyKind = 'json';
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
-    if (exceedsJsonDepth(text)) return done(Errors.invalidJson(), undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return done(Errors.invalidJson(), undefined);
-    }
-    const bad = unpairedSurrogatePath(value);
-    if (bad) return done(fieldError(bad, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
-    done(null, value);
+    answerJson(text, done);
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
@@ -70,16 +61,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
       (parts) => {
         request.files = parts.files;
         if (parts.payloadJson === null) return done(null, parts.fields);
-        if (exceedsJsonDepth(parts.payloadJson)) return done(Errors.invalidJson(), undefined);
-        let value: unknown;
-        try {
-          value = JSON.parse(parts.payloadJson);
-        } catch {
-          return done(Errors.invalidJson(), undefined);
-        }
-        const bad = unpairedSurrogatePath(value);
-        if (bad) return done(fieldError(bad, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
-        done(null, value);
+        answerJson(parts.payloadJson, done);
       },
       () => done(Errors.invalidJson(), undefined),
     );
@@ -89,6 +71,14 @@ export function registerBodyParsers(app: FastifyInstance): void {
     request.bodyKind = 'unsupported';
     done(null, undefined);
   });
+}
+
+/** A JSON body (or multipart `payload_json`): the value, 50109 when it is not JSON (or too deep), a field error at an unpaired surrogate. */
+function answerJson(text: string, done: (error: Error | null, value: unknown) => void): void {
+  const parsed = parseClientJson(text);
+  if (parsed.ok) return done(null, parsed.value);
+  if (parsed.problem === 'invalid-json') return done(Errors.invalidJson(), undefined);
+  done(fieldError(parsed.path, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
 }
 
 function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiError {

@@ -1,5 +1,6 @@
 /**
- * Checks on JSON received from clients (HTTP bodies, gateway payloads, config), made before any validation:
+ * Checks on JSON received from outside (HTTP bodies, gateway and voice gateway payloads, local RPC frames, config,
+ * interaction endpoints' answers, ID-token claims), made before any validation:
  * nesting depth, checked on the text so nothing recursive ever walks a hostile value, and unpaired UTF-16
  * surrogates (`"\ud800"`), which are valid JSON escapes but not text: stored and relayed, they make every strict
  * UTF-8 consumer (the SDK's parser, SQLite's UTF-8) reject or mangle the data.
@@ -51,4 +52,33 @@ export function unpairedSurrogatePath(value: unknown): Array<string | number> | 
     }
   }
   return undefined;
+}
+
+/** What `parseClientJson` made of a text: the value, or why it is refused. */
+export type ClientJson =
+  | { ok: true; value: unknown }
+  | { ok: false; problem: 'invalid-json' }
+  /** `value` is what was read, for an answer that names parts of it (never to be stored or relayed). */
+  | { ok: false; problem: 'invalid-unicode'; path: Array<string | number>; value: unknown };
+
+/**
+ * The one reading of JSON text that came from outside: too deep or not JSON → `invalid-json`; a string (or key)
+ * with an unpaired surrogate → `invalid-unicode` at its path. Each input path answers these in its own protocol's
+ * words (50109 / a field error over HTTP, a close code over a WebSocket, ERROR 4000 over local RPC).
+ */
+export function parseClientJson(text: string): ClientJson {
+  if (exceedsJsonDepth(text)) return { ok: false, problem: 'invalid-json' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'invalid-json' };
+  }
+  const path = unpairedSurrogatePath(value);
+  return path ? { ok: false, problem: 'invalid-unicode', path, value } : { ok: true, value };
+}
+
+/** `path` as the dotted name a message shows (`activity.state`, `embeds.0.title`); the top level is `payload`. */
+export function dottedPath(path: ReadonlyArray<string | number>): string {
+  return path.length === 0 ? 'payload' : path.join('.');
 }

@@ -7,6 +7,7 @@
  */
 import type { PlatformContext } from '../context.js';
 import { fieldError } from '../http/errors.js';
+import { dottedPath, parseClientJson } from '../http/json-input.js';
 import { OutboundHttpClient } from '../outbound/http-client.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { signatureHeaders } from '../webhooks/signing.js';
@@ -44,7 +45,10 @@ export class InteractionDelivery {
         maxBytes: 1024 * 1024,
       });
       if (response.status < 200 || response.status >= 300) return { ok: false, error: `HTTP ${response.status}` };
-      return { ok: true, body: JSON.parse(response.body.toString('utf8')) as unknown };
+      // Read as every input is (json-input.ts): the answer becomes a message others receive.
+      const answer = parseClientJson(response.body.toString('utf8'));
+      if (answer.ok) return { ok: true, body: answer.value };
+      return { ok: false, error: answer.problem === 'invalid-json' ? 'The answer is not JSON.' : `The answer is not valid Unicode text (unpaired surrogate at ${dottedPath(answer.path)}).` };
     } catch (cause) {
       return { ok: false, error: cause instanceof Error ? cause.message : String(cause) };
     }

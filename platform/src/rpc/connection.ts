@@ -7,6 +7,7 @@
  */
 import type net from 'node:net';
 import { MAX_FRAME_BYTES, Op, RpcClose, RpcError } from './codes.js';
+import { dottedPath, INVALID_UNICODE, parseClientJson } from '../http/json-input.js';
 import { encodeFrame, encodeRawFrame, FrameReader, type Frame } from './frames.js';
 import type { LinkApplication } from './link/platform-link.js';
 
@@ -119,7 +120,8 @@ export class RpcConnection {
   }
 
   private async handshake(body: Buffer): Promise<void> {
-    const handshake = parseObject(body);
+    // Nothing of the handshake is kept but the application id it names: a string that is not text names none.
+    const handshake = readFrame(body).payload;
     if (!handshake) return this.close(RpcClose.UNSUPPORTED, 'The HANDSHAKE payload must be a JSON object');
     if (Number(handshake.v) !== 1) return this.close(RpcClose.INVALID_VERSION, 'Invalid Version');
     const clientId = typeof handshake.client_id === 'string' ? handshake.client_id : undefined;
@@ -133,8 +135,18 @@ export class RpcConnection {
   }
 
   private command(body: Buffer): void {
-    const payload = parseObject(body);
+    const { payload, notText } = readFrame(body);
     if (!payload) return this.error(null, null, RpcError.INVALID_PAYLOAD, 'Payload is not a JSON object');
+    if (notText) {
+      // Not text (an unpaired surrogate): stored or relayed — an activity reaches friends — it would break every
+      // strict UTF-8 reader. Refused as in an HTTP body or a gateway op, before any command sees it; cmd and nonce are
+      // echoed when they are clean.
+      const echo = (field: 'cmd' | 'nonce', max: number) => {
+        const value = notText[0] === field ? undefined : payload[field];
+        return typeof value === 'string' && value.length <= max ? value : null;
+      };
+      return this.error(echo('cmd', Infinity), echo('nonce', NONCE_MAX), RpcError.INVALID_PAYLOAD, `${dottedPath(notText)}: ${INVALID_UNICODE.message}`);
+    }
     const nonce = payload.nonce;
     if (nonce !== undefined && nonce !== null && (typeof nonce !== 'string' || nonce.length > NONCE_MAX)) {
       return this.error(typeof payload.cmd === 'string' ? payload.cmd : null, null, RpcError.INVALID_PAYLOAD, `nonce must be a string of at most ${NONCE_MAX} characters`);
@@ -166,11 +178,11 @@ export class RpcConnection {
   }
 }
 
-function parseObject(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+/** A frame's JSON object (undefined when it is not one, or nests too deep) and, when a string in it is not text, where. */
+function readFrame(body: Buffer): { payload: Record<string, unknown> | undefined; notText?: Array<string | number> } {
+  const read = parseClientJson(body.toString('utf8'));
+  if (!read.ok && read.problem === 'invalid-json') return { payload: undefined };
+  const value = read.value;
+  const payload = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return read.ok ? { payload } : { payload, notText: read.path };
 }

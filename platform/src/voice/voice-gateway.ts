@@ -11,6 +11,7 @@ import { isIP } from 'node:net';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { TlsMaterial } from '../crypto/tls.js';
+import { parseClientJson } from '../http/json-input.js';
 import { NO_DAVE, type DaveExtension } from './dave.js';
 import {
   ENCRYPTION_MODES,
@@ -202,14 +203,12 @@ export class VoiceGateway {
   private onMessage(conn: VoiceConnection, data: Buffer, isBinary: boolean): void {
     if (conn.closing) return;
     if (isBinary) return this.onBinary(conn, data);
-    let payload: unknown;
-    try {
-      payload = JSON.parse(data.toString('utf8'));
-    } catch {
-      return this.closeConnection(conn, VoiceClose.DecodeError, 'Failed to decode payload.');
-    }
-    const envelope = voiceEnvelopeSchema.safeParse(payload);
-    if (!envelope.success) return this.closeConnection(conn, VoiceClose.DecodeError, 'Failed to decode payload.');
+    const read = parseClientJson(data.toString('utf8'));
+    const envelope = read.ok || read.problem === 'invalid-unicode' ? voiceEnvelopeSchema.safeParse(read.value) : undefined;
+    if (!envelope?.success) return this.closeConnection(conn, VoiceClose.DecodeError, 'Failed to decode payload.');
+    // A string that is not text (an unpaired surrogate) is refused like every input of the platform (json-input.ts):
+    // a malformed payload.
+    if (!read.ok) return this.closeConnection(conn, VoiceClose.BadRequest, 'Invalid payload: unpaired surrogate.');
     const { op, d } = envelope.data;
     if (op === VoiceOp.Heartbeat) return this.onHeartbeat(conn, d);
     if (op === VoiceOp.Identify) return this.onIdentify(conn, d);

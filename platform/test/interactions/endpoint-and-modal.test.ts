@@ -65,6 +65,22 @@ describe('HTTP interactions endpoint', () => {
     }
   });
 
+  it('an answer holding an unpaired surrogate is not taken as the response (endpoint_error names where)', async () => {
+    const app = f.platform.store.applications.get(f.appId)!;
+    const endpoint = await startInteractionEndpoint(app.publicKeyHex, () => ({ type: 4, data: { content: 'ok', embeds: [{ title: 'a\ud800b' }] } }));
+    try {
+      expect((await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: endpoint.url })).status).toBe(200);
+      const id = await createCommand(f, { name: 'lone', description: 'x' });
+      const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
+      expect(triggered.body).toMatchObject({ delivered: 'endpoint', endpoint_error: 'The answer is not valid Unicode text (unpaired surrogate at data.embeds.0.title).' });
+      const answered = await dev(f, 'GET', `/interactions/${triggered.body.interaction_id}`, undefined);
+      expect(answered.body.response_type, answered.text).toBeNull();
+    } finally {
+      await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: null });
+      await endpoint.close();
+    }
+  });
+
   it('settings route: unknown application 10002, bad URL 50035', async () => {
     expect((await dev(f, 'PATCH', '/applications/1/interactions', {})).body.code).toBe(10002);
     expect((await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: 'ftp://x' })).body.code).toBe(50035);

@@ -78,6 +78,20 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     await watcher.client.close();
   });
 
+  it('SET_ACTIVITY with an unpaired surrogate (state "a\\ud800b") is refused with 4000 like an HTTP body: nothing stored, nothing relayed to friends', async () => {
+    const { watcher, client } = await watchedGame();
+    await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'Before' } });
+    await drain(env.platform, watcher);
+    for (const activity of [{ type: 0, state: 'a\ud800b' }, { type: 0, details: '\udc00' }, { type: 0, party: { id: 'p\ud800' } }]) {
+      const answer = await client.request('SET_ACTIVITY', { pid: 1, activity });
+      expect(answer.evt).toBe('ERROR');
+      expect(answer.data).toEqual({ code: 4000, message: expect.stringMatching(/^args\.activity\.(state|details|party\.id): Must be valid Unicode text/) });
+    }
+    expect(await received(env.platform, watcher, 'PRESENCE_UPDATE')).toEqual([]);
+    await client.close();
+    await watcher.client.close();
+  });
+
   it('SET_ACTIVITY without an activity clears it; a game leaving clears its activity and the desktop user goes offline', async () => {
     const { app, watcher, client } = await watchedGame();
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'Playing' } });

@@ -142,6 +142,42 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
     await client.close();
   });
 
+  it('an unpaired surrogate anywhere in a FRAME, for every command, is ERROR 4000 at its path before the command runs; clean cmd and nonce are echoed', async () => {
+    const { client } = await IpcClient.ready(env.rpc.path, env.platform.devApp.id);
+    const lone = 'a\ud800b';
+    const notText = 'Must be valid Unicode text (no unpaired surrogate).';
+    // Every served command with a string argument of its own (PROTOCOL.md §12.3), each carrying one lone surrogate.
+    const cases: Array<[string, Record<string, unknown>, string, string?]> = [
+      ['SET_ACTIVITY', { pid: 1, activity: { type: 0, state: lone } }, 'args.activity.state'],
+      ['SET_ACTIVITY', { pid: 1, activity: { type: 0, assets: { large_text: lone } } }, 'args.activity.assets.large_text'],
+      ['AUTHORIZE', { client_id: env.platform.devApp.id, scopes: ['identify', lone] }, 'args.scopes.1'],
+      ['AUTHENTICATE', { access_token: lone }, 'args.access_token'],
+      ['SUBSCRIBE', {}, 'evt', lone],
+      ['UNSUBSCRIBE', {}, 'evt', lone],
+      ['SEND_ACTIVITY_JOIN_INVITE', { user_id: lone }, 'args.user_id'],
+      ['CLOSE_ACTIVITY_REQUEST', { user_id: lone }, 'args.user_id'],
+      ['CLOSE_ACTIVITY_JOIN_REQUEST', { user_id: lone }, 'args.user_id'],
+      ['REGISTER_LAUNCH_COMMAND', { command: `/usr/bin/game ${lone}` }, 'args.command'],
+      ['OPEN_MESSAGE', { message_id: lone }, 'args.message_id'],
+      ['OPEN_CONNECTED_GAMES_SETTINGS', { [lone]: 1 }, 'args'],
+      ['SET_SHOWING_CHAT', { showing: true, note: lone }, 'args.note'],
+      ['SHARE_LINK', { message: lone }, 'args.message'],
+    ];
+    for (const [cmd, args, path, evt] of cases) {
+      const answer = await client.request(cmd, args, evt);
+      expect([cmd, answer]).toEqual([cmd, { cmd, evt: 'ERROR', nonce: expect.any(String), data: { code: 4000, message: `${path}: ${notText}` } }]);
+    }
+    // In cmd or nonce themselves: not echoed.
+    client.sendJson(1, { cmd: `SET_ACTIVITY${lone}`, args: { pid: 1 }, nonce: 'n1' });
+    expect((await client.next()).body).toEqual({ cmd: null, evt: 'ERROR', nonce: 'n1', data: { code: 4000, message: `cmd: ${notText}` } });
+    client.sendJson(1, { cmd: 'SET_ACTIVITY', args: { pid: 1 }, nonce: lone });
+    expect((await client.next()).body).toEqual({ cmd: 'SET_ACTIVITY', evt: 'ERROR', nonce: null, data: { code: 4000, message: `nonce: ${notText}` } });
+    // A pair (an emoji) is text; the connection goes on.
+    const fine = await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'a\ud83d\ude00b' } });
+    expect(fine.data).toMatchObject({ state: 'a\u{1f600}b' });
+    await client.close();
+  });
+
   it('PING is answered with PONG carrying the same payload', async () => {
     const { client } = await IpcClient.ready(env.rpc.path, env.platform.devApp.id);
     client.sendJson(3, 'f9a4b1c2');

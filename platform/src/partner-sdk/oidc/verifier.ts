@@ -1,4 +1,5 @@
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { parseClientJson, type ClientJson } from '../../http/json-input.js';
 import type { OutboundHttpClient } from '../../outbound/http-client.js';
 import type { IdentityProviderConfig } from '../../store/types.js';
 import { ProvisionalErrors } from '../errors.js';
@@ -51,15 +52,18 @@ export class OidcProviderVerifier {
     const jwk = issuer.keys.find((key) => key.kid === header.kid);
     if (!jwk) throw ProvisionalErrors.invalidOidcJwt('unknown kid');
 
-    let payload: Record<string, unknown>;
+    let claims: ClientJson;
     try {
       const key = await importJWK(jwk as JWK, alg);
       const verified = await compactVerify(token, key, { algorithms: [alg] });
-      payload = JSON.parse(new TextDecoder().decode(verified.payload)) as Record<string, unknown>;
-      if (payload === null || typeof payload !== 'object') throw new Error('payload is not an object');
+      claims = parseClientJson(new TextDecoder().decode(verified.payload));
     } catch {
       throw ProvisionalErrors.invalidOidcJwt('signature verification failed');
     }
+    // Read as every input is (json-input.ts): `sub` and `preferred_username` are stored and shown to others.
+    if (!claims.ok && claims.problem === 'invalid-unicode') throw ProvisionalErrors.invalidOidcJwt('claims are not valid Unicode text');
+    if (!claims.ok || claims.value === null || typeof claims.value !== 'object') throw ProvisionalErrors.invalidOidcJwt('signature verification failed');
+    const payload = claims.value as Record<string, unknown>;
 
     if (payload.iss !== provider.issuer) throw ProvisionalErrors.issuerMismatch();
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
