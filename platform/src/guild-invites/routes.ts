@@ -115,14 +115,12 @@ export const guildInviteRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
     const roleIds = [...new Set(body.role_ids ?? [])];
     if (roleIds.length > 0) {
       if (!has(permissions, Permission.MANAGE_ROLES)) throw GuildErrors.missingPermissions();
-      const member = guilds.requireMember(guild, caller.user.id);
-      const highest = guilds.highestPosition(guild, member);
       const roles = new Map(guilds.roles(guild).map((role) => [role.id, role]));
       roleIds.forEach((id, index) => {
-        const role = roles.get(id);
-        if (!role || id === guild.id) throw invalidFormBody(addFieldError({}, ['role_ids', index], { code: 'UNKNOWN_ROLE', message: 'Unknown role.' }));
-        if (role.position >= highest) throw GuildErrors.missingPermissions();
+        if (!roles.has(id) || id === guild.id) throw invalidFormBody(addFieldError({}, ['role_ids', index], { code: 'UNKNOWN_ROLE', message: 'Unknown role.' }));
       });
+      // Whoever joins through the invite gets these roles: a grant by the inviter, under the same rule as any.
+      guilds.requireMayGrant(guild, guilds.requireMember(guild, caller.user.id), roleIds.map((id) => roles.get(id)!));
     }
     const file = targetFile(request.files);
     const targets = file ? parseFile(file) : undefined;

@@ -122,8 +122,8 @@ export const guildBotRoutes = (guilds: GuildService, voice: VoiceChannelState): 
     if (body.colors && !guild.features.includes('ENHANCED_ROLE_COLORS') && (body.colors.secondary_color != null || body.colors.tertiary_color != null)) {
       throw fieldError(['colors'], 'BASE_TYPE_INVALID', 'Gradient and holographic role colors need the ENHANCED_ROLE_COLORS guild feature.');
     }
-    // A role may grant only permissions its creator holds.
-    if (body.permissions !== undefined && !has(guilds.guildPermissions(guild, member), bits(body.permissions))) throw GuildErrors.missingPermissions();
+    // A role may grant only permissions its creator holds (the rule every permission write follows).
+    if (body.permissions !== undefined) guilds.requireMayChangeBits(guilds.guildPermissions(guild, member), 0n, bits(body.permissions));
     const existing = guilds.roles(guild);
     if (existing.length - 1 >= MAX_ROLES) throw GuildErrors.tooManyRoles();
     const role: RoleRecord = {
@@ -155,9 +155,12 @@ export const guildBotRoutes = (guilds: GuildService, voice: VoiceChannelState): 
     const member = guilds.requireGuildPermissions(guild, caller.user.id, Permission.MANAGE_ROLES);
     const current = guilds.roles(guild).find((r) => r.id === request.params.roleId);
     if (!current) throw GuildErrors.unknownRole();
-    // Roles at or above the caller's highest role are out of reach.
+    // Roles at or above the caller's highest role are out of reach; @everyone is below everyone's.
     if (current.id !== guild.id && current.position >= guilds.highestPosition(guild, member)) throw GuildErrors.missingPermissions();
     const body = request.body;
+    // …and on any role, @everyone included, it changes only permissions it holds (a MANAGE_ROLES member could
+    // otherwise make itself, or everyone, administrator).
+    if (body.permissions !== undefined) guilds.requireMayChangeBits(guilds.guildPermissions(guild, member), bits(current.permissions), bits(body.permissions));
     if (body.colors && !guild.features.includes('ENHANCED_ROLE_COLORS') && (body.colors.secondary_color != null || body.colors.tertiary_color != null)) {
       throw fieldError(['colors'], 'BASE_TYPE_INVALID', 'Gradient and holographic role colors need the ENHANCED_ROLE_COLORS guild feature.');
     }
@@ -261,9 +264,10 @@ export const guildBotRoutes = (guilds: GuildService, voice: VoiceChannelState): 
       body.roles.forEach((id, index) => {
         if (!known.has(id) || id === guild.id) throw fieldError(['roles', index], 'UNKNOWN_ROLE', 'Unknown role.');
       });
+      // Taking a role away needs the hierarchy only; adding one is a grant of its bits as well.
       const highest = guilds.highestPosition(guild, actor);
-      const changed = [...body.roles.filter((id) => !target.roles.includes(id)), ...target.roles.filter((id) => !body.roles!.includes(id))];
-      if (changed.some((id) => (known.get(id)?.position ?? 0) >= highest)) throw GuildErrors.missingPermissions();
+      if (target.roles.some((id) => !body.roles!.includes(id) && (known.get(id)?.position ?? 0) >= highest)) throw GuildErrors.missingPermissions();
+      guilds.requireMayGrant(guild, actor, body.roles.filter((id) => !target.roles.includes(id)).map((id) => known.get(id)!));
     }
     if (body.flags !== undefined) {
       // Published rule: MANAGE_GUILD, or MANAGE_ROLES, or MODERATE_MEMBERS with KICK_MEMBERS and BAN_MEMBERS.
@@ -308,7 +312,8 @@ export const guildBotRoutes = (guilds: GuildService, voice: VoiceChannelState): 
         if (!target) throw GuildErrors.unknownMember();
         const role = guilds.roles(guild).find((r) => r.id === request.params.roleId && r.id !== guild.id);
         if (!role) throw GuildErrors.unknownRole();
-        if (role.position >= guilds.highestPosition(guild, actor)) throw GuildErrors.missingPermissions();
+        if (method === 'PUT') guilds.requireMayGrant(guild, actor, [role]);
+        else if (role.position >= guilds.highestPosition(guild, actor)) throw GuildErrors.missingPermissions();
         const roles = method === 'PUT' ? [...new Set([...target.roles, role.id])] : target.roles.filter((id) => id !== role.id);
         const updated = { ...target, joinedAt: target.joinedAt || ctx.now(), roles };
         store.upsertMember(updated);

@@ -8,7 +8,7 @@ import { fieldError } from '../http/errors.js';
 import type { GuildRecord } from '../store/types.js';
 import type { PermissionOverwrite } from '../store/bot-types.js';
 import { GuildErrors } from './errors.js';
-import { ALL_BITS, has, Permission } from './permissions.js';
+import { ALL_BITS, bits } from './permissions.js';
 import type { GuildService } from './service.js';
 
 /** The published limit of slowmode: six hours. */
@@ -21,8 +21,9 @@ export const MAX_GUILD_CHANNELS = 500;
 
 export const ChannelType = { GUILD_TEXT: 0, GUILD_VOICE: 2, GUILD_CATEGORY: 4 } as const;
 
-const bits = z.string().regex(/^\d{1,20}$/, 'must be a permission bit set as a string of digits');
-export const overwriteBodySchema = z.object({ id: snowflakeSchema, type: z.literal([0, 1]), allow: bits.nullish(), deny: bits.nullish() });
+/** An overwrite's allow or deny: a bit set as a string of digits. */
+export const bitSetSchema = z.string().regex(/^\d{1,20}$/, 'must be a permission bit set as a string of digits');
+export const overwriteBodySchema = z.object({ id: snowflakeSchema, type: z.literal([0, 1]), allow: bitSetSchema.nullish(), deny: bitSetSchema.nullish() });
 
 /**
  * Published fields of channel types or features this platform does not model. discord.js sends them as null, so
@@ -83,12 +84,14 @@ export function requireParent(guilds: GuildService, guild: GuildRecord, parentId
 
 /**
  * Overwrites given in a body: known bits only; targets that exist (a role of the guild or a member); and, as for
- * Edit Channel Permission, a caller who is not an administrator allows or denies only bits it holds (`mine`).
+ * every permission write, a caller who is not an administrator changes only bits it holds (`held`) — measured
+ * against the overwrite of the same target in `before` (none: a new one).
  */
 export function checkedOverwrites(
   guilds: GuildService,
   guild: GuildRecord,
-  mine: bigint,
+  held: bigint,
+  before: readonly PermissionOverwrite[],
   given: ReadonlyArray<z.infer<typeof overwriteBodySchema>>,
   /** Where a bad bit set is reported: under `permission_overwrites[i]` in a channel body, at the top for one overwrite. */
   fieldPath: (index: number) => Array<string | number> = (index) => ['permission_overwrites', index],
@@ -102,9 +105,16 @@ export function checkedOverwrites(
     }
     const exists = o.type === 0 ? roleIds.has(o.id) : guilds.member(guild.id, o.id) !== undefined;
     if (!exists) throw o.type === 0 ? GuildErrors.unknownRole() : GuildErrors.unknownMember();
-    if (!has(mine, Permission.ADMINISTRATOR) && ((allow | deny) & ~mine) !== 0n) throw GuildErrors.missingPermissions();
-    return { id: o.id, type: o.type, allow: allow.toString(), deny: deny.toString() };
+    const next: PermissionOverwrite = { id: o.id, type: o.type, allow: allow.toString(), deny: deny.toString() };
+    requireMayChangeOverwrite(guilds, held, before.find((p) => p.id === o.id), next);
+    return next;
   });
+}
+
+/** One overwrite created, changed or deleted (`undefined` on either side): its allow and deny under the one rule. */
+export function requireMayChangeOverwrite(guilds: GuildService, held: bigint, previous: PermissionOverwrite | undefined, next: PermissionOverwrite | undefined): void {
+  guilds.requireMayChangeBits(held, bits(previous?.allow ?? '0'), bits(next?.allow ?? '0'));
+  guilds.requireMayChangeBits(held, bits(previous?.deny ?? '0'), bits(next?.deny ?? '0'));
 }
 
 /** Overwrites compared as the audit log records them (order does not matter). */

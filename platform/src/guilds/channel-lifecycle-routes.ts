@@ -38,7 +38,7 @@ export const channelLifecycleRoutes = (guilds: GuildService, voice: VoiceChannel
     const mine = guilds.guildPermissions(guild, member);
     const given = body.permission_overwrites ?? [];
     if (given.length > 0 && !has(mine, Permission.MANAGE_ROLES)) throw GuildErrors.missingPermissions();
-    const overwrites = checkedOverwrites(guilds, guild, mine, given);
+    const overwrites = checkedOverwrites(guilds, guild, mine, [], given);
     const existing = ctx.store.guilds.listChannels(guild.id);
     if (existing.length >= MAX_GUILD_CHANNELS) throw tooManyChannels();
 

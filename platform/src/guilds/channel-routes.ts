@@ -13,15 +13,14 @@ import { AuditAction } from './audit.js';
 import { fullChannelJson } from './bot-serialize.js';
 import { GuildErrors } from './errors.js';
 import { has, Permission } from './permissions.js';
-import { channelFieldsSchema, checkedOverwrites, requireFieldsFitType, requireParent, sameOverwrites } from './channel-fields.js';
+import { channelFieldsSchema, checkedOverwrites, overwriteBodySchema, requireFieldsFitType, requireMayChangeOverwrite, requireParent, sameOverwrites } from './channel-fields.js';
 import { Intent, type GuildService } from './service.js';
 
-const bits = z.string().regex(/^\d{1,20}$/, 'must be a permission bit set as a string of digits');
 const modifySchema = z
   .object({ ...channelFieldsSchema, name: channelFieldsSchema.name.optional() })
   // Fields this platform does not keep (rtc_region, video_quality_mode, forum fields, …) are refused by name.
   .strict();
-const overwriteSchema = z.object({ type: z.literal([0, 1]), allow: bits.nullish(), deny: bits.nullish() });
+const overwriteSchema = overwriteBodySchema.omit({ id: true });
 
 const unknownOverwrite = () => new ApiError(404, 10009, 'Unknown Overwrite');
 
@@ -47,7 +46,9 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
     if (body.permission_overwrites !== undefined && body.permission_overwrites !== null) {
       // Overwrites are permissions: editing them takes MANAGE_ROLES in the channel, as Edit Channel Permission does.
       if (!has(mine, Permission.MANAGE_ROLES)) throw GuildErrors.missingPermissions();
-      overwrites = checkedOverwrites(guilds, guild, mine, body.permission_overwrites);
+      overwrites = checkedOverwrites(guilds, guild, mine, before.overwrites, body.permission_overwrites);
+      // The list replaces the stored one: an overwrite left out is deleted, which changes its bits too.
+      for (const gone of before.overwrites.filter((o) => !overwrites.some((n) => n.id === o.id))) requireMayChangeOverwrite(guilds, mine, gone, undefined);
     }
     const after: ChannelSettingsRecord = {
       ...before,
@@ -94,8 +95,8 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
       const { guild, channel } = guilds.channel(request.params.channelId);
       const mine = guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_ROLES);
       const target = request.params.overwriteId;
-      const overwrite = checkedOverwrites(guilds, guild, mine, [{ id: target, ...request.body }], () => [])[0]!;
       const before = guilds.settings(channel.id);
+      const overwrite = checkedOverwrites(guilds, guild, mine, before.overwrites, [{ id: target, ...request.body }], () => [])[0]!;
       const previous = before.overwrites.find((o) => o.id === target);
       const overwrites = previous ? before.overwrites.map((o) => (o.id === target ? overwrite : o)) : [...before.overwrites, overwrite];
       guilds.audit({
@@ -118,10 +119,12 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
   app.delete('/channels/:channelId/permissions/:overwriteId', { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('channelId', 'overwriteId') } }, async (request, reply) => {
     const caller = callerOf(request);
     const { guild, channel } = guilds.channel(request.params.channelId);
-    guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_ROLES);
+    const mine = guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.VIEW_CHANNEL, Permission.MANAGE_ROLES);
     const before = guilds.settings(channel.id);
     const previous = before.overwrites.find((o) => o.id === request.params.overwriteId);
     if (!previous) throw unknownOverwrite();
+    // Deleting a deny grants what it denied (and an allow takes away): a change of its bits like any other.
+    requireMayChangeOverwrite(guilds, mine, previous, undefined);
     guilds.audit({
       guildId: guild.id,
       userId: caller.user.id,

@@ -154,6 +154,16 @@ export function has(permissions: bigint, ...required: bigint[]): boolean {
   return required.every((bit) => (permissions & bit) === bit);
 }
 
+/**
+ * The published rule for setting permissions ("a bot can only grant permissions it has"), as one test for every
+ * bit set a caller writes — a role's permissions, an overwrite's allow or deny, the bits a granted role carries:
+ * changing `before` into `after` touches only bits in `held`, or the caller is an administrator (owners hold every
+ * bit). A bit already there and kept is no change, so editing a role's name never needs its permissions.
+ */
+export function changesOnlyHeldBits(held: bigint, before: bigint, after: bigint): boolean {
+  return has(held, Permission.ADMINISTRATOR) || ((before ^ after) & ~held) === 0n;
+}
+
 /** The member's permissions in the guild without roles data (owners hold all; others @everyone's default). */
 export function memberPermissions(guild: GuildRecord, userId: string): string {
   return guild.ownerId === userId ? ALL_PERMISSIONS : EVERYONE_PERMISSIONS;

@@ -7,7 +7,7 @@ import type { PlatformContext } from '../context.js';
 import type { AuditEntryRecord, ChannelSettingsRecord, MemberRecord, RoleRecord } from '../store/bot-types.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import { GuildErrors } from './errors.js';
-import { channelPermissions, basePermissions, everyoneRole, has } from './permissions.js';
+import { bits, changesOnlyHeldBits, channelPermissions, basePermissions, everyoneRole, has } from './permissions.js';
 
 const SNOWFLAKE = /^\d{1,20}$/;
 
@@ -90,6 +90,29 @@ export class GuildService {
     if (permissions === 0n) throw GuildErrors.missingAccess();
     if (!has(permissions, ...bits)) throw GuildErrors.missingPermissions();
     return permissions;
+  }
+
+  /**
+   * Who may set permissions (PROTOCOL.md §14.2): `before` → `after` of one bit set may change only bits in `held` —
+   * the caller's guild permissions, or its permissions in the channel for an overwrite — unless it is an
+   * administrator. Every route that writes permission bits goes through here; 50013 otherwise.
+   */
+  requireMayChangeBits(held: bigint, before: bigint, after: bigint): void {
+    if (!changesOnlyHeldBits(held, before, after)) throw GuildErrors.missingPermissions();
+  }
+
+  /**
+   * Granting roles (to a member, or to whoever joins through an invite): each role must sit below the actor's
+   * highest role (published hierarchy) and carry only bits the actor holds (the rule above: a grant hands the role's
+   * bits over). @everyone is never granted; callers refuse it as an unknown role first.
+   */
+  requireMayGrant(guild: GuildRecord, actor: MemberRecord, roles: readonly RoleRecord[]): void {
+    const highest = this.highestPosition(guild, actor);
+    const held = this.guildPermissions(guild, actor);
+    for (const role of roles) {
+      if (role.position >= highest) throw GuildErrors.missingPermissions();
+      this.requireMayChangeBits(held, 0n, bits(role.permissions));
+    }
   }
 
   /** The member's highest role position (the owner is above every role). */
