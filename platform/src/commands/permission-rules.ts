@@ -34,7 +34,7 @@ function channelDecision(overwrites: readonly CommandPermissionRecord[], subject
   return (channels.find((o) => o.id === subject.channelId) ?? channels.find((o) => o.id === allChannelsId(subject.guildId)))?.permission;
 }
 
-function memberDecision(overwrites: readonly CommandPermissionRecord[], subject: PermissionSubject): boolean | undefined {
+function memberDecision(overwrites: readonly CommandPermissionRecord[], subject: Omit<PermissionSubject, 'channelId'>): boolean | undefined {
   const user = overwrites.find((o) => o.type === CommandPermissionType.USER && o.id === subject.userId);
   if (user) return user.permission;
   const roles = overwrites.filter((o) => o.type === CommandPermissionType.ROLE && o.id !== subject.guildId && subject.roleIds.includes(o.id));
@@ -42,13 +42,19 @@ function memberDecision(overwrites: readonly CommandPermissionRecord[], subject:
   return overwrites.find((o) => o.type === CommandPermissionType.ROLE && o.id === subject.guildId)?.permission;
 }
 
-export function mayUseCommand(
-  subject: PermissionSubject,
-  levels: { command: readonly CommandPermissionRecord[]; application: readonly CommandPermissionRecord[] },
-  defaultMemberPermissions: string | null,
-): boolean {
+export interface PermissionLevels {
+  command: readonly CommandPermissionRecord[];
+  application: readonly CommandPermissionRecord[];
+}
+
+export function mayUseCommand(subject: PermissionSubject, levels: PermissionLevels, defaultMemberPermissions: string | null): boolean {
   const channel = channelDecision(levels.command, subject) ?? channelDecision(levels.application, subject);
   if (channel === false) return false;
+  return memberMayUse(subject, levels, defaultMemberPermissions);
+}
+
+/** The member check alone (channel overwrites aside): whether the member may run the command in some channel. */
+export function memberMayUse(subject: Omit<PermissionSubject, 'channelId'>, levels: PermissionLevels, defaultMemberPermissions: string | null): boolean {
   const member = memberDecision(levels.command, subject) ?? memberDecision(levels.application, subject);
   if (member !== undefined) return member;
   if (defaultMemberPermissions === null) return true;

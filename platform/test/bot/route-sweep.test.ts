@@ -2,10 +2,12 @@
  * The bot-route sweep (PROTOCOL.md §14): every guild- and channel-scoped bot route, one table, each row checked for
  * no token (401), another application's bot that is not in the guild (403 50001), a bot in the guild without the
  * route's permission (403 50013, or 50001 where the published rule hides the object) and bad input (malformed ids
- * → the route's 404 code, bad bodies → 50035). Real HTTP against a running platform. Route-specific rules are in
- * the area's own test files; this table makes sure no route lacks the four checks. A second table does the same
- * for the routes not reached through a guild: `/applications/@me`, the partner-sdk bot routes, invites by code and
- * the upload (multipart) forms.
+ * → the route's 404 code, bad bodies → 50035). Routes that set permission bits (roles, @everyone, overwrites, role
+ * grants, invites' roles, command permissions) add to the missing-permission column a caller that holds the route's
+ * permission but sets bits it does not hold (403 50013, nothing changed; PROTOCOL.md §14.2). Real HTTP against a
+ * running platform. Route-specific rules are in the area's own test files; this table makes sure no route lacks the
+ * checks. A second table does the same for the routes not reached through a guild: `/applications/@me`, the
+ * partner-sdk bot routes, command permissions, invites by code and the upload (multipart) forms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bot, request } from '../helpers/http.js';
@@ -26,7 +28,20 @@ interface Row {
   weak: number;
   /** Bad input: another path or body, and the code it must get. */
   bad: { path?: (f: BotFixture) => string; body?: unknown; code: number };
+  /**
+   * Routes that set permission bits: the same route called by the fixture's bot — which holds MANAGE_ROLES and
+   * MANAGE_CHANNELS, not ADMINISTRATOR nor KICK_MEMBERS — setting bits it does not hold (another path or body).
+   */
+  grant?: Array<(f: BotFixture) => { path?: string; body?: unknown }>;
 }
+
+const ADMINISTRATOR = (1n << 3n).toString();
+const KICK_MEMBERS = (1n << 1n).toString();
+/** Roles of the fixture below the bot's own: one carrying ADMINISTRATOR, one carrying nothing. */
+const LOWER_ROLES = [{ name: 'Lower Admin', permissions: ADMINISTRATOR }, { name: 'Plain', permissions: '0' }];
+const roleNamed = (f: BotFixture, name: string) => f.platform.store.botGuilds.listRoles(f.guildId).find((role) => role.name === name)!.id;
+/** The fixture's owner overwrite in #general: it denies KICK_MEMBERS, which the bot does not hold. */
+const ownerOverwrite = (f: BotFixture) => ({ id: f.ownerId, type: 1 as const, allow: '0', deny: KICK_MEMBERS });
 
 const rows: Row[] = [
   { method: 'GET', path: (f) => `/guilds/${f.guildId}`, weak: 0, bad: { path: () => '/guilds/abc', code: 10004 } },
@@ -38,30 +53,81 @@ const rows: Row[] = [
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles`, weak: 0, bad: { path: () => '/guilds/abc/roles', code: 10004 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles/member-counts`, weak: 0, bad: { path: () => '/guilds/1/roles/member-counts', code: 10004 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 } },
-  { method: 'POST', path: (f) => `/guilds/${f.guildId}/roles`, body: { name: 'sweep' }, weak: 50013, bad: { body: { name: 'x'.repeat(101) }, code: 50035 } },
-  { method: 'PATCH', path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`, body: { name: 'sweep' }, weak: 50013, bad: { body: { hoist: 'yes' }, code: 50035 } },
+  { method: 'POST', path: (f) => `/guilds/${f.guildId}/roles`, body: { name: 'sweep' }, weak: 50013, bad: { body: { name: 'x'.repeat(101) }, code: 50035 }, grant: [() => ({ body: { name: 'sweep', permissions: ADMINISTRATOR } })] },
+  {
+    method: 'PATCH',
+    path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`,
+    body: { name: 'sweep' },
+    weak: 50013,
+    bad: { body: { hoist: 'yes' }, code: 50035 },
+    // @everyone, and a role below the bot's own.
+    grant: [() => ({ body: { permissions: (2248473465835073n | 8n).toString() } }), (f) => ({ path: `/guilds/${f.guildId}/roles/${roleNamed(f, 'Plain')}`, body: { permissions: ADMINISTRATOR } })],
+  },
   { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/roles/123`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/members?limit=10`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/members?limit=1001`, code: 50035 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/members/search?query=b`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/members/search`, code: 50035 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/members/${f.memberId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/members/123`, code: 10007 } },
-  { method: 'PATCH', path: (f) => `/guilds/${f.guildId}/members/${f.memberId}`, body: { nick: 'sweep' }, weak: 50013, bad: { body: { nick: 'x'.repeat(33) }, code: 50035 } },
+  {
+    method: 'PATCH',
+    path: (f) => `/guilds/${f.guildId}/members/${f.memberId}`,
+    body: { nick: 'sweep' },
+    weak: 50013,
+    bad: { body: { nick: 'x'.repeat(33) }, code: 50035 },
+    grant: [(f) => ({ body: { roles: [roleNamed(f, 'Lower Admin')] } })],
+  },
   { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/members/${f.ownerId}`, weak: 50013, bad: { path: () => '/guilds/abc/members/1', code: 10004 } },
   // CHANGE_NICKNAME and CREATE_INSTANT_INVITE are in @everyone's default set: the weak bot holds them.
   { method: 'PATCH', path: (f) => `/guilds/${f.guildId}/members/@me`, body: { nick: 'sweep' }, weak: 0, bad: { body: { bio: 'x'.repeat(191) }, code: 50035 } },
-  { method: 'PUT', path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/${f.guildId}`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/123`, code: 10011 } },
+  {
+    method: 'PUT',
+    path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/${f.guildId}`,
+    weak: 50013,
+    bad: { path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/123`, code: 10011 },
+    // To another member, and to itself.
+    grant: [(f) => ({ path: `/guilds/${f.guildId}/members/${f.memberId}/roles/${roleNamed(f, 'Lower Admin')}` }), (f) => ({ path: `/guilds/${f.guildId}/members/${f.botUserId}/roles/${roleNamed(f, 'Lower Admin')}` })],
+  },
   { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/${f.guildId}`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/members/123/roles/${f.guildId}`, code: 10007 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/prune`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/prune?days=31`, code: 50035 } },
   { method: 'POST', path: (f) => `/guilds/${f.guildId}/prune`, body: { days: 30 }, weak: 50013, bad: { body: { days: 0 }, code: 50035 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/audit-logs`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/audit-logs?limit=101`, code: 50035 } },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/messages/search?content=x`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/messages/search?limit=26`, code: 50035 } },
-  { method: 'POST', path: (f) => `/guilds/${f.guildId}/channels`, body: { name: 'sweep' }, weak: 50013, bad: { body: { name: '' }, code: 50035 } },
+  {
+    method: 'POST',
+    path: (f) => `/guilds/${f.guildId}/channels`,
+    body: { name: 'sweep' },
+    weak: 50013,
+    bad: { body: { name: '' }, code: 50035 },
+    grant: [(f) => ({ body: { name: 'sweep', permission_overwrites: [{ id: f.memberId, type: 1, allow: KICK_MEMBERS }] } })],
+  },
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules`, weak: 50013, bad: { path: () => '/guilds/abc/auto-moderation/rules', code: 10004 } },
   { method: 'POST', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules`, body: { name: 'r', event_type: 1, trigger_type: 1, actions: [{ type: 1 }] }, weak: 50013, bad: { body: { name: 'r' }, code: 50035 } },
   { method: 'GET', path: (f) => `/channels/${f.generalId}`, weak: 0, bad: { path: () => '/channels/abc', code: 10003 } },
-  { method: 'PATCH', path: (f) => `/channels/${f.generalId}`, body: { topic: 'sweep' }, weak: 50013, bad: { body: { topic: 'x'.repeat(1025) }, code: 50035 } },
+  {
+    method: 'PATCH',
+    path: (f) => `/channels/${f.generalId}`,
+    body: { topic: 'sweep' },
+    weak: 50013,
+    bad: { body: { topic: 'x'.repeat(1025) }, code: 50035 },
+    // Allowing a bit it lacks; leaving out (deleting) the owner's overwrite that denies one.
+    grant: [(f) => ({ body: { permission_overwrites: [ownerOverwrite(f), { id: f.memberId, type: 1, allow: KICK_MEMBERS }] } }), () => ({ body: { permission_overwrites: [] } })],
+  },
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}`, weak: 50013, bad: { path: () => '/channels/123', code: 10003 } },
-  { method: 'PUT', path: (f) => `/channels/${f.generalId}/permissions/${f.memberId}`, body: { type: 1 }, weak: 50013, bad: { body: { type: 7 }, code: 50035 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/permissions/${f.memberId}`, weak: 50013, bad: { path: () => '/channels/abc/permissions/1', code: 10003 } },
+  {
+    method: 'PUT',
+    path: (f) => `/channels/${f.generalId}/permissions/${f.memberId}`,
+    body: { type: 1 },
+    weak: 50013,
+    bad: { body: { type: 7 }, code: 50035 },
+    grant: [() => ({ body: { type: 1, allow: KICK_MEMBERS } }), () => ({ body: { type: 1, deny: ADMINISTRATOR } })],
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/permissions/${f.memberId}`,
+    weak: 50013,
+    bad: { path: () => '/channels/abc/permissions/1', code: 10003 },
+    // Deleting a deny grants what it denied.
+    grant: [(f) => ({ path: `/channels/${f.generalId}/permissions/${f.ownerId}` })],
+  },
   { method: 'PUT', path: (f) => `/channels/${f.voiceId}/voice-status`, body: { status: 'sweep' }, weak: 50013, bad: { body: { status: 'x'.repeat(501) }, code: 50035 } },
   { method: 'GET', path: (f) => `/channels/${f.generalId}/messages`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages?limit=101`, code: 50035 } },
   { method: 'POST', path: (f) => `/channels/${f.voiceId}/messages`, body: { content: 'sweep' }, weak: 0, bad: { body: { content: 'x'.repeat(2001) }, code: 50035 } },
@@ -75,7 +141,15 @@ const rows: Row[] = [
   { method: 'GET', path: (f) => `/channels/${f.generalId}/pins`, weak: 0, bad: { path: () => '/channels/abc/pins', code: 10003 } },
   { method: 'PUT', path: (f) => `/channels/${f.generalId}/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 } },
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 } },
-  { method: 'POST', path: (f) => `/channels/${f.generalId}/invites`, body: {}, weak: 0, bad: { body: { max_age: 604801 }, code: 50035 } },
+  {
+    method: 'POST',
+    path: (f) => `/channels/${f.generalId}/invites`,
+    body: {},
+    weak: 0,
+    bad: { body: { max_age: 604801 }, code: 50035 },
+    // Whoever joins gets the invite's roles: a grant by the inviter.
+    grant: [(f) => ({ body: { role_ids: [roleNamed(f, 'Lower Admin')] } })],
+  },
   { method: 'GET', path: (f) => `/channels/${f.generalId}/invites`, weak: 50013, bad: { path: () => '/channels/abc/invites', code: 10003 } },
   // Voice state reads (PROTOCOL.md §13.8): membership is all they need; nobody is in voice, so a known user is 10065.
   { method: 'GET', path: (f) => `/guilds/${f.guildId}/voice-states/@me`, weak: 0, bad: { path: () => '/guilds/abc/voice-states/@me', code: 10004 } },
@@ -99,7 +173,9 @@ describe('every guild and channel bot route: no token, another application, miss
     request(`${fixture.platform.apiBase}${path}`, { method, headers: token ? bot(token) : {}, ...(json !== undefined && { json }) });
 
   beforeAll(async () => {
-    f = await startBotPlatform();
+    f = await startBotPlatform({ lowerRoles: LOWER_ROLES });
+    const settings = f.platform.store.botGuilds.channelSettings(f.generalId);
+    f.platform.store.botGuilds.setChannelSettings({ ...settings, overwrites: [...settings.overwrites, ownerOverwrite(f)] });
     // VIEW_CHANNEL and SEND_MESSAGES only.
     weak = await startBotPlatform({ botPermissions: ((1n << 10n) | (1n << 11n)).toString(), guildMembers: true, messageContent: true });
     strangerToken = (await createApp(f.platform, { name: 'Stranger' })).bot_token;
@@ -119,10 +195,29 @@ describe('every guild and channel bot route: no token, another application, miss
       const answer = await call(weak, weak.botToken, row.method, row.path(weak), row.body);
       expect(answer.body.code, `missing permission: ${answer.text}`).toBe(row.weak);
     }
+    for (const grant of row.grant ?? []) {
+      const { path: grantPath = path, body = row.body } = grant(f);
+      const before = guildState(f);
+      const answer = await call(f, f.botToken, row.method, grantPath, body);
+      expect(answer.body.code, `setting bits it does not hold: ${row.method} ${grantPath} ${answer.text}`).toBe(50013);
+      expect(guildState(f), 'nothing changed').toEqual(before);
+    }
     const bad = await call(f, f.botToken, row.method, (row.bad.path ?? row.path)(f), row.bad.body ?? row.body);
     expect(bad.body.code, `bad input: ${bad.text}`).toBe(row.bad.code);
   });
 });
+
+/** What a refused permission write must leave as it was: roles, members, #general's overwrites and invites, channels. */
+function guildState(f: BotFixture) {
+  const store = f.platform.store.botGuilds;
+  return {
+    roles: store.listRoles(f.guildId),
+    members: store.listMembers(f.guildId, null, 1000),
+    overwrites: store.channelSettings(f.generalId).overwrites,
+    invites: store.listChannelInvites(f.generalId).length,
+    channels: f.platform.store.guilds.listChannels(f.guildId).length,
+  };
+}
 
 // ---- Application, invite, partner-sdk and upload routes (PROTOCOL.md §14.1, §14.7, §14.8, §5, §14.4) ----
 // The same four checks for routes that are not reached through a guild id: what "another application" means is
@@ -143,6 +238,10 @@ interface WiderRow {
   /** The call for the missing-permission check when it differs from `prepare`. */
   prepareWeak?: (s: SweepSide) => Promise<Prepared>;
   owner?: (s: SweepSide) => string;
+  /** Who lacks the route's permission when it is not the owner's token on the weak fixture (a user route: a member). */
+  weakCaller?: (s: SweepSide) => string;
+  /** Routes that set permissions: a caller holding the route's permission sets what it could not itself (→ 50013). */
+  grant?: { caller: (s: SweepSide) => string; prepare: (s: SweepSide) => Promise<Prepared> };
   /** Status without a token (401 unless the route is published without required authentication). */
   noToken?: number;
   /** Who plays "another application" and the code it gets; 0 = answered (200), with the reason in `why`. */
@@ -164,11 +263,39 @@ interface SweepSide {
   ownersInvite: () => string;
   /** A DM between two new users of the dev application, and its message id. */
   devAppDm: () => Promise<{ a: string; b: string; messageId: string }>;
+  /**
+   * `Bearer` tokens of the fixture's application with `applications.commands.permissions.update`: the owner (alice)
+   * and bob — on the strong fixture a manager of the guild and its roles (not an administrator), on the weak one
+   * a plain member.
+   */
+  bearer: { alice: string; bob: string };
+  /** A new global command of the fixture's application (`default_member_permissions` as given). */
+  command: (defaultMemberPermissions?: string) => Promise<string>;
 }
+
+const COMMAND_PERMISSIONS_SCOPE = 'applications.commands.permissions.update';
+const SWEEP_REDIRECT = 'http://127.0.0.1:5555/callback';
 
 const csvFile = (ids: string[]) => ({ name: 'target_users_file', filename: 'users.csv', type: 'text/csv', body: ids.join('\n') + '\n' });
 
+const commandPermissionsPath = (s: SweepSide, commandId: string) => `/applications/${s.f.appId}/guilds/${s.f.guildId}/commands/${commandId}/permissions`;
+
 const widerRows: WiderRow[] = [
+  {
+    name: 'PUT /applications/:app/guilds/:g/commands/:cmd/permissions',
+    method: 'PUT',
+    prepare: async (s) => ({ path: commandPermissionsPath(s, await s.command()), json: { permissions: [{ id: s.f.guildId, type: 1, permission: true }] } }),
+    owner: (s) => `Bearer ${s.bearer.alice}`,
+    // Bearer tokens only: another application's bot is refused as every bot is (the other application's user token
+    // with the scope gets 50001: command-permissions.test.ts).
+    other: { who: 'stranger-bot', code: 20001 },
+    weakCaller: (s) => `Bearer ${s.bearer.bob}`,
+    weak: 50013,
+    // Bob manages the guild and its roles but cannot run a command gated on BAN_MEMBERS: he may not open it to anyone.
+    grant: { caller: (s) => `Bearer ${s.bearer.bob}`, prepare: async (s) => ({ path: commandPermissionsPath(s, await s.command((1n << 2n).toString())), json: { permissions: [{ id: s.f.guildId, type: 1, permission: true }] } }) },
+    bad: async (_s, ok) => ({ ...ok, json: { permissions: [{ id: 'abc', type: 1, permission: true }] } }),
+    badCode: 50035,
+  },
   {
     name: 'GET /applications/@me',
     method: 'GET',
@@ -343,8 +470,20 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
     });
     return code;
   };
-  const side = (f: BotFixture): SweepSide => ({
+  let commands = 0;
+  const side = async (f: BotFixture): Promise<SweepSide> => ({
     f,
+    bearer: Object.fromEntries(
+      await Promise.all(
+        (['alice', 'bob'] as const).map(async (user) => [user, (await accessTokenFor(f.platform, { clientId: f.appId, scope: `identify ${COMMAND_PERMISSIONS_SCOPE}`, user, redirectUri: SWEEP_REDIRECT })).access_token]),
+      ),
+    ) as SweepSide['bearer'],
+    command: async (defaultMemberPermissions) => {
+      const json = { name: `sweep-${++commands}`, description: 'x', ...(defaultMemberPermissions !== undefined && { default_member_permissions: defaultMemberPermissions }) };
+      const created = await request(`${f.platform.apiBase}/applications/${f.appId}/commands`, { method: 'POST', headers: bot(f.botToken), json });
+      expect(created.status, created.text).toBe(201);
+      return created.body.id as string;
+    },
     invite: (inviterId) => invite(f, inviterId),
     ownersInvite: () => invite(f, f.ownerId),
     devAppDm: async () => {
@@ -366,12 +505,14 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
   };
 
   beforeAll(async () => {
-    const application = { provisional_accounts_enabled: true };
-    strong = side(await startBotPlatform({ application }));
+    const application = { provisional_accounts_enabled: true, redirect_uris: [SWEEP_REDIRECT], public_client: true };
+    // Bob manages the guild and its roles on the strong fixture (the command permissions row's grant check).
+    const managers = { name: 'Managers', permissions: ((1n << 5n) | (1n << 28n)).toString(), members: ['bob'] };
+    strong = await side(await startBotPlatform({ application, lowerRoles: [managers] }));
     const weakFixture = await startBotPlatform({ botPermissions: ((1n << 10n) | (1n << 11n)).toString(), application });
     const settings = weakFixture.platform.store.botGuilds.channelSettings(weakFixture.generalId);
     weakFixture.platform.store.botGuilds.setChannelSettings({ ...settings, overwrites: [...settings.overwrites, { id: weakFixture.botUserId, type: 1, allow: '0', deny: String(1n << 15n) }] });
-    weak = side(weakFixture);
+    weak = await side(weakFixture);
     strangerToken = (await createApp(strong.f.platform, { name: 'Stranger' })).bot_token;
     userToken = `Bearer ${(await accessTokenFor(strong.f.platform, { clientId: strong.f.platform.devApp.id, scope: 'identify guilds', user: 'bob' })).access_token}`;
   });
@@ -392,8 +533,12 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
     }
 
     if (row.weak !== 0) {
-      const answer = await send(weak, (row.owner ?? ((s) => s.f.botToken))(weak), row.method, await (row.prepareWeak ?? row.prepare)(weak));
+      const answer = await send(weak, (row.weakCaller ?? row.owner ?? ((s) => s.f.botToken))(weak), row.method, await (row.prepareWeak ?? row.prepare)(weak));
       expect(answer.body.code, `missing permission: ${answer.text}`).toBe(row.weak);
+    }
+    if (row.grant) {
+      const answer = await send(strong, row.grant.caller(strong), row.method, await row.grant.prepare(strong));
+      expect(answer.body.code, `setting what it could not itself: ${answer.text}`).toBe(50013);
     }
 
     const owner = (row.owner ?? ((s) => s.f.botToken))(strong);

@@ -152,3 +152,78 @@ describe('enforcement when a user invokes a command', () => {
     expect(all.body.map((entry: any) => entry.id)).not.toContain(b);
   });
 });
+
+describe('who may edit command permissions (published: run the command, manage what changes)', () => {
+  const BAN_MEMBERS = (1n << 2n).toString();
+  const MANAGE_ROLES = 1n << 28n;
+  let g: Awaited<ReturnType<typeof startBotPlatform>>;
+  let bob: string;
+  let alice: string;
+  const roleId = (name: string) => g.platform.store.botGuilds.listRoles(g.guildId).find((role) => role.name === name)!.id;
+  const edit = (commandId: string, permissions: unknown[], token = bob) =>
+    request(`${g.platform.apiBase}/applications/${g.appId}/guilds/${g.guildId}/commands/${commandId}/permissions`, { method: 'PUT', headers: bearer(token), json: { permissions } });
+  const stored = async (commandId: string) =>
+    (await botCall(g, 'GET', `/applications/${g.appId}/guilds/${g.guildId}/commands/${commandId}/permissions`)).body.permissions ?? null;
+
+  beforeAll(async () => {
+    // Bob manages the guild and its roles (not an administrator); "Low" is below his role, "High" above it.
+    g = await startBotPlatform({
+      application: { redirect_uris: [REDIRECT], public_client: true },
+      lowerRoles: [
+        { name: 'Low', permissions: '0' },
+        { name: 'Managers', permissions: ((1n << 5n) | MANAGE_ROLES).toString(), members: ['bob'] },
+        { name: 'High', permissions: '0' },
+      ],
+    });
+    bob = (await accessTokenFor(g.platform, { clientId: g.appId, scope: `identify ${SCOPE}`, user: 'bob', redirectUri: REDIRECT })).access_token;
+    alice = (await accessTokenFor(g.platform, { clientId: g.appId, scope: `identify ${SCOPE}`, user: 'alice', redirectUri: REDIRECT })).access_token;
+  });
+  afterAll(async () => {
+    await g?.platform.close();
+  });
+
+  it('a command gated on bits the editor lacks cannot be opened to anyone, nor the application’s entry while such a command exists (50013)', async () => {
+    const ban = await createCommand(g, { name: 'ban', description: 'x', default_member_permissions: BAN_MEMBERS });
+    const refused = await edit(ban, [{ id: g.guildId, type: 1, permission: true }]);
+    expect([refused.status, refused.body.code]).toEqual([403, 50013]);
+    const appWide = await edit(g.appId, [{ id: g.guildId, type: 1, permission: true }]);
+    expect([appWide.status, appWide.body.code]).toEqual([403, 50013]);
+    expect([await stored(ban), await stored(g.appId)]).toEqual([null, null]);
+    // The owner (who can run it) may; and once the owner let Bob's role run it, Bob may edit it too.
+    expect((await edit(ban, [{ id: roleId('Managers'), type: 1, permission: true }], alice)).status).toBe(200);
+    const kept = [{ id: roleId('Managers'), type: 1, permission: true }, { id: roleId('Low'), type: 1, permission: true }];
+    expect((await edit(ban, kept)).status).toBe(200);
+    expect(await stored(ban)).toEqual(kept);
+    expect((await botCall(g, 'DELETE', `/applications/${g.appId}/commands/${ban}`)).status).toBe(204);
+  });
+
+  it('only what the editor manages may change: roles below its highest (and @everyone), members below it (and itself), channels where it holds MANAGE_ROLES', async () => {
+    const open = await createCommand(g, { name: 'open', description: 'x' });
+    const store = g.platform.store.botGuilds;
+    store.setChannelSettings({ ...store.channelSettings(g.voiceId), overwrites: [{ id: g.memberId, type: 1, allow: '0', deny: MANAGE_ROLES.toString() }] });
+    for (const [what, overwrite] of [
+      ['its own highest role', { id: roleId('Managers'), type: 1, permission: false }],
+      ['a role above it', { id: roleId('High'), type: 1, permission: false }],
+      ['the owner', { id: g.ownerId, type: 2, permission: false }],
+      ['a channel where it lacks MANAGE_ROLES', { id: g.voiceId, type: 3, permission: false }],
+    ] as const) {
+      const answer = await edit(open, [overwrite]);
+      expect([what, answer.status, answer.body.code]).toEqual([what, 403, 50013]);
+    }
+    expect(await stored(open)).toBeNull();
+    const allowed = [
+      { id: g.guildId, type: 1, permission: false },
+      { id: roleId('Low'), type: 1, permission: true },
+      { id: g.memberId, type: 2, permission: true },
+      { id: g.generalId, type: 3, permission: true },
+      { id: (BigInt(g.guildId) - 1n).toString(), type: 3, permission: true },
+    ];
+    expect((await edit(open, allowed)).status).toBe(200);
+    // An entry it could not make, set by the owner, may stay as it is while Bob changes others.
+    const withOwners = [...allowed, { id: roleId('High'), type: 1, permission: true }];
+    expect((await edit(open, withOwners, alice)).status).toBe(200);
+    expect((await edit(open, withOwners.filter((o) => o.id !== roleId('Low')))).status).toBe(200);
+    const removeHigh = await edit(open, allowed);
+    expect([removeHigh.status, removeHigh.body.code]).toEqual([403, 50013]);
+  });
+});
