@@ -1,7 +1,8 @@
 /** Lobby calls end to end over real WebSocket and UDP: op 4 → voice gateway → IP discovery → encrypted RTP relay. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { testClock } from './helpers/platform.js';
 import { discoveryRequest, MediaSocket } from './support/voice-client.js';
-import { AES, XCHACHA } from './support/voice-crypto.js';
+import { AES, open, XCHACHA } from './support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from './support/voice-harness.js';
 
 let h: VoiceHarness | undefined;
@@ -93,5 +94,85 @@ describe('voice relay', () => {
     } finally {
       stranger.close();
     }
+  });
+});
+
+describe('replays and address moves (PROTOCOL.md §13.4)', () => {
+  for (const mode of [AES, XCHACHA]) {
+    it(`a replayed authentic packet is not relayed, from the sender's address or another: ${mode}`, async () => {
+      h = await startVoiceHarness({ voice: { requireE2ee: false } });
+      const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+      const a = await h.joinCall(members[0]!, lobbyId, mode);
+      const b = await h.joinCall(members[1]!, lobbyId, mode);
+      const captured = a.sendFrame(frame(1));
+      expect((await b.receive()).payload).toEqual(frame(1));
+      const elsewhere = await MediaSocket.open();
+      try {
+        a.media.send(captured, a.server.port, a.server.ip);
+        elsewhere.send(captured, a.server.port, a.server.ip);
+        // UDP on loopback keeps order: the next packet Bob gets is the fresh one, not the replays.
+        a.sendFrame(frame(2));
+        expect((await b.receive()).payload).toEqual(frame(2));
+        expect(h.platform.voice.stats()).toMatchObject({ relayed: 2, replayed: 2, addressMoves: 0 });
+      } finally {
+        elsewhere.close();
+      }
+    });
+  }
+
+  it('a replayed packet from a new address does not move the member: its return stream stays where it was', async () => {
+    h = await startVoiceHarness({ voice: { requireE2ee: false } });
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const a = await h.joinCall(members[0]!, lobbyId, AES);
+    const b = await h.joinCall(members[1]!, lobbyId, XCHACHA);
+    // An on-path observer captures one of Alice's packets and re-sends it from its own address.
+    const captured = a.sendFrame(frame(1));
+    expect((await b.receive()).payload).toEqual(frame(1));
+    const thief = await MediaSocket.open();
+    try {
+      thief.send(captured, a.server.port, a.server.ip);
+      b.sendFrame(frame(7));
+      expect((await a.receive()).payload).toEqual(frame(7));
+      expect(thief.packets.pending()).toEqual([]);
+      expect(h.platform.voice.stats()).toMatchObject({ replayed: 1, addressMoves: 0 });
+    } finally {
+      thief.close();
+    }
+  });
+
+  it('a fresh authentic packet from a new address moves the member (NAT rebinding), at most once per second', async () => {
+    const clock = testClock();
+    h = await startVoiceHarness({ now: clock.now, voice: { requireE2ee: false } });
+    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
+    const a = await h.joinCall(members[0]!, lobbyId, AES);
+    const b = await h.joinCall(members[1]!, lobbyId, AES);
+    const original = await a.rebind();
+    try {
+      a.sendFrame(frame(1));
+      expect((await b.receive()).payload).toEqual(frame(1));
+      b.sendFrame(frame(2));
+      expect((await a.receive()).payload).toEqual(frame(2));
+      expect(h.platform.voice.stats()).toMatchObject({ addressMoves: 1, addressMovesLimited: 0 });
+      // Another rebinding within the second (the platform's clock stands still): relayed, but Alice's media stays.
+      const rebound = await a.rebind();
+      try {
+        a.sendFrame(frame(3));
+        expect((await b.receive()).payload).toEqual(frame(3));
+        b.sendFrame(frame(4));
+        expect(open(AES, a.key, await rebound.packets.next('the relayed packet at the address before')).payload).toEqual(frame(4));
+        expect(h.platform.voice.stats()).toMatchObject({ addressMoves: 1, addressMovesLimited: 1 });
+        clock.advance(1_000);
+        a.sendFrame(frame(5));
+        expect((await b.receive()).payload).toEqual(frame(5));
+        b.sendFrame(frame(6));
+        expect((await a.receive()).payload).toEqual(frame(6));
+        expect(h.platform.voice.stats()).toMatchObject({ addressMoves: 2, addressMovesLimited: 1 });
+      } finally {
+        rebound.close();
+      }
+    } finally {
+      original.close();
+    }
+    expect(original.packets.pending()).toEqual([]);
   });
 });

@@ -49,6 +49,12 @@ function split(packet: Buffer): { header: Buffer; ciphertext: Buffer; tag: Buffe
   };
 }
 
+/** The nonce counter a sealed packet carries (its last 4 bytes), or null when the packet cannot be one. */
+export function transportCounter(packet: Buffer): number | null {
+  const parts = split(packet);
+  return parts ? parts.counter.readUInt32BE(0) : null;
+}
+
 class AesGcmCipher implements TransportCipher {
   readonly mode = 'aead_aes256_gcm_rtpsize' as const;
   constructor(private readonly key: Buffer) {}

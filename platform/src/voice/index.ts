@@ -90,7 +90,7 @@ export function registerVoice(
   if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
   LossInjector.check(options.lossRate ?? 0);
   const states = new VoiceStates();
-  const relay = new UdpRelay(options.lossRate ?? 0, options.lossSeed);
+  const relay = new UdpRelay(options.lossRate ?? 0, options.lossSeed, () => ctx.now());
   if (options.relayTap) {
     // The tap exposes what DAVE protects from the platform only in a development platform (tests).
     if (!ctx.options.devMode) throw new RangeError('voice option relayTap needs devMode');

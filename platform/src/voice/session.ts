@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { createTransportCipher, KEY_BYTES, type TransportCipher } from './ciphers.js';
 import { VoiceOp, type EncryptionMode } from './protocol.js';
+import { ReplayWindow } from './replay-window.js';
 import { ResumeBuffer } from './resume-buffer.js';
 import type { VoiceState } from './voice-states.js';
 
@@ -27,8 +28,15 @@ export class VoiceSession {
   /** Chosen by Select Protocol; until then the relay neither accepts nor sends this participant's media. */
   cipher: TransportCipher | null = null;
   secretKey: Buffer | null = null;
-  /** Where this participant's media goes: announced in Select Protocol, then wherever its authentic packets come from. */
+  /**
+   * Where this participant's media goes: announced in Select Protocol, then moved by its fresh authentic packets
+   * from elsewhere (NAT rebinding; udp-relay.ts decides).
+   */
   udp: UdpEndpoint | null = null;
+  /** When `udp` last moved (the relay's clock); moves are rate-limited. */
+  udpMovedAt = Number.NEGATIVE_INFINITY;
+  /** Which of this participant's nonce counters the relay accepted, under the current key. */
+  replay = new ReplayWindow();
   /** Nonce counter of the packets the relay sends to this participant (its own key, so its own counter). */
   sendCounter = 0;
   /** Last Speaking flags (relayed to participants who join later so they can map the SSRC to the user). */
@@ -78,6 +86,8 @@ export class VoiceSession {
   selectMode(mode: EncryptionMode): Buffer {
     this.secretKey = randomBytes(KEY_BYTES);
     this.cipher = createTransportCipher(mode, this.secretKey);
+    // Counters are unique per key: a new key starts a new window (packets under the old one no longer open).
+    this.replay = new ReplayWindow();
     return this.secretKey;
   }
 }

@@ -2,10 +2,13 @@
  * The media relay (an SFU, PROTOCOL.md §13.4): one UDP socket for every call. It answers IP discovery and forwards
  * each sender's RTP packets to the other participants of the same call: decrypted with the sender's key and
  * re-encrypted with each receiver's key (every participant has its own). It never decodes Opus, and the RTP header
- * (sequence, timestamp, SSRC) goes through unchanged so receivers keep their jitter buffers per sender.
+ * (sequence, timestamp, SSRC) goes through unchanged so receivers keep their jitter buffers per sender. A packet
+ * whose nonce counter the sender already used (a replay) or that is older than its replay window is dropped before
+ * decryption; only a fresh authentic packet newer than any before may move where the sender's own media goes.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomInt } from 'node:crypto';
+import { transportCounter } from './ciphers.js';
 import { DISCOVERY_BYTES, discoveryResponse, parseDiscoveryRequest } from './discovery.js';
 import { LossInjector } from './loss.js';
 import { isRtp, OPUS_PAYLOAD_TYPE, payloadType, ssrcOf } from './rtp.js';
@@ -20,7 +23,15 @@ export interface RelayStats {
   injectedLoss: number;
   /** Datagrams dropped: unknown SSRC, no key yet, not authentic, not Opus RTP. */
   rejected: number;
+  /** RTP packets dropped by a sender's replay window: a nonce counter seen before, or older than the window. */
+  replayed: number;
+  /** Times a participant's media address moved (NAT rebinding), and moves refused by the rate limit. */
+  addressMoves: number;
+  addressMovesLimited: number;
 }
+
+/** At most one move of a participant's media address per this long (the relay's clock). */
+export const ADDRESS_MOVE_INTERVAL_MS = 1_000;
 
 /** Dev/test hook: called with each forwarded packet's payload after transport decryption (DAVE frames stay opaque). */
 export type RelayTap = (packet: { lobbyId: string; userId: string; ssrc: number; payload: Buffer }) => void;
@@ -30,11 +41,16 @@ export class UdpRelay {
   private readonly bySsrc = new Map<number, VoiceSession>();
   private readonly byLobby = new Map<string, Set<VoiceSession>>();
   readonly loss: LossInjector;
-  readonly stats: RelayStats = { received: 0, relayed: 0, injectedLoss: 0, rejected: 0 };
+  readonly stats: RelayStats = { received: 0, relayed: 0, injectedLoss: 0, rejected: 0, replayed: 0, addressMoves: 0, addressMovesLimited: 0 };
   /** Set only by a devMode platform's `voice.relayTap` start option. */
   tap: RelayTap | null = null;
 
-  constructor(lossRate = 0, lossSeed?: number) {
+  constructor(
+    lossRate = 0,
+    lossSeed?: number,
+    /** The platform's clock (tests may hold it still), for the address-move rate limit. */
+    private readonly now: () => number = Date.now,
+  ) {
     this.loss = new LossInjector(lossRate, lossSeed);
   }
 
@@ -96,13 +112,23 @@ export class UdpRelay {
       return;
     }
     const sender = this.bySsrc.get(ssrcOf(packet));
-    const opened = sender?.cipher?.open(packet);
-    if (!sender || !opened) {
+    const counter = transportCounter(packet);
+    if (!sender?.cipher || counter === null) {
       this.stats.rejected++;
       return;
     }
-    // Only an authentic packet may move where the sender's media goes (a spoofed source cannot).
-    sender.udp = { address: from.address, port: from.port };
+    const verdict = sender.replay.check(counter);
+    if (!verdict.fresh) {
+      this.stats.replayed++;
+      return;
+    }
+    const opened = sender.cipher.open(packet);
+    if (!opened) {
+      this.stats.rejected++;
+      return;
+    }
+    sender.replay.accept(verdict);
+    if (verdict.newest) this.follow(sender, from);
     this.tap?.({ lobbyId: sender.lobbyId, userId: sender.userId, ssrc: sender.ssrc, payload: Buffer.from(opened.plaintext) });
     for (const receiver of this.byLobby.get(sender.lobbyId) ?? []) {
       if (receiver === sender || !receiver.cipher || !receiver.udp) continue;
@@ -115,6 +141,23 @@ export class UdpRelay {
       this.socket?.send(out, receiver.udp.port, receiver.udp.address);
       this.stats.relayed++;
     }
+  }
+
+  /**
+   * A fresh authentic packet newer than any before came from `from`: the sender's media goes there from now on
+   * (its NAT rebound), at most once per ADDRESS_MOVE_INTERVAL_MS. A replayed or late packet never moves it — one
+   * captured packet re-sent from elsewhere cannot steal a member's stream — and a forged one never opens.
+   */
+  private follow(sender: VoiceSession, from: RemoteInfo): void {
+    if (sender.udp?.address === from.address && sender.udp.port === from.port) return;
+    const now = this.now();
+    if (sender.udp && now - sender.udpMovedAt < ADDRESS_MOVE_INTERVAL_MS) {
+      this.stats.addressMovesLimited++;
+      return;
+    }
+    if (sender.udp) this.stats.addressMoves++;
+    sender.udp = { address: from.address, port: from.port };
+    sender.udpMovedAt = now;
   }
 
   private onDiscovery(ssrc: number, from: RemoteInfo): void {

@@ -189,7 +189,8 @@ export class TestVoiceClient {
   constructor(
     readonly credentials: VoiceCredentials,
     public socket: VoiceSocket,
-    readonly media: MediaSocket,
+    /** Where this client's media goes out from and comes in to (`rebind` swaps it, as a NAT rebinding would). */
+    public media: MediaSocket,
     readonly ssrc: number,
     readonly server: { ip: string; port: number },
     readonly mode: Mode,
@@ -228,13 +229,21 @@ export class TestVoiceClient {
     this.socket.send(5, { speaking: flags, delay: 0, ssrc: this.ssrc });
   }
 
-  /** Sends one 20 ms frame (an opaque payload: the relay never decodes it). */
-  sendFrame(payload: Buffer, extension?: Buffer): void {
+  /** Sends one 20 ms frame (an opaque payload: the relay never decodes it); returns the datagram as sent. */
+  sendFrame(payload: Buffer, extension?: Buffer): Buffer {
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + 960) >>> 0;
     this.counter = (this.counter + 1) >>> 0;
     const packet = seal(this.mode, this.key, { sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, ...(extension && { extension }) }, payload, this.counter);
     this.media.send(packet, this.server.port, this.server.ip);
+    return packet;
+  }
+
+  /** From now on media goes out from (and is expected on) a new local port; returns the socket given up, still open. */
+  async rebind(): Promise<MediaSocket> {
+    const previous = this.media;
+    this.media = await MediaSocket.open();
+    return previous;
   }
 
   /** The next relayed packet, decrypted with this client's key. */
