@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testClock } from './helpers/platform.js';
 import { discoveryRequest, MediaSocket } from './support/voice-client.js';
-import { AES, open, XCHACHA } from './support/voice-crypto.js';
+import { AES, open, XCHACHA, type Mode } from './support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from './support/voice-harness.js';
 
 let h: VoiceHarness | undefined;
@@ -98,22 +98,28 @@ describe('voice relay', () => {
 });
 
 describe('replays and address moves (PROTOCOL.md §13.4)', () => {
+  /** Alice and Bob in a call, and one of Alice's packets as an on-path observer captured it (Bob got it). */
+  async function captured(modeA: Mode, modeB: Mode) {
+    const harness = (h = await startVoiceHarness({ voice: { requireE2ee: false } }));
+    const { lobbyId, members } = await harness.lobby(['alice', 'bob']);
+    const a = await harness.joinCall(members[0]!, lobbyId, modeA);
+    const b = await harness.joinCall(members[1]!, lobbyId, modeB);
+    const packet = a.sendFrame(frame(1));
+    expect((await b.receive()).payload).toEqual(frame(1));
+    return { a, b, packet, stats: () => harness.platform.voice.stats() };
+  }
+
   for (const mode of [AES, XCHACHA]) {
     it(`a replayed authentic packet is not relayed, from the sender's address or another: ${mode}`, async () => {
-      h = await startVoiceHarness({ voice: { requireE2ee: false } });
-      const { lobbyId, members } = await h.lobby(['alice', 'bob']);
-      const a = await h.joinCall(members[0]!, lobbyId, mode);
-      const b = await h.joinCall(members[1]!, lobbyId, mode);
-      const captured = a.sendFrame(frame(1));
-      expect((await b.receive()).payload).toEqual(frame(1));
+      const { a, b, packet, stats } = await captured(mode, mode);
       const elsewhere = await MediaSocket.open();
       try {
-        a.media.send(captured, a.server.port, a.server.ip);
-        elsewhere.send(captured, a.server.port, a.server.ip);
+        a.media.send(packet, a.server.port, a.server.ip);
+        elsewhere.send(packet, a.server.port, a.server.ip);
         // UDP on loopback keeps order: the next packet Bob gets is the fresh one, not the replays.
         a.sendFrame(frame(2));
         expect((await b.receive()).payload).toEqual(frame(2));
-        expect(h.platform.voice.stats()).toMatchObject({ relayed: 2, replayed: 2, addressMoves: 0 });
+        expect(stats()).toMatchObject({ relayed: 2, replayed: 2, addressMoves: 0 });
       } finally {
         elsewhere.close();
       }
@@ -121,20 +127,15 @@ describe('replays and address moves (PROTOCOL.md §13.4)', () => {
   }
 
   it('a replayed packet from a new address does not move the member: its return stream stays where it was', async () => {
-    h = await startVoiceHarness({ voice: { requireE2ee: false } });
-    const { lobbyId, members } = await h.lobby(['alice', 'bob']);
-    const a = await h.joinCall(members[0]!, lobbyId, AES);
-    const b = await h.joinCall(members[1]!, lobbyId, XCHACHA);
-    // An on-path observer captures one of Alice's packets and re-sends it from its own address.
-    const captured = a.sendFrame(frame(1));
-    expect((await b.receive()).payload).toEqual(frame(1));
+    const { a, b, packet, stats } = await captured(AES, XCHACHA);
+    // The observer re-sends it from its own address.
     const thief = await MediaSocket.open();
     try {
-      thief.send(captured, a.server.port, a.server.ip);
+      thief.send(packet, a.server.port, a.server.ip);
       b.sendFrame(frame(7));
       expect((await a.receive()).payload).toEqual(frame(7));
       expect(thief.packets.pending()).toEqual([]);
-      expect(h.platform.voice.stats()).toMatchObject({ replayed: 1, addressMoves: 0 });
+      expect(stats()).toMatchObject({ replayed: 1, addressMoves: 0 });
     } finally {
       thief.close();
     }
