@@ -7,8 +7,9 @@
  *   Transfer-Encoding, Upgrade) are not forwarded in either direction; `Host` names the target;
  *   `X-Forwarded-For`, `-Host` and `-Proto` tell the target who asked;
  * - an application with the stricter policy gets its CSP added to every answer (policy.ts);
- * - no mapping covers the path → 404, a `.`/`..` segment → 400, the target unreachable or broken off → 502, all
- *   with the platform's JSON error body.
+ * - no mapping covers the path → 404, a `.`/`..` segment → 400 (in every spelling the URL parser or a target reads
+ *   as one: `\`, `%5c`, `%2e`, encoded twice — url-mappings.ts `hasDotSegment`), the target unreachable or broken
+ *   off → 502, all with the platform's JSON error body.
  * Bodies stream in both directions (no size limit of the platform's own; the target decides).
  */
 import http, { type IncomingMessage } from 'node:http';
@@ -73,6 +74,7 @@ async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: Fasti
   if (hasDotSegment(path)) throw Errors.httpStatus(400);
   const target = resolveTarget(ctx.store.activities.urlMappings(application.id), path, query);
   if (!target) throw ActivityErrors.noMapping();
+  if (target === 'escapes') throw Errors.httpStatus(400);
   const extraHeaders: Record<string, string> = hasStrictProxyPolicy(application.id) ? { 'content-security-policy': strictProxyPolicy(proxyBase) } : {};
 
   const upstream = await send(request, target.url);
