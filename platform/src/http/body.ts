@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, Errors, OAuthError, fieldError } from './errors.js';
+import { ApiError, Errors, OAuthError, fieldError, invalidFormBody } from './errors.js';
 import { exceedsJsonDepth, INVALID_UNICODE, unpairedSurrogatePath } from './json-input.js';
-import { parseMultipart, type UploadedFile } from './multipart.js';
+import { MultipartLimitError, parseMultipart, type UploadedFile } from './multipart.js';
 
 /** How the request body was encoded; routes declare which kinds they accept. */
 export type BodyKind = 'none' | 'json' | 'form' | 'multipart' | 'unsupported';
@@ -63,7 +63,8 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
 
   // The JSON part (`payload_json`, else the text fields) becomes the body; the files go to request.files. A body
-  // that is not valid multipart is refused like invalid JSON.
+  // that is not valid multipart is refused like invalid JSON; one with more parts than the parser takes, with a form
+  // error (never cut to the first ones).
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
     request.bodyKind = 'multipart';
     parseMultipart(String(request.headers['content-type']), body as Buffer).then(
@@ -81,7 +82,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
         if (bad) return done(fieldError(bad, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
         done(null, value);
       },
-      () => done(Errors.invalidJson(), undefined),
+      (error: unknown) => done(error instanceof MultipartLimitError ? tooManyParts(error) : Errors.invalidJson(), undefined),
     );
   });
 
@@ -89,6 +90,10 @@ export function registerBodyParsers(app: FastifyInstance): void {
     request.bodyKind = 'unsupported';
     done(null, undefined);
   });
+}
+
+function tooManyParts(error: MultipartLimitError): ApiError {
+  return invalidFormBody({ _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: `A multipart body has at most ${error.limit} ${error.kind === 'files' ? 'file parts' : 'text fields'}.` }] });
 }
 
 function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiError {
