@@ -42,6 +42,11 @@ The platform:
   --allow-dev-on-network   allow development mode on a non-loopback --host (it mints tokens for any user)
   --allow-localhost-issuers  accept https://localhost OIDC issuers for identity providers
   --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
+  --allow-outbound <cidr>  an address range (10.0.0.0/8, fd00::/8, one address) that webhooks, interactions
+                           endpoints, activity proxy targets and identity providers may reach although it is not
+                           public; repeatable, and replaces the default: loopback (127.0.0.0/8, ::1/128) in
+                           development mode, nothing with --no-dev; "none" allows nothing. The platform's own
+                           ports are never reached, whatever is allowed (platform/PROTOCOL.md §7)
   --shutdown-timeout <s>   longest graceful shutdown after SIGINT/SIGTERM before exiting anyway (default 10);
                            a second signal exits at once
   --rpc-user <user>        the local client's desktop user (default dev_user; required with --no-dev)
@@ -68,6 +73,7 @@ const { values, positionals } = parseArgs({
     'allow-dev-on-network': { type: 'boolean', default: false },
     'allow-localhost-issuers': { type: 'boolean', default: false },
     'trust-ca': { type: 'string', multiple: true, default: [] },
+    'allow-outbound': { type: 'string', multiple: true },
     'shutdown-timeout': { type: 'string', default: '10' },
     'rpc-user': { type: 'string' },
     'rpc-dir': { type: 'string' },
@@ -195,6 +201,8 @@ try {
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
+  // Not given: the mode's default (loopback receivers in development mode).
+  ...(values['allow-outbound'] ? { outboundAllow: values['allow-outbound'].filter((range) => range !== 'none') } : {}),
   ...(deployment.config ? { config: deployment.config } : {}),
   ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
   // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
@@ -232,6 +240,11 @@ function portalSignIn(options) {
   return options.devMode ? 'user developer, password: the dev token' : 'no developer_account in the config: nobody can sign in';
 }
 
+/** Which non-public destinations webhooks and friends may reach (platform/PROTOCOL.md §7 "Outbound requests"). */
+function outboundAllowance(ranges) {
+  return `${ranges.length === 0 ? 'public addresses only' : `public addresses and ${ranges.join(', ')}`} (never the platform itself)`;
+}
+
 // The credentials banner goes to stdout on purpose (never through the logger).
 process.stdout.write(`
 svcpp platform ${running.devAppCreated ? '(new database: development application created)' : ''}
@@ -241,6 +254,7 @@ svcpp platform ${running.devAppCreated ? '(new database: development application
   Voice      ${running.voice.endpoint} (voice gateway, ${running.caCertPem ? 'wss' : 'ws'}), UDP ${running.voice.udpPort}
   OIDC       ${running.httpUrl}/.well-known/openid-configuration
   Portal     ${running.httpUrl}/developers   (${portalSignIn(running.context.options)})
+  Outbound   ${outboundAllowance(running.context.options.outboundAllow)}
 ${running.caCertPem ? `  CA cert    ${resolve(values['cert-out'])}\n` : ''}
 Development application
   client id      ${running.devApp.id}

@@ -36,6 +36,7 @@ import { registerOidcRoutes } from './oauth/oidc/routes.js';
 import { registerRevokeRoutes } from './oauth/revoke.js';
 import { registerTokenRoutes } from './oauth/token/routes.js';
 import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
+import { LOOPBACK_RANGES, OutboundGuard, type OwnListeners } from './outbound/guard.js';
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { partnerSdkRoutes } from './partner-sdk/routes.js';
@@ -157,6 +158,18 @@ function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | u
   return { http, api: `${http}${API_PREFIX}`, gateway: gateway.toString() };
 }
 
+/** The ports and advertised authorities of this platform's listeners, for the outbound guard. */
+function recordOwnListeners(own: OwnListeners, ports: Array<AddressInfo | number>, urls: string[]): void {
+  const portSet = own.ports as Set<number>;
+  const authorities = own.authorities as Set<string>;
+  for (const entry of ports) portSet.add(typeof entry === 'number' ? entry : entry.port);
+  for (const text of urls) {
+    const url = new URL(text);
+    const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    authorities.add(`${hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80)}`);
+  }
+}
+
 /**
  * Starts the platform: database (created and migrated), development application, config, HTTP API, OAuth2/OIDC,
  * provisional accounts, gateway and webhook delivery. Loopback and an ephemeral port unless told otherwise.
@@ -177,7 +190,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   }
   try {
     const now = resolved.now;
-    const outbound = new OutboundHttpClient(resolved.outboundCaPems);
+    // Where the platform itself listens, filled in below once it does: the guard refuses these whatever is allowed.
+    const own: OwnListeners = { ports: new Set(), authorities: new Set() };
+    const outbound = new OutboundHttpClient(resolved.outboundCaPems, new OutboundGuard({ allow: resolved.outboundAllow, own: () => own }));
+    // Identity providers on https://localhost (allowLocalhostIssuers) are reached although loopback is not allowed.
+    const issuerOutbound = resolved.allowLocalhostIssuers
+      ? new OutboundHttpClient(resolved.outboundCaPems, new OutboundGuard({ allow: [...resolved.outboundAllow, ...LOOPBACK_RANGES], own: () => own }))
+      : outbound;
     const bus = new EventBus(log);
     const rateLimiter = new RateLimiter(resolved.rateLimits, now);
     const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
@@ -190,12 +209,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       urls: { http: '', api: '', gateway: '' },
       sessions: { disconnectUser: () => undefined, hasSession: () => false },
       signingKeys: new OidcSigningKeys(store, now),
-      externalTokens: new OidcProviderVerifier(outbound, {
+      externalTokens: new OidcProviderVerifier(issuerOutbound, {
         allowLocalhostIssuers: resolved.allowLocalhostIssuers,
         cacheSeconds: resolved.oidcCacheSeconds,
         now,
       }),
       webhooks,
+      outbound,
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
@@ -256,6 +276,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       await app.listen({ port: resolved.port, host: resolved.host });
       await voice.listen(resolved.host, tls);
       ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
+      recordOwnListeners(own, [app.server.address() as AddressInfo, Number(voice.endpoint.slice(voice.endpoint.lastIndexOf(':') + 1))], [ctx.urls.http, `http://${resolved.host}:${(app.server.address() as AddressInfo).port}`]);
       // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
       if (resolved.rpc) rpc = await startRpcServer(ctx, social, resolved.rpc);
     } catch (error) {

@@ -5,7 +5,8 @@
  * mappings that covers it; the request and the answer pass through as they are, except:
  * - hop-by-hop headers (RFC 9110 §7.6.1: Connection and the headers it names, Keep-Alive, Proxy-*, TE, Trailer,
  *   Transfer-Encoding, Upgrade) are not forwarded in either direction; `Host` names the target;
- *   `X-Forwarded-For`, `-Host` and `-Proto` tell the target who asked;
+ *   `X-Forwarded-For`, `-Host` and `-Proto` tell the target who asked, `Via` names the platform;
+ * - the target passes the outbound guard (outbound/guard.ts) and is connected to at the address it checked;
  * - an application with the stricter policy gets its CSP added to every answer (policy.ts);
  * - no mapping covers the path → 404, a `.`/`..` segment → 400 (in every spelling the URL parser or a target reads
  *   as one: `\`, `%5c`, `%2e`, encoded twice — url-mappings.ts `hasDotSegment`), the target unreachable or broken
@@ -18,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { ACTIVITY_PROXY_HOST } from '../http/hosts.js';
+import { OUTBOUND_VIA, OutboundGuard, OutboundRefusedError, type ResolvedAddress } from '../outbound/guard.js';
 import { ActivityErrors } from './errors.js';
 import { hasStrictProxyPolicy, strictProxyPolicy } from './policy.js';
 import { hasDotSegment, resolveTarget } from './url-mappings.js';
@@ -77,7 +79,14 @@ async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: Fasti
   if (target === 'escapes') throw Errors.httpStatus(400);
   const extraHeaders: Record<string, string> = hasStrictProxyPolicy(application.id) ? { 'content-security-policy': strictProxyPolicy(proxyBase) } : {};
 
-  const upstream = await send(request, target.url);
+  // The outbound guard: no mapping reaches the platform itself, nor a private address the operator did not allow.
+  let destination: ResolvedAddress;
+  try {
+    destination = await ctx.outbound.guard.destination(target.url);
+  } catch (error) {
+    throw error instanceof OutboundRefusedError ? ActivityErrors.refusedTarget(error.message) : ActivityErrors.badGateway();
+  }
+  const upstream = await send(request, target.url, destination);
   if (upstream instanceof ApiError) throw upstream;
   reply.hijack();
   // The target's Date (or none) passes through; the platform adds no Date of its own.
@@ -102,10 +111,11 @@ function splitProxyPath(rest: string): { path: string; query: string } {
 }
 
 /** Sends the request to the target; resolves with its answer (headers read) or a 502 when it cannot be reached. */
-function send(request: FastifyRequest, url: URL): Promise<IncomingMessage | ApiError> {
+function send(request: FastifyRequest, url: URL, destination: ResolvedAddress): Promise<IncomingMessage | ApiError> {
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
-    const outgoing = client.request(url, { method: request.method, headers: requestHeaders(request, url) });
+    // Connects to the address the guard checked (no second resolution).
+    const outgoing = client.request(url, { method: request.method, headers: requestHeaders(request, url), lookup: OutboundGuard.pinnedLookup(destination) });
     outgoing.once('response', resolve);
     outgoing.once('error', () => resolve(ActivityErrors.badGateway()));
     // The client gave up: stop asking the target.
@@ -119,11 +129,15 @@ function send(request: FastifyRequest, url: URL): Promise<IncomingMessage | ApiE
 
 function requestHeaders(request: FastifyRequest, url: URL): string[] {
   const forwardedFor = request.headers['x-forwarded-for'];
-  const replaced = new Set(['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
+  const via = request.headers.via;
+  const replaced = new Set(['host', 'via', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
   return [
     ...endToEnd(request.raw.rawHeaders, replaced),
     'Host',
     url.host,
+    // Ours appended (RFC 9110 §7.6.3): the development routes refuse what the platform sends (outbound/guard.ts).
+    'Via',
+    via ? `${String(via)}, ${OUTBOUND_VIA}` : OUTBOUND_VIA,
     'X-Forwarded-For',
     forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip,
     'X-Forwarded-Host',

@@ -7,6 +7,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isLoopbackHost } from '../http/hosts.js';
+import type { OutboundGuard } from '../outbound/guard.js';
+import { assertOutboundUrl } from '../outbound/url-check.js';
 import type { UrlMappingRecord } from '../store/activity-types.js';
 
 /** OURS: mappings per application and the length of a prefix or target. */
@@ -92,6 +94,19 @@ export function targetUrl(target: string): URL | undefined {
   if (isIP(host) === 0 && !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host)) return undefined;
   const scheme = isLoopbackHost(url.hostname) ? 'http' : 'https';
   return new URL(`${scheme}://${authority}${slash === -1 ? '' : target.slice(slash)}`);
+}
+
+/**
+ * Configuration time: each target the outbound guard would refuse (the platform itself, a private address the
+ * operator did not allow) is a field error at `url_mappings.<i>.target`. A target with a `{name}` in its host is
+ * checked when a request fills it in (the proxy's send-time check).
+ */
+export async function assertMappingTargets(guard: OutboundGuard, mappings: ReadonlyArray<{ target: string }>): Promise<void> {
+  for (const [index, { target }] of mappings.entries()) {
+    const slash = target.indexOf('/');
+    if ((slash === -1 ? target : target.slice(0, slash)).includes('{')) continue;
+    await assertOutboundUrl(guard, ['url_mappings', index, 'target'], targetUrl(target)?.toString());
+  }
 }
 
 export interface ProxyTarget {
