@@ -51,6 +51,8 @@ The platform:
                            a second signal exits at once
   --rpc-user <user>        the local client's desktop user (default dev_user; required with --no-dev)
   --rpc-dir <dir>          socket directory (default $XDG_RUNTIME_DIR, $TMPDIR, $TMP, $TEMP, /tmp)
+  --attachments-port <n>   port of the attachments origin, the listener that serves uploaded files (default 0 =
+                           ephemeral; its URL starts every attachment url and is printed below)
   --voice-port <n>         voice gateway TCP port (default 0 = ephemeral; announced to clients in VOICE_SERVER_UPDATE)
   --voice-udp-port <n>     voice media UDP port (default 0 = ephemeral; announced in the voice gateway's Ready)
   --help                   this text
@@ -77,6 +79,7 @@ const { values, positionals } = parseArgs({
     'shutdown-timeout': { type: 'string', default: '10' },
     'rpc-user': { type: 'string' },
     'rpc-dir': { type: 'string' },
+    'attachments-port': { type: 'string', default: '0' },
     'voice-port': { type: 'string', default: '0' },
     'voice-udp-port': { type: 'string', default: '0' },
     platform: { type: 'string' },
@@ -169,6 +172,12 @@ if (voicePorts.some((p) => !Number.isInteger(p) || p < 0 || p > 65535)) {
   process.exit(2);
 }
 
+const attachmentsPort = Number(values['attachments-port']);
+if (!Number.isInteger(attachmentsPort) || attachmentsPort < 0 || attachmentsPort > 65535) {
+  process.stderr.write(`invalid --attachments-port ${values['attachments-port']}\n`);
+  process.exit(2);
+}
+
 const shutdownSeconds = Number(values['shutdown-timeout']);
 if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
   process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
@@ -197,6 +206,7 @@ try {
   database: database === ':memory:' || /^postgres(ql)?:\/\//i.test(database) ? database : resolve(database),
   tls: values.tls,
   voice: { port: voicePorts[0], udpPort: voicePorts[1] },
+  attachments: { port: attachmentsPort },
   devMode: !values['no-dev'],
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
@@ -251,6 +261,7 @@ svcpp platform ${running.devAppCreated ? '(new database: development application
   HTTP       ${running.httpUrl}
   API base   ${running.apiBase}
   Gateway    ${running.gatewayUrl}
+  Attachments ${running.attachmentsUrl}   (uploaded files: an origin of their own)
   Voice      ${running.voice.endpoint} (voice gateway, ${running.caCertPem ? 'wss' : 'ws'}), UDP ${running.voice.udpPort}
   OIDC       ${running.httpUrl}/.well-known/openid-configuration
   Portal     ${running.httpUrl}/developers   (${portalSignIn(running.context.options)})

@@ -62,6 +62,8 @@ export interface PlatformUrls {
   http: string;
   api: string;
   gateway: string;
+  /** The attachments origin's base URL (its own listener, PROTOCOL.md §14.4): attachment `url`s start with it. */
+  attachments: string;
 }
 
 /** Everything a route or service needs, passed explicitly instead of living in module globals. */

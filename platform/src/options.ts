@@ -100,6 +100,12 @@ export interface PlatformOptions {
   devAppWebhookUrl?: string;
   /** Base URL the platform advertises (issuer, verification URIs); defaults to the listening URL. */
   publicUrl?: string;
+  /**
+   * The attachments origin (PROTOCOL.md §14.4 "Attachment files"): uploaded files are served by a listener of their
+   * own. `port` (0, the default, picks a free one) on the platform's `host`; `publicUrl` is the base URL it is
+   * advertised at in attachment `url`s (a CDN-like host of its own behind a load balancer), else its listening URL.
+   */
+  attachments?: { port?: number; publicUrl?: string };
   /** Lobby limits and the idle sweeper's interval (PROTOCOL.md §10.5); any subset. */
   lobbyLimits?: Partial<LobbyLimits>;
   /** Social-layer limits (PROTOCOL.md §10): message sizes, friend limit, history window, invite validity. */
@@ -128,6 +134,7 @@ export interface ResolvedOptions {
   oidcCacheSeconds: number;
   now: () => number;
   publicUrl: string | undefined;
+  attachments: { port: number; publicUrl: string | undefined };
   devAppWebhookUrl: string | undefined;
   lobbyLimits: LobbyLimits;
   socialLimits: SocialLimits;
@@ -172,6 +179,7 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     oidcCacheSeconds: options.oidcCacheSeconds ?? 300,
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
+    attachments: { port: options.attachments?.port ?? 0, publicUrl: options.attachments?.publicUrl },
     devAppWebhookUrl: options.devAppWebhookUrl,
     lobbyLimits: { ...DEFAULT_LOBBY_LIMITS, ...options.lobbyLimits },
     socialLimits: { ...DEFAULT_SOCIAL_LIMITS, ...options.socialLimits },
