@@ -5,7 +5,7 @@
  * at the `url` the message carries. The files live on an origin of their own; types a browser runs or renders
  * actively are downloads, everything is sandboxed and never sniffed.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './helpers/http.js';
 import { botMultipart } from './bot/helpers.js';
@@ -52,29 +52,32 @@ async function upload(filename: string, type: string, body: string): Promise<{ u
   return response.body.attachments[0];
 }
 
-/** Opens `url` in a fresh page (no cookies); `download` is true when the browser saved the answer instead of showing it. */
-async function open(url: string): Promise<{ page: Page; download: boolean }> {
+/**
+ * Opens `url` in a fresh browser context (no cookies): the page's title once loaded, and whether the browser saved
+ * the answer as a download instead of showing it.
+ */
+async function open(url: string): Promise<{ title: string; download: boolean }> {
   const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  let download = false;
-  await page.goto(url).catch((error: Error) => {
-    if (!/Download is starting/.test(error.message)) throw error;
-    download = true;
-  });
-  return { page, download };
+  try {
+    const page = await context.newPage();
+    let download = false;
+    await page.goto(url).catch((error: Error) => {
+      if (!/Download is starting/.test(error.message)) throw error;
+      download = true;
+    });
+    return { title: await page.title(), download };
+  } finally {
+    await context.close();
+  }
 }
 
 describe('uploaded files in a browser', () => {
   it('an uploaded HTML page never runs as a page of the platform: it is a download from another origin', async () => {
     const attachment = await upload('x.html', 'text/html', PAGES.html());
-    const { page, download } = await open(attachment.url);
-    try {
-      // The script neither ran nor read anything (the attack: "ran: read 200 {…dev state…}").
-      expect(await page.title()).not.toMatch(/^ran/);
-      expect(download).toBe(true);
-    } finally {
-      await page.context().close();
-    }
+    const { title, download } = await open(attachment.url);
+    // The script neither ran nor read anything (the attack: "ran: read 200 {…dev state…}").
+    expect(title).not.toMatch(/^ran/);
+    expect(download).toBe(true);
     expect(new URL(attachment.url).origin).not.toBe(new URL(f.platform.httpUrl).origin);
     expect(attachment.proxy_url).toBe(attachment.url);
   });
@@ -83,29 +86,18 @@ describe('uploaded files in a browser', () => {
     const attachment = await upload('y.html', 'text/html', PAGES.html());
     const onPlatform = `${f.platform.httpUrl}${new URL(attachment.url).pathname}`;
     expect((await request(onPlatform)).status).toBe(404);
-    const { page, download } = await open(onPlatform);
-    try {
-      expect(download).toBe(false);
-      expect(await page.title()).not.toMatch(/^ran/);
-    } finally {
-      await page.context().close();
-    }
+    expect(await open(onPlatform)).toEqual({ title: '', download: false });
   });
 
-  it('SVG and XHTML pages with scripts are downloads too', async () => {
+  it('SVG, XHTML and XML pages with scripts are downloads too', async () => {
     for (const [filename, type, body] of [
       ['x.svg', 'image/svg+xml', PAGES.svg()],
       ['x.xhtml', 'application/xhtml+xml', PAGES.xhtml()],
       ['x.xml', 'text/xml', PAGES.xhtml()],
     ] as const) {
-      const attachment = await upload(filename, type, body);
-      const { page, download } = await open(attachment.url);
-      try {
-        expect(download, filename).toBe(true);
-        expect(await page.title(), filename).not.toMatch(/^ran/);
-      } finally {
-        await page.context().close();
-      }
+      const { title, download } = await open((await upload(filename, type, body)).url);
+      expect(download, filename).toBe(true);
+      expect(title, filename).not.toMatch(/^ran/);
     }
   });
 
@@ -114,14 +106,9 @@ describe('uploaded files in a browser', () => {
       ['page.txt', 'text/plain'],
       ['page.png', 'image/png'],
     ] as const) {
-      const attachment = await upload(filename, type, PAGES.html());
-      const { page, download } = await open(attachment.url);
-      try {
-        expect(download, filename).toBe(false);
-        expect(await page.title(), filename).not.toMatch(/^ran/);
-      } finally {
-        await page.context().close();
-      }
+      const { title, download } = await open((await upload(filename, type, PAGES.html())).url);
+      expect(download, filename).toBe(false);
+      expect(title, filename).not.toMatch(/^ran/);
     }
   });
 });

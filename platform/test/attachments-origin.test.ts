@@ -4,9 +4,8 @@
  * never sniffed), that it serves nothing but the files, that the platform's own origin serves none, and that a
  * page of the attachments origin is a foreign Origin to the platform.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli } from './helpers/cli.js';
 import { request } from './helpers/http.js';
 import { freeLoopbackPort } from './helpers/ports.js';
 import { startTestPlatform } from './helpers/platform.js';
@@ -152,27 +151,13 @@ describe('configuring the attachments origin', () => {
 
   it('the CLI takes --attachments-port and prints the attachments origin with the other addresses', async () => {
     const port = await freeLoopbackPort();
-    const bin = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
-    const child = spawn(process.execPath, [bin, '--port', '0', '--db', ':memory:', '--attachments-port', String(port)], { env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const cli = await startCli(['--port', '0', '--db', ':memory:', '--attachments-port', String(port)]);
     try {
-      await new Promise<void>((resolve, reject) => {
-        const check = setInterval(() => {
-          if (output.includes('public key')) {
-            clearInterval(check);
-            resolve();
-          }
-        }, 20);
-        void exited.then(() => reject(new Error(`exited early: ${output}`)));
-      });
-      expect(output).toMatch(new RegExp(`Attachments\\s+http://127\\.0\\.0\\.1:${port}\\s`));
+      expect(cli.output()).toMatch(new RegExp(`Attachments\\s+http://127\\.0\\.0\\.1:${port}\\s`));
       expect((await request(`http://127.0.0.1:${port}/attachments/1/2/x.txt`)).status).toBe(404);
     } finally {
-      child.kill('SIGTERM');
+      cli.child.kill('SIGTERM');
     }
-    expect(await exited).toBe(0);
+    expect(await cli.exited).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { OutboundGuard, OUTBOUND_VIA, type ResolvedAddress } from '../src/outbound/guard.js';
 import { OutboundHttpClient } from '../src/outbound/http-client.js';
+import { startCli } from './helpers/cli.js';
 import { bot, request } from './helpers/http.js';
 import { accessTokenFor, createApp, createUser, eventually, startTestPlatform } from './helpers/platform.js';
 import { startWebhookReceiver } from './helpers/webhook-receiver.js';
@@ -298,4 +299,29 @@ describe('the guard: resolved once, connected to the checked address', () => {
     expect(await guard.problem('http://192.168.7.20:8080/')).toBeUndefined();
     expect(await guard.problem('http://192.168.7.21:8787/')).toBeUndefined();
   });
+});
+
+describe('the CLI', () => {
+  it('--allow-outbound replaces the development default and is printed; "none" allows nothing; a bad range fails the start', async () => {
+    const dev = await startCli(['--port', '0', '--db', ':memory:']);
+    dev.child.kill('SIGTERM');
+    expect(dev.output()).toContain('Outbound   public addresses and 127.0.0.0/8, ::1/128 (never the platform itself)');
+    const allowing = await startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', '10.0.0.0/8', '--allow-outbound', 'fd00::/8']);
+    try {
+      expect(allowing.output()).toContain('Outbound   public addresses and 10.0.0.0/8, fd00::/8 (never the platform itself)');
+      const apiBase = /API base\s+(\S+)/.exec(allowing.output())![1]!;
+      const botToken = /bot token\s+(\S+)/.exec(allowing.output())![1]!;
+      const patch = (url: string) => request(`${apiBase}/applications/@me`, { method: 'PATCH', headers: bot(botToken), json: { event_webhooks_url: url } });
+      expect((await patch('http://10.9.8.7/hooks')).status).toBe(200);
+      expect((await patch('http://127.0.0.1:9/hooks')).body.errors.event_webhooks_url._errors[0].message).toContain('loopback');
+    } finally {
+      allowing.child.kill('SIGTERM');
+    }
+    const none = await startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', 'none']);
+    none.child.kill('SIGTERM');
+    expect(none.output()).toContain('Outbound   public addresses only (never the platform itself)');
+    await expect(startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', '10.0.0/8'])).rejects.toThrow(/outboundAllow: "10.0.0\/8" is not an address range/);
+    expect(await allowing.exited).toBe(0);
+    await Promise.all([dev.exited, none.exited]);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { request } from '../helpers/http.js';
 import { botCall, botSession, botMultipart, INTENTS } from './helpers.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
-import { callback, createCommand, submitWithFiles, trigger } from '../interactions/support.js';
+import { openModal, submitWithFiles } from '../interactions/support.js';
 
 let f: BotFixture;
 beforeAll(async () => {
@@ -172,11 +172,7 @@ describe('attachment file names', () => {
   it('files uploaded through a modal get sanitised names too', async () => {
     const session = await botSession(f, INTENTS.GUILDS);
     try {
-      const id = await createCommand(f, { name: 'upload', description: 'x' });
-      await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
-      const command = await session.next('INTERACTION_CREATE');
-      const modal = { custom_id: 'files', title: 'Files', components: [{ type: 18, label: 'File', component: { type: 19, custom_id: 'file' } }] };
-      expect((await callback(f, command, { type: 9, data: modal })).status).toBe(204);
+      const command = await openModal(f, session, 'upload', { custom_id: 'files', title: 'Files', components: [{ type: 18, label: 'File', component: { type: 19, custom_id: 'file' } }] });
       const submitted = await submitWithFiles(f, { type: 5, user_id: f.memberId, interaction_id: command.id, values: {} }, [
         { customId: 'file', filename: '../../../etc/passwd', type: 'text/plain', body: Buffer.from('root') },
       ]);
@@ -193,11 +189,8 @@ describe('attachment file names', () => {
   it('a modal submission with a file for no File Upload component is refused, not silently dropped', async () => {
     const session = await botSession(f, INTENTS.GUILDS);
     try {
-      const id = await createCommand(f, { name: 'upload2', description: 'x' });
-      await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
-      const command = await session.next('INTERACTION_CREATE');
       const modal = { custom_id: 'named', title: 'Named', components: [{ type: 18, label: 'Name', component: { type: 4, custom_id: 'name', style: 1, required: false } }] };
-      expect((await callback(f, command, { type: 9, data: modal })).status).toBe(204);
+      const command = await openModal(f, session, 'upload2', modal);
       const submitted = await submitWithFiles(f, { type: 5, user_id: f.memberId, interaction_id: command.id, values: {} }, [
         { customId: 'nowhere', filename: 'x.txt', type: 'text/plain', body: Buffer.from('x') },
       ]);
