@@ -156,7 +156,7 @@ export class OutboundGuard {
     const local = range === 'loopback' || range === 'unspecified' || this.localAddresses().some((other) => sameAddress(other, address));
     if (local && own.ports.has(port)) return 'itself';
     if (range === 'unicast') return undefined;
-    return this.allowed.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits)) ? undefined : describe(range);
+    return this.allowed.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits)) ? undefined : rangeWords(range);
   }
 
   private itself(url: URL): OutboundRefusedError {
@@ -189,6 +189,6 @@ const RANGE_WORDS: Record<string, string> = {
   teredo: 'Teredo (embedded IPv4)',
 };
 
-function describe(range: string): string {
+function rangeWords(range: string): string {
   return RANGE_WORDS[range] ?? `special-purpose (${range})`;
 }
