@@ -42,10 +42,17 @@ The platform:
   --allow-dev-on-network   allow development mode on a non-loopback --host (it mints tokens for any user)
   --allow-localhost-issuers  accept https://localhost OIDC issuers for identity providers
   --trust-ca <file>        extra CA (PEM) for outgoing HTTPS (identity providers, webhooks); repeatable
+  --allow-outbound <cidr>  an address range (10.0.0.0/8, fd00::/8, one address) that webhooks, interactions
+                           endpoints, activity proxy targets and identity providers may reach although it is not
+                           public; repeatable, and replaces the default: loopback (127.0.0.0/8, ::1/128) in
+                           development mode, nothing with --no-dev; "none" allows nothing. The platform's own
+                           ports are never reached, whatever is allowed (platform/PROTOCOL.md §7)
   --shutdown-timeout <s>   longest graceful shutdown after SIGINT/SIGTERM before exiting anyway (default 10);
                            a second signal exits at once
   --rpc-user <user>        the local client's desktop user (default dev_user; required with --no-dev)
   --rpc-dir <dir>          socket directory (default $XDG_RUNTIME_DIR, $TMPDIR, $TMP, $TEMP, /tmp)
+  --attachments-port <n>   port of the attachments origin, the listener that serves uploaded files (default 0 =
+                           ephemeral; its URL starts every attachment url and is printed below)
   --voice-port <n>         voice gateway TCP port (default 0 = ephemeral; announced to clients in VOICE_SERVER_UPDATE)
   --voice-udp-port <n>     voice media UDP port (default 0 = ephemeral; announced in the voice gateway's Ready)
   --help                   this text
@@ -68,9 +75,11 @@ const { values, positionals } = parseArgs({
     'allow-dev-on-network': { type: 'boolean', default: false },
     'allow-localhost-issuers': { type: 'boolean', default: false },
     'trust-ca': { type: 'string', multiple: true, default: [] },
+    'allow-outbound': { type: 'string', multiple: true },
     'shutdown-timeout': { type: 'string', default: '10' },
     'rpc-user': { type: 'string' },
     'rpc-dir': { type: 'string' },
+    'attachments-port': { type: 'string', default: '0' },
     'voice-port': { type: 'string', default: '0' },
     'voice-udp-port': { type: 'string', default: '0' },
     platform: { type: 'string' },
@@ -163,6 +172,12 @@ if (voicePorts.some((p) => !Number.isInteger(p) || p < 0 || p > 65535)) {
   process.exit(2);
 }
 
+const attachmentsPort = Number(values['attachments-port']);
+if (!Number.isInteger(attachmentsPort) || attachmentsPort < 0 || attachmentsPort > 65535) {
+  process.stderr.write(`invalid --attachments-port ${values['attachments-port']}\n`);
+  process.exit(2);
+}
+
 const shutdownSeconds = Number(values['shutdown-timeout']);
 if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
   process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
@@ -191,10 +206,13 @@ try {
   database: database === ':memory:' || /^postgres(ql)?:\/\//i.test(database) ? database : resolve(database),
   tls: values.tls,
   voice: { port: voicePorts[0], udpPort: voicePorts[1] },
+  attachments: { port: attachmentsPort },
   devMode: !values['no-dev'],
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
+  // Not given: the mode's default (loopback receivers in development mode).
+  ...(values['allow-outbound'] ? { outboundAllow: values['allow-outbound'].filter((range) => range !== 'none') } : {}),
   ...(deployment.config ? { config: deployment.config } : {}),
   ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
   // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
@@ -232,15 +250,22 @@ function portalSignIn(options) {
   return options.devMode ? 'user developer, password: the dev token' : 'no developer_account in the config: nobody can sign in';
 }
 
+/** Which non-public destinations webhooks and friends may reach (platform/PROTOCOL.md §7 "Outbound requests"). */
+function outboundAllowance(ranges) {
+  return `${ranges.length === 0 ? 'public addresses only' : `public addresses and ${ranges.join(', ')}`} (never the platform itself)`;
+}
+
 // The credentials banner goes to stdout on purpose (never through the logger).
 process.stdout.write(`
 svcpp platform ${running.devAppCreated ? '(new database: development application created)' : ''}
   HTTP       ${running.httpUrl}
   API base   ${running.apiBase}
   Gateway    ${running.gatewayUrl}
+  Attachments ${running.attachmentsUrl}   (uploaded files: an origin of their own)
   Voice      ${running.voice.endpoint} (voice gateway, ${running.caCertPem ? 'wss' : 'ws'}), UDP ${running.voice.udpPort}
   OIDC       ${running.httpUrl}/.well-known/openid-configuration
   Portal     ${running.httpUrl}/developers   (${portalSignIn(running.context.options)})
+  Outbound   ${outboundAllowance(running.context.options.outboundAllow)}
 ${running.caCertPem ? `  CA cert    ${resolve(values['cert-out'])}\n` : ''}
 Development application
   client id      ${running.devApp.id}

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from './options.js';
 import type { Store } from './store/types.js';
 import type { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
 import type { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
+import type { OutboundHttpClient } from './outbound/http-client.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { GatewayIdentity } from './gateway/types.js';
@@ -61,6 +62,8 @@ export interface PlatformUrls {
   http: string;
   api: string;
   gateway: string;
+  /** The attachments origin's base URL (its own listener, PROTOCOL.md §14.4): attachment `url`s start with it. */
+  attachments: string;
 }
 
 /** Everything a route or service needs, passed explicitly instead of living in module globals. */
@@ -75,6 +78,11 @@ export interface PlatformContext {
   signingKeys: OidcSigningKeys;
   externalTokens: OidcProviderVerifier;
   webhooks: WebhookDeliverer;
+  /**
+   * Outbound HTTP(S) to destinations configured over HTTP (webhooks, interactions endpoints, the portal's test
+   * event); `outbound.guard` is the one check every such request passes (outbound/guard.ts), the proxy's included.
+   */
+  outbound: OutboundHttpClient;
   rateLimiter: RateLimiter;
   gatewayHooks: GatewayHooks;
   /** Data moved on merge/unmerge; feature areas append theirs. */

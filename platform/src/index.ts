@@ -22,6 +22,7 @@ import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
 import { registerPremium } from './premium/index.js';
 import { registerActivities } from './activities/index.js';
+import { createAttachmentsServer } from './attachments/server.js';
 import { API_PREFIX, registerArea } from './http/api.js';
 import { registerRouteConventions } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
@@ -36,6 +37,7 @@ import { registerOidcRoutes } from './oauth/oidc/routes.js';
 import { registerRevokeRoutes } from './oauth/revoke.js';
 import { registerTokenRoutes } from './oauth/token/routes.js';
 import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
+import { LOOPBACK_RANGES, OutboundGuard, type OwnListeners } from './outbound/guard.js';
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import { partnerSdkRoutes } from './partner-sdk/routes.js';
@@ -80,6 +82,11 @@ export interface RunningPlatform {
   apiBase: string;
   /** `ws(s)://127.0.0.1:<port>/gateway` */
   gatewayUrl: string;
+  /**
+   * `http(s)://127.0.0.1:<attachments port>` — the attachments origin, where uploaded files are served (a listener
+   * of its own, never the API's origin; PROTOCOL.md §14.4): attachment `url`s start with it.
+   */
+  attachmentsUrl: string;
   /** The self-signed certificate to trust when `tls` is on. */
   caCertPem?: string;
   devApp: DevApplicationCredentials;
@@ -147,14 +154,31 @@ function assertDevModeStaysLocal(options: ResolvedOptions): void {
   }
 }
 
-function listeningUrls(app: FastifyInstance, tls: boolean, publicUrl: string | undefined): PlatformUrls {
+/** The base URL a listener is reached at: the advertised one, else its address (a wildcard one as loopback). */
+function baseUrl(app: FastifyInstance, tls: boolean, publicUrl: string | undefined): string {
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  const http = (publicUrl ?? `${tls ? 'https' : 'http'}://${host}:${address.port}`).replace(/\/+$/, '');
+  return (publicUrl ?? `${tls ? 'https' : 'http'}://${host}:${address.port}`).replace(/\/+$/, '');
+}
+
+function listeningUrls(app: FastifyInstance, attachments: FastifyInstance, options: ResolvedOptions): PlatformUrls {
+  const http = baseUrl(app, options.tls, options.publicUrl);
   const gateway = new URL(http);
   gateway.protocol = gateway.protocol === 'https:' ? 'wss:' : 'ws:';
   gateway.pathname = `${gateway.pathname.replace(/\/+$/, '')}/gateway`;
-  return { http, api: `${http}${API_PREFIX}`, gateway: gateway.toString() };
+  return { http, api: `${http}${API_PREFIX}`, gateway: gateway.toString(), attachments: baseUrl(attachments, options.tls, options.attachments.publicUrl) };
+}
+
+/** The ports and advertised authorities of this platform's listeners, for the outbound guard. */
+function recordOwnListeners(own: OwnListeners, ports: Array<AddressInfo | number>, urls: string[]): void {
+  const portSet = own.ports as Set<number>;
+  const authorities = own.authorities as Set<string>;
+  for (const entry of ports) portSet.add(typeof entry === 'number' ? entry : entry.port);
+  for (const text of urls) {
+    const url = new URL(text);
+    const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    authorities.add(`${hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80)}`);
+  }
 }
 
 /**
@@ -177,7 +201,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   }
   try {
     const now = resolved.now;
-    const outbound = new OutboundHttpClient(resolved.outboundCaPems);
+    // Where the platform itself listens, filled in below once it does: the guard refuses these whatever is allowed.
+    const own: OwnListeners = { ports: new Set(), authorities: new Set() };
+    const outbound = new OutboundHttpClient(resolved.outboundCaPems, new OutboundGuard({ allow: resolved.outboundAllow, own: () => own }));
+    // Identity providers on https://localhost (allowLocalhostIssuers) are reached although loopback is not allowed.
+    const issuerOutbound = resolved.allowLocalhostIssuers
+      ? new OutboundHttpClient(resolved.outboundCaPems, new OutboundGuard({ allow: [...resolved.outboundAllow, ...LOOPBACK_RANGES], own: () => own }))
+      : outbound;
     const bus = new EventBus(log);
     const rateLimiter = new RateLimiter(resolved.rateLimits, now);
     const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
@@ -187,15 +217,16 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ids: new SnowflakeGenerator(now),
       logger,
       bus,
-      urls: { http: '', api: '', gateway: '' },
+      urls: { http: '', api: '', gateway: '', attachments: '' },
       sessions: { disconnectUser: () => undefined, hasSession: () => false },
       signingKeys: new OidcSigningKeys(store, now),
-      externalTokens: new OidcProviderVerifier(outbound, {
+      externalTokens: new OidcProviderVerifier(issuerOutbound, {
         allowLocalhostIssuers: resolved.allowLocalhostIssuers,
         cacheSeconds: resolved.oidcCacheSeconds,
         now,
       }),
       webhooks,
+      outbound,
       rateLimiter,
       accountMigrations: [...CORE_MIGRATIONS],
       devToken: randomToken(),
@@ -214,6 +245,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       now,
       // Besides loopback and addresses: the name the server was told to listen on and the advertised one.
       hostNames: () => [resolved.host, ...(resolved.publicUrl ? [new URL(resolved.publicUrl).hostname] : [])],
+      // A page on the attachments origin is loopback too, and still no page of the platform's.
+      foreignOrigins: () => (ctx.urls.attachments ? [new URL(ctx.urls.attachments).origin] : []),
+      ...(tls ? { tls } : {}),
+    });
+    // Uploaded files: an origin of their own (PROTOCOL.md §14.4 "Attachment files").
+    const attachments = createAttachmentsServer(ctx, {
+      logger: logger.child({ area: 'attachments' }),
+      hostNames: () => [resolved.host, ...(resolved.attachments.publicUrl ? [new URL(resolved.attachments.publicUrl).hostname] : [])],
       ...(tls ? { tls } : {}),
     });
     const routes = recordRoutes(app);
@@ -254,17 +293,24 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       // Every area has subscribed to the log by now; with a broker this also replays the retained history.
       await log.start();
       await app.listen({ port: resolved.port, host: resolved.host });
+      await attachments.listen({ port: resolved.attachments.port, host: resolved.host });
       await voice.listen(resolved.host, tls);
-      ctx.urls = listeningUrls(app, resolved.tls, resolved.publicUrl);
+      ctx.urls = listeningUrls(app, attachments, resolved);
+      recordOwnListeners(
+        own,
+        [app.server.address() as AddressInfo, attachments.server.address() as AddressInfo, Number(voice.endpoint.slice(voice.endpoint.lastIndexOf(':') + 1))],
+        [ctx.urls.http, ctx.urls.attachments, `http://${resolved.host}:${(app.server.address() as AddressInfo).port}`],
+      );
       // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
       if (resolved.rpc) rpc = await startRpcServer(ctx, social, resolved.rpc);
     } catch (error) {
+      await attachments.close();
       await app.close();
       throw error;
     }
     webhooks.start();
     logger.info(
-      { url: ctx.urls.http, database: resolved.database, ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }), devMode: resolved.devMode },
+      { url: ctx.urls.http, attachments: ctx.urls.attachments, database: resolved.database, ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }), devMode: resolved.devMode },
       'svcpp platform listening',
     );
 
@@ -273,6 +319,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       httpUrl: ctx.urls.http,
       apiBase: ctx.urls.api,
       gatewayUrl: ctx.urls.gateway,
+      attachmentsUrl: ctx.urls.attachments,
       ...(tls ? { caCertPem: tls.cert } : {}),
       devApp: { id: dev.app.id, clientSecret: dev.app.clientSecret, botToken: dev.app.botToken, publicKey: dev.app.publicKeyHex },
       devAppCreated: dev.created,
@@ -290,6 +337,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         (closing ??= (async () => {
           await rpc?.close();
           await webhooks.stop();
+          await attachments.close();
           await app.close();
           // After the gateway ended its sessions: their entries reach the other nodes (and run here) first.
           await log.close();

@@ -3,6 +3,7 @@ import type { LoggerOptions, Logger } from 'pino';
 import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
 import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
+import { LOOPBACK_RANGES } from './outbound/guard.js';
 import type { RpcOptions } from './rpc/index.js';
 
 /** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
@@ -83,6 +84,14 @@ export interface PlatformOptions {
   allowLocalhostIssuers?: boolean;
   /** Extra CA certificates (PEM) trusted for outgoing HTTPS: identity providers and webhook receivers. */
   outboundCaPems?: string[];
+  /**
+   * Address ranges (CIDR, e.g. `10.0.0.0/8`, `fd00::/8`, or single addresses) that outbound requests configured over
+   * HTTP — webhook events, interactions endpoints, activity proxy targets, identity providers — may reach although
+   * they are not public (loopback, private, link-local, …; PROTOCOL.md §7 "Outbound requests"). Default: the
+   * loopback ranges in development mode (local receivers), none otherwise. The platform's own listeners are refused
+   * whatever this says.
+   */
+  outboundAllow?: string[];
   /** How long a fetched OIDC discovery document and key set are reused (default 300 s; 0 = always refetch). */
   oidcCacheSeconds?: number;
   /** Clock in milliseconds since the Unix epoch; tests pass a controllable one. */
@@ -91,6 +100,12 @@ export interface PlatformOptions {
   devAppWebhookUrl?: string;
   /** Base URL the platform advertises (issuer, verification URIs); defaults to the listening URL. */
   publicUrl?: string;
+  /**
+   * The attachments origin (PROTOCOL.md §14.4 "Attachment files"): uploaded files are served by a listener of their
+   * own. `port` (0, the default, picks a free one) on the platform's `host`; `publicUrl` is the base URL it is
+   * advertised at in attachment `url`s (a CDN-like host of its own behind a load balancer), else its listening URL.
+   */
+  attachments?: { port?: number; publicUrl?: string };
   /** Lobby limits and the idle sweeper's interval (PROTOCOL.md §10.5); any subset. */
   lobbyLimits?: Partial<LobbyLimits>;
   /** Social-layer limits (PROTOCOL.md §10): message sizes, friend limit, history window, invite validity. */
@@ -115,9 +130,11 @@ export interface ResolvedOptions {
   bodyLimitBytes: number;
   allowLocalhostIssuers: boolean;
   outboundCaPems: string[];
+  outboundAllow: string[];
   oidcCacheSeconds: number;
   now: () => number;
   publicUrl: string | undefined;
+  attachments: { port: number; publicUrl: string | undefined };
   devAppWebhookUrl: string | undefined;
   lobbyLimits: LobbyLimits;
   socialLimits: SocialLimits;
@@ -141,6 +158,7 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetryOptions = {
 };
 
 export function resolveOptions(options: PlatformOptions): ResolvedOptions {
+  const devMode = options.devMode ?? true;
   return {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
@@ -151,15 +169,17 @@ export function resolveOptions(options: PlatformOptions): ResolvedOptions {
     config: options.config,
     tokenLifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
     rateLimits: { ...options.rateLimits },
-    devMode: options.devMode ?? true,
+    devMode,
     allowDevOnNetwork: options.allowDevOnNetwork ?? false,
     webhookRetry: { ...DEFAULT_WEBHOOK_RETRY, ...options.webhookRetry },
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     allowLocalhostIssuers: options.allowLocalhostIssuers ?? false,
     outboundCaPems: options.outboundCaPems ?? [],
+    outboundAllow: options.outboundAllow ?? (devMode ? [...LOOPBACK_RANGES] : []),
     oidcCacheSeconds: options.oidcCacheSeconds ?? 300,
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
+    attachments: { port: options.attachments?.port ?? 0, publicUrl: options.attachments?.publicUrl },
     devAppWebhookUrl: options.devAppWebhookUrl,
     lobbyLimits: { ...DEFAULT_LOBBY_LIMITS, ...options.lobbyLimits },
     socialLimits: { ...DEFAULT_SOCIAL_LIMITS, ...options.socialLimits },

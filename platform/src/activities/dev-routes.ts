@@ -12,7 +12,7 @@ import type { ApplicationRecord, UserRecord } from '../store/types.js';
 import { checkInstanceAccess, guildChannelPlace } from './access.js';
 import type { ActivityInstances } from './instances.js';
 import { instanceJson, type ActivityPlace } from './location.js';
-import { urlMappingsSchema } from './url-mappings.js';
+import { assertMappingTargets, urlMappingsSchema } from './url-mappings.js';
 
 /** Where to launch: a guild channel (`channel_id`) or the DM with `recipient_id` — exactly one of them. */
 const launchSchema = z
@@ -87,6 +87,7 @@ export const activityDevRoutes =
     app.put('/dev/applications/:applicationId/url-mappings', { schema: { params: pathParams('applicationId'), body: mappingsBody } }, async (request) => {
       const app = application(request.params.applicationId);
       const mappings = request.body.url_mappings.map(({ prefix, target }) => ({ prefix, target }));
+      await assertMappingTargets(ctx.outbound.guard, mappings);
       ctx.store.activities.setUrlMappings(app.id, mappings);
       return { url_mappings: ctx.store.activities.urlMappings(app.id) };
     });

@@ -5,10 +5,13 @@
  * mappings that covers it; the request and the answer pass through as they are, except:
  * - hop-by-hop headers (RFC 9110 §7.6.1: Connection and the headers it names, Keep-Alive, Proxy-*, TE, Trailer,
  *   Transfer-Encoding, Upgrade) are not forwarded in either direction; `Host` names the target;
- *   `X-Forwarded-For`, `-Host` and `-Proto` tell the target who asked;
- * - an application with the stricter policy gets its CSP added to every answer (policy.ts);
- * - no mapping covers the path → 404, a `.`/`..` segment → 400, the target unreachable or broken off → 502, all
- *   with the platform's JSON error body.
+ *   `X-Forwarded-For`, `-Host` and `-Proto` tell the target who asked, `Via` names the platform;
+ * - the target passes the outbound guard (outbound/guard.ts) and is connected to at the address it checked;
+ * - an application with the stricter policy gets its CSP added to every answer (policy.ts), and every answer of the
+ *   path form a sandbox CSP (below);
+ * - no mapping covers the path → 404, a `.`/`..` segment → 400 (in every spelling the URL parser or a target reads
+ *   as one: `\`, `%5c`, `%2e`, encoded twice — url-mappings.ts `hasDotSegment`), the target unreachable or broken
+ *   off → 502, all with the platform's JSON error body.
  * Bodies stream in both directions (no size limit of the platform's own; the target decides).
  */
 import http, { type IncomingMessage } from 'node:http';
@@ -17,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { ACTIVITY_PROXY_HOST } from '../http/hosts.js';
+import { OUTBOUND_VIA, OutboundGuard, OutboundRefusedError, type ResolvedAddress } from '../outbound/guard.js';
 import { ActivityErrors } from './errors.js';
 import { hasStrictProxyPolicy, strictProxyPolicy } from './policy.js';
 import { hasDotSegment, resolveTarget } from './url-mappings.js';
@@ -42,7 +46,7 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
   app.addHook('onRequest', async (request, reply) => {
     const applicationId = applicationOfHost(request.headers.host);
     if (applicationId === undefined) return;
-    await proxy(ctx, request, reply, applicationId, request.url, `${request.protocol}://${request.headers.host}`);
+    await proxy(ctx, request, reply, applicationId, request.url, `${request.protocol}://${request.headers.host}`, 'host');
     return reply;
   });
   // The path form: `<platform>/activities/<id>/…`.
@@ -57,7 +61,7 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
         handler: async (request, reply) => {
           const { applicationId } = request.params as { applicationId: string };
           const base = `${PROXY_PREFIX}/${applicationId}`;
-          await proxy(ctx, request, reply, applicationId, request.url.slice(base.length), `${request.protocol}://${request.headers.host}${base}`);
+          await proxy(ctx, request, reply, applicationId, request.url.slice(base.length), `${request.protocol}://${request.headers.host}${base}`, 'path');
         },
       });
     },
@@ -65,22 +69,37 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
   );
 }
 
+/**
+ * The path form serves the target's pages under the platform's own origin: sandboxed there (scripts run, with an
+ * opaque origin), so they can never read or drive the platform — a CSP's path limits alone do not hold once a
+ * target redirects. Pages meant for a browser use the host form, an origin of their own (PROTOCOL.md §18.2).
+ */
+export const PATH_FORM_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
+
 /** Proxies one request; `rest` is the request target after `{proxy_base}` (path and query, raw). */
-async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: FastifyReply, applicationId: string, rest: string, proxyBase: string): Promise<void> {
+async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: FastifyReply, applicationId: string, rest: string, proxyBase: string, form: 'host' | 'path'): Promise<void> {
   const application = /^\d{1,20}$/.test(applicationId) ? ctx.store.applications.get(applicationId) : undefined;
   if (!application) throw Errors.unknownApplication();
   const { path, query } = splitProxyPath(rest);
   if (hasDotSegment(path)) throw Errors.httpStatus(400);
   const target = resolveTarget(ctx.store.activities.urlMappings(application.id), path, query);
   if (!target) throw ActivityErrors.noMapping();
-  const extraHeaders: Record<string, string> = hasStrictProxyPolicy(application.id) ? { 'content-security-policy': strictProxyPolicy(proxyBase) } : {};
+  if (target === 'escapes') throw Errors.httpStatus(400);
+  const policies = [...(hasStrictProxyPolicy(application.id) ? [strictProxyPolicy(proxyBase)] : []), ...(form === 'path' ? [PATH_FORM_SANDBOX] : [])];
 
-  const upstream = await send(request, target.url);
+  // The outbound guard: no mapping reaches the platform itself, nor a private address the operator did not allow.
+  let destination: ResolvedAddress;
+  try {
+    destination = await ctx.outbound.guard.destination(target.url);
+  } catch (error) {
+    throw error instanceof OutboundRefusedError ? ActivityErrors.refusedTarget(error.message) : ActivityErrors.badGateway();
+  }
+  const upstream = await send(request, target.url, destination);
   if (upstream instanceof ApiError) throw upstream;
   reply.hijack();
   // The target's Date (or none) passes through; the platform adds no Date of its own.
   reply.raw.sendDate = false;
-  const headers = responseHeaders(upstream, extraHeaders);
+  const headers = responseHeaders(upstream, policies);
   reply.raw.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
   upstream.pipe(reply.raw);
   // The target broke off mid-answer: the client must see a broken answer, not a short one that looks whole.
@@ -100,10 +119,11 @@ function splitProxyPath(rest: string): { path: string; query: string } {
 }
 
 /** Sends the request to the target; resolves with its answer (headers read) or a 502 when it cannot be reached. */
-function send(request: FastifyRequest, url: URL): Promise<IncomingMessage | ApiError> {
+function send(request: FastifyRequest, url: URL, destination: ResolvedAddress): Promise<IncomingMessage | ApiError> {
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
-    const outgoing = client.request(url, { method: request.method, headers: requestHeaders(request, url) });
+    // Connects to the address the guard checked (no second resolution).
+    const outgoing = client.request(url, { method: request.method, headers: requestHeaders(request, url), lookup: OutboundGuard.pinnedLookup(destination) });
     outgoing.once('response', resolve);
     outgoing.once('error', () => resolve(ActivityErrors.badGateway()));
     // The client gave up: stop asking the target.
@@ -117,11 +137,15 @@ function send(request: FastifyRequest, url: URL): Promise<IncomingMessage | ApiE
 
 function requestHeaders(request: FastifyRequest, url: URL): string[] {
   const forwardedFor = request.headers['x-forwarded-for'];
-  const replaced = new Set(['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
+  const via = request.headers.via;
+  const replaced = new Set(['host', 'via', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
   return [
     ...endToEnd(request.raw.rawHeaders, replaced),
     'Host',
     url.host,
+    // Ours appended (RFC 9110 §7.6.3): the development routes refuse what the platform sends (outbound/guard.ts).
+    'Via',
+    via ? `${String(via)}, ${OUTBOUND_VIA}` : OUTBOUND_VIA,
     'X-Forwarded-For',
     forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip,
     'X-Forwarded-Host',
@@ -131,10 +155,10 @@ function requestHeaders(request: FastifyRequest, url: URL): string[] {
   ];
 }
 
-/** The target's headers as it sent them (names, order, repeats), without hop-by-hop ones, plus ours. */
-function responseHeaders(upstream: IncomingMessage, extra: Record<string, string>): string[] {
-  // A CSP of the target's own is kept next to ours: a browser enforces both.
-  return [...endToEnd(upstream.rawHeaders, new Set()), ...Object.entries(extra).flat()];
+/** The target's headers as it sent them (names, order, repeats), without hop-by-hop ones, plus our CSPs. */
+function responseHeaders(upstream: IncomingMessage, policies: readonly string[]): string[] {
+  // A CSP of the target's own is kept next to ours: a browser enforces every one.
+  return [...endToEnd(upstream.rawHeaders, new Set()), ...policies.flatMap((policy) => ['Content-Security-Policy', policy])];
 }
 
 /** Raw headers (`[name, value, …]`) without the hop-by-hop ones, those the Connection header names, and `dropped`. */

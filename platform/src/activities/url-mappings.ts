@@ -7,6 +7,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isLoopbackHost } from '../http/hosts.js';
+import type { OutboundGuard } from '../outbound/guard.js';
+import { assertOutboundUrl } from '../outbound/url-check.js';
 import type { UrlMappingRecord } from '../store/activity-types.js';
 
 /** OURS: mappings per application and the length of a prefix or target. */
@@ -94,6 +96,19 @@ export function targetUrl(target: string): URL | undefined {
   return new URL(`${scheme}://${authority}${slash === -1 ? '' : target.slice(slash)}`);
 }
 
+/**
+ * Configuration time: each target the outbound guard would refuse (the platform itself, a private address the
+ * operator did not allow) is a field error at `url_mappings.<i>.target`. A target with a `{name}` in its host is
+ * checked when a request fills it in (the proxy's send-time check).
+ */
+export async function assertMappingTargets(guard: OutboundGuard, mappings: ReadonlyArray<{ target: string }>): Promise<void> {
+  for (const [index, { target }] of mappings.entries()) {
+    const slash = target.indexOf('/');
+    if ((slash === -1 ? target : target.slice(0, slash)).includes('{')) continue;
+    await assertOutboundUrl(guard, ['url_mappings', index, 'target'], targetUrl(target)?.toString());
+  }
+}
+
 export interface ProxyTarget {
   mapping: UrlMappingRecord;
   /** The absolute URL to request (path and query of the request appended to the target). */
@@ -102,9 +117,11 @@ export interface ProxyTarget {
 
 /**
  * The first mapping covering `path` (a raw, still percent-encoded path without the `.proxy` marker) and the URL the
- * request goes to: the target, then the rest of the path after the prefix, then the query as it came.
+ * request goes to: the target, then the rest of the path after the prefix, then the query as it came. `'escapes'`
+ * when the URL parser would take the request out of the target's path (the caller checked `hasDotSegment` first, so
+ * this is the second line, measured on the URL actually sent).
  */
-export function resolveTarget(mappings: readonly UrlMappingRecord[], path: string, query: string): ProxyTarget | undefined {
+export function resolveTarget(mappings: readonly UrlMappingRecord[], path: string, query: string): ProxyTarget | 'escapes' | undefined {
   for (const mapping of mappings) {
     const matched = matchPrefix(mapping.prefix, path);
     if (!matched) continue;
@@ -114,14 +131,36 @@ export function resolveTarget(mappings: readonly UrlMappingRecord[], path: strin
     const slash = target.indexOf('/');
     const basePath = slash === -1 ? '' : target.slice(slash);
     const rest = basePath.endsWith('/') && matched.rest.startsWith('/') ? matched.rest.slice(1) : matched.rest;
-    return { mapping, url: new URL(`${base.protocol}//${base.host}${basePath + rest || '/'}${query}`) };
+    const url = new URL(`${base.protocol}//${base.host}${basePath + rest || '/'}${query}`);
+    const root = new URL(`${base.protocol}//${base.host}${basePath || '/'}`).pathname;
+    const inside = url.pathname === root || url.pathname.startsWith(root.endsWith('/') ? root : `${root}/`);
+    return inside ? { mapping, url } : 'escapes';
   }
   return undefined;
 }
 
-/** A `.` or `..` segment (also percent-encoded) would let a request leave its mapping's path on the target. */
+/**
+ * Percent-decodings looked through for a dot segment beyond the URL parser's reading: a target, or a server behind
+ * it, may decode the path once or twice more (`%5c` → `\`, `%252e` → `%2e` → `.`).
+ */
+const DECODING_ROUNDS = 3;
+
+/**
+ * A `.` or `..` segment would let a request leave its mapping's path on the target. The path is read the way the
+ * WHATWG URL parser reads an http(s) path — `\` separates segments as `/` does, and `.%2e`, `%2e.`, `%2E%2E` … are dot
+ * segments (URL Standard, "path state") — and again after each percent-decoding a target might apply: a dot segment
+ * in any reading is refused. A path still decoding after DECODING_ROUNDS rounds is refused too (nothing legitimate
+ * is encoded that deep).
+ */
 export function hasDotSegment(path: string): boolean {
-  return path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+  let reading = path;
+  for (let round = 0; round <= DECODING_ROUNDS; round++) {
+    if (reading.split(/[/\\]/).some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return true;
+    const decoded = reading.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === reading) return false;
+    reading = decoded;
+  }
+  return true;
 }
 
 function matchPrefix(prefix: string, path: string): { rest: string; values: Record<string, string> } | undefined {

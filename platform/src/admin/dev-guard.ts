@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constantTimeEqual } from '../crypto/tokens.js';
 import { API_PREFIX } from '../http/api.js';
 import { ApiError } from '../http/errors.js';
+import { OUTBOUND_VIA_TOKEN } from '../outbound/guard.js';
 
 /** Every development route lives under this prefix (PROTOCOL.md §9). */
 export const DEV_PREFIX = `${API_PREFIX}/dev/`;
@@ -23,12 +24,19 @@ function isJson(contentType: string | undefined): boolean {
  * A web page can send a cross-site POST only as a "simple" request: no custom header and a form or text/plain
  * content type (a no-cors fetch, an HTML form). So state-changing development routes take either a JSON content
  * type or the dev token header, neither of which a page can send to another site without a CORS preflight, which
- * this platform never grants. Reads stay open, but serve credentials only with the token (see routes.ts).
+ * this platform never grants. Reads stay open, but serve credentials only with the token (see routes.ts). No dev
+ * route answers a request the platform itself sent.
  */
 export function registerDevGuard(app: FastifyInstance, devToken: string): void {
   app.decorateRequest('devTokenPresented', false);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.routeOptions.url?.startsWith(DEV_PREFIX)) return;
+    // A request the platform itself sends (a webhook, an interaction, the activity proxy: outbound/guard.ts)
+    // carries its Via. The guard already keeps them off the platform's own ports; this holds even if one got here
+    // (another node's platform on this machine, an operator's allowance that covers it).
+    if (OUTBOUND_VIA_TOKEN.test(String(request.headers.via ?? ''))) {
+      throw new ApiError(403, 0, '403: Development routes do not answer requests the platform itself sends');
+    }
     const presented = request.headers[DEV_TOKEN_HEADER];
     request.devTokenPresented = typeof presented === 'string' && constantTimeEqual(presented, devToken);
     if (request.method === 'GET' || request.method === 'HEAD' || request.devTokenPresented) return;

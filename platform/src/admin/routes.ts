@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
 import { banUser, isBanned, liftBan } from '../accounts/bans.js';
+import { assertMappingTargets } from '../activities/url-mappings.js';
 import { upsertApplication } from '../applications/create.js';
 import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from '../config/schema.js';
 import { upsertGuild } from '../config/guilds.js';
 import { applyUserReferences, upsertUserBase } from '../config/users.js';
 import { Errors } from '../http/errors.js';
 import { pathParams, type ApiArea } from '../http/api.js';
+import { assertOutboundUrl } from '../outbound/url-check.js';
 import { PERMANENT_BAN, type ApplicationRecord, type UserRecord } from '../store/types.js';
 import { partialGuildJson, userJson } from '../users/serialize.js';
 import { devDispatchRoute } from './dispatch.js';
@@ -78,6 +80,9 @@ export const devRoutes: ApiArea = (app, ctx) => {
 
   app.post('/dev/applications', { schema: { body: applicationConfigSchema } }, async (request, reply) => {
     const config = request.body;
+    // The destinations it names pass the outbound guard, as they would when set through the API.
+    await assertOutboundUrl(ctx.outbound.guard, ['webhook_url'], config.webhook_url);
+    await assertMappingTargets(ctx.outbound.guard, config.url_mappings ?? []);
     const { app: created, created: isNew } = upsertApplication(ctx, config);
     return reply.code(isNew ? 201 : 200).send(applicationAdminJson(created, { credentials: true }));
   });

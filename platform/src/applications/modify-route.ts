@@ -1,11 +1,13 @@
 /**
  * `PATCH /applications/@me` (PROTOCOL.md §14.1, §17.2): every published editable field. `flags` may change only the
- * three `_LIMITED` privileged-intent flags, as published; `interactions_endpoint_url` is saved only after the endpoint
+ * three `_LIMITED` privileged-intent flags, as published; `event_webhooks_url` and `interactions_endpoint_url` must
+ * pass the outbound guard (never the platform itself, §7); `interactions_endpoint_url` is saved only after the endpoint
  * answers the PING check; images are kept as content hashes (there is no CDN). A refused request changes nothing.
  */
 import { createHash } from 'node:crypto';
 import { botOf, type ApiArea } from '../http/api.js';
 import { fieldError } from '../http/errors.js';
+import { assertOutboundUrl } from '../outbound/url-check.js';
 import type { ApplicationProfile, ApplicationRecord } from '../store/types.js';
 import { installParams, integrationTypesConfig } from './install-settings.js';
 import { modifyApplicationSchema, type ModifyApplicationBody } from './modify-schema.js';
@@ -66,7 +68,10 @@ export const applicationModifyRoute = (endpoints: InteractionsEndpointCheck): Ap
       profile: editedProfile(current.profile, body),
     };
     const endpointUrl = body.interactions_endpoint_url;
-    // The PING check comes first: a refused endpoint leaves every field of the application as it was.
+    // A destination the platform would never send to is refused where it is set (outbound/guard.ts); the
+    // interactions endpoint's check is part of its PING check.
+    await assertOutboundUrl(ctx.outbound.guard, ['event_webhooks_url'], body.event_webhooks_url);
+    // The PING check comes next: a refused endpoint leaves every field of the application as it was.
     if (endpointUrl) await endpoints.verifyEndpoint(current, endpointUrl);
     ctx.store.transaction(() => {
       ctx.store.applications.update(updated);

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { registerArea } from '../http/api.js';
-import { attachmentRoutes, messageRoutes } from '../messages/routes.js';
+import { messageRoutes } from '../messages/routes.js';
 import { MessageService } from '../messages/service.js';
 import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
@@ -47,7 +47,6 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
   registerArea(app, ctx, applicationRoutes);
   registerArea(app, ctx, emojiRoutes);
-  registerArea(app, ctx, attachmentRoutes, '');
   if (ctx.options.devMode) {
     registerArea(app, ctx, botDevRoutes(guilds, messages));
     registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));

@@ -47,16 +47,18 @@ const forbidden = (what: 'Host' | 'Origin') =>
 
 /**
  * Refuses requests whose Host names someone else, or whose Origin is a foreign site. `names` are the host names
- * the platform answers to besides loopback and IP addresses (the listen host, the public URL's host).
+ * the platform answers to besides loopback and IP addresses (the listen host, the public URL's host); `foreign`
+ * are origins refused although loopback would pass: the attachments origin (uploaded files must not drive the API,
+ * PROTOCOL.md §14.4).
  */
-export function registerHostCheck(app: FastifyInstance, names: () => Iterable<string>): void {
+export function registerHostCheck(app: FastifyInstance, names: () => Iterable<string>, foreign: () => Iterable<string>): void {
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const refused = refusal(request, new Set([...names()].map((name) => unbracket(name).toLowerCase())));
+    const refused = refusal(request, new Set([...names()].map((name) => unbracket(name).toLowerCase())), new Set(foreign()));
     if (refused) throw forbidden(refused);
   });
 }
 
-function refusal(request: FastifyRequest, known: ReadonlySet<string>): 'Host' | 'Origin' | undefined {
+function refusal(request: FastifyRequest, known: ReadonlySet<string>, foreign: ReadonlySet<string>): 'Host' | 'Origin' | undefined {
   const host = request.headers.host === undefined ? undefined : hostnameOf(request.headers.host);
   // An IP address cannot be rebound: a page served from it would be this platform itself.
   if (host === undefined || !(isIP(unbracket(host)) !== 0 || isLoopbackHost(host) || isActivityProxyHost(host) || known.has(unbracket(host)))) return 'Host';
@@ -69,6 +71,7 @@ function refusal(request: FastifyRequest, known: ReadonlySet<string>): 'Host' | 
   } catch {
     return 'Origin';
   }
+  if (foreign.has(url.origin)) return 'Origin';
   const sameOrigin = url.host.toLowerCase() === request.headers.host!.toLowerCase();
   return sameOrigin || isLoopbackHost(url.hostname) || known.has(unbracket(url.hostname).toLowerCase()) ? undefined : 'Origin';
 }

@@ -17,6 +17,8 @@ export interface HttpServerOptions {
   now: () => number;
   /** Host names the platform answers to besides loopback and IP addresses (see hosts.ts). */
   hostNames: () => Iterable<string>;
+  /** Origins refused as an `Origin` although they are loopback (the attachments origin: hosts.ts). */
+  foreignOrigins?: () => Iterable<string>;
 }
 
 const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
@@ -82,7 +84,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));
   // Next, so that nothing else runs for a request meant for another host or sent by a foreign page.
-  registerHostCheck(app, options.hostNames);
+  registerHostCheck(app, options.hostNames, options.foreignOrigins ?? (() => []));
   registerBodyParsers(app);
   registerRateLimitHooks(app, options.rateLimiter, options.now);
   useZodSchemas(app);

@@ -8,7 +8,8 @@
 import type { PlatformContext } from '../context.js';
 import { fieldError } from '../http/errors.js';
 import { dottedPath, parseClientJson } from '../http/json-input.js';
-import { OutboundHttpClient } from '../outbound/http-client.js';
+import type { OutboundHttpClient } from '../outbound/http-client.js';
+import { assertOutboundUrl } from '../outbound/url-check.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { signatureHeaders } from '../webhooks/signing.js';
 
@@ -21,7 +22,7 @@ export class InteractionDelivery {
   private readonly http: OutboundHttpClient;
 
   constructor(private readonly ctx: PlatformContext) {
-    this.http = new OutboundHttpClient(ctx.options.outboundCaPems);
+    this.http = ctx.outbound;
   }
 
   /** The app's endpoint URL, or null when interactions go over the gateway. */
@@ -55,11 +56,13 @@ export class InteractionDelivery {
   }
 
   /**
-   * The PING check before an endpoint URL is saved: a signed `{type: 1}` must come back as `{type: 1}` (a
+   * The PING check before an endpoint URL is saved (after the outbound guard's): a signed `{type: 1}` must come back as `{type: 1}` (a
    * receiver that does not verify signatures is the developer's problem; the published check also sends a bad
    * signature, which the receiver must refuse with 401 — done here too).
    */
   async verifyEndpoint(app: ApplicationRecord, url: string): Promise<void> {
+    // Before anything is sent: a destination the outbound guard refuses is a field error of its own.
+    await assertOutboundUrl(this.http.guard, ['interactions_endpoint_url'], url);
     const ping = { id: this.ctx.ids.next(), application_id: app.id, type: 1, token: 'ping', version: 1 };
     const answer = await this.toEndpoint(app, url, ping);
     const pong = answer.ok && typeof answer.body === 'object' && answer.body !== null && (answer.body as { type?: unknown }).type === 1;

@@ -5,6 +5,7 @@
  */
 import { fieldError } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
+import { attachmentName } from '../messages/attachments.js';
 import { ComponentType } from './modal.js';
 
 export type SubmittedValue = string | string[] | boolean;
@@ -17,7 +18,8 @@ const MEDIA_FAMILIES = new Set(['image', 'video', 'audio']);
 function allowedType(file: UploadedFile, types: string[] | undefined): boolean {
   if (!types || types.length === 0) return true;
   const family = file.contentType.split('/')[0]!.toLowerCase();
-  const extension = /\.[^.]+$/.exec(file.filename)?.[0]?.toLowerCase();
+  // The extension of the name the file is stored under (a sent name may carry a path).
+  const extension = /\.[^.]+$/.exec(attachmentName(file.filename).filename)?.[0]?.toLowerCase();
   return types.some((t) => (MEDIA_FAMILIES.has(t) ? t === family : t === extension));
 }
 
@@ -126,8 +128,10 @@ export function submitModal(modal: Node, input: SubmitInput): Record<string, unk
     return { type: node.type, id: node.id, custom_id: node.custom_id, ...result };
   };
   // Check everything before storing any file: a refused submission changes nothing.
+  const uploads = new Set<string>();
   const check = (node: Node) => {
     known.add(node.custom_id as string);
+    if (node.type === ComponentType.FILE_UPLOAD) uploads.add(node.custom_id as string);
     submitted(path, node, input);
   };
   for (const top of modal.components as Node[]) {
@@ -136,6 +140,9 @@ export function submitModal(modal: Node, input: SubmitInput): Record<string, unk
   }
   const unknown = Object.keys(input.values).find((id) => !known.has(id));
   if (unknown !== undefined) throw fieldError([...path, unknown], 'COMPONENT_UNKNOWN', 'The modal has no component with this custom id.');
+  // A file for no File Upload component is refused, never dropped (its field is `files[<custom_id>]` or the id).
+  const stray = input.files.map((file) => /^files\[(.*)\]$/.exec(file.field)?.[1] ?? file.field).find((id) => !uploads.has(id));
+  if (stray !== undefined) throw fieldError([...path, stray], 'COMPONENT_UNKNOWN', 'The modal has no File Upload component with this custom id.');
   const components = (modal.components as Node[]).map((top) => {
     if (top.type === ComponentType.LABEL) return { type: top.type, id: top.id, component: answer(top.component as Node) };
     if (top.type === ComponentType.ACTION_ROW) return { type: top.type, id: top.id, components: [answer((top.components as Node[])[0]!)] };

@@ -17,7 +17,8 @@ import type { GuildService } from '../guilds/service.js';
 import { fieldError } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
 import type { MessageService } from '../messages/service.js';
-import { attachmentJson, messageJson, type StoredAttachment } from '../messages/serialize.js';
+import { storeAttachment } from '../messages/attachments.js';
+import { attachmentJson, messageJson } from '../messages/serialize.js';
 import type { MessageRecord } from '../store/bot-types.js';
 import type { CommandRecord, InteractionRecord } from '../store/interaction-types.js';
 import type { ApplicationRecord, UserRecord } from '../store/types.js';
@@ -182,12 +183,7 @@ export class InteractionService {
       values: input.values,
       files: input.files,
       uploadLimit: uploadLimitOf(user.premiumType),
-      storeFile: (file) => {
-        const id = this.ctx.ids.next();
-        this.ctx.store.botGuilds.insertAttachment({ id, channelId: opener.channelId, filename: file.filename, contentType: file.contentType, data: file.data });
-        const stored: StoredAttachment = { id, filename: file.filename, size: file.data.length, content_type: file.contentType, flags: 0, spoiler: false };
-        return attachmentJson(this.ctx, opener.channelId, stored);
-      },
+      storeFile: (file) => attachmentJson(this.ctx, opener.channelId, storeAttachment(this.ctx, opener.channelId, file)),
     });
     // A modal is answered once.
     this.ctx.store.interactions.updateInteraction({ ...opener, modal: null });

@@ -1,6 +1,7 @@
 import { callerOf, type ApiScope, pathParams } from '../http/api.js';
 import type { PlatformContext } from '../context.js';
 import { Errors } from '../http/errors.js';
+import { assertOutboundUrl } from '../outbound/url-check.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
 import { findLobby, lobbyConfig } from './access.js';
 import type { LobbySchemas } from './schemas.js';
@@ -21,6 +22,7 @@ export function registerLobbyRoutes(app: ApiScope, ctx: PlatformContext, lobbies
     const body = request.body;
     const members = body.members ?? [];
     assertUsersExist(ctx, members.map((m) => m.id));
+    await assertOutboundUrl(ctx.outbound.guard, ['override_event_webhooks_url'], body.override_event_webhooks_url);
     const lobby = lobbies.run((pending) => {
       const created = lobbies.create({
         applicationId: caller.app.id,
@@ -77,6 +79,7 @@ export function registerLobbyRoutes(app: ApiScope, ctx: PlatformContext, lobbies
     const found = findLobby(ctx, caller, request.params.lobbyId);
     const body = request.body;
     if (body.members) assertUsersExist(ctx, body.members.map((m) => m.id));
+    await assertOutboundUrl(ctx.outbound.guard, ['override_event_webhooks_url'], body.override_event_webhooks_url);
     const lobby = lobbies.run((pending) => {
       let lobby = lobbies.update(found, {
         ...found,

@@ -1,13 +1,12 @@
 /**
  * Channel and message routes for bots and members (PROTOCOL.md §14.4): channel object, messages (JSON or
- * multipart), edit/delete/bulk delete, pins on the new routes with pagination and the deprecated ones, and the
- * attachment files themselves.
+ * multipart), edit/delete/bulk delete, pins on the new routes with pagination and the deprecated ones. The files
+ * themselves are served on the attachments origin (attachments/server.ts), not here.
  */
 import { fullChannelJson } from '../guilds/bot-serialize.js';
 import type { GuildService } from '../guilds/service.js';
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { auditReason } from '../http/audit-reason.js';
-import { Errors } from '../http/errors.js';
 import { channelMessageJson } from '../lobbies/serialize.js';
 import { bulkDeleteSchema, createMessageSchema, editMessageSchema, listMessagesQuery, listPinsQuery, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './schemas.js';
 import type { MessageService } from './service.js';
@@ -103,13 +102,3 @@ export const messageRoutes = (guilds: GuildService, messages: MessageService): A
     }
   }
 };
-
-/** `GET /attachments/{channel}/{id}/{filename}` (OURS: the platform's CDN for uploaded files). */
-export const attachmentRoutes: ApiArea = (app, ctx) => {
-  app.get('/attachments/:channelId/:attachmentId/:filename', { schema: { params: pathParams('channelId', 'attachmentId', 'filename') } }, async (request, reply) => {
-    const file = ctx.store.botGuilds.attachment(request.params.channelId, request.params.attachmentId);
-    if (!file) throw Errors.notFound();
-    return reply.header('content-type', file.contentType).header('x-content-type-options', 'nosniff').send(file.data);
-  });
-};
-

@@ -1,4 +1,5 @@
 /** The published message object (PROTOCOL.md §14.4) and MESSAGE_CONTENT blanking. */
+import { attachmentPath } from '../attachments/server.js';
 import type { PlatformContext } from '../context.js';
 import type { MessageRecord } from '../store/bot-types.js';
 import { knownUserJson } from '../users/serialize.js';
@@ -20,7 +21,8 @@ export const ATTACHMENT_IS_SPOILER = 1 << 3;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function attachmentJson(ctx: PlatformContext, channelId: string, attachment: StoredAttachment) {
-  const url = `${ctx.urls.http}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
+  // On the attachments origin, never the platform's own (PROTOCOL.md §14.4 "Attachment files").
+  const url = `${ctx.urls.attachments}${attachmentPath(channelId, attachment.id, attachment.filename)}`;
   return {
     id: attachment.id,
     filename: attachment.filename,

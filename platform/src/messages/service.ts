@@ -17,7 +17,6 @@ import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import {
   checkComponents,
   embedsTotal,
-  MAX_ATTACHMENT_BYTES,
   MAX_EMBED_TOTAL,
   MessageFlags,
   SETTABLE_FLAGS,
@@ -25,6 +24,7 @@ import {
   type EditMessageBody,
 } from './schemas.js';
 import { isActiveSku } from '../interactions/premium.js';
+import { checkUploads, storeAttachment } from './attachments.js';
 import { premiumButtonProblem } from './premium-buttons.js';
 import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
 
@@ -113,7 +113,7 @@ export class MessageService {
     const reference = body.message_reference;
     const forward = reference?.type === 1;
     const id = ctx.ids.next();
-    const attachments = this.storeAttachments(target.channel.id, body, files);
+    checkUploads(files.length, files);
     const extra: Record<string, unknown> = {};
     let type: number = MessageType.DEFAULT;
     let messageFlags = flags;
@@ -135,29 +135,34 @@ export class MessageService {
     }
 
     const hasContent = (body.content ?? '') !== '' || (body.embeds?.length ?? 0) > 0 || (body.components?.length ?? 0) > 0 ||
-      (body.sticker_ids?.length ?? 0) > 0 || attachments.length > 0 || body.poll !== undefined || forward;
+      (body.sticker_ids?.length ?? 0) > 0 || files.length > 0 || body.poll !== undefined || forward;
     if (!hasContent) throw GuildErrors.emptyMessage();
 
-    const message: MessageRecord = {
-      id,
-      channelId: target.channel.id,
-      guildId: target.guild.id,
-      authorId: caller.user.id,
-      type,
-      content: forward ? '' : (body.content ?? ''),
-      flags: messageFlags,
-      nonce,
-      body: {
-        embeds: forward ? [] : normaliseEmbeds(body.embeds ?? []),
-        components: body.components ?? [],
-        attachments,
-        ...extra,
-      },
-      pinnedAt: null,
-      createdAt: ctx.now(),
-      editedAt: null,
-    };
-    ctx.store.botGuilds.insertMessage(message);
+    // Every check passed: the files and the message are stored together (a refused message leaves no file behind).
+    const message = ctx.store.transaction(() => {
+      const attachments = this.storeAttachments(target.channel.id, body, files);
+      const record: MessageRecord = {
+        id,
+        channelId: target.channel.id,
+        guildId: target.guild.id,
+        authorId: caller.user.id,
+        type,
+        content: forward ? '' : (body.content ?? ''),
+        flags: messageFlags,
+        nonce,
+        body: {
+          embeds: forward ? [] : normaliseEmbeds(body.embeds ?? []),
+          components: body.components ?? [],
+          attachments,
+          ...extra,
+        },
+        pinnedAt: null,
+        createdAt: ctx.now(),
+        editedAt: null,
+      };
+      ctx.store.botGuilds.insertMessage(record);
+      return record;
+    });
     this.publishMessage('MESSAGE_CREATE', message);
     return { json: this.view(caller, message), created: true };
   }
@@ -173,9 +178,13 @@ export class MessageService {
     // An edit that uploads files or adds embeds needs what creating the message with them needs.
     if (files.length > 0 && !has(target.permissions, Permission.ATTACH_FILES)) throw GuildErrors.missingPermissions();
     if ((body.embeds?.length ?? 0) > 0 && !has(target.permissions, Permission.EMBED_LINKS)) throw GuildErrors.missingPermissions();
-    const updated = this.applyEdit(message, body, files, caller.kind === 'bot' ? caller.app.id : null);
-    if (updated.content !== message.content) this.automod.check(target.guild, target.channel, message.authorId, updated.content);
-    ctx.store.botGuilds.updateMessage(updated);
+    // The new files and the edit are stored together: an edit AutoMod refuses leaves no file behind.
+    const updated = ctx.store.transaction(() => {
+      const edited = this.applyEdit(message, body, files, caller.kind === 'bot' ? caller.app.id : null);
+      if (edited.content !== message.content) this.automod.check(target.guild, target.channel, message.authorId, edited.content);
+      ctx.store.botGuilds.updateMessage(edited);
+      return edited;
+    });
     this.publishMessage('MESSAGE_UPDATE', updated);
     return this.view(caller, updated);
   }
@@ -213,8 +222,11 @@ export class MessageService {
           next.push({ ...existing, ...(meta.description !== undefined && { description: meta.description }), spoiler, flags: spoiler ? existing.flags | ATTACHMENT_IS_SPOILER : existing.flags & ~ATTACHMENT_IS_SPOILER });
         }
       }
-      const fresh = this.storeAttachments(message.channelId, { attachments: (body.attachments ?? []).filter((m) => !kept.has(String(m.id))) }, files);
+      const fresh = this.storeAttachments(message.channelId, { attachments: (body.attachments ?? []).filter((m) => !kept.has(String(m.id))) }, files, next.length + files.length);
       attachments = [...next, ...fresh];
+    } else if (files.length > 0) {
+      // Published: files without an `attachments` array are added to the ones the message has.
+      attachments = [...attachments, ...this.storeAttachments(message.channelId, {}, files, attachments.length + files.length)];
     }
     const updated: MessageRecord = {
       ...message,
@@ -378,30 +390,17 @@ export class MessageService {
     }
   }
 
-  /** Files of `files[n]` matched to `attachments[].id = n`; spoiler by flag or the legacy SPOILER_ prefix. */
-  private storeAttachments(channelId: string, body: Pick<CreateMessageBody, 'attachments'>, files: UploadedFile[]): StoredAttachment[] {
+  /**
+   * Files of `files[n]` matched to `attachments[].id = n` (attachments.ts: names, spoilers, titles). `count` is how
+   * many attachments the message will carry with them; every limit is checked before the first file is stored.
+   */
+  private storeAttachments(channelId: string, body: Pick<CreateMessageBody, 'attachments'>, files: UploadedFile[], count = files.length): StoredAttachment[] {
+    checkUploads(count, files);
     const metas = new Map((body.attachments ?? []).map((meta) => [String(meta.id), meta]));
-    const out: StoredAttachment[] = [];
-    for (const [index, file] of files.entries()) {
+    return files.map((file, index) => {
       const slot = /^files\[(\d+)\]$/.exec(file.field)?.[1] ?? String(index);
-      if (file.data.length > MAX_ATTACHMENT_BYTES) throw Errors.tooLarge();
-      const meta = metas.get(slot);
-      const filename = meta?.filename ?? file.filename;
-      const spoiler = meta?.is_spoiler === true || filename.startsWith('SPOILER_');
-      const id = this.ctx.ids.next();
-      this.ctx.store.botGuilds.insertAttachment({ id, channelId, filename, contentType: file.contentType, data: file.data });
-      out.push({
-        id,
-        filename,
-        size: file.data.length,
-        content_type: file.contentType,
-        flags: spoiler ? ATTACHMENT_IS_SPOILER : 0,
-        spoiler,
-        ...(meta?.description !== undefined && { description: meta.description }),
-        ...(meta?.title !== undefined && { title: meta.title }),
-      });
-    }
-    return out;
+      return storeAttachment(this.ctx, channelId, file, metas.get(slot));
+    });
   }
 
   /** The immutable copy a forward carries; 160014 when the forwarding application cannot read the source. */

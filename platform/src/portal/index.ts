@@ -7,7 +7,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import type { GatewayStats } from '../gateway/types.js';
-import { OutboundHttpClient } from '../outbound/http-client.js';
 import { developerAccount } from './account.js';
 import type { PortalDeps } from './deps.js';
 import { LiveSessions } from './live-sessions.js';
@@ -25,7 +24,7 @@ export function registerPortal(app: FastifyInstance, ctx: PlatformContext, gatew
     live: new LiveSessions(ctx),
     throttle: new LoginThrottle(ctx.now),
     gateway,
-    outbound: new OutboundHttpClient(ctx.options.outboundCaPems),
+    outbound: ctx.outbound,
   };
   registerAuthRoutes(app, deps);
   registerApplicationRoutes(app, deps);

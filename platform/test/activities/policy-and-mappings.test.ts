@@ -4,6 +4,7 @@
  * route and the config (§18.2): bad input is a field error and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATH_FORM_SANDBOX } from '../../src/activities/proxy.js';
 import type { RunningPlatform } from '../../src/index.js';
 import { request } from '../helpers/http.js';
 import { createApp, startTestPlatform } from '../helpers/platform.js';
@@ -35,13 +36,16 @@ afterAll(async () => {
 });
 
 describe('the stricter proxy policy (PROTOCOL.md §18.3)', () => {
-  it('an application with id 1263102905548800000 (not after the threshold) gets no CSP from the proxy', async () => {
+  it('an application with id 1263102905548800000 (not after the threshold) gets no CSP of the policy from the proxy', async () => {
     const host = `${THRESHOLD}.activities.localhost:${new URL(platform.httpUrl).port}`;
     for (const path of ['/page', '/.proxy/page']) {
-      for (const response of [await rawRequest(`${platform.httpUrl}/activities/${THRESHOLD}${path}`), await rawRequest(`${platform.httpUrl}${path}`, { headers: { host } })]) {
-        expect(response.status).toBe(200);
-        expect(headerValues(response.rawHeaders, 'content-security-policy')).toEqual([]);
-      }
+      const hostForm = await rawRequest(`${platform.httpUrl}${path}`, { headers: { host } });
+      expect(hostForm.status).toBe(200);
+      expect(headerValues(hostForm.rawHeaders, 'content-security-policy')).toEqual([]);
+      // The path form (OURS, under the platform's origin) is sandboxed whatever the policy (§18.2).
+      const pathForm = await rawRequest(`${platform.httpUrl}/activities/${THRESHOLD}${path}`);
+      expect(pathForm.status).toBe(200);
+      expect(headerValues(pathForm.rawHeaders, 'content-security-policy')).toEqual([PATH_FORM_SANDBOX]);
     }
   });
 
@@ -63,7 +67,10 @@ describe('the stricter proxy policy (PROTOCOL.md §18.3)', () => {
     const app = await createApp(platform, { name: 'Fresh Activity', url_mappings: [{ prefix: '/', target: upstream.host }] });
     expect(BigInt(app.id) > BigInt(THRESHOLD)).toBe(true);
     const response = await rawRequest(`${platform.httpUrl}/activities/${app.id}/x`);
-    expect(headerValues(response.rawHeaders, 'content-security-policy')).toHaveLength(1);
+    const policies = headerValues(response.rawHeaders, 'content-security-policy');
+    expect(policies).toHaveLength(2);
+    expect(policies[0]).toMatch(/^default-src /);
+    expect(policies[1]).toBe(PATH_FORM_SANDBOX);
   });
 });
 

@@ -46,6 +46,19 @@ export function webhook(f: BotFixture, token: string, method: string, path: stri
   return request(`${f.platform.apiBase}/webhooks/${f.appId}/${token}${path}`, { method, ...(json !== undefined && { json }) });
 }
 
+/**
+ * A user invokes a new command `name` in the general channel and the bot answers with `modal`: the command
+ * interaction (its id is the one a submission names). `session` is the bot's gateway session.
+ */
+export async function openModal(f: BotFixture, session: Awaited<ReturnType<typeof botSession>>, name: string, modal: Record<string, unknown>): Promise<{ id: string; token: string }> {
+  const id = await createCommand(f, { name, description: 'x' });
+  await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
+  const command = await session.next('INTERACTION_CREATE');
+  const shown = await callback(f, command, { type: 9, data: modal });
+  if (shown.status !== 204) throw new Error(shown.text);
+  return command;
+}
+
 export async function createCommand(f: BotFixture, json: Record<string, unknown>): Promise<string> {
   const response = await botCall(f, 'POST', `/applications/${f.appId}/commands`, json);
   if (response.status !== 201 && response.status !== 200) throw new Error(response.text);

@@ -176,7 +176,10 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
     return { kind: 'ok', message: 'Identity provider removed.' };
   });
 
-  applicationForm('/url', 'webhooks', 'webhook', webhookUrlForm, (application, value) => {
+  applicationForm('/url', 'webhooks', 'webhook', webhookUrlForm, async (application, value) => {
+    // A destination the platform would never send to (itself, a private address not allowed) is refused here.
+    const refused = value.webhook_url === '' ? undefined : await deps.outbound.guard.problem(value.webhook_url);
+    if (refused) throw new FormProblem({ webhook_url: refused });
     const saved = setWebhookUrl(ctx, application, value.webhook_url);
     return { kind: 'ok', message: saved.webhookUrl ? 'Webhook URL saved.' : 'Webhook URL cleared: no events are sent.' };
   });
