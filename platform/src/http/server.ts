@@ -21,6 +21,17 @@ export interface HttpServerOptions {
 
 const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
 
+/**
+ * API versions served with v10's routes and behaviour (the published documentation lists v9 as available; where it
+ * differs from v10 is in PROTOCOL.md §2 "API versions"). The rewrite happens before routing, so every route,
+ * convention and test of v10 holds for them too.
+ */
+const V10_ALIASES = /^\/api\/v9(?=\/|\?|$)/;
+
+function servedAsV10(url: string): string {
+  return url.replace(V10_ALIASES, '/api/v10');
+}
+
 /** Router errors fastify would answer with its own body and the whole URL in the message. */
 const FRAMEWORK_ERROR_STATUS: Record<string, number> = { FST_ERR_BAD_URL: 400, FST_ERR_MAX_PARAM_LENGTH: 414 };
 
@@ -52,6 +63,21 @@ function closeAfterPlainAnswer(request: FastifyRequest, reply: FastifyReply): vo
   if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket?.destroy());
 }
 
+/** What fastify names the type of every object it serializes; the published service sends the bare media type. */
+const FASTIFY_JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Every JSON answer goes out as `Content-Type: application/json`, exactly as the published service sends it: several
+ * bot libraries parse a body only when the header is exactly that (JSON is UTF-8 by definition, RFC 8259 §8.1, so the
+ * parameter adds nothing). One hook for every route, error and 404 instead of a header per route.
+ */
+function registerExactJsonType(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.getHeader('content-type') === FASTIFY_JSON_TYPE) reply.header('content-type', 'application/json');
+    return payload;
+  });
+}
+
 /** The fastify instance with the platform's HTTP conventions: parsers, error bodies, 404s, rate limits. */
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const common = {
@@ -65,6 +91,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       void reply.code(failure.status).send(failure.body());
     },
     clientErrorHandler: answerClientError,
+    rewriteUrl: (request: IncomingMessage) => servedAsV10(request.url ?? '/'),
   };
   // requireHostHeader: our host check answers a missing Host with our body (Node's would send an empty 400).
   const app = (
@@ -81,6 +108,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   });
 
   app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));
+  registerExactJsonType(app);
   // Next, so that nothing else runs for a request meant for another host or sent by a foreign page.
   registerHostCheck(app, options.hostNames);
   registerBodyParsers(app);
