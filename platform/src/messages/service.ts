@@ -26,6 +26,7 @@ import {
 } from './schemas.js';
 import { isActiveSku } from '../interactions/premium.js';
 import { premiumButtonProblem } from './premium-buttons.js';
+import { messageReactionsJson } from './reaction-json.js';
 import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
 
 /** enforce_nonce: the same author and nonce within this window returns the earlier message. */
@@ -71,7 +72,8 @@ export class MessageService {
 
   /** The message as this caller may see it (MESSAGE_CONTENT blanking for applications without the grant). */
   view(caller: Principal, message: MessageRecord): MessageJson {
-    const json = messageJson(this.ctx, message);
+    const reactions = messageReactionsJson(this.ctx, message.id, caller.user.id);
+    const json = { ...messageJson(this.ctx, message), ...(reactions && { reactions }) };
     if (caller.kind === 'bot' && !appReadsContent(caller.app.flags, caller.user.id, message)) return blanked(json);
     return json;
   }
