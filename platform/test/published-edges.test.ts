@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { RawClient } from './gateway/client.js';
+import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { bot, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 
@@ -111,5 +112,65 @@ describe('as published, at the edges', () => {
         expect(response.body).toEqual({ code: 50041, message: 'Invalid API version' });
       }
     });
+  });
+
+  describe('HTTP requests as libraries send them', () => {
+    it('answers a path served under other methods with 405, as published, and an unknown path with 404', async () => {
+      const wrongMethod = await request(`${platform.apiBase}/users/@me`, { method: 'DELETE', headers: bot(platform.devApp.botToken) });
+      expect([wrongMethod.status, wrongMethod.body]).toEqual([405, { code: 0, message: '405: Method Not Allowed' }]);
+      const withParams = await request(`${platform.apiBase}/guilds/123/roles`, { method: 'PUT', headers: bot(platform.devApp.botToken) });
+      expect(withParams.status).toBe(405);
+      const unknown = await request(`${platform.apiBase}/users/@me/nothing-here`, { method: 'DELETE', headers: bot(platform.devApp.botToken) });
+      expect([unknown.status, unknown.body]).toEqual([404, { code: 0, message: '404: Not Found' }]);
+    });
+
+    it('takes the authorization scheme in any case', async () => {
+      for (const scheme of ['bot', 'BOT']) {
+        const response = await request(`${platform.apiBase}/users/@me`, { headers: { authorization: `${scheme} ${platform.devApp.botToken}` } });
+        expect(response.status, scheme).toBe(200);
+      }
+    });
+
+    it('serves a route with a trailing slash as without', async () => {
+      const slash = await request(`${platform.apiBase}/users/@me/`, { headers: bot(platform.devApp.botToken) });
+      expect(slash.status).toBe(200);
+      expect(slash.body.id).toBeDefined();
+    });
+  });
+
+  describe('Identify properties', () => {
+    it('takes the older $os/$browser/$device keys and left-out ones', async () => {
+      for (const properties of [{ $os: 'linux', $browser: 'lib', $device: 'lib' }, {}]) {
+        const client = await RawClient.open(platform.gatewayUrl);
+        await client.nextOf(10);
+        client.send(2, { token: platform.devApp.botToken, intents: 0, properties });
+        expect((await client.nextOf(0, 'READY')).t).toBe('READY');
+        await client.close();
+      }
+    });
+  });
+});
+
+describe('gateway v9: MESSAGE_CONTENT as published v9 serves it', () => {
+  let f: BotFixture;
+  beforeAll(async () => {
+    f = await startBotPlatform();
+  });
+  afterAll(() => f.platform.close());
+
+  /** A session of the fixture's bot on `v`, identified with GUILDS and GUILD_MESSAGES only; a member's message to it. */
+  async function contentSeenOn(v: number): Promise<string> {
+    const client = await RawClient.open(f.platform.gatewayUrl, `v=${v}&encoding=json`);
+    await client.identify(f.botToken, { intents: 1 | (1 << 9) });
+    const sent = await request(`${f.platform.apiBase}/dev/channels/${f.generalId}/messages`, { json: { author_id: f.memberId, content: `from bob on v${v}` } });
+    expect(sent.status, sent.text).toBe(200);
+    const message = await client.nextOf(0, 'MESSAGE_CREATE');
+    await client.close();
+    return (message.d as { content: string }).content;
+  }
+
+  it('a bot with the grant gets content on v9 without the intent bit; on v10 it needs the bit', async () => {
+    expect(await contentSeenOn(9)).toBe('from bob on v9');
+    expect(await contentSeenOn(10)).toBe('');
   });
 });

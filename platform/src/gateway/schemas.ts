@@ -42,10 +42,17 @@ export const presenceSchema = z.looseObject({
 });
 export type Presence = z.infer<typeof presenceSchema>;
 
+/**
+ * Connection properties are informative only (nothing reads them): each is optional, and the older `$os`,
+ * `$browser`, `$device` keys that some libraries still send are taken like the current ones.
+ */
 const propertiesSchema = z.looseObject({
-  os: z.string().max(128),
-  browser: z.string().max(128),
-  device: z.string().max(128),
+  os: z.string().max(128).optional(),
+  browser: z.string().max(128).optional(),
+  device: z.string().max(128).optional(),
+  $os: z.string().max(128).optional(),
+  $browser: z.string().max(128).optional(),
+  $device: z.string().max(128).optional(),
 });
 
 export const identifySchema = z.looseObject({

@@ -8,6 +8,8 @@ import { registerHostCheck } from './hosts.js';
 import { registerRateLimitHooks } from './rate-limit-hooks.js';
 import type { RateLimiter } from './rate-limit.js';
 import { useZodSchemas } from './zod-schemas.js';
+import { MethodMatcher } from './method-matcher.js';
+import { recordRoutes, type RouteEntry } from '../route-table.js';
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -23,13 +25,19 @@ const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
 
 /**
  * API versions served with v10's routes and behaviour (the published documentation lists v9 as available; where it
- * differs from v10 is in PROTOCOL.md §2 "API versions"). The rewrite happens before routing, so every route,
- * convention and test of v10 holds for them too.
+ * differs from v10 is in PROTOCOL.md §2 "API versions").
  */
 const V10_ALIASES = /^\/api\/v9(?=\/|\?|$)/;
+/** One trailing slash of an API path (`/api/v10/users/@me/`), before any query. */
+const API_TRAILING_SLASH = /^(\/api\/[^?]*[^/?])\/(\?.*)?$/;
 
-function servedAsV10(url: string): string {
-  return url.replace(V10_ALIASES, '/api/v10');
+/**
+ * The API URL a request is routed by: v9 as v10, and without a trailing slash (libraries join paths that way). The
+ * rewrite happens before routing, so every route, convention and test of v10 holds for these forms too. Only API
+ * paths: the activity proxy and the pages keep their paths exactly.
+ */
+function canonicalApiUrl(url: string): string {
+  return url.replace(V10_ALIASES, '/api/v10').replace(API_TRAILING_SLASH, '$1$2');
 }
 
 /** Router errors fastify would answer with its own body and the whole URL in the message. */
@@ -78,8 +86,11 @@ function registerExactJsonType(app: FastifyInstance): void {
   });
 }
 
-/** The fastify instance with the platform's HTTP conventions: parsers, error bodies, 404s, rate limits. */
-export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+/**
+ * The fastify instance with the platform's HTTP conventions (parsers, error bodies, 404s and 405s, rate limits), and
+ * the table of every route registered on it from now on.
+ */
+export function createHttpServer(options: HttpServerOptions): { app: FastifyInstance; routes: readonly RouteEntry[] } {
   const common = {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -91,7 +102,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       void reply.code(failure.status).send(failure.body());
     },
     clientErrorHandler: answerClientError,
-    rewriteUrl: (request: IncomingMessage) => servedAsV10(request.url ?? '/'),
+    rewriteUrl: (request: IncomingMessage) => canonicalApiUrl(request.url ?? '/'),
   };
   // requireHostHeader: our host check answers a missing Host with our body (Node's would send an empty 400).
   const app = (
@@ -101,6 +112,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   ) as unknown as FastifyInstance;
 
   // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
+  const routes = recordRoutes(app);
+
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify(Errors.httpStatus(417).body());
     // With a length, like every other answer of ours (not chunked): simple clients read it whole.
@@ -133,11 +146,15 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     return reply.code(500).send({ code: 0, message: '500: Internal Server Error' });
   });
 
+  const methods = new MethodMatcher(routes);
   app.setNotFoundHandler((request, reply) => {
     const version = API_VERSION_PATH.exec(request.url);
     if (version && version[1] !== '10') return reply.code(400).send(Errors.invalidApiVersion().body());
+    // A path served under other methods: 405, as published (a WebSocket upgrade is a GET and never gets here).
+    const path = request.url.split('?')[0]!;
+    if (methods.servedOtherwise(request.method, path)) return reply.code(405).send(Errors.httpStatus(405).body());
     return reply.code(404).send(Errors.notFound().body());
   });
 
-  return app;
+  return { app, routes };
 }
