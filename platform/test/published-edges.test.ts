@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { RawClient } from './gateway/client.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
+import { botCall } from './bot/helpers.js';
 import { bot, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 
@@ -174,3 +175,38 @@ describe('gateway v9: MESSAGE_CONTENT as published v9 serves it', () => {
     expect(await contentSeenOn(10)).toBe('');
   });
 });
+
+describe('null and empty for what may be left out', () => {
+  let f: BotFixture;
+  beforeAll(async () => {
+    f = await startBotPlatform();
+  });
+  afterAll(() => f.platform.close());
+
+  it('takes null for an optional field that is not nullable as left out (a message with every unset field null)', async () => {
+    const body = { content: 'nulls', embeds: null, allowed_mentions: null, tts: null, components: null, sticker_ids: null, message_reference: null, nonce: null, flags: null, attachments: null, poll: null, enforce_nonce: null };
+    const sent = await botCall(f, 'POST', `/channels/${f.generalId}/messages`, body);
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({ content: 'nulls', embeds: [], components: [], flags: 0 });
+    const role = await botCall(f, 'POST', `/guilds/${f.guildId}/roles`, { name: 'nulls', permissions: null, color: null, hoist: null, mentionable: null });
+    expect(role.status, role.text).toBe(200);
+    const command = await botCall(f, 'POST', `/applications/${f.appId}/commands`, { name: 'nulls', description: 'd', options: null, nsfw: null, type: 1 });
+    expect(command.status, command.text).toBe(201);
+  });
+
+  it('still refuses null for a required field, and a nullable field keeps null (a PATCH clears)', async () => {
+    const required = await botCall(f, 'POST', `/guilds/${f.guildId}/channels`, { name: null });
+    expect([required.status, required.body.code]).toEqual([400, 50035]);
+    expect((await botCall(f, 'PATCH', `/channels/${f.generalId}`, { topic: 'a topic' })).body.topic).toBe('a topic');
+    const cleared = await botCall(f, 'PATCH', `/channels/${f.generalId}`, { topic: null });
+    expect([cleared.status, cleared.body.topic]).toEqual([200, null]);
+  });
+
+  it('takes an empty query parameter as left out', async () => {
+    await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'listed' });
+    const listed = await botCall(f, 'GET', `/channels/${f.generalId}/messages?before=&after=&limit=1`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toHaveLength(1);
+  });
+});
+
