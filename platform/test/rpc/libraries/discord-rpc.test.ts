@@ -1,20 +1,5 @@
 /** discord-rpc (npm, the classic client; unmodified) through the RPC-library scenario. */
 import { Client } from 'discord-rpc';
-import { rpcLibraryScenario } from './scenario.js';
+import { classicRpcLibrary, rpcLibraryScenario } from './scenario.js';
 
-rpcLibraryScenario('discord-rpc', () => {
-  const client = new Client({ transport: 'ipc' });
-  return {
-    connect: async (clientId) => {
-      await client.login({ clientId });
-      return { userId: client.user!.id };
-    },
-    setActivity: async (activity) => {
-      await client.setActivity(activity);
-    },
-    clearActivity: async () => {
-      await client.clearActivity();
-    },
-    destroy: () => client.destroy(),
-  };
-});
+rpcLibraryScenario('discord-rpc', () => classicRpcLibrary(new Client({ transport: 'ipc' })));

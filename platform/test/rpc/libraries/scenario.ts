@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../helpers/platform.js';
 import { connect, drain, received, type Session } from '../../helpers/social.js';
-import { deskFriend, startRpcPlatform, type RpcPlatform } from '../harness.js';
+import { deskFriend, startRpcPlatform, useRuntimeDir, type RpcPlatform } from '../harness.js';
 
 /** The activity arguments of the classic RPC client's `setActivity` (camel case, flattened party and timestamps). */
 export interface ClassicActivity {
@@ -31,20 +31,39 @@ export interface RpcLibrary {
 
 type Activity = Record<string, unknown>;
 
+/** The client classes of the classic RPC client and its forks: the same calls. */
+export interface ClassicClient {
+  login(options: { clientId: string }): Promise<unknown>;
+  user?: { id: string } | undefined;
+  setActivity(activity: ClassicActivity): Promise<unknown>;
+  clearActivity(): Promise<unknown>;
+  destroy(): Promise<void>;
+}
+
+/** The scenario's calls through a classic client's public API. */
+export function classicRpcLibrary(client: ClassicClient): RpcLibrary {
+  return {
+    connect: async (clientId) => {
+      await client.login({ clientId });
+      return { userId: client.user!.id };
+    },
+    setActivity: async (activity) => void (await client.setActivity(activity)),
+    clearActivity: async () => void (await client.clearActivity()),
+    destroy: () => client.destroy(),
+  };
+}
+
 export function rpcLibraryScenario(name: string, make: () => RpcLibrary): void {
   describe(`${name}, unmodified, against the local client`, () => {
     let env: RpcPlatform;
-    let previousRuntimeDir: string | undefined;
+    let restoreRuntimeDir: () => void = () => undefined;
 
     beforeAll(async () => {
       env = await startRpcPlatform();
-      // Test files run in their own processes (vitest pool "forks"), so this reaches only this file's clients.
-      previousRuntimeDir = process.env.XDG_RUNTIME_DIR;
-      process.env.XDG_RUNTIME_DIR = env.dir;
+      restoreRuntimeDir = useRuntimeDir(env.dir);
     });
     afterAll(async () => {
-      if (previousRuntimeDir === undefined) delete process.env.XDG_RUNTIME_DIR;
-      else process.env.XDG_RUNTIME_DIR = previousRuntimeDir;
+      restoreRuntimeDir();
       await env.close();
     });
 
