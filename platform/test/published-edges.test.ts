@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { RawClient } from './gateway/client.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
-import { botCall } from './bot/helpers.js';
+import { botCall, botSession, INTENTS } from './bot/helpers.js';
 import { bot, request } from './helpers/http.js';
 import { startTestPlatform } from './helpers/platform.js';
 
 const PROPERTIES = { os: 'linux', browser: 'test', device: 'test' };
+const GUILD_MESSAGE_TYPING = 1 << 11;
 
 describe('as published, at the edges', () => {
   let platform: RunningPlatform;
@@ -207,6 +208,27 @@ describe('null and empty for what may be left out', () => {
     const listed = await botCall(f, 'GET', `/channels/${f.generalId}/messages?before=&after=&limit=1`);
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body).toHaveLength(1);
+  });
+});
+
+describe('routes libraries call that the published service serves', () => {
+  let f: BotFixture;
+  beforeAll(async () => {
+    f = await startBotPlatform();
+  });
+  afterAll(() => f.platform.close());
+
+  it('Trigger Typing Indicator: 204, and TYPING_START to sessions with GUILD_MESSAGE_TYPING', async () => {
+    const typing = await botSession(f, INTENTS.GUILDS | GUILD_MESSAGE_TYPING);
+    try {
+      const response = await botCall(f, 'POST', `/channels/${f.generalId}/typing`);
+      expect([response.status, response.text]).toEqual([204, '']);
+      expect(await typing.next('TYPING_START')).toMatchObject({ channel_id: f.generalId, guild_id: f.guildId, user_id: f.botUserId, timestamp: expect.any(Number), member: { user: { id: f.botUserId } } });
+      const unknown = await botCall(f, 'POST', '/channels/123/typing');
+      expect([unknown.status, unknown.body.code]).toEqual([404, 10003]);
+    } finally {
+      await typing.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { AutoModService } from '../guilds/automod/service.js';
 import type { PlatformContext } from '../context.js';
+import { memberJson } from '../guilds/bot-serialize.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { AuditAction } from '../guilds/audit.js';
 import { has, Permission } from '../guilds/permissions.js';
@@ -281,6 +282,18 @@ export class MessageService {
     }
     this.ctx.store.botGuilds.deleteMessage(target.channel.id, message.id);
     this.guilds.publish(target.guild.id, 'MESSAGE_DELETE', { id: message.id, channel_id: target.channel.id, guild_id: target.guild.id }, Intent.GUILD_MESSAGES);
+  }
+
+  /** Trigger Typing Indicator: TYPING_START to the guild's bots with GUILD_MESSAGE_TYPING (`timestamp` in seconds). */
+  typing(caller: Principal, channelId: string): void {
+    const target = this.channelFor(caller, channelId, Permission.SEND_MESSAGES);
+    const member = this.guilds.member(target.guild.id, caller.user.id);
+    this.guilds.publish(
+      target.guild.id,
+      'TYPING_START',
+      { channel_id: target.channel.id, guild_id: target.guild.id, user_id: caller.user.id, timestamp: Math.floor(this.ctx.now() / 1000), ...(member && { member: memberJson(this.ctx, member) }) },
+      Intent.GUILD_MESSAGE_TYPING,
+    );
   }
 
   bulkDelete(caller: Principal, channelId: string, ids: string[], reason: string | null): void {

@@ -72,6 +72,7 @@ const rows: Row[] = [
   { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/123`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 } },
   { method: 'PATCH', path: (f) => `/channels/${f.generalId}/messages/123`, body: { content: 'x' }, weak: 0, bad: { body: { content: 'x'.repeat(2001) }, code: 50035 } },
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 } },
+  { method: 'POST', path: (f) => `/channels/${f.generalId}/typing`, weak: 0, bad: { path: () => '/channels/abc/typing', code: 10003 } },
   // Reactions: the weak bot holds READ_MESSAGE_HISTORY and ADD_REACTIONS through @everyone, not MANAGE_MESSAGES.
   { method: 'PUT', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 } },
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 } },

@@ -126,6 +126,7 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),
     published('get', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('GET', `/channels/${f().generalId}/messages/${await post('read me')}`)),
     published('patch', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('PATCH', `/channels/${f().generalId}/messages/${await post('edit me')}`, { content: 'edited' })),
+    published('post', '/channels/{channel_id}/typing', '204', null, () => call('POST', `/channels/${f().generalId}/typing`)),
     // Reactions (PROTOCOL.md §14.4 "Reactions"); the message object carries them.
     published('put', '/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me', '204', null, async () =>
       call('PUT', `/channels/${f().generalId}/messages/${await post('react')}/reactions/${THUMBS_UP}/@me`),
