@@ -22,7 +22,6 @@ const MAX_EMOJIS_PER_MESSAGE = 20;
 
 const tooManyReactions = () => new ApiError(400, 30010, 'Maximum number of reactions reached (20)');
 
-
 export class ReactionService {
   constructor(
     private readonly ctx: PlatformContext,
