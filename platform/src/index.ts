@@ -27,7 +27,7 @@ import { API_PREFIX, registerArea } from './http/api.js';
 import { registerRouteConventions } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
-import { recordRoutes, type RouteEntry } from './route-table.js';
+import type { RouteEntry } from './route-table.js';
 import { registerAuthorizeRoutes } from './oauth/authorize/routes.js';
 import { registerDeviceAuthorizeRoute } from './oauth/device/authorize.js';
 import { registerDeviceVerificationRoutes } from './oauth/device/verification.js';
@@ -238,7 +238,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     if (resolved.config) applyConfig(ctx, resolved.config);
 
     const tls = resolved.tls ? await platformCertificate(store, new Date(now())) : undefined;
-    const app = createHttpServer({
+    const { app, routes } = createHttpServer({
       logger,
       bodyLimitBytes: resolved.bodyLimitBytes,
       rateLimiter,
@@ -255,7 +255,6 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       hostNames: () => [resolved.host, ...(resolved.attachments.publicUrl ? [new URL(resolved.attachments.publicUrl).hostname] : [])],
       ...(tls ? { tls } : {}),
     });
-    const routes = recordRoutes(app);
     const gateway = registerGateway(app, {
       bus,
       authenticate: gatewayAuthenticator(ctx),

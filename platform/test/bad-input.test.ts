@@ -99,7 +99,9 @@ describe('bad input', () => {
   const parametric = () => platform.routes.filter((route) => route.url.includes(':') && route.method !== 'HEAD');
 
   it('answers an over-long path parameter with our 414 body, without repeating the path', async () => {
-    const long = '1'.repeat(5_000);
+    // Over the 1,024-character limit, yet short enough that a route with four parameters stays under the 16 KiB
+    // header limit (which would answer 431 first).
+    const long = '1'.repeat(2_000);
     for (const route of parametric()) {
       const response = await request(`${platform.httpUrl}${pathOf(route, long)}`, { method: route.method, headers: bot(platform.devApp.botToken) });
       expect([route.url, response.status, response.body]).toEqual([route.url, 414, { code: 0, message: '414: URI Too Long' }]);

@@ -122,7 +122,7 @@ describe('HTTP conventions', () => {
   });
 
   it('answers other API versions with 50041', async () => {
-    for (const version of ['v3', 'v9']) {
+    for (const version of ['v3', 'v8']) {
       const response = await request(`${platform.httpUrl}/api/${version}/users/@me`);
       expect(response.status).toBe(400);
       expect(response.body.code).toBe(50041);

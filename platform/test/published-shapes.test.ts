@@ -50,6 +50,7 @@ const NOT_PUBLISHED: Record<string, string> = {
   'GET web:/activate': 'device verification page (HTML)',
   'POST web:/activate': 'device verification page form (HTML)',
   'GET web:/gateway': 'the gateway WebSocket (PROTOCOL-gateway.md)',
+  'GET web:/gateway/': 'the gateway WebSocket with a trailing slash (PROTOCOL-gateway.md "Connecting")',
   'GET web:/.well-known/openid-configuration': 'standard OIDC discovery document; oidc.test.ts runs an OIDC client against it',
   'POST /oauth2/token/revoke': 'RFC 7009: 200 with an empty object; no published body type',
   'POST /oauth2/device/authorize': 'RFC 8628 device authorization (OURS: PROTOCOL.md §3)',

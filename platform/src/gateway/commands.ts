@@ -50,6 +50,18 @@ export function checkIdentify(
   return { identity, identify };
 }
 
+const MESSAGE_CONTENT = PRIVILEGED_INTENTS.find((p) => p.intent === 1 << 15)!;
+
+/**
+ * The intents a session is served with. On gateway v9 a bot whose application holds the message content grant gets
+ * MESSAGE_CONTENT without asking for it, as the published v9 does; v10 requires the bit in Identify.
+ */
+export function sessionIntents(identify: Identify, identity: GatewayIdentity, version: number): number {
+  const intents = identify.intents ?? 0;
+  const granted = ((identity.applicationFlags ?? 0) & MESSAGE_CONTENT.flags) !== 0;
+  return version === 9 && identity.kind === 'bot' && granted ? intents | MESSAGE_CONTENT.intent : intents;
+}
+
 export type ResumeDecision<S extends Session = Session> =
   | { resume: S; seq: number }
   | { invalidSession: true; destroy?: S }

@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import type { BusEvent } from '../events/bus.js';
 import { unpairedSurrogatePath } from '../http/json-input.js';
 import { ClusterSessions } from './cluster-sessions.js';
-import { checkIdentify, checkRemoteResume, checkResume, parseHeartbeat, parsePresence, type Refusal } from './commands.js';
+import { checkIdentify, checkRemoteResume, checkResume, parseHeartbeat, parsePresence, sessionIntents, type Refusal } from './commands.js';
 import { Connection, type ConnectionParams } from './connection.js';
 import {
   DispatchTemplate,
@@ -32,6 +32,13 @@ import { newSession, Session as BaseSession } from './session.js';
 import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewaySessionHandle, GatewayStats, SessionFilter, SessionsChange } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
+/** A user session's READY lists (PROTOCOL-gateway.md "READY"), empty until features fill them through readyExtras. */
+const USER_READY_DEFAULTS = { lobbies: [], relationships: [], game_relationships: [], presences: [], private_channels: [] };
+/**
+ * What the published READY of a bot carries besides its user and guilds: empty lists and settings that libraries
+ * read without checking (one iterates `private_channels` and throws without it).
+ */
+const BOT_READY_DEFAULTS = { private_channels: [], relationships: [], presences: [], guild_join_requests: [], user_settings: {}, session_type: 'normal' };
 /** Client opcodes of v10. Those not served yet (4, 8, 31, 43) get 4003 before Identify like any command, 4001 after. */
 const KNOWN_CLIENT_OPS = new Set<number>([Op.Heartbeat, Op.Identify, Op.PresenceUpdate, Op.VoiceStateUpdate, Op.Resume, Op.RequestGuildMembers, 31, 43]);
 const SHUTDOWN_GRACE_MS = 2000;
@@ -166,7 +173,7 @@ export class GatewayServer implements GatewayHandle {
     // Transport compression wins over per-payload compression (they are mutually exclusive).
     if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
     const session = newSession<Connection>(identity, this.options.replayBufferSize);
-    session.intents = identify.intents ?? 0;
+    session.intents = sessionIntents(identify, identity, conn.params.version);
     this.registry.add(session);
     this.attach(session, conn);
     // First session of the pair anywhere → sessionsChanged (at once on one node; when the entry comes back with a
@@ -184,14 +191,12 @@ export class GatewayServer implements GatewayHandle {
 
   private readyPayload(conn: Connection, session: Session, identify: Identify): Record<string, unknown> {
     const identity = session.identity;
-    // The user-session READY lists (PROTOCOL-gateway.md "READY") start empty; features fill them through readyExtras.
-    const userDefaults =
-      identity.kind === 'user' ? { lobbies: [], relationships: [], game_relationships: [], presences: [], private_channels: [] } : {};
+    const kindDefaults = identity.kind === 'user' ? USER_READY_DEFAULTS : BOT_READY_DEFAULTS;
     return {
       v: conn.params.version,
       user: identity.user,
       guilds: [],
-      ...userDefaults,
+      ...structuredClone(kindDefaults),
       ...(identify.shard && { shard: identify.shard }),
       ...this.deps.readyExtras?.(identity),
       session_id: session.id,

@@ -24,13 +24,18 @@ const WS_MAX_PAYLOAD = 64 * 1024;
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** The connection URL's query: `v=10|9`, `encoding=json` (default), optional `compress=zlib-stream`. */
+const DEFAULT_VERSION = '10';
+
+/**
+ * The connection URL's query: `v=10|9` (10 when left out), `encoding=json` (default), optional `compress=zlib-stream`.
+ * An empty parameter (`?v=10&compress=`) counts as left out, as URL builders that always write every key send it.
+ */
 function parseQuery(query: Query): { version: number; zlibStream: boolean } | null {
-  const one = (key: string) => (Array.isArray(query[key]) ? undefined : (query[key] as string | undefined));
-  const v = one('v');
+  const one = (key: string) => (Array.isArray(query[key]) ? undefined : (query[key] as string | undefined) || undefined);
+  const v = one('v') ?? DEFAULT_VERSION;
   const encoding = one('encoding') ?? 'json';
   const compress = one('compress');
-  if (v === undefined || !SUPPORTED_VERSIONS.has(v) || encoding !== 'json') return null;
+  if (!SUPPORTED_VERSIONS.has(v) || encoding !== 'json') return null;
   if (compress !== undefined && compress !== 'zlib-stream') return null;
   return { version: Number(v), zlibStream: compress === 'zlib-stream' };
 }
@@ -54,9 +59,11 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): Gatewa
   }
 
   app.register(async (scope) => {
-    scope.route({
+    // With and without the trailing slash: libraries append `/?v=10…` to the URL they were given, as the published
+    // gateway's URL (`wss://gateway.discord.gg/`) is used.
+    for (const url of [GATEWAY_PATH, `${GATEWAY_PATH}/`]) scope.route({
       method: 'GET',
-      url: GATEWAY_PATH,
+      url,
       // A plain HTTP request (no upgrade) is answered like an unknown route, with our body (the plugin's is empty).
       handler: async () => {
         throw Errors.notFound();

@@ -15,7 +15,8 @@ export const heartbeatSchema = z.int().nonnegative().nullable();
 
 const activitySchema = z.looseObject({
   name: z.string().min(1).max(128),
-  type: z.int().min(0).max(5),
+  // Playing when left out, as the published service defaults it.
+  type: z.int().min(0).max(5).default(0),
   url: z.string().max(512).nullish(),
   state: z.string().max(128).nullish(),
   details: z.string().max(128).nullish(),
@@ -29,18 +30,29 @@ export type Activity = z.infer<typeof activitySchema>;
 
 export const STATUSES = ['online', 'dnd', 'idle', 'invisible', 'offline'] as const;
 
+/**
+ * As lenient as the published gateway: libraries send `activities: null` for none and leave out `since` and `afk`
+ * (and some `status`), so a missing or null field takes its neutral value instead of closing the connection.
+ */
 export const presenceSchema = z.looseObject({
-  since: z.int().nonnegative().nullable(),
-  activities: z.array(activitySchema).max(16),
-  status: z.enum(STATUSES),
-  afk: z.boolean(),
+  since: z.int().nonnegative().nullish().transform((since) => since ?? null),
+  activities: z.array(activitySchema).max(16).nullish().transform((activities) => activities ?? []),
+  status: z.enum(STATUSES).nullish().transform((status) => status ?? 'online'),
+  afk: z.boolean().nullish().transform((afk) => afk ?? false),
 });
 export type Presence = z.infer<typeof presenceSchema>;
 
+/**
+ * Connection properties are informative only (nothing reads them): each is optional, and the older `$os`,
+ * `$browser`, `$device` keys that some libraries still send are taken like the current ones.
+ */
 const propertiesSchema = z.looseObject({
-  os: z.string().max(128),
-  browser: z.string().max(128),
-  device: z.string().max(128),
+  os: z.string().max(128).optional(),
+  browser: z.string().max(128).optional(),
+  device: z.string().max(128).optional(),
+  $os: z.string().max(128).optional(),
+  $browser: z.string().max(128).optional(),
+  $device: z.string().max(128).optional(),
 });
 
 export const identifySchema = z.looseObject({

@@ -8,6 +8,8 @@ import type { PlatformContext } from '../context.js';
 import { registerArea } from '../http/api.js';
 import { messageRoutes } from '../messages/routes.js';
 import { MessageService } from '../messages/service.js';
+import { reactionRoutes } from '../messages/reaction-routes.js';
+import { ReactionService } from '../messages/reactions.js';
 import { searchRoutes } from '../messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
@@ -42,6 +44,7 @@ export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotA
   registerArea(app, ctx, channelLifecycleRoutes(guilds, voice));
   registerArea(app, ctx, autoModRoutes(guilds, automod));
   registerArea(app, ctx, messageRoutes(guilds, messages));
+  registerArea(app, ctx, reactionRoutes(new ReactionService(ctx, guilds, messages)));
   registerArea(app, ctx, searchRoutes(guilds, messages));
   registerArea(app, ctx, guildInviteRoutes(guilds));
   registerArea(app, ctx, voiceStatusRoutes(guilds, voice));

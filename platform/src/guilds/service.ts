@@ -17,6 +17,9 @@ export const Intent = {
   GUILD_MEMBERS: 1 << 1,
   GUILD_PRESENCES: 1 << 8,
   GUILD_MESSAGES: 1 << 9,
+  // Reactions in guild channels (DIRECT_MESSAGE_REACTIONS, 1 << 13, has no events here: bots have no DM channels).
+  GUILD_MESSAGE_REACTIONS: 1 << 10,
+  GUILD_MESSAGE_TYPING: 1 << 11,
   GUILD_INVITES: 1 << 6,
   GUILD_VOICE_STATES: 1 << 7,
   MESSAGE_CONTENT: 1 << 15,

@@ -47,14 +47,15 @@ export function authenticate(ctx: PlatformContext, request: FastifyRequest): Pri
   const header = request.headers.authorization;
   if (!header) throw Errors.unauthorized();
   const space = header.indexOf(' ');
-  const scheme = space > 0 ? header.slice(0, space) : '';
+  // Schemes are case-insensitive (RFC 9110 §11.1): `bot <token>` is `Bot <token>`.
+  const scheme = space > 0 ? header.slice(0, space).toLowerCase() : '';
   const credential = space > 0 ? header.slice(space + 1).trim() : '';
-  if (scheme === 'Bot') {
+  if (scheme === 'bot') {
     const bot = credential ? findBot(ctx, credential) : undefined;
     if (!bot) throw Errors.invalidBotToken();
     return bot;
   }
-  if (scheme === 'Bearer') {
+  if (scheme === 'bearer') {
     const bearer = credential ? findBearer(ctx, credential) : undefined;
     if (!bearer) throw Errors.invalidAccessToken();
     return bearer;

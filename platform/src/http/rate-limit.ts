@@ -26,6 +26,8 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
   'users.guilds': { limit: 20, windowSeconds: 10 },
   'users.connections': { limit: 20, windowSeconds: 10 },
   'guilds.channels': { limit: 20, windowSeconds: 10 },
+  // Published: one reaction write per 0.25 s.
+  reactions: { limit: 4, windowSeconds: 1 },
   // Command writes, per application (PROTOCOL.md §17.1).
   'commands.write': { limit: 50, windowSeconds: 20 },
   // Published development limits, counted per application (not per token): 100 per 2 h per mutating lobby route,

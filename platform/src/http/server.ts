@@ -8,6 +8,8 @@ import { registerHostCheck } from './hosts.js';
 import { registerRateLimitHooks } from './rate-limit-hooks.js';
 import type { RateLimiter } from './rate-limit.js';
 import { useZodSchemas } from './zod-schemas.js';
+import { MethodMatcher } from './method-matcher.js';
+import { recordRoutes, type RouteEntry } from '../route-table.js';
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -22,6 +24,23 @@ export interface HttpServerOptions {
 }
 
 const API_VERSION_PATH = /^\/api\/v(\d+)(\/|$)/;
+
+/**
+ * API versions served with v10's routes and behaviour (the published documentation lists v9 as available; where it
+ * differs from v10 is in PROTOCOL.md §2 "API versions").
+ */
+const V10_ALIASES = /^\/api\/v9(?=\/|\?|$)/;
+/** One trailing slash of an API path (`/api/v10/users/@me/`), before any query. */
+const API_TRAILING_SLASH = /^(\/api\/[^?]*[^/?])\/(\?.*)?$/;
+
+/**
+ * The API URL a request is routed by: v9 as v10, and without a trailing slash (libraries join paths that way). The
+ * rewrite happens before routing, so every route, convention and test of v10 holds for these forms too. Only API
+ * paths: the activity proxy and the pages keep their paths exactly.
+ */
+function canonicalApiUrl(url: string): string {
+  return url.replace(V10_ALIASES, '/api/v10').replace(API_TRAILING_SLASH, '$1$2');
+}
 
 /** Router errors fastify would answer with its own body and the whole URL in the message. */
 const FRAMEWORK_ERROR_STATUS: Record<string, number> = { FST_ERR_BAD_URL: 400, FST_ERR_MAX_PARAM_LENGTH: 414 };
@@ -54,8 +73,26 @@ function closeAfterPlainAnswer(request: FastifyRequest, reply: FastifyReply): vo
   if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket?.destroy());
 }
 
-/** The fastify instance with the platform's HTTP conventions: parsers, error bodies, 404s, rate limits. */
-export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+/** What fastify names the type of every object it serializes; the published service sends the bare media type. */
+const FASTIFY_JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Every JSON answer goes out as `Content-Type: application/json`, exactly as the published service sends it: several
+ * bot libraries parse a body only when the header is exactly that (JSON is UTF-8 by definition, RFC 8259 §8.1, so the
+ * parameter adds nothing). One hook for every route, error and 404 instead of a header per route.
+ */
+function registerExactJsonType(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.getHeader('content-type') === FASTIFY_JSON_TYPE) reply.header('content-type', 'application/json');
+    return payload;
+  });
+}
+
+/**
+ * The fastify instance with the platform's HTTP conventions (parsers, error bodies, 404s and 405s, rate limits), and
+ * the table of every route registered on it from now on.
+ */
+export function createHttpServer(options: HttpServerOptions): { app: FastifyInstance; routes: readonly RouteEntry[] } {
   const common = {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -67,6 +104,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       void reply.code(failure.status).send(failure.body());
     },
     clientErrorHandler: answerClientError,
+    rewriteUrl: (request: IncomingMessage) => canonicalApiUrl(request.url ?? '/'),
   };
   // requireHostHeader: our host check answers a missing Host with our body (Node's would send an empty 400).
   const app = (
@@ -76,6 +114,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   ) as unknown as FastifyInstance;
 
   // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
+  const routes = recordRoutes(app);
+
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify(Errors.httpStatus(417).body());
     // With a length, like every other answer of ours (not chunked): simple clients read it whole.
@@ -83,6 +123,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   });
 
   app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));
+  registerExactJsonType(app);
   // Next, so that nothing else runs for a request meant for another host or sent by a foreign page.
   registerHostCheck(app, options.hostNames, options.foreignOrigins ?? (() => []));
   registerBodyParsers(app);
@@ -107,11 +148,15 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     return reply.code(500).send({ code: 0, message: '500: Internal Server Error' });
   });
 
+  const methods = new MethodMatcher(routes);
   app.setNotFoundHandler((request, reply) => {
     const version = API_VERSION_PATH.exec(request.url);
     if (version && version[1] !== '10') return reply.code(400).send(Errors.invalidApiVersion().body());
+    // A path served under other methods: 405, as published (a WebSocket upgrade is a GET and never gets here).
+    const path = request.url.split('?')[0]!;
+    if (methods.servedOtherwise(request.method, path)) return reply.code(405).send(Errors.httpStatus(405).body());
     return reply.code(404).send(Errors.notFound().body());
   });
 
-  return app;
+  return { app, routes };
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 import { invalidFormBody } from './errors.js';
+import { nullAsAbsent } from './null-as-absent.js';
 import { zodErrorTree } from './validation.js';
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
@@ -15,10 +16,14 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 
 /**
  * A missing body or query validates as `{}` (a POST without a body is an empty form; `[]` where a list is
- * expected). The parsed value (with defaults and transforms applied) replaces the request part.
+ * expected), and a null the schema lets be absent counts as absent (null-as-absent.ts). The parsed value (with
+ * defaults and transforms applied) replaces the request part.
  */
-const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data: unknown) => {
-  const input = data === undefined || data === null ? (schema instanceof z.ZodArray ? [] : {}) : data;
+const blankQueryValue = (value: unknown) => value === null || value === '';
+
+const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data: unknown) => {
+  const blank = httpPart === 'querystring' ? blankQueryValue : undefined;
+  const input = data === undefined || data === null ? (schema instanceof z.ZodArray ? [] : {}) : nullAsAbsent(schema, data, blank);
   const result = schema.safeParse(input);
   if (result.success) return { value: result.data };
   return { error: invalidFormBody(zodErrorTree(result.error, input)) };

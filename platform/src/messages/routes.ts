@@ -1,7 +1,7 @@
 /**
  * Channel and message routes for bots and members (PROTOCOL.md §14.4): channel object, messages (JSON or
- * multipart), edit/delete/bulk delete, pins on the new routes with pagination and the deprecated ones. The files
- * themselves are served on the attachments origin (attachments/server.ts), not here.
+ * multipart), the typing indicator, edit/delete/bulk delete, pins on the new routes with pagination and the
+ * deprecated ones. The files themselves are served on the attachments origin (attachments/server.ts), not here.
  */
 import { fullChannelJson } from '../guilds/bot-serialize.js';
 import type { GuildService } from '../guilds/service.js';
@@ -70,6 +70,11 @@ export const messageRoutes = (guilds: GuildService, messages: MessageService): A
 
   app.delete('/channels/:channelId/messages/:messageId', { config: auth, schema: { params: messageParams } }, async (request, reply) => {
     messages.delete(callerOf(request), request.params.channelId, request.params.messageId, auditReason(request));
+    return reply.code(204).send();
+  });
+
+  app.post('/channels/:channelId/typing', { config: auth, schema: { params: channelParams } }, async (request, reply) => {
+    messages.typing(callerOf(request), request.params.channelId);
     return reply.code(204).send();
   });
 

@@ -99,6 +99,12 @@ export const listMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+export const listReactionsQuery = z.object({
+  type: z.coerce.number().pipe(z.literal([0, 1])).default(0),
+  after: snowflakeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
 export const listPinsQuery = z.object({
   before: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(50),

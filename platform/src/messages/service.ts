@@ -5,6 +5,7 @@
  */
 import type { AutoModService } from '../guilds/automod/service.js';
 import type { PlatformContext } from '../context.js';
+import { memberJson } from '../guilds/bot-serialize.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { AuditAction } from '../guilds/audit.js';
 import { has, Permission } from '../guilds/permissions.js';
@@ -26,6 +27,7 @@ import {
 import { isActiveSku } from '../interactions/premium.js';
 import { checkUploads, storeAttachment } from './attachments.js';
 import { premiumButtonProblem } from './premium-buttons.js';
+import { messageReactionsJson } from './reaction-json.js';
 import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
 
 /** enforce_nonce: the same author and nonce within this window returns the earlier message. */
@@ -71,7 +73,8 @@ export class MessageService {
 
   /** The message as this caller may see it (MESSAGE_CONTENT blanking for applications without the grant). */
   view(caller: Principal, message: MessageRecord): MessageJson {
-    const json = messageJson(this.ctx, message);
+    const reactions = messageReactionsJson(this.ctx, message.id, caller.user.id);
+    const json = { ...messageJson(this.ctx, message), ...(reactions && { reactions }) };
     if (caller.kind === 'bot' && !appReadsContent(caller.app.flags, caller.user.id, message)) return blanked(json);
     return json;
   }
@@ -291,6 +294,18 @@ export class MessageService {
     }
     this.ctx.store.botGuilds.deleteMessage(target.channel.id, message.id);
     this.guilds.publish(target.guild.id, 'MESSAGE_DELETE', { id: message.id, channel_id: target.channel.id, guild_id: target.guild.id }, Intent.GUILD_MESSAGES);
+  }
+
+  /** Trigger Typing Indicator: TYPING_START to the guild's bots with GUILD_MESSAGE_TYPING (`timestamp` in seconds). */
+  typing(caller: Principal, channelId: string): void {
+    const target = this.channelFor(caller, channelId, Permission.SEND_MESSAGES);
+    const member = this.guilds.member(target.guild.id, caller.user.id);
+    this.guilds.publish(
+      target.guild.id,
+      'TYPING_START',
+      { channel_id: target.channel.id, guild_id: target.guild.id, user_id: caller.user.id, timestamp: Math.floor(this.ctx.now() / 1000), ...(member && { member: memberJson(this.ctx, member) }) },
+      Intent.GUILD_MESSAGE_TYPING,
+    );
   }
 
   bulkDelete(caller: Principal, channelId: string, ids: string[], reason: string | null): void {

@@ -19,6 +19,7 @@ import { sqliteInteractions } from './sqlite/interactions.js';
 import { PREMIUM_MIGRATIONS } from './sqlite/premium-schema.js';
 import { sqlitePremium } from './sqlite/premium.js';
 import { sqliteBotGuilds } from './sqlite/bot-guilds.js';
+import { sqliteReactions } from './sqlite/reactions.js';
 import { sqliteLobbies } from './sqlite/lobbies.js';
 import { CORE_MIGRATIONS } from './sqlite/schema.js';
 import { sqliteDirectMessages } from './sqlite/direct-messages.js';
@@ -54,6 +55,7 @@ export function sqlStore(db: SqlDatabase): Store {
     grants: sqliteGrants(db),
     guilds: sqliteGuilds(db),
     botGuilds: sqliteBotGuilds(db),
+    reactions: sqliteReactions(db),
     connections: sqliteConnections(db),
     premium: sqlitePremium(db),
     interactions: sqliteInteractions(db),

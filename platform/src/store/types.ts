@@ -10,6 +10,7 @@ import type { LobbyRepository } from './lobby-types.js';
 import type { DmRepository, RelationshipRepository } from './social-types.js';
 import type { PremiumRepository } from './premium-types.js';
 import type { ActivityRepository } from './activity-types.js';
+import type { ReactionRepository } from './reaction-types.js';
 
 export type ExternalAuthType =
   | 'OIDC'
@@ -366,6 +367,8 @@ export interface Store {
   guilds: GuildRepository;
   /** Roles, member profiles, channel settings, messages, pins, invites and the audit log (PROTOCOL.md §14). */
   botGuilds: BotGuildRepository;
+  /** Message reactions (PROTOCOL.md §14.4 "Reactions"). */
+  reactions: ReactionRepository;
   /** Application commands, interaction tokens, ephemeral replies, interactions endpoint settings (PROTOCOL.md §17). */
   interactions: InteractionRepository;
   /** Activity instances and the activity proxy's URL mappings (PROTOCOL.md §18). */

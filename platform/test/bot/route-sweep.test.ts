@@ -16,6 +16,9 @@ import { api, befriend, fullUser } from '../helpers/social.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { multipart } from './helpers.js';
 
+/** 👍 as a library puts it in the path. */
+const THUMBS_UP = encodeURIComponent('👍');
+
 interface Row {
   method: string;
   /** The path for the fixture `f` (ids of its guild, channels and members). */
@@ -135,6 +138,14 @@ const rows: Row[] = [
   { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/123`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 } },
   { method: 'PATCH', path: (f) => `/channels/${f.generalId}/messages/123`, body: { content: 'x' }, weak: 0, bad: { body: { content: 'x'.repeat(2001) }, code: 50035 } },
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 } },
+  { method: 'POST', path: (f) => `/channels/${f.generalId}/typing`, weak: 0, bad: { path: () => '/channels/abc/typing', code: 10003 } },
+  // Reactions: the weak bot holds READ_MESSAGE_HISTORY and ADD_REACTIONS through @everyone, not MANAGE_MESSAGES.
+  { method: 'PUT', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 } },
+  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 } },
+  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/${f.memberId}`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/${f.memberId}`, code: 10008 } },
+  { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}?limit=101`, code: 50035 } },
+  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, code: 10008 } },
+  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions`, code: 10008 } },
   { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/pins`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/pins?limit=51`, code: 50035 } },
   { method: 'PUT', path: (f) => `/channels/${f.generalId}/messages/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/pins/123`, code: 10008 } },
   { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/pins/123`, code: 10008 } },

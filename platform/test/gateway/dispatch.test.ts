@@ -158,7 +158,7 @@ describe('presence update (op 3)', () => {
 
   it.each([
     ['an unknown status', { since: null, activities: [], status: 'busy', afk: false }],
-    ['no afk', { since: null, activities: [], status: 'online' }],
+    ['afk not a boolean', { since: null, activities: [], status: 'online', afk: 'no' }],
     ['an activity without a name', { since: null, activities: [{ type: 0 }], status: 'online', afk: false }],
     ['an activity type out of range', { since: null, activities: [{ name: 'x', type: 9 }], status: 'online', afk: false }],
     ['three buttons', { since: null, activities: [{ name: 'x', type: 0, buttons: ['a', 'b', 'c'] }], status: 'online', afk: false }],

@@ -83,13 +83,17 @@ describe('identify', () => {
     expect(d.session_id).not.toBe('forged');
   });
 
+  it('takes v=10 when the URL names no version, as clients that leave it out expect', async () => {
+    const c = await open('encoding=json');
+    expect(((await c.identify('Bearer user-a')).d as { v: number }).v).toBe(10);
+  });
+
   it('accepts v=9 (the observed SDK protocol) and reports it in READY', async () => {
     const c = await open('v=9&encoding=json');
     expect(((await c.identify('Bearer user-a')).d as { v: number }).v).toBe(9);
   });
 
   it.each([
-    ['no version', 'encoding=json'],
     ['an unknown version', 'v=8&encoding=json'],
     ['ETF', 'v=10&encoding=etf'],
     ['zstd-stream', 'v=10&encoding=json&compress=zstd-stream'],

@@ -10,6 +10,8 @@ import { api, befriend, fullUser } from '../helpers/social.js';
 import { published, type Check } from './checks.js';
 
 const list = <T>(item: zm.ZodMiniType<T>) => zm.nullable(zm.array(item));
+/** 👍 as a library puts it in the path. */
+const THUMBS_UP = encodeURIComponent('👍');
 /** A 1×1 PNG as a data URI. */
 export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -124,6 +126,43 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('post', '/channels/{channel_id}/messages', '200', spec.MessageResponseSchema, () => call('POST', `/channels/${f().generalId}/messages`, { content: 'shape', embeds: [{ title: 't', fields: [{ name: 'a', value: 'b' }] }] })),
     published('get', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('GET', `/channels/${f().generalId}/messages/${await post('read me')}`)),
     published('patch', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => call('PATCH', `/channels/${f().generalId}/messages/${await post('edit me')}`, { content: 'edited' })),
+    published('post', '/channels/{channel_id}/typing', '204', null, () => call('POST', `/channels/${f().generalId}/typing`)),
+    // Reactions (PROTOCOL.md §14.4 "Reactions"); the message object carries them.
+    published('put', '/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me', '204', null, async () =>
+      call('PUT', `/channels/${f().generalId}/messages/${await post('react')}/reactions/${THUMBS_UP}/@me`),
+    ),
+    published('get', '/channels/{channel_id}/messages/{message_id}', '200', spec.MessageResponseSchema, async () => {
+      const id = await post('reacted');
+      await call('PUT', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+      const message = await call('GET', `/channels/${f().generalId}/messages/${id}`);
+      expect(message.body.reactions).toHaveLength(1);
+      return message;
+    }),
+    published('get', '/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}', '200', zm.array(spec.UserResponseSchema), async () => {
+      const id = await post('listed reaction');
+      await call('PUT', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+      return [await call('GET', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}`), await call('GET', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}?type=1&limit=5`)];
+    }),
+    published('delete', '/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me', '204', null, async () => {
+      const id = await post('unreact');
+      await call('PUT', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+      return call('DELETE', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+    }),
+    published('delete', '/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/{user_id}', '204', null, async () => {
+      const id = await post('remove a user reaction');
+      await call('PUT', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+      return call('DELETE', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/${f().botUserId}`);
+    }),
+    published('delete', '/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}', '204', null, async () => {
+      const id = await post('remove an emoji');
+      await call('PUT', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+      return call('DELETE', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}`);
+    }),
+    published('delete', '/channels/{channel_id}/messages/{message_id}/reactions', '204', null, async () => {
+      const id = await post('remove all');
+      await call('PUT', `/channels/${f().generalId}/messages/${id}/reactions/${THUMBS_UP}/@me`);
+      return call('DELETE', `/channels/${f().generalId}/messages/${id}/reactions`);
+    }),
     published('delete', '/channels/{channel_id}/messages/{message_id}', '204', null, async () => call('DELETE', `/channels/${f().generalId}/messages/${await post('delete me')}`)),
     published('post', '/channels/{channel_id}/messages/bulk-delete', '204', null, async () =>
       call('POST', `/channels/${f().generalId}/messages/bulk-delete`, { messages: [await post('one'), await post('two')] }),

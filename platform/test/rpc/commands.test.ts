@@ -56,6 +56,18 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     await watcher.client.close();
   });
 
+  it('SET_ACTIVITY without a type sets Playing (0), as the published service and its own example do', async () => {
+    const { app, watcher, client } = await watchedGame();
+    await drain(env.platform, watcher);
+    const answer = await client.request('SET_ACTIVITY', { pid: 4242, activity: { details: 'No type', state: 'In the menu', instance: false } });
+    expect(answer.evt).toBeNull();
+    expect(answer.data).toMatchObject({ type: 0, details: 'No type', name: app.name, application_id: app.id });
+    const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ activities: unknown[] }>;
+    expect(updates.at(-1)?.activities).toEqual([expect.objectContaining({ type: 0, details: 'No type' })]);
+    await client.close();
+    await watcher.client.close();
+  });
+
   it('SET_ACTIVITY refuses types 1 and 4, invalid fields and a missing pid with 4000, and changes nothing', async () => {
     const { app, watcher, client } = await watchedGame();
     await drain(env.platform, watcher);

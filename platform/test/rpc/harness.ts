@@ -67,3 +67,17 @@ export async function deskFriend(env: Pick<RpcPlatform, 'platform' | 'desk'>, op
   await api(env.platform, friend.token, 'PUT', `/users/@me/relationships/${env.desk.id}`, { type: 1 });
   return friend;
 }
+
+/**
+ * Points XDG_RUNTIME_DIR at the local client's socket directory, where RPC client libraries look for it like any
+ * game; returns what puts the previous value back. Test files run in their own processes (vitest pool "forks"), so
+ * this reaches only the file's own clients.
+ */
+export function useRuntimeDir(dir: string): () => void {
+  const previous = process.env.XDG_RUNTIME_DIR;
+  process.env.XDG_RUNTIME_DIR = dir;
+  return () => {
+    if (previous === undefined) delete process.env.XDG_RUNTIME_DIR;
+    else process.env.XDG_RUNTIME_DIR = previous;
+  };
+}

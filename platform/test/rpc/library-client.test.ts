@@ -7,21 +7,18 @@ import { Client } from '@xhayper/discord-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, eventually } from '../helpers/platform.js';
 import { connect, drain, received } from '../helpers/social.js';
-import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
+import { deskFriend, LINKS, startRpcPlatform, useRuntimeDir, type RpcPlatform } from './harness.js';
 
 describe.each(LINKS)('@xhayper/discord-rpc against the local client, %s local client', (link) => {
   let env: RpcPlatform;
-  let previousRuntimeDir: string | undefined;
+  let restoreRuntimeDir: () => void = () => undefined;
 
   beforeAll(async () => {
     env = await startRpcPlatform({}, {}, link);
-    // Test files run in their own processes (vitest pool "forks"), so this reaches only this file's clients.
-    previousRuntimeDir = process.env.XDG_RUNTIME_DIR;
-    process.env.XDG_RUNTIME_DIR = env.dir;
+    restoreRuntimeDir = useRuntimeDir(env.dir);
   });
   afterAll(async () => {
-    if (previousRuntimeDir === undefined) delete process.env.XDG_RUNTIME_DIR;
-    else process.env.XDG_RUNTIME_DIR = previousRuntimeDir;
+    restoreRuntimeDir();
     await env.close();
   });
 

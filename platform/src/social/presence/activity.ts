@@ -9,7 +9,9 @@ import type { ApplicationRecord } from '../../store/types.js';
 const text = (min: number, max: number) => z.string().min(min).max(max);
 
 export const activitySchema = z.object({
-  type: z.literal([0, 2, 3, 5]),
+  // Playing when left out, as the published service defaults it: its own RPC example and the classic RPC clients
+  // send no type.
+  type: z.literal([0, 2, 3, 5]).default(0),
   name: text(1, 128).optional(),
   state: text(2, 128).nullish(),
   details: text(2, 128).nullish(),

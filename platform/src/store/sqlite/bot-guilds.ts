@@ -130,6 +130,7 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     'DELETE FROM invite_target_users WHERE code IN (SELECT code FROM guild_invites WHERE channel_id = ?)',
     'DELETE FROM guild_invites WHERE channel_id = ?',
     'DELETE FROM message_attachments WHERE channel_id = ?',
+    'DELETE FROM message_reactions WHERE channel_id = ?',
     'DELETE FROM guild_messages WHERE channel_id = ?',
     'DELETE FROM channel_settings WHERE channel_id = ?',
   ].map((sql) => db.prepare(sql));
@@ -143,6 +144,7 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   );
   const message = db.prepare('SELECT * FROM guild_messages WHERE channel_id = ? AND id = ?');
   const deleteMessage = db.prepare('DELETE FROM guild_messages WHERE channel_id = ? AND id = ?');
+  const deleteReactions = db.prepare('DELETE FROM message_reactions WHERE channel_id = ? AND message_id = ?');
   const byNonce = db.prepare(
     'SELECT * FROM guild_messages WHERE channel_id = ? AND author_id = ? AND nonce = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
   );
@@ -278,7 +280,12 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
       const row = message.get(channelId, messageId);
       return row ? messageFromRow(row as Row) : undefined;
     },
-    deleteMessage: (channelId, messageId) => void deleteMessage.run(channelId, messageId),
+    // A deleted message's reactions go with it.
+    deleteMessage: (channelId, messageId) =>
+      db.transaction(() => {
+        deleteReactions.run(channelId, messageId);
+        deleteMessage.run(channelId, messageId);
+      }),
     listMessages: (channelId, query) => {
       const rows = query.before !== undefined
         ? before.all({ channelId, before: query.before, limit: query.limit })

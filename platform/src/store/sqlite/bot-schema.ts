@@ -124,4 +124,21 @@ export const BOT_API_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (guild_id, id)
   );
   `,
+  // Message reactions (PROTOCOL.md §14.4 "Reactions"): one row per user, emoji and type (normal 0, burst 1); the
+  // emoji's key is a custom emoji's id or the unicode emoji itself.
+  `
+  CREATE TABLE message_reactions (
+    channel_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    emoji_key TEXT NOT NULL,
+    emoji_id TEXT,
+    emoji_name TEXT NOT NULL,
+    animated INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    type INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (message_id, emoji_key, user_id, type)
+  );
+  CREATE INDEX message_reactions_channel ON message_reactions (channel_id);
+  `,
 ];
