@@ -31,7 +31,7 @@ export interface AttachmentsServerOptions {
 
 /** The attachments listener: the platform's HTTP conventions (host check, error bodies), one route. */
 export function createAttachmentsServer(ctx: PlatformContext, options: AttachmentsServerOptions): FastifyInstance {
-  const app = createHttpServer({
+  const { app } = createHttpServer({
     logger: options.logger,
     // Nothing is uploaded here: GET and HEAD only.
     bodyLimitBytes: 1024,

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-<<<<<<< HEAD
-import { ApiError, Errors, OAuthError, fieldError } from './errors.js';
-import { INVALID_UNICODE, parseClientJson } from './json-input.js';
-import { parseMultipart, type UploadedFile } from './multipart.js';
-=======
 import { ApiError, Errors, OAuthError, fieldError, invalidFormBody } from './errors.js';
-import { exceedsJsonDepth, INVALID_UNICODE, unpairedSurrogatePath } from './json-input.js';
+import { INVALID_UNICODE, parseClientJson } from './json-input.js';
 import { MultipartLimitError, parseMultipart, type UploadedFile } from './multipart.js';
->>>>>>> sec-http
 
 /** How the request body was encoded; routes declare which kinds they accept. */
 export type BodyKind = 'none' | 'json' | 'form' | 'multipart' | 'unsupported';
@@ -80,17 +74,16 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
-<<<<<<< HEAD
 /** A JSON body (or multipart `payload_json`): the value, 50109 when it is not JSON (or too deep), a field error at an unpaired surrogate. */
 function answerJson(text: string, done: (error: Error | null, value: unknown) => void): void {
   const parsed = parseClientJson(text);
   if (parsed.ok) return done(null, parsed.value);
   if (parsed.problem === 'invalid-json') return done(Errors.invalidJson(), undefined);
   done(fieldError(parsed.path, INVALID_UNICODE.code, INVALID_UNICODE.message), undefined);
-=======
+}
+
 function tooManyParts(error: MultipartLimitError): ApiError {
   return invalidFormBody({ _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: `A multipart body has at most ${error.limit} ${error.kind === 'files' ? 'file parts' : 'text fields'}.` }] });
->>>>>>> sec-http
 }
 
 function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiError {
