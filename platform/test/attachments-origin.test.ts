@@ -106,7 +106,8 @@ describe('two origins', () => {
       expect(response.status, path).toBe(404);
     }
     const attachment = await upload('post.txt', 'text/plain');
-    expect((await request(attachment.url, { method: 'POST', json: {} })).status).toBe(404);
+    // A file's path is served under GET and HEAD only: another method is 405, as on every listener (PROTOCOL.md §1).
+    expect((await request(attachment.url, { method: 'POST', json: {} })).status).toBe(405);
   });
 
   it("a page on the attachments origin is a foreign Origin to the platform's API", async () => {
