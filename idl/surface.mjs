@@ -265,7 +265,7 @@ export const enums = [
  * function gets one more argument after the C ones, `name`: the snapshot of what the Client lookup `lookup` answers
  * for the callback arguments `args` (GetUser(userId) …), read when the event is delivered to JavaScript — in the same
  * crossing as the delivery on N-API — or undefined when the lookup finds nothing (native/SEMANTICS.md "Event
- * payloads"). Only for events of a Client setter, and `lookup` must have a lookup snapshot (snapshots.mjs).
+ * payloads"). Only for events of a Client setter, and `lookup` must have a lookup snapshot (tools/gen/snapshots.mjs).
  */
 export const callbacks = [
   {
@@ -1388,7 +1388,7 @@ export const types = [
   },
 ];
 
-/** Global functions that are neither constructors nor methods of a type (hand-written in native/capi/runtime.cpp). */
+/** Global functions that are neither constructors nor methods of a type (hand-written in native/capi/library.cpp). */
 // One crossing per snapshot: every object type gets a generated `<Type>_Snapshot(handle, drop?)` in the N-API and
 // koffi layers that reads all its parameterless getters into one plain object (keys: the getter names, first
 // letter lowered) and, with `drop`, drops the handle in the same call (native/SEMANTICS.md "Snapshots"). Nested
@@ -1412,7 +1412,7 @@ export const snapshots = {
   // the snapshots read on a hot path — a user is every UserUpdated event's payload, a message every MessageCreated's
   whole: ['UserHandle', 'MessageHandle'],
   // lookup snapshots of a whole type that read the cache in place, under its lock, with no handle made and no second
-  // lookup (hand-written WriteWholeLookup_<Lookup> in whole_snapshots.cpp): the lookup every UserUpdated payload takes
+  // lookup (hand-written WriteWholeLookup_<Lookup> in native/capi/support/whole_snapshots.cpp): the lookup every UserUpdated payload takes
   inPlaceLookups: ['Client_GetUser'],
 };
 

@@ -1,4 +1,4 @@
-// ClientResult -> SvcppResultError: how asynchronous operations (next issues) reject their promises.
+// ClientResult -> SvcppResultError: how every asynchronous operation rejects its promise.
 import { ErrorType, HttpStatusCode } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 
