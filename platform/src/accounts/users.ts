@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PlatformContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
+
 import type { UserRecord } from '../store/types.js';
+import { publishedError } from '../http/published-errors.js';
 
 export const USERNAME_PATTERN = /^[a-z0-9_.]{2,32}$/;
 
@@ -68,5 +69,5 @@ export function uniqueUsername(ctx: PlatformContext, seed: string, fallback: str
     const candidate = `${base}_${randomBytes(4).toString('hex').slice(0, 6)}`;
     if (!ctx.store.users.findByUsername(candidate)) return candidate;
   }
-  throw new ApiError(400, 530006, 'Failed to generate a unique username. Please retry.');
+  throw publishedError('USERNAME_GENERATION_FAILED');
 }

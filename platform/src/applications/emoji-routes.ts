@@ -6,18 +6,19 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { botOf, pathParams, type ApiArea } from '../http/api.js';
-import { ApiError, fieldError } from '../http/errors.js';
+import { fieldError } from '../http/errors.js';
 import { imageDataUriSchema } from '../http/validation.js';
 import type { ApplicationEmojiRecord } from '../store/bot-types.js';
 import { knownUserJson } from '../users/serialize.js';
 import { GuildErrors } from '../guilds/errors.js';
+import { publishedError } from '../http/published-errors.js';
 
 const MAX_EMOJIS = 2000;
 const name = z.string().min(2).max(32).regex(/^[A-Za-z0-9_]+$/, { message: 'Emoji names use A–Z, a–z, 0–9 and _.' });
 const image = imageDataUriSchema;
 
-const unknownEmoji = () => new ApiError(404, 10014, 'Unknown Emoji');
-const tooMany = () => new ApiError(400, 30008, `Maximum number of emojis reached (${MAX_EMOJIS})`);
+const unknownEmoji = () => publishedError('UNKNOWN_EMOJI');
+const tooMany = () => publishedError('MAX_EMOJIS', { limit: MAX_EMOJIS });
 
 export const emojiRoutes: ApiArea = (app, ctx) => {
   const store = ctx.store.botGuilds;

@@ -9,15 +9,16 @@ import type { PlatformContext } from '../context.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { has, Permission } from '../guilds/permissions.js';
 import type { GuildService } from '../guilds/service.js';
-import { ApiError, fieldError } from '../http/errors.js';
+import { fieldError } from '../http/errors.js';
 import type { MemberRecord } from '../store/bot-types.js';
 import type { GuildRecord } from '../store/types.js';
 import type { CommandPermissionRecord, CommandPermissionsRecord, CommandRecord } from '../store/interaction-types.js';
 import { allChannelsId, CommandPermissionType, mayUseCommand, memberMayUse } from './permission-rules.js';
 import { CommandErrors } from './service.js';
+import { publishedError } from '../http/published-errors.js';
 
 export const CommandPermissionErrors = {
-  unknownPermissions: () => new ApiError(404, 10066, 'Unknown application command permissions'),
+  unknownPermissions: () => publishedError('UNKNOWN_COMMAND_PERMISSIONS'),
 };
 
 export function permissionsJson(record: CommandPermissionsRecord) {

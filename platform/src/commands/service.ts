@@ -4,20 +4,21 @@
  * from the application's installation contexts, and the deprecated `dm_permission` mapped onto `contexts`.
  */
 import type { PlatformContext } from '../context.js';
-import { ApiError, fieldError } from '../http/errors.js';
+import { fieldError } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
 import type { CommandRecord, CommandType as StoredType } from '../store/interaction-types.js';
 import { checkCommand, COMMAND_LIMITS } from './rules.js';
 import { CommandType, EntryPointHandler, InteractionContext, IntegrationType, type CommandInput, type CommandPatch } from './schemas.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** Application flag EMBEDDED (published): the application has activities enabled. */
 export const APPLICATION_FLAG_EMBEDDED = 1 << 17;
 
 export const CommandErrors = {
-  unknownCommand: () => new ApiError(404, 10063, 'Unknown application command'),
-  tooMany: () => new ApiError(400, 30032, 'Maximum number of application commands reached'),
+  unknownCommand: () => publishedError('UNKNOWN_COMMAND'),
+  tooMany: () => publishedError('MAX_COMMANDS'),
   entryPointRemovedInBulk: () =>
-    new ApiError(400, 50240, "You cannot remove this app's Entry Point command in a bulk update operation. Please include your Entry Point command in your update request or delete it separately."),
+    publishedError('ENTRY_POINT_IN_BULK'),
 };
 
 export type CommandJson = ReturnType<typeof commandJson>;

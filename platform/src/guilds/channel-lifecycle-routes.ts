@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { auditReason } from '../http/audit-reason.js';
-import { ApiError } from '../http/errors.js';
+
 import type { ChannelRecord } from '../store/types.js';
 import type { ChannelSettingsRecord } from '../store/bot-types.js';
 import { AuditAction } from './audit.js';
@@ -15,6 +15,7 @@ import { GuildErrors } from './errors.js';
 import { has, Permission } from './permissions.js';
 import { Intent, type GuildService } from './service.js';
 import type { VoiceChannelState } from './voice-channel-state.js';
+import { publishedError } from '../http/published-errors.js';
 
 const createSchema = z
   .object({
@@ -24,7 +25,7 @@ const createSchema = z
   })
   .strict();
 
-const tooManyChannels = () => new ApiError(400, 30013, `Maximum number of guild channels reached (${MAX_GUILD_CHANNELS})`);
+const tooManyChannels = () => publishedError('MAX_CHANNELS', { limit: MAX_GUILD_CHANNELS });
 
 export const channelLifecycleRoutes = (guilds: GuildService, voice: VoiceChannelState): ApiArea => (app, ctx) => {
   app.post('/guilds/:guildId/channels', { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('guildId'), body: createSchema } }, async (request, reply) => {

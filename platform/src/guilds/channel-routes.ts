@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { auditReason } from '../http/audit-reason.js';
-import { ApiError } from '../http/errors.js';
+
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import type { ChannelSettingsRecord } from '../store/bot-types.js';
 import { AuditAction } from './audit.js';
@@ -15,6 +15,7 @@ import { GuildErrors } from './errors.js';
 import { has, Permission } from './permissions.js';
 import { channelFieldsSchema, checkedOverwrites, overwriteBodySchema, requireFieldsFitType, requireMayChangeOverwrite, requireParent, sameOverwrites } from './channel-fields.js';
 import { Intent, type GuildService } from './service.js';
+import { publishedError } from '../http/published-errors.js';
 
 const modifySchema = z
   .object({ ...channelFieldsSchema, name: channelFieldsSchema.name.optional() })
@@ -22,7 +23,7 @@ const modifySchema = z
   .strict();
 const overwriteSchema = overwriteBodySchema.omit({ id: true });
 
-const unknownOverwrite = () => new ApiError(404, 10009, 'Unknown Overwrite');
+const unknownOverwrite = () => publishedError('UNKNOWN_OVERWRITE');
 
 export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) => {
   const store = ctx.store.botGuilds;

@@ -88,7 +88,7 @@ function tooManyParts(error: MultipartLimitError): ApiError {
 
 function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiError {
   const names = accepted.map((kind) => `'${CONTENT_TYPE_NAMES[kind]}'`).join(', ');
-  return new ApiError(400, 50035, 'Invalid Form Body', {
+  return invalidFormBody({
     _errors: [{ code: 'CONTENT_TYPE_INVALID', message: `Expected "Content-Type" header to be one of {${names}}.` }],
   });
 }

@@ -1,44 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 
-/**
- * The platform's JSON error body (published; field errors: platform/PROTOCOL.md §2): `{code, message, errors?}` where
- * `errors` mirrors the request shape and holds `_errors: [{code, message}]` at the leaves.
- */
+import { ApiError, type ErrorTree, type FieldError } from './api-error.js';
+import { PUBLISHED_ERRORS, publishedError } from './published-errors.js';
 
-export interface FieldError {
-  code: string;
-  message: string;
-}
-
-/** Nested error tree: keys mirror the request (array indices as strings); leaves carry `_errors`. */
-export interface ErrorTree {
-  _errors?: FieldError[];
-  [key: string]: ErrorTree | FieldError[] | undefined;
-}
-
-export interface ErrorBody {
-  code: number;
-  message: string;
-  errors?: ErrorTree;
-}
-
-/** Thrown anywhere in a request handler; the error handler turns it into the JSON error body. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-    readonly errors?: ErrorTree,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  body(): ErrorBody {
-    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
-  }
-}
+export { ApiError, type ErrorBody, type ErrorTree, type FieldError } from './api-error.js';
 
 /** RFC 6749 error of the OAuth2 endpoints: `{error, error_description}` (plus `errors` for field problems). */
 export class OAuthError extends Error {
@@ -80,26 +45,27 @@ export function fieldError(path: ReadonlyArray<string | number>, code: string, m
 }
 
 export function invalidFormBody(errors: ErrorTree): ApiError {
-  return new ApiError(400, 50035, 'Invalid Form Body', errors);
+  const { status, code, message } = PUBLISHED_ERRORS.INVALID_FORM_BODY;
+  return new ApiError(status, code, message, errors);
 }
 
 /** Published error codes used across the platform, with their HTTP status and message. */
 export const Errors = {
   unauthorized: () => new ApiError(401, 0, '401: Unauthorized'),
-  invalidBotToken: () => new ApiError(401, 50014, 'Invalid authentication token'),
-  invalidAccessToken: () => new ApiError(401, 50025, 'Invalid OAuth2 access token'),
-  botsCannotUse: () => new ApiError(403, 20001, 'Bots cannot use this endpoint'),
-  onlyBotsCanUse: () => new ApiError(403, 20002, 'Only bots can use this endpoint'),
-  missingScope: (scope: string) => new ApiError(403, 50026, `Missing required OAuth2 scope: ${scope}`),
-  unknownUser: () => new ApiError(404, 10013, 'Unknown User'),
-  unknownApplication: () => new ApiError(404, 10002, 'Unknown Application'),
-  unknownGuild: () => new ApiError(404, 10004, 'Unknown Guild'),
-  missingAccess: () => new ApiError(403, 50001, 'Missing Access'),
+  invalidBotToken: () => publishedError('INVALID_BOT_TOKEN'),
+  invalidAccessToken: () => publishedError('INVALID_ACCESS_TOKEN'),
+  botsCannotUse: () => publishedError('BOTS_CANNOT_USE'),
+  onlyBotsCanUse: () => publishedError('ONLY_BOTS_CAN_USE'),
+  missingScope: (scope: string) => publishedError('MISSING_SCOPE', { scope }),
+  unknownUser: () => publishedError('UNKNOWN_USER'),
+  unknownApplication: () => publishedError('UNKNOWN_APPLICATION'),
+  unknownGuild: () => publishedError('UNKNOWN_GUILD'),
+  missingAccess: () => publishedError('MISSING_ACCESS'),
   notFound: () => new ApiError(404, 0, '404: Not Found'),
-  invalidApiVersion: () => new ApiError(400, 50041, 'Invalid API version'),
-  invalidJson: () => new ApiError(400, 50109, 'The request body contains invalid JSON.'),
-  tooLarge: () => new ApiError(413, 40005, 'Request entity too large'),
-  invalidUserType: () => new ApiError(400, 50229, 'Invalid user type'),
+  invalidApiVersion: () => publishedError('INVALID_API_VERSION'),
+  invalidJson: () => publishedError('INVALID_JSON'),
+  tooLarge: () => publishedError('TOO_LARGE'),
+  invalidUserType: () => publishedError('INVALID_USER_TYPE'),
   /** A problem with the request itself (router, parser, headers): `{code: 0, message: "<status>: <reason>"}`. */
   httpStatus: (status: number) => new ApiError(status, 0, `${status}: ${STATUS_CODES[status] ?? 'Error'}`),
 } as const;

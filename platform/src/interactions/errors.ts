@@ -1,11 +1,11 @@
-import { ApiError } from '../http/errors.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** Published error codes of interactions and their webhook routes (PROTOCOL.md §17.6). */
 export const InteractionErrors = {
-  unknownInteraction: () => new ApiError(404, 10062, 'Unknown interaction'),
-  unknownWebhook: () => new ApiError(404, 10015, 'Unknown Webhook'),
-  invalidWebhookToken: () => new ApiError(401, 50027, 'Invalid Webhook Token'),
-  alreadyAcknowledged: () => new ApiError(400, 40060, 'Interaction has already been acknowledged.'),
-  followupLimit: () => new ApiError(400, 40094, 'This interaction has hit the maximum number of follow up messages'),
-  notInstalled: () => new ApiError(403, 50001, 'Missing Access'),
+  unknownInteraction: () => publishedError('UNKNOWN_INTERACTION'),
+  unknownWebhook: () => publishedError('UNKNOWN_WEBHOOK'),
+  invalidWebhookToken: () => publishedError('INVALID_WEBHOOK_TOKEN'),
+  alreadyAcknowledged: () => publishedError('ALREADY_ACKNOWLEDGED'),
+  followupLimit: () => publishedError('MAX_FOLLOWUPS'),
+  notInstalled: () => publishedError('MISSING_ACCESS'),
 };

@@ -3,13 +3,14 @@
  * each — and the published file-name sanitising, shared by messages, interaction responses and modal submissions.
  */
 import type { PlatformContext } from '../context.js';
-import { ApiError, Errors } from '../http/errors.js';
+import { Errors } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './schemas.js';
 import { ATTACHMENT_IS_SPOILER, type StoredAttachment } from './serialize.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** Published: more files than a message may carry, however they came (with or without an `attachments` array). */
-export const tooManyAttachments = () => new ApiError(400, 30015, `Maximum number of attachments in a message reached (${MAX_ATTACHMENTS})`);
+export const tooManyAttachments = () => publishedError('MAX_ATTACHMENTS', { limit: MAX_ATTACHMENTS });
 
 /** The checks made before any file of a request is stored: the message would carry `count` attachments. */
 export function checkUploads(count: number, files: readonly UploadedFile[]): void {

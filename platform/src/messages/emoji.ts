@@ -3,8 +3,9 @@
  * `name:id` — URL-decoded by the router. Lenient in the forms libraries send: the message-text form `<:name:id>`
  * and the animated prefix `a:` are taken too.
  */
-import { ApiError } from '../http/errors.js';
+
 import type { ReactionEmoji } from '../store/reaction-types.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** A fully-qualified emoji sequence (flags, keycaps, skin tones, ZWJ sequences). */
 const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
@@ -12,7 +13,7 @@ const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
 const BARE_PICTOGRAPH = /^\p{Extended_Pictographic}\uFE0F?$/u;
 const CUSTOM = /^(?:<?(a)?:)?(\w{2,32}):(\d{1,20})>?$/;
 
-export const unknownEmoji = () => new ApiError(400, 10014, 'Unknown Emoji');
+export const unknownEmoji = () => publishedError('UNKNOWN_EMOJI_IN_REACTION');
 
 /** The emoji named by the path, or 10014 Unknown Emoji for anything that is not one. */
 export function parseEmoji(param: string): ReactionEmoji {

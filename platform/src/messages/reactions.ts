@@ -10,17 +10,18 @@ import { GuildErrors } from '../guilds/errors.js';
 import { has, Permission } from '../guilds/permissions.js';
 import { Intent, type GuildService } from '../guilds/service.js';
 import type { Principal } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
+
 import { emojiKey, type ReactionEmoji, type ReactionType } from '../store/reaction-types.js';
 import { knownUserJson } from '../users/serialize.js';
 import { parseEmoji, unknownEmoji } from './emoji.js';
 import { emojiJson } from './reaction-json.js';
 import type { ChannelContext, MessageService } from './service.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** Published: at most 20 different emojis on one message. */
 const MAX_EMOJIS_PER_MESSAGE = 20;
 
-const tooManyReactions = () => new ApiError(400, 30010, 'Maximum number of reactions reached (20)');
+const tooManyReactions = () => publishedError('MAX_REACTIONS');
 
 export class ReactionService {
   constructor(

@@ -11,7 +11,7 @@ import { AuditAction } from '../guilds/audit.js';
 import { has, Permission } from '../guilds/permissions.js';
 import { Intent, type GuildService } from '../guilds/service.js';
 import type { Principal } from '../http/auth.js';
-import { ApiError, Errors, fieldError } from '../http/errors.js';
+import { Errors, fieldError } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
 import type { MessageRecord } from '../store/bot-types.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
@@ -29,6 +29,7 @@ import { checkUploads, storeAttachment } from './attachments.js';
 import { premiumButtonProblem } from './premium-buttons.js';
 import { messageReactionsJson } from './reaction-json.js';
 import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** enforce_nonce: the same author and nonce within this window returns the earlier message. */
 const NONCE_WINDOW_MS = 5 * 60_000;
@@ -90,7 +91,7 @@ export class MessageService {
     const { messages } = this.ctx.store.botGuilds.searchMessages(target.guild.id, { channelIds: [target.channel.id], authorIds: [caller.user.id], ascending: false, limit: 1, offset: 0 });
     const waitMs = messages[0] ? messages[0].createdAt + seconds * 1000 - this.ctx.now() : 0;
     if (waitMs > 0) {
-      throw new ApiError(429, 20016, 'This action cannot be performed due to slowmode rate limit.', undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+      throw publishedError('SLOWMODE', {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
     }
   }
 
@@ -313,7 +314,7 @@ export class MessageService {
     const unique = [...new Set(ids)];
     const messages = unique.map((id) => this.ctx.store.botGuilds.getMessage(target.channel.id, id)).filter((m): m is MessageRecord => m !== undefined);
     const cutoff = this.ctx.now() - BULK_DELETE_MAX_AGE_MS;
-    if (messages.some((m) => m.createdAt < cutoff)) throw new ApiError(400, 50034, 'You can only bulk delete messages that are under 14 days old.');
+    if (messages.some((m) => m.createdAt < cutoff)) throw publishedError('OLD_BULK_DELETE');
     this.ctx.store.transaction(() => {
       for (const m of messages) this.ctx.store.botGuilds.deleteMessage(target.channel.id, m.id);
       this.guilds.audit({ guildId: target.guild.id, userId: caller.user.id, targetId: target.channel.id, actionType: AuditAction.MESSAGE_BULK_DELETE, changes: null, options: { count: String(messages.length) }, reason });

@@ -1,8 +1,9 @@
 import { ApiError, fieldError } from '../http/errors.js';
+import { publishedError } from '../http/published-errors.js';
 
 /** Errors of the premium area (PROTOCOL.md "Premium apps"): 10029 is published, the others are ours. */
 export const PremiumErrors = {
-  unknownEntitlement: () => new ApiError(404, 10029, 'Unknown Entitlement'),
+  unknownEntitlement: () => publishedError('UNKNOWN_ENTITLEMENT'),
   unknownSku: () => new ApiError(404, 0, 'Unknown SKU'),
   unknownSubscription: () => new ApiError(404, 0, 'Unknown Subscription'),
   notConsumable: () => new ApiError(400, 0, 'Only entitlements to a consumable SKU can be consumed'),

@@ -10,6 +10,7 @@ import { ChannelType } from '../guilds/channel-fields.js';
 import { has, Permission } from '../guilds/permissions.js';
 import { Intent, type GuildService } from '../guilds/service.js';
 import type { VoiceChannelState } from '../guilds/voice-channel-state.js';
+import { publishedRefusal } from '../http/published-errors.js';
 import { sessionFields, type VoiceState, type VoiceStates } from './voice-states.js';
 
 /** The bot API's guild model and the voice channels' ephemeral state (status, start time). */
@@ -25,12 +26,12 @@ export interface Refusal {
 
 /** Why op 4 naming a guild channel could not put the user in its call (VOICE_JOIN_REFUSED `code`). */
 export const GuildJoinRefusal = {
-  unknownGuild: { code: 10004, message: 'Unknown Guild' },
-  unknownChannel: { code: 10003, message: 'Unknown Channel' },
-  notVoiceChannel: { code: 50024, message: 'Cannot execute action on this channel type' },
-  missingAccess: { code: 50001, message: 'Missing Access' },
-  missingConnect: { code: 50013, message: 'Missing Permissions' },
-  channelFull: { code: 30050, message: 'Maximum number of call participants reached' },
+  unknownGuild: publishedRefusal('UNKNOWN_GUILD'),
+  unknownChannel: publishedRefusal('UNKNOWN_CHANNEL'),
+  notVoiceChannel: publishedRefusal('WRONG_CHANNEL_TYPE'),
+  missingAccess: publishedRefusal('MISSING_ACCESS'),
+  missingConnect: publishedRefusal('MISSING_PERMISSIONS'),
+  channelFull: publishedRefusal('MAX_CALL_PARTICIPANTS'),
 } as const;
 
 export class GuildCalls {

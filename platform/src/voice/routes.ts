@@ -6,15 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { requireAny } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
+
 import { findLobby, LOBBY_SCOPE, requireMember } from '../lobbies/access.js';
 import { voiceStateJson, type VoiceStates } from './voice-states.js';
 import { API_PREFIX } from '../http/api.js';
+import { publishedError } from '../http/published-errors.js';
 
 const API = API_PREFIX;
 const SNOWFLAKE = /^\d{1,20}$/;
 
-export const unknownVoiceState = () => new ApiError(404, 10065, 'Unknown Voice State');
+export const unknownVoiceState = () => publishedError('UNKNOWN_VOICE_STATE');
 
 export function registerVoiceStateRoutes(app: FastifyInstance, ctx: PlatformContext, states: VoiceStates): void {
   // Bot or Bearer (lobbies.write); a Bearer caller reads only lobbies it is a member of (403 50001).

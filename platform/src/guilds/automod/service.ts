@@ -4,7 +4,7 @@
  * message is refused with `400 200000`, nothing is stored, and AUTO_MODERATION_ACTION_EXECUTION (intent
  * AUTO_MODERATION_EXECUTION) plus audit 143 record it.
  */
-import { ApiError, fieldError } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 import type { PlatformContext } from '../../context.js';
 import type { ChannelRecord, GuildRecord } from '../../store/types.js';
 import { AuditAction } from '../audit.js';
@@ -12,9 +12,10 @@ import { has, Permission } from '../permissions.js';
 import { Intent, type GuildService } from '../service.js';
 import { findKeyword } from './keywords.js';
 import { MAX_KEYWORD_RULES, normaliseActions, normaliseMetadata, type CreateRuleBody, type ModifyRuleBody, type RuleJson } from './rules.js';
+import { publishedError } from '../../http/published-errors.js';
 
-export const blockedByAutoMod = () => new ApiError(400, 200000, 'Message was blocked by automatic moderation');
-const unknownRule = () => new ApiError(404, 10066, 'Unknown auto moderation rule');
+export const blockedByAutoMod = () => publishedError('BLOCKED_BY_AUTOMOD');
+const unknownRule = () => publishedError('UNKNOWN_AUTOMOD_RULE');
 
 export class AutoModService {
   constructor(
