@@ -13,6 +13,7 @@ import { checkInstanceAccess, guildChannelPlace } from './access.js';
 import type { ActivityInstances } from './instances.js';
 import { instanceJson, type ActivityPlace } from './location.js';
 import { assertMappingTargets, urlMappingsSchema } from './url-mappings.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** Where to launch: a guild channel (`channel_id`) or the DM with `recipient_id` — exactly one of them. */
 const launchSchema = z
@@ -32,12 +33,12 @@ export const activityDevRoutes =
   (instances: ActivityInstances, guilds: GuildService): ApiArea =>
   (app, ctx) => {
     const application = (id: string): ApplicationRecord => {
-      const found = /^\d{1,20}$/.test(id) ? ctx.store.applications.get(id) : undefined;
+      const found = isSnowflake(id) ? ctx.store.applications.get(id) : undefined;
       if (!found) throw Errors.unknownApplication();
       return found;
     };
     const user = (id: string): UserRecord => {
-      const found = /^\d{1,20}$/.test(id) ? ctx.store.users.get(id) : undefined;
+      const found = isSnowflake(id) ? ctx.store.users.get(id) : undefined;
       if (!found) throw Errors.unknownUser();
       return found;
     };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ALL_BITS } from '../guilds/permissions.js';
 import { imageDataUriSchema } from '../http/validation.js';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 /** Webhook event types an application may subscribe to (published list). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -39,7 +40,7 @@ const unique = <T>(list: T[]) => new Set(list).size === list.length;
  * description types it), holding only defined bits. Normalized to the string form.
  */
 const permissionsSchema = z
-  .union([z.string().regex(/^\d{1,20}$/, { message: 'Must be a decimal permission set.' }), z.int().min(0)])
+  .union([z.string().regex(SNOWFLAKE_PATTERN, { message: 'Must be a decimal permission set.' }), z.int().min(0)])
   .transform((value) => BigInt(value))
   .refine((bits) => (bits & ~ALL_BITS) === 0n, { message: 'Contains undefined permission bits.', params: { code: 'PERMISSIONS_INVALID' } })
   .transform((bits) => bits.toString());

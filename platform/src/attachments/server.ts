@@ -14,13 +14,13 @@ import { Errors } from '../http/errors.js';
 import { createHttpServer } from '../http/server.js';
 import type { ZodTypeProvider } from '../http/zod-schemas.js';
 import { attachmentHeaders } from './serving.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** The path of a file on the attachments origin (the `url` of an attachment is this under the origin's base URL). */
 export function attachmentPath(channelId: string, attachmentId: string, filename: string): string {
   return `/attachments/${channelId}/${attachmentId}/${encodeURIComponent(filename)}`;
 }
 
-const SNOWFLAKE = /^\d{1,20}$/;
 
 export interface AttachmentsServerOptions {
   logger: Logger;
@@ -45,7 +45,7 @@ export function createAttachmentsServer(ctx: PlatformContext, options: Attachmen
     { schema: { params: pathParams('channelId', 'attachmentId', 'filename') } },
     async (request, reply) => {
       const { channelId, attachmentId, filename } = request.params;
-      const file = SNOWFLAKE.test(channelId) && SNOWFLAKE.test(attachmentId) ? ctx.store.botGuilds.attachment(channelId, attachmentId) : undefined;
+      const file = isSnowflake(channelId) && isSnowflake(attachmentId) ? ctx.store.botGuilds.attachment(channelId, attachmentId) : undefined;
       // The URL names the file exactly (as a CDN's does): another name is another file, which does not exist.
       if (!file || file.filename !== filename) throw Errors.notFound();
       return reply.headers(attachmentHeaders(file.filename, file.contentType)).send(file.data);

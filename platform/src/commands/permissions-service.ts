@@ -16,6 +16,7 @@ import type { CommandPermissionRecord, CommandPermissionsRecord, CommandRecord }
 import { allChannelsId, CommandPermissionType, mayUseCommand, memberMayUse } from './permission-rules.js';
 import { CommandErrors } from './service.js';
 import { publishedError } from '../http/published-errors.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export const CommandPermissionErrors = {
   unknownPermissions: () => publishedError('UNKNOWN_COMMAND_PERMISSIONS'),
@@ -118,7 +119,7 @@ export class CommandPermissionService {
   /** The command must be the application's (global, or of this guild); the application id means every command. */
   private target(applicationId: string, guild: GuildRecord, commandId: string): void {
     if (commandId === applicationId) return;
-    const command = /^\d{1,20}$/.test(commandId) ? this.ctx.store.interactions.getCommand(applicationId, commandId) : undefined;
+    const command = isSnowflake(commandId) ? this.ctx.store.interactions.getCommand(applicationId, commandId) : undefined;
     if (!command || (command.guildId !== null && command.guildId !== guild.id)) throw CommandErrors.unknownCommand();
   }
 

@@ -4,6 +4,7 @@
  * rules.ts so every route applies them the same way.
  */
 import { z } from 'zod';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 export const CommandType = { CHAT_INPUT: 1, USER: 2, MESSAGE: 3, PRIMARY_ENTRY_POINT: 4 } as const;
 export const EntryPointHandler = { APP_HANDLER: 1, DISCORD_LAUNCH_ACTIVITY: 2 } as const;
@@ -75,7 +76,7 @@ export const commandSchema = z.object({
   type: z.literal([1, 2, 3, 4]).default(1),
   options: z.array(optionSchema).max(25).optional(),
   // A decimal string of permission bits (published), or null for everyone.
-  default_member_permissions: z.union([z.string().regex(/^\d{1,20}$/), z.number().int().min(0)]).nullish(),
+  default_member_permissions: z.union([z.string().regex(SNOWFLAKE_PATTERN), z.number().int().min(0)]).nullish(),
   /** Deprecated (published): false means "not in DMs" when `contexts` is absent. */
   dm_permission: z.boolean().nullish(),
   default_permission: z.boolean().nullish(),

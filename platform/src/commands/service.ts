@@ -10,6 +10,7 @@ import type { CommandRecord, CommandType as StoredType } from '../store/interact
 import { checkCommand, COMMAND_LIMITS } from './rules.js';
 import { CommandType, EntryPointHandler, InteractionContext, IntegrationType, type CommandInput, type CommandPatch } from './schemas.js';
 import { publishedError } from '../http/published-errors.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** Application flag EMBEDDED (published): the application has activities enabled. */
 export const APPLICATION_FLAG_EMBEDDED = 1 << 17;
@@ -53,7 +54,7 @@ export class CommandService {
   }
 
   get(app: ApplicationRecord, guildId: string | null, id: string): CommandRecord {
-    const command = /^\d{1,20}$/.test(id) ? this.ctx.store.interactions.getCommand(app.id, id) : undefined;
+    const command = isSnowflake(id) ? this.ctx.store.interactions.getCommand(app.id, id) : undefined;
     if (!command || command.guildId !== guildId) throw CommandErrors.unknownCommand();
     return command;
   }

@@ -1,17 +1,17 @@
 import type { PlatformContext } from '../context.js';
 import type { ApplicationRecord, GuildRecord, UserRecord } from '../store/types.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
-const looksLikeId = (value: string) => /^\d{1,20}$/.test(value);
 
 /** Config references accept an id or a name; ids win when both could match. */
 export function resolveApplication(ctx: PlatformContext, ref: string): ApplicationRecord | undefined {
-  return (looksLikeId(ref) ? ctx.store.applications.get(ref) : undefined) ?? ctx.store.applications.findByName(ref);
+  return (isSnowflake(ref) ? ctx.store.applications.get(ref) : undefined) ?? ctx.store.applications.findByName(ref);
 }
 
 export function resolveUser(ctx: PlatformContext, ref: string): UserRecord | undefined {
-  return (looksLikeId(ref) ? ctx.store.users.get(ref) : undefined) ?? ctx.store.users.findByUsername(ref);
+  return (isSnowflake(ref) ? ctx.store.users.get(ref) : undefined) ?? ctx.store.users.findByUsername(ref);
 }
 
 export function resolveGuild(ctx: PlatformContext, ref: string): GuildRecord | undefined {
-  return (looksLikeId(ref) ? ctx.store.guilds.get(ref) : undefined) ?? ctx.store.guilds.findByName(ref);
+  return (isSnowflake(ref) ? ctx.store.guilds.get(ref) : undefined) ?? ctx.store.guilds.findByName(ref);
 }

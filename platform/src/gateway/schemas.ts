@@ -5,6 +5,7 @@
  * which are ignored.
  */
 import { z } from 'zod';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 export const envelopeSchema = z.looseObject({
   op: z.int(),
@@ -21,7 +22,7 @@ const activitySchema = z.looseObject({
   state: z.string().max(128).nullish(),
   details: z.string().max(128).nullish(),
   timestamps: z.looseObject({ start: z.int().nonnegative().optional(), end: z.int().nonnegative().optional() }).optional(),
-  application_id: z.string().regex(/^\d{1,20}$/).optional(),
+  application_id: z.string().regex(SNOWFLAKE_PATTERN).optional(),
   party: z.looseObject({ id: z.string().max(128).optional(), size: z.tuple([z.int().nonnegative(), z.int().nonnegative()]).optional() }).optional(),
   flags: z.int().nonnegative().optional(),
   buttons: z.array(z.union([z.string().min(1).max(32), z.strictObject({ label: z.string().min(1).max(32), url: z.string().min(1).max(512) })])).max(2).optional(),

@@ -10,6 +10,7 @@ import type { PermissionOverwrite } from '../store/bot-types.js';
 import { GuildErrors } from './errors.js';
 import { ALL_BITS, bits } from './permissions.js';
 import type { GuildService } from './service.js';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 /** The published limit of slowmode: six hours. */
 export const MAX_RATE_LIMIT_PER_USER = 21_600;
@@ -22,7 +23,7 @@ export const MAX_GUILD_CHANNELS = 500;
 export const ChannelType = { GUILD_TEXT: 0, GUILD_VOICE: 2, GUILD_CATEGORY: 4 } as const;
 
 /** An overwrite's allow or deny: a bit set as a string of digits. */
-export const bitSetSchema = z.string().regex(/^\d{1,20}$/, 'must be a permission bit set as a string of digits');
+export const bitSetSchema = z.string().regex(SNOWFLAKE_PATTERN, 'must be a permission bit set as a string of digits');
 export const overwriteBodySchema = z.object({ id: snowflakeSchema, type: z.literal([0, 1]), allow: bitSetSchema.nullish(), deny: bitSetSchema.nullish() });
 
 /**

@@ -11,6 +11,7 @@ import { memberJson } from './bot-serialize.js';
 import { joinGuild } from './join.js';
 import type { GuildService } from './service.js';
 import type { Principal } from '../http/auth.js';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 export const botDevRoutes = (guilds: GuildService, messages: MessageService): ApiArea => (app, ctx) => {
   app.put('/dev/guilds/:guildId/members/:userId', { schema: { params: pathParams('guildId', 'userId'), body: z.object({}) } }, async (request, reply) => {
@@ -23,7 +24,7 @@ export const botDevRoutes = (guilds: GuildService, messages: MessageService): Ap
 
   app.post(
     '/dev/channels/:channelId/messages',
-    { schema: { params: pathParams('channelId'), body: createMessageSchema.extend({ author_id: z.string().regex(/^\d{1,20}$/) }) } },
+    { schema: { params: pathParams('channelId'), body: createMessageSchema.extend({ author_id: z.string().regex(SNOWFLAKE_PATTERN) }) } },
     async (request) => {
       const user = ctx.store.users.get(request.body.author_id);
       if (!user) throw Errors.unknownUser();

@@ -4,6 +4,7 @@ import { Errors } from '../http/errors.js';
 import { channelJson } from './channels.js';
 import { memberPermissions } from './permissions.js';
 import { GuildService } from './service.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export const guildRoutes: ApiArea = (app, ctx) => {
   const guilds = new GuildService(ctx);
@@ -14,7 +15,7 @@ export const guildRoutes: ApiArea = (app, ctx) => {
   app.get('/guilds/:guildId/channels', options, async (request) => {
     const principal = callerOf(request);
     const id = request.params.guildId;
-    const guild = /^\d{1,20}$/.test(id) ? ctx.store.guilds.get(id) : undefined;
+    const guild = isSnowflake(id) ? ctx.store.guilds.get(id) : undefined;
     if (!guild) throw Errors.unknownGuild();
     if (!ctx.store.guilds.isMember(guild.id, principal.user.id)) throw Errors.missingAccess();
     const channels = ctx.store.guilds.listChannels(guild.id);

@@ -8,8 +8,8 @@ import type { AuditEntryRecord, ChannelSettingsRecord, MemberRecord, RoleRecord 
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import { GuildErrors } from './errors.js';
 import { bits, changesOnlyHeldBits, channelPermissions, basePermissions, everyoneRole, has } from './permissions.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
-const SNOWFLAKE = /^\d{1,20}$/;
 
 /** Gateway intents (bit values) that route guild events. */
 export const Intent = {
@@ -31,13 +31,13 @@ export class GuildService {
   constructor(private readonly ctx: PlatformContext) {}
 
   guild(id: string): GuildRecord {
-    const guild = SNOWFLAKE.test(id) ? this.ctx.store.guilds.get(id) : undefined;
+    const guild = isSnowflake(id) ? this.ctx.store.guilds.get(id) : undefined;
     if (!guild) throw GuildErrors.unknownGuild();
     return guild;
   }
 
   channel(id: string): { channel: ChannelRecord; guild: GuildRecord } {
-    const channel = SNOWFLAKE.test(id) ? this.ctx.store.guilds.getChannel(id) : undefined;
+    const channel = isSnowflake(id) ? this.ctx.store.guilds.getChannel(id) : undefined;
     const guild = channel ? this.ctx.store.guilds.get(channel.guildId) : undefined;
     if (!channel || !guild) throw GuildErrors.unknownChannel();
     return { channel, guild };

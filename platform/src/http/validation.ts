@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addFieldError, invalidFormBody, type ErrorTree, type FieldError } from './errors.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /**
  * Maps zod issues to the published field-error codes (`BASE_TYPE_REQUIRED`, `BASE_TYPE_MAX_LENGTH`, …) so the
@@ -93,7 +94,7 @@ export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.out
 /** Snowflake id as a string of digits. */
 export const snowflakeSchema = z
   .string()
-  .refine((value) => /^\d{1,20}$/.test(value), { message: 'Value is not snowflake.', params: { code: 'NUMBER_TYPE_COERCE' } });
+  .refine((value) => isSnowflake(value), { message: 'Value is not snowflake.', params: { code: 'NUMBER_TYPE_COERCE' } });
 
 /**
  * A flat string → string map with key-count and key-length limits. Too many keys → `DICT_TYPE_MAX_KEYS` on the

@@ -35,3 +35,9 @@ export function snowflakeTimestampMs(id: string): number {
 }
 
 export const SNOWFLAKE_PATTERN = /^\d{1,20}$/;
+
+/** An id as every route and input takes it: 1 to 20 decimal digits (no sign, no spaces). */
+export function isSnowflake(value: string): boolean {
+  return SNOWFLAKE_PATTERN.test(value);
+}
+

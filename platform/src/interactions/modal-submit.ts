@@ -7,6 +7,7 @@ import { fieldError } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { attachmentName } from '../messages/attachments.js';
 import { ComponentType } from './modal.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export type SubmittedValue = string | string[] | boolean;
 
@@ -77,7 +78,7 @@ function submitted(path: Array<string | number>, node: Node, input: SubmitInput)
     case ComponentType.MENTIONABLE_SELECT:
     case ComponentType.CHANNEL_SELECT: {
       const values = list();
-      if (values.some((v) => !/^\d{1,20}$/.test(v))) throw fieldError(at, 'COMPONENT_VALUE_INVALID', 'Values are snowflakes.');
+      if (values.some((v) => !isSnowflake(v))) throw fieldError(at, 'COMPONENT_VALUE_INVALID', 'Values are snowflakes.');
       if (values.length > 0 || required) countCheck(values.length);
       return { values };
     }

@@ -12,6 +12,7 @@ import type { MemberRecord } from '../store/bot-types.js';
 import type { PrivateChannelRecord } from '../store/interaction-types.js';
 import type { ApplicationRecord, ChannelRecord, GuildRecord, UserRecord } from '../store/types.js';
 import { GuildErrors } from '../guilds/errors.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export type Place =
   | { kind: 'guild'; guild: GuildRecord; channel: ChannelRecord; member: MemberRecord }
@@ -30,7 +31,7 @@ export class InteractionPlaces {
 
   /** The place of a channel id: a private channel the user is in, or a guild channel the user is a member of. */
   of(channelId: string, user: UserRecord, app: ApplicationRecord): Place {
-    const privateChannel = /^\d{1,20}$/.test(channelId) ? this.ctx.store.interactions.getPrivateChannel(channelId) : undefined;
+    const privateChannel = isSnowflake(channelId) ? this.ctx.store.interactions.getPrivateChannel(channelId) : undefined;
     if (privateChannel) {
       if (!privateChannel.memberIds.includes(user.id)) throw GuildErrors.missingAccess();
       return { kind: 'private', channel: privateChannel, context: contextOf(privateChannel, app) };

@@ -32,6 +32,7 @@ import { interactionPayload } from './payload.js';
 import { dmAppPermissions, uploadLimitOf } from './permissions.js';
 import { InteractionPlaces, type Place } from './places.js';
 import { parseCallback, type CallbackBody, type WebhookEditBody, type WebhookMessageBody } from './schemas.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3, AUTOCOMPLETE: 4, MODAL_SUBMIT: 5 } as const;
 export const CallbackType = {
@@ -273,7 +274,7 @@ export class InteractionService {
   /** `@original` or a follow-up id of this interaction. */
   message(interaction: InteractionRecord, messageId: string): MessageRecord {
     const id = messageId === '@original' ? interaction.originalMessageId : messageId;
-    if (id === null || !/^\d{1,20}$/.test(id)) throw GuildErrors.unknownMessage();
+    if (id === null || !isSnowflake(id)) throw GuildErrors.unknownMessage();
     const message = this.ctx.store.interactions.getEphemeral(id) ?? this.ctx.store.botGuilds.getMessage(interaction.channelId, id);
     const ours = message && (message.id === interaction.originalMessageId || (message.body.interaction_metadata as { id?: string } | undefined)?.id === interaction.id);
     if (!message || !ours) throw GuildErrors.unknownMessage();
@@ -369,7 +370,7 @@ export class InteractionService {
 
   /** A message of the channel, or one kept with an interaction (ephemeral, or in a private channel). */
   private findMessage(channelId: string, messageId: string): MessageRecord | undefined {
-    if (!/^\d{1,20}$/.test(messageId)) return undefined;
+    if (!isSnowflake(messageId)) return undefined;
     const kept = this.ctx.store.interactions.getEphemeral(messageId);
     if (kept) return kept.channelId === channelId ? kept : undefined;
     return this.ctx.store.botGuilds.getMessage(channelId, messageId);
@@ -481,7 +482,7 @@ export class InteractionService {
         if (!option || typeof option !== 'object') continue;
         const { type, value, options: nested } = option as { type?: unknown; value?: unknown; options?: unknown };
         if (Array.isArray(nested)) visit(nested);
-        if (typeof value !== 'string' || !/^\d{1,20}$/.test(value)) continue;
+        if (typeof value !== 'string' || !isSnowflake(value)) continue;
         if (type === 7 && place.kind === 'private') {
           // Outside guilds the only channel a user can pick is the one they are in.
           if (value !== place.channel.id) throw fieldError(['options'], 'UNKNOWN_CHANNEL', 'Unknown Channel');

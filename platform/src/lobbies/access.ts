@@ -4,6 +4,7 @@ import { Errors } from '../http/errors.js';
 import type { RouteAuth } from '../http/route-conventions.js';
 import type { LobbyMemberRecord, LobbyRecord } from '../store/lobby-types.js';
 import { LobbyErrors } from './errors.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** The scope every Bearer token needs on the lobby routes (implied by sdk.social_layer). */
 export const LOBBY_SCOPE = 'lobbies.write';
@@ -27,7 +28,7 @@ export function lobbyConfig(auth: LobbyAuth, bucket?: 'lobbies.write' | 'lobbies
 
 /** A lobby of the caller's application; malformed ids, other applications' lobbies and unknown ones → 404 10031. */
 export function findLobby(ctx: PlatformContext, principal: Principal, id: string): LobbyRecord {
-  const lobby = /^\d{1,20}$/.test(id) ? ctx.store.lobbies.get(id) : undefined;
+  const lobby = isSnowflake(id) ? ctx.store.lobbies.get(id) : undefined;
   if (!lobby || lobby.applicationId !== principal.app.id) throw LobbyErrors.unknownLobby();
   return lobby;
 }

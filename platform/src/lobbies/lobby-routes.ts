@@ -6,6 +6,7 @@ import type { LobbyRecord } from '../store/lobby-types.js';
 import { findLobby, lobbyConfig } from './access.js';
 import type { LobbySchemas } from './schemas.js';
 import { memberChange, type Lobbies, type MemberBody, type PendingEvents } from './service.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** Every listed user must exist (→ 404 10013 before anything changes). */
 function assertUsersExist(ctx: PlatformContext, ids: string[]): void {
@@ -99,7 +100,7 @@ export function registerLobbyRoutes(app: ApiScope, ctx: PlatformContext, lobbies
   app.delete('/lobbies/:lobbyId', { config: lobbyConfig('bot', 'lobbies.write'), schema: { params: pathParams('lobbyId') } }, async (request, reply) => {
     const caller = callerOf(request);
     const id = request.params.lobbyId;
-    const lobby = /^\d{1,20}$/.test(id) ? ctx.store.lobbies.get(id) : undefined;
+    const lobby = isSnowflake(id) ? ctx.store.lobbies.get(id) : undefined;
     if (lobby && lobby.applicationId === caller.app.id) lobbies.run((pending) => lobbies.delete(lobby, pending));
     return reply.code(204).send();
   });

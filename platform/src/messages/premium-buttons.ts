@@ -3,6 +3,7 @@
  * names an active SKU of the application posting the message.
  */
 import type { ComponentProblem } from './schemas.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 const BUTTON = 2;
 const PREMIUM_STYLE = 6;
@@ -16,7 +17,7 @@ export function premiumButtonProblem(components: unknown[], isActiveSku: (skuId:
       for (const field of ['custom_id', 'label', 'emoji', 'url'] as const) {
         if (node[field] !== undefined) return { path: [...at, field], code: 'BUTTON_COMPONENT_PREMIUM_INVALID_FIELD', message: `A premium button has no ${field}.` };
       }
-      if (typeof node.sku_id !== 'string' || !/^\d{1,20}$/.test(node.sku_id)) return { path: [...at, 'sku_id'], code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
+      if (typeof node.sku_id !== 'string' || !isSnowflake(node.sku_id)) return { path: [...at, 'sku_id'], code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
       if (!isActiveSku(node.sku_id)) return { path: [...at, 'sku_id'], code: 'BUTTON_COMPONENT_INVALID_SKU', message: 'The SKU is not an active SKU of this application.' };
     }
     for (const key of ['components', 'accessory'] as const) {

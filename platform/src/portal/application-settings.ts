@@ -9,6 +9,7 @@ import { randomToken } from '../crypto/tokens.js';
 import { issuerUrlProblem } from '../partner-sdk/oidc/issuer-rules.js';
 import type { ApplicationRecord, IdentityProviderConfig } from '../store/types.js';
 import { FormProblem } from './forms.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** The published limits the config schema also applies. */
 export const MAX_REDIRECT_URIS = 20;
@@ -16,7 +17,7 @@ export const MAX_IDENTITY_PROVIDERS = 10;
 
 /** The application, or undefined when the id names none (a page answers 404). */
 export function findApplication(ctx: PlatformContext, id: string): ApplicationRecord | undefined {
-  return /^\d{1,20}$/.test(id) ? ctx.store.applications.get(id) : undefined;
+  return isSnowflake(id) ? ctx.store.applications.get(id) : undefined;
 }
 
 function save(ctx: PlatformContext, app: ApplicationRecord): ApplicationRecord {

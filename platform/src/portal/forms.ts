@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_TOKEN_AUTH_TYPES } from '../config/schema.js';
 import { zodErrorTree } from '../http/validation.js';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 /** Field name → the message shown next to it (the first problem of the field). */
 export type FieldErrors = Record<string, string>;
@@ -120,12 +121,12 @@ export const skuForm = z.object({
 
 /** A test entitlement: a SKU, and a user (id or username) or a guild (id). */
 export const testEntitlementForm = z.object({
-  sku_id: z.string().regex(/^\d{1,20}$/, { message: 'Choose a SKU.' }),
+  sku_id: z.string().regex(SNOWFLAKE_PATTERN, { message: 'Choose a SKU.' }),
   owner_type: z.enum(['user', 'guild']),
   owner: text(1, 32),
 });
 
-export const deleteEntitlementForm = z.object({ entitlement_id: z.string().regex(/^\d{1,20}$/) });
+export const deleteEntitlementForm = z.object({ entitlement_id: z.string().regex(SNOWFLAKE_PATTERN) });
 
 /** The privileged-intent toggles: a checked box sends "on". */
 export const privilegedIntentsForm = z.object({

@@ -10,6 +10,7 @@ import { PremiumService } from '../premium/service.js';
 import type { EntitlementRecord, SkuRecord } from '../store/premium-types.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { FormProblem, type FieldErrors } from './forms.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** Runs a service call; an API error is shown at `fields[apiField]` (or at the form as a whole). */
 function asFormProblem<T>(fields: Record<string, string>, call: () => T): T {
@@ -46,12 +47,12 @@ export function createSku(
 /** A user is named by id or username; a guild by id. */
 export function grantTestEntitlement(ctx: PlatformContext, app: ApplicationRecord, input: { skuId: string; ownerType: 'user' | 'guild'; owner: string }): EntitlementRecord {
   let ownerId = input.owner;
-  if (input.ownerType === 'user' && !/^\d{1,20}$/.test(ownerId)) {
+  if (input.ownerType === 'user' && !isSnowflake(ownerId)) {
     const user = ctx.store.users.findByUsername(ownerId.toLowerCase());
     if (!user) throw new FormProblem({ owner: 'No user with this id or username.' });
     ownerId = user.id;
   }
-  if (!/^\d{1,20}$/.test(ownerId)) throw new FormProblem({ owner: 'A guild is named by its id.' });
+  if (!isSnowflake(ownerId)) throw new FormProblem({ owner: 'A guild is named by its id.' });
   return asFormProblem({ sku_id: 'sku_id', owner_id: 'owner' }, () =>
     new PremiumService(ctx).createTestEntitlement(app, {
       skuId: input.skuId,

@@ -12,12 +12,13 @@ import { PremiumErrors } from './errors.js';
 import { createSkuBody, purchaseBody, questEnrollmentBody } from './schemas.js';
 import { entitlementJson, skuJson, subscriptionJson } from './serialize.js';
 import type { PremiumService } from './service.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export const premiumDevRoutes =
   (premium: PremiumService): ApiArea =>
   (app, ctx) => {
     const application = (id: string): ApplicationRecord => {
-      const found = /^\d{1,20}$/.test(id) ? ctx.store.applications.get(id) : undefined;
+      const found = isSnowflake(id) ? ctx.store.applications.get(id) : undefined;
       if (!found) throw Errors.unknownApplication();
       return found;
     };

@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { queryBoolean, snowflakeSchema } from '../http/validation.js';
 import { OwnerType, SkuType } from './constants.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** `sku_ids` in a query: comma-separated snowflakes, at most 100. */
 export const skuIdsQuery = z
   .string()
   .transform((value) => value.split(',').filter((part) => part !== ''))
-  .refine((ids) => ids.every((id) => /^\d{1,20}$/.test(id)), { message: 'Value is not a list of snowflakes.', params: { code: 'NUMBER_TYPE_COERCE' } })
+  .refine((ids) => ids.every((id) => isSnowflake(id)), { message: 'Value is not a list of snowflakes.', params: { code: 'NUMBER_TYPE_COERCE' } })
   .refine((ids) => ids.length >= 1 && ids.length <= 100, { message: 'Must list 1 to 100 SKU ids.', params: { code: 'BASE_TYPE_BAD_LENGTH' } });
 
 export const listEntitlementsQuery = z.object({

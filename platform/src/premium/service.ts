@@ -22,6 +22,7 @@ import {
 } from './constants.js';
 import { PremiumErrors } from './errors.js';
 import { entitlementJson, subscriptionJson } from './serialize.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 export interface CreateSkuInput {
   type: typeof SkuType.DURABLE | typeof SkuType.CONSUMABLE | typeof SkuType.SUBSCRIPTION;
@@ -60,7 +61,6 @@ export interface PurchaseResult {
 }
 
 /** Ids in paths are not validated by the schema: anything that is not a snowflake names nothing. */
-const isSnowflake = (id: string) => /^\d{1,20}$/.test(id);
 
 interface PendingEvent {
   t: string;

@@ -23,6 +23,7 @@ import { GameEvents, type Delivery } from './game-events.js';
 import { LaunchRegistry } from './launch-registry.js';
 import type { InviteNotice, LinkApplication, PlatformLink } from './link/platform-link.js';
 import { listenOnFirstFreeSlot } from './socket-path.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 const COMMANDS: Record<string, CommandHandler> = {
   AUTHORIZE: authorize,
@@ -157,7 +158,7 @@ export class RpcServer implements ConnectionHost {
   // ConnectionHost
 
   application(clientId: string): Promise<LinkApplication | undefined> {
-    return /^\d{1,20}$/.test(clientId) ? this.link.application(clientId) : Promise.resolve(undefined);
+    return isSnowflake(clientId) ? this.link.application(clientId) : Promise.resolve(undefined);
   }
 
   async opened(connection: RpcConnection): Promise<unknown> {

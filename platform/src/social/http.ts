@@ -2,10 +2,11 @@
 import type { PlatformContext } from '../context.js';
 import { Errors } from '../http/errors.js';
 import type { UserRecord } from '../store/types.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 /** The user named by a path id; malformed, unknown and bot ids are all `404 10013` (bots have no social graph). */
 export function pathUser(ctx: PlatformContext, id: string): UserRecord {
-  const user = /^\d{1,20}$/.test(id) ? ctx.store.users.get(id) : undefined;
+  const user = isSnowflake(id) ? ctx.store.users.get(id) : undefined;
   if (!user || user.bot) throw Errors.unknownUser();
   return user;
 }

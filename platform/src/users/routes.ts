@@ -3,6 +3,7 @@ import { bearerOf, callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { Errors } from '../http/errors.js';
 import { queryBoolean, snowflakeSchema } from '../http/validation.js';
 import { botSelfJson, connectionJson, partialGuildJson, userJson } from './serialize.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 const guildsQuerySchema = z.object({
   before: snowflakeSchema.optional(),
@@ -48,7 +49,7 @@ export const userRoutes: ApiArea = (app, ctx) => {
   app.get('/users/:userId', { config: { auth: { kind: 'any' }, rateLimit: 'users.get' }, schema: { params: pathParams('userId') } }, async (request) => {
     const principal = callerOf(request);
     const id = request.params.userId;
-    if (!/^\d{1,20}$/.test(id)) throw Errors.unknownUser();
+    if (!isSnowflake(id)) throw Errors.unknownUser();
     const user = ctx.store.users.get(id);
     if (!user) throw Errors.unknownUser();
     return userJson(ctx, user, { app: principal.app });

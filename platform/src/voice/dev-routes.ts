@@ -9,9 +9,10 @@ import { jsonBody } from '../http/body.js';
 import { parseBody } from '../http/validation.js';
 import type { VoiceHandle } from './index.js';
 import { API_PREFIX } from '../http/api.js';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
 const API = `${API_PREFIX}/dev/voice`;
-const snowflake = z.string().regex(/^\d{1,20}$/);
+const snowflake = z.string().regex(SNOWFLAKE_PATTERN);
 
 const dropSchema = z.object({ user_id: snowflake.optional(), lobby_id: snowflake.optional(), forget: z.boolean().optional() });
 const lossSchema = z.object({ rate: z.number().min(0).max(0.95), seed: z.int().min(0).max(0xffffffff).optional() });

@@ -9,8 +9,8 @@ import type { GuildService } from '../guilds/service.js';
 import type { GuildCalls } from './guild-calls.js';
 import { unknownVoiceState } from './routes.js';
 import type { VoiceStates } from './voice-states.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
-const SNOWFLAKE = /^\d{1,20}$/;
 
 export const guildVoiceStateRoutes =
   (guilds: GuildService, calls: GuildCalls, states: VoiceStates): ApiArea =>
@@ -18,7 +18,7 @@ export const guildVoiceStateRoutes =
     const read = (guildId: string, callerId: string, userId: string) => {
       const guild = guilds.guild(guildId);
       guilds.requireMember(guild, callerId);
-      const state = SNOWFLAKE.test(userId) ? states.inGuild(guild.id, userId) : undefined;
+      const state = isSnowflake(userId) ? states.inGuild(guild.id, userId) : undefined;
       if (!state) throw unknownVoiceState();
       return calls.stateJson(state);
     };

@@ -11,9 +11,9 @@ import { findLobby, LOBBY_SCOPE, requireMember } from '../lobbies/access.js';
 import { voiceStateJson, type VoiceStates } from './voice-states.js';
 import { API_PREFIX } from '../http/api.js';
 import { publishedError } from '../http/published-errors.js';
+import { isSnowflake } from '../ids/snowflake.js';
 
 const API = API_PREFIX;
-const SNOWFLAKE = /^\d{1,20}$/;
 
 export const unknownVoiceState = () => publishedError('UNKNOWN_VOICE_STATE');
 
@@ -25,7 +25,7 @@ export function registerVoiceStateRoutes(app: FastifyInstance, ctx: PlatformCont
     if (caller.kind === 'bearer') requireMember(ctx, lobby, caller.user.id);
     // `@me` is the caller: the user of a Bearer token, the bot user of a bot token.
     const userId = request.params.userId === '@me' ? caller.user.id : request.params.userId;
-    if (!SNOWFLAKE.test(userId)) throw unknownVoiceState();
+    if (!isSnowflake(userId)) throw unknownVoiceState();
     const state = states.get(lobby.id, userId);
     if (!state) throw unknownVoiceState();
     return voiceStateJson(state);

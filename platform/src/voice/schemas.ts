@@ -3,8 +3,9 @@
  * clients send extra fields (e.g. `video`, `streams`) that are ignored.
  */
 import { z } from 'zod';
+import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 
-const snowflake = z.string().regex(/^\d{1,20}$/);
+const snowflake = z.string().regex(SNOWFLAKE_PATTERN);
 /** JSON numbers above 2^53 lose precision, so ids are strings; small test ids may come as numbers. */
 const id = z.union([snowflake, z.int().nonnegative()]).transform(String);
 

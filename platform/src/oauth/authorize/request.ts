@@ -5,6 +5,7 @@ import { zodErrorTree } from '../../http/validation.js';
 import type { ApplicationRecord } from '../../store/types.js';
 import { matchRedirectUri } from '../redirect-uris.js';
 import { parseScopeString, scopeProblem } from '../scopes.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
 /**
  * The authorize parameters (platform/PROTOCOL.md §3 "Authorize") plus the svcpp development shortcut `svcpp_dev_user`
@@ -55,7 +56,7 @@ export function validateAuthorizeRequest(ctx: PlatformContext, input: unknown): 
   const errors: ErrorTree = parsed.success ? {} : zodErrorTree(parsed.error, raw);
   // Client and redirect problems must be shown, never redirected; collect every field error for that page.
   const clientId = typeof raw.client_id === 'string' ? raw.client_id : undefined;
-  const app = clientId && /^\d{1,20}$/.test(clientId) ? ctx.store.applications.get(clientId) : undefined;
+  const app = clientId && isSnowflake(clientId) ? ctx.store.applications.get(clientId) : undefined;
   if (clientId && !app && !errors.client_id) {
     addFieldError(errors, ['client_id'], { code: 'UNKNOWN_APPLICATION', message: 'Unknown application.' });
   }

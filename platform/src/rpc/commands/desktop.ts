@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { RpcError } from '../codes.js';
 import { RpcFailure } from '../connection.js';
 import { parseArgs, type CommandHandler } from './types.js';
+import { SNOWFLAKE_PATTERN } from '../../ids/snowflake.js';
 
-const snowflake = z.string().regex(/^\d{1,20}$/, 'must be an id (a string of digits)');
+const snowflake = z.string().regex(SNOWFLAKE_PATTERN, 'must be an id (a string of digits)');
 const openMessageArgs = z.object({ message_id: snowflake, channel_id: snowflake.optional() });
 const showingChatArgs = z.object({ showing: z.boolean() });
 

@@ -8,6 +8,7 @@ import { RpcError } from '../codes.js';
 import { RpcFailure } from '../connection.js';
 import { steamLaunchCommand } from '../launch-registry.js';
 import { parseArgs, type CommandHandler } from './types.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
 const launchArgs = z.union([
   z.object({ application_id: z.string().optional(), command: z.string().min(1).max(1024) }).strict(),
@@ -17,7 +18,7 @@ const launchArgs = z.union([
 export const registerLaunchCommand: CommandHandler = async (env, connection, { args }) => {
   const parsed = parseArgs(launchArgs, args);
   const appId = parsed.application_id ?? connection.app.id;
-  const app = appId === connection.app.id ? connection.app : /^\d{1,20}$/.test(appId) ? await env.link.application(appId) : undefined;
+  const app = appId === connection.app.id ? connection.app : isSnowflake(appId) ? await env.link.application(appId) : undefined;
   if (!app) throw new RpcFailure(RpcError.INVALID_CLIENT_ID, `Invalid application id: ${appId}`);
   const steam = 'steam_app_id' in parsed;
   const command = steam ? steamLaunchCommand(parsed.steam_app_id) : parsed.command;

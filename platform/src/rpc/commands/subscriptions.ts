@@ -8,6 +8,7 @@ import { hasScope } from '../../oauth/scopes.js';
 import { RpcError } from '../codes.js';
 import { RpcFailure, type RpcConnection } from '../connection.js';
 import { parseArgs, type CommandHandler, type RpcEnvironment } from './types.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
 /** Events any game may subscribe to with the handshake alone (AUTHORIZE_REQUEST is OURS, PROTOCOL.md §12.5). */
 export const ACTIVITY_EVENTS = new Set(['ACTIVITY_JOIN', 'ACTIVITY_SPECTATE', 'ACTIVITY_JOIN_REQUEST', 'ACTIVITY_INVITE', 'AUTHORIZE_REQUEST']);
@@ -23,7 +24,7 @@ async function subscriptionKey(env: RpcEnvironment, connection: RpcConnection, e
   }
   const { guild_id } = parseArgs(guildArgs, args);
   // Asked with the game's own token (it holds `guilds`): the guilds of its user, the desktop user.
-  const guild = /^\d{1,20}$/.test(guild_id) ? await env.link.guild(connection.auth.accessToken, guild_id) : undefined;
+  const guild = isSnowflake(guild_id) ? await env.link.guild(connection.auth.accessToken, guild_id) : undefined;
   if (!guild) throw new RpcFailure(RpcError.INVALID_GUILD, 'Invalid Guild');
   return { key: `${GUILD_STATUS}:${guild_id}`, guild };
 }

@@ -5,6 +5,7 @@ import type { ConsentQueue } from '../consent.js';
 import type { DesktopUi } from '../desktop-ui.js';
 import type { LaunchRegistry } from '../launch-registry.js';
 import type { LinkApplication, LinkUser, PlatformLink } from '../link/platform-link.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
 /** The platform (through its link) and the local-client state a command runs against. */
 export interface RpcEnvironment {
@@ -38,7 +39,7 @@ export function parseArgs<T extends z.ZodType>(schema: T, args: unknown, prefix 
 
 /** The user named by a command's `user_id`; 4010 when there is no such (non-bot) user. */
 export async function argUser(env: RpcEnvironment, application: LinkApplication, userId: string): Promise<LinkUser> {
-  const user = /^\d{1,20}$/.test(userId) ? await env.link.user(application, userId) : undefined;
+  const user = isSnowflake(userId) ? await env.link.user(application, userId) : undefined;
   if (!user) throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
   return user;
 }

@@ -19,8 +19,8 @@ import { userJson } from '../../users/serialize.js';
 import { RpcError } from '../codes.js';
 import { RpcFailure } from '../connection.js';
 import type { AuthorizeGrant, InviteNotice, LinkApplication, LinkUser, PlatformLink } from './platform-link.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
-const isId = (value: string) => /^\d{1,20}$/.test(value);
 const oauthError = (error: string, description: string) => new RpcFailure(RpcError.OAUTH2_ERROR, `OAuth2 Error: ${error}: ${description}`);
 
 export class InProcessLink implements PlatformLink {
@@ -55,7 +55,7 @@ export class InProcessLink implements PlatformLink {
   }
 
   async application(clientId: string): Promise<LinkApplication | undefined> {
-    const app = isId(clientId) ? this.ctx.store.applications.get(clientId) : undefined;
+    const app = isSnowflake(clientId) ? this.ctx.store.applications.get(clientId) : undefined;
     return app && { id: app.id, name: app.name };
   }
 
@@ -111,18 +111,18 @@ export class InProcessLink implements PlatformLink {
 
   async guild(accessToken: string, guildId: string) {
     const principal = findBearer(this.ctx, accessToken);
-    const guild = isId(guildId) ? this.ctx.store.guilds.get(guildId) : undefined;
+    const guild = isSnowflake(guildId) ? this.ctx.store.guilds.get(guildId) : undefined;
     if (!principal || !guild || !this.ctx.store.guilds.isMember(guildId, principal.user.id)) return undefined;
     return { id: guild.id, name: guild.name };
   }
 
   async user(_application: LinkApplication, userId: string): Promise<LinkUser | undefined> {
-    const user = isId(userId) ? this.ctx.store.users.get(userId) : undefined;
+    const user = isSnowflake(userId) ? this.ctx.store.users.get(userId) : undefined;
     return user && !user.bot ? (userJson(this.ctx, user) as LinkUser) : undefined;
   }
 
   async sendJoinInvite(application: LinkApplication, recipientId: string): Promise<void> {
-    const recipient = isId(recipientId) ? this.ctx.store.users.get(recipientId) : undefined;
+    const recipient = isSnowflake(recipientId) ? this.ctx.store.users.get(recipientId) : undefined;
     if (!recipient || recipient.bot) throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
     try {
       this.social.invites.send(this.record(application), this.desktopRecord(), recipient, INVITE_JOIN, '');
@@ -142,7 +142,7 @@ export class InProcessLink implements PlatformLink {
   }
 
   async acceptInvite(messageId: string) {
-    const message = isId(messageId) ? this.ctx.store.directMessages.get(messageId) : undefined;
+    const message = isSnowflake(messageId) ? this.ctx.store.directMessages.get(messageId) : undefined;
     const app = message ? this.ctx.store.applications.get(message.applicationId) : undefined;
     if (!message || !app) throw SocialErrors.unknownMessage();
     const { secret } = this.social.invites.accept(app, this.desktopRecord(), messageId);

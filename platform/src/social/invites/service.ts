@@ -14,6 +14,7 @@ import type { MessageService } from '../messages/service.js';
 import { channelIdFor } from '../messages/serialize.js';
 import { isJoinable, type Activity } from '../presence/activity.js';
 import type { PresenceService } from '../presence/service.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
 export const INVITE_JOIN = 1;
 export const INVITE_JOIN_REQUEST = 5;
@@ -67,7 +68,7 @@ export class InviteService {
 
   /** The join secret of the party owner's current activity; 80021 when the invite is no longer valid. */
   accept(app: ApplicationRecord, user: UserRecord, messageId: string): { secret: string } {
-    const message = /^\d{1,20}$/.test(messageId) ? this.ctx.store.directMessages.get(messageId) : undefined;
+    const message = isSnowflake(messageId) ? this.ctx.store.directMessages.get(messageId) : undefined;
     const invite = message?.invite;
     if (!message || !invite || message.recipientId !== user.id || !applicationFamily(this.ctx, app).includes(message.applicationId)) {
       throw SocialErrors.unknownMessage();

@@ -15,6 +15,7 @@ import { transact, type PendingEvents } from '../events.js';
 import { applicationFamily, familyOfId } from '../family.js';
 import type { RelationshipService } from '../relationships/service.js';
 import { channelIdFor, messageJson } from './serialize.js';
+import { isSnowflake } from '../../ids/snowflake.js';
 
 export class MessageService {
   constructor(
@@ -130,7 +131,7 @@ export class MessageService {
 
   /** A message within the history window that is not an invite. */
   private live(messageId: string): DmMessageRecord | undefined {
-    if (!/^\d{1,20}$/.test(messageId)) return undefined;
+    if (!isSnowflake(messageId)) return undefined;
     const message = this.ctx.store.directMessages.get(messageId);
     if (!message || message.invite || message.createdAt < this.historyStart()) return undefined;
     return message;

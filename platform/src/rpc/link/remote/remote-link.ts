@@ -16,6 +16,7 @@ import type { AuthorizeGrant, InviteNotice, LinkApplication, LinkUser, PlatformL
 import { AuthorizeEndpoint, type AppToken, type Credentials } from './authorize-endpoint.js';
 import { GatewaySession, type Dispatch } from './gateway-session.js';
 import { PlatformHttp } from './http.js';
+import { isSnowflake } from '../../../ids/snowflake.js';
 
 /**
  * What the local client asks for each game's application: its own user object, presence, invites and DMs (to
@@ -35,7 +36,6 @@ interface AppState {
   chain: Promise<void>;
 }
 
-const isId = (value: string) => /^\d{1,20}$/.test(value);
 
 export class RemoteLink implements PlatformLink {
   private readonly http: PlatformHttp;
@@ -90,7 +90,7 @@ export class RemoteLink implements PlatformLink {
   private async state(applicationId: string): Promise<AppState | undefined> {
     const known = this.apps.get(applicationId);
     if (known) return known;
-    if (!isId(applicationId)) return undefined;
+    if (!isSnowflake(applicationId)) return undefined;
     const token = await this.endpoint.token(applicationId, LOCAL_CLIENT_SCOPES);
     if (!token) return undefined;
     const me = await this.http.api<{ application: { id: string; name: string } }>('/oauth2/@me', { token: token.accessToken });

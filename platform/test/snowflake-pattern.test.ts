@@ -1,0 +1,34 @@
+/** One reading of an id from outside (src/ids/snowflake.ts): no area writes the pattern again. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isSnowflake, SNOWFLAKE_PATTERN } from '../src/ids/snowflake.js';
+
+const src = fileURLToPath(new URL('../src', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('the snowflake pattern', () => {
+  it('is written once: every whole-value id check uses isSnowflake or SNOWFLAKE_PATTERN', () => {
+    const inline: string[] = [];
+    for (const file of sources(src)) {
+      if (file.endsWith(join('ids', 'snowflake.ts'))) continue;
+      for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        if (line.includes('/^\\d{1,20}$/')) inline.push(`${relative(src, file)}:${n + 1}: ${line.trim()}`);
+      }
+    }
+    expect(inline).toEqual([]);
+  });
+
+  it('takes 1 to 20 decimal digits and nothing else', () => {
+    for (const id of ['0', '1', '12345678901234567890']) expect(isSnowflake(id), id).toBe(true);
+    for (const id of ['', '-1', '+1', ' 1', '1 ', '1e3', '0x10', '123456789012345678901', '１']) expect(isSnowflake(id), id).toBe(false);
+    expect(SNOWFLAKE_PATTERN.flags).toBe('');
+  });
+});
