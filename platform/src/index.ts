@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { PlatformContext, PlatformUrls } from './context.js';
-import { CORE_MIGRATIONS } from './accounts/migrations.js';
+import { CORE_ACCOUNT_MOVERS } from './accounts/migrations.js';
 import { registerDevGuard } from './admin/dev-guard.js';
 import { devRoutes } from './admin/routes.js';
 import { applyConfig } from './config/apply.js';
@@ -228,7 +228,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       webhooks,
       outbound,
       rateLimiter,
-      accountMigrations: [...CORE_MIGRATIONS],
+      accountMigrations: [...CORE_ACCOUNT_MOVERS],
       devToken: randomToken(),
       gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], sessionsObserved: [], identified: [], commands: [] },
       now,

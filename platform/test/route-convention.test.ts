@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/store/sqlite/index.js';
-import { CORE_MIGRATIONS } from '../src/store/sqlite/schema.js';
+import { CORE_SCHEMA_MIGRATIONS } from '../src/store/sqlite/schema.js';
 import { bearer, bot, request } from './helpers/http.js';
 import { startTestPlatform, tempDir } from './helpers/platform.js';
 
@@ -80,7 +80,7 @@ describe('one migration system', () => {
     const db = new Database(path);
     try {
       const rows = db.prepare("SELECT key, value FROM meta WHERE key LIKE 'schema:%'").all() as Array<{ key: string; value: string }>;
-      expect(Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]))).toMatchObject({ 'schema:core': CORE_MIGRATIONS.length });
+      expect(Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]))).toMatchObject({ 'schema:core': CORE_SCHEMA_MIGRATIONS.length });
     } finally {
       db.close();
     }
@@ -92,7 +92,7 @@ describe('one migration system', () => {
     // What a database written before the change looks like: core version in user_version, no schema:core row.
     const legacy = new Database(path);
     legacy.prepare("DELETE FROM meta WHERE key = 'schema:core'").run();
-    legacy.pragma(`user_version = ${CORE_MIGRATIONS.length}`);
+    legacy.pragma(`user_version = ${CORE_SCHEMA_MIGRATIONS.length}`);
     legacy.close();
 
     const store = openSqliteStore(path);
@@ -102,7 +102,7 @@ describe('one migration system', () => {
       const row = db.prepare("SELECT value FROM meta WHERE key = 'schema:core'").get() as { value: string } | undefined;
       // Nothing left to apply, so nothing re-ran (a re-run CREATE TABLE would have thrown) and no row was needed.
       expect(row).toBeUndefined();
-      expect(db.pragma('user_version', { simple: true })).toBe(CORE_MIGRATIONS.length);
+      expect(db.pragma('user_version', { simple: true })).toBe(CORE_SCHEMA_MIGRATIONS.length);
     } finally {
       db.close();
     }

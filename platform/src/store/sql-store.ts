@@ -21,7 +21,7 @@ import { sqlitePremium } from './sqlite/premium.js';
 import { sqliteBotGuilds } from './sqlite/bot-guilds.js';
 import { sqliteReactions } from './sqlite/reactions.js';
 import { sqliteLobbies } from './sqlite/lobbies.js';
-import { CORE_MIGRATIONS } from './sqlite/schema.js';
+import { CORE_SCHEMA_MIGRATIONS } from './sqlite/schema.js';
 import { sqliteDirectMessages } from './sqlite/direct-messages.js';
 import { sqliteRelationships } from './sqlite/relationships.js';
 import { sqliteTokens } from './sqlite/tokens.js';
@@ -33,7 +33,7 @@ import { sqliteUsers } from './sqlite/users.js';
  */
 export function sqlStore(db: SqlDatabase): Store {
   migrateArea(db, 'dialect-functions', DIALECT_FUNCTION_MIGRATIONS);
-  migrateArea(db, 'core', CORE_MIGRATIONS);
+  migrateArea(db, 'core', CORE_SCHEMA_MIGRATIONS);
   migrateArea(db, 'webhook-targets', OUTBOX_TARGET_MIGRATIONS);
   migrateArea(db, 'webhook-event-ids', OUTBOX_EVENT_ID_MIGRATIONS);
   migrateArea(db, 'lobbies', LOBBY_MIGRATIONS);

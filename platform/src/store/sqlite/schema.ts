@@ -3,7 +3,7 @@
  * change the schema; never edit an applied one. (The `meta` table is the runner's own, so the first entry only
  * keeps its historical statement in an idempotent form.)
  */
-export const CORE_MIGRATIONS: string[] = [
+export const CORE_SCHEMA_MIGRATIONS: string[] = [
   `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
