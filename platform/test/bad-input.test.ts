@@ -188,6 +188,17 @@ describe('bad input', () => {
     }
   });
 
+  it('gateway frames nested past the documented depth (64) close with 4002, as every JSON input refuses them', async () => {
+    const a = await fullUser(platform);
+    const deep = await connect(platform, a);
+    deep.client.sendRaw(`{"op":1,"d":null,"x":${'['.repeat(64)}${']'.repeat(64)}}`);
+    expect((await deep.client.expectClose()).code).toBe(4002);
+    const ok = await connect(platform, a);
+    ok.client.sendRaw(`{"op":1,"d":null,"x":${'['.repeat(63)}${']'.repeat(63)}}`);
+    expect((await ok.client.nextOf(11)).op).toBe(11);
+    await ok.client.close();
+  });
+
   it('gateway op 3 with a lone surrogate closes with 4001 and publishes nothing', async () => {
     const [a, b] = [await fullUser(platform), await fullUser(platform)];
     await befriend(platform, a, b);

@@ -6,7 +6,7 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { BusEvent } from '../events/bus.js';
-import { unpairedSurrogatePath } from '../http/json-input.js';
+import { parseClientJson } from '../http/json-input.js';
 import { ClusterSessions } from './cluster-sessions.js';
 import { checkIdentify, checkRemoteResume, checkResume, parseHeartbeat, parsePresence, sessionIntents, type Refusal } from './commands.js';
 import { Connection, type ConnectionParams } from './connection.js';
@@ -104,19 +104,16 @@ export class GatewayServer implements GatewayHandle {
     if (conn.closing) return;
     if (conn.sendLimit.take(Date.now()) > 0) return this.closeConnection(conn, Close.RateLimited, 'You are being rate limited.');
     if (data.length > this.options.maxPayloadBytes) return this.closeConnection(conn, Close.DecodeError, 'Payload too large.');
-    let payload: unknown;
-    try {
-      payload = JSON.parse(data.toString('utf8'));
-    } catch {
-      return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
-    }
-    const envelope = envelopeSchema.safeParse(payload);
+    // The one reading of outside JSON (http/json-input.ts): bad JSON or nesting past its depth limit is a decode
+    // error; a string that is not valid Unicode (an escaped unpaired surrogate) would be stored and relayed to other
+    // clients, whose strict parsers reject the whole frame, so it is refused like any invalid payload of a known op.
+    const read = parseClientJson(data.toString('utf8'));
+    if (!read.ok && read.problem === 'invalid-json') return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
+    const envelope = envelopeSchema.safeParse(read.value);
     if (!envelope.success) return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
     const { op, d } = envelope.data;
     if (!KNOWN_CLIENT_OPS.has(op)) return this.closeConnection(conn, Close.UnknownOpcode, 'Unknown opcode.');
-    // A string that is not valid Unicode (an escaped unpaired surrogate) would be stored and relayed to other
-    // clients, whose strict parsers reject the whole frame: refused like any invalid payload of a known op.
-    if (unpairedSurrogatePath(d)) return this.closeConnection(conn, Close.UnknownOpcode, 'Invalid payload: unpaired surrogate.');
+    if (!read.ok) return this.closeConnection(conn, Close.UnknownOpcode, 'Invalid payload: unpaired surrogate.');
     if (op === Op.Heartbeat) return this.onHeartbeat(conn, d);
     if (op === Op.Identify) return this.onIdentify(conn, d);
     if (op === Op.Resume) return this.onResume(conn, d);
