@@ -1,5 +1,5 @@
 /**
- * An unmodified @discordjs/voice client in its own process, driven over stdio by voice-discordjs.test.ts. Its own
+ * An unmodified @discordjs/voice client in its own process, driven over stdio by voice/discordjs.test.ts. Its own
  * process because the library always connects with wss:// and passes no TLS options, so the platform's certificate
  * is trusted the way a user of the library would: NODE_EXTRA_CA_CERTS, read at process start.
  *
