@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { pathParams, type ApiArea } from '../http/api.js';
-import type { MessageService } from '../messages/service.js';
-import { createMessageSchema } from '../messages/schemas.js';
+import type { MessageService } from '../guild-messages/service.js';
+import { createMessageSchema } from '../guild-messages/schemas.js';
 import { Errors } from '../http/errors.js';
 import { memberJson } from './bot-serialize.js';
 import { joinGuild } from './join.js';

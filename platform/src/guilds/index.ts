@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
 import { registerArea } from '../http/api.js';
-import { messageRoutes } from '../messages/routes.js';
-import { MessageService } from '../messages/service.js';
-import { reactionRoutes } from '../messages/reaction-routes.js';
-import { ReactionService } from '../messages/reactions.js';
-import { searchRoutes } from '../messages/search-routes.js';
+import { messageRoutes } from '../guild-messages/routes.js';
+import { MessageService } from '../guild-messages/service.js';
+import { reactionRoutes } from '../guild-messages/reaction-routes.js';
+import { ReactionService } from '../guild-messages/reactions.js';
+import { searchRoutes } from '../guild-messages/search-routes.js';
 import { guildInviteRoutes } from '../guild-invites/routes.js';
 import { guildBotRoutes } from './bot-routes.js';
 import { channelEditRoutes } from './channel-routes.js';

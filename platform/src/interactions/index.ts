@@ -11,7 +11,7 @@ import { commandPermissionRoutes } from '../commands/permissions-routes.js';
 import { CommandService } from '../commands/service.js';
 import type { GuildService } from '../guilds/service.js';
 import { registerArea } from '../http/api.js';
-import type { MessageService } from '../messages/service.js';
+import type { MessageService } from '../guild-messages/service.js';
 import { InteractionDelivery } from './delivery.js';
 import { interactionDevRoutes } from './dev-routes.js';
 import { interactionRoutes } from './routes.js';

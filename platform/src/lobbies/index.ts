@@ -5,7 +5,7 @@ import { registerLinkingRoutes } from './linking.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerMessageRoutes } from './message-routes.js';
-import { LobbyMessages } from './messages.js';
+import { LobbyMessages } from './lobby-messages.js';
 import { registerArea } from '../http/api.js';
 import { lobbyMigration } from './migrations.js';
 import { lobbySchemas } from './schemas.js';

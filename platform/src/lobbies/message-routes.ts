@@ -1,7 +1,7 @@
 import { callerOf, pathParams, type ApiScope } from '../http/api.js';
 import type { PlatformContext } from '../context.js';
 import { findLobby, lobbyConfig } from './access.js';
-import type { LobbyMessages } from './messages.js';
+import type { LobbyMessages } from './lobby-messages.js';
 import type { LobbySchemas } from './schemas.js';
 
 /** Lobby chat routes (platform/PROTOCOL.md §10.5); the rules are in LobbyMessages. */
