@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/store/sqlite/index.js';
-import { CORE_SCHEMA_MIGRATIONS } from '../src/store/sqlite/schema.js';
+import { CORE_SCHEMA_MIGRATIONS } from '../src/store/sqlite/core-schema.js';
 import { bearer, bot, request } from './helpers/http.js';
 import { startTestPlatform, tempDir } from './helpers/platform.js';
 

@@ -58,12 +58,6 @@ const COLUMNS = [
   'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'flags', 'profile', 'created_at',
 ];
 
-/**
- * Applied by migrateArea under `schema:application-profile`: the published fields of `PATCH /applications/@me`
- * (description, icon, tags, install settings, event webhook settings), one JSON document per application.
- */
-export const APPLICATION_PROFILE_MIGRATIONS: readonly string[] = ['ALTER TABLE applications ADD COLUMN profile TEXT'];
-
 export function sqliteApplications(db: SqlDatabase): ApplicationRepository {
   const insert = db.prepare(`INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
   const update = db.prepare(`UPDATE applications SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
