@@ -4,7 +4,7 @@ import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
 import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
 import { LOOPBACK_RANGES } from './outbound/guard.js';
-import type { RpcOptions } from './rpc/index.js';
+import type { RpcOptions } from './rpc/options.js';
 
 /** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
 export interface RateLimitRule {

@@ -1,8 +1,9 @@
 /**
  * No import circles in `platform/src/` (PROTOCOL.md §2 "Route convention"): a module never reaches itself through
- * the modules it imports at run time. `import type` (and `import { type … }` lists) are erased by the compiler and
- * load nothing, so they are not edges; dynamic `import()` is lazy and not an edge either. The graph is read from the
- * source text (relative specifiers only), and strongly connected components are found with Tarjan's algorithm.
+ * the modules it imports. Type-only imports count: they load nothing at run time, but a circle of types is a circle
+ * of knowledge (an area that knows the hub that knows the area), and it is what keeps a module from being read,
+ * tested or moved on its own. Dynamic `import()` is lazy and not an edge. The graph is read from the source text
+ * (relative specifiers only), and strongly connected components are found with Tarjan's algorithm.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,23 +21,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Static `import … from './x.js'`, `export … from './x.js'` and bare `import './x.js'`. */
-const STATIC_IMPORT = /^(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
+const STATIC_IMPORT = /^(?:import|export)\s+(?:type\s+)?(?:[^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
 
-/** `{ type A, type B }`: every imported name is a type, so nothing is loaded. */
-function onlyTypes(clause: string): boolean {
-  const list = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
-  if (list === undefined) return false;
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
-  return names.length > 0 && names.every((name) => name.startsWith('type '));
-}
-
-function runtimeImportGraph(files: string[]): Map<string, string[]> {
+function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets = new Set<string>();
     for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
-      if (match[1] || onlyTypes(match[2] ?? '')) continue;
-      const specifier = (match[3] ?? match[4])!;
+      const specifier = (match[1] ?? match[2])!;
       targets.add(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
     }
     graph.set(file, [...targets].filter((target) => target !== file));
@@ -90,14 +82,12 @@ describe('platform/src has no import circles', () => {
       ['/d.ts', ['/a.ts']],
     ]);
     expect(circles(graph).map((component) => component.sort())).toEqual([['/a.ts', '/b.ts', '/c.ts']]);
-    expect(onlyTypes('{ type A, type B }')).toBe(true);
-    expect(onlyTypes('{ type A, b }')).toBe(false);
   });
 
-  it('no module reaches itself through its run-time imports', () => {
+  it('no module reaches itself through its imports, type-only ones included', () => {
     const files = sourceFiles(SRC);
     expect(files.length).toBeGreaterThan(100);
-    const found = circles(runtimeImportGraph(files)).map((component) => component.map((file) => relative(SRC, file)).sort());
+    const found = circles(importGraph(files)).map((component) => component.map((file) => relative(SRC, file)).sort());
     expect(found).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { jsonBody } from '../http/body.js';
 import { parseBody } from '../http/validation.js';
-import type { VoiceHandle } from './index.js';
+import type { VoiceHandle } from './handle.js';
 import { API_PREFIX } from '../http/api.js';
 import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 

@@ -49,28 +49,9 @@ export interface VoiceOptions {
   relayTap?: RelayTap;
 }
 
-export interface VoiceStats extends RelayStats {
-  lossRate: number;
-  calls: Record<string, string[]>;
-  /** Resumes the voice gateway accepted, and the buffered messages they re-sent in all. */
-  resumes: number;
-  resumeReplayed: number;
-  /** Resumes refused with 4006 (the client must Identify again). */
-  resumesRefused: number;
-}
+import type { VoiceHandle, VoiceStats } from './handle.js';
 
-export interface VoiceHandle {
-  /** `host:port` of the voice gateway (VOICE_SERVER_UPDATE `endpoint`); empty before listen. */
-  readonly endpoint: string;
-  /** UDP port of the relay; 0 before listen. */
-  readonly udpPort: number;
-  /** Drops matching voice WebSockets without a close frame; returns how many. The clients can resume (not with `forget`). */
-  dropConnections(filter: VoiceDropFilter): number;
-  setLoss(rate: number, seed?: number): void;
-  stats(): VoiceStats;
-  /** The call's DAVE group as the platform tracks it (epoch; user id per leaf), or null (no DAVE call). */
-  dave(lobbyId: string): { epoch: bigint; leaves: (string | null)[] } | null;
-}
+export type { VoiceHandle, VoiceStats } from './handle.js';
 
 export const DEFAULT_MAX_PARTICIPANTS = 25;
 
