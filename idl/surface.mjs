@@ -1401,6 +1401,36 @@ export const snapshots = {
     Activity: ['GetButtons'],
     ClientResult: ['Successful', 'ToString'],
   },
+  // the TypeScript face's snapshot types that are a snapshot as it is: generated under their public names (with the
+  // docs below and each getter's doc on its field) into lib/generated/snapshots.ts and exported from the package; a
+  // face type that adapts a snapshot (LobbySnapshot, GuildSnapshot) is written by hand in lib/ over the generated one
+  public: {
+    UserHandle: { name: 'UserSnapshot', doc: 'A user as the SDK\'s cache knew it when the snapshot was taken. Ids are bigint snowflakes.' },
+    UserApplicationProfileHandle: { name: 'UserApplicationProfileSnapshot', doc: 'One of the user\'s profiles for this application: an external identity (e.g. a game account).' },
+    RelationshipHandle: { name: 'RelationshipSnapshot', doc: 'The relationship with one user on both axes, as the SDK\'s cache knew it when the snapshot was taken.' },
+    LobbyMemberHandle: { name: 'LobbyMemberSnapshot', doc: 'A member of a lobby (this user included). Membership is not presence: see `connected`.' },
+    LinkedChannel: { name: 'LinkedChannelSnapshot', doc: 'The guild channel a lobby is linked to.' },
+    LinkedLobby: { name: 'LinkedLobbySnapshot', doc: 'The lobby a guild channel is linked to.' },
+    GuildChannel: { name: 'GuildChannelSnapshot', doc: 'A channel of a guild, with what lobby linking needs to know about it.' },
+    MessageHandle: { name: 'MessageSnapshot', doc: 'A lobby or direct message as the SDK knew it when the snapshot was taken.' },
+    AdditionalContent: { name: 'AdditionalContentSnapshot', doc: 'What a message carries besides its text (the platform\'s game messages are text only: never set today).' },
+    ChannelHandle: { name: 'ChannelSnapshot', doc: 'A channel messages go through: a persistent DM channel or a lobby.' },
+    UserMessageSummary: { name: 'UserMessageSummarySnapshot', doc: 'The latest direct message with one user.' },
+    ConnectionFailure: { name: 'ConnectionFailureSnapshot', doc: 'Why connecting failed, as the SDK saw it (SvcppConnectionError.cause).' },
+    AudioDevice: { name: 'AudioDeviceSnapshot', doc: 'An audio device as the system (or the file and null devices) offers it.' },
+    VoiceStateHandle: { name: 'VoiceStateSnapshot', doc: 'A participant\'s voice state as the platform reports it.' },
+    Activity: { name: 'ActivitySnapshot', doc: 'An activity as read back (a user\'s game activity): every field of {@link Activity} present.' },
+    ActivityAssets: { name: 'ActivityAssetsSnapshot', doc: 'The images of an activity as read back.' },
+    ActivityTimestamps: { name: 'ActivityTimestampsSnapshot', doc: 'The start and end of an activity as read back, Unix milliseconds (0 = not set).' },
+    ActivityParty: { name: 'ActivityPartySnapshot', doc: 'The party of an activity as read back.' },
+    ActivitySecrets: { name: 'ActivitySecretsSnapshot', doc: 'The secrets of an activity as read back.' },
+    ActivityButton: { name: 'ActivityButton', doc: 'A custom button of an activity card.' },
+    ActivityInvite: { name: 'ActivityInvite', doc: 'A game invite or join request, as received in \'activityInviteCreated\' / \'activityInviteUpdated\'.' },
+    GuildMinimal: { name: 'GuildSnapshot', doc: 'A guild the user is a member of.' },
+    CallEncryptionState: { name: 'EncryptionState', doc: 'svcpp addition: a call\'s end-to-end encryption (DAVE) state.' },
+    AuthorizationCodeChallenge: { name: 'AuthorizationCodeChallengeInit', doc: 'A PKCE challenge as plain data (what createAuthorizationCodeVerifier returns).' },
+    AuthorizationCodeVerifier: { name: 'AuthorizationCodeVerifierSnapshot', doc: 'A fresh PKCE pair: send `challenge` with authorize(), keep `verifier` for the token exchange.' },
+  },
   // nested objects of which only one getter's value is kept (the message's lobby: its id)
   only: { MessageHandle: { Lobby: 'Id' } },
   // keys other than the getter's name, so that the snapshot is the TypeScript face's object as it is (no re-map in JS)

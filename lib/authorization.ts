@@ -4,16 +4,12 @@
 import { type BackendName, loadBackend } from './loader.js';
 import { AuthenticationCodeChallengeMethod, IntegrationType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { AuthorizationCodeChallengeInit } from './generated/snapshots.js';
+export type { AuthorizationCodeChallengeInit } from './generated/snapshots.js';
 
 export interface ValueObjectOptions {
   /** Which backend holds the native object (default 'napi'); pass objects only to a Client of the same backend. */
   backend?: BackendName;
-}
-
-/** A PKCE challenge as plain data (what createAuthorizationCodeVerifier returns). */
-export interface AuthorizationCodeChallengeInit {
-  method: AuthenticationCodeChallengeMethod;
-  challenge: string;
 }
 
 export class AuthorizationCodeChallenge {

@@ -1,21 +1,9 @@
 // The connection's own reports beyond statusChanged: why connecting failed (ConnectionFailure → the cause of
 // SvcppConnectionError) and the 'missedEvents' event after a reconnect that could not resume.
-import { ConnectionFailureReason, HttpStatusCode } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-
-/** Why connecting failed, as the SDK saw it (SvcppConnectionError.cause). */
-export interface ConnectionFailureSnapshot {
-  reason: ConnectionFailureReason;
-  /** For a person: what failed (e.g. the certificate problem). Never holds a token. */
-  message: string;
-  /** Whether trying again later may succeed: never for certificate, URL or token failures. */
-  retryable: boolean;
-  /** The gateway close code (InvalidToken, ClosedByServer), else 0. */
-  closeCode: number;
-  /** The HTTP status of a failed gateway discovery, else HttpStatusCode.None. */
-  httpStatus: HttpStatusCode;
-}
+import type { ConnectionFailureSnapshot } from './generated/snapshots.js';
+export type { ConnectionFailureSnapshot } from './generated/snapshots.js';
 
 /** Reads a ConnectionFailure into a snapshot and drops it: one crossing. */
 export function takeConnectionFailure(api: NativeApi, handle: NativeHandle<'ConnectionFailure'>): ConnectionFailureSnapshot {

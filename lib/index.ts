@@ -12,6 +12,9 @@ export type {
 export type { RelationshipSnapshot } from './relationships.js';
 export type { ConnectionEvents, ConnectionFailureSnapshot } from './connection.js';
 export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
+export type {
+  ActivityAssetsSnapshot, ActivityPartySnapshot, ActivitySecretsSnapshot, ActivitySnapshot, ActivityTimestampsSnapshot,
+} from './generated/snapshots.js';
 export type { LocalClientEvents, LocalClientOptions } from './local-client.js';
 export { Call } from './voice/call.js';
 export type { CallEvents, DecryptStats, EncryptionState, VadThreshold, VoiceStateSnapshot } from './voice/call.js';

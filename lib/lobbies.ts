@@ -2,30 +2,8 @@
 // handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { LobbyHandleData, LobbyMemberHandleData } from './generated/snapshots.js';
-import type { UserSnapshot } from './users.js';
-
-/** The guild channel a lobby is linked to. */
-export interface LinkedChannelSnapshot {
-  id: bigint;
-  name: string;
-  guildId: bigint;
-}
-
-/** A member of a lobby (this user included). Membership is not presence: see `connected`. */
-export interface LobbyMemberSnapshot {
-  /** The member's user id. */
-  id: bigint;
-  /** True while the member has a session for the application. */
-  connected: boolean;
-  metadata: Record<string, string>;
-  /** The member's user, when the SDK's cache knows it. */
-  user: UserSnapshot | undefined;
-  /** The member may link the lobby to a guild channel (set through the server API only). */
-  canLinkLobby: boolean;
-  /** The server-set display name of the member, when set. */
-  additionalName: string | undefined;
-}
+import type { LinkedChannelSnapshot, LobbyHandleData, LobbyMemberHandleData, LobbyMemberSnapshot } from './generated/snapshots.js';
+export type { LinkedChannelSnapshot, LobbyMemberSnapshot } from './generated/snapshots.js';
 
 /** A participant of a lobby's voice call, seen from outside it. */
 export interface LobbyCallParticipant {

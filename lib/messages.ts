@@ -1,64 +1,9 @@
 // Message snapshots: native MessageHandle / ChannelHandle / UserMessageSummary objects read once into plain data;
 // the handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes; timestamps Unix milliseconds.
-import type { AdditionalContentType, ChannelType, DisclosureTypes } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { UserSnapshot } from './users.js';
-
-/** What a message carries besides its text (the platform's game messages are text only: never set today). */
-export interface AdditionalContentSnapshot {
-  type: AdditionalContentType;
-  title: string | undefined;
-  count: number;
-}
-
-/** A lobby or direct message as the SDK knew it when the snapshot was taken. */
-export interface MessageSnapshot {
-  id: bigint;
-  /** The text with user mentions and custom emoji made readable (@name, :emoji:). */
-  content: string;
-  /** The text as sent. */
-  rawContent: string;
-  authorId: bigint;
-  /** The author, when the SDK's cache knows the user. */
-  author: UserSnapshot | undefined;
-  /** The DM channel as this user sees it (the other user's id for ephemeral DMs), or the lobby id. */
-  channelId: bigint;
-  /** The lobby of a lobby message (undefined for DMs). */
-  lobbyId: bigint | undefined;
-  /** The user a DM was sent to, or the lobby of a lobby message. */
-  recipientId: bigint;
-  /** Unix milliseconds. */
-  sentTimestamp: bigint;
-  /** Unix milliseconds; 0n = never edited. */
-  editedTimestamp: bigint;
-  metadata: Record<string, string>;
-  /** Set by the application's server (moderation tools). */
-  moderationMetadata: Record<string, string>;
-  additionalContent: AdditionalContentSnapshot | undefined;
-  disclosureType: DisclosureTypes | undefined;
-  applicationId: bigint | undefined;
-  /** Sent through the SDK rather than the platform's own client. */
-  sentFromGame: boolean;
-  /** The server-set display name of the lobby member who sent it, when set. */
-  additionalName: string | undefined;
-}
-
-/** A channel messages go through: a persistent DM channel or a lobby. */
-export interface ChannelSnapshot {
-  id: bigint;
-  /** Empty for DMs and lobbies. */
-  name: string;
-  /** DMs: the other participant; lobbies: every member. */
-  recipients: bigint[];
-  type: ChannelType;
-}
-
-/** The latest direct message with one user. */
-export interface UserMessageSummarySnapshot {
-  userId: bigint;
-  lastMessageId: bigint;
-}
+import type { ChannelSnapshot, MessageSnapshot, UserMessageSummarySnapshot } from './generated/snapshots.js';
+export type { AdditionalContentSnapshot, ChannelSnapshot, MessageSnapshot, UserMessageSummarySnapshot } from './generated/snapshots.js';
 
 /** Reads a MessageHandle into a snapshot and drops it: one crossing (MessageHandle_Snapshot). */
 export function takeMessageSnapshot(api: NativeApi, handle: NativeHandle<'MessageHandle'>): MessageSnapshot {

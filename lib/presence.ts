@@ -2,12 +2,13 @@
 // Activity for the call and dropped right after; activities and invites read from the SDK are snapshots (the native
 // handles are dropped at once, see snapshot.ts). Ids are bigint snowflakes.
 import type {
-  ActivityActionTypes, ActivityGamePlatforms, ActivityPartyPrivacy, ActivityTypes, StatusDisplayTypes,
+  ActivityGamePlatforms, ActivityPartyPrivacy, ActivityTypes, StatusDisplayTypes,
 } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
 import { takeSnapshot } from './snapshot.js';
-import type { ActivityData } from './generated/snapshots.js';
+import type { ActivityButton, ActivityData, ActivityInvite } from './generated/snapshots.js';
+export type { ActivityButton, ActivityInvite } from './generated/snapshots.js';
 
 /** Images of an activity and their hover texts (lengths in characters). */
 export interface ActivityAssets {
@@ -31,14 +32,6 @@ export interface ActivityAssets {
 export interface ActivityTimestamps {
   start?: bigint;
   end?: bigint;
-}
-
-/** A custom button of an activity card. */
-export interface ActivityButton {
-  /** 1–32 characters. */
-  label: string;
-  /** Opened when the button is pressed, 1–512 characters. */
-  url: string;
 }
 
 /** The party of an activity; with a join secret and room left it makes the activity joinable (invites). */
@@ -83,23 +76,6 @@ export interface Activity {
   supportedPlatforms?: ActivityGamePlatforms;
   /** At most 2 (more: ERR_SVCPP_VALIDATION). */
   buttons?: ActivityButton[];
-}
-
-/** A game invite or join request, as received in 'activityInviteCreated' / 'activityInviteUpdated'. */
-export interface ActivityInvite {
-  senderId: bigint;
-  channelId: bigint;
-  /** The message that carries it (what acceptActivityInvite() accepts). */
-  messageId: bigint;
-  /** Join (an invite) or JoinRequest (the sender asks to join). */
-  type: ActivityActionTypes;
-  applicationId: bigint;
-  /** 0n = none. */
-  parentApplicationId: bigint;
-  partyId: string;
-  sessionId: string;
-  /** False once it expired (6 h) or the sender left the party. */
-  isValid: boolean;
 }
 
 /** Builds a native Activity from plain data; the caller drops it. */

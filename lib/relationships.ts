@@ -1,24 +1,9 @@
 // Relationship snapshots: a native RelationshipHandle (and its user) read once into plain data; the handles are
 // dropped right away (see snapshot.ts). Ids are bigint snowflakes.
-import type { RelationshipType } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import type { RelationshipHandleData } from './generated/snapshots.js';
+import type { RelationshipHandleData, RelationshipSnapshot } from './generated/snapshots.js';
 import type { EventSetters } from './native-events.js';
-import type { UserSnapshot } from './users.js';
-
-/** The relationship with one user on both axes, as the SDK's cache knew it when the snapshot was taken. */
-export interface RelationshipSnapshot {
-  /** The other user's id. */
-  id: bigint;
-  /** The platform axis: global friends, blocks (None when there is none). */
-  platformRelationshipType: RelationshipType;
-  /** The game axis: this application's friends (None when there is none). */
-  gameRelationshipType: RelationshipType;
-  /** An incoming request the platform flagged as spam. */
-  isSpamRequest: boolean;
-  /** The other user, when the cache knows them. */
-  user: UserSnapshot | undefined;
-}
+export type { RelationshipSnapshot } from './generated/snapshots.js';
 
 /** Reads a RelationshipHandle into a snapshot and drops the handle: one crossing (RelationshipHandle_Snapshot). */
 export function takeRelationshipSnapshot(api: NativeApi, handle: NativeHandle<'RelationshipHandle'>): RelationshipSnapshot {

@@ -1,6 +1,5 @@
 // The Client's option, event and result types (lib/client.ts, lib/client/base.ts).
 import type { AudioSystem, AuthenticationExternalAuthType, AuthorizationTokenType, ClientError, ClientStatus, LoggingSeverity } from '../generated/enums.js';
-import type { AuthorizationCodeChallengeInit } from '../authorization.js';
 import type { ConnectionEvents } from '../connection.js';
 import type { BackendName } from '../loader.js';
 import type { LobbyEvents } from '../lobbies.js';
@@ -9,6 +8,7 @@ import type { MessageEvents } from '../messages.js';
 import type { InviteEvents } from '../presence.js';
 import type { RelationshipEvents } from '../relationships.js';
 import type { UserSnapshot } from '../users.js';
+export type { AuthorizationCodeVerifierSnapshot } from '../generated/snapshots.js';
 
 export interface ClientOptions extends LocalClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; polled every 1–16 ms, see README). */
@@ -82,8 +82,3 @@ export interface ExternalAuth {
   externalAuthToken: string;
 }
 
-/** A fresh PKCE pair: send `challenge` with authorize(), keep `verifier` for the token exchange. */
-export interface AuthorizationCodeVerifierSnapshot {
-  verifier: string;
-  challenge: AuthorizationCodeChallengeInit;
-}

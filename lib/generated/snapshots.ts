@@ -24,17 +24,25 @@ export interface ClientResultData {
   retryAfter: number;
 }
 
-/** What AuthorizationCodeChallenge_Snapshot returns: every getter of a AuthorizationCodeChallenge, read in one call. */
-export interface AuthorizationCodeChallengeData {
+/** A PKCE challenge as plain data (what createAuthorizationCodeVerifier returns). */
+export interface AuthorizationCodeChallengeInit {
+  /** Always S256. */
   method: AuthenticationCodeChallengeMethod;
+  /** BASE64URL(SHA256(verifier)), no padding. */
   challenge: string;
 }
+/** The bindings' name of {@link AuthorizationCodeChallengeInit}. */
+export type AuthorizationCodeChallengeData = AuthorizationCodeChallengeInit;
 
-/** What AuthorizationCodeVerifier_Snapshot returns: every getter of a AuthorizationCodeVerifier, read in one call. */
-export interface AuthorizationCodeVerifierData {
-  challenge: AuthorizationCodeChallengeData;
+/** A fresh PKCE pair: send `challenge` with authorize(), keep `verifier` for the token exchange. */
+export interface AuthorizationCodeVerifierSnapshot {
+  /** The S256 challenge of Verifier. */
+  challenge: AuthorizationCodeChallengeInit;
+  /** 43 characters of BASE64URL from 32 CSPRNG bytes (RFC 7636). */
   verifier: string;
 }
+/** The bindings' name of {@link AuthorizationCodeVerifierSnapshot}. */
+export type AuthorizationCodeVerifierData = AuthorizationCodeVerifierSnapshot;
 
 /** What AuthorizationArgs_Snapshot returns: every getter of a AuthorizationArgs, read in one call. */
 export interface AuthorizationArgsData {
@@ -42,52 +50,82 @@ export interface AuthorizationArgsData {
   scopes: string;
   state: string | undefined;
   nonce: string | undefined;
-  codeChallenge: AuthorizationCodeChallengeData | undefined;
+  codeChallenge: AuthorizationCodeChallengeInit | undefined;
   integrationType: IntegrationType | undefined;
   customSchemeParam: string | undefined;
 }
 
-/** What ActivityButton_Snapshot returns: every getter of a ActivityButton, read in one call. */
-export interface ActivityButtonData {
+/** A custom button of an activity card. */
+export interface ActivityButton {
+  /** Text of the button (1–32 characters; an empty label is rejected by the service). */
   label: string;
+  /** URL the button opens (1–512 characters). */
   url: string;
 }
+/** The bindings' name of {@link ActivityButton}. */
+export type ActivityButtonData = ActivityButton;
 
-/** What LinkedLobby_Snapshot returns: every getter of a LinkedLobby, read in one call. */
-export interface LinkedLobbyData {
+/** The lobby a guild channel is linked to. */
+export interface LinkedLobbySnapshot {
+  /** The application that owns the lobby. */
   applicationId: bigint;
+  /** The lobby id. */
   lobbyId: bigint;
 }
+/** The bindings' name of {@link LinkedLobbySnapshot}. */
+export type LinkedLobbyData = LinkedLobbySnapshot;
 
-/** What ConnectionFailure_Snapshot returns: every getter of a ConnectionFailure, read in one call. */
-export interface ConnectionFailureData {
+/** Why connecting failed, as the SDK saw it (SvcppConnectionError.cause). */
+export interface ConnectionFailureSnapshot {
+  /** The kind of failure. */
   reason: ConnectionFailureReason;
+  /** What failed, for a person (e.g. the certificate problem); never holds a token. */
   message: string;
+  /** Whether trying again later may succeed; never for certificate, URL or token failures. */
   retryable: boolean;
+  /** The gateway close code (InvalidToken, ClosedByServer), else 0. */
   closeCode: number;
+  /** The HTTP status of a failed gateway discovery (HttpError), else None. */
   httpStatus: HttpStatusCode;
 }
+/** The bindings' name of {@link ConnectionFailureSnapshot}. */
+export type ConnectionFailureData = ConnectionFailureSnapshot;
 
-/** What LinkedChannel_Snapshot returns: every getter of a LinkedChannel, read in one call. */
-export interface LinkedChannelData {
+/** The guild channel a lobby is linked to. */
+export interface LinkedChannelSnapshot {
+  /** The channel id. */
   id: bigint;
+  /** The channel name. */
   name: string;
+  /** The guild the channel belongs to. */
   guildId: bigint;
 }
+/** The bindings' name of {@link LinkedChannelSnapshot}. */
+export type LinkedChannelData = LinkedChannelSnapshot;
 
-/** What AdditionalContent_Snapshot returns: every getter of a AdditionalContent, read in one call. */
-export interface AdditionalContentData {
+/** What a message carries besides its text (the platform's game messages are text only: never set today). */
+export interface AdditionalContentSnapshot {
+  /** Kind of content. */
   type: AdditionalContentType;
+  /** A title for the content, when it has one. */
   title: string | undefined;
+  /** How many items of this kind the message carries (the reference type is u8). */
   count: number;
 }
+/** The bindings' name of {@link AdditionalContentSnapshot}. */
+export type AdditionalContentData = AdditionalContentSnapshot;
 
-/** What AudioDevice_Snapshot returns: every getter of a AudioDevice, read in one call. */
-export interface AudioDeviceData {
+/** An audio device as the system (or the file and null devices) offers it. */
+export interface AudioDeviceSnapshot {
+  /** The id SetInputDevice/SetOutputDevice take. */
   id: string;
+  /** A name for people. */
   name: string;
+  /** The system default device. */
   isDefault: boolean;
 }
+/** The bindings' name of {@link AudioDeviceSnapshot}. */
+export type AudioDeviceData = AudioDeviceSnapshot;
 
 /** What VADThresholdSettings_Snapshot returns: every getter of a VADThresholdSettings, read in one call. */
 export interface VADThresholdSettingsData {
@@ -95,188 +133,330 @@ export interface VADThresholdSettingsData {
   automatic: boolean;
 }
 
-/** What CallEncryptionState_Snapshot returns: every getter of a CallEncryptionState, read in one call. */
-export interface CallEncryptionStateData {
+/** svcpp addition: a call's end-to-end encryption (DAVE) state. */
+export interface EncryptionState {
+  /** DAVE protocol version of the call: 1 = end-to-end encrypted, 0 = not (yet). */
   protocolVersion: number;
+  /** The MLS epoch our audio is encrypted in; 0 before this user holds the call's group. */
   epoch: bigint;
+  /** A key change was prepared and waits for the voice server to execute it. */
   transitionPending: boolean;
+  /** Audio may travel in clear: only during a transition to or from an unencrypted call. */
   passthrough: boolean;
 }
+/** The bindings' name of {@link EncryptionState}. */
+export type CallEncryptionStateData = EncryptionState;
 
-/** What UserMessageSummary_Snapshot returns: every getter of a UserMessageSummary, read in one call. */
-export interface UserMessageSummaryData {
+/** The latest direct message with one user. */
+export interface UserMessageSummarySnapshot {
+  /** The other user. */
   userId: bigint;
+  /** The most recent message between the two users. */
   lastMessageId: bigint;
 }
+/** The bindings' name of {@link UserMessageSummarySnapshot}. */
+export type UserMessageSummaryData = UserMessageSummarySnapshot;
 
-/** What GuildMinimal_Snapshot returns: every getter of a GuildMinimal, read in one call. */
-export interface GuildMinimalData {
+/** A guild the user is a member of. */
+export interface GuildSnapshot {
+  /** The guild id. */
   id: bigint;
+  /** The guild name. */
   name: string;
 }
+/** The bindings' name of {@link GuildSnapshot}. */
+export type GuildMinimalData = GuildSnapshot;
 
-/** What GuildChannel_Snapshot returns: every getter of a GuildChannel, read in one call. */
-export interface GuildChannelData {
+/** A channel of a guild, with what lobby linking needs to know about it. */
+export interface GuildChannelSnapshot {
+  /** The channel id. */
   id: bigint;
+  /** The channel name. */
   name: string;
+  /** Text, voice, category, … */
   type: ChannelType;
+  /** Sort position within the guild (GetGuildChannels sorts by it). */
   position: number;
+  /** The category the channel is in, when it is in one. */
   parentId: bigint | undefined;
+  /** A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages. */
   isLinkable: boolean;
+  /** Every member may view the channel and send messages in it. */
   isViewableAndWriteableByAllMembers: boolean;
-  linkedLobby: LinkedLobbyData | undefined;
+  /** The lobby linked to the channel, when there is one. */
+  linkedLobby: LinkedLobbySnapshot | undefined;
 }
+/** The bindings' name of {@link GuildChannelSnapshot}. */
+export type GuildChannelData = GuildChannelSnapshot;
 
-/** What ActivityAssets_Snapshot returns: every getter of a ActivityAssets, read in one call. */
-export interface ActivityAssetsData {
+/** The images of an activity as read back. */
+export interface ActivityAssetsSnapshot {
+  /** Asset key or URL of the large image, 1–300. */
   largeImage: string | undefined;
+  /** Hover text of the large image, 2–128. */
   largeText: string | undefined;
+  /** Opened when the large image is clicked, 1–256. */
   largeUrl: string | undefined;
+  /** Asset key or URL of the small image, 1–300. */
   smallImage: string | undefined;
+  /** Hover text of the small image, 2–128. */
   smallText: string | undefined;
+  /** Opened when the small image is clicked, 1–256. */
   smallUrl: string | undefined;
+  /** Asset key or URL of the banner of game invites, 1–300. */
   inviteCoverImage: string | undefined;
 }
+/** The bindings' name of {@link ActivityAssetsSnapshot}. */
+export type ActivityAssetsData = ActivityAssetsSnapshot;
 
-/** What ActivityTimestamps_Snapshot returns: every getter of a ActivityTimestamps, read in one call. */
-export interface ActivityTimestampsData {
+/** The start and end of an activity as read back, Unix milliseconds (0 = not set). */
+export interface ActivityTimestampsSnapshot {
+  /** When the activity started (elapsed time display); 0 = unset. */
   start: bigint;
+  /** When the activity ends (countdown display); 0 = unset. */
   end: bigint;
 }
+/** The bindings' name of {@link ActivityTimestampsSnapshot}. */
+export type ActivityTimestampsData = ActivityTimestampsSnapshot;
 
-/** What ActivityParty_Snapshot returns: every getter of a ActivityParty, read in one call. */
-export interface ActivityPartyData {
+/** The party of an activity as read back. */
+export interface ActivityPartySnapshot {
+  /** Party id, 2–128 characters. */
   id: string;
+  /** Members in the party, ≥ 1. */
   currentSize: number;
+  /** Party capacity, ≥ 0 (0 = no maximum shown); when set, ≥ CurrentSize. */
   maxSize: number;
+  /** Who may ask to join. */
   privacy: ActivityPartyPrivacy;
 }
+/** The bindings' name of {@link ActivityPartySnapshot}. */
+export type ActivityPartyData = ActivityPartySnapshot;
 
-/** What ActivitySecrets_Snapshot returns: every getter of a ActivitySecrets, read in one call. */
-export interface ActivitySecretsData {
+/** The secrets of an activity as read back. */
+export interface ActivitySecretsSnapshot {
+  /** What a joining player receives (AcceptActivityInvite), 2–128 characters. */
   join: string;
 }
+/** The bindings' name of {@link ActivitySecretsSnapshot}. */
+export type ActivitySecretsData = ActivitySecretsSnapshot;
 
-/** What Activity_Snapshot returns: every getter of a Activity, read in one call. */
-export interface ActivityData {
+/** An activity as read back (a user's game activity): every field of {@link Activity} present. */
+export interface ActivitySnapshot {
+  /** Displayed name, ≤ 128; empty = the application's name. */
   name: string;
+  /** Playing, Listening, Watching or Competing. */
   type: ActivityTypes;
+  /** Which field the status line shows. */
   statusDisplayType: StatusDisplayTypes | undefined;
+  /** Second line (e.g. "In a group"), 2–128. */
   state: string | undefined;
+  /** Link of State, 2–256. */
   stateUrl: string | undefined;
+  /** First line (e.g. "Ranked match"), 2–128. */
   details: string | undefined;
+  /** Link of Details, 2–256. */
   detailsUrl: string | undefined;
+  /** The application (set by the platform from the token: not sent by UpdateRichPresence). */
   applicationId: bigint | undefined;
+  /** The parent application, for child applications. */
   parentApplicationId: bigint | undefined;
-  assets: ActivityAssetsData | undefined;
-  timestamps: ActivityTimestampsData | undefined;
-  party: ActivityPartyData | undefined;
-  secrets: ActivitySecretsData | undefined;
+  /** Images. */
+  assets: ActivityAssetsSnapshot | undefined;
+  /** Elapsed or countdown display. */
+  timestamps: ActivityTimestampsSnapshot | undefined;
+  /** The party (needed for invites). */
+  party: ActivityPartySnapshot | undefined;
+  /** The join secret (needed for invites). */
+  secrets: ActivitySecretsSnapshot | undefined;
+  /** Platforms the activity can be joined from (0 = Desktop). */
   supportedPlatforms: ActivityGamePlatforms;
-  buttons: ActivityButtonData[];
+  /** Custom buttons of the activity card (at most 2; see AddButton). */
+  buttons: ActivityButton[];
 }
+/** The bindings' name of {@link ActivitySnapshot}. */
+export type ActivityData = ActivitySnapshot;
 
-/** What ActivityInvite_Snapshot returns: every getter of a ActivityInvite, read in one call. */
-export interface ActivityInviteData {
+/** A game invite or join request, as received in 'activityInviteCreated' / 'activityInviteUpdated'. */
+export interface ActivityInvite {
+  /** Who sent it. */
   senderId: bigint;
+  /** The DM channel it travelled in. */
   channelId: bigint;
+  /** The message that carries it (what AcceptActivityInvite accepts). */
   messageId: bigint;
+  /** Join (an invite) or JoinRequest (the sender asks to join). */
   type: ActivityActionTypes;
+  /** The application it is for. */
   applicationId: bigint;
+  /** The parent of that application (0 = none). */
   parentApplicationId: bigint;
+  /** The party of the sender's activity. */
   partyId: string;
+  /** The sender's session. */
   sessionId: string;
+  /**
+   * False once it expired (6 h) or the sender left the party. This field replaces the
+   * generic Svcpp_X_IsValid for this type (the reference's name); it is false for an invalid handle too.
+   */
   isValid: boolean;
 }
+/** The bindings' name of {@link ActivityInvite}. */
+export type ActivityInviteData = ActivityInvite;
 
-/** What RelationshipHandle_Snapshot returns: every getter of a RelationshipHandle, read in one call. */
-export interface RelationshipHandleData {
+/** The relationship with one user on both axes, as the SDK's cache knew it when the snapshot was taken. */
+export interface RelationshipSnapshot {
+  /** The other user's id. */
   id: bigint;
+  /** The platform axis (global friends, blocks). */
   platformRelationshipType: RelationshipType;
+  /** The game axis (this application's friends). */
   gameRelationshipType: RelationshipType;
+  /** An incoming request the platform flagged as spam. */
   isSpamRequest: boolean;
-  user: UserHandleData | undefined;
+  /** The other user, when cached. */
+  user: UserSnapshot | undefined;
 }
+/** The bindings' name of {@link RelationshipSnapshot}. */
+export type RelationshipHandleData = RelationshipSnapshot;
 
-/** What UserApplicationProfileHandle_Snapshot returns: every getter of a UserApplicationProfileHandle, read in one call. */
-export interface UserApplicationProfileHandleData {
+/** One of the user's profiles for this application: an external identity (e.g. a game account). */
+export interface UserApplicationProfileSnapshot {
+  /** Avatar hash of the profile (empty when it has none). */
   avatarHash: string;
+  /** Metadata of the profile (empty when it has none). */
   metadata: string;
+  /** The identity provider (the OIDC issuer), when it has one. */
   providerId: string | undefined;
+  /** The user id the provider issued. */
   providerIssuedUserId: string;
+  /** Kind of identity provider. */
   providerType: ExternalIdentityProviderType;
+  /** The name of the profile. */
   username: string;
 }
+/** The bindings' name of {@link UserApplicationProfileSnapshot}. */
+export type UserApplicationProfileHandleData = UserApplicationProfileSnapshot;
 
-/** What UserHandle_Snapshot returns: every getter of a UserHandle, read in one call. */
-export interface UserHandleData {
+/** A user as the SDK's cache knew it when the snapshot was taken. Ids are bigint snowflakes. */
+export interface UserSnapshot {
+  /** The user id (0 when invalid). */
   id: bigint;
+  /** Unique username (generated for provisional users). */
   username: string;
+  /** The global (display) name, when set. */
   globalName: string | undefined;
+  /** GlobalName when set, else Username. */
   displayName: string;
+  /** Avatar hash, when the user has one. */
   avatar: string | undefined;
+  /** Online status (Offline until presence says otherwise). */
   status: StatusType;
+  /** True for a provisional (game-only) account. */
   isProvisional: boolean;
+  /** svcpp addition: the primary guild tag the user displays, when enabled. */
   guildTag: string | undefined;
-  applicationProfiles: UserApplicationProfileHandleData[];
-  gameActivity: ActivityData | undefined;
+  /** The user's profiles for this application (known for the signed-in user; empty for others). */
+  applicationProfiles: UserApplicationProfileSnapshot[];
+  /** The user's activity for this application (rich presence), when they have one. */
+  gameActivity: ActivitySnapshot | undefined;
+  /** CDN URL of the avatar (animatedType for a_ hashes, else staticType); the default avatar without one. */
   avatarUrl: string;
 }
+/** The bindings' name of {@link UserSnapshot}. */
+export type UserHandleData = UserSnapshot;
 
-/** What LobbyMemberHandle_Snapshot returns: every getter of a LobbyMemberHandle, read in one call. */
-export interface LobbyMemberHandleData {
+/** A member of a lobby (this user included). Membership is not presence: see `connected`. */
+export interface LobbyMemberSnapshot {
+  /** The member's user id (0 when invalid). */
   id: bigint;
+  /** True while the member has a session for the application (membership is not presence). */
   connected: boolean;
+  /** The member's metadata (empty when it has none). */
   metadata: Record<string, string>;
-  user: UserHandleData | undefined;
+  /** The member's user, when the cache knows it. */
+  user: UserSnapshot | undefined;
+  /** The member may link the lobby to a guild channel (set through the server API only). */
   canLinkLobby: boolean;
+  /** svcpp addition: the member's server-set display name (1–80 characters), when set. */
   additionalName: string | undefined;
 }
+/** The bindings' name of {@link LobbyMemberSnapshot}. */
+export type LobbyMemberHandleData = LobbyMemberSnapshot;
 
 /** What LobbyHandle_Snapshot returns: every getter of a LobbyHandle, read in one call. */
 export interface LobbyHandleData {
   id: bigint;
   lobbyMemberIds: bigint[];
-  lobbyMembers: LobbyMemberHandleData[];
+  lobbyMembers: LobbyMemberSnapshot[];
   metadata: Record<string, string>;
-  linkedChannel: LinkedChannelData | undefined;
+  linkedChannel: LinkedChannelSnapshot | undefined;
   getCallInfoHandle: CallInfoHandleData | undefined;
 }
 
-/** What ChannelHandle_Snapshot returns: every getter of a ChannelHandle, read in one call. */
-export interface ChannelHandleData {
+/** A channel messages go through: a persistent DM channel or a lobby. */
+export interface ChannelSnapshot {
+  /** The channel id (0 when invalid). */
   id: bigint;
+  /** The channel name (empty for DMs and lobbies). */
   name: string;
+  /** DMs: the other participant; lobbies: every member. */
   recipients: bigint[];
+  /** Dm, GroupDm or Lobby. */
   type: ChannelType;
 }
+/** The bindings' name of {@link ChannelSnapshot}. */
+export type ChannelHandleData = ChannelSnapshot;
 
-/** What MessageHandle_Snapshot returns: every getter of a MessageHandle, read in one call. */
-export interface MessageHandleData {
+/** A lobby or direct message as the SDK knew it when the snapshot was taken. */
+export interface MessageSnapshot {
+  /** The message id (0 when invalid). */
   id: bigint;
+  /** The text with user mentions and custom emoji rendered readable (@name, :emoji:). */
   content: string;
+  /** The text as sent. */
   rawContent: string;
+  /** The user who sent it. */
   authorId: bigint;
-  author: UserHandleData | undefined;
+  /** The author, when the cache knows the user. */
+  author: UserSnapshot | undefined;
+  /** The DM channel (as this user sees it: the other user's id for ephemeral DMs) or the lobby id. */
   channelId: bigint;
+  /** The lobby of a lobby message, while the user is a member. */
   lobbyId: bigint | undefined;
+  /** The user a DM was sent to, or the lobby of a lobby message. */
   recipientId: bigint;
+  /** When it was sent, Unix milliseconds. */
   sentTimestamp: bigint;
+  /** When it was last edited, Unix milliseconds; 0 = never. */
   editedTimestamp: bigint;
+  /** The metadata the sender attached (empty when none). */
   metadata: Record<string, string>;
+  /** Metadata the application's server set for moderation (empty when none). */
   moderationMetadata: Record<string, string>;
-  additionalContent: AdditionalContentData | undefined;
+  /** Attachments, polls, … the message carries. The platform's game messages are text only: always absent today. */
+  additionalContent: AdditionalContentSnapshot | undefined;
+  /** A disclosure to show with the message. The platform sends none yet: always absent today. */
   disclosureType: DisclosureTypes | undefined;
+  /** The application the message was sent from, when known. */
   applicationId: bigint | undefined;
+  /** True when sent through the SDK (rather than the platform's own client). */
   sentFromGame: boolean;
+  /** The server-set display name of the lobby member who sent it, when set. */
   additionalName: string | undefined;
 }
+/** The bindings' name of {@link MessageSnapshot}. */
+export type MessageHandleData = MessageSnapshot;
 
-/** What VoiceStateHandle_Snapshot returns: every getter of a VoiceStateHandle, read in one call. */
-export interface VoiceStateHandleData {
+/** A participant's voice state as the platform reports it. */
+export interface VoiceStateSnapshot {
+  /** The participant muted their microphone. */
   selfMute: boolean;
+  /** The participant deafened themselves (they hear nothing and send nothing). */
   selfDeaf: boolean;
 }
+/** The bindings' name of {@link VoiceStateSnapshot}. */
+export type VoiceStateHandleData = VoiceStateSnapshot;
 
 /** What CallInfoHandle_Snapshot returns: every getter of a CallInfoHandle, read in one call. */
 export interface CallInfoHandleData {
@@ -297,7 +477,7 @@ export interface CallData {
   getPTTActive: boolean;
   getPTTReleaseDelay: number;
   getVADThreshold: VADThresholdSettingsData;
-  getEncryptionState: CallEncryptionStateData;
+  getEncryptionState: EncryptionState;
   getPrivacyCode: string;
   getFramesEncrypted: bigint;
 }

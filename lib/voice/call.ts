@@ -6,6 +6,10 @@ import { AudioModeType, CallError, CallStatus } from '../generated/enums.js';
 import type { NativeApi, NativeHandle } from '../generated/native-api.js';
 import { takeSnapshot } from '../snapshot.js';
 import { TypedEventEmitter } from '../typed-emitter.js';
+import type { VoiceStateSnapshot } from '../generated/snapshots.js';
+import type { EncryptionState } from '../generated/snapshots.js';
+export type { EncryptionState } from '../generated/snapshots.js';
+export type { VoiceStateSnapshot } from '../generated/snapshots.js';
 
 export type CallEvents = {
   /** The status changed; error and errorDetail (the voice close code, when one applies) say why on failures. */
@@ -19,18 +23,6 @@ export type CallEvents = {
   /** svcpp addition: the end-to-end encryption state changed (docs/voice.md "End-to-end encryption"). */
   encryptionStateChanged: [state: EncryptionState];
 };
-
-/** svcpp addition: a call's end-to-end encryption (DAVE) state. */
-export interface EncryptionState {
-  /** 1 = end-to-end encrypted (DAVE protocol version 1); 0 = not (yet). */
-  protocolVersion: number;
-  /** The MLS epoch our audio is encrypted in; 0n before this user holds the call's group. */
-  epoch: bigint;
-  /** A key change was prepared and waits for the voice server to execute it. */
-  transitionPending: boolean;
-  /** Audio may travel in clear: only during a transition to or from an unencrypted call. */
-  passthrough: boolean;
-}
 
 /** svcpp addition: what the DAVE frame cryptor did with one participant's audio frames (counters that only grow). */
 export interface DecryptStats {
@@ -47,12 +39,6 @@ export interface DecryptStats {
    * decryption (late, or speech skipped past the jitter buffer's 500 ms bound).
    */
   framesPlayed: bigint;
-}
-
-/** A participant's voice state as the platform reports it. */
-export interface VoiceStateSnapshot {
-  selfMute: boolean;
-  selfDeaf: boolean;
 }
 
 /** The voice-activity threshold of a call. */

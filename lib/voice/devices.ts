@@ -3,12 +3,8 @@
 // "file:<path>" (a 48 kHz PCM WAV file as microphone; a WAV file that records what is played).
 import type { NativeApi, NativeHandle } from '../generated/native-api.js';
 import { takeSnapshot } from '../snapshot.js';
-
-export interface AudioDeviceSnapshot {
-  id: string;
-  name: string;
-  isDefault: boolean;
-}
+import type { AudioDeviceSnapshot } from '../generated/snapshots.js';
+export type { AudioDeviceSnapshot } from '../generated/snapshots.js';
 
 export function takeAudioDevice(api: NativeApi, handle: NativeHandle<'AudioDevice'>): AudioDeviceSnapshot {
   return takeSnapshot(handle, (h) => ({ id: api.AudioDevice_Id(h), name: api.AudioDevice_Name(h), isDefault: api.AudioDevice_IsDefault(h) }),

@@ -79,8 +79,8 @@ export function snapshotSpecs(model) {
 export function snapshotFieldType(field) {
   const r = field.f.returns;
   switch (field.mode) {
-    case 'nest': return `${field.target}Data${r.kind === 'optional' ? ' | undefined' : ''}`;
-    case 'list': return `${field.target}Data[]`;
+    case 'nest': return `${snapshotTypeName(field.target)}${r.kind === 'optional' ? ' | undefined' : ''}`;
+    case 'list': return `${snapshotTypeName(field.target)}[]`;
     case 'only': return `${tsType(field.only.returns.type)}${r.kind === 'optional' ? ' | undefined' : ''}`;
     default: {
       const t = r.kind === 'cstr' ? 'string' : tsType(r.type);
@@ -89,20 +89,47 @@ export function snapshotFieldType(field) {
   }
 }
 
-/** lib/generated/snapshots.ts: one `<Type>Data` interface per object type (what `<Type>_Snapshot` returns). */
+/**
+ * The name a snapshot's type is written under: its public name (idl/surface.mjs `snapshots.public`, exported from
+ * the package as the TypeScript face's type, with docs) or `<Type>Data` for the types only the bindings see.
+ */
+export function snapshotTypeName(typeName) {
+  return idl.snapshots.public?.[typeName]?.name ?? `${typeName}Data`;
+}
+
+/** A JSDoc block (one line when short) at `indent`. */
+function jsDoc(text, indent) {
+  const lines = text.split('\n');
+  if (lines.length === 1) return `${indent}/** ${text} */\n`;
+  return `${indent}/**\n${lines.map((line) => `${indent} * ${line}`).join('\n')}\n${indent} */\n`;
+}
+
+/**
+ * lib/generated/snapshots.ts: one interface per object type (what `<Type>_Snapshot` returns). A type with a public
+ * name is the package's snapshot type itself, documented from the IDL (the type's `doc` there, each field's getter
+ * doc); `<Type>Data` then names the same interface for the bindings.
+ */
 export function snapshotTypesFile(model, header) {
   const specs = snapshotSpecs(model);
   const enums = new Set();
   let body = '';
   for (const [name, spec] of specs) {
-    body += `\n/** What ${name}_Snapshot returns: every getter of a ${name}, read in one call. */\nexport interface ${name}Data {\n`;
+    const publicType = idl.snapshots.public?.[name];
+    const typeName = snapshotTypeName(name);
+    body += publicType ? `\n${jsDoc(publicType.doc, '')}` : `\n/** What ${name}_Snapshot returns: every getter of a ${name}, read in one call. */\n`;
+    body += `export interface ${typeName} {\n`;
     for (const field of spec.fields) {
       const t = snapshotFieldType(field);
       for (const e of model.enums) if (new RegExp(`\\b${e.tsName}\\b`).test(t)) enums.add(e.tsName);
+      if (publicType && field.f.fn.doc) body += jsDoc(field.f.fn.doc, '  ');
       body += `  ${field.key}: ${t};\n`;
     }
-    for (const c of spec.calls) body += `  ${c.key}: ${c.f.returns.kind === 'cstr' ? 'string' : tsType(c.f.returns.type)};\n`;
+    for (const c of spec.calls) {
+      if (publicType && c.f.fn.doc) body += jsDoc(c.f.fn.doc, '  ');
+      body += `  ${c.key}: ${c.f.returns.kind === 'cstr' ? 'string' : tsType(c.f.returns.type)};\n`;
+    }
     body += '}\n';
+    if (publicType) body += `/** The bindings' name of {@link ${typeName}}. */\nexport type ${name}Data = ${typeName};\n`;
   }
   let s = header;
   s += '// The plain objects of the generated Snapshot entry points (idl/surface.mjs `snapshots`).\n';
