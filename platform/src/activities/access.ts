@@ -3,9 +3,9 @@
  * who sees the channel and holds USE_EMBEDDED_ACTIVITIES (in @everyone's default set); in a private channel, its
  * participants. Interaction launches do not come here: the interaction already checked its user.
  */
-import { GuildErrors } from '../guilds/errors.js';
-import { has, Permission } from '../guilds/permissions.js';
-import type { GuildService } from '../guilds/service.js';
+import { GuildErrors } from '../bot-api/guilds/errors.js';
+import { has, Permission } from '../bot-api/guilds/permissions.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import type { ActivityInstanceRecord } from '../store/activity-types.js';
 import type { ActivityPlace } from './location.js';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pathParams, type ApiArea } from '../http/api.js';
 import { Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
-import type { GuildService } from '../guilds/service.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import type { ApplicationRecord, UserRecord } from '../store/types.js';
 import { checkInstanceAccess, guildChannelPlace } from './access.js';
 import type { ActivityInstances } from './instances.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context.js';
-import { GuildService } from '../guilds/service.js';
+import { GuildService } from '../bot-api/guilds/service.js';
 import { registerArea } from '../http/api.js';
 import { activityDevRoutes } from './dev-routes.js';
 import { ActivityInstances } from './instances.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
 import { banUser, isBanned, liftBan } from '../accounts/bans.js';
 import { assertMappingTargets } from '../activities/url-mappings.js';
-import { upsertApplication } from '../applications/create.js';
+import { upsertApplication } from '../bot-api/applications/create.js';
 import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from '../config/schema.js';
 import { upsertGuild } from '../config/guilds.js';
 import { applyUserReferences, upsertUserBase } from '../config/users.js';

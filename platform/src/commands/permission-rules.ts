@@ -9,7 +9,7 @@
  *   enough), else its @everyone overwrite (role id = guild id); then the same at application level; none → the
  *   member's guild permissions must hold every bit of `default_member_permissions` ("0": administrators only).
  */
-import { Permission } from '../guilds/permissions.js';
+import { Permission } from '../bot-api/guilds/permissions.js';
 import type { CommandPermissionRecord } from '../store/interaction-types.js';
 
 export const CommandPermissionType = { ROLE: 1, USER: 2, CHANNEL: 3 } as const;

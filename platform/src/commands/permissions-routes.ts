@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { GuildService } from '../guilds/service.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import { bearerOf, callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';

@@ -6,9 +6,9 @@
  * APPLICATION_COMMAND_PERMISSIONS_UPDATE to the application's bot.
  */
 import type { PlatformContext } from '../context.js';
-import { GuildErrors } from '../guilds/errors.js';
-import { has, Permission } from '../guilds/permissions.js';
-import type { GuildService } from '../guilds/service.js';
+import { GuildErrors } from '../bot-api/guilds/errors.js';
+import { has, Permission } from '../bot-api/guilds/permissions.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import { fieldError } from '../http/errors.js';
 import type { MemberRecord } from '../store/bot-types.js';
 import type { GuildRecord } from '../store/types.js';

@@ -4,7 +4,7 @@
  * only on its own application (50001 otherwise) and only in guilds it is a member of.
  */
 import type { FastifyRequest } from 'fastify';
-import type { GuildService } from '../guilds/service.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import { botOf, pathParams, type ApiArea } from '../http/api.js';
 import { Errors } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';

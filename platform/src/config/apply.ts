@@ -2,7 +2,7 @@ import type { PlatformContext } from '../context.js';
 import { ApiError, fieldError, invalidFormBody } from '../http/errors.js';
 import { INVALID_UNICODE, unpairedSurrogatePath } from '../http/json-input.js';
 import { parseBody } from '../http/validation.js';
-import { upsertApplication } from '../applications/create.js';
+import { upsertApplication } from '../bot-api/applications/create.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { platformConfigSchema, type PlatformConfig } from './schema.js';
 import { upsertGuild } from './guilds.js';

@@ -1,5 +1,5 @@
 import type { PlatformContext } from '../context.js';
-import { upsertApplication } from '../applications/create.js';
+import { upsertApplication } from '../bot-api/applications/create.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from './schema.js';
 import { upsertGuild } from './guilds.js';

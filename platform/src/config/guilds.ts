@@ -3,7 +3,7 @@ import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.j
 import type { GuildRecord } from '../store/types.js';
 import type { GuildConfig } from './schema.js';
 import { resolveApplication, resolveUser } from './references.js';
-import { everyoneRole } from '../guilds/permissions.js';
+import { everyoneRole } from '../bot-api/guilds/permissions.js';
 
 /** Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels; idempotent. */
 export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRecord {

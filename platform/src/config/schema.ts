@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integrationTypesConfigSchema } from '../applications/modify-schema.js';
+import { integrationTypesConfigSchema } from '../bot-api/applications/modify-schema.js';
 import { snowflakeSchema } from '../http/validation.js';
 import { MAX_SKUS_PER_APPLICATION } from '../premium/constants.js';
 import { createSkuBody } from '../premium/schemas.js';

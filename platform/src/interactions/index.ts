@@ -3,15 +3,15 @@
  * development routes that let a test act as a user.
  */
 import type { FastifyInstance } from 'fastify';
-import { applicationModifyRoute } from '../applications/modify-route.js';
+import { applicationModifyRoute } from '../bot-api/applications/modify-route.js';
 import type { PlatformContext } from '../context.js';
 import { commandRoutes } from '../commands/routes.js';
 import { CommandPermissionService } from '../commands/permissions-service.js';
 import { commandPermissionRoutes } from '../commands/permissions-routes.js';
 import { CommandService } from '../commands/service.js';
-import type { GuildService } from '../guilds/service.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import { registerArea } from '../http/api.js';
-import type { MessageService } from '../guild-messages/service.js';
+import type { MessageService } from '../bot-api/messages/service.js';
 import { InteractionDelivery } from './delivery.js';
 import { interactionDevRoutes } from './dev-routes.js';
 import { interactionRoutes } from './routes.js';

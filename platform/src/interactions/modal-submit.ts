@@ -5,7 +5,7 @@
  */
 import { fieldError } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
-import { attachmentName } from '../guild-messages/attachments.js';
+import { attachmentName } from '../bot-api/messages/attachments.js';
 import { ComponentType } from './modal.js';
 import { isSnowflake } from '../ids/snowflake.js';
 

@@ -6,8 +6,8 @@
  * the invoking user is `user`, and `channel` is the partial private channel with its other members as `recipients`.
  */
 import type { PlatformContext } from '../context.js';
-import { fullChannelJson, memberJson } from '../guilds/bot-serialize.js';
-import type { GuildService } from '../guilds/service.js';
+import { fullChannelJson, memberJson } from '../bot-api/guilds/bot-serialize.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import type { InteractionRecord } from '../store/interaction-types.js';
 import type { ApplicationRecord, UserRecord } from '../store/types.js';
 import { knownUserJson } from '../users/serialize.js';

@@ -6,7 +6,7 @@
  * - in the DM with the app's own bot: those plus USE_EXTERNAL_EMOJIS.
  * And the invoking user's upload limit, `attachment_size_limit`.
  */
-import { Permission } from '../guilds/permissions.js';
+import { Permission } from '../bot-api/guilds/permissions.js';
 
 const DM_BASE = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.ADD_REACTIONS | Permission.USE_APPLICATION_COMMANDS | Permission.USE_EXTERNAL_APPS;
 

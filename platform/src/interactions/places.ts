@@ -6,12 +6,12 @@
  */
 import type { PlatformContext } from '../context.js';
 import { InteractionContext } from '../commands/schemas.js';
-import type { GuildService } from '../guilds/service.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import { fieldError } from '../http/errors.js';
 import type { MemberRecord } from '../store/bot-types.js';
 import type { PrivateChannelRecord } from '../store/interaction-types.js';
 import type { ApplicationRecord, ChannelRecord, GuildRecord, UserRecord } from '../store/types.js';
-import { GuildErrors } from '../guilds/errors.js';
+import { GuildErrors } from '../bot-api/guilds/errors.js';
 import { isSnowflake } from '../ids/snowflake.js';
 
 export type Place =

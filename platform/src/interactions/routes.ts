@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pathParams, type ApiArea } from '../http/api.js';
 import { queryBoolean } from '../http/validation.js';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../guild-messages/schemas.js';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../bot-api/messages/schemas.js';
 import { callbackSchema, parseCallback, webhookEditSchema, webhookMessageSchema } from './schemas.js';
 import type { InteractionService } from './service.js';
 

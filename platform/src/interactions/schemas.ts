@@ -4,7 +4,7 @@
  * response and follow-ups (the message rules of the channel routes, plus EPHEMERAL and, on a deferred edit, poll).
  */
 import { z } from 'zod';
-import { createMessageSchema, editMessageSchema } from '../guild-messages/schemas.js';
+import { createMessageSchema, editMessageSchema } from '../bot-api/messages/schemas.js';
 import { parseBody } from '../http/validation.js';
 
 export const webhookMessageSchema = createMessageSchema.extend({

@@ -6,7 +6,7 @@ import { Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
 import type { UserRecord } from '../store/types.js';
-import { findGuildInvite, redeemGuildInvite } from '../guild-invites/redeem.js';
+import { findGuildInvite, redeemGuildInvite } from '../bot-api/invites/redeem.js';
 import { hasScope } from '../oauth/scopes.js';
 import { findLobby, LOBBY_SCOPE, lobbyConfig, requireMember } from './access.js';
 import { LobbyErrors } from './errors.js';

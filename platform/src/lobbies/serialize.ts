@@ -1,6 +1,6 @@
 import type { LobbyMemberResponse, LobbyMessageResponse, LobbyResponse, MessageResponse } from 'discord-api-spec';
 import type { PlatformContext } from '../context.js';
-import { channelJson } from '../guilds/channels.js';
+import { channelJson } from '../bot-api/guilds/channels.js';
 import type { ChannelMessageRecord, LobbyMemberRecord, LobbyMessageRecord, LobbyRecord } from '../store/lobby-types.js';
 import { knownUserJson, type PublicUserJson } from '../users/serialize.js';
 

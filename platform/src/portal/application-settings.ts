@@ -3,7 +3,7 @@
  * database and throws FormProblem before changing anything; each change runs in one transaction.
  */
 import type { PlatformContext } from '../context.js';
-import { newBotToken, upsertApplication } from '../applications/create.js';
+import { newBotToken, upsertApplication } from '../bot-api/applications/create.js';
 import { applicationConfigSchema } from '../config/schema.js';
 import { randomToken } from '../crypto/tokens.js';
 import { issuerUrlProblem } from '../partner-sdk/oidc/issuer-rules.js';

@@ -4,7 +4,7 @@
  * instead, so switching one on is refused (switching off always works). The user count is the application's
  * authorized users, as for the config's toggles.
  */
-import { LIMITED_INTENTS_USER_THRESHOLD } from '../applications/create.js';
+import { LIMITED_INTENTS_USER_THRESHOLD } from '../bot-api/applications/create.js';
 import type { PlatformContext } from '../context.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { FormProblem } from './forms.js';

@@ -1,6 +1,6 @@
 import type { AvailableLocalesEnum, ConnectedAccountProviders, ConnectedAccountResponse, GuildFeatures, MyGuildResponse, UserPIIResponse, UserPrimaryGuildResponse, UserResponse } from 'discord-api-spec';
 import type { PlatformContext } from '../context.js';
-import { memberPermissions } from '../guilds/permissions.js';
+import { memberPermissions } from '../bot-api/guilds/permissions.js';
 import { hasScope } from '../oauth/scopes.js';
 import type { ApplicationRecord, ConnectionRecord, GuildRecord, UserRecord } from '../store/types.js';
 

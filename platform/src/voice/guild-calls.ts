@@ -5,11 +5,11 @@
  * time, which the call drives. Joining, leaving, the voice server, relay and DAVE are the lobby calls' (calls.ts).
  */
 import type { PlatformContext } from '../context.js';
-import { memberJson } from '../guilds/bot-serialize.js';
-import { ChannelType } from '../guilds/channel-fields.js';
-import { has, Permission } from '../guilds/permissions.js';
-import { Intent, type GuildService } from '../guilds/service.js';
-import type { VoiceChannelState } from '../guilds/voice-channel-state.js';
+import { memberJson } from '../bot-api/guilds/bot-serialize.js';
+import { ChannelType } from '../bot-api/guilds/channel-fields.js';
+import { has, Permission } from '../bot-api/guilds/permissions.js';
+import { Intent, type GuildService } from '../bot-api/guilds/service.js';
+import type { VoiceChannelState } from '../bot-api/guilds/voice-channel-state.js';
 import { publishedRefusal } from '../http/published-errors.js';
 import { sessionFields, type VoiceState, type VoiceStates } from './voice-states.js';
 

@@ -5,7 +5,7 @@
  * a user not connected to one of its voice channels is 404 10065 Unknown Voice State.
  */
 import { callerOf, pathParams, type ApiArea } from '../http/api.js';
-import type { GuildService } from '../guilds/service.js';
+import type { GuildService } from '../bot-api/guilds/service.js';
 import type { GuildCalls } from './guild-calls.js';
 import { unknownVoiceState } from './routes.js';
 import type { VoiceStates } from './voice-states.js';

@@ -8,7 +8,7 @@ import { bot, request } from '../helpers/http.js';
 import { createApp } from '../helpers/platform.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession } from './helpers.js';
-import { findKeyword } from '../../src/guilds/automod/keywords.js';
+import { findKeyword } from '../../src/bot-api/guilds/automod/keywords.js';
 
 const MANAGE_GUILD = String(1n << 5n);
 const AUTO_MODERATION_CONFIGURATION = 1 << 20;

@@ -1,6 +1,6 @@
 /** Unit tests of the DM `app_permissions` rules and the upload limits of interactions (PROTOCOL.md §17.2). */
 import { describe, expect, it } from 'vitest';
-import { Permission } from '../../src/guilds/permissions.js';
+import { Permission } from '../../src/bot-api/guilds/permissions.js';
 import { DEFAULT_UPLOAD_LIMIT, dmAppPermissions, uploadLimitOf } from '../../src/interactions/permissions.js';
 
 describe('app_permissions in direct messages', () => {

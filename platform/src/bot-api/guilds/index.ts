@@ -1,0 +1,60 @@
+/**
+ * The bot API's guild side (PROTOCOL.md §14): the guild service, its routes (guilds, roles, members, audit log,
+ * channels, messages, pins, invites, voice status, application), and its gateway part (READY guilds, GUILD_CREATE,
+ * op 8, op 43).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PlatformContext } from '../../context.js';
+import { registerArea } from '../../http/api.js';
+import { messageRoutes } from '../messages/routes.js';
+import { MessageService } from '../messages/service.js';
+import { reactionRoutes } from '../messages/reaction-routes.js';
+import { ReactionService } from '../messages/reactions.js';
+import { searchRoutes } from '../messages/search-routes.js';
+import { guildInviteRoutes } from '../invites/routes.js';
+import { guildBotRoutes } from './bot-routes.js';
+import { channelEditRoutes } from './channel-routes.js';
+import { channelLifecycleRoutes } from './channel-lifecycle-routes.js';
+import { currentMemberRoute } from './current-member-route.js';
+import { autoModRoutes } from './automod/routes.js';
+import { AutoModService } from './automod/service.js';
+import { registerGuildGateway } from './gateway.js';
+import { GuildService } from './service.js';
+import { VoiceChannelState } from './voice-channel-state.js';
+import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
+import { botDevRoutes } from './dev-routes.js';
+import { applicationRoutes } from '../applications/routes.js';
+import { emojiRoutes } from '../applications/emoji-routes.js';
+import { registerInteractions } from '../../interactions/index.js';
+
+export interface BotApi {
+  guilds: GuildService;
+  messages: MessageService;
+  voice: VoiceChannelState;
+}
+
+export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotApi {
+  const guilds = new GuildService(ctx);
+  const automod = new AutoModService(ctx, guilds);
+  const messages = new MessageService(ctx, guilds, automod);
+  const voice = new VoiceChannelState();
+  registerArea(app, ctx, guildBotRoutes(guilds, voice));
+  registerArea(app, ctx, currentMemberRoute(guilds));
+  registerArea(app, ctx, channelEditRoutes(guilds));
+  registerArea(app, ctx, channelLifecycleRoutes(guilds, voice));
+  registerArea(app, ctx, autoModRoutes(guilds, automod));
+  registerArea(app, ctx, messageRoutes(guilds, messages));
+  registerArea(app, ctx, reactionRoutes(new ReactionService(ctx, guilds, messages)));
+  registerArea(app, ctx, searchRoutes(guilds, messages));
+  registerArea(app, ctx, guildInviteRoutes(guilds));
+  registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
+  registerArea(app, ctx, applicationRoutes);
+  registerArea(app, ctx, emojiRoutes);
+  if (ctx.options.devMode) {
+    registerArea(app, ctx, botDevRoutes(guilds, messages));
+    registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
+  }
+  registerGuildGateway(ctx, guilds, voice);
+  registerInteractions(app, ctx, guilds, messages);
+  return { guilds, messages, voice };
+}
