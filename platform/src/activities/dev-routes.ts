@@ -13,7 +13,7 @@ import { checkInstanceAccess, guildChannelPlace } from './access.js';
 import type { ActivityInstances } from './instances.js';
 import { instanceJson, type ActivityPlace } from './location.js';
 import { assertMappingTargets, urlMappingsSchema } from './url-mappings.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 /** Where to launch: a guild channel (`channel_id`) or the DM with `recipient_id` — exactly one of them. */
 const launchSchema = z
@@ -33,13 +33,11 @@ export const activityDevRoutes =
   (instances: ActivityInstances, guilds: GuildService): ApiArea =>
   (app, ctx) => {
     const application = (id: string): ApplicationRecord => {
-      const found = isSnowflake(id) ? ctx.store.applications.get(id) : undefined;
-      if (!found) throw Errors.unknownApplication();
+      const found = requireById(id, (id) => ctx.store.applications.get(id), Errors.unknownApplication);
       return found;
     };
     const user = (id: string): UserRecord => {
-      const found = isSnowflake(id) ? ctx.store.users.get(id) : undefined;
-      if (!found) throw Errors.unknownUser();
+      const found = requireById(id, (id) => ctx.store.users.get(id), Errors.unknownUser);
       return found;
     };
     /** A DM between the user and the recipient (the pair's persistent channel). */

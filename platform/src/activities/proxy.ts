@@ -24,7 +24,7 @@ import { OUTBOUND_VIA, OutboundGuard, OutboundRefusedError, type ResolvedAddress
 import { ActivityErrors } from './errors.js';
 import { hasStrictProxyPolicy, strictProxyPolicy } from './policy.js';
 import { hasDotSegment, resolveTarget } from './url-mappings.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 export const PROXY_PREFIX = '/activities';
 const PROXY_MARKER = '/.proxy';
@@ -79,8 +79,7 @@ export const PATH_FORM_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups
 
 /** Proxies one request; `rest` is the request target after `{proxy_base}` (path and query, raw). */
 async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: FastifyReply, applicationId: string, rest: string, proxyBase: string, form: 'host' | 'path'): Promise<void> {
-  const application = isSnowflake(applicationId) ? ctx.store.applications.get(applicationId) : undefined;
-  if (!application) throw Errors.unknownApplication();
+  const application = requireById(applicationId, (applicationId) => ctx.store.applications.get(applicationId), Errors.unknownApplication);
   const { path, query } = splitProxyPath(rest);
   if (hasDotSegment(path)) throw Errors.httpStatus(400);
   const target = resolveTarget(ctx.store.activities.urlMappings(application.id), path, query);

@@ -41,3 +41,14 @@ export function isSnowflake(value: string): boolean {
   return SNOWFLAKE_PATTERN.test(value);
 }
 
+
+/**
+ * Find-or-throw by an id from outside (a path, a body, an argument): a value that is not an id finds nothing
+ * without asking the store, and nothing found is the area's own "unknown" error — the same answer for an id that
+ * names nothing and for one that could not be an id.
+ */
+export function requireById<T>(id: string, find: (id: string) => T | undefined, unknown: () => Error): T {
+  const found = isSnowflake(id) ? find(id) : undefined;
+  if (found === undefined || found === null) throw unknown();
+  return found;
+}

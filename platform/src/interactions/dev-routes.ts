@@ -14,7 +14,7 @@ import type { InteractionDelivery } from './delivery.js';
 import { InteractionErrors } from './errors.js';
 import { MAX_RECIPIENTS } from './places.js';
 import type { InteractionService } from './service.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 const submittedValue = z.union([z.string().max(4000), z.array(z.string().max(100)).max(25), z.boolean()]);
 
@@ -58,8 +58,7 @@ export const interactionDevRoutes = (interactions: InteractionService, commands:
 
   // What the user sees of an interaction's response: its callback type and, for autocomplete, the choices offered.
   app.get('/dev/interactions/:interactionId', { schema: { params: pathParams('interactionId') } }, async (request) => {
-    const interaction = isSnowflake(request.params.interactionId) ? ctx.store.interactions.getInteraction(request.params.interactionId) : undefined;
-    if (!interaction) throw InteractionErrors.unknownInteraction();
+    const interaction = requireById(request.params.interactionId, (id) => ctx.store.interactions.getInteraction(id), InteractionErrors.unknownInteraction);
     return {
       id: interaction.id,
       type: interaction.type,

@@ -9,7 +9,7 @@ import { requireMember } from './access.js';
 import { LobbyErrors } from './errors.js';
 import { lobbyMessageJson } from './serialize.js';
 import type { Lobbies } from './service.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 export interface NewLobbyMessage {
   content: string;
@@ -83,8 +83,7 @@ export class LobbyMessages {
   }
 
   private find(lobby: LobbyRecord, id: string): LobbyMessageRecord {
-    const message = isSnowflake(id) ? this.ctx.store.lobbies.message(lobby.id, id) : undefined;
-    if (!message) throw LobbyErrors.unknownMessage();
+    const message = requireById(id, (id) => this.ctx.store.lobbies.message(lobby.id, id), LobbyErrors.unknownMessage);
     return message;
   }
 

@@ -3,7 +3,7 @@ import type { PlatformContext } from '../context.js';
 import { constantTimeEqual } from '../crypto/tokens.js';
 import { OAuthError } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 export interface AuthenticatedClient {
   app: ApplicationRecord;
@@ -55,8 +55,7 @@ export function authenticateClient(
   if (basic && formId !== undefined && formId !== basic.id) {
     throw new OAuthError(400, 'invalid_request', 'client_id does not match the authenticated client.');
   }
-  const app = isSnowflake(clientId) ? ctx.store.applications.get(clientId) : undefined;
-  if (!app) throw new OAuthError(401, 'invalid_client', 'Unknown client.');
+  const app = requireById(clientId, (clientId) => ctx.store.applications.get(clientId), () => new OAuthError(401, 'invalid_client', 'Unknown client.'));
   if (secret === undefined || secret === '') {
     if (allowPublic && app.publicClient) return { app, isPublic: true };
     throw new OAuthError(401, 'invalid_client', 'Client authentication failed.');

@@ -12,14 +12,13 @@ import { PremiumErrors } from './errors.js';
 import { createSkuBody, purchaseBody, questEnrollmentBody } from './schemas.js';
 import { entitlementJson, skuJson, subscriptionJson } from './serialize.js';
 import type { PremiumService } from './service.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 export const premiumDevRoutes =
   (premium: PremiumService): ApiArea =>
   (app, ctx) => {
     const application = (id: string): ApplicationRecord => {
-      const found = isSnowflake(id) ? ctx.store.applications.get(id) : undefined;
-      if (!found) throw Errors.unknownApplication();
+      const found = requireById(id, (id) => ctx.store.applications.get(id), Errors.unknownApplication);
       return found;
     };
 

@@ -22,7 +22,7 @@ import {
 } from './constants.js';
 import { PremiumErrors } from './errors.js';
 import { entitlementJson, subscriptionJson } from './serialize.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { isSnowflake, requireById } from '../ids/snowflake.js';
 
 export interface CreateSkuInput {
   type: typeof SkuType.DURABLE | typeof SkuType.CONSUMABLE | typeof SkuType.SUBSCRIPTION;
@@ -171,8 +171,7 @@ export class PremiumService {
   }
 
   entitlement(appId: string, entitlementId: string): EntitlementRecord {
-    const entitlement = isSnowflake(entitlementId) ? this.store.getEntitlement(appId, entitlementId) : undefined;
-    if (!entitlement) throw PremiumErrors.unknownEntitlement();
+    const entitlement = requireById(entitlementId, (entitlementId) => this.store.getEntitlement(appId, entitlementId), PremiumErrors.unknownEntitlement);
     return entitlement;
   }
 

@@ -9,7 +9,7 @@ import type { GuildService } from '../bot-api/guilds/service.js';
 import type { GuildCalls } from './guild-calls.js';
 import { unknownVoiceState } from './routes.js';
 import type { VoiceStates } from './voice-states.js';
-import { isSnowflake } from '../ids/snowflake.js';
+import { requireById } from '../ids/snowflake.js';
 
 
 export const guildVoiceStateRoutes =
@@ -18,8 +18,7 @@ export const guildVoiceStateRoutes =
     const read = (guildId: string, callerId: string, userId: string) => {
       const guild = guilds.guild(guildId);
       guilds.requireMember(guild, callerId);
-      const state = isSnowflake(userId) ? states.inGuild(guild.id, userId) : undefined;
-      if (!state) throw unknownVoiceState();
+      const state = requireById(userId, (userId) => states.inGuild(guild.id, userId), unknownVoiceState);
       return calls.stateJson(state);
     };
 

@@ -12,7 +12,7 @@ import type { ApplicationEmojiRecord } from '../../store/bot-types.js';
 import { knownUserJson } from '../../users/serialize.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { publishedError } from '../../http/published-errors.js';
-import { isSnowflake } from '../../ids/snowflake.js';
+import { requireById } from '../../ids/snowflake.js';
 
 const MAX_EMOJIS = 2000;
 const name = z.string().min(2).max(32).regex(/^[A-Za-z0-9_]+$/, { message: 'Emoji names use A–Z, a–z, 0–9 and _.' });
@@ -40,8 +40,7 @@ export const emojiRoutes: ApiArea = (app, ctx) => {
     return caller;
   };
   const find = (appId: string, id: string) => {
-    const emoji = isSnowflake(id) ? store.getEmoji(appId, id) : undefined;
-    if (!emoji) throw unknownEmoji();
+    const emoji = requireById(id, (id) => store.getEmoji(appId, id), unknownEmoji);
     return emoji;
   };
   const bot = { auth: { kind: 'bot' } } as const;

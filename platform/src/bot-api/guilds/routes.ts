@@ -4,7 +4,7 @@ import { Errors } from '../../http/errors.js';
 import { channelJson } from './channels.js';
 import { memberPermissions } from './permissions.js';
 import { GuildService } from './service.js';
-import { isSnowflake } from '../../ids/snowflake.js';
+import { requireById } from '../../ids/snowflake.js';
 
 export const guildRoutes: ApiArea = (app, ctx) => {
   const guilds = new GuildService(ctx);
@@ -15,8 +15,7 @@ export const guildRoutes: ApiArea = (app, ctx) => {
   app.get('/guilds/:guildId/channels', options, async (request) => {
     const principal = callerOf(request);
     const id = request.params.guildId;
-    const guild = isSnowflake(id) ? ctx.store.guilds.get(id) : undefined;
-    if (!guild) throw Errors.unknownGuild();
+    const guild = requireById(id, (id) => ctx.store.guilds.get(id), Errors.unknownGuild);
     if (!ctx.store.guilds.isMember(guild.id, principal.user.id)) throw Errors.missingAccess();
     const channels = ctx.store.guilds.listChannels(guild.id);
     if (principal.kind === 'bot') return channels.map((channel) => fullChannelJson(channel, guilds.settings(channel.id)));

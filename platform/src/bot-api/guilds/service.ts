@@ -8,7 +8,7 @@ import type { AuditEntryRecord, ChannelSettingsRecord, MemberRecord, RoleRecord 
 import type { ChannelRecord, GuildRecord } from '../../store/types.js';
 import { GuildErrors } from './errors.js';
 import { bits, changesOnlyHeldBits, channelPermissions, basePermissions, everyoneRole, has } from './permissions.js';
-import { isSnowflake } from '../../ids/snowflake.js';
+import { isSnowflake, requireById } from '../../ids/snowflake.js';
 
 
 /** Gateway intents (bit values) that route guild events. */
@@ -31,8 +31,7 @@ export class GuildService {
   constructor(private readonly ctx: PlatformContext) {}
 
   guild(id: string): GuildRecord {
-    const guild = isSnowflake(id) ? this.ctx.store.guilds.get(id) : undefined;
-    if (!guild) throw GuildErrors.unknownGuild();
+    const guild = requireById(id, (id) => this.ctx.store.guilds.get(id), GuildErrors.unknownGuild);
     return guild;
   }
 

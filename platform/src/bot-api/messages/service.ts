@@ -30,7 +30,7 @@ import { premiumButtonProblem } from './premium-buttons.js';
 import { messageReactionsJson } from './reaction-json.js';
 import { ATTACHMENT_IS_SPOILER, appReadsContent, blanked, messageJson, type MessageJson, type StoredAttachment } from './serialize.js';
 import { publishedError } from '../../http/published-errors.js';
-import { isSnowflake } from '../../ids/snowflake.js';
+import { requireById } from '../../ids/snowflake.js';
 
 /** enforce_nonce: the same author and nonce within this window returns the earlier message. */
 const NONCE_WINDOW_MS = 5 * 60_000;
@@ -68,8 +68,7 @@ export class MessageService {
   }
 
   find(channelId: string, messageId: string): MessageRecord {
-    const message = isSnowflake(messageId) ? this.ctx.store.botGuilds.getMessage(channelId, messageId) : undefined;
-    if (!message) throw GuildErrors.unknownMessage();
+    const message = requireById(messageId, (messageId) => this.ctx.store.botGuilds.getMessage(channelId, messageId), GuildErrors.unknownMessage);
     return message;
   }
 
