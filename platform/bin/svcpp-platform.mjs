@@ -158,6 +158,9 @@ if (standalone) {
   const stop = () => void rpc.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
+  // Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
+  if (platform.startedByNpm()) platform.onParentExit(stop);
 } else {
 const port = Number(values.port);
 
@@ -275,5 +278,6 @@ Development application
   dev user       dev_user (password-less)
 ${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}${running.rpc ? `Local client\n  socket         ${running.rpc.path}\n  desktop user   ${values['rpc-user'] ?? 'dev_user'}\n` : ''}`);
 
-platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });
+// Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
+platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000, stopWithParent: platform.startedByNpm() });
 }

@@ -62,6 +62,7 @@ export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
+export { onParentExit, startedByNpm } from './parent-watch.js';
 export type { RpcOptions, RpcServer, ConsentRequest, Delivery } from './rpc/index.js';
 export { startStandaloneRpc, type StandaloneRpcOptions } from './rpc/standalone.js';
 export { runStandaloneCli, type StandaloneCliOptions } from './rpc/cli.js';
