@@ -55,6 +55,8 @@ The platform:
                            ephemeral; its URL starts every attachment url and is printed below)
   --voice-port <n>         voice gateway TCP port (default 0 = ephemeral; announced to clients in VOICE_SERVER_UPDATE)
   --voice-udp-port <n>     voice media UDP port (default 0 = ephemeral; announced in the voice gateway's Ready)
+  --log-format <json|pretty>  pino's JSON lines, or lines for a person; default pretty on a terminal, JSON when
+                           stdout is piped or redirected; also SVCPP_LOG_FORMAT (the flag wins)
   --help                   this text
 
 With rpc, AUTHORIZE requests are approved at once in development mode and asked on this terminal with --no-dev.
@@ -86,6 +88,7 @@ const { values, positionals } = parseArgs({
     login: { type: 'string' },
     'sign-in-app': { type: 'string' },
     'auto-approve': { type: 'boolean', default: false },
+    'log-format': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -181,6 +184,12 @@ if (!Number.isInteger(attachmentsPort) || attachmentsPort < 0 || attachmentsPort
   process.exit(2);
 }
 
+const logFormat = values['log-format'] ?? (process.env.SVCPP_LOG_FORMAT || undefined);
+if (logFormat !== undefined && !platform.LOG_FORMATS.includes(logFormat)) {
+  process.stderr.write(`invalid --log-format ${logFormat} (json or pretty)\n`);
+  process.exit(2);
+}
+
 const shutdownSeconds = Number(values['shutdown-timeout']);
 if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
   process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
@@ -211,6 +220,7 @@ try {
   voice: { port: voicePorts[0], udpPort: voicePorts[1] },
   attachments: { port: attachmentsPort },
   devMode: !values['no-dev'],
+  ...(logFormat ? { logFormat } : {}),
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),

@@ -1,0 +1,93 @@
+/** `GET /`: the landing page for browsers, its JSON form, and the shipped documents it links to (PROTOCOL.md §2). */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../src/index.js';
+import { request } from './helpers/http.js';
+import { startTestPlatform } from './helpers/platform.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+describe('landing page', () => {
+  let platform: RunningPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+
+  it('is an HTML page for a browser: version, mode, and links to the portal, the docs and the OIDC discovery', async () => {
+    const response = await request(`${platform.httpUrl}/`, { headers: { accept: BROWSER_ACCEPT } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.text).toContain(`svcpp platform ${VERSION}`);
+    expect(response.text).toContain('<strong>development</strong> mode');
+    const links = [...response.text.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        `${platform.httpUrl}/developers`,
+        `${platform.httpUrl}/.well-known/openid-configuration`,
+        `${platform.httpUrl}/docs/README.md`,
+        `${platform.httpUrl}/docs/PROTOCOL.md`,
+      ]),
+    );
+  });
+
+  it('every link of the page answers (the stylesheet too)', async () => {
+    const page = (await request(`${platform.httpUrl}/`)).text;
+    const links = [...page.matchAll(/href="([^"]+)"/g)].map((match) => new URL(match[1]!, `${platform.httpUrl}/`).href);
+    for (const link of links) {
+      const response = await request(link);
+      // The portal sends a visitor who is not signed in to its login page.
+      expect({ link, ok: response.status === 200 || response.status === 303 }).toEqual({ link, ok: true });
+    }
+  });
+
+  it('answers JSON to Accept: application/json, with no database URL in it', async () => {
+    const response = await request(`${platform.httpUrl}/`, { headers: { accept: 'application/json' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers.vary).toContain('Accept');
+    expect(response.body).toEqual({
+      name: 'svcpp-platform',
+      version: VERSION,
+      mode: 'development',
+      database: expect.stringMatching(/^(sqlite-memory|postgresql)$/),
+      links: {
+        home: `${platform.httpUrl}/`,
+        api_base: platform.apiBase,
+        gateway: platform.gatewayUrl,
+        attachments: platform.attachmentsUrl,
+        portal: `${platform.httpUrl}/developers`,
+        oidc_discovery: `${platform.httpUrl}/.well-known/openid-configuration`,
+        docs: { 'README.md': `${platform.httpUrl}/docs/README.md`, 'PROTOCOL.md': `${platform.httpUrl}/docs/PROTOCOL.md` },
+      },
+    });
+    expect(response.text).not.toMatch(/postgres(ql)?:\/\//);
+  });
+
+  it('serves the shipped README and PROTOCOL as text, and nothing else under /docs', async () => {
+    const readme = await request(`${platform.httpUrl}/docs/README.md`);
+    expect(readme.status).toBe(200);
+    expect(readme.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(readme.text).toBe(readFileSync(new URL('../README.md', import.meta.url), 'utf8'));
+    for (const path of ['/docs/package.json', '/docs/..%2Fpackage.json', '/docs/%2E%2E%2Fpackage.json', '/docs/']) {
+      const response = await request(`${platform.httpUrl}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+  });
+});
+
+describe('landing page of a production-like platform', () => {
+  it('says so', async () => {
+    const platform = await startTestPlatform({ devMode: false });
+    try {
+      const response = await request(`${platform.httpUrl}/`, { headers: { accept: 'application/json' } });
+      expect(response.body).toMatchObject({ mode: 'production' });
+    } finally {
+      await platform.close();
+    }
+  });
+});
