@@ -20,6 +20,7 @@ The local client on its own (PROTOCOL.md §12.8), for a platform already running
                            development application's client id); otherwise the first game signs in
   --auto-approve           approve every AUTHORIZE at once (development); otherwise each request is printed as a
                            consent_request line and answered with "approve <id>" / "deny <id>" on stdin
+  --log-format <json|pretty>  its log lines on stderr (as the platform's, below)
   Its desktop UI is stdin/stdout: type help for the commands ("authorize-request <app id>", "join <message id>" …).
   A platform with a self-signed certificate (--tls) is trusted with NODE_EXTRA_CA_CERTS=<its CA file>.
 
@@ -132,6 +133,12 @@ if (!standalone && (values.login || values['sign-in-app'] || values['auto-approv
   process.exit(2);
 }
 
+const logFormat = values['log-format'] ?? (process.env.SVCPP_LOG_FORMAT || undefined);
+if (logFormat !== undefined && logFormat !== 'json' && logFormat !== 'pretty') {
+  process.stderr.write(`invalid --log-format ${logFormat} (json or pretty)\n`);
+  process.exit(2);
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 const sources = join(here, '..', 'src', 'index.ts');
 let platform;
@@ -153,6 +160,7 @@ if (standalone) {
       ...(values['sign-in-app'] ? { signInApp: values['sign-in-app'] } : {}),
       ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}),
       autoApprove: values['auto-approve'],
+      ...(logFormat ? { logFormat } : {}),
     });
   } catch (error) {
     process.stderr.write(`the local client could not start: ${error instanceof Error ? error.message : error}\n`);
@@ -181,12 +189,6 @@ if (voicePorts.some((p) => !Number.isInteger(p) || p < 0 || p > 65535)) {
 const attachmentsPort = Number(values['attachments-port']);
 if (!Number.isInteger(attachmentsPort) || attachmentsPort < 0 || attachmentsPort > 65535) {
   process.stderr.write(`invalid --attachments-port ${values['attachments-port']}\n`);
-  process.exit(2);
-}
-
-const logFormat = values['log-format'] ?? (process.env.SVCPP_LOG_FORMAT || undefined);
-if (logFormat !== undefined && !platform.LOG_FORMATS.includes(logFormat)) {
-  process.stderr.write(`invalid --log-format ${logFormat} (json or pretty)\n`);
   process.exit(2);
 }
 
