@@ -1,5 +1,6 @@
 /** `GET /`: the landing page for browsers, its JSON form, and the shipped documents it links to (PROTOCOL.md §2). */
 import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { request } from './helpers/http.js';
@@ -37,7 +38,9 @@ describe('landing page', () => {
 
   it('every link of the page answers (the stylesheet too)', async () => {
     const page = (await request(`${platform.httpUrl}/`)).text;
-    const links = [...page.matchAll(/href="([^"]+)"/g)].map((match) => new URL(match[1]!, `${platform.httpUrl}/`).href);
+    const links = [...page.matchAll(/href="([^"]+)"/g)]
+      .map((match) => new URL(match[1]!, `${platform.httpUrl}/`).href)
+      .filter((link) => !link.startsWith('data:'));
     for (const link of links) {
       const response = await request(link);
       // The portal sends a visitor who is not signed in to its login page.
@@ -90,4 +93,34 @@ describe('landing page of a production-like platform', () => {
       await platform.close();
     }
   });
+});
+
+describe('landing page in a browser', () => {
+  it('renders in headless Chromium with its stylesheet, no Content-Security-Policy violation, and links that lead on', async () => {
+    const platform = await startTestPlatform();
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('response', (answer) => {
+        if (answer.status() >= 400) problems.push(`${answer.status()} ${answer.url()}`);
+      });
+      const response = await page.goto(`${platform.httpUrl}/`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('h1').textContent()).toBe(`svcpp platform ${VERSION}`);
+      // The portal's stylesheet applied: the header bar has its dark background.
+      expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe('rgb(30, 41, 59)');
+      // Everything the page itself asked for loaded (and nothing the CSP refused is logged).
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      await page.getByRole('link', { name: 'OpenID Connect discovery document' }).click();
+      expect(JSON.parse((await page.locator('body').textContent()) ?? '')).toMatchObject({ issuer: platform.httpUrl });
+    } finally {
+      await browser.close();
+      await platform.close();
+    }
+  }, 60_000);
 });

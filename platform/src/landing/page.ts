@@ -9,7 +9,8 @@ const DATABASE_LABEL: Record<LandingSummary['database'], string> = {
 
 /**
  * `GET /` for a browser: what is running and where to go next. No script; the portal's stylesheet (served from this
- * origin, so the page's Content-Security-Policy can forbid everything else).
+ * origin, so the page's Content-Security-Policy can forbid everything else). An empty icon, so a browser does not ask
+ * for /favicon.ico and log its 404 in the console of someone opening the platform for the first time.
  */
 export function landingPage(summary: LandingSummary): string {
   const { links } = summary;
@@ -19,6 +20,7 @@ export function landingPage(summary: LandingSummary): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>svcpp platform ${summary.version}</title>
 <link rel="stylesheet" href="/developers/portal.css">
+<link rel="icon" href="data:,">
 </head><body>
 <header><p class="brand">svcpp platform</p></header>
 <main id="main">
