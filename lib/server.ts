@@ -30,8 +30,9 @@ export interface SvcppServerOptions {
    */
   ca?: string | Buffer;
   /**
-   * The longest a call waits for a complete answer, in milliseconds, counted from the call (waiting for a free
-   * connection included); default 30 000. Past it the call rejects with SvcppConnectionError, reason TimedOut.
+   * The longest a request waits for a complete answer, in milliseconds, counted from when the call sends it (waiting
+   * for a free connection included; each resend after a 429 has its own); default 30 000. Past it the call rejects
+   * with SvcppConnectionError, reason TimedOut.
    */
   timeoutMs?: number;
 }
