@@ -5,9 +5,13 @@
 import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
+import { SvcppError } from './errors.js';
 import { fromWire, snowflakeParam, toSnowflake, type Snowflake } from './server-ids.js';
+import { timeoutError, transportError } from './server-transport.js';
 
 export type { Snowflake } from './server-ids.js';
+/** What a call rejects with when the platform gave no answer (refused, reset, timed out): `retryable` says if retrying may help. */
+export { SvcppConnectionError } from './errors.js';
 export * from './webhooks.js';
 export * from './webhook-receiver.js';
 export * from './webhook-listener.js';
@@ -25,6 +29,12 @@ export interface SvcppServerOptions {
    * (`npx svcpp-platform --tls --cert-out platform-ca.pem`). Only for `https:` API bases.
    */
   ca?: string | Buffer;
+  /**
+   * The longest a request waits for a complete answer, in milliseconds, counted from when the call sends it (waiting
+   * for a free connection included; each resend after a 429 has its own); default 30 000. Past it the call rejects
+   * with SvcppConnectionError, reason TimedOut.
+   */
+  timeoutMs?: number;
 }
 
 /** A provisional account's token (published token response, camelCased). */
@@ -165,9 +175,19 @@ function memberPath(lobbyId: Snowflake, userId: Snowflake): string {
 /** How often a rate-limited request is sent again, and the longest wait accepted for it. */
 const MAX_RETRIES = 3;
 const MAX_RETRY_WAIT_SECONDS = 60;
-const REQUEST_TIMEOUT_MS = 30_000;
-/** Idle keep-alive sockets close long before the server's keep-alive timeout would cut them (as Node's global agent). */
+/** The longest a request may take by default, from the call to the end of the answer (waiting for a socket included). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Idle keep-alive sockets close long before the server's keep-alive timeout would cut them (as Node's global agent).
+ * The agent applies this idle bound to every socket it makes, also while it connects and while a request waits for
+ * its answer; that is why the request deadline is a timer of its own and never a socket timeout (see send).
+ */
 const IDLE_SOCKET_MS = 5_000;
+/**
+ * Connections per SvcppServer: a burst of calls queues on a few keep-alive sockets instead of opening (and TLS
+ * handshaking) one connection per call, which on a busy machine can take longer than the calls themselves.
+ */
+const MAX_SOCKETS = 8;
 
 interface RawResponse {
   status: number;
@@ -181,13 +201,19 @@ export class SvcppServer {
   private readonly apiBase: URL;
   private readonly authorization: string;
   private readonly agent: http.Agent;
+  private readonly timeoutMs: number;
 
   constructor(options: SvcppServerOptions) {
     this.applicationId = toSnowflake(options.applicationId, 'applicationId');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // setTimeout would treat a bad value as 1 ms: refuse it here instead.
+    if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0 || this.timeoutMs > 2 ** 31 - 1) {
+      throw new SvcppError('ERR_SVCPP_INVALID_ARGUMENT', `svcpp: timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
+    }
     // A trailing slash would make URL resolution drop the last path segment (api/v10 → api/).
     this.apiBase = new URL(`${options.apiBase.replace(/\/+$/, '')}/`);
     this.authorization = `Bot ${options.botToken}`;
-    const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_MS };
+    const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_MS, maxSockets: MAX_SOCKETS };
     // `ca` replaces Node's trust store rather than adding to it, hence the system roots alongside.
     this.agent =
       this.apiBase.protocol === 'https:'
@@ -275,7 +301,10 @@ export class SvcppServer {
     return { code: body.code, url: body.url, expiresAt: body.expires_at };
   }
 
-  /** Sends JSON (none for GET/DELETE); returns the parsed answer of a 2xx, retries 429s, throws SvcppServerError for the rest. */
+  /**
+   * Sends JSON (none for GET/DELETE); returns the parsed answer of a 2xx, retries 429s, throws SvcppServerError for the
+   * other answers and SvcppConnectionError when there is no answer.
+   */
   private async request(method: string, path: string, json?: unknown): Promise<unknown> {
     const payload = json === undefined ? undefined : JSON.stringify(json);
     for (let attempt = 0; ; attempt++) {
@@ -291,9 +320,21 @@ export class SvcppServer {
     }
   }
 
+  /**
+   * One HTTP exchange. A request that gets no complete answer (refused, reset, TLS failure, or nothing within
+   * timeoutMs) rejects with SvcppConnectionError (`code` ERR_SVCPP_CONNECTION_FAILED, `retryable`).
+   */
   private send(method: string, url: URL, payload: string | undefined): Promise<RawResponse> {
     const transport = url.protocol === 'https:' ? https : http;
+    const what = `${method} ${url.origin}${url.pathname}`;
     return new Promise((resolve, reject) => {
+      // The deadline runs on its own clock from now: not req.setTimeout, which listens to the socket's timeout and so
+      // fired after the agent's 5 s idle bound while a socket of a burst was still connecting.
+      const deadline = setTimeout(() => req.destroy(timeoutError(what, this.timeoutMs)), this.timeoutMs);
+      const fail = (error: unknown) => {
+        clearTimeout(deadline);
+        reject(transportError(what, error));
+      };
       const req = transport.request(
         url,
         {
@@ -307,8 +348,9 @@ export class SvcppServer {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
+          res.on('error', fail);
           res.on('end', () => {
+            clearTimeout(deadline);
             const text = Buffer.concat(chunks).toString('utf8');
             let body: unknown = text === '' ? undefined : text;
             try {
@@ -320,8 +362,7 @@ export class SvcppServer {
           });
         },
       );
-      req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`svcpp: no answer from ${url.origin} within ${REQUEST_TIMEOUT_MS} ms`)));
-      req.on('error', reject);
+      req.on('error', fail);
       req.end(payload);
     });
   }

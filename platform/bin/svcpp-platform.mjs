@@ -20,6 +20,7 @@ The local client on its own (PROTOCOL.md §12.8), for a platform already running
                            development application's client id); otherwise the first game signs in
   --auto-approve           approve every AUTHORIZE at once (development); otherwise each request is printed as a
                            consent_request line and answered with "approve <id>" / "deny <id>" on stdin
+  --log-format <json|pretty>  its log lines on stderr (as the platform's, below)
   Its desktop UI is stdin/stdout: type help for the commands ("authorize-request <app id>", "join <message id>" …).
   A platform with a self-signed certificate (--tls) is trusted with NODE_EXTRA_CA_CERTS=<its CA file>.
 
@@ -55,6 +56,8 @@ The platform:
                            ephemeral; its URL starts every attachment url and is printed below)
   --voice-port <n>         voice gateway TCP port (default 0 = ephemeral; announced to clients in VOICE_SERVER_UPDATE)
   --voice-udp-port <n>     voice media UDP port (default 0 = ephemeral; announced in the voice gateway's Ready)
+  --log-format <json|pretty>  pino's JSON lines, or lines for a person; default pretty on a terminal, JSON when
+                           stdout is piped or redirected; also SVCPP_LOG_FORMAT (the flag wins)
   --help                   this text
 
 With rpc, AUTHORIZE requests are approved at once in development mode and asked on this terminal with --no-dev.
@@ -86,6 +89,7 @@ const { values, positionals } = parseArgs({
     login: { type: 'string' },
     'sign-in-app': { type: 'string' },
     'auto-approve': { type: 'boolean', default: false },
+    'log-format': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -129,6 +133,12 @@ if (!standalone && (values.login || values['sign-in-app'] || values['auto-approv
   process.exit(2);
 }
 
+const logFormat = values['log-format'] ?? (process.env.SVCPP_LOG_FORMAT || undefined);
+if (logFormat !== undefined && logFormat !== 'json' && logFormat !== 'pretty') {
+  process.stderr.write(`invalid --log-format ${logFormat} (json or pretty)\n`);
+  process.exit(2);
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 const sources = join(here, '..', 'src', 'index.ts');
 let platform;
@@ -150,6 +160,7 @@ if (standalone) {
       ...(values['sign-in-app'] ? { signInApp: values['sign-in-app'] } : {}),
       ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}),
       autoApprove: values['auto-approve'],
+      ...(logFormat ? { logFormat } : {}),
     });
   } catch (error) {
     process.stderr.write(`the local client could not start: ${error instanceof Error ? error.message : error}\n`);
@@ -158,6 +169,9 @@ if (standalone) {
   const stop = () => void rpc.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
+  // Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
+  if (platform.startedByNpm()) platform.onParentExit(stop);
 } else {
 const port = Number(values.port);
 
@@ -208,6 +222,7 @@ try {
   voice: { port: voicePorts[0], udpPort: voicePorts[1] },
   attachments: { port: attachmentsPort },
   devMode: !values['no-dev'],
+  ...(logFormat ? { logFormat } : {}),
   allowDevOnNetwork: values['allow-dev-on-network'],
   allowLocalhostIssuers: values['allow-localhost-issuers'],
   outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
@@ -275,5 +290,6 @@ Development application
   dev user       dev_user (password-less)
 ${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}${running.rpc ? `Local client\n  socket         ${running.rpc.path}\n  desktop user   ${values['rpc-user'] ?? 'dev_user'}\n` : ''}`);
 
-platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000 });
+// Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
+platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000, stopWithParent: platform.startedByNpm() });
 }

@@ -34,6 +34,7 @@ import { registerDeviceVerificationRoutes } from './oauth/device/verification.js
 import { registerOAuthMeRoute } from './oauth/me.js';
 import { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
 import { registerOidcRoutes } from './oauth/oidc/routes.js';
+import { registerLanding } from './landing/routes.js';
 import { registerRevokeRoutes } from './oauth/revoke.js';
 import { registerTokenRoutes } from './oauth/token/routes.js';
 import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
@@ -62,6 +63,8 @@ export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
 export { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 export { stopOnSignals, type SignalShutdownOptions } from './shutdown.js';
+export { onParentExit, startedByNpm } from './parent-watch.js';
+export { LOG_FORMATS, type LogFormat } from './log-format.js';
 export type { RpcOptions, RpcServer, ConsentRequest, Delivery } from './rpc/index.js';
 export { startStandaloneRpc, type StandaloneRpcOptions } from './rpc/standalone.js';
 export { runStandaloneCli, type StandaloneCliOptions } from './rpc/cli.js';
@@ -129,6 +132,7 @@ function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => R
   registerDeviceVerificationRoutes(app, ctx);
   registerOAuthMeRoute(app, ctx);
   registerOidcRoutes(app, ctx);
+  registerLanding(app, ctx);
   registerArea(app, ctx, partnerSdkRoutes);
   registerArea(app, ctx, userRoutes);
   registerArea(app, ctx, guildRoutes);
@@ -189,7 +193,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const resolved = resolveOptions(options);
   assertDevModeStaysLocal(resolved);
   webhookLeaseMs(resolved.webhookRetry);  // a lease an attempt could outlast is refused before anything starts
-  const logger = createLogger(options.logger);
+  const logger = createLogger(options.logger, options.logFormat);
   // The broker first: a bad URL or an unreachable broker fails the start before the database is touched.
   const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' }), undefined, resolved.nodeLiveness) : new InProcessLog();
   let store: Store;

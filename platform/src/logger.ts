@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { defaultLogFormat, prettyStream, type LogFormat } from './log-format.js';
 
 /**
  * The platform logger. Credentials never reach it: request logs carry method, URL and status only, and the
@@ -7,9 +8,10 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
  * Lines go to `process.stdout` as a queued stream rather than pino's default SonicBoom destination: SonicBoom
  * flushes synchronously when the process exits and retries forever once stdout is a pipe nobody reads (a launcher
  * that went away), so `process.exit` never returned and later signals were never handled. A queued stream drops
- * what is left at exit instead, and a broken pipe only ends the logging (see ignoreBrokenPipe).
+ * what is left at exit instead, and a broken pipe only ends the logging (see ignoreBrokenPipe). `format`: pino's
+ * JSON lines, or lines for a person (log-format.ts); by default pretty on a terminal and JSON otherwise.
  */
-export function createLogger(option: false | LoggerOptions | Logger | undefined): Logger {
+export function createLogger(option: false | LoggerOptions | Logger | undefined, format: LogFormat = defaultLogFormat(process.stdout)): Logger {
   if (option === false) return pino({ level: 'silent' });
   if (option && typeof (option as Logger).child === 'function') return option as Logger;
   const options = (option ?? {}) as LoggerOptions;
@@ -25,7 +27,8 @@ export function createLogger(option: false | LoggerOptions | Logger | undefined)
         censor: '[redacted]',
       },
     },
-    process.stdout,
+    // Pretty lines are made from the same JSON (redaction included) just before they reach the terminal.
+    format === 'pretty' ? prettyStream(process.stdout) : process.stdout,
   );
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_LIVENESS, type LivenessOptions } from './events/node-liveness.js';
 import type { LoggerOptions, Logger } from 'pino';
+import type { LogFormat } from './log-format.js';
 import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
 import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
@@ -67,6 +68,8 @@ export interface PlatformOptions {
   config?: PlatformConfig;
   /** false: silent; an options object: a new pino logger; a Logger: used as is. */
   logger?: false | LoggerOptions | Logger;
+  /** How a logger made here writes: 'json' (pino's lines) or 'pretty'; default pretty on a terminal, else JSON. */
+  logFormat?: LogFormat;
   tokenLifetimes?: Partial<TokenLifetimes>;
   /** Per-bucket overrides (bucket names in PROTOCOL.md; `global` is the global limit). */
   rateLimits?: Record<string, RateLimitRule>;

@@ -1,16 +1,23 @@
 import type { Logger } from 'pino';
 import { ignoreBrokenPipe } from './logger.js';
+import { onParentExit } from './parent-watch.js';
 
 export interface SignalShutdownOptions {
   /** A graceful shutdown still running after this long ends the process with exit code 1. */
   timeoutMs: number;
+  /**
+   * Also stop (as on SIGTERM) when the process that started this one exits: set when npm started the platform,
+   * whose shell in between does not forward signals (see parent-watch.ts).
+   */
+  stopWithParent?: boolean;
 }
 
-const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
+/** SIGHUP too: closing the terminal of `npx svcpp-platform` ends the platform gracefully, not abruptly. */
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof SIGNAL_NUMBERS;
 
 /**
- * SIGINT/SIGTERM stop a platform process (the CLI's): the first signal closes the platform gracefully and exits
+ * SIGINT/SIGTERM/SIGHUP stop a platform process (the CLI's): the first signal closes the platform gracefully and exits
  * with 0 (1 when closing fails or has not finished after `timeoutMs`); a second signal exits at once with
  * 128 + its number. Nothing on this path waits for stdout or stderr: a launcher or test runner that is itself
  * stopping may already have closed them, and their write errors are ignored.
@@ -42,4 +49,11 @@ export function stopOnSignals(platform: { close(): Promise<void>; logger: Logger
     );
   };
   for (const signal of Object.keys(SIGNAL_NUMBERS) as StopSignal[]) process.on(signal, () => onSignal(signal));
+  if (options.stopWithParent) {
+    onParentExit((parentPid) => {
+      if (stopping) return;
+      platform.logger.info({ parentPid }, 'the process that started the platform has exited');
+      onSignal('SIGTERM');
+    });
+  }
 }

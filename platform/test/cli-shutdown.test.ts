@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,8 @@ import { testDatabase } from './helpers/database.js';
 import { tempDir } from './helpers/platform.js';
 
 const BIN = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
+/** The repository root: `npx svcpp-platform` there finds the workspace's bin, as in a user's project. */
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 /** How long a test waits for the platform to exit before it gives up on it (a bound on the wait, not a speed check). */
 const EXIT_WAIT_MS = 15_000;
 
@@ -80,6 +83,39 @@ async function untilRefused(port: number): Promise<void> {
   }
 }
 
+/** Ids of the processes whose command line contains `text` (Linux /proc). */
+function processesMentioning(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) pids.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return pids;
+}
+
+/** Whether the port stops accepting connections within EXIT_WAIT_MS. */
+async function refusedWithin(port: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([untilRefused(port).then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), EXIT_WAIT_MS)))]);
+  clearTimeout(timer);
+  return outcome;
+}
+
+/** The processes mentioning `text` still alive after EXIT_WAIT_MS (none as soon as they are all gone). */
+async function survivorsMentioning(text: string): Promise<number[]> {
+  const deadline = Date.now() + EXIT_WAIT_MS;
+  let left = processesMentioning(text);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = processesMentioning(text);
+  }
+  return left;
+}
+
 const held: net.Socket[] = [];
 afterEach(() => held.splice(0).forEach((socket) => socket.destroy()));
 
@@ -122,6 +158,31 @@ describe('command-line shutdown', () => {
 
     expect(await exitWithin(platform, exited)).toEqual({ code: 0, signal: null });
   });
+
+  it('kill <pid of npx svcpp-platform> stops the platform (the npm shell in between does not forward the signal)', async () => {
+    const dir = tempDir();
+    // The certificate path names this test's temporary folder, so the platform's process can be found by it.
+    const marker = join(dir, 'marker-ca.pem');
+    const npx = spawn('npx', ['svcpp-platform', '--port', '0', '--db', testDatabase(join(dir, 'platform.db')), '--cert-out', marker], {
+      cwd: REPOSITORY,
+      env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npx.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npx.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = exitOf(npx);
+    await waitFor(() => output, 'public key', exited);
+    const port = portOf(output);
+    expect(processesMentioning(marker).filter((pid) => pid !== npx.pid).length).toBeGreaterThan(0);
+
+    npx.kill('SIGTERM');
+    const freed = await refusedWithin(port);
+    await exitWithin(npx, exited);
+    const left = await survivorsMentioning(marker);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect({ freed, left }).toEqual({ freed: true, left: [] });
+  }, 90_000);
 
   it('a second signal forces the exit while a shutdown is stuck', async () => {
     const { platform, exited, port, errors } = await startWithHeldRequest('600');

@@ -52,6 +52,8 @@ const NOT_PUBLISHED: Record<string, string> = {
   'GET web:/gateway': 'the gateway WebSocket (PROTOCOL-gateway.md)',
   'GET web:/gateway/': 'the gateway WebSocket with a trailing slash (PROTOCOL-gateway.md "Connecting")',
   'GET web:/.well-known/openid-configuration': 'standard OIDC discovery document; oidc.test.ts runs an OIDC client against it',
+  'GET web:/': 'the landing page (HTML, or JSON for Accept: application/json; PROTOCOL.md §2 "Landing page"; landing.test.ts)',
+  'GET web:/docs/*': 'the documents the platform ships, as text (PROTOCOL.md §2 "Landing page"; landing.test.ts)',
   'POST /oauth2/token/revoke': 'RFC 7009: 200 with an empty object; no published body type',
   'POST /oauth2/device/authorize': 'RFC 8628 device authorization (OURS: PROTOCOL.md §3)',
   'POST /partner-sdk/child-token': 'OURS (PROTOCOL.md §5, child tokens)',

@@ -6,6 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
+import { defaultLogFormat, prettyStream, type LogFormat } from '../log-format.js';
 import type { ConsentRequest } from './consent.js';
 import type { RpcServer } from './server.js';
 import { startStandaloneRpc } from './standalone.js';
@@ -19,6 +20,8 @@ export interface StandaloneCliOptions {
   socketDir?: string;
   applicationsDir?: string;
   autoApprove: boolean;
+  /** Its stderr log lines: default pretty on a terminal, else JSON (log-format.ts). */
+  logFormat?: LogFormat;
 }
 
 export const STANDALONE_COMMANDS = `Commands (stdin, one per line; answers and events are JSON lines on stdout):
@@ -33,7 +36,9 @@ export const STANDALONE_COMMANDS = `Commands (stdin, one per line; answers and e
 const write = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 export async function runStandaloneCli(options: StandaloneCliOptions): Promise<RpcServer> {
-  const logger = pino({ name: 'svcpp-local-client', level: process.env.SVCPP_LOG_LEVEL ?? 'info' }, pino.destination(2));
+  // Its logs go to stderr (stdout is the desktop UI's protocol): pretty on a terminal, JSON otherwise or as asked.
+  const format = options.logFormat ?? defaultLogFormat(process.stderr);
+  const logger = pino({ name: 'svcpp-local-client', level: process.env.SVCPP_LOG_LEVEL ?? 'info' }, format === 'pretty' ? prettyStream(process.stderr) : pino.destination(2));
   const rpc = await startStandaloneRpc({
     platformUrl: options.platformUrl,
     credentials: { username: options.login, ...(options.password !== undefined && { password: options.password }) },

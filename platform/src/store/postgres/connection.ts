@@ -61,11 +61,34 @@ export function openPostgresDatabase(connectionString: string): SqlDatabase {
 
 /**
  * A libpq client, loaded on first use: a platform on SQLite never loads the native libpq binding (so a machine
- * without libpq still runs the embedded default).
+ * without libpq still runs the embedded default). pg-native is an optional peer dependency, not a dependency: it
+ * compiles against libpq when installed, which made installing the platform take minutes for everyone although
+ * PostgreSQL is optional. Only a platform given a postgres:// database needs it, and is told how to get it.
  */
 export function newClient(): Client {
-  const PgClient = createRequire(import.meta.url)('pg-native') as typeof Client;
-  return new PgClient({ types: typeParsers });
+  return new (loadPgNative())({ types: typeParsers });
+}
+
+function loadPgNative(): typeof Client {
+  try {
+    return createRequire(import.meta.url)('pg-native') as typeof Client;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND' || !String((error as Error).message).includes("'pg-native'")) throw error;
+    throw new PostgresDriverMissingError();
+  }
+}
+
+/** A postgres:// database without the optional driver installed. */
+export class PostgresDriverMissingError extends Error {
+  override readonly name = 'PostgresDriverMissingError';
+  readonly code = 'ERR_SVCPP_PG_NATIVE_MISSING';
+  constructor() {
+    super(
+      'a PostgreSQL database needs the optional package pg-native (libpq bindings): install it next to svcpp-platform ' +
+        'with `npm install pg-native@^3.9.0` (it builds against libpq: on Debian/Ubuntu `apt-get install libpq-dev ' +
+        'build-essential python3`); SQLite, the default, needs nothing more',
+    );
+  }
 }
 
 /** The parameter list for `$1…$n`: named sources read from the one object argument, positional ones from the list. */
