@@ -19,9 +19,11 @@ export const run = (cmd: string, args: string[], cwd: string, env: NodeJS.Proces
 
 /**
  * Runs `fn` holding a lock shared by every test process: the test files run in parallel, and two of them rewriting
- * prebuilds/ or dist/ at once would pack each other's half-written files. A lock left by a killed run expires.
+ * prebuilds/ or dist/ at once would pack each other's half-written files; two builds in the CMake tree build/ at once
+ * (the prebuilds' libsvcpp.so, the SDK archive's svcpp_sdk) would corrupt ninja's state. A lock left by a killed run
+ * expires.
  */
-function withPackageLock<T>(fn: () => T): T {
+export function withPackageLock<T>(fn: () => T): T {
   const lock = join(root, 'build-prebuild', 'lock');
   mkdirSync(join(root, 'build-prebuild'), { recursive: true });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
