@@ -51,11 +51,13 @@ export function withPrebuilds<T>(fn: (dir: string) => T): T {
   });
 }
 
-/** Makes the prebuilds and the JavaScript build, and packs the package into `into`. */
+/** Makes the prebuilds and packs the package into `into` (npm's prepack makes the JavaScript build). */
 export function packPackage(into: string): PackedPackage {
   return withPackageLock(() => {
     run(process.execPath, ['tools/make-prebuilds.mjs'], root);
-    run(process.execPath, ['tools/package/build.mjs'], root);
+    // As in a fresh clone, which has no dist/ (issue 40, item 10): npm's prepack must build it or the tarball
+    // installs and then fails at import.
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
     const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', into], root))[0];
     return { tarball: join(into, packed.filename), files: packed.files.map((f: { path: string }) => f.path) };
   });
