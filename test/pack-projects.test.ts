@@ -23,7 +23,7 @@ let e2e: E2EPlatform;
 beforeAll(async () => {
   packed = packPackage(work);
   e2e = await startE2EPlatform();
-}, 300_000);
+}, 900_000);
 afterAll(() => e2e?.close());
 
 /** The snippet with its free variables as constants; CommonJS has no top-level await, so its body goes in main(). */

@@ -69,7 +69,7 @@ it('packs, installs into an empty directory without a compiler and loads from pr
     library,
   ]);
   expect(run('node', ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
-});
+}, 900_000); // the prebuilds (node-gyp compiles the addon) and prepack's JavaScript build, on a loaded 2-core machine
 
 it('npm pack refuses, saying what to run, when the prebuilds for this machine are missing', () => {
   const { status, stdout, stderr } = withPrebuilds((dir) => {
