@@ -6,7 +6,7 @@
 // the `<placeholders>` get the values the platform printed. The engine plugin builds against the SDK archive
 // (`npm run sdk-archive`), unpacked. Guides that said https://127.0.0.1:8443, platform-ca.pem and
 // `node --import tsx docs/examples/…` failed outside the repository (issue 40, item 14).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,15 +63,24 @@ function recipeCommands(guide: string, recipe: string, origin: string, values: R
   return text.replace(/\\\n/g, ' ').split('\n').filter((line) => line.trim() !== '');
 }
 
-/** Type-checks the user's copy of an example (strict, nodenext) against the svcpp it installed: tsc prints nothing. */
+/**
+ * Type-checks the example (strict, nodenext, as an ES module: the launcher uses top-level await) against the svcpp the
+ * user's folder installed: a copy in a subfolder marked "type": "module" resolves svcpp from the folder's node_modules.
+ */
 function typeCheck(folder: string, example: string): void {
-  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({
+  const dir = join(folder, 'typecheck');
+  mkdirSync(dir);
+  copyFileSync(join(folder, example), join(dir, example));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', noEmit: true,
       skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules/@types')] },
     files: [example],
   }));
   // tsc is JavaScript: it runs from the repository, on the folder's own files and its installed svcpp.
-  expect(execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', folder], { encoding: 'utf8' })).toBe('');
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  expect(tsc.stdout + tsc.stderr).toBe('');
+  expect(tsc.status).toBe(0);
 }
 
 /** Runs one recipe command to its end (an install, a compile) in `cwd`; returns its stdout. */
@@ -163,13 +172,13 @@ describe('docs/examples, as a user runs them', () => {
       const guild = await request(`${guide.apiBase}/dev/guilds`, { json: { name: 'Docs Guild', owner: 'docs_launcher', channels: [{ name: 'docs-general', type: 0 }] } });
       expect(guild.status).toBe(201);
       const folder = userFolder('launcher-sign-in.ts');
-      const [install, start, ...rest] = recipeCommands('electron-launcher.md', 'run-launcher', guide.origin, {
+      const commands = recipeCommands('electron-launcher.md', 'run-launcher', guide.origin, {
         '<client id>': String(guide.platform.devApp.id),
       });
-      expect(rest).toEqual([]);
-      runCommand(install!, folder);
+      const start = commands.pop()!;   // the last command runs the example; the others set the folder up
+      for (const command of commands) runCommand(command, folder);
       typeCheck(folder, 'launcher-sign-in.ts');
-      example = startCommand(start!, folder);
+      example = startCommand(start, folder);
       const [, url] = await example.waitFor(/^open this page to sign in: (\S+)$/m);
       // The user's browser: the platform's development consent as docs_launcher, redirected to the SDK's listener.
       await approveAuthorizeUrl(e2e, url!, 'docs_launcher');
@@ -182,7 +191,7 @@ describe('docs/examples, as a user runs them', () => {
       await example?.stop();
       await guide.platform.close();
     }
-  });
+  }, 600_000); // npm installs the package and tsx, tsc checks the example: minutes on a loaded machine
 
   it('game-server.ts: hands out provisional tokens, makes a match lobby and takes a signed webhook', async () => {
     const port = await freeLoopbackPort();
@@ -191,13 +200,13 @@ describe('docs/examples, as a user runs them', () => {
     try {
       const folder = userFolder('game-server.ts');
       const { devApp } = guide.platform;
-      const [install, start, ...rest] = recipeCommands('game-server.md', 'run-game-server', guide.origin, {
+      const commands = recipeCommands('game-server.md', 'run-game-server', guide.origin, {
         '<client id>': String(devApp.id), '<bot token>': devApp.botToken, '<public key>': devApp.publicKey, 'PORT=8080': `PORT=${port}`,
       });
-      expect(rest).toEqual([]);
-      runCommand(install!, folder);
+      const start = commands.pop()!;
+      for (const command of commands) runCommand(command, folder);
       typeCheck(folder, 'game-server.ts');
-      example = startCommand(start!, folder);
+      example = startCommand(start, folder);
       await example.waitFor(/^game backend on (\S+)$/m);
       const backend = `http://127.0.0.1:${port}`;
       const userIds: string[] = [];
@@ -222,7 +231,7 @@ describe('docs/examples, as a user runs them', () => {
       await example?.stop();
       await guide.platform.close();
     }
-  });
+  }, 600_000); // npm installs the package and tsx, tsc checks the example: minutes on a loaded machine
 
   it('engine-plugin.cpp: builds as C++17 against the SDK archive, signs in, sets presence and greets its lobby', async () => {
     // The archive as `npm run sdk-archive` makes it (under the lock: it builds in the checkout's CMake tree), unpacked.
