@@ -19,18 +19,28 @@ import { demoCall } from './call.js';
 
 const verbose = process.argv.includes('--verbose');
 const logMinSeverity = verbose ? LoggingSeverity.Info : LoggingSeverity.Warning;
-let step = 0;
-const title = (text: string) => console.log(`\n${++step}. ${text}`);
+/** The story's steps, in order: the heading counts them, so the announced number is the number printed. */
+const STEPS = {
+  platform: 'Start the platform: OAuth2, HTTP API and gateway over TLS, in-memory database',
+  backend: 'The game backend gives player-42 a provisional account (no platform login needed)',
+  client: 'The game client (SDK over N-API) connects with that token',
+  rename: 'The player renames itself; the gateway pushes the change to the client',
+  koffi: 'A second client, over koffi (plain FFI into the same libsvcpp.so), checks the same token',
+  call: 'A voice call: a second player joins; one speaks a tone from a WAV file, the other records what it hears',
+  close: 'Disconnect, close the clients (await using) and stop the platform',
+} as const;
+const stepNames = Object.keys(STEPS) as Array<keyof typeof STEPS>;
+const title = (name: keyof typeof STEPS) => console.log(`\n${stepNames.indexOf(name) + 1}. ${STEPS[name]}`);
 const say = (text: string) => console.log(`   ${text}`);
 /** Why a step matters, for someone who has never used a social SDK. */
 const why = (text: string) => console.log(`   · ${text}`);
 const days = (seconds: number) => (seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`);
 
-console.log(`svcpp demo: one player's first minute, told in 6 steps (everything runs here, no internet needed)
+console.log(`svcpp demo: one player's first minute, told in ${stepNames.length} steps (everything runs here, no internet needed)
 The cast: the platform (the social service, started locally), your game backend (Node, svcpp/server) and your
 game client (the svcpp SDK: a C++ core behind a C ABI, used here from TypeScript).`);
 
-title('Start the platform: OAuth2, HTTP API and gateway over TLS, in-memory database');
+title('platform');
 // Calls are end-to-end encrypted (DAVE): the platform's default refuses any other (docs/voice.md "End-to-end encryption").
 const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, tls: true });
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-demo-'));
@@ -41,14 +51,14 @@ say(`gateway  ${platform.gatewayUrl}`);
 say('the clients trust its self-signed certificate through the caFile option');
 why('this is what a real deployment talks to: accounts, friends, presence, lobbies and messages live here');
 
-title('The game backend gives player-42 a provisional account (no platform login needed)');
+title('backend');
 const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
 const linked = await server.createProvisionalToken({ externalUserId: 'player-42', preferredGlobalName: 'Player Forty-Two' });
 say(`SvcppServer.createProvisionalToken: an access token valid ${days(linked.expiresIn)}, handed to the game`);
 why('a game with its own accounts (Steam, consoles) vouches for its player: no sign-up, no password');
 
 {
-  title('The game client (SDK over N-API) connects with that token');
+  title('client');
   await using client = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile,
     applicationId: BigInt(platform.devApp.id), logMinSeverity });
   client.on('log', (message, severity) => say(`sdk log [${LoggingSeverity[severity]}] ${message}`));
@@ -63,27 +73,27 @@ why('a game with its own accounts (Steam, consoles) vouches for its player: no s
   say(`ready as ${me.displayName} (@${me.username}, provisional account: ${me.isProvisional})`);
   why('the native core now holds a live gateway connection: friends, lobbies and messages work from here on');
 
-  title('The player renames itself; the gateway pushes the change to the client');
+  title('rename');
   const renamed = new Promise<void>((resolve) => client.once('userUpdated', () => resolve()));
   await client.updateProvisionalAccountDisplayName('Player 42');
   await renamed;
   say(`userUpdated event: the cached user is now "${client.currentUser!.displayName}"`);
   why('changes arrive as events, and the SDK keeps a cache you read without waiting (client.currentUser)');
 
-  title('A second client, over koffi (plain FFI into the same libsvcpp.so), checks the same token');
+  title('koffi');
   await using ffi = new Client({ backend: 'koffi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
   const checked = await ffi.fetchCurrentUser(linked.accessToken);
   say(`fetchCurrentUser: the token belongs to @${checked.username}`);
   why('one native library, two bindings: the N-API addon by default, koffi where no addon can be loaded');
 
-  title('A voice call: a second player joins; one speaks a tone from a WAV file, the other records what it hears');
+  title('call');
   const friend = await server.createProvisionalToken({ externalUserId: 'player-7', preferredGlobalName: 'Player Seven' });
   await using listener = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
   await listener.updateToken(friend.accessToken);
   await listener.connect();
   await demoCall(client, listener, dir, say);
 
-  title('Disconnect, close the clients (await using) and stop the platform');
+  title('close');
   await client.disconnect();
   sayStatuses();
 }

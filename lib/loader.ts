@@ -7,9 +7,11 @@
 // another directory with that same layout.
 // Each backend is loaded once per thread (a worker loads its own JS bindings; the native library is per process).
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import nodeGypBuildModule from 'node-gyp-build';
+// Importing the koffi binding loads no koffi: that happens in createKoffiApi, when the koffi backend is chosen
+// (bindings/koffi/koffi-module.ts), so an app on the N-API backend runs, bundled or not, without koffi's binary.
 import { createKoffiApi } from '../bindings/koffi/generated.js';
 import { errcError } from './errors.js';
 import { ABI_VERSION } from './generated/errc.js';
@@ -23,7 +25,6 @@ export interface LoadOptions {
   nativeRoot?: string;
 }
 
-const require = createRequire(import.meta.url);
 const LIBRARY_FILE = 'libsvcpp.so';
 
 /** The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/cjs/lib/; dist/cjs/package.json has no name). */
@@ -49,7 +50,9 @@ interface NodeGypBuild {
   /** The path of the addon node-gyp-build would load; throws when there is none. */
   resolve(dir: string): string;
 }
-const nodeGypBuild = () => require('node-gyp-build') as NodeGypBuild;
+// A static import, so that a bundler (esbuild, webpack) takes node-gyp-build (plain JavaScript) into the bundle: the
+// bundled app then needs only the native files beside it (docs/packaging.md "Bundlers and Electron").
+const nodeGypBuild = () => nodeGypBuildModule as unknown as NodeGypBuild;
 
 /** The addon node-gyp-build picks for this root, or undefined when none is built or shipped. */
 function addonPath(options: LoadOptions): string | undefined {

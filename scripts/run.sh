@@ -85,6 +85,7 @@ npm_packages() {
 # The demo builds only the addon and what it links (libsvcpp.so, the core, Opus); the tests build the rest into the
 # same tree, so neither recompiles the other's objects.
 native_build() {
+  node tools/cmake-tree.mjs build   # a build/ copied with a moved or copied checkout is the original's: start afresh
   npx cmake-js compile --log-level warn --parallel 2 --out build --CDCMAKE_MESSAGE_LOG_LEVEL=NOTICE "$@" 2>&1 | build_progress
 }
 
@@ -128,14 +129,17 @@ case "$mode" in
     npx tsc -p platform/tsconfig.json
     stage ctest ctest --test-dir build --parallel "$(nproc)" --output-on-failure
     step "native build with AddressSanitizer + UndefinedBehaviorSanitizer (first run ~7 min on 2 cores)"
+    node tools/cmake-tree.mjs build-asan
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSVCPP_SANITIZE=ON >/dev/null
     cmake --build build-asan -j2 2>&1 | build_progress
     stage ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --parallel "$(nproc)" --output-on-failure
     step "native build with ThreadSanitizer: every native suite — core I/O thread, gateway, C ABI, svcpp.hpp, voice (first run ~6 min on 2 idle cores: the whole core under -fsanitize=thread; ccache makes later runs short)"
+    node tools/cmake-tree.mjs build-tsan
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
     cmake --build build-tsan -j2 2>&1 | build_progress
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --parallel "$(nproc)" --output-on-failure
     step "libFuzzer targets with clang + ASan/UBSan (build-fuzz; first run ~1 min on 2 cores)"
+    node tools/cmake-tree.mjs build-fuzz
     [ -f build-fuzz/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_FUZZ=ON >/dev/null
     cmake --build build-fuzz -j2 2>&1 | build_progress
     # ctest replays every committed seed and past crash input once (fuzz.<target>.corpus); then each target fuzzes

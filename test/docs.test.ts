@@ -25,6 +25,16 @@ describe('npm run docs', () => {
     expect(client).toContain('sendLobbyMessage');
   });
 
+  it('opens on the README\'s overview and the three guides, each a page of its own (it was an empty module list)', () => {
+    const landing = readFileSync(join(out, 'typescript', 'index.html'), 'utf8');
+    expect(landing).toContain('An open, redistributable social SDK for games, and the local platform it talks to.');
+    for (const guide of ['electron-launcher', 'game-server', 'engine-plugin']) {
+      expect(landing).toContain(`href="documents/${guide}.html"`);
+      const page = readFileSync(join(out, 'typescript', 'documents', `${guide}.html`), 'utf8');
+      expect(page).toContain('Run the example');
+    }
+  });
+
   it('writes the C and C++ reference with every exported symbol and enum value of the IDL', () => {
     const text = readFileSync(join(out, 'c-cpp-reference.md'), 'utf8');
     const model = buildModel(idl);

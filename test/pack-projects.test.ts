@@ -3,15 +3,17 @@
 // shipped declarations (the `import` condition's for ESM, the `require` condition's for CommonJS), then the compiled
 // snippet run with node alone against the real platform (TLS, loopback) while a full account watches its effects.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { minimatch } from 'minimatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelationshipType } from '../lib/index.js';
 import { provisionalToken, startE2EPlatform, type E2EPlatform } from './e2e/harness.js';
 import { closeAll, fullPlayer, waitForEvent, type Player } from './e2e/social-support.js';
 import { installInEmptyProject, noCompilerEnv, packPackage, root, run, type PackedPackage } from './pack/package.js';
 import { readmeSnippets } from './readme/snippets.js';
+import { docRecipe } from './support/doc-recipes.js';
 
 const work = mkdtempSync(join(tmpdir(), 'svcpp-pack-projects-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -21,7 +23,7 @@ let e2e: E2EPlatform;
 beforeAll(async () => {
   packed = packPackage(work);
   e2e = await startE2EPlatform();
-}, 300_000);
+}, 900_000);
 afterAll(() => e2e?.close());
 
 /** The snippet with its free variables as constants; CommonJS has no top-level await, so its body goes in main(). */
@@ -115,4 +117,53 @@ const requiredServer = require('svcpp/server');
 })();
 `);
   expect(run('node', ['dual.js'], app, env).trim().split('\n')).toEqual(['true [] []', 'true true', 'true true']);
+});
+
+// docs/packaging.md "Bundlers and Electron" (issue 40, item 16): a CommonJS bundle that took koffi in died at start-up
+// ("Cannot find the native Koffi module"), and the Electron guide's asarUnpack left koffi's binary packed.
+describe('docs/packaging.md: bundlers and Electron', () => {
+  const guide = join(root, 'docs/packaging.md');
+  const MAIN = `
+const { Client, loadBackend } = require('svcpp');
+(async () => {
+  const client = new Client({ applicationId: 5n });
+  console.log(client.applicationId, client.createAuthorizationCodeVerifier().verifier.length);
+  await client.close();
+  try { loadBackend('koffi'); } catch (error) { console.log(error.message.split(' (')[0]); }
+})();
+`;
+
+  it('the esbuild recipe: the bundle of an N-API app runs with only the native files beside it (no koffi)', () => {
+    const app = installInEmptyProject(work, 'bundle', 'commonjs', packed.tarball, noCompilerEnv(work));
+    writeFileSync(join(app, 'main.js'), MAIN);
+    // The guide's commands, as a user runs them in the project (npm installs esbuild from the registry or its cache).
+    const out = run('sh', ['-ec', docRecipe(guide, 'esbuild')], app, { ...process.env, npm_config_prefer_offline: 'true' });
+    expect(out.trim().split('\n').at(-1)).toBe('5n 43');   // in the project, koffi resolves from its node_modules
+    // out/ holds the bundle and the native files alone; shipped where no node_modules is, it runs without koffi.
+    expect(readdirSync(join(app, 'out')).sort()).toEqual(['main.js', 'svcpp']);
+    expect(readFileSync(join(app, 'out/main.js'), 'utf8')).not.toContain('Cannot find the native Koffi module');
+    const shipped = mkdtempSync(join(work, 'shipped-'));
+    cpSync(join(app, 'out'), shipped, { recursive: true });
+    const shippedEnv = { ...noCompilerEnv(work), SVCPP_PREBUILD: join(shipped, 'svcpp') };
+    expect(run('node', ['main.js'], shipped, shippedEnv).trim().split('\n')).toEqual([
+      '5n 43',
+      'svcpp: the koffi backend needs the koffi package and its native module beside the running code',
+    ]);
+  });
+
+  it('the electron-builder recipe\'s asarUnpack globs match every native file of an installed svcpp, koffi\'s included', () => {
+    const app = installInEmptyProject(work, 'electron', 'commonjs', packed.tarball, noCompilerEnv(work));
+    const { asarUnpack } = JSON.parse(docRecipe(guide, 'electron-builder')).build as { asarUnpack: string[] };
+    const files = (readdirSync(join(app, 'node_modules'), { recursive: true }) as string[])
+      .map((name) => `node_modules/${name}`);
+    const native = files.filter((file) => /\.(node|so)$/.test(file));
+    expect(native).toEqual(expect.arrayContaining([
+      'node_modules/svcpp/prebuilds/linux-x64/svcpp.glibc.node',
+      'node_modules/svcpp/prebuilds/linux-x64/libsvcpp.so',
+      'node_modules/@koromix/koffi-linux-x64/linux_x64/koffi.node',
+    ]));
+    // electron-builder matches with minimatch against the path in the app; every native file must be unpacked.
+    const unpacked = (file: string) => asarUnpack.some((glob) => minimatch(file, glob, { dot: true }));
+    expect(native.filter((file) => !unpacked(file))).toEqual([]);
+  });
 });

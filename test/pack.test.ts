@@ -1,11 +1,12 @@
-// The shipped package: prebuildify's prebuilds + npm pack + npm install into an empty directory with a PATH that holds
-// nothing but node and npm (so installing compiles nothing: the install script finds the prebuild), then load it there
-// with PREBUILDS_ONLY=1 over both backends.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// The shipped package: prebuildify's prebuilds + npm pack (its prepack builds dist/, absent as in a fresh clone) + npm
+// install into an empty directory with a PATH that holds nothing but node and npm (so installing compiles nothing: the
+// install script finds the prebuild), then load it there with PREBUILDS_ONLY=1 over both backends.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { installInEmptyProject, noCompilerEnv, packPackage, root, run } from './pack/package.js';
+import { installInEmptyProject, noCompilerEnv, packPackage, root, run, withPrebuilds } from './pack/package.js';
 
 const work = mkdtempSync(join(tmpdir(), 'svcpp-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -68,6 +69,23 @@ it('packs, installs into an empty directory without a compiler and loads from pr
     library,
   ]);
   expect(run('node', ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
+}, 900_000); // the prebuilds (node-gyp compiles the addon) and prepack's JavaScript build, on a loaded 2-core machine
+
+it('npm pack refuses, saying what to run, when the prebuilds for this machine are missing', () => {
+  const { status, stdout, stderr } = withPrebuilds((dir) => {
+    // A clone after `npm run demo` alone: no prebuilds/ (hidden for this test, under the lock every packer takes).
+    const hidden = `${dir}.hidden-by-pack-test`;
+    renameSync(dir, hidden);
+    try {
+      return spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' });
+    } finally {
+      renameSync(hidden, dir);
+    }
+  });
+  expect(status).not.toBe(0);
+  expect(stdout).not.toMatch(/"filename"/);
+  expect(stderr).toContain('svcpp prepack: no prebuilt addon and libsvcpp.so in');
+  expect(stderr).toContain('run `npm run prebuilds` first');
 });
 
 it('the install script leaves svcpp\'s own checkout to scripts/run.sh (npm ci there must not start node-gyp)', () => {

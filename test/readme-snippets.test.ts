@@ -152,6 +152,8 @@ describe.each(BACKENDS)('README client snippets over %s', (backend) => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`username: '${username}'`);
     expect(result.stdout).toContain(`[ 'readme-general' ]`);
+    // Statuses print by name (issue 40, item 16: they printed as numbers): the walk to Ready.
+    expect(result.stdout).toMatch(/^status Ready None 0$/m);
   });
 
   it('provisional-player: game friend request, invite, lobby chat and a DM reach the friend', async () => {

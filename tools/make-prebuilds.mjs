@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claimCMakeTree, isOwnCMakeTree } from './cmake-tree.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stage = join(root, 'build-prebuild', 'package');
@@ -30,7 +31,9 @@ for (const path of sources) {
 symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
 say(`staged ${sources.length} package files in ${stage}`);
 
-const cmakeTree = existsSync(join(root, 'build', 'CMakeCache.txt')) ? join(root, 'build') : join(root, 'build-prebuild', 'cmake');
+// Only a tree configured for this checkout is reused: one copied along with a moved or copied checkout would rebuild
+// the original's (tools/cmake-tree.mjs). The fallback tree is configured from the staged sources.
+const cmakeTree = isOwnCMakeTree(join(root, 'build'), root) ? join(root, 'build') : claimCMakeTree(join(root, 'build-prebuild', 'cmake'), stage);
 const env = {
   ...process.env,
   SVCPP_CMAKE_BUILD_DIR: cmakeTree,

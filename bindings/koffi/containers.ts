@@ -2,7 +2,7 @@
 // Svcpp_UInt64Span, Svcpp_<T>Span). Inputs become structs whose pointer members are JS arrays: koffi copies them
 // into call-scoped memory, so nothing here allocates native memory. Outputs are decoded from C memory; freeing
 // is the caller's (KoffiRuntime), which knows whether the memory was borrowed or is the caller's to release.
-import koffi from 'koffi';
+import { koffi } from './koffi-module.js';
 import { SvcppError } from '../../lib/errors.js';
 
 /** Input Svcpp_String element of a map (koffi encodes ptr as UTF-8). */
@@ -79,7 +79,7 @@ export function handleSpanIn<H>(value: unknown, handle: (element: unknown) => H)
 export function utf8At(ptr: bigint | null, size: number | bigint): string {
   const n = Number(size);
   if (!ptr || n === 0) return '';
-  return koffi.decode(ptr, 'char', n) as string;
+  return koffi().decode(ptr, 'char', n) as string;
 }
 
 /**
@@ -89,8 +89,8 @@ export function utf8At(ptr: bigint | null, size: number | bigint): string {
 export function decodeProperties(props: PropertiesOut, stringType: string): Record<string, string> {
   const n = Number(props.size);
   if (n === 0 || !props.keys || !props.values) return {};
-  const keys = koffi.decode(props.keys, stringType, n) as Array<{ ptr: bigint | null; size: number | bigint }>;
-  const values = koffi.decode(props.values, stringType, n) as Array<{ ptr: bigint | null; size: number | bigint }>;
+  const keys = koffi().decode(props.keys, stringType, n) as Array<{ ptr: bigint | null; size: number | bigint }>;
+  const values = koffi().decode(props.values, stringType, n) as Array<{ ptr: bigint | null; size: number | bigint }>;
   return Object.fromEntries(keys.map((k, i) => [utf8At(k.ptr, k.size), utf8At(values[i].ptr, values[i].size)]));
 }
 
@@ -98,5 +98,5 @@ export function decodeProperties(props: PropertiesOut, stringType: string): Reco
 export function decodeU64Span(span: { ptr: bigint | null; size: number | bigint }): bigint[] {
   const n = Number(span.size);
   if (!span.ptr || n === 0) return [];
-  return Array.from(koffi.decode(span.ptr, 'uint64_t', n) as ArrayLike<bigint | number>, (v) => BigInt(v));
+  return Array.from(koffi().decode(span.ptr, 'uint64_t', n) as ArrayLike<bigint | number>, (v) => BigInt(v));
 }

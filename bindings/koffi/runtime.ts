@@ -2,7 +2,8 @@
 // conversion, callback registration, the Errc -> SvcppError mapping and the per-client pump timer.
 // Everything here is about marshalling; the SDK's behaviour lives behind the C ABI.
 import { Socket } from 'node:net';
-import koffi, { type TypeObject } from 'koffi';
+import type { TypeObject } from 'koffi';
+import { koffi } from './koffi-module.js';
 import { errcError, SvcppError } from '../../lib/errors.js';
 import type { NativeHandle } from '../../lib/generated/native-api.js';
 import {
@@ -15,7 +16,7 @@ export type { PropertiesOut } from './containers.js';
 /** koffi registers type names process-wide; a second load of this module must reuse them, not redeclare. */
 export function declareType(name: string, declare: () => TypeObject): TypeObject {
   try {
-    return koffi.type(name);
+    return koffi().type(name);
   } catch {
     return declare();
   }
@@ -174,7 +175,7 @@ export class KoffiRuntime {
   private readonly stringBytes = Buffer.alloc(STRING_BYTES);
 
   constructor(private readonly fns: RuntimeFunctions) {
-    this.freeFn = koffi.register((userData: bigint) => this.endRegistration(userData), koffi.pointer(koffi.type('Svcpp_FreeFn')));
+    this.freeFn = koffi().register((userData: bigint) => this.endRegistration(userData), koffi().pointer(koffi().type('Svcpp_FreeFn')));
     // GC only frees memory: explicit Drop / close() is the contract, this catches handles nobody dropped.
     this.finalizers = new FinalizationRegistry(({ type, struct }) => {
       if (type === 'Client') this.pumping(() => this.dropClient(struct));
@@ -241,7 +242,7 @@ export class KoffiRuntime {
   private spanElements(elementCType: string, span: SpanOut): HandleStruct[] {
     const size = Number(span.size);
     if (!span.ptr || size === 0) return [];
-    return (koffi.decode(span.ptr, elementCType, size) as HandleFields[]).map(handleStructOf);
+    return (koffi().decode(span.ptr, elementCType, size) as HandleFields[]).map(handleStructOf);
   }
 
   /** A zeroed handle struct for a call that creates an object (Init, Clone, a getter returning an object). */
@@ -392,7 +393,7 @@ export class KoffiRuntime {
         this.callbackError ??= { error };
       }
     };
-    const pointer = koffi.register(guarded, koffi.pointer(proto));
+    const pointer = koffi().register(guarded, koffi().pointer(proto));
     const userData = this.nextRegistration++;
     this.registrations.set(userData, pointer);
     if (decodeRecord) this.recordDecoders.set(userData, decodeRecord);
@@ -407,7 +408,7 @@ export class KoffiRuntime {
     if (pointer === undefined) return;
     this.registrations.delete(key);
     this.recordDecoders.delete(key);
-    koffi.unregister(pointer);
+    koffi().unregister(pointer);
   }
 
   /** Runs fn(...args) now, or after the pump that is running returns (see `deferred`). */

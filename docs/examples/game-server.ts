@@ -3,8 +3,10 @@
 //   POST /matches  { players: [id, ...] }   a lobby with those players: { lobbyId }
 //   POST /webhooks                     the platform's signed webhook events (PING answered, duplicates dropped)
 // Loads no native code. Run it:
-//   SVCPP_API_BASE=https://127.0.0.1:8443/api/v10 SVCPP_CA_FILE=ca.pem SVCPP_APPLICATION_ID=<id> SVCPP_BOT_TOKEN=<token> \
-//   SVCPP_PUBLIC_KEY=<hex> PORT=8080 node --import tsx docs/examples/game-server.ts
+//   npm install svcpp tsx
+//   SVCPP_API_BASE=http://127.0.0.1:8787/api/v10 SVCPP_APPLICATION_ID=<client id> SVCPP_BOT_TOKEN=<bot token> \
+//   SVCPP_PUBLIC_KEY=<public key> PORT=8080 npx tsx game-server.ts
+// (the local platform's defaults; with its --tls: https:// and SVCPP_CA_FILE=svcpp-platform-ca.pem)
 // (test/docs-examples.test.ts runs it against the platform, which delivers its webhooks to it.)
 import http from 'node:http';
 import { readFileSync } from 'node:fs';

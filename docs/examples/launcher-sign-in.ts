@@ -1,8 +1,10 @@
 // The launcher guide's example (docs/electron-launcher.md): sign a player's full account in with OAuth2 + PKCE,
 // connect, and show who is signed in and their servers. In Electron this runs in the main process and `openUrl` is
 // `shell.openExternal`; run on its own it prints the consent URL for you to open.
-//   SVCPP_API_BASE=https://127.0.0.1:8443/api/v10 SVCPP_WEB_BASE=https://127.0.0.1:8443 SVCPP_CA_FILE=ca.pem \
-//   SVCPP_APPLICATION_ID=<id> node --import tsx docs/examples/launcher-sign-in.ts
+//   npm init -y && npm pkg set type=module && npm install svcpp tsx
+//   SVCPP_API_BASE=http://127.0.0.1:8787/api/v10 SVCPP_WEB_BASE=http://127.0.0.1:8787 \
+//   SVCPP_APPLICATION_ID=<client id> npx tsx launcher-sign-in.ts
+// (the local platform's defaults; with its --tls: https:// and SVCPP_CA_FILE=svcpp-platform-ca.pem)
 // (test/docs-examples.test.ts runs it against the platform, approving the consent page as a test user.)
 import { Client } from 'svcpp';
 

@@ -19,9 +19,11 @@ export const run = (cmd: string, args: string[], cwd: string, env: NodeJS.Proces
 
 /**
  * Runs `fn` holding a lock shared by every test process: the test files run in parallel, and two of them rewriting
- * prebuilds/ or dist/ at once would pack each other's half-written files. A lock left by a killed run expires.
+ * prebuilds/ or dist/ at once would pack each other's half-written files; two builds in the CMake tree build/ at once
+ * (the prebuilds' libsvcpp.so, the SDK archive's svcpp_sdk) would corrupt ninja's state. A lock left by a killed run
+ * expires.
  */
-function withPackageLock<T>(fn: () => T): T {
+export function withPackageLock<T>(fn: () => T): T {
   const lock = join(root, 'build-prebuild', 'lock');
   mkdirSync(join(root, 'build-prebuild'), { recursive: true });
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -49,11 +51,13 @@ export function withPrebuilds<T>(fn: (dir: string) => T): T {
   });
 }
 
-/** Makes the prebuilds and the JavaScript build, and packs the package into `into`. */
+/** Makes the prebuilds and packs the package into `into` (npm's prepack makes the JavaScript build). */
 export function packPackage(into: string): PackedPackage {
   return withPackageLock(() => {
     run(process.execPath, ['tools/make-prebuilds.mjs'], root);
-    run(process.execPath, ['tools/package/build.mjs'], root);
+    // As in a fresh clone, which has no dist/ (issue 40, item 10): npm's prepack must build it or the tarball
+    // installs and then fails at import.
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
     const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', into], root))[0];
     return { tarball: join(into, packed.filename), files: packed.files.map((f: { path: string }) => f.path) };
   });

@@ -242,13 +242,16 @@ export function generate(model) {
   let s = `// ${GENERATED}
 // koffi declarations of native/include/svcpp.h and the NativeApi implementation over them.
 /* eslint-disable */
-import koffi from 'koffi';
+import { koffi as loadKoffi } from './koffi-module.js';
 import type { NativeApi } from '../../lib/generated/native-api.js';
 import type * as Data from '../../lib/generated/snapshots.js';
 import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
 import { SnapshotReader } from './snapshot_reader.js';
 
-// ---- Types: declared once per process (koffi's type names are global) ----
+// ---- Types: declared once per process (koffi's type names are global), when the first koffi API is made: importing
+// this module must not load koffi (bindings/koffi/koffi-module.ts says why) ----
+function declareTypes() {
+const koffi = loadKoffi();
 declareType('${PREFIX}String', () => koffi.struct('${PREFIX}String', { ptr: 'void *', size: 'size_t' }));
 /** The same layout as ${PREFIX}String, for inputs: koffi encodes the JS string in ptr as UTF-8. */
 declareType('${PREFIX}StringIn', () => koffi.struct('${PREFIX}StringIn', { ptr: 'const char *', size: 'size_t' }));
@@ -261,16 +264,18 @@ declareType('${PREFIX}PropertiesIn', () => koffi.struct('${PREFIX}PropertiesIn',
   for (const span of model.spans) {
     s += `declareType('${span.cName}', () => koffi.struct('${span.cName}', { ptr: '${span.elem ? span.elem.cName : 'uint64_t'} *', size: 'size_t' }));\n`;
   }
-  s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nconst protos = {\n';
+  s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nreturn {\n';
   for (const cb of model.callbacks) {
     const params = cb.params.map((p) => (parseType(p.type).kind === 'obj' ? `const ${kType(model, p.type)} *${p.name}` : `${kType(model, p.type)} ${p.name}`));
     if (!cb.raw) params.push('void *userData');
     s += `  ${cb.cName}: declareType('${cb.cName}', () => koffi.proto('void ${cb.cName}(${params.join(', ') || 'void'})')),\n`;
   }
-  s += '};\n';
+  s += '};\n}\n';
   s += `
 /** Binds every function of the library at libraryPath and returns the NativeApi over it. */
 export function createKoffiApi(libraryPath: string): NativeApi {
+  const koffi = loadKoffi();
+  const protos = declareTypes();
   const lib = koffi.load(libraryPath);
   const c = {
     ${PREFIX}GetAbiVersion: lib.func('uint32_t ${PREFIX}GetAbiVersion(void)'),

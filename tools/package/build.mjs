@@ -27,15 +27,16 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
   { stdio: 'inherit' });
 
-// CommonJS: the sources keep their `./x.js` specifiers, which are right for the emitted files too. The loader alone
-// uses import.meta.url (to find the package and to create `require`); in CommonJS it becomes this file's URL.
+// CommonJS: the sources keep their `./x.js` specifiers, which are right for the emitted files too. Two modules use
+// import.meta.url (the loader, to find the package; koffi-module, to create `require`); in CommonJS it becomes the
+// emitted file's URL.
 const common = { outdir: cjs, outbase: root, format: 'cjs', platform: 'node', target: 'node20', sourcemap: false, logLevel: 'warning' };
 const sources = [...sourcesUnder('lib'), ...sourcesUnder('bindings/koffi')];
-const loader = join(root, 'lib', 'loader.ts');
-await build({ ...common, entryPoints: sources.filter((file) => file !== loader) });
+const usesImportMeta = [join(root, 'lib', 'loader.ts'), join(root, 'bindings', 'koffi', 'koffi-module.ts')];
+await build({ ...common, entryPoints: sources.filter((file) => !usesImportMeta.includes(file)) });
 await build({
   ...common,
-  entryPoints: [loader],
+  entryPoints: usesImportMeta,
   define: { 'import.meta.url': 'svcppModuleUrl' },
   banner: { js: 'const svcppModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
