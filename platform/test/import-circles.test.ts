@@ -5,20 +5,12 @@
  * tested or moved on its own. Dynamic `import()` is lazy and not an edge. The graph is read from the source text
  * (relative specifiers only), and strongly connected components are found with Tarjan's algorithm.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles } from './helpers/sources.js';
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') && !path.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** Static `import … from './x.js'`, `export … from './x.js'` and bare `import './x.js'`. */
 const STATIC_IMPORT = /^(?:import|export)\s+(?:type\s+)?(?:[^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;

@@ -1,28 +1,21 @@
 /** One table of the JSON error codes the platform answers with (src/http/published-errors.ts), referred to by name. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_ERRORS, publishedError, publishedRefusal } from '../src/http/published-errors.js';
 import { bot, request } from './helpers/http.js';
 import { createApp, startTestPlatform } from './helpers/platform.js';
+import { SRC, sourceFiles } from './helpers/sources.js';
 
-const src = fileURLToPath(new URL('../src', import.meta.url));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('the published-error table', () => {
   it('is the one place a numeric error code is written: no ApiError with a literal non-zero code elsewhere', () => {
     const inline: string[] = [];
-    for (const file of sources(src)) {
+    for (const file of sourceFiles()) {
       if (file.endsWith('published-errors.ts')) continue;
       for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
-        if (/new ApiError\(\s*\d+\s*,\s*[1-9]\d*\s*,/.test(line)) inline.push(`${relative(src, file)}:${n + 1}: ${line.trim()}`);
+        if (/new ApiError\(\s*\d+\s*,\s*[1-9]\d*\s*,/.test(line)) inline.push(`${relative(SRC, file)}:${n + 1}: ${line.trim()}`);
       }
     }
     expect(inline).toEqual([]);

@@ -1,26 +1,19 @@
 /** One reading of an id from outside (src/ids/snowflake.ts): no area writes the pattern again. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isSnowflake, SNOWFLAKE_PATTERN } from '../src/ids/snowflake.js';
+import { SRC, sourceFiles } from './helpers/sources.js';
 
-const src = fileURLToPath(new URL('../src', import.meta.url));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('the snowflake pattern', () => {
   it('is written once: every whole-value id check uses isSnowflake or SNOWFLAKE_PATTERN', () => {
     const inline: string[] = [];
-    for (const file of sources(src)) {
+    for (const file of sourceFiles()) {
       if (file.endsWith(join('ids', 'snowflake.ts'))) continue;
       for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
-        if (line.includes('/^\\d{1,20}$/')) inline.push(`${relative(src, file)}:${n + 1}: ${line.trim()}`);
+        if (line.includes('/^\\d{1,20}$/')) inline.push(`${relative(SRC, file)}:${n + 1}: ${line.trim()}`);
       }
     }
     expect(inline).toEqual([]);
