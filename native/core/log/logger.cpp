@@ -1,5 +1,7 @@
 #include "log/logger.hpp"
 
+#include "files/utf8_file.hpp"
+
 #include <chrono>
 #include <ctime>
 
@@ -43,7 +45,7 @@ Logger::~Logger() {
 bool Logger::SetFile(const std::string &dir, LoggingSeverity min, const char *fileName) {
     std::FILE *next = nullptr;
     if (!dir.empty() && min != LoggingSeverity::None) {
-        next = std::fopen((dir + "/" + fileName).c_str(), "w");
+        next = files::OpenUtf8File(dir + "/" + fileName, "w");
         if (!next) return false;
     }
     std::lock_guard lock(fileMutex_);

@@ -8,7 +8,10 @@
 
 namespace svcpp::core::rpc {
 
-/** `'<path>'` with embedded single quotes escaped; nullopt when this system does not say where the executable is. */
+/**
+ * This executable as a command: `'<path>'` with embedded single quotes escaped on POSIX, `"<path>"` on Windows;
+ * nullopt when this system does not say where the executable is (this_process_linux.cpp, this_process_windows.cpp).
+ */
 std::optional<std::string> CurrentExecutableCommand();
 
 /** This process's id (SET_ACTIVITY's `pid`). */

@@ -1,36 +1,19 @@
 #include "threads/sdk_threads.hpp"
 
-#include <pthread.h>
-#include <sched.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include <string>
+#include <vector>
 
 namespace svcpp::core {
 
-namespace {
-void PinCurrentThread(uint64_t mask) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    for (int cpu = 0; cpu < 64; ++cpu) {
-        if (mask & (uint64_t{1} << cpu)) CPU_SET(cpu, &set);
-    }
-    // A mask naming no CPU of this machine is ignored rather than failing the client.
-    pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-}
-}  // namespace
-
 SdkThreads::SdkThreads(std::optional<uint64_t> cpuAffinityMask, RefusalLog log) : affinity_(cpuAffinityMask), log_(std::move(log)) {}
 
-pid_t SdkThreads::CurrentThreadId() { return static_cast<pid_t>(::syscall(SYS_gettid)); }
+os::ThreadId SdkThreads::CurrentThreadId() { return os::CurrentThreadId(); }
 
 SdkThreads::Membership SdkThreads::Enter(ClientThread kind, const char *name) {
-    pthread_setname_np(pthread_self(), name);
-    if (affinity_) PinCurrentThread(*affinity_);
-    const pid_t tid = CurrentThreadId();
+    os::NameCurrentThread(name);
+    if (affinity_) os::PinCurrentThread(*affinity_);
+    auto audioClass = kind == ClientThread::Voice ? os::EnterRealTimeAudioClass() : nullptr;
+    const os::ThreadId tid = CurrentThreadId();
     std::optional<int32_t> nice;
     {
         std::lock_guard lock(mutex_);
@@ -38,11 +21,11 @@ SdkThreads::Membership SdkThreads::Enter(ClientThread kind, const char *name) {
         if (auto it = priorities_.find(kind); it != priorities_.end()) nice = it->second;
     }
     if (nice) Apply(tid, kind, *nice);
-    return Membership(weak_from_this(), tid);
+    return Membership(weak_from_this(), tid, std::move(audioClass));
 }
 
 void SdkThreads::SetPriority(ClientThread kind, int32_t nice) {
-    std::vector<pid_t> targets;
+    std::vector<os::ThreadId> targets;
     {
         std::lock_guard lock(mutex_);
         priorities_[kind] = nice;
@@ -51,7 +34,7 @@ void SdkThreads::SetPriority(ClientThread kind, int32_t nice) {
         }
     }
     // setpriority on a thread that just left fails with ESRCH: harmless, and reported like any refusal.
-    for (pid_t tid : targets) Apply(tid, kind, nice);
+    for (os::ThreadId tid : targets) Apply(tid, kind, nice);
 }
 
 std::optional<int32_t> SdkThreads::Priority(ClientThread kind) const {
@@ -60,19 +43,16 @@ std::optional<int32_t> SdkThreads::Priority(ClientThread kind) const {
     return std::nullopt;
 }
 
-void SdkThreads::Leave(pid_t tid) {
+void SdkThreads::Leave(os::ThreadId tid) {
     std::lock_guard lock(mutex_);
     running_.erase(tid);
 }
 
-void SdkThreads::Apply(pid_t tid, ClientThread kind, int32_t nice) {
-    if (::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), nice) == 0) return;
-    const int error = errno;
-    if (log_) {
-        log_(std::string("SetThreadPriority: the OS refused nice ") + std::to_string(nice) + " for the " + ToString(kind) +
-             " thread (" + std::to_string(tid) + "): " + std::strerror(error) +
-             (error == EACCES || error == EPERM ? " (raising a priority needs CAP_SYS_NICE or RLIMIT_NICE)" : ""));
-    }
+void SdkThreads::Apply(os::ThreadId tid, ClientThread kind, int32_t nice) {
+    const std::string refusal = os::SetThreadNice(tid, nice);
+    if (refusal.empty() || !log_) return;
+    log_(std::string("SetThreadPriority: the OS refused nice ") + std::to_string(nice) + " for the " + ToString(kind) +
+         " thread (" + std::to_string(tid) + "): " + refusal);
 }
 
 SdkThreads::Membership::~Membership() {

@@ -32,7 +32,7 @@ AudioBackend *AudioDevices::Pulse() {
     std::lock_guard lock(mutex_);
     if (!pulseTried_) {
         pulseTried_ = true;
-        pulse_ = CreatePulseAudioBackend();
+        pulse_ = CreateSystemAudioBackend();
     }
     return pulse_.get();
 }

@@ -52,7 +52,7 @@ public:
 private:
     std::mutex mutex_;
     std::condition_variable changed_;
-    pid_t tid_ = 0;
+    svcpp::core::os::ThreadId tid_ = 0;
     bool stop_ = false;
     std::thread thread_;
 };
