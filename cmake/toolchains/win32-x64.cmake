@@ -32,3 +32,7 @@ set(CMAKE_CROSSCOMPILING_EMULATOR ${_svcpp_root}/scripts/wine-run.sh)
 # The host's header-only packages, shared by every target (cmake/dependencies.cmake links just their headers).
 set(Boost_DIR /usr/lib/x86_64-linux-gnu/cmake/Boost-1.81.0 CACHE PATH "")
 set(nlohmann_json_DIR /usr/share/cmake/nlohmann_json CACHE PATH "")
+
+# Test programs and examples are linked like svcpp.dll: -static, so they run under Wine without MinGW's runtime DLLs
+# (libstdc++-6, libgcc_s_seh-1, libwinpthread-1) on its path.
+set(CMAKE_EXE_LINKER_FLAGS_INIT -static)
