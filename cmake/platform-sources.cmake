@@ -1,7 +1,7 @@
 # Platform code lives in files named for the system they are for (architecture.md §2 "Targets"): a small interface in
 # the area that needs it (threads/os_thread.hpp, net/system_roots.hpp, rpc/ipc_stream.hpp, …) and one file per system
-#   <name>_posix.cpp    every system but Windows
-#   <name>_linux.cpp    Linux (x64 and arm64)
+#   <name>_posix.cpp    every system but Windows            (.c too: the C test programs' helpers)
+#   <name>_linux.cpp    Linux (x64 and arm64)                (and <name>_linux_test.cpp)
 #   <name>_windows.cpp  Windows (MinGW-w64)
 # svcpp_platform_sources(<list variable>) drops from a list of sources the files of the other systems, so a folder's
 # glob stays the folder's whole list and no shared file needs an #ifdef. A few files are for one system without the
@@ -13,11 +13,11 @@ function(svcpp_platform_sources list_var)
   foreach(source IN LISTS ${list_var})
     get_filename_component(name "${source}" NAME)
     set(keep TRUE)
-    if(name MATCHES "_windows\\.cpp$" AND NOT WIN32)
+    if(name MATCHES "_windows\\.(c|cpp)$" AND NOT WIN32)
       set(keep FALSE)
-    elseif(name MATCHES "_posix\\.cpp$" AND WIN32)
+    elseif(name MATCHES "_posix\\.(c|cpp)$" AND WIN32)
       set(keep FALSE)
-    elseif((name MATCHES "_linux\\.cpp$" OR name MATCHES "^pulse_") AND NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    elseif((name MATCHES "_linux(_test)?\\.(c|cpp)$" OR name MATCHES "^pulse_") AND NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
       set(keep FALSE)
     elseif(name STREQUAL "audio_processor.cpp" AND NOT SVCPP_WEBRTC_APM)
       set(keep FALSE)
