@@ -18,6 +18,9 @@ echo "build-sodium: downloading Debian's libsodium $version source package into 
   echo "build-sodium: 'apt-get source libsodium' failed; scripts/install-deps.sh adds the deb-src entry" >&2; exit 1; }
 echo "$sha256  $work/libsodium_$version.orig.tar.gz" | sha256sum -c --quiet - >&2
 tar -xzf "$work/libsodium_$version.orig.tar.gz" -C "$work"
+# The orig tarball is the release tag's tree, without the generated configure script: autogen.sh makes it (autoconf,
+# automake and libtool, which scripts/install-deps.sh installs).
+( cd "$work/libsodium-$version" && ./autogen.sh -s >&2 )
 cc="${host}-gcc"
 command -v "${host}-gcc-posix" >/dev/null && cc="${host}-gcc-posix"
 ( cd "$work/libsodium-$version" &&
