@@ -4,10 +4,7 @@
 
 namespace svcpp::core::auth {
 
-/**
- * Starts the platform's URL opener without waiting for it (xdg-open / open: auth/browser_posix.cpp; ShellExecuteW:
- * auth/browser_windows.cpp); false when it cannot be started.
- */
+/** Starts the platform's URL opener (xdg-open / open) without waiting for it; false when it cannot be started. */
 bool OpenInBrowser(const std::string &url);
 
 }  // namespace svcpp::core::auth

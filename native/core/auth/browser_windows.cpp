@@ -1,3 +1,4 @@
+// OpenInBrowser on Windows (auth/browser.hpp; the POSIX one is auth/browser_posix.cpp).
 #include "auth/browser.hpp"
 
 #include <windows.h>

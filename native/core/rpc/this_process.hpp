@@ -8,10 +8,7 @@
 
 namespace svcpp::core::rpc {
 
-/**
- * This executable as a command: `'<path>'` with embedded single quotes escaped on POSIX, `"<path>"` on Windows;
- * nullopt when this system does not say where the executable is (this_process_linux.cpp, this_process_windows.cpp).
- */
+/** `'<path>'` with embedded single quotes escaped; nullopt when this system does not say where the executable is. */
 std::optional<std::string> CurrentExecutableCommand();
 
 /** This process's id (SET_ACTIVITY's `pid`). */

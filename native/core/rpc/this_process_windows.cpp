@@ -1,3 +1,5 @@
+// CurrentProcessId and CurrentExecutableCommand on Windows: the command is the executable's path double-quoted, as a
+// Windows command line quotes a program name (the POSIX one: this_process_linux.cpp, single-quoted for /bin/sh).
 #include "rpc/this_process.hpp"
 
 #include <windows.h>

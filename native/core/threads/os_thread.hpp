@@ -4,12 +4,14 @@
 // threads' owners stay free of system calls.
 #pragma once
 #include <cstdint>
-#include <memory>
 #include <string>
 
 namespace svcpp::core::os {
 
-/** A thread's id as the system's priority call names it (Linux: the kernel tid; Windows: GetCurrentThreadId). */
+/**
+ * A thread's id as the system's priority call names it (Linux: the kernel tid; Windows: GetCurrentThreadId, a 32-bit
+ * DWORD, which SdkThreads keeps in its pid_t like a tid).
+ */
 using ThreadId = int64_t;
 
 /** The calling thread's id. */
@@ -28,9 +30,10 @@ void PinCurrentThread(uint64_t mask);
 std::string SetThreadNice(ThreadId tid, int32_t nice);
 
 /**
- * Puts the calling thread in the system's real-time audio class while the result lives (Windows: MMCSS "Pro Audio";
- * Linux has no such class for unprivileged processes: null, the nice value is all there is). Destroy on that thread.
+ * Puts the calling thread in the system's real-time audio class for the rest of its life (Windows: MMCSS "Pro Audio",
+ * reverted as the thread ends; Linux has no such class for unprivileged processes: nothing, the nice value is all
+ * there is).
  */
-std::shared_ptr<void> EnterRealTimeAudioClass();
+void EnterRealTimeAudioClass();
 
 }  // namespace svcpp::core::os

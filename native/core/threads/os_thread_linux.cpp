@@ -32,6 +32,6 @@ std::string SetThreadNice(ThreadId tid, int32_t nice) {
            (error == EACCES || error == EPERM ? " (raising a priority needs CAP_SYS_NICE or RLIMIT_NICE)" : "");
 }
 
-std::shared_ptr<void> EnterRealTimeAudioClass() { return nullptr; }
+void EnterRealTimeAudioClass() {}
 
 }  // namespace svcpp::core::os

@@ -68,12 +68,23 @@ std::string SetThreadNice(ThreadId tid, int32_t nice) {
     return ok ? std::string() : LastErrorText(error);
 }
 
-std::shared_ptr<void> EnterRealTimeAudioClass() {
+namespace {
+/** The calling thread's MMCSS task, reverted when the thread ends. */
+struct AudioTask {
+    HANDLE handle = nullptr;
+    ~AudioTask() {
+        if (handle) AvRevertMmThreadCharacteristics(handle);
+    }
+};
+thread_local AudioTask audioTask;
+}  // namespace
+
+void EnterRealTimeAudioClass() {
+    if (audioTask.handle) return;
     DWORD taskIndex = 0;
-    HANDLE task = AvSetMmThreadCharacteristicsW(L"Pro Audio", &taskIndex);
-    if (!task) return nullptr;  // the MMCSS service is off (or absent, as under Wine): the nice value is all there is
-    AvSetMmThreadPriority(task, AVRT_PRIORITY_HIGH);
-    return std::shared_ptr<void>(task, [](void *handle) { AvRevertMmThreadCharacteristics(static_cast<HANDLE>(handle)); });
+    audioTask.handle = AvSetMmThreadCharacteristicsW(L"Pro Audio", &taskIndex);
+    // Null when the MMCSS service is off (or absent, as under Wine): the nice value is all there is.
+    if (audioTask.handle) AvSetMmThreadPriority(audioTask.handle, AVRT_PRIORITY_HIGH);
 }
 
 }  // namespace svcpp::core::os

@@ -6,12 +6,13 @@
 // it when it starts, and one set while it runs reaches it at once. ClientCreateOptions::CpuAffinityMask pins them.
 //
 // A priority is a Linux nice value (-20 highest … 19 lowest), applied per thread with setpriority(2) on the
-// thread's id (on Windows mapped onto SetThreadPriority's levels: threads/os_thread.hpp); the scheduling class stays
-// SCHED_OTHER (real-time classes need privileges a game rarely has).
+// thread's id; the scheduling class stays SCHED_OTHER (real-time classes need privileges a game rarely has).
 // An unprivileged process may always lower its threads' priority (raise nice); going back up, or above the start
 // value, needs CAP_SYS_NICE or RLIMIT_NICE. When the OS refuses, the thread keeps its priority and the refusal is
 // logged as a warning (native/SEMANTICS.md "Thread priority").
 #pragma once
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -22,7 +23,6 @@
 #include <vector>
 
 #include "generated/enums.hpp"
-#include "threads/os_thread.hpp"
 
 namespace svcpp::core {
 
@@ -39,23 +39,19 @@ public:
     class Membership {
     public:
         Membership() = default;
-        Membership(std::weak_ptr<SdkThreads> owner, os::ThreadId tid, std::shared_ptr<void> audioClass)
-            : owner_(std::move(owner)), tid_(tid), audioClass_(std::move(audioClass)) {}
-        Membership(Membership &&other) noexcept
-            : owner_(std::move(other.owner_)), tid_(other.tid_), audioClass_(std::move(other.audioClass_)) { other.tid_ = 0; }
+        Membership(std::weak_ptr<SdkThreads> owner, pid_t tid) : owner_(std::move(owner)), tid_(tid) {}
+        Membership(Membership &&other) noexcept : owner_(std::move(other.owner_)), tid_(other.tid_) { other.tid_ = 0; }
         Membership &operator=(Membership &&) = delete;
         ~Membership();
 
     private:
         std::weak_ptr<SdkThreads> owner_;
-        os::ThreadId tid_ = 0;
-        std::shared_ptr<void> audioClass_;  // the Voice thread's real-time audio class (Windows MMCSS), left with it
+        pid_t tid_ = 0;
     };
 
     /**
      * Called first thing on a new SDK thread: names it (top -H, debuggers), pins it, applies the priority set for
-     * its kind, and puts the Voice thread in the system's real-time audio class where there is one. Keep the
-     * membership for the thread's lifetime.
+     * its kind. Keep the membership for the thread's lifetime.
      */
     [[nodiscard]] Membership Enter(ClientThread kind, const char *name);
 
@@ -64,18 +60,18 @@ public:
     /** The priority set for a kind, if any. */
     std::optional<int32_t> Priority(ClientThread kind) const;
 
-    /** The calling thread's id, as setpriority(2) and /proc/self/task name it (Windows: GetCurrentThreadId). */
-    static os::ThreadId CurrentThreadId();
+    /** The calling thread's id, as setpriority(2) and /proc/self/task name it. */
+    static pid_t CurrentThreadId();
 
 private:
-    void Leave(os::ThreadId tid);
-    void Apply(os::ThreadId tid, ClientThread kind, int32_t nice);
+    void Leave(pid_t tid);
+    void Apply(pid_t tid, ClientThread kind, int32_t nice);
 
     const std::optional<uint64_t> affinity_;
     const RefusalLog log_;
     mutable std::mutex mutex_;
     std::map<ClientThread, int32_t> priorities_;
-    std::map<os::ThreadId, ClientThread> running_;
+    std::map<pid_t, ClientThread> running_;
 };
 
 }  // namespace svcpp::core

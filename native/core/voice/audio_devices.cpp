@@ -1,5 +1,7 @@
 #include "voice/audio_devices.hpp"
 
+#include "voice/media/system_audio_backend.hpp"
+
 #include <algorithm>
 
 namespace svcpp::core::voice {

@@ -52,7 +52,7 @@ public:
 private:
     std::mutex mutex_;
     std::condition_variable changed_;
-    svcpp::core::os::ThreadId tid_ = 0;
+    pid_t tid_ = 0;
     bool stop_ = false;
     std::thread thread_;
 };

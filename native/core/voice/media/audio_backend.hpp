@@ -100,13 +100,6 @@ std::unique_ptr<AudioBackend> CreateWavFileAudioBackend(const WavFileBackendOpti
 std::unique_ptr<AudioBackend> CreatePulseAudioBackend(std::string *error = nullptr);
 
 /**
- * The system's audio devices, what "default" and listed device ids open: PulseAudio on Linux
- * (system_audio_backend_linux.cpp); none yet on Windows (system_audio_backend_windows.cpp: null with `error` set,
- * so "default" is the null device there until the WASAPI backend lands).
- */
-std::unique_ptr<AudioBackend> CreateSystemAudioBackend(std::string *error = nullptr);
-
-/**
  * The engine's 10 ms clock for clock-paced backends (null, WAV file): WaitNextTick() sleeps until the next multiple
  * of the period after Start(), so the cadence does not drift with processing time. A caller that fell behind (the
  * thread was descheduled) gets the missed ticks at once and runs them back to back, so a file device's timeline stays

@@ -1,4 +1,4 @@
-#include "voice/media/audio_backend.hpp"
+#include "voice/media/system_audio_backend.hpp"
 
 namespace svcpp::core::voice {
 
