@@ -5,13 +5,15 @@
 #include <cstdint>
 #include <span>
 
-#include <boost/asio/ip/udp.hpp>
-
 namespace svcpp::core::voice {
 
-using DatagramHandle = boost::asio::ip::udp::socket::native_handle_type;
+/**
+ * The system's socket, as an integer an std::atomic can hold: a descriptor on POSIX, a SOCKET on Windows (Asio's
+ * native_handle_type there is a class, the socket with its remote endpoint, which converts to the SOCKET).
+ */
+using DatagramHandle = std::intptr_t;
 /** No socket: -1 on POSIX, INVALID_SOCKET (~0) on Windows. */
-inline const DatagramHandle kNoDatagramHandle = static_cast<DatagramHandle>(-1);
+inline constexpr DatagramHandle kNoDatagramHandle = -1;
 
 /** True when the whole datagram was handed to the system; a full send buffer drops it (false), never blocks. */
 bool SendDatagramNow(DatagramHandle socket, std::span<const uint8_t> datagram);

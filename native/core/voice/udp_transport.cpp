@@ -72,7 +72,7 @@ struct UdpTransport::Impl {
             return;
         }
         socket.non_blocking(true, ec);
-        fd.store(socket.native_handle());
+        fd.store(static_cast<DatagramHandle>(socket.native_handle()));
         discovering = true;
         triesLeft = kDiscoveryTries;
         Receive(g);
