@@ -8,7 +8,7 @@ dll="$1" expected="$2"
 objdump="${SVCPP_OBJDUMP:-x86_64-w64-mingw32-objdump}"
 headers=$("$objdump" -p "$dll")
 # The export table's names: the lines after "[Ordinal/Name Pointer] Table" of the .edata dump, "[   n] Name".
-actual=$(awk '/\[Ordinal\/Name Pointer\] Table/{on=1; next} on && /^\s*\[ *[0-9]+\]/{print $NF; next} on && NF==0{on=0}' <<<"$headers" | sort)
+actual=$(awk '/\[Ordinal\/Name Pointer\] Table/{on=1; next} on && /^[ \t]*\[ *[0-9]+\]/{print $NF; next} on && NF==0{on=0}' <<<"$headers" | sort)
 if ! diff <(sort "$expected") <(echo "$actual"); then
   echo "exported symbols of $dll differ from $expected (< expected, > actual)" >&2
   exit 1
