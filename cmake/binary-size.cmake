@@ -30,7 +30,11 @@ function(svcpp_openssl_from_source)
     endif()
     return()
   endif()
-  execute_process(COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/build-openssl.sh ${cache_dir}
+  set(target linux-x64)
+  if(SVCPP_TARGET)   # a cross build's toolchain file names its target (cmake/toolchains/)
+    set(target ${SVCPP_TARGET})
+  endif()
+  execute_process(COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/build-openssl.sh ${cache_dir} ${target}
     OUTPUT_VARIABLE prefix OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "Could not build OpenSSL for svcpp (scripts/build-openssl.sh, output above); "
@@ -40,6 +44,10 @@ function(svcpp_openssl_from_source)
   set(OPENSSL_INCLUDE_DIR ${prefix}/include CACHE PATH "" FORCE)
   set(OPENSSL_CRYPTO_LIBRARY ${prefix}/lib/libcrypto.a CACHE FILEPATH "" FORCE)
   set(OPENSSL_SSL_LIBRARY ${prefix}/lib/libssl.a CACHE FILEPATH "" FORCE)
+  if(MINGW)   # FindOpenSSL's names for the two archives on MinGW
+    set(LIB_EAY ${prefix}/lib/libcrypto.a CACHE FILEPATH "" FORCE)
+    set(SSL_EAY ${prefix}/lib/libssl.a CACHE FILEPATH "" FORCE)
+  endif()
   # The script prints the same prefix for the same configuration: a changed script means a new configure.
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scripts/build-openssl.sh)
 endfunction()

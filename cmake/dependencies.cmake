@@ -8,6 +8,21 @@ find_package(OpenSSL 3 REQUIRED)                    # OpenSSL::SSL, OpenSSL::Cry
 find_package(nlohmann_json 3.11 CONFIG REQUIRED)    # nlohmann_json::nlohmann_json, header-only
 find_package(Threads REQUIRED)
 
+# Cross builds (cmake/toolchains/) share the host's header-only libraries, but their packages name /usr/include as
+# the include directory, and -isystem /usr/include would put the host's C library headers before the target's
+# (MinGW's, the arm64 sysroot's). They get a directory of their own instead, holding links to just those libraries.
+if(CMAKE_CROSSCOMPILING)
+  set(SVCPP_HOST_HEADERS ${CMAKE_BINARY_DIR}/_deps/host-headers)
+  foreach(dir boost nlohmann pulse)
+    if(EXISTS /usr/include/${dir} AND NOT EXISTS ${SVCPP_HOST_HEADERS}/${dir})
+      file(MAKE_DIRECTORY ${SVCPP_HOST_HEADERS})
+      file(CREATE_LINK /usr/include/${dir} ${SVCPP_HOST_HEADERS}/${dir} SYMBOLIC)
+    endif()
+  endforeach()
+  set_target_properties(Boost::headers nlohmann_json::nlohmann_json PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${SVCPP_HOST_HEADERS})
+  set(PULSE_INCLUDE_DIR ${SVCPP_HOST_HEADERS} CACHE PATH "PulseAudio's headers (the host's: the same C interface)")
+endif()
+
 # libsodium: only the voice tests link it, as the independent implementation the transport cipher's XChaCha20-Poly1305
 # (on OpenSSL) is checked against; the shipped libraries do not, so a build without tests does not look for it.
 if(SVCPP_BUILD_TESTS)
@@ -64,17 +79,33 @@ list(TRANSFORM _opus_sources PREPEND "${SVCPP_OPUS_SOURCE_DIR}/")
 set_property(SOURCE ${_opus_sources} TARGET_DIRECTORY opus APPEND PROPERTY COMPILE_OPTIONS -msse4.1)
 
 # WebRTC's audio-processing module 0.3 (AEC, NS, AGC, VAD) for the voice engine, from Debian's
-# libwebrtc-audio-processing-dev. Its archive holds position-dependent (PIE) code: it links into libsvcpp.so only
-# because the C ABI library links with -Wl,--exclude-libs,ALL, which makes its symbols local.
-find_path(WEBRTC_APM_INCLUDE_DIR webrtc/modules/audio_processing/include/audio_processing.h
-  PATH_SUFFIXES webrtc_audio_processing REQUIRED)
-find_library(WEBRTC_APM_STATIC_LIBRARY NAMES libwebrtc_audio_processing.a REQUIRED)
-add_library(svcpp_webrtc_apm STATIC IMPORTED GLOBAL)
-set_target_properties(svcpp_webrtc_apm PROPERTIES IMPORTED_LOCATION ${WEBRTC_APM_STATIC_LIBRARY}
-  INTERFACE_INCLUDE_DIRECTORIES ${WEBRTC_APM_INCLUDE_DIR}
-  INTERFACE_COMPILE_DEFINITIONS "WEBRTC_AUDIO_PROCESSING_ONLY_BUILD;WEBRTC_POSIX"
-  INTERFACE_LINK_LIBRARIES Threads::Threads)
+# libwebrtc-audio-processing-dev (per cross target: the same Debian package of that architecture, unpacked into the
+# target's cache by scripts/build-target.sh and found through CMAKE_FIND_ROOT_PATH). Its archive holds
+# position-dependent (PIE) code: it links into libsvcpp.so only because the C ABI library links with
+# -Wl,--exclude-libs,ALL, which makes its symbols local. Off on Windows: Debian's source package is not on the mirror
+# and there is no Windows binary package, so the engine runs without it there (voice/media/audio_processor_unavailable.cpp,
+# docs/platforms.md).
+if(WIN32)
+  set(_svcpp_apm_default OFF)
+else()
+  set(_svcpp_apm_default ON)
+endif()
+option(SVCPP_WEBRTC_APM "Link WebRTC's audio processing (AEC/NS/AGC); off: the engine sends captured audio unprocessed" ${_svcpp_apm_default})
+if(SVCPP_WEBRTC_APM)
+  find_path(WEBRTC_APM_INCLUDE_DIR webrtc/modules/audio_processing/include/audio_processing.h
+    PATH_SUFFIXES webrtc_audio_processing REQUIRED)
+  find_library(WEBRTC_APM_STATIC_LIBRARY NAMES libwebrtc_audio_processing.a REQUIRED)
+  add_library(svcpp_webrtc_apm STATIC IMPORTED GLOBAL)
+  set_target_properties(svcpp_webrtc_apm PROPERTIES IMPORTED_LOCATION ${WEBRTC_APM_STATIC_LIBRARY}
+    INTERFACE_INCLUDE_DIRECTORIES ${WEBRTC_APM_INCLUDE_DIR}
+    INTERFACE_COMPILE_DEFINITIONS "WEBRTC_AUDIO_PROCESSING_ONLY_BUILD;WEBRTC_POSIX"
+    INTERFACE_LINK_LIBRARIES Threads::Threads)
+endif()
 
 # PulseAudio: headers only (libpulse-dev), for the types and function signatures of the libraries the voice engine
 # loads with dlopen at run time. Nothing links against libpulse.
-find_path(PULSE_INCLUDE_DIR pulse/pulseaudio.h REQUIRED)
+# Linux only (the backend's files are, cmake/platform-sources.cmake); the arm64 build reads the host's headers, which
+# describe the same C interface (CMAKE_INCLUDE_PATH of cmake/toolchains/linux-arm64.cmake).
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+  find_path(PULSE_INCLUDE_DIR pulse/pulseaudio.h REQUIRED)
+endif()

@@ -3,12 +3,12 @@
 # statically (so no GLIBCXX_/CXXABI_ version of the build machine's libstdc++ is required; its symbols stay hidden
 # behind each target's version script and --exclude-libs), and names libpthread/libdl, where glibc < 2.34 keeps the
 # functions the floor forwards to. libgcc stays shared: the static libgcc_eh of GCC 12 calls _dl_find_object (2.35).
-# Off for sanitizer builds (their runtime must see the one libstdc++) and anywhere but Linux x86-64.
-option(SVCPP_GLIBC_FLOOR "Pin Linux x86-64 shared libraries to glibc 2.28 symbol versions" ON)
+# Off for sanitizer builds (their runtime must see the one libstdc++) and anywhere but Linux x86-64 and arm64.
+option(SVCPP_GLIBC_FLOOR "Pin Linux x86-64 and arm64 shared libraries to glibc 2.28 symbol versions" ON)
 
 function(svcpp_glibc_floor)
   if(NOT SVCPP_GLIBC_FLOOR OR SVCPP_SANITIZE OR SVCPP_TSAN OR NOT CMAKE_SYSTEM_NAME STREQUAL "Linux"
-     OR NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+     OR NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|aarch64|arm64)$")
     return()
   endif()
   if(NOT TARGET svcpp_glibc_floor)

@@ -5,14 +5,28 @@
 # OpenSSL 3's default provider is a table of every algorithm it was built with, so linking any EVP fetch pulled them
 # all into the library (docs/binary-size.md, "OpenSSL built for svcpp").
 #
-# Usage: build-openssl.sh <cache dir>   → prints the directory of the result (include/, lib/libcrypto.a, lib/libssl.a).
+# Usage: build-openssl.sh <cache dir> [target]   → prints the directory of the result (include/, lib/libcrypto.a,
+# lib/libssl.a). target: linux-x64 (the default: the host's cc), win32-x64 (MinGW-w64, OpenSSL's `mingw64`) or
+# linux-arm64 (Debian's aarch64 cross compiler, OpenSSL's `linux-aarch64`); a cross target's result is kept under
+# <cache dir>/<target>/ (docs/platforms.md).
 # Idempotent and shared: the result is kept under <cache dir>/openssl-<version>/<configuration hash>/ and reused by
 # every build directory (and CI run) whose configuration is the same; a change to the options below is a new
 # directory. Parallel configures of several build trees wait for each other (flock). The compile runs under ccache
 # when it is installed.
 #   SVCPP_OPENSSL_JOBS   parallel compile jobs (default 2)
 set -euo pipefail
-cache="${1:?usage: build-openssl.sh <cache dir>}"
+cache="${1:?usage: build-openssl.sh <cache dir> [target]}"
+target="${2:-linux-x64}"
+# The compiler and OpenSSL's name of each target. A cross target lives in a directory of its own, so no build of one
+# target ever picks another's archives.
+case "$target" in
+  linux-x64)   cc_bin=cc; ar_bin=ar; ranlib_bin=ranlib; openssl_target=() ;;
+  win32-x64)   cc_bin=x86_64-w64-mingw32-gcc-posix; ar_bin=x86_64-w64-mingw32-ar; ranlib_bin=x86_64-w64-mingw32-ranlib
+               openssl_target=(mingw64); cache="$cache/$target" ;;
+  linux-arm64) cc_bin=aarch64-linux-gnu-gcc; ar_bin=aarch64-linux-gnu-ar; ranlib_bin=aarch64-linux-gnu-ranlib
+               openssl_target=(linux-aarch64); cache="$cache/$target" ;;
+  *) echo "build-openssl: unknown target '$target' (linux-x64, win32-x64, linux-arm64)" >&2; exit 2 ;;
+esac
 version=3.0.20
 debian_revision=1~deb12u2
 sha256=c80a01dfc70ece4dc21168932c37739042d404d46ccc81a5986dd75314ecda6f
@@ -43,9 +57,12 @@ options=(
 # a section per function and datum for the linker's --gc-sections, position-independent for a shared library, and no
 # unwind tables: no C++ exception ever unwinds through OpenSSL (svcpp gives it no callback; cmake/binary-size.cmake).
 cflags="-Os -ffunction-sections -fdata-sections -fPIC -fno-asynchronous-unwind-tables -fno-unwind-tables -Wa,--noexecstack"
+# PE/COFF has neither position-dependent code to avoid nor an executable-stack note: a DLL is relocated as a whole.
+[ "$target" = win32-x64 ] && cflags="-Os -ffunction-sections -fdata-sections"
 
 # The configuration names the result, so a changed option is a new build, never a stale one.
-key=$(printf '%s\n' "$version" "${options[*]}" "$cflags" "$(cc -dumpfullversion 2>/dev/null || true)" | sha256sum | cut -c1-12)
+key=$(printf '%s\n' "$version" "${options[*]}" "$cflags" "$("$cc_bin" -dumpfullversion 2>/dev/null || true)" \
+  "${openssl_target[@]}" | sha256sum | cut -c1-12)
 prefix="$cache/openssl-$version/$key"
 if [ -f "$prefix/.complete" ]; then
   echo "$prefix"
@@ -75,12 +92,12 @@ echo "$sha256  $work/openssl_$version.orig.tar.gz" | sha256sum -c --quiet - >&2
 tar -xzf "$work/openssl_$version.orig.tar.gz" -C "$work"
 src="$work/openssl-$version"
 
-compiler=cc
-command -v ccache >/dev/null && compiler="ccache cc"
+compiler=$cc_bin
+command -v ccache >/dev/null && compiler="ccache $cc_bin"
 echo "build-openssl: configuring and compiling libcrypto and libssl (a few minutes on 2 cores; once per cache)" >&2
 (
   cd "$src"
-  CC="$compiler" CFLAGS="$cflags" ./Configure "${options[@]}" >&2 &&
+  CC="$compiler" AR="$ar_bin" RANLIB="$ranlib_bin" CFLAGS="$cflags" ./Configure "${openssl_target[@]}" "${options[@]}" >&2 &&
     make -s -j"${SVCPP_OPENSSL_JOBS:-2}" build_libs >&2
 ) || { echo "build-openssl: the OpenSSL build failed (output above)" >&2; exit 1; }
 # Only what svcpp links: the two archives and the headers (those of the source and those Configure generated, all in

@@ -2,16 +2,11 @@
 // caller's memory (one call instead of decoding library memory and freeing it in two more), and the wakeup pipe
 // (an event-loop host waits for work on a descriptor instead of a timer; the hook would run on an SDK thread, which an
 // FFI callback must not). Declared in the Library section of svcpp.h; rules in native/SEMANTICS.md.
-#include <cerrno>
 #include <cstring>
 #include <string>
 
+#include "runtime/wakeup_pipe.hpp"
 #include "support/marshal.hpp"
-
-#ifndef _WIN32
-#include <fcntl.h>
-#include <unistd.h>
-#endif
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -37,17 +32,9 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenWakeupFd(Svcpp_Client const *se
     return Guard("Svcpp_Client_OpenWakeupFd", [&] {
         Require(outFd, "outFd");
         ClientPtr client = ClientOf(self);
-#ifdef _WIN32
-        (void)client;
-        throw core::AbiError(core::Errc::NotSupported, "wakeup descriptors need POSIX pipes");
-#else
-        int fds[2];
-        if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-            throw core::AbiError(core::Errc::Internal, std::string("pipe2: ") + std::strerror(errno));
-        }
-        client->Queue().SetWakeupFd(fds[1]);
-        *outFd = fds[0];
-#endif
+        const core::WakeupPipe pipe = core::OpenWakeupPipe();
+        client->Queue().SetWakeupFd(pipe.writeFd);
+        *outFd = pipe.readFd;
     });
 }
 

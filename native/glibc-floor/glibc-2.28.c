@@ -15,10 +15,21 @@
  * On glibc < 2.34 the pthread and dl functions live in libpthread.so.0 and libdl.so.2, which the link therefore
  * names as DT_NEEDED (both still exist, as empty stubs, on newer systems). cmake/glibc-floor.cmake adds this file
  * and those flags; test/glibc-floor.test.ts fails when `objdump -T` shows any version newer than the floor.
- * x86-64 only: the tail jumps are x86-64 assembly, and other targets have other first versions. */
+ * x86-64 and arm64 (aarch64): the tail jump is one instruction of each, and aarch64's first glibc is 2.17, so there every
+ * older version below is 2.17 (SVCPP_OLD), and its stat structure version is 0 (the generic one), not x86-64's 1. */
 
-#if !defined(__x86_64__) || !defined(__linux__)
-#error "the glibc floor is for Linux x86-64 builds only (cmake/glibc-floor.cmake)"
+#if !defined(__linux__) || !(defined(__x86_64__) || defined(__aarch64__))
+#error "the glibc floor is for Linux x86-64 and arm64 builds only (cmake/glibc-floor.cmake)"
+#endif
+
+#if defined(__x86_64__)
+#define SVCPP_OLD(version) version
+#define SVCPP_JUMP(target) "jmp " target "@PLT"
+#define SVCPP_STAT_VER 1
+#else
+#define SVCPP_OLD(version) "GLIBC_2.17"
+#define SVCPP_JUMP(target) "b " target
+#define SVCPP_STAT_VER 0
 #endif
 
 #include <stddef.h>
@@ -27,9 +38,9 @@
 /* SVCPP_FORWARD(name, version): a hidden `name` that jumps to name@version (the arguments are untouched, so no
  * prototype is needed). The .symver line names the old version of the undefined helper symbol. */
 #define SVCPP_FORWARD(name, version)                                                   \
-  __asm__(".symver svcpp_floor_" #name ", " #name "@" version "\n"                    \
-          ".text\n.globl " #name "\n.hidden " #name "\n.type " #name ", @function\n" \
-          #name ":\n\tjmp svcpp_floor_" #name "@PLT\n"                                 \
+  __asm__(".symver svcpp_floor_" #name ", " #name "@" SVCPP_OLD(version) "\n"         \
+          ".text\n.globl " #name "\n.hidden " #name "\n.type " #name ", %function\n" \
+          #name ":\n\t" SVCPP_JUMP("svcpp_floor_" #name) "\n"                          \
           ".size " #name ", . - " #name "\n")
 
 /* libpthread.so.0 before 2.34 */
@@ -70,20 +81,20 @@ SVCPP_FORWARD(dlerror, "GLIBC_2.2.5");
 SVCPP_FORWARD(dladdr, "GLIBC_2.2.5");
 
 /* stat and fstat: before 2.33 only __xstat/__fxstat existed, with the struct layout version as first argument
- * (_STAT_VER_LINUX, 1 on x86-64). */
+ * (_STAT_VER_LINUX, 1 on x86-64; 0 on aarch64: SVCPP_STAT_VER). */
 struct stat;
 extern int svcpp_floor_xstat(int ver, const char *path, struct stat *buf);
 extern int svcpp_floor_fxstat(int ver, int fd, struct stat *buf);
 extern int svcpp_floor_lxstat(int ver, const char *path, struct stat *buf);
-__asm__(".symver svcpp_floor_xstat, __xstat@GLIBC_2.2.5");
-__asm__(".symver svcpp_floor_fxstat, __fxstat@GLIBC_2.2.5");
-__asm__(".symver svcpp_floor_lxstat, __lxstat@GLIBC_2.2.5");
-__attribute__((visibility("hidden"))) int stat(const char *path, struct stat *buf) { return svcpp_floor_xstat(1, path, buf); }
-__attribute__((visibility("hidden"))) int fstat(int fd, struct stat *buf) { return svcpp_floor_fxstat(1, fd, buf); }
+__asm__(".symver svcpp_floor_xstat, __xstat@" SVCPP_OLD("GLIBC_2.2.5"));
+__asm__(".symver svcpp_floor_fxstat, __fxstat@" SVCPP_OLD("GLIBC_2.2.5"));
+__asm__(".symver svcpp_floor_lxstat, __lxstat@" SVCPP_OLD("GLIBC_2.2.5"));
+__attribute__((visibility("hidden"))) int stat(const char *path, struct stat *buf) { return svcpp_floor_xstat(SVCPP_STAT_VER, path, buf); }
+__attribute__((visibility("hidden"))) int fstat(int fd, struct stat *buf) { return svcpp_floor_fxstat(SVCPP_STAT_VER, fd, buf); }
 /* lstat and fstat64, which the static libstdc++ calls (std::filesystem, file streams): on x86-64 the 64-bit forms are the same
  * struct and the same old helpers. */
-__attribute__((visibility("hidden"))) int lstat(const char *path, struct stat *buf) { return svcpp_floor_lxstat(1, path, buf); }
-__attribute__((visibility("hidden"))) int fstat64(int fd, struct stat *buf) { return svcpp_floor_fxstat(1, fd, buf); }
+__attribute__((visibility("hidden"))) int lstat(const char *path, struct stat *buf) { return svcpp_floor_lxstat(SVCPP_STAT_VER, path, buf); }
+__attribute__((visibility("hidden"))) int fstat64(int fd, struct stat *buf) { return svcpp_floor_fxstat(SVCPP_STAT_VER, fd, buf); }
 
 /* arc4random: getrandom(2) until it has all four bytes; like glibc's, it cannot fail, so it aborts if the kernel
  * has no entropy source at all (getrandom missing: kernels before 3.17, which glibc 2.28 does not support either). */

@@ -7,9 +7,16 @@
 set -euo pipefail
 # Each tool's output is read whole before it is searched: under pipefail, `tool | grep -q` fails at random when grep
 # exits at its first match and the tool dies of SIGPIPE on its next write.
+# SVCPP_BINUTILS_PREFIX: a cross target's binutils (aarch64-linux-gnu-); its libraries' dependencies are then read
+# from their DT_NEEDED entries, as the host's ldd cannot load them.
 lib="$1" expected="$2" sibling="${3:-}"
-dependencies=$(ldd "$lib")
-actual=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
+tools="${SVCPP_BINUTILS_PREFIX:-}"
+if [ -n "$tools" ]; then
+  dependencies=$("${tools}readelf" -d "$lib" | grep NEEDED || true)
+else
+  dependencies=$(ldd "$lib")
+fi
+actual=$("${tools}nm" -D --defined-only "$lib" | awk '{print $3}' | sort)
 if ! diff <(sort "$expected") <(echo "$actual"); then
   echo "exported symbols of $lib differ from $expected (< expected, > actual)" >&2
   exit 1

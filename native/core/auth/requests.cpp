@@ -1,7 +1,7 @@
 #include "auth/requests.hpp"
 
 #include <chrono>
-#include <ctime>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "net/form.hpp"
@@ -148,12 +148,20 @@ ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, Token
 std::optional<int64_t> SecondsUntilExpiry(const net::HttpResponse &response) {
     nlohmann::json body = net::ParseJson(response.body);
     if (!body.is_object() || !body["expires"].is_string()) return std::nullopt;
-    std::tm tm{};
     const std::string text = body["expires"].get<std::string>();
-    if (!strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &tm)) return std::nullopt;
+    // The date and time at the start of the text, what strptime's "%Y-%m-%dT%H:%M:%S" read before (a fraction and
+    // an offset after it are ignored, as they were); sscanf and C++20's calendar instead of strptime and timegm,
+    // which Windows' C runtime does not have.
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+    if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &year, &month, &day, &hour, &minute, &second) != 6) return std::nullopt;
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 61) {
+        return std::nullopt;
+    }
     // In seconds throughout: system_clock counts nanoseconds, which overflow past the year 2262 (a token that
-    // "expires" in the year 3000 is a real answer).
-    const int64_t expires = timegm(&tm);
+    // "expires" in the year 3000 is a real answer). A day past its month's end counts on into the next, as timegm did.
+    const std::chrono::year_month_day date{std::chrono::year(year), std::chrono::month(unsigned(month)), std::chrono::day(1)};
+    const int64_t days = std::chrono::sys_days(date).time_since_epoch().count() + (day - 1);
+    const int64_t expires = days * 86400 + hour * 3600 + minute * 60 + second;
     const int64_t now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     return expires - now;
 }

@@ -1,5 +1,7 @@
 #include "log/logger.hpp"
 
+#include "files/utf8_file.hpp"
+
 #include <chrono>
 #include <ctime>
 
@@ -43,7 +45,7 @@ Logger::~Logger() {
 bool Logger::SetFile(const std::string &dir, LoggingSeverity min, const char *fileName) {
     std::FILE *next = nullptr;
     if (!dir.empty() && min != LoggingSeverity::None) {
-        next = std::fopen((dir + "/" + fileName).c_str(), "w");
+        next = files::OpenUtf8File(dir + "/" + fileName, "w");
         if (!next) return false;
     }
     std::lock_guard lock(fileMutex_);
@@ -56,14 +58,15 @@ bool Logger::SetFile(const std::string &dir, LoggingSeverity min, const char *fi
 void Logger::WriteFile(LoggingSeverity severity, const std::string &message) {
     std::lock_guard lock(fileMutex_);
     if (!file_ || !Admits(fileMin_, severity)) return;
-    const auto now = std::chrono::system_clock::now();
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-    const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &utc);
-    std::fprintf(file_, "%s.%03dZ [%s] %s\n", stamp, static_cast<int>(millis), ToString(severity), message.c_str());
+    // UTC through C++20's calendar (gmtime_r is POSIX's, not Windows' C runtime's).
+    const auto now = std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    const auto today = std::chrono::floor<std::chrono::days>(now);
+    const std::chrono::year_month_day date{today};
+    const std::chrono::hh_mm_ss time{now - today};
+    std::fprintf(file_, "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ [%s] %s\n", static_cast<int>(date.year()),
+                 static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()), static_cast<int>(time.hours().count()),
+                 static_cast<int>(time.minutes().count()), static_cast<int>(time.seconds().count()),
+                 static_cast<int>(time.subseconds().count()), ToString(severity), message.c_str());
     std::fflush(file_);  // a crash must not lose the lines that explain it
 }
 

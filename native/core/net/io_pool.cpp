@@ -1,6 +1,6 @@
 #include "net/io_pool.hpp"
 
-#include <pthread.h>
+#include "threads/os_thread.hpp"
 
 #include <algorithm>
 
@@ -9,7 +9,7 @@ namespace svcpp::core::net {
 LoopThread::LoopThread() {
     thread_ = std::thread([this] {
         // The name `top -H` and debuggers show; a client's SdkThreads names it again (the same name) as it joins.
-        pthread_setname_np(pthread_self(), "svcpp-io");
+        os::NameCurrentThread("svcpp-io");
         io_.run();
     });
 }

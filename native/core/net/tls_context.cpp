@@ -1,9 +1,9 @@
 #include "net/tls_context.hpp"
 
-#include <arpa/inet.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <mutex>
 
@@ -13,10 +13,12 @@ namespace svcpp::core::net {
 
 namespace {
 
+/** What inet_pton reads as an IPv4 or IPv6 address (Asio's parser, the same on Windows); no scope id (%eth0). */
 bool IsIpLiteral(const std::string &host) {
-    in6_addr v6;
-    in_addr v4;
-    return inet_pton(AF_INET6, host.c_str(), &v6) == 1 || inet_pton(AF_INET, host.c_str(), &v4) == 1;
+    if (host.find('%') != std::string::npos) return false;
+    boost::system::error_code ec;
+    boost::asio::ip::make_address(host, ec);
+    return !ec;
 }
 
 /**

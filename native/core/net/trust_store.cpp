@@ -1,5 +1,8 @@
 #include "net/trust_store.hpp"
 
+#include "files/utf8_file.hpp"
+#include "net/system_roots.hpp"
+
 #include <openssl/err.h>
 #include <openssl/x509_vfy.h>
 
@@ -23,10 +26,7 @@ const SystemBundle &SystemRoots() {
     static const SystemBundle *const bundle = [] {
         auto *loaded = new SystemBundle();  // never freed: every store of the process references its objects
         if (X509_STORE *scratch = X509_STORE_new()) {
-            // SSL_CERT_FILE when set, else OpenSSL's default bundle; a machine without one still works with a CA file.
-            if (X509_LOOKUP *file = X509_STORE_add_lookup(scratch, X509_LOOKUP_file())) {
-                X509_LOOKUP_load_file(file, nullptr, X509_FILETYPE_DEFAULT);
-            }
+            LoadSystemRoots(scratch);  // net/system_roots.hpp: OpenSSL's default bundle, or the Windows ROOT store
             STACK_OF(X509_OBJECT) *objects = X509_STORE_get0_objects(scratch);
             for (int i = 0; i < sk_X509_OBJECT_num(objects); ++i) {
                 X509_OBJECT *object = sk_X509_OBJECT_value(objects, i);
@@ -55,9 +55,7 @@ TrustStore BuildStore(const std::string &caFile) {
     const SystemBundle &roots = SystemRoots();
     for (X509 *cert : roots.certs) X509_STORE_add_cert(store.get(), cert);
     for (X509_CRL *crl : roots.crls) X509_STORE_add_crl(store.get(), crl);
-    // As SSL_CTX_set_default_verify_paths adds them: consulted by subject only when a chain needs a certificate.
-    if (X509_LOOKUP *dir = X509_STORE_add_lookup(store.get(), X509_LOOKUP_hash_dir())) X509_LOOKUP_add_dir(dir, nullptr, X509_FILETYPE_DEFAULT);
-    if (X509_LOOKUP *uri = X509_STORE_add_lookup(store.get(), X509_LOOKUP_store())) X509_LOOKUP_add_store(uri, nullptr);
+    AddSystemLookups(store.get());
     ERR_clear_error();
     if (!caFile.empty() && X509_STORE_load_file(store.get(), caFile.c_str()) != 1) {
         return {nullptr, "cannot load the CA file " + caFile + ": " + LastOpenSslError()};
@@ -74,9 +72,9 @@ struct FileVersion {
 
 bool ReadVersion(const std::string &path, FileVersion &version) {
     std::error_code ec;
-    version.size = std::filesystem::file_size(path, ec);
+    version.size = std::filesystem::file_size(files::Utf8Path(path), ec);
     if (ec) return false;
-    version.modified = std::filesystem::last_write_time(path, ec);
+    version.modified = std::filesystem::last_write_time(files::Utf8Path(path), ec);
     return !ec;
 }
 

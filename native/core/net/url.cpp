@@ -1,9 +1,9 @@
 // Url::Parse: the little URL syntax the core needs (absolute http/https/ws/wss, no user info).
-#include <arpa/inet.h>
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+
+#include <boost/asio/ip/address_v6.hpp>
 
 #include "net/http.hpp"
 
@@ -56,8 +56,11 @@ std::optional<Url> Url::Parse(std::string_view text) {
         const auto close = authority.find(']');
         if (close == std::string_view::npos) return std::nullopt;
         url.host = Lower(authority.substr(1, close - 1));
-        in6_addr address;
-        if (inet_pton(AF_INET6, url.host.c_str(), &address) != 1) return std::nullopt;
+        // An IPv6 literal as inet_pton reads one (Asio's parser, the same on Windows), without a zone id.
+        boost::system::error_code invalid;
+        if (url.host.find('%') != std::string::npos) return std::nullopt;
+        boost::asio::ip::make_address_v6(url.host, invalid);
+        if (invalid) return std::nullopt;
         const std::string_view after = authority.substr(close + 1);
         if (!after.empty()) {
             if (after.front() != ':') return std::nullopt;

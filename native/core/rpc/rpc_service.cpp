@@ -7,21 +7,14 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/write.hpp>
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
-#include <boost/asio/local/stream_protocol.hpp>
-#endif
 
 #include "gateway/backoff.hpp"
 #include "net/client_executor.hpp"
+#include "rpc/ipc_stream.hpp"
 
 namespace svcpp::core::rpc {
 
 namespace asio = boost::asio;
-
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
-using Socket = asio::local::stream_protocol::socket;
-#endif
 
 struct RpcService::Impl {
     Impl(const net::ClientExecutor &io, ServiceOptions opts, ServiceEvents evts, LogFn logFn)
@@ -36,9 +29,7 @@ struct RpcService::Impl {
     gateway::Backoff backoff;
     std::mt19937 rng;
     std::unique_ptr<RpcProtocol> protocol;
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
-    std::unique_ptr<Socket> socket;
-#endif
+    std::unique_ptr<IpcStream> socket;  // a Unix socket, or a named pipe on Windows (rpc/ipc_stream.hpp)
     std::array<char, 16 * 1024> readBuffer{};
     std::deque<std::string> writes;  // front = being written
     uint64_t applicationId = 0;
@@ -123,13 +114,10 @@ void RpcService::CloseConnection() {
     ++impl_->epoch;
     connected_.store(false);
     impl_->writes.clear();
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
     if (impl_->socket) {
-        boost::system::error_code ignored;
-        impl_->socket->close(ignored);
+        impl_->socket->Close();
         impl_->socket.reset();
     }
-#endif
     if (impl_->protocol->GetState() != RpcProtocol::State::Idle) impl_->protocol->Lost();
 }
 
@@ -146,7 +134,6 @@ void RpcService::ScheduleRetry() {
 }
 
 void RpcService::TryConnect(std::size_t index) {
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
     const auto candidates = CandidatePaths(impl_->options.explicitPath, impl_->options.env);
     if (index >= candidates.size()) {
         if (!impl_->announcedAbsence) {
@@ -157,8 +144,8 @@ void RpcService::TryConnect(std::size_t index) {
         return ScheduleRetry();
     }
     const uint64_t epoch = ++impl_->epoch;
-    impl_->socket = std::make_unique<Socket>(impl_->io);
-    impl_->socket->async_connect(asio::local::stream_protocol::endpoint(candidates[index]),
+    impl_->socket = CreateIpcStream(impl_->io);
+    impl_->socket->AsyncConnect(candidates[index],
                                  [weak = weak_from_this(), epoch, index](const boost::system::error_code &ec) {
                                      auto self = weak.lock();
                                      if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
@@ -170,42 +157,32 @@ void RpcService::TryConnect(std::size_t index) {
                                      self->impl_->protocol->Opened(self->impl_->applicationId);
                                      self->Read(epoch);
                                  });
-#else
-    // Named pipes (\\?\pipe\discord-ipc-{n}) need a transport this build does not have.
-    impl_->log(LoggingSeverity::Warning, "local client: not supported on this operating system in this version");
-#endif
 }
 
 void RpcService::Read(uint64_t epoch) {
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
-    impl_->socket->async_read_some(asio::buffer(impl_->readBuffer), [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t n) {
+    impl_->socket->AsyncReadSome(asio::buffer(impl_->readBuffer), [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t n) {
         auto self = weak.lock();
         if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
         if (ec) return self->Dropped("the connection ended (" + ec.message() + ")");
         if (!self->impl_->protocol->Received(std::string_view(self->impl_->readBuffer.data(), n))) return self->Dropped(self->impl_->protocol->DropReason());
         if (self->impl_->epoch == epoch) self->Read(epoch);
     });
-#endif
 }
 
 void RpcService::Write(std::string bytes) {
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
     if (!impl_->socket) return;
     impl_->writes.push_back(std::move(bytes));
     if (impl_->writes.size() == 1) WriteFront(impl_->epoch);
-#endif
 }
 
 void RpcService::WriteFront(uint64_t epoch) {
-#if defined(BOOST_ASIO_HAS_LOCAL_SOCKETS)
-    asio::async_write(*impl_->socket, asio::buffer(impl_->writes.front()), [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t) {
+    impl_->socket->AsyncWrite(asio::buffer(impl_->writes.front()), [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t) {
         auto self = weak.lock();
         if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
         if (ec) return self->Dropped("writing failed (" + ec.message() + ")");
         self->impl_->writes.pop_front();
         if (!self->impl_->writes.empty()) self->WriteFront(epoch);
     });
-#endif
 }
 
 void RpcService::Dropped(const std::string &reason) {

@@ -5,10 +5,7 @@
 #include <utility>
 
 #include "runtime/abi_error.hpp"
-
-#ifndef _WIN32
-#include <unistd.h>
-#endif
+#include "runtime/wakeup_pipe.hpp"
 
 namespace svcpp::core {
 
@@ -137,41 +134,21 @@ void CallbackQueue::SetGlobalEdgeListener(std::function<void()> listener) {
     globalListener_ = std::move(listener);
 }
 
-namespace {
-/** One byte into the wakeup pipe. A full pipe (EAGAIN) already holds a wakeup the host has not read: nothing is lost. */
-void Signal(int fd) {
-#ifndef _WIN32
-    const char byte = 1;
-    [[maybe_unused]] const auto written = ::write(fd, &byte, 1);
-#else
-    (void)fd;
-#endif
-}
-
-void CloseFd(int fd) {
-#ifndef _WIN32
-    if (fd >= 0) ::close(fd);
-#else
-    (void)fd;
-#endif
-}
-}  // namespace
-
 void CallbackQueue::FireHook() {
     std::lock_guard hookLock(hookMutex_);
     if (hook_) hook_->fn();
     if (globalListener_) globalListener_();
-    if (wakeupFd_ >= 0) Signal(wakeupFd_);
+    if (wakeupFd_ >= 0) SignalWakeupPipe(wakeupFd_);
 }
 
 void CallbackQueue::SetWakeupFd(int fd) {
     std::lock_guard hookLock(hookMutex_);
-    CloseFd(std::exchange(wakeupFd_, fd));
+    CloseWakeupFd(std::exchange(wakeupFd_, fd));
     if (wakeupFd_ < 0) return;
     std::lock_guard lock(mutex_);
-    if (!jobs_.empty()) Signal(wakeupFd_);  // work queued before the host started waiting
+    if (!jobs_.empty()) SignalWakeupPipe(wakeupFd_);  // work queued before the host started waiting
 }
 
-CallbackQueue::~CallbackQueue() { CloseFd(wakeupFd_); }
+CallbackQueue::~CallbackQueue() { CloseWakeupFd(wakeupFd_); }
 
 }  // namespace svcpp::core

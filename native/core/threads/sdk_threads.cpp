@@ -1,35 +1,22 @@
 #include "threads/sdk_threads.hpp"
 
-#include <pthread.h>
-#include <sched.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+#include <string>
+#include <vector>
 
-#include <cerrno>
-#include <cstring>
+#include "threads/os_thread.hpp"
 
 namespace svcpp::core {
 
-namespace {
-void PinCurrentThread(uint64_t mask) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    for (int cpu = 0; cpu < 64; ++cpu) {
-        if (mask & (uint64_t{1} << cpu)) CPU_SET(cpu, &set);
-    }
-    // A mask naming no CPU of this machine is ignored rather than failing the client.
-    pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-}
-}  // namespace
-
 SdkThreads::SdkThreads(std::optional<uint64_t> cpuAffinityMask, RefusalLog log) : affinity_(cpuAffinityMask), log_(std::move(log)) {}
 
-pid_t SdkThreads::CurrentThreadId() { return static_cast<pid_t>(::syscall(SYS_gettid)); }
+pid_t SdkThreads::CurrentThreadId() { return static_cast<pid_t>(os::CurrentThreadId()); }
 
 SdkThreads::Membership SdkThreads::Enter(ClientThread kind, const char *name) {
-    pthread_setname_np(pthread_self(), name);
-    if (affinity_) PinCurrentThread(*affinity_);
+    os::NameCurrentThread(name);
+    if (affinity_) os::PinCurrentThread(*affinity_);
+    // The real-time audio thread joins the system's real-time audio class where there is one (Windows' MMCSS
+    // "Pro Audio"), for the rest of its life.
+    if (kind == ClientThread::Voice) os::EnterRealTimeAudioClass();
     const pid_t tid = CurrentThreadId();
     std::optional<int32_t> nice;
     {
@@ -66,13 +53,10 @@ void SdkThreads::Leave(pid_t tid) {
 }
 
 void SdkThreads::Apply(pid_t tid, ClientThread kind, int32_t nice) {
-    if (::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), nice) == 0) return;
-    const int error = errno;
-    if (log_) {
-        log_(std::string("SetThreadPriority: the OS refused nice ") + std::to_string(nice) + " for the " + ToString(kind) +
-             " thread (" + std::to_string(tid) + "): " + std::strerror(error) +
-             (error == EACCES || error == EPERM ? " (raising a priority needs CAP_SYS_NICE or RLIMIT_NICE)" : ""));
-    }
+    const std::string refusal = os::SetThreadNice(tid, nice);
+    if (refusal.empty() || !log_) return;
+    log_(std::string("SetThreadPriority: the OS refused nice ") + std::to_string(nice) + " for the " + ToString(kind) +
+         " thread (" + std::to_string(tid) + "): " + refusal);
 }
 
 SdkThreads::Membership::~Membership() {

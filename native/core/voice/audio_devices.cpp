@@ -1,5 +1,7 @@
 #include "voice/audio_devices.hpp"
 
+#include "voice/media/system_audio_backend.hpp"
+
 #include <algorithm>
 
 namespace svcpp::core::voice {
@@ -32,7 +34,7 @@ AudioBackend *AudioDevices::Pulse() {
     std::lock_guard lock(mutex_);
     if (!pulseTried_) {
         pulseTried_ = true;
-        pulse_ = CreatePulseAudioBackend();
+        pulse_ = CreateSystemAudioBackend();
     }
     return pulse_.get();
 }

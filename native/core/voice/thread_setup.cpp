@@ -1,12 +1,12 @@
 #include "voice/thread_setup.hpp"
 
-#include <pthread.h>
+#include "threads/os_thread.hpp"
 
 namespace svcpp::core::voice {
 
 SdkThreads::Membership SetUpCurrentThread(const std::shared_ptr<SdkThreads> &threads, ClientThread kind, const char *name) {
     if (threads) return threads->Enter(kind, name);
-    pthread_setname_np(pthread_self(), name);
+    os::NameCurrentThread(name);
     return {};
 }
 

@@ -1,7 +1,5 @@
 #include "voice/udp_transport.hpp"
 
-#include <sys/socket.h>
-
 #include <array>
 #include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
@@ -12,6 +10,7 @@
 #include <chrono>
 #include <thread>
 
+#include "voice/datagram_send.hpp"
 #include "voice/thread_setup.hpp"
 
 namespace svcpp::core::voice {
@@ -42,7 +41,7 @@ struct UdpTransport::Impl {
     asio::steady_timer discoveryTimer;
     asio::steady_timer keepaliveTimer;
     std::thread thread;
-    std::atomic<int> fd{-1};  // the connected socket for send(2) from the audio thread; -1 when closed
+    std::atomic<DatagramHandle> fd{kNoDatagramHandle};  // the connected socket the audio thread sends on; none when closed
     std::atomic<uint64_t> received{0};
 
     // Network-thread state.
@@ -73,7 +72,7 @@ struct UdpTransport::Impl {
             return;
         }
         socket.non_blocking(true, ec);
-        fd.store(socket.native_handle());
+        fd.store(static_cast<DatagramHandle>(socket.native_handle()));
         discovering = true;
         triesLeft = kDiscoveryTries;
         Receive(g);
@@ -137,7 +136,7 @@ struct UdpTransport::Impl {
     }
 
     void CloseSocket() {
-        fd.store(-1);
+        fd.store(kNoDatagramHandle);
         ++generation;
         discovering = false;
         discoveryTimer.cancel();
@@ -174,9 +173,9 @@ void UdpTransport::Open(std::string ip, uint16_t port, uint32_t ssrc, Discovered
 }
 
 bool UdpTransport::Send(std::span<const uint8_t> datagram) {
-    const int fd = impl_->fd.load();
-    if (fd < 0) return false;
-    return ::send(fd, datagram.data(), datagram.size(), MSG_DONTWAIT | MSG_NOSIGNAL) == static_cast<ssize_t>(datagram.size());
+    const DatagramHandle fd = impl_->fd.load();
+    if (fd == kNoDatagramHandle) return false;
+    return SendDatagramNow(fd, datagram);
 }
 
 void UdpTransport::Close() { impl_->Stop(); }

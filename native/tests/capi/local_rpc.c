@@ -4,7 +4,8 @@
  *    rejected synchronously, nothing registered, the user data stays the caller's.
  *  - Without a local client (IpcPath names a socket nobody listens on): the calls that need one complete with
  *    RPCError (retryable); the kept ones (SetShowingChat, launch registrations) succeed.
- *  - With a minimal local client on a real Unix socket in this process (a thread speaking the frame format): the
+ *  - With a minimal local client on a real Unix socket (a named pipe on Windows: support/local_endpoint.h) in this
+ *    process (a thread speaking the frame format): the
  *    handshake names the application, READY is followed by the subscriptions of the registered callbacks and the
  *    replayed registrations, ACTIVITY_JOIN and AUTHORIZE_REQUEST reach the callbacks through the pump, a command is
  *    answered by nonce, and after the local client drops the connection the SDK reconnects and subscribes again.
@@ -15,13 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/un.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "pump_until.h"
+#include "support/local_endpoint.h"
 
 typedef struct {
     Counter c; /* first member: CountFree works on a Seen */
@@ -114,10 +113,10 @@ static void WithoutLocalClient(void)
     CHECK_EQ_INT(seen.c.frees, 3);
 }
 
-/* ---- a minimal local client on a real Unix socket ---- */
+/* ---- a minimal local client on a real Unix socket or named pipe ---- */
 
 typedef struct {
-    int listener;
+    LocalEndpoint *endpoint;
     int connections;  /* accepted so far */
     char seen[8192];  /* every FRAME/HANDSHAKE body received, one per line, in order (guarded by lock) */
     size_t seenSize;
@@ -125,18 +124,18 @@ typedef struct {
     pthread_mutex_t lock;
 } FakeLocalClient;
 
-static int ReadAll(int fd, void *buffer, size_t size)
+static int ReadAll(LocalConnection fd, void *buffer, size_t size)
 {
     size_t done = 0;
     while (done < size) {
-        ssize_t n = read(fd, (char *)buffer + done, size - done);
+        long n = LocalConnection_Read(fd, (char *)buffer + done, size - done);
         if (n <= 0) return 0;
         done += (size_t)n;
     }
     return 1;
 }
 
-static void WriteFrame(int fd, uint32_t opcode, const char *body)
+static void WriteFrame(LocalConnection fd, uint32_t opcode, const char *body)
 {
     unsigned char header[8];
     uint32_t length = (uint32_t)strlen(body);
@@ -145,12 +144,12 @@ static void WriteFrame(int fd, uint32_t opcode, const char *body)
         header[i] = (unsigned char)(opcode >> (8 * i));
         header[4 + i] = (unsigned char)(length >> (8 * i));
     }
-    CHECK(write(fd, header, 8) == 8);
-    CHECK(write(fd, body, length) == (ssize_t)length);
+    CHECK(LocalConnection_Write(fd, header, 8));
+    CHECK(LocalConnection_Write(fd, body, length));
 }
 
 /* Reads one frame; returns its opcode (or -1 at end of stream) and appends the body to the log. */
-static int ReadFrame(FakeLocalClient *f, int fd, char *body, size_t bodySize)
+static int ReadFrame(FakeLocalClient *f, LocalConnection fd, char *body, size_t bodySize)
 {
     unsigned char header[8];
     uint32_t opcode = 0, length = 0;
@@ -196,9 +195,8 @@ static void *Serve(void *arg)
     static char body[70000];
     char answer[256];
     while (f->serveMore > 0) {
-        int fd = accept(f->listener, NULL, NULL);
+        LocalConnection fd = LocalEndpoint_Accept(f->endpoint);
         int op;
-        CHECK(fd >= 0);
         pthread_mutex_lock(&f->lock);
         f->connections++;
         pthread_mutex_unlock(&f->lock);
@@ -220,7 +218,7 @@ static void *Serve(void *arg)
                 if (f->serveMore == 2) break; /* connection 1 ends here: the local client "restarts" */
             }
         }
-        close(fd);
+        LocalConnection_Close(fd);
         f->serveMore--;
     }
     return NULL;
@@ -270,9 +268,7 @@ static void PumpUntilSeen(Svcpp_Client *client, FakeLocalClient *f, const char *
 static void WithFakeLocalClient(void)
 {
     FakeLocalClient f;
-    struct sockaddr_un address;
-    char dir[] = "/tmp/svcpp-capi-rpc-XXXXXX";
-    char path[96]; /* fits sockaddr_un.sun_path (108 bytes) */
+    char path[96];
     pthread_t thread;
     Svcpp_Client client = {NULL};
     Events events = {0, 0, 0, 0, ""};
@@ -282,15 +278,7 @@ static void WithFakeLocalClient(void)
     memset(&f, 0, sizeof f);
     pthread_mutex_init(&f.lock, NULL);
     f.serveMore = 2;
-    CHECK(mkdtemp(dir) != NULL);
-    snprintf(path, sizeof path, "%s/discord-ipc-0", dir);
-    f.listener = socket(AF_UNIX, SOCK_STREAM, 0);
-    CHECK(f.listener >= 0);
-    memset(&address, 0, sizeof address);
-    address.sun_family = AF_UNIX;
-    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
-    CHECK(bind(f.listener, (struct sockaddr *)&address, sizeof address) == 0);
-    CHECK(listen(f.listener, 4) == 0);
+    f.endpoint = LocalEndpoint_Listen(path, sizeof path);
     CHECK(pthread_create(&thread, NULL, Serve, &f) == 0);
 
     ClientWithIpcPath(&client, path);
@@ -327,9 +315,7 @@ static void WithFakeLocalClient(void)
     CHECK_OK(Svcpp_Client_Drop(&client)); /* closes the connection: the thread's read ends */
     CHECK(pthread_join(thread, NULL) == 0);
     CHECK_EQ_INT(f.connections, 2);
-    close(f.listener);
-    unlink(path);
-    rmdir(dir);
+    LocalEndpoint_Close(f.endpoint);
     pthread_mutex_destroy(&f.lock);
 }
 

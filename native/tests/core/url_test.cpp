@@ -54,6 +54,7 @@ TEST(Url, RejectsGarbage) {
     for (const char *text : {"", "example.com", "/relative/path", "ftp://example.com/", "http://", "http:///path",
                              "http://exa mple.com/", "http://host:/", "http://host:0/", "http://host:65536/",
                              "http://host:12ab/", "http://[::1/", "http://[not-an-ip]/", "http://[::1]x/",
+                             "http://[fe80::1%eth0]/", "http://[1.2.3.4]/",
                              "http://user:pass@host/", "http://host/a b", "http://host/\r\nX-Injected: 1"}) {
         EXPECT_FALSE(Url::Parse(text)) << text;
     }

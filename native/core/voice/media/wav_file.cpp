@@ -1,5 +1,7 @@
 #include "voice/media/wav_file.hpp"
 
+#include "files/utf8_file.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -50,7 +52,7 @@ bool Fail(std::string *error, std::string message) {
 }  // namespace
 
 std::optional<WavAudio> ReadWavFile(const std::string &path, std::string *error) {
-    std::FILE *f = std::fopen(path.c_str(), "rb");
+    std::FILE *f = files::OpenUtf8File(path, "rb");
     if (!f) {
         Fail(error, "cannot open " + path);
         return std::nullopt;
@@ -114,7 +116,7 @@ bool WriteWavFile(const std::string &path, const WavAudio &audio) {
 
 std::unique_ptr<WavWriter> WavWriter::Open(const std::string &path, int sampleRate, int channels) {
     if (sampleRate <= 0 || channels <= 0 || channels > 8) return nullptr;
-    std::FILE *f = std::fopen(path.c_str(), "wb");
+    std::FILE *f = files::OpenUtf8File(path, "wb");
     if (!f) return nullptr;
     uint8_t header[kHeaderSize];
     Header(header, sampleRate, channels, 0);

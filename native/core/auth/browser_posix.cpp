@@ -1,3 +1,4 @@
+// OpenInBrowser on POSIX systems (auth/browser.hpp; Windows: auth/browser_windows.cpp).
 #include "auth/browser.hpp"
 
 #include <spawn.h>

@@ -1,0 +1,7 @@
+#include "voice/media/system_audio_backend.hpp"
+
+namespace svcpp::core::voice {
+
+std::unique_ptr<AudioBackend> CreateSystemAudioBackend(std::string *error) { return CreatePulseAudioBackend(error); }
+
+}  // namespace svcpp::core::voice

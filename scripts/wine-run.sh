@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs a Windows program under Wine the way the tests need it (CMAKE_CROSSCOMPILING_EMULATOR of
+# cmake/toolchains/win32-x64.cmake, and by hand): a per-machine prefix set to Windows 10 once, Wine's own chatter off,
+# and the program's stdout and stderr written to files — Wine gives a program whose stdout is a pipe EBADF on its
+# writes — then printed, so ctest and a terminal see them. The program's exit code is this script's.
+# Usage: wine-run.sh <program.exe> [arguments...]
+#   SVCPP_WINEPREFIX  the prefix (default ~/.cache/svcpp/wine); WINE  the wine binary (default /usr/lib/wine/wine64)
+set -uo pipefail
+export WINEPREFIX="${SVCPP_WINEPREFIX:-$HOME/.cache/svcpp/wine}"
+export WINEDEBUG="${WINEDEBUG:--all}"
+wine="${WINE:-/usr/lib/wine/wine64}"
+[ -x "$wine" ] || wine=$(command -v wine64 || command -v wine)
+if [ ! -f "$WINEPREFIX/.svcpp-win10" ]; then
+  mkdir -p "$WINEPREFIX"
+  # Serialised: two ctest jobs starting at once must not both create the prefix.
+  exec 8>"$WINEPREFIX.lock"
+  flock 8
+  if [ ! -f "$WINEPREFIX/.svcpp-win10" ]; then
+    winecfg -v win10 >/dev/null 2>&1 && touch "$WINEPREFIX/.svcpp-win10"
+  fi
+  exec 8>&-
+fi
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+"$wine" "$@" >"$out" 2>"$err" </dev/null
+status=$?
+cat "$out"
+cat "$err" >&2
+exit "$status"
