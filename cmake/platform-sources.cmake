@@ -1,4 +1,4 @@
-# Platform code lives in files named for the system they are for (architecture.md §2 "Targets"): a small interface in
+# Platform code lives in files named for the system they are for (docs/platforms.md "Platform code"): a small interface in
 # the area that needs it (threads/os_thread.hpp, net/system_roots.hpp, rpc/ipc_stream.hpp, …) and one file per system
 #   <name>_posix.cpp    every system but Windows            (.c too: the C test programs' helpers)
 #   <name>_linux.cpp    Linux (x64 and arm64)                (and <name>_linux_test.cpp)
