@@ -2,7 +2,7 @@
 # the area that needs it (threads/os_thread.hpp, net/system_roots.hpp, rpc/ipc_stream.hpp, …) and one file per system
 #   <name>_posix.cpp    every system but Windows            (.c too: the C test programs' helpers)
 #   <name>_linux.cpp    Linux (x64 and arm64)                (and <name>_linux_test.cpp)
-#   <name>_windows.cpp  Windows (MinGW-w64)
+#   <name>_windows.cpp  Windows (MinGW-w64)                 (and <name>_windows_test.cpp)
 # svcpp_platform_sources(<list variable>) drops from a list of sources the files of the other systems, so a folder's
 # glob stays the folder's whole list and no shared file needs an #ifdef. A few files are for one system without the
 # suffix (they predate the rule, and renaming them would only churn history): the PulseAudio backend (Linux), and
@@ -13,7 +13,7 @@ function(svcpp_platform_sources list_var)
   foreach(source IN LISTS ${list_var})
     get_filename_component(name "${source}" NAME)
     set(keep TRUE)
-    if(name MATCHES "_windows\\.(c|cpp)$" AND NOT WIN32)
+    if(name MATCHES "_windows(_test)?\\.(c|cpp)$" AND NOT WIN32)
       set(keep FALSE)
     elseif(name MATCHES "_posix\\.(c|cpp)$" AND WIN32)
       set(keep FALSE)
@@ -36,7 +36,8 @@ if(WIN32)
   #   ws2_32, mswsock  Winsock (Asio, the UDP send)    crypt32  the ROOT certificate store (and OpenSSL's own use)
   #   avrt             MMCSS "Pro Audio"               shell32  ShellExecuteW
   #   bcrypt, user32   OpenSSL's random seed and its Windows bits
-  set(SVCPP_PLATFORM_LIBRARIES ws2_32 mswsock crypt32 avrt shell32 bcrypt user32)
+  #   ole32, uuid      COM for WASAPI (CoCreateInstance, PropVariantClear; the interface ids)
+  set(SVCPP_PLATFORM_LIBRARIES ws2_32 mswsock crypt32 avrt shell32 bcrypt user32 ole32 uuid)
 else()
   set(SVCPP_PLATFORM_LIBRARIES ${CMAKE_DL_LIBS})
 endif()

@@ -1,6 +1,6 @@
 // AudioBackend: where the voice engine's audio comes from and goes to. Every backend opens devices at the pipeline
-// format (48 kHz, stereo s16 interleaved, 10 ms frames); the sound server (PulseAudio, PipeWire's Pulse server)
-// resamples when the hardware differs.
+// format (48 kHz, stereo s16 interleaved, 10 ms frames); the sound server (PulseAudio, PipeWire's Pulse server,
+// Windows' audio engine) converts and resamples when the hardware differs.
 //
 // Implementations (factories below):
 //   Null        silence in, output discarded. Clock-paced: the engine's 10 ms clock (AudioClock) drives it.
@@ -8,6 +8,7 @@
 //               Clock-paced. CI and headless servers exercise the whole audio path with it.
 //   PulseAudio  libpulse.so.0 / libpulse-simple.so.0 loaded with dlopen at run time: libsvcpp.so has no link-time
 //               dependency on a sound server. Device-paced: Read blocks until the device has captured 10 ms.
+//   WASAPI      Windows (wasapi_*_windows.cpp): shared mode, event-driven, system DLLs only. Device-paced.
 //
 // Threads: enumeration and Open* on any thread (they may block briefly on the sound server); a stream is used by one
 // thread at a time (the audio thread). The device-change callback runs on a backend thread: keep it short.
@@ -59,7 +60,7 @@ public:
 
     virtual ~AudioBackend() = default;
 
-    /** "null", "wav", "pulseaudio". */
+    /** "null", "wav", "pulseaudio", "wasapi". */
     virtual std::string_view Name() const = 0;
     /** True when streams do not pace themselves and the engine must run its own 10 ms clock (AudioClock). */
     virtual bool IsClockPaced() const = 0;
@@ -98,6 +99,14 @@ std::unique_ptr<AudioBackend> CreateWavFileAudioBackend(const WavFileBackendOpti
  * server's default. Monitor sources (`*.monitor`) are listed as inputs too.
  */
 std::unique_ptr<AudioBackend> CreatePulseAudioBackend(std::string *error = nullptr);
+
+/**
+ * WASAPI (Windows only). Null (with `error` set) when the audio service's device enumerator cannot be created. Device
+ * ids are the endpoint id strings (UTF-8); "default" is the console default of each direction and a stream opened on it
+ * follows no later change of default, but one whose device goes away reopens the new default. Device lists and
+ * default changes come through IMMNotificationClient.
+ */
+std::unique_ptr<AudioBackend> CreateWasapiAudioBackend(std::string *error = nullptr);
 
 /**
  * The engine's 10 ms clock for clock-paced backends (null, WAV file): WaitNextTick() sleeps until the next multiple
