@@ -1,13 +1,17 @@
-// The WASAPI backend against real endpoints: under Wine, whose winepulse driver puts a PulseAudio server behind
-// WASAPI. with-pulse-daemon.sh starts a private daemon per test (null sink "svcpp-vsink" whose monitor is the default
-// source, null source "svcpp-vsrc") and adds or removes sinks when a test asks (Requests below). On a real Windows
-// machine the same suite runs against its sound card's endpoints, except the two tests that change the server.
+// The WASAPI backend against real endpoints, under Wine, whose winepulse driver puts a PulseAudio server behind WASAPI.
+// with-pulse-daemon.sh starts a private daemon per test (null sinks "svcpp-vsink", the default, and "svcpp-spare"; a
+// null source "svcpp-vsrc"; vsink's monitor the default source) and removes a sink when a test asks (Request below).
+// What Wine 8.0 puts in front of the server: every sink and source as an endpoint (monitors too) plus one endpoint
+// named "PulseAudio" per direction that follows the server's default and is WASAPI's default unless the user picks
+// another (winecfg: HKCU\Software\Wine\Drivers\winepulse.drv); the endpoint list is read once per process, so a
+// sink loaded later is never listed and no OnDeviceAdded/OnDeviceRemoved comes (docs/platforms.md).
 // MinGW's <cmath> defines M_PI (voice_test_signals.hpp) only when asked, in strict C++ mode.
 #define _USE_MATH_DEFINES
 #include <gtest/gtest.h>
 #include <windows.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -65,9 +69,9 @@ public:
     }
     /** Waits (bounded: a missing event fails instead of hanging) until the outputs satisfy `pred`. */
     template <typename Pred>
-    bool WaitForOutputs(Pred pred) {
+    bool WaitForOutputs(Pred pred, std::chrono::seconds bound = std::chrono::seconds(10)) {
         std::unique_lock lock(mutex_);
-        return cv_.wait_for(lock, std::chrono::seconds(10), [&] { return calls_ > 0 && pred(last_); });
+        return cv_.wait_for(lock, bound, [&] { return calls_ > 0 && pred(last_); });
     }
 
 private:
@@ -100,10 +104,10 @@ TEST(WasapiSystemBackend, IsWhatDefaultOpensOnWindows) {
 TEST_F(WasapiBackend, EnumeratesTheEndpointsWithTheirNamesAndDefaults) {
     const Devices outputs = backend_->OutputDevices();
     const Devices inputs = backend_->InputDevices();
-    auto sink = Named(outputs, "svcpp-vsink");
-    ASSERT_TRUE(sink) << "the daemon's null sink is not a render endpoint";
-    EXPECT_TRUE(sink->isDefault);
+    EXPECT_TRUE(Named(outputs, "svcpp-vsink")) << "the daemon's null sink is not a render endpoint";
+    EXPECT_TRUE(Named(outputs, "svcpp-spare"));
     EXPECT_TRUE(Named(inputs, "svcpp-vsrc")) << "the daemon's null source is not a capture endpoint";
+    EXPECT_TRUE(Named(inputs, "Monitor of svcpp-vsink"));
     EXPECT_EQ(std::ranges::count_if(outputs, [](auto &d) { return d.isDefault; }), 1);
     EXPECT_EQ(std::ranges::count_if(inputs, [](auto &d) { return d.isDefault; }), 1);
     for (const auto &d : outputs) {
@@ -171,14 +175,95 @@ TEST_F(WasapiBackend, TheDefaultCaptureHearsWhatTheDefaultRenderPlays) {
                 static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(*firstHeard).count()));
 }
 
-TEST_F(WasapiBackend, ReportsASinkThatAppearsAndGoes) {
+/**
+ * Wine's stand-in for the user choosing a default device in Windows' sound settings: the winepulse driver's registry
+ * value, which Wine's device enumerator watches and turns into OnDefaultDeviceChanged. Removed again on destruction:
+ * the prefix is shared by every test run on this machine.
+ */
+class WineDefaultOutput {
+public:
+    WineDefaultOutput() {
+        RegCreateKeyExW(HKEY_CURRENT_USER, L"Software\\Wine\\Drivers\\winepulse.drv", 0, nullptr, 0, KEY_ALL_ACCESS,
+                        nullptr, &key_, nullptr);
+    }
+    ~WineDefaultOutput() {
+        if (key_) {
+            RegDeleteValueW(key_, L"DefaultOutput");
+            RegCloseKey(key_);
+        }
+    }
+    bool Set(const std::string &deviceId) {
+        std::wstring wide(deviceId.begin(), deviceId.end());  // endpoint ids are ASCII
+        return key_ && RegSetValueExW(key_, L"DefaultOutput", 0, REG_SZ, reinterpret_cast<const BYTE *>(wide.c_str()),
+                                      static_cast<DWORD>((wide.size() + 1) * sizeof(wchar_t))) == ERROR_SUCCESS;
+    }
+    bool Clear() { return key_ && RegDeleteValueW(key_, L"DefaultOutput") == ERROR_SUCCESS; }
+
+private:
+    HKEY key_ = nullptr;
+};
+
+TEST_F(WasapiBackend, ReportsANewDefaultOutputThroughTheDeviceChangeCallback) {
+    auto sink = Named(backend_->OutputDevices(), "svcpp-vsink");
+    ASSERT_TRUE(sink);
+    ASSERT_FALSE(sink->isDefault) << "Wine's own \"PulseAudio\" endpoint is the default before the user picks one";
     ChangeLog log;
     backend_->SetDeviceChangeCallback(log.Callback());
-    ASSERT_EQ(Request("load-sink-extra"), "");
-    EXPECT_TRUE(log.WaitForOutputs([](const Devices &outputs) { return Named(outputs, "extra").has_value(); }))
-        << "no device-change callback listed the new sink";
-    ASSERT_EQ(Request("unload-sink-extra"), "");
-    EXPECT_TRUE(log.WaitForOutputs([](const Devices &outputs) { return !Named(outputs, "extra").has_value(); }))
-        << "no device-change callback without the removed sink";
+    WineDefaultOutput choice;
+    auto vsinkIsDefault = [&](const Devices &outputs) {
+        auto now = Named(outputs, "svcpp-vsink");
+        return now && now->isDefault;
+    };
+    // Wine arms its registry watch on a thread that RegisterEndpointNotificationCallback starts and does not wait for,
+    // so a change made at once may go unseen (and then be its baseline): the choice is made again, a bounded number of
+    // times, until the callback reports it. One round is what a watch that is already armed needs.
+    bool reported = false;
+    for (int round = 0; round < 5 && !reported; ++round) {
+        choice.Clear();
+        ASSERT_TRUE(choice.Set(sink->id));
+        reported = log.WaitForOutputs(vsinkIsDefault, std::chrono::seconds(2));
+    }
+    EXPECT_TRUE(reported) << "no device-change callback with the chosen default";
+    EXPECT_TRUE(vsinkIsDefault(backend_->OutputDevices()));
+    ASSERT_TRUE(choice.Clear());
+    EXPECT_TRUE(log.WaitForOutputs([&](const Devices &outputs) { return !vsinkIsDefault(outputs); }))
+        << "no device-change callback when the choice was withdrawn";
     backend_->SetDeviceChangeCallback({});
+}
+
+// A stream on a device that goes away (here: its sink unloaded, so the server kills the stream, as a device unplugged
+// does; Wine answers AUDCLNT_E_DEVICE_INVALIDATED) carries on on the new default, which is where the tone is then heard.
+TEST_F(WasapiBackend, APlaybackWhoseDeviceGoesCarriesOnOnTheDefault) {
+    auto sink = Named(backend_->OutputDevices(), "svcpp-vsink");
+    auto spareMonitor = Named(backend_->InputDevices(), "Monitor of svcpp-spare");
+    ASSERT_TRUE(sink && spareMonitor);
+    auto playback = backend_->OpenPlayback(sink->id);
+    ASSERT_TRUE(playback);
+    ToneGenerator tone(1000, 0.5);
+    std::vector<int16_t> frame(kDeviceFrameSamples);
+    for (int i = 0; i < 10; ++i) {
+        tone.Fill(frame);
+        ASSERT_TRUE(playback->Write(frame));
+    }
+    ASSERT_EQ(Request("unload-sink-vsink"), "");
+    auto capture = backend_->OpenCapture(spareMonitor->id);
+    ASSERT_TRUE(capture);
+    std::atomic<bool> playing = true;
+    int failedWrites = 0;
+    std::thread player([&] {
+        std::vector<int16_t> out(kDeviceFrameSamples);
+        for (int i = 0; i < 300 && playing; ++i) {
+            tone.Fill(out);
+            if (!playback->Write(out)) ++failedWrites;
+        }
+    });
+    int toneFrames = 0;
+    for (int i = 0; i < 300 && toneFrames < 20; ++i) {
+        if (!capture->Read(frame)) break;
+        if (Rms(LeftChannel(frame)) > 1000) ++toneFrames;
+    }
+    playing = false;
+    player.join();
+    EXPECT_GE(toneFrames, 20) << "the tone was not heard on the new default after its device went";
+    EXPECT_LE(failedWrites, 2) << "the device's loss costs at most the frame that saw it";
 }
