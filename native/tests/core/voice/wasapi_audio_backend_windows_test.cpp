@@ -267,3 +267,18 @@ TEST_F(WasapiBackend, APlaybackWhoseDeviceGoesCarriesOnOnTheDefault) {
     EXPECT_GE(toneFrames, 20) << "the tone was not heard on the new default after its device went";
     EXPECT_LE(failedWrites, 2) << "the device's loss costs at most the frame that saw it";
 }
+
+// The capture side of the same: a microphone stream whose source goes reads on from the default source.
+TEST_F(WasapiBackend, ACaptureWhoseDeviceGoesCarriesOnOnTheDefault) {
+    auto source = Named(backend_->InputDevices(), "svcpp-vsrc");
+    ASSERT_TRUE(source);
+    auto capture = backend_->OpenCapture(source->id);
+    ASSERT_TRUE(capture);
+    std::vector<int16_t> frame(kDeviceFrameSamples);
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE(capture->Read(frame));
+    ASSERT_EQ(Request("unload-source-vsrc"), "");
+    int failedReads = 0;
+    for (int i = 0; i < 50; ++i)
+        if (!capture->Read(frame)) ++failedReads;
+    EXPECT_LE(failedReads, 2) << "the source's loss costs at most the frame that saw it";
+}

@@ -10,7 +10,8 @@
 # A Windows program under Wine cannot run pactl (Wine's CreateProcess starts only Windows programs), so the test asks
 # this script for server changes through files in $SVCPP_PULSE_REQUESTS (a Windows path; the same directory is
 # $dir/requests here):
-#   unload-sink-<name>   → the module of that sink unloaded, then <request>.done appears
+#   unload-sink-<name>     → the module of that sink unloaded, then <request>.done appears
+#   unload-source-<name>   → the same for a source
 # Usage: with-pulse-daemon.sh <command> [arguments...]   (the command's exit code is this script's)
 set -uo pipefail
 dir=$(mktemp -d /tmp/svcpp-wine-pulse-XXXXXX)
@@ -52,6 +53,9 @@ serve_requests() {
       case "$name" in
         unload-sink-*)
           owner=$(pactl list sinks | awk -v s="${name#unload-sink-}" '/^\tName: /{n=$2} /^\tOwner Module: /{ if (n == s) print $3 }')
+          [ -n "$owner" ] && pactl unload-module "$owner" ;;
+        unload-source-*)
+          owner=$(pactl list sources | awk -v s="${name#unload-source-}" '/^\tName: /{n=$2} /^\tOwner Module: /{ if (n == s) print $3 }')
           [ -n "$owner" ] && pactl unload-module "$owner" ;;
       esac
       touch "$request.done"
