@@ -23,6 +23,7 @@
 
 #include "voice/media/audio_backend.hpp"
 #include "voice/media/system_audio_backend.hpp"
+#include "voice/media/wasapi_stream_windows.hpp"
 #include "voice_test_signals.hpp"
 
 using namespace svcpp::core::voice;
@@ -171,8 +172,14 @@ TEST_F(WasapiBackend, TheDefaultCaptureHearsWhatTheDefaultRenderPlays) {
     EXPECT_NEAR(frequencies[frequencies.size() / 2], 1000.0, 10.0);
     EXPECT_NEAR(levels[levels.size() / 2], 0.5 * 32767 / std::sqrt(2.0), 0.1 * 32767);
     // Information for docs/platforms.md, not a threshold: the first write to the first frame heard.
-    std::printf("wasapi round trip (render -> sink monitor -> capture): %lld ms\n",
+    std::printf("wasapi round trip (first write -> first frame heard on the sink's monitor): %lld ms\n",
                 static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(*firstHeard).count()));
+    auto print = [](const char *what, const svcpp::core::voice::wasapi::StreamTiming &t) {
+        std::printf("wasapi %s: buffer %u frames (%.1f ms), device period %.1f ms, stream latency %.1f ms\n", what,
+                    t.bufferFrames, t.bufferFrames * 1000.0 / kSampleRate, t.devicePeriod / 1e4, t.streamLatency / 1e4);
+    };
+    if (auto *p = dynamic_cast<svcpp::core::voice::wasapi::WasapiPlayback *>(playback.get())) print("render", p->Timing());
+    if (auto *c = dynamic_cast<svcpp::core::voice::wasapi::WasapiCapture *>(capture.get())) print("capture", c->Timing());
 }
 
 /**
