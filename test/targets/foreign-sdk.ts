@@ -40,7 +40,7 @@ export function installFor(target: ForeignTarget, tarball: string): string {
   execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `--os=${os}`, `--cpu=${cpu}`, tarball], {
     cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
   });
-  copyFileSync(join(root, 'test', 'targets', 'scenario.mjs'), join(dir, 'scenario.mjs'));
+  for (const script of ['scenario.mjs', 'local-rpc.mjs']) copyFileSync(join(root, 'test', 'targets', script), join(dir, script));
   return dir;
 }
 

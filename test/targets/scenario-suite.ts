@@ -11,12 +11,18 @@ import { startE2EPlatform, type E2EPlatform } from '../e2e/harness.js';
 import { expectTone, writeToneWav } from '../e2e/voice-support.js';
 import { packPackage, root, run, withPackageLock } from '../pack/package.js';
 import { foreignPath, installFor, readResult, runForeign, type ForeignTarget } from './foreign-sdk.js';
+import { startWineLocalClient } from './wine-local-client.js';
 
 const TONE = { ada: 440, bob: 660 } as const;
 const TONE_SECONDS = 3;
+const DESK = 'desk';
 
-/** `waitMs`: how long one step of the scenario may take on the emulator (qemu-user is several times slower). */
-export function describeForeignScenario(target: ForeignTarget, { waitMs }: { waitMs: number }): void {
+/**
+ * `waitMs`: how long one step of the scenario may take on the emulator (qemu-user is several times slower).
+ * `localRpc`: also run the platform's local client under the target's Node (Windows: on its named pipe) and the SDK's
+ * local RPC commands against it (test/targets/local-rpc.mjs).
+ */
+export function describeForeignScenario(target: ForeignTarget, { waitMs, localRpc = false }: { waitMs: number; localRpc?: boolean }): void {
   describe(`the SDK on ${target}, from the packed package, against the platform here`, () => {
     let tarball: string;
     let project: string;
@@ -35,7 +41,8 @@ export function describeForeignScenario(target: ForeignTarget, { waitMs }: { wai
     describe.each(['napi', 'koffi'] as const)('over %s', (backend) => {
       let e2e: E2EPlatform;
       beforeAll(async () => {
-        e2e = await startE2EPlatform();
+        // DESK: the desktop user the local client signs in as (a configured user has no password, as on a development platform).
+        e2e = await startE2EPlatform({ config: { users: [{ username: DESK, global_name: 'Desk' }] } });
       });
       afterAll(async () => e2e?.close());
 
@@ -73,6 +80,25 @@ export function describeForeignScenario(target: ForeignTarget, { waitMs }: { wai
         expectTone(files.heard.ada, TONE.bob, 1000, { target, backend, steps: result!.steps });
         expectTone(files.heard.bob, TONE.ada, 1000, { target, backend, steps: result!.steps });
       }, waitMs * 14);
+
+      if (localRpc) it(`the SDK's local RPC client reaches the platform's local client over its ${target} transport`, async () => {
+        const dir = join(work, backend, 'local-rpc');
+        const local = await startWineLocalClient({ dir, platformUrl: e2e.webBase, user: DESK, applicationId: e2e.platform.devApp.id, caFile: e2e.caFile, timeoutMs: waitMs });
+        try {
+          expect(local.path).toMatch(/^\\\\\?\\pipe\\discord-ipc-\d$/);
+          const resultFile = join(dir, 'result.json');
+          const configFile = join(dir, 'config.json');
+          writeFileSync(configFile, JSON.stringify({ backend, waitMs, applicationId: e2e.platform.devApp.id, resultFile: foreignPath(target, resultFile) }));
+          const { status, output } = await runForeign(target, project, foreignPath(target, join(project, 'local-rpc.mjs')), [foreignPath(target, configFile)], waitMs * 4);
+          const result = readResult(resultFile);
+          expect(result?.ok, `exit ${status}; result ${JSON.stringify(result, null, 1)}; output:\n${output}\nlocal client:\n${local.log()}`).toBe(true);
+          expect(result!.system).toBe(target);
+          // The local client saw the game: its handshake with this application, over the pipe.
+          expect(local.log()).toContain(e2e.platform.devApp.id);
+        } finally {
+          await local.stop();
+        }
+      }, waitMs * 6);
     });
   });
 }
