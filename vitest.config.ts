@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 // the checkout's CMake tree, build/, which relinks build/Release/libsvcpp.so when that tree is out of date — under
 // every other file, which loads it. So these run first, as a group of their own; the rest start when they are done.
 const packaging = ['test/pack.test.ts', 'test/pack-projects.test.ts', 'test/pack-from-source.test.ts',
-  'test/glibc-floor.test.ts', 'test/binary-size.test.ts', 'test/docs-examples.test.ts'];
+  'test/glibc-floor.test.ts', 'test/binary-size.test.ts', 'test/docs-examples.test.ts',
+  // The cross targets' scenarios pack the package too (with every target's prebuild).
+  'test/targets/*.test.ts'];
 
 export default defineConfig({
   test: {

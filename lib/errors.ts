@@ -8,6 +8,8 @@ export type SvcppErrorCode =
   | ErrcCode
   /** A method was called on a Client (or one of its objects) after close(). */
   | 'ERR_SVCPP_CLOSED'
+  /** No native binary of the package serves this system (SvcppUnsupportedTargetError, lib/targets.ts). */
+  | 'ERR_SVCPP_UNSUPPORTED_TARGET'
   /** The C ABI returned an Svcpp_Errc this package does not know (a newer library). */
   | 'ERR_SVCPP_UNKNOWN';
 

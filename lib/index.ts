@@ -26,6 +26,8 @@ export { AuthorizationArgs, AuthorizationCodeChallenge } from './authorization.j
 export type { AuthorizationArgsInit, AuthorizationCodeChallengeInit, ValueObjectOptions } from './authorization.js';
 export { SvcppConnectionError, SvcppError } from './errors.js';
 export type { SvcppConnectionErrorCode, SvcppErrorCode } from './errors.js';
+export { SUPPORTED_TARGETS, SvcppUnsupportedTargetError } from './targets.js';
+export type { NativeSystem, NativeTarget } from './targets.js';
 export * from './server.js';
 export { SvcppResultError, resultError, resultErrorCodes } from './result.js';
 export type { SvcppResultErrorCode } from './result.js';

@@ -1,10 +1,13 @@
 // Finds and loads a backend. N-API: node-gyp-build (build/Release first, then prebuilds/<platform>-<arch>/).
-// The addon links libsvcpp.so and finds it next to itself (RUNPATH $ORIGIN); koffi loads the library from that
+// The addon links libsvcpp.so and finds it next to itself (RUNPATH $ORIGIN; on Windows, svcpp.dll beside the addon:
+// Node loads an addon with LOAD_WITH_ALTERED_SEARCH_PATH, so its own folder is searched first); koffi loads the library from that
 // same directory, so both backends in one process share one libsvcpp instance (the dynamic loader reuses an
 // object it has already mapped from the same file). Without an addon, koffi looks in build/Release, then
 // prebuilds/<platform>-<arch>/ (PREBUILDS_ONLY skips build/). Escape hatch for bundlers and Electron asar
 // layouts: the SVCPP_PREBUILD environment variable (read by node-gyp-build too) or the `nativeRoot` option name
 // another directory with that same layout.
+// Before any of that, the running system must be one the package ships binaries for (lib/targets.ts): anywhere
+// else loading fails at once with SvcppUnsupportedTargetError, which names the system and the supported targets.
 // Each backend is loaded once per thread (a worker loads its own JS bindings; the native library is per process).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,16 +19,15 @@ import { createKoffiApi } from '../bindings/koffi/generated.js';
 import { errcError } from './errors.js';
 import { ABI_VERSION } from './generated/errc.js';
 import type { NativeApi } from './generated/native-api.js';
+import { targetFor } from './targets.js';
 
 export type BackendName = 'napi' | 'koffi';
 
 export interface LoadOptions {
   /** A directory laid out like the package (build/Release/ or prebuilds/<platform>-<arch>/) holding the
-   *  addon and libsvcpp.so. Default: SVCPP_PREBUILD, else the installed package. */
+   *  addon and the C ABI library (libsvcpp.so; svcpp.dll on Windows). Default: SVCPP_PREBUILD, else the installed package. */
   nativeRoot?: string;
 }
-
-const LIBRARY_FILE = 'libsvcpp.so';
 
 /** The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/cjs/lib/; dist/cjs/package.json has no name). */
 function packageRoot(): string {
@@ -65,14 +67,16 @@ function addonPath(options: LoadOptions): string | undefined {
 
 /** Absolute path of the C ABI library (for koffi and other FFI users): the very file the addon loads. */
 export function nativeLibraryPath(options: LoadOptions = {}): string {
+  const target = targetFor();
   const addon = addonPath(options);
   const root = nativeRootOf(options);
-  const candidates = addon ? [join(dirname(addon), LIBRARY_FILE)] : [
-    ...(process.env.PREBUILDS_ONLY ? [] : [join(root, 'build', 'Release', LIBRARY_FILE)]),
-    join(root, 'prebuilds', `${process.platform}-${process.arch}`, LIBRARY_FILE),
+  const file = target.libraryFile;
+  const candidates = addon ? [join(dirname(addon), file)] : [
+    ...(process.env.PREBUILDS_ONLY ? [] : [join(root, 'build', 'Release', file)]),
+    join(root, 'prebuilds', target.name, file),
   ];
   const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`svcpp: ${LIBRARY_FILE} not found (looked in ${candidates.join(', ')})`);
+  if (!found) throw new Error(`svcpp: ${file} not found (looked in ${candidates.join(', ')})`);
   return found;
 }
 
@@ -88,6 +92,7 @@ const loaded = new Map<BackendName, NativeApi>();
 export function loadBackend(name: BackendName = 'napi', options: LoadOptions = {}): NativeApi {
   let api = loaded.get(name);
   if (api) return api;
+  targetFor();  // an unsupported system fails here, by name, before any file lookup
   if (name === 'napi') api = loadNapi(options);
   else if (name === 'koffi') api = createKoffiApi(nativeLibraryPath(options));
   else throw new TypeError(`svcpp: unknown backend ${String(name)}`);

