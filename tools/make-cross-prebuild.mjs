@@ -22,7 +22,7 @@ function stripInto(strip, from, to) {
 }
 
 /**
- * win32-x64: svcpp.node and svcpp.dll from <build>/Release (where the win32 tree puts every runtime artifact). The
+ * win32-x64: svcpp_node.node (the CMake target's name) and svcpp.dll from <build>/Release (where the win32 tree puts every runtime artifact). The
  * addon's name is prebuildify's for an N-API addon, `<package>.node` — the linux-x64 prebuild's `svcpp.glibc.node`
  * without the C-library tag, which only Linux has; node-gyp-build matches either on win32. svcpp.dll keeps its
  * name: the addon imports it by that name from its own directory, and koffi opens it there.
@@ -30,7 +30,7 @@ function stripInto(strip, from, to) {
 function win32X64(build, out) {
   const release = join(build, 'Release');
   execFileSync('cmake', ['--build', build, '--target', 'svcpp', 'svcpp_node'], { stdio: 'inherit' });
-  stripInto('x86_64-w64-mingw32-strip', join(release, 'svcpp.node'), join(out, 'svcpp.node'));
+  stripInto('x86_64-w64-mingw32-strip', join(release, 'svcpp_node.node'), join(out, 'svcpp.node'));
   stripInto('x86_64-w64-mingw32-strip', join(release, 'svcpp.dll'), join(out, 'svcpp.dll'));
   execFileSync(process.execPath, [join(root, 'native', 'tests', 'win32-smoke.mjs'), out], { stdio: 'inherit' });
 }
