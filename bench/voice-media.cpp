@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>  // std::numbers::pi: M_PI is POSIX's, not in strict C++ (MinGW)
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -41,10 +42,10 @@ std::vector<int16_t> SpeechLike(int frames, unsigned seed) {
     uint32_t noise = seed * 2654435761u + 1;
     for (std::size_t n = 0; n < pcm.size() / 2; ++n) {
         double t = double(n) / kSampleRate;
-        double f0 = 140 + 30 * std::sin(2 * M_PI * 0.7 * t + seed);
+        double f0 = 140 + 30 * std::sin(2 * std::numbers::pi * 0.7 * t + seed);
         double v = 0;
-        for (int h = 1; h <= 10; ++h) v += std::sin(2 * M_PI * f0 * h * t) / h;
-        v *= 0.5 * (1 + std::sin(2 * M_PI * 4 * t + seed));
+        for (int h = 1; h <= 10; ++h) v += std::sin(2 * std::numbers::pi * f0 * h * t) / h;
+        v *= 0.5 * (1 + std::sin(2 * std::numbers::pi * 4 * t + seed));
         noise = noise * 1664525u + 1013904223u;
         v += (double(noise >> 8) / double(1 << 24) - 0.5) * 0.05;
         int16_t s = int16_t(std::clamp(v * 0.25 * 32767, -32767.0, 32767.0));
@@ -211,7 +212,7 @@ double PipelineLatencyMs() {
     std::vector<int16_t> input(std::size_t(totalFrames) * kOpusFrameSamples, 0);
     const std::size_t onset = kSampleRate / 2;  // sample index (per channel) of the burst's start
     for (std::size_t n = onset; n < input.size() / 2; ++n)
-        input[2 * n] = input[2 * n + 1] = int16_t(16000 * std::sin(2 * M_PI * 1000.0 * double(n - onset) / kSampleRate));
+        input[2 * n] = input[2 * n + 1] = int16_t(16000 * std::sin(2 * std::numbers::pi * 1000.0 * double(n - onset) / kSampleRate));
 
     auto encoder = OpusFrameEncoder::Create();
     auto decoder = OpusFrameDecoder::Create();

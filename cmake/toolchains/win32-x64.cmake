@@ -36,3 +36,8 @@ set(nlohmann_json_DIR /usr/share/cmake/nlohmann_json CACHE PATH "")
 # Test programs and examples are linked like svcpp.dll: -static, so they run under Wine without MinGW's runtime DLLs
 # (libstdc++-6, libgcc_s_seh-1, libwinpthread-1) on its path.
 set(CMAKE_EXE_LINKER_FLAGS_INIT -static)
+
+# No link-time optimisation of svcpp.dll (cmake/binary-size.cmake's SVCPP_SHIPPED_LTO): MinGW-w64's GCC 12 stops
+# with an internal compiler error in its LTO pass over the core ("in binds_to_current_def_p, at symtab.cc:2494", in
+# libstdc++'s and Asio's inline templates). The DLL is linked from the same per-file -O3/-O2/-Os objects instead.
+set(SVCPP_SHIPPED_LTO OFF CACHE BOOL "Release: link-time optimisation of the shipped libraries (off: MinGW GCC 12 ICE)")

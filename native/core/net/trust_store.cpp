@@ -7,7 +7,6 @@
 #include <openssl/x509_vfy.h>
 
 #include <cstdint>
-#include <filesystem>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -64,19 +63,9 @@ TrustStore BuildStore(const std::string &caFile) {
 }
 
 /** Which version of a CA file a store was built from; a file that cannot be read has none (never cached). */
-struct FileVersion {
-    std::uintmax_t size = 0;
-    std::filesystem::file_time_type modified;
-    bool operator==(const FileVersion &) const = default;
-};
+using FileVersion = files::FileStamp;
 
-bool ReadVersion(const std::string &path, FileVersion &version) {
-    std::error_code ec;
-    version.size = std::filesystem::file_size(files::Utf8Path(path), ec);
-    if (ec) return false;
-    version.modified = std::filesystem::last_write_time(files::Utf8Path(path), ec);
-    return !ec;
-}
+bool ReadVersion(const std::string &path, FileVersion &version) { return files::ReadFileStamp(path, version); }
 
 struct CachedStore {
     FileVersion version;

@@ -6,7 +6,7 @@
 #include <boost/asio/windows/stream_handle.hpp>
 #include <boost/asio/write.hpp>
 
-#include "files/utf8_file.hpp"
+#include "files/utf16_windows.hpp"
 
 namespace svcpp::core::rpc {
 
@@ -22,7 +22,7 @@ public:
         // instances taken: busy), so the open is synchronous and only its answer is posted, as an asynchronous
         // connect would answer. FILE_FLAG_OVERLAPPED: the handle joins the I/O thread's completion port.
         boost::system::error_code ec;
-        HANDLE handle = CreateFileW(files::Utf8Path(path).c_str(), GENERIC_READ | GENERIC_WRITE, 0, nullptr, OPEN_EXISTING,
+        HANDLE handle = CreateFileW(files::Utf8ToUtf16(path).c_str(), GENERIC_READ | GENERIC_WRITE, 0, nullptr, OPEN_EXISTING,
                                     FILE_FLAG_OVERLAPPED, nullptr);
         if (handle == INVALID_HANDLE_VALUE) {
             ec.assign(static_cast<int>(GetLastError()), asio::error::get_system_category());

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "c_library_timegm.hpp"
 #include "net/json_fields.hpp"
 #include "net/json_maps.hpp"
 
@@ -26,7 +27,7 @@ uint64_t ByTimegm(int year, int month, int day, int hour, int minute, int second
     tm.tm_hour = hour;
     tm.tm_min = minute;
     tm.tm_sec = second;
-    return static_cast<uint64_t>(timegm(&tm)) * 1000;
+    return static_cast<uint64_t>(svcpp::test::CLibraryTimegm(tm)) * 1000;
 }
 
 }  // namespace

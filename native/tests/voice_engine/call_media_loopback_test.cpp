@@ -12,6 +12,7 @@
 #include <boost/asio/ip/udp.hpp>
 #include <chrono>
 #include <cmath>
+#include <numbers>  // std::numbers::pi: M_PI is POSIX's, not in strict C++ (MinGW)
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -146,7 +147,7 @@ TEST(CallMediaLoopback, AToneFromAsFileComesOutOfBsFileAt440Hz) {
     const std::string tonePath = (dir / "tone.wav").string(), heardPath = (dir / "heard.wav").string();
     voice::WavAudio tone{48000, 2, {}};
     for (int i = 0; i < 48000; ++i) {  // 1 s
-        const auto v = static_cast<int16_t>(std::lround(std::sin(2 * M_PI * 440 * i / 48000.0) * 16000));
+        const auto v = static_cast<int16_t>(std::lround(std::sin(2 * std::numbers::pi * 440 * i / 48000.0) * 16000));
         tone.samples.push_back(v);
         tone.samples.push_back(v);
     }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>  // std::numbers::pi: M_PI is POSIX's, not in strict C++ (MinGW)
 #include <random>
 #include <vector>
 
@@ -31,8 +32,8 @@ public:
         for (std::size_t i = 0; i + 1 < stereo.size(); i += 2, ++n_) {
             double t = double(n_) / kSampleRate;
             double v = 0;
-            for (int h = 1; h <= 12; ++h) v += std::sin(2 * M_PI * 140.0 * h * t) / h;
-            v *= 0.5 * (1.0 + std::sin(2 * M_PI * 4.0 * t));  // 4 syllables per second
+            for (int h = 1; h <= 12; ++h) v += std::sin(2 * std::numbers::pi * 140.0 * h * t) / h;
+            v *= 0.5 * (1.0 + std::sin(2 * std::numbers::pi * 4.0 * t));  // 4 syllables per second
             stereo[i] = stereo[i + 1] = int16_t(std::lround(std::clamp(amplitude_ * 32767.0 * v / 2.0, -32767.0, 32767.0)));
         }
     }

@@ -1,6 +1,7 @@
 // Test signals and measurements for the voice media suites: sine tones, RMS, frequency by zero crossings.
 #pragma once
 #include <cmath>
+#include <numbers>  // std::numbers::pi: M_PI is POSIX's, not in strict C++ (MinGW)
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -13,7 +14,7 @@ public:
     ToneGenerator(double frequency, double amplitude) : frequency_(frequency), amplitude_(amplitude) {}
     void Fill(std::span<int16_t> interleaved) {
         for (std::size_t i = 0; i + 1 < interleaved.size(); i += 2) {
-            double v = amplitude_ * 32767.0 * std::sin(2 * M_PI * frequency_ * static_cast<double>(n_++) /
+            double v = amplitude_ * 32767.0 * std::sin(2 * std::numbers::pi * frequency_ * static_cast<double>(n_++) /
                                                        svcpp::core::voice::kSampleRate);
             interleaved[i] = interleaved[i + 1] = static_cast<int16_t>(std::lround(v));
         }
