@@ -7,17 +7,20 @@
 #include "generated/callback_wrappers.hpp"
 #include "support/marshal.hpp"
 #include "support/properties.hpp"
+#include "per_thread/per_thread.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
 
 namespace svcpp::capi {
 namespace {
-thread_local std::string lastError;
+/** The calling thread's last error text (a per-thread object: per_thread/per_thread.hpp says why not thread_local). */
+struct LastErrorSlot;
+std::string &ThreadLastError() { return core::threads::PerThread<std::string, LastErrorSlot>(); }
 }  // namespace
 
-void SetLastError(const char *function, const std::string &detail) { lastError = std::string(function) + ": " + detail; }
-const std::string &LastError() { return lastError; }
+void SetLastError(const char *function, const std::string &detail) { ThreadLastError() = std::string(function) + ": " + detail; }
+const std::string &LastError() { return ThreadLastError(); }
 }  // namespace svcpp::capi
 
 extern "C" {

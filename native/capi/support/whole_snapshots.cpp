@@ -8,6 +8,7 @@
 #include "support/marshal.hpp"
 #include "messages/message_handle.hpp"
 #include "users/user_handle.hpp"
+#include "per_thread/per_thread.hpp"
 
 namespace svcpp::capi::snapshot_writers {
 namespace {
@@ -104,8 +105,9 @@ void WriteUserTail(SnapshotWriter &w, std::optional<core::Activity> activity, co
 }
 
 /** This thread's buffer for the avatar URL, emptied (no allocation once it has grown). */
+struct AvatarUrlSlot;
 std::string &AvatarUrlBuffer() {
-    thread_local std::string avatarUrl;
+    std::string &avatarUrl = core::threads::PerThread<std::string, AvatarUrlSlot>();  // not thread_local: per_thread/per_thread.hpp
     avatarUrl.clear();
     return avatarUrl;
 }

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "net/json_reader.hpp"
+#include "per_thread/per_thread.hpp"
 
 namespace svcpp::core::net {
 
@@ -91,7 +92,7 @@ std::string_view WithLoneSurrogatesReplaced(std::string_view text, std::string &
 }
 
 nlohmann::json ParseJson(std::string_view text) {
-    thread_local JsonReader reader;  // its parser's buffers kept from call to call
+    JsonReader &reader = threads::PerThread<JsonReader>();  // its parser's buffers kept from call to call
     std::string storage;
     nlohmann::json value;
     if (!reader.Read(WithLoneSurrogatesReplaced(text, storage), value)) return nlohmann::json(nlohmann::json::value_t::discarded);

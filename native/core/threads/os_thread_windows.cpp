@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "per_thread/per_thread.hpp"
+
 namespace svcpp::core::os {
 
 namespace {
@@ -76,10 +78,10 @@ struct AudioTask {
         if (handle) AvRevertMmThreadCharacteristics(handle);
     }
 };
-thread_local AudioTask audioTask;
 }  // namespace
 
 void EnterRealTimeAudioClass() {
+    AudioTask &audioTask = threads::PerThread<AudioTask>();  // not thread_local: per_thread/per_thread.hpp says why
     if (audioTask.handle) return;
     DWORD taskIndex = 0;
     audioTask.handle = AvSetMmThreadCharacteristicsW(L"Pro Audio", &taskIndex);

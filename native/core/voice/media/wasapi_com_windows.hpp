@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "per_thread/per_thread.hpp"
+
 namespace svcpp::core::voice::wasapi {
 
 /**
@@ -31,7 +33,7 @@ private:
  * Joins the MTA for the rest of the calling thread's life: for the threads the SDK owns (the audio thread, the
  * backend's notifier), which call into WASAPI on every frame and must not pay CoInitializeEx each time.
  */
-inline void JoinMtaForThisThread() { thread_local ComScope scope; }
+inline void JoinMtaForThisThread() { threads::PerThread<ComScope>(); }
 
 inline std::string Utf8(const wchar_t *text) {
     if (!text) return {};
