@@ -7,7 +7,7 @@
 # glob stays the folder's whole list and no shared file needs an #ifdef. A few files are for one system without the
 # suffix (they predate the rule, and renaming them would only churn history): the PulseAudio backend (Linux), and
 # WebRTC's audio processing, whose stand-in audio_processor_unavailable.cpp is built where the module is not
-# (SVCPP_WEBRTC_APM, cmake/dependencies.cmake).
+# (SVCPP_WEBRTC_APM, cmake/dependencies.cmake), and whose suite audio_processor_test.cpp only where it is.
 function(svcpp_platform_sources list_var)
   set(kept)
   foreach(source IN LISTS ${list_var})
@@ -19,7 +19,7 @@ function(svcpp_platform_sources list_var)
       set(keep FALSE)
     elseif((name MATCHES "_linux(_test)?\\.(c|cpp)$" OR name MATCHES "^pulse_") AND NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
       set(keep FALSE)
-    elseif(name STREQUAL "audio_processor.cpp" AND NOT SVCPP_WEBRTC_APM)
+    elseif(name MATCHES "^audio_processor(_test)?\\.cpp$" AND NOT SVCPP_WEBRTC_APM)
       set(keep FALSE)
     elseif(name STREQUAL "audio_processor_unavailable.cpp" AND SVCPP_WEBRTC_APM)
       set(keep FALSE)

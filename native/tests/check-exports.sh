@@ -28,10 +28,16 @@ fi
 summary="exports: $(echo "$actual" | wc -l) symbols, no third-party runtime dependencies"
 if [ -n "$sibling" ]; then
   name=$(basename "$sibling")
-  dynamic=$(readelf -d "$lib")
+  dynamic=$("${tools}readelf" -d "$lib")
   grep -q "(RUNPATH).*\[\$ORIGIN\]" <<<"$dynamic" || { echo "$lib: RUNPATH is not \$ORIGIN" >&2; exit 1; }
-  grep -qF "$name => $(dirname "$lib")/$name " <<<"$dependencies" || { echo "$lib does not load $name from its own directory" >&2; exit 1; }
-  symbols=$(nm "$lib")
+  if [ -n "$tools" ]; then
+    # No loader to ask for a cross target: it needs the sibling by its plain name, which RUNPATH $ORIGIN (above)
+    # resolves to its own directory first.
+    grep -qF "Shared library: [$name]" <<<"$dependencies" || { echo "$lib does not need $name" >&2; exit 1; }
+  else
+    grep -qF "$name => $(dirname "$lib")/$name " <<<"$dependencies" || { echo "$lib does not load $name from its own directory" >&2; exit 1; }
+  fi
+  symbols=$("${tools}nm" "$lib")
   if grep -qw SSL_CTX_new <<<"$symbols"; then
     echo "$lib links a copy of the core (OpenSSL inside); it must call $name instead" >&2
     exit 1

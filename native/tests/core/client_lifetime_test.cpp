@@ -5,8 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,22 +12,15 @@
 #include "client/client.hpp"
 #include "net/io_thread.hpp"
 #include "net_test_server.hpp"
+#include "thread_census.hpp"
 
 using namespace svcpp::core;
 using namespace svcpp::test;
 
 namespace {
 
-/** Threads of this process named svcpp-io (the I/O threads), from /proc. */
-int IoThreadsRunning() {
-    int count = 0;
-    for (const auto &task : std::filesystem::directory_iterator("/proc/self/task")) {
-        std::ifstream comm(task.path() / "comm");
-        std::string name;
-        if (std::getline(comm, name) && name == "svcpp-io") ++count;
-    }
-    return count;
-}
+/** Threads of this process named svcpp-io (the I/O threads), as the system reports them. */
+int IoThreadsRunning() { return CountThreadsNamed("svcpp-io"); }
 
 /**
  * The platform's side, just enough of it: GET /oauth2/@me names an expiry far away (the client arms its token-expiry

@@ -6,35 +6,19 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "svcpp.hpp"
+#include "thread_census.hpp"
 
 using namespace svcpp;
 
 // SetThreadPriority through svcpp.hpp reaches the client's real I/O thread (svcpp-io): its nice value, as /proc
 // reports it, is the one set. Lowering a priority needs no privilege, so this holds for any user.
 TEST(Client, SetThreadPriorityAppliesTheNiceValueToTheIoThread) {
-    auto ioThreadNices = [] {
-        std::vector<int> nices;
-        for (const auto &task : std::filesystem::directory_iterator("/proc/self/task")) {
-            std::ifstream comm(task.path() / "comm");
-            std::string name;
-            if (!std::getline(comm, name) || name != "svcpp-io") continue;
-            std::ifstream statFile(task.path() / "stat");
-            std::string stat((std::istreambuf_iterator<char>(statFile)), std::istreambuf_iterator<char>());
-            std::istringstream fields(stat.substr(stat.rfind(')') + 2));
-            std::string field;
-            for (int i = 0; i <= 16 && fields >> field; ++i) {}
-            nices.push_back(std::stoi(field));  // the 19th field of stat, the 17th after "(comm) "
-        }
-        return nices;
-    };
+    auto ioThreadNices = [] { return test::ThreadNicesNamed("svcpp-io"); };
     const int lowered = std::min(::getpriority(PRIO_PROCESS, 0) + 6, 19);
     Client client;
     client.SetThreadPriority(Client::Thread::Client, lowered);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -23,8 +24,9 @@ TEST(VoiceThreads, SettingsChangeWhileTheAudioThreadMixesAndGates) {
     PushToTalkGate ptt;
     VoiceActivityGate vad;
     NoAudioInputDetector noInput;
+    // WebRTC's module where the build has it (audio_processor_test.cpp holds that Create answers one there); a build
+    // without it (Windows, docs/platforms.md) mixes the frames unprocessed, as its engine does.
     auto apm = AudioProcessor::Create();
-    ASSERT_TRUE(apm);
     std::atomic<bool> done{false};
     std::atomic<int> framesMixed{0};
 
@@ -36,9 +38,11 @@ TEST(VoiceThreads, SettingsChangeWhileTheAudioThreadMixesAndGates) {
             input.Apply(capture);
             float level = LevelDbfs(capture);
             noInput.Process(level);
-            apm->AnalyzeFarEnd(out);
-            apm->ProcessCapture(capture);
-            vad.Process(LevelDbfs(capture), apm->VoiceDetected());
+            if (apm) {
+                apm->AnalyzeFarEnd(out);
+                apm->ProcessCapture(capture);
+            }
+            vad.Process(LevelDbfs(capture), apm ? apm->VoiceDetected() : std::nullopt);
             ptt.Process();
             mixer.Begin(kDeviceFrameSamples);
             for (auto &p : participants) mixer.Add(capture, p);
@@ -62,9 +66,11 @@ TEST(VoiceThreads, SettingsChangeWhileTheAudioThreadMixesAndGates) {
             ptt.SetReleaseDelayMs(uint32_t(i % 50));
             vad.SetThreshold(i % 2 == 0, -float(i % 100));
             noInput.SetThreshold(-float(i % 100));
-            apm->SetEchoCancellation(i % 2 == 0);
-            apm->SetNoiseSuppression(i % 3 == 0);
-            apm->SetAutomaticGainControl(i % 5 == 0);
+            if (apm) {
+                apm->SetEchoCancellation(i % 2 == 0);
+                apm->SetNoiseSuppression(i % 3 == 0);
+                apm->SetAutomaticGainControl(i % 5 == 0);
+            }
         }
         // Final values the audio thread must see from now on.
         mixer.SetOutputVolume(0);
