@@ -33,6 +33,20 @@ case "$target" in
       for deb in "$debs"/*.deb; do dpkg-deb -x "$deb" "$prefix"; done
       touch "$prefix/.debs-complete"
     fi
+    # libpulse for the PulseAudio backend's suite under qemu-user (the backend dlopens it, as on x64): Debian's arm64
+    # libpulse0 and the libraries it needs, less those of the cross sysroot (libc, libgcc), unpacked beside the
+    # others; the toolchain's emulator line puts their directories on the guest's LD_LIBRARY_PATH.
+    if [ ! -f "$prefix/.pulse-complete" ]; then
+      pulse="$cache/$target/debs-pulse"
+      mkdir -p "$pulse"
+      mapfile -t closure < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+          --no-replaces --no-enhances --no-pre-depends libpulse0:arm64 2>/dev/null |
+        grep -E '^[a-z0-9].*:arm64$' | grep -Ev '^(libc6|libgcc-s1|gcc-[0-9]+-base|libelogind0):' | sort -u)
+      ( cd "$pulse" && apt-get download "${closure[@]}" >/dev/null 2>&1 ) || {
+        echo "build-target: apt-get download of libpulse0:arm64 and its libraries failed" >&2; exit 1; }
+      for deb in "$pulse"/*.deb; do dpkg-deb -x "$deb" "$prefix"; done
+      touch "$prefix/.pulse-complete"
+    fi
     ;;
   *) echo "build-target: unknown target '$target' (win32-x64, linux-arm64)" >&2; exit 2 ;;
 esac

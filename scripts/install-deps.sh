@@ -23,6 +23,12 @@ PACKAGES=(
   libpq-dev             # the platform's PostgreSQL store: pg-native's libpq binding compiles against it (npm install)
   postgresql            # the platform suite's PostgreSQL run: a temporary cluster (initdb, pg_ctl) per test run
   redis-server          # the platform's two-node test and broker benchmark: a private Redis (--broker redis://…)
+  # The cross targets (docs/platforms.md): Windows x64 built with MinGW-w64 (the posix thread model compilers) and
+  # run under Wine; Linux arm64 built with Debian's aarch64 cross compiler and run under qemu-user.
+  g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64
+  g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  autoconf automake libtool  # libsodium's Debian source tree (cross-built for Windows) has no generated configure
+  googletest            # /usr/src/googletest: GoogleTest built per cross target (libgtest-dev's archives are x86-64)
 )
 
 SUDO=""
@@ -36,6 +42,14 @@ if ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sour
   codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
   printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s %s-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
     "$codename" "$codename" | $SUDO tee "$SRC_LIST" >/dev/null
+  need_update=1
+fi
+
+# The arm64 libraries the cross build unpacks (apt-get download <pkg>:arm64, never installed) need apt to know the
+# architecture.
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  echo "install-deps: adding the arm64 architecture to apt (its packages are downloaded, never installed)"
+  $SUDO dpkg --add-architecture arm64
   need_update=1
 fi
 

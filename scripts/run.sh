@@ -149,7 +149,7 @@ case "$mode" in
     # The cross targets (docs/platforms.md): each one's dependencies into the per-machine cache ~/.cache/svcpp/<target>
     # (OpenSSL cross-built from Debian's source package; Debian's arm64 packages unpacked), then libsvcpp, the addon and
     # the native tests into build-<target>/; their tests run under Wine and qemu-user, as the SDK scenario below does.
-    step "cross targets: Windows x64 (MinGW-w64) and Linux arm64 — libsvcpp, the Node addon, the native tests (first run ~40 min on 2 cores, OpenSSL of both targets included; ccache makes later runs a few minutes)"
+    step "cross targets: Windows x64 (MinGW-w64) and Linux arm64 — libsvcpp, the Node addon, the native tests (first run ~26 min on 2 cores for both, OpenSSL included; ccache makes later runs a few minutes)"
     bash scripts/build-target.sh win32-x64 2>&1 | build_progress
     bash scripts/build-target.sh linux-arm64 2>&1 | build_progress
     stage ctest-win32-x64 ctest --test-dir build-win32-x64 --parallel "$(nproc)" --output-on-failure

@@ -16,7 +16,14 @@ if [ ! -f "$WINEPREFIX/.svcpp-win10" ]; then
   exec 8>"$WINEPREFIX.lock"
   flock 8
   if [ ! -f "$WINEPREFIX/.svcpp-win10" ]; then
-    winecfg -v win10 >/dev/null 2>&1 && touch "$WINEPREFIX/.svcpp-win10"
+    # Wine's own winecfg.exe (Debian's wine64 package has no winecfg wrapper on PATH). Node 20 refuses to start on
+    # the Windows 7 a new prefix reports.
+    if "$wine" winecfg -v win10 >/dev/null 2>&1; then
+      touch "$WINEPREFIX/.svcpp-win10"
+    else
+      echo "wine-run: '$wine winecfg -v win10' failed for the prefix $WINEPREFIX" >&2
+      exit 1
+    fi
   fi
   exec 8>&-
 fi

@@ -49,10 +49,20 @@ it('packs, installs into an empty directory without a compiler and loads from pr
   const notices = readdirSync(join(root, 'licenses')).map((name) => `licenses/${name}`);
   expect(notices.length).toBeGreaterThan(0);
   expect(files).toEqual(expect.arrayContaining(['LICENSE', 'THIRD_PARTY_NOTICES.md', ...notices]));
-  // One native core: the addon links the libsvcpp.so beside it instead of carrying its own copy.
-  expect(files.filter((f: string) => f.startsWith('prebuilds/')).sort()).toEqual([
-    'prebuilds/linux-x64/libsvcpp.so', 'prebuilds/linux-x64/svcpp.glibc.node',
-  ]);
+  // One native core per target: the addon links the C ABI library beside it instead of carrying its own copy. The
+  // cross targets' prebuilds (tools/make-cross-prebuild.mjs) ship when they have been made, each as its pair.
+  const PREBUILD_FILES: Record<string, string[]> = {
+    'linux-x64': ['libsvcpp.so', 'svcpp.glibc.node'],
+    'linux-arm64': ['libsvcpp.so', 'svcpp.glibc.node'],
+    'win32-x64': ['svcpp.dll', 'svcpp.node'],
+  };
+  const prebuilt = files.filter((f: string) => f.startsWith('prebuilds/')).sort();
+  const folders = [...new Set(prebuilt.map((f: string) => f.split('/')[1]))];
+  expect(folders).toContain('linux-x64');
+  for (const folder of folders) {
+    expect(prebuilt.filter((f: string) => f.startsWith(`prebuilds/${folder}/`))).toEqual(
+      (PREBUILD_FILES[folder] ?? ['(not a shipped target)']).map((name) => `prebuilds/${folder}/${name}`));
+  }
 
   const env = noCompilerEnv(work);
   const app = installInEmptyProject(work, 'app', 'module', tarball, env);

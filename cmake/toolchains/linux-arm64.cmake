@@ -25,7 +25,11 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/usr/aarch64-linux-gnu)
+# The guest's LD_LIBRARY_PATH (qemu's -E: the host's qemu itself is left alone) holds the unpacked arm64 libraries
+# the PulseAudio backend dlopens (libpulse0 and what it needs, scripts/build-target.sh; libpulsecommon sits in its
+# pulseaudio/ folder, which libpulse names by an absolute RUNPATH the emulator would look up in the sysroot).
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/usr/aarch64-linux-gnu;-E;
+  LD_LIBRARY_PATH=${_svcpp_prefix}/usr/lib/aarch64-linux-gnu:${_svcpp_prefix}/usr/lib/aarch64-linux-gnu/pulseaudio:${_svcpp_prefix}/lib/aarch64-linux-gnu)
 
 # The host's header-only packages, shared by every target (cmake/dependencies.cmake links just their headers).
 set(Boost_DIR /usr/lib/x86_64-linux-gnu/cmake/Boost-1.81.0 CACHE PATH "")

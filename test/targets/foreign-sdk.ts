@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { transformSync } from 'esbuild';
 import { root } from '../pack/package.js';
 
 export type ForeignTarget = 'win32-x64' | 'linux-arm64';
@@ -41,7 +42,19 @@ export function installFor(target: ForeignTarget, tarball: string): string {
     cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
   });
   for (const script of ['scenario.mjs', 'local-rpc.mjs']) copyFileSync(join(root, 'test', 'targets', script), join(dir, script));
+  writeFileSync(join(dir, 'sync-call.mjs'), syncCallBench());
   return dir;
+}
+
+/**
+ * bench/sync-call.ts as the installed package's user would run it: its one import of the SDK (the checkout's lib/)
+ * pointed at the package, the TypeScript stripped by esbuild.
+ */
+function syncCallBench(): string {
+  const source = readFileSync(join(root, 'bench', 'sync-call.ts'), 'utf8');
+  const fromPackage = source.replace("from '../lib/index.js'", "from 'svcpp'");
+  if (fromPackage === source) throw new Error("bench/sync-call.ts no longer imports '../lib/index.js': update syncCallBench");
+  return transformSync(fromPackage, { loader: 'ts', format: 'esm' }).code;
 }
 
 /** Runs `node <script> <args>` as the target; resolves with its exit code and output (never rejects). */

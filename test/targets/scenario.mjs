@@ -19,8 +19,12 @@ const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const steps = [];
 const started = Date.now();
 const log = [];
-const step = (name) => steps.push({ name, ms: Date.now() - started });
 const finish = (result) => writeFileSync(config.resultFile, JSON.stringify({ ...result, steps, log, system: `${process.platform}-${process.arch}` }, null, 2));
+// Each step is written as it is reached, so a process that dies (a crash in native code) still says how far it got.
+const step = (name) => {
+  steps.push({ name, ms: Date.now() - started });
+  finish({ ok: false, error: `still running after "${name}"` });
+};
 
 /** Resolves once `check()` is truthy (polled every 20 ms); rejects naming `what` after `ms`. */
 async function until(check, what, ms = config.waitMs) {
