@@ -28,6 +28,7 @@ PACKAGES=(
   g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64
   g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
   autoconf automake libtool  # libsodium's Debian source tree (cross-built for Windows) has no generated configure
+  zip unzip             # the Windows SDK archive (svcpp-<v>-windows-x64.zip) and its test
   googletest            # /usr/src/googletest: GoogleTest built per cross target (libgtest-dev's archives are x86-64)
 )
 
