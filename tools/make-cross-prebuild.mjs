@@ -23,46 +23,36 @@ function stripInto(strip, from, to) {
   say(`${to} ${(size / MB).toFixed(2)} MB stripped`);
 }
 
-/** Builds the addon and the library in `build` unless told not to; smoke-loads `out` under the target's emulator. */
-const buildShipped = (build) => execFileSync('cmake', ['--build', build, '--target', 'svcpp', 'svcpp_node'], { stdio: 'inherit' });
-const smoke = (target, out) =>
+/**
+ * What each target's prebuild holds, from <build>/Release (where both cross trees put the addon, svcpp_node.node by
+ * its CMake target's name, and the C ABI library):
+ * - win32-x64: `svcpp.node`, prebuildify's name for an N-API addon — the Linux prebuilds' `svcpp.glibc.node` without
+ *   the C-library tag, which only Linux has (node-gyp-build matches either on win32) — and svcpp.dll, which keeps its
+ *   name: the addon imports it by that name from its own directory, and koffi opens it there;
+ * - linux-arm64: the names of the linux-x64 prebuild (tools/make-prebuilds.mjs), `svcpp.glibc.node` (the tag
+ *   node-gyp-build matches on glibc) and libsvcpp.so, which the addon finds through its RUNPATH $ORIGIN.
+ */
+const TARGETS = {
+  'win32-x64': { strip: 'x86_64-w64-mingw32-strip', addon: 'svcpp.node', library: 'svcpp.dll' },
+  'linux-arm64': { strip: 'aarch64-linux-gnu-strip', addon: 'svcpp.glibc.node', library: 'libsvcpp.so' },
+};
+
+/** Builds the addon and the library unless told not to, strips them into `out`, smoke-loads them there. */
+function make(target, build, out, { noBuild }) {
+  const { strip, addon, library } = TARGETS[target];
+  const release = join(build, 'Release');
+  if (!noBuild) execFileSync('cmake', ['--build', build, '--target', 'svcpp', 'svcpp_node'], { stdio: 'inherit' });
+  stripInto(strip, join(release, 'svcpp_node.node'), join(out, addon));
+  stripInto(strip, join(release, library), join(out, library));
+  // Under the target's emulator, with the target's Node: node-gyp-build loads the addon, koffi the library.
   execFileSync(process.execPath, [join(root, 'native', 'tests', 'cross-smoke.mjs'), target, out], { stdio: 'inherit' });
-
-/**
- * win32-x64: svcpp_node.node (the CMake target's name) and svcpp.dll from <build>/Release (where the win32 tree puts
- * every runtime artifact). The addon's name is prebuildify's for an N-API addon, `<package>.node` — the linux
- * prebuilds' `svcpp.glibc.node` without the C-library tag, which only Linux has; node-gyp-build matches either on
- * win32. svcpp.dll keeps its name: the addon imports it by that name from its own directory, and koffi opens it there.
- */
-function win32X64(build, out, { noBuild }) {
-  const release = join(build, 'Release');
-  if (!noBuild) buildShipped(build);
-  stripInto('x86_64-w64-mingw32-strip', join(release, 'svcpp_node.node'), join(out, 'svcpp.node'));
-  stripInto('x86_64-w64-mingw32-strip', join(release, 'svcpp.dll'), join(out, 'svcpp.dll'));
-  smoke('win32-x64', out);
 }
-
-/**
- * linux-arm64: the names of the linux-x64 prebuild (tools/make-prebuilds.mjs) — `svcpp.glibc.node`, prebuildify's
- * name with the C-library tag node-gyp-build matches on glibc, and libsvcpp.so, which the addon finds through its
- * RUNPATH $ORIGIN and koffi opens beside it.
- */
-function linuxArm64(build, out, { noBuild }) {
-  const release = join(build, 'Release');
-  if (!noBuild) buildShipped(build);
-  stripInto('aarch64-linux-gnu-strip', join(release, 'svcpp_node.node'), join(out, 'svcpp.glibc.node'));
-  stripInto('aarch64-linux-gnu-strip', join(release, 'libsvcpp.so'), join(out, 'libsvcpp.so'));
-  smoke('linux-arm64', out);
-}
-
-const TARGETS = { 'win32-x64': win32X64, 'linux-arm64': linuxArm64 };
 
 const { values } = parseArgs({ options: { target: { type: 'string' }, build: { type: 'string' }, 'no-build': { type: 'boolean' } } });
-const make = TARGETS[values.target];
-if (!make) throw new Error(`usage: make-cross-prebuild.mjs --target <${Object.keys(TARGETS).join('|')}> [--build <dir>] [--no-build]`);
+if (!TARGETS[values.target]) throw new Error(`usage: make-cross-prebuild.mjs --target <${Object.keys(TARGETS).join('|')}> [--build <dir>] [--no-build]`);
 const build = resolve(values.build ?? join(root, `build-${values.target}`));
 const out = join(root, 'prebuilds', values.target);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-make(build, out, { noBuild: values['no-build'] ?? false });
+make(values.target, build, out, { noBuild: values['no-build'] ?? false });
 say(`${readdirSync(out).sort().join(', ')} -> ${out}`);
