@@ -14,6 +14,7 @@ import { foreignPath, installFor, readResult, runForeign, type ForeignTarget } f
 import { startWineLocalClient } from './wine-local-client.js';
 
 const TONE = { ada: 440, bob: 660 } as const;
+const CROSS_TARGETS: ForeignTarget[] = ['win32-x64', 'linux-arm64'];
 const TONE_SECONDS = 3;
 const DESK = 'desk';
 
@@ -29,13 +30,20 @@ export function describeForeignScenario(target: ForeignTarget, { waitMs, localRp
     const work = join(root, 'build-prebuild', `scenario-${target}`);
 
     beforeAll(() => {
-      // The target's prebuild (scripts/build-target.sh's tree; a no-op when up to date), then the tarball that ships it.
-      withPackageLock(() => run(process.execPath, ['tools/make-cross-prebuild.mjs', '--target', target], root));
+      // Both cross targets' prebuilds (scripts/build-target.sh's trees; the builds are no-ops when up to date), then
+      // the tarball that ships them beside linux-x64's, as a release does: the one package for every system.
+      withPackageLock(() => {
+        for (const cross of CROSS_TARGETS) run(process.execPath, ['tools/make-cross-prebuild.mjs', '--target', cross], root);
+      });
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work, { recursive: true });
-      tarball = packPackage(work).tarball;
+      const packed = packPackage(work);
+      for (const system of ['linux-x64', ...CROSS_TARGETS]) {
+        expect(packed.files.filter((f) => f.startsWith(`prebuilds/${system}/`)), `prebuilds/${system} in the tarball`).toHaveLength(2);
+      }
+      tarball = packed.tarball;
       project = installFor(target, tarball);
-    });
+    }, 900_000); // the prebuilds' smoke runs under the emulators and prepack's build, on a loaded 2-core machine
     afterAll(() => rmSync(project, { recursive: true, force: true }));
 
     // Information, not a target (an emulator is not the hardware): the figures are printed, only the run is checked.
