@@ -138,7 +138,7 @@ case "$mode" in
     cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_TSAN=ON >/dev/null
     cmake --build build-tsan -j2 2>&1 | build_progress
     stage ctest-tsan env TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --test-dir build-tsan --parallel "$(nproc)" --output-on-failure
-    step "libFuzzer targets with clang + ASan/UBSan (build-fuzz; first run ~1 min on 2 cores)"
+    step "libFuzzer targets with clang + ASan/UBSan (build-fuzz; first run ~10 min on 2 busy cores: clang compiles the parsers and their libraries)"
     node tools/cmake-tree.mjs build-fuzz
     [ -f build-fuzz/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSVCPP_FUZZ=ON >/dev/null
     cmake --build build-fuzz -j2 2>&1 | build_progress
