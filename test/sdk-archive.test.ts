@@ -14,18 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPackageLock } from './pack/package.js';
 import { linkedComponents } from './support/linked-components.js';
 import { noticeRows } from './support/third-party-notices.js';
+import { abi, consumerOutput } from './support/sdk-consumer.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const header = readFileSync(join(root, 'native/include/svcpp.h'), 'utf8');
-const abi = (part: 'MAJOR' | 'MINOR') => Number(new RegExp(`#define SVCPP_ABI_VERSION_${part} (\\d+)`).exec(header)![1]);
 const soname = `libsvcpp.so.${abi('MAJOR')}`;
-// What both consumers print: the product version from the library, the ABI from the header, a PKCE pair.
-const expectedOutput = [
-  `svcpp ${version} abi ${abi('MAJOR')}.${abi('MINOR')}`,
-  'scopes openid sdk.social_layer',
-  'pkce 43 43 1234567890123456789',
-].join('\n');
+const expectedOutput = consumerOutput(version);
 
 const work = mkdtempSync(join(tmpdir(), 'svcpp-sdk-archive-'));
 const sdk = join(work, 'extracted', `svcpp-${version}-linux-x64`);

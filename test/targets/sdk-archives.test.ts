@@ -11,12 +11,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root, withPackageLock } from '../pack/package.js';
+import { abi, consumerOutput } from '../support/sdk-consumer.js';
 
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-const header = readFileSync(join(root, 'native/include/svcpp.h'), 'utf8');
-const abi = (part: 'MAJOR' | 'MINOR') => Number(new RegExp(`#define SVCPP_ABI_VERSION_${part} (\\d+)`).exec(header)![1]);
-// What both consumers print (as in test/sdk-archive.test.ts): the product version, the ABI, a PKCE pair.
-const expectedOutput = [`svcpp ${version} abi ${abi('MAJOR')}.${abi('MINOR')}`, 'scopes openid sdk.social_layer', 'pkce 43 43 1234567890123456789'].join('\n');
+const expectedOutput = consumerOutput(version);
 
 const work = mkdtempSync(join(tmpdir(), 'svcpp-cross-sdk-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

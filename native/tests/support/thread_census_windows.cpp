@@ -3,6 +3,8 @@
 #include <windows.h>
 #include <tlhelp32.h>
 
+#include "files/utf16_windows.hpp"
+
 namespace svcpp::test {
 
 namespace {
@@ -15,14 +17,12 @@ GetThreadDescriptionFn ThreadDescriptionGetter() {
     return fn;
 }
 
-std::wstring Widen(const std::string &ascii) { return std::wstring(ascii.begin(), ascii.end()); }
-
 }  // namespace
 
 int CountThreadsNamed(const std::string &name) {
     const auto describe = ThreadDescriptionGetter();
     if (!describe) return 0;
-    const std::wstring wanted = Widen(name);
+    const std::wstring wanted = core::files::Utf8ToUtf16(name);
     HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0);
     if (snapshot == INVALID_HANDLE_VALUE) return 0;
     int count = 0;
