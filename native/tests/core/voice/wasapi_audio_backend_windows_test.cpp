@@ -145,24 +145,34 @@ TEST_F(WasapiBackend, TheDefaultCaptureHearsWhatTheDefaultRenderPlays) {
     auto capture = backend_->OpenCapture(kDefaultAudioDeviceId);
     ASSERT_TRUE(playback && capture);
     const auto start = std::chrono::steady_clock::now();
+    std::atomic<bool> played{false};
     std::thread player([&] {
         ToneGenerator tone(1000, 0.5);
         std::vector<int16_t> frame(kDeviceFrameSamples);
         for (int i = 0; i < 150; ++i) {
             tone.Fill(frame);
-            if (!playback->Write(frame)) return;
+            if (!playback->Write(frame)) break;
         }
+        played = true;
     });
+    // Listens until the whole tone has come back: the player is done and, once the tone was heard, a half second of
+    // quiet follows. Not a fixed number of frames: on a loaded machine Wine's engine and the sound server can delay
+    // the round trip past any fixed window (a 2.5 s window once caught 43 of the 150 frames). The bound (30 s of
+    // device-paced reads) only keeps a tone that never comes from hanging the test.
     std::vector<int16_t> frame(kDeviceFrameSamples);
     std::vector<double> frequencies, levels;
     std::optional<std::chrono::steady_clock::duration> firstHeard;
-    for (int i = 0; i < 250; ++i) {
+    int quietSinceHeard = 0;
+    for (int i = 0; i < 3000 && !(played && firstHeard && quietSinceHeard >= 50); ++i) {
         ASSERT_TRUE(capture->Read(frame));
         auto left = LeftChannel(frame);
         if (Rms(left) > 1000) {
             if (!firstHeard) firstHeard = std::chrono::steady_clock::now() - start;
             frequencies.push_back(EstimateFrequency(left, kSampleRate));
             levels.push_back(Rms(left));
+            quietSinceHeard = 0;
+        } else if (firstHeard) {
+            ++quietSinceHeard;
         }
     }
     player.join();
