@@ -2,10 +2,14 @@
 # without cmake-js (which drives the host's compiler and would download Node's headers and node.lib): the variables
 # cmake-js would set, from what node_modules already holds, then bindings/napi as on the host.
 #   headers         node-api-headers (js_native_api.h, node_api.h) and node-addon-api (napi.h)
-#   import library  (Windows only: a Linux addon leaves Node's symbols undefined, resolved as node loads it) a Windows addon imports its Node-API functions from the executable that loads it. dlltool makes
+#   import library  (Windows only: a Linux addon leaves Node's symbols undefined, resolved as node loads it) a
+#                   Windows addon imports its Node-API functions from the executable that loads it. dlltool makes
 #                   that import library from node-api-headers' def/node_api.def, naming node.exe (-D), so nothing is
 #                   downloaded. The addon also calls a few libuv functions (src/client_pump.cpp's wakeup handle),
 #                   which node.exe exports too but node_api.def does not list: bindings/napi/node-uv-win32.def.
+#                   Both are delay-import libraries (--output-delaylib): bindings/napi/win32/host_delay_load_hook.cpp
+#                   binds "node.exe" to whatever executable loaded the addon (Electron's, a launcher's), as node-gyp's
+#                   win_delay_load_hook does for MSVC-built addons.
 #   uv.h            the host's libuv header (Debian libuv1-dev: uv.h picks uv/win.h under _WIN32), through a
 #                   directory of links, never -isystem /usr/include (cmake/dependencies.cmake says why).
 # The addon finds svcpp.dll beside itself: Node loads addons with LOAD_WITH_ALTERED_SEARCH_PATH, which searches the
@@ -23,8 +27,8 @@ if(WIN32)
     set(lib ${_svcpp_import_dir}/lib${name}.a)
     add_custom_command(OUTPUT ${lib}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${_svcpp_import_dir}
-      COMMAND ${CMAKE_DLLTOOL} -d ${def} -l ${lib} -D node.exe
-      DEPENDS ${def} COMMENT "Import library of node.exe: ${name}" VERBATIM)
+      COMMAND ${CMAKE_DLLTOOL} -d ${def} --output-delaylib ${lib} -D node.exe
+      DEPENDS ${def} COMMENT "Delay-import library of node.exe: ${name}" VERBATIM)
     list(APPEND _svcpp_import_libs ${lib})
   endforeach()
   add_custom_target(svcpp_node_import_libs DEPENDS ${_svcpp_import_libs})

@@ -4,7 +4,8 @@
 // its native package for the target — then, inside the target's node,
 //   node-gyp-build finds the addon by its prebuild name and loads it (which loads the library beside it), and
 //   koffi opens the library and calls Svcpp_GetAbiVersion;
-// both must answer the ABI version svcpp.h declares. Exit code 0 when they do.
+// both must answer the ABI version svcpp.h declares; on Windows also inside a node.exe renamed as a launcher's
+// executable (Electron's case). Exit code 0 when they do.
 // Usage: node native/tests/cross-smoke.mjs <win32-x64|linux-arm64> [<dir with the addon (*.node) and the library>]
 //   (default prebuilds/<target>). Run by ctest (addon.<target>_smoke, on the build tree) and by
 //   tools/make-cross-prebuild.mjs (on prebuilds/<target>).
@@ -75,14 +76,27 @@ const getAbiVersion = lib.func('uint32_t Svcpp_GetAbiVersion(void)');
 console.log(JSON.stringify({ platform: process.platform, arch: process.arch, addon: path.basename(addonPath),
   addonAbi: addon.GetAbiVersion(), koffiAbi: getAbiVersion() }));
 `);
-  // PREBUILDS_ONLY: the package has no build/ to prefer anyway; it keeps the lookup to prebuilds/ as installed.
-  const [command, args] = spec.run(node, join(pkg, 'probe.cjs'));
-  const out = execFileSync(command, args, { encoding: 'utf8', env: { ...process.env, PREBUILDS_ONLY: '1' } });
-  const answer = JSON.parse(out.trim().split('\n').pop());
-  const ok = answer.platform === spec.platform && answer.arch === spec.arch && answer.addon === addon &&
-    answer.addonAbi === expected && answer.koffiAbi === expected;
-  console.log(`cross-smoke: ${target} ${ok ? 'ok' : 'FAILED'} ${JSON.stringify(answer)} (expected ABI ${expected}, addon ${addon})`);
-  process.exitCode = ok ? 0 : 1;
+  // On Windows the probe runs a second time in a copy of node.exe under another name, as Electron and the game
+  // launchers built on it load the addon: their executable exports Node's functions under its own name, and the
+  // addon must bind to it rather than look for a node.exe (bindings/napi/win32/host_delay_load_hook.cpp).
+  const hosts = [node];
+  if (target === 'win32-x64') {
+    hosts.push(join(pkg, 'launcher', 'game-launcher.exe'));
+    cpSync(node, hosts[1]);
+  }
+  let failures = 0;
+  for (const host of hosts) {
+    // PREBUILDS_ONLY: the package has no build/ to prefer anyway; it keeps the lookup to prebuilds/ as installed.
+    const [command, args] = spec.run(host, join(pkg, 'probe.cjs'));
+    const out = execFileSync(command, args, { encoding: 'utf8', env: { ...process.env, PREBUILDS_ONLY: '1' } });
+    const answer = JSON.parse(out.trim().split('\n').pop());
+    const ok = answer.platform === spec.platform && answer.arch === spec.arch && answer.addon === addon &&
+      answer.addonAbi === expected && answer.koffiAbi === expected;
+    if (!ok) failures += 1;
+    console.log(`cross-smoke: ${target} in ${host.split(/[\\/]/).pop()} ${ok ? 'ok' : 'FAILED'} ${JSON.stringify(answer)} ` +
+      `(expected ABI ${expected}, addon ${addon})`);
+  }
+  process.exitCode = failures === 0 ? 0 : 1;
 } finally {
   rmSync(pkg, { recursive: true, force: true });
 }
