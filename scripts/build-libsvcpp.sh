@@ -9,6 +9,9 @@
 #   SVCPP_OPENSSL_FROM_SOURCE  ON to link the size-trimmed OpenSSL the prebuilt binaries ship (scripts/build-openssl.sh
 #                          needs Debian's deb-src entry and the network); default OFF: a user's machine builds against
 #                          its libssl-dev, a larger library but no source package to fetch (docs/binary-size.md).
+#   SVCPP_SHIPPED_LTO      ON for the link-time optimisation the prebuilt binaries get; default OFF: a machine
+#                          building from source wants the package installed soon more than 0.4 MB off the library,
+#                          and LTO's "fat" compiles and its link lengthen a first build (docs/binary-size.md).
 set -euo pipefail
 out="$1"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,7 +24,7 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
   command -v ninja >/dev/null && generator=(-G Ninja)
   echo "svcpp: configuring libsvcpp in $dir"
   cmake -S "$root" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DSVCPP_BUILD_TESTS=OFF \
-    -DSVCPP_OPENSSL_FROM_SOURCE="${SVCPP_OPENSSL_FROM_SOURCE:-OFF}" \
+    -DSVCPP_OPENSSL_FROM_SOURCE="${SVCPP_OPENSSL_FROM_SOURCE:-OFF}" -DSVCPP_SHIPPED_LTO="${SVCPP_SHIPPED_LTO:-OFF}" \
     -DCMAKE_MESSAGE_LOG_LEVEL=NOTICE
 fi
 echo "svcpp: building libsvcpp (the C++ core: several minutes on 2 cores the first time)"
