@@ -3,7 +3,7 @@
 # (check-exports.sh) — and imports only Windows' own DLLs: libstdc++, libgcc and winpthread are linked into it
 # (native/capi/CMakeLists.txt), so a game ships the one file.
 # Usage: check-dll.sh <dll> <expected exports file> [more allowed imports]   (SVCPP_OBJDUMP: default x86_64-w64-mingw32-objdump)
-#   more allowed imports: the addon's (svcpp.node) are Node's executable and svcpp.dll too: "node.exe svcpp.dll"
+#   more allowed imports: the addon (svcpp.node) imports svcpp.dll too: "svcpp.dll"
 set -euo pipefail
 dll="$1" expected="$2"
 more_allowed=$(sed 's/\./\\./g; s/ \+/|/g' <<<"${3:-}")
