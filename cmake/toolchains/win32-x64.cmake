@@ -47,7 +47,7 @@ set(SVCPP_SHIPPED_LTO OFF CACHE BOOL "Release: link-time optimisation of the shi
 # each carries a COMDAT copy of the inline templates it uses. With -fipa-ra a caller keeps a value in a register that
 # its own file's copy of the callee leaves alone, but the linker keeps one copy for all, perhaps another file's that
 # does clobber it. Seen: test files at -O1 against the -Os core crashed in Backoff::Next, the std::mt19937& kept in r9
-# across the call to the test file's copy of _M_gen_rand. Linux links its libraries with LTO, which compiles from the
-# one copy the linker keeps.
+# across the call to the test file's copy of _M_gen_rand. Linux links its shipped libraries with LTO, which compiles
+# from the one copy the linker keeps.
 set(CMAKE_C_FLAGS_INIT -fno-ipa-ra)
 set(CMAKE_CXX_FLAGS_INIT -fno-ipa-ra)
