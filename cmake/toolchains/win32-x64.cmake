@@ -42,12 +42,8 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT -static)
 # libstdc++'s and Asio's inline templates). The DLL is linked from the same per-file -O3/-O2/-Os objects instead.
 set(SVCPP_SHIPPED_LTO OFF CACHE BOOL "Release: link-time optimisation of the shipped libraries (off: MinGW GCC 12 ICE)")
 
-# No interprocedural register allocation. Without LTO the files of svcpp.dll, and of every test program linked to the
-# core, are compiled at different levels (-O3 hot paths, -Os the rest: cmake/binary-size.cmake; the tests' -O3) and
-# each carries a COMDAT copy of the inline templates it uses. With -fipa-ra a caller keeps a value in a register that
-# its own file's copy of the callee leaves alone, but the linker keeps one copy for all, perhaps another file's that
-# does clobber it. Seen: test files at -O1 against the -Os core crashed in Backoff::Next, the std::mt19937& kept in r9
-# across the call to the test file's copy of _M_gen_rand. Linux links its shipped libraries with LTO, which compiles
-# from the one copy the linker keeps.
+# No interprocedural register allocation: without LTO, files compiled at different levels (-O3 hot paths, -Os the
+# rest, the tests' -O3) share COMDAT copies of inline templates, and -fipa-ra lets a caller trust its own file's copy
+# to leave a register alone while the linker may keep another file's copy that clobbers it (docs/platforms.md).
 set(CMAKE_C_FLAGS_INIT -fno-ipa-ra)
 set(CMAKE_CXX_FLAGS_INIT -fno-ipa-ra)

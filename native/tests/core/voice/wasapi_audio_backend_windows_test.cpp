@@ -152,10 +152,10 @@ TEST_F(WasapiBackend, TheDefaultCaptureHearsWhatTheDefaultRenderPlays) {
     std::atomic<bool> played{false};
     std::thread player([&] {
         ToneGenerator tone(1000, 0.5);
-        std::vector<int16_t> frame(kDeviceFrameSamples);
+        std::vector<int16_t> toneFrame(kDeviceFrameSamples);
         for (int i = 0; i < 150; ++i) {
-            tone.Fill(frame);
-            if (!playback->Write(frame)) break;
+            tone.Fill(toneFrame);
+            if (!playback->Write(toneFrame)) break;
         }
         played = true;
     });
