@@ -120,8 +120,9 @@ case "$mode" in
     steps=22
     debian_packages
     npm_packages
-    step "generated layers are up to date (a second)"
+    step "generated layers are up to date, C and C++ formatted as .clang-format says (a few seconds)"
     node tools/gen/index.mjs --check
+    bash tools/format/clang-format.sh --check
     step "native build: core, libsvcpp.so, Node addon, native tests (first run ~7 min on 2 cores, OpenSSL and Opus included; ~3 after the demo)"
     native_build
     step "TypeScript type check: SDK face and platform (~15 s)"
