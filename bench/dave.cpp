@@ -62,7 +62,7 @@ void BenchCallFrames(int rounds) {
             incoming[r].emplace_back(wire.begin(), wire.begin() + static_cast<std::ptrdiff_t>(*size));
         }
     }
-    DaveFrameTransform& self = *clients[0];
+    DaveFrameTransform &self = *clients[0];
     uint64_t failures = 0;
     double encryptUs = 0, decryptUs = 0;
     for (int r = 0; r < rounds; ++r) {
@@ -78,7 +78,7 @@ void BenchCallFrames(int rounds) {
     }
     double per20ms = (encryptUs + decryptUs) / rounds;
     std::printf("frame cryptor, %d participants, %zu-byte Opus frames, %d rounds of 20 ms:\n", kParticipants,
-        kOpusFrameBytes, rounds);
+                kOpusFrameBytes, rounds);
     std::printf("  encrypt own frame          %8.2f µs per frame\n", encryptUs / rounds);
     std::printf("  decrypt one sender's frame %8.2f µs per frame\n", decryptUs / rounds / (kParticipants - 1));
     std::printf("  added CPU per 20 ms        %8.2f µs  (%.3f %% of one core)\n", per20ms, per20ms / 20000.0 * 100);
@@ -94,7 +94,8 @@ void BenchEpochChange(int rounds) {
     double scheduleUs = 0, ratchetsUs = 0;
     for (int r = 0; r < rounds; ++r) {
         double t0 = ThreadCpuUs();
-        mls::GroupContext context{mls::Bytes(8, 7), static_cast<uint64_t>(r + 1), mls::Bytes(32, 3), mls::Bytes(32, 4), {}};
+        mls::GroupContext context{
+            mls::Bytes(8, 7), static_cast<uint64_t>(r + 1), mls::Bytes(32, 3), mls::Bytes(32, 4), {}};
         mls::EpochSecrets secrets = mls::DeriveEpochSecrets(initSecret, commitSecret, psk, context.Encode());
         double t1 = ThreadCpuUs();
         self.SetEpochKeys(secrets.exporterSecret, members);
@@ -152,9 +153,9 @@ void BenchWholeCommits(int rounds) {
         bundles.push_back(CreateDaveKeyPackage(1000 + i, keys.back()));
     }
     const Bytes groupId = ToBytes("bench group");
-    auto propose = [&](const GroupState& g, const std::optional<KeyPackage>& added, uint32_t removed) {
+    auto propose = [&](const GroupState &g, const std::optional<KeyPackage> &added, uint32_t removed) {
         return ProcessExternalProposal(CreateExternalProposal(server.privateKey, 0, groupId, g.Epoch(), added, removed),
-            senders, groupId, g.Epoch());
+                                       senders, groupId, g.Epoch());
     };
     GroupState creator = GroupState::Create(groupId, bundles[0], keys[0].privateKey, senders);
     std::vector<ExternalProposal> adds;
@@ -177,20 +178,21 @@ void BenchWholeCommits(int rounds) {
             follower.ProcessCommit(out.commit, byRef);
             double t2 = ThreadCpuUs();
             committer.DiscardPendingCommit();
-            CommitFigures& figures = isRemove ? remove : add;
+            CommitFigures &figures = isRemove ? remove : add;
             figures.createUs += t1 - t0;
             figures.processUs += t2 - t1;
         }
     }
     std::printf("one MLS commit, %d members (ciphersuite 2), %d rounds:\n", kParticipants, rounds);
-    std::printf("  Add, no path, with Welcome: create %8.1f µs   process %8.1f µs\n", add.createUs / rounds, add.processUs / rounds);
+    std::printf("  Add, no path, with Welcome: create %8.1f µs   process %8.1f µs\n", add.createUs / rounds,
+                add.processUs / rounds);
     std::printf("  Remove, with UpdatePath:    create %8.1f µs   process %8.1f µs\n", remove.createUs / rounds,
-        remove.processUs / rounds);
+                remove.processUs / rounds);
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
     bool smoke = argc > 1 && std::strcmp(argv[1], "--smoke") == 0;
     BenchCallFrames(smoke ? 20 : 5000);
     BenchEpochChange(smoke ? 2 : 200);

@@ -5,10 +5,10 @@
 //      frames/s, ns/frame, heap allocations/frame (counted by this program's own operator new);
 //   2. the JSON parse alone, for the options weighed in docs/gateway-hot-path.md: nlohmann's own parse of the whole
 //      frame into its DOM (what the session did first), net::JsonReader's DOM of the whole frame (Boost.JSON's lexer,
-//      nlohmann values: net::ParseJson, what every HTTP answer takes), the session's frame reader (gateway/frame_reader.hpp:
-//      JsonReader with op/t/s routed as the text goes by, only `d` built), nlohmann's lexer building nothing (the floor
-//      of any nlohmann-based reading), and — when the build found Debian's libsimdjson-dev — simdjson's DOM parser (a
-//      reused parser, so its buffers are not counted per frame).
+//      nlohmann values: net::ParseJson, what every HTTP answer takes), the session's frame reader
+//      (gateway/frame_reader.hpp: JsonReader with op/t/s routed as the text goes by, only `d` built), nlohmann's lexer
+//      building nothing (the floor of any nlohmann-based reading), and — when the build found Debian's libsimdjson-dev
+//      — simdjson's DOM parser (a reused parser, so its buffers are not counted per frame).
 //   build/Release/svcpp_bench_gateway_parse [--smoke] [--only <frame kind>]
 //        (--smoke: a few hundred frames, well under a second; --only LOBBY: the kinds whose name begins so, to profile)
 // Times are the CPU time of the benchmark's thread, best of three runs.
@@ -86,7 +86,8 @@ std::string Snowflake(uint64_t n) { return "\"" + std::to_string(100000000000000
 std::string UserJson(uint64_t n) {
     return R"({"id":)" + Snowflake(n) + R"(,"username":"player_)" + std::to_string(n) + R"(","global_name":"Player )" +
            std::to_string(n) + R"(","discriminator":"0","avatar":"a_4f1c2e3d4b5a69788796a5b4c3d2e1f0","bot":false,)" +
-           R"("is_provisional":false,"primary_guild":{"identity_enabled":true,"tag":"GG","identity_guild_id":)" + Snowflake(7) + "}}";
+           R"("is_provisional":false,"primary_guild":{"identity_enabled":true,"tag":"GG","identity_guild_id":)" +
+           Snowflake(7) + "}}";
 }
 
 std::string ActivityJson() {
@@ -96,8 +97,8 @@ std::string ActivityJson() {
 }
 
 std::string PresenceJson(uint64_t n, bool playing) {
-    return R"({"user":{"id":)" + Snowflake(n) + R"(},"status":")" + (n % 3 ? "online" : "idle") + R"(","activities":[)" +
-           (playing ? ActivityJson() : "") + R"(],"client_status":{"desktop":"online"}})";
+    return R"({"user":{"id":)" + Snowflake(n) + R"(},"status":")" + (n % 3 ? "online" : "idle") +
+           R"(","activities":[)" + (playing ? ActivityJson() : "") + R"(],"client_status":{"desktop":"online"}})";
 }
 
 std::string ReadyData(int users) {
@@ -111,27 +112,30 @@ std::string ReadyData(int users) {
     std::string members;
     for (int i = 0; i < 8; ++i) {
         if (i) members += ",";
-        members += R"({"id":)" + Snowflake(i ? i : 999) + R"(,"connected":true,"flags":0,"metadata":{"team":"red"},"user":)" +
-                   UserJson(i ? i : 999) + "}";
+        members += R"({"id":)" + Snowflake(i ? i : 999) +
+                   R"(,"connected":true,"flags":0,"metadata":{"team":"red"},"user":)" + UserJson(i ? i : 999) + "}";
     }
     return R"({"v":10,"user":)" + UserJson(999) + R"(,"guilds":[],"lobbies":[{"id":)" + Snowflake(5000) +
-           R"(,"application_id":"500","metadata":{"mode":"ranked"},"members":[)" + members + R"(]}],"relationships":[)" +
-           relationships + R"(],"game_relationships":[],"presences":[)" + presences +
+           R"(,"application_id":"500","metadata":{"mode":"ranked"},"members":[)" + members +
+           R"(]}],"relationships":[)" + relationships + R"(],"game_relationships":[],"presences":[)" + presences +
            R"(],"private_channels":[],"session_id":"0123456789abcdef0123456789abcdef",)"
            R"("resume_gateway_url":"ws://127.0.0.1:8787/gateway","application":{"id":"500","flags":0}})";
 }
 
 std::string LobbyMessageJson(uint64_t n) {
-    return R"({"id":)" + Snowflake(900000 + n) + R"(,"lobby_id":)" + Snowflake(5000) + R"(,"channel_id":)" + Snowflake(5000) +
+    return R"({"id":)" + Snowflake(900000 + n) + R"(,"lobby_id":)" + Snowflake(5000) + R"(,"channel_id":)" +
+           Snowflake(5000) +
            R"(,"content":"gg, one more round? meet at the north gate in 30 s","timestamp":"2026-11-24T10:00:00.000Z",)"
-           R"("edited_timestamp":null,"author":)" + UserJson(3) + R"(,"metadata":{"kind":"chat"},"lobby_member":{"id":)" +
-           Snowflake(3) + "}}";
+           R"("edited_timestamp":null,"author":)" +
+           UserJson(3) + R"(,"metadata":{"kind":"chat"},"lobby_member":{"id":)" + Snowflake(3) + "}}";
 }
 
 std::string DirectMessageJson(uint64_t n) {
-    return R"({"id":)" + Snowflake(800000 + n) + R"(,"channel_id":)" + Snowflake(6000) + R"(,"channel_type":1,"recipient_id":)" +
-           Snowflake(999) + R"(,"content":"are you coming online tonight?","timestamp":"2026-11-24T10:00:00.000Z",)"
-           R"("edited_timestamp":null,"sent_from_game":true,"author":)" + UserJson(4) + "}";
+    return R"({"id":)" + Snowflake(800000 + n) + R"(,"channel_id":)" + Snowflake(6000) +
+           R"(,"channel_type":1,"recipient_id":)" + Snowflake(999) +
+           R"(,"content":"are you coming online tonight?","timestamp":"2026-11-24T10:00:00.000Z",)"
+           R"("edited_timestamp":null,"sent_from_game":true,"author":)" +
+           UserJson(4) + "}";
 }
 
 std::string Dispatch(const std::string &type, const std::string &data, int64_t seq) {
@@ -148,8 +152,10 @@ std::vector<FrameKind> Kinds(int readyUsers) {
     return {
         {"READY (relationships + presences)", [ready](int64_t s, int) { return Dispatch("READY", ready, s); }},
         {"USER_UPDATE", [](int64_t s, int i) { return Dispatch("USER_UPDATE", UserJson(1 + i % 200), s); }},
-        {"PRESENCE_UPDATE", [](int64_t s, int i) { return Dispatch("PRESENCE_UPDATE", PresenceJson(1 + i % 200, i % 2), s); }},
-        {"LOBBY_MESSAGE_CREATE", [](int64_t s, int i) { return Dispatch("LOBBY_MESSAGE_CREATE", LobbyMessageJson(i), s); }},
+        {"PRESENCE_UPDATE",
+         [](int64_t s, int i) { return Dispatch("PRESENCE_UPDATE", PresenceJson(1 + i % 200, i % 2), s); }},
+        {"LOBBY_MESSAGE_CREATE",
+         [](int64_t s, int i) { return Dispatch("LOBBY_MESSAGE_CREATE", LobbyMessageJson(i), s); }},
         {"MESSAGE_CREATE", [](int64_t s, int i) { return Dispatch("MESSAGE_CREATE", DirectMessageJson(i), s); }},
         {"heartbeat ACK (op 11)", [](int64_t, int) { return std::string(R"({"op":11,"d":null,"s":null,"t":null})"); }},
     };
@@ -158,7 +164,7 @@ std::vector<FrameKind> Kinds(int readyUsers) {
 // ---- the full path ---------------------------------------------------------------------------------------------
 
 class NullSocket : public net::WebSocket {
-public:
+  public:
     void Send(std::string) override {}
     void SendBinary(std::string) override {}
     void Close(uint16_t, std::string) override {}
@@ -199,7 +205,8 @@ struct ClientPath {
         config.url = "ws://127.0.0.1:1/gateway";
         config.token = "bench";
         session = std::make_unique<gateway::Session>(
-            net::ClientExecutor(io), [this](const std::string &, net::WebSocketHandlers h) {
+            net::ClientExecutor(io),
+            [this](const std::string &, net::WebSocketHandlers h) {
                 handlers = std::move(h);
                 return std::make_shared<NullSocket>();
             },
@@ -221,8 +228,8 @@ struct Figures {
 };
 
 void Print(const char *what, const char *name, size_t bytes, Figures f) {
-    std::printf("  %-10s %-36s %7zu B  %12.0f frames/s  %10.0f ns/frame  %8.1f allocs/frame\n", what, name, bytes, 1e9 / f.nsPerFrame,
-                f.nsPerFrame, f.allocsPerFrame);
+    std::printf("  %-10s %-36s %7zu B  %12.0f frames/s  %10.0f ns/frame  %8.1f allocs/frame\n", what, name, bytes,
+                1e9 / f.nsPerFrame, f.nsPerFrame, f.allocsPerFrame);
 }
 
 Figures FullPathOnce(const FrameKind &kind, int count) {
@@ -301,26 +308,31 @@ void ParseAlternatives(const FrameKind &kind, int count) {
     const int distinct = std::min(count, 64);
     for (int i = 0; i < distinct; ++i) frames.push_back(kind.make(i + 1, i));
     const int rounds = std::max(1, count / distinct);
-    Print("nlohmann", kind.name, frames.front().size(), ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
+    Print("nlohmann", kind.name, frames.front().size(),
+          ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
               const nlohmann::json frame = nlohmann::json::parse(text, nullptr, false);
               sink += frame.size();
           }));
-    Print("reader dom", kind.name, frames.front().size(), ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
+    Print("reader dom", kind.name, frames.front().size(),
+          ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
               const nlohmann::json frame = net::ParseJson(text);
               sink += frame.size();
           }));
     gateway::FrameReader reader;
     gateway::Frame frame;
-    Print("envelope", kind.name, frames.front().size(), ParseOnly(frames, rounds, [&](const std::string &text, size_t &sink) {
+    Print("envelope", kind.name, frames.front().size(),
+          ParseOnly(frames, rounds, [&](const std::string &text, size_t &sink) {
               if (reader.Read(text, frame)) sink += frame.data.size() + size_t(frame.op.value_or(0));
           }));
-    Print("lex only", kind.name, frames.front().size(), ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
+    Print("lex only", kind.name, frames.front().size(),
+          ParseOnly(frames, rounds, [](const std::string &text, size_t &sink) {
               NothingBuilt nothing;
               sink += nlohmann::json::sax_parse(text, &nothing) ? 1 : 0;
           }));
 #ifdef SVCPP_BENCH_SIMDJSON
     simdjson::dom::parser parser;
-    Print("simdjson", kind.name, frames.front().size(), ParseOnly(frames, rounds, [&parser](const std::string &text, size_t &sink) {
+    Print("simdjson", kind.name, frames.front().size(),
+          ParseOnly(frames, rounds, [&parser](const std::string &text, size_t &sink) {
               simdjson::dom::element doc;
               if (parser.parse(text).get(doc) == simdjson::SUCCESS) sink += doc["op"].get_int64().value_unsafe() + 1;
           }));
@@ -333,33 +345,41 @@ int main(int argc, char **argv) {
     bool smoke = false;
     const char *only = nullptr;  // a frame kind's name, or its beginning: that kind alone (to profile its path)
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--smoke") == 0) smoke = true;
-        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
-        else return std::fprintf(stderr, "usage: %s [--smoke] [--only <frame kind>]\n", argv[0]), 2;
+        if (std::strcmp(argv[i], "--smoke") == 0)
+            smoke = true;
+        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else
+            return std::fprintf(stderr, "usage: %s [--smoke] [--only <frame kind>]\n", argv[0]), 2;
     }
     const int readyUsers = smoke ? 50 : 300;
     const int small = smoke ? 200 : 20000;
     const int readies = smoke ? 3 : 50;
     auto kinds = Kinds(readyUsers);
     if (only) {
-        std::erase_if(kinds, [only](const FrameKind &kind) { return std::strncmp(kind.name, only, std::strlen(only)) != 0; });
+        std::erase_if(kinds,
+                      [only](const FrameKind &kind) { return std::strncmp(kind.name, only, std::strlen(only)) != 0; });
     }
 
-    std::printf("gateway frames through the client's path (bytes → session → dispatch table → reducers → queue → no-op"
-                " callbacks)%s\n", smoke ? " [smoke]" : "");
-    std::printf("  READY carries %d relationships and %d presences; figures are indicative while other jobs load the machine\n",
-                readyUsers, readyUsers);
+    std::printf(
+        "gateway frames through the client's path (bytes → session → dispatch table → reducers → queue → no-op"
+        " callbacks)%s\n",
+        smoke ? " [smoke]" : "");
+    std::printf(
+        "  READY carries %d relationships and %d presences; figures are indicative while other jobs load the machine\n",
+        readyUsers, readyUsers);
     for (const auto &kind : kinds) {
         const bool ready = std::strncmp(kind.name, "READY", 5) == 0;
         Print("full path", kind.name, kind.make(1, 0).size(), FullPath(kind, ready ? readies : small, smoke ? 1 : 3));
     }
-    std::printf("the JSON parse alone: nlohmann = its parse of the whole frame (the first reading), reader dom ="
-                " net::JsonReader's DOM of the whole frame, envelope = the frame reader: op/t/s routed, DOM of d only (now),"
-                " lex only = nlohmann's parser building nothing%s\n",
+    std::printf(
+        "the JSON parse alone: nlohmann = its parse of the whole frame (the first reading), reader dom ="
+        " net::JsonReader's DOM of the whole frame, envelope = the frame reader: op/t/s routed, DOM of d only (now),"
+        " lex only = nlohmann's parser building nothing%s\n",
 #ifdef SVCPP_BENCH_SIMDJSON
-                ", simdjson = its DOM parser, reused"
+        ", simdjson = its DOM parser, reused"
 #else
-                " (simdjson not measured: the build did not find libsimdjson-dev)"
+        " (simdjson not measured: the build did not find libsimdjson-dev)"
 #endif
     );
     for (const auto &kind : kinds) {

@@ -76,7 +76,7 @@ CodecFigures BenchCodec(int frames) {
     long bytes = 0;
     for (int i = 0; i < frames; ++i) {
         sizes[i] = opus_encode(enc, pcm.data() + i * kOpusFrameSamples, int(kOpusFrameSamplesPerChannel),
-            packets[i].data(), int(kMaxOpusPacketBytes));
+                               packets[i].data(), int(kMaxOpusPacketBytes));
         bytes += sizes[i];
     }
     f.rawEncodeUs = (ThreadCpuUs() - t0) / frames;
@@ -93,7 +93,8 @@ CodecFigures BenchCodec(int frames) {
     OpusDecoder *dec = opus_decoder_create(kSampleRate, kChannels, &err);
     t0 = ThreadCpuUs();
     for (int i = 0; i < frames; ++i)
-        if (opus_decode(dec, packets[i].data(), sizes[i], out.data(), int(kOpusFrameSamplesPerChannel), 0) < 0) return f;
+        if (opus_decode(dec, packets[i].data(), sizes[i], out.data(), int(kOpusFrameSamplesPerChannel), 0) < 0)
+            return f;
     f.rawDecodeUs = (ThreadCpuUs() - t0) / frames;
     opus_decoder_destroy(dec);
 
@@ -158,7 +159,7 @@ ReceiveFigures BenchReceive(TransportMode mode, int senders, int frames) {
             auto opened = OpenRtpPacket(s.datagrams[i], *s.cipher, plain);
             auto size = transform.Decrypt(7, opened.packet->header.ssrc, opened.packet->payload, frame);
             s.jitter.Push(opened.packet->header.sequence, opened.packet->header.timestamp,
-                std::span(frame).first(*size), nowUs);
+                          std::span(frame).first(*size), nowUs);
             JitterFrame jf = s.jitter.Pop(nowUs + 20000);
             switch (jf.kind) {
                 case JitterFrameKind::Packet: s.decoder->Decode(jf.payload, pcm); break;
@@ -212,7 +213,8 @@ double PipelineLatencyMs() {
     std::vector<int16_t> input(std::size_t(totalFrames) * kOpusFrameSamples, 0);
     const std::size_t onset = kSampleRate / 2;  // sample index (per channel) of the burst's start
     for (std::size_t n = onset; n < input.size() / 2; ++n)
-        input[2 * n] = input[2 * n + 1] = int16_t(16000 * std::sin(2 * std::numbers::pi * 1000.0 * double(n - onset) / kSampleRate));
+        input[2 * n] = input[2 * n + 1] =
+            int16_t(16000 * std::sin(2 * std::numbers::pi * 1000.0 * double(n - onset) / kSampleRate));
 
     auto encoder = OpusFrameEncoder::Create();
     auto decoder = OpusFrameDecoder::Create();
@@ -240,7 +242,8 @@ double PipelineLatencyMs() {
         output.insert(output.end(), out.begin(), out.end());
     }
     for (std::size_t n = 0; n < output.size() / 2; ++n)
-        if (std::abs(output[2 * n]) > 4000) return (double(n) + kOpusFrameSamplesPerChannel - double(onset)) * 1000.0 / kSampleRate;
+        if (std::abs(output[2 * n]) > 4000)
+            return (double(n) + kOpusFrameSamplesPerChannel - double(onset)) * 1000.0 / kSampleRate;
     return -1;
 }
 
@@ -251,8 +254,9 @@ int main(int argc, char **argv) {
     const int codecFrames = smoke ? 50 : 1000;
     const int receiveFrames = smoke ? 20 : 250;
     const int senders = 24;
-    std::printf("voice media pipeline%s (48 kHz stereo, 20 ms frames, Opus 64 kbps VOIP; indicative when the machine "
-                "is shared)\n",
+    std::printf(
+        "voice media pipeline%s (48 kHz stereo, 20 ms frames, Opus 64 kbps VOIP; indicative when the machine "
+        "is shared)\n",
         smoke ? " [smoke]" : "");
 
     CodecFigures c = BenchCodec(codecFrames);
@@ -262,16 +266,19 @@ int main(int argc, char **argv) {
     std::printf("%-34s %11.0f B\n", "average packet", c.avgPacketBytes);
 
     std::printf("\nreceive path, 25-participant call (%d remote senders), CPU per 20 ms of audio:\n", senders);
-    std::printf("%-34s %10s %8s %9s %9s %9s %9s\n", "transport mode", "total", "% core", "decrypt", "jitter",
-        "decode", "mix");
+    std::printf("%-34s %10s %8s %9s %9s %9s %9s\n", "transport mode", "total", "% core", "decrypt", "jitter", "decode",
+                "mix");
     for (TransportMode mode : {TransportMode::AeadAes256GcmRtpsize, TransportMode::AeadXChaCha20Poly1305Rtpsize}) {
         ReceiveFigures r = BenchReceive(mode, senders, receiveFrames);
         std::printf("%-34s %7.0f µs %7.1f%% %6.1f µs %6.1f µs %6.0f µs %6.1f µs\n",
-            std::string(TransportModeName(mode)).c_str(), r.cpuPer20msUs, r.cpuPer20msUs / 20000.0 * 100.0,
-            r.decryptUs, r.jitterUs, r.decodeUs, r.mixUs);
+                    std::string(TransportModeName(mode)).c_str(), r.cpuPer20msUs, r.cpuPer20msUs / 20000.0 * 100.0,
+                    r.decryptUs, r.jitterUs, r.decodeUs, r.mixUs);
     }
-    std::printf("(thread CPU time; the stage columns are each stage run alone over the same %d senders' packets)\n", senders);
-    std::printf("\nlatency added by the pipeline (framing + Opus look-ahead + minimum jitter delay; devices and network\n"
-                "not included): %.1f ms\n", PipelineLatencyMs());
+    std::printf("(thread CPU time; the stage columns are each stage run alone over the same %d senders' packets)\n",
+                senders);
+    std::printf(
+        "\nlatency added by the pipeline (framing + Opus look-ahead + minimum jitter delay; devices and network\n"
+        "not included): %.1f ms\n",
+        PipelineLatencyMs());
     return 0;
 }

@@ -16,48 +16,50 @@
 #include "svcpp.hpp"
 
 class SocialPlugin {
-public:
+  public:
     struct Config {
         std::string apiBase, webBase, caFile, accessToken, lobbySecret;
         uint64_t applicationId = 0;
     };
 
-    bool Start(Config const &config)
-    {
-        if (!svcpp::CheckAbiVersion()) return false;   // libsvcpp.so older than the headers we built with
+    bool Start(Config const &config) {
+        if (!svcpp::CheckAbiVersion()) return false;  // libsvcpp.so older than the headers we built with
         config_ = config;
         svcpp::ClientCreateOptions options;
         options.SetApiBase(config.apiBase);
         options.SetWebBase(config.webBase);
         if (!config.caFile.empty()) options.SetCaFile(config.caFile);
         client_ = std::make_shared<svcpp::Client>(options);
-        client_->AddLogCallback([](std::string message, svcpp::LoggingSeverity severity) {
-            std::fprintf(stderr, "[svcpp %s] %s\n", svcpp::EnumToString(severity), message.c_str());
-        }, svcpp::LoggingSeverity::Warning);
+        client_->AddLogCallback(
+            [](std::string message, svcpp::LoggingSeverity severity) {
+                std::fprintf(stderr, "[svcpp %s] %s\n", svcpp::EnumToString(severity), message.c_str());
+            },
+            svcpp::LoggingSeverity::Warning);
         // Callbacks hold a weak pointer: the plugin may be stopped while a result is still queued.
         std::weak_ptr<svcpp::Client> weak = client_;
-        client_->SetStatusChangedCallback([this, weak](svcpp::Client::Status status, svcpp::Client::Error error, int32_t detail) {
-            if (weak.expired()) return;
-            if (status == svcpp::Client::Status::Ready) OnReady();
-            if (status == svcpp::Client::Status::Disconnected && error != svcpp::Client::Error::None) {
-                Fail("disconnected: " + svcpp::Client::ErrorToString(error) + " " + std::to_string(detail));
-            }
-        });
+        client_->SetStatusChangedCallback(
+            [this, weak](svcpp::Client::Status status, svcpp::Client::Error error, int32_t detail) {
+                if (weak.expired()) return;
+                if (status == svcpp::Client::Status::Ready) OnReady();
+                if (status == svcpp::Client::Status::Disconnected && error != svcpp::Client::Error::None) {
+                    Fail("disconnected: " + svcpp::Client::ErrorToString(error) + " " + std::to_string(detail));
+                }
+            });
         client_->SetApplicationId(config.applicationId);
-        client_->UpdateToken(svcpp::AuthorizationTokenType::Bearer, config.accessToken, [this, weak](svcpp::ClientResult result) {
-            auto client = weak.lock();
-            if (!client) return;
-            if (!result.Successful()) return Fail("UpdateToken: " + result.ToString());
-            client->Connect();
-        });
+        client_->UpdateToken(svcpp::AuthorizationTokenType::Bearer, config.accessToken,
+                             [this, weak](svcpp::ClientResult result) {
+                                 auto client = weak.lock();
+                                 if (!client) return;
+                                 if (!result.Successful()) return Fail("UpdateToken: " + result.ToString());
+                                 client->Connect();
+                             });
         return true;
     }
 
     /** Once per frame, on the game thread: delivers every pending SDK callback. */
     void Tick() { svcpp::RunCallbacks(); }
 
-    void Stop()
-    {
+    void Stop() {
         if (client_) client_->Disconnect();
         client_.reset();
     }
@@ -65,9 +67,8 @@ public:
     bool Finished() const { return finished_; }
     bool Succeeded() const { return succeeded_; }
 
-private:
-    void OnReady()
-    {
+  private:
+    void OnReady() {
         auto me = client_->GetCurrentUserV2();
         if (!me) return Fail("no current user at Ready");
         std::printf("ready %llu\n", static_cast<unsigned long long>(me->Id()));
@@ -81,16 +82,16 @@ private:
         client_->CreateOrJoinLobby(config_.lobbySecret, [this](svcpp::ClientResult result, uint64_t lobbyId) {
             if (!result.Successful()) return Fail("CreateOrJoinLobby: " + result.ToString());
             std::printf("lobby %llu\n", static_cast<unsigned long long>(lobbyId));
-            client_->SendLobbyMessage(lobbyId, "hello from the engine", [this](svcpp::ClientResult sent, uint64_t messageId) {
-                if (!sent.Successful()) return Fail("SendLobbyMessage: " + sent.ToString());
-                std::printf("message %llu\n", static_cast<unsigned long long>(messageId));
-                succeeded_ = finished_ = true;
-            });
+            client_->SendLobbyMessage(lobbyId, "hello from the engine",
+                                      [this](svcpp::ClientResult sent, uint64_t messageId) {
+                                          if (!sent.Successful()) return Fail("SendLobbyMessage: " + sent.ToString());
+                                          std::printf("message %llu\n", static_cast<unsigned long long>(messageId));
+                                          succeeded_ = finished_ = true;
+                                      });
         });
     }
 
-    void Fail(std::string const &why)
-    {
+    void Fail(std::string const &why) {
         std::fprintf(stderr, "%s\n", why.c_str());
         finished_ = true;
     }
@@ -101,10 +102,10 @@ private:
     bool succeeded_ = false;
 };
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc != 7) {
-        std::fprintf(stderr, "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret>\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret>\n",
+                     argv[0]);
         return 2;
     }
     SocialPlugin::Config config;

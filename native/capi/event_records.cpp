@@ -18,7 +18,8 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DrainEvents(Svcpp_Client *self, uin
                                                          size_t capacity, size_t *size) {
     return Guard("Svcpp_Client_DrainEvents", [&] {
         Require(size, "size");
-        if (!buffer && capacity > 0) throw core::AbiError(core::Errc::NullArgument, "buffer is NULL with a capacity above 0");
+        if (!buffer && capacity > 0)
+            throw core::AbiError(core::Errc::NullArgument, "buffer is NULL with a capacity above 0");
         if (maxCallbacks == 0) throw core::AbiError(core::Errc::InvalidArgument, "maxCallbacks must be at least 1");
         ClientPtr client = ClientOf(self);
         EventRecordSink sink(*self, buffer, capacity);

@@ -16,11 +16,14 @@ extern "C" {
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_TakeStringInto(Svcpp_String *s, uint8_t *buffer, size_t capacity) {
     return Guard("Svcpp_TakeStringInto", [&] {
         Require(s, "s");
-        if (!s->ptr && s->size > 0) throw core::AbiError(core::Errc::NullArgument, "s->ptr is NULL with a size above 0");
-        if (!buffer && capacity > 0) throw core::AbiError(core::Errc::NullArgument, "buffer is NULL with a capacity above 0");
+        if (!s->ptr && s->size > 0)
+            throw core::AbiError(core::Errc::NullArgument, "s->ptr is NULL with a size above 0");
+        if (!buffer && capacity > 0)
+            throw core::AbiError(core::Errc::NullArgument, "buffer is NULL with a capacity above 0");
         if (s->size > capacity) {
-            throw core::AbiError(core::Errc::InvalidArgument,
-                                 "the string's " + std::to_string(s->size) + " bytes exceed the capacity " + std::to_string(capacity));
+            throw core::AbiError(
+                core::Errc::InvalidArgument,
+                "the string's " + std::to_string(s->size) + " bytes exceed the capacity " + std::to_string(capacity));
         }
         if (s->size > 0) std::memcpy(buffer, s->ptr, s->size);
         Svcpp_Free(s->ptr);

@@ -19,7 +19,9 @@ struct LastErrorSlot;
 std::string &ThreadLastError() { return core::threads::PerThread<std::string, LastErrorSlot>(); }
 }  // namespace
 
-void SetLastError(const char *function, const std::string &detail) { ThreadLastError() = std::string(function) + ": " + detail; }
+void SetLastError(const char *function, const std::string &detail) {
+    ThreadLastError() = std::string(function) + ": " + detail;
+}
 const std::string &LastError() { return ThreadLastError(); }
 }  // namespace svcpp::capi
 
@@ -31,8 +33,9 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_CheckAbiVersion(uint32_t compiledAgainst) 
     return Guard("Svcpp_CheckAbiVersion", [&] {
         const uint32_t major = compiledAgainst >> 16, minor = compiledAgainst & 0xFFFF;
         if (major != SVCPP_ABI_VERSION_MAJOR || minor > SVCPP_ABI_VERSION_MINOR) {
-            throw core::AbiError(core::Errc::AbiMismatch, "caller ABI " + std::to_string(major) + "." + std::to_string(minor) +
-                                                              ", library ABI " + std::to_string(SVCPP_ABI_VERSION_MAJOR) + "." +
+            throw core::AbiError(core::Errc::AbiMismatch, "caller ABI " + std::to_string(major) + "." +
+                                                              std::to_string(minor) + ", library ABI " +
+                                                              std::to_string(SVCPP_ABI_VERSION_MAJOR) + "." +
                                                               std::to_string(SVCPP_ABI_VERSION_MINOR));
         }
     });
@@ -56,7 +59,8 @@ SVCPP_API void SVCPP_CALL Svcpp_FreeProperties(Svcpp_Properties props) { Release
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_RunCallbacks(void) {
     return Guard("Svcpp_RunCallbacks", [&] {
-        if (core::AnyPumpOnThisThread()) throw core::AbiError(core::Errc::Busy, "Svcpp_RunCallbacks called from inside a callback");
+        if (core::AnyPumpOnThisThread())
+            throw core::AbiError(core::Errc::Busy, "Svcpp_RunCallbacks called from inside a callback");
         for (auto &client : core::clients::Snapshot()) {
             // A client pumped by another thread right now is left to that pump; the others still run.
             if (!client->Queue().IsPumpingOnAnotherThread()) client->RunCallbacks();
@@ -72,7 +76,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_ResetCallbacks(void) {
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_SetCallbacksPendingHook(Svcpp_CallbacksPendingFn fn, Svcpp_FreeFn fnUserDataFree,
-                                                             void *fnUserData) {
+                                                              void *fnUserData) {
     return Guard("Svcpp_SetCallbacksPendingHook", [&] {
         auto hook = WrapCallbacksPendingFn(fn, fnUserDataFree, fnUserData);
         KeepUserDataOnThrow keep(hook.owner);

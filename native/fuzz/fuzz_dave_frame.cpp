@@ -22,7 +22,7 @@ using namespace svcpp::core::voice::e2ee;
 namespace {
 
 class FixedClock final : public Clock {
-public:
+  public:
     TimePoint Now() const override { return TimePoint{} + std::chrono::hours(1); }
 };
 
@@ -39,7 +39,7 @@ void Check(bool condition) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
     static FixedClock clock;
     const std::span<const uint8_t> frame(data + 1, size - 1);

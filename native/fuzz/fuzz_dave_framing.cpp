@@ -23,7 +23,7 @@ void Check(bool condition) {
     if (!condition) __builtin_trap();
 }
 
-bool Same(const mls::Bytes& a, mls::ByteView b) {
+bool Same(const mls::Bytes &a, mls::ByteView b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
 
@@ -42,7 +42,7 @@ void FuzzProposals(mls::ByteView in) {
 void FuzzSplit(mls::ByteView in) {
     std::vector<mls::Bytes> messages = dave::SplitExternalProposalMessages(in);
     mls::Bytes joined;
-    for (const mls::Bytes& m : messages) {
+    for (const mls::Bytes &m : messages) {
         Check(!m.empty());
         joined.insert(joined.end(), m.begin(), m.end());
     }
@@ -57,7 +57,7 @@ void FuzzTransition(mls::ByteView in) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
     const mls::ByteView in(data + 1, size - 1);
     try {
@@ -67,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             case 2: FuzzSplit(in); break;
             default: FuzzTransition(in); break;
         }
-    } catch (const mls::DecodeError&) {
+    } catch (const mls::DecodeError &) {
         // The one refusal malformed framing may produce.
     }
     return 0;

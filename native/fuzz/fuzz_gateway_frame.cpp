@@ -43,8 +43,10 @@ bool AnyOutsideStrings(std::string_view text, Visit visit) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (visit(i)) {
@@ -78,10 +80,11 @@ bool ExponentPastTheLimit(std::string_view text) {
     });
 }
 
-std::string Dumped(const nlohmann::json &value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+std::string Dumped(const nlohmann::json &value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
-void OneFrame(std::string_view text, LobbyCache &lobbyCache, MessageCache &messageCache,
-    UserCache &userCache) {
+void OneFrame(std::string_view text, LobbyCache &lobbyCache, MessageCache &messageCache, UserCache &userCache) {
     std::string replaced;
     const nlohmann::json frame = nlohmann::json::parse(net::WithLoneSurrogatesReplaced(text, replaced), nullptr, false);
     const bool isFrame = !frame.is_discarded() && frame.is_object();
@@ -98,10 +101,13 @@ void OneFrame(std::string_view text, LobbyCache &lobbyCache, MessageCache &messa
     const nlohmann::json &d = found != frame.end() ? *found : kNull;
     const auto t = frame.find("t");
     const auto s = frame.find("s");
-    if (read.op != (op != frame.end() && op->is_number_integer() ? std::optional<int64_t>(op->get<int64_t>()) : std::nullopt) ||
-        read.seq != (s != frame.end() && s->is_number_integer() ? std::optional<int64_t>(s->get<int64_t>()) : std::nullopt) ||
-        read.hasType != (t != frame.end() && t->is_string()) || (read.hasType && read.type != t->get_ref<const std::string &>()) ||
-        read.data != d || Dumped(read.data) != Dumped(d) || read.dataSkipped) {  // dump: a double's every bit, -0.0
+    if (read.op != (op != frame.end() && op->is_number_integer() ? std::optional<int64_t>(op->get<int64_t>())
+                                                                 : std::nullopt) ||
+        read.seq !=
+            (s != frame.end() && s->is_number_integer() ? std::optional<int64_t>(s->get<int64_t>()) : std::nullopt) ||
+        read.hasType != (t != frame.end() && t->is_string()) ||
+        (read.hasType && read.type != t->get_ref<const std::string &>()) || read.data != d ||
+        Dumped(read.data) != Dumped(d) || read.dataSkipped) {  // dump: a double's every bit, -0.0
         __builtin_trap();
     }
     if (op == frame.end() || !op->is_number_integer()) return;

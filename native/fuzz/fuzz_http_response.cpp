@@ -37,8 +37,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     auto feed = [&](const uint8_t *p, size_t n) {
         while (n > 0 && !ec && !parser.is_done()) {
             const size_t took = parser.put(boost::asio::buffer(p, n), ec);
-            p += took; n -= took; used += took;
-            if (ec == http::error::need_more) { ec = {}; break; }
+            p += took;
+            n -= took;
+            used += took;
+            if (ec == http::error::need_more) {
+                ec = {};
+                break;
+            }
             if (took == 0) break;
         }
     };

@@ -41,7 +41,7 @@ struct Fixture {
         const Bytes groupId = ToBytes("fuzz group");
         GroupState creator = GroupState::Create(groupId, alice, aliceKey.privateKey, senders);
         std::vector<ExternalProposal> adds;
-        for (const KeyPackageBundle* b : {&bob, &carol}) {
+        for (const KeyPackageBundle *b : {&bob, &carol}) {
             adds.push_back(ProcessExternalProposal(
                 CreateExternalProposal(server.privateKey, 0, groupId, 0, b->keyPackage), senders, groupId, 0));
         }
@@ -50,7 +50,7 @@ struct Fixture {
     }
 };
 
-Fixture& TheFixture() {
+Fixture &TheFixture() {
     static Fixture fixture;
     return fixture;
 }
@@ -79,47 +79,47 @@ void FuzzTree(ByteView input) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
-    Fixture& f = TheFixture();
+    Fixture &f = TheFixture();
     const ByteView input(data + 1, size - 1);
     try {
         switch (data[0] % 8) {
-        case 0: {
-            KeyPackage kp = KeyPackage::Decode(input);
-            Check(kp.Encode() == Bytes(input.begin(), input.end()));
-            kp.Validate();
-            break;
-        }
-        case 1: (void)ExternalSender::Decode(input); break;
-        case 2: (void)ProcessExternalProposal(input, f.senders, f.bobGroup->GroupId(), f.bobGroup->Epoch()); break;
-        case 3: (void)ProcessWelcome(input, f.carol.keyPackage, f.carol.initPrivateKey); break;
-        case 4: {
-            GroupState group = *f.bobGroup;
-            const Bytes before = group.Secrets().epochAuthenticator;
-            try {
-                group.ProcessCommit(input);
-            } catch (const Error&) {
-                Check(group.Epoch() == f.bobGroup->Epoch() && group.Secrets().epochAuthenticator == before);
-                throw;
+            case 0: {
+                KeyPackage kp = KeyPackage::Decode(input);
+                Check(kp.Encode() == Bytes(input.begin(), input.end()));
+                kp.Validate();
+                break;
             }
-            break;
-        }
-        case 5: FuzzTree(input); break;
-        case 6: {
-            GroupInfo info = GroupInfo::Decode(input);
-            Check(info.Encode() == Bytes(input.begin(), input.end()));
-            break;
-        }
-        case 7: {
-            CommitMessage commit = CommitMessage::Decode(input);
-            if (commit.EncodeFramedContent() == commit.receivedFramedContent) {
-                Check(commit.Encode() == Bytes(input.begin(), input.end()));
+            case 1: (void)ExternalSender::Decode(input); break;
+            case 2: (void)ProcessExternalProposal(input, f.senders, f.bobGroup->GroupId(), f.bobGroup->Epoch()); break;
+            case 3: (void)ProcessWelcome(input, f.carol.keyPackage, f.carol.initPrivateKey); break;
+            case 4: {
+                GroupState group = *f.bobGroup;
+                const Bytes before = group.Secrets().epochAuthenticator;
+                try {
+                    group.ProcessCommit(input);
+                } catch (const Error &) {
+                    Check(group.Epoch() == f.bobGroup->Epoch() && group.Secrets().epochAuthenticator == before);
+                    throw;
+                }
+                break;
             }
-            break;
+            case 5: FuzzTree(input); break;
+            case 6: {
+                GroupInfo info = GroupInfo::Decode(input);
+                Check(info.Encode() == Bytes(input.begin(), input.end()));
+                break;
+            }
+            case 7: {
+                CommitMessage commit = CommitMessage::Decode(input);
+                if (commit.EncodeFramedContent() == commit.receivedFramedContent) {
+                    Check(commit.Encode() == Bytes(input.begin(), input.end()));
+                }
+                break;
+            }
         }
-        }
-    } catch (const Error&) {
+    } catch (const Error &) {
         // Refused: the expected outcome for almost every input. Any other exception escapes and is reported.
     }
     return 0;

@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const std::string_view text(reinterpret_cast<const char *>(data), size);
 
     if (const auto url = Url::Parse(text)) {
-        if (url->scheme != "http" && url->scheme != "https" && url->scheme != "ws" && url->scheme != "wss") __builtin_trap();
+        if (url->scheme != "http" && url->scheme != "https" && url->scheme != "ws" && url->scheme != "wss")
+            __builtin_trap();
         if (url->target.empty() || url->target[0] != '/') __builtin_trap();
         if (url->port == 0) __builtin_trap();
     }
@@ -33,16 +34,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::string name;
     bool haveName = false;
     auto flush = [&] {
-        if (!haveName) { name = current; haveName = true; }
-        else {
+        if (!haveName) {
+            name = current;
+            haveName = true;
+        } else {
             if (names.insert(name).second) fields.emplace_back(name, current);
             haveName = false;
         }
         current.clear();
     };
     for (char c : text) {
-        if (c == '\0' || c == '\x01') flush();
-        else current += c;
+        if (c == '\0' || c == '\x01')
+            flush();
+        else
+            current += c;
     }
     flush();
     const std::string encoded = EncodeForm(fields);
@@ -54,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     // UrlEncode leaves only unreserved characters and %XX.
     for (char c : UrlEncode(text)) {
-        const bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~' || c == '%';
+        const bool ok =
+            std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~' || c == '%';
         if (!ok) __builtin_trap();
     }
     return 0;

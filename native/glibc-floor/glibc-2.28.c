@@ -15,8 +15,9 @@
  * On glibc < 2.34 the pthread and dl functions live in libpthread.so.0 and libdl.so.2, which the link therefore
  * names as DT_NEEDED (both still exist, as empty stubs, on newer systems). cmake/glibc-floor.cmake adds this file
  * and those flags; test/glibc-floor.test.ts fails when `objdump -T` shows any version newer than the floor.
- * x86-64 and arm64 (aarch64): the tail jump is one instruction of each, and aarch64's first glibc is 2.17, so there every
- * older version below is 2.17 (SVCPP_OLD), and its stat structure version is 0 (the generic one), not x86-64's 1. */
+ * x86-64 and arm64 (aarch64): the tail jump is one instruction of each, and aarch64's first glibc is 2.17, so there
+ * every older version below is 2.17 (SVCPP_OLD), and its stat structure version is 0 (the generic one), not x86-64's 1.
+ */
 
 #if !defined(__linux__) || !(defined(__x86_64__) || defined(__aarch64__))
 #error "the glibc floor is for Linux x86-64 and arm64 builds only (cmake/glibc-floor.cmake)"
@@ -37,8 +38,8 @@
 
 /* SVCPP_FORWARD(name, version): a hidden `name` that jumps to name@version (the arguments are untouched, so no
  * prototype is needed). The .symver line names the old version of the undefined helper symbol. */
-#define SVCPP_FORWARD(name, version)                                                   \
-  __asm__(".symver svcpp_floor_" #name ", " #name "@" SVCPP_OLD(version) "\n"         \
+#define SVCPP_FORWARD(name, version) \
+    __asm__(".symver svcpp_floor_" #name ", " #name "@" SVCPP_OLD(version) "\n"         \
           ".text\n.globl " #name "\n.hidden " #name "\n.type " #name ", %function\n" \
           #name ":\n\t" SVCPP_JUMP("svcpp_floor_" #name) "\n"                          \
           ".size " #name ", . - " #name "\n")
@@ -89,12 +90,20 @@ extern int svcpp_floor_lxstat(int ver, const char *path, struct stat *buf);
 __asm__(".symver svcpp_floor_xstat, __xstat@" SVCPP_OLD("GLIBC_2.2.5"));
 __asm__(".symver svcpp_floor_fxstat, __fxstat@" SVCPP_OLD("GLIBC_2.2.5"));
 __asm__(".symver svcpp_floor_lxstat, __lxstat@" SVCPP_OLD("GLIBC_2.2.5"));
-__attribute__((visibility("hidden"))) int stat(const char *path, struct stat *buf) { return svcpp_floor_xstat(SVCPP_STAT_VER, path, buf); }
-__attribute__((visibility("hidden"))) int fstat(int fd, struct stat *buf) { return svcpp_floor_fxstat(SVCPP_STAT_VER, fd, buf); }
-/* lstat and fstat64, which the static libstdc++ calls (std::filesystem, file streams): on x86-64 the 64-bit forms are the same
- * struct and the same old helpers. */
-__attribute__((visibility("hidden"))) int lstat(const char *path, struct stat *buf) { return svcpp_floor_lxstat(SVCPP_STAT_VER, path, buf); }
-__attribute__((visibility("hidden"))) int fstat64(int fd, struct stat *buf) { return svcpp_floor_fxstat(SVCPP_STAT_VER, fd, buf); }
+__attribute__((visibility("hidden"))) int stat(const char *path, struct stat *buf) {
+    return svcpp_floor_xstat(SVCPP_STAT_VER, path, buf);
+}
+__attribute__((visibility("hidden"))) int fstat(int fd, struct stat *buf) {
+    return svcpp_floor_fxstat(SVCPP_STAT_VER, fd, buf);
+}
+/* lstat and fstat64, which the static libstdc++ calls (std::filesystem, file streams): on x86-64 the 64-bit forms are
+ * the same struct and the same old helpers. */
+__attribute__((visibility("hidden"))) int lstat(const char *path, struct stat *buf) {
+    return svcpp_floor_lxstat(SVCPP_STAT_VER, path, buf);
+}
+__attribute__((visibility("hidden"))) int fstat64(int fd, struct stat *buf) {
+    return svcpp_floor_fxstat(SVCPP_STAT_VER, fd, buf);
+}
 
 /* arc4random: getrandom(2) until it has all four bytes; like glibc's, it cannot fail, so it aborts if the kernel
  * has no entropy source at all (getrandom missing: kernels before 3.17, which glibc 2.28 does not support either). */
@@ -102,15 +111,17 @@ extern long getrandom(void *buf, size_t length, unsigned int flags);
 extern int *__errno_location(void);
 extern void abort(void);
 __attribute__((visibility("hidden"))) uint32_t arc4random(void) {
-  uint32_t value;
-  unsigned char *out = (unsigned char *)&value;
-  size_t have = 0;
-  while (have < sizeof value) {
-    long got = getrandom(out + have, sizeof value - have, 0);
-    if (got > 0) have += (size_t)got;
-    else if (got < 0 && *__errno_location() != 4 /* EINTR */) abort();
-  }
-  return value;
+    uint32_t value;
+    unsigned char *out = (unsigned char *)&value;
+    size_t have = 0;
+    while (have < sizeof value) {
+        long got = getrandom(out + have, sizeof value - have, 0);
+        if (got > 0)
+            have += (size_t)got;
+        else if (got < 0 && *__errno_location() != 4 /* EINTR */)
+            abort();
+    }
+    return value;
 }
 
 __attribute__((visibility("hidden"))) char __libc_single_threaded = 0;

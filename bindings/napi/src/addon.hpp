@@ -23,25 +23,25 @@ namespace svcpp_node {
 
 /** State of one addon instance in one Node environment (main thread or worker). Never static. */
 struct AddonData {
-  AddonData() = default;
-  AddonData(const AddonData &) = delete;
-  AddonData &operator=(const AddonData &) = delete;
-  ~AddonData() { handles->Release(); }
+    AddonData() = default;
+    AddonData(const AddonData &) = delete;
+    AddonData &operator=(const AddonData &) = delete;
+    ~AddonData() { handles->Release(); }
 
-  /** The slots every handle external of this instance points to (handle_arena.hpp), checked before every unwrap. */
-  HandleArena *handles = HandleArena::Create();
-  /** (errc, detail) => Error, installed by the TypeScript loader so both backends throw SvcppError. */
-  Napi::FunctionReference errorFactory;
-  /** First exception a JS callback threw during the current pump; rethrown when the pump returns. */
-  Napi::Reference<Napi::Value> callbackError;
-  /** One function per object type building its snapshot object tree from the values read (snapshots.hpp). */
-  std::vector<Napi::FunctionReference> snapshotBuilders;
-  /** Takes a large snapshot's values ahead of its builder's call (SnapshotValues). */
-  Napi::FunctionReference snapshotMore;
-  /** One function per event with a payload: builds the payload and calls the registered function (snapshots.hpp). */
-  std::vector<Napi::FunctionReference> payloadDeliverers;
-  /** The environment's setImmediate: the client pump continues a drain on the next turn with it (client_pump.cpp). */
-  Napi::FunctionReference setImmediate;
+    /** The slots every handle external of this instance points to (handle_arena.hpp), checked before every unwrap. */
+    HandleArena *handles = HandleArena::Create();
+    /** (errc, detail) => Error, installed by the TypeScript loader so both backends throw SvcppError. */
+    Napi::FunctionReference errorFactory;
+    /** First exception a JS callback threw during the current pump; rethrown when the pump returns. */
+    Napi::Reference<Napi::Value> callbackError;
+    /** One function per object type building its snapshot object tree from the values read (snapshots.hpp). */
+    std::vector<Napi::FunctionReference> snapshotBuilders;
+    /** Takes a large snapshot's values ahead of its builder's call (SnapshotValues). */
+    Napi::FunctionReference snapshotMore;
+    /** One function per event with a payload: builds the payload and calls the registered function (snapshots.hpp). */
+    std::vector<Napi::FunctionReference> payloadDeliverers;
+    /** The environment's setImmediate: the client pump continues a drain on the next turn with it (client_pump.cpp). */
+    Napi::FunctionReference setImmediate;
 };
 
 AddonData &Addon(Napi::Env env);
@@ -53,11 +53,11 @@ const char *ErrcCode(Svcpp_Errc rc);
 Napi::Value MakeErrcError(Napi::Env env, Svcpp_Errc rc, const std::string *detail = nullptr);
 
 [[noreturn]] inline void ThrowErrc(Napi::Env env, Svcpp_Errc rc, const std::string *detail = nullptr) {
-  throw Napi::Error(env, MakeErrcError(env, rc, detail));
+    throw Napi::Error(env, MakeErrcError(env, rc, detail));
 }
 
 inline void Check(Napi::Env env, Svcpp_Errc rc) {
-  if (rc != Svcpp_Errc_Ok) ThrowErrc(env, rc);
+    if (rc != Svcpp_Errc_Ok) ThrowErrc(env, rc);
 }
 
 // ---- crossings --------------------------------------------------------------------------------------
@@ -85,26 +85,26 @@ Napi::Value TakeCallbackError(Napi::Env env);
 inline bool IsNullish(const Napi::Value &v) { return v.IsUndefined() || v.IsNull(); }
 
 inline std::string StringArg(const Napi::Value &v) {
-  if (!v.IsString()) throw Napi::TypeError::New(v.Env(), "expected a string");
-  return v.As<Napi::String>().Utf8Value();
+    if (!v.IsString()) throw Napi::TypeError::New(v.Env(), "expected a string");
+    return v.As<Napi::String>().Utf8Value();
 }
 
 /** A borrowed Svcpp_String view of a std::string (valid while the string lives). */
 inline Svcpp_String View(const std::string &s) {
-  return Svcpp_String{reinterpret_cast<uint8_t *>(const_cast<char *>(s.data())), s.size()};
+    return Svcpp_String{reinterpret_cast<uint8_t *>(const_cast<char *>(s.data())), s.size()};
 }
 
 /** True when every byte is ASCII (8 bytes at a time): such UTF-8 is also Latin-1. */
 inline bool IsAscii(const uint8_t *p, size_t n) {
-  uint64_t bits = 0;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, p + i, 8);
-    bits |= word;
-  }
-  for (; i < n; ++i) bits |= p[i];
-  return (bits & 0x8080808080808080ULL) == 0;
+    uint64_t bits = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, p + i, 8);
+        bits |= word;
+    }
+    for (; i < n; ++i) bits |= p[i];
+    return (bits & 0x8080808080808080ULL) == 0;
 }
 
 /**
@@ -112,42 +112,42 @@ inline bool IsAscii(const uint8_t *p, size_t n) {
  * copies as is, where the UTF-8 path validates and decodes it first: a measurable part of a short getter's cost.
  */
 inline Napi::String BorrowString(Napi::Env env, Svcpp_String s) {
-  const size_t size = s.ptr ? s.size : 0;
-  const char *text = reinterpret_cast<const char *>(s.ptr);
-  napi_value out;
-  napi_status status = size != 0 && IsAscii(s.ptr, size) ? napi_create_string_latin1(env, text, size, &out)
-                                                          : napi_create_string_utf8(env, text, size, &out);
-  NAPI_THROW_IF_FAILED(env, status, Napi::String());
-  return Napi::String(env, out);
+    const size_t size = s.ptr ? s.size : 0;
+    const char *text = reinterpret_cast<const char *>(s.ptr);
+    napi_value out;
+    napi_status status = size != 0 && IsAscii(s.ptr, size) ? napi_create_string_latin1(env, text, size, &out)
+                                                           : napi_create_string_utf8(env, text, size, &out);
+    NAPI_THROW_IF_FAILED(env, status, Napi::String());
+    return Napi::String(env, out);
 }
 
 /** Converts a library-allocated output string and frees it with Svcpp_Free (never our allocator). */
 inline Napi::String TakeString(Napi::Env env, Svcpp_String &s) {
-  struct Freer {
-    Svcpp_String &s;
-    ~Freer() { Svcpp_Free(s.ptr); }
-  } freer{s};
-  return BorrowString(env, s);
+    struct Freer {
+        Svcpp_String &s;
+        ~Freer() { Svcpp_Free(s.ptr); }
+    } freer{s};
+    return BorrowString(env, s);
 }
 
 inline bool BoolArg(const Napi::Value &v) {
-  if (!v.IsBoolean()) throw Napi::TypeError::New(v.Env(), "expected a boolean");
-  return v.As<Napi::Boolean>().Value();
+    if (!v.IsBoolean()) throw Napi::TypeError::New(v.Env(), "expected a boolean");
+    return v.As<Napi::Boolean>().Value();
 }
 
 inline double NumberArg(const Napi::Value &v) {
-  if (!v.IsNumber()) throw Napi::TypeError::New(v.Env(), "expected a number");
-  return v.As<Napi::Number>().DoubleValue();
+    if (!v.IsNumber()) throw Napi::TypeError::New(v.Env(), "expected a number");
+    return v.As<Napi::Number>().DoubleValue();
 }
 
 inline int32_t I32Arg(const Napi::Value &v) {
-  NumberArg(v);
-  return v.As<Napi::Number>().Int32Value();
+    NumberArg(v);
+    return v.As<Napi::Number>().Int32Value();
 }
 
 inline uint32_t U32Arg(const Napi::Value &v) {
-  NumberArg(v);
-  return v.As<Napi::Number>().Uint32Value();
+    NumberArg(v);
+    return v.As<Napi::Number>().Uint32Value();
 }
 
 inline float F32Arg(const Napi::Value &v) { return static_cast<float>(NumberArg(v)); }
@@ -156,8 +156,8 @@ inline float F32Arg(const Napi::Value &v) { return static_cast<float>(NumberArg(
 uint64_t U64Arg(const Napi::Value &v);
 
 inline Napi::Function FunctionArg(const Napi::Value &v) {
-  if (!v.IsFunction()) throw Napi::TypeError::New(v.Env(), "expected a function");
-  return v.As<Napi::Function>();
+    if (!v.IsFunction()) throw Napi::TypeError::New(v.Env(), "expected a function");
+    return v.As<Napi::Function>();
 }
 
 }  // namespace svcpp_node

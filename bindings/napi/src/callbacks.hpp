@@ -11,18 +11,18 @@
 namespace svcpp_node {
 
 struct JsCallback {
-  napi_env env;
-  Napi::FunctionReference fn;
-  /**
-   * The client that registered an event with a payload (idl/surface.mjs callbacks' `payload`): its trampoline reads
-   * the payload from it. A copy of the handle, zeroed for other registrations: the registration ends before (or when)
-   * the client is dropped, and a stale copy is refused by the registry anyway, never dereferenced.
-   */
-  Svcpp_Client client{};
+    napi_env env;
+    Napi::FunctionReference fn;
+    /**
+     * The client that registered an event with a payload (idl/surface.mjs callbacks' `payload`): its trampoline reads
+     * the payload from it. A copy of the handle, zeroed for other registrations: the registration ends before (or when)
+     * the client is dropped, and a stale copy is refused by the registry anyway, never dereferenced.
+     */
+    Svcpp_Client client{};
 };
 
 inline std::unique_ptr<JsCallback> NewJsCallback(Napi::Env env, const Napi::Function &fn, Svcpp_Client client = {}) {
-  return std::unique_ptr<JsCallback>(new JsCallback{env, Napi::Persistent(fn), client});
+    return std::unique_ptr<JsCallback>(new JsCallback{env, Napi::Persistent(fn), client});
 }
 
 /** userDataFree of every triple the addon passes. */
@@ -38,14 +38,14 @@ inline thread_local bool tCallbacksShareScope = false;
 
 /** Sets tCallbacksShareScope for its lifetime and restores the previous value (pumps nest across clients). */
 class CallbacksShareScope {
- public:
-  explicit CallbacksShareScope(bool share) : previous_(tCallbacksShareScope) { tCallbacksShareScope = share; }
-  ~CallbacksShareScope() { tCallbacksShareScope = previous_; }
-  CallbacksShareScope(const CallbacksShareScope &) = delete;
-  CallbacksShareScope &operator=(const CallbacksShareScope &) = delete;
+  public:
+    explicit CallbacksShareScope(bool share) : previous_(tCallbacksShareScope) { tCallbacksShareScope = share; }
+    ~CallbacksShareScope() { tCallbacksShareScope = previous_; }
+    CallbacksShareScope(const CallbacksShareScope &) = delete;
+    CallbacksShareScope &operator=(const CallbacksShareScope &) = delete;
 
- private:
-  bool previous_;
+  private:
+    bool previous_;
 };
 
 /**
@@ -55,21 +55,19 @@ class CallbacksShareScope {
  */
 template <class Call>
 void GuardJsCallback(void *userData, Call call) noexcept {
-  auto *cb = static_cast<JsCallback *>(userData);
-  Napi::Env env(cb->env);
-  tCrossingsAtCallbackStart = tCrossings;
-  CountCrossing();
-  try {
-    std::optional<Napi::HandleScope> scope;
-    if (!tCallbacksShareScope) scope.emplace(env);
-    call(env, *cb);
-  } catch (const Napi::Error &e) {
+    auto *cb = static_cast<JsCallback *>(userData);
+    Napi::Env env(cb->env);
+    tCrossingsAtCallbackStart = tCrossings;
+    CountCrossing();
     try {
-      RecordCallbackError(env, e.Value());
-    } catch (...) {
-    }
-  } catch (...) {
-  }
+        std::optional<Napi::HandleScope> scope;
+        if (!tCallbacksShareScope) scope.emplace(env);
+        call(env, *cb);
+    } catch (const Napi::Error &e) {
+        try {
+            RecordCallbackError(env, e.Value());
+        } catch (...) {}
+    } catch (...) {}
 }
 
 /**
@@ -78,12 +76,12 @@ void GuardJsCallback(void *userData, Call call) noexcept {
  */
 template <size_t N, class FillArgs>
 void InvokeJs(void *userData, FillArgs fillArgs) noexcept {
-  GuardJsCallback(userData, [&](Napi::Env env, JsCallback &cb) {
-    napi_value args[N > 0 ? N : 1];
-    fillArgs(env, cb, args);
-    // Function::Call, not FunctionReference::Call: the latter opens an EscapableHandleScope per call.
-    cb.fn.Value().Call(env.Undefined(), N, args);
-  });
+    GuardJsCallback(userData, [&](Napi::Env env, JsCallback &cb) {
+        napi_value args[N > 0 ? N : 1];
+        fillArgs(env, cb, args);
+        // Function::Call, not FunctionReference::Call: the latter opens an EscapableHandleScope per call.
+        cb.fn.Value().Call(env.Undefined(), N, args);
+    });
 }
 
 }  // namespace svcpp_node

@@ -16,47 +16,47 @@
 namespace svcpp_node {
 
 class HandleArena {
- public:
-  /**
-   * The arena of a new addon instance. It lives while the instance does or any of its slots is held by an external
-   * (an environment's teardown may finalize externals after the instance data): Release() by the owner.
-   */
-  static HandleArena *Create() { return new HandleArena(); }
-  void Release() { Unref(); }
+  public:
+    /**
+     * The arena of a new addon instance. It lives while the instance does or any of its slots is held by an external
+     * (an environment's teardown may finalize externals after the instance data): Release() by the owner.
+     */
+    static HandleArena *Create() { return new HandleArena(); }
+    void Release() { Unref(); }
 
-  /** A slot of type `type` holding `data`; the external made for it calls `finalize(env, data)` when collected. */
-  void *Allocate(uint32_t type, void *data, napi_finalize finalize);
-  /** The data of `slot` when it is a live slot of this arena of type `type`; nullptr otherwise. */
-  void *Find(const void *slot, uint32_t type) const;
-  /** Frees a slot whose external could not be made, without running its finalize (the caller still owns data). */
-  void Abandon(void *slot);
-  /** The external finalizer of every slot: runs the slot's finalize, then frees the slot. */
-  static void Finalize(napi_env env, void *slot, void *arena);
+    /** A slot of type `type` holding `data`; the external made for it calls `finalize(env, data)` when collected. */
+    void *Allocate(uint32_t type, void *data, napi_finalize finalize);
+    /** The data of `slot` when it is a live slot of this arena of type `type`; nullptr otherwise. */
+    void *Find(const void *slot, uint32_t type) const;
+    /** Frees a slot whose external could not be made, without running its finalize (the caller still owns data). */
+    void Abandon(void *slot);
+    /** The external finalizer of every slot: runs the slot's finalize, then frees the slot. */
+    static void Finalize(napi_env env, void *slot, void *arena);
 
- private:
-  struct Slot {
-    void *data;
-    napi_finalize finalize;
-    Slot *nextFree;  // in the free list
-    uint32_t type;   // kFree when unused
-  };
-  static constexpr uint32_t kFree = UINT32_MAX;
-  static constexpr size_t kChunkSlots = 1024;
-  /** A chunk's slots and their byte range; a chunk is never freed before the arena. */
-  struct Chunk {
-    uintptr_t begin, end;
-    std::unique_ptr<Slot[]> slots;
-  };
+  private:
+    struct Slot {
+        void *data;
+        napi_finalize finalize;
+        Slot *nextFree;  // in the free list
+        uint32_t type;   // kFree when unused
+    };
+    static constexpr uint32_t kFree = UINT32_MAX;
+    static constexpr size_t kChunkSlots = 1024;
+    /** A chunk's slots and their byte range; a chunk is never freed before the arena. */
+    struct Chunk {
+        uintptr_t begin, end;
+        std::unique_ptr<Slot[]> slots;
+    };
 
-  HandleArena() = default;
-  void Unref() {
-    if (--refs_ == 0) delete this;
-  }
-  void Grow();
+    HandleArena() = default;
+    void Unref() {
+        if (--refs_ == 0) delete this;
+    }
+    void Grow();
 
-  std::vector<Chunk> chunks_;  // sorted by address, for Find's binary search (one chunk: one comparison pair)
-  Slot *freeHead_ = nullptr;
-  size_t refs_ = 1;  // the owner's, plus one per live slot
+    std::vector<Chunk> chunks_;  // sorted by address, for Find's binary search (one chunk: one comparison pair)
+    Slot *freeHead_ = nullptr;
+    size_t refs_ = 1;  // the owner's, plus one per live slot
 };
 
 }  // namespace svcpp_node

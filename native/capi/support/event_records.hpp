@@ -22,7 +22,7 @@ namespace svcpp::capi {
 struct NoPayload {};
 
 class EventRecordSink final : public core::PumpRecorder {
-public:
+  public:
     /** Every record starts at a multiple of this (the header's u64 and the snapshot layout's alignment hold). */
     static constexpr size_t kAlign = 8;
 
@@ -42,7 +42,8 @@ public:
     /** The bytes the records of a first job needed when they did not fit the empty buffer (0: none). */
     size_t Needed() const { return needed_; }
 
-    /** A job starts: a decline takes back what it recorded so far, so a job put back is recorded once when it runs again. */
+    /** A job starts: a decline takes back what it recorded so far, so a job put back is recorded once when it runs
+     * again. */
     void BeginJob() {
         jobStart_ = used_;
         jobStartCount_ = count_;
@@ -94,7 +95,7 @@ public:
         ++count_;
     }
 
-private:
+  private:
     static size_t AlignUp(size_t n) { return (n + kAlign - 1) & ~(kAlign - 1); }
 
     Svcpp_Client client_;  // a copy of the drained handle, for the payload lookups

@@ -17,7 +17,7 @@ constexpr size_t kShards = 64;
  * prime bucket count (most of a sync call's registry time). Removal shifts the following entries back (no tombstones).
  */
 class HandleTable {
-public:
+  public:
     BoxBase *Find(uintptr_t id) const {
         if (slots_.empty()) return nullptr;
         for (size_t i = Home(id);; i = (i + 1) & Mask()) {
@@ -55,7 +55,7 @@ public:
         return true;
     }
 
-private:
+  private:
     struct Slot {
         uintptr_t id = 0;  // 0: empty (ids are odd)
         BoxBase *box = nullptr;

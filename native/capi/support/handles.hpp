@@ -3,8 +3,8 @@
 // A handle's `opaque` is not a pointer but an id the registry hands out once and never reuses, so
 // validating a handle never dereferences anything: a zeroed, dropped, stale (a copy of a dropped handle)
 // or foreign handle is rejected with InvalidHandle instead of crashing, and a stale handle can never
-// alias a new object that happens to get the freed memory. A box carries its type's tag (wrong-type handles are rejected too),
-// a reference count (a call in flight keeps the box alive while another thread drops it) and, for value
+// alias a new object that happens to get the freed memory. A box carries its type's tag (wrong-type handles are
+// rejected too), a reference count (a call in flight keeps the box alive while another thread drops it) and, for value
 // objects, a mutex so one object used from two threads is never torn.
 #pragma once
 #include <atomic>
@@ -26,7 +26,7 @@ namespace svcpp::capi {
  * getter through N-API went from ~107 to ~100 ns of CPU (bench/sync-call.ts).
  */
 class SpinLock {
-public:
+  public:
     void lock() noexcept {
         for (int spins = 0; locked_.exchange(true, std::memory_order_acquire); ++spins) {
             if (spins >= 64) std::this_thread::yield();
@@ -34,7 +34,7 @@ public:
     }
     void unlock() noexcept { locked_.store(false, std::memory_order_release); }
 
-private:
+  private:
     std::atomic<bool> locked_{false};
 };
 
@@ -66,7 +66,8 @@ namespace registry {
 const void *Add(BoxBase *box);
 /** Removes the box from the registry (the handle's reference is then released by the caller). */
 bool Remove(BoxBase *box);
-/** The live box whose handle value is `opaque` and whose type has this tag, with one more reference; nullptr when there is none. */
+/** The live box whose handle value is `opaque` and whose type has this tag, with one more reference; nullptr when there
+ * is none. */
 BoxBase *Acquire(const void *opaque, const void *tag);
 void Release(BoxBase *box);
 }  // namespace registry
@@ -74,7 +75,7 @@ void Release(BoxBase *box);
 /** A counted reference to a live box, taken from a handle. Throws InvalidHandle when there is none. */
 template <class T>
 class Ref {
-public:
+  public:
     Ref(const void *opaque, const char *what) {
         box_ = static_cast<Box<T> *>(registry::Acquire(opaque, TagOf<T>()));
         if (!box_) ThrowAbiError(core::Errc::InvalidHandle, what, " is not a live handle of this type");
@@ -84,19 +85,19 @@ public:
     ~Ref() { registry::Release(box_); }
     Box<T> &box() const { return *box_; }
 
-private:
+  private:
     Box<T> *box_;
 };
 
 /** Reads or writes a value object under its lock. */
 template <class T>
 class Locked {
-public:
+  public:
     Locked(const void *opaque, const char *what) : ref_(opaque, what), lock_(ref_.box().mutex) {}
     T &operator*() { return ref_.box().value; }
     T *operator->() { return &ref_.box().value; }
 
-private:
+  private:
     Ref<T> ref_;
     std::lock_guard<SpinLock> lock_;
 };

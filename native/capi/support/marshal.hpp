@@ -47,7 +47,8 @@ void OutObject(T value, H *out, const char *what) {
 
 template <class E>
 E InEnum(int32_t raw, bool (*known)(int32_t), const char *what) {
-    if (!known(raw)) ThrowAbiError(core::Errc::InvalidArgument, what, ": unknown enum value ", static_cast<long long>(raw));
+    if (!known(raw))
+        ThrowAbiError(core::Errc::InvalidArgument, what, ": unknown enum value ", static_cast<long long>(raw));
     return static_cast<E>(raw);
 }
 
@@ -63,7 +64,8 @@ I InMin(I v, I min, const char *what) {
         if constexpr (std::is_signed_v<I>) {
             ThrowAbiError(core::Errc::InvalidArgument, what, " must be at least ", static_cast<long long>(min));
         } else {
-            ThrowAbiError(core::Errc::InvalidArgument, what, " must be at least ", static_cast<unsigned long long>(min));
+            ThrowAbiError(core::Errc::InvalidArgument, what, " must be at least ",
+                          static_cast<unsigned long long>(min));
         }
     }
     return v;
@@ -112,7 +114,7 @@ bool IsLiveClient(const Svcpp_Client *self);
  * client like the lookup does (IsLiveClient).
  */
 class ClientRef {
-public:
+  public:
     explicit ClientRef(const Svcpp_Client *self, core::Errc whenDestroyed = core::Errc::ClientDestroyed)
         : ref_(OpaqueOf(self), "self"), client_(ref_.box().value.get()) {
         if (client_->IsDestroyed()) throw core::AbiError(whenDestroyed, "the client was dropped");
@@ -120,20 +122,20 @@ public:
     core::Client *operator->() const { return client_; }
     core::Client &operator*() const { return *client_; }
 
-private:
+  private:
     Ref<ClientPtr> ref_;
     core::Client *client_;
 };
 
 /** Keeps a rejected registration from freeing the host's user data (a non-Ok call took nothing). */
 class KeepUserDataOnThrow {
-public:
+  public:
     explicit KeepUserDataOnThrow(core::UserData &u) : user_(u), uncaught_(std::uncaught_exceptions()) {}
     ~KeepUserDataOnThrow() {
         if (std::uncaught_exceptions() > uncaught_) user_.Disown();
     }
 
-private:
+  private:
     core::UserData &user_;
     int uncaught_;
 };

@@ -18,7 +18,8 @@ core::Properties InProperties(Svcpp_Properties props, const char *what, MapLimit
         throw AbiError(Errc::NullArgument, name + ": keys or values is NULL but size is " + std::to_string(props.size));
     }
     if (limits.maxKeys && props.size > limits.maxKeys) {
-        throw AbiError(Errc::InvalidArgument, name + ": " + std::to_string(props.size) + " keys, the limit is " + std::to_string(limits.maxKeys));
+        throw AbiError(Errc::InvalidArgument, name + ": " + std::to_string(props.size) + " keys, the limit is " +
+                                                  std::to_string(limits.maxKeys));
     }
     core::Properties copy;
     for (size_t i = 0; i < props.size; ++i) {
@@ -26,7 +27,8 @@ core::Properties InProperties(Svcpp_Properties props, const char *what, MapLimit
         std::string key = InString(props.keys[i], (at + " key").c_str(), limits.maxKey);
         std::string value = InString(props.values[i], (at + " value").c_str(), limits.maxValue);
         // The key itself stays out of the message: metadata keys are the host's data, not ours to log.
-        if (!copy.emplace(std::move(key), std::move(value)).second) throw AbiError(Errc::InvalidArgument, at + ": duplicate key");
+        if (!copy.emplace(std::move(key), std::move(value)).second)
+            throw AbiError(Errc::InvalidArgument, at + ": duplicate key");
     }
     return copy;
 }

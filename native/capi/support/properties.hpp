@@ -34,7 +34,7 @@ void ReleaseProperties(Svcpp_Properties props) noexcept;
 
 /** A map handed to a callback: views of the core map's strings, valid while both live (borrowed, sorted). */
 class BorrowedProperties {
-public:
+  public:
     explicit BorrowedProperties(const core::Properties &value);
     BorrowedProperties(const BorrowedProperties &) = delete;
     BorrowedProperties &operator=(const BorrowedProperties &) = delete;
@@ -42,7 +42,7 @@ public:
     /** The C view; an empty map is {0, NULL, NULL}. */
     Svcpp_Properties View();
 
-private:
+  private:
     std::vector<Svcpp_String> keys_;
     std::vector<Svcpp_String> values_;
 };

@@ -22,7 +22,7 @@ static_assert(sizeof(float) == 4 && sizeof(double) == 8, "the snapshot layout st
  * snapshot needs, and the caller calls again with a buffer that large.
  */
 class SnapshotWriter {
-public:
+  public:
     SnapshotWriter(uint8_t *buffer, size_t capacity) : buffer_(buffer), capacity_(buffer ? capacity : 0) {}
 
     size_t Size() const { return size_; }
@@ -50,7 +50,8 @@ public:
         s = {};
     }
 
-    /** Appends a library-allocated map (count, then key and value per entry, sorted as the getter sorts) and frees it. */
+    /** Appends a library-allocated map (count, then key and value per entry, sorted as the getter sorts) and frees it.
+     */
     void TakeProperties(Svcpp_Properties &props) {
         Count(props.size);
         for (size_t i = 0; i < props.size; ++i) {
@@ -69,7 +70,7 @@ public:
         span = {};
     }
 
-private:
+  private:
     void Byte(uint8_t v) { Bytes(&v, 1); }
 
     template <class T>
@@ -104,13 +105,13 @@ inline void Must(Svcpp_Errc rc) {
 /** Drops an output handle (or span) of a getter when the scope ends, also when a later getter fails. */
 template <class H>
 class DropOnExit {
-public:
+  public:
     DropOnExit(H *h, Svcpp_Errc (*drop)(H *)) : h_(h), drop_(drop) {}
     DropOnExit(const DropOnExit &) = delete;
     DropOnExit &operator=(const DropOnExit &) = delete;
     ~DropOnExit() { drop_(h_); }
 
-private:
+  private:
     H *h_;
     Svcpp_Errc (*drop_)(H *);
 };
@@ -124,7 +125,8 @@ Svcpp_Errc SnapshotGuard(const char *function, uint8_t *buffer, size_t capacity,
     Svcpp_Errc getterRc = Svcpp_Errc_Ok;
     Svcpp_Errc rc = Guard(function, [&] {
         Require(size, "size");
-        if (!buffer && capacity > 0) throw core::AbiError(core::Errc::NullArgument, "buffer is NULL with a capacity above 0");
+        if (!buffer && capacity > 0)
+            throw core::AbiError(core::Errc::NullArgument, "buffer is NULL with a capacity above 0");
         SnapshotWriter writer(buffer, capacity);
         try {
             body(writer);

@@ -6,7 +6,9 @@ namespace svcpp::capi {
 
 std::vector<uint64_t> InU64Span(Svcpp_UInt64Span span, const char *what) {
     if (!span.ptr) {
-        if (span.size) throw core::AbiError(core::Errc::NullArgument, std::string(what) + ": ptr is NULL but size is " + std::to_string(span.size));
+        if (span.size)
+            throw core::AbiError(core::Errc::NullArgument,
+                                 std::string(what) + ": ptr is NULL but size is " + std::to_string(span.size));
         return {};
     }
     return std::vector<uint64_t>(span.ptr, span.ptr + span.size);

@@ -37,7 +37,7 @@ void DropHandles(H *handles, size_t n) noexcept {
  */
 template <class T, class Span>
 class BorrowedSpan {
-public:
+  public:
     explicit BorrowedSpan(const std::vector<T> &values) {
         handles_.reserve(values.size());
         try {
@@ -54,7 +54,7 @@ public:
     /** The C view; an empty span is {NULL, 0}. */
     Span View() { return Span{handles_.empty() ? nullptr : handles_.data(), handles_.size()}; }
 
-private:
+  private:
     std::vector<SpanElement<Span>> handles_;
 };
 
@@ -91,12 +91,15 @@ template <class T, class Span>
 void DropSpan(Span *span) {
     Require(span, "span");
     if (!span->ptr) {
-        if (span->size) ThrowAbiError(core::Errc::NullArgument, "span", ": ptr is NULL but size is ", static_cast<unsigned long long>(span->size));
+        if (span->size)
+            ThrowAbiError(core::Errc::NullArgument, "span", ": ptr is NULL but size is ",
+                          static_cast<unsigned long long>(span->size));
         return;
     }
     for (size_t i = 0; i < span->size; ++i) {
         if (span->ptr[i].opaque && !IsLive<T>(&span->ptr[i])) {
-            throw core::AbiError(core::Errc::InvalidHandle, "span element " + std::to_string(i) + " is not a live handle of this type");
+            throw core::AbiError(core::Errc::InvalidHandle,
+                                 "span element " + std::to_string(i) + " is not a live handle of this type");
         }
     }
     DropHandles<T>(span->ptr, span->size);
@@ -111,7 +114,9 @@ void DropSpan(Span *span) {
 template <class T, class Span>
 std::vector<T> InSpan(Span span, const char *what) {
     if (!span.ptr) {
-        if (span.size) ThrowAbiError(core::Errc::NullArgument, what, ": ptr is NULL but size is ", static_cast<unsigned long long>(span.size));
+        if (span.size)
+            ThrowAbiError(core::Errc::NullArgument, what, ": ptr is NULL but size is ",
+                          static_cast<unsigned long long>(span.size));
         return {};
     }
     std::vector<T> copies;
@@ -128,7 +133,8 @@ std::vector<T> InSpan(Span span, const char *what) {
 /** A copy of a borrowed u64 span input; NullArgument for {NULL, n > 0}. */
 std::vector<uint64_t> InU64Span(Svcpp_UInt64Span span, const char *what);
 
-/** Writes a caller-owned copy (buffer from the library allocator, released by Svcpp_Free or _Drop); {NULL, 0} when empty. */
+/** Writes a caller-owned copy (buffer from the library allocator, released by Svcpp_Free or _Drop); {NULL, 0} when
+ * empty. */
 void OutU64Span(const std::vector<uint64_t> &values, Svcpp_UInt64Span *out, const char *what);
 
 /** A view for a callback argument (borrowed; valid while the vector lives). */

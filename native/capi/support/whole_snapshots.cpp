@@ -13,7 +13,9 @@
 namespace svcpp::capi::snapshot_writers {
 namespace {
 
-void WriteString(SnapshotWriter &w, std::string_view s) { w.String(reinterpret_cast<const uint8_t *>(s.data()), s.size()); }
+void WriteString(SnapshotWriter &w, std::string_view s) {
+    w.String(reinterpret_cast<const uint8_t *>(s.data()), s.size());
+}
 
 void WriteOptionalString(SnapshotWriter &w, const std::optional<std::string> &s) {
     w.Present(s.has_value());
@@ -107,7 +109,8 @@ void WriteUserTail(SnapshotWriter &w, std::optional<core::Activity> activity, co
 /** This thread's buffer for the avatar URL, emptied (no allocation once it has grown). */
 struct AvatarUrlSlot;
 std::string &AvatarUrlBuffer() {
-    std::string &avatarUrl = core::threads::PerThread<std::string, AvatarUrlSlot>();  // not thread_local: per_thread/per_thread.hpp
+    std::string &avatarUrl =
+        core::threads::PerThread<std::string, AvatarUrlSlot>();  // not thread_local: per_thread/per_thread.hpp
     avatarUrl.clear();
     return avatarUrl;
 }
@@ -117,10 +120,12 @@ std::string &AvatarUrlBuffer() {
 void WriteWholeSnapshotOf_UserHandle(SnapshotWriter &w, const core::UserHandle &handle) {
     std::optional<core::Activity> activity;
     std::string &avatarUrl = AvatarUrlBuffer();
-    const bool cached = handle.ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
-        WriteUserHead(w, u, cdnBase, activity, avatarUrl);
-        return true;
-    }).has_value();
+    const bool cached = handle
+                            .ReadRecord([&](const core::UserRecord &u, const std::string &cdnBase) {
+                                WriteUserHead(w, u, cdnBase, activity, avatarUrl);
+                                return true;
+                            })
+                            .has_value();
     if (!cached) {
         // Gone (the user left the cache, or the client was dropped): every getter answers its default.
         w.U64(0);
@@ -144,10 +149,13 @@ void WriteWholeLookup_Client_GetUser(SnapshotWriter &w, const core::UserCache &c
     // second lookup, as Client::GetUser and then the handle's read would do.
     std::optional<core::Activity> activity;
     std::string &avatarUrl = AvatarUrlBuffer();
-    const bool cached = cache.With(userId, [&](const core::UserRecord &u) {
-        WriteUserHead(w, u, cache.CdnBase(), activity, avatarUrl);
-        return true;
-    }).has_value();
+    const bool cached = cache
+                            .With(userId,
+                                  [&](const core::UserRecord &u) {
+                                      WriteUserHead(w, u, cache.CdnBase(), activity, avatarUrl);
+                                      return true;
+                                  })
+                            .has_value();
     if (cached) WriteUserTail(w, std::move(activity), avatarUrl);
 }
 
@@ -156,7 +164,8 @@ void WriteWholeLookup_Client_GetUser(SnapshotWriter &w, const core::Client &clie
 }
 
 void WriteWholeSnapshotOf_MessageHandle(SnapshotWriter &w, Svcpp_MessageHandle const *self) {
-    // A message handle names a cache entry and never changes: a copy read under the box's lock is what the getters read.
+    // A message handle names a cache entry and never changes: a copy read under the box's lock is what the getters
+    // read.
     const core::MessageHandle handle = *Locked<core::MessageHandle>(OpaqueOf(self), "self");
     WriteWholeSnapshotOf_MessageHandle(w, handle);
 }

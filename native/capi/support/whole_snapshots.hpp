@@ -11,7 +11,7 @@ class Client;
 class UserCache;
 class UserHandle;
 class MessageHandle;
-}
+}  // namespace svcpp::core
 
 namespace svcpp::capi::snapshot_writers {
 

@@ -16,8 +16,8 @@ bool OpenInBrowser(const std::string &url) {
 #endif
     // The shell backgrounds the opener and exits at once, so the opener is re-parented to init and never
     // becomes a zombie of the host process; the URL travels as an argument, never through the shell's parser.
-    char *argv[] = {const_cast<char *>("sh"), const_cast<char *>("-c"), const_cast<char *>(script), const_cast<char *>("sh"),
-                    const_cast<char *>(url.c_str()), nullptr};
+    char *argv[] = {const_cast<char *>("sh"), const_cast<char *>("-c"),        const_cast<char *>(script),
+                    const_cast<char *>("sh"), const_cast<char *>(url.c_str()), nullptr};
     pid_t pid = 0;
     if (posix_spawn(&pid, "/bin/sh", nullptr, nullptr, argv, environ) != 0) return false;
     int status = 0;

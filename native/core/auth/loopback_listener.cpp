@@ -18,7 +18,7 @@ using tcp = asio::ip::tcp;
 namespace {
 
 class Listener final : public LoopbackListener, public std::enable_shared_from_this<Listener> {
-public:
+  public:
     Listener(const net::ClientExecutor &io, std::string path, OnRedirect onRedirect)
         : acceptor_(io), path_(std::move(path)), onRedirect_(std::move(onRedirect)) {}
 
@@ -51,7 +51,7 @@ public:
         acceptor_.close(ec);
     }
 
-private:
+  private:
     struct Exchange {
         beast::flat_buffer buffer;
         http::request<http::string_body> request;
@@ -101,7 +101,8 @@ private:
 
 }  // namespace
 
-std::shared_ptr<LoopbackListener> LoopbackListener::Start(const net::ClientExecutor &io, std::string path, OnRedirect onRedirect, std::string &error) {
+std::shared_ptr<LoopbackListener> LoopbackListener::Start(const net::ClientExecutor &io, std::string path,
+                                                          OnRedirect onRedirect, std::string &error) {
     auto listener = std::make_shared<Listener>(io, std::move(path), std::move(onRedirect));
     if (!listener->Open(error)) return nullptr;
     listener->Accept();

@@ -16,12 +16,13 @@ class ClientExecutor;  // net/client_executor.hpp: the executor of one client's 
 namespace svcpp::core::auth {
 
 class LoopbackListener {
-public:
+  public:
     /** Called once per request to `path` (other paths get 404); returns the HTML page to answer with. */
     using OnRedirect = std::function<std::string(const std::string &target)>;
 
     /** Starts listening; nullptr with `error` set when no loopback port can be bound. */
-    static std::shared_ptr<LoopbackListener> Start(const net::ClientExecutor &io, std::string path, OnRedirect onRedirect, std::string &error);
+    static std::shared_ptr<LoopbackListener> Start(const net::ClientExecutor &io, std::string path,
+                                                   OnRedirect onRedirect, std::string &error);
 
     virtual ~LoopbackListener() = default;
     virtual uint16_t Port() const = 0;

@@ -23,7 +23,8 @@ net::HttpRequest FormPost(const std::string &url, const char *route, const net::
     return r;
 }
 
-net::HttpRequest JsonRequest(const char *method, const std::string &url, const char *route, const nlohmann::json &body) {
+net::HttpRequest JsonRequest(const char *method, const std::string &url, const char *route,
+                             const nlohmann::json &body) {
     net::HttpRequest r;
     r.method = method;
     r.url = url;
@@ -33,7 +34,9 @@ net::HttpRequest JsonRequest(const char *method, const std::string &url, const c
     return r;
 }
 
-void AddBearer(net::HttpRequest &r, const std::string &token) { r.headers.emplace_back("Authorization", "Bearer " + token); }
+void AddBearer(net::HttpRequest &r, const std::string &token) {
+    r.headers.emplace_back("Authorization", "Bearer " + token);
+}
 
 }  // namespace
 
@@ -46,8 +49,8 @@ net::HttpRequest BearerRequest(const char *method, std::string url, std::string 
     return r;
 }
 
-net::HttpRequest BearerJsonRequest(const char *method, std::string url, std::string route, const std::string &accessToken,
-                                   const nlohmann::json &body) {
+net::HttpRequest BearerJsonRequest(const char *method, std::string url, std::string route,
+                                   const std::string &accessToken, const nlohmann::json &body) {
     net::HttpRequest r = BearerRequest(method, std::move(url), std::move(route), accessToken);
     r.headers.emplace_back("Content-Type", "application/json");
     r.body = body.dump();
@@ -89,7 +92,9 @@ net::HttpRequest CodeExchangeRequest(const std::string &apiBase, uint64_t applic
 
 net::HttpRequest RefreshRequest(const std::string &apiBase, uint64_t applicationId, const std::string &refreshToken) {
     return FormPost(apiBase + "/oauth2/token", "POST /oauth2/token",
-                    {{"grant_type", "refresh_token"}, {"client_id", std::to_string(applicationId)}, {"refresh_token", refreshToken}});
+                    {{"grant_type", "refresh_token"},
+                     {"client_id", std::to_string(applicationId)},
+                     {"refresh_token", refreshToken}});
 }
 
 net::HttpRequest RevokeRequest(const std::string &apiBase, uint64_t applicationId, const std::string &token) {
@@ -97,7 +102,8 @@ net::HttpRequest RevokeRequest(const std::string &apiBase, uint64_t applicationI
                     {{"client_id", std::to_string(applicationId)}, {"token", token}});
 }
 
-net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external) {
+net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t applicationId,
+                                         const ExternalAuth &external) {
     return JsonRequest("POST", apiBase + "/partner-sdk/token", "POST /partner-sdk/token",
                        {{"client_id", std::to_string(applicationId)},
                         {"external_auth_type", ExternalAuthTypeWire(external.type)},
@@ -105,20 +111,24 @@ net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t ap
 }
 
 net::HttpRequest UnmergeRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external) {
-    return JsonRequest("POST", apiBase + "/partner-sdk/provisional-accounts/unmerge", "POST /partner-sdk/provisional-accounts/unmerge",
+    return JsonRequest("POST", apiBase + "/partner-sdk/provisional-accounts/unmerge",
+                       "POST /partner-sdk/provisional-accounts/unmerge",
                        {{"client_id", std::to_string(applicationId)},
                         {"external_auth_type", ExternalAuthTypeWire(external.type)},
                         {"external_auth_token", external.token}});
 }
 
-net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string &parentToken, uint64_t childApplicationId) {
-    return JsonRequest("POST", apiBase + "/partner-sdk/child-token", "POST /partner-sdk/child-token",
-                       {{"parent_access_token", parentToken}, {"child_application_id", std::to_string(childApplicationId)}});
+net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string &parentToken,
+                                   uint64_t childApplicationId) {
+    return JsonRequest(
+        "POST", apiBase + "/partner-sdk/child-token", "POST /partner-sdk/child-token",
+        {{"parent_access_token", parentToken}, {"child_application_id", std::to_string(childApplicationId)}});
 }
 
-net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken, const std::string &name) {
-    auto r = JsonRequest("PATCH", apiBase + "/partner-sdk/provisional-accounts/@me", "PATCH /partner-sdk/provisional-accounts/@me",
-                         {{"global_name", name}});
+net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken,
+                                    const std::string &name) {
+    auto r = JsonRequest("PATCH", apiBase + "/partner-sdk/provisional-accounts/@me",
+                         "PATCH /partner-sdk/provisional-accounts/@me", {{"global_name", name}});
     AddBearer(r, accessToken);
     return r;
 }
@@ -153,16 +163,20 @@ std::optional<int64_t> SecondsUntilExpiry(const net::HttpResponse &response) {
     // an offset after it are ignored, as they were); sscanf and C++20's calendar instead of strptime and timegm,
     // which Windows' C runtime does not have.
     int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-    if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &year, &month, &day, &hour, &minute, &second) != 6) return std::nullopt;
-    if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 61) {
+    if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &year, &month, &day, &hour, &minute, &second) != 6)
+        return std::nullopt;
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 ||
+        second < 0 || second > 61) {
         return std::nullopt;
     }
     // In seconds throughout: system_clock counts nanoseconds, which overflow past the year 2262 (a token that
     // "expires" in the year 3000 is a real answer). A day past its month's end counts on into the next, as timegm did.
-    const std::chrono::year_month_day date{std::chrono::year(year), std::chrono::month(unsigned(month)), std::chrono::day(1)};
+    const std::chrono::year_month_day date{std::chrono::year(year), std::chrono::month(unsigned(month)),
+                                           std::chrono::day(1)};
     const int64_t days = std::chrono::sys_days(date).time_since_epoch().count() + (day - 1);
     const int64_t expires = days * 86400 + hour * 3600 + minute * 60 + second;
-    const int64_t now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const int64_t now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     return expires - now;
 }
 

@@ -35,15 +35,18 @@ net::HttpRequest CodeExchangeRequest(const std::string &apiBase, uint64_t applic
                                      const std::optional<ExternalAuth> &merge);
 net::HttpRequest RefreshRequest(const std::string &apiBase, uint64_t applicationId, const std::string &refreshToken);
 net::HttpRequest RevokeRequest(const std::string &apiBase, uint64_t applicationId, const std::string &token);
-net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external);
+net::HttpRequest ProvisionalTokenRequest(const std::string &apiBase, uint64_t applicationId,
+                                         const ExternalAuth &external);
 net::HttpRequest UnmergeRequest(const std::string &apiBase, uint64_t applicationId, const ExternalAuth &external);
-net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string &parentToken, uint64_t childApplicationId);
-net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken, const std::string &name);
+net::HttpRequest ChildTokenRequest(const std::string &apiBase, const std::string &parentToken,
+                                   uint64_t childApplicationId);
+net::HttpRequest DisplayNameRequest(const std::string &apiBase, const std::string &accessToken,
+                                    const std::string &name);
 /** A request authenticated with the user's access token. */
 net::HttpRequest BearerRequest(const char *method, std::string url, std::string route, const std::string &accessToken);
 /** A Bearer request with a JSON body. */
-net::HttpRequest BearerJsonRequest(const char *method, std::string url, std::string route, const std::string &accessToken,
-                                   const nlohmann::json &body);
+net::HttpRequest BearerJsonRequest(const char *method, std::string url, std::string route,
+                                   const std::string &accessToken, const nlohmann::json &body);
 /** GET /users/@me with the given token (FetchCurrentUser). */
 net::HttpRequest CurrentUserRequest(const std::string &apiBase, const std::string &accessToken);
 /** GET /oauth2/@me: the token's expiry and scopes (UpdateToken schedules the expiration callback from it). */

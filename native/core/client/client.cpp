@@ -30,16 +30,19 @@ std::shared_ptr<Client> Client::Create(const ClientCreateOptions &options) {
 
 Client::Client(const ClientCreateOptions &options)
     : options_(options),
-      apiBase_(options.apiBase.empty() ? std::string(kDefaultWebBase) + "/api/v10" : WithoutTrailingSlash(options.apiBase)),
+      apiBase_(options.apiBase.empty() ? std::string(kDefaultWebBase) + "/api/v10"
+                                       : WithoutTrailingSlash(options.apiBase)),
       webBase_(options.webBase.empty() ? std::string(kDefaultWebBase) : WithoutTrailingSlash(options.webBase)),
       users_(queue_, webBase_ + "/cdn"),
-      threads_(std::make_shared<SdkThreads>(options.cpuAffinityMask,
-                                            [this](std::string line) { logger_.Log(LoggingSeverity::Warning, std::move(line)); })),
+      threads_(std::make_shared<SdkThreads>(
+          options.cpuAffinityMask,
+          [this](std::string line) { logger_.Log(LoggingSeverity::Warning, std::move(line)); })),
       // A client pinned to CPUs (CpuAffinityMask) gets an I/O thread of its own, pinned like its other threads; the
       // others share the process's pool (net/io_thread.hpp, native/SEMANTICS.md "Threads").
       io_(threads_, options.cpuAffinityMask.has_value()),
-      net_(std::make_unique<Net>(io_.Executor(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
-                                 [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
+      net_(std::make_unique<Net>(
+          io_.Executor(), net::TlsOptions{options.caFile}, [this] { return httpTimeoutMs_.load(); },
+          [this](std::string line) { logger_.Log(LoggingSeverity::Verbose, std::move(line)); })) {
     // One table for every dispatch type, filled in the order the areas must see READY (users first).
     users_.Register(dispatch_);
     messages_.Register(dispatch_);
@@ -81,7 +84,9 @@ void Client::SetStatusChangedCallback(ClientOnStatusChanged &&cb) { statusChange
 void Client::SetStatus(ClientStatus status, ClientError error, int32_t detail) {
     status_.store(status);
     logger_.Log(LoggingSeverity::Info, std::string("status ") + ToString(status) +
-                                           (error == ClientError::None ? "" : std::string(" (") + ToString(error) + ", " + std::to_string(detail) + ")"));
+                                           (error == ClientError::None ? ""
+                                                                       : std::string(" (") + ToString(error) + ", " +
+                                                                             std::to_string(detail) + ")"));
     statusChanged_.Post(status, error, detail);
     // Every transition runs on the I/O thread; one that ends a connection attempt sends the expiry check it held back.
     if (IsSettled(status)) OnIo([this](Net &net) { SendExpiryCheck(net); });
@@ -98,7 +103,9 @@ void Client::OnIo(std::function<void(Net &)> fn) {
 }
 
 void Client::Rest(net::HttpRequest request, net::HttpDone done) {
-    OnIo([request = std::move(request), done = std::move(done)](Net &net) mutable { net.rest.Send(std::move(request), std::move(done)); });
+    OnIo([request = std::move(request), done = std::move(done)](Net &net) mutable {
+        net.rest.Send(std::move(request), std::move(done));
+    });
 }
 
 uint64_t Client::AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb) {
@@ -106,7 +113,8 @@ uint64_t Client::AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &
 }
 
 void Client::RemoveCallback(uint64_t token) {
-    if (!logger_.Remove(token) && !voice_->RemoveVoiceLogCallback(token)) throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
+    if (!logger_.Remove(token) && !voice_->RemoveVoiceLogCallback(token))
+        throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
 }
 
 AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() { return pkce::CreateVerifier(); }
@@ -114,15 +122,18 @@ AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() { return pkc
 void Client::RunCallbacks() { RunCallbacksUpTo(UINT32_MAX); }
 
 void Client::RunCallbacksUpTo(uint32_t maxCallbacks) {
-    if (queue_.IsPumpingOnAnotherThread()) throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
+    if (queue_.IsPumpingOnAnotherThread())
+        throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
     auto self = shared_from_this();  // a Drop inside a callback must not free us mid-pump
     const size_t limit = maxCallbacks == UINT32_MAX ? SIZE_MAX : maxCallbacks;
     queue_.Run([this] { return destroyRequested_.load(); }, limit);
     if (destroyRequested_.load()) std::call_once(teardownOnce_, [this] { Teardown(); });
 }
 
-void Client::RunCallbacksRecording(uint32_t maxCallbacks, PumpRecorder *recorder, const std::function<bool()> &stopBefore) {
-    if (queue_.IsPumpingOnAnotherThread()) throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
+void Client::RunCallbacksRecording(uint32_t maxCallbacks, PumpRecorder *recorder,
+                                   const std::function<bool()> &stopBefore) {
+    if (queue_.IsPumpingOnAnotherThread())
+        throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
     auto self = shared_from_this();  // a Drop inside a callback must not free us mid-pump
     queue_.Run([this, &stopBefore] { return destroyRequested_.load() || stopBefore(); }, maxCallbacks, recorder);
     if (destroyRequested_.load()) std::call_once(teardownOnce_, [this] { Teardown(); });
@@ -158,7 +169,8 @@ void Client::ResetCallbacks() {
 }
 
 void Client::Destroy() {
-    if (queue_.IsPumpingOnAnotherThread()) throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
+    if (queue_.IsPumpingOnAnotherThread())
+        throw AbiError(Errc::Busy, "another thread is running this client's callbacks");
     destroyRequested_.store(true);
     clients::Remove(this);
     // Inside one of our own callbacks: RunCallbacks finishes the teardown when that callback returns.
@@ -197,7 +209,8 @@ void Client::Teardown() {
 
 // Every call that needs the gateway session checks this one gate, so they all fail the same way.
 std::optional<ClientResult> Client::NotReady() const {
-    if (GetStatus() != ClientStatus::Ready) return FailureResult(ErrorType::ClientNotReady, "the client is not Ready: call Connect and wait for Ready");
+    if (GetStatus() != ClientStatus::Ready)
+        return FailureResult(ErrorType::ClientNotReady, "the client is not Ready: call Connect and wait for Ready");
     if (CurrentToken().empty()) return FailureResult(ErrorType::ValidationError, kNoTokenMessage);
     return std::nullopt;
 }

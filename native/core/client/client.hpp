@@ -45,7 +45,7 @@ class VoiceService;
 }
 
 class Client : public std::enable_shared_from_this<Client> {
-public:
+  public:
     static std::shared_ptr<Client> Create(const ClientCreateOptions &options);
     ~Client();
     Client(const Client &) = delete;
@@ -85,16 +85,19 @@ public:
     void AbortAuthorize();
     void SetAuthorizeUrlCallback(ClientAuthorizeUrlCallback &&cb);
     void HandleAuthorizeRedirect(std::string url);
-    void GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, ClientTokenExchangeCallback &&cb);
+    void GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
+                  ClientTokenExchangeCallback &&cb);
     void GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
                              ClientTokenExchangeCallback &&cb);
-    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
-                                      AuthenticationExternalAuthType type, std::string externalAuthToken, ClientTokenExchangeCallback &&cb);
+    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier,
+                                      std::string redirectUri, AuthenticationExternalAuthType type,
+                                      std::string externalAuthToken, ClientTokenExchangeCallback &&cb);
     void RefreshToken(uint64_t applicationId, std::string refreshToken, ClientTokenExchangeCallback &&cb);
     void RevokeToken(uint64_t applicationId, std::string token, ClientRevokeTokenCallback &&cb);
-    void ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId, ClientExchangeChildTokenCallback &&cb);
-    void UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
-                                       ClientUnmergeIntoProvisionalAccountCallback &&cb);
+    void ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId,
+                            ClientExchangeChildTokenCallback &&cb);
+    void UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType type,
+                                       std::string externalAuthToken, ClientUnmergeIntoProvisionalAccountCallback &&cb);
     void UpdateProvisionalAccountDisplayName(std::string name, ClientUpdateProvisionalAccountDisplayNameCallback &&cb);
     void UpdateToken(AuthorizationTokenType tokenType, std::string token, ClientUpdateTokenCallback &&cb);
     void FetchCurrentUser(AuthorizationTokenType tokenType, std::string token, ClientFetchCurrentUserCallback &&cb);
@@ -118,10 +121,13 @@ public:
 
     // ---- Messages (client_messages.cpp) ----
     void SendLobbyMessage(uint64_t lobbyId, std::string content, ClientSendUserMessageCallback &&cb);
-    void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb);
+    void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata,
+                                      ClientSendUserMessageCallback &&cb);
     void SendUserMessage(uint64_t recipientId, std::string content, ClientSendUserMessageCallback &&cb);
-    void SendUserMessageWithMetadata(uint64_t recipientId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb);
-    void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, ClientEditUserMessageCallback &&cb);
+    void SendUserMessageWithMetadata(uint64_t recipientId, std::string content, Properties metadata,
+                                     ClientSendUserMessageCallback &&cb);
+    void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content,
+                         ClientEditUserMessageCallback &&cb);
     void DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ClientDeleteUserMessageCallback &&cb);
     std::optional<MessageHandle> GetMessageHandle(uint64_t messageId) const;
     std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
@@ -135,7 +141,8 @@ public:
 
     // ---- Lobbies and linked channels (client_lobbies.cpp) ----
     void CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb);
-    void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata, ClientCreateOrJoinLobbyCallback &&cb);
+    void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
+                                       ClientCreateOrJoinLobbyCallback &&cb);
     void LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb);
     std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
     std::vector<uint64_t> GetLobbyIds() const { return lobbies_.Cache()->Ids(); }
@@ -143,11 +150,16 @@ public:
     void SetLobbyDeletedCallback(ClientLobbyDeletedCallback &&cb) { lobbies_.Deleted().Set(std::move(cb)); }
     void SetLobbyUpdatedCallback(ClientLobbyUpdatedCallback &&cb) { lobbies_.Updated().Set(std::move(cb)); }
     void SetLobbyMemberAddedCallback(ClientLobbyMemberAddedCallback &&cb) { lobbies_.MemberAdded().Set(std::move(cb)); }
-    void SetLobbyMemberRemovedCallback(ClientLobbyMemberRemovedCallback &&cb) { lobbies_.MemberRemoved().Set(std::move(cb)); }
-    void SetLobbyMemberUpdatedCallback(ClientLobbyMemberUpdatedCallback &&cb) { lobbies_.MemberUpdated().Set(std::move(cb)); }
+    void SetLobbyMemberRemovedCallback(ClientLobbyMemberRemovedCallback &&cb) {
+        lobbies_.MemberRemoved().Set(std::move(cb));
+    }
+    void SetLobbyMemberUpdatedCallback(ClientLobbyMemberUpdatedCallback &&cb) {
+        lobbies_.MemberUpdated().Set(std::move(cb));
+    }
     void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb);
     void UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelCallback &&cb);
-    void JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientJoinLinkedLobbyGuildCallback &&cb);
+    void JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb,
+                              ClientJoinLinkedLobbyGuildCallback &&cb);
 
     // ---- Relationships (client_relationships.cpp) ----
     std::optional<RelationshipHandle> GetRelationshipHandle(uint64_t userId) const;
@@ -168,9 +180,15 @@ public:
     void RemoveGameFriend(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
     void BlockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
     void UnblockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
-    void SetRelationshipCreatedCallback(ClientRelationshipCreatedCallback &&cb) { relationships_.Created().Set(std::move(cb)); }
-    void SetRelationshipDeletedCallback(ClientRelationshipDeletedCallback &&cb) { relationships_.Deleted().Set(std::move(cb)); }
-    void SetRelationshipGroupsUpdatedCallback(ClientRelationshipGroupsUpdatedCallback &&cb) { relationships_.GroupsUpdated().Set(std::move(cb)); }
+    void SetRelationshipCreatedCallback(ClientRelationshipCreatedCallback &&cb) {
+        relationships_.Created().Set(std::move(cb));
+    }
+    void SetRelationshipDeletedCallback(ClientRelationshipDeletedCallback &&cb) {
+        relationships_.Deleted().Set(std::move(cb));
+    }
+    void SetRelationshipGroupsUpdatedCallback(ClientRelationshipGroupsUpdatedCallback &&cb) {
+        relationships_.GroupsUpdated().Set(std::move(cb));
+    }
 
     // ---- Presence (client_presence.cpp) and game invites (client_invites.cpp) ----
     void UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb);
@@ -180,13 +198,18 @@ public:
     void SendActivityJoinRequest(uint64_t userId, ClientSendActivityInviteCallback &&cb);
     void SendActivityJoinRequestReply(ActivityInvite invite, ClientSendActivityInviteCallback &&cb);
     void AcceptActivityInvite(ActivityInvite invite, ClientAcceptActivityInviteCallback &&cb);
-    void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) { presence_.InviteCreated().Set(std::move(cb)); }
-    void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) { presence_.InviteUpdated().Set(std::move(cb)); }
+    void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) {
+        presence_.InviteCreated().Set(std::move(cb));
+    }
+    void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) {
+        presence_.InviteUpdated().Set(std::move(cb));
+    }
 
     // ---- The local platform client over local RPC (client_rpc.cpp, the service in rpc/) ----
     void SetActivityJoinCallback(ClientActivityJoinCallback &&cb);
     void SetActivityJoinWithApplicationCallback(ClientActivityJoinWithApplicationCallback &&cb);
-    void OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientOpenMessageInPlatformCallback &&cb);
+    void OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMergeRequiredCallback &&mergeCb,
+                               ClientOpenMessageInPlatformCallback &&cb);
     void SetShowingChat(bool showingChat);
     void OpenConnectedGamesSettingsInPlatform(ClientOpenConnectedGamesSettingsInPlatformCallback &&cb);
     void RegisterLaunchCommand(uint64_t applicationId, std::string command);
@@ -234,7 +257,8 @@ public:
     voice::VoiceService &Voice() { return *voice_; }
 
     void RunCallbacks();
-    /** RunCallbacks, at most maxCallbacks of them (Svcpp_Client_RunCallbacksUpTo; native/SEMANTICS.md "Pump and hook"). */
+    /** RunCallbacks, at most maxCallbacks of them (Svcpp_Client_RunCallbacksUpTo; native/SEMANTICS.md "Pump and hook").
+     */
     void RunCallbacksUpTo(uint32_t maxCallbacks);
     /**
      * RunCallbacksUpTo with `recorder` as the jobs' CurrentPumpRecorder(), stopping before a job when `stopBefore`
@@ -260,7 +284,7 @@ public:
     const std::string &ApiBase() const { return apiBase_; }
     const std::string &WebBase() const { return webBase_; }
 
-private:
+  private:
     struct Net;  // the I/O-thread half: HTTP, gateway session, authorize listener, timers (client_net.hpp)
 
     explicit Client(const ClientCreateOptions &options);
@@ -290,10 +314,12 @@ private:
     /** One gateway dispatch: the caches are updated (and their events queued) by the areas that handle its type. */
     void OnDispatch(const std::string &type, const nlohmann::json &data);
     /** The checks and the request of one relationship change by user id (client_relationships.cpp). */
-    void ChangeRelationship(uint64_t userId, relationships::Action action, bool platformAxis, ClientUpdateRelationshipCallback &&cb);
+    void ChangeRelationship(uint64_t userId, relationships::Action action, bool platformAxis,
+                            ClientUpdateRelationshipCallback &&cb);
     void RequestByName(std::string username, bool platformAxis, Callback<void(const ClientResult &)> &&cb);
     /** POST /users/{id}/activity-invites of type `type` (client_invites.cpp). */
-    void PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content, ClientSendActivityInviteCallback &&cb);
+    void PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content,
+                            ClientSendActivityInviteCallback &&cb);
     uint64_t SessionApplicationId() const { return presence_.SessionApplicationId(); }
     void ScheduleTokenExpiry(uint64_t generation, std::string token);
     /** Sends the held expiry check, if any (I/O thread). */
@@ -311,7 +337,8 @@ private:
     /** One page of a lobby's catch-up; a failed page is tried again after a second, up to a few times. */
     void FetchLobbyCatchUpPage(messages::LobbyCatchUp::Fetch fetch, int failures);
     /** Sends a message (lobby or DM) and completes cb with its id; the answer is cached like a dispatch. */
-    void SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata, ClientSendUserMessageCallback &&cb);
+    void SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata,
+                     ClientSendUserMessageCallback &&cb);
     // local client (client_rpc.cpp)
     void StartLocalClient();
     /** Subscribes over local RPC to the events whose slots are set (after a slot changed). */
@@ -367,7 +394,7 @@ private:
     net::IoThread io_;
     std::unique_ptr<Net> net_;  // made with io_, destroyed on the I/O thread by Teardown; used only there
     std::shared_ptr<rpc::RpcService> localClient_;  // runs on io_; its events go through the slots above
-    std::shared_ptr<voice::VoiceService> voice_;  // the voice area: calls, devices, the audio thread
+    std::shared_ptr<voice::VoiceService> voice_;    // the voice area: calls, devices, the audio thread
 };
 
 }  // namespace svcpp::core

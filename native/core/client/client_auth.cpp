@@ -15,7 +15,8 @@ namespace svcpp::core {
 
 namespace {
 
-using TokenOperation = Operation<void(const ClientResult &, std::string_view, std::string_view, AuthorizationTokenType, int32_t, std::string_view)>;
+using TokenOperation = Operation<void(const ClientResult &, std::string_view, std::string_view, AuthorizationTokenType,
+                                      int32_t, std::string_view)>;
 using ResultOperation = Operation<void(const ClientResult &)>;
 using AuthorizeOperation = Operation<void(const ClientResult &, std::string_view, std::string_view)>;
 
@@ -26,7 +27,9 @@ constexpr const char *kNoApplicationId = "no application id: pass one or call Se
 /** A small page for the browser tab the redirect lands in. */
 std::string RedirectPage(bool ok) {
     return std::string("<!doctype html><meta charset=utf-8><title>svcpp</title><p>") +
-           (ok ? "Signed in. You can close this window and return to the game." : "Sign-in did not complete. You can close this window.") + "</p>";
+           (ok ? "Signed in. You can close this window and return to the game."
+               : "Sign-in did not complete. You can close this window.") +
+           "</p>";
 }
 
 }  // namespace
@@ -42,7 +45,8 @@ void Client::Authorize(AuthorizationArgs args, ClientAuthorizationCallback &&cb)
 
     OnIo([this, op, args = std::move(args), clientId, state](Net &net) {
         // One flow at a time: a new Authorize supersedes the pending one.
-        if (net.authorize) net.authorize->Complete(FailureResult(ErrorType::Aborted, "superseded by a new Authorize"), "", "");
+        if (net.authorize)
+            net.authorize->Complete(FailureResult(ErrorType::Aborted, "superseded by a new Authorize"), "", "");
         if (net.listener) net.listener->Stop();
         net.listener.reset();
 
@@ -53,7 +57,8 @@ void Client::Authorize(AuthorizationArgs args, ClientAuthorizationCallback &&cb)
         } else {
             std::string error;
             net.listener = auth::LoopbackListener::Start(
-                net.io, "/callback", [this, &net](const std::string &target) { return CompleteAuthorize(net, target); }, error);
+                net.io, "/callback", [this, &net](const std::string &target) { return CompleteAuthorize(net, target); },
+                error);
             if (!net.listener) return op->Fail(FailureResult(ErrorType::NetworkError, error));
             redirectUri = "http://127.0.0.1:" + std::to_string(net.listener->Port()) + "/callback";
         }
@@ -61,14 +66,18 @@ void Client::Authorize(AuthorizationArgs args, ClientAuthorizationCallback &&cb)
         net.authorizeState = state;
         net.authorizeRedirectUri = redirectUri;
 
-        net::FormFields query{{"response_type", "code"}, {"client_id", std::to_string(clientId)}, {"redirect_uri", redirectUri},
-                              {"scope", args.scopes.empty() ? scopes::kCommunication : args.scopes}, {"state", state}};
+        net::FormFields query{{"response_type", "code"},
+                              {"client_id", std::to_string(clientId)},
+                              {"redirect_uri", redirectUri},
+                              {"scope", args.scopes.empty() ? scopes::kCommunication : args.scopes},
+                              {"state", state}};
         if (args.codeChallenge) {
             query.emplace_back("code_challenge", args.codeChallenge->challenge);
             query.emplace_back("code_challenge_method", "S256");
         }
         if (args.nonce) query.emplace_back("nonce", *args.nonce);
-        if (args.integrationType) query.emplace_back("integration_type", std::to_string(static_cast<int32_t>(*args.integrationType)));
+        if (args.integrationType)
+            query.emplace_back("integration_type", std::to_string(static_cast<int32_t>(*args.integrationType)));
         const std::string url = webBase_ + "/oauth2/authorize?" + net::EncodeForm(query);
 
         if (authorizeUrl_.IsSet()) {
@@ -77,7 +86,8 @@ void Client::Authorize(AuthorizationArgs args, ClientAuthorizationCallback &&cb)
         } else if (auth::OpenInBrowser(url)) {
             logger_.Log(LoggingSeverity::Info, "authorize: opened the authorize page in the system browser");
         } else {
-            logger_.Log(LoggingSeverity::Warning, "authorize: no browser could be started and no AuthorizeUrl callback is set");
+            logger_.Log(LoggingSeverity::Warning,
+                        "authorize: no browser could be started and no AuthorizeUrl callback is set");
         }
     });
 }
@@ -91,12 +101,16 @@ std::string Client::CompleteAuthorize(Net &net, const std::string &target) {
     net.listener.reset();
 
     if (query["state"] != net.authorizeState) {
-        op->Complete(FailureResult(ErrorType::AuthorizationFailed, "the redirect's state does not match (possible CSRF)"), "", "");
+        op->Complete(
+            FailureResult(ErrorType::AuthorizationFailed, "the redirect's state does not match (possible CSRF)"), "",
+            "");
         return RedirectPage(false);
     }
     if (!query["error"].empty()) {
         const std::string description = query["error_description"];
-        op->Complete(FailureResult(ErrorType::AuthorizationFailed, query["error"] + (description.empty() ? "" : ": " + description)), "", "");
+        op->Complete(FailureResult(ErrorType::AuthorizationFailed,
+                                   query["error"] + (description.empty() ? "" : ": " + description)),
+                     "", "");
         return RedirectPage(false);
     }
     const std::string code = query["code"];
@@ -122,7 +136,8 @@ void Client::AbortAuthorize() {
     OnIo([](Net &net) {
         if (net.listener) net.listener->Stop();
         net.listener.reset();
-        if (auto op = std::move(net.authorize)) op->Complete(FailureResult(ErrorType::Aborted, "AbortAuthorize was called"), "", "");
+        if (auto op = std::move(net.authorize))
+            op->Complete(FailureResult(ErrorType::Aborted, "AbortAuthorize was called"), "", "");
         net.authorize.reset();
     });
 }
@@ -131,7 +146,8 @@ void Client::SetAuthorizeUrlCallback(ClientAuthorizeUrlCallback &&cb) { authoriz
 
 // ---- Token requests ----------------------------------------------------------------------------------
 
-void Client::RequestTokens(uint64_t applicationId, bool oauth, const std::function<net::HttpRequest(uint64_t appId)> &build,
+void Client::RequestTokens(uint64_t applicationId, bool oauth,
+                           const std::function<net::HttpRequest(uint64_t appId)> &build,
                            ClientTokenExchangeCallback &&cb) {
     auto op = TokenOperation::Begin(operations_, std::move(cb));
     const uint64_t appId = AppIdFor(applicationId);
@@ -141,53 +157,72 @@ void Client::RequestTokens(uint64_t applicationId, bool oauth, const std::functi
         ClientResult result = auth::ReadTokenGrant(response, oauth, grant);
         logger_.AddSecret(grant.accessToken);
         logger_.AddSecret(grant.refreshToken);
-        if (result.type != ErrorType::None) logger_.Log(LoggingSeverity::Warning, "token request failed: " + ToString(result));
-        op->Complete(std::move(result), grant.accessToken, grant.refreshToken, grant.tokenType, grant.expiresIn, grant.scopes);
+        if (result.type != ErrorType::None)
+            logger_.Log(LoggingSeverity::Warning, "token request failed: " + ToString(result));
+        op->Complete(std::move(result), grant.accessToken, grant.refreshToken, grant.tokenType, grant.expiresIn,
+                     grant.scopes);
     });
 }
 
-void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri, ClientTokenExchangeCallback &&cb) {
+void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
+                      ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(code);
     logger_.AddSecret(codeVerifier);
-    RequestTokens(applicationId, true, [&](uint64_t appId) {
-        return auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, std::nullopt);
-    }, std::move(cb));
+    RequestTokens(
+        applicationId, true,
+        [&](uint64_t appId) {
+            return auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, std::nullopt);
+        },
+        std::move(cb));
 }
 
-void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
-                                          AuthenticationExternalAuthType type, std::string externalAuthToken, ClientTokenExchangeCallback &&cb) {
+void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string code, std::string codeVerifier,
+                                          std::string redirectUri, AuthenticationExternalAuthType type,
+                                          std::string externalAuthToken, ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(code);
     logger_.AddSecret(codeVerifier);
     logger_.AddSecret(externalAuthToken);
-    RequestTokens(applicationId, true, [&](uint64_t appId) {
-        return auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri, auth::ExternalAuth{type, externalAuthToken});
-    }, std::move(cb));
+    RequestTokens(
+        applicationId, true,
+        [&](uint64_t appId) {
+            return auth::CodeExchangeRequest(apiBase_, appId, code, codeVerifier, redirectUri,
+                                             auth::ExternalAuth{type, externalAuthToken});
+        },
+        std::move(cb));
 }
 
-void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
-                                 ClientTokenExchangeCallback &&cb) {
+void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType type,
+                                 std::string externalAuthToken, ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(externalAuthToken);
-    RequestTokens(applicationId, false, [&](uint64_t appId) {
-        return auth::ProvisionalTokenRequest(apiBase_, appId, {type, externalAuthToken});
-    }, std::move(cb));
+    RequestTokens(
+        applicationId, false,
+        [&](uint64_t appId) {
+            return auth::ProvisionalTokenRequest(apiBase_, appId, {type, externalAuthToken});
+        },
+        std::move(cb));
 }
 
 void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, ClientTokenExchangeCallback &&cb) {
     logger_.AddSecret(refreshToken);
-    RequestTokens(applicationId, true, [&](uint64_t appId) { return auth::RefreshRequest(apiBase_, appId, refreshToken); }, std::move(cb));
+    RequestTokens(
+        applicationId, true, [&](uint64_t appId) { return auth::RefreshRequest(apiBase_, appId, refreshToken); },
+        std::move(cb));
 }
 
-void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId, ClientExchangeChildTokenCallback &&cb) {
+void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId,
+                                ClientExchangeChildTokenCallback &&cb) {
     logger_.AddSecret(parentApplicationToken);
-    using ChildOperation = Operation<void(const ClientResult &, std::string_view, AuthorizationTokenType, int32_t, std::string_view)>;
+    using ChildOperation =
+        Operation<void(const ClientResult &, std::string_view, AuthorizationTokenType, int32_t, std::string_view)>;
     auto op = ChildOperation::Begin(operations_, std::move(cb));
     if (!childApplicationId) return op->Fail(Validation("childApplicationId is 0"));
-    Rest(auth::ChildTokenRequest(apiBase_, parentApplicationToken, childApplicationId), [this, op](net::HttpResponse response) {
-        auth::TokenGrant grant;
-        ClientResult result = auth::ReadTokenGrant(response, false, grant);
-        logger_.AddSecret(grant.accessToken);
-        op->Complete(std::move(result), grant.accessToken, grant.tokenType, grant.expiresIn, grant.scopes);
-    });
+    Rest(auth::ChildTokenRequest(apiBase_, parentApplicationToken, childApplicationId),
+         [this, op](net::HttpResponse response) {
+             auth::TokenGrant grant;
+             ClientResult result = auth::ReadTokenGrant(response, false, grant);
+             logger_.AddSecret(grant.accessToken);
+             op->Complete(std::move(result), grant.accessToken, grant.tokenType, grant.expiresIn, grant.scopes);
+         });
 }
 
 // ---- Requests answered by a plain ClientResult ---------------------------------------------------------
@@ -197,10 +232,12 @@ void Client::RevokeToken(uint64_t applicationId, std::string token, ClientRevoke
     auto op = ResultOperation::Begin(operations_, std::move(cb));
     const uint64_t appId = AppIdFor(applicationId);
     if (!appId) return op->Fail(Validation(kNoApplicationId));
-    Rest(auth::RevokeRequest(apiBase_, appId, token), [op](net::HttpResponse response) { op->Complete(net::ResultFromOAuthHttp(response)); });
+    Rest(auth::RevokeRequest(apiBase_, appId, token),
+         [op](net::HttpResponse response) { op->Complete(net::ResultFromOAuthHttp(response)); });
 }
 
-void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalAuthToken,
+void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType type,
+                                           std::string externalAuthToken,
                                            ClientUnmergeIntoProvisionalAccountCallback &&cb) {
     logger_.AddSecret(externalAuthToken);
     auto op = ResultOperation::Begin(operations_, std::move(cb));
@@ -210,12 +247,14 @@ void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, Authenticatio
          [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
 
-void Client::UpdateProvisionalAccountDisplayName(std::string name, ClientUpdateProvisionalAccountDisplayNameCallback &&cb) {
+void Client::UpdateProvisionalAccountDisplayName(std::string name,
+                                                 ClientUpdateProvisionalAccountDisplayNameCallback &&cb) {
     auto op = ResultOperation::Begin(operations_, std::move(cb));
     const std::string token = CurrentToken();
     if (token.empty()) return op->Fail(Validation(kNoTokenMessage));
     if (name.empty()) return op->Fail(Validation("the display name must be 1-32 characters"));
-    Rest(auth::DisplayNameRequest(apiBase_, token, name), [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
+    Rest(auth::DisplayNameRequest(apiBase_, token, name),
+         [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
 
 // ---- The client's own token -----------------------------------------------------------------------------
@@ -246,7 +285,8 @@ void Client::UpdateToken(AuthorizationTokenType tokenType, std::string token, Cl
     });
 }
 
-void Client::FetchCurrentUser(AuthorizationTokenType tokenType, std::string token, ClientFetchCurrentUserCallback &&cb) {
+void Client::FetchCurrentUser(AuthorizationTokenType tokenType, std::string token,
+                              ClientFetchCurrentUserCallback &&cb) {
     logger_.AddSecret(token);
     using FetchOperation = Operation<void(const ClientResult &, uint64_t, std::string_view)>;
     auto op = FetchOperation::Begin(operations_, std::move(cb));

@@ -65,7 +65,8 @@ void Client::Connect() {
         net.rest.Send(std::move(request), [this, &net, attempt](net::HttpResponse response) {
             if (attempt != net.connectAttempt) return;  // cancelled by Disconnect
             std::string url;
-            ClientResult result = net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
+            ClientResult result =
+                net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
             if (url.empty()) {
                 const std::string why = result.error.empty() ? std::string("no url") : result.error;
                 logger_.Log(LoggingSeverity::Error, "gateway discovery failed: " + why);
@@ -85,7 +86,8 @@ void Client::StartGateway(Net &net, std::string url) {
     gateway::SessionEvents events;
     events.status = [this, &net](ClientStatus status, ClientError error, int32_t detail) {
         // Recorded before the status is queued, so a host reading it from its status callback sees this failure.
-        if (status == ClientStatus::Disconnected && error != ClientError::None && error != ClientError::ConnectionCanceled) {
+        if (status == ClientStatus::Disconnected && error != ClientError::None &&
+            error != ClientError::ConnectionCanceled) {
             RecordFailure(gateway::SessionFailure(error, detail, net.session->LastFailure()));
         }
         OnGatewayStatus(status, error, detail);
@@ -105,16 +107,17 @@ void Client::StartGateway(Net &net, std::string url) {
     // A dispatch no area handles is not worth a DOM of its data (the table is read-only once the client exists).
     events.wantsData = [this](std::string_view type) { return dispatch_.Handles(type); };
     auto log = [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); };
-    net.session = std::make_unique<gateway::Session>(net.io, net.websockets, std::move(config), std::move(events), std::move(log));
+    net.session = std::make_unique<gateway::Session>(net.io, net.websockets, std::move(config), std::move(events),
+                                                     std::move(log));
     net.session->Start();
 }
 
 void Client::OnGatewayStatus(ClientStatus status, ClientError error, int32_t detail) {
     // The session decides whether it resumes before it reports anything: a connection it will resume is Reconnecting
-    // (the caches stay, RESUMED replays what was missed), and Disconnected comes only from its end (Finish), after which
-    // nothing is resumed and the next Connect identifies afresh. So the ended session's caches are emptied here, before
-    // Disconnected is queued: a host reading them in its Disconnected handler, or once disconnect() resolves, sees none
-    // (native/SEMANTICS.md "Connection").
+    // (the caches stay, RESUMED replays what was missed), and Disconnected comes only from its end (Finish), after
+    // which nothing is resumed and the next Connect identifies afresh. So the ended session's caches are emptied here,
+    // before Disconnected is queued: a host reading them in its Disconnected handler, or once disconnect() resolves,
+    // sees none (native/SEMANTICS.md "Connection").
     if (status == ClientStatus::Disconnected) {
         users_.Cache()->Clear();
         ClearSocialCaches();
@@ -167,7 +170,8 @@ void Client::Disconnect() {
 void Client::OnDispatch(const std::string &type, const nlohmann::json &data) {
     // The caches are updated before the events are queued (native/SEMANTICS.md "Pump and hook").
     dispatch_.Dispatch(type, data);
-    if (type == "READY") logger_.Log(LoggingSeverity::Info, "ready as user " + std::to_string(users_.Cache()->CurrentUserId()));
+    if (type == "READY")
+        logger_.Log(LoggingSeverity::Info, "ready as user " + std::to_string(users_.Cache()->CurrentUserId()));
 }
 
 // ---- Token expiry ---------------------------------------------------------------------------------------
@@ -197,7 +201,8 @@ void Client::SendExpiryCheck(Net &net) {
         if (!seconds) return;
         // At most a century: the timer counts nanoseconds (about 292 years); a later expiry is "never" here.
         constexpr int64_t kCenturySeconds = int64_t{100} * 365 * 24 * 3600;
-        net.expiryTimer.expires_after(std::chrono::seconds(std::clamp<int64_t>(*seconds - kExpiryWarningSeconds, 0, kCenturySeconds)));
+        net.expiryTimer.expires_after(
+            std::chrono::seconds(std::clamp<int64_t>(*seconds - kExpiryWarningSeconds, 0, kCenturySeconds)));
         net.expiryTimer.async_wait([this, generation](const boost::system::error_code &ec) {
             if (!ec) TokenExpiring(generation);
         });
@@ -212,8 +217,10 @@ void Client::TokenExpiring(uint64_t generation) {
     // Once per token given to UpdateToken; while disconnected it waits for the next Connect.
     if (expiryNotifiedGeneration_.exchange(generation) == generation) return;
     logger_.Log(LoggingSeverity::Warning, "the access token expires soon or was rejected");
-    if (IsActive(GetStatus())) tokenExpiration_.Post();
-    else expiryPendingGeneration_.store(generation);
+    if (IsActive(GetStatus()))
+        tokenExpiration_.Post();
+    else
+        expiryPendingGeneration_.store(generation);
 }
 
 // ---- Users ----------------------------------------------------------------------------------------------

@@ -17,14 +17,17 @@ using InviteOperation = Operation<void(const ClientResult &)>;
 using AcceptOperation = Operation<void(const ClientResult &, std::string_view)>;
 }  // namespace
 
-void Client::PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content, ClientSendActivityInviteCallback &&cb) {
+void Client::PostActivityInvite(uint64_t userId, ActivityActionTypes type, std::string content,
+                                ClientSendActivityInviteCallback &&cb) {
     auto op = InviteOperation::Begin(operations_, std::move(cb));
     if (userId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "userId must not be 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    if (userId == users_.Cache()->CurrentUserId()) return op->Fail(FailureResult(ErrorType::ValidationError, "cannot invite yourself"));
+    if (userId == users_.Cache()->CurrentUserId())
+        return op->Fail(FailureResult(ErrorType::ValidationError, "cannot invite yourself"));
     const std::string user = std::to_string(userId);
     // The user id is a major parameter of the route (the platform limits per recipient).
-    Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/" + user + "/activity-invites", "POST /users/" + user + "/activity-invites", CurrentToken(),
+    Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/" + user + "/activity-invites",
+                                 "POST /users/" + user + "/activity-invites", CurrentToken(),
                                  invites::InviteRequestBody(type, content)),
          [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
@@ -48,13 +51,15 @@ void Client::SendActivityJoinRequestReply(ActivityInvite invite, ClientSendActiv
 
 void Client::AcceptActivityInvite(ActivityInvite invite, ClientAcceptActivityInviteCallback &&cb) {
     auto op = AcceptOperation::Begin(operations_, std::move(cb));
-    if (invite.type != ActivityActionTypes::Join) return op->Fail(FailureResult(ErrorType::ValidationError, "only invites of type Join can be accepted"));
-    if (invite.messageId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "the invite has no message id"));
+    if (invite.type != ActivityActionTypes::Join)
+        return op->Fail(FailureResult(ErrorType::ValidationError, "only invites of type Join can be accepted"));
+    if (invite.messageId == 0)
+        return op->Fail(FailureResult(ErrorType::ValidationError, "the invite has no message id"));
     if (!invite.isValid) return op->Fail(FailureResult(ErrorType::ValidationError, "the invite is no longer valid"));
     if (auto failure = NotReady()) return op->Fail(*failure);
     const std::string message = std::to_string(invite.messageId);
-    Rest(auth::BearerRequest("POST", apiBase_ + "/users/@me/activity-invites/" + message + "/accept", "POST /users/@me/activity-invites/:id/accept",
-                             CurrentToken()),
+    Rest(auth::BearerRequest("POST", apiBase_ + "/users/@me/activity-invites/" + message + "/accept",
+                             "POST /users/@me/activity-invites/:id/accept", CurrentToken()),
          [op](net::HttpResponse response) {
              std::string secret;
              ClientResult result = net::ReadJson(response, secret, invites::JoinSecretOf);

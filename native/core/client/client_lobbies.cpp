@@ -50,29 +50,38 @@ void Client::ClearSocialCaches() {
 
 void Client::CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb) {
     auto op = LobbyIdOperation::Begin(operations_, std::move(cb));
-    if (auto error = validation::CheckSecret(secret)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckSecret(secret))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     // No metadata keys: the lobby's and the member's metadata stay as they are.
     nlohmann::json body = {{"secret", std::move(secret)}};
-    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_.Cache(), op));
+    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body),
+         LobbyAnswer(lobbies_.Cache(), op));
 }
 
 void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
                                            ClientCreateOrJoinLobbyCallback &&cb) {
     auto op = LobbyIdOperation::Begin(operations_, std::move(cb));
-    if (auto error = validation::CheckSecret(secret)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
-    if (auto error = validation::CheckMetadata(lobbyMetadata, "lobby metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
-    if (auto error = validation::CheckMetadata(memberMetadata, "member metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckSecret(secret))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckMetadata(lobbyMetadata, "lobby metadata"))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckMetadata(memberMetadata, "member metadata"))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    nlohmann::json body = {{"secret", std::move(secret)}, {"lobby_metadata", wire::MapJson(lobbyMetadata)}, {"member_metadata", wire::MapJson(memberMetadata)}};
-    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body), LobbyAnswer(lobbies_.Cache(), op));
+    nlohmann::json body = {{"secret", std::move(secret)},
+                           {"lobby_metadata", wire::MapJson(lobbyMetadata)},
+                           {"member_metadata", wire::MapJson(memberMetadata)}};
+    Rest(auth::BearerJsonRequest("PUT", apiBase_ + "/lobbies", "PUT /lobbies", CurrentToken(), body),
+         LobbyAnswer(lobbies_.Cache(), op));
 }
 
 void Client::LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb) {
     auto op = ResultOperation::Begin(operations_, std::move(cb));
     if (!lobbyId) return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    Rest(auth::BearerRequest("DELETE", apiBase_ + LobbyPath(lobbyId) + "/members/@me", "DELETE /lobbies/:id/members/@me", CurrentToken()),
+    Rest(auth::BearerRequest("DELETE", apiBase_ + LobbyPath(lobbyId) + "/members/@me",
+                             "DELETE /lobbies/:id/members/@me", CurrentToken()),
          [this, op, lobbyId](net::HttpResponse response) {
              ClientResult result = net::ResultFromHttp(response);
              // Forget it now and report it once (the LOBBY_DELETE that follows finds nothing left to remove).
@@ -91,16 +100,20 @@ std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const {
 namespace {
 
 /** PATCH /lobbies/{id}/channel-linking: channelId 0 unlinks. */
-net::HttpRequest LinkingRequest(const std::string &apiBase, const std::string &token, uint64_t lobbyId, uint64_t channelId) {
-    nlohmann::json body = {{"channel_id", channelId ? nlohmann::json(std::to_string(channelId)) : nlohmann::json(nullptr)}};
-    return auth::BearerJsonRequest("PATCH", apiBase + LobbyPath(lobbyId) + "/channel-linking", "PATCH /lobbies/:id/channel-linking", token, body);
+net::HttpRequest LinkingRequest(const std::string &apiBase, const std::string &token, uint64_t lobbyId,
+                                uint64_t channelId) {
+    nlohmann::json body = {
+        {"channel_id", channelId ? nlohmann::json(std::to_string(channelId)) : nlohmann::json(nullptr)}};
+    return auth::BearerJsonRequest("PATCH", apiBase + LobbyPath(lobbyId) + "/channel-linking",
+                                   "PATCH /lobbies/:id/channel-linking", token, body);
 }
 
 }  // namespace
 
 void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb) {
     auto op = ResultOperation::Begin(operations_, std::move(cb));
-    if (!lobbyId || !channelId) return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId and channelId must not be 0"));
+    if (!lobbyId || !channelId)
+        return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId and channelId must not be 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
     Rest(LinkingRequest(apiBase_, CurrentToken(), lobbyId, channelId), [this, op](net::HttpResponse response) {
         LobbyRecord lobby;
@@ -123,7 +136,8 @@ void Client::UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelC
     });
 }
 
-void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientJoinLinkedLobbyGuildCallback &&cb) {
+void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb,
+                                  ClientJoinLinkedLobbyGuildCallback &&cb) {
     // The merge callback rides on an operation of its own so its user data is released on a host thread like
     // every other callback's: it fires (before cb) only when the platform says a merge is required.
     ResultOperation::Cb merge{[fn = std::move(mergeCb.fn)](const ClientResult &r) {
@@ -138,14 +152,18 @@ void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRe
     };
     if (!lobbyId) return fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
     if (auto failure = NotReady()) return fail(*failure);
-    Rest(auth::BearerJsonRequest("POST", apiBase_ + LobbyPath(lobbyId) + "/members/@me/invites", "POST /lobbies/:id/members/@me/invites",
-                            CurrentToken(), nlohmann::json::object()),
+    Rest(auth::BearerJsonRequest("POST", apiBase_ + LobbyPath(lobbyId) + "/members/@me/invites",
+                                 "POST /lobbies/:id/members/@me/invites", CurrentToken(), nlohmann::json::object()),
          [mergeOp, op](net::HttpResponse response) {
              std::string url;
-             ClientResult result = net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
-             if (result.type == ErrorType::HTTPError && result.errorCode == kProvisionalMergeRequired) mergeOp->Complete(ClientResult{});
-             else mergeOp->Fail(FailureResult(ErrorType::Aborted, "no merge needed"));
-             if (result.type == ErrorType::None && url.empty()) result = FailureResult(ErrorType::NetworkError, "the invite answer has no url");
+             ClientResult result =
+                 net::ReadJson(response, url, [](const nlohmann::json &body) { return wire::String(body, "url"); });
+             if (result.type == ErrorType::HTTPError && result.errorCode == kProvisionalMergeRequired)
+                 mergeOp->Complete(ClientResult{});
+             else
+                 mergeOp->Fail(FailureResult(ErrorType::Aborted, "no merge needed"));
+             if (result.type == ErrorType::None && url.empty())
+                 result = FailureResult(ErrorType::NetworkError, "the invite answer has no url");
              op->Complete(std::move(result), std::move(url));
          });
 }

@@ -38,23 +38,30 @@ std::vector<UserMessageSummary> ParseSummaries(const nlohmann::json &body) {
 
 // ---- Sending, editing, deleting -------------------------------------------------------------------------
 
-void Client::SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata, ClientSendUserMessageCallback &&cb) {
+void Client::SendMessage(bool lobby, uint64_t targetId, std::string content, std::optional<Properties> metadata,
+                         ClientSendUserMessageCallback &&cb) {
     auto op = SendOperation::Begin(operations_, std::move(cb));
-    if (!targetId) return op->Fail(FailureResult(ErrorType::ValidationError, lobby ? "lobbyId is 0" : "recipientId is 0"));
-    if (auto error = validation::CheckContent(content)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (!targetId)
+        return op->Fail(FailureResult(ErrorType::ValidationError, lobby ? "lobbyId is 0" : "recipientId is 0"));
+    if (auto error = validation::CheckContent(content))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (metadata)
-        if (auto error = validation::CheckMetadata(*metadata, "message metadata")) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+        if (auto error = validation::CheckMetadata(*metadata, "message metadata"))
+            return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     nlohmann::json body = {{"content", std::move(content)}};
     if (metadata) body["metadata"] = wire::MapJson(*metadata);
     const std::string id = std::to_string(targetId);
-    auto request = lobby ? auth::BearerJsonRequest("POST", apiBase_ + "/lobbies/" + id + "/messages", "POST /lobbies/:id/messages", CurrentToken(), body)
-                         : auth::BearerJsonRequest("POST", apiBase_ + "/users/" + id + "/messages", "POST /users/:id/messages", CurrentToken(), body);
+    auto request = lobby ? auth::BearerJsonRequest("POST", apiBase_ + "/lobbies/" + id + "/messages",
+                                                   "POST /lobbies/:id/messages", CurrentToken(), body)
+                         : auth::BearerJsonRequest("POST", apiBase_ + "/users/" + id + "/messages",
+                                                   "POST /users/:id/messages", CurrentToken(), body);
     Rest(std::move(request), [this, op](net::HttpResponse response) {
         uint64_t messageId = 0;
         ClientResult result = net::ReadJson(response, messageId, [this](const nlohmann::json &message) {
             // Cached now (the CREATE dispatch reports it): GetMessageHandle works inside the callback.
-            auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message);
+            auto entry =
+                messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message);
             return entry ? messages_.Cache()->Read(*entry).id : uint64_t{0};
         });
         op->Complete(std::move(result), messageId);
@@ -65,7 +72,8 @@ void Client::SendLobbyMessage(uint64_t lobbyId, std::string content, ClientSendU
     SendMessage(true, lobbyId, std::move(content), std::nullopt, std::move(cb));
 }
 
-void Client::SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb) {
+void Client::SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata,
+                                          ClientSendUserMessageCallback &&cb) {
     SendMessage(true, lobbyId, std::move(content), std::move(metadata), std::move(cb));
 }
 
@@ -73,21 +81,28 @@ void Client::SendUserMessage(uint64_t recipientId, std::string content, ClientSe
     SendMessage(false, recipientId, std::move(content), std::nullopt, std::move(cb));
 }
 
-void Client::SendUserMessageWithMetadata(uint64_t recipientId, std::string content, Properties metadata, ClientSendUserMessageCallback &&cb) {
+void Client::SendUserMessageWithMetadata(uint64_t recipientId, std::string content, Properties metadata,
+                                         ClientSendUserMessageCallback &&cb) {
     SendMessage(false, recipientId, std::move(content), std::move(metadata), std::move(cb));
 }
 
-void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, ClientEditUserMessageCallback &&cb) {
+void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content,
+                             ClientEditUserMessageCallback &&cb) {
     auto op = ResultOperation::Begin(operations_, std::move(cb));
-    if (!recipientId || !messageId) return op->Fail(FailureResult(ErrorType::ValidationError, "recipientId and messageId must not be 0"));
-    if (auto error = validation::CheckContent(content)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (!recipientId || !messageId)
+        return op->Fail(FailureResult(ErrorType::ValidationError, "recipientId and messageId must not be 0"));
+    if (auto error = validation::CheckContent(content))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    const std::string url = apiBase_ + "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
-    Rest(auth::BearerJsonRequest("PATCH", url, "PATCH /users/:id/messages/:id", CurrentToken(), {{"content", std::move(content)}}),
+    const std::string url =
+        apiBase_ + "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
+    Rest(auth::BearerJsonRequest("PATCH", url, "PATCH /users/:id/messages/:id", CurrentToken(),
+                                 {{"content", std::move(content)}}),
          [this, op](net::HttpResponse response) {
              bool cached = false;
              ClientResult result = net::ReadJson(response, cached, [this](const nlohmann::json &message) {
-                 return messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message) != nullptr;
+                 return messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(),
+                                               message) != nullptr;
              });
              op->Complete(std::move(result));
          });
@@ -95,14 +110,17 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
 
 void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ClientDeleteUserMessageCallback &&cb) {
     auto op = ResultOperation::Begin(operations_, std::move(cb));
-    if (!recipientId || !messageId) return op->Fail(FailureResult(ErrorType::ValidationError, "recipientId and messageId must not be 0"));
+    if (!recipientId || !messageId)
+        return op->Fail(FailureResult(ErrorType::ValidationError, "recipientId and messageId must not be 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    const std::string url = apiBase_ + "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
-    Rest(auth::BearerRequest("DELETE", url, "DELETE /users/:id/messages/:id", CurrentToken()), [this, op, messageId](net::HttpResponse response) {
-        ClientResult result = net::ResultFromHttp(response);
-        if (result.type == ErrorType::None) messages_.Cache()->Remove(messageId);  // MESSAGE_DELETE reports it
-        op->Complete(std::move(result));
-    });
+    const std::string url =
+        apiBase_ + "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
+    Rest(auth::BearerRequest("DELETE", url, "DELETE /users/:id/messages/:id", CurrentToken()),
+         [this, op, messageId](net::HttpResponse response) {
+             ClientResult result = net::ResultFromHttp(response);
+             if (result.type == ErrorType::None) messages_.Cache()->Remove(messageId);  // MESSAGE_DELETE reports it
+             op->Complete(std::move(result));
+         });
 }
 
 // ---- Reading --------------------------------------------------------------------------------------------
@@ -126,27 +144,33 @@ bool Client::CanOpenMessageInPlatform(uint64_t messageId) const {
     // (CanOpenMessageInPlatform, native/SEMANTICS.md "Social layer: lobbies, lobby chat, direct messages, …").
     if (message.channelType == ChannelType::Dm) return true;
     return message.lobbyId &&
-           lobbies_.Cache()->Read(message.lobbyId, [](const LobbyRecord &lobby) { return lobby.linkedChannel.has_value(); })
+           lobbies_.Cache()
+               ->Read(message.lobbyId, [](const LobbyRecord &lobby) { return lobby.linkedChannel.has_value(); })
                .value_or(false);
 }
 
 void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, ClientGetLobbyMessagesCallback &&cb) {
     auto op = MessagesOperation::Begin(operations_, std::move(cb));
     if (!lobbyId) return op->Fail(FailureResult(ErrorType::ValidationError, "lobbyId is 0"));
-    if (auto error = validation::CheckHistoryLimit(limit)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckHistoryLimit(limit))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    const std::string url = apiBase_ + "/lobbies/" + std::to_string(lobbyId) + "/messages?limit=" + std::to_string(limit);
-    Rest(auth::BearerRequest("GET", url, "GET /lobbies/:id/messages", CurrentToken()), [this, op](net::HttpResponse response) {
-        std::vector<MessageHandle> handles;
-        ClientResult result = net::ReadJson(response, handles, [this](const nlohmann::json &body) {
-            std::vector<MessageHandle> out;
-            if (!body.is_array()) return out;
-            for (const auto &message : body)
-                if (auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message)) out.emplace_back(Refs(), std::move(entry));
-            return out;
-        });
-        op->Complete(std::move(result), std::move(handles));
-    });
+    const std::string url =
+        apiBase_ + "/lobbies/" + std::to_string(lobbyId) + "/messages?limit=" + std::to_string(limit);
+    Rest(auth::BearerRequest("GET", url, "GET /lobbies/:id/messages", CurrentToken()),
+         [this, op](net::HttpResponse response) {
+             std::vector<MessageHandle> handles;
+             ClientResult result = net::ReadJson(response, handles, [this](const nlohmann::json &body) {
+                 std::vector<MessageHandle> out;
+                 if (!body.is_array()) return out;
+                 for (const auto &message : body)
+                     if (auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(),
+                                                             users_.Cache()->CurrentUserId(), message))
+                         out.emplace_back(Refs(), std::move(entry));
+                 return out;
+             });
+             op->Complete(std::move(result), std::move(handles));
+         });
 }
 
 // ---- Catching up on lobby chat after a gap (native/SEMANTICS.md "Delivery across drops and restarts") ----------
@@ -164,48 +188,55 @@ void Client::CatchUpLobbyMessages() {
 }
 
 void Client::FetchLobbyCatchUpPage(messages::LobbyCatchUp::Fetch fetch, int failures) {
-    const std::string url = apiBase_ + "/lobbies/" + std::to_string(fetch.lobbyId) + "/messages?limit=" + std::to_string(kCatchUpPageSize) +
+    const std::string url = apiBase_ + "/lobbies/" + std::to_string(fetch.lobbyId) +
+                            "/messages?limit=" + std::to_string(kCatchUpPageSize) +
                             "&after=" + std::to_string(fetch.after);
-    Rest(auth::BearerRequest("GET", url, "GET /lobbies/:id/messages", CurrentToken()), [this, fetch, failures](net::HttpResponse response) {
-        auto &catchUp = messages_.CatchUp();
-        if (!catchUp.IsCurrent(fetch)) return;  // a newer session started its own catch-up
-        nlohmann::json body;
-        if (response.status == 200) body = net::ParseJson(response.body);
-        if (!body.is_array()) {
-            const std::string lobby = std::to_string(fetch.lobbyId);
-            if (failures + 1 >= kCatchUpMaxFailures) {
-                logger_.Log(LoggingSeverity::Warning, "lobby " + lobby + ": the messages of the gap could not be fetched (HTTP " +
-                                                          std::to_string(response.status) + "); giving up");
-                return catchUp.Abandon(fetch);
-            }
-            OnIo([this, fetch, failures](Net &net) {
-                auto timer = std::make_shared<boost::asio::steady_timer>(net.io, kCatchUpRetryDelay);
-                timer->async_wait([this, timer, fetch, failures](const boost::system::error_code &ec) {
-                    if (!ec) FetchLobbyCatchUpPage(fetch, failures + 1);
-                });
-            });
-            return;
-        }
-        // Pages are newest first: delivered oldest first, each message once (live copies may have come already).
-        uint64_t newest = 0;
-        std::vector<uint64_t> created;
-        for (auto it = body.rbegin(); it != body.rend(); ++it) {
-            const uint64_t id = wire::Snowflake(*it, "id");
-            newest = std::max(newest, id);
-            if (!id || wire::Snowflake(*it, "lobby_id") != fetch.lobbyId || !catchUp.Admit(fetch.lobbyId, id)) continue;
-            if (messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), *it)) created.push_back(id);
-        }
-        std::vector<messages::MessageEvent> events;
-        for (uint64_t id : created) events.push_back({messages::MessageEvent::Kind::Created, id});
-        messages_.Post(events);
-        if (auto next = catchUp.PageDone(fetch, newest, body.size() >= static_cast<size_t>(kCatchUpPageSize))) FetchLobbyCatchUpPage(*next, 0);
-    });
+    Rest(auth::BearerRequest("GET", url, "GET /lobbies/:id/messages", CurrentToken()),
+         [this, fetch, failures](net::HttpResponse response) {
+             auto &catchUp = messages_.CatchUp();
+             if (!catchUp.IsCurrent(fetch)) return;  // a newer session started its own catch-up
+             nlohmann::json body;
+             if (response.status == 200) body = net::ParseJson(response.body);
+             if (!body.is_array()) {
+                 const std::string lobby = std::to_string(fetch.lobbyId);
+                 if (failures + 1 >= kCatchUpMaxFailures) {
+                     logger_.Log(LoggingSeverity::Warning, "lobby " + lobby +
+                                                               ": the messages of the gap could not be fetched (HTTP " +
+                                                               std::to_string(response.status) + "); giving up");
+                     return catchUp.Abandon(fetch);
+                 }
+                 OnIo([this, fetch, failures](Net &net) {
+                     auto timer = std::make_shared<boost::asio::steady_timer>(net.io, kCatchUpRetryDelay);
+                     timer->async_wait([this, timer, fetch, failures](const boost::system::error_code &ec) {
+                         if (!ec) FetchLobbyCatchUpPage(fetch, failures + 1);
+                     });
+                 });
+                 return;
+             }
+             // Pages are newest first: delivered oldest first, each message once (live copies may have come already).
+             uint64_t newest = 0;
+             std::vector<uint64_t> created;
+             for (auto it = body.rbegin(); it != body.rend(); ++it) {
+                 const uint64_t id = wire::Snowflake(*it, "id");
+                 newest = std::max(newest, id);
+                 if (!id || wire::Snowflake(*it, "lobby_id") != fetch.lobbyId || !catchUp.Admit(fetch.lobbyId, id))
+                     continue;
+                 if (messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), *it))
+                     created.push_back(id);
+             }
+             std::vector<messages::MessageEvent> events;
+             for (uint64_t id : created) events.push_back({messages::MessageEvent::Kind::Created, id});
+             messages_.Post(events);
+             if (auto next = catchUp.PageDone(fetch, newest, body.size() >= static_cast<size_t>(kCatchUpPageSize)))
+                 FetchLobbyCatchUpPage(*next, 0);
+         });
 }
 
 void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, ClientUserMessagesWithLimitCallback &&cb) {
     auto op = MessagesOperation::Begin(operations_, std::move(cb));
     if (!recipientId) return op->Fail(FailureResult(ErrorType::ValidationError, "recipientId is 0"));
-    if (auto error = validation::CheckHistoryLimit(limit)) return op->Fail(FailureResult(ErrorType::ValidationError, *error));
+    if (auto error = validation::CheckHistoryLimit(limit))
+        return op->Fail(FailureResult(ErrorType::ValidationError, *error));
     if (auto failure = NotReady()) return op->Fail(*failure);
     auto cached = messages_.Cache()->Recent(messages_.Cache()->DmChannelWith(recipientId), static_cast<size_t>(limit));
     if (cached.size() >= static_cast<size_t>(limit)) {
@@ -214,7 +245,8 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, Clien
         return op->Complete(ClientResult{}, std::move(handles));
     }
     // The cache holds fewer than asked: fetch the history and merge both, newest first, without duplicates.
-    const std::string url = apiBase_ + "/users/@me/dms/" + std::to_string(recipientId) + "/messages?limit=" + std::to_string(limit);
+    const std::string url =
+        apiBase_ + "/users/@me/dms/" + std::to_string(recipientId) + "/messages?limit=" + std::to_string(limit);
     Rest(auth::BearerRequest("GET", url, "GET /users/@me/dms/:id/messages", CurrentToken()),
          [this, op, limit, cached = std::move(cached)](net::HttpResponse response) mutable {
              std::map<uint64_t, std::shared_ptr<const MessageCache::Entry>, std::greater<>> merged;
@@ -223,7 +255,8 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, Clien
                  for (auto &entry : cached) out.emplace(messages_.Cache()->Read(*entry).id, entry);
                  if (body.is_array())
                      for (const auto &message : body)
-                         if (auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(), users_.Cache()->CurrentUserId(), message))
+                         if (auto entry = messages::CacheMessage(*messages_.Cache(), *users_.Cache(),
+                                                                 users_.Cache()->CurrentUserId(), message))
                              out.insert_or_assign(messages_.Cache()->Read(*entry).id, std::move(entry));
                  return out;
              });
@@ -239,11 +272,12 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, Clien
 void Client::GetUserMessageSummaries(ClientUserMessageSummariesCallback &&cb) {
     auto op = SummariesOperation::Begin(operations_, std::move(cb));
     if (auto failure = NotReady()) return op->Fail(*failure);
-    Rest(auth::BearerRequest("GET", apiBase_ + "/users/@me/dms", "GET /users/@me/dms", CurrentToken()), [op](net::HttpResponse response) {
-        std::vector<UserMessageSummary> summaries;
-        ClientResult result = net::ReadJson(response, summaries, ParseSummaries);
-        op->Complete(std::move(result), std::move(summaries));
-    });
+    Rest(auth::BearerRequest("GET", apiBase_ + "/users/@me/dms", "GET /users/@me/dms", CurrentToken()),
+         [op](net::HttpResponse response) {
+             std::vector<UserMessageSummary> summaries;
+             ClientResult result = net::ReadJson(response, summaries, ParseSummaries);
+             op->Complete(std::move(result), std::move(summaries));
+         });
 }
 
 }  // namespace svcpp::core

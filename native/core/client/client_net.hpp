@@ -20,13 +20,20 @@ namespace svcpp::core {
 inline constexpr const char *kNoTokenMessage = "no token: call UpdateToken first";
 
 /** No connection attempt under way: UpdateToken's held expiry check may go (client_connection.cpp). */
-inline bool IsSettled(ClientStatus status) { return status == ClientStatus::Ready || status == ClientStatus::Disconnected; }
+inline bool IsSettled(ClientStatus status) {
+    return status == ClientStatus::Ready || status == ClientStatus::Disconnected;
+}
 
 struct Client::Net {
-    Net(const net::ClientExecutor &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs, net::RestClient::LogFn log)
-        : io(context), tls(net::MakeTlsClientContext(tlsOptions)), http(context, tls, std::move(timeoutMs)),
-          rest(context, http, std::move(log)), websockets(net::MakeWebSocketFactory(context, tls, http.IdleConnections())),
-          expiryTimer(context), expiryCheckTimer(context) {}
+    Net(const net::ClientExecutor &context, const net::TlsOptions &tlsOptions, std::function<int32_t()> timeoutMs,
+        net::RestClient::LogFn log)
+        : io(context),
+          tls(net::MakeTlsClientContext(tlsOptions)),
+          http(context, tls, std::move(timeoutMs)),
+          rest(context, http, std::move(log)),
+          websockets(net::MakeWebSocketFactory(context, tls, http.IdleConnections())),
+          expiryTimer(context),
+          expiryCheckTimer(context) {}
 
     net::ClientExecutor io;  // this client's executor on its I/O thread (net/io_thread.hpp)
     // One TLS context (trust store loaded once) for the client's HTTP and WebSocket connections: a WebSocket may run

@@ -19,19 +19,25 @@ namespace {
 using relationships::Action;
 using RelationshipOperation = Operation<void(const ClientResult &)>;
 
-
 }  // namespace
 
 // ---- Queries (the relationships area's views) ---------------------------------------------------------------
 
-std::optional<RelationshipHandle> Client::GetRelationshipHandle(uint64_t userId) const { return relationships_.Relationship(userId); }
+std::optional<RelationshipHandle> Client::GetRelationshipHandle(uint64_t userId) const {
+    return relationships_.Relationship(userId);
+}
 std::vector<RelationshipHandle> Client::GetRelationships() const { return relationships_.All(); }
-std::vector<RelationshipHandle> Client::GetRelationshipsByGroup(RelationshipGroupType groupType) const { return relationships_.ByGroup(groupType); }
-std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) const { return relationships_.SearchFriends(searchStr); }
+std::vector<RelationshipHandle> Client::GetRelationshipsByGroup(RelationshipGroupType groupType) const {
+    return relationships_.ByGroup(groupType);
+}
+std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) const {
+    return relationships_.SearchFriends(searchStr);
+}
 
 // ---- Changes ----------------------------------------------------------------------------------------------
 
-void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxis, ClientUpdateRelationshipCallback &&cb) {
+void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxis,
+                                ClientUpdateRelationshipCallback &&cb) {
     auto op = RelationshipOperation::Begin(operations_, std::move(cb));
     if (userId == 0) return op->Fail(FailureResult(ErrorType::ValidationError, "userId must not be 0"));
     if (auto failure = NotReady()) return op->Fail(*failure);
@@ -48,19 +54,24 @@ void Client::ChangeRelationship(uint64_t userId, Action action, bool platformAxi
     switch (action) {
         case Action::SendRequest:
         case Action::Accept:  // a request to someone whose request is pending accepts it
-            request = auth::BearerJsonRequest("PUT", base, "PUT /users/@me/relationships/:id", token, {{"type", 1}, {"game", !platformAxis}});
+            request = auth::BearerJsonRequest("PUT", base, "PUT /users/@me/relationships/:id", token,
+                                              {{"type", 1}, {"game", !platformAxis}});
             break;
         case Action::Block:
             request = auth::BearerJsonRequest("PUT", base, "PUT /users/@me/relationships/:id", token, {{"type", 2}});
             break;
         default: {
-            const char *name = action == Action::Reject ? "reject" : action == Action::Cancel ? "cancel" : action == Action::Remove ? "remove" : "unblock";
+            const char *name = action == Action::Reject   ? "reject"
+                               : action == Action::Cancel ? "cancel"
+                               : action == Action::Remove ? "remove"
+                                                          : "unblock";
             // RemovePlatformAndGameFriend: a platform removal also ends the game friendship; a game-only friend is
             // removed on the game axis.
             bool game = !platformAxis;
             if (action == Action::Remove && platformAxis && current.platform != RelationshipType::Friend) game = true;
             if (action == Action::Unblock) game = false;
-            request = auth::BearerRequest("DELETE", base + "?action=" + name + "&game=" + (game ? "true" : "false"), "DELETE /users/@me/relationships/:id", token);
+            request = auth::BearerRequest("DELETE", base + "?action=" + name + "&game=" + (game ? "true" : "false"),
+                                          "DELETE /users/@me/relationships/:id", token);
         }
     }
     Rest(std::move(request), [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
@@ -73,17 +84,21 @@ void Client::RequestByName(std::string username, bool platformAxis, Callback<voi
     const relationships::Self self{me ? me->id : 0, me && me->provisional};
     if (auto error = relationships::CheckRequestByName(self, me ? me->username : std::string(), username, platformAxis))
         return op->Fail(FailureResult(ErrorType::ValidationError, *error));
-    Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/@me/relationships", "POST /users/@me/relationships", CurrentToken(),
-                                 {{"username", username}, {"game", !platformAxis}}),
+    Rest(auth::BearerJsonRequest("POST", apiBase_ + "/users/@me/relationships", "POST /users/@me/relationships",
+                                 CurrentToken(), {{"username", username}, {"game", !platformAxis}}),
          [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
 
-void Client::SendPlatformFriendRequest(std::string username, ClientSendFriendRequestCallback &&cb) { RequestByName(std::move(username), true, std::move(cb)); }
-void Client::SendGameFriendRequest(std::string username, ClientUpdateRelationshipCallback &&cb) { RequestByName(std::move(username), false, std::move(cb)); }
+void Client::SendPlatformFriendRequest(std::string username, ClientSendFriendRequestCallback &&cb) {
+    RequestByName(std::move(username), true, std::move(cb));
+}
+void Client::SendGameFriendRequest(std::string username, ClientUpdateRelationshipCallback &&cb) {
+    RequestByName(std::move(username), false, std::move(cb));
+}
 
-#define SVCPP_RELATIONSHIP_CHANGE(method, action, platformAxis)                        \
-    void Client::method(uint64_t userId, ClientUpdateRelationshipCallback &&cb) {      \
-        ChangeRelationship(userId, action, platformAxis, std::move(cb));                   \
+#define SVCPP_RELATIONSHIP_CHANGE(method, action, platformAxis)                   \
+    void Client::method(uint64_t userId, ClientUpdateRelationshipCallback &&cb) { \
+        ChangeRelationship(userId, action, platformAxis, std::move(cb));          \
     }
 SVCPP_RELATIONSHIP_CHANGE(SendPlatformFriendRequestById, Action::SendRequest, true)
 SVCPP_RELATIONSHIP_CHANGE(SendGameFriendRequestById, Action::SendRequest, false)

@@ -37,8 +37,9 @@ void Client::StartLocalClient() {
     };
     rpc::ServiceOptions options;
     options.explicitPath = options_.ipcPath;
-    localClient_ = rpc::RpcService::Create(io_.Executor(), std::move(options), std::move(events),
-                                           [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); });
+    localClient_ = rpc::RpcService::Create(
+        io_.Executor(), std::move(options), std::move(events),
+        [this](LoggingSeverity severity, std::string line) { logger_.Log(severity, std::move(line)); });
 }
 
 bool Client::SetLocalActivity(nlohmann::json activity, std::function<void(ClientResult)> done) {
@@ -47,7 +48,8 @@ bool Client::SetLocalActivity(nlohmann::json activity, std::function<void(Client
     // clears it.
     nlohmann::json args{{"pid", rpc::CurrentProcessId()}};
     if (!activity.is_null()) args["activity"] = std::move(activity);
-    localClient_->Command("SET_ACTIVITY", std::move(args), [done = std::move(done)](rpc::CommandOutcome outcome) { done(ResultOf(outcome)); });
+    localClient_->Command("SET_ACTIVITY", std::move(args),
+                          [done = std::move(done)](rpc::CommandOutcome outcome) { done(ResultOf(outcome)); });
     return true;
 }
 
@@ -76,7 +78,8 @@ void Client::SetActivityJoinWithApplicationCallback(ClientActivityJoinWithApplic
     UpdateLocalSubscriptions();
 }
 
-void Client::OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMergeRequiredCallback &&mergeCb, ClientOpenMessageInPlatformCallback &&cb) {
+void Client::OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMergeRequiredCallback &&mergeCb,
+                                   ClientOpenMessageInPlatformCallback &&cb) {
     // The merge callback rides on an operation of its own (as in JoinLinkedLobbyGuild), so its user data is released
     // on a host thread; it fires, before cb, only for a provisional user.
     ResultOperation::Cb merge{[fn = std::move(mergeCb.fn)](const ClientResult &r) {
@@ -92,15 +95,20 @@ void Client::OpenMessageInPlatform(uint64_t messageId, ClientProvisionalUserMerg
     if (messageId == 0) return fail(FailureResult(ErrorType::ValidationError, "messageId is 0"));
     if (auto user = GetCurrentUserV2(); user && user->IsProvisional()) {
         mergeOp->Complete(ClientResult{});
-        return op->Fail(FailureResult(ErrorType::ValidationError, "a provisional account has no platform client: merge it into a full account first"));
+        return op->Fail(
+            FailureResult(ErrorType::ValidationError,
+                          "a provisional account has no platform client: merge it into a full account first"));
     }
     auto message = messages_.Cache()->Find(messageId);
     if (!message || !CanOpenMessageInPlatform(messageId)) {
-        return fail(FailureResult(ErrorType::ValidationError, "the message is not cached or not synced to the platform (CanOpenMessageInPlatform)"));
+        return fail(
+            FailureResult(ErrorType::ValidationError,
+                          "the message is not cached or not synced to the platform (CanOpenMessageInPlatform)"));
     }
     const MessageRecord record = messages_.Cache()->Read(*message);
     mergeOp->Fail(FailureResult(ErrorType::Aborted, "no merge needed"));
-    localClient_->Command("OPEN_MESSAGE", {{"message_id", std::to_string(messageId)}, {"channel_id", std::to_string(record.channelId)}},
+    localClient_->Command("OPEN_MESSAGE",
+                          {{"message_id", std::to_string(messageId)}, {"channel_id", std::to_string(record.channelId)}},
                           [op](rpc::CommandOutcome outcome) { op->Complete(ResultOf(outcome)); });
 }
 
@@ -121,10 +129,13 @@ void Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) 
     if (applicationId == 0) throw AbiError(Errc::InvalidArgument, "applicationId must not be 0");
     if (command.empty()) {
         auto self = rpc::CurrentExecutableCommand();
-        if (!self) throw AbiError(Errc::NotSupported, "the path of the current executable is unknown on this system: pass the command");
+        if (!self)
+            throw AbiError(Errc::NotSupported,
+                           "the path of the current executable is unknown on this system: pass the command");
         command = std::move(*self);
     }
-    logger_.Log(LoggingSeverity::Info, "launch command of application " + std::to_string(applicationId) + " registered");
+    logger_.Log(LoggingSeverity::Info,
+                "launch command of application " + std::to_string(applicationId) + " registered");
     localClient_->SetReplayed("launch:" + std::to_string(applicationId), "REGISTER_LAUNCH_COMMAND",
                               {{"application_id", std::to_string(applicationId)}, {"command", command}});
 }

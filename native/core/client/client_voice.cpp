@@ -14,7 +14,9 @@ void Client::StartVoice() {
     host.io = &io_.Executor();
     host.websockets = net_->websockets;
     // Main-gateway op 4 (Voice State Update), sent through the client's gateway session.
-    host.sendGatewayOp4 = [this](const nlohmann::json &data) { return net_ && net_->session && net_->session->Send(4, data); };
+    host.sendGatewayOp4 = [this](const nlohmann::json &data) {
+        return net_ && net_->session && net_->session->Send(4, data);
+    };
     host.gatewaySecure = [this] { return apiBase_.rfind("https:", 0) == 0; };
     host.ready = [this] { return GetStatus() == ClientStatus::Ready; };
     host.currentUserId = [this] { return users_.Cache()->CurrentUserId(); };
@@ -23,7 +25,9 @@ void Client::StartVoice() {
     voice_ = std::make_shared<voice::VoiceService>(queue_, operations_, std::move(host));
 }
 
-std::weak_ptr<const voice::LobbyCallReader> Client::LobbyCalls() const { return std::shared_ptr<const voice::LobbyCallReader>(voice_); }
+std::weak_ptr<const voice::LobbyCallReader> Client::LobbyCalls() const {
+    return std::shared_ptr<const voice::LobbyCallReader>(voice_);
+}
 
 std::optional<Call> Client::StartCall(uint64_t lobbyId) { return voice_->StartCall(lobbyId, {}, {}); }
 std::optional<Call> Client::StartCallWithAudioCallbacks(uint64_t lobbyId, ClientUserAudioReceivedCallback &&receivedCb,
@@ -34,32 +38,50 @@ std::optional<Call> Client::GetCall(uint64_t channelId) const { return voice_->G
 std::vector<Call> Client::GetCalls() const { return voice_->GetCalls(); }
 void Client::EndCall(uint64_t channelId, ClientEndCallCallback &&cb) { voice_->EndCall(channelId, std::move(cb)); }
 void Client::EndCalls(ClientEndCallsCallback &&cb) { voice_->EndCalls(std::move(cb)); }
-void Client::SetVoiceParticipantChangedCallback(ClientVoiceParticipantChangedCallback &&cb) { voice_->SetVoiceParticipantChangedCallback(std::move(cb)); }
+void Client::SetVoiceParticipantChangedCallback(ClientVoiceParticipantChangedCallback &&cb) {
+    voice_->SetVoiceParticipantChangedCallback(std::move(cb));
+}
 bool Client::GetSelfMuteAll() const { return voice_->GetSelfMuteAll(); }
 void Client::SetSelfMuteAll(bool mute) { voice_->SetSelfMuteAll(mute); }
 bool Client::GetSelfDeafAll() const { return voice_->GetSelfDeafAll(); }
 void Client::SetSelfDeafAll(bool deaf) { voice_->SetSelfDeafAll(deaf); }
 void Client::GetInputDevices(ClientGetInputDevicesCallback &&cb) { voice_->GetInputDevices(std::move(cb)); }
 void Client::GetOutputDevices(ClientGetOutputDevicesCallback &&cb) { voice_->GetOutputDevices(std::move(cb)); }
-void Client::GetCurrentInputDevice(ClientGetCurrentInputDeviceCallback &&cb) { voice_->GetCurrentInputDevice(std::move(cb)); }
-void Client::GetCurrentOutputDevice(ClientGetCurrentOutputDeviceCallback &&cb) { voice_->GetCurrentOutputDevice(std::move(cb)); }
-void Client::SetInputDevice(std::string deviceId, ClientSetInputDeviceCallback &&cb) { voice_->SetInputDevice(std::move(deviceId), std::move(cb)); }
-void Client::SetOutputDevice(std::string deviceId, ClientSetOutputDeviceCallback &&cb) { voice_->SetOutputDevice(std::move(deviceId), std::move(cb)); }
-void Client::SetDeviceChangeCallback(ClientDeviceChangeCallback &&cb) { voice_->SetDeviceChangeCallback(std::move(cb)); }
+void Client::GetCurrentInputDevice(ClientGetCurrentInputDeviceCallback &&cb) {
+    voice_->GetCurrentInputDevice(std::move(cb));
+}
+void Client::GetCurrentOutputDevice(ClientGetCurrentOutputDeviceCallback &&cb) {
+    voice_->GetCurrentOutputDevice(std::move(cb));
+}
+void Client::SetInputDevice(std::string deviceId, ClientSetInputDeviceCallback &&cb) {
+    voice_->SetInputDevice(std::move(deviceId), std::move(cb));
+}
+void Client::SetOutputDevice(std::string deviceId, ClientSetOutputDeviceCallback &&cb) {
+    voice_->SetOutputDevice(std::move(deviceId), std::move(cb));
+}
+void Client::SetDeviceChangeCallback(ClientDeviceChangeCallback &&cb) {
+    voice_->SetDeviceChangeCallback(std::move(cb));
+}
 float Client::GetInputVolume() const { return voice_->GetInputVolume(); }
 void Client::SetInputVolume(float inputVolume) { voice_->SetInputVolume(inputVolume); }
 float Client::GetOutputVolume() const { return voice_->GetOutputVolume(); }
 void Client::SetOutputVolume(float outputVolume) { voice_->SetOutputVolume(outputVolume); }
 void Client::SetNoAudioInputThreshold(float dBFSThreshold) { voice_->SetNoAudioInputThreshold(dBFSThreshold); }
-void Client::SetNoAudioInputCallback(ClientNoAudioInputCallback &&cb) { voice_->SetNoAudioInputCallback(std::move(cb)); }
+void Client::SetNoAudioInputCallback(ClientNoAudioInputCallback &&cb) {
+    voice_->SetNoAudioInputCallback(std::move(cb));
+}
 void Client::SetAutomaticGainControl(bool on) { voice_->SetAutomaticGainControl(on); }
 void Client::SetEchoCancellation(bool on) { voice_->SetEchoCancellation(on); }
 void Client::SetNoiseSuppression(bool on) { voice_->SetNoiseSuppression(on); }
 void Client::SetNoiseCancellation(bool on) { voice_->SetNoiseCancellation(on); }
 // Desktop Opus is always the software codec; the setting exists for source compatibility with mobile code.
-void Client::SetOpusHardwareCoding(bool, bool) { logger_.Log(LoggingSeverity::Verbose, "SetOpusHardwareCoding: software Opus on desktop"); }
+void Client::SetOpusHardwareCoding(bool, bool) {
+    logger_.Log(LoggingSeverity::Verbose, "SetOpusHardwareCoding: software Opus on desktop");
+}
 void Client::SetAecDump(bool on) { voice_->SetAecDump(on); }
-bool Client::SetVoiceLogDir(std::string path, LoggingSeverity minSeverity) { return voice_->SetVoiceLogDir(std::move(path), minSeverity); }
+bool Client::SetVoiceLogDir(std::string path, LoggingSeverity minSeverity) {
+    return voice_->SetVoiceLogDir(std::move(path), minSeverity);
+}
 uint64_t Client::AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb) {
     return voice_->AddVoiceLogCallback(minSeverity, std::move(cb), nextToken_.fetch_add(1));
 }

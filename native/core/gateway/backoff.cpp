@@ -5,7 +5,9 @@
 namespace svcpp::core::gateway {
 
 Backoff::Backoff(int32_t initialMs, int32_t maxMs)
-    : initialMs_(std::max<int32_t>(initialMs, 1)), maxMs_(std::max<int64_t>(maxMs, initialMs_)), currentMs_(initialMs_) {}
+    : initialMs_(std::max<int32_t>(initialMs, 1)),
+      maxMs_(std::max<int64_t>(maxMs, initialMs_)),
+      currentMs_(initialMs_) {}
 
 int32_t Backoff::Next(std::mt19937 &rng) {
     const int64_t base = currentMs_;

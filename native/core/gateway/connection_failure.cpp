@@ -42,26 +42,30 @@ ConnectionFailure Transport(net::NetFailure kind, std::string message) {
 ConnectionFailure DiscoveryFailure(const net::HttpResponse &response, const std::string &message) {
     if (response.status == 0) return Transport(response.failure, "gateway discovery failed: " + message);
     if (response.status == 401) {
-        return Make(ConnectionFailureReason::InvalidToken, "gateway discovery was refused (401): " + message, false, 0, response.status);
+        return Make(ConnectionFailureReason::InvalidToken, "gateway discovery was refused (401): " + message, false, 0,
+                    response.status);
     }
     // The server's availability or load may change; any other answer will not.
     const bool transient = response.status == 429 || response.status >= 500;
-    return Make(ConnectionFailureReason::HttpError, "gateway discovery failed: " + message, transient, 0, response.status);
+    return Make(ConnectionFailureReason::HttpError, "gateway discovery failed: " + message, transient, 0,
+                response.status);
 }
 
 ConnectionFailure SessionFailure(ClientError error, int32_t closeCode, const AttemptFailure &attempt) {
     if (error == ClientError::UnexpectedClose) {
         if (closeCode == kAuthenticationFailed) {
-            return Make(ConnectionFailureReason::InvalidToken, "the platform rejected the token (close code 4004)", false, closeCode);
+            return Make(ConnectionFailureReason::InvalidToken, "the platform rejected the token (close code 4004)",
+                        false, closeCode);
         }
-        return Make(ConnectionFailureReason::ClosedByServer, "the platform ended the session (close code " + std::to_string(closeCode) + ")",
-                    false, closeCode);
+        return Make(ConnectionFailureReason::ClosedByServer,
+                    "the platform ended the session (close code " + std::to_string(closeCode) + ")", false, closeCode);
     }
     const std::string what = attempt.description.empty() ? "the connection failed" : attempt.description;
     if (attempt.kind == net::NetFailure::None && attempt.closeCode != 0) {
-        return Make(ConnectionFailureReason::NetworkError,
-                    "the gateway closed the connection before READY (close code " + std::to_string(attempt.closeCode) + ")", true,
-                    attempt.closeCode);
+        return Make(
+            ConnectionFailureReason::NetworkError,
+            "the gateway closed the connection before READY (close code " + std::to_string(attempt.closeCode) + ")",
+            true, attempt.closeCode);
     }
     return Transport(attempt.kind, what);
 }

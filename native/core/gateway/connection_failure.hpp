@@ -13,7 +13,8 @@ namespace svcpp::core::gateway {
 /** Gateway discovery (GET /gateway) failed: a transport failure or an HTTP error status. */
 ConnectionFailure DiscoveryFailure(const net::HttpResponse &response, const std::string &message);
 
-/** The session ended in Disconnected with `error` / `closeCode`; `attempt` is the last failed attempt's transport failure. */
+/** The session ended in Disconnected with `error` / `closeCode`; `attempt` is the last failed attempt's transport
+ * failure. */
 ConnectionFailure SessionFailure(ClientError error, int32_t closeCode, const AttemptFailure &attempt);
 
 /** Connect without a token. */

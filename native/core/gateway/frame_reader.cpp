@@ -34,7 +34,7 @@ void TakeEnvelope(const json &op, const json &seq, const json &type, Frame &fram
  * nobody handles, the rest nowhere.
  */
 class EnvelopeRouter final : public net::MemberRouter {
-public:
+  public:
     explicit EnvelopeRouter(const FrameReader::WantsData &wantsData) : wantsData_(wantsData) {}
 
     void Begin(Frame &frame) {
@@ -74,7 +74,7 @@ public:
         return nullptr;
     }
 
-private:
+  private:
     const FrameReader::WantsData &wantsData_;
     Frame *frame_ = nullptr;
     json op_, seq_, type_;

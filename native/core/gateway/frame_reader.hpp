@@ -24,16 +24,16 @@
 namespace svcpp::core::gateway {
 
 struct Frame {
-    std::optional<int64_t> op;     // absent unless an integer
-    std::optional<int64_t> seq;    // `s`: absent unless an integer
-    bool hasType = false;          // `t` is a string
-    std::string type;              // `t` when hasType
-    nlohmann::json data;           // `d`: null when absent, and when not built (dataSkipped)
-    bool dataSkipped = false;      // a dispatch whose type wantsData refused: `d` was checked, not built
+    std::optional<int64_t> op;   // absent unless an integer
+    std::optional<int64_t> seq;  // `s`: absent unless an integer
+    bool hasType = false;        // `t` is a string
+    std::string type;            // `t` when hasType
+    nlohmann::json data;         // `d`: null when absent, and when not built (dataSkipped)
+    bool dataSkipped = false;    // a dispatch whose type wantsData refused: `d` was checked, not built
 };
 
 class FrameReader {
-public:
+  public:
     /** Asked once per dispatch (op 0) whose `t` precedes its `d`: false = its `d` is not needed. */
     using WantsData = std::function<bool(std::string_view type)>;
 
@@ -48,7 +48,7 @@ public:
      */
     bool Read(std::string_view text, Frame &frame);
 
-private:
+  private:
     struct Envelope;  // the JSON reader and the envelope's router, kept from frame to frame: in the .cpp only
 
     WantsData wantsData_;

@@ -45,7 +45,8 @@ std::string Serialize(const json &value) { return value.dump(-1, ' ', false, jso
 }  // namespace
 
 struct Session::Impl {
-    Impl(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log)
+    Impl(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events,
+         LogFn log)
         : io(io),
           factory(std::move(factory)),
           config(std::move(config)),
@@ -167,7 +168,8 @@ struct Session::Impl {
     }
 
     bool Send(int op, json data) {
-        if (!identified || !socket || (status != ClientStatus::Connected && status != ClientStatus::Ready)) return false;
+        if (!identified || !socket || (status != ClientStatus::Connected && status != ClientStatus::Ready))
+            return false;
         SendJson({{"op", op}, {"d", std::move(data)}});
         return true;
     }
@@ -214,7 +216,7 @@ struct Session::Impl {
         };
         auto opening = factory(url, std::move(handlers));
         if (e != epoch) return;  // the factory reported `closed` synchronously and it was handled
-        if (!opening) {  // no socket at all: a failed attempt like any other
+        if (!opening) {          // no socket at all: a failed attempt like any other
             asio::post(io, [w = weakSelf, e] {
                 if (auto self = w.lock()) self->OnClosed(e, 0, "no WebSocket");
             });
@@ -245,23 +247,15 @@ struct Session::Impl {
         const json &d = message.data;  // null when absent
         const int op = static_cast<int>(*message.op);
         switch (op) {
-            case kDispatch:
-                return OnDispatch(message);
-            case kHeartbeat:
-                Log(LoggingSeverity::Verbose, "server asked for a heartbeat");
-                return SendHeartbeat();
+            case kDispatch: return OnDispatch(message);
+            case kHeartbeat: Log(LoggingSeverity::Verbose, "server asked for a heartbeat"); return SendHeartbeat();
             case kReconnect:
                 Log(LoggingSeverity::Info, "server asked to reconnect (op 7)");
                 return Abandon(Leave::Close, backoff.Next(rng));
-            case kInvalidSession:
-                return OnInvalidSession(d.is_boolean() && d.get<bool>());
-            case kHello:
-                return OnHello(d);
-            case kHeartbeatAck:
-                ackPending = false;
-                return;
-            default:
-                Log(LoggingSeverity::Verbose, "ignoring op " + std::to_string(op));
+            case kInvalidSession: return OnInvalidSession(d.is_boolean() && d.get<bool>());
+            case kHello: return OnHello(d);
+            case kHeartbeatAck: ackPending = false; return;
+            default: Log(LoggingSeverity::Verbose, "ignoring op " + std::to_string(op));
         }
     }
 
@@ -284,11 +278,12 @@ struct Session::Impl {
         // The first beat is jittered (published rule: after interval × random [0, 1)) so that clients reconnecting
         // together do not beat together.
         std::uniform_real_distribution<double> jitter(0.0, 1.0);
-        ScheduleHeartbeat(milliseconds(static_cast<int64_t>(static_cast<double>(heartbeatInterval.count()) * jitter(rng))));
+        ScheduleHeartbeat(
+            milliseconds(static_cast<int64_t>(static_cast<double>(heartbeatInterval.count()) * jitter(rng))));
         if (sessionId.empty()) {
             Log(LoggingSeverity::Info, "sending Identify");
-            SendJson({{"op", kIdentify},
-                      {"d", {{"token", "Bearer " + config.token}, {"properties", config.properties}}}});
+            SendJson(
+                {{"op", kIdentify}, {"d", {{"token", "Bearer " + config.token}, {"properties", config.properties}}}});
         } else {
             Log(LoggingSeverity::Info, "sending Resume, session " + sessionId + ", seq " + std::to_string(seq));
             SendJson({{"op", kResume},
@@ -303,9 +298,11 @@ struct Session::Impl {
             if (ec) return;
             auto self = w.lock();
             if (!self || !self->Current(e) || self->identified) return;
-            self->Log(LoggingSeverity::Warning, "no READY/RESUMED within " + std::to_string(self->config.readyTimeoutMs) +
+            self->Log(LoggingSeverity::Warning, "no READY/RESUMED within " +
+                                                    std::to_string(self->config.readyTimeoutMs) +
                                                     " ms: giving up on this connection");
-            self->lastFailure = {net::NetFailure::TimedOut, "no READY within " + std::to_string(self->config.readyTimeoutMs) + " ms"};
+            self->lastFailure = {net::NetFailure::TimedOut,
+                                 "no READY within " + std::to_string(self->config.readyTimeoutMs) + " ms"};
             self->Abandon(Leave::Close, self->backoff.Next(self->rng));
         });
     }
@@ -379,7 +376,8 @@ struct Session::Impl {
     }
 
     void OnInvalidSession(bool resumable) {
-        Log(LoggingSeverity::Info, std::string("invalid session (op 9), ") + (resumable ? "resuming" : "identifying again"));
+        Log(LoggingSeverity::Info,
+            std::string("invalid session (op 9), ") + (resumable ? "resuming" : "identifying again"));
         if (resumable) return Abandon(Leave::Close, backoff.Next(rng));
         ForgetSession();
         Abandon(Leave::Close, backoff.InvalidSessionDelay(rng));
@@ -410,7 +408,8 @@ struct Session::Impl {
             }
             return;
         }
-        Log(LoggingSeverity::Info, "socket closed, code " + std::to_string(code) + (reason.empty() ? "" : ": " + reason));
+        Log(LoggingSeverity::Info,
+            "socket closed, code " + std::to_string(code) + (reason.empty() ? "" : ": " + reason));
         const bool wasIdentified = identified;
         heartbeatTimer.cancel();
         readyTimer.cancel();
@@ -426,8 +425,7 @@ struct Session::Impl {
                 Log(LoggingSeverity::Info, "the server ended the session: identifying again");
                 ForgetSession();
                 break;
-            case CloseAction::Resume:
-                break;
+            case CloseAction::Resume: break;
         }
         if (!wasIdentified && lastFailure.description.empty()) lastFailure.description = reason;
         if (!wasIdentified && code != 0) lastFailure.closeCode = code;
@@ -444,11 +442,12 @@ struct Session::Impl {
     /** A connection ended and the session continues: Reconnecting and a timer, or giving up. */
     void AfterConnection(bool wasIdentified, int32_t closeCode, int32_t delayMs) {
         if (!wasIdentified && ++failedAttempts >= config.maxFailedAttempts) {
-            Log(LoggingSeverity::Warning, "giving up after " + std::to_string(failedAttempts) + " failed connection attempts");
+            Log(LoggingSeverity::Warning,
+                "giving up after " + std::to_string(failedAttempts) + " failed connection attempts");
             return Finish(ClientError::ConnectionFailed, 0);
         }
-        Log(LoggingSeverity::Info, "reconnecting in " + std::to_string(delayMs) + " ms" +
-                                       (sessionId.empty() ? " (identify)" : " (resume)"));
+        Log(LoggingSeverity::Info,
+            "reconnecting in " + std::to_string(delayMs) + " ms" + (sessionId.empty() ? " (identify)" : " (resume)"));
         reconnectTimer.expires_after(milliseconds(delayMs));
         reconnectTimer.async_wait([w = weakSelf, e = epoch](const boost::system::error_code &ec) {
             if (ec) return;
@@ -471,8 +470,8 @@ struct Session::Impl {
     }
 };
 
-Session::Session(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events,
-                 LogFn log)
+Session::Session(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config,
+                 SessionEvents events, LogFn log)
     : impl_(std::make_shared<Impl>(io, std::move(factory), std::move(config), std::move(events), std::move(log))) {
     impl_->weakSelf = impl_;
 }

@@ -76,8 +76,9 @@ struct SessionEvents {
 using LogFn = std::function<void(LoggingSeverity, std::string)>;  // never given tokens
 
 class Session {
-public:
-    Session(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events, LogFn log);
+  public:
+    Session(const net::ClientExecutor &io, net::WebSocketFactory factory, SessionConfig config, SessionEvents events,
+            LogFn log);
     ~Session();  // Abort(): no events after destruction
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
@@ -103,7 +104,7 @@ public:
     const std::string &SessionId() const;
     int64_t LastSequence() const;
 
-private:
+  private:
     struct Impl;
     std::shared_ptr<Impl> impl_;
 };

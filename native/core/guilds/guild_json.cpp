@@ -21,7 +21,8 @@ bool EveryoneDenied(const nlohmann::json &channel, uint64_t guildId) {
     auto overwrites = channel.find("permission_overwrites");
     if (overwrites == channel.end() || !overwrites->is_array()) return false;
     for (const auto &overwrite : *overwrites) {
-        if (!overwrite.is_object() || Int(overwrite, "type", -1) != 0 || Snowflake(overwrite, "id") != guildId) continue;
+        if (!overwrite.is_object() || Int(overwrite, "type", -1) != 0 || Snowflake(overwrite, "id") != guildId)
+            continue;
         if (Snowflake(overwrite, "deny") & (kViewChannel | kSendMessages)) return true;
     }
     return false;
@@ -36,7 +37,8 @@ GuildChannel ParseChannel(const nlohmann::json &channel, uint64_t guildId) {
     if (const uint64_t parent = Snowflake(channel, "parent_id")) c.parentId = parent;
     const uint64_t needed = kManageChannels | kViewChannel | kSendMessages;
     const auto &linked = wire::Member(channel, "linked_lobby");
-    if (linked.is_object() && Snowflake(linked, "lobby_id")) c.linkedLobby = LinkedLobby{Snowflake(linked, "application_id"), Snowflake(linked, "lobby_id")};
+    if (linked.is_object() && Snowflake(linked, "lobby_id"))
+        c.linkedLobby = LinkedLobby{Snowflake(linked, "application_id"), Snowflake(linked, "lobby_id")};
     // A channel linked to a lobby is not linkable again (native/SEMANTICS.md "Guilds").
     c.isLinkable = c.type == ChannelType::GuildText && !Bool(channel, "nsfw") && !c.linkedLobby &&
                    (Snowflake(channel, "permissions") & needed) == needed;
@@ -65,8 +67,9 @@ std::vector<GuildChannel> ParseGuildChannels(const nlohmann::json &body, uint64_
         GuildChannel c = ParseChannel(channel, guildId);
         if (c.id) channels.push_back(std::move(c));
     }
-    std::stable_sort(channels.begin(), channels.end(),
-                     [](const GuildChannel &a, const GuildChannel &b) { return a.position != b.position ? a.position < b.position : a.id < b.id; });
+    std::stable_sort(channels.begin(), channels.end(), [](const GuildChannel &a, const GuildChannel &b) {
+        return a.position != b.position ? a.position < b.position : a.id < b.id;
+    });
     return channels;
 }
 

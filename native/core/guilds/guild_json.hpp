@@ -19,8 +19,8 @@ inline constexpr uint64_t kSendMessages = uint64_t{1} << 11;
 std::vector<GuildMinimal> ParseUserGuilds(const nlohmann::json &body);
 
 /**
- * GET /guilds/{id}/channels -> GuildChannels sorted by position (then id). IsLinkable: a text channel, not NSFW, not linked,
- * whose `permissions` (the caller's, in that channel) hold Manage Channels, View Channel and Send Messages.
+ * GET /guilds/{id}/channels -> GuildChannels sorted by position (then id). IsLinkable: a text channel, not NSFW, not
+ * linked, whose `permissions` (the caller's, in that channel) hold Manage Channels, View Channel and Send Messages.
  * IsViewableAndWriteableByAllMembers: no @everyone overwrite (role id = guild id) denies View Channel or Send
  * Messages. LinkedLobby comes from the channel's `linked_lobby {application_id, lobby_id}`; a linked channel is
  * not linkable.

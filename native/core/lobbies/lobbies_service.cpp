@@ -10,7 +10,8 @@ void LobbiesService::Register(DispatchTable &table) {
     table.On("READY", [this](std::string_view, const nlohmann::json &data) {
         Post(ApplyReady(*cache_, *users_, wire::Member(data, "lobbies")));
     });
-    for (const char *type : {"LOBBY_CREATE", "LOBBY_UPDATE", "LOBBY_DELETE", "LOBBY_MEMBER_ADD", "LOBBY_MEMBER_UPDATE", "LOBBY_MEMBER_REMOVE"}) {
+    for (const char *type : {"LOBBY_CREATE", "LOBBY_UPDATE", "LOBBY_DELETE", "LOBBY_MEMBER_ADD", "LOBBY_MEMBER_UPDATE",
+                             "LOBBY_MEMBER_REMOVE"}) {
         table.On(type, [this](std::string_view t, const nlohmann::json &data) {
             Post(ApplyDispatch(*cache_, *users_, users_->CurrentUserId(), t, data));
         });

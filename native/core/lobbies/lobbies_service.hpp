@@ -17,9 +17,14 @@
 namespace svcpp::core::lobbies {
 
 class LobbiesService {
-public:
+  public:
     LobbiesService(CallbackQueue &queue, std::shared_ptr<UserCache> users)
-        : users_(std::move(users)), created_(queue), deleted_(queue), updated_(queue), memberAdded_(queue), memberRemoved_(queue),
+        : users_(std::move(users)),
+          created_(queue),
+          deleted_(queue),
+          updated_(queue),
+          memberAdded_(queue),
+          memberRemoved_(queue),
           memberUpdated_(queue) {}
 
     void Register(DispatchTable &table);
@@ -36,7 +41,7 @@ public:
     EventSlot<void(uint64_t, uint64_t)> &MemberUpdated() { return memberUpdated_; }
     void ReleaseRegistrations();
 
-private:
+  private:
     std::shared_ptr<UserCache> users_;
     std::shared_ptr<LobbyCache> cache_ = std::make_shared<LobbyCache>();
     EventSlot<void(uint64_t)> created_;

@@ -5,7 +5,8 @@
 namespace svcpp::core {
 
 const LobbyMemberRecord *LobbyRecord::FindMember(uint64_t memberId) const {
-    auto it = std::find_if(members.begin(), members.end(), [memberId](const LobbyMemberRecord &m) { return m.id == memberId; });
+    auto it = std::find_if(members.begin(), members.end(),
+                           [memberId](const LobbyMemberRecord &m) { return m.id == memberId; });
     return it == members.end() ? nullptr : &*it;
 }
 
@@ -32,7 +33,8 @@ std::optional<LobbyCache::MemberChange> LobbyCache::PutMember(uint64_t lobbyId, 
     auto lobby = lobbies_.find(lobbyId);
     if (lobby == lobbies_.end()) return std::nullopt;
     auto &members = lobby->second.members;
-    auto it = std::find_if(members.begin(), members.end(), [&](const LobbyMemberRecord &m) { return m.id == member.id; });
+    auto it =
+        std::find_if(members.begin(), members.end(), [&](const LobbyMemberRecord &m) { return m.id == member.id; });
     if (it == members.end()) {
         members.push_back(std::move(member));
         return MemberChange::Added;
@@ -46,7 +48,8 @@ bool LobbyCache::RemoveMember(uint64_t lobbyId, uint64_t memberId) {
     auto lobby = lobbies_.find(lobbyId);
     if (lobby == lobbies_.end()) return false;
     auto &members = lobby->second.members;
-    auto it = std::find_if(members.begin(), members.end(), [&](const LobbyMemberRecord &m) { return m.id == memberId; });
+    auto it =
+        std::find_if(members.begin(), members.end(), [&](const LobbyMemberRecord &m) { return m.id == memberId; });
     if (it == members.end()) return false;
     members.erase(it);
     return true;

@@ -41,7 +41,7 @@ struct LobbyRecord {
 };
 
 class LobbyCache {
-public:
+  public:
     enum class MemberChange { Added, Updated };
 
     /** Inserts or replaces a lobby; true when it was not cached before. */
@@ -61,7 +61,8 @@ public:
      * for each read made a message snapshot cost O(members).
      */
     template <typename Reader>
-    auto Read(uint64_t lobbyId, Reader &&read) const -> std::optional<std::invoke_result_t<Reader, const LobbyRecord &>> {
+    auto Read(uint64_t lobbyId, Reader &&read) const
+        -> std::optional<std::invoke_result_t<Reader, const LobbyRecord &>> {
         std::lock_guard lock(mutex_);
         auto it = lobbies_.find(lobbyId);
         if (it == lobbies_.end()) return std::nullopt;
@@ -74,7 +75,7 @@ public:
     /** Forgets every lobby; returns their ids (the client reports them deleted: the connection lost them). */
     std::vector<uint64_t> Clear();
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::map<uint64_t, LobbyRecord> lobbies_;
 };

@@ -54,7 +54,8 @@ LobbyRecord ParseLobby(const nlohmann::json &lobby) {
     }
     const auto &linked = wire::Member(lobby, "linked_channel");
     if (linked.is_object() && wire::Snowflake(linked, "id")) {
-        l.linkedChannel = LinkedChannel{wire::Snowflake(linked, "id"), wire::String(linked, "name"), wire::Snowflake(linked, "guild_id")};
+        l.linkedChannel = LinkedChannel{wire::Snowflake(linked, "id"), wire::String(linked, "name"),
+                                        wire::Snowflake(linked, "guild_id")};
     }
     return l;
 }
@@ -114,7 +115,8 @@ std::vector<LobbyEvent> ApplyDispatch(LobbyCache &lobbies, UserCache &users, uin
         const uint64_t memberId = record.id;
         auto change = lobbies.PutMember(lobbyId, std::move(record));
         if (!change || memberId == selfId) return events;
-        events.push_back({*change == LobbyCache::MemberChange::Added ? Kind::MemberAdded : Kind::MemberUpdated, lobbyId, memberId});
+        events.push_back(
+            {*change == LobbyCache::MemberChange::Added ? Kind::MemberAdded : Kind::MemberUpdated, lobbyId, memberId});
     } else if (type == "LOBBY_MEMBER_REMOVE") {
         const uint64_t lobbyId = wire::Snowflake(data, "lobby_id");
         const uint64_t memberId = wire::Snowflake(wire::Member(data, "member"), "id");

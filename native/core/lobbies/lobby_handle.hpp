@@ -14,11 +14,14 @@
 namespace svcpp::core {
 
 class LobbyHandle {
-public:
+  public:
     LobbyHandle() = default;
     LobbyHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users,
                 std::weak_ptr<const voice::LobbyCallReader> lobbyCalls, uint64_t lobbyId)
-        : lobbies_(std::move(lobbies)), users_(std::move(users)), lobbyCalls_(std::move(lobbyCalls)), lobbyId_(lobbyId) {}
+        : lobbies_(std::move(lobbies)),
+          users_(std::move(users)),
+          lobbyCalls_(std::move(lobbyCalls)),
+          lobbyId_(lobbyId) {}
 
     bool IsValid() const;
     uint64_t Id() const { return IsValid() ? lobbyId_ : 0; }
@@ -30,7 +33,7 @@ public:
     /** Who is in the lobby's call (without joining it); absent while nobody is. */
     std::optional<CallInfoHandle> GetCallInfoHandle() const;
 
-private:
+  private:
     /** `read(lobby)` while the client and the lobby exist; nullopt otherwise. */
     template <typename Reader>
     auto With(Reader &&read) const -> std::optional<std::invoke_result_t<Reader, const LobbyRecord &>> {

@@ -12,9 +12,10 @@
 namespace svcpp::core {
 
 class LobbyMemberHandle {
-public:
+  public:
     LobbyMemberHandle() = default;
-    LobbyMemberHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users, uint64_t lobbyId, uint64_t memberId)
+    LobbyMemberHandle(std::weak_ptr<const LobbyCache> lobbies, std::weak_ptr<const UserCache> users, uint64_t lobbyId,
+                      uint64_t memberId)
         : lobbies_(std::move(lobbies)), users_(std::move(users)), lobbyId_(lobbyId), memberId_(memberId) {}
 
     bool IsValid() const { return Record().has_value(); }
@@ -26,7 +27,7 @@ public:
     /** svcpp: the server-set display name of the member, when set (reference 1.10 has it on messages only). */
     std::optional<std::string> AdditionalName() const { return Record().value_or(LobbyMemberRecord{}).additionalName; }
 
-private:
+  private:
     std::optional<LobbyMemberRecord> Record() const;
 
     std::weak_ptr<const LobbyCache> lobbies_;

@@ -64,9 +64,10 @@ void Logger::WriteFile(LoggingSeverity severity, const std::string &message) {
     const std::chrono::year_month_day date{today};
     const std::chrono::hh_mm_ss time{now - today};
     std::fprintf(file_, "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ [%s] %s\n", static_cast<int>(date.year()),
-                 static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()), static_cast<int>(time.hours().count()),
-                 static_cast<int>(time.minutes().count()), static_cast<int>(time.seconds().count()),
-                 static_cast<int>(time.subseconds().count()), ToString(severity), message.c_str());
+                 static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+                 static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
+                 static_cast<int>(time.seconds().count()), static_cast<int>(time.subseconds().count()),
+                 ToString(severity), message.c_str());
     std::fflush(file_);  // a crash must not lose the lines that explain it
 }
 

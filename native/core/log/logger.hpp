@@ -14,7 +14,7 @@
 namespace svcpp::core {
 
 class Logger {
-public:
+  public:
     explicit Logger(CallbackQueue &queue) : queue_(queue) {}
 
     /** Registers a callback for lines at or above min; returns its token (>= 1). Takes cb only on success. */
@@ -40,7 +40,7 @@ public:
     bool SetFile(const std::string &dir, LoggingSeverity min, const char *fileName = "svcpp.log");
     ~Logger();
 
-private:
+  private:
     struct Entry {
         LoggingSeverity min;
         SharedClientLogCallback cb;

@@ -14,7 +14,10 @@ void ReplaceAll(std::string &line, std::string_view needle) {
     }
 }
 
-bool TokenChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '~' || c == '+' || c == '/' || c == '=' || c == '%'; }
+bool TokenChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '~' || c == '+' ||
+           c == '/' || c == '=' || c == '%';
+}
 
 /** Masks the run of token characters that follows each occurrence of prefix. */
 void MaskAfter(std::string &line, std::string_view prefix) {
@@ -22,7 +25,8 @@ void MaskAfter(std::string &line, std::string_view prefix) {
         size_t start = at + prefix.size();
         size_t end = start;
         while (end < line.size() && TokenChar(line[end])) ++end;
-        if (end > start && std::string_view(line).substr(start, end - start) != kMask) line.replace(start, end - start, kMask);
+        if (end > start && std::string_view(line).substr(start, end - start) != kMask)
+            line.replace(start, end - start, kMask);
     }
 }
 }  // namespace
@@ -38,9 +42,18 @@ std::string Redactor::Apply(std::string line) const {
         std::lock_guard lock(mutex_);
         for (const auto &secret : secrets_) ReplaceAll(line, secret);
     }
-    static constexpr std::array<std::string_view, 12> kPrefixes = {
-        "Bearer ", "Bot ", "token=", "code=", "code_verifier=", "client_secret=",
-        "\"token\":\"", "\"access_token\":\"", "\"refresh_token\":\"", "\"id_token\":\"", "\"external_auth_token\":\"", "\"parent_access_token\":\""};
+    static constexpr std::array<std::string_view, 12> kPrefixes = {"Bearer ",
+                                                                   "Bot ",
+                                                                   "token=",
+                                                                   "code=",
+                                                                   "code_verifier=",
+                                                                   "client_secret=",
+                                                                   "\"token\":\"",
+                                                                   "\"access_token\":\"",
+                                                                   "\"refresh_token\":\"",
+                                                                   "\"id_token\":\"",
+                                                                   "\"external_auth_token\":\"",
+                                                                   "\"parent_access_token\":\""};
     for (auto prefix : kPrefixes) MaskAfter(line, prefix);
     return line;
 }

@@ -14,13 +14,13 @@
 namespace svcpp::core {
 
 class Redactor {
-public:
+  public:
     /** Registers a secret (ignored when shorter than 8 characters: too short to be a credential). */
     void Add(std::string_view secret);
     /** The line with every secret and credential-shaped value replaced by "[redacted]". */
     std::string Apply(std::string line) const;
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::set<std::string> secrets_;
 };

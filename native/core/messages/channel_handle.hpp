@@ -12,7 +12,7 @@
 namespace svcpp::core {
 
 class ChannelHandle {
-public:
+  public:
     ChannelHandle() = default;
     ChannelHandle(CacheRefs refs, uint64_t channelId) : refs_(std::move(refs)), id_(channelId) {}
 
@@ -27,7 +27,7 @@ public:
     std::vector<uint64_t> Recipients() const { return Lookup(refs_, id_).value_or(ChannelRecord{}).recipients; }
     ChannelType Type() const { return Lookup(refs_, id_).value_or(ChannelRecord{}).type; }
 
-private:
+  private:
     CacheRefs refs_;
     uint64_t id_ = 0;
 };

@@ -14,7 +14,8 @@ bool AllDigits(const std::string &s) {
 }
 
 /** The readable form of one <…> token (without the brackets), or nullopt to keep it. */
-std::optional<std::string> RenderToken(const std::string &token, const std::function<std::optional<std::string>(uint64_t)> &userName) {
+std::optional<std::string> RenderToken(const std::string &token,
+                                       const std::function<std::optional<std::string>(uint64_t)> &userName) {
     if (token.size() > 1 && token[0] == '@') {
         std::string id = token.substr(token[1] == '!' ? 2 : 1);
         if (!AllDigits(id)) return std::nullopt;
@@ -24,9 +25,12 @@ std::optional<std::string> RenderToken(const std::string &token, const std::func
         return rendered;
     }
     std::string rest;
-    if (token.rfind(":", 0) == 0) rest = token.substr(1);
-    else if (token.rfind("a:", 0) == 0) rest = token.substr(2);
-    else return std::nullopt;
+    if (token.rfind(":", 0) == 0)
+        rest = token.substr(1);
+    else if (token.rfind("a:", 0) == 0)
+        rest = token.substr(2);
+    else
+        return std::nullopt;
     const auto colon = rest.find(':');
     if (colon == std::string::npos || colon == 0 || !AllDigits(rest.substr(colon + 1))) return std::nullopt;
     std::string rendered(":");

@@ -14,7 +14,7 @@
 namespace svcpp::core::messages {
 
 class LobbyCatchUp {
-public:
+  public:
     /** One page to fetch: the messages of `lobbyId` that follow `after`, for the session numbered `epoch`. */
     struct Fetch {
         uint64_t lobbyId = 0;
@@ -49,7 +49,7 @@ public:
     /** The lobby's catch-up failed for good: live messages are delivered as before, nothing more is fetched. */
     void Abandon(const Fetch &fetch);
 
-private:
+  private:
     struct Lobby {
         uint64_t newest = 0;       // newest message id given to the host
         uint64_t cursor = 0;       // while catching up: every message up to this id has been fetched

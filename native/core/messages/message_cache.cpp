@@ -52,7 +52,8 @@ std::vector<std::shared_ptr<const MessageCache::Entry>> MessageCache::Recent(uin
     std::vector<std::shared_ptr<const Entry>> out;
     auto ids = byChannel_.find(channelId);
     if (ids == byChannel_.end()) return out;
-    for (auto it = ids->second.rbegin(); it != ids->second.rend() && out.size() < limit; ++it) out.push_back(messages_.at(*it));
+    for (auto it = ids->second.rbegin(); it != ids->second.rend() && out.size() < limit; ++it)
+        out.push_back(messages_.at(*it));
     return out;
 }
 

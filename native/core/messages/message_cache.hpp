@@ -27,7 +27,7 @@ struct MessageRecord {
     uint64_t authorId = 0;
     uint64_t channelId = 0;  // DM channel as this user sees it, or the lobby id
     ChannelType channelType = ChannelType::Dm;
-    uint64_t lobbyId = 0;  // lobby messages only
+    uint64_t lobbyId = 0;      // lobby messages only
     uint64_t recipientId = 0;  // DMs: the user it was sent to; lobby messages: the lobby
     uint64_t sentMs = 0;
     uint64_t editedMs = 0;
@@ -50,7 +50,7 @@ struct ChannelRecord {
 };
 
 class MessageCache {
-public:
+  public:
     static constexpr size_t kPerChannel = 25;
 
     struct Entry {
@@ -78,7 +78,7 @@ public:
 
     void Clear();
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::map<uint64_t, std::shared_ptr<Entry>> messages_;
     std::map<uint64_t, std::set<uint64_t>> byChannel_;  // channel id → cached message ids

@@ -62,14 +62,15 @@ std::shared_ptr<const MessageCache::Entry> CacheMessage(MessageCache &messages, 
     return messages.Put(std::move(record));
 }
 
-std::vector<MessageEvent> ApplyDispatch(MessageCache &messages, UserCache &users, uint64_t selfId, std::string_view type,
-                                        const nlohmann::json &data) {
+std::vector<MessageEvent> ApplyDispatch(MessageCache &messages, UserCache &users, uint64_t selfId,
+                                        std::string_view type, const nlohmann::json &data) {
     using Kind = MessageEvent::Kind;
     std::vector<MessageEvent> events;
     const bool create = type == "MESSAGE_CREATE" || type == "LOBBY_MESSAGE_CREATE";
     const bool update = type == "MESSAGE_UPDATE" || type == "LOBBY_MESSAGE_UPDATE";
     if (create || update) {
-        if (auto entry = CacheMessage(messages, users, selfId, data)) events.push_back({create ? Kind::Created : Kind::Updated, messages.Read(*entry).id});
+        if (auto entry = CacheMessage(messages, users, selfId, data))
+            events.push_back({create ? Kind::Created : Kind::Updated, messages.Read(*entry).id});
     } else if (type == "MESSAGE_DELETE" || type == "LOBBY_MESSAGE_DELETE") {
         const uint64_t id = wire::Snowflake(data, "id");
         uint64_t channelId = wire::Snowflake(data, type == "MESSAGE_DELETE" ? "channel_id" : "lobby_id");

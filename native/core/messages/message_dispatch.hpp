@@ -37,7 +37,7 @@ std::shared_ptr<const MessageCache::Entry> CacheMessage(MessageCache &messages, 
                                                         const nlohmann::json &message);
 
 /** One MESSAGE_* / LOBBY_MESSAGE_* dispatch (other types: nothing). */
-std::vector<MessageEvent> ApplyDispatch(MessageCache &messages, UserCache &users, uint64_t selfId, std::string_view type,
-                                        const nlohmann::json &data);
+std::vector<MessageEvent> ApplyDispatch(MessageCache &messages, UserCache &users, uint64_t selfId,
+                                        std::string_view type, const nlohmann::json &data);
 
 }  // namespace svcpp::core::messages

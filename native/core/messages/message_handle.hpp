@@ -17,9 +17,10 @@
 namespace svcpp::core {
 
 class MessageHandle {
-public:
+  public:
     MessageHandle() = default;
-    MessageHandle(CacheRefs refs, std::shared_ptr<const MessageCache::Entry> entry) : refs_(std::move(refs)), entry_(std::move(entry)) {}
+    MessageHandle(CacheRefs refs, std::shared_ptr<const MessageCache::Entry> entry)
+        : refs_(std::move(refs)), entry_(std::move(entry)) {}
 
     bool IsValid() const { return Record().has_value(); }
     uint64_t Id() const { return Get().id; }
@@ -46,15 +47,15 @@ public:
 
     /** What the getters answer, read with one copy of the record (each getter copies it again). */
     struct Whole {
-        MessageRecord record;                // the default record once the message's client is gone
-        std::string content;                 // Content()
-        std::optional<UserHandle> author;    // Author()
-        std::optional<uint64_t> lobbyId;     // Lobby()'s id
+        MessageRecord record;              // the default record once the message's client is gone
+        std::string content;               // Content()
+        std::optional<UserHandle> author;  // Author()
+        std::optional<uint64_t> lobbyId;   // Lobby()'s id
     };
     /** For whole-object readers (the C snapshot of a message, capi/support/whole_snapshots.cpp). */
     Whole ReadWhole() const;
 
-private:
+  private:
     std::optional<MessageRecord> Record() const;
     MessageRecord Get() const { return Record().value_or(MessageRecord{}); }
     std::optional<UserHandle> UserOf(uint64_t userId) const;

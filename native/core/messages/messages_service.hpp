@@ -17,7 +17,7 @@
 namespace svcpp::core::messages {
 
 class MessagesService {
-public:
+  public:
     MessagesService(CallbackQueue &queue, std::shared_ptr<UserCache> users)
         : users_(std::move(users)), created_(queue), updated_(queue), deleted_(queue) {}
 
@@ -32,7 +32,7 @@ public:
     EventSlot<void(uint64_t, uint64_t)> &Deleted() { return deleted_; }
     void ReleaseRegistrations();
 
-private:
+  private:
     std::shared_ptr<UserCache> users_;
     std::shared_ptr<MessageCache> cache_ = std::make_shared<MessageCache>();
     LobbyCatchUp catchUp_;

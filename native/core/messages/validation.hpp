@@ -10,7 +10,7 @@
 
 namespace svcpp::core::validation {
 
-inline constexpr size_t kMaxContent = 2000;       // message content, code points
+inline constexpr size_t kMaxContent = 2000;        // message content, code points
 inline constexpr size_t kMaxMetadataKeys = 25;     // lobby, member and message metadata
 inline constexpr size_t kMaxMetadataKey = 1024;    // code points
 inline constexpr size_t kMaxMetadataValue = 1024;  // code points

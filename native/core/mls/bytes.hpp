@@ -14,13 +14,13 @@ using ByteView = std::span<const uint8_t>;
 
 /** Any failure of the MLS library: malformed input, failed authentication, an OpenSSL error. */
 class Error : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 /** Input that does not follow the TLS presentation language (bad length, truncated, trailing bytes). */
 class DecodeError : public Error {
-public:
+  public:
     using Error::Error;
 };
 

@@ -59,7 +59,8 @@ HpkeCiphertext EncryptWithLabel(ByteView publicKey, std::string_view label, Byte
     return HpkeCiphertext{std::move(sealed.enc), std::move(sealed.ciphertext)};
 }
 
-Bytes DecryptWithLabel(ByteView privateKey, std::string_view label, ByteView context, const HpkeCiphertext& ciphertext) {
+Bytes DecryptWithLabel(ByteView privateKey, std::string_view label, ByteView context,
+                       const HpkeCiphertext &ciphertext) {
     return hpke::OpenBase(ciphertext.kemOutput, privateKey, LabelledContent(label, context), {}, ciphertext.ciphertext);
 }
 

@@ -28,6 +28,6 @@ struct HpkeCiphertext {
 };
 HpkeCiphertext EncryptWithLabel(ByteView publicKey, std::string_view label, ByteView context, ByteView plaintext);
 /** Throws Error when the ciphertext does not authenticate. */
-Bytes DecryptWithLabel(ByteView privateKey, std::string_view label, ByteView context, const HpkeCiphertext& ciphertext);
+Bytes DecryptWithLabel(ByteView privateKey, std::string_view label, ByteView context, const HpkeCiphertext &ciphertext);
 
 }  // namespace svcpp::core::mls

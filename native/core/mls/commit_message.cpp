@@ -25,7 +25,7 @@ Bytes CommitMessage::EncodeFramedContent() const {
     w.U32(senderLeaf);
     w.Opaque({});  // authenticated_data: DAVE sends none
     w.U8(kContentTypeCommit);
-    w.Vector(proposals, [](tls::Writer& out, const ProposalOrRef& p) {
+    w.Vector(proposals, [](tls::Writer &out, const ProposalOrRef &p) {
         if (p.byReference) {
             out.U8(kProposalByReference);
             out.Opaque(p.ref);
@@ -39,7 +39,7 @@ Bytes CommitMessage::EncodeFramedContent() const {
             out.U32(p.removed);
         }
     });
-    w.Optional(path, [](tls::Writer& out, const UpdatePath& p) { p.Encode(out); });
+    w.Optional(path, [](tls::Writer &out, const UpdatePath &p) { p.Encode(out); });
     return w.Take();
 }
 
@@ -66,7 +66,7 @@ CommitMessage CommitMessage::Decode(ByteView mlsMessage) {
     c.senderLeaf = r.U32();
     r.Opaque();  // authenticated_data
     if (r.U8() != kContentTypeCommit) throw Error("commit: content is not a commit");
-    c.proposals = r.Vector<ProposalOrRef>([](tls::Reader& in) {
+    c.proposals = r.Vector<ProposalOrRef>([](tls::Reader &in) {
         ProposalOrRef p;
         uint8_t kind = in.U8();
         if (kind == kProposalByValue) {
@@ -86,9 +86,9 @@ CommitMessage CommitMessage::Decode(ByteView mlsMessage) {
         }
         return p;
     });
-    c.path = r.Optional<UpdatePath>([](tls::Reader& in) { return UpdatePath::Decode(in); });
+    c.path = r.Optional<UpdatePath>([](tls::Reader &in) { return UpdatePath::Decode(in); });
     c.receivedFramedContent.assign(mlsMessage.begin() + static_cast<std::ptrdiff_t>(contentStart),
-        mlsMessage.begin() + static_cast<std::ptrdiff_t>(r.Position()));
+                                   mlsMessage.begin() + static_cast<std::ptrdiff_t>(r.Position()));
     c.signature = r.Opaque();
     c.confirmationTag = r.Opaque();
     c.membershipTag = r.Opaque();

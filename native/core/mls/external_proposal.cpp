@@ -13,7 +13,7 @@ constexpr uint8_t kContentTypeProposal = 2;
 
 // FramedContent (§6) of an external proposal: everything the signature covers after version and wire format.
 Bytes EncodeFramedContent(ByteView groupId, uint64_t epoch, uint32_t senderIndex, ByteView authenticatedData,
-    ByteView proposal) {
+                          ByteView proposal) {
     tls::Writer w;
     w.Opaque(groupId);
     w.U64(epoch);
@@ -51,7 +51,7 @@ ExternalSender ExternalSender::Decode(ByteView bytes) {
     return s;
 }
 
-ExternalSender ExternalSender::Read(tls::Reader& r) {
+ExternalSender ExternalSender::Read(tls::Reader &r) {
     ExternalSender s;
     s.signatureKey = r.Opaque();
     s.credential.type = r.U16();
@@ -60,8 +60,8 @@ ExternalSender ExternalSender::Read(tls::Reader& r) {
     return s;
 }
 
-ExternalProposal ProcessExternalProposal(ByteView mlsMessage, const std::vector<ExternalSender>& externalSenders,
-    ByteView groupId, uint64_t epoch) {
+ExternalProposal ProcessExternalProposal(ByteView mlsMessage, const std::vector<ExternalSender> &externalSenders,
+                                         ByteView groupId, uint64_t epoch) {
     tls::Reader r(mlsMessage);
     if (r.U16() != kProtocolVersionMls10) throw Error("proposal: protocol version is not mls10");
     if (r.U16() != kWireFormatPublicMessage) throw Error("proposal: not a PublicMessage");
@@ -98,7 +98,7 @@ ExternalProposal ProcessExternalProposal(ByteView mlsMessage, const std::vector<
 
     ByteView framedContent = mlsMessage.subspan(contentStart, contentEnd - contentStart);
     if (!VerifyWithLabel(externalSenders[p.senderIndex].signatureKey, "FramedContentTBS", EncodeTbs(framedContent),
-            signature)) {
+                         signature)) {
         throw Error("proposal: signature does not verify");
     }
     if (p.added) p.added->Validate();
@@ -109,7 +109,7 @@ ExternalProposal ProcessExternalProposal(ByteView mlsMessage, const std::vector<
 }
 
 Bytes CreateExternalProposal(ByteView signaturePrivateKey, uint32_t senderIndex, ByteView groupId, uint64_t epoch,
-    const std::optional<KeyPackage>& added, uint32_t removedLeaf) {
+                             const std::optional<KeyPackage> &added, uint32_t removedLeaf) {
     tls::Writer proposal;
     if (added) {
         proposal.U16(kProposalAdd);

@@ -24,7 +24,7 @@ struct ExternalSender {
     Bytes Encode() const;
     static ExternalSender Decode(ByteView bytes);
     /** Reads one ExternalSender from a larger structure (the external_senders extension's list). */
-    static ExternalSender Read(tls::Reader& r);
+    static ExternalSender Read(tls::Reader &r);
 };
 
 /** An authenticated external Add or Remove proposal. */
@@ -45,11 +45,11 @@ struct ExternalProposal {
  * FramedContentTBS, proposal type Add or Remove, and (for Add) the KeyPackage's own validation. Throws Error
  * (DecodeError for malformed bytes) naming the first rule broken.
  */
-ExternalProposal ProcessExternalProposal(ByteView mlsMessage, const std::vector<ExternalSender>& externalSenders,
-    ByteView groupId, uint64_t epoch);
+ExternalProposal ProcessExternalProposal(ByteView mlsMessage, const std::vector<ExternalSender> &externalSenders,
+                                         ByteView groupId, uint64_t epoch);
 
 /** Creates a signed external Add (when `added` is set) or Remove proposal as an encoded MLSMessage. */
 Bytes CreateExternalProposal(ByteView signaturePrivateKey, uint32_t senderIndex, ByteView groupId, uint64_t epoch,
-    const std::optional<KeyPackage>& added, uint32_t removedLeaf = 0);
+                             const std::optional<KeyPackage> &added, uint32_t removedLeaf = 0);
 
 }  // namespace svcpp::core::mls

@@ -13,13 +13,15 @@
 
 namespace svcpp::core::mls {
 
-CommitOutput GroupState::Commit(const std::vector<ExternalProposal>& proposals) {
+CommitOutput GroupState::Commit(const std::vector<ExternalProposal> &proposals) {
     if (proposals.empty()) throw Error("commit: there are no proposals to commit");
     std::vector<ResolvedProposal> resolved;
     CommitMessage message;
-    for (const ExternalProposal& p : proposals) {
-        if (p.groupId != context_.groupId || p.epoch != context_.epoch) throw Error("commit: a proposal is for another group or epoch");
-        if (std::any_of(message.proposals.begin(), message.proposals.end(), [&](const auto& q) { return q.ref == p.ref; })) {
+    for (const ExternalProposal &p : proposals) {
+        if (p.groupId != context_.groupId || p.epoch != context_.epoch)
+            throw Error("commit: a proposal is for another group or epoch");
+        if (std::any_of(message.proposals.begin(), message.proposals.end(),
+                        [&](const auto &q) { return q.ref == p.ref; })) {
             throw Error("commit: the same proposal is listed twice");
         }
         resolved.push_back(ResolvedProposal{p.proposalType, p.added, p.removedLeaf});
@@ -47,8 +49,8 @@ CommitOutput GroupState::Commit(const std::vector<ExternalProposal>& proposals) 
     message.signature = SignWithLabel(signaturePrivateKey_, "FramedContentTBS", tbs);
     next.confirmedTranscriptHash = ConfirmedTranscriptHash(interimTranscriptHash_, framedContent, message.signature);
     const Bytes zero(primitives::kHashSize, 0);
-    EpochSecrets secrets = DeriveEpochSecrets(secrets_.initSecret, created ? created->secrets.commitSecret : zero, zero,
-        next.Encode());
+    EpochSecrets secrets =
+        DeriveEpochSecrets(secrets_.initSecret, created ? created->secrets.commitSecret : zero, zero, next.Encode());
     message.confirmationTag = primitives::HmacSha256(secrets.confirmationKey, next.confirmedTranscriptHash);
     message.membershipTag = MembershipTag(secrets_.membershipKey, tbs, message.signature, message.confirmationTag);
 
@@ -74,7 +76,7 @@ CommitOutput GroupState::Commit(const std::vector<ExternalProposal>& proposals) 
     }
 
     auto pending = std::make_unique<Pending>(Pending{out.commit, GroupState()});
-    GroupState& after = pending->next;
+    GroupState &after = pending->next;
     after.context_ = std::move(next);
     after.externalSenders_ = externalSenders_;
     after.tree_ = std::move(tree);
@@ -89,7 +91,8 @@ CommitOutput GroupState::Commit(const std::vector<ExternalProposal>& proposals) 
     }
     PruneKeys(after.nodePrivateKeys_, after.tree_);
     after.secrets_ = std::move(secrets);
-    after.interimTranscriptHash_ = InterimTranscriptHash(after.context_.confirmedTranscriptHash, message.confirmationTag);
+    after.interimTranscriptHash_ =
+        InterimTranscriptHash(after.context_.confirmedTranscriptHash, message.confirmationTag);
     pending_ = std::move(pending);
     return out;
 }

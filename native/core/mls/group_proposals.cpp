@@ -8,9 +8,9 @@
 
 namespace svcpp::core::mls {
 
-AppliedProposals ApplyProposals(RatchetTree& tree, const std::vector<ResolvedProposal>& proposals, uint32_t ownLeaf) {
+AppliedProposals ApplyProposals(RatchetTree &tree, const std::vector<ResolvedProposal> &proposals, uint32_t ownLeaf) {
     std::vector<uint32_t> removed;
-    for (const auto& p : proposals) {
+    for (const auto &p : proposals) {
         if (p.type != kProposalRemove) continue;
         if (p.removed == ownLeaf) throw Error("commit: removes us");
         if (std::find(removed.begin(), removed.end(), p.removed) != removed.end()) {
@@ -23,15 +23,17 @@ AppliedProposals ApplyProposals(RatchetTree& tree, const std::vector<ResolvedPro
         tree.RemoveLeaf(p.removed);
     }
     AppliedProposals applied;
-    for (const auto& p : proposals) {
+    for (const auto &p : proposals) {
         if (p.type != kProposalAdd) continue;
         p.added->Validate();
-        const LeafNode& leaf = p.added->leafNode;
+        const LeafNode &leaf = p.added->leafNode;
         for (uint32_t n = 0; n < tree.NodeCount(); n += 2) {
-            const auto& member = tree.Node(n);
+            const auto &member = tree.Node(n);
             if (!member) continue;
-            if (member->leaf->signatureKey == leaf.signatureKey) throw Error("commit: adds a signature key already in the group");
-            if (member->leaf->encryptionKey == leaf.encryptionKey) throw Error("commit: adds an encryption key already in the group");
+            if (member->leaf->signatureKey == leaf.signatureKey)
+                throw Error("commit: adds a signature key already in the group");
+            if (member->leaf->encryptionKey == leaf.encryptionKey)
+                throw Error("commit: adds an encryption key already in the group");
         }
         applied.newLeaves.push_back(tree.AddLeaf(leaf));
         applied.addedKeyPackages.push_back(*p.added);
@@ -39,9 +41,9 @@ AppliedProposals ApplyProposals(RatchetTree& tree, const std::vector<ResolvedPro
     return applied;
 }
 
-bool PathRequired(const std::vector<ResolvedProposal>& proposals) {
+bool PathRequired(const std::vector<ResolvedProposal> &proposals) {
     return proposals.empty() ||
-        std::any_of(proposals.begin(), proposals.end(), [](const auto& p) { return p.type == kProposalRemove; });
+           std::any_of(proposals.begin(), proposals.end(), [](const auto &p) { return p.type == kProposalRemove; });
 }
 
 }  // namespace svcpp::core::mls

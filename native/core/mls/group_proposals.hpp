@@ -18,17 +18,17 @@ struct ResolvedProposal {
 };
 
 struct AppliedProposals {
-    std::vector<uint32_t> newLeaves;          // where each Add landed, in proposal order
-    std::vector<KeyPackage> addedKeyPackages; // the same order
+    std::vector<uint32_t> newLeaves;           // where each Add landed, in proposal order
+    std::vector<KeyPackage> addedKeyPackages;  // the same order
 };
 
 /**
  * Applies `proposals` to `tree`. Throws Error when a Remove names `ownLeaf` or a blank leaf, a leaf is removed twice,
  * an added KeyPackage fails validation, or an added member's signature or encryption key is already in the group.
  */
-AppliedProposals ApplyProposals(RatchetTree& tree, const std::vector<ResolvedProposal>& proposals, uint32_t ownLeaf);
+AppliedProposals ApplyProposals(RatchetTree &tree, const std::vector<ResolvedProposal> &proposals, uint32_t ownLeaf);
 
 /** §12.4: a commit needs an UpdatePath when it is empty or holds a Remove (the only such proposal DAVE uses). */
-bool PathRequired(const std::vector<ResolvedProposal>& proposals);
+bool PathRequired(const std::vector<ResolvedProposal> &proposals);
 
 }  // namespace svcpp::core::mls

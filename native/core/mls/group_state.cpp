@@ -32,9 +32,9 @@ std::vector<ExternalSender> ParseExternalSenders(ByteView extensionsBody) {
 }
 
 // The body of the GroupContext's extension list holding only external_senders.
-Bytes EncodeExternalSendersExtension(const std::vector<ExternalSender>& senders) {
+Bytes EncodeExternalSendersExtension(const std::vector<ExternalSender> &senders) {
     tls::Writer list;
-    list.Vector(senders, [](tls::Writer& out, const ExternalSender& s) { out.Raw(s.Encode()); });
+    list.Vector(senders, [](tls::Writer &out, const ExternalSender &s) { out.Raw(s.Encode()); });
     tls::Writer body;
     body.U16(kExtensionExternalSenders);
     body.Opaque(list.Bytes());
@@ -43,32 +43,37 @@ Bytes EncodeExternalSendersExtension(const std::vector<ExternalSender>& senders)
 
 }  // namespace
 
-void PruneKeys(std::map<uint32_t, Bytes>& keys, const RatchetTree& tree) {
-    std::erase_if(keys, [&](const auto& entry) {
+void PruneKeys(std::map<uint32_t, Bytes> &keys, const RatchetTree &tree) {
+    std::erase_if(keys, [&](const auto &entry) {
         if (entry.first >= tree.NodeCount() || tree.IsBlank(entry.first)) return true;
-        const TreeNode& node = *tree.Node(entry.first);
-        const Bytes& publicKey = node.leaf ? node.leaf->encryptionKey : node.parent->encryptionKey;
+        const TreeNode &node = *tree.Node(entry.first);
+        const Bytes &publicKey = node.leaf ? node.leaf->encryptionKey : node.parent->encryptionKey;
         return primitives::P256PublicFromPrivate(entry.second) != publicKey;
     });
 }
 
-GroupState::GroupState(const GroupState& other)
-    : context_(other.context_), externalSenders_(other.externalSenders_), tree_(other.tree_), ownLeaf_(other.ownLeaf_),
-      signaturePrivateKey_(other.signaturePrivateKey_), nodePrivateKeys_(other.nodePrivateKeys_),
-      secrets_(other.secrets_), interimTranscriptHash_(other.interimTranscriptHash_),
+GroupState::GroupState(const GroupState &other)
+    : context_(other.context_),
+      externalSenders_(other.externalSenders_),
+      tree_(other.tree_),
+      ownLeaf_(other.ownLeaf_),
+      signaturePrivateKey_(other.signaturePrivateKey_),
+      nodePrivateKeys_(other.nodePrivateKeys_),
+      secrets_(other.secrets_),
+      interimTranscriptHash_(other.interimTranscriptHash_),
       pending_(other.pending_ ? std::make_unique<Pending>(*other.pending_) : nullptr) {}
 
-GroupState& GroupState::operator=(const GroupState& other) {
+GroupState &GroupState::operator=(const GroupState &other) {
     if (this != &other) *this = GroupState(other);
     return *this;
 }
 
-GroupState::GroupState(GroupState&&) noexcept = default;
-GroupState& GroupState::operator=(GroupState&&) noexcept = default;
+GroupState::GroupState(GroupState &&) noexcept = default;
+GroupState &GroupState::operator=(GroupState &&) noexcept = default;
 GroupState::~GroupState() = default;
 
-GroupState GroupState::Create(ByteView groupId, const KeyPackageBundle& own, ByteView signaturePrivateKey,
-    const std::vector<ExternalSender>& externalSenders) {
+GroupState GroupState::Create(ByteView groupId, const KeyPackageBundle &own, ByteView signaturePrivateKey,
+                              const std::vector<ExternalSender> &externalSenders) {
     own.keyPackage.Validate();
     if (primitives::P256PublicFromPrivate(signaturePrivateKey) != own.keyPackage.leafNode.signatureKey) {
         throw Error("group: the signature key does not match the KeyPackage's");
@@ -91,7 +96,8 @@ GroupState GroupState::Create(ByteView groupId, const KeyPackageBundle& own, Byt
     return s;
 }
 
-GroupState GroupState::FromWelcome(const JoinedGroup& joined, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
+GroupState GroupState::FromWelcome(const JoinedGroup &joined, const KeyPackageBundle &own,
+                                   ByteView signaturePrivateKey) {
     if (!joined.tree || !joined.ownLeaf) throw Error("group: the Welcome carried no ratchet tree");
     GroupState s;
     s.context_ = joined.groupInfo.groupContext;
@@ -110,11 +116,12 @@ GroupState GroupState::FromWelcome(const JoinedGroup& joined, const KeyPackageBu
         throw Error("group: our leaf's encryption key is not the KeyPackage's");
     }
     s.secrets_ = joined.secrets;
-    s.interimTranscriptHash_ = InterimTranscriptHash(s.context_.confirmedTranscriptHash, joined.groupInfo.confirmationTag);
+    s.interimTranscriptHash_ =
+        InterimTranscriptHash(s.context_.confirmedTranscriptHash, joined.groupInfo.confirmationTag);
     return s;
 }
 
-GroupState GroupState::Join(ByteView welcome, const KeyPackageBundle& own, ByteView signaturePrivateKey) {
+GroupState GroupState::Join(ByteView welcome, const KeyPackageBundle &own, ByteView signaturePrivateKey) {
     return FromWelcome(ProcessWelcome(welcome, own.keyPackage, own.initPrivateKey), own, signaturePrivateKey);
 }
 
@@ -126,8 +133,9 @@ void GroupState::MergePendingCommit() {
 
 void GroupState::DiscardPendingCommit() { pending_.reset(); }
 
-void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal>& proposalsByRef) {
-    if (pending_ && std::equal(mlsMessage.begin(), mlsMessage.end(), pending_->commit.begin(), pending_->commit.end())) {
+void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal> &proposalsByRef) {
+    if (pending_ &&
+        std::equal(mlsMessage.begin(), mlsMessage.end(), pending_->commit.begin(), pending_->commit.end())) {
         MergePendingCommit();
         return;
     }
@@ -140,26 +148,28 @@ void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, Extern
     if (c.senderLeaf == ownLeaf_) throw Error("commit: from our own leaf but not our pending commit");
 
     Bytes tbs = CommitTbs(c.receivedFramedContent, context_.Encode());
-    const Bytes& senderKey = tree_.Node(tree_math::LeafToNode(c.senderLeaf))->leaf->signatureKey;
-    if (!VerifyWithLabel(senderKey, "FramedContentTBS", tbs, c.signature)) throw Error("commit: signature does not verify");
+    const Bytes &senderKey = tree_.Node(tree_math::LeafToNode(c.senderLeaf))->leaf->signatureKey;
+    if (!VerifyWithLabel(senderKey, "FramedContentTBS", tbs, c.signature))
+        throw Error("commit: signature does not verify");
     if (MembershipTag(secrets_.membershipKey, tbs, c.signature, c.confirmationTag) != c.membershipTag) {
         throw Error("commit: membership tag does not verify");
     }
 
     std::vector<ResolvedProposal> proposals;
-    for (const ProposalOrRef& p : c.proposals) {
+    for (const ProposalOrRef &p : c.proposals) {
         if (!p.byReference) {
             proposals.push_back(ResolvedProposal{p.type, p.added, p.removed});
             continue;
         }
         auto it = proposalsByRef.find(p.ref);
         if (it == proposalsByRef.end()) throw Error("commit: references an unknown proposal");
-        const ExternalProposal& e = it->second;
-        if (e.groupId != context_.groupId || e.epoch != context_.epoch) throw Error("commit: references a proposal of another epoch");
+        const ExternalProposal &e = it->second;
+        if (e.groupId != context_.groupId || e.epoch != context_.epoch)
+            throw Error("commit: references a proposal of another epoch");
         proposals.push_back(ResolvedProposal{e.proposalType, e.added, e.removedLeaf});
     }
 
-    for (const ResolvedProposal& p : proposals) {
+    for (const ResolvedProposal &p : proposals) {
         if (p.type == kProposalRemove && p.removed == c.senderLeaf) throw Error("commit: the committer removes itself");
         if (p.type == kProposalRemove && p.removed == ownLeaf_) throw RemovedFromGroup("commit: removes us");
     }
@@ -175,12 +185,15 @@ void GroupState::ProcessCommit(ByteView mlsMessage, const std::map<Bytes, Extern
     if (c.path) {
         ApplyReceivedPath(tree, c.senderLeaf, *c.path, context_.groupId);
         next.treeHash = tree.RootTreeHash();  // the provisional GroupContext the path secrets are encrypted under
-        DecryptedPath decrypted = DecryptPath(tree, c.senderLeaf, ownLeaf_, *c.path, applied.newLeaves, keys, next.Encode());
-        for (std::size_t i = 0; i < decrypted.nodes.size(); ++i) keys[decrypted.nodes[i]] = decrypted.secrets.nodeKeys[i].privateKey;
+        DecryptedPath decrypted =
+            DecryptPath(tree, c.senderLeaf, ownLeaf_, *c.path, applied.newLeaves, keys, next.Encode());
+        for (std::size_t i = 0; i < decrypted.nodes.size(); ++i)
+            keys[decrypted.nodes[i]] = decrypted.secrets.nodeKeys[i].privateKey;
         commitSecret = decrypted.secrets.commitSecret;
     }
     next.treeHash = tree.RootTreeHash();
-    next.confirmedTranscriptHash = ConfirmedTranscriptHash(interimTranscriptHash_, c.receivedFramedContent, c.signature);
+    next.confirmedTranscriptHash =
+        ConfirmedTranscriptHash(interimTranscriptHash_, c.receivedFramedContent, c.signature);
     const Bytes zero(primitives::kHashSize, 0);
     EpochSecrets secrets = DeriveEpochSecrets(secrets_.initSecret, commitSecret, zero, next.Encode());
     if (primitives::HmacSha256(secrets.confirmationKey, next.confirmedTranscriptHash) != c.confirmationTag) {
@@ -203,9 +216,9 @@ Bytes GroupState::Export(std::string_view label, ByteView context, std::size_t l
 std::vector<uint64_t> GroupState::MemberUserIds() const {
     std::vector<uint64_t> ids;
     for (uint32_t leaf = 0; leaf < tree_.LeafCount(); ++leaf) {
-        const auto& node = tree_.Node(tree_math::LeafToNode(leaf));
+        const auto &node = tree_.Node(tree_math::LeafToNode(leaf));
         if (!node) continue;
-        const Bytes& identity = node->leaf->credential.identity;
+        const Bytes &identity = node->leaf->credential.identity;
         if (identity.size() != 8) throw Error("group: a member's identity is not an 8-byte DAVE user id");
         uint64_t id = 0;
         for (uint8_t b : identity) id = (id << 8) | b;
@@ -217,7 +230,7 @@ std::vector<uint64_t> GroupState::MemberUserIds() const {
 std::optional<uint32_t> GroupState::LeafOf(uint64_t userId) const {
     Bytes identity = DaveIdentity(userId);
     for (uint32_t leaf = 0; leaf < tree_.LeafCount(); ++leaf) {
-        const auto& node = tree_.Node(tree_math::LeafToNode(leaf));
+        const auto &node = tree_.Node(tree_math::LeafToNode(leaf));
         if (node && node->leaf->credential.identity == identity) return leaf;
     }
     return std::nullopt;

@@ -30,7 +30,7 @@ namespace svcpp::core::mls {
 
 /** An authentic commit (signature and membership tag verified) removes us: the caller leaves the group. */
 class RemovedFromGroup : public Error {
-public:
+  public:
     using Error::Error;
 };
 
@@ -43,23 +43,23 @@ struct CommitOutput {
 };
 
 class GroupState {
-public:
+  public:
     /**
      * A new group at epoch 0 whose only member is us (leaf 0), with a GroupContext carrying the `external_senders`
      * extension (§12.1.8.1) — the voice server, DAVE opcode 25. `own` is our KeyPackage bundle (its leaf node becomes
      * leaf 0, its encryption private key that leaf's key) and `signaturePrivateKey` signs our commits.
      */
-    static GroupState Create(ByteView groupId, const KeyPackageBundle& own, ByteView signaturePrivateKey,
-        const std::vector<ExternalSender>& externalSenders);
+    static GroupState Create(ByteView groupId, const KeyPackageBundle &own, ByteView signaturePrivateKey,
+                             const std::vector<ExternalSender> &externalSenders);
 
     /**
      * The state right after a successful ProcessWelcome (which must have carried the ratchet tree). `own` is the
      * bundle of the KeyPackage the Welcome was for; its encryption private key (and the Welcome's path secret, when
      * the commit had a path) give us the private keys we need to process later commits with a path.
      */
-    static GroupState FromWelcome(const JoinedGroup& joined, const KeyPackageBundle& own, ByteView signaturePrivateKey);
+    static GroupState FromWelcome(const JoinedGroup &joined, const KeyPackageBundle &own, ByteView signaturePrivateKey);
     /** ProcessWelcome then FromWelcome. */
-    static GroupState Join(ByteView welcome, const KeyPackageBundle& own, ByteView signaturePrivateKey);
+    static GroupState Join(ByteView welcome, const KeyPackageBundle &own, ByteView signaturePrivateKey);
 
     /**
      * Commits `proposals` (authenticated external proposals of this epoch, included by reference) and returns the
@@ -69,7 +69,7 @@ public:
      * MergePendingCommit. Throws Error (state unchanged) when a proposal is for another group or epoch, removes us,
      * removes a blank leaf, or when there is nothing to commit.
      */
-    CommitOutput Commit(const std::vector<ExternalProposal>& proposals);
+    CommitOutput Commit(const std::vector<ExternalProposal> &proposals);
     bool HasPendingCommit() const { return pending_ != nullptr; }
     /** Our pending commit won: move to its epoch. Throws Error when there is no pending commit. */
     void MergePendingCommit();
@@ -83,16 +83,16 @@ public:
      * discarded once this one applies. Throws Error, leaving the state unchanged, when any check fails;
      * RemovedFromGroup (an Error) when the commit is authentic and removes us.
      */
-    void ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal>& proposalsByRef = {});
+    void ProcessCommit(ByteView mlsMessage, const std::map<Bytes, ExternalProposal> &proposalsByRef = {});
 
     uint64_t Epoch() const { return context_.epoch; }
-    const Bytes& GroupId() const { return context_.groupId; }
-    const GroupContext& Context() const { return context_; }
-    const EpochSecrets& Secrets() const { return secrets_; }
-    const RatchetTree& Tree() const { return tree_; }
+    const Bytes &GroupId() const { return context_.groupId; }
+    const GroupContext &Context() const { return context_; }
+    const EpochSecrets &Secrets() const { return secrets_; }
+    const RatchetTree &Tree() const { return tree_; }
     uint32_t OwnLeaf() const { return ownLeaf_; }
     /** The external senders of the GroupContext (to authenticate proposals with ProcessExternalProposal). */
-    const std::vector<ExternalSender>& ExternalSenders() const { return externalSenders_; }
+    const std::vector<ExternalSender> &ExternalSenders() const { return externalSenders_; }
     /** MLS-Exporter(label, context, length) of the current epoch (§8.5). */
     Bytes Export(std::string_view label, ByteView context, std::size_t length) const;
     /**
@@ -103,13 +103,13 @@ public:
     /** The leaf of the member with DAVE user id `userId`, if any. */
     std::optional<uint32_t> LeafOf(uint64_t userId) const;
 
-    GroupState(const GroupState& other);
-    GroupState& operator=(const GroupState& other);
-    GroupState(GroupState&&) noexcept;
-    GroupState& operator=(GroupState&&) noexcept;
+    GroupState(const GroupState &other);
+    GroupState &operator=(const GroupState &other);
+    GroupState(GroupState &&) noexcept;
+    GroupState &operator=(GroupState &&) noexcept;
     ~GroupState();
 
-private:
+  private:
     GroupState() = default;
     struct Pending;
 

@@ -13,6 +13,6 @@ struct GroupState::Pending {
 };
 
 /** Drops the private keys whose node is blank or now holds another public key (after paths and removals). */
-void PruneKeys(std::map<uint32_t, Bytes>& keys, const RatchetTree& tree);
+void PruneKeys(std::map<uint32_t, Bytes> &keys, const RatchetTree &tree);
 
 }  // namespace svcpp::core::mls

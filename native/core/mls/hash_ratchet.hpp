@@ -14,7 +14,7 @@
 namespace svcpp::core::mls {
 
 class HashRatchet {
-public:
+  public:
     struct KeyAndNonce {
         Bytes key;
         Bytes nonce;
@@ -23,12 +23,12 @@ public:
     explicit HashRatchet(Bytes secret) : nextSecret_(std::move(secret)) {}
 
     /** Key and nonce of `generation`; throws Error if it was erased or lies before the ratchet's position. */
-    const KeyAndNonce& Get(uint32_t generation);
+    const KeyAndNonce &Get(uint32_t generation);
     /** Forgets a generation's key (retention ends). */
     void Erase(uint32_t generation) { cache_.erase(generation); }
     uint32_t NextGeneration() const { return nextGeneration_; }
 
-private:
+  private:
     Bytes nextSecret_;
     uint32_t nextGeneration_ = 0;
     std::map<uint32_t, KeyAndNonce> cache_;

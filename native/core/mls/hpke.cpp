@@ -10,7 +10,7 @@ const Bytes kKemSuiteId = {'K', 'E', 'M', 0x00, 0x10};
 const Bytes kHpkeSuiteId = {'H', 'P', 'K', 'E', 0x00, 0x10, 0x00, 0x01, 0x00, 0x01};
 constexpr uint8_t kModeBase = 0x00;
 
-Bytes LabeledExtract(const Bytes& suiteId, ByteView salt, std::string_view label, ByteView ikm) {
+Bytes LabeledExtract(const Bytes &suiteId, ByteView salt, std::string_view label, ByteView ikm) {
     Bytes labeled = ToBytes("HPKE-v1");
     labeled.insert(labeled.end(), suiteId.begin(), suiteId.end());
     labeled.insert(labeled.end(), label.begin(), label.end());
@@ -18,7 +18,7 @@ Bytes LabeledExtract(const Bytes& suiteId, ByteView salt, std::string_view label
     return HkdfExtract(salt, labeled);
 }
 
-Bytes LabeledExpand(const Bytes& suiteId, ByteView prk, std::string_view label, ByteView info, std::size_t length) {
+Bytes LabeledExpand(const Bytes &suiteId, ByteView prk, std::string_view label, ByteView info, std::size_t length) {
     Bytes labeled = {static_cast<uint8_t>(length >> 8), static_cast<uint8_t>(length)};
     Bytes version = ToBytes("HPKE-v1");
     labeled.insert(labeled.end(), version.begin(), version.end());
@@ -41,8 +41,8 @@ Context KeyScheduleBase(ByteView sharedSecret, ByteView info) {
     context.insert(context.end(), infoHash.begin(), infoHash.end());
     Bytes secret = LabeledExtract(kHpkeSuiteId, sharedSecret, "secret", {});  // psk = "" in base mode
     return Context(LabeledExpand(kHpkeSuiteId, secret, "key", context, kAeadKeySize),
-        LabeledExpand(kHpkeSuiteId, secret, "base_nonce", context, kAeadNonceSize),
-        LabeledExpand(kHpkeSuiteId, secret, "exp", context, kHashSize));
+                   LabeledExpand(kHpkeSuiteId, secret, "base_nonce", context, kAeadNonceSize),
+                   LabeledExpand(kHpkeSuiteId, secret, "exp", context, kHashSize));
 }
 
 }  // namespace
@@ -82,7 +82,7 @@ Bytes Context::Export(ByteView exporterContext, std::size_t length) const {
     return LabeledExpand(kHpkeSuiteId, exporterSecret_, "sec", exporterContext, length);
 }
 
-SenderSetup SetupBaseS(ByteView recipientPublicKey, ByteView info, const std::optional<KeyPair>& ephemeral) {
+SenderSetup SetupBaseS(ByteView recipientPublicKey, ByteView info, const std::optional<KeyPair> &ephemeral) {
     KeyPair e = ephemeral ? *ephemeral : GenerateP256();
     Bytes dh = P256Dh(e.privateKey, recipientPublicKey);
     Bytes kemContext = Concat(e.publicKey, recipientPublicKey);

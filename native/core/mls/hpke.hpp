@@ -15,7 +15,7 @@ primitives::KeyPair DeriveKeyPair(ByteView ikm);
 
 /** A base-mode encryption context (§5.2): a sequence-numbered AEAD and the exporter (§5.3). */
 class Context {
-public:
+  public:
     Context(Bytes key, Bytes baseNonce, Bytes exporterSecret)
         : key_(std::move(key)), baseNonce_(std::move(baseNonce)), exporterSecret_(std::move(exporterSecret)) {}
 
@@ -24,12 +24,12 @@ public:
     Bytes Open(ByteView aad, ByteView ciphertext);
     Bytes Export(ByteView exporterContext, std::size_t length) const;
 
-    const Bytes& Key() const { return key_; }
-    const Bytes& BaseNonce() const { return baseNonce_; }
-    const Bytes& ExporterSecret() const { return exporterSecret_; }
+    const Bytes &Key() const { return key_; }
+    const Bytes &BaseNonce() const { return baseNonce_; }
+    const Bytes &ExporterSecret() const { return exporterSecret_; }
     uint64_t Sequence() const { return sequence_; }
 
-private:
+  private:
     Bytes Nonce() const;
 
     Bytes key_;
@@ -47,7 +47,7 @@ struct SenderSetup {
  * SetupBaseS. `ephemeral` fixes the ephemeral key pair (for the RFC's test vectors); without it a fresh one is drawn.
  */
 SenderSetup SetupBaseS(ByteView recipientPublicKey, ByteView info,
-    const std::optional<primitives::KeyPair>& ephemeral = std::nullopt);
+                       const std::optional<primitives::KeyPair> &ephemeral = std::nullopt);
 Context SetupBaseR(ByteView enc, ByteView recipientPrivateKey, ByteView info);
 
 /** The KEM alone (§4.1), exposed for the vectors' shared_secret. */

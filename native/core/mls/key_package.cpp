@@ -5,21 +5,21 @@
 namespace svcpp::core::mls {
 namespace {
 
-void EncodeU16List(tls::Writer& w, const std::vector<uint16_t>& items) {
-    w.Vector(items, [](tls::Writer& out, uint16_t v) { out.U16(v); });
+void EncodeU16List(tls::Writer &w, const std::vector<uint16_t> &items) {
+    w.Vector(items, [](tls::Writer &out, uint16_t v) { out.U16(v); });
 }
 
-std::vector<uint16_t> DecodeU16List(tls::Reader& r) {
-    return r.Vector<uint16_t>([](tls::Reader& in) { return in.U16(); });
+std::vector<uint16_t> DecodeU16List(tls::Reader &r) {
+    return r.Vector<uint16_t>([](tls::Reader &in) { return in.U16(); });
 }
 
-void EncodeCredential(tls::Writer& w, const Credential& c) {
+void EncodeCredential(tls::Writer &w, const Credential &c) {
     w.U16(c.type);
     if (c.type != kCredentialBasic) throw Error("only basic credentials are supported");
     w.Opaque(c.identity);
 }
 
-Credential DecodeCredential(tls::Reader& r) {
+Credential DecodeCredential(tls::Reader &r) {
     Credential c;
     c.type = r.U16();
     if (c.type != kCredentialBasic) throw DecodeError("credential type " + std::to_string(c.type) + " is not basic");
@@ -27,7 +27,7 @@ Credential DecodeCredential(tls::Reader& r) {
     return c;
 }
 
-void EncodeCapabilities(tls::Writer& w, const Capabilities& c) {
+void EncodeCapabilities(tls::Writer &w, const Capabilities &c) {
     EncodeU16List(w, c.versions);
     EncodeU16List(w, c.cipherSuites);
     EncodeU16List(w, c.extensions);
@@ -35,7 +35,7 @@ void EncodeCapabilities(tls::Writer& w, const Capabilities& c) {
     EncodeU16List(w, c.credentials);
 }
 
-Capabilities DecodeCapabilities(tls::Reader& r) {
+Capabilities DecodeCapabilities(tls::Reader &r) {
     Capabilities c;
     c.versions = DecodeU16List(r);
     c.cipherSuites = DecodeU16List(r);
@@ -46,34 +46,34 @@ Capabilities DecodeCapabilities(tls::Reader& r) {
 }
 
 // The LeafNode fields common to the node and its TBS (everything but the signature).
-void EncodeLeafContent(tls::Writer& w, const LeafNode& n) {
+void EncodeLeafContent(tls::Writer &w, const LeafNode &n) {
     w.Opaque(n.encryptionKey);
     w.Opaque(n.signatureKey);
     EncodeCredential(w, n.credential);
     EncodeCapabilities(w, n.capabilities);
     w.U8(static_cast<uint8_t>(n.source));
     switch (n.source) {
-    case LeafNodeSource::KeyPackage:
-        w.U64(n.notBefore);
-        w.U64(n.notAfter);
-        break;
-    case LeafNodeSource::Update: break;
-    case LeafNodeSource::Commit: w.Opaque(n.parentHash); break;
+        case LeafNodeSource::KeyPackage:
+            w.U64(n.notBefore);
+            w.U64(n.notAfter);
+            break;
+        case LeafNodeSource::Update: break;
+        case LeafNodeSource::Commit: w.Opaque(n.parentHash); break;
     }
     EncodeExtensions(w, n.extensions);
 }
 
 }  // namespace
 
-void EncodeExtensions(tls::Writer& w, const std::vector<Extension>& extensions) {
-    w.Vector(extensions, [](tls::Writer& out, const Extension& e) {
+void EncodeExtensions(tls::Writer &w, const std::vector<Extension> &extensions) {
+    w.Vector(extensions, [](tls::Writer &out, const Extension &e) {
         out.U16(e.type);
         out.Opaque(e.data);
     });
 }
 
-std::vector<Extension> DecodeExtensions(tls::Reader& r) {
-    return r.Vector<Extension>([](tls::Reader& in) {
+std::vector<Extension> DecodeExtensions(tls::Reader &r) {
+    return r.Vector<Extension>([](tls::Reader &in) {
         Extension e;
         e.type = in.U16();
         e.data = in.Opaque();
@@ -91,12 +91,12 @@ Bytes LeafNode::EncodeTbs(ByteView groupId, uint32_t leafIndex) const {
     return w.Take();
 }
 
-void LeafNode::Encode(tls::Writer& w) const {
+void LeafNode::Encode(tls::Writer &w) const {
     EncodeLeafContent(w, *this);
     w.Opaque(signature);
 }
 
-LeafNode LeafNode::Decode(tls::Reader& r) {
+LeafNode LeafNode::Decode(tls::Reader &r) {
     LeafNode n;
     n.encryptionKey = r.Opaque();
     n.signatureKey = r.Opaque();
@@ -104,17 +104,17 @@ LeafNode LeafNode::Decode(tls::Reader& r) {
     n.capabilities = DecodeCapabilities(r);
     uint8_t source = r.U8();
     switch (source) {
-    case 1:
-        n.source = LeafNodeSource::KeyPackage;
-        n.notBefore = r.U64();
-        n.notAfter = r.U64();
-        break;
-    case 2: n.source = LeafNodeSource::Update; break;
-    case 3:
-        n.source = LeafNodeSource::Commit;
-        n.parentHash = r.Opaque();
-        break;
-    default: throw DecodeError("leaf node source " + std::to_string(source) + " is invalid");
+        case 1:
+            n.source = LeafNodeSource::KeyPackage;
+            n.notBefore = r.U64();
+            n.notAfter = r.U64();
+            break;
+        case 2: n.source = LeafNodeSource::Update; break;
+        case 3:
+            n.source = LeafNodeSource::Commit;
+            n.parentHash = r.Opaque();
+            break;
+        default: throw DecodeError("leaf node source " + std::to_string(source) + " is invalid");
     }
     n.extensions = DecodeExtensions(r);
     n.signature = r.Opaque();
@@ -153,7 +153,7 @@ KeyPackage KeyPackage::Decode(ByteView bytes) {
     return kp;
 }
 
-KeyPackage KeyPackage::Read(tls::Reader& r) {
+KeyPackage KeyPackage::Read(tls::Reader &r) {
     KeyPackage kp;
     kp.version = r.U16();
     kp.cipherSuite = r.U16();
@@ -186,12 +186,12 @@ Bytes DaveIdentity(uint64_t userId) {
     return w.Take();
 }
 
-KeyPackageBundle CreateDaveKeyPackage(uint64_t userId, const primitives::KeyPair& signatureKey) {
+KeyPackageBundle CreateDaveKeyPackage(uint64_t userId, const primitives::KeyPair &signatureKey) {
     primitives::KeyPair init = primitives::GenerateP256();
     primitives::KeyPair encryption = primitives::GenerateP256();
     KeyPackage kp;
     kp.initKey = init.publicKey;
-    LeafNode& leaf = kp.leafNode;
+    LeafNode &leaf = kp.leafNode;
     leaf.encryptionKey = encryption.publicKey;
     leaf.signatureKey = signatureKey.publicKey;
     leaf.credential = Credential{kCredentialBasic, DaveIdentity(userId)};

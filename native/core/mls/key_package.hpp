@@ -19,13 +19,13 @@ inline constexpr uint16_t kCredentialBasic = 1;
 struct Extension {
     uint16_t type = 0;
     Bytes data;
-    bool operator==(const Extension&) const = default;
+    bool operator==(const Extension &) const = default;
 };
 
 struct Credential {
     uint16_t type = kCredentialBasic;
     Bytes identity;
-    bool operator==(const Credential&) const = default;
+    bool operator==(const Credential &) const = default;
 };
 
 struct Capabilities {
@@ -34,7 +34,7 @@ struct Capabilities {
     std::vector<uint16_t> extensions;
     std::vector<uint16_t> proposals;
     std::vector<uint16_t> credentials;
-    bool operator==(const Capabilities&) const = default;
+    bool operator==(const Capabilities &) const = default;
 };
 
 enum class LeafNodeSource : uint8_t { KeyPackage = 1, Update = 2, Commit = 3 };
@@ -47,14 +47,14 @@ struct LeafNode {
     LeafNodeSource source = LeafNodeSource::KeyPackage;
     uint64_t notBefore = 0;  // lifetime (source KeyPackage)
     uint64_t notAfter = 0;
-    Bytes parentHash;        // source Commit
+    Bytes parentHash;  // source Commit
     std::vector<Extension> extensions;
     Bytes signature;
 
     /** LeafNodeTBS (§7.2): group id and leaf index are bound for Update and Commit sources only. */
     Bytes EncodeTbs(ByteView groupId = {}, uint32_t leafIndex = 0) const;
-    void Encode(tls::Writer& w) const;
-    static LeafNode Decode(tls::Reader& r);
+    void Encode(tls::Writer &w) const;
+    static LeafNode Decode(tls::Reader &r);
     void Sign(ByteView signaturePrivateKey, ByteView groupId = {}, uint32_t leafIndex = 0);
     bool VerifySignature(ByteView groupId = {}, uint32_t leafIndex = 0) const;
 };
@@ -72,7 +72,7 @@ struct KeyPackage {
     /** Decodes exactly one KeyPackage; throws DecodeError on malformed or trailing bytes. */
     static KeyPackage Decode(ByteView bytes);
     /** Reads one KeyPackage from a larger structure (an Add proposal, a Welcome). */
-    static KeyPackage Read(tls::Reader& r);
+    static KeyPackage Read(tls::Reader &r);
     /** KeyPackageRef = RefHash("MLS 1.0 KeyPackage Reference", KeyPackage). */
     Bytes Ref() const;
     /** §10.1 validation; throws Error naming the first rule broken. */
@@ -87,11 +87,11 @@ struct KeyPackageBundle {
 };
 
 /** The DAVE client's KeyPackage for `userId`, signed with `signatureKey` (the session's identity key). */
-KeyPackageBundle CreateDaveKeyPackage(uint64_t userId, const primitives::KeyPair& signatureKey);
+KeyPackageBundle CreateDaveKeyPackage(uint64_t userId, const primitives::KeyPair &signatureKey);
 /** The basic-credential identity DAVE uses: the user id, 8 bytes big-endian. */
 Bytes DaveIdentity(uint64_t userId);
 
-void EncodeExtensions(tls::Writer& w, const std::vector<Extension>& extensions);
-std::vector<Extension> DecodeExtensions(tls::Reader& r);
+void EncodeExtensions(tls::Writer &w, const std::vector<Extension> &extensions);
+std::vector<Extension> DecodeExtensions(tls::Reader &r);
 
 }  // namespace svcpp::core::mls

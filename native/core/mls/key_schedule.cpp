@@ -43,15 +43,15 @@ EpochSecrets DeriveEpochSecretsFromJoiner(ByteView joinerSecret, ByteView pskSec
 }
 
 EpochSecrets DeriveEpochSecrets(ByteView previousInitSecret, ByteView commitSecret, ByteView pskSecret,
-    ByteView encodedGroupContext) {
+                                ByteView encodedGroupContext) {
     Bytes joinerSecret = ExpandWithLabel(primitives::HkdfExtract(previousInitSecret, commitSecret), "joiner",
-        encodedGroupContext, primitives::kHashSize);
+                                         encodedGroupContext, primitives::kHashSize);
     return DeriveEpochSecretsFromJoiner(joinerSecret, pskSecret, encodedGroupContext);
 }
 
 WelcomeKey DeriveWelcomeKey(ByteView welcomeSecret) {
     return WelcomeKey{ExpandWithLabel(welcomeSecret, "key", {}, primitives::kAeadKeySize),
-        ExpandWithLabel(welcomeSecret, "nonce", {}, primitives::kAeadNonceSize)};
+                      ExpandWithLabel(welcomeSecret, "nonce", {}, primitives::kAeadNonceSize)};
 }
 
 Bytes MlsExporter(ByteView exporterSecret, ByteView label, ByteView context, std::size_t length) {

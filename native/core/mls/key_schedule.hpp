@@ -36,7 +36,7 @@ struct EpochSecrets {
 
 /** All secrets of an epoch; `encodedGroupContext` is the new epoch's GroupContext. */
 EpochSecrets DeriveEpochSecrets(ByteView previousInitSecret, ByteView commitSecret, ByteView pskSecret,
-    ByteView encodedGroupContext);
+                                ByteView encodedGroupContext);
 /** The epoch secrets of a joiner, who learns joiner_secret from the Welcome's GroupSecrets. */
 EpochSecrets DeriveEpochSecretsFromJoiner(ByteView joinerSecret, ByteView pskSecret, ByteView encodedGroupContext);
 /** welcome_secret alone (a joiner needs it to decrypt GroupInfo before it knows the GroupContext). */

@@ -13,9 +13,9 @@
 namespace svcpp::core::mls::primitives {
 namespace {
 
-template <class T, void (*Free)(T*)>
+template <class T, void (*Free)(T *)>
 struct Deleter {
-    void operator()(T* p) const { Free(p); }
+    void operator()(T *p) const { Free(p); }
 };
 using PkeyPtr = std::unique_ptr<EVP_PKEY, Deleter<EVP_PKEY, EVP_PKEY_free>>;
 using PkeyCtxPtr = std::unique_ptr<EVP_PKEY_CTX, Deleter<EVP_PKEY_CTX, EVP_PKEY_CTX_free>>;
@@ -28,12 +28,12 @@ using PointPtr = std::unique_ptr<EC_POINT, Deleter<EC_POINT, EC_POINT_free>>;
 using ParamBldPtr = std::unique_ptr<OSSL_PARAM_BLD, Deleter<OSSL_PARAM_BLD, OSSL_PARAM_BLD_free>>;
 using ParamPtr = std::unique_ptr<OSSL_PARAM, Deleter<OSSL_PARAM, OSSL_PARAM_free>>;
 
-void Check(int ok, const char* what) {
+void Check(int ok, const char *what) {
     if (ok != 1) throw Error(std::string("OpenSSL: ") + what + " failed");
 }
 
 // An empty span may carry a null pointer, which some OpenSSL calls reject even with length 0.
-const uint8_t* Ptr(ByteView v) {
+const uint8_t *Ptr(ByteView v) {
     static const uint8_t kEmpty = 0;
     return v.empty() ? &kEmpty : v.data();
 }
@@ -44,13 +44,13 @@ GroupPtr P256Group() {
     return group;
 }
 
-PkeyPtr FromData(OSSL_PARAM_BLD* bld, int selection) {
+PkeyPtr FromData(OSSL_PARAM_BLD *bld, int selection) {
     ParamPtr params(OSSL_PARAM_BLD_to_param(bld));
     if (!params) throw Error("OpenSSL: key parameters");
     PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(nullptr, "EC", nullptr));
     if (!ctx) throw Error("OpenSSL: EC context");
     Check(EVP_PKEY_fromdata_init(ctx.get()), "EVP_PKEY_fromdata_init");
-    EVP_PKEY* raw = nullptr;
+    EVP_PKEY *raw = nullptr;
     Check(EVP_PKEY_fromdata(ctx.get(), &raw, selection, params.get()), "EVP_PKEY_fromdata");
     return PkeyPtr(raw);
 }
@@ -64,7 +64,7 @@ PkeyPtr PublicKey(ByteView publicKey) {
     ParamBldPtr bld(OSSL_PARAM_BLD_new());
     Check(OSSL_PARAM_BLD_push_utf8_string(bld.get(), OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0), "group param");
     Check(OSSL_PARAM_BLD_push_octet_string(bld.get(), OSSL_PKEY_PARAM_PUB_KEY, publicKey.data(), publicKey.size()),
-        "pub param");
+          "pub param");
     PkeyPtr key = FromData(bld.get(), EVP_PKEY_PUBLIC_KEY);
     // fromdata does not check that the point lies on the curve; an off-curve point would leak key bits in ECDH.
     PkeyCtxPtr check(EVP_PKEY_CTX_new_from_pkey(nullptr, key.get(), nullptr));
@@ -79,7 +79,7 @@ PkeyPtr PrivateKey(ByteView privateKey) {
     Check(OSSL_PARAM_BLD_push_utf8_string(bld.get(), OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0), "group param");
     Check(OSSL_PARAM_BLD_push_BN(bld.get(), OSSL_PKEY_PARAM_PRIV_KEY, priv.get()), "priv param");
     Check(OSSL_PARAM_BLD_push_octet_string(bld.get(), OSSL_PKEY_PARAM_PUB_KEY, publicKey.data(), publicKey.size()),
-        "pub param");
+          "pub param");
     return FromData(bld.get(), EVP_PKEY_KEYPAIR);
 }
 
@@ -96,7 +96,8 @@ Bytes HmacSha256(ByteView key, ByteView data) {
     Bytes out(kHashSize);
     std::size_t size = 0;
     if (!EVP_Q_mac(nullptr, "HMAC", nullptr, "SHA256", nullptr, Ptr(key), key.size(), Ptr(data), data.size(),
-            out.data(), out.size(), &size) || size != kHashSize) {
+                   out.data(), out.size(), &size) ||
+        size != kHashSize) {
         throw Error("OpenSSL: HMAC failed");
     }
     return out;
@@ -127,11 +128,12 @@ Bytes AeadSeal(ByteView key, ByteView nonce, ByteView aad, ByteView plaintext) {
     CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
     Check(EVP_EncryptInit_ex(ctx.get(), EVP_aes_128_gcm(), nullptr, key.data(), nonce.data()), "EncryptInit");
     int len = 0;
-    if (!aad.empty()) Check(EVP_EncryptUpdate(ctx.get(), nullptr, &len, aad.data(), static_cast<int>(aad.size())), "aad");
+    if (!aad.empty())
+        Check(EVP_EncryptUpdate(ctx.get(), nullptr, &len, aad.data(), static_cast<int>(aad.size())), "aad");
     Bytes out(plaintext.size() + kAeadTagSize);
     if (!plaintext.empty()) {
         Check(EVP_EncryptUpdate(ctx.get(), out.data(), &len, plaintext.data(), static_cast<int>(plaintext.size())),
-            "EncryptUpdate");
+              "EncryptUpdate");
     }
     Check(EVP_EncryptFinal_ex(ctx.get(), out.data() + plaintext.size(), &len), "EncryptFinal");
     Check(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_GET_TAG, kAeadTagSize, out.data() + plaintext.size()), "get tag");
@@ -145,11 +147,12 @@ Bytes AeadOpen(ByteView key, ByteView nonce, ByteView aad, ByteView ciphertext) 
     CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
     Check(EVP_DecryptInit_ex(ctx.get(), EVP_aes_128_gcm(), nullptr, key.data(), nonce.data()), "DecryptInit");
     int len = 0;
-    if (!aad.empty()) Check(EVP_DecryptUpdate(ctx.get(), nullptr, &len, aad.data(), static_cast<int>(aad.size())), "aad");
+    if (!aad.empty())
+        Check(EVP_DecryptUpdate(ctx.get(), nullptr, &len, aad.data(), static_cast<int>(aad.size())), "aad");
     Bytes out(bodySize);
     if (bodySize) {
         Check(EVP_DecryptUpdate(ctx.get(), out.data(), &len, ciphertext.data(), static_cast<int>(bodySize)),
-            "DecryptUpdate");
+              "DecryptUpdate");
     }
     Bytes tag(ciphertext.begin() + static_cast<std::ptrdiff_t>(bodySize), ciphertext.end());
     Check(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_TAG, kAeadTagSize, tag.data()), "set tag");
@@ -162,7 +165,7 @@ bool P256ScalarIsValid(ByteView privateKey) {
     if (privateKey.size() != kPrivateKeySize) return false;
     GroupPtr group = P256Group();
     BnPtr scalar(BN_bin2bn(privateKey.data(), static_cast<int>(privateKey.size()), nullptr));
-    const BIGNUM* order = EC_GROUP_get0_order(group.get());
+    const BIGNUM *order = EC_GROUP_get0_order(group.get());
     return scalar && !BN_is_zero(scalar.get()) && BN_cmp(scalar.get(), order) < 0;
 }
 
@@ -175,7 +178,7 @@ Bytes P256PublicFromPrivate(ByteView privateKey) {
     Check(EC_POINT_mul(group.get(), point.get(), scalar.get(), nullptr, nullptr, bnCtx.get()), "EC_POINT_mul");
     Bytes out(kPublicKeySize);
     if (EC_POINT_point2oct(group.get(), point.get(), POINT_CONVERSION_UNCOMPRESSED, out.data(), out.size(),
-            bnCtx.get()) != kPublicKeySize) {
+                           bnCtx.get()) != kPublicKeySize) {
         throw Error("OpenSSL: point encoding failed");
     }
     return out;
@@ -222,7 +225,7 @@ bool EcdsaVerify(ByteView publicKey, ByteView message, ByteView signature) {
         MdCtxPtr ctx(EVP_MD_CTX_new());
         if (EVP_DigestVerifyInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1) return false;
         return EVP_DigestVerify(ctx.get(), Ptr(signature), signature.size(), Ptr(message), message.size()) == 1;
-    } catch (const Error&) {
+    } catch (const Error &) {
         return false;
     }
 }

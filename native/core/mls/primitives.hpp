@@ -10,12 +10,12 @@
 
 namespace svcpp::core::mls::primitives {
 
-inline constexpr std::size_t kHashSize = 32;         // Nh
-inline constexpr std::size_t kAeadKeySize = 16;      // Nk
-inline constexpr std::size_t kAeadNonceSize = 12;    // Nn
+inline constexpr std::size_t kHashSize = 32;       // Nh
+inline constexpr std::size_t kAeadKeySize = 16;    // Nk
+inline constexpr std::size_t kAeadNonceSize = 12;  // Nn
 inline constexpr std::size_t kAeadTagSize = 16;
-inline constexpr std::size_t kPublicKeySize = 65;    // Npk: uncompressed SEC1 point
-inline constexpr std::size_t kPrivateKeySize = 32;   // Nsk
+inline constexpr std::size_t kPublicKeySize = 65;   // Npk: uncompressed SEC1 point
+inline constexpr std::size_t kPrivateKeySize = 32;  // Nsk
 
 Bytes Sha256(ByteView data);
 Bytes HmacSha256(ByteView key, ByteView data);

@@ -14,17 +14,17 @@ namespace {
 constexpr uint8_t kNodeTypeLeaf = 1;
 constexpr uint8_t kNodeTypeParent = 2;
 
-void EncodeParent(tls::Writer& w, const ParentNode& p) {
+void EncodeParent(tls::Writer &w, const ParentNode &p) {
     w.Opaque(p.encryptionKey);
     w.Opaque(p.parentHash);
-    w.Vector(p.unmergedLeaves, [](tls::Writer& out, uint32_t leaf) { out.U32(leaf); });
+    w.Vector(p.unmergedLeaves, [](tls::Writer &out, uint32_t leaf) { out.U32(leaf); });
 }
 
-ParentNode DecodeParent(tls::Reader& r) {
+ParentNode DecodeParent(tls::Reader &r) {
     ParentNode p;
     p.encryptionKey = r.Opaque();
     p.parentHash = r.Opaque();
-    p.unmergedLeaves = r.Vector<uint32_t>([](tls::Reader& in) { return in.U32(); });
+    p.unmergedLeaves = r.Vector<uint32_t>([](tls::Reader &in) { return in.U32(); });
     return p;
 }
 
@@ -37,7 +37,7 @@ RatchetTree RatchetTree::Decode(ByteView bytes) {
     RatchetTree tree;
     while (!r.Empty()) {
         uint32_t index = static_cast<uint32_t>(tree.nodes_.size());
-        auto node = r.Optional<TreeNode>([index](tls::Reader& in) {
+        auto node = r.Optional<TreeNode>([index](tls::Reader &in) {
             uint8_t type = in.U8();
             TreeNode n;
             bool leafPosition = index % 2 == 0;
@@ -65,7 +65,8 @@ RatchetTree RatchetTree::Decode(ByteView bytes) {
         for (uint32_t leaf : tree.nodes_[node]->parent->unmergedLeaves) {
             uint32_t leafNode = tree_math::LeafToNode(leaf);
             if (leaf >= tree.leafCount_ || !tree_math::IsAncestor(node, leafNode) || !tree.nodes_[leafNode]) {
-                throw DecodeError("ratchet tree: node " + std::to_string(node) + " lists an unmerged leaf that is not a member below it");
+                throw DecodeError("ratchet tree: node " + std::to_string(node) +
+                                  " lists an unmerged leaf that is not a member below it");
             }
         }
     }
@@ -77,7 +78,7 @@ Bytes RatchetTree::Encode() const {
     while (last > 0 && !nodes_[last - 1]) --last;
     tls::Writer body;
     for (std::size_t i = 0; i < last; ++i) {
-        body.Optional(nodes_[i], [](tls::Writer& w, const TreeNode& n) {
+        body.Optional(nodes_[i], [](tls::Writer &w, const TreeNode &n) {
             if (n.leaf) {
                 w.U8(kNodeTypeLeaf);
                 n.leaf->Encode(w);
@@ -94,7 +95,7 @@ Bytes RatchetTree::Encode() const {
 
 std::vector<uint32_t> RatchetTree::Resolution(uint32_t node) const {
     if (node >= nodes_.size()) throw Error("ratchet tree: node outside the tree");
-    if (const auto& n = nodes_[node]) {
+    if (const auto &n = nodes_[node]) {
         std::vector<uint32_t> out = {node};
         if (n->parent) {
             for (uint32_t leaf : n->parent->unmergedLeaves) out.push_back(tree_math::LeafToNode(leaf));
@@ -110,11 +111,13 @@ std::vector<uint32_t> RatchetTree::Resolution(uint32_t node) const {
 
 Bytes RatchetTree::TreeHash(uint32_t node) const { return TreeHashWithout(node, {}); }
 
-Bytes RatchetTree::TreeHashWithout(uint32_t node, const std::vector<uint32_t>& removed) const {
+Bytes RatchetTree::TreeHashWithout(uint32_t node, const std::vector<uint32_t> &removed) const {
     if (node >= nodes_.size()) throw Error("ratchet tree: node outside the tree");
-    auto isRemoved = [&removed](uint32_t leaf) { return std::find(removed.begin(), removed.end(), leaf) != removed.end(); };
+    auto isRemoved = [&removed](uint32_t leaf) {
+        return std::find(removed.begin(), removed.end(), leaf) != removed.end();
+    };
     tls::Writer w;
-    const auto& n = nodes_[node];
+    const auto &n = nodes_[node];
     if (tree_math::Level(node) == 0) {
         bool present = n && !isRemoved(node / 2);
         w.U8(kNodeTypeLeaf);
@@ -137,9 +140,9 @@ Bytes RatchetTree::TreeHashWithout(uint32_t node, const std::vector<uint32_t>& r
 
 bool RatchetTree::VerifyParentHashes() const {
     for (uint32_t node = 1; node < nodes_.size(); node += 2) {
-        const auto& n = nodes_[node];
+        const auto &n = nodes_[node];
         if (!n) continue;
-        const ParentNode& parent = *n->parent;
+        const ParentNode &parent = *n->parent;
         bool valid = false;
         for (bool leftChild : {true, false}) {
             uint32_t child = leftChild ? tree_math::Left(node) : tree_math::Right(node);
@@ -150,9 +153,11 @@ bool RatchetTree::VerifyParentHashes() const {
             input.Opaque(TreeHashWithout(sibling, parent.unmergedLeaves));
             Bytes expected = primitives::Sha256(input.Bytes());
             for (uint32_t d : Resolution(child)) {
-                const TreeNode& descendant = *nodes_[d];
-                const Bytes* hash = descendant.parent ? &descendant.parent->parentHash
-                    : (descendant.leaf->source == LeafNodeSource::Commit ? &descendant.leaf->parentHash : nullptr);
+                const TreeNode &descendant = *nodes_[d];
+                const Bytes *hash =
+                    descendant.parent
+                        ? &descendant.parent->parentHash
+                        : (descendant.leaf->source == LeafNodeSource::Commit ? &descendant.leaf->parentHash : nullptr);
                 if (hash && *hash == expected) valid = true;
             }
         }
@@ -224,21 +229,23 @@ uint32_t RatchetTree::CopathChild(uint32_t ancestor, uint32_t leaf) {
     return tree_math::LeafToNode(leaf) < ancestor ? tree_math::Right(ancestor) : tree_math::Left(ancestor);
 }
 
-Bytes RatchetTree::ApplyPath(uint32_t leaf, const std::vector<Bytes>& pathKeys) {
+Bytes RatchetTree::ApplyPath(uint32_t leaf, const std::vector<Bytes> &pathKeys) {
     std::vector<uint32_t> path = FilteredDirectPath(leaf);
-    if (path.size() != pathKeys.size()) throw Error("ratchet tree: the path's length does not match the filtered direct path");
+    if (path.size() != pathKeys.size())
+        throw Error("ratchet tree: the path's length does not match the filtered direct path");
     uint32_t node = tree_math::LeafToNode(leaf);
     uint32_t root = tree_math::Root(leafCount_);
     while (node != root) {
         node = tree_math::Parent(node, leafCount_);
         nodes_[node].reset();
     }
-    for (std::size_t i = 0; i < path.size(); ++i) nodes_[path[i]] = TreeNode{std::nullopt, ParentNode{pathKeys[i], {}, {}}};
+    for (std::size_t i = 0; i < path.size(); ++i)
+        nodes_[path[i]] = TreeNode{std::nullopt, ParentNode{pathKeys[i], {}, {}}};
     // Top-down (§7.9): the root's parent hash is empty; each node below carries the hash of the one above it on the
     // filtered path, over that node's key, its parent hash and the tree hash of its copath child.
     Bytes parentHash;
     for (std::size_t i = path.size(); i-- > 0;) {
-        ParentNode& parent = *nodes_[path[i]]->parent;
+        ParentNode &parent = *nodes_[path[i]]->parent;
         parent.parentHash = parentHash;
         tls::Writer input;  // ParentHashInput
         input.Opaque(parent.encryptionKey);
@@ -258,7 +265,7 @@ Bytes RatchetTree::RootTreeHash() const { return TreeHash(tree_math::Root(leafCo
 
 bool RatchetTree::VerifyLeafSignatures(ByteView groupId) const {
     for (uint32_t leaf = 0; leaf < leafCount_; ++leaf) {
-        const auto& n = nodes_[tree_math::LeafToNode(leaf)];
+        const auto &n = nodes_[tree_math::LeafToNode(leaf)];
         if (n && !n->leaf->VerifySignature(groupId, leaf)) return false;
     }
     return true;

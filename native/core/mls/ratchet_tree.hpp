@@ -1,8 +1,8 @@
 // The ratchet tree (RFC 9420 §7) as the `ratchet_tree` extension carries it: decoding and encoding, resolution
-// (§4.1.1), tree hashes (§7.8), parent-hash verification (§7.9.2) and leaf signature checks, as a joiner needs them to check a tree against the GroupInfo.
-// The tree is held at full width (a power-of-two number of leaves, §7.8: trailing blanks are implied).
-// Adding and removing leaves (Add/Remove proposals), and replacing a member's direct path with an UpdatePath's keys
-// and parent hashes (§7.5, §7.9); the path secrets themselves are in update_path.
+// (§4.1.1), tree hashes (§7.8), parent-hash verification (§7.9.2) and leaf signature checks, as a joiner needs them to
+// check a tree against the GroupInfo. The tree is held at full width (a power-of-two number of leaves, §7.8: trailing
+// blanks are implied). Adding and removing leaves (Add/Remove proposals), and replacing a member's direct path with an
+// UpdatePath's keys and parent hashes (§7.5, §7.9); the path secrets themselves are in update_path.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -26,7 +26,7 @@ struct TreeNode {
 };
 
 class RatchetTree {
-public:
+  public:
     /** Decodes `optional<Node> ratchet_tree<V>`; throws DecodeError on malformed input or a node in the wrong place. */
     static RatchetTree Decode(ByteView bytes);
     /** The extension's encoding, trailing blank nodes omitted. */
@@ -35,7 +35,7 @@ public:
     uint32_t LeafCount() const { return leafCount_; }
     uint32_t NodeCount() const { return static_cast<uint32_t>(nodes_.size()); }
     bool IsBlank(uint32_t node) const { return !nodes_.at(node).has_value(); }
-    const std::optional<TreeNode>& Node(uint32_t node) const { return nodes_.at(node); }
+    const std::optional<TreeNode> &Node(uint32_t node) const { return nodes_.at(node); }
 
     /** §4.1.1: the non-blank nodes covering the subtree (a parent's unmerged leaves included). */
     std::vector<uint32_t> Resolution(uint32_t node) const;
@@ -71,13 +71,13 @@ public:
      * down. Returns the parent hash the leaf's new LeafNode must carry (empty when the path is empty).
      * Throws Error when `pathKeys` does not match the filtered direct path's length.
      */
-    Bytes ApplyPath(uint32_t leaf, const std::vector<Bytes>& pathKeys);
+    Bytes ApplyPath(uint32_t leaf, const std::vector<Bytes> &pathKeys);
     /** Replaces the member at `leaf` (an UpdatePath's new leaf node). */
     void SetLeaf(uint32_t leaf, LeafNode node);
 
-private:
+  private:
     /** The tree hash of `node`'s subtree with the leaves in `removed` treated as blank (and not unmerged). */
-    Bytes TreeHashWithout(uint32_t node, const std::vector<uint32_t>& removed) const;
+    Bytes TreeHashWithout(uint32_t node, const std::vector<uint32_t> &removed) const;
 
     std::vector<std::optional<TreeNode>> nodes_;
     uint32_t leafCount_ = 0;

@@ -19,13 +19,13 @@ LeafRatchets DeriveLeafRatchets(ByteView encryptionSecret, uint32_t leafCount, u
         node = goLeft ? tree_math::Left(node) : tree_math::Right(node);
     }
     return LeafRatchets{HashRatchet(ExpandWithLabel(secret, "handshake", {}, primitives::kHashSize)),
-        HashRatchet(ExpandWithLabel(secret, "application", {}, primitives::kHashSize))};
+                        HashRatchet(ExpandWithLabel(secret, "application", {}, primitives::kHashSize))};
 }
 
 SenderDataKey DeriveSenderDataKey(ByteView senderDataSecret, ByteView ciphertext) {
     ByteView sample = ciphertext.first(std::min(ciphertext.size(), primitives::kHashSize));
     return SenderDataKey{ExpandWithLabel(senderDataSecret, "key", sample, primitives::kAeadKeySize),
-        ExpandWithLabel(senderDataSecret, "nonce", sample, primitives::kAeadNonceSize)};
+                         ExpandWithLabel(senderDataSecret, "nonce", sample, primitives::kAeadNonceSize)};
 }
 
 }  // namespace svcpp::core::mls

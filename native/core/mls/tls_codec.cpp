@@ -39,7 +39,7 @@ void Writer::Opaque(ByteView data) {
 ByteView Reader::Take(std::size_t size) {
     if (size > Remaining()) {
         throw DecodeError("truncated: need " + std::to_string(size) + " bytes at offset " + std::to_string(position_) +
-            ", " + std::to_string(Remaining()) + " left");
+                          ", " + std::to_string(Remaining()) + " left");
     }
     ByteView out = data_.subspan(position_, size);
     position_ += size;
@@ -69,10 +69,10 @@ uint64_t Reader::Varint() {
     uint8_t prefix = first >> 6;
     uint64_t value = 0;
     switch (prefix) {
-    case 0: value = U8(); break;
-    case 1: value = U16() & 0x3fff; break;
-    case 2: value = U32() & 0x3fffffff; break;
-    default: throw DecodeError("varint: 8-byte form is not allowed in MLS");
+        case 0: value = U8(); break;
+        case 1: value = U16() & 0x3fff; break;
+        case 2: value = U32() & 0x3fffffff; break;
+        default: throw DecodeError("varint: 8-byte form is not allowed in MLS");
     }
     // RFC 9420 §2.1.2: a length must be encoded in the fewest bytes.
     bool minimal = (prefix == 0) || (prefix == 1 && value >= 0x40) || (prefix == 2 && value >= 0x4000);
@@ -84,7 +84,7 @@ Bytes Reader::Opaque() {
     uint64_t size = Varint();
     if (size > Remaining()) {
         throw DecodeError("opaque: length " + std::to_string(size) + " exceeds the " + std::to_string(Remaining()) +
-            " bytes left");
+                          " bytes left");
     }
     return Raw(static_cast<std::size_t>(size));
 }
@@ -98,7 +98,7 @@ Reader Reader::Sub() {
     uint64_t size = Varint();
     if (size > Remaining()) {
         throw DecodeError("vector: length " + std::to_string(size) + " exceeds the " + std::to_string(Remaining()) +
-            " bytes left");
+                          " bytes left");
     }
     return Reader(Take(static_cast<std::size_t>(size)));
 }

@@ -14,7 +14,7 @@ namespace svcpp::core::mls::tls {
 inline constexpr uint64_t kMaxVarint = (1u << 30) - 1;
 
 class Writer {
-public:
+  public:
     void U8(uint8_t v) { out_.push_back(v); }
     void U16(uint16_t v);
     void U32(uint32_t v);
@@ -27,27 +27,27 @@ public:
     void Raw(ByteView data) { out_.insert(out_.end(), data.begin(), data.end()); }
     /** T items<V>: writes the items with `writeItem` into a scratch writer, then length-prefixes the result. */
     template <class Range, class WriteItem>
-    void Vector(const Range& items, WriteItem writeItem) {
+    void Vector(const Range &items, WriteItem writeItem) {
         Writer inner;
-        for (const auto& item : items) writeItem(inner, item);
+        for (const auto &item : items) writeItem(inner, item);
         Opaque(inner.Bytes());
     }
     /** optional<T>: a presence byte, then the value. */
     template <class T, class WriteItem>
-    void Optional(const std::optional<T>& value, WriteItem writeItem) {
+    void Optional(const std::optional<T> &value, WriteItem writeItem) {
         U8(value ? 1 : 0);
         if (value) writeItem(*this, *value);
     }
 
-    const mls::Bytes& Bytes() const& { return out_; }
+    const mls::Bytes &Bytes() const & { return out_; }
     mls::Bytes Take() { return std::move(out_); }
 
-private:
+  private:
     mls::Bytes out_;
 };
 
 class Reader {
-public:
+  public:
     explicit Reader(ByteView data) : data_(data) {}
 
     uint8_t U8();
@@ -82,7 +82,7 @@ public:
     /** Throws unless everything was consumed (a message with trailing bytes is malformed). */
     void ExpectEnd() const;
 
-private:
+  private:
     ByteView Take(std::size_t size);
 
     ByteView data_;

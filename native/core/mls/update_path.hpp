@@ -27,8 +27,8 @@ struct UpdatePath {
     LeafNode leafNode;
     std::vector<UpdatePathNode> nodes;
 
-    void Encode(tls::Writer& w) const;
-    static UpdatePath Decode(tls::Reader& r);
+    void Encode(tls::Writer &w) const;
+    static UpdatePath Decode(tls::Reader &r);
 };
 
 /** §7.4: the secrets and keys of a filtered direct path, from the path secret of its first node up. */
@@ -42,9 +42,9 @@ PathSecrets DerivePathSecrets(ByteView firstPathSecret, std::size_t nodeCount);
 /** What the committer keeps of the path it created. */
 struct CreatedPath {
     UpdatePath path;
-    std::vector<uint32_t> filteredPath;         // the nodes the path's keys went to, bottom-up
+    std::vector<uint32_t> filteredPath;  // the nodes the path's keys went to, bottom-up
     PathSecrets secrets;
-    primitives::KeyPair leafKey;                // the new leaf's HPKE key pair
+    primitives::KeyPair leafKey;  // the new leaf's HPKE key pair
 };
 
 /**
@@ -52,21 +52,21 @@ struct CreatedPath {
  * applies the path to `tree` (keys, parent hashes, the new leaf signed with `signaturePrivateKey`), and returns the
  * path. The path secrets are encrypted only after the provisional GroupContext is known, with `EncryptPath`.
  */
-CreatedPath CreatePath(RatchetTree& tree, uint32_t leaf, ByteView groupId, ByteView signaturePrivateKey);
+CreatedPath CreatePath(RatchetTree &tree, uint32_t leaf, ByteView groupId, ByteView signaturePrivateKey);
 /**
  * Encrypts each node's path secret to its copath child's resolution, leaving out `newLeaves` (members the commit adds:
  * they learn their secret from the Welcome). `provisionalContext` is the encoded GroupContext of the new epoch
  * before its transcript hash is updated (§12.4.2).
  */
-void EncryptPath(CreatedPath& created, const RatchetTree& tree, uint32_t leaf, const std::vector<uint32_t>& newLeaves,
-    ByteView provisionalContext);
+void EncryptPath(CreatedPath &created, const RatchetTree &tree, uint32_t leaf, const std::vector<uint32_t> &newLeaves,
+                 ByteView provisionalContext);
 
 /**
  * Receiver side, on `tree` with the commit's proposals already applied: checks the path's shape (one node per node
  * of the committer's filtered direct path, a commit-source leaf whose signature verifies and whose credential is the
  * committer's current one), applies it to `tree` and checks the new leaf's parent hash. Throws Error on any failure.
  */
-void ApplyReceivedPath(RatchetTree& tree, uint32_t committer, const UpdatePath& path, ByteView groupId);
+void ApplyReceivedPath(RatchetTree &tree, uint32_t committer, const UpdatePath &path, ByteView groupId);
 
 /** The path secret a member decrypted and where it sits. */
 struct DecryptedPath {
@@ -79,18 +79,20 @@ struct DecryptedPath {
  * above it and checks every derived public key against the path's. `newLeaves` are the leaves the commit added
  * (excluded from the resolutions the committer encrypted to). Throws Error when nothing decrypts or a key differs.
  */
-DecryptedPath DecryptPath(const RatchetTree& tree, uint32_t committer, uint32_t ownLeaf, const UpdatePath& path,
-    const std::vector<uint32_t>& newLeaves, const std::map<uint32_t, Bytes>& privateKeys, ByteView provisionalContext);
+DecryptedPath DecryptPath(const RatchetTree &tree, uint32_t committer, uint32_t ownLeaf, const UpdatePath &path,
+                          const std::vector<uint32_t> &newLeaves, const std::map<uint32_t, Bytes> &privateKeys,
+                          ByteView provisionalContext);
 
 /**
  * A joiner's side (§12.4.3.1): the Welcome's path secret belongs to the lowest node of the committer's filtered direct
  * path above `ownLeaf`; derives that node's and its ancestors' keys, checks them against the tree, and returns them by
  * node index. Throws Error when a derived key does not match the tree.
  */
-std::map<uint32_t, Bytes> DeriveJoinerPathKeys(const RatchetTree& tree, uint32_t committer, uint32_t ownLeaf,
-    ByteView pathSecret);
+std::map<uint32_t, Bytes> DeriveJoinerPathKeys(const RatchetTree &tree, uint32_t committer, uint32_t ownLeaf,
+                                               ByteView pathSecret);
 
 /** The lowest node of `committer`'s filtered direct path that is an ancestor of `leaf`; nullopt when none. */
-std::optional<std::size_t> CommonAncestorIndex(const std::vector<uint32_t>& filteredPath, uint32_t leaf, uint32_t leafCount);
+std::optional<std::size_t> CommonAncestorIndex(const std::vector<uint32_t> &filteredPath, uint32_t leaf,
+                                               uint32_t leafCount);
 
 }  // namespace svcpp::core::mls

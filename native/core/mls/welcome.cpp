@@ -13,9 +13,9 @@ namespace {
 
 constexpr uint16_t kWireFormatWelcome = 3;
 
-void EncodeGroupContext(tls::Writer& w, const GroupContext& c) { w.Raw(c.Encode()); }
+void EncodeGroupContext(tls::Writer &w, const GroupContext &c) { w.Raw(c.Encode()); }
 
-GroupContext DecodeGroupContext(tls::Reader& r) {
+GroupContext DecodeGroupContext(tls::Reader &r) {
     if (r.U16() != kProtocolVersionMls10) throw Error("group context: version is not mls10");
     if (r.U16() != kCipherSuite) throw Error("group context: cipher suite is not 2");
     GroupContext c;
@@ -54,18 +54,20 @@ void GroupInfo::Sign(ByteView signaturePrivateKey) {
     signature = SignWithLabel(signaturePrivateKey, "GroupInfoTBS", EncodeTbs());
 }
 
-Bytes CreateWelcome(const GroupInfo& signedGroupInfo, ByteView joinerSecret, const std::vector<WelcomeRecipient>& recipients) {
+Bytes CreateWelcome(const GroupInfo &signedGroupInfo, ByteView joinerSecret,
+                    const std::vector<WelcomeRecipient> &recipients) {
     const Bytes pskSecret(primitives::kHashSize, 0);
     WelcomeKey welcomeKey = DeriveWelcomeKey(WelcomeSecret(joinerSecret, pskSecret));
     Bytes encryptedGroupInfo = primitives::AeadSeal(welcomeKey.key, welcomeKey.nonce, {}, signedGroupInfo.Encode());
     tls::Writer w;
     w.U16(kCipherSuite);
-    w.Vector(recipients, [&](tls::Writer& out, const WelcomeRecipient& recipient) {
+    w.Vector(recipients, [&](tls::Writer &out, const WelcomeRecipient &recipient) {
         tls::Writer groupSecrets;
         groupSecrets.Opaque(joinerSecret);
-        groupSecrets.Optional(recipient.pathSecret, [](tls::Writer& ps, const Bytes& secret) { ps.Opaque(secret); });
+        groupSecrets.Optional(recipient.pathSecret, [](tls::Writer &ps, const Bytes &secret) { ps.Opaque(secret); });
         groupSecrets.Opaque({});  // psks: none
-        HpkeCiphertext ct = EncryptWithLabel(recipient.keyPackage.initKey, "Welcome", encryptedGroupInfo, groupSecrets.Bytes());
+        HpkeCiphertext ct =
+            EncryptWithLabel(recipient.keyPackage.initKey, "Welcome", encryptedGroupInfo, groupSecrets.Bytes());
         out.Opaque(recipient.keyPackage.Ref());
         out.Opaque(ct.kemOutput);
         out.Opaque(ct.ciphertext);
@@ -86,8 +88,8 @@ GroupInfo GroupInfo::Decode(ByteView bytes) {
     return g;
 }
 
-JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, ByteView initPrivateKey,
-    std::optional<Bytes> signerPublicKey) {
+JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage &ownKeyPackage, ByteView initPrivateKey,
+                           std::optional<Bytes> signerPublicKey) {
     tls::Reader r(welcome);
     // MLSMessage(Welcome) starts with version 1 then wire format 3; a bare Welcome starts with its cipher suite (2).
     if (welcome.size() >= 4 && welcome[0] == 0 && welcome[1] == kProtocolVersionMls10) {
@@ -95,7 +97,7 @@ JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, By
         if (r.U16() != kWireFormatWelcome) throw Error("welcome: MLSMessage is not a Welcome");
     }
     if (r.U16() != kCipherSuite) throw Error("welcome: cipher suite is not 2");
-    auto entries = r.Vector<EncryptedGroupSecrets>([](tls::Reader& in) {
+    auto entries = r.Vector<EncryptedGroupSecrets>([](tls::Reader &in) {
         EncryptedGroupSecrets e;
         e.newMember = in.Opaque();
         e.secrets.kemOutput = in.Opaque();
@@ -106,7 +108,7 @@ JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, By
     r.ExpectEnd();
 
     Bytes ownRef = ownKeyPackage.Ref();
-    auto entry = std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.newMember == ownRef; });
+    auto entry = std::find_if(entries.begin(), entries.end(), [&](const auto &e) { return e.newMember == ownRef; });
     if (entry == entries.end()) throw Error("welcome: no group secrets for our key package");
 
     // GroupSecrets: joiner_secret, optional path_secret, psks.
@@ -114,7 +116,7 @@ JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, By
     tls::Reader gs(groupSecretsBytes);
     JoinedGroup joined;
     Bytes joinerSecret = gs.Opaque();
-    joined.pathSecret = gs.Optional<Bytes>([](tls::Reader& in) { return in.Opaque(); });
+    joined.pathSecret = gs.Optional<Bytes>([](tls::Reader &in) { return in.Opaque(); });
     tls::Reader psks = gs.Sub();
     gs.ExpectEnd();
     if (!psks.Empty()) throw Error("welcome: pre-shared keys are not supported");
@@ -123,14 +125,16 @@ JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, By
     WelcomeKey welcomeKey = DeriveWelcomeKey(WelcomeSecret(joinerSecret, pskSecret));
     Bytes groupInfoBytes = primitives::AeadOpen(welcomeKey.key, welcomeKey.nonce, {}, encryptedGroupInfo);
     joined.groupInfo = GroupInfo::Decode(groupInfoBytes);
-    const GroupInfo& info = joined.groupInfo;
+    const GroupInfo &info = joined.groupInfo;
 
-    for (const Extension& e : info.extensions) {
+    for (const Extension &e : info.extensions) {
         if (e.type != kExtensionRatchetTree) continue;
         RatchetTree tree = RatchetTree::Decode(e.data);
-        if (tree.RootTreeHash() != info.groupContext.treeHash) throw Error("welcome: ratchet tree does not match the tree hash");
+        if (tree.RootTreeHash() != info.groupContext.treeHash)
+            throw Error("welcome: ratchet tree does not match the tree hash");
         if (!tree.VerifyParentHashes()) throw Error("welcome: ratchet tree parent hashes do not verify");
-        if (!tree.VerifyLeafSignatures(info.groupContext.groupId)) throw Error("welcome: a leaf signature does not verify");
+        if (!tree.VerifyLeafSignatures(info.groupContext.groupId))
+            throw Error("welcome: a leaf signature does not verify");
         joined.tree = std::move(tree);
     }
     if (joined.tree) {
@@ -142,7 +146,7 @@ JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, By
         tls::Writer ownLeaf;
         ownKeyPackage.leafNode.Encode(ownLeaf);
         for (uint32_t leaf = 0; leaf < joined.tree->LeafCount(); ++leaf) {
-            const auto& node = joined.tree->Node(tree_math::LeafToNode(leaf));
+            const auto &node = joined.tree->Node(tree_math::LeafToNode(leaf));
             if (!node) continue;
             tls::Writer candidate;
             node->leaf->Encode(candidate);
@@ -157,7 +161,8 @@ JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, By
 
     joined.encodedGroupContext = info.groupContext.Encode();
     joined.secrets = DeriveEpochSecretsFromJoiner(joinerSecret, pskSecret, joined.encodedGroupContext);
-    Bytes expectedTag = primitives::HmacSha256(joined.secrets.confirmationKey, info.groupContext.confirmedTranscriptHash);
+    Bytes expectedTag =
+        primitives::HmacSha256(joined.secrets.confirmationKey, info.groupContext.confirmedTranscriptHash);
     if (expectedTag != info.confirmationTag) throw Error("welcome: confirmation tag does not verify");
     return joined;
 }

@@ -36,17 +36,17 @@ struct JoinedGroup {
     GroupInfo groupInfo;
     Bytes encodedGroupContext;
     EpochSecrets secrets;
-    std::optional<RatchetTree> tree;   // from the ratchet_tree extension, when present
-    std::optional<uint32_t> ownLeaf;   // our leaf in that tree
-    std::optional<Bytes> pathSecret;   // for the common ancestor, when the commit had a path
+    std::optional<RatchetTree> tree;  // from the ratchet_tree extension, when present
+    std::optional<uint32_t> ownLeaf;  // our leaf in that tree
+    std::optional<Bytes> pathSecret;  // for the common ancestor, when the commit had a path
 };
 
 /**
  * Processes a Welcome for the KeyPackage we published. `signerPublicKey` is needed only when the GroupInfo carries no
  * ratchet tree (the signer's key is then taken from the tree). Throws Error naming the first check that failed.
  */
-JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage& ownKeyPackage, ByteView initPrivateKey,
-    std::optional<Bytes> signerPublicKey = std::nullopt);
+JoinedGroup ProcessWelcome(ByteView welcome, const KeyPackage &ownKeyPackage, ByteView initPrivateKey,
+                           std::optional<Bytes> signerPublicKey = std::nullopt);
 
 /** A member the commit adds: its KeyPackage and, after a commit with a path, its common ancestor's path secret. */
 struct WelcomeRecipient {
@@ -59,6 +59,7 @@ struct WelcomeRecipient {
  * each recipient its GroupSecrets {joiner_secret, path_secret, no psks} encrypted with EncryptWithLabel("Welcome",
  * encrypted_group_info) to its KeyPackage's init key, indexed by KeyPackageRef.
  */
-Bytes CreateWelcome(const GroupInfo& signedGroupInfo, ByteView joinerSecret, const std::vector<WelcomeRecipient>& recipients);
+Bytes CreateWelcome(const GroupInfo &signedGroupInfo, ByteView joinerSecret,
+                    const std::vector<WelcomeRecipient> &recipients);
 
 }  // namespace svcpp::core::mls

@@ -32,8 +32,9 @@ struct ClientGate {
 
 template <typename Inner>
 class BasicGatedExecutor {
-public:
-    BasicGatedExecutor(Inner inner, std::shared_ptr<ClientGate> gate) noexcept : inner_(std::move(inner)), gate_(std::move(gate)) {}
+  public:
+    BasicGatedExecutor(Inner inner, std::shared_ptr<ClientGate> gate) noexcept
+        : inner_(std::move(inner)), gate_(std::move(gate)) {}
 
     template <typename Property>
     auto query(const Property &property) const noexcept(boost::asio::is_nothrow_query<const Inner &, Property>::value)
@@ -43,16 +44,16 @@ public:
     }
 
     template <typename Property>
-    auto require(const Property &property) const
-        -> std::enable_if_t<boost::asio::can_require<const Inner &, Property>::value,
-                            BasicGatedExecutor<std::decay_t<typename boost::asio::require_result<const Inner &, Property>::type>>> {
+    auto require(const Property &property) const -> std::enable_if_t<
+        boost::asio::can_require<const Inner &, Property>::value,
+        BasicGatedExecutor<std::decay_t<typename boost::asio::require_result<const Inner &, Property>::type>>> {
         return {boost::asio::require(inner_, property), gate_};
     }
 
     template <typename Property>
-    auto prefer(const Property &property) const
-        -> std::enable_if_t<boost::asio::can_prefer<const Inner &, Property>::value,
-                            BasicGatedExecutor<std::decay_t<typename boost::asio::prefer_result<const Inner &, Property>::type>>> {
+    auto prefer(const Property &property) const -> std::enable_if_t<
+        boost::asio::can_prefer<const Inner &, Property>::value,
+        BasicGatedExecutor<std::decay_t<typename boost::asio::prefer_result<const Inner &, Property>::type>>> {
         return {boost::asio::prefer(inner_, property), gate_};
     }
 
@@ -70,7 +71,7 @@ public:
     }
     friend bool operator!=(const BasicGatedExecutor &a, const BasicGatedExecutor &b) noexcept { return !(a == b); }
 
-private:
+  private:
     template <typename Function>
     struct Gated {
         std::shared_ptr<ClientGate> gate;
@@ -87,7 +88,7 @@ private:
 
 /** The executor a client's I/O objects are made with; a class (not an alias) so headers can forward-declare it. */
 class ClientExecutor : public BasicGatedExecutor<boost::asio::io_context::executor_type> {
-public:
+  public:
     using BasicGatedExecutor::BasicGatedExecutor;
     /** A gate of its own on a loop the caller runs (tests that drive an io_context by hand). */
     explicit ClientExecutor(boost::asio::io_context &io)

@@ -83,8 +83,8 @@ struct HttpResponse {
     int status = 0;  // 0 = no HTTP response (see networkError)
     std::string body;
     std::map<std::string, std::string> headers;  // names lower-cased
-    std::string networkError;  // DNS/TCP/TLS failure, timeout or truncated response (status == 0)
-    NetFailure failure = NetFailure::None;  // its kind (None with an HTTP status)
+    std::string networkError;                    // DNS/TCP/TLS failure, timeout or truncated response (status == 0)
+    NetFailure failure = NetFailure::None;       // its kind (None with an HTTP status)
     bool held = false;  // not sent: HttpRequest::clearToWrite said no (status 0, nothing reached the server)
 
     /** Header value or "". */
@@ -115,7 +115,7 @@ using IdleConnectionSource = std::function<std::shared_ptr<PooledConnection>(con
  * such follower per connection) instead of paying a second handshake in parallel.
  */
 class HttpClient {
-public:
+  public:
     HttpClient(const net::ClientExecutor &io, TlsOptions tls, std::function<int32_t()> timeoutMs);
     /** With a TLS context shared with the client's WebSocket factory: the trust store is loaded once per client. */
     HttpClient(const net::ClientExecutor &io, const TlsClientContext &tls, std::function<int32_t()> timeoutMs);
@@ -132,7 +132,7 @@ public:
      */
     IdleConnectionSource IdleConnections() const;
 
-private:
+  private:
     struct Impl;
     std::shared_ptr<Impl> impl_;
 };
@@ -148,7 +148,7 @@ inline constexpr double kMaxAutomaticRetryAfterSeconds = 60.0;
  * one bucket are sent in order.
  */
 class RestClient {
-public:
+  public:
     using LogFn = std::function<void(std::string)>;  // verbose diagnostics (never contains headers or bodies)
     RestClient(const net::ClientExecutor &io, HttpClient &http, LogFn log);
     ~RestClient();
@@ -159,7 +159,7 @@ public:
     /** Completes every waiting request with networkError "shut down". I/O thread only. */
     void Shutdown();
 
-private:
+  private:
     struct Impl;
     std::shared_ptr<Impl> impl_;
 };

@@ -111,9 +111,9 @@ struct HttpClient::Impl : std::enable_shared_from_this<HttpClient::Impl> {
 
 /** One request from the first byte to `done`: connect (or reuse), write, read, with one deadline. */
 class HttpClient::Impl::Exchange : public std::enable_shared_from_this<Exchange> {
-public:
-    Exchange(const net::ClientExecutor &io, std::weak_ptr<Impl> client, Url url, http::request<http::string_body> request,
-             std::function<bool()> clearToWrite, HttpDone done)
+  public:
+    Exchange(const net::ClientExecutor &io, std::weak_ptr<Impl> client, Url url,
+             http::request<http::string_body> request, std::function<bool()> clearToWrite, HttpDone done)
         : client_(std::move(client)),
           url_(std::move(url)),
           origin_(OriginOf(url_)),
@@ -141,7 +141,7 @@ public:
 
     bool Finished() const { return finished_; }
 
-private:
+  private:
     void Arm(std::chrono::milliseconds timeout) {
         deadline_.expires_after(timeout);
         deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
@@ -170,12 +170,15 @@ private:
             return Fail(NetFailure::Tls, "TLS setup failed: " + client->tls.error);
         } else {
             connection_ = std::make_shared<PooledConnection>(client->io, *client->tls.context);
-            if (auto error = PrepareTlsConnection(connection_->stream.TlsHandle(), url_.host); !error.empty()) return Fail(NetFailure::Tls, error);
+            if (auto error = PrepareTlsConnection(connection_->stream.TlsHandle(), url_.host); !error.empty())
+                return Fail(NetFailure::Tls, error);
             client->opening.try_emplace(origin_, weak_from_this());
         }
         auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->finished_) return;
-            if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
+            if (ec)
+                return self->Fail(NetFailure::NameNotResolved,
+                                  "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
         };
         ResolveThen(resolver_, url_.host, url_.port, std::move(resolved));
@@ -184,7 +187,9 @@ private:
     void ConnectTo(const tcp::resolver::results_type &endpoints) {
         auto connected = [self = shared_from_this()](beast::error_code ec, const tcp::endpoint &) {
             if (self->finished_) return;
-            if (ec) return self->Fail(ConnectFailure(ec), "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            if (ec)
+                return self->Fail(ConnectFailure(ec),
+                                  "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
             // Requests are written whole; Nagle would hold the last segment for the peer's delayed ACK (~40 ms).
             beast::error_code ignored;
             self->connection_->Tcp().socket().set_option(tcp::no_delay(true), ignored);
@@ -199,8 +204,8 @@ private:
             if (self->finished_) return;
             if (ec) {
                 auto *tls = self->connection_->stream.TlsHandle();
-                return self->Fail(TlsFailureKind(tls), "TLS handshake with " + self->url_.host + " failed: " +
-                                  DescribeTlsFailure(tls, ec.message()));
+                return self->Fail(TlsFailureKind(tls), "TLS handshake with " + self->url_.host +
+                                                           " failed: " + DescribeTlsFailure(tls, ec.message()));
             }
             self->NoLongerOpening();
             self->Write();
@@ -221,11 +226,12 @@ private:
     }
 
     void Read() {
-        http::async_read(connection_->stream, connection_->buffer, *parser_, [self = shared_from_this()](beast::error_code ec, size_t) {
-            if (self->finished_) return;
-            if (ec) return self->FailTransfer("reading the response failed: ", ec);
-            self->Complete();
-        });
+        http::async_read(connection_->stream, connection_->buffer, *parser_,
+                         [self = shared_from_this()](beast::error_code ec, size_t) {
+                             if (self->finished_) return;
+                             if (ec) return self->FailTransfer("reading the response failed: ", ec);
+                             self->Complete();
+                         });
     }
 
     /** A write or read error: on a reused connection that never answered, the server had closed it meanwhile. */
@@ -259,7 +265,8 @@ private:
     void NoLongerOpening() {
         const auto client = client_.lock();
         if (!client) return;
-        if (const auto it = client->opening.find(origin_); it != client->opening.end() && it->second.lock().get() == this) {
+        if (const auto it = client->opening.find(origin_);
+            it != client->opening.end() && it->second.lock().get() == this) {
             client->opening.erase(it);
         }
     }
@@ -276,8 +283,10 @@ private:
         if (client) client->active.erase(self);
         // The request that waited for our connection takes it now (Complete returned it to the pool), or opens its own.
         if (auto follower = std::move(follower_); follower && !follower->finished_) {
-            if (!client || client->shutDown) follower->Fail(NetFailure::ShutDown, kShutDown);
-            else follower->Proceed(client->TakeIdle(origin_));
+            if (!client || client->shutDown)
+                follower->Fail(NetFailure::ShutDown, kShutDown);
+            else
+                follower->Proceed(client->TakeIdle(origin_));
         }
         auto done = std::move(done_);
         done(std::move(response));

@@ -35,7 +35,8 @@ IoPool::IoPool() {
 
 IoPool::Place IoPool::Join() {
     std::lock_guard lock(mutex_);
-    auto fewest = std::min_element(slots_.begin(), slots_.end(), [](const Slot &a, const Slot &b) { return a.clients < b.clients; });
+    auto fewest = std::min_element(slots_.begin(), slots_.end(),
+                                   [](const Slot &a, const Slot &b) { return a.clients < b.clients; });
     if (!fewest->loop) fewest->loop = std::make_shared<LoopThread>();
     ++fewest->clients;
     return Place{static_cast<size_t>(fewest - slots_.begin()), fewest->loop};
@@ -54,7 +55,8 @@ void IoPool::Leave(Place place) {
 
 size_t IoPool::RunningThreads() const {
     std::lock_guard lock(mutex_);
-    return static_cast<size_t>(std::count_if(slots_.begin(), slots_.end(), [](const Slot &slot) { return slot.loop != nullptr; }));
+    return static_cast<size_t>(
+        std::count_if(slots_.begin(), slots_.end(), [](const Slot &slot) { return slot.loop != nullptr; }));
 }
 
 }  // namespace svcpp::core::net

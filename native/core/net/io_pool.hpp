@@ -16,7 +16,7 @@
 namespace svcpp::core::net {
 
 class LoopThread {
-public:
+  public:
     LoopThread();
     ~LoopThread();  // Stop()
     LoopThread(const LoopThread &) = delete;
@@ -27,7 +27,7 @@ public:
     void Stop();
     boost::asio::io_context &Context() { return io_; }
 
-private:
+  private:
     // One thread runs this context: concurrency hint 1 (posts from other threads still lock).
     boost::asio::io_context io_{1};
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_ = boost::asio::make_work_guard(io_);
@@ -35,7 +35,7 @@ private:
 };
 
 class IoPool {
-public:
+  public:
     /** The process's pool. Never destroyed (a client dropped during static teardown may still leave it). */
     static IoPool &Instance();
 
@@ -51,7 +51,7 @@ public:
     /** Threads running now (tests: zero once every client is gone). */
     size_t RunningThreads() const;
 
-private:
+  private:
     IoPool();
     struct Slot {
         std::shared_ptr<LoopThread> loop;

@@ -37,7 +37,9 @@ IoThread::IoThread(std::shared_ptr<SdkThreads> threads, bool dedicated) : impl_(
     impl_->executor.emplace(impl_->io->get_executor(), std::make_shared<ClientGate>());
     // The first job of this client on the thread, so it runs before any handler of the client: the thread takes the
     // client's name, pinning and Client-thread priority (on a shared thread, the last client to set one wins).
-    Post([impl = impl_.get(), threads = std::move(threads)] { impl->membership.emplace(threads->Enter(ClientThread::Client, "svcpp-io")); });
+    Post([impl = impl_.get(), threads = std::move(threads)] {
+        impl->membership.emplace(threads->Enter(ClientThread::Client, "svcpp-io"));
+    });
 }
 
 IoThread::~IoThread() {

@@ -30,7 +30,7 @@ namespace svcpp::core::net {
 class ClientExecutor;
 
 class IoThread {
-public:
+  public:
     /** A thread of its own, pinned to cpuAffinityMask (bit n = CPU n) when given. */
     explicit IoThread(std::optional<uint64_t> cpuAffinityMask);
     /**
@@ -56,7 +56,7 @@ public:
     /** Shared pool threads running now in this process (tests: none once every client is gone). */
     static size_t SharedThreadsRunning();
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -30,7 +30,8 @@ uint64_t Snowflake(const nlohmann::json &object, const char *key) {
     uint64_t id = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
     if (end != text.data() + text.size() || text.empty() || text.front() == '-') return 0;  // digits only
-    return error == std::errc::result_out_of_range ? std::numeric_limits<uint64_t>::max() : id;  // as strtoull saturates
+    return error == std::errc::result_out_of_range ? std::numeric_limits<uint64_t>::max()
+                                                   : id;  // as strtoull saturates
 }
 
 std::optional<std::string> OptionalString(const nlohmann::json &object, const char *key) {

@@ -77,7 +77,8 @@ uint64_t TimestampMs(const nlohmann::json &object, const char *key) {
     }
     if (at != text.size()) return 0;
     // A day past its month's end counts on into the next, as timegm does (C++20's sys_days of such a date).
-    const std::chrono::year_month_day date{std::chrono::year(year), std::chrono::month(unsigned(month)), std::chrono::day(unsigned(day))};
+    const std::chrono::year_month_day date{std::chrono::year(year), std::chrono::month(unsigned(month)),
+                                           std::chrono::day(unsigned(day))};
     const int64_t days = std::chrono::sys_days(date).time_since_epoch().count();
     const int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second;
     if (seconds < 0) return 0;

@@ -14,7 +14,8 @@ namespace svcpp::core::wire {
 Properties StringMap(const nlohmann::json &object, const char *key);
 /** A string map as a JSON object. */
 nlohmann::json MapJson(const Properties &map);
-/** An ISO 8601 timestamp ("2024-05-01T10:00:00.123Z" or with an offset) as Unix milliseconds; 0 when absent/malformed. */
+/** An ISO 8601 timestamp ("2024-05-01T10:00:00.123Z" or with an offset) as Unix milliseconds; 0 when absent/malformed.
+ */
 uint64_t TimestampMs(const nlohmann::json &object, const char *key);
 
 }  // namespace svcpp::core::wire

@@ -21,14 +21,14 @@ namespace svcpp::core::net {
 
 namespace {
 
-using nlohmann::json;
 using boost::json::error_code;
+using nlohmann::json;
 using std::string_view;
 
 /**
  * The handler Boost.JSON's parser calls. Modes: outside any value; the members of the top-level object when a router
- * places them; building a value (a stack of the open containers, the way nlohmann's own DOM parser builds one); skipping
- * a value the router did not want, where only the nesting is counted; done.
+ * places them; building a value (a stack of the open containers, the way nlohmann's own DOM parser builds one);
+ * skipping a value the router did not want, where only the nesting is counted; done.
  *
  * A value built where one of the same type already is — the previous frame's `d`, which the frame reader hands back
  * every time — is built over it: an object's members found again keep their nodes (a string its buffer, a container its
@@ -37,7 +37,7 @@ using std::string_view;
  * the allocation of the new one, when consecutive frames have the same shape (a lobby's messages do).
  */
 class DomBuilder {
-public:
+  public:
     // No limit of the parser's own: the caller's message size bounds a document.
     static constexpr std::size_t max_object_size = std::numeric_limits<std::size_t>::max();
     static constexpr std::size_t max_array_size = std::numeric_limits<std::size_t>::max();
@@ -94,7 +94,7 @@ public:
     bool on_comment_part(string_view, error_code &ec) { return Ok(false, ec); }  // comments are not JSON
     bool on_comment(string_view, error_code &ec) { return Ok(false, ec); }
 
-private:
+  private:
     enum class Mode { Outside, Members, Build, Skip, Done };
 
     /** A container being built. */
@@ -139,14 +139,10 @@ private:
                 }
                 return true;
             }
-            case Mode::Members:
-                slot_ = router_->Route(k);
-                return true;
-            case Mode::Skip:
-                return true;
+            case Mode::Members: slot_ = router_->Route(k); return true;
+            case Mode::Skip: return true;
             case Mode::Outside:
-            case Mode::Done:
-                return false;
+            case Mode::Done: return false;
         }
         return false;
     }
@@ -174,18 +170,15 @@ private:
             case Mode::Members:
                 if (slot_) *slot_ = std::move(value);
                 return true;
-            case Mode::Build:
-                *(place ? place : NextPlace()) = std::move(value);
-                return true;
-            case Mode::Skip:
-                return true;
-            case Mode::Done:
-                return false;
+            case Mode::Build: *(place ? place : NextPlace()) = std::move(value); return true;
+            case Mode::Skip: return true;
+            case Mode::Done: return false;
         }
         return false;
     }
 
-    /** Where the next value of the container being built goes: the member whose key came, or the array's next element. */
+    /** Where the next value of the container being built goes: the member whose key came, or the array's next element.
+     */
     json *NextPlace() {
         Open &open = stack_.back();
         if (!open.container->is_array()) return member_;
@@ -208,20 +201,17 @@ private:
                 mode_ = Mode::Skip;
                 skipDepth_ = 1;
                 return true;
-            case Mode::Build:
-                return BuildInto(*NextPlace(), type);
-            case Mode::Skip:
-                ++skipDepth_;
-                return true;
-            case Mode::Done:
-                return false;
+            case Mode::Build: return BuildInto(*NextPlace(), type);
+            case Mode::Skip: ++skipDepth_; return true;
+            case Mode::Done: return false;
         }
         return false;
     }
 
     bool BuildInto(json &target, json::value_t type) {
         // Built over what is there when it has the type (an object only when small: its members are tracked in a list).
-        const bool rebuilt = target.type() == type && (type == json::value_t::array || target.size() <= kMaxRebuiltMembers);
+        const bool rebuilt =
+            target.type() == type && (type == json::value_t::array || target.size() <= kMaxRebuiltMembers);
         if (!rebuilt) target = json(type);
         stack_.push_back({&target, type == json::value_t::object ? seen_.size() : 0, rebuilt});
         mode_ = Mode::Build;
@@ -260,8 +250,7 @@ private:
                 mode_ = Mode::Done;  // the top-level object ended
                 return true;
             case Mode::Outside:
-            case Mode::Done:
-                return false;
+            case Mode::Done: return false;
         }
         return false;
     }
@@ -274,10 +263,10 @@ private:
     json *member_ = nullptr;          // in an object being built: the member whose value comes next
     json *slot_ = nullptr;            // in the top-level object: where the router put the member whose value comes next
     int skipDepth_ = 0;
-    std::string text_;                // the parts of a string or key that came in more than one
-    std::string number_;              // the parts of a number that came in more than one
-    std::string gathered_;            // the last value gathered from parts
-    std::string numberText_;          // a double's text, terminated for strtod
+    std::string text_;        // the parts of a string or key that came in more than one
+    std::string number_;      // the parts of a number that came in more than one
+    std::string gathered_;    // the last value gathered from parts
+    std::string numberText_;  // a double's text, terminated for strtod
 };
 
 boost::json::parse_options StrictOptions() {

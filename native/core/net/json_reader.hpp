@@ -29,7 +29,7 @@ namespace svcpp::core::net {
 
 /** Where each member of a document's top-level object goes (JsonReader::ReadMembers). */
 class MemberRouter {
-public:
+  public:
     virtual ~MemberRouter() = default;
     /**
      * The value to build the member named `key` into — replaced (built over when it has the new value's type), so of a
@@ -39,7 +39,7 @@ public:
 };
 
 class JsonReader {
-public:
+  public:
     static constexpr std::size_t kMaxDepth = 256;
 
     JsonReader();
@@ -59,7 +59,7 @@ public:
      */
     bool ReadMembers(std::string_view text, MemberRouter &router);
 
-private:
+  private:
     struct Parser;  // Boost.JSON's parser, kept from document to document: in the .cpp only
     std::unique_ptr<Parser> parser_;
 };

@@ -95,7 +95,8 @@ nlohmann::json ParseJson(std::string_view text) {
     JsonReader &reader = threads::PerThread<JsonReader>();  // its parser's buffers kept from call to call
     std::string storage;
     nlohmann::json value;
-    if (!reader.Read(WithLoneSurrogatesReplaced(text, storage), value)) return nlohmann::json(nlohmann::json::value_t::discarded);
+    if (!reader.Read(WithLoneSurrogatesReplaced(text, storage), value))
+        return nlohmann::json(nlohmann::json::value_t::discarded);
     return value;
 }
 

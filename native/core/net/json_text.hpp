@@ -1,8 +1,8 @@
 // Parsing JSON text received from the network.
 //
 // JSON (RFC 8259 §8.2) lets a string escape a lone UTF-16 surrogate ("\ud800"): the text is valid JSON, but the
-// value is not Unicode, and the parser (net/json_reader.hpp) refuses the whole document. One such string inside a READY or a
-// lobby message must not cost the whole frame, so lone surrogate escapes are read as U+FFFD (the replacement
+// value is not Unicode, and the parser (net/json_reader.hpp) refuses the whole document. One such string inside a READY
+// or a lobby message must not cost the whole frame, so lone surrogate escapes are read as U+FFFD (the replacement
 // character), as a browser's JSON.parse + TextEncoder would, and everything else in the frame survives.
 #pragma once
 #include <string>

@@ -18,11 +18,12 @@
 namespace svcpp::core::net {
 
 class RateLimiter {
-public:
+  public:
     using Clock = std::chrono::steady_clock;
     using TimePoint = Clock::time_point;
 
-    /** The queue a route's requests wait in: "bucket <id>" once an answer named the route's bucket, else "route <route>". */
+    /** The queue a route's requests wait in: "bucket <id>" once an answer named the route's bucket, else "route
+     * <route>". */
     std::string QueueKeyOf(const std::string &route) const;
 
     /**
@@ -54,7 +55,7 @@ public:
      */
     Learned Learn(const std::string &route, const HttpResponse &response, TimePoint now);
 
-private:
+  private:
     struct Bucket {
         std::optional<int64_t> remaining;  // from the last answer, minus what was dispatched since
         TimePoint resetAt;

@@ -25,9 +25,10 @@ void ResolveThen(boost::asio::ip::tcp::resolver &resolver, const std::string &ho
         return;
     }
     auto results = tcp::resolver::results_type::create(tcp::endpoint(address, port), host, service);
-    boost::asio::post(resolver.get_executor(), [done = std::forward<Done>(done), results = std::move(results)]() mutable {
-        done(boost::system::error_code(), std::move(results));
-    });
+    boost::asio::post(resolver.get_executor(),
+                      [done = std::forward<Done>(done), results = std::move(results)]() mutable {
+                          done(boost::system::error_code(), std::move(results));
+                      });
 }
 
 }  // namespace svcpp::core::net

@@ -85,7 +85,8 @@ struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
         Queue &queue = QueueAt(key);
         if (shutDown || queue.inFlight || queue.timerArmed || queue.waiting.empty()) return;
         const std::string &route = queue.waiting.front().route;
-        if (const auto readyAt = limits.ReadyAt(route); readyAt > Clock::now()) return WaitUntil(key, queue, readyAt, route);
+        if (const auto readyAt = limits.ReadyAt(route); readyAt > Clock::now())
+            return WaitUntil(key, queue, readyAt, route);
 
         queue.inFlight = std::move(queue.waiting.front());
         queue.waiting.pop_front();
@@ -109,8 +110,7 @@ struct RestClient::Impl : std::enable_shared_from_this<RestClient::Impl> {
 
     void WaitUntil(const std::string &key, Queue &queue, Clock::time_point until, const std::string &route) {
         char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.3f",
-                      std::chrono::duration<double>(until - Clock::now()).count());
+        std::snprintf(seconds, sizeof seconds, "%.3f", std::chrono::duration<double>(until - Clock::now()).count());
         if (log) log("rate limit: " + route + " waits " + seconds + " s");
         queue.timerArmed = true;
         queue.timer.expires_at(until);

@@ -57,7 +57,8 @@ ClientResult ResultFromOAuthHttp(const HttpResponse &response) {
     if (r.type != ErrorType::HTTPError) return r;
     nlohmann::json body = net::ParseJson(response.body);
     const std::string error = wire::String(body, "error");
-    if (error == "invalid_grant" || error == "invalid_client" || error == "unauthorized_client" || error == "access_denied") {
+    if (error == "invalid_grant" || error == "invalid_client" || error == "unauthorized_client" ||
+        error == "access_denied") {
         r.type = ErrorType::AuthorizationFailed;
         std::string description = wire::String(body, "error_description");
         r.error = description.empty() ? error : error + ": " + description;

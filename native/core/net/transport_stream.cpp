@@ -33,7 +33,8 @@ TransportStream::TransportStream(const ClientExecutor &io) : stream_(std::in_pla
 
 TransportStream::TransportStream(asio::ip::tcp::socket socket) : stream_(std::in_place_index<0>, std::move(socket)) {}
 
-TransportStream::TransportStream(const ClientExecutor &io, asio::ssl::context &tls) : stream_(std::in_place_index<1>, io, tls) {}
+TransportStream::TransportStream(const ClientExecutor &io, asio::ssl::context &tls)
+    : stream_(std::in_place_index<1>, io, tls) {}
 
 TransportStream::TransportStream(TransportStream &&) noexcept = default;
 TransportStream::~TransportStream() = default;

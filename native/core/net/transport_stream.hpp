@@ -37,7 +37,7 @@ namespace svcpp::core::net {
 /** Up to Capacity non-empty buffers of a buffer sequence, held by value (a buffer sequence an operation can copy). */
 template <class Buffer, std::size_t Capacity>
 class BufferArray {
-public:
+  public:
     template <class Sequence>
     explicit BufferArray(const Sequence &sequence) {
         const auto end = boost::asio::buffer_sequence_end(sequence);
@@ -49,13 +49,13 @@ public:
     const Buffer *begin() const noexcept { return items_.data(); }
     const Buffer *end() const noexcept { return items_.data() + count_; }
 
-private:
+  private:
     std::array<Buffer, Capacity> items_{};
     std::size_t count_ = 0;
 };
 
 class TransportStream {
-public:
+  public:
     static constexpr std::size_t kMaxBuffers = 16;
     using MutableBuffers = BufferArray<boost::asio::mutable_buffer, kMaxBuffers>;
     using ConstBuffers = BufferArray<boost::asio::const_buffer, kMaxBuffers>;
@@ -67,7 +67,8 @@ public:
     explicit TransportStream(const ClientExecutor &io);
     /** Plain TCP over a connection accepted by a listener (auth/loopback_listener.cpp). */
     explicit TransportStream(boost::asio::ip::tcp::socket socket);
-    /** TLS over TCP, verified by `tls` (net/tls_context.hpp); call PrepareTlsConnection on TlsHandle() before Handshake. */
+    /** TLS over TCP, verified by `tls` (net/tls_context.hpp); call PrepareTlsConnection on TlsHandle() before
+     * Handshake. */
     TransportStream(const ClientExecutor &io, boost::asio::ssl::context &tls);
     TransportStream(TransportStream &&) noexcept;
     ~TransportStream();
@@ -86,18 +87,23 @@ public:
     template <class MutableBufferSequence, class ReadToken>
     auto async_read_some(const MutableBufferSequence &buffers, ReadToken &&token) {
         return boost::asio::async_initiate<ReadToken, void(boost::beast::error_code, std::size_t)>(
-            [this](auto handler, const MutableBuffers &erased) { ReadSome(erased, TransferHandler(std::move(handler))); },
+            [this](auto handler, const MutableBuffers &erased) {
+                ReadSome(erased, TransferHandler(std::move(handler)));
+            },
             token, MutableBuffers(buffers));
     }
 
     template <class ConstBufferSequence, class WriteToken>
     auto async_write_some(const ConstBufferSequence &buffers, WriteToken &&token) {
         return boost::asio::async_initiate<WriteToken, void(boost::beast::error_code, std::size_t)>(
-            [this](auto handler, const ConstBuffers &erased) { WriteSome(erased, TransferHandler(std::move(handler))); },
+            [this](auto handler, const ConstBuffers &erased) {
+                WriteSome(erased, TransferHandler(std::move(handler)));
+            },
             token, ConstBuffers(buffers));
     }
 
-    /** The WebSocket closing handshake's last step (Beast finds it by argument-dependent lookup): TLS close_notify, then TCP. */
+    /** The WebSocket closing handshake's last step (Beast finds it by argument-dependent lookup): TLS close_notify,
+     * then TCP. */
     template <class TeardownHandler>
     friend void async_teardown(boost::beast::role_type role, TransportStream &stream, TeardownHandler &&handler) {
         stream.Teardown(role, DoneHandler(std::forward<TeardownHandler>(handler)));
@@ -106,7 +112,7 @@ public:
     /** What Beast calls to close the stream on a WebSocket timeout (argument-dependent lookup). */
     friend void beast_close_socket(TransportStream &stream) { stream.Close(); }
 
-private:
+  private:
     void ReadSome(const MutableBuffers &buffers, TransferHandler handler);
     void WriteSome(const ConstBuffers &buffers, TransferHandler handler);
     void Teardown(boost::beast::role_type role, DoneHandler handler);

@@ -29,8 +29,10 @@ const SystemBundle &SystemRoots() {
             STACK_OF(X509_OBJECT) *objects = X509_STORE_get0_objects(scratch);
             for (int i = 0; i < sk_X509_OBJECT_num(objects); ++i) {
                 X509_OBJECT *object = sk_X509_OBJECT_value(objects, i);
-                if (X509 *cert = X509_OBJECT_get0_X509(object); cert && X509_up_ref(cert) == 1) loaded->certs.push_back(cert);
-                if (X509_CRL *crl = X509_OBJECT_get0_X509_CRL(object); crl && X509_CRL_up_ref(crl) == 1) loaded->crls.push_back(crl);
+                if (X509 *cert = X509_OBJECT_get0_X509(object); cert && X509_up_ref(cert) == 1)
+                    loaded->certs.push_back(cert);
+                if (X509_CRL *crl = X509_OBJECT_get0_X509_CRL(object); crl && X509_CRL_up_ref(crl) == 1)
+                    loaded->crls.push_back(crl);
             }
             X509_STORE_free(scratch);
         }

@@ -38,7 +38,7 @@ constexpr size_t kMaxCloseReasonBytes = 123;  // RFC 6455 §5.5: control frame p
  * handlers, the write queue and the single way out (Finish), which fires `closed` exactly once.
  */
 class Connection final : public std::enable_shared_from_this<Connection> {
-public:
+  public:
     /** `tls` null: plain TCP (ws://). */
     Connection(const net::ClientExecutor &io, WebSocketHandlers handlers, IdleConnectionSource idle,
                std::shared_ptr<asio::ssl::context> tls)
@@ -105,7 +105,7 @@ public:
         Stop();
     }
 
-private:
+  private:
     enum class State { Connecting, Open, Closing, Finished };
 
     bool Tls() const { return tlsContext_ != nullptr; }
@@ -208,7 +208,9 @@ private:
         Configure();
         auto resolved = [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type endpoints) {
             if (self->Over()) return;
-            if (ec) return self->Fail(NetFailure::NameNotResolved, "cannot resolve " + self->url_.host + ": " + ec.message());
+            if (ec)
+                return self->Fail(NetFailure::NameNotResolved,
+                                  "cannot resolve " + self->url_.host + ": " + ec.message());
             self->ConnectTo(endpoints);
         };
         ResolveThen(resolver_, url_.host, url_.port, std::move(resolved));
@@ -223,7 +225,9 @@ private:
     void ConnectTo(const tcp::resolver::results_type &endpoints) {
         auto connected = [self = shared_from_this()](beast::error_code ec, const tcp::endpoint &) {
             if (self->Over()) return;
-            if (ec) return self->Fail(ConnectFailure(ec), "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
+            if (ec)
+                return self->Fail(ConnectFailure(ec),
+                                  "cannot connect to " + HostHeaderValue(self->url_) + ": " + ec.message());
             // Gateway payloads are small and latency-bound: never wait for a delayed ACK (Nagle).
             beast::error_code ignored;
             self->ws_->next_layer().Tcp().socket().set_option(tcp::no_delay(true), ignored);
@@ -238,8 +242,8 @@ private:
             if (self->Over()) return;
             if (ec) {
                 auto *tls = self->ws_->next_layer().TlsHandle();
-                return self->Fail(TlsFailureKind(tls), "TLS handshake with " + self->url_.host + " failed: " +
-                                  DescribeTlsFailure(tls, ec.message()));
+                return self->Fail(TlsFailureKind(tls), "TLS handshake with " + self->url_.host +
+                                                           " failed: " + DescribeTlsFailure(tls, ec.message()));
             }
             self->Upgrade();
         });
@@ -292,7 +296,7 @@ private:
 
     net::ClientExecutor io_;
     tcp::resolver resolver_;
-    asio::steady_timer deadline_;  // the handshake timeout, then the close timeout
+    asio::steady_timer deadline_;            // the handshake timeout, then the close timeout
     NetFailure failure_ = NetFailure::None;  // why the transport failed, reported through handlers->failed
     struct Outgoing {
         std::string data;
@@ -317,7 +321,7 @@ private:
 
 /** The user's handle: dropping it detaches the connection. */
 class Handle final : public WebSocket {
-public:
+  public:
     explicit Handle(std::shared_ptr<Connection> connection) : connection_(std::move(connection)) {}
     ~Handle() override { connection_->Detach(); }
 
@@ -326,7 +330,7 @@ public:
     void Close(uint16_t code, std::string reason) override { connection_->Close(code, std::move(reason)); }
     void Abort() override { connection_->Abort(); }
 
-private:
+  private:
     std::shared_ptr<Connection> connection_;
 };
 
@@ -338,10 +342,12 @@ WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsOptions 
 
 WebSocketFactory MakeWebSocketFactory(const net::ClientExecutor &io, TlsClientContext tls, IdleConnectionSource idle) {
     auto context = std::make_shared<const TlsClientContext>(std::move(tls));
-    return [&io, context, idle = std::move(idle)](const std::string &text, WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
+    return [&io, context, idle = std::move(idle)](const std::string &text,
+                                                  WebSocketHandlers handlers) -> std::shared_ptr<WebSocket> {
         auto url = Url::Parse(text);
         const bool secure = url && url->scheme == "wss";
-        auto connection = std::make_shared<Connection>(io, std::move(handlers), idle, secure ? context->context : nullptr);
+        auto connection =
+            std::make_shared<Connection>(io, std::move(handlers), idle, secure ? context->context : nullptr);
         if (!url || (url->scheme != "ws" && url->scheme != "wss")) {
             connection->FailSoon(NetFailure::InvalidUrl, "invalid ws(s) URL");
         } else if (secure && !context->context) {

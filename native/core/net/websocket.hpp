@@ -14,8 +14,8 @@
 namespace svcpp::core::net {
 
 struct WebSocketHandlers {
-    std::function<void()> open;                      // handshake done
-    std::function<void(std::string text)> message;   // one complete text message
+    std::function<void()> open;                     // handshake done
+    std::function<void(std::string text)> message;  // one complete text message
     /**
      * The connection is over (exactly once, after open or instead of it). code = the peer's close code,
      * or 0 when there was no close frame (TCP drop, TLS/handshake failure, DNS failure); reason = close
@@ -29,11 +29,12 @@ struct WebSocketHandlers {
 };
 
 class WebSocket {
-public:
+  public:
     virtual ~WebSocket() = default;
     /** Queues a text message (sent in order). Ignored once closing. */
     virtual void Send(std::string text) = 0;
-    /** Queues a binary message, in order with the text ones (the voice gateway's DAVE opcodes). Ignored once closing. */
+    /** Queues a binary message, in order with the text ones (the voice gateway's DAVE opcodes). Ignored once closing.
+     */
     virtual void SendBinary(std::string bytes) = 0;
     /** Sends a close frame with code and waits (bounded, 2 s) for the peer; then `closed` fires. */
     virtual void Close(uint16_t code, std::string reason) = 0;

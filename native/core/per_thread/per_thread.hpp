@@ -4,15 +4,16 @@
 // Why not thread_local: MinGW-w64's GCC implements thread_local with emulated TLS, whose per-thread block is freed
 // by a winpthreads key destructor that may run before the one that runs the thread_local destructors — which then
 // read freed memory (the core crashed in a JSON parser's destructor as an I/O thread ended). Here the object lives on
-// the heap and only a pointer is kept per thread, by the system: a POSIX thread_local list (per_thread/per_thread_posix.cpp)
-// or a Windows fiber-local slot, whose callback Windows runs at thread exit (per_thread/per_thread_windows.cpp).
+// the heap and only a pointer is kept per thread, by the system: a POSIX thread_local list
+// (per_thread/per_thread_posix.cpp) or a Windows fiber-local slot, whose callback Windows runs at thread exit
+// (per_thread/per_thread_windows.cpp).
 #pragma once
 
 namespace svcpp::core::threads {
 
 /** One per-thread slot; each thread's value is made by `make` and destroyed by `destroy` when that thread ends. */
 class PerThreadSlot {
-public:
+  public:
     using Make = void *(*)();
     using Destroy = void (*)(void *);
     PerThreadSlot(Make make, Destroy destroy);
@@ -22,7 +23,7 @@ public:
     /** The calling thread's value, made now if this thread has none yet. */
     void *Get();
 
-private:
+  private:
     Make make_;
     Destroy destroy_;
     unsigned long index_;  // the system's slot (a Windows FLS index) or this slot's place in the thread's list

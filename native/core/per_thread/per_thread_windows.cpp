@@ -24,7 +24,8 @@ void NTAPI DestroyOwned(void *data) {
 
 }  // namespace
 
-PerThreadSlot::PerThreadSlot(Make make, Destroy destroy) : make_(make), destroy_(destroy), index_(FlsAlloc(DestroyOwned)) {
+PerThreadSlot::PerThreadSlot(Make make, Destroy destroy)
+    : make_(make), destroy_(destroy), index_(FlsAlloc(DestroyOwned)) {
     if (index_ == FLS_OUT_OF_INDEXES) std::abort();  // 4080 slots per process: running out is a bug, not a state
 }
 

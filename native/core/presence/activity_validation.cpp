@@ -20,7 +20,8 @@ std::optional<std::string> Length(const char *field, const std::optional<std::st
     if (!value) return std::nullopt;
     const size_t n = CodePoints(*value);
     if (n >= min && n <= max) return std::nullopt;
-    return std::string(field) + " must be " + std::to_string(min) + "–" + std::to_string(max) + " characters (got " + std::to_string(n) + ")";
+    return std::string(field) + " must be " + std::to_string(min) + "–" + std::to_string(max) + " characters (got " +
+           std::to_string(n) + ")";
 }
 
 /** Length for a field whose name is built at run time (buttons[i].label). */
@@ -28,7 +29,7 @@ std::optional<std::string> NamedLength(const std::string &field, const std::stri
     return Length(field.c_str(), value, min, max);
 }
 
-#define SVCPP_CHECK(expr)          \
+#define SVCPP_CHECK(expr) \
     if (auto error = (expr)) return error
 
 }  // namespace
@@ -52,13 +53,15 @@ std::optional<std::string> ValidateActivity(const Activity &a) {
         SVCPP_CHECK(Length("assets.smallUrl", a.assets->smallUrl, 1, 256));
         SVCPP_CHECK(Length("assets.inviteCoverImage", a.assets->inviteCoverImage, 1, 300));
     }
-    if (a.timestamps && a.timestamps->start && a.timestamps->end && ToMilliseconds(a.timestamps->end) < ToMilliseconds(a.timestamps->start))
+    if (a.timestamps && a.timestamps->start && a.timestamps->end &&
+        ToMilliseconds(a.timestamps->end) < ToMilliseconds(a.timestamps->start))
         return std::string("timestamps.end must not be before timestamps.start");
     if (a.party) {
         SVCPP_CHECK(Length("party.id", a.party->id, 2, 128));
         if (a.party->currentSize < 1) return std::string("party.currentSize must be at least 1");
         if (a.party->maxSize < 0) return std::string("party.maxSize must not be negative");
-        if (a.party->maxSize > 0 && a.party->maxSize < a.party->currentSize) return std::string("party.maxSize must not be below party.currentSize");
+        if (a.party->maxSize > 0 && a.party->maxSize < a.party->currentSize)
+            return std::string("party.maxSize must not be below party.currentSize");
     }
     if (a.secrets) SVCPP_CHECK(Length("secrets.join", a.secrets->join, 2, 128));
     if (a.buttons.size() > 2) return "buttons: at most 2 (got " + std::to_string(a.buttons.size()) + ")";

@@ -85,7 +85,9 @@ json ActivityToWire(const Activity &a) {
         out["timestamps"] = std::move(timestamps);
     }
     if (a.party) {
-        out["party"] = {{"id", a.party->id}, {"size", {a.party->currentSize, a.party->maxSize}}, {"privacy", static_cast<int32_t>(a.party->privacy)}};
+        out["party"] = {{"id", a.party->id},
+                        {"size", {a.party->currentSize, a.party->maxSize}},
+                        {"privacy", static_cast<int32_t>(a.party->privacy)}};
     }
     if (a.secrets) out["secrets"] = {{"join", a.secrets->join}};
     if (!a.buttons.empty()) {
@@ -93,7 +95,8 @@ json ActivityToWire(const Activity &a) {
         for (const auto &b : a.buttons) buttons.push_back({{"label", b.label}, {"url", b.url}});
         out["buttons"] = std::move(buttons);
     }
-    if (static_cast<int32_t>(a.supportedPlatforms) != 0) out["supported_platforms"] = static_cast<int32_t>(a.supportedPlatforms);
+    if (static_cast<int32_t>(a.supportedPlatforms) != 0)
+        out["supported_platforms"] = static_cast<int32_t>(a.supportedPlatforms);
     return out;
 }
 
@@ -120,7 +123,8 @@ Activity ActivityFromWire(const json &o) {
         a.assets = std::move(x);
     }
     if (const json &timestamps = wire::Member(o, "timestamps"); timestamps.is_object()) {
-        a.timestamps = ActivityTimestamps{ToMilliseconds(Unsigned(timestamps, "start")), ToMilliseconds(Unsigned(timestamps, "end"))};
+        a.timestamps = ActivityTimestamps{ToMilliseconds(Unsigned(timestamps, "start")),
+                                          ToMilliseconds(Unsigned(timestamps, "end"))};
     }
     if (const json &party = wire::Member(o, "party"); party.is_object()) {
         ActivityParty p;
@@ -130,24 +134,28 @@ Activity ActivityFromWire(const json &o) {
             p.currentSize = size[0].get<int32_t>();
             p.maxSize = size[1].get<int32_t>();
         }
-        p.privacy = OptionalEnum<ActivityPartyPrivacy>(party, "privacy", IsActivityPartyPrivacy).value_or(ActivityPartyPrivacy::Private);
+        p.privacy = OptionalEnum<ActivityPartyPrivacy>(party, "privacy", IsActivityPartyPrivacy)
+                        .value_or(ActivityPartyPrivacy::Private);
         a.party = std::move(p);
     }
-    if (const json &secrets = wire::Member(o, "secrets"); secrets.is_object()) a.secrets = ActivitySecrets{wire::String(secrets, "join")};
+    if (const json &secrets = wire::Member(o, "secrets"); secrets.is_object())
+        a.secrets = ActivitySecrets{wire::String(secrets, "join")};
     // Buttons come back as sent, with their URLs (PROTOCOL.md §10.2); anything else in the list is skipped.
     if (const json &buttons = wire::Member(o, "buttons"); buttons.is_array()) {
         for (const auto &b : buttons)
             if (b.is_object()) a.buttons.push_back(ActivityButton{wire::String(b, "label"), wire::String(b, "url")});
     }
     a.supportedPlatforms = static_cast<ActivityGamePlatforms>(
-        OptionalEnum<ActivityGamePlatforms>(o, "supported_platforms", IsActivityGamePlatforms).value_or(ActivityGamePlatforms{}));
+        OptionalEnum<ActivityGamePlatforms>(o, "supported_platforms", IsActivityGamePlatforms)
+            .value_or(ActivityGamePlatforms{}));
     return a;
 }
 
 std::optional<Activity> GameActivityOf(const json &activities, uint64_t applicationId) {
     if (!activities.is_array() || applicationId == 0) return std::nullopt;
     for (const auto &activity : activities) {
-        if (activity.is_object() && wire::Snowflake(activity, "application_id") == applicationId) return ActivityFromWire(activity);
+        if (activity.is_object() && wire::Snowflake(activity, "application_id") == applicationId)
+            return ActivityFromWire(activity);
     }
     return std::nullopt;
 }

@@ -12,7 +12,8 @@ namespace {
 
 using Kind = PresenceEvent::Kind;
 
-void ApplyPresence(UserCache &users, const PresenceContext &context, const nlohmann::json &presence, std::vector<PresenceEvent> *events) {
+void ApplyPresence(UserCache &users, const PresenceContext &context, const nlohmann::json &presence,
+                   std::vector<PresenceEvent> *events) {
     const uint64_t id = wire::Snowflake(wire::Member(presence, "user"), "id");
     if (!id) return;
     // A missing status means the user has no session left (PROTOCOL.md §10.2: offline, no activities).
@@ -26,9 +27,12 @@ void ApplyPresence(UserCache &users, const PresenceContext &context, const nlohm
 
 }  // namespace
 
-uint64_t ReadyApplicationId(const nlohmann::json &ready) { return wire::Snowflake(wire::Member(ready, "application"), "id"); }
+uint64_t ReadyApplicationId(const nlohmann::json &ready) {
+    return wire::Snowflake(wire::Member(ready, "application"), "id");
+}
 
-std::vector<PresenceEvent> Apply(UserCache &users, const PresenceContext &context, std::string_view type, const nlohmann::json &data) {
+std::vector<PresenceEvent> Apply(UserCache &users, const PresenceContext &context, std::string_view type,
+                                 const nlohmann::json &data) {
     std::vector<PresenceEvent> events;
     if (type == "READY") {
         // The initial state: no events (the host reads the caches once Ready).
@@ -56,7 +60,9 @@ void PresenceService::Register(DispatchTable &table) {
         Post(Apply(*users_.Cache(), {SessionApplicationId()}, type, data));
     });
     for (const char *type : {"PRESENCE_UPDATE", "ACTIVITY_INVITE_CREATE", "ACTIVITY_INVITE_UPDATE"})
-        table.On(type, [this](std::string_view t, const nlohmann::json &data) { Post(Apply(*users_.Cache(), {SessionApplicationId()}, t, data)); });
+        table.On(type, [this](std::string_view t, const nlohmann::json &data) {
+            Post(Apply(*users_.Cache(), {SessionApplicationId()}, t, data));
+        });
 }
 
 void PresenceService::Post(const std::vector<PresenceEvent> &events) {

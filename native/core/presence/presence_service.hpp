@@ -22,8 +22,8 @@ namespace svcpp::core::presence {
 struct PresenceEvent {
     enum class Kind { UserUpdated, GroupsUpdated, InviteCreated, InviteUpdated };
     Kind kind;
-    uint64_t userId = 0;           // UserUpdated, GroupsUpdated
-    ActivityInvite invite{};       // InviteCreated, InviteUpdated
+    uint64_t userId = 0;      // UserUpdated, GroupsUpdated
+    ActivityInvite invite{};  // InviteCreated, InviteUpdated
 };
 
 /** What the reducer reads besides the user cache: whose activity is "this game's". */
@@ -37,17 +37,23 @@ struct PresenceContext {
  * game's activity; UserUpdated when it changed, then GroupsUpdated when the user's group changed.
  * ACTIVITY_INVITE_CREATE / _UPDATE: the invite. Other types: nothing.
  */
-std::vector<PresenceEvent> Apply(UserCache &users, const PresenceContext &context, std::string_view type, const nlohmann::json &data);
+std::vector<PresenceEvent> Apply(UserCache &users, const PresenceContext &context, std::string_view type,
+                                 const nlohmann::json &data);
 
 /** READY's `application.id` (0 when absent). */
 uint64_t ReadyApplicationId(const nlohmann::json &ready);
 
 class PresenceService {
-public:
-    PresenceService(CallbackQueue &queue, users::UsersService &users, relationships::RelationshipsService &relationships,
-                    std::function<uint64_t()> clientApplicationId)
-        : users_(users), relationships_(relationships), clientApplicationId_(std::move(clientApplicationId)),
-          inviteCreated_(queue), inviteUpdated_(queue), join_(queue), joinWithApplication_(queue) {}
+  public:
+    PresenceService(CallbackQueue &queue, users::UsersService &users,
+                    relationships::RelationshipsService &relationships, std::function<uint64_t()> clientApplicationId)
+        : users_(users),
+          relationships_(relationships),
+          clientApplicationId_(std::move(clientApplicationId)),
+          inviteCreated_(queue),
+          inviteUpdated_(queue),
+          join_(queue),
+          joinWithApplication_(queue) {}
 
     void Register(DispatchTable &table);
     void Post(const std::vector<PresenceEvent> &events);
@@ -62,7 +68,7 @@ public:
     EventSlot<void(uint64_t, std::string_view)> &JoinWithApplication() { return joinWithApplication_; }
     void ReleaseRegistrations();
 
-private:
+  private:
     users::UsersService &users_;
     relationships::RelationshipsService &relationships_;
     std::function<uint64_t()> clientApplicationId_;

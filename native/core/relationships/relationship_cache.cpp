@@ -7,7 +7,8 @@
 namespace svcpp::core {
 
 namespace {
-/** The wire's relationship type numbers are the enum's (1 friend, 2 blocked, 3 incoming, 4 outgoing); anything else is None. */
+/** The wire's relationship type numbers are the enum's (1 friend, 2 blocked, 3 incoming, 4 outgoing); anything else is
+ * None. */
 RelationshipType TypeOf(int32_t raw) {
     switch (raw) {
         case 1: return RelationshipType::Friend;
@@ -56,12 +57,17 @@ bool RelationshipCache::Apply(const RelationshipChange &change) {
     RelationshipRecord after = before;
     (change.platformAxis ? after.platform : after.game) = change.type;
     // The spam flag belongs to a pending incoming request; it goes when no axis is incoming any more.
-    const bool incoming = after.platform == RelationshipType::PendingIncoming || after.game == RelationshipType::PendingIncoming;
-    if (change.type == RelationshipType::PendingIncoming) after.isSpamRequest = change.isSpamRequest;
-    else if (!incoming) after.isSpamRequest = false;
+    const bool incoming =
+        after.platform == RelationshipType::PendingIncoming || after.game == RelationshipType::PendingIncoming;
+    if (change.type == RelationshipType::PendingIncoming)
+        after.isSpamRequest = change.isSpamRequest;
+    else if (!incoming)
+        after.isSpamRequest = false;
     if (after == before) return false;
-    if (after.IsEmpty()) records_.erase(change.id);
-    else records_[change.id] = after;
+    if (after.IsEmpty())
+        records_.erase(change.id);
+    else
+        records_[change.id] = after;
     return true;
 }
 

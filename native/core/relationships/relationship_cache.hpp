@@ -40,7 +40,7 @@ RelationshipRecord ParseRelationship(const nlohmann::json &object);
 RelationshipChange ParseRelationshipChange(const nlohmann::json &data, bool removed);
 
 class RelationshipCache {
-public:
+  public:
     /** Replaces everything (READY). Records with None on both axes are dropped. */
     void Replace(const std::vector<RelationshipRecord> &records);
     /** Applies one axis change; returns false when it changed nothing. */
@@ -50,7 +50,7 @@ public:
     std::vector<RelationshipRecord> All() const;
     void Clear();
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::map<uint64_t, RelationshipRecord> records_;
 };

@@ -23,9 +23,11 @@ namespace svcpp::core::relationships {
 std::optional<RelationshipGroupType> GroupOf(const RelationshipRecord &relationship, const UserRecord *user);
 
 /** The ids of the friends in `group`, in display order. */
-std::vector<uint64_t> MembersOf(RelationshipGroupType group, const std::vector<RelationshipRecord> &relationships, const UserCache &users);
+std::vector<uint64_t> MembersOf(RelationshipGroupType group, const std::vector<RelationshipRecord> &relationships,
+                                const UserCache &users);
 
 /** The ids of the friends whose username or display name contains `query` (case-insensitive), in display order. */
-std::vector<uint64_t> SearchFriends(const std::string &query, const std::vector<RelationshipRecord> &relationships, const UserCache &users);
+std::vector<uint64_t> SearchFriends(const std::string &query, const std::vector<RelationshipRecord> &relationships,
+                                    const UserCache &users);
 
 }  // namespace svcpp::core::relationships

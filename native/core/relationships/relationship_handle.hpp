@@ -14,7 +14,7 @@ class UserCache;
 class UserHandle;
 
 class RelationshipHandle {
-public:
+  public:
     RelationshipHandle() = default;
     RelationshipHandle(std::weak_ptr<const UserCache> cache, uint64_t id) : cache_(std::move(cache)), id_(id) {}
 
@@ -27,7 +27,7 @@ public:
     /** The other user, when the cache knows them. */
     std::optional<UserHandle> User() const;
 
-private:
+  private:
     RelationshipRecord Record() const;
 
     std::weak_ptr<const UserCache> cache_;

@@ -9,34 +9,41 @@ namespace {
 const char *AxisName(bool platformAxis) { return platformAxis ? "platform" : "game"; }
 
 bool EqualsIgnoreCase(const std::string &a, const std::string &b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+               return std::tolower(x) == std::tolower(y);
+           });
 }
 }  // namespace
 
-std::optional<std::string> CheckTransition(const Self &self, uint64_t target, const RelationshipRecord &current, Action action, bool platformAxis) {
+std::optional<std::string> CheckTransition(const Self &self, uint64_t target, const RelationshipRecord &current,
+                                           Action action, bool platformAxis) {
     if (target == 0) return "userId must not be 0";
     if (target == self.id) return "a relationship with yourself is not possible";
     const RelationshipType axis = platformAxis ? current.platform : current.game;
     const std::string name = AxisName(platformAxis);
     // Provisional accounts have game relationships and blocks only (PROTOCOL.md §10.1, 80011).
-    const bool needsPlatformAxis = platformAxis && action != Action::Block && action != Action::Unblock && action != Action::Remove;
+    const bool needsPlatformAxis =
+        platformAxis && action != Action::Block && action != Action::Unblock && action != Action::Remove;
     if (needsPlatformAxis && self.provisional) return "provisional accounts have no platform relationships";
     switch (action) {
         case Action::SendRequest:
             if (current.platform == RelationshipType::Blocked) return "the user is blocked: unblock them first";
             if (axis == RelationshipType::Friend) return "already " + name + " friends";
-            if (axis == RelationshipType::PendingOutgoing) return "a " + name + " friend request to this user is already pending";
+            if (axis == RelationshipType::PendingOutgoing)
+                return "a " + name + " friend request to this user is already pending";
             return std::nullopt;  // none, or pending incoming (which the request accepts)
         case Action::Accept:
         case Action::Reject:
-            if (axis != RelationshipType::PendingIncoming) return "no pending incoming " + name + " friend request from this user";
+            if (axis != RelationshipType::PendingIncoming)
+                return "no pending incoming " + name + " friend request from this user";
             return std::nullopt;
         case Action::Cancel:
-            if (axis != RelationshipType::PendingOutgoing) return "no pending outgoing " + name + " friend request to this user";
+            if (axis != RelationshipType::PendingOutgoing)
+                return "no pending outgoing " + name + " friend request to this user";
             return std::nullopt;
         case Action::Remove:
-            if (platformAxis ? !current.IsFriend() : current.game != RelationshipType::Friend) return "not " + name + " friends with this user";
+            if (platformAxis ? !current.IsFriend() : current.game != RelationshipType::Friend)
+                return "not " + name + " friends with this user";
             return std::nullopt;
         case Action::Block:
             if (current.platform == RelationshipType::Blocked) return "the user is already blocked";
@@ -48,7 +55,8 @@ std::optional<std::string> CheckTransition(const Self &self, uint64_t target, co
     return std::nullopt;
 }
 
-std::optional<std::string> CheckRequestByName(const Self &self, const std::string &ownUsername, const std::string &username, bool platformAxis) {
+std::optional<std::string> CheckRequestByName(const Self &self, const std::string &ownUsername,
+                                              const std::string &username, bool platformAxis) {
     if (username.empty()) return "username must not be empty";
     if (EqualsIgnoreCase(username, ownUsername)) return "a relationship with yourself is not possible";
     if (platformAxis && self.provisional) return "provisional accounts have no platform relationships";

@@ -24,9 +24,11 @@ struct Self {
  * `target`; nullopt when it may be sent. Remove on the platform axis means RemovePlatformAndGameFriend (a friend on
  * either axis), Block and Unblock are platform-only.
  */
-std::optional<std::string> CheckTransition(const Self &self, uint64_t target, const RelationshipRecord &current, Action action, bool platformAxis);
+std::optional<std::string> CheckTransition(const Self &self, uint64_t target, const RelationshipRecord &current,
+                                           Action action, bool platformAxis);
 
 /** The checks of a request by username: not empty, not the user's own name, no platform axis for provisional users. */
-std::optional<std::string> CheckRequestByName(const Self &self, const std::string &ownUsername, const std::string &username, bool platformAxis);
+std::optional<std::string> CheckRequestByName(const Self &self, const std::string &ownUsername,
+                                              const std::string &username, bool platformAxis);
 
 }  // namespace svcpp::core::relationships

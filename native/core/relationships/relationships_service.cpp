@@ -85,7 +85,8 @@ std::vector<RelationshipHandle> RelationshipsService::ByGroup(RelationshipGroupT
 
 std::vector<UserHandle> RelationshipsService::SearchFriends(const std::string &search) const {
     std::vector<UserHandle> handles;
-    for (uint64_t id : relationships::SearchFriends(search, users_->Relationships().All(), *users_)) handles.emplace_back(users_, id);
+    for (uint64_t id : relationships::SearchFriends(search, users_->Relationships().All(), *users_))
+        handles.emplace_back(users_, id);
     return handles;
 }
 

@@ -38,7 +38,7 @@ std::optional<RelationshipGroupType> GroupOfUser(const UserCache &users, uint64_
 std::vector<RelationshipEvent> Apply(UserCache &users, std::string_view type, const nlohmann::json &data);
 
 class RelationshipsService {
-public:
+  public:
     RelationshipsService(CallbackQueue &queue, std::shared_ptr<UserCache> users)
         : users_(std::move(users)), created_(queue), deleted_(queue), groupsUpdated_(queue) {}
 
@@ -55,7 +55,7 @@ public:
     std::vector<RelationshipHandle> ByGroup(RelationshipGroupType group) const;
     std::vector<UserHandle> SearchFriends(const std::string &search) const;
 
-private:
+  private:
     std::shared_ptr<UserCache> users_;
     EventSlot<void(uint64_t, bool)> created_;
     EventSlot<void(uint64_t, bool)> deleted_;

@@ -44,7 +44,8 @@ std::optional<Frame> FrameDecoder::Next() {
         return std::nullopt;
     }
     if (length > kMaxFrameBytes) {
-        failure_ = "frame too large: " + std::to_string(length) + " bytes (at most " + std::to_string(kMaxFrameBytes) + ")";
+        failure_ =
+            "frame too large: " + std::to_string(length) + " bytes (at most " + std::to_string(kMaxFrameBytes) + ")";
         return std::nullopt;
     }
     if (Buffered() < kHeaderBytes + length) return std::nullopt;

@@ -26,7 +26,7 @@ struct Frame {
 std::string EncodeFrame(Opcode opcode, std::string_view body);
 
 class FrameDecoder {
-public:
+  public:
     /** Appends received bytes. */
     void Feed(std::string_view bytes);
     /** The next whole frame, if the buffer holds one. Empty also once Failed(): the stream is poisoned. */
@@ -37,7 +37,7 @@ public:
     /** Bytes held that do not form a whole frame yet. */
     std::size_t Buffered() const { return buffer_.size() - offset_; }
 
-private:
+  private:
     std::string buffer_;
     std::size_t offset_ = 0;
     std::string failure_;

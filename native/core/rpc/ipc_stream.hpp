@@ -16,7 +16,7 @@
 namespace svcpp::core::rpc {
 
 class IpcStream {
-public:
+  public:
     using ConnectHandler = std::function<void(const boost::system::error_code &)>;
     using TransferHandler = std::function<void(const boost::system::error_code &, std::size_t)>;
 

@@ -15,7 +15,8 @@ std::string StringField(const json &object, const char *name) {
 }
 }  // namespace
 
-RpcProtocol::RpcProtocol(std::function<void(std::string)> send, ProtocolEvents events) : send_(std::move(send)), events_(std::move(events)) {}
+RpcProtocol::RpcProtocol(std::function<void(std::string)> send, ProtocolEvents events)
+    : send_(std::move(send)), events_(std::move(events)) {}
 
 void RpcProtocol::Opened(uint64_t applicationId) {
     decoder_ = FrameDecoder();
@@ -38,7 +39,8 @@ bool RpcProtocol::Received(std::string_view bytes) {
 void RpcProtocol::Lost() {
     state_ = State::Idle;
     auto pending = std::exchange(pending_, {});
-    for (auto &[nonce, done] : pending) done(CommandOutcome{false, nullptr, kConnectionLost, "the connection to the local client ended"});
+    for (auto &[nonce, done] : pending)
+        done(CommandOutcome{false, nullptr, kConnectionLost, "the connection to the local client ended"});
 }
 
 bool RpcProtocol::Drop(std::string reason) {
@@ -48,19 +50,16 @@ bool RpcProtocol::Drop(std::string reason) {
 
 bool RpcProtocol::OnFrame(Frame frame) {
     switch (frame.opcode) {
-        case Opcode::Ping:
-            send_(EncodeFrame(Opcode::Pong, frame.body));
-            return true;
-        case Opcode::Pong:
-            return true;
-        case Opcode::Handshake:
-            return Drop("the local client sent a HANDSHAKE");
+        case Opcode::Ping: send_(EncodeFrame(Opcode::Pong, frame.body)); return true;
+        case Opcode::Pong: return true;
+        case Opcode::Handshake: return Drop("the local client sent a HANDSHAKE");
         case Opcode::Close: {
             const json body = net::ParseJson(frame.body);
             std::string detail = frame.body;
             if (body.is_object()) {
                 auto code = body.find("code");
-                detail = (code != body.end() && code->is_number_integer() ? std::to_string(code->get<int64_t>()) + " " : std::string()) +
+                detail = (code != body.end() && code->is_number_integer() ? std::to_string(code->get<int64_t>()) + " "
+                                                                          : std::string()) +
                          StringField(body, "message");
             }
             return Drop("the local client closed the connection: " + detail);
@@ -81,7 +80,9 @@ bool RpcProtocol::OnPayload(const json &payload) {
     const auto found = payload.find("data");
     const json &data = found != payload.end() ? *found : kNull;  // a reference: the payload outlives this call, no copy
     if (state_ == State::Handshaking) {
-        if (cmd != kDispatch || evt != "READY") return Drop("the local client answered the HANDSHAKE with " + (evt.empty() ? cmd : evt) + " instead of READY");
+        if (cmd != kDispatch || evt != "READY")
+            return Drop("the local client answered the HANDSHAKE with " + (evt.empty() ? cmd : evt) +
+                        " instead of READY");
         state_ = State::Ready;
         if (events_.ready) events_.ready();
         for (const auto &name : wanted_) Send("SUBSCRIBE", json::object(), name);
@@ -96,13 +97,16 @@ bool RpcProtocol::OnPayload(const json &payload) {
     auto it = pending_.find(nonce);
     if (it == pending_.end()) {
         // An answer to a command sent without waiting (subscriptions, replays): only a failure is worth a line.
-        if (evt == "ERROR" && events_.log) events_.log("local client refused " + cmd + ": " + StringField(data, "message"));
+        if (evt == "ERROR" && events_.log)
+            events_.log("local client refused " + cmd + ": " + StringField(data, "message"));
         return true;
     }
     CommandDone done = std::move(it->second);
     pending_.erase(it);
     if (evt == "ERROR") {
-        const int32_t code = data.is_object() && data.contains("code") && data["code"].is_number_integer() ? data["code"].get<int32_t>() : 0;
+        const int32_t code = data.is_object() && data.contains("code") && data["code"].is_number_integer()
+                                 ? data["code"].get<int32_t>()
+                                 : 0;
         done(CommandOutcome{false, nullptr, code, data.is_object() ? StringField(data, "message") : std::string()});
     } else {
         done(CommandOutcome{true, data, 0, {}});

@@ -32,7 +32,7 @@ struct CommandOutcome {
 using CommandDone = std::function<void(CommandOutcome)>;
 
 /** Error codes of outcomes that did not come from the local client. */
-inline constexpr int32_t kNotConnected = -1;  // no local client (or not READY yet): nothing was sent
+inline constexpr int32_t kNotConnected = -1;    // no local client (or not READY yet): nothing was sent
 inline constexpr int32_t kConnectionLost = -2;  // sent, but the connection ended before the answer
 
 /** What the protocol reports to its owner (called synchronously from Received / Lost). */
@@ -44,7 +44,7 @@ struct ProtocolEvents {
 };
 
 class RpcProtocol {
-public:
+  public:
     enum class State { Idle, Handshaking, Ready };
 
     RpcProtocol(std::function<void(std::string bytes)> send, ProtocolEvents events);
@@ -67,7 +67,7 @@ public:
     const std::string &DropReason() const { return dropReason_; }
     const std::set<std::string> &WantedSubscriptions() const { return wanted_; }
 
-private:
+  private:
     bool Drop(std::string reason);
     bool OnFrame(Frame frame);
     bool OnPayload(const nlohmann::json &payload);

@@ -18,8 +18,13 @@ namespace asio = boost::asio;
 
 struct RpcService::Impl {
     Impl(const net::ClientExecutor &io, ServiceOptions opts, ServiceEvents evts, LogFn logFn)
-        : io(io), options(std::move(opts)), events(std::move(evts)), log(std::move(logFn)), retryTimer(io),
-          backoff(options.initialRetryMs, options.maxRetryMs), rng(std::random_device{}()) {}
+        : io(io),
+          options(std::move(opts)),
+          events(std::move(evts)),
+          log(std::move(logFn)),
+          retryTimer(io),
+          backoff(options.initialRetryMs, options.maxRetryMs),
+          rng(std::random_device{}()) {}
 
     net::ClientExecutor io;
     ServiceOptions options;
@@ -39,7 +44,8 @@ struct RpcService::Impl {
     bool announcedAbsence = false;
 };
 
-std::shared_ptr<RpcService> RpcService::Create(const net::ClientExecutor &io, ServiceOptions options, ServiceEvents events, LogFn log) {
+std::shared_ptr<RpcService> RpcService::Create(const net::ClientExecutor &io, ServiceOptions options,
+                                               ServiceEvents events, LogFn log) {
     std::shared_ptr<RpcService> service(new RpcService());
     service->impl_ = std::make_unique<Impl>(io, std::move(options), std::move(events), std::move(log));
     std::weak_ptr<RpcService> weak = service;
@@ -53,10 +59,12 @@ std::shared_ptr<RpcService> RpcService::Create(const net::ClientExecutor &io, Se
         }
     };
     protocolEvents.authorizeRequest = [weak] {
-        if (auto self = weak.lock(); self && self->impl_->events.authorizeRequest) self->impl_->events.authorizeRequest();
+        if (auto self = weak.lock(); self && self->impl_->events.authorizeRequest)
+            self->impl_->events.authorizeRequest();
     };
     protocolEvents.activityJoin = [weak](std::string secret) {
-        if (auto self = weak.lock(); self && self->impl_->events.activityJoin) self->impl_->events.activityJoin(self->impl_->applicationId, std::move(secret));
+        if (auto self = weak.lock(); self && self->impl_->events.activityJoin)
+            self->impl_->events.activityJoin(self->impl_->applicationId, std::move(secret));
     };
     protocolEvents.log = [weak](std::string line) {
         if (auto self = weak.lock()) self->impl_->log(LoggingSeverity::Verbose, "local client: " + std::move(line));
@@ -89,15 +97,19 @@ void RpcService::SetSubscribed(std::string evt, bool wanted) {
 }
 
 void RpcService::SetReplayed(std::string key, std::string cmd, nlohmann::json args) {
-    asio::post(impl_->io, [weak = weak_from_this(), key = std::move(key), cmd = std::move(cmd), args = std::move(args)]() mutable {
-        if (auto self = weak.lock()) self->impl_->protocol->SetReplayed(key, std::move(cmd), std::move(args));
-    });
+    asio::post(impl_->io,
+               [weak = weak_from_this(), key = std::move(key), cmd = std::move(cmd), args = std::move(args)]() mutable {
+                   if (auto self = weak.lock())
+                       self->impl_->protocol->SetReplayed(key, std::move(cmd), std::move(args));
+               });
 }
 
 void RpcService::Command(std::string cmd, nlohmann::json args, CommandDone done) {
-    asio::post(impl_->io, [weak = weak_from_this(), cmd = std::move(cmd), args = std::move(args), done = std::move(done)]() mutable {
+    asio::post(impl_->io, [weak = weak_from_this(), cmd = std::move(cmd), args = std::move(args),
+                           done = std::move(done)]() mutable {
         auto self = weak.lock();
-        if (!self || self->impl_->shutDown) return done(CommandOutcome{false, nullptr, kNotConnected, "the client is shutting down"});
+        if (!self || self->impl_->shutDown)
+            return done(CommandOutcome{false, nullptr, kNotConnected, "the client is shutting down"});
         self->impl_->protocol->Command(std::move(cmd), std::move(args), std::move(done));
     });
 }
@@ -138,35 +150,39 @@ void RpcService::TryConnect(std::size_t index) {
     if (index >= candidates.size()) {
         if (!impl_->announcedAbsence) {
             impl_->announcedAbsence = true;
-            impl_->log(LoggingSeverity::Verbose, "local client: none found (" + candidates.front() + (candidates.size() > 1 ? " …" : "") +
-                                                      "); looking again with backoff");
+            impl_->log(LoggingSeverity::Verbose, "local client: none found (" + candidates.front() +
+                                                     (candidates.size() > 1 ? " …" : "") +
+                                                     "); looking again with backoff");
         }
         return ScheduleRetry();
     }
     const uint64_t epoch = ++impl_->epoch;
     impl_->socket = CreateIpcStream(impl_->io);
-    impl_->socket->AsyncConnect(candidates[index],
-                                 [weak = weak_from_this(), epoch, index](const boost::system::error_code &ec) {
-                                     auto self = weak.lock();
-                                     if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
-                                     if (ec) {
-                                         self->impl_->socket.reset();
-                                         return self->TryConnect(index + 1);
-                                     }
-                                     self->impl_->log(LoggingSeverity::Verbose, "local client: socket open, handshaking");
-                                     self->impl_->protocol->Opened(self->impl_->applicationId);
-                                     self->Read(epoch);
-                                 });
+    impl_->socket->AsyncConnect(
+        candidates[index], [weak = weak_from_this(), epoch, index](const boost::system::error_code &ec) {
+            auto self = weak.lock();
+            if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
+            if (ec) {
+                self->impl_->socket.reset();
+                return self->TryConnect(index + 1);
+            }
+            self->impl_->log(LoggingSeverity::Verbose, "local client: socket open, handshaking");
+            self->impl_->protocol->Opened(self->impl_->applicationId);
+            self->Read(epoch);
+        });
 }
 
 void RpcService::Read(uint64_t epoch) {
-    impl_->socket->AsyncReadSome(asio::buffer(impl_->readBuffer), [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t n) {
-        auto self = weak.lock();
-        if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
-        if (ec) return self->Dropped("the connection ended (" + ec.message() + ")");
-        if (!self->impl_->protocol->Received(std::string_view(self->impl_->readBuffer.data(), n))) return self->Dropped(self->impl_->protocol->DropReason());
-        if (self->impl_->epoch == epoch) self->Read(epoch);
-    });
+    impl_->socket->AsyncReadSome(
+        asio::buffer(impl_->readBuffer),
+        [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t n) {
+            auto self = weak.lock();
+            if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
+            if (ec) return self->Dropped("the connection ended (" + ec.message() + ")");
+            if (!self->impl_->protocol->Received(std::string_view(self->impl_->readBuffer.data(), n)))
+                return self->Dropped(self->impl_->protocol->DropReason());
+            if (self->impl_->epoch == epoch) self->Read(epoch);
+        });
 }
 
 void RpcService::Write(std::string bytes) {
@@ -176,13 +192,14 @@ void RpcService::Write(std::string bytes) {
 }
 
 void RpcService::WriteFront(uint64_t epoch) {
-    impl_->socket->AsyncWrite(asio::buffer(impl_->writes.front()), [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t) {
-        auto self = weak.lock();
-        if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
-        if (ec) return self->Dropped("writing failed (" + ec.message() + ")");
-        self->impl_->writes.pop_front();
-        if (!self->impl_->writes.empty()) self->WriteFront(epoch);
-    });
+    impl_->socket->AsyncWrite(asio::buffer(impl_->writes.front()),
+                              [weak = weak_from_this(), epoch](const boost::system::error_code &ec, std::size_t) {
+                                  auto self = weak.lock();
+                                  if (!self || self->impl_->epoch != epoch || self->impl_->shutDown) return;
+                                  if (ec) return self->Dropped("writing failed (" + ec.message() + ")");
+                                  self->impl_->writes.pop_front();
+                                  if (!self->impl_->writes.empty()) self->WriteFront(epoch);
+                              });
 }
 
 void RpcService::Dropped(const std::string &reason) {

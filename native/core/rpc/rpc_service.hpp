@@ -38,10 +38,11 @@ struct ServiceOptions {
 };
 
 class RpcService : public std::enable_shared_from_this<RpcService> {
-public:
+  public:
     using LogFn = std::function<void(LoggingSeverity, std::string)>;
 
-    static std::shared_ptr<RpcService> Create(const net::ClientExecutor &io, ServiceOptions options, ServiceEvents events, LogFn log);
+    static std::shared_ptr<RpcService> Create(const net::ClientExecutor &io, ServiceOptions options,
+                                              ServiceEvents events, LogFn log);
     ~RpcService();
 
     /** Connects for this application (a different one: the connection is opened afresh); 0 stops looking. */
@@ -55,7 +56,7 @@ public:
     /** A READY connection exists (read from any thread; a hint, it may change right after). */
     bool IsConnected() const { return connected_.load(); }
 
-private:
+  private:
     struct Impl;
     RpcService() = default;
     // I/O thread: the connection's life (rpc_service.cpp).

@@ -5,8 +5,10 @@ namespace svcpp::core::rpc {
 std::string ShellQuote(const std::string &word) {
     std::string out = "'";
     for (char c : word) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
     }
     return out + "'";
 }

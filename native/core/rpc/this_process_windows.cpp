@@ -23,7 +23,8 @@ std::optional<std::string> CurrentExecutableCommand() {
         }
         path.resize(path.size() * 2);
     }
-    const int length = WideCharToMultiByte(CP_UTF8, 0, path.c_str(), static_cast<int>(path.size()), nullptr, 0, nullptr, nullptr);
+    const int length =
+        WideCharToMultiByte(CP_UTF8, 0, path.c_str(), static_cast<int>(path.size()), nullptr, 0, nullptr, nullptr);
     if (length <= 0) return std::nullopt;
     std::string utf8(static_cast<size_t>(length), '\0');
     WideCharToMultiByte(CP_UTF8, 0, path.c_str(), static_cast<int>(path.size()), utf8.data(), length, nullptr, nullptr);

@@ -10,11 +10,11 @@
 namespace svcpp::core {
 
 class AbiError : public std::runtime_error {
-public:
+  public:
     AbiError(Errc code, const std::string &message) : std::runtime_error(message), code_(code) {}
     Errc code() const noexcept { return code_; }
 
-private:
+  private:
     Errc code_;
 };
 

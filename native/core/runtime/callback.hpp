@@ -14,7 +14,7 @@ namespace svcpp::core {
 using FreeFn = void (*)(void *);
 
 class UserData {
-public:
+  public:
     UserData() = default;
     UserData(FreeFn free, void *ptr) : free_(free), ptr_(ptr) {}
     UserData(const UserData &) = delete;
@@ -33,7 +33,7 @@ public:
     /** Gives the user data back to the host without freeing it (a registration the core rejected). */
     void Disown() { free_ = nullptr; }
 
-private:
+  private:
     void Release() {
         if (auto free = std::exchange(free_, nullptr)) free(ptr_);
     }

@@ -50,7 +50,8 @@ void CallbackQueue::Run(const std::function<bool()> &shouldStop, size_t maxJobs,
         if (maxJobs >= jobs_.size()) {
             batch.swap(jobs_);
         } else {  // bounded: the oldest maxJobs; the rest stay queued (not empty, so the hook stays quiet)
-            batch.insert(batch.end(), std::make_move_iterator(jobs_.begin()), std::make_move_iterator(jobs_.begin() + maxJobs));
+            batch.insert(batch.end(), std::make_move_iterator(jobs_.begin()),
+                         std::make_move_iterator(jobs_.begin() + maxJobs));
             jobs_.erase(jobs_.begin(), jobs_.begin() + maxJobs);
         }
     }

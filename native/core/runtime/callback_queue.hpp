@@ -31,7 +31,7 @@ bool AnyPumpOnThisThread();
  * the jobs of the queue it was installed for.
  */
 class PumpRecorder {
-protected:
+  protected:
     ~PumpRecorder() = default;
 };
 
@@ -45,7 +45,7 @@ PumpRecorder *CurrentPumpRecorder();
 void DeclineCurrentJob();
 
 class CallbackQueue {
-public:
+  public:
     using Hook = std::function<void()>;
 
     /** Queues a job; fires the hook when the queue goes from empty to non-empty and the hook is armed. */
@@ -87,7 +87,7 @@ public:
     CallbackQueue &operator=(const CallbackQueue &) = delete;
     ~CallbackQueue();
 
-private:
+  private:
     void FireHook();
 
     mutable std::mutex mutex_;

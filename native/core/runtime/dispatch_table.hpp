@@ -18,7 +18,7 @@
 namespace svcpp::core {
 
 class DispatchTable {
-public:
+  public:
     using Handler = std::function<void(std::string_view type, const nlohmann::json &data)>;
 
     /** Adds a handler of one dispatch type (after the handlers already registered for it). */
@@ -34,7 +34,7 @@ public:
 
     bool Handles(std::string_view type) const { return handlers_.find(type) != handlers_.end(); }
 
-private:
+  private:
     struct Hash {
         using is_transparent = void;
         size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }

@@ -19,7 +19,7 @@ class EventSlot;
 
 template <class... Args>
 class EventSlot<void(Args...)> {
-public:
+  public:
     using Cb = Callback<void(Args...)>;
 
     explicit EventSlot(CallbackQueue &queue) : queue_(queue) {}
@@ -53,7 +53,7 @@ public:
         }});
     }
 
-private:
+  private:
     CallbackQueue &queue_;
     mutable std::mutex mutex_;
     SharedCallback<void(Args...)> current_;

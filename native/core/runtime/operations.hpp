@@ -29,7 +29,7 @@ ClientResult FailureResult(ErrorType type, std::string message);
 
 /** Type-erased view of an in-flight operation, for the registry. */
 class OperationBase {
-public:
+  public:
     virtual ~OperationBase() = default;
     /** Completes the operation now, on the calling (host) thread, with a failure; false when already claimed. */
     virtual bool FailNow(const ClientResult &result) = 0;
@@ -37,7 +37,7 @@ public:
 
 /** The registry of a client's in-flight operations. Thread-safe. */
 class Operations {
-public:
+  public:
     explicit Operations(CallbackQueue &queue) : queue_(queue) {}
 
     CallbackQueue &Queue() { return queue_; }
@@ -46,7 +46,7 @@ public:
     /** Fails every in-flight operation on the calling thread (Drop: ClientDestroyed; ResetCallbacks: Aborted). */
     void FailAll(const ClientResult &result);
 
-private:
+  private:
     CallbackQueue &queue_;
     std::mutex mutex_;
     uint64_t nextId_ = 1;
@@ -65,9 +65,9 @@ class Operation;
  * I/O thread calls Complete(); Drop / ResetCallbacks call FailNow through the registry.
  */
 template <class... Args>
-class Operation<void(const ClientResult &, Args...)> : public OperationBase,
-                                                         public std::enable_shared_from_this<Operation<void(const ClientResult &, Args...)>> {
-public:
+class Operation<void(const ClientResult &, Args...)>
+    : public OperationBase, public std::enable_shared_from_this<Operation<void(const ClientResult &, Args...)>> {
+  public:
     using Cb = Callback<void(const ClientResult &, Args...)>;
 
     static std::shared_ptr<Operation> Begin(Operations &registry, Cb &&cb) {
@@ -82,7 +82,8 @@ public:
         registry_.Remove(id_);
         // The job is the callback's only owner: a copy kept here could be the last one if the host pumps the job
         // before Post returns, and would then free the host's user data on this (SDK) thread.
-        registry_.Queue().Post(Job{[cb = std::make_shared<Cb>(TakeCallback()), result = std::move(result), stored = std::make_tuple(std::move(args)...)](JobMode mode) mutable {
+        registry_.Queue().Post(Job{[cb = std::make_shared<Cb>(TakeCallback()), result = std::move(result),
+                                    stored = std::make_tuple(std::move(args)...)](JobMode mode) mutable {
                                        if (mode == JobMode::Abort) {
                                            Invoke(*cb, FailureResult(ErrorType::Aborted, "callbacks were reset"));
                                            return;
@@ -102,7 +103,7 @@ public:
         return true;
     }
 
-private:
+  private:
     Operation(Operations &registry, Cb &&cb) : registry_(registry), cb_(std::move(cb)) {}
 
     Cb TakeCallback() {

@@ -13,7 +13,8 @@ namespace svcpp::core {
 
 WakeupPipe OpenWakeupPipe() {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) throw AbiError(Errc::Internal, std::string("pipe2: ") + std::strerror(errno));
+    if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0)
+        throw AbiError(Errc::Internal, std::string("pipe2: ") + std::strerror(errno));
     return {fds[0], fds[1]};
 }
 

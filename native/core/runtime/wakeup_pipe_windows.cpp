@@ -5,7 +5,8 @@
 namespace svcpp::core {
 
 WakeupPipe OpenWakeupPipe() {
-    throw AbiError(Errc::NotSupported, "wakeup descriptors need POSIX pipes; on Windows pump with Svcpp_RunCallbacks or the wakeup hook");
+    throw AbiError(Errc::NotSupported,
+                   "wakeup descriptors need POSIX pipes; on Windows pump with Svcpp_RunCallbacks or the wakeup hook");
 }
 
 // Never called with a descriptor: OpenWakeupPipe gives none on Windows.

@@ -7,7 +7,8 @@
 
 namespace svcpp::core {
 
-SdkThreads::SdkThreads(std::optional<uint64_t> cpuAffinityMask, RefusalLog log) : affinity_(cpuAffinityMask), log_(std::move(log)) {}
+SdkThreads::SdkThreads(std::optional<uint64_t> cpuAffinityMask, RefusalLog log)
+    : affinity_(cpuAffinityMask), log_(std::move(log)) {}
 
 pid_t SdkThreads::CurrentThreadId() { return static_cast<pid_t>(os::CurrentThreadId()); }
 

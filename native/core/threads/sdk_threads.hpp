@@ -27,7 +27,7 @@
 namespace svcpp::core {
 
 class SdkThreads : public std::enable_shared_from_this<SdkThreads> {
-public:
+  public:
     /** Where refusals go (any thread). */
     using RefusalLog = std::function<void(std::string)>;
     static constexpr int32_t kMinPriority = -20;
@@ -37,14 +37,14 @@ public:
 
     /** The calling thread's membership: it leaves the set when this is destroyed (on the same thread). */
     class Membership {
-    public:
+      public:
         Membership() = default;
         Membership(std::weak_ptr<SdkThreads> owner, pid_t tid) : owner_(std::move(owner)), tid_(tid) {}
         Membership(Membership &&other) noexcept : owner_(std::move(other.owner_)), tid_(other.tid_) { other.tid_ = 0; }
         Membership &operator=(Membership &&) = delete;
         ~Membership();
 
-    private:
+      private:
         std::weak_ptr<SdkThreads> owner_;
         pid_t tid_ = 0;
     };
@@ -63,7 +63,7 @@ public:
     /** The calling thread's id, as setpriority(2) and /proc/self/task name it. */
     static pid_t CurrentThreadId();
 
-private:
+  private:
     void Leave(pid_t tid);
     void Apply(pid_t tid, ClientThread kind, int32_t nice);
 

@@ -12,10 +12,11 @@
 namespace svcpp::core {
 
 class UserApplicationProfileHandle {
-public:
+  public:
     UserApplicationProfileHandle() = default;
     /** `identity` says which profile: the one with the same provider type, provider id and provider-issued id. */
-    UserApplicationProfileHandle(std::weak_ptr<const UserCache> cache, uint64_t userId, ApplicationProfileRecord identity)
+    UserApplicationProfileHandle(std::weak_ptr<const UserCache> cache, uint64_t userId,
+                                 ApplicationProfileRecord identity)
         : cache_(std::move(cache)), userId_(userId), identity_(std::move(identity)) {}
 
     bool IsValid() const;
@@ -26,20 +27,23 @@ public:
     ExternalIdentityProviderType ProviderType() const;
     std::string Username() const;
 
-private:
+  private:
     /** read(profile) under the cache's lock (UserCache::With); nullopt once the profile, user or client is gone. */
     template <class Read>
     auto With(Read &&read) const -> std::optional<decltype(read(std::declval<const ApplicationProfileRecord &>()))> {
         using Result = decltype(read(std::declval<const ApplicationProfileRecord &>()));
         auto cache = cache_.lock();
         if (!cache) return std::nullopt;
-        return cache->With(userId_, [&](const UserRecord &user) -> std::optional<Result> {
-            if (!user.applicationProfiles) return std::nullopt;
-            for (const auto &profile : *user.applicationProfiles) {
-                if (profile.SameIdentity(identity_)) return read(profile);
-            }
-            return std::nullopt;
-        }).value_or(std::nullopt);
+        return cache
+            ->With(userId_,
+                   [&](const UserRecord &user) -> std::optional<Result> {
+                       if (!user.applicationProfiles) return std::nullopt;
+                       for (const auto &profile : *user.applicationProfiles) {
+                           if (profile.SameIdentity(identity_)) return read(profile);
+                       }
+                       return std::nullopt;
+                   })
+            .value_or(std::nullopt);
     }
 
     std::weak_ptr<const UserCache> cache_;

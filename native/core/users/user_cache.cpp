@@ -13,11 +13,13 @@ using wire::String;
 /** `provider_type` is the identity's external_auth_type (platform/PROTOCOL.md §4–5 strings). */
 ExternalIdentityProviderType ProviderType(const std::string &externalAuthType) {
     if (externalAuthType == "OIDC") return ExternalIdentityProviderType::OIDC;
-    if (externalAuthType.rfind("EPIC_ONLINE_SERVICES_", 0) == 0) return ExternalIdentityProviderType::EpicOnlineServices;
+    if (externalAuthType.rfind("EPIC_ONLINE_SERVICES_", 0) == 0)
+        return ExternalIdentityProviderType::EpicOnlineServices;
     if (externalAuthType == "STEAM_SESSION_TICKET") return ExternalIdentityProviderType::Steam;
     if (externalAuthType == "UNITY_SERVICES_ID_TOKEN") return ExternalIdentityProviderType::Unity;
     if (externalAuthType == "DISCORD_BOT_ISSUED_ACCESS_TOKEN") return ExternalIdentityProviderType::PlatformBot;
-    return ExternalIdentityProviderType::Unknown;  // e.g. Apple and PlayStation ID tokens: no provider type of their own
+    return ExternalIdentityProviderType::Unknown;  // e.g. Apple and PlayStation ID tokens: no provider type of their
+                                                   // own
 }
 
 std::vector<ApplicationProfileRecord> ParseApplicationProfiles(const nlohmann::json &profiles) {

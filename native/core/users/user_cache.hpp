@@ -29,7 +29,8 @@ struct ApplicationProfileRecord {
 
     /** Profiles are told apart by who issued which id. */
     bool SameIdentity(const ApplicationProfileRecord &o) const {
-        return providerType == o.providerType && providerId == o.providerId && providerIssuedUserId == o.providerIssuedUserId;
+        return providerType == o.providerType && providerId == o.providerId &&
+               providerIssuedUserId == o.providerIssuedUserId;
     }
 };
 
@@ -54,7 +55,7 @@ std::string DisplayNameOf(const UserRecord &user);
 UserRecord ParseUser(const nlohmann::json &user);
 
 class UserCache {
-public:
+  public:
     explicit UserCache(std::string cdnBase) : cdnBase_(std::move(cdnBase)) {}
 
     /**
@@ -96,7 +97,7 @@ public:
 
     const std::string &CdnBase() const { return cdnBase_; }
 
-private:
+  private:
     const std::string cdnBase_;
     mutable std::mutex mutex_;
     std::map<uint64_t, UserRecord> users_;

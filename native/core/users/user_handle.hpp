@@ -18,11 +18,11 @@ namespace svcpp::core {
 std::string AvatarUrlOf(const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
                         UserHandleAvatarType staticType);
 /** AvatarUrlOf appended to `out` (a whole-object reader reuses one buffer instead of allocating each URL). */
-void AppendAvatarUrl(std::string &out, const UserRecord &user, const std::string &cdnBase, UserHandleAvatarType animatedType,
-                     UserHandleAvatarType staticType);
+void AppendAvatarUrl(std::string &out, const UserRecord &user, const std::string &cdnBase,
+                     UserHandleAvatarType animatedType, UserHandleAvatarType staticType);
 
 class UserHandle {
-public:
+  public:
     UserHandle() = default;
     UserHandle(std::weak_ptr<const UserCache> cache, uint64_t id) : cache_(std::move(cache)), id_(id) {}
 
@@ -36,7 +36,8 @@ public:
     StatusType Status() const;
     bool IsProvisional() const;
     std::optional<std::string> GuildTag() const;
-    /** One handle per application profile the cache holds for the user (the platform sends them for the signed-in user). */
+    /** One handle per application profile the cache holds for the user (the platform sends them for the signed-in
+     * user). */
     std::vector<UserApplicationProfileHandle> UserApplicationProfiles() const;
     /** The user's activity for this application, when they have one. */
     std::optional<Activity> GameActivity() const;
@@ -44,8 +45,8 @@ public:
     RelationshipHandle Relationship() const;
 
     /**
-     * read(record, cdnBase) of the whole cached user under the cache's lock, in one lookup; nullopt once the user or the
-     * client is gone (then every getter answers its default). For whole-object readers (the C snapshot of a user,
+     * read(record, cdnBase) of the whole cached user under the cache's lock, in one lookup; nullopt once the user or
+     * the client is gone (then every getter answers its default). For whole-object readers (the C snapshot of a user,
      * capi/support/user_snapshot.cpp): each getter above takes the lock and finds the user again, one field at a time.
      */
     template <class Reader>
@@ -57,8 +58,9 @@ public:
         return c.With(id_, [&](const UserRecord &r) { return read(r, c.CdnBase()); });
     }
 
-private:
-    /** read(record) of the user under the cache's lock (see UserCache::With); nullopt once the user or client is gone. */
+  private:
+    /** read(record) of the user under the cache's lock (see UserCache::With); nullopt once the user or client is gone.
+     */
     template <class Read>
     auto With(Read &&read) const -> std::optional<decltype(read(std::declval<const UserRecord &>()))> {
         auto cache = cache_.lock();

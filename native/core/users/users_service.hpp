@@ -32,8 +32,9 @@ struct UserEvent {
 std::vector<UserEvent> Apply(UserCache &users, std::string_view type, const nlohmann::json &data);
 
 class UsersService {
-public:
-    UsersService(CallbackQueue &queue, std::string cdnBase) : cache_(std::make_shared<UserCache>(std::move(cdnBase))), updated_(queue) {}
+  public:
+    UsersService(CallbackQueue &queue, std::string cdnBase)
+        : cache_(std::make_shared<UserCache>(std::move(cdnBase))), updated_(queue) {}
 
     void Register(DispatchTable &table);
     void Post(const std::vector<UserEvent> &events);
@@ -45,7 +46,7 @@ public:
     std::optional<UserHandle> CurrentUser() const;
     std::optional<UserHandle> User(uint64_t userId) const;
 
-private:
+  private:
     std::shared_ptr<UserCache> cache_;
     EventSlot<void(uint64_t)> updated_;
 };

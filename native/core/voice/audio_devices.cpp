@@ -8,7 +8,9 @@ namespace svcpp::core::voice {
 
 namespace {
 
-bool IsFileId(const std::string &id) { return id.size() > std::string(kFileDevicePrefix).size() && id.rfind(kFileDevicePrefix, 0) == 0; }
+bool IsFileId(const std::string &id) {
+    return id.size() > std::string(kFileDevicePrefix).size() && id.rfind(kFileDevicePrefix, 0) == 0;
+}
 std::string FilePath(const std::string &id) { return id.substr(std::string(kFileDevicePrefix).size()); }
 bool IsDefaultId(const std::string &id) { return id.empty() || id == kDefaultAudioDeviceId; }
 

@@ -31,7 +31,7 @@ struct OpenedStream {
 };
 
 class AudioDevices {
-public:
+  public:
     std::vector<AudioDevice> Inputs();
     std::vector<AudioDevice> Outputs();
     /** What Inputs()/Outputs() would say about this id, plus the null and file: forms. */
@@ -48,7 +48,7 @@ public:
     /** Pulse's device changes (only when a Pulse server answers); the callback runs on a backend thread. */
     void SetDeviceChangeCallback(AudioBackend::DeviceChangeCallback callback);
 
-private:
+  private:
     /** The shared PulseAudio backend, tried once; null when no server answers. */
     AudioBackend *Pulse();
     static AudioDevice ToDevice(const AudioDeviceInfo &info);

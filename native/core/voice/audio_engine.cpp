@@ -13,11 +13,13 @@ namespace svcpp::core::voice {
 
 namespace {
 int64_t NowUs() {
-    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 }  // namespace
 
-AudioEngine::AudioEngine(std::shared_ptr<AudioDevices> devices, std::shared_ptr<SdkThreads> threads, AudioEngineEvents events)
+AudioEngine::AudioEngine(std::shared_ptr<AudioDevices> devices, std::shared_ptr<SdkThreads> threads,
+                         AudioEngineEvents events)
     : devices_(std::move(devices)), threads_(std::move(threads)), events_(std::move(events)) {}
 
 AudioEngine::~AudioEngine() { Shutdown(); }
@@ -138,7 +140,8 @@ void AudioEngine::Run() {
             if (!input.stream) log(LoggingSeverity::Error, "input " + inputId + ": " + error + " (capturing silence)");
             error.clear();
             output = devices_->OpenPlayback(outputId, &error);
-            if (!output.stream) log(LoggingSeverity::Error, "output " + outputId + ": " + error + " (discarding output)");
+            if (!output.stream)
+                log(LoggingSeverity::Error, "output " + outputId + ": " + error + " (discarding output)");
             clockPaced = (!input.stream || input.clockPaced) && (!output.stream || output.clockPaced);
             dumpIn.reset();
             dumpOut.reset();
@@ -146,7 +149,8 @@ void AudioEngine::Run() {
                 dumpIn = WavWriter::Open(dumpDir + "/aec-dump-input.wav", kSampleRate, kChannels);
                 dumpOut = WavWriter::Open(dumpDir + "/aec-dump-output.wav", kSampleRate, kChannels);
             }
-            log(LoggingSeverity::Info, "devices: input " + inputId + ", output " + outputId + (clockPaced ? " (engine clock)" : ""));
+            log(LoggingSeverity::Info,
+                "devices: input " + inputId + ", output " + outputId + (clockPaced ? " (engine clock)" : ""));
             clock.Start();
         }
         if (processingSeen != processingVersion_.load()) {

@@ -29,12 +29,12 @@ namespace svcpp::core::voice {
 class CallMedia;
 
 struct AudioEngineEvents {
-    std::function<void(bool inputDetected)> noAudioInput;    // audio thread
+    std::function<void(bool inputDetected)> noAudioInput;     // audio thread
     std::function<void(int severity, std::string line)> log;  // any engine thread
 };
 
 class AudioEngine {
-public:
+  public:
     AudioEngine(std::shared_ptr<AudioDevices> devices, std::shared_ptr<SdkThreads> threads, AudioEngineEvents events);
     ~AudioEngine();  // stops the thread
     AudioEngine(const AudioEngine &) = delete;
@@ -63,7 +63,7 @@ public:
     bool Running() const { return !stop_.load() && FramesProcessed() > 0; }
     uint64_t FramesProcessed() const { return frames_.load(); }
 
-private:
+  private:
     void Run();
     void StopThreadLocked();  // with lifecycle_ held
 

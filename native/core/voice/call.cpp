@@ -20,7 +20,9 @@ std::shared_ptr<voice::CallSession> Call::Live() const {
 
 std::shared_ptr<voice::CallSession> Call::Require(const char *what) const {
     auto session = Live();
-    if (!session) throw AbiError(Errc::InvalidHandle, std::string(what) + ": the call is over (Disconnected) or its client is gone");
+    if (!session)
+        throw AbiError(Errc::InvalidHandle,
+                       std::string(what) + ": the call is over (Disconnected) or its client is gone");
     return session;
 }
 
@@ -47,7 +49,9 @@ std::optional<VoiceStateHandle> Call::GetVoiceStateHandle(uint64_t userId) const
     return VoiceStateHandle(std::weak_ptr<const voice::CallSession>(s), userId);
 }
 
-void Call::SetStatusChangedCallback(CallOnStatusChanged &&cb) { Require("SetStatusChangedCallback")->statusChanged.Set(std::move(cb)); }
+void Call::SetStatusChangedCallback(CallOnStatusChanged &&cb) {
+    Require("SetStatusChangedCallback")->statusChanged.Set(std::move(cb));
+}
 void Call::SetParticipantChangedCallback(CallOnParticipantChanged &&cb) {
     Require("SetParticipantChangedCallback")->participantChanged.Set(std::move(cb));
 }

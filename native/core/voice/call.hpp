@@ -20,7 +20,7 @@ class CallSession;
 }
 
 class Call {
-public:
+  public:
     Call() = default;
     explicit Call(std::weak_ptr<voice::CallSession> session) : session_(std::move(session)) {}
 
@@ -61,7 +61,7 @@ public:
     uint64_t GetFramesEncrypted() const;
     std::string GetParticipantFingerprint(uint64_t userId) const;
 
-private:
+  private:
     /** The session while the call is live, else nullptr. */
     std::shared_ptr<voice::CallSession> Live() const;
     /** The live session, or AbiError(InvalidHandle) for a setter on a call that is over. */

@@ -65,7 +65,7 @@ struct CallControls {
         return it == ssrcUsers_.end() ? 0 : it->second;
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::map<uint64_t, std::shared_ptr<ParticipantMixSettings>> mix_;
     std::map<uint32_t, uint64_t> ssrcUsers_;

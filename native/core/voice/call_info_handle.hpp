@@ -13,9 +13,10 @@
 namespace svcpp::core {
 
 class CallInfoHandle {
-public:
+  public:
     CallInfoHandle() = default;
-    CallInfoHandle(std::weak_ptr<const voice::LobbyCallReader> calls, uint64_t lobbyId) : calls_(std::move(calls)), lobbyId_(lobbyId) {}
+    CallInfoHandle(std::weak_ptr<const voice::LobbyCallReader> calls, uint64_t lobbyId)
+        : calls_(std::move(calls)), lobbyId_(lobbyId) {}
 
     bool IsValid() const { return Read().has_value(); }
     /** The lobby id: a lobby's call is its channel (0 when invalid). */
@@ -25,7 +26,7 @@ public:
     std::vector<uint64_t> GetParticipants() const;
     std::optional<VoiceStateHandle> GetVoiceStateHandle(uint64_t userId) const;
 
-private:
+  private:
     std::optional<std::vector<voice::VoiceStateRecord>> Read() const;
 
     std::weak_ptr<const voice::LobbyCallReader> calls_;

@@ -20,7 +20,8 @@ constexpr float kSpeakingLevelDb = -60.0f;
 constexpr int kSpeakingHangoverMs = 200;
 
 int64_t NowUs() {
-    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace
@@ -45,8 +46,9 @@ struct CallMedia::Sender {
 };
 
 std::shared_ptr<CallMedia> CallMedia::Create(const std::string &mode, const std::array<uint8_t, 32> &key, uint32_t ssrc,
-                                             std::shared_ptr<UdpTransport> transport, std::shared_ptr<CallControls> controls,
-                                             CallMediaEvents events, std::shared_ptr<FrameTransform> transform) {
+                                             std::shared_ptr<UdpTransport> transport,
+                                             std::shared_ptr<CallControls> controls, CallMediaEvents events,
+                                             std::shared_ptr<FrameTransform> transform) {
     std::shared_ptr<CallMedia> media(new CallMedia());
     media->transform_ = transform ? std::move(transform) : std::make_shared<PassThroughFrameTransform>();
     media->sendCipher_ = TransportCipher::Create(std::string_view(mode), key);
@@ -55,7 +57,8 @@ std::shared_ptr<CallMedia> CallMedia::Create(const std::string &mode, const std:
     if (!media->sendCipher_ || !media->receiveCipher_ || !media->encoder_) return nullptr;
     // Random first sequence and timestamp, as other clients do (RFC 3550 §5.1: makes known-plaintext attacks harder).
     std::random_device random;
-    media->packetizer_ = std::make_unique<RtpPacketizer>(ssrc, static_cast<uint16_t>(random()), static_cast<uint32_t>(random()));
+    media->packetizer_ =
+        std::make_unique<RtpPacketizer>(ssrc, static_cast<uint16_t>(random()), static_cast<uint32_t>(random()));
     media->ssrc_ = ssrc;
     media->transport_ = std::move(transport);
     media->controls_ = std::move(controls);
@@ -94,7 +97,8 @@ uint64_t CallMedia::FramesPlayedFrom(uint64_t userId) const {
     std::lock_guard lock(sendersMutex_);
     uint64_t played = 0;
     for (const auto &[ssrc, sender] : senders_) {
-        if (sender->userId.load(std::memory_order_relaxed) == userId) played += sender->played.load(std::memory_order_relaxed);
+        if (sender->userId.load(std::memory_order_relaxed) == userId)
+            played += sender->played.load(std::memory_order_relaxed);
     }
     return played;
 }
@@ -113,7 +117,8 @@ void CallMedia::SendFrame(std::span<const int16_t> frame, float levelDb, std::op
     }
     ptt_.SetActive(controls_->pttActive.load(std::memory_order_relaxed));
     ptt_.SetReleaseDelayMs(controls_->pttReleaseDelayMs.load(std::memory_order_relaxed));
-    vad_.SetThreshold(controls_->vadAutomatic.load(std::memory_order_relaxed), controls_->vadThresholdDb.load(std::memory_order_relaxed));
+    vad_.SetThreshold(controls_->vadAutomatic.load(std::memory_order_relaxed),
+                      controls_->vadThresholdDb.load(std::memory_order_relaxed));
     // Both gates advance every frame, so the PTT release delay and the VAD hangover count real time.
     const bool pttOpen = ptt_.Process(kDeviceFrameMs);
     const bool vadOpen = vad_.Process(levelDb, processorVoice);
@@ -149,7 +154,8 @@ void CallMedia::SendFrame(std::span<const int16_t> frame, float levelDb, std::op
 void CallMedia::Transmit(std::span<const uint8_t> opus) {
     const std::size_t size = packetizer_->Packetize(opus, *transform_, *sendCipher_, packet_);
     if (size == 0) return;
-    if (transport_->Send(std::span<const uint8_t>(packet_.data(), size))) packetsSent_.fetch_add(1, std::memory_order_relaxed);
+    if (transport_->Send(std::span<const uint8_t>(packet_.data(), size)))
+        packetsSent_.fetch_add(1, std::memory_order_relaxed);
 }
 
 // ---- audio thread: receive -------------------------------------------------------------------------------

@@ -42,19 +42,20 @@ struct CallControls;
 
 /** What CallMedia tells its call (from the audio thread; the call turns these into gateway messages and events). */
 struct CallMediaEvents {
-    std::function<void(bool speaking)> selfSpeaking;                 // our transmission started / stopped (op 5)
+    std::function<void(bool speaking)> selfSpeaking;                     // our transmission started / stopped (op 5)
     std::function<void(uint64_t userId, bool speaking)> remoteSpeaking;  // a sender's audio started / stopped
 };
 
 class CallMedia {
-public:
+  public:
     /**
      * Null when the mode is not one we speak or a codec cannot be created. `transform` is the call's end-to-end frame
      * cryptor (DAVE), which outlives a media pipeline rebuilt on reconnection; none = frames in clear (tests).
      */
     static std::shared_ptr<CallMedia> Create(const std::string &mode, const std::array<uint8_t, 32> &key, uint32_t ssrc,
-                                             std::shared_ptr<UdpTransport> transport, std::shared_ptr<CallControls> controls,
-                                             CallMediaEvents events, std::shared_ptr<FrameTransform> transform = nullptr);
+                                             std::shared_ptr<UdpTransport> transport,
+                                             std::shared_ptr<CallControls> controls, CallMediaEvents events,
+                                             std::shared_ptr<FrameTransform> transform = nullptr);
 
     // ---- network thread ----
     /** One received datagram (RTP, RTCP, keepalive echo …): decrypted audio goes to its sender's jitter buffer. */
@@ -68,7 +69,8 @@ public:
     void ContinueStreamOf(std::shared_ptr<CallMedia> previous) { previous_ = std::move(previous); }
 
     // ---- audio thread ----
-    /** One captured 10 ms frame (already input-volume scaled and processed); `levelDb` is its level after processing. */
+    /** One captured 10 ms frame (already input-volume scaled and processed); `levelDb` is its level after processing.
+     */
     void SendFrame(std::span<const int16_t> frame, float levelDb, std::optional<bool> processorVoice);
     /** Adds 10 ms of every remote sender to `mixer` (nothing while deafened). */
     void MixReceived(Mixer &mixer, int64_t nowUs);
@@ -86,10 +88,10 @@ public:
     uint64_t FramesPlayedFrom(uint64_t userId) const;
     uint32_t Ssrc() const { return ssrc_; }
 
-private:
+  private:
     CallMedia() = default;
 
-    struct Sender;  // one remote SSRC
+    struct Sender;                     // one remote SSRC
     Sender *SenderFor(uint32_t ssrc);  // network thread; creates it
     void Transmit(std::span<const uint8_t> opus);
 
@@ -116,9 +118,9 @@ private:
     std::array<uint8_t, kMaxVoicePacketBytes> packet_{};
 
     // receive side
-    std::unique_ptr<TransportCipher> receiveCipher_;        // network thread
-    std::array<uint8_t, kMaxVoicePacketBytes> opened_{};    // network thread
-    std::array<uint8_t, kMaxVoicePacketBytes> decrypted_{}; // network thread
+    std::unique_ptr<TransportCipher> receiveCipher_;         // network thread
+    std::array<uint8_t, kMaxVoicePacketBytes> opened_{};     // network thread
+    std::array<uint8_t, kMaxVoicePacketBytes> decrypted_{};  // network thread
     mutable std::mutex sendersMutex_;  // guards the map's shape (network thread inserts; audio thread iterates)
     std::map<uint32_t, std::unique_ptr<Sender>> senders_;
 

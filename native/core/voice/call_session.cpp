@@ -39,10 +39,18 @@ struct CallSession::Io {
     std::vector<std::function<void()>> endWaiters;
 };
 
-CallSession::CallSession(uint64_t lobbyId, uint64_t selfId, std::shared_ptr<CallEnvironment> env, std::shared_ptr<CallControls> controls)
-    : statusChanged(env->queue), participantChanged(env->queue), voiceStateChanged(env->queue), speakingChanged(env->queue),
+CallSession::CallSession(uint64_t lobbyId, uint64_t selfId, std::shared_ptr<CallEnvironment> env,
+                         std::shared_ptr<CallControls> controls)
+    : statusChanged(env->queue),
+      participantChanged(env->queue),
+      voiceStateChanged(env->queue),
+      speakingChanged(env->queue),
       encryptionChanged(env->queue),
-      lobbyId_(lobbyId), selfId_(selfId), env_(std::move(env)), controls_(std::move(controls)), io_(std::make_unique<Io>(env_->io)) {}
+      lobbyId_(lobbyId),
+      selfId_(selfId),
+      env_(std::move(env)),
+      controls_(std::move(controls)),
+      io_(std::make_unique<Io>(env_->io)) {}
 
 CallSession::~CallSession() = default;
 
@@ -77,7 +85,8 @@ std::string CallSession::ParticipantFingerprint(uint64_t userId) const {
         own = self->second;
         theirs = other->second;
         auto known = fingerprints_.find(userId);
-        if (known != fingerprints_.end() && known->second.own == own && known->second.theirs == theirs) return known->second.digits;
+        if (known != fingerprints_.end() && known->second.own == own && known->second.theirs == theirs)
+            return known->second.digits;
     }
     // scrypt outside the lock: the session's other readers (and the I/O thread) never wait for it.
     std::string digits = e2ee::DisplayableFingerprint(selfId_, own, userId, theirs);
@@ -220,7 +229,8 @@ void CallSession::OnVoiceServer(const std::string &token, const std::optional<st
     if (ended_.load() || Status() == CallStatus::Disconnecting) return;
     if (!endpoint || endpoint->empty()) {
         // The voice server went away: keep the call, a new VOICE_SERVER_UPDATE follows (or the join times out).
-        env_->log(LoggingSeverity::Warning, "call " + std::to_string(lobbyId_) + ": voice server gone, waiting for a new one");
+        env_->log(LoggingSeverity::Warning,
+                  "call " + std::to_string(lobbyId_) + ": voice server gone, waiting for a new one");
         return;
     }
     const bool changed = io_->haveServer && (io_->token != token || io_->endpoint != *endpoint);
@@ -261,7 +271,8 @@ void CallSession::MaybeStartGateway() {
         auto self = weak.lock();
         if (!self || !self->io_->dave) return;
         if (op != 25 && op != 27 && op != 29 && op != 30) {
-            return self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) + ": ignoring binary voice op " + std::to_string(op));
+            return self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) +
+                                                                 ": ignoring binary voice op " + std::to_string(op));
         }
         self->io_->dave->OnBinary(static_cast<e2ee::dave::Op>(op), payload);
     };
@@ -277,8 +288,9 @@ void CallSession::MaybeStartGateway() {
     events.interrupted = [weak](int code) {
         auto self = weak.lock();
         if (!self) return;
-        self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) + ": voice connection dropped (" +
-                                                      std::to_string(code) + "), reconnecting");
+        self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) +
+                                                      ": voice connection dropped (" + std::to_string(code) +
+                                                      "), reconnecting");
         self->SetStatus(CallStatus::Reconnecting);
     };
     events.resumed = [weak] {
@@ -286,11 +298,15 @@ void CallSession::MaybeStartGateway() {
         if (self && self->io_->everConnected) self->SetStatus(CallStatus::Connected);
     };
     events.ended = [weak](int code, bool everReady) {
-        if (auto self = weak.lock()) self->Fail(everReady ? CallError::SignalingUnexpectedClose : CallError::SignalingConnectionFailed, code);
+        if (auto self = weak.lock())
+            self->Fail(everReady ? CallError::SignalingUnexpectedClose : CallError::SignalingConnectionFailed, code);
     };
-    auto log = [env = env_](int severity, std::string line) { env->log(static_cast<LoggingSeverity>(severity), std::move(line)); };
+    auto log = [env = env_](int severity, std::string line) {
+        env->log(static_cast<LoggingSeverity>(severity), std::move(line));
+    };
     if (Status() == CallStatus::Joining) SetStatus(CallStatus::Connecting);
-    io_->gateway = std::make_unique<VoiceGateway>(env_->io, env_->websockets, std::move(config), std::move(events), std::move(log));
+    io_->gateway = std::make_unique<VoiceGateway>(env_->io, env_->websockets, std::move(config), std::move(events),
+                                                  std::move(log));
     io_->gateway->Start();
 }
 
@@ -298,7 +314,8 @@ void CallSession::OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, c
     if (Status() == CallStatus::Connecting) SetStatus(CallStatus::SignalingConnected);
     const auto mode = ChooseMode(modes);
     if (!mode) {
-        env_->log(LoggingSeverity::Error, "call " + std::to_string(lobbyId_) + ": the voice server offers no encryption mode we support");
+        env_->log(LoggingSeverity::Error,
+                  "call " + std::to_string(lobbyId_) + ": the voice server offers no encryption mode we support");
         return Fail(CallError::VoiceConnectionFailed, 0);
     }
     io_->ssrc = ssrc;
@@ -313,7 +330,8 @@ void CallSession::OnReady(uint32_t ssrc, const std::string &ip, uint16_t port, c
             auto call = weak.lock();
             if (!call || call->ended_.load() || !call->io_->gateway) return;
             if (!address) {
-                call->env_->log(LoggingSeverity::Error, "call " + std::to_string(call->lobbyId_) + ": UDP IP discovery got no answer");
+                call->env_->log(LoggingSeverity::Error,
+                                "call " + std::to_string(call->lobbyId_) + ": UDP IP discovery got no answer");
                 return call->Fail(CallError::VoiceConnectionFailed, 0);
             }
             call->io_->gateway->SelectProtocol(address->address, address->port, mode);
@@ -347,7 +365,8 @@ void CallSession::StartDaveSession() {
         if (auto self = weak.lock()) self->OnEncryptionState(state);
     };
     callbacks.warn = [weak](const std::string &message) {
-        if (auto self = weak.lock()) self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) + ": " + message);
+        if (auto self = weak.lock())
+            self->env_->log(LoggingSeverity::Warning, "call " + std::to_string(self->lobbyId_) + ": " + message);
     };
     io_->dave = std::make_unique<e2ee::DaveSession>(*io_->daveGroup, *io_->frameCryptor, std::move(callbacks));
 }
@@ -366,17 +385,21 @@ void CallSession::OnEncryptionState(const e2ee::DaveEncryptionState &state) {
         encryption_ = state;
         privacyCode_ = std::move(code);
         signatureKeys_ = std::move(keys);
-        std::erase_if(fingerprints_, [this](const auto &known) { return !signatureKeys_.contains(known.first); });  // left
+        std::erase_if(fingerprints_,
+                      [this](const auto &known) { return !signatureKeys_.contains(known.first); });  // left
     }
-    env_->log(LoggingSeverity::Info, "call " + std::to_string(lobbyId_) + ": DAVE protocol " + std::to_string(state.protocolVersion) +
-                                         ", epoch " + std::to_string(state.epoch) + (state.transitionPending ? ", transition pending" : "") +
-                                         (state.passthrough ? ", passthrough" : ""));
-    encryptionChanged.Post(static_cast<int32_t>(state.protocolVersion), state.epoch, state.transitionPending, state.passthrough);
+    env_->log(LoggingSeverity::Info,
+              "call " + std::to_string(lobbyId_) + ": DAVE protocol " + std::to_string(state.protocolVersion) +
+                  ", epoch " + std::to_string(state.epoch) + (state.transitionPending ? ", transition pending" : "") +
+                  (state.passthrough ? ", passthrough" : ""));
+    encryptionChanged.Post(static_cast<int32_t>(state.protocolVersion), state.epoch, state.transitionPending,
+                           state.passthrough);
 }
 
 void CallSession::OnSessionDescription(const std::string &mode, const std::array<uint8_t, 32> &key, int daveVersion) {
     if (!IsSupportedMode(mode)) {
-        env_->log(LoggingSeverity::Error, "call " + std::to_string(lobbyId_) + ": the server chose mode " + mode + ", which we do not speak");
+        env_->log(LoggingSeverity::Error,
+                  "call " + std::to_string(lobbyId_) + ": the server chose mode " + mode + ", which we do not speak");
         return Fail(CallError::VoiceConnectionFailed, 0);
     }
     io_->dave->OnSessionDescription(daveVersion);
@@ -413,13 +436,18 @@ void CallSession::SendSelfState() {
     const bool mute = controls_->EffectiveMute(), deaf = controls_->EffectiveDeaf();
     std::optional<VoiceStateRecord> mine = VoiceState(selfId_);
     if (mine && mine->selfMute == mute && mine->selfDeaf == deaf) return;
-    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", std::to_string(lobbyId_)}, {"self_mute", mute}, {"self_deaf", deaf}});
+    env_->sendVoiceStateUpdate(
+        {{"guild_id", nullptr}, {"channel_id", std::to_string(lobbyId_)}, {"self_mute", mute}, {"self_deaf", deaf}});
 }
 
 void CallSession::Fail(CallError error, int32_t detail) {
     if (ended_.load()) return;
     Release();
-    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", nullptr}, {"lobby_id", std::to_string(lobbyId_)}, {"self_mute", false}, {"self_deaf", false}});
+    env_->sendVoiceStateUpdate({{"guild_id", nullptr},
+                                {"channel_id", nullptr},
+                                {"lobby_id", std::to_string(lobbyId_)},
+                                {"self_mute", false},
+                                {"self_deaf", false}});
     SetStatus(CallStatus::Disconnected, error, detail);
     for (auto &done : std::exchange(io_->endWaiters, {})) done();
 }
@@ -441,7 +469,11 @@ void CallSession::End(std::function<void()> done) {
     if (Status() == CallStatus::Disconnecting) return;
     SetStatus(CallStatus::Disconnecting);
     Release();
-    env_->sendVoiceStateUpdate({{"guild_id", nullptr}, {"channel_id", nullptr}, {"lobby_id", std::to_string(lobbyId_)}, {"self_mute", false}, {"self_deaf", false}});
+    env_->sendVoiceStateUpdate({{"guild_id", nullptr},
+                                {"channel_id", nullptr},
+                                {"lobby_id", std::to_string(lobbyId_)},
+                                {"self_mute", false},
+                                {"self_deaf", false}});
     {
         std::lock_guard lock(mutex_);
         participants_.clear();

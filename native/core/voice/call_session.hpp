@@ -5,11 +5,11 @@
 //   Begin: op 4 {channel_id: lobby} ─► Joining ─(our VOICE_STATE_UPDATE + VOICE_SERVER_UPDATE)─► Connecting
 //   ─(voice Ready)─► SignalingConnected ─(IP discovery, Select Protocol, Session Description)─► Connected
 //   voice socket dropped (resumable) ─► Reconnecting ─(Resumed, or a new Session Description)─► Connected
-//   no voice server within 10 s ─► Disconnected (JoinTimeout)       platform refuses the join ─► Disconnected (Forbidden)
-//   voice gateway unreachable before Ready ─► Disconnected (SignalingConnectionFailed, close code)
-//   terminal close after Ready ─► Disconnected (SignalingUnexpectedClose, close code)
-//   no discovery answer / no common mode ─► Disconnected (VoiceConnectionFailed)
-//   End ─► Disconnecting ─(op 4 {channel_id: null}, voice socket closed)─► Disconnected
+//   no voice server within 10 s ─► Disconnected (JoinTimeout)       platform refuses the join ─► Disconnected
+//   (Forbidden) voice gateway unreachable before Ready ─► Disconnected (SignalingConnectionFailed, close code) terminal
+//   close after Ready ─► Disconnected (SignalingUnexpectedClose, close code) no discovery answer / no common mode ─►
+//   Disconnected (VoiceConnectionFailed) End ─► Disconnecting ─(op 4 {channel_id: null}, voice socket closed)─►
+//   Disconnected
 // Disconnected is final: the Call handles become invalid and a new StartCall makes a new session.
 //
 // Threading: the API side (getters, setters, slots) from any thread; Begin/End/On* on the client's I/O thread.
@@ -52,9 +52,9 @@ class VoiceGateway;
 struct CallEnvironment {
     CallbackQueue &queue;
     const net::ClientExecutor &io;
-    std::function<void(std::function<void()>)> post;          // runs fn on the I/O thread (not once torn down)
-    net::WebSocketFactory websockets;                          // use on the I/O thread
-    bool secureGateway = true;                                 // wss:// for the voice gateway (the main one's scheme)
+    std::function<void(std::function<void()>)> post;  // runs fn on the I/O thread (not once torn down)
+    net::WebSocketFactory websockets;                 // use on the I/O thread
+    bool secureGateway = true;                        // wss:// for the voice gateway (the main one's scheme)
     std::function<bool(const nlohmann::json &)> sendVoiceStateUpdate;  // main-gateway op 4; I/O thread
     std::function<void(LoggingSeverity, std::string)> log;
     std::shared_ptr<SdkThreads> threads;  // each call's UDP thread enters it as a Network thread
@@ -63,8 +63,9 @@ struct CallEnvironment {
 };
 
 class CallSession : public std::enable_shared_from_this<CallSession> {
-public:
-    CallSession(uint64_t lobbyId, uint64_t selfId, std::shared_ptr<CallEnvironment> env, std::shared_ptr<CallControls> controls);
+  public:
+    CallSession(uint64_t lobbyId, uint64_t selfId, std::shared_ptr<CallEnvironment> env,
+                std::shared_ptr<CallControls> controls);
     ~CallSession();
 
     // ---- any thread ----
@@ -83,7 +84,8 @@ public:
     EventSlot<void(uint64_t)> voiceStateChanged;
     EventSlot<void(uint64_t, bool)> speakingChanged;
     /** The call's end-to-end encryption state changed (DAVE: version, epoch, transition, passthrough). */
-    EventSlot<void(int32_t, uint64_t, bool, bool)> encryptionChanged;  // protocol version, epoch, transition pending, passthrough
+    EventSlot<void(int32_t, uint64_t, bool, bool)>
+        encryptionChanged;  // protocol version, epoch, transition pending, passthrough
     /** The current end-to-end encryption state (a snapshot; any thread). */
     e2ee::DaveEncryptionState Encryption() const;
     /** The call's privacy code for the current epoch (empty without a group; any thread). */
@@ -122,7 +124,7 @@ public:
     /** Frames of `userId` played in this call (CallMedia::FramesPlayedFrom); 0 without media. Any thread. */
     uint64_t FramesPlayedFrom(uint64_t userId) const;
 
-private:
+  private:
     void SetStatus(CallStatus status, CallError error = CallError::None, int32_t detail = 0);
     void Fail(CallError error, int32_t detail);
     void Release();  // gateway, UDP, media, timers: I/O thread
@@ -151,12 +153,12 @@ private:
         std::string digits;
     };
     mutable std::map<uint64_t, KnownFingerprint> fingerprints_;  // guarded by mutex_
-    std::shared_ptr<const e2ee::DaveFrameTransform> counters_;  // the I/O thread's frame cryptor, for its counters
+    std::shared_ptr<const e2ee::DaveFrameTransform> counters_;   // the I/O thread's frame cryptor, for its counters
 
     // I/O thread
     struct Io;
     std::unique_ptr<Io> io_;
-    std::shared_ptr<UdpTransport> udp_;  // also read by the audio thread through CallMedia
+    std::shared_ptr<UdpTransport> udp_;              // also read by the audio thread through CallMedia
     std::atomic<std::shared_ptr<CallMedia>> media_;  // the network thread's current receiver
 };
 

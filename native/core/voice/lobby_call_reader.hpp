@@ -11,7 +11,7 @@
 namespace svcpp::core::voice {
 
 class LobbyCallReader {
-public:
+  public:
     virtual ~LobbyCallReader() = default;
     /** The voice states of everyone in the lobby's call (ordered by user id); nullopt when nobody is in it. */
     virtual std::optional<std::vector<VoiceStateRecord>> LobbyCall(uint64_t lobbyId) const = 0;

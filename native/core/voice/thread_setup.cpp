@@ -4,7 +4,8 @@
 
 namespace svcpp::core::voice {
 
-SdkThreads::Membership SetUpCurrentThread(const std::shared_ptr<SdkThreads> &threads, ClientThread kind, const char *name) {
+SdkThreads::Membership SetUpCurrentThread(const std::shared_ptr<SdkThreads> &threads, ClientThread kind,
+                                          const char *name) {
     if (threads) return threads->Enter(kind, name);
     os::NameCurrentThread(name);
     return {};

@@ -8,6 +8,7 @@
 namespace svcpp::core::voice {
 
 /** threads may be null (engine tests without a client): the thread is only named. */
-[[nodiscard]] SdkThreads::Membership SetUpCurrentThread(const std::shared_ptr<SdkThreads> &threads, ClientThread kind, const char *name);
+[[nodiscard]] SdkThreads::Membership SetUpCurrentThread(const std::shared_ptr<SdkThreads> &threads, ClientThread kind,
+                                                        const char *name);
 
 }  // namespace svcpp::core::voice

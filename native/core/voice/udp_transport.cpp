@@ -41,7 +41,8 @@ struct UdpTransport::Impl {
     asio::steady_timer discoveryTimer;
     asio::steady_timer keepaliveTimer;
     std::thread thread;
-    std::atomic<DatagramHandle> fd{kNoDatagramHandle};  // the connected socket the audio thread sends on; none when closed
+    std::atomic<DatagramHandle> fd{
+        kNoDatagramHandle};  // the connected socket the audio thread sends on; none when closed
     std::atomic<uint64_t> received{0};
 
     // Network-thread state.

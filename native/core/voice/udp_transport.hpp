@@ -17,8 +17,8 @@
 namespace svcpp::core::voice {
 
 class UdpTransport {
-public:
-    using PacketFn = std::function<void(std::span<const uint8_t>)>;                // on the network thread
+  public:
+    using PacketFn = std::function<void(std::span<const uint8_t>)>;              // on the network thread
     using DiscoveredFn = std::function<void(std::optional<DiscoveredAddress>)>;  // on the network thread
 
     /** threads: the client's (the UDP thread enters it as a Network thread); null in engine tests. */
@@ -40,7 +40,7 @@ public:
 
     uint64_t PacketsReceived() const;
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -56,9 +56,16 @@ uint64_t IdOf(const json &value) {
 }  // namespace
 
 struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
-    Impl(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events, VoiceLogFn log)
-        : io(io), factory(std::move(factory)), config(std::move(config)), events(std::move(events)), log(std::move(log)),
-          backoff(this->config.backoffInitialMs, this->config.backoffMaxMs), heartbeatTimer(io), reconnectTimer(io) {}
+    Impl(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config,
+         VoiceGatewayEvents events, VoiceLogFn log)
+        : io(io),
+          factory(std::move(factory)),
+          config(std::move(config)),
+          events(std::move(events)),
+          log(std::move(log)),
+          backoff(this->config.backoffInitialMs, this->config.backoffMaxMs),
+          heartbeatTimer(io),
+          reconnectTimer(io) {}
 
     net::ClientExecutor io;
     net::WebSocketFactory factory;
@@ -158,7 +165,8 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void Send(int op, json d) {
-        if (socket) socket->Send(json{{"op", op}, {"d", std::move(d)}}.dump(-1, ' ', false, json::error_handler_t::replace));
+        if (socket)
+            socket->Send(json{{"op", op}, {"d", std::move(d)}}.dump(-1, ' ', false, json::error_handler_t::replace));
     }
 
     /** Binary server messages (DAVE ops 25, 27, 29, 30): u16 seq | u8 opcode | payload. */
@@ -176,7 +184,8 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
     void OnMessage(uint64_t e, const std::string &text) {
         if (!Current(e)) return;
         json message = net::ParseJson(text);
-        if (message.is_discarded() || !message.is_object() || !message.contains("op") || !message["op"].is_number_integer()) {
+        if (message.is_discarded() || !message.is_object() || !message.contains("op") ||
+            !message["op"].is_number_integer()) {
             Log(LoggingSeverity::Warning, "discarded a malformed frame (" + std::to_string(text.size()) + " bytes)");
             return;
         }
@@ -202,7 +211,9 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
                 const auto ssrcValue = wire::Member(d, "ssrc");
                 const auto flags = wire::Member(d, "speaking");
                 if (!user || !ssrcValue.is_number_unsigned()) return;
-                if (events.speaking) events.speaking(user, ssrcValue.get<uint32_t>(), flags.is_number_unsigned() ? flags.get<uint32_t>() : 0);
+                if (events.speaking)
+                    events.speaking(user, ssrcValue.get<uint32_t>(),
+                                    flags.is_number_unsigned() ? flags.get<uint32_t>() : 0);
                 return;
             }
             case kClientsConnect: {
@@ -279,7 +290,8 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
         mustIdentify = false;
         failedAttempts = 0;
         backoff.Reset();
-        Log(LoggingSeverity::Info, "ready: ssrc " + std::to_string(ready.ssrc) + ", udp " + ready.ip + ":" + std::to_string(ready.port));
+        Log(LoggingSeverity::Info,
+            "ready: ssrc " + std::to_string(ready.ssrc) + ", udp " + ready.ip + ":" + std::to_string(ready.port));
         if (events.ready) events.ready(ready);
     }
 
@@ -297,7 +309,8 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
         }
         const auto &dave = wire::Member(d, "dave_protocol_version");
         const int daveVersion = dave.is_number_unsigned() && dave.get<uint64_t>() <= 255 ? dave.get<int>() : 0;
-        Log(LoggingSeverity::Info, "session description: mode " + mode + ", DAVE protocol version " + std::to_string(daveVersion));
+        Log(LoggingSeverity::Info,
+            "session description: mode " + mode + ", DAVE protocol version " + std::to_string(daveVersion));
         if (events.sessionDescription) events.sessionDescription(mode, secret, daveVersion);
     }
 
@@ -315,7 +328,8 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
             return Drop(0, /*abort=*/true);
         }
         ackPending = true;
-        const int64_t nonce = std::chrono::duration_cast<milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+        const int64_t nonce =
+            std::chrono::duration_cast<milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
         Send(kHeartbeat, {{"t", nonce}, {"seq_ack", seq}});
         ScheduleHeartbeat(heartbeatInterval);
     }
@@ -332,15 +346,18 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
         heartbeatTimer.cancel();
         if (socket) {
             auto old = std::move(socket);
-            if (abort) old->Abort();
-            else old->Close(kVoiceResumableClientClose, "reconnecting");
+            if (abort)
+                old->Abort();
+            else
+                old->Close(kVoiceResumableClientClose, "reconnecting");
             closing.emplace(epoch, old);
             ReleaseLater(std::move(old));
         }
         ++epoch;
         VoiceCloseAction action = ClassifyVoiceClose(code);
         if (action != VoiceCloseAction::Terminal && ++failedAttempts > config.maxFailedAttempts) {
-            Log(LoggingSeverity::Warning, "giving up after " + std::to_string(config.maxFailedAttempts) + " failed attempts");
+            Log(LoggingSeverity::Warning,
+                "giving up after " + std::to_string(config.maxFailedAttempts) + " failed attempts");
             action = VoiceCloseAction::Terminal;
         }
         if (action == VoiceCloseAction::Terminal || !haveSession) {
@@ -362,8 +379,8 @@ struct VoiceGateway::Impl : std::enable_shared_from_this<Impl> {
     }
 };
 
-VoiceGateway::VoiceGateway(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events,
-                           VoiceLogFn log)
+VoiceGateway::VoiceGateway(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config,
+                           VoiceGatewayEvents events, VoiceLogFn log)
     : impl_(std::make_shared<Impl>(io, std::move(factory), std::move(config), std::move(events), std::move(log))) {}
 
 VoiceGateway::~VoiceGateway() { impl_->Stop(false); }
@@ -373,7 +390,8 @@ void VoiceGateway::Stop() { impl_->Stop(true); }
 
 bool VoiceGateway::SelectProtocol(const std::string &address, uint16_t port, const std::string &mode) {
     if (impl_->stopped || !impl_->usable || !impl_->socket) return false;
-    impl_->Send(kSelectProtocol, {{"protocol", "udp"}, {"data", {{"address", address}, {"port", port}, {"mode", mode}}}});
+    impl_->Send(kSelectProtocol,
+                {{"protocol", "udp"}, {"data", {{"address", address}, {"port", port}, {"mode", mode}}}});
     return true;
 }
 

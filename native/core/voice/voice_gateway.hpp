@@ -33,8 +33,8 @@ class ClientExecutor;  // net/client_executor.hpp: the executor of one client's 
 namespace svcpp::core::voice {
 
 struct VoiceGatewayConfig {
-    std::string endpoint;  // "host:port" from VOICE_SERVER_UPDATE (no scheme); may carry a path
-    bool secure = true;    // wss:// (the main gateway's scheme decides)
+    std::string endpoint;   // "host:port" from VOICE_SERVER_UPDATE (no scheme); may carry a path
+    bool secure = true;     // wss:// (the main gateway's scheme decides)
     uint64_t serverId = 0;  // the lobby id for lobby calls
     uint64_t userId = 0;
     std::string sessionId;  // from our VOICE_STATE_UPDATE
@@ -57,26 +57,28 @@ struct VoiceReady {
 struct VoiceGatewayEvents {
     std::function<void(const VoiceReady &)> ready;  // op 2 (again after a reconnect with fresh Identify)
     /** op 4; daveProtocolVersion = its dave_protocol_version (0 when absent). */
-    std::function<void(const std::string &mode, const std::array<uint8_t, 32> &secretKey, int daveProtocolVersion)> sessionDescription;
+    std::function<void(const std::string &mode, const std::array<uint8_t, 32> &secretKey, int daveProtocolVersion)>
+        sessionDescription;
     /** DAVE opcodes 21–31 as JSON (op, d), for the DAVE session. */
     std::function<void(int op, const nlohmann::json &d)> daveJson;
     /** A binary server message (DAVE): its sequence number already taken (and acknowledged); opcode and payload. */
     std::function<void(uint8_t op, std::vector<uint8_t> payload)> daveBinary;
     std::function<void(uint64_t userId, uint32_t ssrc, uint32_t speaking)> speaking;  // op 5 from the server
-    std::function<void(const std::vector<uint64_t> &userIds)> clientsConnect;          // op 11
-    std::function<void(uint64_t userId)> clientDisconnect;                             // op 13
+    std::function<void(const std::vector<uint64_t> &userIds)> clientsConnect;         // op 11
+    std::function<void(uint64_t userId)> clientDisconnect;                            // op 13
     std::function<void(int closeCode)> interrupted;  // a recoverable drop: trying again (code 0 = no close frame)
     std::function<void()> resumed;                   // op 9 after op 7
-    /** The end: a terminal close code, or (code of the last attempt) too many failures; everOpened = a Ready was seen. */
+    /** The end: a terminal close code, or (code of the last attempt) too many failures; everOpened = a Ready was seen.
+     */
     std::function<void(int closeCode, bool everReady)> ended;
 };
 
 using VoiceLogFn = std::function<void(int severity /*LoggingSeverity*/, std::string)>;
 
 class VoiceGateway {
-public:
-    VoiceGateway(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config, VoiceGatewayEvents events,
-                 VoiceLogFn log);
+  public:
+    VoiceGateway(const net::ClientExecutor &io, net::WebSocketFactory factory, VoiceGatewayConfig config,
+                 VoiceGatewayEvents events, VoiceLogFn log);
     ~VoiceGateway();  // Stop() without events
     VoiceGateway(const VoiceGateway &) = delete;
     VoiceGateway &operator=(const VoiceGateway &) = delete;
@@ -97,7 +99,7 @@ public:
     int64_t LastSeq() const;
     uint32_t Ssrc() const;
 
-private:
+  private:
     struct Impl;
     std::shared_ptr<Impl> impl_;
 };

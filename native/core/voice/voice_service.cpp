@@ -19,20 +19,30 @@ template <class... Params, class... Args>
 void PostOnce(CallbackQueue &queue, Callback<void(Params...)> &&cb, Args... args) {
     if (!cb) return;
     // The job is the callback's only owner, so the user data is freed where the job ends: on a host thread.
-    queue.Post(Job{[shared = std::make_shared<Callback<void(Params...)>>(std::move(cb)), args...](JobMode) { shared->fn(args...); }, true});
+    queue.Post(Job{[shared = std::make_shared<Callback<void(Params...)>>(std::move(cb)), args...](JobMode) {
+                       shared->fn(args...);
+                   },
+                   true});
 }
 
 }  // namespace
 
 VoiceService::VoiceService(CallbackQueue &queue, Operations &operations, VoiceHost host)
-    : queue_(queue), operations_(operations), host_(std::move(host)), log_(queue), devices_(std::make_shared<AudioDevices>()) {
+    : queue_(queue),
+      operations_(operations),
+      host_(std::move(host)),
+      log_(queue),
+      devices_(std::make_shared<AudioDevices>()) {
     AudioEngineEvents events;
     events.noAudioInput = [this](bool detected) { noAudioInput_.Post(detected); };
-    events.log = [this](int severity, std::string line) { Log(static_cast<LoggingSeverity>(severity), std::move(line)); };
+    events.log = [this](int severity, std::string line) {
+        Log(static_cast<LoggingSeverity>(severity), std::move(line));
+    };
     engine_ = std::make_unique<AudioEngine>(devices_, host_.threads, std::move(events));
-    env_ = std::shared_ptr<CallEnvironment>(new CallEnvironment{
-        queue_, *host_.io, host_.post, host_.websockets, true, host_.sendGatewayOp4,
-        [this](LoggingSeverity severity, std::string line) { Log(severity, std::move(line)); }, host_.threads, *engine_});
+    env_ = std::shared_ptr<CallEnvironment>(
+        new CallEnvironment{queue_, *host_.io, host_.post, host_.websockets, true, host_.sendGatewayOp4,
+                            [this](LoggingSeverity severity, std::string line) { Log(severity, std::move(line)); },
+                            host_.threads, *engine_});
 }
 
 VoiceService::~VoiceService() { Shutdown(); }
@@ -46,10 +56,13 @@ std::shared_ptr<CallSession> VoiceService::Active(uint64_t lobbyId) const {
     return it->second;
 }
 
-Call VoiceService::StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &&received, ClientUserAudioCapturedCallback &&captured) {
-    if (!host_.ready()) throw AbiError(Errc::InvalidArgument, "StartCall: the client is not Ready (call Connect and wait for Ready)");
+Call VoiceService::StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &&received,
+                             ClientUserAudioCapturedCallback &&captured) {
+    if (!host_.ready())
+        throw AbiError(Errc::InvalidArgument, "StartCall: the client is not Ready (call Connect and wait for Ready)");
     if (!host_.isLobbyMember(lobbyId)) {
-        throw AbiError(Errc::InvalidArgument, "StartCall: this user is not a member of lobby " + std::to_string(lobbyId));
+        throw AbiError(Errc::InvalidArgument,
+                       "StartCall: this user is not a member of lobby " + std::to_string(lobbyId));
     }
     auto controls = std::make_shared<CallControls>(clientControls_);
     std::shared_ptr<CallSession> session;
@@ -57,7 +70,8 @@ Call VoiceService::StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &
     {
         std::lock_guard lock(mutex_);
         if (auto it = calls_.find(lobbyId); it != calls_.end() && !it->second->Ended()) {
-            throw AbiError(Errc::InvalidArgument, "StartCall: already in the call of lobby " + std::to_string(lobbyId) + " (GetCall returns it)");
+            throw AbiError(Errc::InvalidArgument, "StartCall: already in the call of lobby " + std::to_string(lobbyId) +
+                                                      " (GetCall returns it)");
         }
         // Taken only now that nothing can fail: a rejected call keeps the host's user data with the host.
         controls->received = Share(std::move(received));
@@ -166,7 +180,7 @@ void VoiceService::Register(DispatchTable &table) {
     on("VOICE_STATE_UPDATE", &VoiceService::OnVoiceStateUpdate);
     on("VOICE_SERVER_UPDATE", &VoiceService::OnVoiceServerUpdate);
     on("VOICE_JOIN_REFUSED", &VoiceService::OnJoinRefused);  // platform/PROTOCOL.md §13.2
-    on("LOBBY_DELETE", &VoiceService::OnLobbyDelete);  // ends that lobby's call
+    on("LOBBY_DELETE", &VoiceService::OnLobbyDelete);        // ends that lobby's call
 }
 
 void VoiceService::OnReady(const nlohmann::json &data) {
@@ -175,7 +189,8 @@ void VoiceService::OnReady(const nlohmann::json &data) {
     lobbyStates_.clear();
     if (const auto &states = wire::Member(data, "voice_states"); states.is_array()) {
         for (const auto &item : states) {
-            if (auto state = ParseVoiceState(item); state && state->channelId) lobbyStates_[state->channelId][state->userId] = *state;
+            if (auto state = ParseVoiceState(item); state && state->channelId)
+                lobbyStates_[state->channelId][state->userId] = *state;
         }
     }
 }
@@ -229,7 +244,8 @@ void VoiceService::OnVoiceServerUpdate(const nlohmann::json &data) {
 // platform/PROTOCOL.md §13.2: not a member, call full, unknown lobby.
 void VoiceService::OnJoinRefused(const nlohmann::json &data) {
     const uint64_t lobby = wire::Snowflake(data, "lobby_id");
-    Log(LoggingSeverity::Warning, "the platform refused the call of lobby " + std::to_string(lobby) + ": " + wire::String(data, "message"));
+    Log(LoggingSeverity::Warning,
+        "the platform refused the call of lobby " + std::to_string(lobby) + ": " + wire::String(data, "message"));
     if (auto session = Active(lobby)) {
         session->OnJoinRefused();
         Retire(lobby);
@@ -263,8 +279,12 @@ void VoiceService::OnGatewayGone() {
 
 // ---- devices and processing -----------------------------------------------------------------------------
 
-void VoiceService::GetInputDevices(ClientGetInputDevicesCallback &&cb) { PostOnce(queue_, std::move(cb), devices_->Inputs()); }
-void VoiceService::GetOutputDevices(ClientGetOutputDevicesCallback &&cb) { PostOnce(queue_, std::move(cb), devices_->Outputs()); }
+void VoiceService::GetInputDevices(ClientGetInputDevicesCallback &&cb) {
+    PostOnce(queue_, std::move(cb), devices_->Inputs());
+}
+void VoiceService::GetOutputDevices(ClientGetOutputDevicesCallback &&cb) {
+    PostOnce(queue_, std::move(cb), devices_->Outputs());
+}
 void VoiceService::GetCurrentInputDevice(ClientGetCurrentInputDeviceCallback &&cb) {
     PostOnce(queue_, std::move(cb), devices_->DescribeInput(engine_->InputId()));
 }
@@ -273,7 +293,8 @@ void VoiceService::GetCurrentOutputDevice(ClientGetCurrentOutputDeviceCallback &
 }
 
 void VoiceService::SetInputDevice(std::string deviceId, ClientSetInputDeviceCallback &&cb) {
-    if (!devices_->IsKnownInput(deviceId)) throw AbiError(Errc::InvalidArgument, "deviceId: no input device has id \"" + deviceId + "\"");
+    if (!devices_->IsKnownInput(deviceId))
+        throw AbiError(Errc::InvalidArgument, "deviceId: no input device has id \"" + deviceId + "\"");
     auto op = Operation<void(const ClientResult &)>::Begin(operations_, std::move(cb));
     // A file device is checked now, so a file that cannot be read fails the call and changes nothing.
     std::string error;
@@ -286,7 +307,8 @@ void VoiceService::SetInputDevice(std::string deviceId, ClientSetInputDeviceCall
 }
 
 void VoiceService::SetOutputDevice(std::string deviceId, ClientSetOutputDeviceCallback &&cb) {
-    if (!devices_->IsKnownOutput(deviceId)) throw AbiError(Errc::InvalidArgument, "deviceId: no output device has id \"" + deviceId + "\"");
+    if (!devices_->IsKnownOutput(deviceId))
+        throw AbiError(Errc::InvalidArgument, "deviceId: no output device has id \"" + deviceId + "\"");
     auto op = Operation<void(const ClientResult &)>::Begin(operations_, std::move(cb));
     engine_->SelectOutput(deviceId);
     Log(LoggingSeverity::Info, "output device: " + deviceId);
@@ -297,30 +319,34 @@ void VoiceService::SetDeviceChangeCallback(ClientDeviceChangeCallback &&cb) {
     const bool on = static_cast<bool>(cb);
     deviceChange_.Set(std::move(cb));
     if (!on) return devices_->SetDeviceChangeCallback({});
-    devices_->SetDeviceChangeCallback([this](const std::vector<AudioDeviceInfo> &inputs, const std::vector<AudioDeviceInfo> &outputs) {
-        std::vector<AudioDevice> in, out;
-        for (const auto &d : inputs) in.push_back(AudioDevice{d.id, d.name, d.isDefault});
-        for (const auto &d : outputs) out.push_back(AudioDevice{d.id, d.name, d.isDefault});
-        deviceChange_.Post(in, out);
-    });
+    devices_->SetDeviceChangeCallback(
+        [this](const std::vector<AudioDeviceInfo> &inputs, const std::vector<AudioDeviceInfo> &outputs) {
+            std::vector<AudioDevice> in, out;
+            for (const auto &d : inputs) in.push_back(AudioDevice{d.id, d.name, d.isDefault});
+            for (const auto &d : outputs) out.push_back(AudioDevice{d.id, d.name, d.isDefault});
+            deviceChange_.Post(in, out);
+        });
 }
 
 float VoiceService::GetInputVolume() const { return engine_->Input().Get(); }
 
 void VoiceService::SetInputVolume(float volume) {
-    if (!IsValidVolume(volume, kMaxInputVolume)) throw AbiError(Errc::InvalidArgument, "inputVolume: must be within 0..100");
+    if (!IsValidVolume(volume, kMaxInputVolume))
+        throw AbiError(Errc::InvalidArgument, "inputVolume: must be within 0..100");
     engine_->Input().Set(volume);
 }
 
 float VoiceService::GetOutputVolume() const { return engine_->Output().OutputVolume(); }
 
 void VoiceService::SetOutputVolume(float volume) {
-    if (!IsValidVolume(volume, kMaxPlaybackVolume)) throw AbiError(Errc::InvalidArgument, "outputVolume: must be within 0..200");
+    if (!IsValidVolume(volume, kMaxPlaybackVolume))
+        throw AbiError(Errc::InvalidArgument, "outputVolume: must be within 0..200");
     engine_->Output().SetOutputVolume(volume);
 }
 
 void VoiceService::SetNoAudioInputThreshold(float dbfs) {
-    if (!engine_->NoAudioInput().SetThreshold(dbfs)) throw AbiError(Errc::InvalidArgument, "dBFSThreshold: must be within -100..100");
+    if (!engine_->NoAudioInput().SetThreshold(dbfs))
+        throw AbiError(Errc::InvalidArgument, "dBFSThreshold: must be within -100..100");
 }
 
 void VoiceService::SetAutomaticGainControl(bool on) {
@@ -354,7 +380,8 @@ void VoiceService::SetAecDump(bool on) {
         aecDump_ = on;
         dir = logDir_;
     }
-    if (on && dir.empty()) Log(LoggingSeverity::Warning, "SetAecDump: no voice log directory (SetVoiceLogDir): nothing is written");
+    if (on && dir.empty())
+        Log(LoggingSeverity::Warning, "SetAecDump: no voice log directory (SetVoiceLogDir): nothing is written");
     engine_->SetAecDump(on, dir);
 }
 

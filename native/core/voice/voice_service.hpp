@@ -37,28 +37,31 @@ class AudioEngine;
 /** What the service needs from its client. */
 struct VoiceHost {
     std::function<void(std::function<void()>)> post;  // run on the I/O thread (dropped once the client is torn down)
-    const net::ClientExecutor *io = nullptr;  // the client's (net/io_thread.hpp); outlives the service
+    const net::ClientExecutor *io = nullptr;          // the client's (net/io_thread.hpp); outlives the service
     net::WebSocketFactory websockets;
     std::function<bool(const nlohmann::json &)> sendGatewayOp4;  // I/O thread: false when not identified
-    std::function<bool()> gatewaySecure;                          // the main gateway uses wss://
-    std::function<bool()> ready;                                  // Client status Ready
+    std::function<bool()> gatewaySecure;                         // the main gateway uses wss://
+    std::function<bool()> ready;                                 // Client status Ready
     std::function<uint64_t()> currentUserId;
     std::function<bool(uint64_t lobbyId)> isLobbyMember;
     std::shared_ptr<SdkThreads> threads;  // the client's: the voice threads enter it (name, pinning, priority)
 };
 
 class VoiceService : public LobbyCallReader, public std::enable_shared_from_this<VoiceService> {
-public:
+  public:
     VoiceService(CallbackQueue &queue, Operations &operations, VoiceHost host);
     ~VoiceService();
 
     // calls (AbiError on misuse: not Ready, not a member, already in that call)
-    Call StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &&received, ClientUserAudioCapturedCallback &&captured);
+    Call StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &&received,
+                   ClientUserAudioCapturedCallback &&captured);
     std::optional<Call> GetCall(uint64_t lobbyId) const;
     std::vector<Call> GetCalls() const;
     void EndCall(uint64_t lobbyId, ClientEndCallCallback &&cb);
     void EndCalls(ClientEndCallsCallback &&cb);
-    void SetVoiceParticipantChangedCallback(ClientVoiceParticipantChangedCallback &&cb) { participantChanged_.Set(std::move(cb)); }
+    void SetVoiceParticipantChangedCallback(ClientVoiceParticipantChangedCallback &&cb) {
+        participantChanged_.Set(std::move(cb));
+    }
     bool GetSelfMuteAll() const { return clientControls_->muteAll.load(); }
     void SetSelfMuteAll(bool mute);
     bool GetSelfDeafAll() const { return clientControls_->deafAll.load(); }
@@ -103,7 +106,7 @@ public:
     /** Test hook: drops the voice WebSocket of a call (Reconnecting follows). False without such a call. */
     bool DropVoiceSocketForTest(uint64_t lobbyId);
 
-private:
+  private:
     // The dispatches Register routes here (I/O thread).
     void OnReady(const nlohmann::json &data);
     void OnVoiceStateUpdate(const nlohmann::json &data);

@@ -14,12 +14,13 @@ namespace svcpp::core {
 namespace voice {
 class CallSession;
 class LobbyCallReader;
-}
+}  // namespace voice
 
 class VoiceStateHandle {
-public:
+  public:
     VoiceStateHandle() = default;
-    VoiceStateHandle(std::weak_ptr<const voice::CallSession> session, uint64_t userId) : session_(std::move(session)), userId_(userId) {}
+    VoiceStateHandle(std::weak_ptr<const voice::CallSession> session, uint64_t userId)
+        : session_(std::move(session)), userId_(userId) {}
     VoiceStateHandle(std::weak_ptr<const voice::LobbyCallReader> lobbyCalls, uint64_t lobbyId, uint64_t userId)
         : lobbyCalls_(std::move(lobbyCalls)), lobbyId_(lobbyId), userId_(userId) {}
 
@@ -27,10 +28,10 @@ public:
     bool SelfMute() const { return Read().value_or(voice::VoiceStateRecord{}).selfMute; }
     bool SelfDeaf() const { return Read().value_or(voice::VoiceStateRecord{}).selfDeaf; }
 
-private:
+  private:
     std::optional<voice::VoiceStateRecord> Read() const;
 
-    std::weak_ptr<const voice::CallSession> session_;        // set for a call this user is in
+    std::weak_ptr<const voice::CallSession> session_;         // set for a call this user is in
     std::weak_ptr<const voice::LobbyCallReader> lobbyCalls_;  // set for a lobby's call seen from outside
     uint64_t lobbyId_ = 0;
     uint64_t userId_ = 0;

@@ -1,8 +1,7 @@
 /* ABI and product version queries, enum names, memory functions. */
 #include "check.h"
 
-static void CheckEnumName(const char *got, const char *want)
-{
+static void CheckEnumName(const char *got, const char *want) {
     CHECK(got != NULL);
     if (strcmp(got, want) != 0) {
         fprintf(stderr, "enum name: got \"%s\", want \"%s\"\n", got, want);
@@ -10,8 +9,7 @@ static void CheckEnumName(const char *got, const char *want)
     }
 }
 
-int main(void)
-{
+int main(void) {
     /* The library implements exactly the ABI this header describes. */
     CHECK_EQ_INT(Svcpp_GetAbiVersion(), SVCPP_ABI_VERSION);
     CHECK_EQ_INT(SVCPP_ABI_VERSION, (SVCPP_ABI_VERSION_MAJOR << 16) | SVCPP_ABI_VERSION_MINOR);
@@ -57,7 +55,8 @@ int main(void)
     CheckEnumName(Svcpp_HttpStatusCodeToString(Svcpp_HttpStatusCode_TooManyRequests), "TooManyRequests");
     CheckEnumName(Svcpp_HttpStatusCodeToString((Svcpp_HttpStatusCode)299), "Unknown");
     CheckEnumName(Svcpp_AudioSystemToString(Svcpp_AudioSystem_Game), "Game");
-    CheckEnumName(Svcpp_AuthenticationCodeChallengeMethodToString(Svcpp_AuthenticationCodeChallengeMethod_S256), "S256");
+    CheckEnumName(Svcpp_AuthenticationCodeChallengeMethodToString(Svcpp_AuthenticationCodeChallengeMethod_S256),
+                  "S256");
     CheckEnumName(Svcpp_IntegrationTypeToString(Svcpp_IntegrationType_UserInstall), "UserInstall");
     CheckEnumName(Svcpp_Client_StatusToString(Svcpp_Client_Status_Ready), "Ready");
     CheckEnumName(Svcpp_Client_StatusToString(Svcpp_Client_Status_HttpWait), "HttpWait");

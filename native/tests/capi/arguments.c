@@ -6,8 +6,7 @@
 
 #include "check.h"
 
-int main(void)
-{
+int main(void) {
     Svcpp_ClientCreateOptions opts = {NULL};
     Svcpp_ClientResult result = {NULL};
     Svcpp_AuthorizationCodeChallenge challenge = {NULL};
@@ -77,13 +76,17 @@ int main(void)
 
     /* ---- Unknown enum values: InvalidArgument, old value kept -------------------------------------- */
     CHECK_OK(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, Svcpp_AudioSystem_Game));
-    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, (Svcpp_AudioSystem)2), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, (Svcpp_AudioSystem)2),
+               Svcpp_Errc_InvalidArgument);
     CHECK_LAST_ERROR_MENTIONS("Svcpp_ClientCreateOptions_SetExperimentalAudioSystem");
-    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, (Svcpp_AudioSystem)-1), Svcpp_Errc_InvalidArgument);
-    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, Svcpp_AudioSystem_forceint), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, (Svcpp_AudioSystem)-1),
+               Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(&opts, Svcpp_AudioSystem_forceint),
+               Svcpp_Errc_InvalidArgument);
     CHECK_EQ_INT(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(&opts), Svcpp_AudioSystem_Game);
 
-    CHECK_ERRC(Svcpp_AuthorizationCodeChallenge_SetMethod(&challenge, (Svcpp_AuthenticationCodeChallengeMethod)1), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_AuthorizationCodeChallenge_SetMethod(&challenge, (Svcpp_AuthenticationCodeChallengeMethod)1),
+               Svcpp_Errc_InvalidArgument);
     CHECK_EQ_INT(Svcpp_AuthorizationCodeChallenge_Method(&challenge), Svcpp_AuthenticationCodeChallengeMethod_S256);
 
     CHECK_OK(Svcpp_ClientResult_SetType(&result, Svcpp_ErrorType_HTTPError));

@@ -5,20 +5,20 @@
  */
 #include "check.h"
 
-static void SVCPP_CALL CountStatus(Svcpp_Client_Status s, Svcpp_Client_Error e, int32_t d, void *ud)
-{
-    (void)s; (void)e; (void)d;
+static void SVCPP_CALL CountStatus(Svcpp_Client_Status s, Svcpp_Client_Error e, int32_t d, void *ud) {
+    (void)s;
+    (void)e;
+    (void)d;
     ((Counter *)ud)->calls++;
 }
 static void SVCPP_CALL CountHook(void *ud) { ((Counter *)ud)->calls++; }
-static void SVCPP_CALL CountLog(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud)
-{
-    (void)m; (void)s;
+static void SVCPP_CALL CountLog(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud) {
+    (void)m;
+    (void)s;
     ((Counter *)ud)->calls++;
 }
 
-static void LogCallbacks(void)
-{
+static void LogCallbacks(void) {
     Svcpp_Client client = {NULL};
     Recorder verbose, info, warning, none;
     Svcpp_CallbackToken tVerbose, tInfo, tWarning, tNone;
@@ -49,7 +49,7 @@ static void LogCallbacks(void)
     CHECK_EQ_INT(verbose.severities[1], Svcpp_LoggingSeverity_Info);
     CHECK_EQ_INT(info.n, 2);
     CHECK_LINE(info, 0, "application id set to 77");
-    CHECK_EQ_INT(warning.n, 0); /* Info lines are below Warning */
+    CHECK_EQ_INT(warning.n, 0);    /* Info lines are below Warning */
     CHECK_EQ_INT(none.c.calls, 0); /* None as a minimum receives nothing at all */
 
     /* RemoveCallback: frees at once, on this thread, exactly once; lines still queued for the removed
@@ -95,8 +95,7 @@ static void LogCallbacks(void)
 }
 
 /* Calls that return non-Ok took nothing: the callback never runs and userDataFree is never called. */
-static void RejectedTriples(void)
-{
+static void RejectedTriples(void) {
     Svcpp_Client client = {NULL};
     Counter rejected = {0, 0};
     Recorder witness;
@@ -112,8 +111,9 @@ static void RejectedTriples(void)
                Svcpp_Errc_InvalidArgument);
     CHECK_ERRC(Svcpp_Client_AddLogCallback(&client, (Svcpp_LoggingSeverity)6, CountLog, CountFree, &rejected, &token),
                Svcpp_Errc_InvalidArgument);
-    CHECK_ERRC(Svcpp_Client_AddLogCallback(&client, Svcpp_LoggingSeverity_forceint, CountLog, CountFree, &rejected, &token),
-               Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(
+        Svcpp_Client_AddLogCallback(&client, Svcpp_LoggingSeverity_forceint, CountLog, CountFree, &rejected, &token),
+        Svcpp_Errc_InvalidArgument);
     CHECK_EQ_INT(token, 555);
     CHECK_EQ_INT(rejected.frees, 0);
 
@@ -135,8 +135,7 @@ static void RejectedTriples(void)
     CHECK_EQ_INT(witness.c.frees, 1);
 }
 
-static void StatusSlot(void)
-{
+static void StatusSlot(void) {
     Svcpp_Client client = {NULL};
     Counter a = {0, 0}, b = {0, 0}, c = {0, 0}, d = {0, 0};
     CHECK_OK(Svcpp_Client_Init(&client));
@@ -163,8 +162,7 @@ static void StatusSlot(void)
     CHECK_EQ_INT(a.calls + b.calls + c.calls + d.calls, 0);
 }
 
-static void ResetCallbacks(void)
-{
+static void ResetCallbacks(void) {
     Svcpp_Client one = {NULL}, two = {NULL};
     Recorder logOne, logTwo, after;
     Counter statusOne = {0, 0}, hookOne = {0, 0}, hookTwo = {0, 0}, globalHook = {0, 0};
@@ -218,12 +216,12 @@ static void ResetCallbacks(void)
     CHECK_OK(Svcpp_Client_Drop(&one));
     CHECK_OK(Svcpp_Client_Drop(&two));
     CHECK_EQ_INT(after.c.frees, 1);
-    CHECK_EQ_INT(logOne.c.frees + logTwo.c.frees + statusOne.frees + hookOne.frees + hookTwo.frees + globalHook.frees, 6);
+    CHECK_EQ_INT(logOne.c.frees + logTwo.c.frees + statusOne.frees + hookOne.frees + hookTwo.frees + globalHook.frees,
+                 6);
     CHECK_EQ_INT(statusOne.calls, 0);
 }
 
-int main(void)
-{
+int main(void) {
     LogCallbacks();
     RejectedTriples();
     StatusSlot();

@@ -17,8 +17,7 @@ typedef struct {
     Svcpp_ConnectionFailureReason reason;
 } StatusSeen;
 
-static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t detail, void *userData)
-{
+static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t detail, void *userData) {
     StatusSeen *seen = (StatusSeen *)userData;
     Svcpp_ConnectionFailure failure = {NULL};
     (void)detail;
@@ -34,8 +33,7 @@ static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error e
 
 static void SVCPP_CALL OnMissedEvents(void *userData) { ((Counter *)userData)->calls++; }
 
-int main(void)
-{
+int main(void) {
     Svcpp_Client client = {NULL};
     Svcpp_ConnectionFailure failure = {NULL};
     Svcpp_String message = {NULL, 0};
@@ -62,7 +60,8 @@ int main(void)
     CHECK_OK(Svcpp_Client_SetMissedEventsCallback(&client, NULL, NULL, NULL));
     CHECK_EQ_INT(missed.frees, 1);
     CHECK_EQ_INT(missed.calls, 0);
-    CHECK_ERRC(Svcpp_Client_SetMissedEventsCallback(NULL, OnMissedEvents, CountFree, &missed), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_Client_SetMissedEventsCallback(NULL, OnMissedEvents, CountFree, &missed),
+               Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(missed.frees, 1); /* a rejected triple is never taken */
 
     /* Connect without a token: the failure is there when the Disconnected status is delivered. */

@@ -6,8 +6,7 @@
  */
 #include "check.h"
 
-static void U64SpanDrop(void)
-{
+static void U64SpanDrop(void) {
     Svcpp_UInt64Span span = {NULL, 0};
     Svcpp_UInt64Span malformed = {NULL, 3};
     uint64_t *ids = (uint64_t *)Svcpp_Alloc(2 * sizeof(uint64_t));
@@ -27,8 +26,7 @@ static void U64SpanDrop(void)
     CHECK(span.ptr == NULL && span.size == 0);
 }
 
-static Svcpp_String Copy(const char *text)
-{
+static Svcpp_String Copy(const char *text) {
     size_t n = strlen(text);
     Svcpp_String s;
     s.ptr = (uint8_t *)Svcpp_Alloc(n + 1);
@@ -38,8 +36,7 @@ static Svcpp_String Copy(const char *text)
     return s;
 }
 
-static void FreeProperties(void)
-{
+static void FreeProperties(void) {
     Svcpp_Properties empty = {0, NULL, NULL};
     Svcpp_Properties props;
     Svcpp_FreeProperties(empty); /* nothing to free: must not crash */
@@ -56,12 +53,12 @@ static void FreeProperties(void)
     Svcpp_FreeProperties(props); /* releases every string and both arrays */
 }
 
-static void ActivityButtonLimits(void)
-{
+static void ActivityButtonLimits(void) {
     /* 32 code points of 2 bytes each: within Label's limit of 32 code points although 64 bytes. */
-    static const char e32[] = "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
-                              "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
-                              "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9";
+    static const char e32[] =
+        "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+        "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+        "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9";
     char url[514];
     Svcpp_ActivityButton button = {NULL};
     Svcpp_ActivityButton copy = {NULL};
@@ -71,7 +68,8 @@ static void ActivityButtonLimits(void)
     CHECK_OK(Svcpp_ActivityButton_Init(&button));
     CHECK_OK(Svcpp_ActivityButton_SetLabel(&button, S("Join")));
     CHECK_OK(Svcpp_ActivityButton_SetLabel(&button, SN(e32, 64)));
-    CHECK_ERRC(Svcpp_ActivityButton_SetLabel(&button, S("123456789012345678901234567890123")), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_ActivityButton_SetLabel(&button, S("123456789012345678901234567890123")),
+               Svcpp_Errc_InvalidArgument);
     CHECK_OK(Svcpp_ActivityButton_Label(&button, &out));
     CHECK(out.size == 64 && memcmp(out.ptr, e32, 64) == 0); /* the rejected call changed nothing */
     Svcpp_Free(out.ptr);
@@ -91,8 +89,7 @@ static void ActivityButtonLimits(void)
     CHECK(!Svcpp_ActivityButton_IsValid(&button));
 }
 
-int main(void)
-{
+int main(void) {
     U64SpanDrop();
     FreeProperties();
     ActivityButtonLimits();

@@ -10,14 +10,14 @@
 #include "check.h"
 
 static void SVCPP_CALL CountHook(void *ud) { ((Counter *)ud)->calls++; }
-static void SVCPP_CALL CountStatus(Svcpp_Client_Status s, Svcpp_Client_Error e, int32_t d, void *ud)
-{
-    (void)s; (void)e; (void)d;
+static void SVCPP_CALL CountStatus(Svcpp_Client_Status s, Svcpp_Client_Error e, int32_t d, void *ud) {
+    (void)s;
+    (void)e;
+    (void)d;
     ((Counter *)ud)->calls++;
 }
 
-static void DropWithPending(void)
-{
+static void DropWithPending(void) {
     Svcpp_Client client = {NULL}, stale;
     Recorder a, b;
     Counter status = {0, 0}, hook = {0, 0};
@@ -68,8 +68,7 @@ typedef struct Dropper {
 } Dropper;
 
 /* Drops the client from inside its own log callback, on the first line. */
-static void SVCPP_CALL DropInside(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud)
-{
+static void SVCPP_CALL DropInside(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud) {
     Dropper *d = (Dropper *)ud;
     RecordLog(m, s, ud);
     if (d->rec.n != 1 || !IsTestLine(m)) return;
@@ -83,8 +82,7 @@ static void SVCPP_CALL DropInside(Svcpp_String m, Svcpp_LoggingSeverity s, void 
     d->hookFreesInside = d->hook->frees;
 }
 
-static void DropInsideCallback(int useGlobalPump)
-{
+static void DropInsideCallback(int useGlobalPump) {
     Svcpp_Client client = {NULL};
     Dropper d;
     Recorder other;
@@ -103,8 +101,10 @@ static void DropInsideCallback(int useGlobalPump)
     CHECK_OK(Svcpp_Client_SetApplicationId(&client, 1));
     CHECK_OK(Svcpp_Client_SetApplicationId(&client, 2));
 
-    if (useGlobalPump) CHECK_OK(Svcpp_RunCallbacks());
-    else CHECK_OK(Svcpp_Client_RunCallbacks(&client));
+    if (useGlobalPump)
+        CHECK_OK(Svcpp_RunCallbacks());
+    else
+        CHECK_OK(Svcpp_Client_RunCallbacks(&client));
 
     /* inside the callback: Drop accepted, handle zeroed and invalid at once, nothing freed yet */
     CHECK_OK(d.dropResult);
@@ -137,15 +137,13 @@ typedef struct CrossThread {
     Svcpp_Errc fromOtherThread;
 } CrossThread;
 
-static void *DropOnOtherThread(void *arg)
-{
+static void *DropOnOtherThread(void *arg) {
     CrossThread *c = (CrossThread *)arg;
     c->fromOtherThread = Svcpp_Client_Drop(c->client);
     return NULL;
 }
 
-static void SVCPP_CALL DropFromThreadInside(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud)
-{
+static void SVCPP_CALL DropFromThreadInside(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud) {
     CrossThread *c = (CrossThread *)ud;
     pthread_t t;
     RecordLog(m, s, ud);
@@ -154,8 +152,7 @@ static void SVCPP_CALL DropFromThreadInside(Svcpp_String m, Svcpp_LoggingSeverit
     CHECK(pthread_join(t, NULL) == 0);
 }
 
-static void DropFromOtherThreadWhilePumping(void)
-{
+static void DropFromOtherThreadWhilePumping(void) {
     Svcpp_Client client = {NULL};
     CrossThread c;
     Svcpp_CallbackToken t = 0;
@@ -178,14 +175,12 @@ static void DropFromOtherThreadWhilePumping(void)
 }
 
 /* A client that is not being pumped can be dropped from any thread. */
-static void *DropIdle(void *arg)
-{
+static void *DropIdle(void *arg) {
     CHECK_OK(Svcpp_Client_Drop((Svcpp_Client *)arg));
     return NULL;
 }
 
-static void DropIdleFromOtherThread(void)
-{
+static void DropIdleFromOtherThread(void) {
     Svcpp_Client client = {NULL};
     Recorder rec;
     pthread_t t;
@@ -200,8 +195,7 @@ static void DropIdleFromOtherThread(void)
     CHECK_EQ_INT(rec.c.frees, 1);
 }
 
-int main(void)
-{
+int main(void) {
     DropWithPending();
     DropInsideCallback(0);
     DropInsideCallback(1);

@@ -29,21 +29,18 @@ static char statusTag, urlTag;
 /* Calls of the recorded slots' C functions (their userData is a tag: see statusTag). */
 static int hostCallsOutsideDrains;
 
-static void Append(Trace *t, const char *entry)
-{
+static void Append(Trace *t, const char *entry) {
     CHECK(t->n < TRACE_MAX);
     snprintf(t->entries[t->n++], sizeof t->entries[0], "%s", entry);
 }
 
-static int StartsWith(Svcpp_String s, const char *prefix)
-{
+static int StartsWith(Svcpp_String s, const char *prefix) {
     size_t n = strlen(prefix);
     return s.size >= n && memcmp(s.ptr, prefix, n) == 0;
 }
 
 /* Log lines are never recorded: a host callback, made inside the drain that runs it. */
-static void SVCPP_CALL OnLog(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData)
-{
+static void SVCPP_CALL OnLog(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData) {
     Trace *t = (Trace *)userData;
     (void)severity;
     if (!StartsWith(message, "application id set to") && !StartsWith(message, "Connect: ") &&
@@ -51,35 +48,39 @@ static void SVCPP_CALL OnLog(Svcpp_String message, Svcpp_LoggingSeverity severit
         return;
     }
     CHECK(t->pendingN < 4);
-    snprintf(t->pendingHost[t->pendingN++], sizeof t->pendingHost[0], "log:%.*s", (int)(message.size > 60 ? 60 : message.size),
-             (const char *)message.ptr);
+    snprintf(t->pendingHost[t->pendingN++], sizeof t->pendingHost[0], "log:%.*s",
+             (int)(message.size > 60 ? 60 : message.size), (const char *)message.ptr);
 }
 
 /* The C functions of the recorded slots: only pumps other than a drain call them. */
-static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t detail, void *userData)
-{
+static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t detail, void *userData) {
     (void)status, (void)error, (void)detail, (void)userData;
     hostCallsOutsideDrains++;
 }
 
-static void SVCPP_CALL OnUrl(Svcpp_String url, void *userData)
-{
+static void SVCPP_CALL OnUrl(Svcpp_String url, void *userData) {
     (void)url, (void)userData;
     hostCallsOutsideDrains++;
 }
 
-static void SVCPP_CALL OnAuthorized(Svcpp_ClientResult const *result, Svcpp_String code, Svcpp_String redirectUri, void *userData)
-{
+static void SVCPP_CALL OnAuthorized(Svcpp_ClientResult const *result, Svcpp_String code, Svcpp_String redirectUri,
+                                    void *userData) {
     (void)result, (void)code, (void)redirectUri, (void)userData;
 }
 
-static uint32_t U32At(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t U64At(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
-
+static uint32_t U32At(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static uint64_t U64At(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
 
 /* Decodes the records of buffer[0, size) into the trace, then the host callbacks the drain made. */
-static void ReadRecords(Trace *t, const uint8_t *buffer, size_t size)
-{
+static void ReadRecords(Trace *t, const uint8_t *buffer, size_t size) {
     size_t at = 0;
     char entry[96];
     int i;
@@ -112,24 +113,21 @@ static void ReadRecords(Trace *t, const uint8_t *buffer, size_t size)
 static uint64_t bufferWords[4096]; /* 32 KiB, 8-byte aligned */
 #define BUFFER ((uint8_t *)bufferWords)
 
-static void Drain(Svcpp_Client *client, Trace *t)
-{
+static void Drain(Svcpp_Client *client, Trace *t) {
     size_t size = 0;
     CHECK_OK(Svcpp_Client_DrainEvents(client, 1024, BUFFER, sizeof bufferWords, &size));
     CHECK(size <= sizeof bufferWords);
     ReadRecords(t, BUFFER, size);
 }
 
-static int Sees(const Trace *t, const char *prefix)
-{
+static int Sees(const Trace *t, const char *prefix) {
     int i;
     for (i = 0; i < t->n; i++)
         if (strncmp(t->entries[i], prefix, strlen(prefix)) == 0) return 1;
     return 0;
 }
 
-static void DrainUntil(Svcpp_Client *client, Trace *t, const char *prefix)
-{
+static void DrainUntil(Svcpp_Client *client, Trace *t, const char *prefix) {
     struct timespec tick = {0, 2000000};
     int i;
     for (i = 0; i < 15000 && !Sees(t, prefix); i++) {
@@ -140,16 +138,14 @@ static void DrainUntil(Svcpp_Client *client, Trace *t, const char *prefix)
 }
 
 /* Waits (without pumping) until the I/O thread has queued something. */
-static void WaitPending(Svcpp_Client *client)
-{
+static void WaitPending(Svcpp_Client *client) {
     struct timespec tick = {0, 2000000};
     int i;
     for (i = 0; i < 15000 && !Svcpp_Client_HasPendingCallbacks(client); i++) nanosleep(&tick, NULL);
     CHECK(Svcpp_Client_HasPendingCallbacks(client));
 }
 
-static void CheckEntry(const Trace *t, int i, const char *want)
-{
+static void CheckEntry(const Trace *t, int i, const char *want) {
     CHECK(i < t->n);
     if (strncmp(t->entries[i], want, strlen(want)) != 0) {
         fprintf(stderr, "entry %d is \"%s\", want \"%s...\"\n", i, t->entries[i], want);
@@ -157,8 +153,7 @@ static void CheckEntry(const Trace *t, int i, const char *want)
     }
 }
 
-static void StartAuthorize(Svcpp_Client *client)
-{
+static void StartAuthorize(Svcpp_Client *client) {
     Svcpp_AuthorizationArgs args = {NULL};
     Svcpp_String scheme = S("svcpp-test");
     CHECK_OK(Svcpp_AuthorizationArgs_Init(&args));
@@ -168,8 +163,7 @@ static void StartAuthorize(Svcpp_Client *client)
     CHECK_OK(Svcpp_AuthorizationArgs_Drop(&args));
 }
 
-static void Arguments(void)
-{
+static void Arguments(void) {
     Svcpp_Client client = {NULL}, zeroed = {NULL};
     size_t size = 99;
     CHECK_OK(Svcpp_Client_Init(&client));
@@ -179,7 +173,7 @@ static void Arguments(void)
     CHECK_LAST_ERROR_MENTIONS("maxCallbacks");
     CHECK_ERRC(Svcpp_Client_DrainEvents(NULL, 16, BUFFER, 64, &size), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Client_DrainEvents(&zeroed, 16, BUFFER, 64, &size), Svcpp_Errc_InvalidHandle);
-    CHECK_EQ_INT(size, 99); /* untouched by a refused call */
+    CHECK_EQ_INT(size, 99);                                          /* untouched by a refused call */
     CHECK_OK(Svcpp_Client_DrainEvents(&client, 16, NULL, 0, &size)); /* an empty queue, no buffer: nothing */
     CHECK_EQ_INT(size, 0);
     CHECK_OK(Svcpp_Client_Drop(&client));
@@ -187,8 +181,7 @@ static void Arguments(void)
 }
 
 /* Host jobs and recorded events, queued in a known order, come back in that order across drains. */
-static void Ordering(void)
-{
+static void Ordering(void) {
     Svcpp_Client client = {NULL};
     Svcpp_CallbackToken token = 0;
     static Trace t;
@@ -198,8 +191,8 @@ static void Ordering(void)
     CHECK_OK(Svcpp_Client_SetStatusChangedCallback(&client, OnStatus, NULL, &statusTag));
     CHECK_OK(Svcpp_Client_SetAuthorizeUrlCallback(&client, OnUrl, NULL, &urlTag));
     CHECK_OK(Svcpp_Client_SetApplicationId(&client, 7)); /* a log line, queued now */
-    CHECK_OK(Svcpp_Client_Connect(&client));              /* no token: "Connect: ..." then Disconnected, on the I/O thread */
-    StartAuthorize(&client);                              /* then the authorize URL, then "authorize: the host opens ..." */
+    CHECK_OK(Svcpp_Client_Connect(&client)); /* no token: "Connect: ..." then Disconnected, on the I/O thread */
+    StartAuthorize(&client);                 /* then the authorize URL, then "authorize: the host opens ..." */
     DrainUntil(&client, &t, "log:authorize: the host opens");
     CHECK_EQ_INT(t.n, 5);
     CheckEntry(&t, 0, "log:application id set to 7");
@@ -224,8 +217,7 @@ static void Ordering(void)
 }
 
 /* A record that does not fit stays queued; the call says how much it needs, and nothing ran. */
-static void BufferTooSmall(void)
-{
+static void BufferTooSmall(void) {
     Svcpp_Client client = {NULL};
     static Trace t;
     size_t size = 0, needed = 0;
@@ -260,8 +252,7 @@ typedef struct Reenter {
     int calls, dropInside;
 } Reenter;
 
-static void *DrainFromOtherThread(void *arg)
-{
+static void *DrainFromOtherThread(void *arg) {
     Reenter *r = (Reenter *)arg;
     size_t size = 0;
     r->otherThread = Svcpp_Client_DrainEvents(r->client, 16, BUFFER, 64, &size);
@@ -270,8 +261,7 @@ static void *DrainFromOtherThread(void *arg)
 
 /* A completion run by a drain: pumping again from inside is Busy (same thread, global, another thread). */
 static void SVCPP_CALL OnMerge(void *userData) { (void)userData; }
-static void SVCPP_CALL OnOpened(Svcpp_ClientResult const *result, void *userData)
-{
+static void SVCPP_CALL OnOpened(Svcpp_ClientResult const *result, void *userData) {
     Reenter *r = (Reenter *)userData;
     uint64_t local[8];
     pthread_t thread;
@@ -284,8 +274,7 @@ static void SVCPP_CALL OnOpened(Svcpp_ClientResult const *result, void *userData
     if (r->dropInside) CHECK_OK(Svcpp_Client_Drop(r->client));
 }
 
-static void PumpingState(void)
-{
+static void PumpingState(void) {
     Svcpp_Client client = {NULL};
     Reenter r;
     size_t size = 0;
@@ -318,8 +307,7 @@ static void PumpingState(void)
 
 /* A record names the registration current when its job runs: an event queued before the slot was replaced
  * comes back with the new userData. */
-static void ReplacedSlot(void)
-{
+static void ReplacedSlot(void) {
     Svcpp_Client client = {NULL};
     static Trace t;
     static char oldTag;
@@ -339,8 +327,7 @@ static void ReplacedSlot(void)
     CHECK_OK(Svcpp_Client_Drop(&client));
 }
 
-int main(void)
-{
+int main(void) {
     Arguments();
     Ordering();
     BufferTooSmall();

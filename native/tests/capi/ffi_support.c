@@ -10,8 +10,7 @@
 
 #include "check.h"
 
-static void TakeStringInto(void)
-{
+static void TakeStringInto(void) {
     Svcpp_AuthorizationArgs args = {0};
     CHECK_OK(Svcpp_AuthorizationArgs_Init(&args));
     CHECK_OK(Svcpp_AuthorizationArgs_SetScopes(&args, S("openid sdk")));
@@ -40,8 +39,7 @@ static void TakeStringInto(void)
 }
 
 /* Bytes readable on the non-blocking wakeup descriptor right now (0 with EAGAIN: none; -1 never expected). */
-static int Drain(int fd)
-{
+static int Drain(int fd) {
     char bytes[64];
     int total = 0;
     for (;;) {
@@ -56,8 +54,7 @@ static int Drain(int fd)
     }
 }
 
-static void WakeupFd(void)
-{
+static void WakeupFd(void) {
     Svcpp_Client client = {NULL};
     Recorder rec;
     memset(&rec, 0, sizeof rec);
@@ -101,8 +98,7 @@ static void WakeupFd(void)
     CHECK_EQ_INT(fd, -7);
 }
 
-int main(void)
-{
+int main(void) {
     TakeStringInto();
     WakeupFd();
     return 0;

@@ -6,15 +6,15 @@
 #include "check.h"
 
 static char sentinelBytes[] = "sentinel";
-#define SENTINEL_STRING {(uint8_t *)sentinelBytes, 12345}
+#define SENTINEL_STRING \
+    { (uint8_t *)sentinelBytes, 12345 }
 #define CHECK_UNTOUCHED_STRING(s) CHECK((s).ptr == (uint8_t *)sentinelBytes && (s).size == 12345)
 static void *const sentinelOpaque = (void *)&sentinelBytes[1];
 
 static unsigned char garbage[64];
 
 /* Every ClientCreateOptions function on an invalid self. */
-static void SweepOptions(Svcpp_ClientCreateOptions *h)
-{
+static void SweepOptions(Svcpp_ClientCreateOptions *h) {
     Svcpp_String s = SENTINEL_STRING;
     uint64_t mask = 77;
     Svcpp_ClientCreateOptions clone = {sentinelOpaque};
@@ -30,10 +30,12 @@ static void SweepOptions(Svcpp_ClientCreateOptions *h)
     CHECK_ERRC(Svcpp_ClientCreateOptions_SetCaFile(h, S("x")), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(Svcpp_ClientCreateOptions_ExperimentalAudioSystem(h), 0);
     CHECK_LAST_ERROR_MENTIONS("Svcpp_ClientCreateOptions_ExperimentalAudioSystem");
-    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(h, Svcpp_AudioSystem_Game), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAudioSystem(h, Svcpp_AudioSystem_Game),
+               Svcpp_Errc_InvalidHandle);
     CHECK(!Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth(h));
     CHECK_LAST_ERROR_MENTIONS("Svcpp_ClientCreateOptions_ExperimentalAndroidPreventCommsForBluetooth");
-    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(h, true), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(h, true),
+               Svcpp_Errc_InvalidHandle);
     CHECK(!Svcpp_ClientCreateOptions_CpuAffinityMask(h, &mask));
     CHECK_EQ_INT(mask, 77);
     CHECK_ERRC(Svcpp_ClientCreateOptions_SetCpuAffinityMask(h, &mask), Svcpp_Errc_InvalidHandle);
@@ -45,8 +47,7 @@ static void SweepOptions(Svcpp_ClientCreateOptions *h)
 }
 
 /* Every ClientResult function on an invalid self. */
-static void SweepResult(Svcpp_ClientResult *h)
-{
+static void SweepResult(Svcpp_ClientResult *h) {
     Svcpp_String s = SENTINEL_STRING;
     CHECK(!Svcpp_ClientResult_IsValid(h));
     CHECK_EQ_INT(Svcpp_ClientResult_Type(h), 0);
@@ -73,20 +74,19 @@ static void SweepResult(Svcpp_ClientResult *h)
     CHECK_UNTOUCHED_STRING(s);
 }
 
-static void SweepChallenge(Svcpp_AuthorizationCodeChallenge *h)
-{
+static void SweepChallenge(Svcpp_AuthorizationCodeChallenge *h) {
     Svcpp_String s = SENTINEL_STRING;
     CHECK(!Svcpp_AuthorizationCodeChallenge_IsValid(h));
     CHECK_EQ_INT(Svcpp_AuthorizationCodeChallenge_Method(h), 0);
     CHECK_LAST_ERROR_MENTIONS("Svcpp_AuthorizationCodeChallenge_Method");
-    CHECK_ERRC(Svcpp_AuthorizationCodeChallenge_SetMethod(h, Svcpp_AuthenticationCodeChallengeMethod_S256), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_AuthorizationCodeChallenge_SetMethod(h, Svcpp_AuthenticationCodeChallengeMethod_S256),
+               Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_AuthorizationCodeChallenge_Challenge(h, &s), Svcpp_Errc_InvalidHandle);
     CHECK_UNTOUCHED_STRING(s);
     CHECK_ERRC(Svcpp_AuthorizationCodeChallenge_SetChallenge(h, S("abc")), Svcpp_Errc_InvalidHandle);
 }
 
-static void SweepVerifier(Svcpp_AuthorizationCodeVerifier *h)
-{
+static void SweepVerifier(Svcpp_AuthorizationCodeVerifier *h) {
     Svcpp_String s = SENTINEL_STRING;
     Svcpp_AuthorizationCodeChallenge c = {sentinelOpaque};
     Svcpp_AuthorizationCodeChallenge good = {NULL};
@@ -101,8 +101,7 @@ static void SweepVerifier(Svcpp_AuthorizationCodeVerifier *h)
     CHECK_ERRC(Svcpp_AuthorizationCodeVerifier_SetVerifier(h, S("v")), Svcpp_Errc_InvalidHandle);
 }
 
-static void SweepArgs(Svcpp_AuthorizationArgs *h)
-{
+static void SweepArgs(Svcpp_AuthorizationArgs *h) {
     Svcpp_String s = SENTINEL_STRING;
     Svcpp_String in = S("x");
     Svcpp_AuthorizationCodeChallenge c = {sentinelOpaque};
@@ -135,13 +134,21 @@ static void SweepArgs(Svcpp_AuthorizationArgs *h)
 }
 
 static Counter sweepCounter;
-static void SVCPP_CALL NeverLog(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud) { (void)m; (void)s; ((Counter *)ud)->calls++; }
-static void SVCPP_CALL NeverStatus(Svcpp_Client_Status s, Svcpp_Client_Error e, int32_t d, void *ud) { (void)s; (void)e; (void)d; ((Counter *)ud)->calls++; }
+static void SVCPP_CALL NeverLog(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud) {
+    (void)m;
+    (void)s;
+    ((Counter *)ud)->calls++;
+}
+static void SVCPP_CALL NeverStatus(Svcpp_Client_Status s, Svcpp_Client_Error e, int32_t d, void *ud) {
+    (void)s;
+    (void)e;
+    (void)d;
+    ((Counter *)ud)->calls++;
+}
 static void SVCPP_CALL NeverHook(void *ud) { ((Counter *)ud)->calls++; }
 
 /* Every Client method on an invalid self: rejected, nothing taken (userDataFree never called). */
-static void SweepClient(Svcpp_Client *h)
-{
+static void SweepClient(Svcpp_Client *h) {
     uint64_t token = 4242;
     Svcpp_AuthorizationCodeVerifier v = {sentinelOpaque};
     CHECK(!Svcpp_Client_IsValid(h));
@@ -152,9 +159,11 @@ static void SweepClient(Svcpp_Client *h)
     CHECK_LAST_ERROR_MENTIONS("Svcpp_Client_GetHttpRequestTimeout");
     CHECK_ERRC(Svcpp_Client_SetHttpRequestTimeout(h, 1000), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(Svcpp_Client_GetStatus(h), Svcpp_Client_Status_Disconnected);
-    CHECK_ERRC(Svcpp_Client_SetStatusChangedCallback(h, NeverStatus, CountFree, &sweepCounter), Svcpp_Errc_InvalidHandle);
-    CHECK_ERRC(Svcpp_Client_AddLogCallback(h, Svcpp_LoggingSeverity_Verbose, NeverLog, CountFree, &sweepCounter, &token),
+    CHECK_ERRC(Svcpp_Client_SetStatusChangedCallback(h, NeverStatus, CountFree, &sweepCounter),
                Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(
+        Svcpp_Client_AddLogCallback(h, Svcpp_LoggingSeverity_Verbose, NeverLog, CountFree, &sweepCounter, &token),
+        Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(token, 4242);
     CHECK_ERRC(Svcpp_Client_RemoveCallback(h, 1), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Client_CreateAuthorizationCodeVerifier(h, &v), Svcpp_Errc_InvalidHandle);
@@ -166,8 +175,7 @@ static void SweepClient(Svcpp_Client *h)
     CHECK_EQ_INT(sweepCounter.frees, 0);
 }
 
-int main(void)
-{
+int main(void) {
     memset(garbage, 0xAB, sizeof garbage);
 
     /* ---- value types: NULL self, zeroed, stale copy, wrong type, garbage -------------------------- */

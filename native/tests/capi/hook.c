@@ -14,8 +14,7 @@ typedef struct DuringPump {
     int hookCallsBefore, hookCallsAfter;
 } DuringPump;
 
-static void SVCPP_CALL QueueDuringPump(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud)
-{
+static void SVCPP_CALL QueueDuringPump(Svcpp_String m, Svcpp_LoggingSeverity s, void *ud) {
     DuringPump *d = (DuringPump *)ud;
     RecordLog(m, s, ud);
     if (d->rec.n != 1 || !IsTestLine(m)) return;
@@ -24,8 +23,7 @@ static void SVCPP_CALL QueueDuringPump(Svcpp_String m, Svcpp_LoggingSeverity s, 
     d->hookCallsAfter = d->hook->calls;
 }
 
-static void ClientHook(void)
-{
+static void ClientHook(void) {
     Svcpp_Client client = {NULL};
     Counter hook = {0, 0}, second = {0, 0};
     Recorder rec;
@@ -95,8 +93,7 @@ static void ClientHook(void)
 
 /* Work queued by a callback while the pump runs: the pump has started since the last wakeup, so the
  * hook fires (an event-loop host that pumps only when woken would otherwise never see that work). */
-static void WorkQueuedDuringPump(void)
-{
+static void WorkQueuedDuringPump(void) {
     Svcpp_Client client = {NULL};
     Counter hook = {0, 0};
     DuringPump d;
@@ -122,8 +119,7 @@ static void WorkQueuedDuringPump(void)
     CHECK_EQ_INT(d.rec.c.frees, 1);
 }
 
-static void GlobalHook(void)
-{
+static void GlobalHook(void) {
     Svcpp_Client a = {NULL}, b = {NULL};
     Counter global = {0, 0}, replaced = {0, 0}, own = {0, 0};
     Recorder ra, rb;
@@ -174,8 +170,7 @@ static void GlobalHook(void)
     CHECK_EQ_INT(own.frees, 1);
 }
 
-int main(void)
-{
+int main(void) {
     ClientHook();
     WorkQueuedDuringPump();
     GlobalHook();

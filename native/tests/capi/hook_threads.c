@@ -23,8 +23,7 @@ static int delivered, offThread;
 static Counter hookData;
 
 /* Runs on whichever thread queued the work (or an SDK thread): must not block, must not call svcpp. */
-static void SVCPP_CALL Wake(void *userData)
-{
+static void SVCPP_CALL Wake(void *userData) {
     static const char byte = 1;
     ssize_t w;
     (void)userData;
@@ -33,8 +32,7 @@ static void SVCPP_CALL Wake(void *userData)
     /* EAGAIN: the pipe is full of unread wakeups, which already guarantees a pump */
 }
 
-static void SVCPP_CALL OnLog(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData)
-{
+static void SVCPP_CALL OnLog(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData) {
     static const char prefix[] = "application id set to ";
     char digits[32];
     long id;
@@ -52,11 +50,11 @@ static void SVCPP_CALL OnLog(Svcpp_String message, Svcpp_LoggingSeverity severit
     delivered++;
 }
 
-static void *Produce(void *arg)
-{
+static void *Produce(void *arg) {
     int t = (int)(intptr_t)arg, i;
     Svcpp_AuthorizationArgs args = {NULL};
-    for (i = 0; i < kLinesPerThread; i++) CHECK_OK(Svcpp_Client_SetApplicationId(&client, (uint64_t)(t * kLinesPerThread + i + 1)));
+    for (i = 0; i < kLinesPerThread; i++)
+        CHECK_OK(Svcpp_Client_SetApplicationId(&client, (uint64_t)(t * kLinesPerThread + i + 1)));
     /* this thread's last error is its own */
     CHECK_OK(Svcpp_AuthorizationArgs_Init(&args));
     CHECK_ERRC(Svcpp_AuthorizationArgs_SetScopes(&args, S("\xFF")), Svcpp_Errc_InvalidUtf8);
@@ -65,8 +63,7 @@ static void *Produce(void *arg)
     return NULL;
 }
 
-int main(void)
-{
+int main(void) {
     pthread_t threads[kThreads];
     Svcpp_CallbackToken token = 0;
     int i;

@@ -29,8 +29,7 @@ typedef struct {
     int merges;
 } Seen;
 
-static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData)
-{
+static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData) {
     Seen *seen = (Seen *)userData;
     seen->type = Svcpp_ClientResult_Type(result);
     seen->retryable = Svcpp_ClientResult_Retryable(result);
@@ -39,8 +38,7 @@ static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData
 
 static void SVCPP_CALL OnMerge(void *userData) { ((Seen *)userData)->merges++; }
 
-static void ClientWithIpcPath(Svcpp_Client *client, const char *path)
-{
+static void ClientWithIpcPath(Svcpp_Client *client, const char *path) {
     Svcpp_ClientCreateOptions options = {NULL};
     CHECK_OK(Svcpp_ClientCreateOptions_Init(&options));
     CHECK_OK(Svcpp_ClientCreateOptions_SetIpcPath(&options, S(path)));
@@ -48,8 +46,7 @@ static void ClientWithIpcPath(Svcpp_Client *client, const char *path)
     CHECK_OK(Svcpp_ClientCreateOptions_Drop(&options));
 }
 
-static void BadInput(void)
-{
+static void BadInput(void) {
     Svcpp_Client client = {NULL};
     Seen seen = {{0, 0}, Svcpp_ErrorType_None, 0, 0};
     static char longText[1100];
@@ -66,9 +63,12 @@ static void BadInput(void)
     CHECK_LAST_ERROR_MENTIONS("steamAppId");
 
     /* Non-nullable callbacks: NULL is a NULL argument and nothing is taken (no free, no call). */
-    CHECK_ERRC(Svcpp_Client_OpenMessageInPlatform(&client, 1, OnMerge, CountFree, &seen, NULL, CountFree, &seen), Svcpp_Errc_NullArgument);
-    CHECK_ERRC(Svcpp_Client_OpenMessageInPlatform(&client, 1, NULL, CountFree, &seen, OnResult, CountFree, &seen), Svcpp_Errc_NullArgument);
-    CHECK_ERRC(Svcpp_Client_OpenConnectedGamesSettingsInPlatform(&client, NULL, CountFree, &seen), Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Client_OpenMessageInPlatform(&client, 1, OnMerge, CountFree, &seen, NULL, CountFree, &seen),
+               Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Client_OpenMessageInPlatform(&client, 1, NULL, CountFree, &seen, OnResult, CountFree, &seen),
+               Svcpp_Errc_NullArgument);
+    CHECK_ERRC(Svcpp_Client_OpenConnectedGamesSettingsInPlatform(&client, NULL, CountFree, &seen),
+               Svcpp_Errc_NullArgument);
     CHECK_ERRC(Svcpp_Client_RegisterAuthorizeRequestCallback(&client, NULL, CountFree, &seen), Svcpp_Errc_NullArgument);
     CHECK_EQ_INT(seen.c.frees, 0);
 
@@ -82,13 +82,13 @@ static void BadInput(void)
     CHECK_OK(Svcpp_Client_Drop(&client));
     CHECK_ERRC(Svcpp_Client_SetShowingChat(&client, true), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Client_RegisterLaunchCommand(&client, 42, S("x")), Svcpp_Errc_InvalidHandle);
-    CHECK_ERRC(Svcpp_Client_OpenConnectedGamesSettingsInPlatform(&client, OnResult, CountFree, &seen), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_Client_OpenConnectedGamesSettingsInPlatform(&client, OnResult, CountFree, &seen),
+               Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Client_SetShowingChat(NULL, true), Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(seen.c.frees, 2);
 }
 
-static void WithoutLocalClient(void)
-{
+static void WithoutLocalClient(void) {
     Svcpp_Client client = {NULL};
     Seen seen = {{0, 0}, Svcpp_ErrorType_None, 0, 0};
     ClientWithIpcPath(&client, "/nonexistent-svcpp-dir/discord-ipc-0");
@@ -117,15 +117,14 @@ static void WithoutLocalClient(void)
 
 typedef struct {
     LocalEndpoint *endpoint;
-    int connections;  /* accepted so far */
-    char seen[8192];  /* every FRAME/HANDSHAKE body received, one per line, in order (guarded by lock) */
+    int connections; /* accepted so far */
+    char seen[8192]; /* every FRAME/HANDSHAKE body received, one per line, in order (guarded by lock) */
     size_t seenSize;
-    int serveMore;    /* connections still to serve before the thread ends */
+    int serveMore; /* connections still to serve before the thread ends */
     pthread_mutex_t lock;
 } FakeLocalClient;
 
-static int ReadAll(LocalConnection fd, void *buffer, size_t size)
-{
+static int ReadAll(LocalConnection fd, void *buffer, size_t size) {
     size_t done = 0;
     while (done < size) {
         long n = LocalConnection_Read(fd, (char *)buffer + done, size - done);
@@ -135,8 +134,7 @@ static int ReadAll(LocalConnection fd, void *buffer, size_t size)
     return 1;
 }
 
-static void WriteFrame(LocalConnection fd, uint32_t opcode, const char *body)
-{
+static void WriteFrame(LocalConnection fd, uint32_t opcode, const char *body) {
     unsigned char header[8];
     uint32_t length = (uint32_t)strlen(body);
     int i;
@@ -149,8 +147,7 @@ static void WriteFrame(LocalConnection fd, uint32_t opcode, const char *body)
 }
 
 /* Reads one frame; returns its opcode (or -1 at end of stream) and appends the body to the log. */
-static int ReadFrame(FakeLocalClient *f, LocalConnection fd, char *body, size_t bodySize)
-{
+static int ReadFrame(FakeLocalClient *f, LocalConnection fd, char *body, size_t bodySize) {
     unsigned char header[8];
     uint32_t opcode = 0, length = 0;
     int i;
@@ -173,8 +170,7 @@ static int ReadFrame(FakeLocalClient *f, LocalConnection fd, char *body, size_t 
     return (int)opcode;
 }
 
-static int CountSeen(FakeLocalClient *f, const char *needle)
-{
+static int CountSeen(FakeLocalClient *f, const char *needle) {
     int count = 0;
     const char *p;
     pthread_mutex_lock(&f->lock);
@@ -189,8 +185,7 @@ static int CountSeen(FakeLocalClient *f, const char *needle)
  * Connection 2: handshake → READY; waits until the subscriptions came again, sends ACTIVITY_JOIN, then keeps reading
  * until the SDK closes.
  */
-static void *Serve(void *arg)
-{
+static void *Serve(void *arg) {
     FakeLocalClient *f = (FakeLocalClient *)arg;
     static char body[70000];
     char answer[256];
@@ -207,12 +202,14 @@ static void *Serve(void *arg)
             if (strstr(body, "\"evt\":\"ACTIVITY_JOIN\"") && strstr(body, "\"cmd\":\"SUBSCRIBE\"")) {
                 WriteFrame(fd, 3, "{\"ping\":1}"); /* answered with PONG */
                 WriteFrame(fd, 1, "{\"cmd\":\"DISPATCH\",\"evt\":\"AUTHORIZE_REQUEST\",\"data\":{}}");
-                WriteFrame(fd, 1, "{\"cmd\":\"DISPATCH\",\"evt\":\"ACTIVITY_JOIN\",\"data\":{\"secret\":\"the-secret\"}}");
+                WriteFrame(fd, 1,
+                           "{\"cmd\":\"DISPATCH\",\"evt\":\"ACTIVITY_JOIN\",\"data\":{\"secret\":\"the-secret\"}}");
             }
             if (strstr(body, "OPEN_CONNECTED_GAMES_SETTINGS")) {
                 const char *nonce = strstr(body, "\"nonce\":\"");
                 CHECK(nonce != NULL);
-                snprintf(answer, sizeof answer, "{\"cmd\":\"OPEN_CONNECTED_GAMES_SETTINGS\",\"evt\":null,\"nonce\":\"%.*s\",\"data\":null}",
+                snprintf(answer, sizeof answer,
+                         "{\"cmd\":\"OPEN_CONNECTED_GAMES_SETTINGS\",\"evt\":null,\"nonce\":\"%.*s\",\"data\":null}",
                          (int)strcspn(nonce + 9, "\""), nonce + 9);
                 WriteFrame(fd, 1, answer);
                 if (f->serveMore == 2) break; /* connection 1 ends here: the local client "restarts" */
@@ -234,8 +231,7 @@ typedef struct {
 
 static void SVCPP_CALL OnAuthorizeRequest(void *userData) { ((Events *)userData)->authorizeRequests++; }
 
-static void SVCPP_CALL OnJoin(Svcpp_String secret, void *userData)
-{
+static void SVCPP_CALL OnJoin(Svcpp_String secret, void *userData) {
     Events *e = (Events *)userData;
     CHECK(secret.size < sizeof e->secret);
     memcpy(e->secret, secret.ptr, secret.size);
@@ -243,8 +239,7 @@ static void SVCPP_CALL OnJoin(Svcpp_String secret, void *userData)
     e->joins++;
 }
 
-static void SVCPP_CALL OnJoinWithApplication(uint64_t applicationId, Svcpp_String secret, void *userData)
-{
+static void SVCPP_CALL OnJoinWithApplication(uint64_t applicationId, Svcpp_String secret, void *userData) {
     Events *e = (Events *)userData;
     (void)secret;
     e->appId = applicationId;
@@ -252,8 +247,8 @@ static void SVCPP_CALL OnJoinWithApplication(uint64_t applicationId, Svcpp_Strin
 }
 
 /* Pumps until the local client has received `needle` `count` times, or `*value` reached `target` (needle NULL). */
-static void PumpUntilSeen(Svcpp_Client *client, FakeLocalClient *f, const char *needle, int count, const int *value, int target)
-{
+static void PumpUntilSeen(Svcpp_Client *client, FakeLocalClient *f, const char *needle, int count, const int *value,
+                          int target) {
     int done = 0;
     struct timespec tick = {0, 2000000};
     int i;
@@ -265,8 +260,7 @@ static void PumpUntilSeen(Svcpp_Client *client, FakeLocalClient *f, const char *
     CHECK(done);
 }
 
-static void WithFakeLocalClient(void)
-{
+static void WithFakeLocalClient(void) {
     FakeLocalClient f;
     char path[96];
     pthread_t thread;
@@ -319,8 +313,7 @@ static void WithFakeLocalClient(void)
     pthread_mutex_destroy(&f.lock);
 }
 
-int main(void)
-{
+int main(void) {
     BadInput();
     WithoutLocalClient();
     WithFakeLocalClient();

@@ -6,8 +6,7 @@
 
 /* 32 bytes in unpadded BASE64URL: 43 characters of the URL-safe alphabet, and since 43 * 6 = 258 bits
  * the last character carries 4 data bits and two zero bits. */
-static void CheckBase64Url32(Svcpp_String s)
-{
+static void CheckBase64Url32(Svcpp_String s) {
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     static const char lastChars[] = "AEIMQUYcgkosw048";
     size_t i;
@@ -17,8 +16,7 @@ static void CheckBase64Url32(Svcpp_String s)
     CHECK(strchr(lastChars, s.ptr[42]) != NULL);
 }
 
-int main(void)
-{
+int main(void) {
     Svcpp_Client client = {NULL};
     Svcpp_AuthorizationCodeVerifier v1 = {NULL}, v2 = {NULL};
     Svcpp_AuthorizationCodeChallenge c1 = {NULL}, c2 = {NULL};

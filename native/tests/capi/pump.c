@@ -16,16 +16,14 @@ typedef struct Reentrant {
     int pendingInside;
 } Reentrant;
 
-static void *PumpFromOtherThread(void *arg)
-{
+static void *PumpFromOtherThread(void *arg) {
     Reentrant *r = (Reentrant *)arg;
     r->otherThread = Svcpp_Client_RunCallbacks(r->client);
     return NULL;
 }
 
 /* On the first delivered line: try to pump again (same thread, global, other thread), queue new work. */
-static void SVCPP_CALL Reenter(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData)
-{
+static void SVCPP_CALL Reenter(Svcpp_String message, Svcpp_LoggingSeverity severity, void *userData) {
     Reentrant *r = (Reentrant *)userData;
     RecordLog(message, severity, userData);
     if (r->done || !IsTestLine(message)) return;
@@ -41,8 +39,7 @@ static void SVCPP_CALL Reenter(Svcpp_String message, Svcpp_LoggingSeverity sever
     r->pendingInside = Svcpp_Client_HasPendingCallbacks(r->client);
 }
 
-static void Ordering(void)
-{
+static void Ordering(void) {
     Svcpp_Client client = {NULL};
     Recorder rec;
     char want[64];
@@ -52,8 +49,10 @@ static void Ordering(void)
     CHECK_OK(Svcpp_Client_RunCallbacks(&client)); /* pumping an empty queue is fine */
     AddRecorder(&client, Svcpp_LoggingSeverity_Info, &rec);
     for (i = 1; i <= 100; i++) {
-        if (i % 10 == 0) CHECK_OK(Svcpp_Client_SetHttpRequestTimeout(&client, i));
-        else CHECK_OK(Svcpp_Client_SetApplicationId(&client, (uint64_t)i));
+        if (i % 10 == 0)
+            CHECK_OK(Svcpp_Client_SetHttpRequestTimeout(&client, i));
+        else
+            CHECK_OK(Svcpp_Client_SetApplicationId(&client, (uint64_t)i));
     }
     CHECK(Svcpp_Client_HasPendingCallbacks(&client));
     CHECK_EQ_INT(rec.n, 0);
@@ -61,8 +60,10 @@ static void Ordering(void)
     CHECK(!Svcpp_Client_HasPendingCallbacks(&client));
     CHECK_EQ_INT(rec.n, 100);
     for (i = 1; i <= 100; i++) {
-        if (i % 10 == 0) sprintf(want, "HTTP request timeout set to %d ms", i);
-        else sprintf(want, "application id set to %d", i);
+        if (i % 10 == 0)
+            sprintf(want, "HTTP request timeout set to %d ms", i);
+        else
+            sprintf(want, "application id set to %d", i);
         CHECK_LINE(rec, i - 1, want);
     }
     CHECK_OK(Svcpp_Client_RunCallbacks(&client));
@@ -70,8 +71,7 @@ static void Ordering(void)
     CHECK_OK(Svcpp_Client_Drop(&client));
 }
 
-static void Reentrancy(void)
-{
+static void Reentrancy(void) {
     Svcpp_Client client = {NULL};
     Reentrant r;
     Svcpp_CallbackToken t = 0;
@@ -104,8 +104,7 @@ static void Reentrancy(void)
 }
 
 /* Nested pump through the global entry point: a callback run by Svcpp_RunCallbacks pumps again. */
-static void GlobalReentrancy(void)
-{
+static void GlobalReentrancy(void) {
     Svcpp_Client client = {NULL};
     Reentrant r;
     Svcpp_CallbackToken t = 0;
@@ -125,8 +124,7 @@ static void GlobalReentrancy(void)
     CHECK_OK(Svcpp_Client_Drop(&client));
 }
 
-static void GlobalPump(void)
-{
+static void GlobalPump(void) {
     Svcpp_Client a = {NULL}, b = {NULL};
     Recorder ra, rb;
     memset(&ra, 0, sizeof ra);
@@ -167,14 +165,12 @@ static void GlobalPump(void)
 /* RunCallbacksUpTo: at most maxCallbacks, the oldest first; the rest stay queued ahead of later work; the hook does
  * not fire for what stays queued; 0, a NULL or dropped client are refused and nothing runs. */
 static int hookFired;
-static void SVCPP_CALL CountHook(void *userData)
-{
+static void SVCPP_CALL CountHook(void *userData) {
     (void)userData;
     hookFired += 1;
 }
 
-static void BoundedPump(void)
-{
+static void BoundedPump(void) {
     Svcpp_Client client = {NULL};
     Svcpp_Client stale = {NULL};
     Recorder rec;
@@ -215,8 +211,7 @@ static void BoundedPump(void)
     CHECK_ERRC(Svcpp_Client_RunCallbacksUpTo(&client, 1), Svcpp_Errc_InvalidHandle);
 }
 
-int main(void)
-{
+int main(void) {
     Ordering();
     BoundedPump();
     Reentrancy();

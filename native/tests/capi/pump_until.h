@@ -9,8 +9,7 @@
 
 #include "check.h"
 
-static inline void PumpUntil(Svcpp_Client *client, const int *done)
-{
+static inline void PumpUntil(Svcpp_Client *client, const int *done) {
     struct timespec tick = {0, 2000000};
     int i;
     for (i = 0; i < 15000 && !*done; i++) {

@@ -6,15 +6,13 @@
  */
 #include "check.h"
 
-static uint64_t U64At(const uint8_t *p)
-{
+static uint64_t U64At(const uint8_t *p) {
     uint64_t v;
     memcpy(&v, p, sizeof v);
     return v;
 }
 
-static uint32_t U32At(const uint8_t *p)
-{
+static uint32_t U32At(const uint8_t *p) {
     uint32_t v;
     memcpy(&v, p, sizeof v);
     return v;
@@ -22,8 +20,7 @@ static uint32_t U32At(const uint8_t *p)
 
 /* The layout of an AuthorizationArgs: ClientId (u64 at 0), Scopes (u32 size at 8, bytes at 12), then the optional
  * State, Nonce, CodeChallenge, IntegrationType and CustomSchemeParam, each a presence byte (absent: 0). */
-static void WritesTheLayout(void)
-{
+static void WritesTheLayout(void) {
     Svcpp_AuthorizationArgs args = {0};
     CHECK_OK(Svcpp_AuthorizationArgs_Init(&args));
     CHECK_OK(Svcpp_AuthorizationArgs_SetClientId(&args, 0x0102030405060708ull));
@@ -54,8 +51,7 @@ static void WritesTheLayout(void)
     CHECK_OK(Svcpp_AuthorizationArgs_Drop(&args));
 }
 
-static void RefusesMisuse(void)
-{
+static void RefusesMisuse(void) {
     Svcpp_AuthorizationArgs args = {0};
     CHECK_OK(Svcpp_AuthorizationArgs_Init(&args));
     uint8_t buffer[64];
@@ -78,14 +74,14 @@ static void RefusesMisuse(void)
     CHECK_ERRC(Svcpp_AuthorizationArgs_WriteSnapshot(&stale, buffer, sizeof buffer, &size), Svcpp_Errc_InvalidHandle);
     Svcpp_ClientCreateOptions options = {0};
     CHECK_OK(Svcpp_ClientCreateOptions_Init(&options));
-    CHECK_ERRC(Svcpp_AuthorizationArgs_WriteSnapshot((const Svcpp_AuthorizationArgs *)&options, buffer, sizeof buffer, &size),
-               Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(
+        Svcpp_AuthorizationArgs_WriteSnapshot((const Svcpp_AuthorizationArgs *)&options, buffer, sizeof buffer, &size),
+        Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(size, 777);
     CHECK_OK(Svcpp_ClientCreateOptions_Drop(&options));
 }
 
-static void LookupSnapshots(void)
-{
+static void LookupSnapshots(void) {
     Svcpp_Client client = {0};
     CHECK_OK(Svcpp_Client_Init(&client));
     uint8_t buffer[64];
@@ -106,8 +102,7 @@ static void LookupSnapshots(void)
     CHECK_LAST_ERROR_MENTIONS("Svcpp_Client_GetUser_WriteSnapshot");
 }
 
-int main(void)
-{
+int main(void) {
     WritesTheLayout();
     RefusesMisuse();
     LookupSnapshots();

@@ -16,25 +16,23 @@ typedef struct {
     Svcpp_ErrorType type;
 } Seen;
 
-static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData)
-{
+static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData) {
     Seen *seen = (Seen *)userData;
     seen->type = Svcpp_ClientResult_Type(result);
     seen->c.calls++;
 }
 
-static void SVCPP_CALL OnAccept(Svcpp_ClientResult const *result, Svcpp_String joinSecret, void *userData)
-{
+static void SVCPP_CALL OnAccept(Svcpp_ClientResult const *result, Svcpp_String joinSecret, void *userData) {
     CHECK(joinSecret.size == 0);
     OnResult(result, userData);
 }
 
-static void Bitmask(void)
-{
+static void Bitmask(void) {
     Svcpp_Activity a = {NULL};
     CHECK_OK(Svcpp_Activity_Init(&a));
     CHECK_EQ_INT(Svcpp_Activity_SupportedPlatforms(&a), 0);
-    CHECK_OK(Svcpp_Activity_SetSupportedPlatforms(&a, (Svcpp_ActivityGamePlatforms)(Svcpp_ActivityGamePlatforms_Desktop | Svcpp_ActivityGamePlatforms_IOS)));
+    CHECK_OK(Svcpp_Activity_SetSupportedPlatforms(
+        &a, (Svcpp_ActivityGamePlatforms)(Svcpp_ActivityGamePlatforms_Desktop | Svcpp_ActivityGamePlatforms_IOS)));
     CHECK_EQ_INT(Svcpp_Activity_SupportedPlatforms(&a), 9);
     CHECK_OK(Svcpp_Activity_SetSupportedPlatforms(&a, (Svcpp_ActivityGamePlatforms)255));
     CHECK_ERRC(Svcpp_Activity_SetSupportedPlatforms(&a, (Svcpp_ActivityGamePlatforms)256), Svcpp_Errc_InvalidArgument);
@@ -45,8 +43,7 @@ static void Bitmask(void)
     CHECK_OK(Svcpp_Activity_Drop(&a));
 }
 
-static Svcpp_ActivityButton Button(const char *label, const char *url)
-{
+static Svcpp_ActivityButton Button(const char *label, const char *url) {
     Svcpp_ActivityButton b = {NULL};
     CHECK_OK(Svcpp_ActivityButton_Init(&b));
     CHECK_OK(Svcpp_ActivityButton_SetLabel(&b, S(label)));
@@ -55,8 +52,7 @@ static Svcpp_ActivityButton Button(const char *label, const char *url)
 }
 
 /* AddButton copies the button in, GetButtons hands out a caller-owned span, Equals compares buttons in order. */
-static void Buttons(void)
-{
+static void Buttons(void) {
     Svcpp_Activity a = {NULL};
     Svcpp_Activity b = {NULL};
     Svcpp_ActivityButton one = Button("One", "https://one.test");
@@ -91,8 +87,7 @@ static void Buttons(void)
     CHECK_OK(Svcpp_Activity_Drop(&b));
 }
 
-static void InviteIsValidField(void)
-{
+static void InviteIsValidField(void) {
     Svcpp_ActivityInvite invite = {NULL};
     Svcpp_ActivityInvite zeroed = {NULL};
     CHECK(!Svcpp_ActivityInvite_IsValid(&zeroed));
@@ -105,8 +100,7 @@ static void InviteIsValidField(void)
     CHECK(!Svcpp_ActivityInvite_IsValid(&invite));
 }
 
-static void ClientWithoutSession(void)
-{
+static void ClientWithoutSession(void) {
     Svcpp_Client client = {NULL};
     Svcpp_RelationshipHandleSpan relationships = {NULL, 0};
     Svcpp_UserHandleSpan users = {NULL, 0};
@@ -126,16 +120,20 @@ static void ClientWithoutSession(void)
     CHECK_EQ_INT(relationships.size, 0);
     CHECK_OK(Svcpp_RelationshipHandleSpan_Drop(&relationships));
     CHECK(!Svcpp_Client_GetRelationshipHandle(&client, 42, &one));
-    CHECK_ERRC(Svcpp_Client_GetRelationshipsByGroup(&client, (Svcpp_RelationshipGroupType)3, &relationships), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_GetRelationshipsByGroup(&client, (Svcpp_RelationshipGroupType)3, &relationships),
+               Svcpp_Errc_InvalidArgument);
 
     /* `max` limits: synchronous InvalidArgument, and the user data is not taken (not freed). */
     CHECK_ERRC(Svcpp_Client_SearchFriendsByUsername(&client, SN(longText, 257), &users), Svcpp_Errc_InvalidArgument);
     CHECK_OK(Svcpp_Client_SearchFriendsByUsername(&client, SN(longText, 256), &users));
     CHECK_EQ_INT(users.size, 0);
     CHECK_OK(Svcpp_UserHandleSpan_Drop(&users));
-    CHECK_ERRC(Svcpp_Client_SendActivityInvite(&client, 42, SN(longText, 1025), OnResult, CountFree, &seen), Svcpp_Errc_InvalidArgument);
-    CHECK_ERRC(Svcpp_Client_SendPlatformFriendRequest(&client, SN(longText, 257), OnResult, CountFree, &seen), Svcpp_Errc_InvalidArgument);
-    CHECK_ERRC(Svcpp_Client_SetOnlineStatus(&client, (Svcpp_StatusType)99, OnResult, CountFree, &seen), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SendActivityInvite(&client, 42, SN(longText, 1025), OnResult, CountFree, &seen),
+               Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SendPlatformFriendRequest(&client, SN(longText, 257), OnResult, CountFree, &seen),
+               Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetOnlineStatus(&client, (Svcpp_StatusType)99, OnResult, CountFree, &seen),
+               Svcpp_Errc_InvalidArgument);
     CHECK_EQ_INT(seen.c.frees, 0);
     CHECK_EQ_INT(seen.c.calls, 0);
 
@@ -174,8 +172,7 @@ static void ClientWithoutSession(void)
     CHECK_OK(Svcpp_Client_Drop(&client));
 }
 
-int main(void)
-{
+int main(void) {
     Bitmask();
     Buttons();
     InviteIsValidField();

@@ -32,12 +32,12 @@ static const char kUnknownGuild[] = "{\"code\":10004,\"message\":\"Unknown Guild
 static int listener = -1;
 static int stubPort;
 
-static void Answer(int fd, const char *status, const char *body)
-{
+static void Answer(int fd, const char *status, const char *body) {
     char head[256];
-    int n = snprintf(head, sizeof head,
-                     "HTTP/1.1 %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
-                     status, strlen(body));
+    int n =
+        snprintf(head, sizeof head,
+                 "HTTP/1.1 %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
+                 status, strlen(body));
     CHECK(write(fd, head, (size_t)n) == n);
     CHECK(write(fd, body, strlen(body)) == (ssize_t)strlen(body));
 }
@@ -45,24 +45,27 @@ static void Answer(int fd, const char *status, const char *body)
 static int StartsWith(const char *text, const char *prefix) { return strncmp(text, prefix, strlen(prefix)) == 0; }
 
 /* One request per connection (GET, no body): routes by path, 401 without the test's Bearer token. */
-static void Serve(int fd)
-{
+static void Serve(int fd) {
     char request[4096];
     size_t used = 0;
     ssize_t got;
     request[0] = '\0';
-    while (!strstr(request, "\r\n\r\n") && used < sizeof request - 1 && (got = read(fd, request + used, sizeof request - 1 - used)) > 0) {
+    while (!strstr(request, "\r\n\r\n") && used < sizeof request - 1 &&
+           (got = read(fd, request + used, sizeof request - 1 - used)) > 0) {
         used += (size_t)got;
         request[used] = '\0';
     }
-    if (!strstr(request, "\r\nAuthorization: Bearer test-token\r\n")) Answer(fd, "401 Unauthorized", "{\"code\":0}");
-    else if (StartsWith(request, "GET /api/v10/users/@me/guilds?limit=200 ")) Answer(fd, "200 OK", kGuilds);
-    else if (StartsWith(request, "GET /api/v10/guilds/5/channels ")) Answer(fd, "200 OK", kChannels);
-    else Answer(fd, "404 Not Found", kUnknownGuild);
+    if (!strstr(request, "\r\nAuthorization: Bearer test-token\r\n"))
+        Answer(fd, "401 Unauthorized", "{\"code\":0}");
+    else if (StartsWith(request, "GET /api/v10/users/@me/guilds?limit=200 "))
+        Answer(fd, "200 OK", kGuilds);
+    else if (StartsWith(request, "GET /api/v10/guilds/5/channels "))
+        Answer(fd, "200 OK", kChannels);
+    else
+        Answer(fd, "404 Not Found", kUnknownGuild);
 }
 
-static void *StubMain(void *unused)
-{
+static void *StubMain(void *unused) {
     int fd;
     (void)unused;
     while ((fd = accept(listener, NULL, NULL)) >= 0) {
@@ -72,8 +75,7 @@ static void *StubMain(void *unused)
     return NULL;
 }
 
-static pthread_t StartStub(void)
-{
+static pthread_t StartStub(void) {
     struct sockaddr_in addr;
     socklen_t len = sizeof addr;
     pthread_t thread;
@@ -90,8 +92,7 @@ static pthread_t StartStub(void)
     return thread;
 }
 
-static void StopStub(pthread_t thread)
-{
+static void StopStub(pthread_t thread) {
     shutdown(listener, SHUT_RDWR); /* accept fails: the stub thread ends */
     CHECK(pthread_join(thread, NULL) == 0);
     close(listener);
@@ -99,16 +100,14 @@ static void StopStub(pthread_t thread)
 
 /* ---- helpers -------------------------------------------------------------------------------------------- */
 
-static void SVCPP_CALL TokenUpdated(Svcpp_ClientResult const *result, void *userData)
-{
+static void SVCPP_CALL TokenUpdated(Svcpp_ClientResult const *result, void *userData) {
     CHECK(Svcpp_ClientResult_Successful(result));
     ((Counter *)userData)->calls++;
 }
 
 /* ---- Drop of spans that hold nothing --------------------------------------------------------------------- */
 
-static void DropEmpty(void)
-{
+static void DropEmpty(void) {
     Svcpp_GuildMinimalSpan zeroed = {NULL, 0};
     Svcpp_GuildChannelSpan dangling = {NULL, 3};
     Svcpp_UserApplicationProfileHandleSpan profiles = {NULL, 0};
@@ -131,8 +130,7 @@ typedef struct GuildsSeen {
     Svcpp_GuildMinimalSpan kept;    /* clones in a library-allocated buffer: the test's own span */
 } GuildsSeen;
 
-static void SVCPP_CALL OnGuilds(Svcpp_ClientResult const *result, Svcpp_GuildMinimalSpan guilds, void *userData)
-{
+static void SVCPP_CALL OnGuilds(Svcpp_ClientResult const *result, Svcpp_GuildMinimalSpan guilds, void *userData) {
     GuildsSeen *seen = (GuildsSeen *)userData;
     size_t i;
     seen->calls++;
@@ -154,16 +152,14 @@ static void SVCPP_CALL OnGuilds(Svcpp_ClientResult const *result, Svcpp_GuildMin
     }
 }
 
-static void CheckGuild(Svcpp_GuildMinimal const *g, uint64_t id, const char *name)
-{
+static void CheckGuild(Svcpp_GuildMinimal const *g, uint64_t id, const char *name) {
     Svcpp_String s = {NULL, 0};
     CHECK_EQ_INT(Svcpp_GuildMinimal_Id(g), id);
     CHECK_OK(Svcpp_GuildMinimal_Name(g, &s));
     CHECK_STR_TAKE(s, name);
 }
 
-static void UserGuilds(Svcpp_Client *client)
-{
+static void UserGuilds(Svcpp_Client *client) {
     GuildsSeen seen;
     Svcpp_GuildMinimal stale, adopted;
     memset(&seen, 0, sizeof seen);
@@ -207,8 +203,7 @@ typedef struct ChannelsSeen {
     Svcpp_GuildChannelSpan kept;
 } ChannelsSeen;
 
-static void SVCPP_CALL OnChannels(Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan channels, void *userData)
-{
+static void SVCPP_CALL OnChannels(Svcpp_ClientResult const *result, Svcpp_GuildChannelSpan channels, void *userData) {
     ChannelsSeen *seen = (ChannelsSeen *)userData;
     size_t i;
     seen->calls++;
@@ -221,9 +216,8 @@ static void SVCPP_CALL OnChannels(Svcpp_ClientResult const *result, Svcpp_GuildC
     for (i = 0; i < channels.size; i++) CHECK_OK(Svcpp_GuildChannel_Clone(&seen->kept.ptr[i], &channels.ptr[i]));
 }
 
-static void CheckChannel(Svcpp_GuildChannel const *c, uint64_t id, const char *name, Svcpp_ChannelType type, int32_t position,
-                         uint64_t parentId, bool linkable, bool everyone)
-{
+static void CheckChannel(Svcpp_GuildChannel const *c, uint64_t id, const char *name, Svcpp_ChannelType type,
+                         int32_t position, uint64_t parentId, bool linkable, bool everyone) {
     Svcpp_String s = {NULL, 0};
     Svcpp_LinkedLobby lobby = {NULL};
     uint64_t parent = 0;
@@ -239,8 +233,7 @@ static void CheckChannel(Svcpp_GuildChannel const *c, uint64_t id, const char *n
     CHECK(!Svcpp_GuildChannel_LinkedLobby(c, &lobby));
 }
 
-static void GuildChannels(Svcpp_Client *client)
-{
+static void GuildChannels(Svcpp_Client *client) {
     ChannelsSeen seen, missing;
     memset(&seen, 0, sizeof seen);
     memset(&missing, 0, sizeof missing);
@@ -262,8 +255,7 @@ static void GuildChannels(Svcpp_Client *client)
 
 /* ---- without a token: ValidationError with an empty span; misuse takes nothing ------------------------- */
 
-static void WithoutToken(void)
-{
+static void WithoutToken(void) {
     Svcpp_Client client = {NULL};
     GuildsSeen guilds;
     ChannelsSeen channels;
@@ -281,8 +273,7 @@ static void WithoutToken(void)
     CHECK_OK(Svcpp_Client_Drop(&client));
 }
 
-int main(void)
-{
+int main(void) {
     char apiBase[64], webBase[64];
     Svcpp_Client client = {NULL};
     Counter token = {0, 0};
@@ -295,7 +286,8 @@ int main(void)
     snprintf(apiBase, sizeof apiBase, "http://127.0.0.1:%d/api/v10", stubPort);
     snprintf(webBase, sizeof webBase, "http://127.0.0.1:%d", stubPort);
     CHECK_OK(Svcpp_Client_InitWithBases(&client, S(apiBase), S(webBase)));
-    CHECK_OK(Svcpp_Client_UpdateToken(&client, Svcpp_AuthorizationTokenType_Bearer, S("test-token"), TokenUpdated, NULL, &token));
+    CHECK_OK(Svcpp_Client_UpdateToken(&client, Svcpp_AuthorizationTokenType_Bearer, S("test-token"), TokenUpdated, NULL,
+                                      &token));
     PumpUntil(&client, &token.calls);
     UserGuilds(&client);
     GuildChannels(&client);

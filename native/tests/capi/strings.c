@@ -14,15 +14,14 @@ typedef struct StringField {
     void *handle;
 } StringField;
 
-#define REQUIRED_FIELD(T, F)                                                                                      \
-    static Svcpp_Errc Set_##T##_##F(void *h, Svcpp_String v) { return Svcpp_##T##_Set##F((Svcpp_##T *)h, v); }   \
-    static bool Get_##T##_##F(void *h, Svcpp_String *o)                                                          \
-    {                                                                                                            \
-        CHECK_OK(Svcpp_##T##_##F((Svcpp_##T *)h, o));                                                            \
-        return true;                                                                                             \
+#define REQUIRED_FIELD(T, F)                                                                                   \
+    static Svcpp_Errc Set_##T##_##F(void *h, Svcpp_String v) { return Svcpp_##T##_Set##F((Svcpp_##T *)h, v); } \
+    static bool Get_##T##_##F(void *h, Svcpp_String *o) {                                                      \
+        CHECK_OK(Svcpp_##T##_##F((Svcpp_##T *)h, o));                                                          \
+        return true;                                                                                           \
     }
-#define OPTIONAL_FIELD(T, F)                                                                                      \
-    static Svcpp_Errc Set_##T##_##F(void *h, Svcpp_String v) { return Svcpp_##T##_Set##F((Svcpp_##T *)h, &v); }  \
+#define OPTIONAL_FIELD(T, F)                                                                                    \
+    static Svcpp_Errc Set_##T##_##F(void *h, Svcpp_String v) { return Svcpp_##T##_Set##F((Svcpp_##T *)h, &v); } \
     static bool Get_##T##_##F(void *h, Svcpp_String *o) { return Svcpp_##T##_##F((Svcpp_##T *)h, o); }
 
 REQUIRED_FIELD(ClientCreateOptions, ApiBase)
@@ -37,7 +36,8 @@ OPTIONAL_FIELD(AuthorizationArgs, State)
 OPTIONAL_FIELD(AuthorizationArgs, Nonce)
 OPTIONAL_FIELD(AuthorizationArgs, CustomSchemeParam)
 
-#define FIELD(T, F, max, h) {"Svcpp_" #T "_Set" #F, max, Set_##T##_##F, Get_##T##_##F, h}
+#define FIELD(T, F, max, h) \
+    { "Svcpp_" #T "_Set" #F, max, Set_##T##_##F, Get_##T##_##F, h }
 
 /* Malformed UTF-8, each embedded between valid ASCII so the position is not at the start. */
 typedef struct Bad {
@@ -46,41 +46,85 @@ typedef struct Bad {
     size_t size;
 } Bad;
 static const Bad badUtf8[] = {
-    {"overlong 2-byte slash", "a\xC0\xAF" "b", 4},
-    {"overlong 2-byte C1", "a\xC1\xBF" "b", 4},
-    {"overlong 3-byte", "a\xE0\x80\xAF" "b", 5},
-    {"overlong 4-byte", "a\xF0\x80\x80\xAF" "b", 6},
-    {"overlong NUL", "a\xC0\x80" "b", 4},
-    {"high surrogate U+D800", "a\xED\xA0\x80" "b", 5},
-    {"low surrogate U+DFFF", "a\xED\xBF\xBF" "b", 5},
+    {"overlong 2-byte slash",
+     "a\xC0\xAF"
+     "b",
+     4},
+    {"overlong 2-byte C1",
+     "a\xC1\xBF"
+     "b",
+     4},
+    {"overlong 3-byte",
+     "a\xE0\x80\xAF"
+     "b",
+     5},
+    {"overlong 4-byte",
+     "a\xF0\x80\x80\xAF"
+     "b",
+     6},
+    {"overlong NUL",
+     "a\xC0\x80"
+     "b",
+     4},
+    {"high surrogate U+D800",
+     "a\xED\xA0\x80"
+     "b",
+     5},
+    {"low surrogate U+DFFF",
+     "a\xED\xBF\xBF"
+     "b",
+     5},
     {"surrogate pair encoded as two 3-byte sequences", "\xED\xA0\xBD\xED\xB8\x80", 6},
     {"truncated 3-byte at end", "ab\xE2\x82", 4},
     {"truncated 4-byte at end", "ab\xF0\x9F\x98", 5},
-    {"truncated 2-byte followed by ASCII", "a\xC3" "b", 3},
-    {"truncated 3-byte followed by ASCII", "a\xE2\x82" "b", 4},
-    {"lone 0xFF", "a\xFF" "b", 3},
-    {"lone 0xFE", "a\xFE" "b", 3},
+    {"truncated 2-byte followed by ASCII",
+     "a\xC3"
+     "b",
+     3},
+    {"truncated 3-byte followed by ASCII",
+     "a\xE2\x82"
+     "b",
+     4},
+    {"lone 0xFF",
+     "a\xFF"
+     "b",
+     3},
+    {"lone 0xFE",
+     "a\xFE"
+     "b",
+     3},
     {"only 0xFF", "\xFF", 1},
-    {"stray continuation byte", "a\x80" "b", 3},
-    {"above U+10FFFF (F4 90)", "a\xF4\x90\x80\x80" "b", 6},
-    {"F5 lead byte", "a\xF5\x80\x80\x80" "b", 6},
-    {"5-byte form", "a\xF8\x88\x80\x80\x80" "b", 7},
+    {"stray continuation byte",
+     "a\x80"
+     "b",
+     3},
+    {"above U+10FFFF (F4 90)",
+     "a\xF4\x90\x80\x80"
+     "b",
+     6},
+    {"F5 lead byte",
+     "a\xF5\x80\x80\x80"
+     "b",
+     6},
+    {"5-byte form",
+     "a\xF8\x88\x80\x80\x80"
+     "b",
+     7},
 };
 
 /* Valid multi-byte UTF-8 that must round-trip byte for byte. */
 static const char *goodUtf8[] = {
-    "caf\xC3\xA9",                 /* é */
-    "\xE2\x82\xAC 5",              /* € */
-    "\xF0\x9F\x98\x80 smile",      /* U+1F600 */
-    "\xF4\x8F\xBF\xBF",            /* U+10FFFF, the last code point */
-    "\xEF\xBF\xBF",                /* U+FFFF (a noncharacter, still valid UTF-8) */
-    "\xED\x9F\xBF",                /* U+D7FF, just below the surrogates */
-    "\xEE\x80\x80",                /* U+E000, just above the surrogates */
+    "caf\xC3\xA9",            /* é */
+    "\xE2\x82\xAC 5",         /* € */
+    "\xF0\x9F\x98\x80 smile", /* U+1F600 */
+    "\xF4\x8F\xBF\xBF",       /* U+10FFFF, the last code point */
+    "\xEF\xBF\xBF",           /* U+FFFF (a noncharacter, still valid UTF-8) */
+    "\xED\x9F\xBF",           /* U+D7FF, just below the surrogates */
+    "\xEE\x80\x80",           /* U+E000, just above the surrogates */
 };
 
 /* n copies of the UTF-8 sequence `unit` into a malloc'd buffer. */
-static char *Repeat(const char *unit, size_t n, size_t *size)
-{
+static char *Repeat(const char *unit, size_t n, size_t *size) {
     size_t u = strlen(unit), i;
     char *buf = (char *)malloc(u * n + 1);
     CHECK(buf != NULL);
@@ -90,8 +134,7 @@ static char *Repeat(const char *unit, size_t n, size_t *size)
     return buf;
 }
 
-static void CheckValue(const StringField *f, const void *bytes, size_t size)
-{
+static void CheckValue(const StringField *f, const void *bytes, size_t size) {
     Svcpp_String out = {NULL, 0};
     CHECK(f->get(f->handle, &out));
     if (out.size != size || (size && memcmp(out.ptr, bytes, size) != 0)) {
@@ -102,8 +145,7 @@ static void CheckValue(const StringField *f, const void *bytes, size_t size)
     Svcpp_Free(out.ptr);
 }
 
-static void Accepts(const StringField *f, const void *bytes, size_t size)
-{
+static void Accepts(const StringField *f, const void *bytes, size_t size) {
     Svcpp_Errc rc = f->set(f->handle, SN(bytes, size));
     if (rc != Svcpp_Errc_Ok) {
         fprintf(stderr, "%s rejected a valid value of %zu bytes: %s\n", f->name, size, Svcpp_ErrcName(rc));
@@ -112,8 +154,7 @@ static void Accepts(const StringField *f, const void *bytes, size_t size)
     CheckValue(f, bytes, size);
 }
 
-static void Rejects(const StringField *f, const void *bytes, size_t size, Svcpp_Errc want, const char *what)
-{
+static void Rejects(const StringField *f, const void *bytes, size_t size, Svcpp_Errc want, const char *what) {
     static const char old[] = "old value";
     Svcpp_Errc rc;
     CHECK_OK(f->set(f->handle, S(old)));
@@ -126,8 +167,7 @@ static void Rejects(const StringField *f, const void *bytes, size_t size, Svcpp_
     CheckValue(f, old, strlen(old)); /* a failing call changes nothing */
 }
 
-static void CheckField(const StringField *f)
-{
+static void CheckField(const StringField *f) {
     size_t i, size;
     char *buf;
 
@@ -173,8 +213,7 @@ static void CheckField(const StringField *f)
     free(buf);
 }
 
-int main(void)
-{
+int main(void) {
     Svcpp_ClientCreateOptions opts = {NULL};
     Svcpp_ClientResult result = {NULL};
     Svcpp_AuthorizationCodeChallenge challenge = {NULL};
@@ -221,7 +260,8 @@ int main(void)
         CHECK_ERRC(Svcpp_AuthorizationArgs_SetScopes(&args, S("abc\xFF")), Svcpp_Errc_InvalidUtf8);
         msg = LastError();
         if (!StrContains(msg, "Svcpp_AuthorizationArgs_SetScopes") || !StrContains(msg, "byte 3")) {
-            fprintf(stderr, "last error \"%.*s\": want the function name and \"byte 3\"\n", (int)msg.size, (const char *)msg.ptr);
+            fprintf(stderr, "last error \"%.*s\": want the function name and \"byte 3\"\n", (int)msg.size,
+                    (const char *)msg.ptr);
             exit(1);
         }
         CHECK(msg.ptr[msg.size] == '\0');

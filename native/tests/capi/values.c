@@ -5,8 +5,7 @@
  */
 #include "check.h"
 
-static void CheckArgsDefaults(Svcpp_AuthorizationArgs *a)
-{
+static void CheckArgsDefaults(Svcpp_AuthorizationArgs *a) {
     Svcpp_String s = {NULL, 0};
     Svcpp_AuthorizationCodeChallenge c = {NULL};
     Svcpp_IntegrationType it;
@@ -24,31 +23,27 @@ static void CheckArgsDefaults(Svcpp_AuthorizationArgs *a)
     CHECK(s.ptr == NULL);
 }
 
-static Svcpp_AuthorizationCodeChallenge MakeChallenge(const char *text)
-{
+static Svcpp_AuthorizationCodeChallenge MakeChallenge(const char *text) {
     Svcpp_AuthorizationCodeChallenge c = {NULL};
     CHECK_OK(Svcpp_AuthorizationCodeChallenge_Init(&c));
     CHECK_OK(Svcpp_AuthorizationCodeChallenge_SetChallenge(&c, S(text)));
     return c;
 }
 
-static void CheckChallengeText(Svcpp_AuthorizationCodeChallenge const *c, const char *text)
-{
+static void CheckChallengeText(Svcpp_AuthorizationCodeChallenge const *c, const char *text) {
     Svcpp_String s = {NULL, 0};
     CHECK_OK(Svcpp_AuthorizationCodeChallenge_Challenge(c, &s));
     CHECK_STR_TAKE(s, text);
 }
 
-static void CheckArgsChallenge(Svcpp_AuthorizationArgs const *a, const char *text)
-{
+static void CheckArgsChallenge(Svcpp_AuthorizationArgs const *a, const char *text) {
     Svcpp_AuthorizationCodeChallenge c = {NULL};
     CHECK(Svcpp_AuthorizationArgs_CodeChallenge(a, &c));
     CheckChallengeText(&c, text);
     CHECK_OK(Svcpp_AuthorizationCodeChallenge_Drop(&c));
 }
 
-static void ArgsRoundTrip(void)
-{
+static void ArgsRoundTrip(void) {
     Svcpp_AuthorizationArgs a = {NULL};
     Svcpp_String s = {NULL, 0};
     Svcpp_String in;
@@ -137,8 +132,7 @@ static void ArgsRoundTrip(void)
     CHECK_OK(Svcpp_AuthorizationArgs_Drop(&a));
 }
 
-static void ArgsCloneIsDeep(void)
-{
+static void ArgsCloneIsDeep(void) {
     Svcpp_AuthorizationArgs a = {NULL}, b = {NULL};
     Svcpp_AuthorizationCodeChallenge c = MakeChallenge("orig-challenge");
     Svcpp_String st = S("orig-state");
@@ -186,8 +180,7 @@ static void ArgsCloneIsDeep(void)
     CHECK_OK(Svcpp_AuthorizationArgs_Drop(&b));
 }
 
-static void InitAndCloneOverwrite(void)
-{
+static void InitAndCloneOverwrite(void) {
     Svcpp_AuthorizationArgs a = {NULL}, first, target, src = {NULL};
     Svcpp_String s = {NULL, 0};
     CHECK_OK(Svcpp_AuthorizationArgs_Init(&a));
@@ -217,8 +210,7 @@ static void InitAndCloneOverwrite(void)
     CHECK_OK(Svcpp_AuthorizationArgs_Drop(&src));
 }
 
-static void OptionsValues(void)
-{
+static void OptionsValues(void) {
     Svcpp_ClientCreateOptions o = {NULL}, copy = {NULL};
     Svcpp_String s = {NULL, 0};
     uint64_t mask = 99;
@@ -271,8 +263,7 @@ static void OptionsValues(void)
     CHECK_OK(Svcpp_ClientCreateOptions_Drop(&copy));
 }
 
-static void ResultValues(void)
-{
+static void ResultValues(void) {
     Svcpp_ClientResult r = {NULL}, copy = {NULL};
     Svcpp_String s = {NULL, 0};
     CHECK_OK(Svcpp_ClientResult_Init(&r));
@@ -322,8 +313,7 @@ static void ResultValues(void)
     CHECK_OK(Svcpp_ClientResult_Drop(&copy));
 }
 
-static void ChallengeAndVerifierValues(void)
-{
+static void ChallengeAndVerifierValues(void) {
     Svcpp_AuthorizationCodeChallenge c = {NULL}, copy = {NULL};
     Svcpp_String s = {NULL, 0};
     CHECK_OK(Svcpp_AuthorizationCodeChallenge_Init(&c));
@@ -371,8 +361,7 @@ static void ChallengeAndVerifierValues(void)
     }
 }
 
-static void ClientValues(void)
-{
+static void ClientValues(void) {
     Svcpp_Client c = {NULL};
     Svcpp_ClientCreateOptions o = {NULL};
     CHECK_OK(Svcpp_Client_Init(&c));
@@ -402,8 +391,7 @@ static void ClientValues(void)
     CHECK_OK(Svcpp_Client_Drop(&c));
 }
 
-int main(void)
-{
+int main(void) {
     ArgsRoundTrip();
     ArgsCloneIsDeep();
     InitAndCloneOverwrite();

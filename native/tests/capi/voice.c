@@ -9,11 +9,10 @@
  *   a zeroed Call handle → InvalidHandle; EndCall of no call completes at once; device lists include "null";
  *   SetThreadPriority with an unknown thread or a priority outside the nice range -20..19 → InvalidArgument;
  *   a zeroed CallInfoHandle reads defaults;
- *   the encryption surface (svcpp additions): NULL out → NullArgument; a zeroed or NULL Call → InvalidHandle, out untouched,
- *   the callback's user data left with the caller.
- * The rules that need a live call (participant volume, second StartCall, not a member, setters on an ended call,
- * the lobby's CallInfoHandle) run against the real platform in live/voice_call_rules.c
- * (test/e2e/capi-voice-call.test.ts starts the platform and runs it).
+ *   the encryption surface (svcpp additions): NULL out → NullArgument; a zeroed or NULL Call → InvalidHandle, out
+ * untouched, the callback's user data left with the caller. The rules that need a live call (participant volume, second
+ * StartCall, not a member, setters on an ended call, the lobby's CallInfoHandle) run against the real platform in
+ * live/voice_call_rules.c (test/e2e/capi-voice-call.test.ts starts the platform and runs it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -30,29 +29,34 @@ typedef struct {
     int done;
 } Seen;
 
-static void SVCPP_CALL OnReceived(uint64_t userId, int16_t *data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels,
-                                  bool *outShouldMute, void *userData)
-{
-    (void)userId; (void)data; (void)samplesPerChannel; (void)sampleRate; (void)channels; (void)outShouldMute;
+static void SVCPP_CALL OnReceived(uint64_t userId, int16_t *data, uint64_t samplesPerChannel, int32_t sampleRate,
+                                  uint64_t channels, bool *outShouldMute, void *userData) {
+    (void)userId;
+    (void)data;
+    (void)samplesPerChannel;
+    (void)sampleRate;
+    (void)channels;
+    (void)outShouldMute;
     ((Counter *)userData)->calls++;
 }
 
-static void SVCPP_CALL OnCaptured(int16_t *data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, void *userData)
-{
-    (void)data; (void)samplesPerChannel; (void)sampleRate; (void)channels;
+static void SVCPP_CALL OnCaptured(int16_t *data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels,
+                                  void *userData) {
+    (void)data;
+    (void)samplesPerChannel;
+    (void)sampleRate;
+    (void)channels;
     ((Counter *)userData)->calls++;
 }
 
-static void SVCPP_CALL OnDeviceResult(Svcpp_ClientResult const *result, void *userData)
-{
+static void SVCPP_CALL OnDeviceResult(Svcpp_ClientResult const *result, void *userData) {
     Seen *seen = (Seen *)userData;
     seen->type = Svcpp_ClientResult_Type(result);
     seen->c.calls++;
     seen->done = 1;
 }
 
-static void SVCPP_CALL OnDevices(Svcpp_AudioDeviceSpan devices, void *userData)
-{
+static void SVCPP_CALL OnDevices(Svcpp_AudioDeviceSpan devices, void *userData) {
     Seen *seen = (Seen *)userData;
     size_t i;
     for (i = 0; i < devices.size; i++) {
@@ -65,21 +69,20 @@ static void SVCPP_CALL OnDevices(Svcpp_AudioDeviceSpan devices, void *userData)
     seen->done = 1;
 }
 
-static void SVCPP_CALL OnEnded(void *userData)
-{
+static void SVCPP_CALL OnEnded(void *userData) {
     Seen *seen = (Seen *)userData;
     seen->c.calls++;
     seen->done = 1;
 }
 
-static void StartCallBeforeReady(Svcpp_Client *client)
-{
+static void StartCallBeforeReady(Svcpp_Client *client) {
     Svcpp_Call call = {NULL};
     Counter received = {0, 0}, captured = {0, 0};
     CHECK(!Svcpp_Client_StartCall(client, 42, &call));
     CHECK_LAST_ERROR_MENTIONS("not Ready");
     CHECK(call.opaque == NULL);
-    CHECK(!Svcpp_Client_StartCallWithAudioCallbacks(client, 42, OnReceived, CountFree, &received, OnCaptured, CountFree, &captured, &call));
+    CHECK(!Svcpp_Client_StartCallWithAudioCallbacks(client, 42, OnReceived, CountFree, &received, OnCaptured, CountFree,
+                                                    &captured, &call));
     CHECK_LAST_ERROR_MENTIONS("not Ready");
     /* Rejected: the user data stays the caller's, nothing was called. */
     CHECK_EQ_INT(received.frees, 0);
@@ -94,8 +97,7 @@ static void StartCallBeforeReady(Svcpp_Client *client)
     }
 }
 
-static void Volumes(Svcpp_Client *client)
-{
+static void Volumes(Svcpp_Client *client) {
     CHECK(Svcpp_Client_GetInputVolume(client) == 100.0f);
     CHECK(Svcpp_Client_GetOutputVolume(client) == 100.0f);
     CHECK_OK(Svcpp_Client_SetInputVolume(client, 40.0f));
@@ -114,8 +116,7 @@ static void Volumes(Svcpp_Client *client)
     CHECK_ERRC(Svcpp_Client_SetNoAudioInputThreshold(client, -101.0f), Svcpp_Errc_InvalidArgument);
 }
 
-static void Devices(Svcpp_Client *client)
-{
+static void Devices(Svcpp_Client *client) {
     Seen seen;
     memset(&seen, 0, sizeof seen);
     CHECK_OK(Svcpp_Client_GetInputDevices(client, OnDevices, CountFree, &seen));
@@ -125,14 +126,18 @@ static void Devices(Svcpp_Client *client)
 
     /* Unknown id: InvalidArgument now, the callback never runs and its user data stays ours. */
     memset(&seen, 0, sizeof seen);
-    CHECK_ERRC(Svcpp_Client_SetInputDevice(client, S("no-such-device-xyz"), OnDeviceResult, CountFree, &seen), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetInputDevice(client, S("no-such-device-xyz"), OnDeviceResult, CountFree, &seen),
+               Svcpp_Errc_InvalidArgument);
     CHECK_LAST_ERROR_MENTIONS("no-such-device-xyz");
-    CHECK_ERRC(Svcpp_Client_SetOutputDevice(client, S("no-such-device-xyz"), OnDeviceResult, CountFree, &seen), Svcpp_Errc_InvalidArgument);
-    CHECK_ERRC(Svcpp_Client_SetInputDevice(client, S("file:"), OnDeviceResult, CountFree, &seen), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetOutputDevice(client, S("no-such-device-xyz"), OnDeviceResult, CountFree, &seen),
+               Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetInputDevice(client, S("file:"), OnDeviceResult, CountFree, &seen),
+               Svcpp_Errc_InvalidArgument);
     CHECK_EQ_INT(seen.c.calls + seen.c.frees, 0);
 
     /* A file device that cannot be read: ValidationError through the pump. */
-    CHECK_OK(Svcpp_Client_SetInputDevice(client, S("file:/nonexistent/svcpp-voice-test.wav"), OnDeviceResult, CountFree, &seen));
+    CHECK_OK(Svcpp_Client_SetInputDevice(client, S("file:/nonexistent/svcpp-voice-test.wav"), OnDeviceResult, CountFree,
+                                         &seen));
     PumpUntil(client, &seen.done);
     CHECK_EQ_INT(seen.type, Svcpp_ErrorType_ValidationError);
     CHECK_EQ_INT(seen.c.frees, 1);
@@ -144,14 +149,13 @@ static void Devices(Svcpp_Client *client)
     CHECK_EQ_INT(seen.type, Svcpp_ErrorType_None);
 }
 
-static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData)
-{
+static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough,
+                                    void *userData) {
     (void)protocolVersion, (void)epoch, (void)transitionPending, (void)passthrough;
     ((Counter *)userData)->calls++;
 }
 
-static void EncryptionSurface(Svcpp_Call *zero)
-{
+static void EncryptionSurface(Svcpp_Call *zero) {
     Svcpp_CallEncryptionState state = {NULL};
     Svcpp_String code = {NULL, 0};
     Counter c;
@@ -163,7 +167,8 @@ static void EncryptionSurface(Svcpp_Call *zero)
     CHECK_ERRC(Svcpp_Call_GetPrivacyCode(zero, &code), Svcpp_Errc_InvalidHandle);
     CHECK(code.ptr == NULL);
     CHECK_ERRC(Svcpp_Call_GetEncryptionState(NULL, &state), Svcpp_Errc_InvalidHandle);
-    CHECK_ERRC(Svcpp_Call_SetEncryptionStateChangedCallback(zero, OnEncryption, CountFree, &c), Svcpp_Errc_InvalidHandle);
+    CHECK_ERRC(Svcpp_Call_SetEncryptionStateChangedCallback(zero, OnEncryption, CountFree, &c),
+               Svcpp_Errc_InvalidHandle);
     CHECK_EQ_INT(c.frees, 0); /* refused: the user data stays with the caller */
     CHECK_EQ_INT(c.calls, 0);
 
@@ -185,8 +190,7 @@ static void EncryptionSurface(Svcpp_Call *zero)
     CHECK_ERRC(Svcpp_Call_GetParticipantFingerprint(NULL, 7, &fingerprint), Svcpp_Errc_InvalidHandle);
 }
 
-static void CallHandles(Svcpp_Client *client)
-{
+static void CallHandles(Svcpp_Client *client) {
     Svcpp_Call zero = {NULL};
     Seen seen;
     CHECK(!Svcpp_Call_IsValid(&zero));
@@ -210,8 +214,7 @@ static void CallHandles(Svcpp_Client *client)
     CHECK(!Svcpp_Client_SetSpeakerMode(client, true));
 }
 
-static void ThreadPriority(Svcpp_Client *client)
-{
+static void ThreadPriority(Svcpp_Client *client) {
     Svcpp_Client zero = {NULL};
     CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, (Svcpp_Client_Thread)3, 0), Svcpp_Errc_InvalidArgument);
     CHECK_LAST_ERROR_MENTIONS("thread");
@@ -219,15 +222,15 @@ static void ThreadPriority(Svcpp_Client *client)
     CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Network, 20), Svcpp_Errc_InvalidArgument);
     CHECK_LAST_ERROR_MENTIONS("-20..19");
     CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, -21), Svcpp_Errc_InvalidArgument);
-    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, INT32_MIN), Svcpp_Errc_InvalidArgument);
+    CHECK_ERRC(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, INT32_MIN),
+               Svcpp_Errc_InvalidArgument);
     CHECK_ERRC(Svcpp_Client_SetThreadPriority(&zero, Svcpp_Client_Thread_Voice, 0), Svcpp_Errc_InvalidHandle);
     /* In range: accepted (no voice thread runs yet; it starts with this priority). */
     CHECK_OK(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Voice, 4));
     CHECK_OK(Svcpp_Client_SetThreadPriority(client, Svcpp_Client_Thread_Network, 19));
 }
 
-static void ZeroCallInfo(void)
-{
+static void ZeroCallInfo(void) {
     Svcpp_CallInfoHandle zero = {NULL};
     Svcpp_UInt64Span ids = {NULL, 0};
     Svcpp_VoiceStateHandle state = {NULL};
@@ -239,8 +242,7 @@ static void ZeroCallInfo(void)
     CHECK(state.opaque == NULL);
 }
 
-int main(void)
-{
+int main(void) {
     Svcpp_Client client = {NULL};
     CHECK_OK(Svcpp_Client_Init(&client));
     StartCallBeforeReady(&client);

@@ -70,21 +70,26 @@ TEST(RelationshipsReducer, ReadyReplacesTheCacheWithoutEvents) {
 TEST(RelationshipsReducer, AddReportsCreatedThenTheGroupChange) {
     UserCache users("cdn");
     relationships::Apply(users, "READY", json::object());
-    auto events = relationships::Apply(users, "RELATIONSHIP_ADD", json::parse(R"({"id":"3","axis":"game","type":1,"user":{"id":"3","username":"c"}})"));
-    EXPECT_EQ(events, (std::vector<relationships::RelationshipEvent>{{RelKind::Created, 3, false}, {RelKind::GroupsUpdated, 3, false}}));
+    auto events =
+        relationships::Apply(users, "RELATIONSHIP_ADD",
+                             json::parse(R"({"id":"3","axis":"game","type":1,"user":{"id":"3","username":"c"}})"));
+    EXPECT_EQ(events, (std::vector<relationships::RelationshipEvent>{{RelKind::Created, 3, false},
+                                                                     {RelKind::GroupsUpdated, 3, false}}));
     EXPECT_EQ(relationships::GroupOfUser(users, 3), RelationshipGroupType::Offline);
 }
 
 TEST(RelationshipsReducer, RemoveOfAnUnknownRelationshipReportsNothing) {
     UserCache users("cdn");
-    EXPECT_TRUE(relationships::Apply(users, "RELATIONSHIP_REMOVE", json::parse(R"({"id":"3","axis":"platform"})")).empty());
+    EXPECT_TRUE(
+        relationships::Apply(users, "RELATIONSHIP_REMOVE", json::parse(R"({"id":"3","axis":"platform"})")).empty());
 }
 
 TEST(RelationshipsReducer, RemoveReportsDeletedAndTheUserLeavesTheGroups) {
     UserCache users("cdn");
     relationships::Apply(users, "READY", Ready());
     auto events = relationships::Apply(users, "RELATIONSHIP_REMOVE", json::parse(R"({"id":"2","axis":"platform"})"));
-    EXPECT_EQ(events, (std::vector<relationships::RelationshipEvent>{{RelKind::Deleted, 2, true}, {RelKind::GroupsUpdated, 2, false}}));
+    EXPECT_EQ(events, (std::vector<relationships::RelationshipEvent>{{RelKind::Deleted, 2, true},
+                                                                     {RelKind::GroupsUpdated, 2, false}}));
     EXPECT_EQ(relationships::GroupOfUser(users, 2), std::nullopt);
 }
 
@@ -108,7 +113,8 @@ TEST(PresenceReducer, AChangeReportsTheUserThenTheGroupChange) {
     UserCache users("cdn");
     relationships::Apply(users, "READY", Ready());
     presence::Apply(users, {500}, "READY", Ready());
-    auto events = presence::Apply(users, {500}, "PRESENCE_UPDATE", json::parse(R"({"user":{"id":"2"},"status":"idle","activities":[]})"));
+    auto events = presence::Apply(users, {500}, "PRESENCE_UPDATE",
+                                  json::parse(R"({"user":{"id":"2"},"status":"idle","activities":[]})"));
     EXPECT_EQ(Kinds(events), (std::vector<PresenceKind>{PresenceKind::UserUpdated, PresenceKind::GroupsUpdated}));
     EXPECT_EQ(relationships::GroupOfUser(users, 2), RelationshipGroupType::OnlineElsewhere);
 }
@@ -117,7 +123,8 @@ TEST(PresenceReducer, AnUnchangedPresenceReportsNothing) {
     UserCache users("cdn");
     relationships::Apply(users, "READY", Ready());
     presence::Apply(users, {500}, "READY", Ready());
-    auto same = json::parse(R"({"user":{"id":"2"},"status":"online","activities":[{"name":"Ours","application_id":"500"}]})");
+    auto same =
+        json::parse(R"({"user":{"id":"2"},"status":"online","activities":[{"name":"Ours","application_id":"500"}]})");
     EXPECT_TRUE(presence::Apply(users, {500}, "PRESENCE_UPDATE", same).empty());
 }
 
@@ -152,7 +159,8 @@ TEST(DispatchTable, RunsTheHandlersOfOneTypeInRegistrationOrder) {
     std::vector<std::string> seen;
     table.On("READY", [&](std::string_view type, const json &) { seen.push_back("users:" + std::string(type)); });
     table.On("READY", [&](std::string_view type, const json &) { seen.push_back("lobbies:" + std::string(type)); });
-    table.On("LOBBY_CREATE", [&](std::string_view type, const json &) { seen.push_back("lobbies:" + std::string(type)); });
+    table.On("LOBBY_CREATE",
+             [&](std::string_view type, const json &) { seen.push_back("lobbies:" + std::string(type)); });
     EXPECT_TRUE(table.Dispatch("READY", json::object()));
     EXPECT_EQ(seen, (std::vector<std::string>{"users:READY", "lobbies:READY"}));
     EXPECT_TRUE(table.Handles("LOBBY_CREATE"));

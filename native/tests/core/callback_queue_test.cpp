@@ -78,7 +78,10 @@ TEST(CallbackQueue, StopRequestPutsUnrunJobsBack) {
     CallbackQueue q;
     std::vector<int> seen;
     bool stop = false;
-    q.Post(Job{[&](JobMode) { seen.push_back(1); stop = true; }});
+    q.Post(Job{[&](JobMode) {
+        seen.push_back(1);
+        stop = true;
+    }});
     q.Post(Event(seen, 2));
     q.Run([&] { return stop; });
     EXPECT_EQ(seen, (std::vector<int>{1}));

@@ -29,7 +29,8 @@ int IoThreadsRunning() { return CountThreadsNamed("svcpp-io"); }
  */
 ServerReply Platform(const ServerRequest &request, uint16_t port) {
     if (request.target == "/api/v10/oauth2/@me") return ServerReply{200, R"({"expires":"2999-01-01T00:00:00Z"})"};
-    if (request.target == "/api/v10/gateway") return ServerReply{200, R"({"url":"ws://127.0.0.1:)" + std::to_string(port) + R"(/gateway"})"};
+    if (request.target == "/api/v10/gateway")
+        return ServerReply{200, R"({"url":"ws://127.0.0.1:)" + std::to_string(port) + R"(/gateway"})"};
     if (request.target == "/api/v10/users/@me") {
         auto auth = request.headers.find("authorization");
         if (auth != request.headers.end() && auth->second == "Bearer hang") {
@@ -37,13 +38,14 @@ ServerReply Platform(const ServerRequest &request, uint16_t port) {
             reply.silent = true;
             return reply;
         }
-        return ServerReply{200, R"({"id":"5","username":"steady","discriminator":"0","global_name":null,"avatar":null})"};
+        return ServerReply{200,
+                           R"({"id":"5","username":"steady","discriminator":"0","global_name":null,"avatar":null})"};
     }
     return ServerReply{404, "{}"};
 }
 
 class ClientLifetime : public ::testing::Test {
-protected:
+  protected:
     ClientLifetime()
         : server_([this](const ServerRequest &request) {
               if (request.target == "/api/v10/users/@me") ++userRequests_;
@@ -62,16 +64,18 @@ protected:
 
     /** One GET /users/@me with `token`; the completion's outcome once RunCallbacks delivered it. */
     struct Fetch {
-        std::shared_ptr<std::atomic<int>> outcome = std::make_shared<std::atomic<int>>(-1);  // -1 pending, else ErrorType
+        std::shared_ptr<std::atomic<int>> outcome =
+            std::make_shared<std::atomic<int>>(-1);  // -1 pending, else ErrorType
         std::shared_ptr<std::atomic<uint64_t>> userId = std::make_shared<std::atomic<uint64_t>>(0);
     };
     static Fetch StartFetch(Client &client, const std::string &token) {
         Fetch fetch;
-        client.FetchCurrentUser(AuthorizationTokenType::Bearer, token,
-                                ClientFetchCurrentUserCallback{[fetch](const ClientResult &result, uint64_t id, std::string_view) {
-                                    fetch.userId->store(id);
-                                    fetch.outcome->store(static_cast<int>(result.type));
-                                }});
+        client.FetchCurrentUser(
+            AuthorizationTokenType::Bearer, token,
+            ClientFetchCurrentUserCallback{[fetch](const ClientResult &result, uint64_t id, std::string_view) {
+                fetch.userId->store(id);
+                fetch.outcome->store(static_cast<int>(result.type));
+            }});
         return fetch;
     }
 
@@ -96,7 +100,8 @@ TEST_F(ClientLifetime, ClientsDroppedInEveryStateLeaveTheOthersWorking) {
 
         // Dropped while connecting: the token-expiry timer and the gateway's HELLO timer are armed.
         auto connecting = NewClient();
-        connecting->UpdateToken(AuthorizationTokenType::Bearer, "connecting", ClientUpdateTokenCallback{[](const ClientResult &) {}});
+        connecting->UpdateToken(AuthorizationTokenType::Bearer, "connecting",
+                                ClientUpdateTokenCallback{[](const ClientResult &) {}});
         connecting->Connect();
 
         // Dropped while its request is in flight (the server never answers it).
@@ -104,7 +109,8 @@ TEST_F(ClientLifetime, ClientsDroppedInEveryStateLeaveTheOthersWorking) {
         const int requestsBefore = userRequests_.load();
         Fetch hung = StartFetch(*waiting, "hang");
 
-        ASSERT_TRUE(Eventually([&] { return connecting->GetStatus() == ClientStatus::Connecting; })) << "round " << round;
+        ASSERT_TRUE(Eventually([&] { return connecting->GetStatus() == ClientStatus::Connecting; }))
+            << "round " << round;
         ASSERT_TRUE(Eventually([&] { return userRequests_.load() > requestsBefore; })) << "round " << round;
         if (round % 2 == 0) {
             connecting->Destroy();
@@ -122,7 +128,8 @@ TEST_F(ClientLifetime, ClientsDroppedInEveryStateLeaveTheOthersWorking) {
             ASSERT_TRUE(Eventually([&] {
                 steady[i]->RunCallbacks();
                 return steadyFetches[i].outcome->load() != -1;
-            })) << "round " << round << ", steady client " << i;
+            })) << "round "
+                << round << ", steady client " << i;
             EXPECT_EQ(steadyFetches[i].outcome->load(), static_cast<int>(ErrorType::None));
             EXPECT_EQ(steadyFetches[i].userId->load(), 5u);
         }

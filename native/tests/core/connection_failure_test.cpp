@@ -27,12 +27,15 @@ TEST(ConnectionFailure, DiscoveryTransportFailuresKeepTheirKind) {
     EXPECT_EQ(refused.reason, ConnectionFailureReason::ConnectionRefused);
     EXPECT_TRUE(refused.retryable);
     EXPECT_EQ(refused.message, "gateway discovery failed: cannot connect");
-    EXPECT_EQ(DiscoveryFailure(TransportFailure(net::NetFailure::NameNotResolved), "").reason, ConnectionFailureReason::NameNotResolved);
-    EXPECT_EQ(DiscoveryFailure(TransportFailure(net::NetFailure::TimedOut), "").reason, ConnectionFailureReason::TimedOut);
+    EXPECT_EQ(DiscoveryFailure(TransportFailure(net::NetFailure::NameNotResolved), "").reason,
+              ConnectionFailureReason::NameNotResolved);
+    EXPECT_EQ(DiscoveryFailure(TransportFailure(net::NetFailure::TimedOut), "").reason,
+              ConnectionFailureReason::TimedOut);
 }
 
 TEST(ConnectionFailure, CertificateUrlAndTokenFailuresAreNeverRetryable) {
-    const auto tls = DiscoveryFailure(TransportFailure(net::NetFailure::TlsVerification), "unable to get local issuer certificate");
+    const auto tls =
+        DiscoveryFailure(TransportFailure(net::NetFailure::TlsVerification), "unable to get local issuer certificate");
     EXPECT_EQ(tls.reason, ConnectionFailureReason::TlsVerificationFailed);
     EXPECT_FALSE(tls.retryable);
     EXPECT_FALSE(DiscoveryFailure(TransportFailure(net::NetFailure::InvalidUrl), "").retryable);
@@ -60,11 +63,13 @@ TEST(ConnectionFailure, SessionFailuresCarryTheLastAttempt) {
     const auto terminal = SessionFailure(core::ClientError::UnexpectedClose, 4013, {});
     EXPECT_EQ(terminal.reason, ConnectionFailureReason::ClosedByServer);
     EXPECT_FALSE(terminal.retryable);
-    const auto timedOut = SessionFailure(core::ClientError::ConnectionFailed, 0, AttemptFailure{net::NetFailure::TimedOut, "no READY within 15000 ms"});
+    const auto timedOut = SessionFailure(core::ClientError::ConnectionFailed, 0,
+                                         AttemptFailure{net::NetFailure::TimedOut, "no READY within 15000 ms"});
     EXPECT_EQ(timedOut.reason, ConnectionFailureReason::TimedOut);
     EXPECT_EQ(timedOut.message, "no READY within 15000 ms");
     EXPECT_TRUE(timedOut.retryable);
-    const auto closed = SessionFailure(core::ClientError::ConnectionFailed, 0, AttemptFailure{net::NetFailure::None, "bye", 4000});
+    const auto closed =
+        SessionFailure(core::ClientError::ConnectionFailed, 0, AttemptFailure{net::NetFailure::None, "bye", 4000});
     EXPECT_EQ(closed.reason, ConnectionFailureReason::NetworkError);
     EXPECT_EQ(closed.closeCode, 4000);
 }

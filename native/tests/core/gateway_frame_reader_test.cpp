@@ -30,7 +30,8 @@ bool Reads(const std::string &text) {
 
 TEST(GatewayFrameReader, ReadsThePlatformsDispatch) {
     bool ok = false;
-    const auto frame = Read(R"({"op":0,"t":"USER_UPDATE","d":{"id":"5","tags":[1,"x",null,true,2.5]},"s":42})", nullptr, &ok);
+    const auto frame =
+        Read(R"({"op":0,"t":"USER_UPDATE","d":{"id":"5","tags":[1,"x",null,true,2.5]},"s":42})", nullptr, &ok);
     ASSERT_TRUE(ok);
     EXPECT_EQ(frame.op, 0);
     EXPECT_EQ(frame.seq, 42);
@@ -97,7 +98,9 @@ TEST(GatewayFrameReader, UnknownKeysAreSkippedWhateverTheyHold) {
 
 TEST(GatewayFrameReader, LoneSurrogatesReadAsTheReplacementCharacter) {
     const auto frame = Read(R"({"op":0,"t":"T","d":{"name":"a\ud800b"},"s":1})");
-    EXPECT_EQ(frame.data["name"], "a\xEF\xBF\xBD" "b");
+    EXPECT_EQ(frame.data["name"],
+              "a\xEF\xBF\xBD"
+              "b");
 }
 
 TEST(GatewayFrameReader, AnUnwantedDispatchsDataIsCheckedButNotBuilt) {
@@ -122,7 +125,8 @@ TEST(GatewayFrameReader, AnUnwantedDispatchsDataIsCheckedButNotBuilt) {
 TEST(GatewayFrameReader, OnlyADispatchWhoseTypeComesFirstCanBeSkipped) {
     auto wantsNothing = [](std::string_view) { return false; };
     EXPECT_EQ(Read(R"({"op":0,"d":{"a":1},"t":"X"})", wantsNothing).data, json::parse(R"({"a":1})"));
-    EXPECT_EQ(Read(R"({"op":10,"t":"X","d":{"heartbeat_interval":1}})", wantsNothing).data, json::parse(R"({"heartbeat_interval":1})"));
+    EXPECT_EQ(Read(R"({"op":10,"t":"X","d":{"heartbeat_interval":1}})", wantsNothing).data,
+              json::parse(R"({"heartbeat_interval":1})"));
 }
 
 TEST(GatewayFrameReader, AnOpOrTypeAfterASkippedDataIsReadAgainWhole) {
@@ -165,7 +169,8 @@ TEST(GatewayFrameReader, AgreesWithTheDomOfTheWholeFrame) {
         const json &op = dom["op"];
         EXPECT_EQ(frame.op, op.is_number_integer() ? std::optional<int64_t>(op.get<int64_t>()) : std::nullopt);
         const auto s = dom.find("s");
-        EXPECT_EQ(frame.seq, s != dom.end() && s->is_number_integer() ? std::optional<int64_t>(s->get<int64_t>()) : std::nullopt);
+        EXPECT_EQ(frame.seq,
+                  s != dom.end() && s->is_number_integer() ? std::optional<int64_t>(s->get<int64_t>()) : std::nullopt);
         const auto t = dom.find("t");
         EXPECT_EQ(frame.hasType, t != dom.end() && t->is_string());
         if (frame.hasType) EXPECT_EQ(frame.type, t->get<std::string>());

@@ -45,7 +45,7 @@ const std::string kSessionId = "0123456789abcdef0123456789abcdef";
 
 // A WebSocket whose peer is the test. Everything reaches the session through the io_context, like the real one.
 class FakeSocket : public net::WebSocket, public std::enable_shared_from_this<FakeSocket> {
-public:
+  public:
     FakeSocket(asio::io_context &io, std::string url, net::WebSocketHandlers handlers)
         : url(std::move(url)), io_(io), handlers_(std::move(handlers)) {}
 
@@ -99,7 +99,7 @@ public:
     bool echoClose = true;  // false: Close() waits for the test to call Closed()
     bool autoAck = false;   // answer every heartbeat with op 11
 
-private:
+  private:
     void Post(std::function<void(net::WebSocketHandlers &)> fn) {
         if (done_) return;  // nothing arrives after the connection ended
         asio::post(io_, [self = shared_from_this(), fn = std::move(fn)] { fn(self->handlers_); });
@@ -179,7 +179,8 @@ struct Harness {
 
     ClientStatus Status() const { return statuses.empty() ? ClientStatus::Disconnected : std::get<0>(statuses.back()); }
     size_t Count(ClientStatus status) const {
-        return std::count_if(statuses.begin(), statuses.end(), [status](const StatusEvent &e) { return std::get<0>(e) == status; });
+        return std::count_if(statuses.begin(), statuses.end(),
+                             [status](const StatusEvent &e) { return std::get<0>(e) == status; });
     }
     bool WaitStatus(ClientStatus status, size_t times = 1) {
         return RunUntil([&] { return Count(status) >= times; });
@@ -259,8 +260,10 @@ TEST(GatewaySession, HappyPathIdentifiesAndDeliversReadyBetweenConnectedAndReady
     EXPECT_FALSE(h.session->Send(3, json::object()));
     Harness::Ready(socket);
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Ready));
-    EXPECT_EQ(h.trace, (std::vector<std::string>{"status Connecting", "status Connected", "dispatch READY", "status Ready"}));
-    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting), Ok(ClientStatus::Connected), Ok(ClientStatus::Ready)}));
+    EXPECT_EQ(h.trace,
+              (std::vector<std::string>{"status Connecting", "status Connected", "dispatch READY", "status Ready"}));
+    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting), Ok(ClientStatus::Connected),
+                                                    Ok(ClientStatus::Ready)}));
     EXPECT_EQ(h.dispatches[0].second["user"]["id"], "42");
     EXPECT_EQ(h.session->SessionId(), kSessionId);
     EXPECT_EQ(h.session->LastSequence(), 1);
@@ -296,7 +299,8 @@ TEST(GatewaySession, HeartbeatsCarryTheLastSequence) {
     Harness::Ready(socket);
     Harness::Dispatch(socket, "USER_UPDATE", 2);
     ASSERT_TRUE(h.RunUntil([&] {
-        return std::any_of(socket.sent.begin(), socket.sent.end(), [](const json &p) { return p["op"] == 1 && p["d"] == 2; });
+        return std::any_of(socket.sent.begin(), socket.sent.end(),
+                           [](const json &p) { return p["op"] == 1 && p["d"] == 2; });
     }));
     EXPECT_EQ(h.sockets.size(), 1u);  // acknowledged beats keep the connection
     EXPECT_EQ(h.Count(ClientStatus::Reconnecting), 0u);
@@ -326,11 +330,14 @@ TEST(GatewaySession, MissedAckAbortsAndResumesDeliveringEachSequenceOnce) {
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Ready, 2));
 
     std::vector<std::string> delivered;
-    for (const auto &[type, d] : h.dispatches) delivered.push_back(type == "MESSAGE_CREATE" ? type + std::to_string(d["n"].get<int>()) : type);
-    EXPECT_EQ(delivered, (std::vector<std::string>{"READY", "USER_UPDATE", "MESSAGE_CREATE3", "MESSAGE_CREATE4", "RESUMED"}));
-    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting), Ok(ClientStatus::Connected), Ok(ClientStatus::Ready),
-                                                    Ok(ClientStatus::Reconnecting), Ok(ClientStatus::Connecting),
-                                                    Ok(ClientStatus::Connected), Ok(ClientStatus::Ready)}));
+    for (const auto &[type, d] : h.dispatches)
+        delivered.push_back(type == "MESSAGE_CREATE" ? type + std::to_string(d["n"].get<int>()) : type);
+    EXPECT_EQ(delivered,
+              (std::vector<std::string>{"READY", "USER_UPDATE", "MESSAGE_CREATE3", "MESSAGE_CREATE4", "RESUMED"}));
+    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting), Ok(ClientStatus::Connected),
+                                                    Ok(ClientStatus::Ready), Ok(ClientStatus::Reconnecting),
+                                                    Ok(ClientStatus::Connecting), Ok(ClientStatus::Connected),
+                                                    Ok(ClientStatus::Ready)}));
     EXPECT_EQ(h.session->LastSequence(), 5);
     EXPECT_EQ(h.session->SessionId(), kSessionId);
 }
@@ -447,8 +454,10 @@ TEST(GatewaySession, GivesUpAfterMaxFailedAttempts) {
     h.session->Start();
     for (size_t i = 0; i < 3; ++i) h.WaitSocket(i).Closed(0);  // unreachable: never opens
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Disconnected));
-    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting), Ok(ClientStatus::Reconnecting),
-                                                    Ok(ClientStatus::Connecting), Ok(ClientStatus::Reconnecting),
+    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting),
+                                                    Ok(ClientStatus::Reconnecting),
+                                                    Ok(ClientStatus::Connecting),
+                                                    Ok(ClientStatus::Reconnecting),
                                                     Ok(ClientStatus::Connecting),
                                                     {ClientStatus::Disconnected, ClientError::ConnectionFailed, 0}}));
     h.RunFor(100ms);
@@ -503,7 +512,8 @@ TEST(GatewaySession, StopWhileConnectingIsCanceled) {
     FakeSocket &socket = h.WaitSocket(0);
     h.session->Stop();
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Disconnected));
-    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting), Ok(ClientStatus::Disconnecting),
+    EXPECT_EQ(h.statuses, (std::vector<StatusEvent>{Ok(ClientStatus::Connecting),
+                                                    Ok(ClientStatus::Disconnecting),
                                                     {ClientStatus::Disconnected, ClientError::ConnectionCanceled, 0}}));
     EXPECT_EQ(socket.clientCloseCode, 1000);
 }
@@ -542,7 +552,8 @@ TEST(GatewaySession, StopFromAStatusEventEndsTheHandshake) {
     Harness::Ready(socket);
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Disconnected));
     h.RunFor(50ms);
-    EXPECT_EQ(h.trace, (std::vector<std::string>{"status Connecting", "status Connected", "status Disconnecting", "status Disconnected"}));
+    EXPECT_EQ(h.trace, (std::vector<std::string>{"status Connecting", "status Connected", "status Disconnecting",
+                                                 "status Disconnected"}));
     EXPECT_EQ(h.statuses.back(), Ok(ClientStatus::Disconnected));
     EXPECT_EQ(socket.clientCloseCode, 1000);
 }
@@ -597,7 +608,8 @@ TEST(GatewaySession, MalformedFramesAreLoggedAndIgnored) {
     socket.PushText(R"({"d": 1})");
     Harness::Dispatch(socket, "USER_UPDATE", 2);
     ASSERT_TRUE(h.RunUntil([&] { return h.dispatches.size() == 2; }));
-    const auto warnings = std::count_if(h.logs.begin(), h.logs.end(), [](const auto &l) { return l.first == LoggingSeverity::Warning; });
+    const auto warnings =
+        std::count_if(h.logs.begin(), h.logs.end(), [](const auto &l) { return l.first == LoggingSeverity::Warning; });
     EXPECT_EQ(warnings, 4);
     EXPECT_EQ(h.session->DiscardedMessages(), 4u);  // counted, not only logged
     EXPECT_EQ(h.discardedEvents, 4);
@@ -627,10 +639,14 @@ TEST(GatewaySession, ALoneSurrogateInReadyIsReadAsTheReplacementCharacter) {
     FakeSocket &socket = h.WaitSocket(0);
     Harness::Hello(socket);
     ASSERT_FALSE(h.WaitSent(socket, 2).is_null());
-    socket.PushText(R"({"op":0,"t":"READY","s":1,"d":{"v":10,"user":{"id":"42","username":"a\ud800b","global_name":"\udc00"},)"
-                    R"("session_id":")" + kSessionId + R"(","resume_gateway_url":")" + kResumeUrl + R"("}})");
+    socket.PushText(
+        R"({"op":0,"t":"READY","s":1,"d":{"v":10,"user":{"id":"42","username":"a\ud800b","global_name":"\udc00"},)"
+        R"("session_id":")" +
+        kSessionId + R"(","resume_gateway_url":")" + kResumeUrl + R"("}})");
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Ready));
-    EXPECT_EQ(h.dispatches.at(0).second["user"]["username"], "a\xEF\xBF\xBD" "b");
+    EXPECT_EQ(h.dispatches.at(0).second["user"]["username"],
+              "a\xEF\xBF\xBD"
+              "b");
     EXPECT_EQ(h.dispatches.at(0).second["user"]["global_name"], "\xEF\xBF\xBD");
     EXPECT_EQ(h.session->DiscardedMessages(), 0u);
 }
@@ -726,10 +742,12 @@ TEST(GatewayBackoff, InvalidSessionDelayIsOneToFiveInitials) {
 TEST(GatewayCloseCodes, Classification) {
     for (int code : {4004, 4010, 4011, 4012, 4013, 4014}) EXPECT_EQ(ClassifyClose(code), CloseAction::Terminal) << code;
     for (int code : {4007, 4009}) EXPECT_EQ(ClassifyClose(code), CloseAction::NewSession) << code;
-    for (int code : {0, 1000, 1001, 1006, 4000, 4001, 4002, 4003, 4005, 4008}) EXPECT_EQ(ClassifyClose(code), CloseAction::Resume) << code;
+    for (int code : {0, 1000, 1001, 1006, 4000, 4001, 4002, 4003, 4005, 4008})
+        EXPECT_EQ(ClassifyClose(code), CloseAction::Resume) << code;
 }
 
-// SessionEvents::wantsData: the client answers from its dispatch table. Frames in the platform's key order (t before d).
+// SessionEvents::wantsData: the client answers from its dispatch table. Frames in the platform's key order (t before
+// d).
 TEST(GatewaySession, ADispatchNobodyWantsIsNotDeliveredButItsSequenceCounts) {
     Harness h;
     h.wantsData = [](std::string_view type) { return type != "TYPING_START"; };
@@ -753,7 +771,8 @@ TEST(GatewaySession, ReadyIsReadWhateverWantsDataAnswers) {
     FakeSocket &socket = h.WaitSocket(0);
     Harness::Hello(socket);
     ASSERT_FALSE(h.WaitSent(socket, 2).is_null());
-    socket.PushText(R"({"op":0,"t":"READY","d":{"v":10,"user":{"id":"42"},"session_id":")" + kSessionId + R"("},"s":1})");
+    socket.PushText(R"({"op":0,"t":"READY","d":{"v":10,"user":{"id":"42"},"session_id":")" + kSessionId +
+                    R"("},"s":1})");
     ASSERT_TRUE(h.WaitStatus(ClientStatus::Ready));
     ASSERT_EQ(h.dispatches.size(), 1u);
     EXPECT_EQ(h.dispatches[0].second["user"]["id"], "42");

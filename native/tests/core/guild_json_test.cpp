@@ -11,7 +11,8 @@ using namespace svcpp::core;
 using nlohmann::json;
 
 TEST(GuildJson, UserGuildsSkipEntriesWithoutAnId) {
-    auto guilds = guilds::ParseUserGuilds(json::parse(R"([{"id":"7","name":"Seven"},{"name":"no id"},{"id":7},"x",{"id":"8"}])"));
+    auto guilds =
+        guilds::ParseUserGuilds(json::parse(R"([{"id":"7","name":"Seven"},{"name":"no id"},{"id":7},"x",{"id":"8"}])"));
     ASSERT_EQ(guilds.size(), 2u);
     EXPECT_EQ(guilds[0], (GuildMinimal{7, "Seven"}));
     EXPECT_EQ(guilds[1], (GuildMinimal{8, ""}));
@@ -19,7 +20,8 @@ TEST(GuildJson, UserGuildsSkipEntriesWithoutAnId) {
 }
 
 TEST(GuildJson, ChannelsSortByPositionThenId) {
-    auto channels = guilds::ParseGuildChannels(json::parse(R"([{"id":"9","position":1},{"id":"3","position":1},{"id":"5","position":0}])"), 1);
+    auto channels = guilds::ParseGuildChannels(
+        json::parse(R"([{"id":"9","position":1},{"id":"3","position":1},{"id":"5","position":0}])"), 1);
     ASSERT_EQ(channels.size(), 3u);
     EXPECT_EQ(channels[0].id, 5u);
     EXPECT_EQ(channels[1].id, 3u);
@@ -29,12 +31,14 @@ TEST(GuildJson, ChannelsSortByPositionThenId) {
 TEST(GuildJson, LinkableNeedsATextChannelNotNsfwAndAllThreePermissions) {
     const std::string all = std::to_string(guilds::kManageChannels | guilds::kViewChannel | guilds::kSendMessages);
     const std::string noManage = std::to_string(guilds::kViewChannel | guilds::kSendMessages);
-    auto channels = guilds::ParseGuildChannels(json::array({
-        {{"id", "1"}, {"type", 0}, {"position", 0}, {"permissions", all}},
-        {{"id", "2"}, {"type", 0}, {"position", 1}, {"permissions", all}, {"nsfw", true}},
-        {{"id", "3"}, {"type", 0}, {"position", 2}, {"permissions", noManage}},
-        {{"id", "4"}, {"type", 0}, {"position", 3}},
-    }), 1);
+    auto channels = guilds::ParseGuildChannels(
+        json::array({
+            {{"id", "1"}, {"type", 0}, {"position", 0}, {"permissions", all}},
+            {{"id", "2"}, {"type", 0}, {"position", 1}, {"permissions", all}, {"nsfw", true}},
+            {{"id", "3"}, {"type", 0}, {"position", 2}, {"permissions", noManage}},
+            {{"id", "4"}, {"type", 0}, {"position", 3}},
+        }),
+        1);
     ASSERT_EQ(channels.size(), 4u);
     EXPECT_TRUE(channels[0].isLinkable);
     EXPECT_FALSE(channels[1].isLinkable);
@@ -44,12 +48,22 @@ TEST(GuildJson, LinkableNeedsATextChannelNotNsfwAndAllThreePermissions) {
 
 TEST(GuildJson, OnlyAnEveryoneOverwriteDenyingViewOrSendHidesAChannelFromMembers) {
     const std::string send = std::to_string(guilds::kSendMessages);
-    auto channels = guilds::ParseGuildChannels(json::array({
-        {{"id", "1"}, {"position", 0}, {"permission_overwrites", json::array({{{"id", "42"}, {"type", 0}, {"deny", send}}})}},
-        {{"id", "2"}, {"position", 1}, {"permission_overwrites", json::array({{{"id", "43"}, {"type", 0}, {"deny", send}}})}},
-        {{"id", "3"}, {"position", 2}, {"permission_overwrites", json::array({{{"id", "42"}, {"type", 1}, {"deny", send}}})}},
-        {{"id", "4"}, {"position", 3}, {"permission_overwrites", json::array({{{"id", "42"}, {"type", 0}, {"deny", "16"}}})}},
-    }), 42);
+    auto channels = guilds::ParseGuildChannels(
+        json::array({
+            {{"id", "1"},
+             {"position", 0},
+             {"permission_overwrites", json::array({{{"id", "42"}, {"type", 0}, {"deny", send}}})}},
+            {{"id", "2"},
+             {"position", 1},
+             {"permission_overwrites", json::array({{{"id", "43"}, {"type", 0}, {"deny", send}}})}},
+            {{"id", "3"},
+             {"position", 2},
+             {"permission_overwrites", json::array({{{"id", "42"}, {"type", 1}, {"deny", send}}})}},
+            {{"id", "4"},
+             {"position", 3},
+             {"permission_overwrites", json::array({{{"id", "42"}, {"type", 0}, {"deny", "16"}}})}},
+        }),
+        42);
     ASSERT_EQ(channels.size(), 4u);
     EXPECT_FALSE(channels[0].isViewableAndWriteableByAllMembers);  // @everyone (role id = guild id) cannot send
     EXPECT_TRUE(channels[1].isViewableAndWriteableByAllMembers);   // another role
@@ -58,8 +72,11 @@ TEST(GuildJson, OnlyAnEveryoneOverwriteDenyingViewOrSendHidesAChannelFromMembers
 }
 
 TEST(GuildJson, WrongTypesReadAsDefaultsInsteadOfThrowing) {
-    auto channels = guilds::ParseGuildChannels(json::parse(
-        R"([{"id":"1","type":"text","position":"top","nsfw":"no","parent_id":5,"permissions":12,"name":null,"permission_overwrites":{}}])"), 1);
+    auto channels = guilds::ParseGuildChannels(
+        json::parse(
+            R"([{"id":"1","type":"text","position":"top","nsfw":"no","parent_id":5,"permissions":12,"name":null,
+                 "permission_overwrites":{}}])"),
+        1);
     ASSERT_EQ(channels.size(), 1u);
     EXPECT_EQ(channels[0].type, ChannelType::GuildText);
     EXPECT_EQ(channels[0].position, 0);
@@ -72,11 +89,17 @@ TEST(GuildJson, WrongTypesReadAsDefaultsInsteadOfThrowing) {
 
 TEST(GuildJson, LinkedLobbyIsReadAndALinkedChannelIsNotLinkable) {
     const std::string all = std::to_string(guilds::kManageChannels | guilds::kViewChannel | guilds::kSendMessages);
-    auto channels = guilds::ParseGuildChannels(json::array({
-        {{"id", "1"}, {"type", 0}, {"position", 0}, {"permissions", all}, {"linked_lobby", {{"application_id", "5"}, {"lobby_id", "6"}}}},
-        {{"id", "2"}, {"type", 0}, {"position", 1}, {"permissions", all}, {"linked_lobby", nullptr}},
-        {{"id", "3"}, {"type", 0}, {"position", 2}, {"permissions", all}, {"linked_lobby", {{"lobby_id", 6}}}},
-    }), 1);
+    auto channels = guilds::ParseGuildChannels(
+        json::array({
+            {{"id", "1"},
+             {"type", 0},
+             {"position", 0},
+             {"permissions", all},
+             {"linked_lobby", {{"application_id", "5"}, {"lobby_id", "6"}}}},
+            {{"id", "2"}, {"type", 0}, {"position", 1}, {"permissions", all}, {"linked_lobby", nullptr}},
+            {{"id", "3"}, {"type", 0}, {"position", 2}, {"permissions", all}, {"linked_lobby", {{"lobby_id", 6}}}},
+        }),
+        1);
     ASSERT_EQ(channels.size(), 3u);
     EXPECT_EQ(channels[0].linkedLobby, (LinkedLobby{5, 6}));
     EXPECT_FALSE(channels[0].isLinkable);

@@ -14,7 +14,7 @@ using namespace svcpp::test;
 namespace {
 
 class HttpClientTest : public ::testing::Test {
-protected:
+  protected:
     void TearDown() override {
         if (client_) RunOnIo(io_, [this] { client_.reset(); });
     }

@@ -16,7 +16,7 @@ using namespace svcpp::test;
 namespace {
 
 class HttpClientTls : public ::testing::Test {
-protected:
+  protected:
     void TearDown() override {
         RunOnIo(io_, [this] { client_.reset(); });
     }
@@ -82,7 +82,9 @@ TEST_F(HttpClientTls, UnreadableCaFileFailsTlsRequestsInsteadOfTrustingLess) {
 // /gateway on the token check's connection). One request follows each opening connection; a third opens its own.
 TEST_F(HttpClientTls, ARequestFollowsTheConnectionStillInItsHandshake) {
     TestServer server({}, Pki().localhostAndIp);
-    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
+    RunOnIo(io_, [&] {
+        client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{Pki().caFile}, [] { return 5000; });
+    });
     PendingResponse first, second, third;
     RunOnIo(io_, [&] {  // all three start before the first handshake can end
         client_->Send(Get(Https("localhost", server) + "first"), first.Callback());
@@ -105,7 +107,9 @@ TEST_F(HttpClientTls, AFollowerWhoseLeaderFailsOpensItsOwnConnection) {
     // The leader's handshake fails (the certificate does not carry the address): its follower is not left waiting,
     // it opens a connection of its own, which fails the same way.
     TestServer server({}, Pki().localhostOnly);
-    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{Pki().caFile}, [] { return 5000; }); });
+    RunOnIo(io_, [&] {
+        client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{Pki().caFile}, [] { return 5000; });
+    });
     PendingResponse first, second;
     RunOnIo(io_, [&] {
         client_->Send(Get(Https("127.0.0.1", server) + "first"), first.Callback());
@@ -125,7 +129,9 @@ TEST_F(HttpClientTls, AFollowerWhoseLeaderFailsOpensItsOwnConnection) {
 TEST_F(HttpClientTls, TheCaFileIsReadByTheFirstConnectionNotWhenTheClientIsMade) {
     TestServer server({}, Pki().localhostAndIp);
     const TempPemFile late("late-ca");
-    RunOnIo(io_, [&] { client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{late.path}, [] { return 5000; }); });
+    RunOnIo(io_, [&] {
+        client_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{late.path}, [] { return 5000; });
+    });
     late.Write(Pki().caPem);
     const auto response = SendAndWait(*client_, Get(Https("127.0.0.1", server)));
     EXPECT_EQ(response.status, 200) << response.networkError;

@@ -32,7 +32,8 @@ TEST(WireFields, WrongTypesAndAbsenceReadAsDefaults) {
 }
 
 TEST(WireFields, ParseUserToleratesOddPayloads) {
-    auto user = ParseUser(nlohmann::json::parse(R"({"id":"9","username":"u","is_provisional":"yes","primary_guild":7})"));
+    auto user =
+        ParseUser(nlohmann::json::parse(R"({"id":"9","username":"u","is_provisional":"yes","primary_guild":7})"));
     EXPECT_EQ(user.id, 9u);
     EXPECT_EQ(user.username, "u");
     EXPECT_FALSE(user.provisional);

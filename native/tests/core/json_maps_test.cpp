@@ -37,7 +37,7 @@ TEST(WireTimestamp, ReadsTheShapesServersSend) {
     EXPECT_EQ(Timestamp("2024-05-01T10:00:00.123Z"), 1714557600123u);
     EXPECT_EQ(Timestamp("2024-05-01T10:00:00.123456+00:00"), 1714557600123u);  // digits past the third are dropped
     EXPECT_EQ(Timestamp("2024-05-01T10:00:00.1Z"), 1714557600100u);
-    EXPECT_EQ(Timestamp("2024-05-01T10:00:00"), 1714557600000u);                  // no zone: UTC
+    EXPECT_EQ(Timestamp("2024-05-01T10:00:00"), 1714557600000u);  // no zone: UTC
     EXPECT_EQ(Timestamp("2024-05-01T12:30:00+02:30"), 1714557600000u);
     EXPECT_EQ(Timestamp("2024-05-01T07:00:00-03:00"), 1714557600000u);
     EXPECT_EQ(Timestamp("2024-02-29T00:00:00z"), ByTimegm(2024, 2, 29, 0, 0, 0));
@@ -57,11 +57,11 @@ TEST(WireTimestamp, AgreesWithTimegmOverFourCenturies) {
 }
 
 TEST(WireTimestamp, MalformedOrAbsentReadsAsZero) {
-    for (const char *bad : {"", "2024", "2024-05-01", "2024-05-01 10:00:00Z", "2024-5-01T10:00:00Z", "2024-05-01T10:00Z",
-                            "2024-13-01T10:00:00Z", "2024-05-00T10:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T10:60:00Z",
-                            "2024-05-01T10:00:00+0200", "2024-05-01T10:00:00+02", "2024-05-01T10:00:00Zjunk",
-                            "2024-05-01T10:00:00.123Q", "x024-05-01T10:00:00Z", "1969-12-31T23:59:59Z",
-                            "1970-01-01T00:00:00Z"}) {
+    for (const char *bad :
+         {"", "2024", "2024-05-01", "2024-05-01 10:00:00Z", "2024-5-01T10:00:00Z", "2024-05-01T10:00Z",
+          "2024-13-01T10:00:00Z", "2024-05-00T10:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T10:60:00Z",
+          "2024-05-01T10:00:00+0200", "2024-05-01T10:00:00+02", "2024-05-01T10:00:00Zjunk", "2024-05-01T10:00:00.123Q",
+          "x024-05-01T10:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z"}) {
         EXPECT_EQ(Timestamp(bad), 0u) << bad;
     }
     EXPECT_EQ(wire::TimestampMs(json{{"t", 5}}, "t"), 0u);
@@ -70,10 +70,18 @@ TEST(WireTimestamp, MalformedOrAbsentReadsAsZero) {
 }
 
 TEST(WireSnowflake, DigitsOnlyAndSaturatingPastSixtyFourBits) {
-    const json o = {{"ok", "1234"}, {"max", "18446744073709551615"}, {"past", "18446744073709551616"}, {"sign", "-1"},
-                    {"plus", "+1"}, {"space", " 1"}, {"tail", "1 "}, {"hex", "0x1"}, {"empty", ""}};
+    const json o = {{"ok", "1234"},
+                    {"max", "18446744073709551615"},
+                    {"past", "18446744073709551616"},
+                    {"sign", "-1"},
+                    {"plus", "+1"},
+                    {"space", " 1"},
+                    {"tail", "1 "},
+                    {"hex", "0x1"},
+                    {"empty", ""}};
     EXPECT_EQ(wire::Snowflake(o, "ok"), 1234u);
     EXPECT_EQ(wire::Snowflake(o, "max"), UINT64_MAX);
     EXPECT_EQ(wire::Snowflake(o, "past"), UINT64_MAX);
-    for (const char *bad : {"sign", "plus", "space", "tail", "hex", "empty"}) EXPECT_EQ(wire::Snowflake(o, bad), 0u) << bad;
+    for (const char *bad : {"sign", "plus", "space", "tail", "hex", "empty"})
+        EXPECT_EQ(wire::Snowflake(o, bad), 0u) << bad;
 }

@@ -38,8 +38,7 @@ bool StrictlyEqual(const json &a, const json &b) {
             const double x = a.get<double>(), y = b.get<double>();
             return std::memcmp(&x, &y, sizeof x) == 0;
         }
-        default:
-            return a == b;
+        default: return a == b;
     }
 }
 
@@ -58,7 +57,7 @@ std::string Nested(int depth) { return std::string(depth, '[') + std::string(dep
 
 /** Records the keys it is asked about and builds the ones it was told to keep. */
 class RecordingRouter : public net::MemberRouter {
-public:
+  public:
     explicit RecordingRouter(std::vector<std::string> keep) : keep_(std::move(keep)) {}
     json *Route(std::string_view key) override {
         asked.emplace_back(key);
@@ -70,20 +69,22 @@ public:
     std::vector<std::string> asked;
     json kept = json::object();
 
-private:
+  private:
     std::vector<std::string> keep_;
 };
 
 }  // namespace
 
 TEST(JsonReader, NumbersGetNlohmannsTypesAndValues) {
-    ExpectReadAsNlohmannReadsIt(R"({"zero":0,"minusZero":-0,"five":5,"minusFive":-5,"int64Max":9223372036854775807,)"
-                                R"("int64Min":-9223372036854775808,"uint64Max":18446744073709551615,)"
-                                R"("pastUint64":18446744073709551616,"pastInt64Min":-9223372036854775809,)"
-                                R"("tenth":0.1,"minusZeroPointZero":-0.0,"subnormal":4.9406564584124654e-324,)"
-                                R"("underflow":1e-400,"halfway":9007199254740993.0,"longMantissa":123456789012345678901234567890e-10,)"
-                                R"("hardRounding":2.2250738585072011e-308,"max":1.7976931348623157e308,"exp":1E+2,"negExp":-5e-3})");
-    for (const char *top : {"0", "-0", "7", "-7", "1.5", "1e2", "18446744073709551616"}) ExpectReadAsNlohmannReadsIt(top);
+    ExpectReadAsNlohmannReadsIt(
+        R"({"zero":0,"minusZero":-0,"five":5,"minusFive":-5,"int64Max":9223372036854775807,)"
+        R"("int64Min":-9223372036854775808,"uint64Max":18446744073709551615,)"
+        R"("pastUint64":18446744073709551616,"pastInt64Min":-9223372036854775809,)"
+        R"("tenth":0.1,"minusZeroPointZero":-0.0,"subnormal":4.9406564584124654e-324,)"
+        R"("underflow":1e-400,"halfway":9007199254740993.0,"longMantissa":123456789012345678901234567890e-10,)"
+        R"("hardRounding":2.2250738585072011e-308,"max":1.7976931348623157e308,"exp":1E+2,"negExp":-5e-3})");
+    for (const char *top : {"0", "-0", "7", "-7", "1.5", "1e2", "18446744073709551616"})
+        ExpectReadAsNlohmannReadsIt(top);
     net::JsonReader reader;
     json value;
     ASSERT_TRUE(reader.Read(R"({"u":5,"i":-5,"z":-0,"f":0.1,"big":18446744073709551616})", value));
@@ -106,7 +107,7 @@ TEST(JsonReader, StringsAndKeysAreReadAsNlohmannReadsThem) {
         ExpectReadAsNlohmannReadsIt(std::string("\"") + bad + "\"");
         ExpectReadAsNlohmannReadsIt(std::string("{\"") + bad + "\":1}");
     }
-    ExpectReadAsNlohmannReadsIt("\"a\tb\"");  // a raw control character
+    ExpectReadAsNlohmannReadsIt("\"a\tb\"");     // a raw control character
     ExpectReadAsNlohmannReadsIt(R"("\ud800")");  // a lone surrogate escape: refused (json_text.hpp replaces them first)
 }
 
@@ -119,11 +120,13 @@ TEST(JsonReader, OfAKeyGivenTwiceTheLastCounts) {
 }
 
 TEST(JsonReader, StrictJsonOnly) {
-    for (const char *text : {"", " ", "{", "}", "[1,]", "{\"a\":1,}", "/* c */ 1", "1 // c", "01", "1.", ".5", "+1", "-",
-                             "\"\\x\"", "NaN", "Infinity", "tru", "nul", "[1] [2]", "{} x", "'a'", "{a:1}", "1e", "\"open"}) {
+    for (const char *text : {"",    " ",   "{",       "}",    "[1,]", "{\"a\":1,}", "/* c */ 1", "1 // c",
+                             "01",  "1.",  ".5",      "+1",   "-",    "\"\\x\"",    "NaN",       "Infinity",
+                             "tru", "nul", "[1] [2]", "{} x", "'a'",  "{a:1}",      "1e",        "\"open"}) {
         ExpectReadAsNlohmannReadsIt(text);
     }
-    for (const char *text : {" {} ", "\t[\n1\r]\n", "null", "true", "false", "\"s\"", "[]", "{}"}) ExpectReadAsNlohmannReadsIt(text);
+    for (const char *text : {" {} ", "\t[\n1\r]\n", "null", "true", "false", "\"s\"", "[]", "{}"})
+        ExpectReadAsNlohmannReadsIt(text);
     ExpectReadAsNlohmannReadsIt("\xEF\xBB\xBF{\"bom\":1}");  // a leading byte-order mark: skipped, as nlohmann does
     ExpectReadAsNlohmannReadsIt("\xEF\xBB{}");
     ExpectReadAsNlohmannReadsIt(R"({"x":1e400})");  // a double's overflow: refused by both
@@ -148,8 +151,8 @@ TEST(JsonReader, RefusesWhatPassesItsTwoLimits) {
 
 TEST(JsonReader, AReaderReusedForManyDocumentsForgetsEachOne) {
     net::JsonReader reader;
-    const std::vector<std::string> texts = {R"({"a":{"b":[1,2,{"c":"d"}]}})", "[1,", R"("just a string")", "{\"e\":",
-                                            R"([{"f":null}])", "42"};
+    const std::vector<std::string> texts = {
+        R"({"a":{"b":[1,2,{"c":"d"}]}})", "[1,", R"("just a string")", "{\"e\":", R"([{"f":null}])", "42"};
     for (const auto &text : texts) {
         SCOPED_TRACE(text);
         json value = json::array({"leftover"});

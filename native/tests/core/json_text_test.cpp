@@ -28,7 +28,9 @@ TEST(JsonText, LoneHighAndLowSurrogatesBecomeTheReplacementCharacter) {
     EXPECT_EQ(ParseJson(R"(["\ud800"])")[0], kReplacement);
     EXPECT_EQ(ParseJson(R"(["\uDBFFx"])")[0], kReplacement + "x");
     EXPECT_EQ(ParseJson(R"(["\udc00"])")[0], kReplacement);
-    EXPECT_EQ(ParseJson(R"(["a\ud800\ud800\ude00b"])")[0], "a" + kReplacement + "\xF0\x90\x88\x80" "b");  // lone, then the pair U+10200
+    EXPECT_EQ(ParseJson(R"(["a\ud800\ud800\ude00b"])")[0], "a" + kReplacement +
+                                                               "\xF0\x90\x88\x80"
+                                                               "b");  // lone, then the pair U+10200
     EXPECT_EQ(ParseJson(R"(["\ude00\ud800"])")[0], kReplacement + kReplacement);
     EXPECT_EQ(ParseJson(R"({"\ud800":1})").begin().key(), kReplacement);  // keys too
 }

@@ -22,13 +22,16 @@ namespace {
 constexpr uint64_t kSelf = 1;
 
 json Member(uint64_t id, bool connected = true, json metadata = json::object(), int flags = 0) {
-    return {{"id", std::to_string(id)}, {"metadata", metadata}, {"flags", flags}, {"connected", connected},
+    return {{"id", std::to_string(id)},
+            {"metadata", metadata},
+            {"flags", flags},
+            {"connected", connected},
             {"user", {{"id", std::to_string(id)}, {"username", "user" + std::to_string(id)}}}};
 }
 
 json Lobby(uint64_t id, json members, json metadata = json::object()) {
-    return {{"id", std::to_string(id)}, {"application_id", "99"}, {"metadata", metadata}, {"members", members},
-            {"linked_channel", nullptr}, {"flags", 0}};
+    return {{"id", std::to_string(id)}, {"application_id", "99"},    {"metadata", metadata},
+            {"members", members},       {"linked_channel", nullptr}, {"flags", 0}};
 }
 
 struct LobbyCacheTest : ::testing::Test {
@@ -43,7 +46,8 @@ struct LobbyCacheTest : ::testing::Test {
 }  // namespace
 
 TEST_F(LobbyCacheTest, ReadyFillsTheCacheAndAnnouncesEveryLobby) {
-    auto events = lobbies::ApplyReady(*lobbies, *users, json::array({Lobby(10, {Member(kSelf), Member(2, false)}, {{"mode", "duel"}})}));
+    auto events = lobbies::ApplyReady(*lobbies, *users,
+                                      json::array({Lobby(10, {Member(kSelf), Member(2, false)}, {{"mode", "duel"}})}));
     EXPECT_EQ(events, (std::vector<LobbyEvent>{{Kind::Created, 10}}));
     LobbyHandle lobby(lobbies, users, {}, 10);
     ASSERT_TRUE(lobby.IsValid());
@@ -66,7 +70,8 @@ TEST_F(LobbyCacheTest, ASecondReadyReportsLobbiesLostMeanwhileAsDeleted) {
 
 TEST_F(LobbyCacheTest, MemberEventsAreReportedForOthersOnly) {
     Apply("LOBBY_CREATE", Lobby(10, {Member(kSelf)}));
-    EXPECT_EQ(Apply("LOBBY_MEMBER_ADD", {{"lobby_id", "10"}, {"member", Member(2)}}), (std::vector<LobbyEvent>{{Kind::MemberAdded, 10, 2}}));
+    EXPECT_EQ(Apply("LOBBY_MEMBER_ADD", {{"lobby_id", "10"}, {"member", Member(2)}}),
+              (std::vector<LobbyEvent>{{Kind::MemberAdded, 10, 2}}));
     EXPECT_EQ(Apply("LOBBY_MEMBER_UPDATE", {{"lobby_id", "10"}, {"member", Member(2, false, {{"k", "v"}}, 1)}}),
               (std::vector<LobbyEvent>{{Kind::MemberUpdated, 10, 2}}));
     auto member = LobbyHandle(lobbies, users, {}, 10).GetLobbyMemberHandle(2);
@@ -76,10 +81,12 @@ TEST_F(LobbyCacheTest, MemberEventsAreReportedForOthersOnly) {
     EXPECT_EQ(member->Metadata(), (Properties{{"k", "v"}}));
 
     // The signed-in user's own member changes update the cache silently.
-    EXPECT_TRUE(Apply("LOBBY_MEMBER_UPDATE", {{"lobby_id", "10"}, {"member", Member(kSelf, true, {{"me", "1"}})}}).empty());
+    EXPECT_TRUE(
+        Apply("LOBBY_MEMBER_UPDATE", {{"lobby_id", "10"}, {"member", Member(kSelf, true, {{"me", "1"}})}}).empty());
     EXPECT_EQ(lobbies->GetMember(10, kSelf)->metadata, (Properties{{"me", "1"}}));
 
-    EXPECT_EQ(Apply("LOBBY_MEMBER_REMOVE", {{"lobby_id", "10"}, {"member", {{"id", "2"}}}}), (std::vector<LobbyEvent>{{Kind::MemberRemoved, 10, 2}}));
+    EXPECT_EQ(Apply("LOBBY_MEMBER_REMOVE", {{"lobby_id", "10"}, {"member", {{"id", "2"}}}}),
+              (std::vector<LobbyEvent>{{Kind::MemberRemoved, 10, 2}}));
     EXPECT_FALSE(member->IsValid());  // the handle names a member that is gone
     EXPECT_EQ(member->Id(), 0u);
     EXPECT_TRUE(Apply("LOBBY_MEMBER_REMOVE", {{"lobby_id", "10"}, {"member", {{"id", "2"}}}}).empty());  // already gone
@@ -114,7 +121,7 @@ TEST_F(LobbyCacheTest, TheUsersOwnRemovalDeletesTheLobbyForThem) {
 
 TEST_F(LobbyCacheTest, MalformedDispatchesChangeNothing) {
     Apply("LOBBY_CREATE", Lobby(10, {Member(kSelf)}));
-    EXPECT_TRUE(Apply("LOBBY_CREATE", {{"id", 10}}).empty());                        // id not a snowflake string
+    EXPECT_TRUE(Apply("LOBBY_CREATE", {{"id", 10}}).empty());  // id not a snowflake string
     EXPECT_TRUE(Apply("LOBBY_MEMBER_ADD", {{"lobby_id", "77"}, {"member", Member(2)}}).empty());  // lobby not cached
     EXPECT_TRUE(Apply("LOBBY_MEMBER_ADD", {{"lobby_id", "10"}, {"member", "x"}}).empty());
     EXPECT_TRUE(Apply("LOBBY_DELETE", json::array()).empty());

@@ -23,7 +23,7 @@ TEST(LobbyCatchUp, AGapFetchesAfterTheNewestDeliveredMessageOfEachListedLobby) {
     catchUp.Admit(kLobby, 10);
     catchUp.Admit(kLobby, 12);
     catchUp.Admit(kOther, 5);
-    catchUp.Admit(99, 3);  // a lobby the new READY no longer lists: forgotten
+    catchUp.Admit(99, 3);                                   // a lobby the new READY no longer lists: forgotten
     auto fetches = catchUp.BeginGap({kLobby, kOther, 42});  // 42: nothing delivered there yet, nothing owed
     ASSERT_EQ(fetches.size(), 2u);
     EXPECT_EQ(fetches[0].lobbyId, kLobby);
@@ -37,8 +37,8 @@ TEST(LobbyCatchUp, AMessageThatComesLiveAndInAPageIsDeliveredOnce) {
     LobbyCatchUp catchUp;
     catchUp.Admit(kLobby, 10);
     const auto fetch = catchUp.BeginGap({kLobby}).at(0);
-    EXPECT_TRUE(catchUp.Admit(kLobby, 13));   // live, sent after the new READY
-    EXPECT_TRUE(catchUp.Admit(kLobby, 11));   // from the page: sent in the gap
+    EXPECT_TRUE(catchUp.Admit(kLobby, 13));  // live, sent after the new READY
+    EXPECT_TRUE(catchUp.Admit(kLobby, 11));  // from the page: sent in the gap
     EXPECT_TRUE(catchUp.Admit(kLobby, 12));
     EXPECT_FALSE(catchUp.Admit(kLobby, 13));  // the page brings 13 again
     EXPECT_EQ(catchUp.PageDone(fetch, 13, false), std::nullopt);
@@ -55,7 +55,7 @@ TEST(LobbyCatchUp, AFullPageAsksForTheNextOneFromItsNewestId) {
     EXPECT_EQ(next->after, 30u);
     EXPECT_TRUE(catchUp.IsCurrent(*next));
     EXPECT_EQ(catchUp.PageDone(*next, 0, false), std::nullopt);  // an empty last page
-    EXPECT_FALSE(catchUp.IsCurrent(*next));                     // caught up
+    EXPECT_FALSE(catchUp.IsCurrent(*next));                      // caught up
 }
 
 TEST(LobbyCatchUp, ANewGapDuringACatchUpResumesWhereItHadGotToAndMakesOldPagesStale) {

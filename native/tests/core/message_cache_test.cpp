@@ -22,17 +22,35 @@ constexpr uint64_t kOther = 2;
 json User(uint64_t id, const std::string &name) { return {{"id", std::to_string(id)}, {"username", name}}; }
 
 json Dm(uint64_t id, const std::string &content, uint64_t channel = 900, int channelType = 1) {
-    return {{"id", std::to_string(id)}, {"type", 0}, {"content", content}, {"channel_id", std::to_string(channel)},
-            {"channel_type", channelType}, {"author", User(kOther, "bob")}, {"recipient_id", std::to_string(kSelf)},
-            {"timestamp", "2024-05-01T10:00:00.250Z"}, {"edited_timestamp", nullptr}, {"metadata", {{"k", "v"}}},
-            {"moderation_metadata", json::object()}, {"application_id", "99"}, {"sent_from_game", true}, {"flags", 0}};
+    return {{"id", std::to_string(id)},
+            {"type", 0},
+            {"content", content},
+            {"channel_id", std::to_string(channel)},
+            {"channel_type", channelType},
+            {"author", User(kOther, "bob")},
+            {"recipient_id", std::to_string(kSelf)},
+            {"timestamp", "2024-05-01T10:00:00.250Z"},
+            {"edited_timestamp", nullptr},
+            {"metadata", {{"k", "v"}}},
+            {"moderation_metadata", json::object()},
+            {"application_id", "99"},
+            {"sent_from_game", true},
+            {"flags", 0}};
 }
 
 json LobbyMessage(uint64_t id, uint64_t lobby) {
-    return {{"id", std::to_string(id)}, {"type", 0}, {"content", "hi"}, {"lobby_id", std::to_string(lobby)},
-            {"channel_id", std::to_string(lobby)}, {"author", User(kOther, "bob")}, {"lobby_member", {{"additional_name", "Bobby"}}},
-            {"metadata", json::object()}, {"moderation_metadata", {{"flagged", "no"}}}, {"timestamp", "2024-05-01T10:00:00Z"},
-            {"flags", 0}, {"application_id", "99"}};
+    return {{"id", std::to_string(id)},
+            {"type", 0},
+            {"content", "hi"},
+            {"lobby_id", std::to_string(lobby)},
+            {"channel_id", std::to_string(lobby)},
+            {"author", User(kOther, "bob")},
+            {"lobby_member", {{"additional_name", "Bobby"}}},
+            {"metadata", json::object()},
+            {"moderation_metadata", {{"flagged", "no"}}},
+            {"timestamp", "2024-05-01T10:00:00Z"},
+            {"flags", 0},
+            {"application_id", "99"}};
 }
 
 struct MessageCacheTest : ::testing::Test {
@@ -121,7 +139,8 @@ TEST_F(MessageCacheTest, EditsReachExistingHandlesAndDeletesKeepTheLastState) {
     EXPECT_EQ(m.RawContent(), "after");
     EXPECT_EQ(m.EditedTimestamp(), 1714557601000u);
 
-    EXPECT_EQ(Apply("MESSAGE_DELETE", {{"id", "100"}, {"channel_id", "900"}}), (std::vector<MessageEvent>{{Kind::Deleted, 100, 900}}));
+    EXPECT_EQ(Apply("MESSAGE_DELETE", {{"id", "100"}, {"channel_id", "900"}}),
+              (std::vector<MessageEvent>{{Kind::Deleted, 100, 900}}));
     EXPECT_FALSE(messages->Find(100));
     EXPECT_EQ(m.RawContent(), "after");
 }
@@ -140,7 +159,8 @@ TEST_F(MessageCacheTest, LobbyMessages) {
     EXPECT_EQ(m.Lobby()->Id(), 55u);
     ASSERT_TRUE(m.Channel());
     EXPECT_EQ(m.Channel()->Type(), ChannelType::Lobby);
-    EXPECT_EQ(Apply("LOBBY_MESSAGE_DELETE", {{"id", "200"}, {"lobby_id", "55"}}), (std::vector<MessageEvent>{{Kind::Deleted, 200, 55}}));
+    EXPECT_EQ(Apply("LOBBY_MESSAGE_DELETE", {{"id", "200"}, {"lobby_id", "55"}}),
+              (std::vector<MessageEvent>{{Kind::Deleted, 200, 55}}));
 }
 
 TEST_F(MessageCacheTest, MalformedMessagesAreIgnored) {

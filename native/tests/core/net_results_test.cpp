@@ -37,7 +37,8 @@ TEST(NetResults, HttpErrorsCarryStatusCodeMessageAndBody) {
 }
 
 TEST(NetResults, RateLimitsAndGatewayErrorsAreRetryable) {
-    auto limited = net::ResultFromHttp(Response(429, R"({"message":"You are being rate limited.","retry_after":1.5,"global":false})"));
+    auto limited = net::ResultFromHttp(
+        Response(429, R"({"message":"You are being rate limited.","retry_after":1.5,"global":false})"));
     EXPECT_TRUE(limited.retryable);
     EXPECT_FLOAT_EQ(limited.retryAfter, 1.5f);
     auto header = net::ResultFromHttp(Response(429, "", {{"retry-after", "3"}}));
@@ -47,7 +48,8 @@ TEST(NetResults, RateLimitsAndGatewayErrorsAreRetryable) {
 }
 
 TEST(NetResults, OAuthCredentialErrorsAreAuthorizationFailures) {
-    auto grant = net::ResultFromOAuthHttp(Response(400, R"({"error":"invalid_grant","error_description":"Invalid \"refresh_token\" in request."})"));
+    auto grant = net::ResultFromOAuthHttp(
+        Response(400, R"({"error":"invalid_grant","error_description":"Invalid \"refresh_token\" in request."})"));
     EXPECT_EQ(grant.type, ErrorType::AuthorizationFailed);
     EXPECT_EQ(grant.status, HttpStatusCode::BadRequest);
     EXPECT_NE(grant.error.find("invalid_grant"), std::string::npos);
@@ -55,7 +57,8 @@ TEST(NetResults, OAuthCredentialErrorsAreAuthorizationFailures) {
 }
 
 TEST(NetForm, EncodesAndParses) {
-    EXPECT_EQ(net::EncodeForm({{"a b", "x&y=z"}, {"scope", "openid sdk.social_layer"}}), "a%20b=x%26y%3Dz&scope=openid%20sdk.social_layer");
+    EXPECT_EQ(net::EncodeForm({{"a b", "x&y=z"}, {"scope", "openid sdk.social_layer"}}),
+              "a%20b=x%26y%3Dz&scope=openid%20sdk.social_layer");
     auto q = net::ParseQuery("/callback?code=abc%2F1&state=s+t&empty=&flag#frag");
     EXPECT_EQ(q["code"], "abc/1");
     EXPECT_EQ(q["state"], "s t");

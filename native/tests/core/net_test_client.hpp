@@ -28,7 +28,7 @@ void RunOnIo(core::net::IoThread &io, Fn fn) {
 
 /** A response promised by a `done` callback; the callback may outlive the waiting test. */
 class PendingResponse {
-public:
+  public:
     core::net::HttpDone Callback() {
         return [promise = promise_](core::net::HttpResponse response) { promise->set_value(std::move(response)); };
     }
@@ -41,7 +41,7 @@ public:
         return future_.get();
     }
 
-private:
+  private:
     std::shared_ptr<std::promise<core::net::HttpResponse>> promise_ =
         std::make_shared<std::promise<core::net::HttpResponse>>();
     std::future<core::net::HttpResponse> future_ = promise_->get_future();

@@ -81,8 +81,7 @@ std::string ToPem(Write write) {
 ServerCertificate NewServerCertificate(X509 *ca, EVP_PKEY *caKey, const char *subjectAltName) {
     Key key = NewKey();
     Cert cert = NewCertificate(key.get(), "svcpp test server", ca, caKey, subjectAltName);
-    return {ToPem([&](BIO *bio) { return PEM_write_bio_X509(bio, cert.get()); }),
-            ToPem([&](BIO *bio) {
+    return {ToPem([&](BIO *bio) { return PEM_write_bio_X509(bio, cert.get()); }), ToPem([&](BIO *bio) {
                 return PEM_write_bio_PrivateKey(bio, key.get(), nullptr, nullptr, 0, nullptr, nullptr);
             })};
 }
@@ -109,7 +108,8 @@ const TestPki &Pki() {
 }
 
 TempPemFile::TempPemFile(const std::string &tag)
-    : path((std::filesystem::temp_directory_path() / ("svcpp-" + tag + "-" + std::to_string(getpid()) + ".pem")).string()) {
+    : path((std::filesystem::temp_directory_path() / ("svcpp-" + tag + "-" + std::to_string(getpid()) + ".pem"))
+               .string()) {
     std::filesystem::remove(path);
 }
 

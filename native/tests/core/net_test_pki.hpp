@@ -10,11 +10,11 @@ struct ServerCertificate {
 };
 
 struct TestPki {
-    std::string caPem;                  // the CA certificate (PEM)
-    std::string caFile;                 // caPem in a temporary file, removed at exit
-    ServerCertificate localhostAndIp;   // SAN DNS:localhost, IP:127.0.0.1
-    ServerCertificate localhostOnly;    // SAN DNS:localhost
-    ServerCertificate ipOnly;           // SAN IP:127.0.0.1
+    std::string caPem;                 // the CA certificate (PEM)
+    std::string caFile;                // caPem in a temporary file, removed at exit
+    ServerCertificate localhostAndIp;  // SAN DNS:localhost, IP:127.0.0.1
+    ServerCertificate localhostOnly;   // SAN DNS:localhost
+    ServerCertificate ipOnly;          // SAN IP:127.0.0.1
 };
 
 const TestPki &Pki();

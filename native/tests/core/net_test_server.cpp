@@ -97,8 +97,9 @@ awaitable<void> TestServer::Impl::Converse(Stream &stream, int number) {
         co_await http::async_read(stream, buffer, request, use_awaitable);
         if (websocket::is_upgrade(request)) co_return co_await Echo(stream, std::move(request));
 
-        ServerRequest seen{std::string(request.method_string()), std::string(request.target()), request.body(), {},
-                           number, std::chrono::steady_clock::now()};
+        ServerRequest seen{
+            std::string(request.method_string()), std::string(request.target()), request.body(), {}, number,
+            std::chrono::steady_clock::now()};
         for (const auto &field : request) seen.headers[Lower(field.name_string())] = std::string(field.value());
         {
             std::lock_guard lock(mutex);

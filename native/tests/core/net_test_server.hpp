@@ -37,7 +37,7 @@ struct ServerReply {
  * drops the TCP connection, "mute" stops reading (so a close frame is never answered).
  */
 class TestServer {
-public:
+  public:
     using Handler = std::function<ServerReply(const ServerRequest &)>;
 
     explicit TestServer(Handler handler = {}, std::optional<ServerCertificate> tls = std::nullopt);
@@ -51,7 +51,7 @@ public:
     int Ended() const;
     std::vector<ServerRequest> Requests() const;
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -51,8 +51,9 @@ TEST(Operations, UserDataIsFreedOnTheHostThreadEvenWhenThePumpWinsTheRace) {
     CallbackQueue queue;
     Operations ops(queue);
     std::thread::id freedOn;
-    StringOp::Cb cb{[](const ClientResult &, std::string_view) {},
-                    UserData([](void *p) { *static_cast<std::thread::id *>(p) = std::this_thread::get_id(); }, &freedOn)};
+    StringOp::Cb cb{
+        [](const ClientResult &, std::string_view) {},
+        UserData([](void *p) { *static_cast<std::thread::id *>(p) = std::this_thread::get_id(); }, &freedOn)};
     auto op = StringOp::Begin(ops, std::move(cb));
     std::promise<void> posted;
     std::promise<void> pumped;

@@ -6,7 +6,8 @@
 namespace pkce = svcpp::core::pkce;
 
 TEST(Pkce, ChallengeMatchesRfc7636AppendixB) {
-    EXPECT_EQ(pkce::S256Challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"), "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+    EXPECT_EQ(pkce::S256Challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+              "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
 }
 
 TEST(Pkce, Base64UrlHasNoPaddingAndUrlAlphabet) {

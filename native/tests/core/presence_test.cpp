@@ -51,13 +51,16 @@ TEST(PresenceJson, ActivityToWireSendsOnlyWhatIsSetWithMilliseconds) {
     a.supportedPlatforms = static_cast<ActivityGamePlatforms>(1 | 8);
     a.applicationId = 5;  // the platform stamps it: never sent
     json wire = presence::ActivityToWire(a);
-    EXPECT_EQ(wire, json::parse(R"({"type":0,"state":"In a group","parent_application_id":"77","assets":{"large_image":"map"},
-        "timestamps":{"start":1700000000000},"party":{"id":"party-1","size":[1,4],"privacy":1},"secrets":{"join":"join-secret"},
+    EXPECT_EQ(wire,
+              json::parse(R"({"type":0,"state":"In a group","parent_application_id":"77","assets":{"large_image":"map"},
+        "timestamps":{"start":1700000000000},"party":{"id":"party-1","size":[1,4],"privacy":1},
+        "secrets":{"join":"join-secret"},
         "supported_platforms":9})"));
 }
 
 TEST(PresenceJson, ActivityFromWireReadsEveryPartAndToleratesWrongTypes) {
-    auto a = presence::ActivityFromWire(json::parse(R"({"name":"Game","type":5,"state":"s1","details":7,"application_id":"42",
+    auto a = presence::ActivityFromWire(
+        json::parse(R"({"name":"Game","type":5,"state":"s1","details":7,"application_id":"42",
         "status_display_type":2,"assets":{"small_text":"hi"},"timestamps":{"start":1700000000,"end":"x"},
         "party":{"id":"p","size":[2,5],"privacy":1},"secrets":{"join":"j"},"supported_platforms":3})"));
     EXPECT_EQ(a.name, "Game");
@@ -72,14 +75,16 @@ TEST(PresenceJson, ActivityFromWireReadsEveryPartAndToleratesWrongTypes) {
     EXPECT_EQ(a.party, (ActivityParty{"p", 2, 5, ActivityPartyPrivacy::Public}));
     EXPECT_EQ(a.secrets->join, "j");
     EXPECT_EQ(static_cast<int32_t>(a.supportedPlatforms), 3);
-    auto odd = presence::ActivityFromWire(json::parse(R"({"type":99,"party":{"size":"x"},"supported_platforms":1024})"));
+    auto odd =
+        presence::ActivityFromWire(json::parse(R"({"type":99,"party":{"size":"x"},"supported_platforms":1024})"));
     EXPECT_EQ(odd.type, ActivityTypes::Playing);
     EXPECT_EQ(odd.party->currentSize, 0);
     EXPECT_EQ(static_cast<int32_t>(odd.supportedPlatforms), 0);
 }
 
 TEST(PresenceJson, GameActivityIsTheOneOfThisApplication) {
-    json activities = json::parse(R"([{"name":"Other","application_id":"1"},"junk",{"name":"Ours","application_id":"2"}])");
+    json activities =
+        json::parse(R"([{"name":"Other","application_id":"1"},"junk",{"name":"Ours","application_id":"2"}])");
     EXPECT_EQ(presence::GameActivityOf(activities, 2)->name, "Ours");
     EXPECT_FALSE(presence::GameActivityOf(activities, 3));
     EXPECT_FALSE(presence::GameActivityOf(activities, 0));
@@ -128,7 +133,8 @@ TEST(ActivityValidation, EveryStringLimitNamesItsField) {
         {"assets.smallImage", 1, 300, [](Activity &a, std::string v) { a.assets.emplace().smallImage = v; }},
         {"assets.smallText", 2, 128, [](Activity &a, std::string v) { a.assets.emplace().smallText = v; }},
         {"assets.smallUrl", 1, 256, [](Activity &a, std::string v) { a.assets.emplace().smallUrl = v; }},
-        {"assets.inviteCoverImage", 1, 300, [](Activity &a, std::string v) { a.assets.emplace().inviteCoverImage = v; }},
+        {"assets.inviteCoverImage", 1, 300,
+         [](Activity &a, std::string v) { a.assets.emplace().inviteCoverImage = v; }},
         {"party.id", 2, 128, [](Activity &a, std::string v) { a.party->id = v; }},
         {"secrets.join", 2, 128, [](Activity &a, std::string v) { a.secrets->join = v; }},
     };
@@ -182,7 +188,8 @@ TEST(PresenceJson, ButtonsGoOutAndComeBackWithTheirUrls) {
     AddButton(a, ActivityButton{"Join", "https://j.test"});
     json wire = presence::ActivityToWire(a);
     EXPECT_EQ(wire["buttons"], json::parse(R"([{"label":"Join","url":"https://j.test"}])"));
-    auto back = presence::ActivityFromWire(json::parse(R"({"buttons":[{"label":"Join","url":"https://j.test"},"junk",{"label":"x"}]})"));
+    auto back = presence::ActivityFromWire(
+        json::parse(R"({"buttons":[{"label":"Join","url":"https://j.test"},"junk",{"label":"x"}]})"));
     ASSERT_EQ(back.buttons.size(), 2u);
     EXPECT_EQ(back.buttons[0], (ActivityButton{"Join", "https://j.test"}));
     EXPECT_EQ(back.buttons[1], (ActivityButton{"x", ""}));
@@ -207,11 +214,14 @@ TEST(ActivityValidation, PartySizesAndTimestamps) {
 }
 
 TEST(ActivityInviteJson, ReadsTheInviteObject) {
-    auto invite = invites::ParseActivityInvite(json::parse(R"({"message_id":"11","channel_id":"12","sender_id":"13","recipient_id":"14",
-        "type":1,"application_id":"15","parent_application_id":null,"party_id":"p","session_id":"s","is_valid":true})"));
+    auto invite = invites::ParseActivityInvite(
+        json::parse(R"({"message_id":"11","channel_id":"12","sender_id":"13","recipient_id":"14",
+        "type":1,"application_id":"15","parent_application_id":null,"party_id":"p",
+        "session_id":"s","is_valid":true})"));
     EXPECT_EQ(invite, (ActivityInvite{13, 12, 11, ActivityActionTypes::Join, 15, 0, "p", "s", true}));
     EXPECT_EQ(invites::ParseActivityInvite(json::parse(R"({"type":3})")).type, ActivityActionTypes::Invalid);
     EXPECT_EQ(invites::InviteRequestBody(ActivityActionTypes::JoinRequest, ""), json::parse(R"({"type":5})"));
-    EXPECT_EQ(invites::InviteRequestBody(ActivityActionTypes::Join, "come"), json::parse(R"({"type":1,"content":"come"})"));
+    EXPECT_EQ(invites::InviteRequestBody(ActivityActionTypes::Join, "come"),
+              json::parse(R"({"type":1,"content":"come"})"));
     EXPECT_EQ(invites::JoinSecretOf(json::parse(R"({"secret":"abc"})")), "abc");
 }

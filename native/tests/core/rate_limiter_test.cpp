@@ -22,7 +22,9 @@ HttpResponse Answer(int status, std::map<std::string, std::string> headers, std:
 }
 
 HttpResponse BucketAnswer(const std::string &bucket, const std::string &remaining, const std::string &resetAfter) {
-    return Answer(200, {{"x-ratelimit-bucket", bucket}, {"x-ratelimit-remaining", remaining}, {"x-ratelimit-reset-after", resetAfter}});
+    return Answer(200, {{"x-ratelimit-bucket", bucket},
+                        {"x-ratelimit-remaining", remaining},
+                        {"x-ratelimit-reset-after", resetAfter}});
 }
 
 HttpResponse Limited(const std::string &retryAfter, bool global, const std::string &bucket = "") {
@@ -130,7 +132,7 @@ TEST(RateLimiterTest, OwnCountHoldsTheNextRequestButNotTheDispatchedOne) {
     limits.Learn("GET /a", BucketAnswer("a", "1", "0.500"), t0);
     EXPECT_LE(limits.ReadyAt("GET /a"), t0);
     limits.CountDispatched("GET /a");
-    EXPECT_EQ(limits.ReadyAt("GET /a"), t0 + 500ms);  // the next one waits for the reset
+    EXPECT_EQ(limits.ReadyAt("GET /a"), t0 + 500ms);       // the next one waits for the reset
     EXPECT_TRUE(limits.ClearToWrite("GET /a", t0 + 1ms));  // the dispatched one goes out
 }
 

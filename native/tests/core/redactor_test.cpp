@@ -8,7 +8,8 @@ using svcpp::core::Redactor;
 TEST(Redactor, ReplacesRegisteredSecretsWhereverTheyAppear) {
     Redactor r;
     r.Add("s3cr3t-access-token-value");
-    EXPECT_EQ(r.Apply("got s3cr3t-access-token-value twice: s3cr3t-access-token-value"), "got [redacted] twice: [redacted]");
+    EXPECT_EQ(r.Apply("got s3cr3t-access-token-value twice: s3cr3t-access-token-value"),
+              "got [redacted] twice: [redacted]");
 }
 
 TEST(Redactor, IgnoresTooShortSecrets) {

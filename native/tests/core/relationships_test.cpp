@@ -18,9 +18,12 @@ using relationships::CheckTransition;
 
 namespace {
 
-RelationshipChange Change(uint64_t id, bool platform, RelationshipType type, bool spam = false) { return {id, platform, type, spam}; }
+RelationshipChange Change(uint64_t id, bool platform, RelationshipType type, bool spam = false) {
+    return {id, platform, type, spam};
+}
 
-UserRecord User(uint64_t id, std::string username, std::optional<std::string> globalName, StatusType status, bool playing = false) {
+UserRecord User(uint64_t id, std::string username, std::optional<std::string> globalName, StatusType status,
+                bool playing = false) {
     UserRecord u;
     u.id = id;
     u.username = std::move(username);
@@ -40,7 +43,8 @@ void Put(UserCache &cache, const UserRecord &u) {
 // ---- parsing ----
 
 TEST(RelationshipJson, ReadsBothAxesAndTheSpamFlag) {
-    auto r = ParseRelationship(json::parse(R"({"id":"42","type":3,"game_type":1,"is_spam_request":true,"user":{"id":"42"}})"));
+    auto r = ParseRelationship(
+        json::parse(R"({"id":"42","type":3,"game_type":1,"is_spam_request":true,"user":{"id":"42"}})"));
     EXPECT_EQ(r, (RelationshipRecord{42, RelationshipType::PendingIncoming, RelationshipType::Friend, true}));
 }
 
@@ -77,7 +81,8 @@ TEST(RelationshipCache, AxesChangeIndependentlyAndARecordGoesWithItsLastAxis) {
     RelationshipCache cache;
     EXPECT_TRUE(cache.Apply(Change(1, true, RelationshipType::Friend)));
     EXPECT_TRUE(cache.Apply(Change(1, false, RelationshipType::PendingOutgoing)));
-    EXPECT_EQ(*cache.Get(1), (RelationshipRecord{1, RelationshipType::Friend, RelationshipType::PendingOutgoing, false}));
+    EXPECT_EQ(*cache.Get(1),
+              (RelationshipRecord{1, RelationshipType::Friend, RelationshipType::PendingOutgoing, false}));
     EXPECT_FALSE(cache.Apply(Change(1, true, RelationshipType::Friend)));  // no change, no event
     EXPECT_TRUE(cache.Apply(Change(1, true, RelationshipType::None)));
     EXPECT_TRUE(cache.Get(1));
@@ -104,42 +109,53 @@ TEST(RelationshipRules, AcceptAndRejectNeedAnIncomingRequestOnThatAxis) {
     RelationshipRecord incoming{2, RelationshipType::PendingIncoming, RelationshipType::None};
     EXPECT_FALSE(CheckTransition(self, 2, incoming, Action::Accept, true));
     EXPECT_FALSE(CheckTransition(self, 2, incoming, Action::Reject, true));
-    EXPECT_EQ(*CheckTransition(self, 2, incoming, Action::Accept, false), "no pending incoming game friend request from this user");
+    EXPECT_EQ(*CheckTransition(self, 2, incoming, Action::Accept, false),
+              "no pending incoming game friend request from this user");
     EXPECT_TRUE(CheckTransition(self, 2, RelationshipRecord{2}, Action::Reject, true));
 }
 
 TEST(RelationshipRules, CancelNeedsAnOutgoingRequest) {
     const relationships::Self self{1, false};
-    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::None, RelationshipType::PendingOutgoing}, Action::Cancel, false));
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::Cancel, true), "no pending outgoing platform friend request to this user");
+    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::None, RelationshipType::PendingOutgoing},
+                                 Action::Cancel, false));
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::Cancel, true),
+              "no pending outgoing platform friend request to this user");
 }
 
 TEST(RelationshipRules, RequestsAreRefusedToFriendsBlockedUsersAndTwice) {
     const relationships::Self self{1, false};
     EXPECT_FALSE(CheckTransition(self, 2, {2}, Action::SendRequest, true));
-    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::SendRequest, true));  // accepts it
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest, true), "already platform friends");
-    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest, false));  // the game axis is separate
+    EXPECT_FALSE(
+        CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::SendRequest, true));  // accepts it
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest, true),
+              "already platform friends");
+    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest,
+                                 false));  // the game axis is separate
     EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::PendingOutgoing}, Action::SendRequest, true));
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::SendRequest, false), "the user is blocked: unblock them first");
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::SendRequest, false),
+              "the user is blocked: unblock them first");
 }
 
 TEST(RelationshipRules, RemoveBlockAndUnblock) {
     const relationships::Self self{1, false};
-    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::None, RelationshipType::Friend}, Action::Remove, true));  // either axis
+    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::None, RelationshipType::Friend}, Action::Remove,
+                                 true));  // either axis
     EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::Friend, RelationshipType::None}, Action::Remove, false));
     EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::PendingOutgoing}, Action::Remove, true));
     EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::Block, true));
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Block, true), "the user is already blocked");
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Block, true),
+              "the user is already blocked");
     EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Unblock, true));
     EXPECT_EQ(*CheckTransition(self, 2, {2}, Action::Unblock, true), "the user is not blocked");
 }
 
 TEST(RelationshipRules, IdsSelfAndProvisionalAccounts) {
     EXPECT_EQ(*CheckTransition({1, false}, 0, {0}, Action::SendRequest, true), "userId must not be 0");
-    EXPECT_EQ(*CheckTransition({1, false}, 1, {1}, Action::Block, true), "a relationship with yourself is not possible");
+    EXPECT_EQ(*CheckTransition({1, false}, 1, {1}, Action::Block, true),
+              "a relationship with yourself is not possible");
     const relationships::Self provisional{1, true};
-    EXPECT_EQ(*CheckTransition(provisional, 2, {2}, Action::SendRequest, true), "provisional accounts have no platform relationships");
+    EXPECT_EQ(*CheckTransition(provisional, 2, {2}, Action::SendRequest, true),
+              "provisional accounts have no platform relationships");
     EXPECT_FALSE(CheckTransition(provisional, 2, {2}, Action::SendRequest, false));
     EXPECT_FALSE(CheckTransition(provisional, 2, {2}, Action::Block, true));
     EXPECT_EQ(*CheckRequestByName({1, false}, "Me", "", true), "username must not be empty");
@@ -154,19 +170,24 @@ TEST(RelationshipGroups, FriendsOnEitherAxisGroupedByStatusAndThisGamesActivity)
     UserCache users("https://cdn");
     Put(users, User(10, "playing", std::nullopt, StatusType::Online, true));
     Put(users, User(11, "elsewhere", std::nullopt, StatusType::Idle));
-    Put(users, User(12, "offline", std::nullopt, StatusType::Offline, true));  // an activity while offline does not count
+    Put(users,
+        User(12, "offline", std::nullopt, StatusType::Offline, true));  // an activity while offline does not count
     Put(users, User(13, "invisible", std::nullopt, StatusType::Invisible));
     Put(users, User(14, "pending", std::nullopt, StatusType::Online));
     Put(users, User(15, "gamefriend", std::nullopt, StatusType::Dnd, true));
     std::vector<RelationshipRecord> rels = {
-        {10, RelationshipType::Friend}, {11, RelationshipType::Friend}, {12, RelationshipType::Friend}, {13, RelationshipType::Friend},
+        {10, RelationshipType::Friend},          {11, RelationshipType::Friend},
+        {12, RelationshipType::Friend},          {13, RelationshipType::Friend},
         {14, RelationshipType::PendingIncoming}, {15, RelationshipType::None, RelationshipType::Friend},
         {16, RelationshipType::Friend},  // not cached: Offline
         {17, RelationshipType::Blocked},
     };
-    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::OnlinePlayingGame, rels, users), (std::vector<uint64_t>{15, 10}));
-    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::OnlineElsewhere, rels, users), (std::vector<uint64_t>{11}));
-    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::Offline, rels, users), (std::vector<uint64_t>{16, 13, 12}));
+    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::OnlinePlayingGame, rels, users),
+              (std::vector<uint64_t>{15, 10}));
+    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::OnlineElsewhere, rels, users),
+              (std::vector<uint64_t>{11}));
+    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::Offline, rels, users),
+              (std::vector<uint64_t>{16, 13, 12}));
 }
 
 TEST(RelationshipGroups, OrderedByDisplayNameIgnoringCaseThenById) {
@@ -174,9 +195,14 @@ TEST(RelationshipGroups, OrderedByDisplayNameIgnoringCaseThenById) {
     Put(users, User(30, "zed", std::string("alpha"), StatusType::Online));
     Put(users, User(20, "Bravo", std::nullopt, StatusType::Online));
     Put(users, User(25, "bravo", std::nullopt, StatusType::Online));
-    Put(users, User(5, "charlie", std::string(""), StatusType::Online));  // an empty global name falls back to the username
-    std::vector<RelationshipRecord> rels = {{5, RelationshipType::Friend}, {20, RelationshipType::Friend}, {25, RelationshipType::Friend}, {30, RelationshipType::Friend}};
-    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::OnlineElsewhere, rels, users), (std::vector<uint64_t>{30, 20, 25, 5}));
+    Put(users,
+        User(5, "charlie", std::string(""), StatusType::Online));  // an empty global name falls back to the username
+    std::vector<RelationshipRecord> rels = {{5, RelationshipType::Friend},
+                                            {20, RelationshipType::Friend},
+                                            {25, RelationshipType::Friend},
+                                            {30, RelationshipType::Friend}};
+    EXPECT_EQ(relationships::MembersOf(RelationshipGroupType::OnlineElsewhere, rels, users),
+              (std::vector<uint64_t>{30, 20, 25, 5}));
 }
 
 TEST(RelationshipGroups, SearchMatchesUsernameOrDisplayNameOfFriendsOnly) {
@@ -184,7 +210,9 @@ TEST(RelationshipGroups, SearchMatchesUsernameOrDisplayNameOfFriendsOnly) {
     Put(users, User(1, "DragonSlayer", std::string("Anna"), StatusType::Online));
     Put(users, User(2, "annabel", std::nullopt, StatusType::Offline));
     Put(users, User(3, "anna_pending", std::nullopt, StatusType::Online));
-    std::vector<RelationshipRecord> rels = {{1, RelationshipType::Friend}, {2, RelationshipType::None, RelationshipType::Friend}, {3, RelationshipType::PendingOutgoing}};
+    std::vector<RelationshipRecord> rels = {{1, RelationshipType::Friend},
+                                            {2, RelationshipType::None, RelationshipType::Friend},
+                                            {3, RelationshipType::PendingOutgoing}};
     EXPECT_EQ(relationships::SearchFriends("ANN", rels, users), (std::vector<uint64_t>{1, 2}));
     EXPECT_EQ(relationships::SearchFriends("slay", rels, users), (std::vector<uint64_t>{1}));
     EXPECT_TRUE(relationships::SearchFriends("zzz", rels, users).empty());

@@ -19,8 +19,8 @@ namespace {
 
 ServerReply RateLimited(const std::string &retryAfter, bool global) {
     return ServerReply{429,
-                       R"({"message":"You are being rate limited.","retry_after":)" + retryAfter +
-                           R"(,"global":)" + (global ? "true" : "false") + "}",
+                       R"({"message":"You are being rate limited.","retry_after":)" + retryAfter + R"(,"global":)" +
+                           (global ? "true" : "false") + "}",
                        {{"Retry-After", "1"}, {"Content-Type", "application/json"}}};
 }
 
@@ -34,7 +34,7 @@ ServerReply WithBucket(const std::string &remaining, const std::string &resetAft
 }
 
 class RestClientTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         RunOnIo(io_, [this] {
             http_ = std::make_unique<HttpClient>(io_.Executor(), TlsOptions{}, [] { return 5000; });

@@ -18,11 +18,13 @@ TEST(RpcFrameCodec, EncodesLittleEndianOpcodeAndLengthBeforeTheBody) {
     const std::string frame = EncodeFrame(Opcode::Frame, R"({"a":1})");
     EXPECT_EQ(frame, Header(1, 7) + R"({"a":1})");
     EXPECT_EQ(EncodeFrame(Opcode::Handshake, ""), Header(0, 0));
-    EXPECT_EQ(EncodeFrame(Opcode::Pong, std::string(300, 'x')).substr(0, 8), Header(4, 300));  // 300 = 0x012C, two bytes
+    EXPECT_EQ(EncodeFrame(Opcode::Pong, std::string(300, 'x')).substr(0, 8),
+              Header(4, 300));  // 300 = 0x012C, two bytes
 }
 
 TEST(RpcFrameCodec, DecodesFramesSplitAnywhereAndSeveralInOneChunk) {
-    const std::string stream = EncodeFrame(Opcode::Frame, "first") + EncodeFrame(Opcode::Ping, "") + EncodeFrame(Opcode::Close, "third");
+    const std::string stream =
+        EncodeFrame(Opcode::Frame, "first") + EncodeFrame(Opcode::Ping, "") + EncodeFrame(Opcode::Close, "third");
     for (std::size_t split = 0; split <= stream.size(); ++split) {
         FrameDecoder decoder;
         std::vector<Frame> frames;

@@ -74,7 +74,10 @@ TEST(RpcProtocol, PairsResponsesWithCommandsByNonceInAnyOrder) {
     EXPECT_EQ(a["cmd"], "A");
     EXPECT_EQ(a["args"], (json{{"x", 1}}));
     EXPECT_NE(a["nonce"], b["nonce"]);
-    ASSERT_TRUE(h.Feed({{"cmd", "B"}, {"evt", "ERROR"}, {"nonce", b["nonce"]}, {"data", {{"code", 4002}, {"message", "Invalid command: B"}}}}));
+    ASSERT_TRUE(h.Feed({{"cmd", "B"},
+                        {"evt", "ERROR"},
+                        {"nonce", b["nonce"]},
+                        {"data", {{"code", 4002}, {"message", "Invalid command: B"}}}}));
     ASSERT_TRUE(h.Feed({{"cmd", "A"}, {"evt", nullptr}, {"nonce", a["nonce"]}, {"data", {{"done", true}}}}));
     EXPECT_TRUE(outcomes[0].ok);
     EXPECT_EQ(outcomes[0].data, (json{{"done", true}}));
@@ -123,7 +126,8 @@ TEST(RpcProtocol, DeliversJoinAndAuthorizeRequestEventsAndIgnoresOthers) {
     h.Connect();
     ASSERT_TRUE(h.Feed({{"cmd", "DISPATCH"}, {"evt", "ACTIVITY_JOIN"}, {"data", {{"secret", "s3cr3t"}}}}));
     ASSERT_TRUE(h.Feed({{"cmd", "DISPATCH"}, {"evt", "AUTHORIZE_REQUEST"}, {"data", json::object()}}));
-    ASSERT_TRUE(h.Feed({{"cmd", "DISPATCH"}, {"evt", "ACTIVITY_JOIN"}, {"data", {{"secret", 5}}}}));  // not a string: ignored
+    ASSERT_TRUE(
+        h.Feed({{"cmd", "DISPATCH"}, {"evt", "ACTIVITY_JOIN"}, {"data", {{"secret", 5}}}}));  // not a string: ignored
     ASSERT_TRUE(h.Feed({{"cmd", "DISPATCH"}, {"evt", "GUILD_STATUS"}, {"data", json::object()}}));
     EXPECT_EQ(h.joins, std::vector<std::string>{"s3cr3t"});
     EXPECT_EQ(h.authorizeRequests, 1);
@@ -148,15 +152,20 @@ TEST(RpcProtocol, BadFramesEndTheConnectionWithAReason) {
         {EncodeFrame(Opcode::Frame, "not json"), "the local client sent a FRAME that is not a JSON object", true},
         {EncodeFrame(Opcode::Frame, "[1,2]"), "the local client sent a FRAME that is not a JSON object", true},
         {EncodeFrame(Opcode::Handshake, "{}"), "the local client sent a HANDSHAKE", true},
-        {EncodeFrame(Opcode::Close, R"({"code":4000,"message":"Invalid Client ID"})"), "the local client closed the connection: 4000 Invalid Client ID", false},
-        {EncodeFrame(Opcode::Frame, R"({"cmd":"DISPATCH","evt":"ERROR","data":{}})"), "the local client answered the HANDSHAKE with ERROR instead of READY", false},
+        {EncodeFrame(Opcode::Close, R"({"code":4000,"message":"Invalid Client ID"})"),
+         "the local client closed the connection: 4000 Invalid Client ID", false},
+        {EncodeFrame(Opcode::Frame, R"({"cmd":"DISPATCH","evt":"ERROR","data":{}})"),
+         "the local client answered the HANDSHAKE with ERROR instead of READY", false},
         {std::string("\x09\0\0\0\0\0\0\0", 8), "unreadable stream from the local client: unknown opcode 9", true},
-        {std::string("\x01\0\0\0\x01\0\x01\0", 8), "unreadable stream from the local client: frame too large: 65537 bytes (at most 65536)", true},
+        {std::string("\x01\0\0\0\x01\0\x01\0", 8),
+         "unreadable stream from the local client: frame too large: 65537 bytes (at most 65536)", true},
     };
     for (const auto &c : cases) {
         Harness h;
-        if (c.afterReady) h.Connect();
-        else h.protocol.Opened(42);
+        if (c.afterReady)
+            h.Connect();
+        else
+            h.protocol.Opened(42);
         CommandOutcome outcome;
         if (c.afterReady) h.protocol.Command("X", json::object(), [&](CommandOutcome o) { outcome = std::move(o); });
         EXPECT_FALSE(h.protocol.Received(c.bytes)) << c.reason;
@@ -173,7 +182,10 @@ TEST(RpcProtocol, AnAnswerWithAnUnknownNonceIsIgnoredAndARefusedReplayIsLogged) 
     h.Connect();
     const json replay = h.SentJson(1);
     ASSERT_TRUE(h.Feed({{"cmd", "X"}, {"nonce", "nobody"}, {"data", nullptr}}));
-    ASSERT_TRUE(h.Feed({{"cmd", "REGISTER_LAUNCH_COMMAND"}, {"evt", "ERROR"}, {"nonce", replay["nonce"]}, {"data", {{"code", 4000}, {"message", "args.command: too long"}}}}));
+    ASSERT_TRUE(h.Feed({{"cmd", "REGISTER_LAUNCH_COMMAND"},
+                        {"evt", "ERROR"},
+                        {"nonce", replay["nonce"]},
+                        {"data", {{"code", 4000}, {"message", "args.command: too long"}}}}));
     ASSERT_EQ(h.logs.size(), 1u);
     EXPECT_EQ(h.logs[0], "local client refused REGISTER_LAUNCH_COMMAND: args.command: too long");
     EXPECT_EQ(h.protocol.GetState(), RpcProtocol::State::Ready);

@@ -23,7 +23,7 @@ namespace {
 
 /** A thread that enters `threads` as `kind` and waits until told to end; reports its id. */
 class SdkThread {
-public:
+  public:
     SdkThread(std::shared_ptr<SdkThreads> threads, ClientThread kind) {
         thread_ = std::thread([this, threads, kind] {
             auto membership = threads->Enter(kind, "svcpp-test");
@@ -49,7 +49,7 @@ public:
         return ::getpriority(PRIO_PROCESS, static_cast<id_t>(tid_));
     }
 
-private:
+  private:
     std::mutex mutex_;
     std::condition_variable changed_;
     pid_t tid_ = 0;

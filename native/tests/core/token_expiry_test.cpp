@@ -18,7 +18,8 @@ net::HttpResponse Expires(const std::string &timestamp) {
 }
 
 int64_t NowSeconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 TEST(TokenExpiry, SecondsUntilAnExpiryFarPastTheNanosecondClocksRange) {

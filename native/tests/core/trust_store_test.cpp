@@ -31,7 +31,8 @@ bool HoldsCertificateNamed(X509_STORE *store, const std::string &name) {
     const auto certs = CertificatesOf(store);
     return std::any_of(certs.begin(), certs.end(), [&name](X509 *cert) {
         char common[256] = {};
-        return X509_NAME_get_text_by_NID(X509_get_subject_name(cert), NID_commonName, common, sizeof common) > 0 && name == common;
+        return X509_NAME_get_text_by_NID(X509_get_subject_name(cert), NID_commonName, common, sizeof common) > 0 &&
+               name == common;
     });
 }
 

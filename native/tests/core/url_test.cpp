@@ -11,8 +11,10 @@ TEST(Url, SchemesAndTheirDefaultPorts) {
         uint16_t port;
         bool tls;
     };
-    const Case cases[] = {{"http://example.com", "http", 80, false},   {"https://example.com", "https", 443, true},
-                          {"ws://example.com", "ws", 80, false},       {"wss://example.com", "wss", 443, true},
+    const Case cases[] = {{"http://example.com", "http", 80, false},
+                          {"https://example.com", "https", 443, true},
+                          {"ws://example.com", "ws", 80, false},
+                          {"wss://example.com", "wss", 443, true},
                           {"HTTPS://Example.COM", "https", 443, true}};
     for (const Case &c : cases) {
         const auto url = Url::Parse(c.text);
@@ -51,11 +53,11 @@ TEST(Url, Ipv6Literal) {
 }
 
 TEST(Url, RejectsGarbage) {
-    for (const char *text : {"", "example.com", "/relative/path", "ftp://example.com/", "http://", "http:///path",
-                             "http://exa mple.com/", "http://host:/", "http://host:0/", "http://host:65536/",
-                             "http://host:12ab/", "http://[::1/", "http://[not-an-ip]/", "http://[::1]x/",
-                             "http://[fe80::1%eth0]/", "http://[1.2.3.4]/",
-                             "http://user:pass@host/", "http://host/a b", "http://host/\r\nX-Injected: 1"}) {
+    for (const char *text :
+         {"", "example.com", "/relative/path", "ftp://example.com/", "http://", "http:///path", "http://exa mple.com/",
+          "http://host:/", "http://host:0/", "http://host:65536/", "http://host:12ab/", "http://[::1/",
+          "http://[not-an-ip]/", "http://[::1]x/", "http://[fe80::1%eth0]/", "http://[1.2.3.4]/",
+          "http://user:pass@host/", "http://host/a b", "http://host/\r\nX-Injected: 1"}) {
         EXPECT_FALSE(Url::Parse(text)) << text;
     }
 }

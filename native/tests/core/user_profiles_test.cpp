@@ -15,7 +15,8 @@ json ReadyUser() {
     return json::parse(R"({"id":"7","username":"ada","application_profiles":[
         {"provider_type":"OIDC","provider_id":"https://id.example","provider_issued_user_id":"sub-1","username":"Ada",
          "avatar_hash":null,"metadata":null},
-        {"provider_type":"DISCORD_BOT_ISSUED_ACCESS_TOKEN","provider_id":null,"provider_issued_user_id":"ext-1","username":"Ada"},
+        {"provider_type":"DISCORD_BOT_ISSUED_ACCESS_TOKEN","provider_id":null,
+         "provider_issued_user_id":"ext-1","username":"Ada"},
         {"provider_type":"EPIC_ONLINE_SERVICES_ID_TOKEN","provider_issued_user_id":"e"},
         {"provider_type":"APPLE_ID_TOKEN","provider_issued_user_id":"a"}]})");
 }
@@ -47,7 +48,8 @@ TEST(UserProfiles, KeptByUpdatesWithoutThemAndLiveThroughTheHandle) {
     EXPECT_TRUE(profile.IsValid());
 
     cache->Upsert(ParseUser(json::parse(R"({"id":"7","username":"ada2","application_profiles":[
-        {"provider_type":"DISCORD_BOT_ISSUED_ACCESS_TOKEN","provider_issued_user_id":"ext-1","username":"Renamed"}]})")));
+        {"provider_type":"DISCORD_BOT_ISSUED_ACCESS_TOKEN","provider_issued_user_id":"ext-1",
+         "username":"Renamed"}]})")));
     EXPECT_EQ(profile.Username(), "Renamed");  // the same identity, read again
 
     cache->Upsert(ParseUser(json::parse(R"({"id":"7","username":"ada2","application_profiles":[]})")));

@@ -31,8 +31,9 @@ using namespace std::chrono_literals;
 namespace {
 
 class FakeSocket : public net::WebSocket, public std::enable_shared_from_this<FakeSocket> {
-public:
-    FakeSocket(asio::io_context &io, std::string url, net::WebSocketHandlers handlers) : url(std::move(url)), io_(io), handlers_(std::move(handlers)) {}
+  public:
+    FakeSocket(asio::io_context &io, std::string url, net::WebSocketHandlers handlers)
+        : url(std::move(url)), io_(io), handlers_(std::move(handlers)) {}
     void Send(std::string text) override { sent.push_back(json::parse(text)); }
     void SendBinary(std::string bytes) override { sentBinary.push_back(std::move(bytes)); }
     void Close(uint16_t code, std::string) override {
@@ -78,7 +79,7 @@ public:
     int closedByClient = -1;
     bool aborted = false;
 
-private:
+  private:
     asio::io_context &io_;
     net::WebSocketHandlers handlers_;
     bool done_ = false;
@@ -107,19 +108,26 @@ struct Harness {
         config.maxFailedAttempts = 3;
         config.maxDaveProtocolVersion = 1;
         voice::VoiceGatewayEvents ev;
-        ev.ready = [this](const voice::VoiceReady &r) { events.push_back("ready " + std::to_string(r.ssrc) + " " + r.ip + ":" + std::to_string(r.port)); };
+        ev.ready = [this](const voice::VoiceReady &r) {
+            events.push_back("ready " + std::to_string(r.ssrc) + " " + r.ip + ":" + std::to_string(r.port));
+        };
         ev.sessionDescription = [this](const std::string &mode, const std::array<uint8_t, 32> &key, int dave) {
             events.push_back("session " + mode + " " + std::to_string(key[0]) + "," + std::to_string(key[31]));
             events.push_back("dave version " + std::to_string(dave));
         };
-        ev.daveJson = [this](int op, const json &d) { events.push_back("dave json " + std::to_string(op) + " " + d.dump()); };
+        ev.daveJson = [this](int op, const json &d) {
+            events.push_back("dave json " + std::to_string(op) + " " + d.dump());
+        };
         ev.daveBinary = [this](uint8_t op, std::vector<uint8_t> payload) {
             events.push_back("dave binary " + std::to_string(op) + " " + std::to_string(payload.size()));
         };
         ev.speaking = [this](uint64_t user, uint32_t ssrc, uint32_t flags) {
-            events.push_back("speaking " + std::to_string(user) + " " + std::to_string(ssrc) + " " + std::to_string(flags));
+            events.push_back("speaking " + std::to_string(user) + " " + std::to_string(ssrc) + " " +
+                             std::to_string(flags));
         };
-        ev.clientsConnect = [this](const std::vector<uint64_t> &ids) { events.push_back("connect " + std::to_string(ids.size())); };
+        ev.clientsConnect = [this](const std::vector<uint64_t> &ids) {
+            events.push_back("connect " + std::to_string(ids.size()));
+        };
         ev.clientDisconnect = [this](uint64_t id) { events.push_back("disconnect " + std::to_string(id)); };
         ev.interrupted = [this](int code) { events.push_back("interrupted " + std::to_string(code)); };
         ev.resumed = [this] { events.push_back("resumed"); };
@@ -133,7 +141,11 @@ struct Harness {
             sockets.push_back(socket);
             return socket;
         };
-        gateway = std::make_unique<voice::VoiceGateway>(net::ClientExecutor(io), factory, config, ev, [](int, std::string line) { if (std::getenv("VOICE_TEST_LOG")) std::fprintf(stderr, "%s\n", line.c_str()); });
+        gateway = std::make_unique<voice::VoiceGateway>(net::ClientExecutor(io), factory, config, ev,
+                                                        [](int, std::string line) {
+                                                            if (std::getenv("VOICE_TEST_LOG"))
+                                                                std::fprintf(stderr, "%s\n", line.c_str());
+                                                        });
     }
 
     bool RunUntil(const std::function<bool()> &done, std::chrono::milliseconds limit = 2s) {
@@ -157,7 +169,13 @@ struct Harness {
         FakeSocket &s = Socket(0);
         s.Push({{"op", 8}, {"d", {{"heartbeat_interval", heartbeatMs}}}});
         EXPECT_TRUE(RunUntil([&] { return s.CountOp(0) == 1; }));
-        s.Push({{"op", 2}, {"d", {{"ssrc", 1234}, {"ip", "127.0.0.1"}, {"port", 50000}, {"modes", {"aead_aes256_gcm_rtpsize"}}, {"heartbeat_interval", 1}}}});
+        s.Push({{"op", 2},
+                {"d",
+                 {{"ssrc", 1234},
+                  {"ip", "127.0.0.1"},
+                  {"port", 50000},
+                  {"modes", {"aead_aes256_gcm_rtpsize"}},
+                  {"heartbeat_interval", 1}}}});
         EXPECT_TRUE(RunUntil([&] { return Saw("ready 1234 127.0.0.1:50000"); }));
         return s;
     }
@@ -200,7 +218,8 @@ TEST(VoiceGateway, DaveOpcodesBothWaysAndBinarySequenceNumbersAreAcknowledged) {
     EXPECT_EQ(s.LastOp(0)["d"]["max_dave_protocol_version"], 1);
     json key = json::array();
     for (int i = 0; i < 32; ++i) key.push_back(i);
-    s.Push({{"op", 4}, {"d", {{"mode", "aead_aes256_gcm_rtpsize"}, {"secret_key", key}, {"dave_protocol_version", 1}}}});
+    s.Push(
+        {{"op", 4}, {"d", {{"mode", "aead_aes256_gcm_rtpsize"}, {"secret_key", key}, {"dave_protocol_version", 1}}}});
     ASSERT_TRUE(h.RunUntil([&] { return h.Saw("dave version 1"); }));
     // Binary: u16 seq 0x0102 = 258, op 25, three payload bytes; the seq is acknowledged like a JSON one.
     s.PushBinary(std::string("\x01\x02\x19\xAA\xBB\xCC", 6));
@@ -305,16 +324,22 @@ TEST(VoiceCloseCodes, PublishedPolicy) {
     EXPECT_EQ(ClassifyVoiceClose(0), VoiceCloseAction::Resume);
     EXPECT_EQ(ClassifyVoiceClose(1006), VoiceCloseAction::Resume);
     EXPECT_EQ(ClassifyVoiceClose(4015), VoiceCloseAction::Resume);
-    for (int code : {4001, 4002, 4003, 4005, 4006, 4009, 4011}) EXPECT_EQ(ClassifyVoiceClose(code), VoiceCloseAction::Reconnect) << code;
-    for (int code : {4004, 4012, 4014, 4016, 4017, 4020, 4021, 4022}) EXPECT_EQ(ClassifyVoiceClose(code), VoiceCloseAction::Terminal) << code;
+    for (int code : {4001, 4002, 4003, 4005, 4006, 4009, 4011})
+        EXPECT_EQ(ClassifyVoiceClose(code), VoiceCloseAction::Reconnect) << code;
+    for (int code : {4004, 4012, 4014, 4016, 4017, 4020, 4021, 4022})
+        EXPECT_EQ(ClassifyVoiceClose(code), VoiceCloseAction::Terminal) << code;
 }
 
 TEST(EncryptionMode, ServerOrderAmongOnlyTheTwoRtpsizeModes) {
-    EXPECT_EQ(voice::ChooseMode({"aead_xchacha20_poly1305_rtpsize", "aead_aes256_gcm_rtpsize"}), "aead_xchacha20_poly1305_rtpsize");
-    EXPECT_EQ(voice::ChooseMode({"aead_aes256_gcm_rtpsize", "aead_xchacha20_poly1305_rtpsize"}), "aead_aes256_gcm_rtpsize");
+    EXPECT_EQ(voice::ChooseMode({"aead_xchacha20_poly1305_rtpsize", "aead_aes256_gcm_rtpsize"}),
+              "aead_xchacha20_poly1305_rtpsize");
+    EXPECT_EQ(voice::ChooseMode({"aead_aes256_gcm_rtpsize", "aead_xchacha20_poly1305_rtpsize"}),
+              "aead_aes256_gcm_rtpsize");
     // The retired modes are never chosen, even first in the list.
-    EXPECT_EQ(voice::ChooseMode({"xsalsa20_poly1305", "aead_aes256_gcm", "aead_xchacha20_poly1305_rtpsize"}), "aead_xchacha20_poly1305_rtpsize");
-    EXPECT_EQ(voice::ChooseMode({"xsalsa20_poly1305_lite", "xsalsa20_poly1305_suffix", "aead_aes256_gcm"}), std::nullopt);
+    EXPECT_EQ(voice::ChooseMode({"xsalsa20_poly1305", "aead_aes256_gcm", "aead_xchacha20_poly1305_rtpsize"}),
+              "aead_xchacha20_poly1305_rtpsize");
+    EXPECT_EQ(voice::ChooseMode({"xsalsa20_poly1305_lite", "xsalsa20_poly1305_suffix", "aead_aes256_gcm"}),
+              std::nullopt);
 }
 
 TEST(IpDiscovery, RequestAndResponse) {
@@ -335,7 +360,7 @@ TEST(IpDiscovery, RequestAndResponse) {
     ASSERT_TRUE(parsed);
     EXPECT_EQ(parsed->address, address);
     EXPECT_EQ(parsed->port, 50000);
-    EXPECT_FALSE(voice::ParseDiscoveryResponse(response, 0x01020305));                        // another SSRC
+    EXPECT_FALSE(voice::ParseDiscoveryResponse(response, 0x01020305));                       // another SSRC
     EXPECT_FALSE(voice::ParseDiscoveryResponse(std::span(response).first(73), 0x01020304));  // truncated
     auto request2 = response;
     request2[1] = 1;

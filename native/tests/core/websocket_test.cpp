@@ -22,7 +22,7 @@ namespace {
 
 /** Opens one WebSocket on the I/O thread and records what its handlers report. */
 class WebSocketTest : public ::testing::Test {
-protected:
+  protected:
     void TearDown() override {
         if (ws_) RunOnIo(io_, [this] { ws_.reset(); });
         io_.Stop();
@@ -225,7 +225,7 @@ namespace {
 
 /** An HttpClient and a WebSocket factory built the way a Client builds them: one TLS context, the pool shared. */
 class PooledUpgradeTest : public WebSocketTest {
-protected:
+  protected:
     void TearDown() override {
         RunOnIo(io_, [this] {
             ws_.reset();

@@ -19,8 +19,9 @@ using namespace svcpp;
 
 static_assert(!std::is_copy_constructible_v<Client> && !std::is_copy_assignable_v<Client>, "Client is move-only");
 static_assert(std::is_nothrow_move_constructible_v<Client> && std::is_nothrow_move_assignable_v<Client>);
-static_assert(std::is_same_v<decltype(&Client::AddLogCallback), uint64_t (Client::*)(Client::LogCallback, LoggingSeverity)>,
-              "reference parameter order: callback first, then the minimum severity");
+static_assert(
+    std::is_same_v<decltype(&Client::AddLogCallback), uint64_t (Client::*)(Client::LogCallback, LoggingSeverity)>,
+    "reference parameter order: callback first, then the minimum severity");
 
 namespace {
 
@@ -28,8 +29,7 @@ namespace {
 struct Lines {
     std::vector<std::string> text;
     std::vector<LoggingSeverity> severity;
-    void operator()(std::string const &message, LoggingSeverity s)
-    {
+    void operator()(std::string const &message, LoggingSeverity s) {
         if (message.rfind("application id set to ", 0) == 0 || message.rfind("HTTP request timeout set to ", 0) == 0) {
             text.push_back(message);
             severity.push_back(s);
@@ -37,10 +37,9 @@ struct Lines {
     }
 };
 
-} // namespace
+}  // namespace
 
-TEST(Client, ConstructorsAndDefaults)
-{
+TEST(Client, ConstructorsAndDefaults) {
     Client a;
     EXPECT_TRUE(a);
     EXPECT_TRUE(a.IsValid());
@@ -59,32 +58,30 @@ TEST(Client, ConstructorsAndDefaults)
     EXPECT_EQ(c.GetStatus(), Client::Status::Disconnected);
 }
 
-TEST(Client, MoveKeepsTheClientAndDestructorDrops)
-{
+TEST(Client, MoveKeepsTheClientAndDestructorDrops) {
     Client a;
     a.SetApplicationId(42);
     Svcpp_Client raw = *a.instance();
     Client b = std::move(a);
-    EXPECT_FALSE(a); // NOLINT(bugprone-use-after-move)
+    EXPECT_FALSE(a);  // NOLINT(bugprone-use-after-move)
     EXPECT_EQ(b.GetApplicationId(), 42u);
     EXPECT_TRUE(Svcpp_Client_IsValid(&raw));
     {
         Client c = std::move(b);
         EXPECT_EQ(c.GetApplicationId(), 42u);
     }
-    EXPECT_FALSE(Svcpp_Client_IsValid(&raw)); // the destructor dropped it
+    EXPECT_FALSE(Svcpp_Client_IsValid(&raw));  // the destructor dropped it
 
     Client d;
     Svcpp_Client first = *d.instance();
-    d = Client(); // move-assign drops the previous client
+    d = Client();  // move-assign drops the previous client
     EXPECT_FALSE(Svcpp_Client_IsValid(&first));
     EXPECT_TRUE(d);
     d.Drop();
     EXPECT_FALSE(d);
 }
 
-TEST(Client, Statics)
-{
+TEST(Client, Statics) {
     EXPECT_EQ(Client::GetDefaultCommunicationScopes(), "openid sdk.social_layer");
     EXPECT_EQ(Client::GetDefaultPresenceScopes(), "openid sdk.social_layer_presence");
     EXPECT_EQ(Client::GetVersionMajor(), SVCPP_VERSION_MAJOR);
@@ -95,8 +92,7 @@ TEST(Client, Statics)
     EXPECT_TRUE(CheckAbiVersion());
 }
 
-TEST(Client, LogCallbackWithCapturedState)
-{
+TEST(Client, LogCallbackWithCapturedState) {
     Client client;
     auto lines = std::make_shared<Lines>();
     uint64_t token = client.AddLogCallback([lines](std::string message, LoggingSeverity s) { (*lines)(message, s); },
@@ -104,7 +100,7 @@ TEST(Client, LogCallbackWithCapturedState)
     EXPECT_GE(token, 1u);
     client.SetApplicationId(7);
     client.SetHttpRequestTimeout(1200);
-    EXPECT_TRUE(lines->text.empty()); // delivered by the pump only
+    EXPECT_TRUE(lines->text.empty());  // delivered by the pump only
     EXPECT_TRUE(client.HasPendingCallbacks());
     EXPECT_TRUE(client.RunCallbacks());
     ASSERT_EQ(lines->text.size(), 2u);
@@ -114,22 +110,23 @@ TEST(Client, LogCallbackWithCapturedState)
 
     // a registration above Info does not see Info lines
     auto quiet = std::make_shared<Lines>();
-    client.AddLogCallback([quiet](std::string message, LoggingSeverity s) { (*quiet)(message, s); }, LoggingSeverity::Error);
+    client.AddLogCallback([quiet](std::string message, LoggingSeverity s) { (*quiet)(message, s); },
+                          LoggingSeverity::Error);
     client.SetApplicationId(8);
     client.RunCallbacks();
     EXPECT_TRUE(quiet->text.empty());
     EXPECT_EQ(lines->text.size(), 3u);
 }
 
-TEST(Client, CapturedStateIsReleasedWhenTheRegistrationEnds)
-{
+TEST(Client, CapturedStateIsReleasedWhenTheRegistrationEnds) {
     auto state = std::make_shared<int>(0);
     std::weak_ptr<int> removed = state, dropped, replaced, cleared;
     {
         Client client;
-        uint64_t token = client.AddLogCallback([state](std::string, LoggingSeverity) { ++*state; }, LoggingSeverity::Info);
+        uint64_t token =
+            client.AddLogCallback([state](std::string, LoggingSeverity) { ++*state; }, LoggingSeverity::Info);
         state.reset();
-        EXPECT_FALSE(removed.expired()); // held by the registration
+        EXPECT_FALSE(removed.expired());  // held by the registration
         client.SetApplicationId(1);
         client.RunCallbacks();
         EXPECT_GE(*removed.lock(), 1);
@@ -148,22 +145,22 @@ TEST(Client, CapturedStateIsReleasedWhenTheRegistrationEnds)
         cleared = s4;
         client.SetStatusChangedCallback([s4](Client::Status, Client::Error, int32_t) {});
         s4.reset();
-        EXPECT_TRUE(replaced.expired()); // slot replaced
+        EXPECT_TRUE(replaced.expired());  // slot replaced
         EXPECT_FALSE(cleared.expired());
         client.SetStatusChangedCallback(nullptr);
-        EXPECT_TRUE(cleared.expired()); // slot cleared
+        EXPECT_TRUE(cleared.expired());  // slot cleared
         s2.reset();
-        client.SetApplicationId(2); // pending at destruction
+        client.SetApplicationId(2);  // pending at destruction
         EXPECT_FALSE(dropped.expired());
     }
-    EXPECT_TRUE(dropped.expired()); // ~Client dropped it
+    EXPECT_TRUE(dropped.expired());  // ~Client dropped it
 }
 
-TEST(Client, ThrowingCallbackDoesNotCrossTheAbi)
-{
+TEST(Client, ThrowingCallbackDoesNotCrossTheAbi) {
     Client client;
     int after = 0;
-    client.AddLogCallback([](std::string, LoggingSeverity) { throw std::runtime_error("boom"); }, LoggingSeverity::Info);
+    client.AddLogCallback([](std::string, LoggingSeverity) { throw std::runtime_error("boom"); },
+                          LoggingSeverity::Info);
     client.AddLogCallback([&after](std::string, LoggingSeverity) { ++after; }, LoggingSeverity::Info);
     client.SetApplicationId(3);
     testing::internal::CaptureStderr();
@@ -173,8 +170,7 @@ TEST(Client, ThrowingCallbackDoesNotCrossTheAbi)
     EXPECT_GE(after, 1);
 }
 
-TEST(Client, PumpReentryReportsBusy)
-{
+TEST(Client, PumpReentryReportsBusy) {
     Client client;
     bool nested = true;
     client.AddLogCallback([&](std::string, LoggingSeverity) { nested = client.RunCallbacks(); }, LoggingSeverity::Info);
@@ -183,8 +179,7 @@ TEST(Client, PumpReentryReportsBusy)
     EXPECT_FALSE(nested);
 }
 
-TEST(Client, WakeupHook)
-{
+TEST(Client, WakeupHook) {
     Client client;
     int wakeups = 0;
     auto token = std::make_shared<int>(0);
@@ -194,7 +189,7 @@ TEST(Client, WakeupHook)
     client.AddLogCallback([](std::string, LoggingSeverity) {}, LoggingSeverity::Info);
     client.SetApplicationId(1);
     client.SetApplicationId(2);
-    EXPECT_EQ(wakeups, 1); // edge-triggered, coalesced until the next pump
+    EXPECT_EQ(wakeups, 1);  // edge-triggered, coalesced until the next pump
     client.RunCallbacks();
     client.SetApplicationId(3);
     EXPECT_EQ(wakeups, 2);
@@ -204,8 +199,7 @@ TEST(Client, WakeupHook)
     EXPECT_EQ(wakeups, 2);
 }
 
-TEST(Client, GlobalPumpAndGlobalHook)
-{
+TEST(Client, GlobalPumpAndGlobalHook) {
     int wakeups = 0;
     SetCallbacksPendingHook([&wakeups] { ++wakeups; });
     Client a, b;
@@ -223,8 +217,7 @@ TEST(Client, GlobalPumpAndGlobalHook)
     SetCallbacksPendingHook(nullptr);
 }
 
-TEST(Client, ResetCallbacksEndsEveryRegistration)
-{
+TEST(Client, ResetCallbacksEndsEveryRegistration) {
     Client client;
     auto state = std::make_shared<int>(0);
     std::weak_ptr<int> watch = state;
@@ -238,8 +231,7 @@ TEST(Client, ResetCallbacksEndsEveryRegistration)
     EXPECT_EQ(calls, 0);
 }
 
-TEST(Client, Pkce)
-{
+TEST(Client, Pkce) {
     Client client;
     AuthorizationCodeVerifier verifier = client.CreateAuthorizationCodeVerifier();
     ASSERT_TRUE(verifier);
@@ -253,8 +245,7 @@ TEST(Client, Pkce)
     EXPECT_EQ(copy.Verifier(), verifier.Verifier());
 }
 
-TEST(Client, GuildQueriesWithoutATokenAnswerValidationErrorAndNoGuilds)
-{
+TEST(Client, GuildQueriesWithoutATokenAnswerValidationErrorAndNoGuilds) {
     Client client;
     int calls = 0;
     client.GetUserGuilds([&](ClientResult result, std::vector<GuildMinimal> guilds) {
@@ -270,4 +261,3 @@ TEST(Client, GuildQueriesWithoutATokenAnswerValidationErrorAndNoGuilds)
     EXPECT_TRUE(client.RunCallbacks());
     EXPECT_EQ(calls, 2);
 }
-

@@ -11,8 +11,7 @@ using namespace svcpp;
 
 namespace {
 
-Svcpp_String LibraryString(char const *text)
-{
+Svcpp_String LibraryString(char const *text) {
     size_t n = std::strlen(text);
     Svcpp_String s{static_cast<uint8_t *>(Svcpp_Alloc(n + 1)), n};
     std::memcpy(s.ptr, text, n + 1);
@@ -21,10 +20,9 @@ Svcpp_String LibraryString(char const *text)
 
 std::string Str(Svcpp_String s) { return detail::ToStdString(s); }
 
-} // namespace
+}  // namespace
 
-TEST(Containers, PropertiesViewBorrowsTheMapsStrings)
-{
+TEST(Containers, PropertiesViewBorrowsTheMapsStrings) {
     std::unordered_map<std::string, std::string> const map{{"a", "1"}, {"b", ""}};
     detail::PropertiesView view(map);
     Svcpp_Properties props = view.View();
@@ -43,24 +41,23 @@ TEST(Containers, PropertiesViewBorrowsTheMapsStrings)
     EXPECT_EQ(empty.values, nullptr);
 }
 
-TEST(Containers, TakePropertiesCopiesAndZeroes)
-{
+TEST(Containers, TakePropertiesCopiesAndZeroes) {
     Svcpp_Properties props{2, static_cast<Svcpp_String *>(Svcpp_Alloc(2 * sizeof(Svcpp_String))),
                            static_cast<Svcpp_String *>(Svcpp_Alloc(2 * sizeof(Svcpp_String)))};
     props.keys[0] = LibraryString("k1");
     props.values[0] = LibraryString("v1");
     props.keys[1] = LibraryString("k2");
     props.values[1] = LibraryString("v2");
-    EXPECT_EQ(detail::TakeProperties(props), (std::unordered_map<std::string, std::string>{{"k1", "v1"}, {"k2", "v2"}}));
+    EXPECT_EQ(detail::TakeProperties(props),
+              (std::unordered_map<std::string, std::string>{{"k1", "v1"}, {"k2", "v2"}}));
     EXPECT_EQ(props.size, 0u);
     EXPECT_EQ(props.keys, nullptr);
 
-    Svcpp_Properties rejected{0, nullptr, nullptr}; // what a rejected call leaves behind
+    Svcpp_Properties rejected{0, nullptr, nullptr};  // what a rejected call leaves behind
     EXPECT_TRUE(detail::TakeProperties(rejected).empty());
 }
 
-TEST(Containers, U64SpansViewCopyAndTake)
-{
+TEST(Containers, U64SpansViewCopyAndTake) {
     std::vector<uint64_t> const ids{1, UINT64_MAX};
     Svcpp_UInt64Span view = detail::U64SpanView(ids);
     EXPECT_EQ(view.ptr, ids.data());
@@ -76,8 +73,7 @@ TEST(Containers, U64SpansViewCopyAndTake)
     EXPECT_EQ(owned.size, 0u);
 }
 
-TEST(Containers, ElementHandlesAreTheWrappersHandles)
-{
+TEST(Containers, ElementHandlesAreTheWrappersHandles) {
     std::vector<ActivityButton> buttons(2);
     buttons[0].SetLabel("Join");
     std::vector<Svcpp_ActivityButton> handles = detail::ElementHandles<Svcpp_ActivityButton>(buttons);
@@ -86,8 +82,7 @@ TEST(Containers, ElementHandlesAreTheWrappersHandles)
     EXPECT_EQ(handles[1].opaque, buttons[1].instance()->opaque);
 }
 
-TEST(Containers, ActivityButtonIsAValue)
-{
+TEST(Containers, ActivityButtonIsAValue) {
     ActivityButton button;
     button.SetLabel("Watch");
     button.SetUrl("https://example.com/watch");

@@ -8,8 +8,7 @@
 
 #include "svcpp.hpp"
 
-TEST(Example, Quickstart)
-{
+TEST(Example, Quickstart) {
     ASSERT_TRUE(svcpp::CheckAbiVersion()) << "libsvcpp is older than svcpp.hpp";
 
     // 1. One client for the game, shared; callbacks hold it weakly so they never keep it alive.
@@ -41,7 +40,7 @@ TEST(Example, Quickstart)
     svcpp::AuthorizationArgs args;
     args.SetScopes(svcpp::Client::GetDefaultPresenceScopes());
     args.SetCodeChallenge(verifier.Challenge());
-    EXPECT_EQ(args.ClientId(), 0u); // 0 = use the application id
+    EXPECT_EQ(args.ClientId(), 0u);  // 0 = use the application id
     EXPECT_EQ(args.CodeChallenge()->Challenge(), verifier.Challenge().Challenge());
     EXPECT_EQ(args.Scopes(), "openid sdk.social_layer_presence");
 

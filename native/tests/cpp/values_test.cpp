@@ -9,14 +9,14 @@
 using namespace svcpp;
 
 static_assert(std::is_copy_constructible_v<AuthorizationArgs> && std::is_copy_assignable_v<AuthorizationArgs>);
-static_assert(std::is_nothrow_move_constructible_v<AuthorizationArgs> && std::is_nothrow_move_assignable_v<AuthorizationArgs>);
+static_assert(std::is_nothrow_move_constructible_v<AuthorizationArgs> &&
+              std::is_nothrow_move_assignable_v<AuthorizationArgs>);
 static_assert(!std::is_convertible_v<AuthorizationArgs, bool>, "operator bool is explicit");
 static_assert(std::is_same_v<std::underlying_type_t<Client::Status>, int32_t>);
 static_assert(std::is_same_v<decltype(AuthorizationArgs{}.State()), std::optional<std::string>>);
 static_assert(std::is_same_v<decltype(AuthorizationArgs{}.CodeChallenge()), std::optional<AuthorizationCodeChallenge>>);
 
-TEST(Values, DefaultConstructedHoldsDefaults)
-{
+TEST(Values, DefaultConstructedHoldsDefaults) {
     AuthorizationArgs args;
     EXPECT_TRUE(args);
     EXPECT_TRUE(args.IsValid());
@@ -42,8 +42,7 @@ TEST(Values, DefaultConstructedHoldsDefaults)
     EXPECT_EQ(result.Status(), HttpStatusCode::None);
 }
 
-TEST(Values, FieldsRoundTripIncludingOptionals)
-{
+TEST(Values, FieldsRoundTripIncludingOptionals) {
     AuthorizationArgs args;
     args.SetClientId(1234);
     args.SetScopes(Client::GetDefaultCommunicationScopes());
@@ -91,8 +90,7 @@ TEST(Values, FieldsRoundTripIncludingOptionals)
     EXPECT_NE(result.ToString().find("slow down"), std::string::npos);
 }
 
-TEST(Values, SubObjectsAreCopiedInAndOut)
-{
+TEST(Values, SubObjectsAreCopiedInAndOut) {
     AuthorizationCodeChallenge challenge;
     challenge.SetChallenge("first");
     AuthorizationArgs args;
@@ -109,8 +107,7 @@ TEST(Values, SubObjectsAreCopiedInAndOut)
     EXPECT_FALSE(args.CodeChallenge());
 }
 
-TEST(Values, CopyIsDeepAndIndependent)
-{
+TEST(Values, CopyIsDeepAndIndependent) {
     AuthorizationArgs a;
     a.SetScopes("openid");
     a.SetState("s1");
@@ -124,9 +121,9 @@ TEST(Values, CopyIsDeepAndIndependent)
     EXPECT_EQ(b.Scopes(), "changed");
 
     AuthorizationArgs c;
-    c = a; // copy-assign over an owned object drops the old one
+    c = a;  // copy-assign over an owned object drops the old one
     EXPECT_EQ(c.Scopes(), "openid");
-    c = c; // self-assignment keeps the value
+    c = c;  // self-assignment keeps the value
     EXPECT_EQ(c.Scopes(), "openid");
     {
         AuthorizationArgs shortLived;
@@ -140,13 +137,12 @@ TEST(Values, CopyIsDeepAndIndependent)
     EXPECT_FALSE(fromNull);
 }
 
-TEST(Values, MoveTransfersOwnership)
-{
+TEST(Values, MoveTransfersOwnership) {
     AuthorizationArgs a;
     a.SetScopes("moved");
     void *handle = a.instance()->opaque;
     AuthorizationArgs b = std::move(a);
-    EXPECT_FALSE(a); // NOLINT(bugprone-use-after-move): the moved-from state is specified
+    EXPECT_FALSE(a);  // NOLINT(bugprone-use-after-move): the moved-from state is specified
     EXPECT_EQ(a.instance()->opaque, nullptr);
     EXPECT_TRUE(b);
     EXPECT_EQ(b.instance()->opaque, handle);
@@ -165,8 +161,7 @@ TEST(Values, MoveTransfersOwnership)
     EXPECT_EQ(b.Scopes(), "");
 }
 
-TEST(Values, NullobjAndDrop)
-{
+TEST(Values, NullobjAndDrop) {
     EXPECT_FALSE(AuthorizationArgs::nullobj);
     EXPECT_FALSE(ClientCreateOptions::nullobj);
     EXPECT_FALSE(ClientResult::nullobj);
@@ -176,18 +171,17 @@ TEST(Values, NullobjAndDrop)
     EXPECT_FALSE(AuthorizationArgs::nullobj.IsValid());
     EXPECT_EQ(&AuthorizationArgs::nullobj, &AuthorizationArgs::nullobj);
 
-    AuthorizationCodeVerifier empty; // not constructible by the application: empty until the SDK fills it
+    AuthorizationCodeVerifier empty;  // not constructible by the application: empty until the SDK fills it
     EXPECT_FALSE(empty);
 
     AuthorizationArgs args;
     args.Drop();
     EXPECT_FALSE(args);
-    args.Drop(); // idempotent
+    args.Drop();  // idempotent
     EXPECT_FALSE(args);
 }
 
-TEST(Values, AdoptsAndExposesCHandles)
-{
+TEST(Values, AdoptsAndExposesCHandles) {
     Svcpp_AuthorizationArgs raw{};
     ASSERT_EQ(Svcpp_AuthorizationArgs_Init(&raw), Svcpp_Errc_Ok);
     ASSERT_EQ(Svcpp_AuthorizationArgs_SetScopes(&raw, Svcpp_String{(uint8_t *)"from C", 6}), Svcpp_Errc_Ok);
@@ -196,12 +190,11 @@ TEST(Values, AdoptsAndExposesCHandles)
         AuthorizationArgs owned(raw, ObjectState::Owned);
         EXPECT_EQ(owned.Scopes(), "from C");
         EXPECT_TRUE(Svcpp_AuthorizationArgs_IsValid(owned.instance()));
-    } // dropped here
+    }  // dropped here
     EXPECT_FALSE(Svcpp_AuthorizationArgs_IsValid(&view));
 }
 
-TEST(Values, EnumNames)
-{
+TEST(Values, EnumNames) {
     EXPECT_STREQ(EnumToString(Client::Status::Ready), "Ready");
     EXPECT_STREQ(EnumToString(Client::Error::ConnectionFailed), "ConnectionFailed");
     EXPECT_STREQ(EnumToString(LoggingSeverity::Warning), "Warning");
@@ -217,8 +210,7 @@ TEST(Values, EnumNames)
 
 // A call the C layer rejects is logged to stderr with the function and the Svcpp_Errc, and asserted in
 // debug builds; in release builds the call returns the documented default.
-TEST(Values, RejectedCallIsLoggedAndAssertedInDebug)
-{
+TEST(Values, RejectedCallIsLoggedAndAssertedInDebug) {
     AuthorizationArgs moved;
     AuthorizationArgs target = std::move(moved);
     (void)target;

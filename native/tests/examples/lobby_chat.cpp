@@ -43,41 +43,46 @@ struct Chat {
     void Send(uint64_t lobbyId) {
         auto c = client.lock();
         if (!c) return;
-        c->SendLobbyMessageWithMetadata(lobbyId, text, {{"kind", "example"}}, [this, lobbyId](svcpp::ClientResult result, uint64_t messageId) {
-            if (!result.Successful()) return Fail("SendLobbyMessageWithMetadata", result);
-            std::printf("sent %llu\n", static_cast<unsigned long long>(messageId));
-            ReadBack(lobbyId, messageId);
-        });
+        c->SendLobbyMessageWithMetadata(lobbyId, text, {{"kind", "example"}},
+                                        [this, lobbyId](svcpp::ClientResult result, uint64_t messageId) {
+                                            if (!result.Successful())
+                                                return Fail("SendLobbyMessageWithMetadata", result);
+                                            std::printf("sent %llu\n", static_cast<unsigned long long>(messageId));
+                                            ReadBack(lobbyId, messageId);
+                                        });
     }
 
     void ReadBack(uint64_t lobbyId, uint64_t sentId) {
         auto c = client.lock();
         if (!c) return;
-        c->GetLobbyMessagesWithLimit(lobbyId, 10, [this, sentId](svcpp::ClientResult result, std::vector<svcpp::MessageHandle> messages) {
-            if (!result.Successful()) return Fail("GetLobbyMessagesWithLimit", result);
-            if (messages.empty()) {
-                std::fprintf(stderr, "the lobby has no messages\n");
+        c->GetLobbyMessagesWithLimit(
+            lobbyId, 10, [this, sentId](svcpp::ClientResult result, std::vector<svcpp::MessageHandle> messages) {
+                if (!result.Successful()) return Fail("GetLobbyMessagesWithLimit", result);
+                if (messages.empty()) {
+                    std::fprintf(stderr, "the lobby has no messages\n");
+                    done = true;
+                    return;
+                }
+                // Newest first: ours is the first one.
+                svcpp::MessageHandle &m = messages.front();
+                auto metadata = m.Metadata();
+                auto kind = metadata.find("kind");
+                std::printf("read %llu %llu %s %s\n", static_cast<unsigned long long>(m.Id()),
+                            static_cast<unsigned long long>(m.AuthorId()),
+                            kind == metadata.end() ? "-" : kind->second.c_str(), m.Content().c_str());
+                exitCode = m.Id() == sentId && m.Content() == text ? 0 : 1;
                 done = true;
-                return;
-            }
-            // Newest first: ours is the first one.
-            svcpp::MessageHandle &m = messages.front();
-            auto metadata = m.Metadata();
-            auto kind = metadata.find("kind");
-            std::printf("read %llu %llu %s %s\n", static_cast<unsigned long long>(m.Id()), static_cast<unsigned long long>(m.AuthorId()),
-                        kind == metadata.end() ? "-" : kind->second.c_str(), m.Content().c_str());
-            exitCode = m.Id() == sentId && m.Content() == text ? 0 : 1;
-            done = true;
-        });
+            });
     }
 };
 
 }  // namespace
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc != 8) {
-        std::fprintf(stderr, "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <secret> <message>\n", argv[0]);
+        std::fprintf(stderr,
+                     "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <secret> <message>\n",
+                     argv[0]);
         return 2;
     }
     if (!svcpp::CheckAbiVersion()) return 1;
@@ -90,9 +95,11 @@ int main(int argc, char **argv)
     std::weak_ptr<svcpp::Client> weak = client;
     Chat chat{weak, argv[6], argv[7]};
 
-    client->AddLogCallback([](std::string message, svcpp::LoggingSeverity severity) {
-        std::fprintf(stderr, "[%s] %s\n", svcpp::EnumToString(severity), message.c_str());
-    }, svcpp::LoggingSeverity::Info);
+    client->AddLogCallback(
+        [](std::string message, svcpp::LoggingSeverity severity) {
+            std::fprintf(stderr, "[%s] %s\n", svcpp::EnumToString(severity), message.c_str());
+        },
+        svcpp::LoggingSeverity::Info);
 
     client->SetStatusChangedCallback([&chat](svcpp::Client::Status status, svcpp::Client::Error error, int32_t detail) {
         if (status == svcpp::Client::Status::Ready) {

@@ -14,8 +14,7 @@
 
 #include "svcpp.hpp"
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc != 6) {
         std::fprintf(stderr, "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken>\n", argv[0]);
         return 2;
@@ -29,26 +28,29 @@ int main(int argc, char **argv)
     auto client = std::make_shared<svcpp::Client>(options);
     std::weak_ptr<svcpp::Client> weak = client;
 
-    client->AddLogCallback([](std::string message, svcpp::LoggingSeverity severity) {
-        std::fprintf(stderr, "[%s] %s\n", svcpp::EnumToString(severity), message.c_str());
-    }, svcpp::LoggingSeverity::Info);
+    client->AddLogCallback(
+        [](std::string message, svcpp::LoggingSeverity severity) {
+            std::fprintf(stderr, "[%s] %s\n", svcpp::EnumToString(severity), message.c_str());
+        },
+        svcpp::LoggingSeverity::Info);
 
     bool done = false;
     int exitCode = 1;
-    client->SetStatusChangedCallback([&, weak](svcpp::Client::Status status, svcpp::Client::Error error, int32_t detail) {
-        auto c = weak.lock();
-        if (!c) return;
-        if (status == svcpp::Client::Status::Ready) {
-            if (auto me = c->GetCurrentUserV2()) {
-                std::printf("ready %llu %s\n", static_cast<unsigned long long>(me->Id()), me->Username().c_str());
-                exitCode = me->IsProvisional() ? 0 : 1;
+    client->SetStatusChangedCallback(
+        [&, weak](svcpp::Client::Status status, svcpp::Client::Error error, int32_t detail) {
+            auto c = weak.lock();
+            if (!c) return;
+            if (status == svcpp::Client::Status::Ready) {
+                if (auto me = c->GetCurrentUserV2()) {
+                    std::printf("ready %llu %s\n", static_cast<unsigned long long>(me->Id()), me->Username().c_str());
+                    exitCode = me->IsProvisional() ? 0 : 1;
+                }
+                done = true;
+            } else if (status == svcpp::Client::Status::Disconnected && error != svcpp::Client::Error::None) {
+                std::fprintf(stderr, "disconnected: %s (%d)\n", svcpp::Client::ErrorToString(error).c_str(), detail);
+                done = true;
             }
-            done = true;
-        } else if (status == svcpp::Client::Status::Disconnected && error != svcpp::Client::Error::None) {
-            std::fprintf(stderr, "disconnected: %s (%d)\n", svcpp::Client::ErrorToString(error).c_str(), detail);
-            done = true;
-        }
-    });
+        });
 
     client->SetApplicationId(std::strtoull(argv[4], nullptr, 10));
     // The recommended order: token first, Connect from inside its callback.

@@ -14,8 +14,7 @@
 #include "svcpp.h"
 
 /* Prints the failed call and the library's reason, then fails the program. */
-static int Failed(const char *call)
-{
+static int Failed(const char *call) {
     Svcpp_String why = {NULL, 0};
     if (Svcpp_GetLastErrorMessage(&why) == Svcpp_Errc_Ok) {
         fprintf(stderr, "%s failed: %.*s\n", call, (int)why.size, (const char *)why.ptr);
@@ -26,10 +25,12 @@ static int Failed(const char *call)
     return 1;
 }
 
-#define TRY(call) do { if ((call) != Svcpp_Errc_Ok) return Failed(#call); } while (0)
+#define TRY(call)                                          \
+    do {                                                   \
+        if ((call) != Svcpp_Errc_Ok) return Failed(#call); \
+    } while (0)
 
-int main(void)
-{
+int main(void) {
     Svcpp_Client client = {NULL};
     Svcpp_AuthorizationCodeVerifier verifier = {NULL};
     Svcpp_AuthorizationCodeChallenge challenge = {NULL}, stored = {NULL};
@@ -39,7 +40,7 @@ int main(void)
     /* A library of another ABI major (or an older minor) would misread every call: refuse it first. */
     TRY(Svcpp_CheckAbiVersion(SVCPP_ABI_VERSION));
     printf("svcpp %d.%d.%d abi %d.%d\n", (int)Svcpp_Client_GetVersionMajor(), (int)Svcpp_Client_GetVersionMinor(),
-        (int)Svcpp_Client_GetVersionPatch(), SVCPP_ABI_VERSION_MAJOR, SVCPP_ABI_VERSION_MINOR);
+           (int)Svcpp_Client_GetVersionPatch(), SVCPP_ABI_VERSION_MAJOR, SVCPP_ABI_VERSION_MINOR);
 
     TRY(Svcpp_Client_GetDefaultCommunicationScopes(&scopes));
     printf("scopes %.*s\n", (int)scopes.size, (const char *)scopes.ptr);
@@ -57,7 +58,7 @@ int main(void)
     if (!Svcpp_AuthorizationArgs_CodeChallenge(&args, &stored)) return Failed("Svcpp_AuthorizationArgs_CodeChallenge");
     TRY(Svcpp_AuthorizationCodeChallenge_Challenge(&stored, &challengeText));
     printf("pkce %u %u %llu\n", (unsigned)verifierText.size, (unsigned)challengeText.size,
-        (unsigned long long)Svcpp_AuthorizationArgs_ClientId(&args));
+           (unsigned long long)Svcpp_AuthorizationArgs_ClientId(&args));
 
     Svcpp_Free(scopes.ptr);
     Svcpp_Free(verifierText.ptr);

@@ -8,10 +8,10 @@
 // SendDiscordFriendRequestById is refused to a provisional account, and ends the friendship with
 // RemoveDiscordAndGameFriend, which the guest sees as a deleted relationship.
 //
-// Usage: svcpp_example_reference_style_friends <apiBase> <webBase> <caFile> <applicationId> <hostIdToken> <guestIdToken>
-// Prints one line per step on stdout (logs go to stderr) and exits 0 when every step happened, 1 otherwise or
-// after 30 s. Run against a real platform by test/e2e/cpp-reference-style.test.ts.
-#define SVCPP_IMPLEMENTATION // the reference header needs this in one file; svcpp.hpp is header-only and ignores it
+// Usage: svcpp_example_reference_style_friends <apiBase> <webBase> <caFile> <applicationId> <hostIdToken>
+// <guestIdToken> Prints one line per step on stdout (logs go to stderr) and exits 0 when every step happened, 1
+// otherwise or after 30 s. Run against a real platform by test/e2e/cpp-reference-style.test.ts.
+#define SVCPP_IMPLEMENTATION  // the reference header needs this in one file; svcpp.hpp is header-only and ignores it
 #include "svcpp.hpp"
 
 #include <atomic>
@@ -29,8 +29,7 @@ int exitCode = 1;
 
 void signalHandler(int) { running.store(false); }
 
-void finish(int code)
-{
+void finish(int code) {
     exitCode = code;
     running.store(false);
 }
@@ -38,16 +37,14 @@ void finish(int code)
 // The sample succeeds once the host's removal has completed and the guest has seen the relationship end, in
 // whichever order the two arrive.
 int stepsLeft = 2;
-void stepDone()
-{
+void stepDone() {
     if (--stepsLeft == 0) finish(0);
 }
 
 // The reference samples' sign-in, for one player: logging, the status callback, then GetProvisionalToken ->
 // UpdateToken -> Connect. onReady runs once when the client reaches Ready.
 std::shared_ptr<svcpp::Client> startPlayer(char **argv, std::string const &name, std::string const &idToken,
-                                           std::function<void()> onReady)
-{
+                                           std::function<void()> onReady) {
     // The reference samples construct Client() against the public service; this one points at a local platform
     // (CaFile is svcpp's: the platform's self-signed certificate).
     svcpp::ClientCreateOptions options;
@@ -59,23 +56,27 @@ std::shared_ptr<svcpp::Client> startPlayer(char **argv, std::string const &name,
     std::weak_ptr<svcpp::Client> weakClient = client;
     uint64_t const applicationId = std::strtoull(argv[4], nullptr, 10);
 
-    client->AddLogCallback([name](auto message, auto severity) {
-        std::cerr << "[" << name << "] [" << EnumToString(severity) << "] " << message << std::endl;
-    }, svcpp::LoggingSeverity::Info);
+    client->AddLogCallback(
+        [name](auto message, auto severity) {
+            std::cerr << "[" << name << "] [" << EnumToString(severity) << "] " << message << std::endl;
+        },
+        svcpp::LoggingSeverity::Info);
 
-    client->SetStatusChangedCallback([name, onReady](svcpp::Client::Status status, svcpp::Client::Error error, int32_t errorDetail) {
-        std::cerr << "[" << name << "] Status changed: " << svcpp::Client::StatusToString(status) << std::endl;
-        if (status == svcpp::Client::Status::Ready) {
-            onReady();
-        } else if (error != svcpp::Client::Error::None) {
-            std::cerr << "[" << name << "] Connection Error: " << svcpp::Client::ErrorToString(error) << " - Details: " << errorDetail
-                      << std::endl;
-            finish(1);
-        }
-    });
+    client->SetStatusChangedCallback(
+        [name, onReady](svcpp::Client::Status status, svcpp::Client::Error error, int32_t errorDetail) {
+            std::cerr << "[" << name << "] Status changed: " << svcpp::Client::StatusToString(status) << std::endl;
+            if (status == svcpp::Client::Status::Ready) {
+                onReady();
+            } else if (error != svcpp::Client::Error::None) {
+                std::cerr << "[" << name << "] Connection Error: " << svcpp::Client::ErrorToString(error)
+                          << " - Details: " << errorDetail << std::endl;
+                finish(1);
+            }
+        });
 
     client->SetApplicationId(applicationId);
-    client->GetProvisionalToken(applicationId, svcpp::AuthenticationExternalAuthType::OIDC, idToken,
+    client->GetProvisionalToken(
+        applicationId, svcpp::AuthenticationExternalAuthType::OIDC, idToken,
         [weakClient, name](svcpp::ClientResult result, std::string accessToken, std::string /*refreshToken*/,
                            svcpp::AuthorizationTokenType tokenType, int32_t /*expiresIn*/, std::string /*scopes*/) {
             auto client = weakClient.lock();
@@ -91,10 +92,10 @@ std::shared_ptr<svcpp::Client> startPlayer(char **argv, std::string const &name,
     return client;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc != 7) {
-        std::cerr << "usage: " << argv[0] << " <apiBase> <webBase> <caFile> <applicationId> <hostIdToken> <guestIdToken>\n";
+        std::cerr << "usage: " << argv[0]
+                  << " <apiBase> <webBase> <caFile> <applicationId> <hostIdToken> <guestIdToken>\n";
         return 2;
     }
     std::signal(SIGINT, signalHandler);
@@ -137,7 +138,8 @@ int main(int argc, char **argv)
     // The host, once they are game friends: the reference's names for the platform axis.
     host->SetRelationshipCreatedCallback([&](uint64_t userId, bool isDiscordRelationshipUpdate) {
         auto relationship = host->GetRelationshipHandle(userId);
-        if (isDiscordRelationshipUpdate || !relationship || relationship->GameRelationshipType() != svcpp::RelationshipType::Friend)
+        if (isDiscordRelationshipUpdate || !relationship ||
+            relationship->GameRelationshipType() != svcpp::RelationshipType::Friend)
             return;
         for (auto &r : host->GetRelationships()) {
             std::cout << "relationship " << (r.Id() == guestId ? "guest" : "someone else")
@@ -146,7 +148,8 @@ int main(int argc, char **argv)
         }
         std::weak_ptr<svcpp::Client> weakHost = host;
         host->SendDiscordFriendRequestById(guestId, [weakHost, guestId](svcpp::ClientResult result) {
-            std::cout << "discord friend request: " << EnumToString(result.Type()) << ": " << result.Error() << std::endl;
+            std::cout << "discord friend request: " << EnumToString(result.Type()) << ": " << result.Error()
+                      << std::endl;
             auto host = weakHost.lock();
             if (!host) return;
             host->RemoveDiscordAndGameFriend(guestId, [](svcpp::ClientResult result) {

@@ -3,11 +3,11 @@
 // call and play the file into it, then leave. The captured-audio callback (SDK Voice thread) counts the frames it
 // sees — it must not block or call svcpp, so it only bumps an atomic.
 //
-// Usage: svcpp_example_voice_call <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret> <wavFile> <seconds>
-// Prints "connected <lobby id>", "speaking" / "quiet" as this player's transmission starts and stops, then the call's
-// end-to-end encryption as the game would show it — "encryption dave <version> epoch <epoch> code <privacy code>
-// changes <encryption-state events seen>" — and "ended <captured frames>"; exits 0 once the call ended cleanly. (Run by test/e2e/cpp-voice-call.test.ts against a
-// real platform, with a listener that checks what it heard.)
+// Usage: svcpp_example_voice_call <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret> <wavFile>
+// <seconds> Prints "connected <lobby id>", "speaking" / "quiet" as this player's transmission starts and stops, then
+// the call's end-to-end encryption as the game would show it — "encryption dave <version> epoch <epoch> code <privacy
+// code> changes <encryption-state events seen>" — and "ended <captured frames>"; exits 0 once the call ended cleanly.
+// (Run by test/e2e/cpp-voice-call.test.ts against a real platform, with a listener that checks what it heard.)
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -19,10 +19,12 @@
 
 #include "svcpp.hpp"
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc != 9) {
-        std::fprintf(stderr, "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret> <wavFile> <seconds>\n", argv[0]);
+        std::fprintf(stderr,
+                     "usage: %s <apiBase> <webBase> <caFile|-> <applicationId> <accessToken> <lobbySecret> <wavFile> "
+                     "<seconds>\n",
+                     argv[0]);
         return 2;
     }
     if (!svcpp::CheckAbiVersion()) return 1;
@@ -36,9 +38,11 @@ int main(int argc, char **argv)
     if (std::string(argv[3]) != "-") options.SetCaFile(argv[3]);
     auto client = std::make_shared<svcpp::Client>(options);
     std::weak_ptr<svcpp::Client> weak = client;
-    client->AddLogCallback([](std::string message, svcpp::LoggingSeverity severity) {
-        std::fprintf(stderr, "[%s] %s\n", svcpp::EnumToString(severity), message.c_str());
-    }, svcpp::LoggingSeverity::Info);
+    client->AddLogCallback(
+        [](std::string message, svcpp::LoggingSeverity severity) {
+            std::fprintf(stderr, "[%s] %s\n", svcpp::EnumToString(severity), message.c_str());
+        },
+        svcpp::LoggingSeverity::Info);
 
     std::optional<svcpp::Call> call;
     std::atomic<uint64_t> capturedFrames{0};
@@ -51,26 +55,30 @@ int main(int argc, char **argv)
         auto c = weak.lock();
         if (!c) return;
         lobbyId = lobby;
-        call = c->StartCallWithAudioCallbacks(lobby, nullptr,
-            [&capturedFrames](int16_t *, uint64_t, int32_t, uint64_t) { capturedFrames.fetch_add(1, std::memory_order_relaxed); });
+        call =
+            c->StartCallWithAudioCallbacks(lobby, nullptr, [&capturedFrames](int16_t *, uint64_t, int32_t, uint64_t) {
+                capturedFrames.fetch_add(1, std::memory_order_relaxed);
+            });
         if (!call) {
             std::fprintf(stderr, "StartCall refused: %s\n", svcpp::GetLastErrorMessage().c_str());
             failed = true;
             return;
         }
         call->SetVADThreshold(false, -50.0f);  // a steady tone is voice enough
-        call->SetStatusChangedCallback([&, lobby](svcpp::Call::Status status, svcpp::Call::Error error, int32_t detail) {
-            if (status == svcpp::Call::Status::Connected && !connected) {
-                connected = true;
-                std::printf("connected %llu\n", static_cast<unsigned long long>(lobby));
-                std::fflush(stdout);
-            } else if (status == svcpp::Call::Status::Disconnected && error != svcpp::Call::Error::None) {
-                std::fprintf(stderr, "call failed: %s (%d)\n", svcpp::Call::ErrorToString(error).c_str(), detail);
-                failed = true;
-            }
-        });
+        call->SetStatusChangedCallback(
+            [&, lobby](svcpp::Call::Status status, svcpp::Call::Error error, int32_t detail) {
+                if (status == svcpp::Call::Status::Connected && !connected) {
+                    connected = true;
+                    std::printf("connected %llu\n", static_cast<unsigned long long>(lobby));
+                    std::fflush(stdout);
+                } else if (status == svcpp::Call::Status::Disconnected && error != svcpp::Call::Error::None) {
+                    std::fprintf(stderr, "call failed: %s (%d)\n", svcpp::Call::ErrorToString(error).c_str(), detail);
+                    failed = true;
+                }
+            });
         // svcpp addition: the call's end-to-end encryption (DAVE) state changes as the group forms and epochs pass.
-        call->SetEncryptionStateChangedCallback([&encryptionChanges](int32_t, uint64_t, bool, bool) { ++encryptionChanges; });
+        call->SetEncryptionStateChangedCallback(
+            [&encryptionChanges](int32_t, uint64_t, bool, bool) { ++encryptionChanges; });
         uint64_t me = c->GetCurrentUserV2() ? c->GetCurrentUserV2()->Id() : 0;
         call->SetSpeakingStatusChangedCallback([me](uint64_t userId, bool speaking) {
             if (userId != me) return;
@@ -109,8 +117,10 @@ int main(int argc, char **argv)
     client->UpdateToken(svcpp::AuthorizationTokenType::Bearer, argv[5], [weak, &failed](svcpp::ClientResult result) {
         auto c = weak.lock();
         if (!c) return;
-        if (!result.Successful()) failed = true;
-        else c->Connect();
+        if (!result.Successful())
+            failed = true;
+        else
+            c->Connect();
     });
 
     // The game loop: pump once per frame; play for `seconds` once connected.
@@ -128,7 +138,7 @@ int main(int argc, char **argv)
     // What a game shows as "encrypted": read at the end of the play, once the listener and we share a group.
     svcpp::CallEncryptionState encryption = call->GetEncryptionState();
     std::printf("encryption dave %d epoch %llu code %s changes %d\n", encryption.ProtocolVersion(),
-        static_cast<unsigned long long>(encryption.Epoch()), call->GetPrivacyCode().c_str(), encryptionChanges);
+                static_cast<unsigned long long>(encryption.Epoch()), call->GetPrivacyCode().c_str(), encryptionChanges);
     bool ended = false;
     client->EndCall(lobbyId, [&ended] { ended = true; });
     pumpUntil([&] { return ended; }, std::chrono::seconds(10));

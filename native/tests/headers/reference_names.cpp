@@ -2,17 +2,12 @@
 // and each use warns that the name is deprecated, naming ours. Compiled, not run, by a ctest that checks the warnings.
 #include "svcpp.hpp"
 
-void SendRequest(svcpp::Client &client)
-{
+void SendRequest(svcpp::Client &client) {
     client.SendDiscordFriendRequestById(1, [](svcpp::ClientResult) {});
 }
 
-svcpp::RelationshipType PlatformAxis(svcpp::RelationshipHandle const &relationship)
-{
+svcpp::RelationshipType PlatformAxis(svcpp::RelationshipHandle const &relationship) {
     return relationship.DiscordRelationshipType();
 }
 
-svcpp::ExternalIdentityProviderType BotProvider()
-{
-    return svcpp::ExternalIdentityProviderType::DiscordBot;
-}
+svcpp::ExternalIdentityProviderType BotProvider() { return svcpp::ExternalIdentityProviderType::DiscordBot; }

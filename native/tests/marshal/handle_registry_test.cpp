@@ -44,7 +44,8 @@ TEST(HandleRegistry, FindsLiveAndRefusesRemovedHandlesInAnyOrder) {
     for (const void *id : removed) EXPECT_EQ(registry::Acquire(id, TagOf<Item>()), nullptr);
     const auto never = reinterpret_cast<uintptr_t>(live.empty() ? removed.back() : live.back()->id) + 2 * 1000003;
     EXPECT_EQ(registry::Acquire(reinterpret_cast<const void *>(never), TagOf<Item>()), nullptr);
-    EXPECT_EQ(registry::Acquire(reinterpret_cast<const void *>(std::uintptr_t{0x5C0000002}), TagOf<Item>()), nullptr);  // even
+    EXPECT_EQ(registry::Acquire(reinterpret_cast<const void *>(std::uintptr_t{0x5C0000002}), TagOf<Item>()),
+              nullptr);  // even
     EXPECT_EQ(registry::Acquire(nullptr, TagOf<Item>()), nullptr);
     for (BoxBase *box : live) {
         ASSERT_TRUE(registry::Remove(box));

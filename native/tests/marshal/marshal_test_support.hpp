@@ -5,7 +5,6 @@
 #include <functional>
 #include <string>
 
-
 #include "runtime/abi_error.hpp"
 #include "svcpp.h"
 
@@ -22,7 +21,9 @@ inline core::Errc ErrcOf(const std::function<void()> &f) {
 }
 
 /** A borrowed Svcpp_String over a literal (may hold any bytes). */
-inline Svcpp_String S(const char *bytes, size_t size) { return Svcpp_String{reinterpret_cast<uint8_t *>(const_cast<char *>(bytes)), size}; }
+inline Svcpp_String S(const char *bytes, size_t size) {
+    return Svcpp_String{reinterpret_cast<uint8_t *>(const_cast<char *>(bytes)), size};
+}
 inline Svcpp_String S(const char *text) { return S(text, std::char_traits<char>::length(text)); }
 
 }  // namespace svcpp::capi::test

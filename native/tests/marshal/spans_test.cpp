@@ -68,7 +68,8 @@ core::GuildMinimal Guild(uint64_t id, const char *name) {
 }
 
 TEST(InSpan, CopiesEveryElementAndLeavesTheHandlesAlone) {
-    Svcpp_GuildMinimal handles[] = {{NewBox<core::GuildMinimal>(Guild(1, "one"))}, {NewBox<core::GuildMinimal>(Guild(2, "two"))}};
+    Svcpp_GuildMinimal handles[] = {{NewBox<core::GuildMinimal>(Guild(1, "one"))},
+                                    {NewBox<core::GuildMinimal>(Guild(2, "two"))}};
     std::vector<core::GuildMinimal> copies = InSpan<core::GuildMinimal>(Svcpp_GuildMinimalSpan{handles, 2}, "guilds");
     ASSERT_EQ(copies.size(), 2u);
     EXPECT_EQ(copies[0], Guild(1, "one"));
@@ -81,7 +82,10 @@ TEST(InSpan, CopiesEveryElementAndLeavesTheHandlesAlone) {
 
 TEST(InSpan, EmptyAndMalformed) {
     EXPECT_TRUE(InSpan<core::GuildMinimal>(Svcpp_GuildMinimalSpan{nullptr, 0}, "guilds").empty());
-    EXPECT_EQ(ErrcOf([] { InSpan<core::GuildMinimal>(Svcpp_GuildMinimalSpan{nullptr, 1}, "guilds"); }), Errc::NullArgument);
+    EXPECT_EQ(ErrcOf([] {
+                  InSpan<core::GuildMinimal>(Svcpp_GuildMinimalSpan{nullptr, 1}, "guilds");
+              }),
+              Errc::NullArgument);
 }
 
 TEST(InSpan, ABadElementIsInvalidHandle) {
@@ -94,7 +98,10 @@ TEST(InSpan, ABadElementIsInvalidHandle) {
 
     for (const Svcpp_GuildMinimal &bad : {Svcpp_GuildMinimal{}, stale, wrongType}) {
         Svcpp_GuildMinimal span[] = {live, bad};
-        EXPECT_EQ(ErrcOf([&] { InSpan<core::GuildMinimal>(Svcpp_GuildMinimalSpan{span, 2}, "guilds"); }), Errc::InvalidHandle);
+        EXPECT_EQ(ErrcOf([&] {
+                      InSpan<core::GuildMinimal>(Svcpp_GuildMinimalSpan{span, 2}, "guilds");
+                  }),
+                  Errc::InvalidHandle);
     }
     DropValue<core::GuildMinimal>(&live);
     DropValue<core::LinkedLobby>(&lobby);

@@ -60,8 +60,10 @@ void ExpectSameAsGetters(const std::shared_ptr<core::UserCache> &cache, uint64_t
     const Bytes whole = Written(WriteWholeSnapshotOf_UserHandle, &user.handle);
     EXPECT_EQ(whole, Written(WriteSnapshotByGetters_UserHandle, &user.handle));
     EXPECT_FALSE(whole.empty());
-    if (cache->Contains(id)) EXPECT_EQ(LookedUp(*cache, id), whole);
-    else EXPECT_TRUE(LookedUp(*cache, id).empty());
+    if (cache->Contains(id))
+        EXPECT_EQ(LookedUp(*cache, id), whole);
+    else
+        EXPECT_TRUE(LookedUp(*cache, id).empty());
 }
 
 core::UserRecord Plain(uint64_t id) {
@@ -129,7 +131,8 @@ TEST(WholeUserSnapshot, GoneCacheReadsAsTheGettersDefaults) {
     cache->Upsert(Plain(45));
     UserHandleOf user(cache, 45);
     cache.reset();  // the client and its cache are gone; the handle stays
-    EXPECT_EQ(Written(WriteWholeSnapshotOf_UserHandle, &user.handle), Written(WriteSnapshotByGetters_UserHandle, &user.handle));
+    EXPECT_EQ(Written(WriteWholeSnapshotOf_UserHandle, &user.handle),
+              Written(WriteSnapshotByGetters_UserHandle, &user.handle));
 }
 
 TEST(WholeUserSnapshot, DroppedHandleIsRefused) {
@@ -160,7 +163,9 @@ struct MessageCaches {
 /** A C handle of a message, dropped at scope exit. */
 struct MessageHandleOf {
     Svcpp_MessageHandle handle{};
-    explicit MessageHandleOf(core::MessageHandle message) { handle.opaque = NewBox<core::MessageHandle>(std::move(message)); }
+    explicit MessageHandleOf(core::MessageHandle message) {
+        handle.opaque = NewBox<core::MessageHandle>(std::move(message));
+    }
     ~MessageHandleOf() { Svcpp_MessageHandle_Drop(&handle); }
 };
 
@@ -221,7 +226,8 @@ TEST(WholeMessageSnapshot, GoneClientReadsAsTheGettersDefaults) {
     caches.users->Upsert(Plain(7));
     MessageHandleOf c(caches.Handle(LobbyMessage(903, 7, 500)));
     caches = MessageCaches{};  // the client and its caches are gone; the handle stays
-    EXPECT_EQ(Written(WriteWholeSnapshotOf_MessageHandle, &c.handle), Written(WriteSnapshotByGetters_MessageHandle, &c.handle));
+    EXPECT_EQ(Written(WriteWholeSnapshotOf_MessageHandle, &c.handle),
+              Written(WriteSnapshotByGetters_MessageHandle, &c.handle));
 }
 
 }  // namespace

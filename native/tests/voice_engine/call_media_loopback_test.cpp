@@ -39,7 +39,7 @@ namespace {
 
 /** Answers discovery; forwards anything else from one registered peer to the other. Its own thread. */
 class Relay {
-public:
+  public:
     Relay() : socket_(io_, udp::endpoint(asio::ip::make_address("127.0.0.1"), 0)) {
         thread_ = std::thread([this] { Run(); });
     }
@@ -53,7 +53,7 @@ public:
     }
     uint16_t Port() const { return socket_.local_endpoint().port(); }
 
-private:
+  private:
     void Run() {
         std::array<uint8_t, 1500> buffer{};
         while (!stop_) {
@@ -70,8 +70,10 @@ private:
                 response[72] = static_cast<uint8_t>(from.port() >> 8);
                 response[73] = static_cast<uint8_t>(from.port());
                 socket_.send_to(asio::buffer(response), from, 0, ec);
-                if (peers_[0] == udp::endpoint()) peers_[0] = from;
-                else if (peers_[0] != from) peers_[1] = from;
+                if (peers_[0] == udp::endpoint())
+                    peers_[0] = from;
+                else if (peers_[0] != from)
+                    peers_[1] = from;
                 continue;
             }
             const udp::endpoint &to = from == peers_[0] ? peers_[1] : peers_[0];
@@ -93,11 +95,14 @@ struct Side {
     void Connect(uint16_t relayPort, const std::array<uint8_t, 32> &key, voice::CallMediaEvents events) {
         controls->vadAutomatic = false;
         controls->vadThresholdDb = -50.0f;
-        transport->Open("127.0.0.1", relayPort, ssrc, [this](std::optional<voice::DiscoveredAddress> a) { discovered = a.has_value(); },
-                        [this](std::span<const uint8_t> datagram) {
-                            if (auto m = std::atomic_load(&media)) m->OnDatagram(datagram);
-                        });
-        auto made = voice::CallMedia::Create("aead_xchacha20_poly1305_rtpsize", key, ssrc, transport, controls, std::move(events));
+        transport->Open(
+            "127.0.0.1", relayPort, ssrc,
+            [this](std::optional<voice::DiscoveredAddress> a) { discovered = a.has_value(); },
+            [this](std::span<const uint8_t> datagram) {
+                if (auto m = std::atomic_load(&media)) m->OnDatagram(datagram);
+            });
+        auto made = voice::CallMedia::Create("aead_xchacha20_poly1305_rtpsize", key, ssrc, transport, controls,
+                                             std::move(events));
         ASSERT_TRUE(made);
         std::atomic_store(&media, made);
     }
@@ -163,8 +168,10 @@ TEST(CallMediaLoopback, AToneFromAsFileComesOutOfBsFileAt440Hz) {
     // (A thread that had not started yet applies them as it enters: wait for that, not for a time.)
     // (Windows maps nice values onto its seven priority levels: the values are read back where the system says them.)
     if (svcpp::test::ThreadNicesAreReadable()) {
-        EXPECT_TRUE(WaitFor([&] { return std::ranges::count(svcpp::test::ThreadNicesNamed("svcpp-voice"), 11) == 1; })) << "A's audio thread";
-        EXPECT_TRUE(WaitFor([&] { return std::ranges::count(svcpp::test::ThreadNicesNamed("svcpp-net"), 13) == 1; })) << "A's network thread";
+        EXPECT_TRUE(WaitFor([&] { return std::ranges::count(svcpp::test::ThreadNicesNamed("svcpp-voice"), 11) == 1; }))
+            << "A's audio thread";
+        EXPECT_TRUE(WaitFor([&] { return std::ranges::count(svcpp::test::ThreadNicesNamed("svcpp-net"), 13) == 1; }))
+            << "A's network thread";
     }
     // B's audio thread too, once it has named itself (it may still be starting).
     EXPECT_TRUE(WaitFor([&] { return svcpp::test::CountThreadsNamed("svcpp-voice") == 2; })) << "both audio threads";

@@ -9,8 +9,8 @@
 namespace svcpp::core::voice::e2ee {
 namespace {
 
-EVP_CIPHER_CTX* KeyedContext(std::span<const uint8_t> key, bool encrypt) {
-    EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+EVP_CIPHER_CTX *KeyedContext(std::span<const uint8_t> key, bool encrypt) {
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     if (!ctx) throw mls::Error("OpenSSL: cipher context");
     // The key is set once here; each frame only sets the IV.
     int ok = EVP_CipherInit_ex(ctx, EVP_aes_128_gcm(), nullptr, key.data(), nullptr, encrypt ? 1 : 0);
@@ -40,15 +40,16 @@ AesGcmCryptor::~AesGcmCryptor() {
 }
 
 bool AesGcmCryptor::Encrypt(std::span<const uint8_t, kIvSize> iv, std::span<const uint8_t> aad,
-    std::span<const uint8_t> plaintext, std::span<uint8_t> ciphertext, std::span<uint8_t, kTagSize> tag) noexcept {
+                            std::span<const uint8_t> plaintext, std::span<uint8_t> ciphertext,
+                            std::span<uint8_t, kTagSize> tag) noexcept {
     if (ciphertext.size() < plaintext.size()) return false;
     int len = 0;
     if (EVP_EncryptInit_ex(encrypt_, nullptr, nullptr, nullptr, iv.data()) != 1) return false;
     if (!aad.empty() && EVP_EncryptUpdate(encrypt_, nullptr, &len, aad.data(), static_cast<int>(aad.size())) != 1) {
         return false;
     }
-    if (!plaintext.empty() &&
-        EVP_EncryptUpdate(encrypt_, ciphertext.data(), &len, plaintext.data(), static_cast<int>(plaintext.size())) != 1) {
+    if (!plaintext.empty() && EVP_EncryptUpdate(encrypt_, ciphertext.data(), &len, plaintext.data(),
+                                                static_cast<int>(plaintext.size())) != 1) {
         return false;
     }
     if (EVP_EncryptFinal_ex(encrypt_, ciphertext.data() + plaintext.size(), &len) != 1) return false;
@@ -59,7 +60,8 @@ bool AesGcmCryptor::Encrypt(std::span<const uint8_t, kIvSize> iv, std::span<cons
 }
 
 bool AesGcmCryptor::Decrypt(std::span<const uint8_t, kIvSize> iv, std::span<const uint8_t> aad,
-    std::span<const uint8_t> ciphertext, std::span<const uint8_t, kTagSize> tag, std::span<uint8_t> plaintext) noexcept {
+                            std::span<const uint8_t> ciphertext, std::span<const uint8_t, kTagSize> tag,
+                            std::span<uint8_t> plaintext) noexcept {
     if (plaintext.size() < ciphertext.size()) return false;
     int len = 0;
     if (EVP_DecryptInit_ex(decrypt_, nullptr, nullptr, nullptr, iv.data()) != 1) return false;
@@ -70,8 +72,8 @@ bool AesGcmCryptor::Decrypt(std::span<const uint8_t, kIvSize> iv, std::span<cons
     if (!aad.empty() && EVP_DecryptUpdate(decrypt_, nullptr, &len, aad.data(), static_cast<int>(aad.size())) != 1) {
         return false;
     }
-    if (!ciphertext.empty() &&
-        EVP_DecryptUpdate(decrypt_, plaintext.data(), &len, ciphertext.data(), static_cast<int>(ciphertext.size())) != 1) {
+    if (!ciphertext.empty() && EVP_DecryptUpdate(decrypt_, plaintext.data(), &len, ciphertext.data(),
+                                                 static_cast<int>(ciphertext.size())) != 1) {
         return false;
     }
     uint8_t final[16];

@@ -13,23 +13,24 @@ struct evp_cipher_ctx_st;
 namespace svcpp::core::voice::e2ee {
 
 class AesGcmCryptor {
-public:
+  public:
     /** Throws mls::Error when the key is not 16 bytes or OpenSSL fails. */
     explicit AesGcmCryptor(std::span<const uint8_t> key);
     ~AesGcmCryptor();
-    AesGcmCryptor(const AesGcmCryptor&) = delete;
-    AesGcmCryptor& operator=(const AesGcmCryptor&) = delete;
+    AesGcmCryptor(const AesGcmCryptor &) = delete;
+    AesGcmCryptor &operator=(const AesGcmCryptor &) = delete;
 
     /** `ciphertext` must be as large as `plaintext`; writes the truncated tag to `tag`. */
     bool Encrypt(std::span<const uint8_t, kIvSize> iv, std::span<const uint8_t> aad, std::span<const uint8_t> plaintext,
-        std::span<uint8_t> ciphertext, std::span<uint8_t, kTagSize> tag) noexcept;
+                 std::span<uint8_t> ciphertext, std::span<uint8_t, kTagSize> tag) noexcept;
     /** False when the tag does not verify (the output is then garbage and must be discarded). */
-    bool Decrypt(std::span<const uint8_t, kIvSize> iv, std::span<const uint8_t> aad, std::span<const uint8_t> ciphertext,
-        std::span<const uint8_t, kTagSize> tag, std::span<uint8_t> plaintext) noexcept;
+    bool Decrypt(std::span<const uint8_t, kIvSize> iv, std::span<const uint8_t> aad,
+                 std::span<const uint8_t> ciphertext, std::span<const uint8_t, kTagSize> tag,
+                 std::span<uint8_t> plaintext) noexcept;
 
-private:
-    evp_cipher_ctx_st* encrypt_ = nullptr;
-    evp_cipher_ctx_st* decrypt_ = nullptr;
+  private:
+    evp_cipher_ctx_st *encrypt_ = nullptr;
+    evp_cipher_ctx_st *decrypt_ = nullptr;
 };
 
 }  // namespace svcpp::core::voice::e2ee

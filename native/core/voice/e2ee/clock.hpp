@@ -7,13 +7,13 @@ namespace svcpp::core::voice::e2ee {
 using TimePoint = std::chrono::steady_clock::time_point;
 
 class Clock {
-public:
+  public:
     virtual ~Clock() = default;
     virtual TimePoint Now() const = 0;
 };
 
 class SteadyClock final : public Clock {
-public:
+  public:
     TimePoint Now() const override { return std::chrono::steady_clock::now(); }
 };
 

@@ -4,8 +4,8 @@
 
 namespace svcpp::core::voice::e2ee {
 
-FrameDecryptor& DaveFrameTransform::DecryptorFor(uint64_t userId) {
-    auto& slot = decryptors_[userId];
+FrameDecryptor &DaveFrameTransform::DecryptorFor(uint64_t userId) {
+    auto &slot = decryptors_[userId];
     if (!slot) {
         slot = std::make_unique<FrameDecryptor>(clock_);
         if (passthrough_) slot->SetPassthrough(true);
@@ -13,21 +13,22 @@ FrameDecryptor& DaveFrameTransform::DecryptorFor(uint64_t userId) {
     return *slot;
 }
 
-void DaveFrameTransform::SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds) {
+void DaveFrameTransform::SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t> &memberUserIds) {
     AddReceiveKeys(exporterSecret, memberUserIds);
     SetSendKey(exporterSecret);
 }
 
-void DaveFrameTransform::AddReceiveKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds) {
+void DaveFrameTransform::AddReceiveKeys(mls::ByteView exporterSecret, const std::vector<uint64_t> &memberUserIds) {
     // Derive outside the lock: the exporter and the first ratchet steps are the costly part.
     std::vector<std::pair<uint64_t, std::unique_ptr<KeyRatchet>>> receive;
     for (uint64_t userId : memberUserIds) {
-        if (userId != ownUserId_) receive.emplace_back(userId, std::make_unique<KeyRatchet>(SenderBaseSecret(exporterSecret, userId)));
+        if (userId != ownUserId_)
+            receive.emplace_back(userId, std::make_unique<KeyRatchet>(SenderBaseSecret(exporterSecret, userId)));
     }
     std::lock_guard lock(receiveMutex_);
-    for (auto& [userId, ratchet] : receive) DecryptorFor(userId).TransitionToKeyRatchet(std::move(ratchet));
+    for (auto &[userId, ratchet] : receive) DecryptorFor(userId).TransitionToKeyRatchet(std::move(ratchet));
     // Members who left keep only their retiring keys: a decryptor with nothing new expires with them.
-    for (auto& [userId, decryptor] : decryptors_) {
+    for (auto &[userId, decryptor] : decryptors_) {
         bool member = std::find(memberUserIds.begin(), memberUserIds.end(), userId) != memberUserIds.end();
         if (!member) decryptor->Retire();
     }
@@ -42,31 +43,33 @@ void DaveFrameTransform::SetSendKey(mls::ByteView exporterSecret) {
 void DaveFrameTransform::SetReceivePassthrough(bool enabled) {
     std::lock_guard lock(receiveMutex_);
     passthrough_ = enabled;
-    for (auto& [userId, decryptor] : decryptors_) decryptor->SetPassthrough(enabled);
+    for (auto &[userId, decryptor] : decryptors_) decryptor->SetPassthrough(enabled);
 }
 
 void DaveFrameTransform::SetPassthrough(bool enabled) {
     {
         std::lock_guard lock(receiveMutex_);
         passthrough_ = enabled;
-        for (auto& [userId, decryptor] : decryptors_) decryptor->SetPassthrough(enabled);
+        for (auto &[userId, decryptor] : decryptors_) decryptor->SetPassthrough(enabled);
     }
     std::lock_guard lock(sendMutex_);
     encryptor_.SetPassthrough(enabled);
 }
 
-std::optional<std::size_t> DaveFrameTransform::Encrypt(uint32_t, std::span<const uint8_t> frame, std::span<uint8_t> out) {
+std::optional<std::size_t> DaveFrameTransform::Encrypt(uint32_t, std::span<const uint8_t> frame,
+                                                       std::span<uint8_t> out) {
     std::lock_guard lock(sendMutex_);
     auto size = encryptor_.Encrypt(frame, out);
-    if (size && HasMarker(out.first(*size))) ++framesEncrypted_;  // not the silence frames and passthrough sent in clear
+    if (size && HasMarker(out.first(*size)))
+        ++framesEncrypted_;  // not the silence frames and passthrough sent in clear
     return size;
 }
 
 std::optional<std::size_t> DaveFrameTransform::Decrypt(uint64_t userId, uint32_t, std::span<const uint8_t> frame,
-    std::span<uint8_t> out) {
+                                                       std::span<uint8_t> out) {
     std::lock_guard lock(receiveMutex_);
     auto result = DecryptorFor(userId).Decrypt(frame, out);
-    DecryptStats& sender = statsBySender_[userId];
+    DecryptStats &sender = statsBySender_[userId];
     if (result.size) {
         bool decrypted = HasMarker(frame);
         ++(decrypted ? stats_.decrypted : stats_.passedThrough);

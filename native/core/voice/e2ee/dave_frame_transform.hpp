@@ -27,26 +27,26 @@ struct DecryptStats {
 
     uint64_t DroppedTotal() const {
         uint64_t total = 0;
-        for (const auto& [failure, count] : dropped) total += count;
+        for (const auto &[failure, count] : dropped) total += count;
         return total;
     }
 };
 
 class DaveFrameTransform final : public FrameTransform {
-public:
-    DaveFrameTransform(uint64_t ownUserId, const Clock& clock) : ownUserId_(ownUserId), clock_(clock) {}
+  public:
+    DaveFrameTransform(uint64_t ownUserId, const Clock &clock) : ownUserId_(ownUserId), clock_(clock) {}
 
     /**
      * A new epoch: our send ratchet switches at once (the protocol's execute_transition), and each member's receive
      * ratchet is added beside the previous epoch's, which is kept for kKeyRetention. Members not listed keep only
      * their retiring keys (they left).
      */
-    void SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds);
+    void SetEpochKeys(mls::ByteView exporterSecret, const std::vector<uint64_t> &memberUserIds);
     /**
      * The two halves of SetEpochKeys, for the DAVE session: receive keys of a new epoch are installed as soon as its
      * commit or Welcome is processed (others may switch before we do), our send key only at execute_transition.
      */
-    void AddReceiveKeys(mls::ByteView exporterSecret, const std::vector<uint64_t>& memberUserIds);
+    void AddReceiveKeys(mls::ByteView exporterSecret, const std::vector<uint64_t> &memberUserIds);
     void SetSendKey(mls::ByteView exporterSecret);
     /** Receive-side passthrough only: a downgrade is prepared (others may stop encrypting before we do). */
     void SetReceivePassthrough(bool enabled);
@@ -56,7 +56,7 @@ public:
     std::size_t MaxEncryptOverhead() const override { return kMaxOpusOverhead; }
     std::optional<std::size_t> Encrypt(uint32_t ssrc, std::span<const uint8_t> frame, std::span<uint8_t> out) override;
     std::optional<std::size_t> Decrypt(uint64_t userId, uint32_t ssrc, std::span<const uint8_t> frame,
-        std::span<uint8_t> out) override;
+                                       std::span<uint8_t> out) override;
 
     /** Every received frame, all senders together. */
     DecryptStats Stats() const;
@@ -66,11 +66,11 @@ public:
      *  dropped for want of a send key (a member alone in the call has no group). */
     uint64_t FramesEncrypted() const;
 
-private:
-    FrameDecryptor& DecryptorFor(uint64_t userId);
+  private:
+    FrameDecryptor &DecryptorFor(uint64_t userId);
 
     const uint64_t ownUserId_;
-    const Clock& clock_;
+    const Clock &clock_;
 
     mutable std::mutex sendMutex_;
     FrameEncryptor encryptor_;

@@ -19,10 +19,8 @@ ServerBinaryMessage DecodeServerBinary(ByteView message) {
         case Op::ExternalSender:
         case Op::Proposals:
         case Op::AnnounceCommitTransition:
-        case Op::Welcome:
-            break;
-        default:
-            throw DecodeError("dave: binary opcode " + std::to_string(op) + " is not one the server sends");
+        case Op::Welcome: break;
+        default: throw DecodeError("dave: binary opcode " + std::to_string(op) + " is not one the server sends");
     }
     m.op = static_cast<Op>(op);
     m.payload = r.Raw(r.Remaining());
@@ -48,7 +46,8 @@ Bytes EncodeClientBinary(Op op, ByteView payload) {
 ProposalsPayload DecodeProposals(ByteView payload) {
     tls::Reader r(payload);
     uint8_t kind = r.U8();
-    if (kind > 1) throw DecodeError("dave: proposals operation " + std::to_string(kind) + " is neither append nor revoke");
+    if (kind > 1)
+        throw DecodeError("dave: proposals operation " + std::to_string(kind) + " is neither append nor revoke");
     ProposalsPayload p;
     p.revoke = kind == 1;
     Bytes body = r.Opaque();
@@ -63,11 +62,13 @@ ProposalsPayload DecodeProposals(ByteView payload) {
     return p;
 }
 
-Bytes EncodeProposals(const ProposalsPayload& proposals) {
+Bytes EncodeProposals(const ProposalsPayload &proposals) {
     tls::Writer inner;
-    for (const Bytes& item : proposals.items) {
-        if (proposals.revoke) inner.Opaque(item);
-        else inner.Raw(item);
+    for (const Bytes &item : proposals.items) {
+        if (proposals.revoke)
+            inner.Opaque(item);
+        else
+            inner.Raw(item);
     }
     tls::Writer w;
     w.U8(proposals.revoke ? 1 : 0);
@@ -82,15 +83,16 @@ std::vector<Bytes> SplitExternalProposalMessages(ByteView concatenated) {
     tls::Reader r(concatenated);
     while (!r.Empty()) {
         std::size_t start = r.Position();
-        r.U16();  // version
-        r.U16();  // wire format
+        r.U16();     // version
+        r.U16();     // wire format
         r.Opaque();  // group id
-        r.U64();  // epoch
+        r.U64();     // epoch
         uint8_t senderType = r.U8();
         if (senderType != 2) throw DecodeError("dave: proposal not from the external sender");
-        r.U32();  // sender index
+        r.U32();     // sender index
         r.Opaque();  // authenticated data
-        if (r.U8() != 2) throw DecodeError("dave: proposals message holds something else than a proposal");  // content type proposal
+        if (r.U8() != 2)
+            throw DecodeError("dave: proposals message holds something else than a proposal");  // content type proposal
         uint16_t type = r.U16();
         if (type == 1) {
             mls::KeyPackage::Read(r);
@@ -101,7 +103,7 @@ std::vector<Bytes> SplitExternalProposalMessages(ByteView concatenated) {
         }
         r.Opaque();  // signature (a non-member sender has no membership tag)
         messages.emplace_back(concatenated.begin() + static_cast<std::ptrdiff_t>(start),
-            concatenated.begin() + static_cast<std::ptrdiff_t>(r.Position()));
+                              concatenated.begin() + static_cast<std::ptrdiff_t>(r.Position()));
     }
     return messages;
 }
@@ -122,7 +124,7 @@ Bytes EncodeTransitionPayload(uint16_t transitionId, ByteView body) {
     return w.Take();
 }
 
-Bytes EncodeCommitWelcome(ByteView commit, const std::optional<Bytes>& welcome) {
+Bytes EncodeCommitWelcome(ByteView commit, const std::optional<Bytes> &welcome) {
     Bytes out(commit.begin(), commit.end());
     if (welcome) out.insert(out.end(), welcome->begin(), welcome->end());
     return out;

@@ -55,7 +55,7 @@ struct ProposalsPayload {
     std::vector<mls::Bytes> items;
 };
 ProposalsPayload DecodeProposals(mls::ByteView payload);
-mls::Bytes EncodeProposals(const ProposalsPayload& proposals);
+mls::Bytes EncodeProposals(const ProposalsPayload &proposals);
 
 /** Splits concatenated external-sender PublicMessages (an op 27 append vector) into one message each. */
 std::vector<mls::Bytes> SplitExternalProposalMessages(mls::ByteView concatenated);
@@ -67,6 +67,6 @@ struct TransitionPayload {
 TransitionPayload DecodeTransitionPayload(mls::ByteView payload);
 mls::Bytes EncodeTransitionPayload(uint16_t transitionId, mls::ByteView body);
 
-mls::Bytes EncodeCommitWelcome(mls::ByteView commit, const std::optional<mls::Bytes>& welcome);
+mls::Bytes EncodeCommitWelcome(mls::ByteView commit, const std::optional<mls::Bytes> &welcome);
 
 }  // namespace svcpp::core::voice::e2ee::dave

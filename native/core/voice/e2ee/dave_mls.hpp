@@ -18,7 +18,7 @@ struct DaveCommitWelcome {
 };
 
 class DaveMlsGroup {
-public:
+  public:
     virtual ~DaveMlsGroup() = default;
 
     /**
@@ -30,9 +30,9 @@ public:
     virtual void SetExternalSender(mls::ByteView externalSender) = 0;
 
     /** Op 27 append: checks and keeps each external proposal for the next commit. */
-    virtual void AppendProposals(const std::vector<mls::Bytes>& proposalMessages) = 0;
+    virtual void AppendProposals(const std::vector<mls::Bytes> &proposalMessages) = 0;
     /** Op 27 revoke: drops the proposals with these refs (unknown refs are ignored). */
-    virtual void RevokeProposals(const std::vector<mls::Bytes>& proposalRefs) = 0;
+    virtual void RevokeProposals(const std::vector<mls::Bytes> &proposalRefs) = 0;
     /**
      * Commits every kept proposal (creating our own one-member group first when we hold none), keeping the commit
      * pending until the server announces the winner; nullopt when no proposal is kept.

@@ -7,13 +7,13 @@
 
 namespace svcpp::core::voice::e2ee {
 
-using nlohmann::json;
 using dave::Op;
+using nlohmann::json;
 
 namespace {
 
 /** A JSON field that must be an unsigned integer no larger than `max`; nullopt otherwise. */
-std::optional<uint64_t> UnsignedField(const json& d, const char* name, uint64_t max) {
+std::optional<uint64_t> UnsignedField(const json &d, const char *name, uint64_t max) {
     if (!d.is_object()) return std::nullopt;
     auto it = d.find(name);
     // Parsed JSON holds non-negative numbers as unsigned; built JSON may hold them as signed.
@@ -26,7 +26,7 @@ std::optional<uint64_t> UnsignedField(const json& d, const char* name, uint64_t 
 
 }  // namespace
 
-DaveSession::DaveSession(DaveMlsGroup& group, DaveFrameTransform& transform, DaveSessionCallbacks callbacks)
+DaveSession::DaveSession(DaveMlsGroup &group, DaveFrameTransform &transform, DaveSessionCallbacks callbacks)
     : group_(group), transform_(transform), callbacks_(std::move(callbacks)) {}
 
 void DaveSession::OnSessionDescription(int daveProtocolVersion) {
@@ -37,7 +37,7 @@ void DaveSession::OnSessionDescription(int daveProtocolVersion) {
     Publish();
 }
 
-void DaveSession::OnJson(int op, const json& d) {
+void DaveSession::OnJson(int op, const json &d) {
     switch (static_cast<Op>(op)) {
         case Op::PrepareTransition: return OnPrepareTransition(d);
         case Op::ExecuteTransition: return OnExecuteTransition(d);
@@ -53,9 +53,10 @@ void DaveSession::OnBinary(Op op, mls::ByteView payload) {
             case Op::Proposals: return OnProposals(payload);
             case Op::AnnounceCommitTransition: return OnAnnounceCommit(payload);
             case Op::Welcome: return OnWelcome(payload);
-            default: Warn("dave: binary opcode " + std::to_string(static_cast<int>(op)) + " is not one the server sends");
+            default:
+                Warn("dave: binary opcode " + std::to_string(static_cast<int>(op)) + " is not one the server sends");
         }
-    } catch (const mls::DecodeError& e) {
+    } catch (const mls::DecodeError &e) {
         Warn(std::string("dave: malformed message ignored: ") + e.what());
     }
 }
@@ -63,7 +64,7 @@ void DaveSession::OnBinary(Op op, mls::ByteView payload) {
 void DaveSession::OnExternalSender(mls::ByteView payload) {
     try {
         group_.SetExternalSender(payload);
-    } catch (const mls::Error& e) {
+    } catch (const mls::Error &e) {
         return Warn(std::string("dave: external sender refused: ") + e.what());
     }
     haveExternalSender_ = true;
@@ -74,19 +75,23 @@ void DaveSession::OnProposals(mls::ByteView payload) {
     dave::ProposalsPayload proposals = dave::DecodeProposals(payload);
     if (!haveExternalSender_) return Warn("dave: proposals before the external sender; ignored");
     try {
-        if (proposals.revoke) group_.RevokeProposals(proposals.items);
-        else group_.AppendProposals(proposals.items);
-    } catch (const mls::Error& e) {
+        if (proposals.revoke)
+            group_.RevokeProposals(proposals.items);
+        else
+            group_.AppendProposals(proposals.items);
+    } catch (const mls::Error &e) {
         // The server authored them for an epoch we may have left already: nothing to commit from them.
         return Warn(std::string("dave: proposals refused: ") + e.what());
     }
     std::optional<DaveCommitWelcome> commit;
     try {
         commit = group_.CommitPendingProposals();
-    } catch (const mls::Error& e) {
+    } catch (const mls::Error &e) {
         return Warn(std::string("dave: cannot commit the proposals: ") + e.what());
     }
-    if (commit) callbacks_.sendBinary(dave::EncodeClientBinary(Op::CommitWelcome, dave::EncodeCommitWelcome(commit->commit, commit->welcome)));
+    if (commit)
+        callbacks_.sendBinary(
+            dave::EncodeClientBinary(Op::CommitWelcome, dave::EncodeCommitWelcome(commit->commit, commit->welcome)));
 }
 
 void DaveSession::OnAnnounceCommit(mls::ByteView payload) {
@@ -94,11 +99,11 @@ void DaveSession::OnAnnounceCommit(mls::ByteView payload) {
     if (!group_.InGroup()) return Warn("dave: a commit while we hold no group (waiting for a Welcome); ignored");
     try {
         if (!group_.MergeIfOwnCommit(announced.body)) group_.ProcessCommit(announced.body);
-    } catch (const mls::RemovedFromGroup& e) {
+    } catch (const mls::RemovedFromGroup &e) {
         // An authentic commit without us: nothing was wrong with it (no op 31); we ask to be added again.
         Warn(std::string("dave: removed from the group: ") + e.what());
         return Rejoin();
-    } catch (const mls::Error& e) {
+    } catch (const mls::Error &e) {
         return RecoverFromInvalid(announced.transitionId, std::string("commit: ") + e.what());
     }
     PrepareEpochTransition(announced.transitionId);
@@ -108,13 +113,13 @@ void DaveSession::OnWelcome(mls::ByteView payload) {
     dave::TransitionPayload welcome = dave::DecodeTransitionPayload(payload);
     try {
         group_.ProcessWelcome(welcome.body);
-    } catch (const mls::Error& e) {
+    } catch (const mls::Error &e) {
         return RecoverFromInvalid(welcome.transitionId, std::string("welcome: ") + e.what());
     }
     PrepareEpochTransition(welcome.transitionId);
 }
 
-void DaveSession::OnPrepareTransition(const json& d) {
+void DaveSession::OnPrepareTransition(const json &d) {
     auto version = UnsignedField(d, "protocol_version", 255);
     auto id = UnsignedField(d, "transition_id", 0xffff);
     if (!version || !id) return Warn("dave: malformed prepare_transition ignored");
@@ -128,13 +133,13 @@ void DaveSession::OnPrepareTransition(const json& d) {
     PrepareTransitionOf(static_cast<uint16_t>(*id), std::move(transition));
 }
 
-void DaveSession::OnExecuteTransition(const json& d) {
+void DaveSession::OnExecuteTransition(const json &d) {
     auto id = UnsignedField(d, "transition_id", 0xffff);
     if (!id) return Warn("dave: malformed execute_transition ignored");
     Execute(static_cast<uint16_t>(*id));
 }
 
-void DaveSession::OnPrepareEpoch(const json& d) {
+void DaveSession::OnPrepareEpoch(const json &d) {
     auto version = UnsignedField(d, "protocol_version", 255);
     auto epoch = UnsignedField(d, "epoch", UINT64_MAX);
     if (!version || !epoch) return Warn("dave: malformed prepare_epoch ignored");
@@ -193,7 +198,7 @@ void DaveSession::Rejoin() {
     Publish();
 }
 
-void DaveSession::RecoverFromInvalid(uint16_t transitionId, const std::string& why) {
+void DaveSession::RecoverFromInvalid(uint16_t transitionId, const std::string &why) {
     Warn("dave: invalid " + why + "; asking to be re-added");
     callbacks_.sendJson(static_cast<int>(Op::InvalidCommitWelcome), json{{"transition_id", transitionId}});
     Rejoin();
@@ -210,7 +215,7 @@ void DaveSession::Publish() {
     if (callbacks_.stateChanged) callbacks_.stateChanged(state_);
 }
 
-void DaveSession::Warn(const std::string& message) const {
+void DaveSession::Warn(const std::string &message) const {
     if (callbacks_.warn) callbacks_.warn(message);
 }
 

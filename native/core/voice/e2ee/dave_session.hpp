@@ -8,9 +8,9 @@
 //   op 30 Welcome + transition id ─► join ───────────────────────────────────┴► receive keys of the new epoch installed
 //        at once (a sender may switch before us) ─► op 23 ready ─► op 22 execute: our send key switches
 //   transition id 0 ─► executed at once (nobody waits for anyone)
-//   a commit or Welcome we cannot process ─► op 31 {transition_id} and a fresh op 26 (the server removes and re-adds us)
-//   op 24 epoch 1 ─► a new group is being formed (e.g. we are the sole member left): fresh op 26
-//   op 21 protocol_version 0 ─► a downgrade: frames in clear accepted now, sent in clear from op 22 (passthrough);
+//   a commit or Welcome we cannot process ─► op 31 {transition_id} and a fresh op 26 (the server removes and re-adds
+//   us) op 24 epoch 1 ─► a new group is being formed (e.g. we are the sole member left): fresh op 26 op 21
+//   protocol_version 0 ─► a downgrade: frames in clear accepted now, sent in clear from op 22 (passthrough);
 //        an upgrade back to 1 ends passthrough at its execute. The passthrough windows exist only around these.
 //
 // Not thread-safe: call it from one thread (the voice gateway's). The frame transform it keys is safe to use from the
@@ -32,31 +32,32 @@ namespace svcpp::core::voice::e2ee {
 
 /** What a game can show and a support engineer can read: is the call end-to-end encrypted right now, and how. */
 struct DaveEncryptionState {
-    int protocolVersion = 0;       // the call's DAVE protocol version (0 = transport encryption only)
-    uint64_t epoch = 0;            // the MLS epoch our media is encrypted in (0 = no group yet)
+    int protocolVersion = 0;         // the call's DAVE protocol version (0 = transport encryption only)
+    uint64_t epoch = 0;              // the MLS epoch our media is encrypted in (0 = no group yet)
     bool transitionPending = false;  // a commit/Welcome was processed, its execute_transition has not come yet
-    bool passthrough = false;      // frames go (or may come) in clear: a downgrade is in progress or done
-    bool operator==(const DaveEncryptionState&) const = default;
+    bool passthrough = false;        // frames go (or may come) in clear: a downgrade is in progress or done
+    bool operator==(const DaveEncryptionState &) const = default;
 };
 
 struct DaveSessionCallbacks {
     /** A binary client message (u8 opcode | payload), for the voice gateway to send. */
     std::function<void(mls::Bytes message)> sendBinary;
     /** A JSON client message {op, d}. */
-    std::function<void(int op, const nlohmann::json& d)> sendJson;
-    std::function<void(const DaveEncryptionState&)> stateChanged;
+    std::function<void(int op, const nlohmann::json &d)> sendJson;
+    std::function<void(const DaveEncryptionState &)> stateChanged;
     /** Diagnostics (never key material): a message dropped and why. */
-    std::function<void(const std::string& message)> warn;
+    std::function<void(const std::string &message)> warn;
 };
 
 class DaveSession {
-public:
-    DaveSession(DaveMlsGroup& group, DaveFrameTransform& transform, DaveSessionCallbacks callbacks);
+  public:
+    DaveSession(DaveMlsGroup &group, DaveFrameTransform &transform, DaveSessionCallbacks callbacks);
 
     /** Op 4's dave_protocol_version: 0 = no DAVE in this call (frames in clear), 1 = DAVE. */
     void OnSessionDescription(int daveProtocolVersion);
-    /** A JSON DAVE opcode (21, 22, 24) with its "d". Other opcodes and malformed payloads are ignored with a warning. */
-    void OnJson(int op, const nlohmann::json& d);
+    /** A JSON DAVE opcode (21, 22, 24) with its "d". Other opcodes and malformed payloads are ignored with a warning.
+     */
+    void OnJson(int op, const nlohmann::json &d);
     /** A binary DAVE message already stripped of its sequence number (DecodeServerBinary). */
     void OnBinary(dave::Op op, mls::ByteView payload);
 
@@ -64,7 +65,7 @@ public:
     /** The call's privacy code (30 digits) for the current epoch, empty without a group. */
     std::string PrivacyCode() const;
 
-private:
+  private:
     struct PendingTransition {
         int protocolVersion = dave::kProtocolVersion;
         std::optional<mls::Bytes> exporterSecret;  // set when the transition switches to a new epoch
@@ -75,9 +76,9 @@ private:
     void OnProposals(mls::ByteView payload);
     void OnAnnounceCommit(mls::ByteView payload);
     void OnWelcome(mls::ByteView payload);
-    void OnPrepareTransition(const nlohmann::json& d);
-    void OnExecuteTransition(const nlohmann::json& d);
-    void OnPrepareEpoch(const nlohmann::json& d);
+    void OnPrepareTransition(const nlohmann::json &d);
+    void OnExecuteTransition(const nlohmann::json &d);
+    void OnPrepareEpoch(const nlohmann::json &d);
 
     /** A new epoch is held: its receive keys go in now, the send key waits for the transition's execute. */
     void PrepareEpochTransition(uint16_t transitionId);
@@ -85,12 +86,12 @@ private:
     void Execute(uint16_t transitionId);
     /** Our group state is gone (op 31 sent, or a new group): a fresh KeyPackage goes out. */
     void Rejoin();
-    void RecoverFromInvalid(uint16_t transitionId, const std::string& why);
+    void RecoverFromInvalid(uint16_t transitionId, const std::string &why);
     void Publish();
-    void Warn(const std::string& message) const;
+    void Warn(const std::string &message) const;
 
-    DaveMlsGroup& group_;
-    DaveFrameTransform& transform_;
+    DaveMlsGroup &group_;
+    DaveFrameTransform &transform_;
     DaveSessionCallbacks callbacks_;
     bool haveExternalSender_ = false;
     std::map<uint16_t, PendingTransition> pending_;

@@ -15,7 +15,7 @@ void FrameDecryptor::TransitionToKeyRatchet(std::unique_ptr<KeyRatchet> ratchet)
 
 void FrameDecryptor::Retire() {
     TimePoint retireAt = clock_.Now() + kKeyRetention;
-    for (auto& keys : epochs_) keys->ExpireAt(retireAt);
+    for (auto &keys : epochs_) keys->ExpireAt(retireAt);
 }
 
 void FrameDecryptor::SetPassthrough(bool enabled, std::chrono::milliseconds window) {
@@ -26,14 +26,14 @@ void FrameDecryptor::SetPassthrough(bool enabled, std::chrono::milliseconds wind
     }
 }
 
-std::optional<std::size_t> FrameDecryptor::TryDecrypt(SenderKeyManager& keys, const ParsedFrame& parsed,
-    std::span<uint8_t> out, DecryptFailure& failure) {
+std::optional<std::size_t> FrameDecryptor::TryDecrypt(SenderKeyManager &keys, const ParsedFrame &parsed,
+                                                      std::span<uint8_t> out, DecryptFailure &failure) {
     uint32_t generation = keys.UnwrapGeneration(parsed.nonce >> kGenerationShift);
     if (!keys.CanProcessNonce(generation, parsed.nonce)) {
         failure = DecryptFailure::Replayed;
         return std::nullopt;
     }
-    AesGcmCryptor* cryptor = keys.CryptorFor(generation);
+    AesGcmCryptor *cryptor = keys.CryptorFor(generation);
     if (!cryptor) {
         failure = DecryptFailure::KeyUnavailable;
         return std::nullopt;
@@ -47,7 +47,7 @@ std::optional<std::size_t> FrameDecryptor::TryDecrypt(SenderKeyManager& keys, co
         // Clear ranges are the additional data; the other bytes, in order, the ciphertext. (Video codecs only.)
         std::vector<uint8_t> aad, ciphertext, plaintext;
         std::size_t cursor = 0;
-        for (const auto& range : parsed.unencryptedRanges) {
+        for (const auto &range : parsed.unencryptedRanges) {
             ciphertext.insert(ciphertext.end(), parsed.body.begin() + cursor, parsed.body.begin() + range.offset);
             aad.insert(aad.end(), parsed.body.begin() + range.offset, parsed.body.begin() + range.offset + range.size);
             cursor = range.offset + range.size;
@@ -58,7 +58,7 @@ std::optional<std::size_t> FrameDecryptor::TryDecrypt(SenderKeyManager& keys, co
         if (ok) {
             std::size_t from = 0;
             cursor = 0;
-            for (const auto& range : parsed.unencryptedRanges) {
+            for (const auto &range : parsed.unencryptedRanges) {
                 std::size_t encrypted = range.offset - cursor;
                 std::copy_n(plaintext.begin() + from, encrypted, out.begin() + cursor);
                 from += encrypted;
@@ -86,7 +86,7 @@ FrameDecryptor::Result FrameDecryptor::Decrypt(std::span<const uint8_t> frame, s
     auto parsed = ParseFrame(frame);
     if (!parsed) return {std::nullopt, DecryptFailure::Malformed};
 
-    std::erase_if(epochs_, [](const auto& keys) { return keys->Expired(); });
+    std::erase_if(epochs_, [](const auto &keys) { return keys->Expired(); });
     if (epochs_.empty()) return {std::nullopt, DecryptFailure::NoKey};
 
     // Newest epoch first: after a transition nearly every frame uses it; the previous one serves the frames in flight.

@@ -28,8 +28,8 @@ enum class DecryptFailure {
 };
 
 class FrameDecryptor {
-public:
-    explicit FrameDecryptor(const Clock& clock) : clock_(clock) {}
+  public:
+    explicit FrameDecryptor(const Clock &clock) : clock_(clock) {}
 
     /** A new epoch's ratchet for this sender; the previous ones retire after kKeyRetention. */
     void TransitionToKeyRatchet(std::unique_ptr<KeyRatchet> ratchet);
@@ -45,12 +45,12 @@ public:
     /** Writes the decoded frame to `out` (at least frame.size() bytes). */
     Result Decrypt(std::span<const uint8_t> frame, std::span<uint8_t> out);
 
-private:
+  private:
     bool PassthroughAllowed() const { return clock_.Now() < passthroughUntil_; }
-    std::optional<std::size_t> TryDecrypt(SenderKeyManager& keys, const ParsedFrame& parsed,
-        std::span<uint8_t> out, DecryptFailure& failure);
+    std::optional<std::size_t> TryDecrypt(SenderKeyManager &keys, const ParsedFrame &parsed, std::span<uint8_t> out,
+                                          DecryptFailure &failure);
 
-    const Clock& clock_;
+    const Clock &clock_;
     std::deque<std::unique_ptr<SenderKeyManager>> epochs_;  // oldest first
     TimePoint passthroughUntil_ = TimePoint::min();
 };

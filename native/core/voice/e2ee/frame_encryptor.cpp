@@ -14,7 +14,7 @@ void FrameEncryptor::SetKeyRatchet(std::unique_ptr<KeyRatchet> ratchet) {
     nonce_ = 0;
 }
 
-AesGcmCryptor* FrameEncryptor::CryptorForNextNonce(uint32_t& nonce) noexcept {
+AesGcmCryptor *FrameEncryptor::CryptorForNextNonce(uint32_t &nonce) noexcept {
     nonce = ++nonce_;  // wraps at 2^32, the generation byte with it: the unwrapped generation keeps counting
     uint32_t wireGeneration = nonce >> kGenerationShift;
     uint32_t generation = (generation_ & ~(kGenerationWrap - 1)) | wireGeneration;
@@ -41,7 +41,7 @@ std::optional<std::size_t> FrameEncryptor::Encrypt(std::span<const uint8_t> fram
     if (!ratchet_ || out.size() < frame.size() + kMaxOpusOverhead) return std::nullopt;
 
     uint32_t nonce = 0;
-    AesGcmCryptor* cryptor = CryptorForNextNonce(nonce);
+    AesGcmCryptor *cryptor = CryptorForNextNonce(nonce);
     if (!cryptor) return std::nullopt;
 
     auto iv = MakeIv(nonce);

@@ -13,7 +13,7 @@
 namespace svcpp::core::voice::e2ee {
 
 class FrameEncryptor {
-public:
+  public:
     /** Starts encrypting with a new epoch's ratchet (nonce restarts at 1, generation 0). */
     void SetKeyRatchet(std::unique_ptr<KeyRatchet> ratchet);
     /** While on, frames go out in clear (only during a transition to or from an unencrypted call). */
@@ -26,8 +26,8 @@ public:
      */
     std::optional<std::size_t> Encrypt(std::span<const uint8_t> frame, std::span<uint8_t> out) noexcept;
 
-private:
-    AesGcmCryptor* CryptorForNextNonce(uint32_t& nonce) noexcept;
+  private:
+    AesGcmCryptor *CryptorForNextNonce(uint32_t &nonce) noexcept;
 
     std::unique_ptr<KeyRatchet> ratchet_;
     std::unique_ptr<AesGcmCryptor> cryptor_;

@@ -7,7 +7,8 @@
 namespace svcpp::core::voice::e2ee {
 
 bool HasMarker(std::span<const uint8_t> frame) {
-    return frame.size() >= kMarkerSize && frame[frame.size() - 1] == kMarkerByte && frame[frame.size() - 2] == kMarkerByte;
+    return frame.size() >= kMarkerSize && frame[frame.size() - 1] == kMarkerByte &&
+           frame[frame.size() - 2] == kMarkerByte;
 }
 
 bool IsOpusSilence(std::span<const uint8_t> frame) {
@@ -26,7 +27,8 @@ std::optional<ParsedFrame> ParseFrame(std::span<const uint8_t> frame) {
     parsed.tag = frame.subspan(bodySize, kTagSize);
 
     // Nonce and ranges lie between the tag and the size byte.
-    std::span<const uint8_t> varints = frame.subspan(bodySize + kTagSize, supplementalSize - kTagSize - 1 - kMarkerSize);
+    std::span<const uint8_t> varints =
+        frame.subspan(bodySize + kTagSize, supplementalSize - kTagSize - 1 - kMarkerSize);
     std::size_t position = 0;
     auto nonce = ReadLeb128(varints, position);
     if (!nonce || *nonce > UINT32_MAX) return std::nullopt;

@@ -9,19 +9,19 @@
 namespace svcpp::core::voice::e2ee {
 
 /** The exporter label DAVE protocol version 1 derives sender keys with. */
-inline constexpr const char* kSenderKeyExporterLabel = "Discord Secure Frames v0";
+inline constexpr const char *kSenderKeyExporterLabel = "Discord Secure Frames v0";
 
 /** The base secret of `userId`'s ratchet in the epoch whose exporter_secret is given. */
 mls::Bytes SenderBaseSecret(mls::ByteView exporterSecret, uint64_t userId);
 
 class KeyRatchet {
-public:
+  public:
     explicit KeyRatchet(mls::Bytes baseSecret) : ratchet_(std::move(baseSecret)) {}
     /** The 16-byte key of `generation`; throws mls::Error once the generation was erased. */
     mls::Bytes Key(uint32_t generation) { return ratchet_.Get(generation).key; }
     void Erase(uint32_t generation) { ratchet_.Erase(generation); }
 
-private:
+  private:
     mls::HashRatchet ratchet_;
 };
 

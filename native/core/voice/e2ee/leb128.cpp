@@ -22,7 +22,7 @@ std::size_t WriteLeb128(uint64_t value, std::span<uint8_t> out) {
     return size;
 }
 
-std::optional<uint64_t> ReadLeb128(std::span<const uint8_t> in, std::size_t& position) {
+std::optional<uint64_t> ReadLeb128(std::span<const uint8_t> in, std::size_t &position) {
     uint64_t value = 0;
     std::size_t p = position;
     for (unsigned shift = 0; shift < 64; shift += 7) {

@@ -38,23 +38,23 @@ void MlsDaveGroup::SetExternalSender(ByteView externalSender) {
     externalSenders_ = {mls::ExternalSender::Decode(externalSender)};
 }
 
-void MlsDaveGroup::AppendProposals(const std::vector<Bytes>& proposalMessages) {
+void MlsDaveGroup::AppendProposals(const std::vector<Bytes> &proposalMessages) {
     if (externalSenders_.empty()) throw mls::Error("dave group: proposals before the external sender");
     uint64_t epoch = group_ ? group_->Epoch() : 0;
     // All or nothing: every message is authenticated before any is kept.
     std::vector<mls::ExternalProposal> checked;
-    for (const Bytes& message : proposalMessages) {
+    for (const Bytes &message : proposalMessages) {
         checked.push_back(mls::ProcessExternalProposal(message, externalSenders_, groupId_, epoch));
     }
-    for (auto& p : checked) {
-        bool known = std::any_of(proposals_.begin(), proposals_.end(), [&](const auto& q) { return q.ref == p.ref; });
+    for (auto &p : checked) {
+        bool known = std::any_of(proposals_.begin(), proposals_.end(), [&](const auto &q) { return q.ref == p.ref; });
         if (!known) proposals_.push_back(std::move(p));
     }
 }
 
-void MlsDaveGroup::RevokeProposals(const std::vector<Bytes>& proposalRefs) {
-    std::erase_if(proposals_, [&](const mls::ExternalProposal& p) {
-        return std::any_of(proposalRefs.begin(), proposalRefs.end(), [&](const Bytes& ref) { return ref == p.ref; });
+void MlsDaveGroup::RevokeProposals(const std::vector<Bytes> &proposalRefs) {
+    std::erase_if(proposals_, [&](const mls::ExternalProposal &p) {
+        return std::any_of(proposalRefs.begin(), proposalRefs.end(), [&](const Bytes &ref) { return ref == p.ref; });
     });
 }
 
@@ -63,7 +63,7 @@ std::optional<DaveCommitWelcome> MlsDaveGroup::CommitPendingProposals() {
     if (!keyPackage_) throw mls::Error("dave group: no KeyPackage yet");
     // Before a group exists (epoch 0) we commit in a group of our own; the server keeps the first commit it gets.
     std::optional<mls::GroupState> created;
-    mls::GroupState* group = group_ ? &*group_ : nullptr;
+    mls::GroupState *group = group_ ? &*group_ : nullptr;
     if (!group) {
         created = mls::GroupState::Create(groupId_, *keyPackage_, signatureKey_.privateKey, externalSenders_);
         group = &*created;
@@ -85,7 +85,7 @@ bool MlsDaveGroup::MergeIfOwnCommit(ByteView commit) {
 void MlsDaveGroup::ProcessCommit(ByteView commit) {
     if (!group_) throw mls::Error("dave group: a commit without a group");
     std::map<Bytes, mls::ExternalProposal> byRef;
-    for (const auto& p : proposals_) byRef.emplace(p.ref, p);
+    for (const auto &p : proposals_) byRef.emplace(p.ref, p);
     group_->ProcessCommit(commit, byRef);
     proposals_.clear();
     ownCommit_.reset();
@@ -107,7 +107,9 @@ Bytes MlsDaveGroup::ExporterSecret() const {
     return group_->Secrets().exporterSecret;
 }
 
-std::vector<uint64_t> MlsDaveGroup::MemberUserIds() const { return group_ ? group_->MemberUserIds() : std::vector<uint64_t>{}; }
+std::vector<uint64_t> MlsDaveGroup::MemberUserIds() const {
+    return group_ ? group_->MemberUserIds() : std::vector<uint64_t>{};
+}
 
 Bytes MlsDaveGroup::EpochAuthenticator() const {
     if (!group_) throw mls::Error("dave group: no group");
@@ -118,7 +120,7 @@ std::optional<Bytes> MlsDaveGroup::MemberSignatureKey(uint64_t userId) const {
     if (!group_) return std::nullopt;
     auto leaf = group_->LeafOf(userId);
     if (!leaf) return std::nullopt;
-    const auto& node = group_->Tree().Node(2 * *leaf);  // leaf i is node 2i (RFC 9420 Appendix C)
+    const auto &node = group_->Tree().Node(2 * *leaf);  // leaf i is node 2i (RFC 9420 Appendix C)
     if (!node || !node->leaf) return std::nullopt;
     return node->leaf->signatureKey;
 }

@@ -16,14 +16,14 @@
 namespace svcpp::core::voice::e2ee {
 
 class MlsDaveGroup final : public DaveMlsGroup {
-public:
+  public:
     /** A fresh identity (signature) key for this call; it never leaves the process. */
     MlsDaveGroup(uint64_t ownUserId, uint64_t groupId);
 
     mls::Bytes ResetAndCreateKeyPackage() override;
     void SetExternalSender(mls::ByteView externalSender) override;
-    void AppendProposals(const std::vector<mls::Bytes>& proposalMessages) override;
-    void RevokeProposals(const std::vector<mls::Bytes>& proposalRefs) override;
+    void AppendProposals(const std::vector<mls::Bytes> &proposalMessages) override;
+    void RevokeProposals(const std::vector<mls::Bytes> &proposalRefs) override;
     std::optional<DaveCommitWelcome> CommitPendingProposals() override;
     bool MergeIfOwnCommit(mls::ByteView commit) override;
     void ProcessCommit(mls::ByteView commit) override;
@@ -35,11 +35,11 @@ public:
     mls::Bytes EpochAuthenticator() const override;
 
     /** Our signature public key (what other members' fingerprints of us are made from). */
-    const mls::Bytes& SignaturePublicKey() const { return signatureKey_.publicKey; }
+    const mls::Bytes &SignaturePublicKey() const { return signatureKey_.publicKey; }
     /** The signature public key of member `userId` in the current epoch, if a member. */
     std::optional<mls::Bytes> MemberSignatureKey(uint64_t userId) const;
 
-private:
+  private:
     const uint64_t ownUserId_;
     const mls::Bytes groupId_;
     const mls::primitives::KeyPair signatureKey_;

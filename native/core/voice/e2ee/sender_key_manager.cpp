@@ -14,7 +14,7 @@ uint64_t BigNonce(uint32_t generation, uint32_t nonce) {
 
 }  // namespace
 
-SenderKeyManager::SenderKeyManager(const Clock& clock, std::unique_ptr<KeyRatchet> ratchet)
+SenderKeyManager::SenderKeyManager(const Clock &clock, std::unique_ptr<KeyRatchet> ratchet)
     : clock_(clock), ratchet_(std::move(ratchet)), created_(clock.Now()) {}
 
 uint32_t SenderKeyManager::UnwrapGeneration(uint32_t wireGeneration) const {
@@ -27,7 +27,7 @@ uint32_t SenderKeyManager::UnwrapGeneration(uint32_t wireGeneration) const {
 
 void SenderKeyManager::DropExpired() {
     TimePoint now = clock_.Now();
-    std::erase_if(cryptors_, [now](const auto& item) { return item.second.expiry < now; });
+    std::erase_if(cryptors_, [now](const auto &item) { return item.second.expiry < now; });
     // Forget the ratchet's keys below the oldest generation still in use (forward secrecy).
     while (oldestGeneration_ < newestGeneration_ && !cryptors_.contains(oldestGeneration_)) {
         ratchet_->Erase(oldestGeneration_);
@@ -35,14 +35,15 @@ void SenderKeyManager::DropExpired() {
     }
 }
 
-AesGcmCryptor* SenderKeyManager::CryptorFor(uint32_t generation) {
+AesGcmCryptor *SenderKeyManager::CryptorFor(uint32_t generation) {
     DropExpired();
     if (generation < oldestGeneration_) return nullptr;
     if (generation > newestGeneration_ + kMaxGenerationGap) return nullptr;
     // A ratchet t seconds old cannot legitimately have reached more than kMaxFramesPerSecond·t frames: refusing
     // beyond that stops a forged generation byte from making us derive keys far ahead.
     auto ageSeconds = std::chrono::duration_cast<std::chrono::seconds>(clock_.Now() - created_).count();
-    uint64_t maxGeneration = (kMaxFramesPerSecond * static_cast<uint64_t>(std::max<int64_t>(ageSeconds, 0))) >> kGenerationShift;
+    uint64_t maxGeneration =
+        (kMaxFramesPerSecond * static_cast<uint64_t>(std::max<int64_t>(ageSeconds, 0))) >> kGenerationShift;
     if (generation > maxGeneration) return nullptr;
 
     auto it = cryptors_.find(generation);
@@ -61,7 +62,8 @@ AesGcmCryptor* SenderKeyManager::CryptorFor(uint32_t generation) {
 bool SenderKeyManager::CanProcessNonce(uint32_t generation, uint32_t nonce) const {
     if (!newestNonce_) return true;
     uint64_t big = BigNonce(generation, nonce);
-    return big > *newestNonce_ || std::find(missingNonces_.rbegin(), missingNonces_.rend(), big) != missingNonces_.rend();
+    return big > *newestNonce_ ||
+           std::find(missingNonces_.rbegin(), missingNonces_.rend(), big) != missingNonces_.rend();
 }
 
 void SenderKeyManager::ReportSuccess(uint32_t generation, uint32_t nonce) {
@@ -70,7 +72,8 @@ void SenderKeyManager::ReportSuccess(uint32_t generation, uint32_t nonce) {
         newestNonce_ = big;
     } else if (big > *newestNonce_) {
         uint64_t skipped = std::min<uint64_t>(big - *newestNonce_ - 1, kMaxMissingNonces);
-        while (!missingNonces_.empty() && missingNonces_.size() + skipped > kMaxMissingNonces) missingNonces_.pop_front();
+        while (!missingNonces_.empty() && missingNonces_.size() + skipped > kMaxMissingNonces)
+            missingNonces_.pop_front();
         for (uint64_t n = big - skipped; n < big; ++n) missingNonces_.push_back(n);
         newestNonce_ = big;
     } else if (auto it = std::find(missingNonces_.begin(), missingNonces_.end(), big); it != missingNonces_.end()) {
@@ -80,7 +83,7 @@ void SenderKeyManager::ReportSuccess(uint32_t generation, uint32_t nonce) {
     if (generation <= newestGeneration_ || !cryptors_.contains(generation)) return;
     newestGeneration_ = generation;
     TimePoint retireAt = clock_.Now() + kKeyRetention;
-    for (auto& [g, entry] : cryptors_) {
+    for (auto &[g, entry] : cryptors_) {
         if (g < newestGeneration_) entry.expiry = std::min(entry.expiry, retireAt);
     }
 }

@@ -18,13 +18,13 @@
 namespace svcpp::core::voice::e2ee {
 
 class SenderKeyManager {
-public:
-    SenderKeyManager(const Clock& clock, std::unique_ptr<KeyRatchet> ratchet);
+  public:
+    SenderKeyManager(const Clock &clock, std::unique_ptr<KeyRatchet> ratchet);
 
     /** The unwrapped generation of a frame's 8-bit generation, relative to the oldest kept. */
     uint32_t UnwrapGeneration(uint32_t wireGeneration) const;
     /** The cryptor of `generation`, or nullptr when it is too old, too far ahead, or beyond the ratchet's age. */
-    AesGcmCryptor* CryptorFor(uint32_t generation);
+    AesGcmCryptor *CryptorFor(uint32_t generation);
     /** False for a replayed (or too old to tell) nonce. */
     bool CanProcessNonce(uint32_t generation, uint32_t nonce) const;
     /** Records a successfully decrypted frame: advances the replay window and retires older generations. */
@@ -34,14 +34,14 @@ public:
     void ExpireAt(TimePoint when) { expiry_ = std::min(expiry_, when); }
     bool Expired() const { return clock_.Now() > expiry_; }
 
-private:
+  private:
     struct Entry {
         std::unique_ptr<AesGcmCryptor> cryptor;
         TimePoint expiry;
     };
     void DropExpired();
 
-    const Clock& clock_;
+    const Clock &clock_;
     std::unique_ptr<KeyRatchet> ratchet_;
     TimePoint created_;
     TimePoint expiry_ = TimePoint::max();

@@ -28,22 +28,23 @@ mls::Bytes UserBuffer(uint64_t userId, mls::ByteView signatureKey) {
 }  // namespace
 
 mls::Bytes PairwiseFingerprint(uint64_t localUserId, mls::ByteView localSignatureKey, uint64_t remoteUserId,
-    mls::ByteView remoteSignatureKey) {
+                               mls::ByteView remoteSignatureKey) {
     mls::Bytes a = UserBuffer(localUserId, localSignatureKey);
     mls::Bytes b = UserBuffer(remoteUserId, remoteSignatureKey);
     if (std::lexicographical_compare(b.begin(), b.end(), a.begin(), a.end())) std::swap(a, b);  // unsigned bytewise
     mls::Bytes passphrase = mls::Concat(a, b);
     mls::Bytes out(kFingerprintSize);
-    if (EVP_PBE_scrypt(reinterpret_cast<const char*>(passphrase.data()), passphrase.size(), kSalt.data(), kSalt.size(),
-            kScryptN, kScryptR, kScryptP, kScryptMaxMemory, out.data(), out.size()) != 1) {
+    if (EVP_PBE_scrypt(reinterpret_cast<const char *>(passphrase.data()), passphrase.size(), kSalt.data(), kSalt.size(),
+                       kScryptN, kScryptR, kScryptP, kScryptMaxMemory, out.data(), out.size()) != 1) {
         throw mls::Error("verification fingerprint: scrypt failed");
     }
     return out;
 }
 
 std::string DisplayableFingerprint(uint64_t localUserId, mls::ByteView localSignatureKey, uint64_t remoteUserId,
-    mls::ByteView remoteSignatureKey) {
-    return DisplayableCode(PairwiseFingerprint(localUserId, localSignatureKey, remoteUserId, remoteSignatureKey), 45, 5);
+                                   mls::ByteView remoteSignatureKey) {
+    return DisplayableCode(PairwiseFingerprint(localUserId, localSignatureKey, remoteUserId, remoteSignatureKey), 45,
+                           5);
 }
 
 }  // namespace svcpp::core::voice::e2ee

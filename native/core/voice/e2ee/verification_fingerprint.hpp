@@ -16,10 +16,10 @@ namespace svcpp::core::voice::e2ee {
 
 /** The 64-byte pairwise fingerprint; throws mls::Error when scrypt fails (it needs ~16 MiB). */
 mls::Bytes PairwiseFingerprint(uint64_t localUserId, mls::ByteView localSignatureKey, uint64_t remoteUserId,
-    mls::ByteView remoteSignatureKey);
+                               mls::ByteView remoteSignatureKey);
 
 /** The fingerprint as the 45-digit code a UI shows. */
 std::string DisplayableFingerprint(uint64_t localUserId, mls::ByteView localSignatureKey, uint64_t remoteUserId,
-    mls::ByteView remoteSignatureKey);
+                                   mls::ByteView remoteSignatureKey);
 
 }  // namespace svcpp::core::voice::e2ee

@@ -14,13 +14,13 @@ namespace {
 constexpr std::size_t kNonceSize = 12;
 
 class Aes256GcmCipher final : public TransportCipher {
-public:
+  public:
     Aes256GcmCipher(CipherContext enc, CipherContext dec) : enc_(std::move(enc)), dec_(std::move(dec)) {}
 
     TransportMode Mode() const override { return TransportMode::AeadAes256GcmRtpsize; }
 
     std::size_t Seal(std::span<const uint8_t> header, std::span<const uint8_t> plaintext, uint32_t counter,
-        std::span<uint8_t> out) override {
+                     std::span<uint8_t> out) override {
         std::size_t total = header.size() + plaintext.size() + kTransportOverhead;
         if (out.size() < total || plaintext.size() > INT32_MAX || header.size() > INT32_MAX) return 0;
         std::array<uint8_t, kNonceSize> nonce;
@@ -43,7 +43,7 @@ public:
     }
 
     std::optional<std::size_t> Open(std::span<const uint8_t> packet, std::size_t headerSize,
-        std::span<uint8_t> out) override {
+                                    std::span<uint8_t> out) override {
         if (packet.size() < headerSize + kTransportOverhead) return std::nullopt;
         std::size_t size = packet.size() - headerSize - kTransportOverhead;
         if (out.size() < size || size > INT32_MAX || headerSize > INT32_MAX) return std::nullopt;
@@ -60,12 +60,13 @@ public:
             return std::nullopt;
         if (size > 0 && EVP_DecryptUpdate(dec_.get(), out.data(), &len, cipher, static_cast<int>(size)) != 1)
             return std::nullopt;
-        if (EVP_CIPHER_CTX_ctrl(dec_.get(), EVP_CTRL_GCM_SET_TAG, kTransportTagSize, tag.data()) != 1) return std::nullopt;
+        if (EVP_CIPHER_CTX_ctrl(dec_.get(), EVP_CTRL_GCM_SET_TAG, kTransportTagSize, tag.data()) != 1)
+            return std::nullopt;
         if (EVP_DecryptFinal_ex(dec_.get(), out.data() + size, &len) != 1) return std::nullopt;  // tag mismatch
         return size;
     }
 
-private:
+  private:
     CipherContext enc_;
     CipherContext dec_;
 };

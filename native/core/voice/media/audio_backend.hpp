@@ -37,7 +37,7 @@ struct AudioDeviceInfo {
 inline constexpr std::string_view kDefaultAudioDeviceId = "default";
 
 class AudioCaptureStream {
-public:
+  public:
     virtual ~AudioCaptureStream() = default;
     /**
      * Fills `frame` with exactly one 10 ms frame (kDeviceFrameSamples). Device-paced backends block until it is
@@ -47,14 +47,14 @@ public:
 };
 
 class AudioPlaybackStream {
-public:
+  public:
     virtual ~AudioPlaybackStream() = default;
     /** Queues one 10 ms frame (kDeviceFrameSamples) for playback. False when the device failed or went away. */
     virtual bool Write(std::span<const int16_t> frame) = 0;
 };
 
 class AudioBackend {
-public:
+  public:
     using DeviceChangeCallback =
         std::function<void(const std::vector<AudioDeviceInfo> &inputs, const std::vector<AudioDeviceInfo> &outputs)>;
 
@@ -91,7 +91,8 @@ struct WavFileBackendOptions {
  * The WAV file device. Null (with `error` set) when the input file cannot be read or is not 48 kHz PCM s16 mono or
  * stereo, or the output file cannot be created. The output file is finalised (header sizes) when its stream closes.
  */
-std::unique_ptr<AudioBackend> CreateWavFileAudioBackend(const WavFileBackendOptions &options, std::string *error = nullptr);
+std::unique_ptr<AudioBackend> CreateWavFileAudioBackend(const WavFileBackendOptions &options,
+                                                        std::string *error = nullptr);
 
 /**
  * PulseAudio through dlopen. Null (with `error` set) when libpulse cannot be loaded or no server answers
@@ -117,7 +118,7 @@ std::unique_ptr<AudioBackend> CreateWasapiAudioBackend(std::string *error = null
  * thread that cannot keep up, e.g. under a sanitizer), it skips to now instead, and the timeline shifts.
  */
 class AudioClock {
-public:
+  public:
     static constexpr int kDefaultMaxCatchUpTicks = 50;  // 0.5 s of 10 ms ticks
 
     explicit AudioClock(std::chrono::microseconds period = std::chrono::milliseconds(kDeviceFrameMs),
@@ -127,7 +128,7 @@ public:
     /** Sleeps until the next tick (not at all while catching up); returns how many ticks were skipped (usually 0). */
     int WaitNextTick();
 
-private:
+  private:
     std::chrono::microseconds period_;
     int maxCatchUpTicks_;
     std::chrono::steady_clock::time_point next_{};

@@ -70,7 +70,7 @@ AudioProcessor::~AudioProcessor() = default;
 
 AudioProcessingSettings AudioProcessor::Settings() const {
     return {wanted_.echo.load(std::memory_order_relaxed), wanted_.noise.load(std::memory_order_relaxed),
-        wanted_.gain.load(std::memory_order_relaxed), wanted_.highNoise.load(std::memory_order_relaxed)};
+            wanted_.gain.load(std::memory_order_relaxed), wanted_.highNoise.load(std::memory_order_relaxed)};
 }
 
 // Switches are applied on the audio thread, between frames: the module is not thread-safe.
@@ -84,8 +84,8 @@ void AudioProcessor::ApplySettings() {
         return;
     m.apm->echo_cancellation()->Enable(want.echoCancellation);
     m.apm->echo_cancellation()->set_suppression_level(webrtc::EchoCancellation::kModerateSuppression);
-    m.apm->noise_suppression()->set_level(
-        want.highNoiseSuppression ? webrtc::NoiseSuppression::kVeryHigh : webrtc::NoiseSuppression::kHigh);
+    m.apm->noise_suppression()->set_level(want.highNoiseSuppression ? webrtc::NoiseSuppression::kVeryHigh
+                                                                    : webrtc::NoiseSuppression::kHigh);
     m.apm->noise_suppression()->Enable(want.noiseSuppression || want.highNoiseSuppression);
     m.apm->gain_control()->Enable(want.automaticGainControl);
     m.applied = want;

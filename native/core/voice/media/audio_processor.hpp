@@ -24,7 +24,7 @@ struct AudioProcessingSettings {
 };
 
 class AudioProcessor {
-public:
+  public:
     /** Null when the module cannot be created (it refuses the format). All switches start as in `settings`. */
     static std::unique_ptr<AudioProcessor> Create(const AudioProcessingSettings &settings = {});
     ~AudioProcessor();
@@ -50,7 +50,7 @@ public:
     /** The module's voice detector verdict on the last processed frame (nullopt before the first). */
     std::optional<bool> VoiceDetected() const { return voice_; }
 
-private:
+  private:
     struct Impl;
     explicit AudioProcessor(std::unique_ptr<Impl> impl);
     void ApplySettings();

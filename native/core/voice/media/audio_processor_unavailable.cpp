@@ -15,7 +15,7 @@ AudioProcessor::~AudioProcessor() = default;
 
 AudioProcessingSettings AudioProcessor::Settings() const {
     return {wanted_.echo.load(std::memory_order_relaxed), wanted_.noise.load(std::memory_order_relaxed),
-        wanted_.gain.load(std::memory_order_relaxed), wanted_.highNoise.load(std::memory_order_relaxed)};
+            wanted_.gain.load(std::memory_order_relaxed), wanted_.highNoise.load(std::memory_order_relaxed)};
 }
 
 void AudioProcessor::ApplySettings() {}

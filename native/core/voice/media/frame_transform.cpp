@@ -13,12 +13,12 @@ std::optional<std::size_t> Copy(std::span<const uint8_t> frame, std::span<uint8_
 }  // namespace
 
 std::optional<std::size_t> PassThroughFrameTransform::Encrypt(uint32_t, std::span<const uint8_t> frame,
-    std::span<uint8_t> out) {
+                                                              std::span<uint8_t> out) {
     return Copy(frame, out);
 }
 
 std::optional<std::size_t> PassThroughFrameTransform::Decrypt(uint64_t, uint32_t, std::span<const uint8_t> frame,
-    std::span<uint8_t> out) {
+                                                              std::span<uint8_t> out) {
     return Copy(frame, out);
 }
 

@@ -18,7 +18,7 @@
 namespace svcpp::core::voice {
 
 class FrameTransform {
-public:
+  public:
     virtual ~FrameTransform() = default;
 
     /** Bytes Encrypt may add to a frame (so the caller sizes `out` as frame + this). */
@@ -28,23 +28,24 @@ public:
      * Transforms one encoded frame of our own stream (`ssrc`) into `out`. Returns the size written, or nullopt to drop
      * the frame (e.g. no key yet).
      */
-    virtual std::optional<std::size_t> Encrypt(uint32_t ssrc, std::span<const uint8_t> frame, std::span<uint8_t> out) = 0;
+    virtual std::optional<std::size_t> Encrypt(uint32_t ssrc, std::span<const uint8_t> frame,
+                                               std::span<uint8_t> out) = 0;
 
     /**
      * Reverses a remote sender's transform: `userId` is the sender (from the gateway's Speaking SSRC map), `ssrc` its
      * stream. Returns the size of the decoded frame written to `out`, or nullopt to drop it (authentication failed).
      */
     virtual std::optional<std::size_t> Decrypt(uint64_t userId, uint32_t ssrc, std::span<const uint8_t> frame,
-        std::span<uint8_t> out) = 0;
+                                               std::span<uint8_t> out) = 0;
 };
 
 /** The transform of a call without end-to-end encryption: copies the frame. */
 class PassThroughFrameTransform final : public FrameTransform {
-public:
+  public:
     std::size_t MaxEncryptOverhead() const override { return 0; }
     std::optional<std::size_t> Encrypt(uint32_t ssrc, std::span<const uint8_t> frame, std::span<uint8_t> out) override;
     std::optional<std::size_t> Decrypt(uint64_t userId, uint32_t ssrc, std::span<const uint8_t> frame,
-        std::span<uint8_t> out) override;
+                                       std::span<uint8_t> out) override;
 };
 
 }  // namespace svcpp::core::voice

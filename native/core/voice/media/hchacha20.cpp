@@ -23,7 +23,8 @@ void StoreLittleEndian(uint32_t word, uint8_t *p) {
 
 }  // namespace
 
-HChaCha20::HChaCha20(std::span<const uint8_t, kKeySize> key) : chacha20_(MakeCipherContext(EVP_chacha20(), true, key.data())) {}
+HChaCha20::HChaCha20(std::span<const uint8_t, kKeySize> key)
+    : chacha20_(MakeCipherContext(EVP_chacha20(), true, key.data())) {}
 
 bool HChaCha20::Derive(std::span<const uint8_t, kNonceSize> nonce, std::span<uint8_t, kOutputSize> out) {
     static constexpr std::array<uint8_t, kBlockSize> kZeros{};

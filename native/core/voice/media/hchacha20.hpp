@@ -17,7 +17,7 @@
 namespace svcpp::core::voice {
 
 class HChaCha20 {
-public:
+  public:
     static constexpr std::size_t kKeySize = 32;
     static constexpr std::size_t kNonceSize = 16;
     static constexpr std::size_t kOutputSize = 32;
@@ -29,7 +29,7 @@ public:
     /** Writes HChaCha20(key, nonce) into out; false when OpenSSL fails (out is then wiped). */
     bool Derive(std::span<const uint8_t, kNonceSize> nonce, std::span<uint8_t, kOutputSize> out);
 
-private:
+  private:
     CipherContext chacha20_;  // ChaCha20 under the key
 };
 

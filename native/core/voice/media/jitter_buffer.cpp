@@ -74,7 +74,7 @@ void JitterBuffer::Retarget() {
 }
 
 JitterPushResult JitterBuffer::Push(uint16_t sequence, uint32_t timestamp, std::span<const uint8_t> payload,
-    int64_t arrivalUs) {
+                                    int64_t arrivalUs) {
     if (payload.size() > kMaxOpusPacketBytes) return JitterPushResult::TooLarge;
     const int capacity = static_cast<int>(slots_.size());
 
@@ -196,11 +196,13 @@ JitterFrame JitterBuffer::Pop(int64_t nowUs) {
     if (const Slot *slot = Find(sequence)) {
         SlotFor(sequence).filled = false;  // the bytes stay valid until the next Push/Pop overwrites the slot
         ++stats_.played;
-        return {JitterFrameKind::Packet, std::span<const uint8_t>(slot->bytes.data(), slot->size), sequence, silenceSkipped};
+        return {JitterFrameKind::Packet, std::span<const uint8_t>(slot->bytes.data(), slot->size), sequence,
+                silenceSkipped};
     }
     if (const Slot *next = Find(static_cast<uint16_t>(sequence + 1))) {
         ++stats_.fecRecovered;
-        return {JitterFrameKind::Fec, std::span<const uint8_t>(next->bytes.data(), next->size), sequence, silenceSkipped};
+        return {JitterFrameKind::Fec, std::span<const uint8_t>(next->bytes.data(), next->size), sequence,
+                silenceSkipped};
     }
     ++stats_.concealed;
     return {JitterFrameKind::Missing, {}, sequence, silenceSkipped};

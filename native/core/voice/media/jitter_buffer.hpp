@@ -38,7 +38,8 @@ struct JitterBufferConfig {
      * (Overflow: the newest audio is the one worth keeping); while still buffering it is refused.
      */
     std::size_t capacity = 64;
-    /** After this many consecutive frames with nothing buffered, the stream is idle and re-buffers on its next packet. */
+    /** After this many consecutive frames with nothing buffered, the stream is idle and re-buffers on its next packet.
+     */
     int idleAfterFrames = 10;
 };
 
@@ -83,7 +84,7 @@ struct JitterBufferStats {
 };
 
 class JitterBuffer {
-public:
+  public:
     explicit JitterBuffer(const JitterBufferConfig &config = {});
 
     /**
@@ -105,7 +106,7 @@ public:
     /** Forgets everything (the sender left, its SSRC was reassigned). */
     void Reset();
 
-private:
+  private:
     struct Slot {
         bool filled = false;
         uint16_t sequence = 0;
@@ -122,20 +123,20 @@ private:
     std::vector<Slot> slots_;
     JitterBufferStats stats_;
 
-    bool playing_ = false;           // playout started (else buffering)
-    uint16_t nextSequence_ = 0;      // the frame Pop() plays next, when playing_
-    int64_t firstArrivalUs_ = 0;     // when buffering started
-    bool haveAny_ = false;           // any packet since the last Reset/idle
-    int emptyFrames_ = 0;            // consecutive Pops with nothing buffered
-    int overTargetFrames_ = 0;       // consecutive Pops with more buffered than the target allows
-    uint16_t newestSequence_ = 0;    // highest sequence received (wrap-aware)
-    uint16_t oldestSequence_ = 0;    // lowest sequence received while buffering
-    bool havePlayed_ = false;        // lastPlayedSequence_ is meaningful
-    uint16_t lastPlayedSequence_ = 0;// the last frame played out (stays across idle periods: late packets stay late)
+    bool playing_ = false;             // playout started (else buffering)
+    uint16_t nextSequence_ = 0;        // the frame Pop() plays next, when playing_
+    int64_t firstArrivalUs_ = 0;       // when buffering started
+    bool haveAny_ = false;             // any packet since the last Reset/idle
+    int emptyFrames_ = 0;              // consecutive Pops with nothing buffered
+    int overTargetFrames_ = 0;         // consecutive Pops with more buffered than the target allows
+    uint16_t newestSequence_ = 0;      // highest sequence received (wrap-aware)
+    uint16_t oldestSequence_ = 0;      // lowest sequence received while buffering
+    bool havePlayed_ = false;          // lastPlayedSequence_ is meaningful
+    uint16_t lastPlayedSequence_ = 0;  // the last frame played out (stays across idle periods: late packets stay late)
 
     bool haveTransit_ = false;
-    int64_t lastTransitTs_ = 0;      // arrival (in timestamp units) − timestamp, of the previous packet
-    double jitterTs_ = 0;            // RFC 3550 J, timestamp units
+    int64_t lastTransitTs_ = 0;  // arrival (in timestamp units) − timestamp, of the previous packet
+    double jitterTs_ = 0;        // RFC 3550 J, timestamp units
     int targetDelayMs_;
 };
 

@@ -28,11 +28,11 @@ struct VadThreshold {
  * Voice activity gate. Manual mode: open while the frame level ≥ the threshold. Automatic mode: open on the audio
  * processor's voice detection (webrtc's VAD) when it supplies one, else on an energy detector with an adaptive
  * threshold: 9 dB above a tracked noise floor (the floor starts at the first frame's level, follows quieter frames at
- * once and louder ones slowly, 3 dB per second), never below −70 dBFS. Either way the gate stays open for a hangover after the last active frame
- * (200 ms), so word endings are not clipped.
+ * once and louder ones slowly, 3 dB per second), never below −70 dBFS. Either way the gate stays open for a hangover
+ * after the last active frame (200 ms), so word endings are not clipped.
  */
 class VoiceActivityGate {
-public:
+  public:
     static constexpr int kHangoverMs = 200;
 
     /** threshold in [-100, 0] (checked even when automatic); false (unchanged) otherwise. Any thread. */
@@ -47,7 +47,7 @@ public:
     bool IsOpen() const { return open_; }
     float NoiseFloorDb() const { return noiseFloorDb_; }
 
-private:
+  private:
     std::atomic<bool> automatic_{true};
     std::atomic<float> thresholdDb_{-60.0f};
     bool open_ = false;
@@ -61,7 +61,7 @@ private:
  * (Call::SetPTTReleaseDelay; default 0 ms). Time is counted in processed frames, so it is exact and testable.
  */
 class PushToTalkGate {
-public:
+  public:
     void SetActive(bool active) { active_.store(active, std::memory_order_relaxed); }
     bool Active() const { return active_.load(std::memory_order_relaxed); }
     void SetReleaseDelayMs(uint32_t ms) { releaseDelayMs_.store(ms, std::memory_order_relaxed); }
@@ -70,7 +70,7 @@ public:
     /** Advances by one frame of `frameMs`; returns whether the gate is open for it. */
     bool Process(int frameMs = 10);
 
-private:
+  private:
     std::atomic<bool> active_{false};
     std::atomic<uint32_t> releaseDelayMs_{0};
     bool wasActive_ = false;
@@ -84,7 +84,7 @@ private:
  * soon as one frame reaches it. Reports only changes.
  */
 class NoAudioInputDetector {
-public:
+  public:
     static constexpr int kSilentMs = 2000;
     static constexpr float kOff = -100.0f;
 
@@ -97,7 +97,7 @@ public:
      */
     std::optional<bool> Process(float levelDb, int frameMs = 10);
 
-private:
+  private:
     std::atomic<float> thresholdDb_{kOff};
     std::optional<bool> reported_;
     int silentMs_ = 0;

@@ -15,7 +15,7 @@
 namespace svcpp::core::voice {
 
 class Mixer {
-public:
+  public:
     /** Largest frame the mixer takes: one Opus frame (20 ms stereo). */
     static constexpr std::size_t kMaxSamples = kOpusFrameSamples;
 
@@ -41,7 +41,7 @@ public:
     /** Streams added to the current frame. */
     int Sources() const { return sources_; }
 
-private:
+  private:
     std::array<int32_t, kMaxSamples> accumulator_{};
     std::size_t samples_ = 0;
     int sources_ = 0;
@@ -50,13 +50,13 @@ private:
 
 /** Capture-side input volume [0, 100] (perceptual, see InputGain). Set from any thread, applied on the audio thread. */
 class InputVolume {
-public:
+  public:
     bool Set(float percent);
     float Get() const { return volume_.load(std::memory_order_relaxed); }
     /** Scales `pcm` in place, saturating. A no-op at 100. */
     void Apply(std::span<int16_t> pcm) const;
 
-private:
+  private:
     std::atomic<float> volume_{100.0f};
 };
 

@@ -9,7 +9,7 @@ namespace svcpp::core::voice {
 namespace {
 
 class NullCapture final : public AudioCaptureStream {
-public:
+  public:
     bool Read(std::span<int16_t> frame) override {
         std::ranges::fill(frame, int16_t{0});
         return true;
@@ -17,17 +17,19 @@ public:
 };
 
 class NullPlayback final : public AudioPlaybackStream {
-public:
+  public:
     bool Write(std::span<const int16_t>) override { return true; }
 };
 
 bool IsDefaultId(std::string_view id) { return id.empty() || id == kDefaultAudioDeviceId; }
 
 class NullAudioBackend final : public AudioBackend {
-public:
+  public:
     std::string_view Name() const override { return "null"; }
     bool IsClockPaced() const override { return true; }
-    std::vector<AudioDeviceInfo> InputDevices() override { return {{std::string(kDefaultAudioDeviceId), "No input", true}}; }
+    std::vector<AudioDeviceInfo> InputDevices() override {
+        return {{std::string(kDefaultAudioDeviceId), "No input", true}};
+    }
     std::vector<AudioDeviceInfo> OutputDevices() override {
         return {{std::string(kDefaultAudioDeviceId), "No output", true}};
     }

@@ -96,7 +96,7 @@ int DecodeFrame(::OpusDecoder *decoder, const uint8_t *data, std::size_t size, s
         }
     }
     int decoded = opus_decode(decoder, data, static_cast<int32_t>(size), pcm.data(),
-        static_cast<int>(kOpusFrameSamplesPerChannel), fec);
+                              static_cast<int>(kOpusFrameSamplesPerChannel), fec);
     if (decoded < 0) Silence(pcm.first(kOpusFrameSamples));
     return decoded;
 }

@@ -35,16 +35,16 @@ enum class OpusApplication {
 
 struct OpusEncoderConfig {
     OpusApplication application = OpusApplication::Voip;
-    int bitrate = 64000;              // bits per second, [6000, 510000]
-    bool inbandFec = true;            // LBRR: frame n is also carried, coarsely, in packet n+1
-    int expectedLossPercent = 10;     // [0, 100]; FEC only kicks in when > 0
-    bool dtx = false;                 // discontinuous transmission: tiny packets during silence
-    int complexity = 10;              // [0, 10]
+    int bitrate = 64000;           // bits per second, [6000, 510000]
+    bool inbandFec = true;         // LBRR: frame n is also carried, coarsely, in packet n+1
+    int expectedLossPercent = 10;  // [0, 100]; FEC only kicks in when > 0
+    bool dtx = false;              // discontinuous transmission: tiny packets during silence
+    int complexity = 10;           // [0, 10]
 };
 
 /** Encodes 20 ms stereo frames. Create() returns null for a configuration libopus refuses (out-of-range values). */
 class OpusFrameEncoder {
-public:
+  public:
     static std::unique_ptr<OpusFrameEncoder> Create(const OpusEncoderConfig &config = {});
     ~OpusFrameEncoder();
     OpusFrameEncoder(const OpusFrameEncoder &) = delete;
@@ -64,7 +64,7 @@ public:
     bool SetDtx(bool on);
     const OpusEncoderConfig &Config() const { return config_; }
 
-private:
+  private:
     OpusFrameEncoder(::OpusEncoder *encoder, const OpusEncoderConfig &config) : encoder_(encoder), config_(config) {}
     ::OpusEncoder *encoder_;
     OpusEncoderConfig config_;
@@ -77,7 +77,7 @@ private:
  * negative libopus error code (corrupt packet, `pcm` too small); on error `pcm` holds silence.
  */
 class OpusFrameDecoder {
-public:
+  public:
     static std::unique_ptr<OpusFrameDecoder> Create();
     ~OpusFrameDecoder();
     OpusFrameDecoder(const OpusFrameDecoder &) = delete;
@@ -92,7 +92,7 @@ public:
     /** Forgets the decoder state (a new talk spurt after a long gap, an SSRC reused by another sender). */
     void Reset();
 
-private:
+  private:
     explicit OpusFrameDecoder(::OpusDecoder *decoder) : decoder_(decoder) {}
     ::OpusDecoder *decoder_;
 };

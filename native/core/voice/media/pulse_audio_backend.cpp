@@ -21,7 +21,7 @@ constexpr const char *kAppName = "svcpp";
 bool IsDefaultId(std::string_view id) { return id.empty() || id == kDefaultAudioDeviceId; }
 
 class PulseCapture final : public AudioCaptureStream {
-public:
+  public:
     PulseCapture(const PulseLibrary &pa, pa_simple *s) : pa_(pa), s_(s) {}
     ~PulseCapture() override { pa_.pa_simple_free(s_); }
     bool Read(std::span<int16_t> frame) override {
@@ -33,13 +33,13 @@ public:
         return true;
     }
 
-private:
+  private:
     const PulseLibrary &pa_;
     pa_simple *s_;
 };
 
 class PulsePlayback final : public AudioPlaybackStream {
-public:
+  public:
     PulsePlayback(const PulseLibrary &pa, pa_simple *s) : pa_(pa), s_(s) {}
     ~PulsePlayback() override { pa_.pa_simple_free(s_); }
     bool Write(std::span<const int16_t> frame) override {
@@ -47,13 +47,13 @@ public:
         return pa_.pa_simple_write(s_, frame.data(), frame.size_bytes(), &error) >= 0;
     }
 
-private:
+  private:
     const PulseLibrary &pa_;
     pa_simple *s_;
 };
 
 class PulseAudioBackend final : public AudioBackend {
-public:
+  public:
     explicit PulseAudioBackend(const PulseLibrary &pa) : pa_(pa) {}
 
     ~PulseAudioBackend() override {
@@ -90,8 +90,8 @@ public:
         std::string why = ready ? "" : pa_.pa_strerror(pa_.pa_context_errno(context_));
         if (ready) {
             pa_.pa_context_set_subscribe_callback(context_, &PulseAudioBackend::OnSubscription, this);
-            auto mask = static_cast<pa_subscription_mask_t>(
-                PA_SUBSCRIPTION_MASK_SINK | PA_SUBSCRIPTION_MASK_SOURCE | PA_SUBSCRIPTION_MASK_SERVER);
+            auto mask = static_cast<pa_subscription_mask_t>(PA_SUBSCRIPTION_MASK_SINK | PA_SUBSCRIPTION_MASK_SOURCE |
+                                                            PA_SUBSCRIPTION_MASK_SERVER);
             // Waited for: a device that appears right after Create would otherwise go unreported while the server
             // has not yet registered the subscription.
             if (pa_operation *op = pa_.pa_context_subscribe(context_, mask, &PulseAudioBackend::OnSubscribed, this)) {
@@ -115,7 +115,7 @@ public:
         if (!IsDefaultId(id) && !Has(InputDevices(), id)) return nullptr;
         // fragsize = one 10 ms frame: the server hands us audio as soon as a frame is captured.
         pa_buffer_attr attr{static_cast<uint32_t>(-1), static_cast<uint32_t>(-1), static_cast<uint32_t>(-1),
-            static_cast<uint32_t>(-1), kFrameBytes};
+                            static_cast<uint32_t>(-1), kFrameBytes};
         pa_simple *s = Open(PA_STREAM_RECORD, id, "voice capture", attr);
         return s ? std::make_unique<PulseCapture>(pa_, s) : nullptr;
     }
@@ -124,7 +124,7 @@ public:
         if (!IsDefaultId(id) && !Has(OutputDevices(), id)) return nullptr;
         // 40 ms target buffer: enough to ride out scheduling hiccups of the audio thread, short for latency.
         pa_buffer_attr attr{static_cast<uint32_t>(-1), 4 * kFrameBytes, static_cast<uint32_t>(-1), kFrameBytes,
-            static_cast<uint32_t>(-1)};
+                            static_cast<uint32_t>(-1)};
         pa_simple *s = Open(PA_STREAM_PLAYBACK, id, "voice playback", attr);
         return s ? std::make_unique<PulsePlayback>(pa_, s) : nullptr;
     }
@@ -134,7 +134,7 @@ public:
         callback_ = std::move(callback);
     }
 
-private:
+  private:
     static bool Fail(std::string *error, std::string message) {
         if (error) *error = std::move(message);
         return false;
@@ -147,11 +147,11 @@ private:
     }
 
     pa_simple *Open(pa_stream_direction_t direction, std::string_view id, const char *streamName,
-        const pa_buffer_attr &attr) {
+                    const pa_buffer_attr &attr) {
         std::string device(id);
         int error = 0;
         return pa_.pa_simple_new(nullptr, kAppName, direction, IsDefaultId(id) ? nullptr : device.c_str(), streamName,
-            &kSpec, nullptr, &attr, &error);
+                                 &kSpec, nullptr, &attr, &error);
     }
 
     // ---- enumeration: issue the operation under the mainloop lock and wait for its list to end ----
@@ -170,9 +170,11 @@ private:
         Wait(pa_.pa_context_get_server_info(context_, &PulseAudioBackend::OnServerInfo, &listing), listing);
         listing.done = false;
         if (inputs)
-            Wait(pa_.pa_context_get_source_info_list(context_, &PulseAudioBackend::OnDevice<pa_source_info>, &listing), listing);
+            Wait(pa_.pa_context_get_source_info_list(context_, &PulseAudioBackend::OnDevice<pa_source_info>, &listing),
+                 listing);
         else
-            Wait(pa_.pa_context_get_sink_info_list(context_, &PulseAudioBackend::OnDevice<pa_sink_info>, &listing), listing);
+            Wait(pa_.pa_context_get_sink_info_list(context_, &PulseAudioBackend::OnDevice<pa_sink_info>, &listing),
+                 listing);
         pa_.pa_threaded_mainloop_unlock(mainloop_);
         for (auto &d : listing.devices) d.isDefault = d.id == listing.defaultName;
         return std::move(listing.devices);

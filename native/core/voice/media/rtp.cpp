@@ -6,7 +6,8 @@ namespace {
 
 uint16_t Read16(const uint8_t *p) { return static_cast<uint16_t>(p[0] << 8 | p[1]); }
 uint32_t Read32(const uint8_t *p) {
-    return static_cast<uint32_t>(p[0]) << 24 | static_cast<uint32_t>(p[1]) << 16 | static_cast<uint32_t>(p[2]) << 8 | p[3];
+    return static_cast<uint32_t>(p[0]) << 24 | static_cast<uint32_t>(p[1]) << 16 | static_cast<uint32_t>(p[2]) << 8 |
+           p[3];
 }
 void Write16(uint8_t *p, uint16_t v) {
     p[0] = static_cast<uint8_t>(v >> 8);
@@ -17,8 +18,8 @@ void Write32(uint8_t *p, uint32_t v) {
     Write16(p + 2, static_cast<uint16_t>(v));
 }
 
-constexpr std::size_t kRtcpHeaderSize = 8;     // V/P/RC, PT, length, sender SSRC
-constexpr std::size_t kRtcpSenderInfoSize = 20; // NTP(8) RTP ts(4) packets(4) octets(4), SR only
+constexpr std::size_t kRtcpHeaderSize = 8;       // V/P/RC, PT, length, sender SSRC
+constexpr std::size_t kRtcpSenderInfoSize = 20;  // NTP(8) RTP ts(4) packets(4) octets(4), SR only
 constexpr std::size_t kRtcpBlockSize = 24;
 constexpr std::size_t kDiscoverySize = 74;
 

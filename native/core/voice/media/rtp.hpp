@@ -29,9 +29,9 @@ struct RtpHeader {
     // Filled by ParseRtpHeader (ignored by WriteRtpHeader, which writes no CSRC and no extension):
     uint8_t csrcCount = 0;
     bool hasExtension = false;
-    uint16_t extensionProfile = 0;     // e.g. 0xBEDE
-    std::size_t headerSize = 0;        // the authenticated header ("rtpsize" AAD): 12 + 4·CC (+ 4 if X=1)
-    std::size_t extensionBodySize = 0; // bytes to drop from the front of the decrypted payload (4 × length words)
+    uint16_t extensionProfile = 0;      // e.g. 0xBEDE
+    std::size_t headerSize = 0;         // the authenticated header ("rtpsize" AAD): 12 + 4·CC (+ 4 if X=1)
+    std::size_t extensionBodySize = 0;  // bytes to drop from the front of the decrypted payload (4 × length words)
 };
 
 /** Writes the 12-byte header into `out`; returns 12, or 0 when `out` is too small. */
@@ -53,22 +53,28 @@ enum class PacketKind {
 PacketKind ClassifyPacket(std::span<const uint8_t> packet);
 
 /** RTCP packet types we recognise (RFC 3550 §12.1). */
-enum class RtcpType : uint8_t { SenderReport = 200, ReceiverReport = 201, SourceDescription = 202, Bye = 203, App = 204 };
+enum class RtcpType : uint8_t {
+    SenderReport = 200,
+    ReceiverReport = 201,
+    SourceDescription = 202,
+    Bye = 203,
+    App = 204
+};
 
 struct RtcpReportBlock {
-    uint32_t ssrc = 0;               // the source this block reports on
-    uint8_t fractionLost = 0;        // /256, since the previous report
-    int32_t cumulativeLost = 0;      // 24-bit signed
-    uint32_t highestSequence = 0;    // extended highest sequence number received
-    uint32_t jitter = 0;             // interarrival jitter, timestamp units
+    uint32_t ssrc = 0;             // the source this block reports on
+    uint8_t fractionLost = 0;      // /256, since the previous report
+    int32_t cumulativeLost = 0;    // 24-bit signed
+    uint32_t highestSequence = 0;  // extended highest sequence number received
+    uint32_t jitter = 0;           // interarrival jitter, timestamp units
 };
 
 /** The first packet of an RTCP compound packet, with up to 31 report blocks (SR or RR). */
 struct RtcpReport {
-    uint8_t packetType = 0;          // RtcpType values; other types carry no blocks here
+    uint8_t packetType = 0;  // RtcpType values; other types carry no blocks here
     uint32_t senderSsrc = 0;
-    std::size_t length = 0;          // this RTCP packet's size in bytes (4 × (length field + 1))
-    uint8_t blockCount = 0;          // report blocks parsed (SR/RR only)
+    std::size_t length = 0;  // this RTCP packet's size in bytes (4 × (length field + 1))
+    uint8_t blockCount = 0;  // report blocks parsed (SR/RR only)
     std::array<RtcpReportBlock, 31> blocks{};
 };
 

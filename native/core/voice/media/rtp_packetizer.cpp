@@ -10,7 +10,7 @@ RtpPacketizer::RtpPacketizer(uint32_t ssrc, uint16_t firstSequence, uint32_t fir
     : ssrc_(ssrc), sequence_(firstSequence), timestamp_(firstTimestamp), counter_(firstCounter) {}
 
 std::size_t RtpPacketizer::Packetize(std::span<const uint8_t> opusFrame, FrameTransform &transform,
-    TransportCipher &cipher, std::span<uint8_t> out) {
+                                     TransportCipher &cipher, std::span<uint8_t> out) {
     std::array<uint8_t, kRtpFixedHeaderSize> header;
     RtpHeader fields;
     fields.sequence = sequence_;
@@ -45,8 +45,8 @@ OpenRtpResult OpenRtpPacket(std::span<const uint8_t> datagram, TransportCipher &
         result.error = OpenRtpError::Malformed;
         return result;
     }
-    result.packet = OpenedRtpPacket{*header,
-        std::span<const uint8_t>(out.data() + header->extensionBodySize, *size - header->extensionBodySize)};
+    result.packet = OpenedRtpPacket{
+        *header, std::span<const uint8_t>(out.data() + header->extensionBodySize, *size - header->extensionBodySize)};
     return result;
 }
 

@@ -20,10 +20,10 @@ inline constexpr std::size_t kMaxVoicePacketBytes = 1500;
 
 /** Why a received datagram yielded no audio (counted by the caller; none of these is an error worth logging each). */
 enum class OpenRtpError {
-    NotRtp,             // RTCP, discovery, keepalive, garbage
-    WrongPayloadType,   // not 0x78 Opus
-    DecryptFailed,      // transport authentication failed
-    Malformed,          // extension longer than the payload
+    NotRtp,            // RTCP, discovery, keepalive, garbage
+    WrongPayloadType,  // not 0x78 Opus
+    DecryptFailed,     // transport authentication failed
+    Malformed,         // extension longer than the payload
 };
 
 struct OpenedRtpPacket {
@@ -33,7 +33,7 @@ struct OpenedRtpPacket {
 
 /** Sequence numbers, timestamps and nonce counters of our own outgoing stream. */
 class RtpPacketizer {
-public:
+  public:
     /** Discord clients start sequence and timestamp at random values and the counter at 0; tests pass fixed ones. */
     RtpPacketizer(uint32_t ssrc, uint16_t firstSequence, uint32_t firstTimestamp, uint32_t firstCounter = 0);
 
@@ -43,7 +43,7 @@ public:
      * dropped the frame or `out` is too small (nothing advances then, except the timestamp: the frame's time passed).
      */
     std::size_t Packetize(std::span<const uint8_t> opusFrame, FrameTransform &transform, TransportCipher &cipher,
-        std::span<uint8_t> out);
+                          std::span<uint8_t> out);
 
     /** A 20 ms frame that is not sent (DTX, muted): the timestamp advances, the sequence does not (RFC 3550 §5.1). */
     void SkipFrame() { timestamp_ += 960; }
@@ -64,7 +64,7 @@ public:
     uint32_t NextTimestamp() const { return timestamp_; }
     uint32_t NextCounter() const { return counter_; }
 
-private:
+  private:
     uint32_t ssrc_;
     uint16_t sequence_;
     uint32_t timestamp_;

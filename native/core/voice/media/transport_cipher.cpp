@@ -39,7 +39,8 @@ std::unique_ptr<TransportCipher> TransportCipher::Create(std::string_view modeNa
 std::optional<uint32_t> TransportCipher::PacketCounter(std::span<const uint8_t> packet) {
     if (packet.size() < kTransportNonceSuffixSize) return std::nullopt;
     const uint8_t *p = packet.data() + packet.size() - kTransportNonceSuffixSize;
-    return static_cast<uint32_t>(p[0]) << 24 | static_cast<uint32_t>(p[1]) << 16 | static_cast<uint32_t>(p[2]) << 8 | p[3];
+    return static_cast<uint32_t>(p[0]) << 24 | static_cast<uint32_t>(p[1]) << 16 | static_cast<uint32_t>(p[2]) << 8 |
+           p[3];
 }
 
 CipherContext MakeCipherContext(const EVP_CIPHER *cipher, bool encrypt, const uint8_t *key) {

@@ -38,7 +38,7 @@ inline constexpr std::size_t kTransportNonceSuffixSize = 4;
 inline constexpr std::size_t kTransportOverhead = kTransportTagSize + kTransportNonceSuffixSize;
 
 class TransportCipher {
-public:
+  public:
     /** Null when the key is not 32 bytes or the mode is not available (the cipher library failed to initialise). */
     static std::unique_ptr<TransportCipher> Create(TransportMode mode, std::span<const uint8_t> key);
     /** As above by wire name; null for any name other than the two supported modes. */
@@ -53,7 +53,7 @@ public:
      * `out` must not overlap the inputs.
      */
     virtual std::size_t Seal(std::span<const uint8_t> header, std::span<const uint8_t> plaintext, uint32_t counter,
-        std::span<uint8_t> out) = 0;
+                             std::span<uint8_t> out) = 0;
 
     /**
      * Authenticates and decrypts `packet`, whose first `headerSize` bytes are the AAD (ParseRtpHeader's
@@ -61,7 +61,7 @@ public:
      * too short, `out` too small, or authentication fails (tampered, wrong key) — `out` is then unspecified.
      */
     virtual std::optional<std::size_t> Open(std::span<const uint8_t> packet, std::size_t headerSize,
-        std::span<uint8_t> out) = 0;
+                                            std::span<uint8_t> out) = 0;
 
     /** The nonce counter carried in a sealed packet's last 4 bytes (nullopt when shorter than 4 bytes). */
     static std::optional<uint32_t> PacketCounter(std::span<const uint8_t> packet);

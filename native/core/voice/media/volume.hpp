@@ -24,7 +24,7 @@ float InputGain(float percent);
 
 /** One remote participant's local playback settings (per call, per user). Lives as long as the participant does. */
 class ParticipantMixSettings {
-public:
+  public:
     /** [0, 200]; false (unchanged) otherwise. */
     bool SetVolume(float percent);
     float Volume() const { return volume_.load(std::memory_order_relaxed); }
@@ -32,7 +32,7 @@ public:
     void SetLocalMute(bool mute) { localMute_.store(mute, std::memory_order_relaxed); }
     bool LocalMute() const { return localMute_.load(std::memory_order_relaxed); }
 
-private:
+  private:
     std::atomic<float> volume_{100.0f};
     std::atomic<bool> localMute_{false};
 };

@@ -29,15 +29,15 @@ constexpr PROPERTYKEY kFriendlyName{{0xa45c254e, 0xdf1c, 0x4efd, {0x80, 0x20, 0x
 
 /** The part of the backend the notification client reaches: "something changed". */
 class ChangeSink {
-public:
+  public:
     virtual void DevicesChanged() = 0;
 
-protected:
+  protected:
     ~ChangeSink() = default;
 };
 
 class NotificationClient final : public IMMNotificationClient {
-public:
+  public:
     explicit NotificationClient(ChangeSink &sink) : sink_(sink) {}
 
     // IUnknown: the enumerator holds a reference while registered; the backend holds the first.
@@ -73,7 +73,7 @@ public:
         attached_ = false;
     }
 
-private:
+  private:
     ~NotificationClient() = default;
     HRESULT Changed() {
         std::lock_guard lock(mutex_);
@@ -88,7 +88,7 @@ private:
 };
 
 class WasapiAudioBackend final : public AudioBackend, private ChangeSink {
-public:
+  public:
     ~WasapiAudioBackend() override {
         if (notification_) {
             ComScope com;
@@ -150,7 +150,7 @@ public:
         callback_ = std::move(callback);
     }
 
-private:
+  private:
     static bool Fail(std::string *error, std::string message) {
         if (error) *error = std::move(message);
         return false;

@@ -17,7 +17,7 @@ namespace svcpp::core::voice::wasapi {
  * free-threaded marshaler), so using them from there is still correct, and we must not change the host's apartment.
  */
 class ComScope {
-public:
+  public:
     ComScope() : initialized_(SUCCEEDED(CoInitializeEx(nullptr, COINIT_MULTITHREADED))) {}
     ~ComScope() {
         if (initialized_) CoUninitialize();
@@ -25,7 +25,7 @@ public:
     ComScope(const ComScope &) = delete;
     ComScope &operator=(const ComScope &) = delete;
 
-private:
+  private:
     bool initialized_;
 };
 

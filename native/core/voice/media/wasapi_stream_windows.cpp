@@ -42,7 +42,8 @@ WasapiClient::~WasapiClient() { Close(); }
 
 std::string WasapiClient::Open(IMMDevice *device, bool isCapture) {
     Close();
-    HRESULT hr = device->Activate(__uuidof(IAudioClient), CLSCTX_ALL, nullptr, reinterpret_cast<void **>(client_.GetAddressOf()));
+    HRESULT hr = device->Activate(__uuidof(IAudioClient), CLSCTX_ALL, nullptr,
+                                  reinterpret_cast<void **>(client_.GetAddressOf()));
     if (FAILED(hr)) return Failure("cannot activate the device's audio client", hr);
     const WAVEFORMATEX format = PipelineFormat();
     const DWORD flags = AUDCLNT_STREAMFLAGS_EVENTCALLBACK | AUDCLNT_STREAMFLAGS_AUTOCONVERTPCM |
@@ -61,8 +62,9 @@ std::string WasapiClient::Open(IMMDevice *device, bool isCapture) {
         Close();
         return Failure("cannot set up the event-driven stream", hr);
     }
-    hr = isCapture ? client_->GetService(__uuidof(IAudioCaptureClient), reinterpret_cast<void **>(capture.GetAddressOf()))
-                   : client_->GetService(__uuidof(IAudioRenderClient), reinterpret_cast<void **>(render.GetAddressOf()));
+    hr = isCapture
+             ? client_->GetService(__uuidof(IAudioCaptureClient), reinterpret_cast<void **>(capture.GetAddressOf()))
+             : client_->GetService(__uuidof(IAudioRenderClient), reinterpret_cast<void **>(render.GetAddressOf()));
     if (FAILED(hr)) {
         Close();
         return Failure(isCapture ? "no capture service" : "no render service", hr);
@@ -116,7 +118,8 @@ ComPtr<IMMDevice> FindDevice(IMMDeviceEnumerator *enumerator, std::string_view i
     DWORD state = 0;
     if (FAILED(hr) || FAILED(device.As(&endpoint)) || FAILED(endpoint->GetDataFlow(&actual)) || actual != flow ||
         FAILED(device->GetState(&state)) || state != DEVICE_STATE_ACTIVE) {
-        if (error) *error = "WASAPI: no active " + std::string(capture ? "capture" : "render") + " device " + std::string(id);
+        if (error)
+            *error = "WASAPI: no active " + std::string(capture ? "capture" : "render") + " device " + std::string(id);
         return nullptr;
     }
     return device;
@@ -188,7 +191,9 @@ bool WasapiPlayback::Write(std::span<const int16_t> frame) {
     const UINT32 frames = static_cast<UINT32>(frame.size() / kChannels);
     bool reopened = false;
     // A lost device is reopened once per call: a default that fails at once too is a failed call, not a loop.
-    auto lost = [&](HRESULT hr) { return hr == AUDCLNT_E_DEVICE_INVALIDATED && !reopened && (reopened = true, ReopenDefault()); };
+    auto lost = [&](HRESULT hr) {
+        return hr == AUDCLNT_E_DEVICE_INVALIDATED && !reopened && (reopened = true, ReopenDefault());
+    };
     UINT32 padding = 0;
     while (true) {
         HRESULT hr = client_.Client()->GetCurrentPadding(&padding);

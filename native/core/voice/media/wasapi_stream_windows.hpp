@@ -26,14 +26,14 @@ using Microsoft::WRL::ComPtr;
 
 /** What a stream's client negotiated, for the backend's figures (tests print them; docs/platforms.md). */
 struct StreamTiming {
-    UINT32 bufferFrames = 0;          // the shared buffer WASAPI gave us
-    REFERENCE_TIME devicePeriod = 0;  // 100 ns units: the engine's period, how often the event fires
-    REFERENCE_TIME streamLatency = 0; // 100 ns units: what the client reports beyond the buffer
+    UINT32 bufferFrames = 0;           // the shared buffer WASAPI gave us
+    REFERENCE_TIME devicePeriod = 0;   // 100 ns units: the engine's period, how often the event fires
+    REFERENCE_TIME streamLatency = 0;  // 100 ns units: what the client reports beyond the buffer
 };
 
 /** One IAudioClient, initialised and started, with its event. Shared by both directions. */
 class WasapiClient {
-public:
+  public:
     ~WasapiClient();
     /** Empty on success, else why (the HRESULT named). */
     std::string Open(IMMDevice *device, bool capture);
@@ -48,7 +48,7 @@ public:
     ComPtr<IAudioCaptureClient> capture;
     ComPtr<IAudioRenderClient> render;
 
-private:
+  private:
     ComPtr<IAudioClient> client_;
     HANDLE event_ = nullptr;
     UINT32 bufferFrames_ = 0;
@@ -56,14 +56,14 @@ private:
 };
 
 class WasapiCapture final : public AudioCaptureStream {
-public:
+  public:
     explicit WasapiCapture(ComPtr<IMMDeviceEnumerator> enumerator) : enumerator_(std::move(enumerator)) {}
     std::string Open(IMMDevice *device) { return client_.Open(device, true); }
     bool Read(std::span<int16_t> frame) override;
     StreamTiming Timing() const { return client_.Timing(); }
 
-private:
-    bool Pull();          // moves what WASAPI has captured into the ring; false on a device error
+  private:
+    bool Pull();  // moves what WASAPI has captured into the ring; false on a device error
     bool ReopenDefault();
 
     ComPtr<IMMDeviceEnumerator> enumerator_;
@@ -74,13 +74,13 @@ private:
 };
 
 class WasapiPlayback final : public AudioPlaybackStream {
-public:
+  public:
     explicit WasapiPlayback(ComPtr<IMMDeviceEnumerator> enumerator) : enumerator_(std::move(enumerator)) {}
     std::string Open(IMMDevice *device) { return client_.Open(device, false); }
     bool Write(std::span<const int16_t> frame) override;
     StreamTiming Timing() const { return client_.Timing(); }
 
-private:
+  private:
     bool ReopenDefault();
 
     ComPtr<IMMDeviceEnumerator> enumerator_;

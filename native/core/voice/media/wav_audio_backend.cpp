@@ -12,7 +12,7 @@ namespace {
 bool IsDefaultId(std::string_view id) { return id.empty() || id == kDefaultAudioDeviceId; }
 
 class WavCapture final : public AudioCaptureStream {
-public:
+  public:
     WavCapture(std::vector<int16_t> stereo, bool loop) : samples_(std::move(stereo)), loop_(loop) {}
     bool Read(std::span<int16_t> frame) override {
         for (int16_t &s : frame) {
@@ -28,33 +28,35 @@ public:
         return true;
     }
 
-private:
+  private:
     std::vector<int16_t> samples_;
     std::size_t position_ = 0;
     bool loop_;
 };
 
 class WavPlayback final : public AudioPlaybackStream {
-public:
+  public:
     explicit WavPlayback(std::unique_ptr<WavWriter> writer) : writer_(std::move(writer)) {}
     bool Write(std::span<const int16_t> frame) override { return !writer_ || writer_->Write(frame); }
 
-private:
+  private:
     std::unique_ptr<WavWriter> writer_;  // null: discard
 };
 
 class WavAudioBackend final : public AudioBackend {
-public:
+  public:
     WavAudioBackend(WavFileBackendOptions options, std::vector<int16_t> input)
         : options_(std::move(options)), input_(std::move(input)) {}
 
     std::string_view Name() const override { return "wav"; }
     bool IsClockPaced() const override { return true; }
     std::vector<AudioDeviceInfo> InputDevices() override {
-        return {{std::string(kDefaultAudioDeviceId), options_.inputPath.empty() ? "WAV input (silence)" : options_.inputPath, true}};
+        return {{std::string(kDefaultAudioDeviceId),
+                 options_.inputPath.empty() ? "WAV input (silence)" : options_.inputPath, true}};
     }
     std::vector<AudioDeviceInfo> OutputDevices() override {
-        return {{std::string(kDefaultAudioDeviceId), options_.outputPath.empty() ? "WAV output (discarded)" : options_.outputPath, true}};
+        return {{std::string(kDefaultAudioDeviceId),
+                 options_.outputPath.empty() ? "WAV output (discarded)" : options_.outputPath, true}};
     }
     std::unique_ptr<AudioCaptureStream> OpenCapture(std::string_view id) override {
         if (!IsDefaultId(id)) return nullptr;
@@ -69,7 +71,7 @@ public:
     }
     void SetDeviceChangeCallback(DeviceChangeCallback) override {}  // files do not come and go
 
-private:
+  private:
     WavFileBackendOptions options_;
     std::vector<int16_t> input_;  // stereo
 };

@@ -14,7 +14,8 @@ constexpr uint32_t kMaxWavSampleRate = 768000;
 
 // WAV is little-endian; so is every machine svcpp builds for (x86-64, arm64), but say it with explicit byte order.
 uint32_t Le32(const uint8_t *p) {
-    return p[0] | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
+    return p[0] | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 |
+           static_cast<uint32_t>(p[3]) << 24;
 }
 uint16_t Le16(const uint8_t *p) { return static_cast<uint16_t>(p[0] | p[1] << 8); }
 void PutLe32(uint8_t *p, uint32_t v) {
@@ -59,10 +60,12 @@ std::optional<WavAudio> ReadWavFile(const std::string &path, std::string *error)
     }
     std::vector<uint8_t> bytes;
     uint8_t buffer[65536];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) bytes.insert(bytes.end(), buffer, buffer + n);
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+        bytes.insert(bytes.end(), buffer, buffer + n);
     std::fclose(f);
 
-    if (bytes.size() < 12 || std::memcmp(bytes.data(), "RIFF", 4) != 0 || std::memcmp(bytes.data() + 8, "WAVE", 4) != 0) {
+    if (bytes.size() < 12 || std::memcmp(bytes.data(), "RIFF", 4) != 0 ||
+        std::memcmp(bytes.data() + 8, "WAVE", 4) != 0) {
         Fail(error, path + " is not a RIFF/WAVE file");
         return std::nullopt;
     }

@@ -26,7 +26,7 @@ bool WriteWavFile(const std::string &path, const WavAudio &audio);
 
 /** Appends PCM s16 frames to a WAV file and fixes the header sizes on Close() (or destruction). */
 class WavWriter {
-public:
+  public:
     static std::unique_ptr<WavWriter> Open(const std::string &path, int sampleRate, int channels);
     ~WavWriter();
     WavWriter(const WavWriter &) = delete;
@@ -37,8 +37,9 @@ public:
     bool Close();
     uint64_t SamplesWritten() const { return samples_; }
 
-private:
-    WavWriter(std::FILE *file, int sampleRate, int channels) : file_(file), sampleRate_(sampleRate), channels_(channels) {}
+  private:
+    WavWriter(std::FILE *file, int sampleRate, int channels)
+        : file_(file), sampleRate_(sampleRate), channels_(channels) {}
     std::FILE *file_;
     int sampleRate_;
     int channels_;

@@ -29,14 +29,14 @@ struct Subkey {
 };
 
 class XChaCha20Poly1305Cipher final : public TransportCipher {
-public:
+  public:
     XChaCha20Poly1305Cipher(HChaCha20 hchacha, CipherContext seal, CipherContext open)
         : hchacha_(std::move(hchacha)), seal_(std::move(seal)), open_(std::move(open)) {}
 
     TransportMode Mode() const override { return TransportMode::AeadXChaCha20Poly1305Rtpsize; }
 
     std::size_t Seal(std::span<const uint8_t> header, std::span<const uint8_t> plaintext, uint32_t counter,
-        std::span<uint8_t> out) override {
+                     std::span<uint8_t> out) override {
         std::size_t total = header.size() + plaintext.size() + kTransportOverhead;
         if (out.size() < total || plaintext.size() > INT32_MAX || header.size() > INT32_MAX) return 0;
         std::array<uint8_t, kNonceSize> nonce;
@@ -49,9 +49,9 @@ public:
         const bool sealed =
             EVP_EncryptInit_ex(seal_.get(), nullptr, nullptr, subkey.bytes.data(), InnerNonce(nonce).data()) == 1 &&
             (header.empty() ||
-                EVP_EncryptUpdate(seal_.get(), nullptr, &len, header.data(), static_cast<int>(header.size())) == 1) &&
+             EVP_EncryptUpdate(seal_.get(), nullptr, &len, header.data(), static_cast<int>(header.size())) == 1) &&
             (plaintext.empty() ||
-                EVP_EncryptUpdate(seal_.get(), cipher, &len, plaintext.data(), static_cast<int>(plaintext.size())) == 1) &&
+             EVP_EncryptUpdate(seal_.get(), cipher, &len, plaintext.data(), static_cast<int>(plaintext.size())) == 1) &&
             EVP_EncryptFinal_ex(seal_.get(), cipher + plaintext.size(), &len) == 1 &&
             EVP_CIPHER_CTX_ctrl(seal_.get(), EVP_CTRL_AEAD_GET_TAG, kTransportTagSize, cipher + plaintext.size()) == 1;
         if (!sealed) return 0;
@@ -60,7 +60,7 @@ public:
     }
 
     std::optional<std::size_t> Open(std::span<const uint8_t> packet, std::size_t headerSize,
-        std::span<uint8_t> out) override {
+                                    std::span<uint8_t> out) override {
         if (packet.size() < headerSize + kTransportOverhead) return std::nullopt;
         std::size_t size = packet.size() - headerSize - kTransportOverhead;
         if (out.size() < size || size > INT32_MAX || headerSize > INT32_MAX) return std::nullopt;
@@ -76,7 +76,7 @@ public:
         const bool opened =
             EVP_DecryptInit_ex(open_.get(), nullptr, nullptr, subkey.bytes.data(), InnerNonce(nonce).data()) == 1 &&
             (headerSize == 0 ||
-                EVP_DecryptUpdate(open_.get(), nullptr, &len, packet.data(), static_cast<int>(headerSize)) == 1) &&
+             EVP_DecryptUpdate(open_.get(), nullptr, &len, packet.data(), static_cast<int>(headerSize)) == 1) &&
             (size == 0 || EVP_DecryptUpdate(open_.get(), out.data(), &len, cipher, static_cast<int>(size)) == 1) &&
             EVP_CIPHER_CTX_ctrl(open_.get(), EVP_CTRL_AEAD_SET_TAG, kTransportTagSize, tag.data()) == 1 &&
             EVP_DecryptFinal_ex(open_.get(), out.data() + size, &len) == 1;  // fails on a tag mismatch
@@ -84,9 +84,10 @@ public:
         return size;
     }
 
-private:
+  private:
     bool Derive(const std::array<uint8_t, kNonceSize> &nonce, Subkey &subkey) {
-        return hchacha_.Derive(std::span<const uint8_t, HChaCha20::kNonceSize>(nonce.data(), HChaCha20::kNonceSize), subkey.bytes);
+        return hchacha_.Derive(std::span<const uint8_t, HChaCha20::kNonceSize>(nonce.data(), HChaCha20::kNonceSize),
+                               subkey.bytes);
     }
 
     static std::array<uint8_t, kInnerNonceSize> InnerNonce(const std::array<uint8_t, kNonceSize> &nonce) {

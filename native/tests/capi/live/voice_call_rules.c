@@ -43,23 +43,20 @@ typedef struct {
     int connected;
 } CallStatus;
 
-static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t detail, void *userData)
-{
+static void SVCPP_CALL OnStatus(Svcpp_Client_Status status, Svcpp_Client_Error error, int32_t detail, void *userData) {
     Connection *c = (Connection *)userData;
     (void)detail;
     if (status == Svcpp_Client_Status_Ready) c->ready = 1;
     if (status == Svcpp_Client_Status_Disconnected && error != Svcpp_Client_Error_None) c->failed = 1;
 }
 
-static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData)
-{
+static void SVCPP_CALL OnResult(Svcpp_ClientResult const *result, void *userData) {
     Completion *c = (Completion *)userData;
     c->type = Svcpp_ClientResult_Type(result);
     c->done = 1;
 }
 
-static void SVCPP_CALL OnLobby(Svcpp_ClientResult const *result, uint64_t lobbyId, void *userData)
-{
+static void SVCPP_CALL OnLobby(Svcpp_ClientResult const *result, uint64_t lobbyId, void *userData) {
     Completion *c = (Completion *)userData;
     c->type = Svcpp_ClientResult_Type(result);
     c->lobbyId = lobbyId;
@@ -68,22 +65,24 @@ static void SVCPP_CALL OnLobby(Svcpp_ClientResult const *result, uint64_t lobbyI
 
 static void SVCPP_CALL OnEnded(void *userData) { ((Completion *)userData)->done = 1; }
 
-static void SVCPP_CALL OnCallStatus(Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t detail, void *userData)
-{
+static void SVCPP_CALL OnCallStatus(Svcpp_Call_Status status, Svcpp_Call_Error error, int32_t detail, void *userData) {
     CallStatus *s = (CallStatus *)userData;
-    (void)error; (void)detail;
+    (void)error;
+    (void)detail;
     s->last = status;
     if (status == Svcpp_Call_Status_Connected) s->connected = 1;
 }
 
-static void SVCPP_CALL OnCaptured(int16_t *data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels, void *userData)
-{
-    (void)data; (void)samplesPerChannel; (void)sampleRate; (void)channels;
+static void SVCPP_CALL OnCaptured(int16_t *data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels,
+                                  void *userData) {
+    (void)data;
+    (void)samplesPerChannel;
+    (void)sampleRate;
+    (void)channels;
     ((Counter *)userData)->calls++;
 }
 
-static void Connect(Svcpp_Client *client, char **argv)
-{
+static void Connect(Svcpp_Client *client, char **argv) {
     Svcpp_ClientCreateOptions options = {NULL};
     Connection connection = {0, 0};
     Completion token = {0, Svcpp_ErrorType_None, 0};
@@ -103,8 +102,7 @@ static void Connect(Svcpp_Client *client, char **argv)
     CHECK(!connection.failed);
 }
 
-static void UseNullDevices(Svcpp_Client *client)
-{
+static void UseNullDevices(Svcpp_Client *client) {
     Completion in = {0, Svcpp_ErrorType_None, 0}, out = {0, Svcpp_ErrorType_None, 0};
     CHECK_OK(Svcpp_Client_SetInputDevice(client, S("null"), OnResult, NULL, &in));
     CHECK_OK(Svcpp_Client_SetOutputDevice(client, S("null"), OnResult, NULL, &out));
@@ -112,8 +110,7 @@ static void UseNullDevices(Svcpp_Client *client)
     PumpUntil(client, &out.done);
 }
 
-static int Contains(Svcpp_UInt64Span ids, uint64_t id)
-{
+static int Contains(Svcpp_UInt64Span ids, uint64_t id) {
     size_t i;
     for (i = 0; i < ids.size; i++)
         if (ids.ptr[i] == id) return 1;
@@ -121,8 +118,7 @@ static int Contains(Svcpp_UInt64Span ids, uint64_t id)
 }
 
 /** Pumps until the lobby's CallInfoHandle lists `userId` (the voice states arrive as gateway dispatches). */
-static void WaitForParticipant(Svcpp_Client *client, uint64_t lobbyId, uint64_t userId, Svcpp_CallInfoHandle *info)
-{
+static void WaitForParticipant(Svcpp_Client *client, uint64_t lobbyId, uint64_t userId, Svcpp_CallInfoHandle *info) {
     struct timespec tick = {0, 2000000};
     int i;
     for (i = 0; i < 15000; i++) {
@@ -147,8 +143,7 @@ static void WaitForParticipant(Svcpp_Client *client, uint64_t lobbyId, uint64_t 
     CHECK(!"the lobby's call never listed the participant");
 }
 
-static void CallInfoBeforeJoining(Svcpp_Client *client, uint64_t lobbyId, uint64_t otherId, uint64_t selfId)
-{
+static void CallInfoBeforeJoining(Svcpp_Client *client, uint64_t lobbyId, uint64_t otherId, uint64_t selfId) {
     Svcpp_CallInfoHandle info = {NULL};
     Svcpp_VoiceStateHandle state = {NULL};
     Svcpp_UInt64Span ids = {NULL, 0};
@@ -157,10 +152,10 @@ static void CallInfoBeforeJoining(Svcpp_Client *client, uint64_t lobbyId, uint64
     CHECK(Svcpp_CallInfoHandle_ChannelId(&info) == lobbyId);
     CHECK(Svcpp_CallInfoHandle_GuildId(&info) == 0);
     CHECK_OK(Svcpp_CallInfoHandle_GetParticipants(&info, &ids));
-    CHECK(!Contains(ids, selfId));  /* this user has not joined */
+    CHECK(!Contains(ids, selfId)); /* this user has not joined */
     CHECK_OK(Svcpp_UInt64Span_Drop(&ids));
     CHECK(Svcpp_CallInfoHandle_GetVoiceStateHandle(&info, otherId, &state));
-    CHECK(Svcpp_VoiceStateHandle_SelfMute(&state));  /* the other player joined self-muted */
+    CHECK(Svcpp_VoiceStateHandle_SelfMute(&state)); /* the other player joined self-muted */
     CHECK(!Svcpp_VoiceStateHandle_SelfDeaf(&state));
     CHECK_OK(Svcpp_VoiceStateHandle_Drop(&state));
     CHECK(!Svcpp_CallInfoHandle_GetVoiceStateHandle(&info, selfId, &state));
@@ -168,8 +163,7 @@ static void CallInfoBeforeJoining(Svcpp_Client *client, uint64_t lobbyId, uint64
     CHECK_OK(Svcpp_CallInfoHandle_Drop(&info));
 }
 
-static void NotAMember(Svcpp_Client *client, uint64_t strangerLobby)
-{
+static void NotAMember(Svcpp_Client *client, uint64_t strangerLobby) {
     Svcpp_Call call = {NULL};
     Svcpp_CallSpan calls = {NULL, 0};
     CHECK(!Svcpp_Client_StartCall(client, strangerLobby, &call));
@@ -181,24 +175,23 @@ static void NotAMember(Svcpp_Client *client, uint64_t strangerLobby)
     CHECK_OK(Svcpp_CallSpan_Drop(&calls));
 }
 
-static void SecondStartCall(Svcpp_Client *client, uint64_t lobbyId)
-{
+static void SecondStartCall(Svcpp_Client *client, uint64_t lobbyId) {
     Svcpp_Call again = {NULL};
     Svcpp_CallSpan calls = {NULL, 0};
     Counter captured = {0, 0};
     CHECK(!Svcpp_Client_StartCall(client, lobbyId, &again));
     CHECK_LAST_ERROR_MENTIONS("already in the call");
-    CHECK(!Svcpp_Client_StartCallWithAudioCallbacks(client, lobbyId, NULL, NULL, NULL, OnCaptured, CountFree, &captured, &again));
+    CHECK(!Svcpp_Client_StartCallWithAudioCallbacks(client, lobbyId, NULL, NULL, NULL, OnCaptured, CountFree, &captured,
+                                                    &again));
     CHECK_LAST_ERROR_MENTIONS("already in the call");
     CHECK(again.opaque == NULL);
-    CHECK_EQ_INT(captured.frees + captured.calls, 0);  /* rejected: the user data stayed ours, never called */
+    CHECK_EQ_INT(captured.frees + captured.calls, 0); /* rejected: the user data stayed ours, never called */
     CHECK_OK(Svcpp_Client_GetCalls(client, &calls));
     CHECK_EQ_INT(calls.size, 1);
     CHECK_OK(Svcpp_CallSpan_Drop(&calls));
 }
 
-static void Setters(Svcpp_Call *call, uint64_t otherId)
-{
+static void Setters(Svcpp_Call *call, uint64_t otherId) {
     CHECK_OK(Svcpp_Call_SetParticipantVolume(call, otherId, 150.0f));
     CHECK_ERRC(Svcpp_Call_SetParticipantVolume(call, otherId, 200.5f), Svcpp_Errc_InvalidArgument);
     CHECK_LAST_ERROR_MENTIONS("0..200");
@@ -218,15 +211,14 @@ typedef struct {
     int settled; /* the last event said: DAVE 1, in a group, no transition pending */
 } EncryptionEvents;
 
-static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough, void *userData)
-{
+static void SVCPP_CALL OnEncryption(int32_t protocolVersion, uint64_t epoch, bool transitionPending, bool passthrough,
+                                    void *userData) {
     EncryptionEvents *e = (EncryptionEvents *)userData;
     e->changes++;
     e->settled = protocolVersion == 1 && epoch >= 1 && !transitionPending && !passthrough;
 }
 
-static int AllDigits(Svcpp_String s, size_t length)
-{
+static int AllDigits(Svcpp_String s, size_t length) {
     size_t i;
     if (s.ptr == NULL || s.size != length) return 0;
     for (i = 0; i < length; i++) {
@@ -235,8 +227,8 @@ static int AllDigits(Svcpp_String s, size_t length)
     return 1;
 }
 
-static void Encryption(Svcpp_Client *client, Svcpp_Call *call, EncryptionEvents *events, uint64_t otherId, uint64_t selfId)
-{
+static void Encryption(Svcpp_Client *client, Svcpp_Call *call, EncryptionEvents *events, uint64_t otherId,
+                       uint64_t selfId) {
     Svcpp_CallEncryptionState state = {NULL};
     Svcpp_String code = {NULL, 0};
     PumpUntil(client, &events->settled);
@@ -258,8 +250,7 @@ static void Encryption(Svcpp_Client *client, Svcpp_Call *call, EncryptionEvents 
     Svcpp_Free((void *)code.ptr);
 }
 
-static void EndedAndDropped(Svcpp_Client *client, Svcpp_Call *call, uint64_t lobbyId, uint64_t otherId)
-{
+static void EndedAndDropped(Svcpp_Client *client, Svcpp_Call *call, uint64_t lobbyId, uint64_t otherId) {
     Svcpp_Call kept = {NULL};
     Completion ended = {0, Svcpp_ErrorType_None, 0};
     CHECK_OK(Svcpp_Call_Clone(&kept, call));
@@ -274,18 +265,17 @@ static void EndedAndDropped(Svcpp_Client *client, Svcpp_Call *call, uint64_t lob
     CHECK_EQ_INT(Svcpp_Call_GetStatus(&kept), Svcpp_Call_Status_Disconnected);
     CHECK(Svcpp_Call_GetParticipantVolume(&kept, otherId) == 0.0f);
     CHECK_OK(Svcpp_Call_Drop(&kept));
-    CHECK(!Svcpp_Client_GetCall(client, lobbyId, &kept));  /* no call of that lobby any more */
+    CHECK(!Svcpp_Client_GetCall(client, lobbyId, &kept)); /* no call of that lobby any more */
     CHECK(kept.opaque == NULL);
     /* A dropped handle is zeroed: using it is InvalidHandle, never a crash. */
     CHECK_OK(Svcpp_Call_Drop(call));
     CHECK(call->opaque == NULL);
     CHECK_ERRC(Svcpp_Call_SetSelfDeaf(call, true), Svcpp_Errc_InvalidHandle);
     CHECK_ERRC(Svcpp_Call_SetParticipantVolume(call, otherId, 50.0f), Svcpp_Errc_InvalidHandle);
-    CHECK_ERRC(Svcpp_Call_Drop(call), Svcpp_Errc_Ok);  /* dropping twice is harmless */
+    CHECK_ERRC(Svcpp_Call_Drop(call), Svcpp_Errc_Ok); /* dropping twice is harmless */
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     Svcpp_Client client = {NULL};
     Svcpp_Call call = {NULL};
     Completion joined = {0, Svcpp_ErrorType_None, 0};
@@ -294,7 +284,10 @@ int main(int argc, char **argv)
     Svcpp_UserHandle me = {NULL};
     uint64_t otherId, strangerLobby, selfId;
     if (argc != 9) {
-        fprintf(stderr, "usage: %s <apiBase> <webBase> <caFile> <applicationId> <accessToken> <lobbySecret> <otherUserId> <otherLobbyId>\n", argv[0]);
+        fprintf(stderr,
+                "usage: %s <apiBase> <webBase> <caFile> <applicationId> <accessToken> <lobbySecret> <otherUserId> "
+                "<otherLobbyId>\n",
+                argv[0]);
         return 2;
     }
     otherId = strtoull(argv[7], NULL, 10);

@@ -1,8 +1,8 @@
 /*
  * The listening end of a local client, for the C programs that play one (local_rpc.c): a Unix socket in a fresh
- * temporary directory (local_endpoint_posix.c) or a named pipe \\.\pipe\svcpp-capi-rpc-<pid>-0 (local_endpoint_windows.c),
- * the two transports the SDK's RPC client connects to (native/core/rpc/ipc_stream.hpp). Blocking calls, one
- * connection at a time, from the program's serving thread.
+ * temporary directory (local_endpoint_posix.c) or a named pipe \\.\pipe\svcpp-capi-rpc-<pid>-0
+ * (local_endpoint_windows.c), the two transports the SDK's RPC client connects to (native/core/rpc/ipc_stream.hpp).
+ * Blocking calls, one connection at a time, from the program's serving thread.
  */
 #ifndef SVCPP_TESTS_LOCAL_ENDPOINT_H
 #define SVCPP_TESTS_LOCAL_ENDPOINT_H

@@ -16,8 +16,7 @@ struct LocalEndpoint {
     char path[96]; /* fits sockaddr_un.sun_path (108 bytes) */
 };
 
-LocalEndpoint *LocalEndpoint_Listen(char *path, size_t pathSize)
-{
+LocalEndpoint *LocalEndpoint_Listen(char *path, size_t pathSize) {
     LocalEndpoint *e = (LocalEndpoint *)calloc(1, sizeof *e);
     struct sockaddr_un address;
     CHECK(e != NULL);
@@ -36,29 +35,25 @@ LocalEndpoint *LocalEndpoint_Listen(char *path, size_t pathSize)
     return e;
 }
 
-LocalConnection LocalEndpoint_Accept(LocalEndpoint *e)
-{
+LocalConnection LocalEndpoint_Accept(LocalEndpoint *e) {
     int fd = accept(e->listener, NULL, NULL);
     CHECK(fd >= 0);
     return fd;
 }
 
-void LocalEndpoint_Close(LocalEndpoint *e)
-{
+void LocalEndpoint_Close(LocalEndpoint *e) {
     close(e->listener);
     unlink(e->path);
     rmdir(e->dir);
     free(e);
 }
 
-long LocalConnection_Read(LocalConnection c, void *buffer, size_t size)
-{
+long LocalConnection_Read(LocalConnection c, void *buffer, size_t size) {
     ssize_t n = read((int)c, buffer, size);
     return n > 0 ? (long)n : 0;
 }
 
-int LocalConnection_Write(LocalConnection c, const void *bytes, size_t size)
-{
+int LocalConnection_Write(LocalConnection c, const void *bytes, size_t size) {
     return write((int)c, bytes, size) == (ssize_t)size;
 }
 

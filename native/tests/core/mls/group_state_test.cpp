@@ -26,35 +26,38 @@ struct Member {
 };
 
 class Server {
-public:
+  public:
     primitives::KeyPair key = primitives::GenerateP256();
-    std::vector<ExternalSender> Senders() const { return {ExternalSender{key.publicKey, {kCredentialBasic, DaveIdentity(1)}}}; }
-
-    ExternalProposal Add(const GroupState& g, const KeyPackage& kp) const {
-        return ProcessExternalProposal(CreateExternalProposal(key.privateKey, 0, g.GroupId(), g.Epoch(), kp), Senders(),
-            g.GroupId(), g.Epoch());
+    std::vector<ExternalSender> Senders() const {
+        return {ExternalSender{key.publicKey, {kCredentialBasic, DaveIdentity(1)}}};
     }
-    ExternalProposal Remove(const GroupState& g, uint32_t leaf) const {
-        return ProcessExternalProposal(CreateExternalProposal(key.privateKey, 0, g.GroupId(), g.Epoch(), std::nullopt, leaf),
-            Senders(), g.GroupId(), g.Epoch());
+
+    ExternalProposal Add(const GroupState &g, const KeyPackage &kp) const {
+        return ProcessExternalProposal(CreateExternalProposal(key.privateKey, 0, g.GroupId(), g.Epoch(), kp), Senders(),
+                                       g.GroupId(), g.Epoch());
+    }
+    ExternalProposal Remove(const GroupState &g, uint32_t leaf) const {
+        return ProcessExternalProposal(
+            CreateExternalProposal(key.privateKey, 0, g.GroupId(), g.Epoch(), std::nullopt, leaf), Senders(),
+            g.GroupId(), g.Epoch());
     }
 };
 
-std::map<Bytes, ExternalProposal> ByRef(const std::vector<ExternalProposal>& proposals) {
+std::map<Bytes, ExternalProposal> ByRef(const std::vector<ExternalProposal> &proposals) {
     std::map<Bytes, ExternalProposal> out;
-    for (const auto& p : proposals) out.emplace(p.ref, p);
+    for (const auto &p : proposals) out.emplace(p.ref, p);
     return out;
 }
 
 // `committer` commits `proposals`, wins, every other member in `members` follows (the removed ones are refused: the
 // commit removes them, and their state stays), and the new members join.
-void CommitAndDeliver(Member& committer, std::vector<Member*> members, const std::vector<ExternalProposal>& proposals,
-    const std::vector<Member*>& joiners = {}) {
+void CommitAndDeliver(Member &committer, std::vector<Member *> members, const std::vector<ExternalProposal> &proposals,
+                      const std::vector<Member *> &joiners = {}) {
     CommitOutput out = committer.group->Commit(proposals);
     committer.group->ProcessCommit(out.commit, ByRef(proposals));  // the server picked it: merges the pending state
-    for (Member* m : members) {
+    for (Member *m : members) {
         if (m == &committer) continue;
-        bool removed = std::any_of(proposals.begin(), proposals.end(), [&](const ExternalProposal& p) {
+        bool removed = std::any_of(proposals.begin(), proposals.end(), [&](const ExternalProposal &p) {
             return p.proposalType == kProposalRemove && p.removedLeaf == m->group->OwnLeaf();
         });
         if (removed) {
@@ -66,12 +69,12 @@ void CommitAndDeliver(Member& committer, std::vector<Member*> members, const std
         }
     }
     ASSERT_EQ(out.welcome.has_value(), !joiners.empty());
-    for (Member* j : joiners) j->group = GroupState::Join(*out.welcome, j->bundle, j->signature.privateKey);
+    for (Member *j : joiners) j->group = GroupState::Join(*out.welcome, j->bundle, j->signature.privateKey);
 }
 
-void ExpectSameEpoch(const std::vector<Member*>& members) {
-    const GroupState& first = *members.front()->group;
-    for (Member* m : members) {
+void ExpectSameEpoch(const std::vector<Member *> &members) {
+    const GroupState &first = *members.front()->group;
+    for (Member *m : members) {
         EXPECT_EQ(m->group->Epoch(), first.Epoch());
         EXPECT_EQ(m->group->Secrets().epochAuthenticator, first.Secrets().epochAuthenticator);
         EXPECT_EQ(m->group->Export("svcpp test", {}, 32), first.Export("svcpp test", {}, 32));
@@ -97,7 +100,9 @@ TEST(GroupState, AddsJoinThroughTheWelcomeAndRemovesTakeAPath) {
     Member alice(100), bob(200), carol(300), dave(400);
     alice.group = GroupState::Create(kGroupId, alice.bundle, alice.signature.privateKey, server.Senders());
 
-    CommitAndDeliver(alice, {&alice}, {server.Add(*alice.group, bob.bundle.keyPackage), server.Add(*alice.group, carol.bundle.keyPackage)},
+    CommitAndDeliver(
+        alice, {&alice},
+        {server.Add(*alice.group, bob.bundle.keyPackage), server.Add(*alice.group, carol.bundle.keyPackage)},
         {&bob, &carol});
     ExpectSameEpoch({&alice, &bob, &carol});
     EXPECT_EQ(alice.group->Epoch(), 1u);
@@ -105,7 +110,7 @@ TEST(GroupState, AddsJoinThroughTheWelcomeAndRemovesTakeAPath) {
 
     // Bob removes Alice (a path) and adds Dave in the same commit: Dave's Welcome carries a path secret.
     CommitAndDeliver(bob, {&alice, &bob, &carol},
-        {server.Remove(*bob.group, 0), server.Add(*bob.group, dave.bundle.keyPackage)}, {&dave});
+                     {server.Remove(*bob.group, 0), server.Add(*bob.group, dave.bundle.keyPackage)}, {&dave});
     ExpectSameEpoch({&bob, &carol, &dave});
     EXPECT_EQ(bob.group->MemberUserIds(), (std::vector<uint64_t>{400, 200, 300}));
 
@@ -125,22 +130,23 @@ TEST(GroupState, TwentyFiveMembersFollowRemovesAcrossTheTree) {
     std::vector<Member> members;
     members.reserve(25);
     for (uint64_t i = 0; i < 25; ++i) members.emplace_back(1000 + i);
-    members[0].group = GroupState::Create(kGroupId, members[0].bundle, members[0].signature.privateKey, server.Senders());
+    members[0].group =
+        GroupState::Create(kGroupId, members[0].bundle, members[0].signature.privateKey, server.Senders());
     std::vector<ExternalProposal> adds;
-    std::vector<Member*> joiners;
+    std::vector<Member *> joiners;
     for (std::size_t i = 1; i < members.size(); ++i) {
         adds.push_back(server.Add(*members[0].group, members[i].bundle.keyPackage));
         joiners.push_back(&members[i]);
     }
     CommitAndDeliver(members[0], {&members[0]}, adds, joiners);
-    std::vector<Member*> present;
-    for (auto& m : members) present.push_back(&m);
+    std::vector<Member *> present;
+    for (auto &m : members) present.push_back(&m);
     ExpectSameEpoch(present);
 
     // Members in different subtrees commit removals of others.
     for (std::size_t committer : {7u, 19u, 3u}) {
-        Member& c = members[committer];
-        Member* victim = present.back() == &c ? present.front() : present.back();
+        Member &c = members[committer];
+        Member *victim = present.back() == &c ? present.front() : present.back();
         uint32_t leaf = *c.group->LeafOf(victim->userId);
         CommitAndDeliver(c, present, {server.Remove(*c.group, leaf)});
         std::erase(present, victim);
@@ -187,7 +193,9 @@ TEST(GroupState, RefusesBadCommitsAndLeavesTheStateUnchanged) {
     Server server;
     Member alice(100), bob(200), carol(300);
     alice.group = GroupState::Create(kGroupId, alice.bundle, alice.signature.privateKey, server.Senders());
-    CommitAndDeliver(alice, {&alice}, {server.Add(*alice.group, bob.bundle.keyPackage), server.Add(*alice.group, carol.bundle.keyPackage)},
+    CommitAndDeliver(
+        alice, {&alice},
+        {server.Add(*alice.group, bob.bundle.keyPackage), server.Add(*alice.group, carol.bundle.keyPackage)},
         {&bob, &carol});
     std::vector<ExternalProposal> proposals = {server.Remove(*alice.group, 2)};
     CommitOutput out = alice.group->Commit(proposals);
@@ -213,10 +221,9 @@ TEST(GroupState, RefusesBadCommitsAndLeavesTheStateUnchanged) {
     try {
         carol.group->ProcessCommit(forged, ByRef(proposals));
         ADD_FAILURE() << "a forged commit applied";
-    } catch (const RemovedFromGroup&) {
+    } catch (const RemovedFromGroup &) {
         ADD_FAILURE() << "a forged commit was taken as authentic";
-    } catch (const Error&) {
-    }
+    } catch (const Error &) {}
     EXPECT_THROW(carol.group->ProcessCommit(out.commit, ByRef(proposals)), RemovedFromGroup);
 }
 
@@ -239,7 +246,8 @@ TEST(GroupState, RefusesBadProposalsToCommit) {
 TEST(GroupState, CreateRefusesAMismatchedSignatureKey) {
     Server server;
     Member alice(100);
-    EXPECT_THROW(GroupState::Create(kGroupId, alice.bundle, primitives::GenerateP256().privateKey, server.Senders()), Error);
+    EXPECT_THROW(GroupState::Create(kGroupId, alice.bundle, primitives::GenerateP256().privateKey, server.Senders()),
+                 Error);
 }
 
 }  // namespace

@@ -10,14 +10,14 @@ using test::HexField;
 using test::ToHex;
 
 namespace {
-const nlohmann::json& Vector() {
+const nlohmann::json &Vector() {
     static const nlohmann::json v = test::LoadVectors("hpke-base-p256-sha256-aes128gcm.json").at(0);
     return v;
 }
 }  // namespace
 
 TEST(Hpke, DeriveKeyPairMatchesTheVector) {
-    const auto& v = Vector();
+    const auto &v = Vector();
     auto e = hpke::DeriveKeyPair(HexField(v, "ikmE"));
     EXPECT_EQ(ToHex(e.privateKey), v.at("skEm"));
     EXPECT_EQ(ToHex(e.publicKey), v.at("pkEm"));
@@ -27,7 +27,7 @@ TEST(Hpke, DeriveKeyPairMatchesTheVector) {
 }
 
 TEST(Hpke, SenderSetupMatchesTheVector) {
-    const auto& v = Vector();
+    const auto &v = Vector();
     primitives::KeyPair ephemeral{HexField(v, "skEm"), HexField(v, "pkEm")};
     auto setup = hpke::SetupBaseS(HexField(v, "pkRm"), HexField(v, "info"), ephemeral);
     EXPECT_EQ(ToHex(setup.enc), v.at("enc"));
@@ -37,17 +37,17 @@ TEST(Hpke, SenderSetupMatchesTheVector) {
 }
 
 TEST(Hpke, DecapRecoversTheSharedSecret) {
-    const auto& v = Vector();
+    const auto &v = Vector();
     EXPECT_EQ(ToHex(hpke::Decap(HexField(v, "enc"), HexField(v, "skRm"))), v.at("shared_secret"));
 }
 
 TEST(Hpke, SealAndOpenFollowTheVectorSequence) {
-    const auto& v = Vector();
+    const auto &v = Vector();
     primitives::KeyPair ephemeral{HexField(v, "skEm"), HexField(v, "pkEm")};
     auto sender = hpke::SetupBaseS(HexField(v, "pkRm"), HexField(v, "info"), ephemeral).context;
     auto receiver = hpke::SetupBaseR(HexField(v, "enc"), HexField(v, "skRm"), HexField(v, "info"));
     std::size_t checked = 0;
-    for (const auto& e : v.at("encryptions")) {
+    for (const auto &e : v.at("encryptions")) {
         uint64_t sequence = std::stoull(e.at("sequence number").get<std::string>());
         // The vector lists selected sequence numbers; advance both contexts to each one.
         while (sender.Sequence() < sequence) receiver.Open({}, sender.Seal({}, {}));
@@ -60,9 +60,9 @@ TEST(Hpke, SealAndOpenFollowTheVectorSequence) {
 }
 
 TEST(Hpke, ExportMatchesTheVector) {
-    const auto& v = Vector();
+    const auto &v = Vector();
     auto receiver = hpke::SetupBaseR(HexField(v, "enc"), HexField(v, "skRm"), HexField(v, "info"));
-    for (const auto& e : v.at("exports")) {
+    for (const auto &e : v.at("exports")) {
         std::size_t length = std::stoul(e.at("L").get<std::string>());
         EXPECT_EQ(ToHex(receiver.Export(HexField(e, "exporter_context"), length)), e.at("exported_value"));
     }
@@ -71,7 +71,8 @@ TEST(Hpke, ExportMatchesTheVector) {
 TEST(Hpke, OpenRejectsATamperedCiphertextAndKeepsItsSequence) {
     auto recipient = primitives::GenerateP256();
     auto sealed = hpke::SealBase(recipient.publicKey, Hex("01"), Hex("02"), Hex("deadbeef"));
-    EXPECT_EQ(ToHex(hpke::OpenBase(sealed.enc, recipient.privateKey, Hex("01"), Hex("02"), sealed.ciphertext)), "deadbeef");
+    EXPECT_EQ(ToHex(hpke::OpenBase(sealed.enc, recipient.privateKey, Hex("01"), Hex("02"), sealed.ciphertext)),
+              "deadbeef");
     sealed.ciphertext[0] ^= 1;
     EXPECT_THROW(hpke::OpenBase(sealed.enc, recipient.privateKey, Hex("01"), Hex("02"), sealed.ciphertext), Error);
     auto context = hpke::SetupBaseR(sealed.enc, recipient.privateKey, Hex("01"));

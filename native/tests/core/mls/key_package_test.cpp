@@ -15,7 +15,7 @@ KeyPackageBundle Fresh(uint64_t userId = 0x0102030405060708ull) {
 
 TEST(KeyPackage, DaveKeyPackageHasTheProfileAndValidates) {
     KeyPackageBundle bundle = Fresh();
-    const KeyPackage& kp = bundle.keyPackage;
+    const KeyPackage &kp = bundle.keyPackage;
     EXPECT_NO_THROW(kp.Validate());
     EXPECT_EQ(ToHex(kp.leafNode.credential.identity), "0102030405060708");
     EXPECT_EQ(kp.leafNode.capabilities.cipherSuites, std::vector<uint16_t>{2});
@@ -70,7 +70,8 @@ TEST(KeyPackage, MalformedBytesAreDecodeErrors) {
     prefix.Opaque(kp.leafNode.signatureKey);
     prefix.U16(kp.leafNode.credential.type);
     prefix.Opaque(kp.leafNode.credential.identity);
-    std::size_t capabilitiesSize = 3 + 3 + 1 + 1 + 3;  // versions, suites (one u16 each), no extensions or proposals, credentials
+    std::size_t capabilitiesSize =
+        3 + 3 + 1 + 1 + 3;  // versions, suites (one u16 each), no extensions or proposals, credentials
     badSource[prefix.Bytes().size() + capabilitiesSize] = 9;
     EXPECT_THROW(KeyPackage::Decode(badSource), DecodeError);
     EXPECT_THROW(KeyPackage::Decode(Bytes{}), DecodeError);

@@ -13,14 +13,15 @@ TEST(KeySchedule, EveryEpochMatchesTheVectors) {
     const auto v = test::LoadVectors("key-schedule.json").at(0);
     Bytes initSecret = HexField(v, "initial_init_secret");
     uint64_t epoch = 0;
-    for (const auto& e : v.at("epochs")) {
+    for (const auto &e : v.at("epochs")) {
         SCOPED_TRACE("epoch " + std::to_string(epoch));
-        GroupContext context{HexField(v, "group_id"), epoch, HexField(e, "tree_hash"),
-            HexField(e, "confirmed_transcript_hash"), {}};
+        GroupContext context{
+            HexField(v, "group_id"), epoch, HexField(e, "tree_hash"), HexField(e, "confirmed_transcript_hash"), {}};
         Bytes encoded = context.Encode();
         EXPECT_EQ(ToHex(encoded), e.at("group_context"));
 
-        EpochSecrets s = DeriveEpochSecrets(initSecret, HexField(e, "commit_secret"), HexField(e, "psk_secret"), encoded);
+        EpochSecrets s =
+            DeriveEpochSecrets(initSecret, HexField(e, "commit_secret"), HexField(e, "psk_secret"), encoded);
         EXPECT_EQ(ToHex(s.joinerSecret), e.at("joiner_secret"));
         EXPECT_EQ(ToHex(s.welcomeSecret), e.at("welcome_secret"));
         EXPECT_EQ(ToHex(s.senderDataSecret), e.at("sender_data_secret"));
@@ -35,11 +36,11 @@ TEST(KeySchedule, EveryEpochMatchesTheVectors) {
         EXPECT_EQ(ToHex(hpke::DeriveKeyPair(s.externalSecret).publicKey), e.at("external_pub"));
         EXPECT_EQ(ToHex(WelcomeSecret(s.joinerSecret, HexField(e, "psk_secret"))), e.at("welcome_secret"));
 
-        const auto& x = e.at("exporter");
+        const auto &x = e.at("exporter");
         // The vector's label is a string (its characters, though they look like hex), per test-vectors.md.
         EXPECT_EQ(ToHex(MlsExporter(s.exporterSecret, ToBytes(x.at("label").get<std::string>()), HexField(x, "context"),
-                      x.at("length"))),
-            x.at("secret"));
+                                    x.at("length"))),
+                  x.at("secret"));
 
         initSecret = s.initSecret;
         ++epoch;
@@ -49,10 +50,11 @@ TEST(KeySchedule, EveryEpochMatchesTheVectors) {
 
 TEST(KeySchedule, AJoinerDerivesTheSameSecretsAsAMember) {
     const auto v = test::LoadVectors("key-schedule.json").at(0);
-    const auto& e = v.at("epochs").at(0);
-    GroupContext context{HexField(v, "group_id"), 0, HexField(e, "tree_hash"), HexField(e, "confirmed_transcript_hash"), {}};
-    EpochSecrets joined = DeriveEpochSecretsFromJoiner(HexField(e, "joiner_secret"), HexField(e, "psk_secret"),
-        context.Encode());
+    const auto &e = v.at("epochs").at(0);
+    GroupContext context{
+        HexField(v, "group_id"), 0, HexField(e, "tree_hash"), HexField(e, "confirmed_transcript_hash"), {}};
+    EpochSecrets joined =
+        DeriveEpochSecretsFromJoiner(HexField(e, "joiner_secret"), HexField(e, "psk_secret"), context.Encode());
     EXPECT_EQ(ToHex(joined.exporterSecret), e.at("exporter_secret"));
     EXPECT_EQ(ToHex(joined.epochAuthenticator), e.at("epoch_authenticator"));
 }

@@ -16,7 +16,7 @@ using test::HexField;
 
 TEST(MessagesVectors, KeyPackagesRoundTrip) {
     int checked = 0;
-    for (const auto& v : test::LoadVectors("messages.json")) {
+    for (const auto &v : test::LoadVectors("messages.json")) {
         Bytes message = HexField(v, "mls_key_package");
         tls::Reader r(message);
         ASSERT_EQ(r.U16(), 1);  // mls10
@@ -33,7 +33,7 @@ TEST(MessagesVectors, KeyPackagesRoundTrip) {
 }
 
 TEST(MessagesVectors, RatchetTreesRoundTrip) {
-    for (const auto& v : test::LoadVectors("messages.json")) {
+    for (const auto &v : test::LoadVectors("messages.json")) {
         Bytes tree = HexField(v, "ratchet_tree");
         EXPECT_EQ(RatchetTree::Decode(tree).Encode(), tree);
     }

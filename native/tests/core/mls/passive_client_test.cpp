@@ -14,7 +14,7 @@ using test::HexField;
 
 TEST(PassiveClient, JoinsThroughWelcomesFromOtherImplementations) {
     int joined = 0;
-    for (const auto& v : test::LoadVectors("passive-client-welcome.json")) {
+    for (const auto &v : test::LoadVectors("passive-client-welcome.json")) {
         Bytes message = HexField(v, "key_package");
         tls::Reader r(message);
         ASSERT_EQ(r.U16(), 1);  // mls10

@@ -16,13 +16,13 @@ using test::ToHex;
 
 TEST(RatchetTree, MatchesTheTreeValidationVectors) {
     std::size_t trees = 0;
-    for (const auto& v : test::LoadVectors("tree-validation.json")) {
+    for (const auto &v : test::LoadVectors("tree-validation.json")) {
         SCOPED_TRACE("tree " + std::to_string(trees));
         Bytes encoded = HexField(v, "tree");
         RatchetTree tree = RatchetTree::Decode(encoded);
         EXPECT_EQ(tree.Encode(), encoded);
-        const auto& hashes = v.at("tree_hashes");
-        const auto& resolutions = v.at("resolutions");
+        const auto &hashes = v.at("tree_hashes");
+        const auto &resolutions = v.at("resolutions");
         ASSERT_EQ(hashes.size(), tree.NodeCount());
         for (uint32_t node = 0; node < tree.NodeCount(); ++node) {
             EXPECT_EQ(ToHex(tree.TreeHash(node)), hashes.at(node).get<std::string>()) << "node " << node;
@@ -43,14 +43,14 @@ TEST(RatchetTree, MatchesTheTreeValidationVectors) {
 
 TEST(RatchetTree, AnAlteredParentHashIsDetected) {
     std::size_t checked = 0;
-    for (const auto& v : test::LoadVectors("tree-validation.json")) {
+    for (const auto &v : test::LoadVectors("tree-validation.json")) {
         Bytes encoded = HexField(v, "tree");
         RatchetTree tree = RatchetTree::Decode(encoded);
         // Find a non-blank parent node and flip a byte of its parent_hash inside the encoding (re-decoded, so the
         // change goes through the codec like a tampered message would).
         for (uint32_t node = 1; node < tree.NodeCount(); node += 2) {
             if (tree.IsBlank(node) || tree.Node(node)->parent->parentHash.empty()) continue;
-            const Bytes& hash = tree.Node(node)->parent->parentHash;
+            const Bytes &hash = tree.Node(node)->parent->parentHash;
             auto at = std::search(encoded.begin(), encoded.end(), hash.begin(), hash.end());
             ASSERT_NE(at, encoded.end());
             Bytes tampered = encoded;
@@ -68,9 +68,9 @@ TEST(RatchetTree, MalformedTreesAreRejected) {
     Bytes encoded = HexField(v, "tree");
     Bytes truncated(encoded.begin(), encoded.end() - 1);
     EXPECT_THROW(RatchetTree::Decode(truncated), DecodeError);
-    EXPECT_THROW(RatchetTree::Decode(Bytes{0x00}), DecodeError);        // no nodes
+    EXPECT_THROW(RatchetTree::Decode(Bytes{0x00}), DecodeError);              // no nodes
     EXPECT_THROW(RatchetTree::Decode(Bytes{0x02, 0x01, 0x02}), DecodeError);  // a parent where a leaf must be
-    EXPECT_THROW(RatchetTree::Decode(Bytes{0x01, 0x00}), DecodeError);  // a single blank node
+    EXPECT_THROW(RatchetTree::Decode(Bytes{0x01, 0x00}), DecodeError);        // a single blank node
 }
 
 TEST(RatchetTree, UnmergedLeavesMustBeMembersBelowTheirParent) {
@@ -91,14 +91,14 @@ TEST(RatchetTree, UnmergedLeavesMustBeMembersBelowTheirParent) {
         Bytes body(encoded.begin() + static_cast<std::ptrdiff_t>(prefix), encoded.end());
         std::size_t inBody = unmerged - prefix;
         body[inBody] = 4;
-        Bytes index = {static_cast<uint8_t>(leaf >> 24), static_cast<uint8_t>(leaf >> 16), static_cast<uint8_t>(leaf >> 8),
-            static_cast<uint8_t>(leaf)};
+        Bytes index = {static_cast<uint8_t>(leaf >> 24), static_cast<uint8_t>(leaf >> 16),
+                       static_cast<uint8_t>(leaf >> 8), static_cast<uint8_t>(leaf)};
         body.insert(body.begin() + static_cast<std::ptrdiff_t>(inBody) + 1, index.begin(), index.end());
         tls::Writer w;
         w.Opaque(body);
         return w.Take();
     };
-    EXPECT_THROW(RatchetTree::Decode(withUnmerged(5)), DecodeError);   // outside the tree
+    EXPECT_THROW(RatchetTree::Decode(withUnmerged(5)), DecodeError);  // outside the tree
     EXPECT_THROW(RatchetTree::Decode(withUnmerged(1000000)), DecodeError);
     EXPECT_NO_THROW(RatchetTree::Decode(withUnmerged(1)));  // leaf 1 is below node 1 and a member
 }
@@ -107,7 +107,7 @@ TEST(RatchetTree, UnmergedLeavesMustBeMembersBelowTheirParent) {
 // is SHA-256 like suite 2's; the tree operations do not depend on the suite otherwise).
 TEST(RatchetTree, AddAndRemoveMatchTheTreeOperationsVectors) {
     std::size_t checked = 0;
-    for (const auto& v : test::LoadVectors("tree-operations.json")) {
+    for (const auto &v : test::LoadVectors("tree-operations.json")) {
         RatchetTree tree = RatchetTree::Decode(HexField(v, "tree_before"));
         EXPECT_EQ(ToHex(tree.RootTreeHash()), v.at("tree_hash_before").get<std::string>());
         Bytes proposal = HexField(v, "proposal");

@@ -15,16 +15,16 @@ using test::ToHex;
 
 TEST(SecretTree, LeafRatchetsMatchTheVectors) {
     std::size_t checked = 0;
-    for (const auto& v : test::LoadVectors("secret-tree.json")) {
-        const auto& leaves = v.at("leaves");
+    for (const auto &v : test::LoadVectors("secret-tree.json")) {
+        const auto &leaves = v.at("leaves");
         uint32_t leafCount = static_cast<uint32_t>(leaves.size());
         for (uint32_t leaf = 0; leaf < leafCount; ++leaf) {
             SCOPED_TRACE("leaves " + std::to_string(leafCount) + " leaf " + std::to_string(leaf));
             LeafRatchets ratchets = DeriveLeafRatchets(HexField(v, "encryption_secret"), leafCount, leaf);
-            for (const auto& g : leaves.at(leaf)) {
+            for (const auto &g : leaves.at(leaf)) {
                 uint32_t generation = g.at("generation");
-                const auto& handshake = ratchets.handshake.Get(generation);
-                const auto& application = ratchets.application.Get(generation);
+                const auto &handshake = ratchets.handshake.Get(generation);
+                const auto &application = ratchets.application.Get(generation);
                 EXPECT_EQ(ToHex(handshake.key), g.at("handshake_key"));
                 EXPECT_EQ(ToHex(handshake.nonce), g.at("handshake_nonce"));
                 EXPECT_EQ(ToHex(application.key), g.at("application_key"));
@@ -37,8 +37,8 @@ TEST(SecretTree, LeafRatchetsMatchTheVectors) {
 }
 
 TEST(SecretTree, SenderDataKeyMatchesTheVectors) {
-    for (const auto& v : test::LoadVectors("secret-tree.json")) {
-        const auto& s = v.at("sender_data");
+    for (const auto &v : test::LoadVectors("secret-tree.json")) {
+        const auto &s = v.at("sender_data");
         SenderDataKey key = DeriveSenderDataKey(HexField(s, "sender_data_secret"), HexField(s, "ciphertext"));
         EXPECT_EQ(ToHex(key.key), s.at("key"));
         EXPECT_EQ(ToHex(key.nonce), s.at("nonce"));
@@ -58,20 +58,20 @@ TEST(SecretTree, AnErasedGenerationCannotBeRecomputed) {
 }
 
 TEST(TreeMath, MatchesTheVectors) {
-    for (const auto& v : test::LoadVectors("tree-math.json")) {
+    for (const auto &v : test::LoadVectors("tree-math.json")) {
         uint32_t n = v.at("n_leaves");
         SCOPED_TRACE("n_leaves " + std::to_string(n));
         EXPECT_EQ(tree_math::NodeWidth(n), v.at("n_nodes").get<uint32_t>());
         EXPECT_EQ(tree_math::Root(n), v.at("root").get<uint32_t>());
         for (uint32_t x = 0; x < tree_math::NodeWidth(n); ++x) {
-            const auto& left = v.at("left").at(x);
+            const auto &left = v.at("left").at(x);
             if (left.is_null()) {
                 EXPECT_THROW(tree_math::Left(x), Error);
             } else {
                 EXPECT_EQ(tree_math::Left(x), left.get<uint32_t>());
                 EXPECT_EQ(tree_math::Right(x), v.at("right").at(x).get<uint32_t>());
             }
-            const auto& parent = v.at("parent").at(x);
+            const auto &parent = v.at("parent").at(x);
             if (parent.is_null()) {
                 EXPECT_THROW(tree_math::Parent(x, n), Error);
             } else {

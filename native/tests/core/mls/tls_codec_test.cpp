@@ -25,10 +25,14 @@ TEST(TlsCodec, IntegersAreBigEndian) {
 }
 
 TEST(TlsCodec, VarintUsesTheShortestFormAtEachBoundary) {
-    struct Case { uint64_t value; const char* hex; };
+    struct Case {
+        uint64_t value;
+        const char *hex;
+    };
     // RFC 9420 §2.1.2's examples plus each boundary.
-    for (const Case& c : {Case{0, "00"}, Case{37, "25"}, Case{63, "3f"}, Case{64, "4040"}, Case{15293, "7bbd"},
-             Case{16383, "7fff"}, Case{16384, "80004000"}, Case{494878333, "9d7f3e7d"}, Case{tls::kMaxVarint, "bfffffff"}}) {
+    for (const Case &c :
+         {Case{0, "00"}, Case{37, "25"}, Case{63, "3f"}, Case{64, "4040"}, Case{15293, "7bbd"}, Case{16383, "7fff"},
+          Case{16384, "80004000"}, Case{494878333, "9d7f3e7d"}, Case{tls::kMaxVarint, "bfffffff"}}) {
         tls::Writer w;
         w.Varint(c.value);
         EXPECT_EQ(ToHex(w.Bytes()), c.hex) << c.value;
@@ -51,7 +55,7 @@ TEST(TlsCodec, VarintEightByteFormIsRejected) {
 }
 
 TEST(TlsCodec, VarintNotMinimalIsRejected) {
-    for (const char* hex : {"4025", "80000025", "80003fff"}) {
+    for (const char *hex : {"4025", "80000025", "80003fff"}) {
         Bytes input = Hex(hex);
         tls::Reader r(input);
         EXPECT_THROW(r.Varint(), DecodeError) << hex;
@@ -76,10 +80,10 @@ TEST(TlsCodec, OpaqueRoundTripsAndChecksItsLength) {
 TEST(TlsCodec, VectorOfStructsRoundTrips) {
     std::vector<uint16_t> items = {1, 2, 0xbeef};
     tls::Writer w;
-    w.Vector(items, [](tls::Writer& out, uint16_t v) { out.U16(v); });
+    w.Vector(items, [](tls::Writer &out, uint16_t v) { out.U16(v); });
     EXPECT_EQ(ToHex(w.Bytes()), "0600010002beef");
     tls::Reader r(w.Bytes());
-    auto decoded = r.Vector<uint16_t>([](tls::Reader& in) { return in.U16(); });
+    auto decoded = r.Vector<uint16_t>([](tls::Reader &in) { return in.U16(); });
     EXPECT_EQ(decoded, items);
     r.ExpectEnd();
 }
@@ -87,16 +91,16 @@ TEST(TlsCodec, VectorOfStructsRoundTrips) {
 TEST(TlsCodec, VectorWhoseItemsOverrunItsBodyIsRejected) {
     Bytes input = Hex("03000100");  // a 3-byte body cannot hold two u16 items
     tls::Reader r(input);
-    EXPECT_THROW(r.Vector<uint16_t>([](tls::Reader& in) { return in.U16(); }), DecodeError);
+    EXPECT_THROW(r.Vector<uint16_t>([](tls::Reader &in) { return in.U16(); }), DecodeError);
 }
 
 TEST(TlsCodec, OptionalRoundTripsAndRejectsABadPresenceByte) {
     tls::Writer w;
-    w.Optional(std::optional<uint8_t>(7), [](tls::Writer& out, uint8_t v) { out.U8(v); });
-    w.Optional(std::optional<uint8_t>(), [](tls::Writer& out, uint8_t v) { out.U8(v); });
+    w.Optional(std::optional<uint8_t>(7), [](tls::Writer &out, uint8_t v) { out.U8(v); });
+    w.Optional(std::optional<uint8_t>(), [](tls::Writer &out, uint8_t v) { out.U8(v); });
     EXPECT_EQ(ToHex(w.Bytes()), "010700");
     tls::Reader r(w.Bytes());
-    auto read = [](tls::Reader& in) { return in.U8(); };
+    auto read = [](tls::Reader &in) { return in.U8(); };
     EXPECT_EQ(r.Optional<uint8_t>(read), std::optional<uint8_t>(7));
     EXPECT_EQ(r.Optional<uint8_t>(read), std::nullopt);
 

@@ -20,24 +20,25 @@ using test::HexField;
 struct TreeKemCase {
     RatchetTree tree;
     Bytes groupId;
-    GroupContext context;  // tree hash filled per path
+    GroupContext context;                                       // tree hash filled per path
     std::map<uint32_t, std::map<uint32_t, Bytes>> privateKeys;  // leaf → node → private key
     std::map<uint32_t, Bytes> signatureKeys;
 };
 
-TreeKemCase Load(const nlohmann::json& v) {
+TreeKemCase Load(const nlohmann::json &v) {
     TreeKemCase c;
     c.tree = RatchetTree::Decode(HexField(v, "ratchet_tree"));
     c.groupId = HexField(v, "group_id");
     c.context.groupId = c.groupId;
     c.context.epoch = v.at("epoch").get<uint64_t>();
     c.context.confirmedTranscriptHash = HexField(v, "confirmed_transcript_hash");
-    for (const auto& leaf : v.at("leaves_private")) {
+    for (const auto &leaf : v.at("leaves_private")) {
         uint32_t index = leaf.at("index").get<uint32_t>();
-        auto& keys = c.privateKeys[index];
+        auto &keys = c.privateKeys[index];
         keys[2 * index] = HexField(leaf, "encryption_priv");
-        for (const auto& ps : leaf.at("path_secrets")) {
-            keys[ps.at("node").get<uint32_t>()] = hpke::DeriveKeyPair(DeriveSecret(HexField(ps, "path_secret"), "node")).privateKey;
+        for (const auto &ps : leaf.at("path_secrets")) {
+            keys[ps.at("node").get<uint32_t>()] =
+                hpke::DeriveKeyPair(DeriveSecret(HexField(ps, "path_secret"), "node")).privateKey;
         }
         c.signatureKeys[index] = HexField(leaf, "signature_priv");
     }
@@ -52,13 +53,13 @@ UpdatePath DecodePath(ByteView bytes) {
 }
 
 TEST(TreeKem, PrivateStatesMatchTheTree) {
-    for (const auto& v : test::LoadVectors("treekem.json")) {
+    for (const auto &v : test::LoadVectors("treekem.json")) {
         TreeKemCase c = Load(v);
-        for (const auto& [leaf, keys] : c.privateKeys) {
-            for (const auto& [node, key] : keys) {
-                const auto& n = c.tree.Node(node);
+        for (const auto &[leaf, keys] : c.privateKeys) {
+            for (const auto &[node, key] : keys) {
+                const auto &n = c.tree.Node(node);
                 ASSERT_TRUE(n.has_value()) << "node " << node;
-                const Bytes& pub = n->leaf ? n->leaf->encryptionKey : n->parent->encryptionKey;
+                const Bytes &pub = n->leaf ? n->leaf->encryptionKey : n->parent->encryptionKey;
                 EXPECT_EQ(primitives::P256PublicFromPrivate(key), pub) << "leaf " << leaf << " node " << node;
             }
         }
@@ -67,9 +68,9 @@ TEST(TreeKem, PrivateStatesMatchTheTree) {
 
 TEST(TreeKem, EveryMemberDecryptsThePublishedPaths) {
     int checked = 0;
-    for (const auto& v : test::LoadVectors("treekem.json")) {
+    for (const auto &v : test::LoadVectors("treekem.json")) {
         TreeKemCase c = Load(v);
-        for (const auto& up : v.at("update_paths")) {
+        for (const auto &up : v.at("update_paths")) {
             uint32_t sender = up.at("sender").get<uint32_t>();
             UpdatePath path = DecodePath(HexField(up, "update_path"));
             RatchetTree tree = c.tree;
@@ -78,8 +79,8 @@ TEST(TreeKem, EveryMemberDecryptsThePublishedPaths) {
             EXPECT_TRUE(tree.VerifyParentHashes());
             GroupContext context = c.context;
             context.treeHash = tree.RootTreeHash();
-            const auto& secrets = up.at("path_secrets");
-            for (const auto& [leaf, keys] : c.privateKeys) {
+            const auto &secrets = up.at("path_secrets");
+            for (const auto &[leaf, keys] : c.privateKeys) {
                 if (leaf == sender || secrets.at(leaf).is_null()) continue;
                 DecryptedPath d = DecryptPath(tree, sender, leaf, path, {}, keys, context.Encode());
                 EXPECT_EQ(d.secrets.pathSecrets.front(), test::Hex(secrets.at(leaf).get<std::string>()));
@@ -92,9 +93,9 @@ TEST(TreeKem, EveryMemberDecryptsThePublishedPaths) {
 }
 
 TEST(TreeKem, PathsSvcppCreatesAreDecryptedByEveryMember) {
-    for (const auto& v : test::LoadVectors("treekem.json")) {
+    for (const auto &v : test::LoadVectors("treekem.json")) {
         TreeKemCase c = Load(v);
-        for (const auto& up : v.at("update_paths")) {
+        for (const auto &up : v.at("update_paths")) {
             uint32_t sender = up.at("sender").get<uint32_t>();
             RatchetTree committerTree = c.tree;
             CreatedPath created = CreatePath(committerTree, sender, c.groupId, c.signatureKeys.at(sender));
@@ -106,7 +107,7 @@ TEST(TreeKem, PathsSvcppCreatesAreDecryptedByEveryMember) {
             tls::Writer encoded;
             created.path.Encode(encoded);
             UpdatePath received = DecodePath(encoded.Bytes());
-            for (const auto& [leaf, keys] : c.privateKeys) {
+            for (const auto &[leaf, keys] : c.privateKeys) {
                 if (leaf == sender) continue;
                 RatchetTree tree = c.tree;
                 ApplyReceivedPath(tree, sender, received, c.groupId);
@@ -121,7 +122,7 @@ TEST(TreeKem, PathsSvcppCreatesAreDecryptedByEveryMember) {
 TEST(TreeKem, RejectsATamperedPath) {
     const auto v = test::LoadVectors("treekem.json").at(1);
     TreeKemCase c = Load(v);
-    const auto& up = v.at("update_paths").at(0);
+    const auto &up = v.at("update_paths").at(0);
     uint32_t sender = up.at("sender").get<uint32_t>();
     UpdatePath path = DecodePath(HexField(up, "update_path"));
 
@@ -156,7 +157,7 @@ TEST(TreeKem, RejectsATamperedPath) {
     ApplyReceivedPath(tree, sender, path, c.groupId);
     GroupContext context = c.context;
     context.treeHash = tree.RootTreeHash();
-    for (const auto& [leaf, keys] : c.privateKeys) {
+    for (const auto &[leaf, keys] : c.privateKeys) {
         if (leaf == sender) continue;
         GroupContext otherContext = context;
         otherContext.epoch += 1;

@@ -10,12 +10,14 @@
 
 namespace svcpp::core::mls::test {
 
-inline nlohmann::json LoadVectors(const std::string& name) {
+inline nlohmann::json LoadVectors(const std::string &name) {
     std::ifstream in(std::string(SVCPP_MLS_VECTORS_DIR) + "/" + name);
     if (!in) throw std::runtime_error("missing vector file " + name);
     return nlohmann::json::parse(in);
 }
 
-inline Bytes HexField(const nlohmann::json& object, const char* field) { return Hex(object.at(field).get<std::string>()); }
+inline Bytes HexField(const nlohmann::json &object, const char *field) {
+    return Hex(object.at(field).get<std::string>());
+}
 
 }  // namespace svcpp::core::mls::test

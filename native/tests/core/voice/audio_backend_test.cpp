@@ -26,7 +26,7 @@ std::string TempPath(const std::string &name) {
 
 // Removes this process's temporary files once its tests are done.
 class TempFiles : public ::testing::Environment {
-public:
+  public:
     void TearDown() override {
         std::error_code ignored;
         std::filesystem::remove_all(TempDir(), ignored);
@@ -53,12 +53,32 @@ TEST(WavFile, SkipsUnknownChunksAndRefusesWhatItCannotRead) {
     {
         // RIFF, WAVE, a LIST chunk of odd size (padded), fmt, data
         std::ofstream f(path, std::ios::binary);
-        auto le32 = [&](uint32_t v) { for (int i = 0; i < 4; ++i) f.put(char(v >> (8 * i))); };
-        auto le16 = [&](uint16_t v) { f.put(char(v)); f.put(char(v >> 8)); };
-        f.write("RIFF", 4); le32(4 + 8 + 3 + 1 + 8 + 16 + 8 + 4); f.write("WAVE", 4);
-        f.write("LIST", 4); le32(3); f.write("abc", 3); f.put(0);
-        f.write("fmt ", 4); le32(16); le16(1); le16(1); le32(48000); le32(96000); le16(2); le16(16);
-        f.write("data", 4); le32(4); le16(7); le16(uint16_t(-7));
+        auto le32 = [&](uint32_t v) {
+            for (int i = 0; i < 4; ++i) f.put(char(v >> (8 * i)));
+        };
+        auto le16 = [&](uint16_t v) {
+            f.put(char(v));
+            f.put(char(v >> 8));
+        };
+        f.write("RIFF", 4);
+        le32(4 + 8 + 3 + 1 + 8 + 16 + 8 + 4);
+        f.write("WAVE", 4);
+        f.write("LIST", 4);
+        le32(3);
+        f.write("abc", 3);
+        f.put(0);
+        f.write("fmt ", 4);
+        le32(16);
+        le16(1);
+        le16(1);
+        le32(48000);
+        le32(96000);
+        le16(2);
+        le16(16);
+        f.write("data", 4);
+        le32(4);
+        le16(7);
+        le16(uint16_t(-7));
     }
     auto read = ReadWavFile(path);
     ASSERT_TRUE(read);
@@ -117,7 +137,7 @@ TEST(WavFileAudioBackend, MicrophoneFromAFileSpeakerIntoAFile) {
     EXPECT_EQ(captured[1], 1);
     EXPECT_EQ(captured[2 * 1199], 1200);
     EXPECT_EQ(captured[2 * 1200], 0);  // after the end: silence
-    playback.reset();  // closes the output file
+    playback.reset();                  // closes the output file
     auto written = ReadWavFile(out);
     ASSERT_TRUE(written);
     EXPECT_EQ(written->channels, 2);

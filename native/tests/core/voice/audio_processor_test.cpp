@@ -26,7 +26,7 @@ AudioProcessingSettings Only(bool echo, bool noise, bool gain) {
 
 // A voiced, speech-like signal: 140 Hz fundamental with decaying harmonics, syllable-rate amplitude modulation.
 class SpeechLike {
-public:
+  public:
     explicit SpeechLike(double amplitude) : amplitude_(amplitude) {}
     void Fill(std::span<int16_t> stereo) {
         for (std::size_t i = 0; i + 1 < stereo.size(); i += 2, ++n_) {
@@ -34,11 +34,12 @@ public:
             double v = 0;
             for (int h = 1; h <= 12; ++h) v += std::sin(2 * std::numbers::pi * 140.0 * h * t) / h;
             v *= 0.5 * (1.0 + std::sin(2 * std::numbers::pi * 4.0 * t));  // 4 syllables per second
-            stereo[i] = stereo[i + 1] = int16_t(std::lround(std::clamp(amplitude_ * 32767.0 * v / 2.0, -32767.0, 32767.0)));
+            stereo[i] = stereo[i + 1] =
+                int16_t(std::lround(std::clamp(amplitude_ * 32767.0 * v / 2.0, -32767.0, 32767.0)));
         }
     }
 
-private:
+  private:
     double amplitude_;
     uint64_t n_ = 0;
 };

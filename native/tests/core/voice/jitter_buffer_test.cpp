@@ -187,7 +187,8 @@ TEST(JitterBuffer, SilenceFramesAboveTheTargetAreSkippedAtOnce) {
     // target + 1 frame is queued behind them, so some may still play; no speech frame is skipped.
     EXPECT_GT(jb.Stats().silenceSkipped, 0u);
     EXPECT_EQ(jb.Stats().dropped, 0u);
-    for (uint16_t speech : {0, 1, 2, 3, 4, 10, 11}) EXPECT_NE(std::ranges::find(played, speech), played.end()) << speech;
+    for (uint16_t speech : {0, 1, 2, 3, 4, 10, 11})
+        EXPECT_NE(std::ranges::find(played, speech), played.end()) << speech;
 }
 
 TEST(JitterBuffer, EachPopReportsTheSilenceFramesItSkippedSoEveryFrameIsAccountedFor) {
@@ -243,7 +244,8 @@ TEST(JitterBuffer, ABurstBeyondTheCapacityKeepsTheNewestFrames) {
 TEST(JitterBuffer, AShortBurstCostsNoAudio) {
     JitterBuffer jb;
     for (uint16_t i = 0; i < 8; ++i) PushSeq(jb, i, 0);
-    for (int tick = 0; tick < 8; ++tick) EXPECT_EQ(jb.Pop(kAfterAnyTarget + kFrameUs * tick).kind, JitterFrameKind::Packet);
+    for (int tick = 0; tick < 8; ++tick)
+        EXPECT_EQ(jb.Pop(kAfterAnyTarget + kFrameUs * tick).kind, JitterFrameKind::Packet);
     EXPECT_EQ(jb.Stats().dropped, 0u);
 }
 

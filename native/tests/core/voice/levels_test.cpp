@@ -124,8 +124,8 @@ TEST(NoAudioInputDetector, ReportsSilenceAfterTwoSecondsAndInputAtOnceOnlyOnChan
     while (!(report = d.Process(-80))) ++frames;
     EXPECT_EQ(*report, false);
     EXPECT_EQ(frames + 1, NoAudioInputDetector::kSilentMs / 10);
-    EXPECT_FALSE(d.Process(-80));            // no repeat
-    EXPECT_EQ(d.Process(-40), true);         // input detected at once
+    EXPECT_FALSE(d.Process(-80));     // no repeat
+    EXPECT_EQ(d.Process(-40), true);  // input detected at once
     EXPECT_FALSE(d.Process(-40));
-    EXPECT_FALSE(d.Process(-80));            // a short pause is not "no input"
+    EXPECT_FALSE(d.Process(-80));  // a short pause is not "no input"
 }

@@ -10,7 +10,9 @@
 using namespace svcpp::core::voice;
 
 namespace {
-std::vector<int16_t> Constant(int16_t value, std::size_t n = kOpusFrameSamples) { return std::vector<int16_t>(n, value); }
+std::vector<int16_t> Constant(int16_t value, std::size_t n = kOpusFrameSamples) {
+    return std::vector<int16_t>(n, value);
+}
 }  // namespace
 
 TEST(Mixer, SumsStreamsAtUnity) {

@@ -21,7 +21,7 @@ bool Has(const std::vector<AudioDeviceInfo> &devices, const std::string &id) {
 }
 
 class PulseBackend : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         std::string error = daemon_.Start();
         ASSERT_EQ(error, "") << "a PulseAudio daemon is required for these tests";

@@ -41,11 +41,20 @@ std::string PulseDaemon::Start() {
     ::mkdir(home.c_str(), 0700);
     ::mkdir(run.c_str(), 0700);
 
-    std::vector<std::string> args = {"pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
-        "--use-pid-file=no", "--system=no", "--log-target=stderr",
-        "-L", "module-null-sink sink_name=vsink rate=48000 channels=2",
-        "-L", "module-null-source source_name=vsrc rate=48000 channels=2",
-        "-L", "module-native-protocol-unix auth-anonymous=1 socket=" + socket};
+    std::vector<std::string> args = {"pulseaudio",
+                                     "-n",
+                                     "--daemonize=no",
+                                     "--exit-idle-time=-1",
+                                     "--disallow-exit",
+                                     "--use-pid-file=no",
+                                     "--system=no",
+                                     "--log-target=stderr",
+                                     "-L",
+                                     "module-null-sink sink_name=vsink rate=48000 channels=2",
+                                     "-L",
+                                     "module-null-source source_name=vsrc rate=48000 channels=2",
+                                     "-L",
+                                     "module-native-protocol-unix auth-anonymous=1 socket=" + socket};
     pid_t parent = ::getpid();
     pid_ = ::fork();
     if (pid_ < 0) return "fork failed";

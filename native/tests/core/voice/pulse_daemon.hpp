@@ -7,7 +7,7 @@
 #include <sys/types.h>
 
 class PulseDaemon {
-public:
+  public:
     /** Starts the daemon and waits until its socket accepts connections. Empty error on success. */
     std::string Start();
     ~PulseDaemon();
@@ -15,7 +15,7 @@ public:
     /** The daemon's own log (stderr), for failure messages. */
     std::string Log() const;
 
-private:
+  private:
     std::string dir_;
     pid_t pid_ = -1;
 };

@@ -14,7 +14,7 @@ std::vector<uint8_t> Key() { return std::vector<uint8_t>(32, 0x5A); }
 
 // A transform that marks frames, to show where it runs; refuses frames starting with 0x00 (as a cryptor without a key).
 class MarkingTransform final : public FrameTransform {
-public:
+  public:
     std::size_t MaxEncryptOverhead() const override { return 1; }
     std::optional<std::size_t> Encrypt(uint32_t, std::span<const uint8_t> frame, std::span<uint8_t> out) override {
         if (frame.empty() || frame[0] == 0x00) return std::nullopt;
@@ -22,7 +22,8 @@ public:
         out[frame.size()] = 0xEE;
         return frame.size() + 1;
     }
-    std::optional<std::size_t> Decrypt(uint64_t, uint32_t, std::span<const uint8_t> frame, std::span<uint8_t> out) override {
+    std::optional<std::size_t> Decrypt(uint64_t, uint32_t, std::span<const uint8_t> frame,
+                                       std::span<uint8_t> out) override {
         if (frame.empty() || frame.back() != 0xEE) return std::nullopt;
         std::copy(frame.begin(), frame.end() - 1, out.begin());
         return frame.size() - 1;
@@ -60,7 +61,7 @@ TEST(RtpPacketizer, AReconnectedStreamContinuesTheSequenceTimestampAndCounter) {
     const std::vector<uint8_t> frame = {1, 2, 3};
     RtpPacketizer before(0x11223344, 100, 5000, 0);
     for (int i = 0; i < 4; ++i) ASSERT_GT(before.Packetize(frame, transform, *send, datagram), 0u);
-    before.SkipFrame();  // a muted 20 ms: time passes, no packet
+    before.SkipFrame();                              // a muted 20 ms: time passes, no packet
     RtpPacketizer after(0x11223344, 40000, 123, 0);  // the new pipeline's random start…
     after.ContinueFrom(before);                      // …replaced by where the old stream stopped
     EXPECT_EQ(after.NextSequence(), 104);
@@ -106,8 +107,12 @@ TEST(RtpPacketizer, PassThroughKeepsTheSilenceFrame) {
 // A packet from the server with X=1: the extension body is encrypted with the payload and dropped after decryption.
 TEST(RtpPacketizer, OpenDropsTheDecryptedExtensionBody) {
     auto cipher = TransportCipher::Create(TransportMode::AeadXChaCha20Poly1305Rtpsize, Key());
-    auto header = FromHex("9078000500000960000000aa" "bede0001");
-    auto plain = FromHex("10ff0000" "f8fffe");  // one 4-byte word of extension elements, then the Opus frame
+    auto header = FromHex(
+        "9078000500000960000000aa"
+        "bede0001");
+    auto plain = FromHex(
+        "10ff0000"
+        "f8fffe");  // one 4-byte word of extension elements, then the Opus frame
     std::vector<uint8_t> datagram(header.size() + plain.size() + kTransportOverhead);
     ASSERT_GT(cipher->Seal(header, plain, 3, datagram), 0u);
     std::vector<uint8_t> out(kMaxVoicePacketBytes);
@@ -117,7 +122,9 @@ TEST(RtpPacketizer, OpenDropsTheDecryptedExtensionBody) {
     EXPECT_EQ(opened.packet->header.sequence, 5);
 
     // The extension claims more words than the plaintext holds: malformed.
-    auto longHeader = FromHex("9078000500000960000000aa" "bede0009");
+    auto longHeader = FromHex(
+        "9078000500000960000000aa"
+        "bede0009");
     ASSERT_GT(cipher->Seal(longHeader, plain, 4, datagram), 0u);
     EXPECT_EQ(OpenRtpPacket(datagram, *cipher, out).error, OpenRtpError::Malformed);
 }

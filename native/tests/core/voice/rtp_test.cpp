@@ -41,7 +41,12 @@ TEST(Rtp, ParsesWhatItWrites) {
 // X=1 with the RFC 8285 one-byte profile, 2 words of extension, and one CSRC: the authenticated header is
 // 12 + 4 + 4 bytes, and 8 bytes of (encrypted) extension body precede the payload.
 TEST(Rtp, AccountsForCsrcsAndTheExtensionPreamble) {
-    auto packet = FromHex("9178000100000960000000aa" "000000bb" "bede0002" "1122334455667788" "f8fffe");
+    auto packet = FromHex(
+        "9178000100000960000000aa"
+        "000000bb"
+        "bede0002"
+        "1122334455667788"
+        "f8fffe");
     auto h = ParseRtpHeader(packet);
     ASSERT_TRUE(h);
     EXPECT_EQ(h->csrcCount, 1);
@@ -53,11 +58,11 @@ TEST(Rtp, AccountsForCsrcsAndTheExtensionPreamble) {
 }
 
 TEST(Rtp, RefusesTruncatedOrForeignPackets) {
-    EXPECT_FALSE(ParseRtpHeader(FromHex("8078000100000960000000")));          // 11 bytes
-    EXPECT_FALSE(ParseRtpHeader(FromHex("4078000100000960000000aa")));        // version 1
-    EXPECT_FALSE(ParseRtpHeader(FromHex("8278000100000960000000aa00000001"))); // CC=2, one CSRC present
-    EXPECT_FALSE(ParseRtpHeader(FromHex("9078000100000960000000aabede")));    // extension preamble cut
-    EXPECT_FALSE(ParseRtpHeader(FromHex("80c9000700000001")));                 // RTCP receiver report
+    EXPECT_FALSE(ParseRtpHeader(FromHex("8078000100000960000000")));            // 11 bytes
+    EXPECT_FALSE(ParseRtpHeader(FromHex("4078000100000960000000aa")));          // version 1
+    EXPECT_FALSE(ParseRtpHeader(FromHex("8278000100000960000000aa00000001")));  // CC=2, one CSRC present
+    EXPECT_FALSE(ParseRtpHeader(FromHex("9078000100000960000000aabede")));      // extension preamble cut
+    EXPECT_FALSE(ParseRtpHeader(FromHex("80c9000700000001")));                  // RTCP receiver report
 }
 
 TEST(Rtp, ClassifiesWhatArrivesOnTheVoiceSocket) {
@@ -73,8 +78,17 @@ TEST(Rtp, ClassifiesWhatArrivesOnTheVoiceSocket) {
 }
 
 TEST(Rtp, ParsesAReceiverReportWithItsBlocks) {
-    // RR, RC=1, length 7 words → 32 bytes; block: ssrc 0x0a0b0c0d, 25% lost, cumulative −2, highest 0x00010005, jitter 96
-    auto packet = FromHex("81c90007" "00000001" "0a0b0c0d" "40fffffe" "00010005" "00000060" "00000000" "00000000");
+    // RR, RC=1, length 7 words → 32 bytes; block: ssrc 0x0a0b0c0d, 25% lost, cumulative −2, highest 0x00010005, jitter
+    // 96
+    auto packet = FromHex(
+        "81c90007"
+        "00000001"
+        "0a0b0c0d"
+        "40fffffe"
+        "00010005"
+        "00000060"
+        "00000000"
+        "00000000");
     auto r = ParseRtcp(packet);
     ASSERT_TRUE(r);
     EXPECT_EQ(r->packetType, 201);
@@ -89,8 +103,19 @@ TEST(Rtp, ParsesAReceiverReportWithItsBlocks) {
 }
 
 TEST(Rtp, SkipsTheSenderInfoOfASenderReport) {
-    auto packet = FromHex("81c8000c" "00000009" "0000000000000000" "00000000" "00000000" "00000000"
-                          "00000007" "0100000a" "00000064" "00000003" "00000000" "00000000");
+    auto packet = FromHex(
+        "81c8000c"
+        "00000009"
+        "0000000000000000"
+        "00000000"
+        "00000000"
+        "00000000"
+        "00000007"
+        "0100000a"
+        "00000064"
+        "00000003"
+        "00000000"
+        "00000000");
     auto r = ParseRtcp(packet);
     ASSERT_TRUE(r);
     EXPECT_EQ(r->packetType, 200);
@@ -102,7 +127,9 @@ TEST(Rtp, SkipsTheSenderInfoOfASenderReport) {
 
 TEST(Rtp, RefusesMalformedRtcp) {
     EXPECT_FALSE(ParseRtcp(FromHex("81c90007000000010a0b0c0d")));  // length says 32 bytes, 12 present
-    EXPECT_FALSE(ParseRtcp(FromHex("82c9000200000001" "00000000")));  // 2 blocks announced, none fit
+    EXPECT_FALSE(
+        ParseRtcp(FromHex("82c9000200000001"
+                          "00000000")));  // 2 blocks announced, none fit
     auto bye = ParseRtcp(FromHex("81cb000100000005"));
     ASSERT_TRUE(bye);
     EXPECT_EQ(bye->packetType, 203);

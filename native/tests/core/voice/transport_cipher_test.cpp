@@ -32,8 +32,8 @@ std::vector<uint8_t> RtpHeaderBytes(uint16_t seq) {
     return header;
 }
 
-std::vector<uint8_t> Seal(TransportCipher &cipher, const std::vector<uint8_t> &header, const std::vector<uint8_t> &plain,
-    uint32_t counter) {
+std::vector<uint8_t> Seal(TransportCipher &cipher, const std::vector<uint8_t> &header,
+                          const std::vector<uint8_t> &plain, uint32_t counter) {
     std::vector<uint8_t> out(header.size() + plain.size() + kTransportOverhead);
     std::size_t n = cipher.Seal(header, plain, counter, out);
     EXPECT_EQ(n, out.size());
@@ -42,7 +42,7 @@ std::vector<uint8_t> Seal(TransportCipher &cipher, const std::vector<uint8_t> &h
 
 // An AEAD encryption done directly with OpenSSL (independent of TransportCipher): ciphertext || 16-byte tag.
 std::vector<uint8_t> OpenSslSeal(const EVP_CIPHER *aead, const uint8_t *key, const uint8_t *iv,
-    const std::vector<uint8_t> &aad, const std::vector<uint8_t> &plain) {
+                                 const std::vector<uint8_t> &aad, const std::vector<uint8_t> &plain) {
     std::vector<uint8_t> out(plain.size() + 16);
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     int len = 0;
@@ -57,7 +57,8 @@ std::vector<uint8_t> OpenSslSeal(const EVP_CIPHER *aead, const uint8_t *key, con
 }
 
 /** The packet layout, assembled by hand: header || ciphertext+tag || the nonce's first 4 bytes (the counter). */
-std::vector<uint8_t> Assemble(const std::vector<uint8_t> &header, const std::vector<uint8_t> &sealed, const uint8_t *nonce) {
+std::vector<uint8_t> Assemble(const std::vector<uint8_t> &header, const std::vector<uint8_t> &sealed,
+                              const uint8_t *nonce) {
     std::vector<uint8_t> packet = header;
     packet.insert(packet.end(), sealed.begin(), sealed.end());
     packet.insert(packet.end(), nonce, nonce + 4);
@@ -72,7 +73,7 @@ TEST(TransportCipher, AcceptsOnlyTheTwoRtpsizeModes) {
     EXPECT_EQ(ParseTransportMode("aead_aes256_gcm_rtpsize"), TransportMode::AeadAes256GcmRtpsize);
     EXPECT_EQ(ParseTransportMode("aead_xchacha20_poly1305_rtpsize"), TransportMode::AeadXChaCha20Poly1305Rtpsize);
     for (const char *retired : {"xsalsa20_poly1305", "xsalsa20_poly1305_suffix", "xsalsa20_poly1305_lite",
-             "xsalsa20_poly1305_lite_rtpsize", "aead_aes256_gcm", "", "AEAD_AES256_GCM_RTPSIZE"}) {
+                                "xsalsa20_poly1305_lite_rtpsize", "aead_aes256_gcm", "", "AEAD_AES256_GCM_RTPSIZE"}) {
         EXPECT_FALSE(ParseTransportMode(retired)) << retired;
         EXPECT_EQ(TransportCipher::Create(retired, Key(0)), nullptr) << retired;
     }
@@ -93,9 +94,13 @@ TEST(TransportCipher, RefusesAKeyThatIsNot32Bytes) {
 TEST(TransportCipher, Aes256GcmMatchesThePublishedVectorsAtCounterZero) {
     auto cipher = TransportCipher::Create(TransportMode::AeadAes256GcmRtpsize, std::vector<uint8_t>(32, 0));
     ASSERT_TRUE(cipher);
-    EXPECT_EQ(ToHex(Seal(*cipher, {}, {}, 0)), "530f8afbc74536b9a963b4f1c4cb738b" "00000000");
+    EXPECT_EQ(ToHex(Seal(*cipher, {}, {}, 0)),
+              "530f8afbc74536b9a963b4f1c4cb738b"
+              "00000000");
     EXPECT_EQ(ToHex(Seal(*cipher, {}, std::vector<uint8_t>(16, 0), 0)),
-        "cea7403d4d606b6e074ec5d3baf39d18" "d0d1c8a799996bf0265b98b5d48ab919" "00000000");
+              "cea7403d4d606b6e074ec5d3baf39d18"
+              "d0d1c8a799996bf0265b98b5d48ab919"
+              "00000000");
 }
 
 // A whole packet, recomputed independently with OpenSSL given the nonce the wire protocol defines.
@@ -108,7 +113,8 @@ TEST(TransportCipher, Aes256GcmPacketLayoutMatchesAnIndependentComputation) {
     auto packet = Seal(*cipher, header, plain, counter);
 
     uint8_t iv[12] = {0x01, 0x02, 0x03, 0x04};
-    EXPECT_EQ(ToHex(packet), ToHex(Assemble(header, OpenSslSeal(EVP_aes_256_gcm(), key.data(), iv, header, plain), iv)));
+    EXPECT_EQ(ToHex(packet),
+              ToHex(Assemble(header, OpenSslSeal(EVP_aes_256_gcm(), key.data(), iv, header, plain), iv)));
 }
 
 // HChaCha20's published vector (draft-irtf-cfrg-xchacha §2.2.1) anchors the construction; the packet is then
@@ -147,7 +153,7 @@ TEST(HChaCha20, MatchesThePublishedVector) {
     std::array<uint8_t, 32> out{};
     ASSERT_TRUE(hchacha.Derive(std::span<const uint8_t, 16>(nonce.data(), 16), out));
     EXPECT_EQ(ToHex(std::vector<uint8_t>(out.begin(), out.end())),
-        "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+              "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
 }
 
 // Every word of the key and nonce matters, including the carries of the subtraction: compared with libsodium's
@@ -183,14 +189,17 @@ TEST(TransportCipher, XChaChaMatchesLibsodiumAcrossCountersAndSizes) {
                 std::vector<uint8_t> header(headerSize), plain(size);
                 for (std::size_t i = 0; i < headerSize; ++i) header[i] = static_cast<uint8_t>(0x80 + i);
                 for (std::size_t i = 0; i < size; ++i) plain[i] = static_cast<uint8_t>(i * 13 + counter);
-                uint8_t nonce[24] = {uint8_t(counter >> 24), uint8_t(counter >> 16), uint8_t(counter >> 8), uint8_t(counter)};
+                uint8_t nonce[24] = {uint8_t(counter >> 24), uint8_t(counter >> 16), uint8_t(counter >> 8),
+                                     uint8_t(counter)};
                 std::vector<uint8_t> sealed(size + 16);
                 unsigned long long written = 0;
-                ASSERT_EQ(crypto_aead_xchacha20poly1305_ietf_encrypt(sealed.data(), &written, plain.data(), size,
-                              header.data(), headerSize, nullptr, nonce, key.data()), 0);
+                ASSERT_EQ(
+                    crypto_aead_xchacha20poly1305_ietf_encrypt(sealed.data(), &written, plain.data(), size,
+                                                               header.data(), headerSize, nullptr, nonce, key.data()),
+                    0);
                 const auto theirs = Assemble(header, sealed, nonce);
-                const std::string where = "counter " + std::to_string(counter) + ", header " + std::to_string(headerSize) +
-                                          ", size " + std::to_string(size);
+                const std::string where = "counter " + std::to_string(counter) + ", header " +
+                                          std::to_string(headerSize) + ", size " + std::to_string(size);
                 EXPECT_EQ(ToHex(Seal(*cipher, header, plain, counter)), ToHex(theirs)) << where;
                 std::vector<uint8_t> out(size);
                 auto opened = cipher->Open(theirs, headerSize, out);

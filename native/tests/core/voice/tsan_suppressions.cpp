@@ -4,5 +4,7 @@
 // memcpy calls that are in fact ordered. Only frames inside that library are suppressed; our code is still checked.
 #if defined(__SANITIZE_THREAD__)
 // Default visibility: the TSan runtime (a shared library) looks the function up in the executable.
-extern "C" __attribute__((visibility("default"))) const char *__tsan_default_suppressions() { return "race:libpulsecommon\n"; }
+extern "C" __attribute__((visibility("default"))) const char *__tsan_default_suppressions() {
+    return "race:libpulsecommon\n";
+}
 #endif

@@ -10,17 +10,18 @@
 
 /** A continuous stereo sine tone (same on both channels), filled frame after frame without phase jumps. */
 class ToneGenerator {
-public:
+  public:
     ToneGenerator(double frequency, double amplitude) : frequency_(frequency), amplitude_(amplitude) {}
     void Fill(std::span<int16_t> interleaved) {
         for (std::size_t i = 0; i + 1 < interleaved.size(); i += 2) {
-            double v = amplitude_ * 32767.0 * std::sin(2 * std::numbers::pi * frequency_ * static_cast<double>(n_++) /
-                                                       svcpp::core::voice::kSampleRate);
+            double v = amplitude_ * 32767.0 *
+                       std::sin(2 * std::numbers::pi * frequency_ * static_cast<double>(n_++) /
+                                svcpp::core::voice::kSampleRate);
             interleaved[i] = interleaved[i + 1] = static_cast<int16_t>(std::lround(v));
         }
     }
 
-private:
+  private:
     double frequency_, amplitude_;
     uint64_t n_ = 0;
 };

@@ -58,7 +58,7 @@ std::string Request(const std::string &what) {
 
 /** The device lists of each device-change callback, for a test to wait on. */
 class ChangeLog {
-public:
+  public:
     AudioBackend::DeviceChangeCallback Callback() {
         return [this](const Devices &inputs, const Devices &outputs) {
             std::lock_guard lock(mutex_);
@@ -75,7 +75,7 @@ public:
         return cv_.wait_for(lock, bound, [&] { return calls_ > 0 && pred(last_); });
     }
 
-private:
+  private:
     std::mutex mutex_;
     std::condition_variable cv_;
     Devices last_, lastInputs_;
@@ -83,7 +83,7 @@ private:
 };
 
 class WasapiBackend : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         std::string error;
         backend_ = CreateWasapiAudioBackend(&error);
@@ -184,16 +184,19 @@ TEST_F(WasapiBackend, TheDefaultCaptureHearsWhatTheDefaultRenderPlays) {
     EXPECT_NEAR(frequencies[frequencies.size() / 2], 1000.0, 10.0);
     EXPECT_NEAR(levels[levels.size() / 2], 0.5 * 32767 / std::sqrt(2.0), 0.1 * 32767);
     // Information for docs/platforms.md, not a threshold: the first write to the first frame heard.
-    std::printf("wasapi round trip (first write -> first frame heard on the sink's monitor): %lld ms; %zu of 150 frames "
-                "heard\n",
-                static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(*firstHeard).count()),
-                frequencies.size());
+    std::printf(
+        "wasapi round trip (first write -> first frame heard on the sink's monitor): %lld ms; %zu of 150 frames "
+        "heard\n",
+        static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(*firstHeard).count()),
+        frequencies.size());
     auto print = [](const char *what, const svcpp::core::voice::wasapi::StreamTiming &t) {
         std::printf("wasapi %s: buffer %u frames (%.1f ms), device period %.1f ms, stream latency %.1f ms\n", what,
                     t.bufferFrames, t.bufferFrames * 1000.0 / kSampleRate, t.devicePeriod / 1e4, t.streamLatency / 1e4);
     };
-    if (auto *p = dynamic_cast<svcpp::core::voice::wasapi::WasapiPlayback *>(playback.get())) print("render", p->Timing());
-    if (auto *c = dynamic_cast<svcpp::core::voice::wasapi::WasapiCapture *>(capture.get())) print("capture", c->Timing());
+    if (auto *p = dynamic_cast<svcpp::core::voice::wasapi::WasapiPlayback *>(playback.get()))
+        print("render", p->Timing());
+    if (auto *c = dynamic_cast<svcpp::core::voice::wasapi::WasapiCapture *>(capture.get()))
+        print("capture", c->Timing());
 }
 
 /**
@@ -202,7 +205,7 @@ TEST_F(WasapiBackend, TheDefaultCaptureHearsWhatTheDefaultRenderPlays) {
  * the prefix is shared by every test run on this machine.
  */
 class WineDefaultOutput {
-public:
+  public:
     WineDefaultOutput() {
         RegCreateKeyExW(HKEY_CURRENT_USER, L"Software\\Wine\\Drivers\\winepulse.drv", 0, nullptr, 0, KEY_ALL_ACCESS,
                         nullptr, &key_, nullptr);
@@ -220,7 +223,7 @@ public:
     }
     bool Clear() { return key_ && RegDeleteValueW(key_, L"DefaultOutput") == ERROR_SUCCESS; }
 
-private:
+  private:
     HKEY key_ = nullptr;
 };
 
@@ -245,7 +248,8 @@ TEST_F(WasapiBackend, ReportsANewDefaultOutputThroughTheDeviceChangeCallback) {
         reported = log.WaitForOutputs(vsinkIsDefault, std::chrono::seconds(2));
         if (!reported) {
             choice.Clear();
-            log.WaitForOutputs([&](const Devices &outputs) { return !vsinkIsDefault(outputs); }, std::chrono::seconds(2));
+            log.WaitForOutputs([&](const Devices &outputs) { return !vsinkIsDefault(outputs); },
+                               std::chrono::seconds(2));
         }
     }
     EXPECT_TRUE(reported) << "no device-change callback with the chosen default";
@@ -257,7 +261,8 @@ TEST_F(WasapiBackend, ReportsANewDefaultOutputThroughTheDeviceChangeCallback) {
 }
 
 // A stream on a device that goes away (here: its sink unloaded, so the server kills the stream, as a device unplugged
-// does; Wine answers AUDCLNT_E_DEVICE_INVALIDATED) carries on on the new default, which is where the tone is then heard.
+// does; Wine answers AUDCLNT_E_DEVICE_INVALIDATED) carries on on the new default, which is where the tone is then
+// heard.
 TEST_F(WasapiBackend, APlaybackWhoseDeviceGoesCarriesOnOnTheDefault) {
     auto sink = Named(backend_->OutputDevices(), "svcpp-vsink");
     auto spareMonitor = Named(backend_->InputDevices(), "Monitor of svcpp-spare");

@@ -7,7 +7,8 @@
 //   svcpp_mls_interop seal-with-label <public hex> <label> <context hex> <plaintext hex>
 //                                                    → {"kemOutput": hex, "ciphertext": hex}
 //   svcpp_mls_interop process-external-proposal <external sender hex> <group id hex> <epoch> <MLSMessage hex>
-//                                                    → {"ok": true, "type": n, "removed": n, "identity": hex, "ref": hex}
+//                                                    → {"ok": true, "type": n, "removed": n, "identity": hex, "ref":
+//                                                    hex}
 //                                                      or {"ok": false, "error": text}
 //   svcpp_mls_interop create-external-remove <group id hex> <epoch> <leaf>
 //                                                    → {"externalSender": hex, "message": hex}
@@ -47,15 +48,16 @@ using namespace svcpp::core::mls;
 namespace {
 
 std::string Hex(ByteView bytes) { return test::ToHex(bytes); }
-Bytes FromHex(const std::string& hex) { return test::Hex(hex); }
+Bytes FromHex(const std::string &hex) { return test::Hex(hex); }
 
-void PrintEpoch(const GroupState& group, const std::string& extra = "") {
+void PrintEpoch(const GroupState &group, const std::string &extra = "") {
     Bytes exporter = group.Export("svcpp interop", {}, 32);
     std::printf("{\"ok\":true,%s\"epoch\":%llu,\"epochAuthenticator\":\"%s\",\"exporter\":\"%s\"}\n", extra.c_str(),
-        static_cast<unsigned long long>(group.Epoch()), Hex(group.Secrets().epochAuthenticator).c_str(), Hex(exporter).c_str());
+                static_cast<unsigned long long>(group.Epoch()), Hex(group.Secrets().epochAuthenticator).c_str(),
+                Hex(exporter).c_str());
 }
 
-std::string JsonString(const std::string& text) {
+std::string JsonString(const std::string &text) {
     std::string out = "\"";
     for (char c : text) {
         if (c == '"' || c == '\\') out.push_back('\\');
@@ -65,22 +67,23 @@ std::string JsonString(const std::string& text) {
 }
 
 int Usage() {
-    std::fprintf(stderr, "usage: svcpp_mls_interop create-key-package <user id> | validate-key-package <hex> | "
-                         "open-with-label <priv> <label> <context> <kem output> <ciphertext> | "
-                         "seal-with-label <pub> <label> <context> <plaintext>\n");
+    std::fprintf(stderr,
+                 "usage: svcpp_mls_interop create-key-package <user id> | validate-key-package <hex> | "
+                 "open-with-label <priv> <label> <context> <kem output> <ciphertext> | "
+                 "seal-with-label <pub> <label> <context> <plaintext>\n");
     return 2;
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
     if (argc < 3) return Usage();
     std::string command = argv[1];
     try {
         if (command == "create-key-package") {
             KeyPackageBundle bundle = CreateDaveKeyPackage(std::stoull(argv[2]), primitives::GenerateP256());
             std::printf("{\"keyPackage\":\"%s\",\"ref\":\"%s\"}\n", Hex(bundle.keyPackage.Encode()).c_str(),
-                Hex(bundle.keyPackage.Ref()).c_str());
+                        Hex(bundle.keyPackage.Ref()).c_str());
             return 0;
         }
         if (command == "validate-key-package") {
@@ -88,8 +91,8 @@ int main(int argc, char** argv) {
                 KeyPackage kp = KeyPackage::Decode(FromHex(argv[2]));
                 kp.Validate();
                 std::printf("{\"ok\":true,\"ref\":\"%s\",\"identity\":\"%s\"}\n", Hex(kp.Ref()).c_str(),
-                    Hex(kp.leafNode.credential.identity).c_str());
-            } catch (const Error& e) {
+                            Hex(kp.leafNode.credential.identity).c_str());
+            } catch (const Error &e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
             }
             return 0;
@@ -97,9 +100,9 @@ int main(int argc, char** argv) {
         if (command == "open-with-label" && argc == 7) {
             try {
                 Bytes plaintext = DecryptWithLabel(FromHex(argv[2]), argv[3], FromHex(argv[4]),
-                    HpkeCiphertext{FromHex(argv[5]), FromHex(argv[6])});
+                                                   HpkeCiphertext{FromHex(argv[5]), FromHex(argv[6])});
                 std::printf("{\"ok\":true,\"plaintext\":\"%s\"}\n", Hex(plaintext).c_str());
-            } catch (const Error& e) {
+            } catch (const Error &e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
             }
             return 0;
@@ -107,12 +110,12 @@ int main(int argc, char** argv) {
         if (command == "process-external-proposal" && argc == 6) {
             try {
                 std::vector<ExternalSender> senders = {ExternalSender::Decode(FromHex(argv[2]))};
-                ExternalProposal p = ProcessExternalProposal(FromHex(argv[5]), senders, FromHex(argv[3]),
-                    std::stoull(argv[4]));
+                ExternalProposal p =
+                    ProcessExternalProposal(FromHex(argv[5]), senders, FromHex(argv[3]), std::stoull(argv[4]));
                 std::string identity = p.added ? Hex(p.added->leafNode.credential.identity) : "";
                 std::printf("{\"ok\":true,\"type\":%u,\"removed\":%u,\"identity\":\"%s\",\"ref\":\"%s\"}\n",
-                    p.proposalType, p.removedLeaf, identity.c_str(), Hex(p.ref).c_str());
-            } catch (const Error& e) {
+                            p.proposalType, p.removedLeaf, identity.c_str(), Hex(p.ref).c_str());
+            } catch (const Error &e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
             }
             return 0;
@@ -121,9 +124,9 @@ int main(int argc, char** argv) {
             primitives::KeyPair key = primitives::GenerateP256();
             ExternalSender sender{key.publicKey, Credential{kCredentialBasic, DaveIdentity(0)}};
             Bytes message = CreateExternalProposal(key.privateKey, 0, FromHex(argv[2]), std::stoull(argv[3]),
-                std::nullopt, static_cast<uint32_t>(std::stoul(argv[4])));
+                                                   std::nullopt, static_cast<uint32_t>(std::stoul(argv[4])));
             std::printf("{\"externalSender\":\"%s\",\"message\":\"%s\"}\n", Hex(sender.Encode()).c_str(),
-                Hex(message).c_str());
+                        Hex(message).c_str());
             return 0;
         }
         if (command == "join-welcome") {
@@ -141,13 +144,16 @@ int main(int argc, char** argv) {
                 // DAVE's sender key base: label "Discord Secure Frames v0", context the user id as u64 little-endian.
                 Bytes context(8);
                 for (std::size_t i = 0; i < 8; ++i) context[i] = static_cast<uint8_t>(userId >> (8 * i));
-                Bytes dave = MlsExporter(joined.secrets.exporterSecret, ToBytes("Discord Secure Frames v0"), context, 16);
-                std::printf("{\"ok\":true,\"epoch\":%llu,\"ownLeaf\":%u,\"epochAuthenticator\":\"%s\","
-                            "\"exporter\":\"%s\",\"daveBaseSecret\":\"%s\"}\n",
-                    static_cast<unsigned long long>(joined.groupInfo.groupContext.epoch), joined.ownLeaf.value_or(UINT32_MAX),
-                    Hex(joined.secrets.epochAuthenticator).c_str(), Hex(exporter).c_str(), Hex(dave).c_str());
+                Bytes dave =
+                    MlsExporter(joined.secrets.exporterSecret, ToBytes("Discord Secure Frames v0"), context, 16);
+                std::printf(
+                    "{\"ok\":true,\"epoch\":%llu,\"ownLeaf\":%u,\"epochAuthenticator\":\"%s\","
+                    "\"exporter\":\"%s\",\"daveBaseSecret\":\"%s\"}\n",
+                    static_cast<unsigned long long>(joined.groupInfo.groupContext.epoch),
+                    joined.ownLeaf.value_or(UINT32_MAX), Hex(joined.secrets.epochAuthenticator).c_str(),
+                    Hex(exporter).c_str(), Hex(dave).c_str());
                 group = GroupState::FromWelcome(joined, bundle, signatureKey.privateKey);
-            } catch (const Error& e) {
+            } catch (const Error &e) {
                 std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
             }
             std::fflush(stdout);
@@ -156,9 +162,9 @@ int main(int argc, char** argv) {
                     group->ProcessCommit(FromHex(line));
                     Bytes exporter = MlsExporter(group->Secrets().exporterSecret, ToBytes("svcpp interop"), {}, 32);
                     std::printf("{\"ok\":true,\"epoch\":%llu,\"epochAuthenticator\":\"%s\",\"exporter\":\"%s\"}\n",
-                        static_cast<unsigned long long>(group->Epoch()), Hex(group->Secrets().epochAuthenticator).c_str(),
-                        Hex(exporter).c_str());
-                } catch (const Error& e) {
+                                static_cast<unsigned long long>(group->Epoch()),
+                                Hex(group->Secrets().epochAuthenticator).c_str(), Hex(exporter).c_str());
+                } catch (const Error &e) {
                     std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
                 }
                 std::fflush(stdout);
@@ -167,7 +173,8 @@ int main(int argc, char** argv) {
         }
         if (command == "host-group" && argc == 4) {
             primitives::KeyPair serverKey = primitives::GenerateP256();
-            std::vector<ExternalSender> senders = {ExternalSender{serverKey.publicKey, Credential{kCredentialBasic, DaveIdentity(0)}}};
+            std::vector<ExternalSender> senders = {
+                ExternalSender{serverKey.publicKey, Credential{kCredentialBasic, DaveIdentity(0)}}};
             primitives::KeyPair signatureKey = primitives::GenerateP256();
             KeyPackageBundle bundle = CreateDaveKeyPackage(std::stoull(argv[2]), signatureKey);
             GroupState group = GroupState::Create(FromHex(argv[3]), bundle, signatureKey.privateKey, senders);
@@ -184,18 +191,22 @@ int main(int argc, char** argv) {
                     } else if (verb == "add" || verb == "remove") {
                         std::optional<KeyPackage> added;
                         uint32_t removed = 0;
-                        if (verb == "add") added = KeyPackage::Decode(FromHex(argument));
-                        else removed = static_cast<uint32_t>(std::stoul(argument));
-                        Bytes message = CreateExternalProposal(serverKey.privateKey, 0, group.GroupId(), group.Epoch(), added, removed);
-                        ExternalProposal proposal = ProcessExternalProposal(message, senders, group.GroupId(), group.Epoch());
+                        if (verb == "add")
+                            added = KeyPackage::Decode(FromHex(argument));
+                        else
+                            removed = static_cast<uint32_t>(std::stoul(argument));
+                        Bytes message = CreateExternalProposal(serverKey.privateKey, 0, group.GroupId(), group.Epoch(),
+                                                               added, removed);
+                        ExternalProposal proposal =
+                            ProcessExternalProposal(message, senders, group.GroupId(), group.Epoch());
                         CommitOutput out = group.Commit({proposal});
                         group.MergePendingCommit();  // as the voice server would pick it
                         PrintEpoch(group, "\"proposal\":\"" + Hex(message) + "\",\"commit\":\"" + Hex(out.commit) +
-                            "\",\"welcome\":\"" + (out.welcome ? Hex(*out.welcome) : "") + "\",");
+                                              "\",\"welcome\":\"" + (out.welcome ? Hex(*out.welcome) : "") + "\",");
                     } else {
                         throw Error("unknown command " + verb);
                     }
-                } catch (const Error& e) {
+                } catch (const Error &e) {
                     std::printf("{\"ok\":false,\"error\":%s}\n", JsonString(e.what()).c_str());
                 }
                 std::fflush(stdout);
@@ -205,10 +216,10 @@ int main(int argc, char** argv) {
         if (command == "seal-with-label" && argc == 6) {
             HpkeCiphertext ct = EncryptWithLabel(FromHex(argv[2]), argv[3], FromHex(argv[4]), FromHex(argv[5]));
             std::printf("{\"kemOutput\":\"%s\",\"ciphertext\":\"%s\"}\n", Hex(ct.kemOutput).c_str(),
-                Hex(ct.ciphertext).c_str());
+                        Hex(ct.ciphertext).c_str());
             return 0;
         }
-    } catch (const std::exception& e) {
+    } catch (const std::exception &e) {
         std::fprintf(stderr, "svcpp_mls_interop: %s\n", e.what());
         return 1;
     }

@@ -26,7 +26,7 @@ Frame OpusFrame(std::size_t size, uint8_t seed) {
     return f;
 }
 
-Frame Encrypt(DaveFrameTransform& sender, const Frame& frame) {
+Frame Encrypt(DaveFrameTransform &sender, const Frame &frame) {
     Frame out(frame.size() + sender.MaxEncryptOverhead());
     auto size = sender.Encrypt(1, frame, out);
     if (!size) return {};
@@ -34,7 +34,7 @@ Frame Encrypt(DaveFrameTransform& sender, const Frame& frame) {
     return out;
 }
 
-std::optional<Frame> Decrypt(DaveFrameTransform& receiver, uint64_t from, const Frame& wire) {
+std::optional<Frame> Decrypt(DaveFrameTransform &receiver, uint64_t from, const Frame &wire) {
     Frame out(wire.size());
     auto size = receiver.Decrypt(from, 1, wire, out);
     if (!size) return std::nullopt;
@@ -42,7 +42,7 @@ std::optional<Frame> Decrypt(DaveFrameTransform& receiver, uint64_t from, const 
     return out;
 }
 
-uint64_t Dropped(const DaveFrameTransform& t, DecryptFailure why) {
+uint64_t Dropped(const DaveFrameTransform &t, DecryptFailure why) {
     auto stats = t.Stats();
     auto it = stats.dropped.find(why);
     return it == stats.dropped.end() ? 0 : it->second;
@@ -189,7 +189,7 @@ TEST(DaveFrameTransform, FramesOfThePreviousEpochDecryptDuringRetention) {
     EXPECT_EQ(Decrypt(call.bob, kAlice, Encrypt(call.alice, frame)), frame);
 
     // A frame of the old epoch after the retention time is refused.
-    test::FakeClock& clock = call.clock;
+    test::FakeClock &clock = call.clock;
     DaveFrameTransform lagging{kAlice, clock};
     lagging.SetEpochKeys(Exporter(1), {kAlice, kBob});
     Frame late = Encrypt(lagging, frame);
@@ -200,7 +200,7 @@ TEST(DaveFrameTransform, FramesOfThePreviousEpochDecryptDuringRetention) {
 TEST(DaveFrameTransform, ARemovedMemberCannotDecryptTheNextEpoch) {
     test::FakeClock clock;
     DaveFrameTransform alice{kAlice, clock}, bob{kBob, clock}, carol{kCarol, clock};
-    for (auto* t : {&alice, &bob, &carol}) t->SetEpochKeys(Exporter(1), {kAlice, kBob, kCarol});
+    for (auto *t : {&alice, &bob, &carol}) t->SetEpochKeys(Exporter(1), {kAlice, kBob, kCarol});
     Frame frame = OpusFrame(50, 8);
     EXPECT_EQ(Decrypt(carol, kAlice, Encrypt(alice, frame)), frame);
 
@@ -233,7 +233,7 @@ TEST(DaveFrameTransform, ALateJoinerCannotDecryptEarlierFrames) {
 TEST(DaveFrameTransform, CountersAreKeptPerSenderAndCountOnlyCiphertextSent) {
     test::FakeClock clock;
     DaveFrameTransform alice{kAlice, clock}, bob{kBob, clock}, carol{kCarol, clock};
-    for (DaveFrameTransform* t : {&alice, &bob, &carol}) t->SetEpochKeys(Exporter(3), {kAlice, kBob, kCarol});
+    for (DaveFrameTransform *t : {&alice, &bob, &carol}) t->SetEpochKeys(Exporter(3), {kAlice, kBob, kCarol});
     Frame silence = {0xF8, 0xFF, 0xFE};
     for (uint8_t i = 0; i < 5; ++i) ASSERT_TRUE(Decrypt(carol, kAlice, Encrypt(alice, OpusFrame(40, i))));
     ASSERT_TRUE(Decrypt(carol, kAlice, Encrypt(alice, silence)));  // in clear: passed through, not encrypted

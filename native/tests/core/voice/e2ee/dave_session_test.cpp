@@ -23,7 +23,7 @@ constexpr uint64_t kAlice = 1001, kBob = 1002;
 
 /** A scripted MLS group: epochs are numbers, exporter secrets a function of the epoch, failures on request. */
 class FakeGroup final : public DaveMlsGroup {
-public:
+  public:
     mls::Bytes ResetAndCreateKeyPackage() override {
         ++keyPackages;
         inGroup = false;
@@ -35,11 +35,11 @@ public:
         if (s.empty()) throw mls::Error("empty external sender");
         externalSender.assign(s.begin(), s.end());
     }
-    void AppendProposals(const std::vector<mls::Bytes>& p) override {
+    void AppendProposals(const std::vector<mls::Bytes> &p) override {
         if (refuseProposals) throw mls::Error("wrong epoch");
         pending.insert(pending.end(), p.begin(), p.end());
     }
-    void RevokeProposals(const std::vector<mls::Bytes>&) override { pending.clear(); }
+    void RevokeProposals(const std::vector<mls::Bytes> &) override { pending.clear(); }
     std::optional<DaveCommitWelcome> CommitPendingProposals() override {
         if (pending.empty()) return std::nullopt;
         inGroup = true;  // our own group exists from here (epoch 0 → creates it)
@@ -98,11 +98,12 @@ struct Harness {
     FakeGroup group;
     DaveFrameTransform transform{kAlice, clock};
     Sent sent;
-    DaveSession session{group, transform,
-        {[this](mls::Bytes m) { sent.binary.push_back(std::move(m)); },
-            [this](int op, const json& d) { sent.jsons.emplace_back(op, d); },
-            [this](const DaveEncryptionState& s) { sent.states.push_back(s); },
-            [this](const std::string& w) { sent.warnings.push_back(w); }}};
+    DaveSession session{group,
+                        transform,
+                        {[this](mls::Bytes m) { sent.binary.push_back(std::move(m)); },
+                         [this](int op, const json &d) { sent.jsons.emplace_back(op, d); },
+                         [this](const DaveEncryptionState &s) { sent.states.push_back(s); },
+                         [this](const std::string &w) { sent.warnings.push_back(w); }}};
 
     /** Session Description with DAVE, then op 25: the session has sent its KeyPackage. */
     void Join() {
@@ -111,7 +112,7 @@ struct Harness {
     }
 };
 
-mls::Bytes Announce(uint16_t id, const mls::Bytes& commit) { return dave::EncodeTransitionPayload(id, commit); }
+mls::Bytes Announce(uint16_t id, const mls::Bytes &commit) { return dave::EncodeTransitionPayload(id, commit); }
 
 Frame OpusFrame(uint8_t seed) {
     Frame f(60);
@@ -120,7 +121,7 @@ Frame OpusFrame(uint8_t seed) {
     return f;
 }
 
-std::optional<Frame> RoundTrip(DaveFrameTransform& from, uint64_t fromUser, DaveFrameTransform& to, uint8_t seed) {
+std::optional<Frame> RoundTrip(DaveFrameTransform &from, uint64_t fromUser, DaveFrameTransform &to, uint8_t seed) {
     Frame frame = OpusFrame(seed);
     Frame wire(frame.size() + from.MaxEncryptOverhead());
     auto size = from.Encrypt(1, frame, wire);

@@ -5,11 +5,11 @@
 namespace svcpp::core::voice::e2ee::test {
 
 class FakeClock final : public Clock {
-public:
+  public:
     TimePoint Now() const override { return now_; }
     void Advance(std::chrono::milliseconds step) { now_ += step; }
 
-private:
+  private:
     TimePoint now_ = TimePoint{} + std::chrono::hours(1);
 };
 

@@ -15,7 +15,7 @@ using Frame = std::vector<uint8_t>;
 
 namespace {
 // body ‖ 8-byte tag ‖ footer varints ‖ size ‖ FA FA
-Frame WithFooter(Frame body, const std::vector<uint64_t>& varints) {
+Frame WithFooter(Frame body, const std::vector<uint64_t> &varints) {
     Frame frame = std::move(body);
     std::size_t start = frame.size();
     frame.resize(frame.size() + kTagSize, 0xAA);
@@ -42,17 +42,17 @@ TEST(FrameFormat, ParsesNonceAndRanges) {
 }
 
 TEST(FrameFormat, RejectsInconsistentFooters) {
-    EXPECT_FALSE(ParseFrame(Frame{0xFA, 0xFA}));                                  // nothing but the marker
-    EXPECT_FALSE(ParseFrame(Frame{1, 2, 3}));                                     // no marker
+    EXPECT_FALSE(ParseFrame(Frame{0xFA, 0xFA}));  // nothing but the marker
+    EXPECT_FALSE(ParseFrame(Frame{1, 2, 3}));     // no marker
     Frame tooBig = WithFooter(Frame(4, 1), {1});
-    tooBig[tooBig.size() - 3] = 200;                                             // size beyond the frame
+    tooBig[tooBig.size() - 3] = 200;  // size beyond the frame
     EXPECT_FALSE(ParseFrame(tooBig));
-    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {0x1'0000'0000ull})));       // nonce wider than 32 bits
-    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {1, 15, 10})));              // range past the body
-    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {1, 10, 2, 5, 2})));        // ranges not ascending
-    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {1, 3})));                   // offset without a size
+    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {0x1'0000'0000ull})));  // nonce wider than 32 bits
+    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {1, 15, 10})));         // range past the body
+    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {1, 10, 2, 5, 2})));    // ranges not ascending
+    EXPECT_FALSE(ParseFrame(WithFooter(Frame(20, 1), {1, 3})));              // offset without a size
     Frame truncatedNonce = WithFooter(Frame(20, 1), {1});
-    truncatedNonce[28] = 0x81;                                                    // continuation bit, then the size byte
+    truncatedNonce[28] = 0x81;  // continuation bit, then the size byte
     EXPECT_FALSE(ParseFrame(truncatedNonce));
 }
 

@@ -25,8 +25,10 @@ struct Server {
         return w.Take();
     }();
 
-    mls::Bytes ExternalSender() const { return mls::ExternalSender{key.publicKey, {mls::kCredentialBasic, mls::ToBytes("voice")}}.Encode(); }
-    mls::Bytes Add(const mls::Bytes& keyPackage, uint64_t epoch) const {
+    mls::Bytes ExternalSender() const {
+        return mls::ExternalSender{key.publicKey, {mls::kCredentialBasic, mls::ToBytes("voice")}}.Encode();
+    }
+    mls::Bytes Add(const mls::Bytes &keyPackage, uint64_t epoch) const {
         return mls::CreateExternalProposal(key.privateKey, 0, groupId, epoch, mls::KeyPackage::Decode(keyPackage));
     }
     mls::Bytes Remove(uint32_t leaf, uint64_t epoch) const {
@@ -37,14 +39,14 @@ struct Server {
 struct Member {
     MlsDaveGroup group;
     mls::Bytes keyPackage;
-    Member(uint64_t userId, const Server& server) : group(userId, kLobby) {
+    Member(uint64_t userId, const Server &server) : group(userId, kLobby) {
         group.SetExternalSender(server.ExternalSender());
         keyPackage = group.ResetAndCreateKeyPackage();
     }
 };
 
 /** Alice creates the group and adds Bob (epoch 1). */
-void FormAliceAndBob(const Server& server, Member& alice, Member& bob) {
+void FormAliceAndBob(const Server &server, Member &alice, Member &bob) {
     alice.group.AppendProposals({server.Add(bob.keyPackage, 0)});
     auto commit = alice.group.CommitPendingProposals();
     ASSERT_TRUE(commit && commit->welcome);
@@ -147,7 +149,8 @@ TEST(MlsDaveGroup, ProposalsOfAnotherEpochOrSenderAreRefusedAndNotKept) {
     EXPECT_THROW(alice.group.AppendProposals({server.Add(bob.keyPackage, 4)}), mls::Error);
     EXPECT_THROW(alice.group.AppendProposals({impostor.Add(bob.keyPackage, 0)}), mls::Error);
     // All or nothing: a valid one beside an invalid one is not kept either.
-    EXPECT_THROW(alice.group.AppendProposals({server.Add(bob.keyPackage, 0), server.Add(bob.keyPackage, 3)}), mls::Error);
+    EXPECT_THROW(alice.group.AppendProposals({server.Add(bob.keyPackage, 0), server.Add(bob.keyPackage, 3)}),
+                 mls::Error);
     EXPECT_FALSE(alice.group.CommitPendingProposals());
 }
 
@@ -190,7 +193,7 @@ std::vector<uint8_t> OpusFrame() {
     return f;
 }
 
-std::vector<uint8_t> Seal(DaveFrameTransform& from) {
+std::vector<uint8_t> Seal(DaveFrameTransform &from) {
     auto frame = OpusFrame();
     std::vector<uint8_t> wire(frame.size() + from.MaxEncryptOverhead());
     auto size = from.Encrypt(1, frame, wire);
@@ -198,13 +201,13 @@ std::vector<uint8_t> Seal(DaveFrameTransform& from) {
     return wire;
 }
 
-bool Opens(DaveFrameTransform& to, uint64_t from, const std::vector<uint8_t>& wire) {
+bool Opens(DaveFrameTransform &to, uint64_t from, const std::vector<uint8_t> &wire) {
     std::vector<uint8_t> out(wire.size());
     return to.Decrypt(from, 1, wire, out).has_value();
 }
 
 class StillClock final : public Clock {
-public:
+  public:
     TimePoint Now() const override { return TimePoint{} + std::chrono::hours(1); }
 };
 
@@ -230,7 +233,8 @@ TEST(MlsDaveGroup, LeaversAndLateJoinersCannotDecryptOutsideTheirEpochs) {
     ASSERT_TRUE(alice.group.MergeIfOwnCommit(addCarol->commit));
     bob.group.ProcessCommit(addCarol->commit);
     carol.group.ProcessWelcome(*addCarol->welcome);
-    for (auto [m, media] : {std::pair{&alice, &aliceMedia}, std::pair{&bob, &bobMedia}, std::pair{&carol, &carolMedia}}) {
+    for (auto [m, media] :
+         {std::pair{&alice, &aliceMedia}, std::pair{&bob, &bobMedia}, std::pair{&carol, &carolMedia}}) {
         media->SetEpochKeys(m->group.ExporterSecret(), m->group.MemberUserIds());
     }
     EXPECT_FALSE(Opens(carolMedia, kAlice, beforeCarol));  // late joiner: nothing from before it joined

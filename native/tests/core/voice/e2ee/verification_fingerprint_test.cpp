@@ -29,8 +29,8 @@ mls::Bytes BobKey() {
     return key;
 }
 
-std::string Hex(const mls::Bytes& bytes) {
-    static const char* digits = "0123456789abcdef";
+std::string Hex(const mls::Bytes &bytes) {
+    static const char *digits = "0123456789abcdef";
     std::string out;
     for (uint8_t b : bytes) out += {digits[b >> 4], digits[b & 15]};
     return out;
@@ -40,13 +40,15 @@ std::string Hex(const mls::Bytes& bytes) {
 
 TEST(VerificationFingerprint, MatchesTheProtocolsConstruction) {
     EXPECT_EQ(Hex(PairwiseFingerprint(kAlice, AliceKey(), kBob, BobKey())),
-        "a623b12c71d73458391eb386adc85dc2dbe700295dbece84806cce54ee8ebb5b"
-        "70d4dd07f4e20e5a265599ac0c2415ef94b5394ad10e8479b96074f24a5f7e33");
-    EXPECT_EQ(DisplayableFingerprint(kAlice, AliceKey(), kBob, BobKey()), "849456566281949045856390440558055332658691660");
+              "a623b12c71d73458391eb386adc85dc2dbe700295dbece84806cce54ee8ebb5b"
+              "70d4dd07f4e20e5a265599ac0c2415ef94b5394ad10e8479b96074f24a5f7e33");
+    EXPECT_EQ(DisplayableFingerprint(kAlice, AliceKey(), kBob, BobKey()),
+              "849456566281949045856390440558055332658691660");
 }
 
 TEST(VerificationFingerprint, IsTheSameFromBothSides) {
-    EXPECT_EQ(DisplayableFingerprint(kAlice, AliceKey(), kBob, BobKey()), DisplayableFingerprint(kBob, BobKey(), kAlice, AliceKey()));
+    EXPECT_EQ(DisplayableFingerprint(kAlice, AliceKey(), kBob, BobKey()),
+              DisplayableFingerprint(kBob, BobKey(), kAlice, AliceKey()));
 }
 
 TEST(VerificationFingerprint, ChangesWithEitherKeyOrUserId) {
