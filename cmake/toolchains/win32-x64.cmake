@@ -41,9 +41,3 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT -static)
 # with an internal compiler error in its LTO pass over the core ("in binds_to_current_def_p, at symtab.cc:2494", in
 # libstdc++'s and Asio's inline templates). The DLL is linked from the same per-file -O3/-O2/-Os objects instead.
 set(SVCPP_SHIPPED_LTO OFF CACHE BOOL "Release: link-time optimisation of the shipped libraries (off: MinGW GCC 12 ICE)")
-
-# No interprocedural register allocation: without LTO, files compiled at different levels (-O3 hot paths, -Os the
-# rest, the tests' -O3) share COMDAT copies of inline templates, and -fipa-ra lets a caller trust its own file's copy
-# to leave a register alone while the linker may keep another file's copy that clobbers it (docs/platforms.md).
-set(CMAKE_C_FLAGS_INIT -fno-ipa-ra)
-set(CMAKE_CXX_FLAGS_INIT -fno-ipa-ra)
