@@ -13,12 +13,12 @@
 // Every SDK figure is printed with its ratio to the baseline measured in the same run; the connect contenders take
 // turns (interleaved) too, so load from elsewhere on the machine falls on all of them alike.
 // Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only] [--only=<name part>]
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
 import { BaselineRestClient } from './baseline/rest-client.js';
+import { drainRounds, formatRate, summarize, type DrainPlan, type DrainStart } from './support/dispatch-drain.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -132,64 +132,13 @@ async function connectBenchmarks(platform: PlatformProcess, label: string): Prom
 }
 
 /**
- * Asks the platform to publish `count` USER_UPDATE dispatches to the user, synchronously (from a child process):
- * the JS thread is blocked meanwhile, so no handler runs while the stream arrives.
+ * The drain's plan: the smoke takes the median of three rounds too, since a drain of 2,000 dispatches lasts a few
+ * milliseconds and one pause of the process or the machine can fill it (a CI smoke with one round printed 9.4 µs a
+ * dispatch for N-API, where the same smoke run alone measures 0.6–0.7 µs). The warm-up round keeps the baseline's cold
+ * round (its JSON and frame code not yet optimised by V8: 2.9–3.6 µs a dispatch against 1.3–1.8 µs warm) out of the
+ * median, where it flattered the SDK's ratios.
  */
-function publishUserUpdatesHoldingJs(platform: PlatformProcess, userId: string, count: number): void {
-  const body = JSON.stringify({ user_ids: [userId], t: 'USER_UPDATE', d: { id: userId, username: 'bench_user', global_name: 'Bench' }, count });
-  execFileSync(process.execPath, ['--import', 'tsx', new URL('./support/post-dev-route.ts', import.meta.url).pathname,
-    platform.apiBase, platform.caFile ?? '', '/gateway/dispatch', body]);
-}
-
-/**
- * How long the JS thread is held after the platform has published the stream, so that every dispatch is queued at the
- * client before the handler starts: in the kernel's socket buffers for the baseline, in the native queue for the SDK.
- * A live stream would measure the platform's publisher (it is the ceiling of every client), not the client.
- */
-const QUEUE_MS = smoke ? 500 : 2_000;
-
-/** Blocks the JS thread (no event loop turn, no handler) for `ms`; the SDK's own threads keep receiving. */
-function holdJsThread(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** One drain: its rate (dispatches/s, wall clock) and the process's CPU time per dispatch (ns). */
-interface Drain {
-  perSecond: number;
-  cpuNsPerEvent: number;
-}
-
-/**
- * Dispatches per second the JS handler drains, from the first to the last received, once all of them were queued at
- * the client (QUEUE_MS); and the process's CPU time per dispatch over the same span, which other load on a shared
- * machine inflates far less than the wall clock (the SDK's own threads are idle then: everything is queued).
- */
-async function rate(start: (onEvent: () => void) => Promise<{ userId: string; close(): Promise<void> }>, platform: PlatformProcess): Promise<Drain> {
-  let received = 0;
-  let last = 0n;
-  let cpuAtLast = { user: 0, system: 0 };
-  let done: () => void = () => {};
-  const finished = new Promise<void>((resolve) => (done = resolve));
-  const session = await start(() => {
-    received += 1;
-    if (received === DISPATCHES) {
-      last = process.hrtime.bigint();
-      cpuAtLast = process.cpuUsage();
-      done();
-    }
-  });
-  publishUserUpdatesHoldingJs(platform, session.userId, DISPATCHES);
-  holdJsThread(QUEUE_MS);
-  // Timed from the end of the hold: what the handler drains from here on was queued at the client.
-  const receivedBefore = received; // 0: no handler could run while the JS thread was held
-  const cpuFirst = process.cpuUsage();
-  const first = process.hrtime.bigint();
-  await finished;
-  await session.close();
-  const drained = DISPATCHES - receivedBefore;
-  const cpuMicros = cpuAtLast.user + cpuAtLast.system - cpuFirst.user - cpuFirst.system;
-  return { perSecond: drained / (Number(last - first) / 1e9), cpuNsPerEvent: (cpuMicros * 1000) / drained };
-}
+const PLAN: DrainPlan = { dispatches: DISPATCHES, queueMs: smoke ? 500 : 2_000, rounds: 3, warmUpRounds: 1 };
 
 /**
  * The contenders of the dispatch benchmark. The SDK's 'userUpdated' handler reads the user it is given (the event
@@ -197,7 +146,7 @@ async function rate(start: (onEvent: () => void) => Promise<{ userId: string; cl
  * it with getUser(userId) instead. The baseline's handler reads the same fields from its parsed frame.
  */
 function dispatchContenders(platform: PlatformProcess, server: SvcppServer, ca: string | undefined):
-  Array<[string, (onEvent: () => void) => Promise<{ userId: string; close(): Promise<void> }>]> {
+  Array<[string, DrainStart]> {
   const sdk = (backend: (typeof BACKENDS)[number], readsPayload: boolean) => async (onEvent: () => void) => {
     const client = sdkClient(platform, backend);
     await client.updateToken(await newToken(platform, server));
@@ -235,50 +184,27 @@ function dispatchContenders(platform: PlatformProcess, server: SvcppServer, ca: 
   };
   return [
     ...BACKENDS.flatMap((backend) => [
-      [`SDK ${backend} (handler reads the payload)`, sdk(backend, true)] as const,
-      [`SDK ${backend} (handler calls getUser)`, sdk(backend, false)] as const,
-    ]),
+      [`SDK ${backend} (handler reads the payload)`, sdk(backend, true)],
+      [`SDK ${backend} (handler calls getUser)`, sdk(backend, false)],
+    ] satisfies Array<[string, DrainStart]>),
     [BASELINE, baseline],
   ];
 }
 
 const BASELINE = 'pure-TS baseline (handler reads the user)';
-/**
- * Rounds of the dispatch benchmark: every contender once per round, the order rotated (noise: see the report). A
- * first round warms every contender up and is not counted: without it the median took in the baseline's cold round
- * (its JSON and frame code not yet optimised by V8: 2.9–3.6 µs a dispatch against 1.3–1.8 µs warm), which flattered the
- * SDK's ratios. The smoke takes the median of three rounds too: a drain of 2,000 dispatches lasts a few milliseconds, so
- * one pause of the process or the machine can fill it (a CI smoke with one round printed 9.4 µs a dispatch for N-API,
- * where the same smoke run alone measures 0.6–0.7 µs).
- */
-const ROUNDS = 3;
-const WARM_UP_ROUNDS = 1;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
   const server = serverFor(platform);
   const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
   const contenders = dispatchContenders(platform, server, ca)
     .filter(([name]) => name === BASELINE || onlyContenders === undefined || name.toLowerCase().includes(onlyContenders));
-  const drains = new Map<string, Drain[]>(contenders.map(([name]) => [name, []]));
-  for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
-    for (let i = 0; i < contenders.length; i++) {
-      const [name, start] = contenders[(i + round) % contenders.length]!;
-      const drain = await rate(start, platform);
-      if (round >= WARM_UP_ROUNDS) drains.get(name)!.push(drain);
-    }
-  }
-  const base = drains.get(BASELINE)!;
-  const baseRate = median(base.map((d) => d.perSecond));
-  const baseCpu = median(base.map((d) => d.cpuNsPerEvent));
+  const drains = await drainRounds(contenders, platform, PLAN);
+  const base = summarize(drains.get(BASELINE)!);
   const rows: Row[] = [];
   for (const [name, runs] of drains) {
-    const perSecond = median(runs.map((d) => d.perSecond));
-    const worst = Math.min(...runs.map((d) => d.perSecond));
-    const cpu = median(runs.map((d) => d.cpuNsPerEvent));
-    const vs = name === BASELINE ? '' : `  = ${(perSecond / baseRate).toFixed(2)}x baseline (CPU: ${(baseCpu / cpu).toFixed(2)}x)`;
-    rows.push([name, `${Math.round(perSecond).toLocaleString('en-US')} dispatches/s (worst ${Math.round(worst).toLocaleString('en-US')}), `
-      + `${(cpu / 1000).toFixed(2)} µs CPU each${vs}`]);
+    const { perSecond, worst, cpuNs } = summarize(runs);
+    const vs = name === BASELINE ? '' : `  = ${(perSecond / base.perSecond).toFixed(2)}x baseline (CPU: ${(base.cpuNs / cpuNs).toFixed(2)}x)`;
+    rows.push([name, `${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each${vs}`]);
   }
   return rows;
 }
@@ -293,6 +219,6 @@ for (const tls of dispatchOnly ? [true] : [false, true]) {
     await platform.close();
   }
 }
-console.log(`gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${ROUNDS} rounds after ${WARM_UP_ROUNDS} warm-up, median; `
+console.log(`gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${PLAN.rounds} rounds after ${PLAN.warmUpRounds} warm-up, median; `
   + `platform in its own process, loopback; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 for (const [name, value] of rows) console.log(`  ${name.padEnd(46)} ${value}`);

@@ -9,7 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { transformSync } from 'esbuild';
+import { buildSync, transformSync } from 'esbuild';
 import { root } from '../pack/package.js';
 
 export type ForeignTarget = 'win32-x64' | 'linux-arm64';
@@ -43,6 +43,7 @@ export function installFor(target: ForeignTarget, tarball: string): string {
   });
   for (const script of ['scenario.mjs', 'local-rpc.mjs']) copyFileSync(join(root, 'test', 'targets', script), join(dir, script));
   writeFileSync(join(dir, 'sync-call.mjs'), syncCallBench());
+  writeFileSync(join(dir, 'dispatch-sdk.mjs'), dispatchBench());
   return dir;
 }
 
@@ -55,6 +56,22 @@ function syncCallBench(): string {
   const fromPackage = source.replace("from '../lib/index.js'", "from 'svcpp'");
   if (fromPackage === source) throw new Error("bench/sync-call.ts no longer imports '../lib/index.js': update syncCallBench");
   return transformSync(fromPackage, { loader: 'ts', format: 'esm' }).code;
+}
+
+/**
+ * bench/dispatch-sdk.ts for the installed package: bundled with its helpers (bench/support/), its import of the SDK
+ * (the checkout's lib/) left out of the bundle and pointed at the package.
+ */
+function dispatchBench(): string {
+  const sdk = '../lib/index.js';
+  const { outputFiles } = buildSync({
+    entryPoints: [join(root, 'bench', 'dispatch-sdk.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    external: [sdk], write: false,
+  });
+  const code = outputFiles[0]!.text;
+  const fromPackage = code.replaceAll(`"${sdk}"`, '"svcpp"');
+  if (fromPackage === code) throw new Error(`bench/dispatch-sdk.ts no longer imports '${sdk}': update dispatchBench`);
+  return fromPackage;
 }
 
 /** Runs `node <script> <args>` as the target; resolves with its exit code and output (never rejects). */

@@ -55,6 +55,27 @@ export function describeForeignScenario(target: ForeignTarget, { waitMs, localRp
       expect(output).toMatch(/koffi +AuthorizationArgs_Scopes +[\d.]+ ns\/call/);
     }, waitMs * 3);
 
+    it(`runs the dispatch benchmark (bench/dispatch-sdk.ts --smoke) on ${target} and prints its figures`, async () => {
+      const e2e = await startE2EPlatform();
+      try {
+        const configFile = join(work, 'dispatch-platform.json');
+        mkdirSync(work, { recursive: true });
+        // The stream of 2,000 dispatches is given 3 s to arrive at the emulated client while its JS thread is held.
+        writeFileSync(configFile, JSON.stringify({
+          apiBase: e2e.apiBase, webBase: e2e.webBase, caFile: foreignPath(target, e2e.caFile),
+          botToken: e2e.platform.devApp.botToken, applicationId: e2e.platform.devApp.id, queueMs: 3_000,
+        }));
+        const { status, output } = await runForeign(target, project, foreignPath(target, join(project, 'dispatch-sdk.mjs')),
+          [foreignPath(target, configFile), '--smoke'], waitMs * 6);
+        console.log(`bench/dispatch-sdk.ts on ${target}:\n${output}`);
+        expect(status, output).toBe(0);
+        expect(output).toMatch(/SDK napi +[\d,]+ dispatches\/s/);
+        expect(output).toMatch(/SDK koffi +[\d,]+ dispatches\/s/);
+      } finally {
+        await e2e.close();
+      }
+    }, waitMs * 7);
+
     describe.each(['napi', 'koffi'] as const)('over %s', (backend) => {
       let e2e: E2EPlatform;
       beforeAll(async () => {
