@@ -96,10 +96,11 @@ for (const [source, page] of pages) {
 copyFileSync(join(here, 'site.css'), join(out, 'site.css'));
 console.log(`docs: ${pages.size} pages of guides, references and protocol (Markdown rendered to HTML)`);
 
-// TypeDoc's landing page names the two entry points and leads back to the site. Its header links to the site too
-// (typedoc.json navigationLinks). TypeDoc copies the target of a relative link into its output, so both are written
-// as `https://svcpp-site.invalid/<page>` and made relative to each TypeDoc page once it has written them.
-writeFileSync(join(out, 'typedoc-landing.md'), `# svcpp TypeScript reference
+// TypeDoc's landing page (under TypeDoc's own title, the project's name) names the two entry points and leads back to
+// the site; every TypeDoc page's header links to the site too (typedoc.json navigationLinks). TypeDoc would copy the
+// target of a relative link into its own output, so both are written as `https://svcpp-site.invalid/<page>` (a
+// reserved name no link could mean) and made relative to each TypeDoc page once TypeDoc has written them.
+writeFileSync(join(out, 'typedoc-landing.md'), `The TypeScript reference of the package's two entry points:
 
 - \`svcpp\`: \`Client\` and its value types, events and errors (the SDK over its N-API addon or koffi).
 - \`svcpp/server\`: \`SvcppServer\` and the webhook receiver, for game backends (no native code).
