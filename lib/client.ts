@@ -29,9 +29,9 @@ import type { CallAudioOptions } from './voice/voice-area.js';
 /**
  * The root object of the SDK. Ids are `bigint` (64-bit snowflakes do not fit a JS number).
  *
- * Event-loop behaviour is like a socket's: the client keeps the process alive only while it has event
- * listeners (or, later, pending operations); `unref()` opts out, `ref()` opts back in. `close()` (or
- * `await using`) releases everything and the process can exit by itself.
+ * The event loop, like a socket's: a client keeps it alive while connected, while a promise waits for the SDK, or
+ * while it has listeners, unless `unref()` opted out (`ref()` opts back in). `close()` (or `await using`) releases
+ * everything and the process can exit by itself.
  */
 export class Client extends GeneratedClientMethods {
   // ---- static helpers ----

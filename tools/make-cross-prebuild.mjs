@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1_000_000;
-const SIZE_BUDGET = 6 * MB; // per stripped binary, as test/binary-size.test.ts counts it (issue 42, "Packaging")
+const SIZE_BUDGET = 6 * MB; // per stripped binary, as test/binary-size.test.ts counts it (docs/binary-size.md)
 const say = (line) => console.log(`cross-prebuild: ${line}`);
 
 /** Strips `from` into `to` with the target's strip and checks the result against the size budget. */
