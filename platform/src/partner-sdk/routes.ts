@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
 import { unmergeIdentity } from '../accounts/unmerge.js';
+import type { AccountMovers } from '../areas/area.js';
 import { findBearer, authenticate } from '../http/auth.js';
 import { Errors, fieldError } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
@@ -55,8 +56,8 @@ function clientFromBody(ctx: PlatformContext, clientId: string, secret: string |
   return app;
 }
 
-/** Provisional accounts (platform/PROTOCOL.md §5). */
-export const partnerSdkRoutes: ApiArea = (app, ctx) => {
+/** Provisional accounts (platform/PROTOCOL.md §5); an unmerge runs `movers`. */
+export const partnerSdkRoutes = (movers: AccountMovers): ApiArea => (app, ctx) => {
   app.post('/partner-sdk/token/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } }, async (request) => {
     const { app: application } = botOf(request);
     const body = request.body;
@@ -90,7 +91,7 @@ export const partnerSdkRoutes: ApiArea = (app, ctx) => {
     const body = request.body;
     const identity = ctx.store.identities.find(application.id, BOT_ISSUED, '', body.external_user_id);
     if (!identity) throw ProvisionalErrors.unknownIdentity();
-    unmergeIdentity(ctx, application, identity);
+    unmergeIdentity(ctx, movers(), application, identity);
     return reply.code(204).send();
   });
 
@@ -101,7 +102,7 @@ export const partnerSdkRoutes: ApiArea = (app, ctx) => {
     if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
     const identity = ctx.store.identities.find(application.id, subject.authType, subject.issuer, subject.externalId);
     if (!identity) throw ProvisionalErrors.unknownIdentity();
-    unmergeIdentity(ctx, application, identity);
+    unmergeIdentity(ctx, movers(), application, identity);
     return reply.code(204).send();
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountMovers } from '../../areas/area.js';
 import type { PlatformContext } from '../../context.js';
 import { mergeInTransaction } from '../../accounts/merge.js';
 import { oauthFormBody } from '../../http/body.js';
@@ -27,6 +28,7 @@ function single(value: string | string[] | undefined): string | undefined {
  */
 async function redeemUserGrant(
   ctx: PlatformContext,
+  movers: AccountMovers,
   client: AuthenticatedClient,
   merge: MergeRequest | undefined,
   check: () => { user: UserRecord; scopes: string[]; nonce?: string | null; authTime?: number; consume(pairId: string): void },
@@ -36,7 +38,7 @@ async function redeemUserGrant(
   let removed: string[] = [];
   const issued = ctx.store.transaction(() => {
     const grant = check();
-    if (subject) removed = mergeInTransaction(ctx, client.app, grant.user, subject);
+    if (subject) removed = mergeInTransaction(ctx, movers(), client.app, grant.user, subject);
     const tokens = issueTokens(ctx, {
       app: client.app,
       user: grant.user,
@@ -53,7 +55,7 @@ async function redeemUserGrant(
   return issued;
 }
 
-async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest): Promise<IssuedTokens> {
+async function handleTokenRequest(ctx: PlatformContext, movers: AccountMovers, request: FastifyRequest): Promise<IssuedTokens> {
   const form = oauthFormBody(request);
   const grantType = single(form.grant_type);
   if (!grantType) {
@@ -74,7 +76,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
   switch (grantType) {
     case 'authorization_code': {
       const client = authenticateClient(ctx, request, form, true);
-      return redeemUserGrant(ctx, client, merge, () => {
+      return redeemUserGrant(ctx, movers, client, merge, () => {
         const { record, user } = checkAuthorizationCode(ctx, client, form);
         return {
           user,
@@ -87,7 +89,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
     }
     case DEVICE_CODE_GRANT: {
       const client = authenticateClient(ctx, request, form, true);
-      return redeemUserGrant(ctx, client, merge, () => {
+      return redeemUserGrant(ctx, movers, client, merge, () => {
         const { record, user } = checkDeviceCode(ctx, client, form);
         return {
           user,
@@ -105,10 +107,10 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
 }
 
 /** POST /api/oauth2/token and /api/v10/oauth2/token (form only; platform/PROTOCOL.md §3 "Token endpoint"). */
-export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext, movers: AccountMovers): void {
   for (const path of withUnversionedAlias('/oauth2/token')) {
     app.post(path, { config: { rateLimit: 'oauth2.token' } }, async (request, reply) => {
-      const issued = await handleTokenRequest(ctx, request);
+      const issued = await handleTokenRequest(ctx, movers, request);
       return reply.header('Cache-Control', 'no-store').send(tokenResponse(issued));
     });
   }

@@ -1,0 +1,9 @@
+/** Provisional accounts (PROTOCOL.md §5): the partner-SDK routes; an unmerge runs the assembled areas' account movers. */
+import type { AccountMovers, PlatformArea } from '../areas/area.js';
+import type { PlatformContext } from '../context.js';
+import { registerArea } from '../http/api.js';
+import { partnerSdkRoutes } from './routes.js';
+
+export function partnerSdkArea(ctx: PlatformContext, movers: AccountMovers): PlatformArea {
+  return { name: 'partner-sdk', dependencies: ['accounts'], routes: (app) => registerArea(app, ctx, partnerSdkRoutes(movers)) };
+}
