@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { unmergeIdentity } from '../accounts/unmerge.js';
 import type { AccountMovers } from '../areas/area.js';
 import { findBearer, authenticate } from '../http/auth.js';
@@ -45,7 +45,7 @@ const displayNameSchema = z.object({
  * The client of a secret-in-body request. A missing/null secret is the public-client form (OURS): allowed only
  * for applications flagged public_client. A wrong secret is 530007.
  */
-function clientFromBody(ctx: PlatformContext, clientId: string, secret: string | null | undefined): ApplicationRecord {
+function clientFromBody(ctx: PlatformKernel, clientId: string, secret: string | null | undefined): ApplicationRecord {
   const app = ctx.store.applications.get(clientId);
   if (!app) throw fieldError(['client_id'], 'UNKNOWN_APPLICATION', 'Unknown application.');
   if (secret === undefined || secret === null || secret === '') {

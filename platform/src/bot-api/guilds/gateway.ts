@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { GatewayHandlers } from '../../areas/area.js';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { GatewayCommand, GatewaySessionHandle } from '../../gateway/types.js';
 import { snowflakeSchema } from '../../http/validation.js';
 import type { MemberRecord } from '../../store/bot-types.js';
@@ -38,7 +38,7 @@ const requestChannelInfoSchema = z.object({
   fields: z.array(z.enum(['status', 'voice_start_time'])).min(1),
 });
 
-export function guildCreateJson(ctx: PlatformContext, guilds: GuildService, voice: VoiceChannelState, guild: GuildRecord, session: GatewaySessionHandle) {
+export function guildCreateJson(ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState, guild: GuildRecord, session: GatewaySessionHandle) {
   const memberCount = ctx.store.guilds.countMembers(guild.id);
   const large = memberCount > LARGE_THRESHOLD;
   const self = guilds.member(guild.id, session.identity.userId);
@@ -67,7 +67,7 @@ export function guildCreateJson(ctx: PlatformContext, guilds: GuildService, voic
 }
 
 /** The bot gateway's guild part: READY `guilds`, GUILD_CREATE after READY, op 8 and op 43. */
-export function guildGatewayHandlers(ctx: PlatformContext, guilds: GuildService, voice: VoiceChannelState): GatewayHandlers {
+export function guildGatewayHandlers(ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState): GatewayHandlers {
   /** `${botUserId}:${guildId}` → when the last full list was asked for. */
   const fullListAt = new Map<string, number>();
 
