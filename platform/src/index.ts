@@ -46,7 +46,10 @@ import { usersArea } from './users/index.js';
 import { voiceArea, type VoiceHandle, type VoiceOptions } from './voice/index.js';
 import { WebhookDeliverer, webhookLeaseMs } from './webhooks/deliverer.js';
 
-export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
+export type { PlatformOptions } from './options.js';
+export type { RateLimitRule } from './http/rate-limit.js';
+export type { TokenLifetimes } from './oauth/token-lifetimes.js';
+export type { WebhookRetryOptions } from './webhooks/retry-options.js';
 export type { LobbyLimits } from './lobbies/limits.js';
 export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
