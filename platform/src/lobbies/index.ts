@@ -16,8 +16,13 @@ import { Lobbies } from './service.js';
  * account movers and the idle sweeper (stopped when the server closes).
  */
 export function lobbiesArea(ctx: PlatformContext): PlatformArea {
-  const lobbies = new Lobbies(ctx);
-  const schemas = lobbySchemas(ctx.options.lobbyLimits);
+  const limits = ctx.options.lobbyLimits;
+  const lobbies = new Lobbies(ctx, {
+    limits,
+    hasSession: (userId, applicationId) => ctx.sessions.hasSession(userId, applicationId),
+    wakeWebhooks: () => ctx.webhooks.wake(),
+  });
+  const schemas = lobbySchemas(limits);
 
   // Nobody holds a session right after start-up: lobbies that were active when the platform stopped start idling.
   ctx.store.lobbies.markAllIdle(ctx.now());
@@ -29,7 +34,7 @@ export function lobbiesArea(ctx: PlatformContext): PlatformArea {
     } catch (error) {
       ctx.logger.error({ err: error }, 'lobby sweep failed');
     }
-  }, ctx.options.lobbyLimits.sweepIntervalMs);
+  }, limits.sweepIntervalMs);
   sweeper.unref();
 
   return {

@@ -26,10 +26,11 @@ export interface SocialServices {
 }
 
 export function socialArea(ctx: PlatformContext): PlatformArea & { services: SocialServices } {
-  const relationships = new RelationshipService(ctx);
+  const limits = ctx.options.socialLimits;
+  const relationships = new RelationshipService(ctx, limits);
   const presence = new PresenceService(ctx, relationships);
-  const messages = new MessageService(ctx, relationships);
-  const invites = new InviteService(ctx, presence, messages);
+  const messages = new MessageService(ctx, limits, () => ctx.webhooks.wake(), relationships);
+  const invites = new InviteService(ctx, limits, presence, messages);
   relationships.onFriendship((a, b, _axis, applicationId, since) => presence.friendsMade(a, b, applicationId, since));
   invites.start();
 

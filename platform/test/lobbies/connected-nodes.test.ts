@@ -6,11 +6,12 @@
  * then not, then connected again, on every node, whatever the lag.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlatformContext } from '../../src/context.js';
+import type { PlatformKernel } from '../../src/kernel.js';
 import { EventBus, type BusEvent } from '../../src/events/bus.js';
 import { ClusterSessions } from '../../src/gateway/cluster-sessions.js';
 import type { GatewayIdentity } from '../../src/gateway/types.js';
 import { sessionHandlers } from '../../src/lobbies/index.js';
+import { DEFAULT_LOBBY_LIMITS } from '../../src/lobbies/limits.js';
 import { Lobbies } from '../../src/lobbies/service.js';
 import type { LobbyMemberRecord, LobbyRecord } from '../../src/store/lobby-types.js';
 import { SharedStream } from '../helpers/shared-stream.js';
@@ -30,7 +31,6 @@ function node(stream: SharedStream, name: string) {
   const ctx = {
     bus,
     now: () => Date.now(),
-    sessions: { hasSession: (userId: string, applicationId: string) => sessions!.hasSession(userId, applicationId) },
     store: {
       transaction: <T>(fn: () => T) => fn(),
       users: { get: () => undefined },
@@ -41,8 +41,13 @@ function node(stream: SharedStream, name: string) {
         members: () => members,
       },
     },
-  } as unknown as PlatformContext;
-  const handlers = sessionHandlers(new Lobbies(ctx));
+  } as unknown as PlatformKernel;
+  const lobbies = new Lobbies(ctx, {
+    limits: DEFAULT_LOBBY_LIMITS,
+    hasSession: (userId, applicationId) => sessions!.hasSession(userId, applicationId),
+    wakeWebhooks: () => {},
+  });
+  const handlers = sessionHandlers(lobbies);
   // As the gateway does: observers on every node, the once-only hooks on the node whose entry made the change.
   sessions = new ClusterSessions(log, {
     pairChanged: (change, origin) => {
