@@ -1,7 +1,6 @@
 import type { PlatformKernel } from './kernel.js';
 import type { ResolvedOptions } from './options.js';
 import type { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
-import type { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
 import type { OutboundHttpClient } from './outbound/http-client.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
@@ -33,7 +32,6 @@ export interface PlatformContext extends PlatformKernel {
   readonly urls: PlatformUrls;
   sessions: SessionControl;
   signingKeys: OidcSigningKeys;
-  externalTokens: OidcProviderVerifier;
   webhooks: WebhookDeliverer;
   /**
    * Outbound HTTP(S) to destinations configured over HTTP (webhooks, interactions endpoints, the portal's test

@@ -201,6 +201,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     let gatewayHandle: GatewayHandle | undefined;
     let assembled: AssembledAreas | undefined;
     const movers: AccountMovers = () => assembled?.accountMovers ?? [];
+    // External ID tokens are proven for the partner SDK's routes and for OAuth2 merges.
+    const externalTokens = new OidcProviderVerifier(issuerOutbound, { allowLocalhostIssuers: resolved.allowLocalhostIssuers, cacheSeconds: resolved.oidcCacheSeconds, now });
     const ctx: PlatformContext = {
       options: resolved,
       store,
@@ -212,11 +214,6 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       },
       sessions: lateSessions(() => gatewayHandle),
       signingKeys: new OidcSigningKeys(store, now),
-      externalTokens: new OidcProviderVerifier(issuerOutbound, {
-        allowLocalhostIssuers: resolved.allowLocalhostIssuers,
-        cacheSeconds: resolved.oidcCacheSeconds,
-        now,
-      }),
       webhooks,
       outbound,
       rateLimiter,
@@ -271,9 +268,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ...(resolved.devMode ? [devGuardArea(ctx.devToken)] : []),
       routeConventionsArea(ctx),
       accountsArea(),
-      oauthArea(ctx, movers),
+      oauthArea(ctx, { externalTokens, movers }),
       landingArea(ctx),
-      partnerSdkArea(ctx, movers),
+      partnerSdkArea(ctx, movers, externalTokens),
       usersArea(ctx),
       botApi,
       premium,

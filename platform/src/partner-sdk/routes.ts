@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PlatformKernel } from '../kernel.js';
 import { unmergeIdentity } from '../accounts/unmerge.js';
 import type { AccountMovers } from '../areas/area.js';
+import type { OidcProviderVerifier } from './oidc/verifier.js';
 import { findBearer, authenticate } from '../http/auth.js';
 import { Errors, fieldError } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
@@ -56,8 +57,8 @@ function clientFromBody(ctx: PlatformKernel, clientId: string, secret: string | 
   return app;
 }
 
-/** Provisional accounts (platform/PROTOCOL.md §5); an unmerge runs `movers`. */
-export const partnerSdkRoutes = (movers: AccountMovers): ApiArea => (app, ctx) => {
+/** Provisional accounts (platform/PROTOCOL.md §5); `verifier` proves ID tokens, an unmerge runs `movers`. */
+export const partnerSdkRoutes = (movers: AccountMovers, verifier: OidcProviderVerifier): ApiArea => (app, ctx) => {
   app.post('/partner-sdk/token/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } }, async (request) => {
     const { app: application } = botOf(request);
     const body = request.body;
@@ -81,7 +82,7 @@ export const partnerSdkRoutes = (movers: AccountMovers): ApiArea => (app, ctx) =
     }
     const application = clientFromBody(ctx, body.client_id, body.client_secret);
     if (!application.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
-    const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
+    const subject = await resolveExternalToken(ctx, verifier, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
     if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
     return provisionalTokenFor(ctx, application, { ...subject, updateDisplayName: false });
   });
@@ -98,7 +99,7 @@ export const partnerSdkRoutes = (movers: AccountMovers): ApiArea => (app, ctx) =
   app.post('/partner-sdk/provisional-accounts/unmerge', { config: { rateLimit: 'partner-sdk.unmerge' }, schema: { body: externalTokenSchema } }, async (request, reply) => {
     const body = request.body;
     const application = clientFromBody(ctx, body.client_id, body.client_secret);
-    const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
+    const subject = await resolveExternalToken(ctx, verifier, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
     if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
     const identity = ctx.store.identities.find(application.id, subject.authType, subject.issuer, subject.externalId);
     if (!identity) throw ProvisionalErrors.unknownIdentity();
