@@ -17,6 +17,7 @@ import { RedisLog, redactUrl } from './events/redis-log.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { botApiArea } from './bot-api/guilds/index.js';
+import type { GuildVoiceCalls } from './bot-api/guilds/voice-channel-state.js';
 import { lobbiesArea } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
@@ -256,7 +257,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     // The areas, built in this order (their bus subscriptions are made in it) and assembled in the list's order:
     // routes and request hooks (the dev guard's first, then the route convention's), gateway handlers, movers.
     // Adding an area is one more entry here.
-    const botApi = botApiArea(ctx);
+    // The bot API asks the voice area about guild calls; the voice area, built later, uses the bot API's guilds.
+    let guildVoice: GuildVoiceCalls | undefined;
+    const botApi = botApiArea(ctx, () => guildVoice);
     const premium = premiumArea(ctx);
     const activities = activitiesArea(ctx);
     const lobbies = lobbiesArea(ctx);
@@ -264,6 +267,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     // The developer portal (PROTOCOL.md §15): web pages under /developers.
     const portal = portalArea(ctx, gateway);
     const voice = voiceArea(ctx, options.voice, botApi.api);
+    guildVoice = voice.guildVoice;
     const areas: PlatformArea[] = [
       ...(resolved.devMode ? [devGuardArea(ctx.devToken)] : []),
       routeConventionsArea(ctx),

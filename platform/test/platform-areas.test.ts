@@ -1,7 +1,8 @@
 /**
  * The shape of the platform (README "Layout and tests"): areas are modules that startPlatform assembles in one list.
  * The assembly refuses unmet dependencies, keeps the list's order for routes, gateway handlers and account movers
- * (and closes in the reverse one); the gateway's fan-out merges and chooses as the list says; the kernel reaches no area.
+ * (and closes in the reverse one); the gateway's fan-out merges and chooses as the list says; the kernel reaches no
+ * area.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -12,7 +12,10 @@ export const CORE_ACCOUNT_MOVERS: readonly AccountMover[] = [
   },
 ];
 
-/** The accounts area: no routes of its own (merge and unmerge are OAuth2 and partner-SDK operations), the core's movers. */
+/**
+ * The accounts area: the core's account movers, and no routes of its own (merge and unmerge are OAuth2 and
+ * partner-SDK operations).
+ */
 export function accountsArea(): PlatformArea {
   return { name: 'accounts', accountMovers: CORE_ACCOUNT_MOVERS };
 }

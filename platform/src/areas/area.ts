@@ -32,7 +32,7 @@ export type AccountMovers = () => readonly AccountMover[];
 export interface PlatformArea {
   /** Unique among the areas; what other areas name in `dependencies`. */
   name: string;
-  /** Areas that must be assembled before this one (their routes and hooks come first); a missing one fails the start. */
+  /** Areas assembled before this one (their routes and hooks come first); a missing one fails the start. */
   dependencies?: readonly string[];
   /** Registers the area's routes and request hooks (in the areas' order: fastify hooks apply in that order). */
   routes?(app: FastifyInstance): void;

@@ -10,6 +10,7 @@ import { Op } from '../gateway/protocol.js';
 import { registerArea } from '../http/api.js';
 import { VoiceCalls } from './calls.js';
 import { VoiceClose } from './protocol.js';
+import type { GuildVoiceCalls } from '../bot-api/guilds/voice-channel-state.js';
 import { GuildCalls, type GuildModel } from './guild-calls.js';
 import { guildVoiceStateRoutes } from './guild-routes.js';
 import type { DaveExtension } from './dave.js';
@@ -63,13 +64,14 @@ function advertised(host: string): string {
 
 /**
  * The voice area: its routes, its gateway handlers (READY `voice_states`, op 4, calls ended with the last session),
- * and `handle`, whose `listen` startPlatform calls once the HTTP server is up.
+ * `guildVoice` (what the bot API asks about guild calls) and `handle`, whose `listen` startPlatform calls once the
+ * HTTP server is up.
  */
 export function voiceArea(
   ctx: PlatformContext,
   options: VoiceOptions = {},
   guildModel: GuildModel,
-): PlatformArea & { handle: VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> } } {
+): PlatformArea & { handle: VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> }; guildVoice: GuildVoiceCalls } {
   const maxParticipants = options.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
   if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
   LossInjector.check(options.lossRate ?? 0);
@@ -100,14 +102,16 @@ export function voiceArea(
     ...(options.gateway && { options: options.gateway }),
   });
   const guildCalls = new GuildCalls(ctx, guildModel, states);
-  guildModel.voice.voiceStatesOf = (guildId) => guildCalls.guildCreateVoiceStates(guildId);
-  // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
-  guildModel.voice.disconnect = ({ guildId, channelId, userId }) => {
-    for (const state of states.ofGuild(guildId)) {
-      if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
-        calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
+  const guildVoice: GuildVoiceCalls = {
+    voiceStatesOf: (guildId) => guildCalls.guildCreateVoiceStates(guildId),
+    // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
+    disconnect: ({ guildId, channelId, userId }) => {
+      for (const state of states.ofGuild(guildId)) {
+        if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
+          calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
+        }
       }
-    }
+    },
   };
   calls = new VoiceCalls({
     ctx,
@@ -193,6 +197,7 @@ export function voiceArea(
     // Guild voice channels' calls use the bot API's guild model and its voice-channel state (start time).
     dependencies: ['bot-api'],
     handle,
+    guildVoice,
     routes(app) {
       registerVoiceStateRoutes(app, ctx, states);
       registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));

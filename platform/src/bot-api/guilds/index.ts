@@ -21,7 +21,7 @@ import { AutoModService } from './automod/service.js';
 import { guildGatewayHandlers } from './gateway.js';
 import { guildRoutes } from './routes.js';
 import { GuildService } from './service.js';
-import { VoiceChannelState } from './voice-channel-state.js';
+import { VoiceChannelState, type GuildVoiceCalls } from './voice-channel-state.js';
 import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
 import { botDevRoutes } from './dev-routes.js';
 import { applicationRoutes } from '../applications/routes.js';
@@ -35,14 +35,15 @@ export interface BotApi {
 }
 
 /**
- * The bot API area. Its routes start with the guild routes (guilds, roles, members, bans), then the services' routes
- * and the interactions' (which use the guild and message services).
+ * The bot API area (`voiceCalls`: the voice area's answers about guild calls, read when used). Its routes start with
+ * the guild routes (guilds, roles, members, bans), then the services' routes and the interactions' (which use the
+ * guild and message services).
  */
-export function botApiArea(ctx: PlatformContext): PlatformArea & { api: BotApi } {
+export function botApiArea(ctx: PlatformContext, voiceCalls: () => GuildVoiceCalls | undefined): PlatformArea & { api: BotApi } {
   const guilds = new GuildService(ctx);
   const automod = new AutoModService(ctx, guilds);
   const messages = new MessageService(ctx, guilds, automod);
-  const voice = new VoiceChannelState();
+  const voice = new VoiceChannelState(voiceCalls);
   const reactions = new ReactionService(ctx, guilds, messages);
   const interactions = interactionsPart(ctx, guilds, messages);
   return {
