@@ -1,4 +1,4 @@
-import type { PlatformContext } from './context.js';
+import type { PlatformKernel } from './kernel.js';
 import type { GatewayIdentity } from './gateway/index.js';
 import { findBearer, findBot } from './http/auth.js';
 import { applicationProfilesJson } from './users/application-profiles.js';
@@ -12,7 +12,7 @@ import { botSelfJson, userJson } from './users/serialize.js';
  */
 const BOT_PREFIX = 'Bot ';
 
-export function gatewayAuthenticator(ctx: PlatformContext): (token: string) => GatewayIdentity | null {
+export function gatewayAuthenticator(ctx: PlatformKernel): (token: string) => GatewayIdentity | null {
   return (token) => {
     if (token.startsWith('Bearer ')) {
       const bearer = findBearer(ctx, token.slice('Bearer '.length));

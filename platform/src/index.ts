@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { PlatformContext, PlatformUrls } from './context.js';
-import { CORE_ACCOUNT_MOVERS } from './accounts/migrations.js';
-import { registerDevGuard } from './admin/dev-guard.js';
-import { devRoutes } from './admin/routes.js';
+import type { PlatformContext, PlatformUrls, SessionControl } from './context.js';
+import { accountsArea } from './accounts/migrations.js';
+import { devGuardArea } from './admin/dev-guard.js';
+import { devArea } from './admin/index.js';
+import type { AccountMovers, PlatformArea } from './areas/area.js';
+import { assembleAreas, gatewayFanOut, type AssembledAreas } from './areas/assemble.js';
 import { applyConfig } from './config/apply.js';
 import { ensureDevEnvironment } from './config/dev-environment.js';
 import { platformCertificate } from './crypto/tls.js';
@@ -14,44 +16,41 @@ import { InProcessLog, type ClusterLog } from './events/cluster-log.js';
 import { RedisLog, redactUrl } from './events/redis-log.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
-import { guildRoutes } from './bot-api/guilds/routes.js';
-import { registerBotApi, type BotApi } from './bot-api/guilds/index.js';
-import { registerLobbies } from './lobbies/index.js';
+import { botApiArea } from './bot-api/guilds/index.js';
+import type { GuildVoiceCalls } from './bot-api/guilds/voice-channel-state.js';
+import { lobbiesArea } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
 import { createHttpServer } from './http/server.js';
-import { registerPremium } from './premium/index.js';
-import { registerActivities } from './activities/index.js';
+import { premiumArea } from './premium/index.js';
+import { activitiesArea } from './activities/index.js';
 import { createAttachmentsServer } from './attachments/server.js';
-import { API_PREFIX, registerArea } from './http/api.js';
-import { registerRouteConventions } from './http/route-conventions.js';
+import { API_PREFIX } from './http/api.js';
+import { routeConventionsArea } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
 import { createLogger } from './logger.js';
 import type { RouteEntry } from './route-table.js';
-import { registerAuthorizeRoutes } from './oauth/authorize/routes.js';
-import { registerDeviceAuthorizeRoute } from './oauth/device/authorize.js';
-import { registerDeviceVerificationRoutes } from './oauth/device/verification.js';
-import { registerOAuthMeRoute } from './oauth/me.js';
+import { oauthArea } from './oauth/index.js';
 import { OidcSigningKeys } from './oauth/oidc/signing-keys.js';
-import { registerOidcRoutes } from './oauth/oidc/routes.js';
-import { registerLanding } from './landing/routes.js';
-import { registerRevokeRoutes } from './oauth/revoke.js';
-import { registerTokenRoutes } from './oauth/token/routes.js';
+import { landingArea } from './landing/routes.js';
 import { resolveOptions, type PlatformOptions, type ResolvedOptions } from './options.js';
 import { LOOPBACK_RANGES, OutboundGuard, type OwnListeners } from './outbound/guard.js';
 import { OutboundHttpClient } from './outbound/http-client.js';
 import { OidcProviderVerifier } from './partner-sdk/oidc/verifier.js';
-import { partnerSdkRoutes } from './partner-sdk/routes.js';
-import { registerPortal } from './portal/index.js';
+import { partnerSdkArea } from './partner-sdk/index.js';
+import { portalArea } from './portal/index.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
-import { registerSocial, type SocialServices } from './social/index.js';
-import { registerDevRpcRoutes, startRpcServer, type RpcServer } from './rpc/index.js';
-import { userRoutes } from './users/routes.js';
-import { registerVoice, type VoiceHandle, type VoiceOptions } from './voice/index.js';
+import { socialArea } from './social/index.js';
+import { startRpcServer, type RpcServer } from './rpc/index.js';
+import { usersArea } from './users/index.js';
+import { voiceArea, type VoiceHandle, type VoiceOptions } from './voice/index.js';
 import { WebhookDeliverer, webhookLeaseMs } from './webhooks/deliverer.js';
 
-export type { PlatformOptions, RateLimitRule, TokenLifetimes, WebhookRetryOptions } from './options.js';
+export type { PlatformOptions } from './options.js';
+export type { RateLimitRule } from './http/rate-limit.js';
+export type { TokenLifetimes } from './oauth/token-lifetimes.js';
+export type { WebhookRetryOptions } from './webhooks/retry-options.js';
 export type { LobbyLimits } from './lobbies/limits.js';
 export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
@@ -122,32 +121,6 @@ export interface StartOptions extends PlatformOptions {
   voice?: VoiceOptions;
 }
 
-function registerRoutes(app: FastifyInstance, ctx: PlatformContext, rpc: () => RpcServer | undefined): { social: SocialServices; botApi: BotApi } {
-  if (ctx.options.devMode) registerDevGuard(app, ctx.devToken);
-  registerRouteConventions(app, ctx);
-  registerAuthorizeRoutes(app, ctx);
-  registerTokenRoutes(app, ctx);
-  registerRevokeRoutes(app, ctx);
-  registerDeviceAuthorizeRoute(app, ctx);
-  registerDeviceVerificationRoutes(app, ctx);
-  registerOAuthMeRoute(app, ctx);
-  registerOidcRoutes(app, ctx);
-  registerLanding(app, ctx);
-  registerArea(app, ctx, partnerSdkRoutes);
-  registerArea(app, ctx, userRoutes);
-  registerArea(app, ctx, guildRoutes);
-  const botApi = registerBotApi(app, ctx);
-  registerPremium(app, ctx);
-  registerActivities(app, ctx);
-  registerLobbies(app, ctx);
-  const social = registerSocial(app, ctx);
-  if (ctx.options.devMode) {
-    registerArea(app, ctx, devRoutes);
-    registerDevRpcRoutes(app, `${API_PREFIX}/dev`, rpc);
-  }
-  return { social, botApi };
-}
-
 /** Refused unless allowed explicitly: development mode mints tokens for any user (PROTOCOL.md §9). */
 function assertDevModeStaysLocal(options: ResolvedOptions): void {
   if (options.devMode && !isLoopbackHost(options.host) && !options.allowDevOnNetwork) {
@@ -156,6 +129,14 @@ function assertDevModeStaysLocal(options: ResolvedOptions): void {
         'Turn development mode off (devMode: false, --no-dev) or allow it explicitly (allowDevOnNetwork: true, --allow-dev-on-network).',
     );
   }
+}
+
+/** The gateway's session control, read at each call: before the gateway exists nobody is connected. */
+function lateSessions(gateway: () => SessionControl | undefined): SessionControl {
+  return {
+    disconnectUser: (userId, closeCode) => gateway()?.disconnectUser(userId, closeCode),
+    hasSession: (userId, applicationId) => gateway()?.hasSession(userId, applicationId) ?? false,
+  };
 }
 
 /** The base URL a listener is reached at: the advertised one, else its address (a wildcard one as loopback). */
@@ -215,26 +196,29 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const bus = new EventBus(log);
     const rateLimiter = new RateLimiter(resolved.rateLimits, now);
     const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
+    // Values known only later, read through the context when used: the URLs once the server listens, the gateway's
+    // sessions once it exists, the areas' gateway handlers and account movers once they are assembled.
+    let urls: PlatformUrls = { http: '', api: '', gateway: '', attachments: '' };
+    let gatewayHandle: GatewayHandle | undefined;
+    let assembled: AssembledAreas | undefined;
+    const movers: AccountMovers = () => assembled?.accountMovers ?? [];
+    // External ID tokens are proven for the partner SDK's routes and for OAuth2 merges.
+    const externalTokens = new OidcProviderVerifier(issuerOutbound, { allowLocalhostIssuers: resolved.allowLocalhostIssuers, cacheSeconds: resolved.oidcCacheSeconds, now });
     const ctx: PlatformContext = {
       options: resolved,
       store,
       ids: new SnowflakeGenerator(now),
       logger,
       bus,
-      urls: { http: '', api: '', gateway: '', attachments: '' },
-      sessions: { disconnectUser: () => undefined, hasSession: () => false },
+      get urls() {
+        return urls;
+      },
+      sessions: lateSessions(() => gatewayHandle),
       signingKeys: new OidcSigningKeys(store, now),
-      externalTokens: new OidcProviderVerifier(issuerOutbound, {
-        allowLocalhostIssuers: resolved.allowLocalhostIssuers,
-        cacheSeconds: resolved.oidcCacheSeconds,
-        now,
-      }),
       webhooks,
       outbound,
       rateLimiter,
-      accountMigrations: [...CORE_ACCOUNT_MOVERS],
       devToken: randomToken(),
-      gatewayHooks: { readyExtras: [], userPresence: [], sessionsChanged: [], sessionsObserved: [], identified: [], commands: [] },
       now,
     };
 
@@ -264,48 +248,59 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       authenticate: gatewayAuthenticator(ctx),
       logger: logger.child({ area: 'gateway' }),
       publicUrl: () => ctx.urls.http,
-      readyExtras: (identity) => Object.assign({}, ...ctx.gatewayHooks.readyExtras.map((extra) => extra(identity))),
-      userPresence: (identity, presence) => {
-        for (const handle of ctx.gatewayHooks.userPresence) {
-          const outcome = handle(identity, presence);
-          if (outcome) return outcome;
-        }
-        return false;
-      },
-      sessionsChanged: (change) => ctx.gatewayHooks.sessionsChanged.forEach((handle) => handle(change)),
-      sessionsObserved: (change) => ctx.gatewayHooks.sessionsObserved.forEach((handle) => handle(change)),
-      identified: (session) => ctx.gatewayHooks.identified.forEach((handle) => handle(session)),
-      command: (command) => {
-        for (const handle of ctx.gatewayHooks.commands) {
-          const outcome = handle(command);
-          if (outcome) return outcome;
-        }
-        return false;
-      },
+      ...gatewayFanOut(() => assembled?.gateway ?? []),
       ...(options.gateway ? { options: options.gateway } : {}),
     });
-    ctx.sessions = gateway;
+    gatewayHandle = gateway;
     let rpc: RpcServer | undefined;
-    const { social, botApi } = registerRoutes(app, ctx, () => rpc);
+
+    // The areas, built in this order (their bus subscriptions are made in it) and assembled in the list's order:
+    // routes and request hooks (the dev guard's first, then the route convention's), gateway handlers, movers.
+    // Adding an area is one more entry here.
+    // The bot API asks the voice area about guild calls; the voice area, built later, uses the bot API's guilds.
+    let guildVoice: GuildVoiceCalls | undefined;
+    const botApi = botApiArea(ctx, () => guildVoice);
+    const premium = premiumArea(ctx);
+    const activities = activitiesArea(ctx);
+    const lobbies = lobbiesArea(ctx);
+    const social = socialArea(ctx);
     // The developer portal (PROTOCOL.md §15): web pages under /developers.
-    registerPortal(app, ctx, gateway);
-    // Guild voice channels' calls use the bot API's guild model and its voice-channel state (start time).
-    const voice = registerVoice(app, ctx, options.voice, botApi);
+    const portal = portalArea(ctx, gateway);
+    const voice = voiceArea(ctx, options.voice, botApi.api);
+    guildVoice = voice.guildVoice;
+    const areas: PlatformArea[] = [
+      ...(resolved.devMode ? [devGuardArea(ctx.devToken)] : []),
+      routeConventionsArea(ctx),
+      accountsArea(),
+      oauthArea(ctx, { externalTokens, movers }),
+      landingArea(ctx),
+      partnerSdkArea(ctx, movers, externalTokens),
+      usersArea(ctx),
+      botApi,
+      premium,
+      activities,
+      lobbies,
+      social,
+      ...(resolved.devMode ? [devArea(ctx, () => rpc)] : []),
+      portal,
+      voice,
+    ];
+    assembled = assembleAreas(app, areas);
 
     try {
       // Every area has subscribed to the log by now; with a broker this also replays the retained history.
       await log.start();
       await app.listen({ port: resolved.port, host: resolved.host });
       await attachments.listen({ port: resolved.attachments.port, host: resolved.host });
-      await voice.listen(resolved.host, tls);
-      ctx.urls = listeningUrls(app, attachments, resolved);
+      await voice.handle.listen(resolved.host, tls);
+      urls = listeningUrls(app, attachments, resolved);
       recordOwnListeners(
         own,
-        [app.server.address() as AddressInfo, attachments.server.address() as AddressInfo, Number(voice.endpoint.slice(voice.endpoint.lastIndexOf(':') + 1))],
+        [app.server.address() as AddressInfo, attachments.server.address() as AddressInfo, Number(voice.handle.endpoint.slice(voice.handle.endpoint.lastIndexOf(':') + 1))],
         [ctx.urls.http, ctx.urls.attachments, `http://${resolved.host}:${(app.server.address() as AddressInfo).port}`],
       );
       // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
-      if (resolved.rpc) rpc = await startRpcServer(ctx, social, resolved.rpc);
+      if (resolved.rpc) rpc = await startRpcServer(ctx, social.services, resolved.rpc);
     } catch (error) {
       await attachments.close();
       await app.close();
@@ -330,7 +325,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       store,
       bus,
       gateway,
-      voice,
+      voice: voice.handle,
       context: ctx,
       routes,
       logger,

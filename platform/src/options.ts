@@ -5,45 +5,10 @@ import type { PlatformConfig } from './config/schema.js';
 import { DEFAULT_LOBBY_LIMITS, type LobbyLimits } from './lobbies/limits.js';
 import { DEFAULT_SOCIAL_LIMITS, type SocialLimits } from './social/limits.js';
 import { LOOPBACK_RANGES } from './outbound/guard.js';
+import type { RateLimitRule } from './http/rate-limit.js';
+import { DEFAULT_TOKEN_LIFETIMES, type TokenLifetimes } from './oauth/token-lifetimes.js';
+import { DEFAULT_WEBHOOK_RETRY, type WebhookRetryOptions } from './webhooks/retry-options.js';
 import type { RpcOptions } from './rpc/options.js';
-
-/** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
-export interface RateLimitRule {
-  limit: number;
-  windowSeconds: number;
-}
-
-export interface TokenLifetimes {
-  /** OAuth2 access tokens (published value: 7 days). */
-  accessSeconds: number;
-  /** OAuth2 refresh tokens. */
-  refreshSeconds: number;
-  /** Provisional-account access tokens (published value: 7 days). */
-  provisionalAccessSeconds: number;
-  /** Authorization codes. */
-  authorizationCodeSeconds: number;
-  /** Device codes (published value: 300 s). */
-  deviceCodeSeconds: number;
-  /** Minimum polling interval announced for device codes (published value: 5 s). */
-  deviceIntervalSeconds: number;
-}
-
-export interface WebhookRetryOptions {
-  /** First retry delay; doubles on each failure. */
-  baseMs: number;
-  /** Upper bound of one retry delay. */
-  maxMs: number;
-  /** An event still undelivered this long after it was created is marked failed (published: 10 min). */
-  giveUpAfterMs: number;
-  /** Per-attempt timeout (published: the receiver must answer within 3 s). */
-  timeoutMs: number;
-  /**
-   * How long a claimed delivery stays invisible to the other nodes on the database, so a slow receiver never gets
-   * one event from two of them; a node that dies mid-delivery leaves its claims to be retried after it. Longer than
-   * `timeoutMs`; default the larger of 60 s and 4 × `timeoutMs`.
-   */
-  leaseMs?: number;
-}
 
 export interface PlatformOptions {
   /** TCP port; 0 picks an ephemeral port. */
@@ -143,22 +108,6 @@ export interface ResolvedOptions {
   socialLimits: SocialLimits;
   rpc: RpcOptions | undefined;
 }
-
-export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
-  accessSeconds: 604_800,
-  refreshSeconds: 30 * 86_400,
-  provisionalAccessSeconds: 604_800,
-  authorizationCodeSeconds: 600,
-  deviceCodeSeconds: 300,
-  deviceIntervalSeconds: 5,
-};
-
-export const DEFAULT_WEBHOOK_RETRY: WebhookRetryOptions = {
-  baseMs: 1_000,
-  maxMs: 60_000,
-  giveUpAfterMs: 10 * 60_000,
-  timeoutMs: 3_000,
-};
 
 export function resolveOptions(options: PlatformOptions): ResolvedOptions {
   const devMode = options.devMode ?? true;

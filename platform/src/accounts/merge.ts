@@ -1,3 +1,4 @@
+import type { AccountMover } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import type { ApplicationRecord, UserRecord } from '../store/types.js';
 import type { ExternalSubject } from '../partner-sdk/external-token.js';
@@ -7,12 +8,12 @@ import { isMergeRestricted } from './bans.js';
 /**
  * Merges the provisional account behind `subject` into the full account `target` (platform/PROTOCOL.md §5, "Merge"),
  * inside the caller's transaction so a failed merge leaves the authorization code unredeemed. The provisional account's
- * identities and data move to the target, its tokens are deleted and the account is removed. Returns the ids of removed
- * accounts (their gateway sessions are closed after commit).
+ * identities and data move to the target (each of `movers` moves its area's data), its tokens are deleted and the
+ * account is removed. Returns the ids of removed accounts (their gateway sessions are closed after commit).
  *
  * An identity with no account yet is simply linked to the target.
  */
-export function mergeInTransaction(ctx: PlatformContext, app: ApplicationRecord, target: UserRecord, subject: ExternalSubject): string[] {
+export function mergeInTransaction(ctx: PlatformContext, movers: readonly AccountMover[], app: ApplicationRecord, target: UserRecord, subject: ExternalSubject): string[] {
   if (target.isProvisional) throw ProvisionalErrors.mergeDestinationProvisional();
 
   let source: UserRecord | undefined;
@@ -42,7 +43,7 @@ export function mergeInTransaction(ctx: PlatformContext, app: ApplicationRecord,
   const sourceIdentities = ctx.store.identities.listForUser(source.id);
   for (const identity of sourceIdentities) assertNoOtherIdentity(ctx, ctx.store.applications.get(identity.applicationId) ?? app, target, identity.authType, identity.issuer);
   for (const identity of sourceIdentities) ctx.store.identities.moveTo(identity, target.id);
-  for (const migration of ctx.accountMigrations) migration.merge?.(ctx, source.id, target.id);
+  for (const mover of movers) mover.merge?.(ctx.store, source.id, target.id);
   ctx.store.tokens.deleteForUser(source.id);
   for (const grant of ctx.store.grants.listForUser(source.id)) ctx.store.grants.delete(grant.applicationId, source.id);
   ctx.store.users.delete(source.id);

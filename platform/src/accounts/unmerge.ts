@@ -1,3 +1,4 @@
+import type { AccountMover } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import { Errors } from '../http/errors.js';
 import type { ApplicationRecord, ExternalIdentityRecord, UserRecord } from '../store/types.js';
@@ -7,18 +8,18 @@ import { createProvisionalUser } from './users.js';
 /**
  * Unlinks an external identity from the full account it was merged into (platform/PROTOCOL.md §5, "Unmerge"): the
  * account loses every token of the application, a new provisional account (new user id) takes over the identity with
- * the account's display name, data migrations run, and APPLICATION_DEAUTHORIZED is sent. A provisional owner cannot be
- * unmerged (50229).
+ * the account's display name, `movers` move their areas' data, and APPLICATION_DEAUTHORIZED is sent. A provisional
+ * owner cannot be unmerged (50229).
  */
-export function unmergeIdentity(ctx: PlatformContext, app: ApplicationRecord, identity: ExternalIdentityRecord): UserRecord {
+export function unmergeIdentity(ctx: PlatformContext, movers: readonly AccountMover[], app: ApplicationRecord, identity: ExternalIdentityRecord): UserRecord {
   const { full, standIn } = ctx.store.transaction(() => {
     const full = ctx.store.users.get(identity.userId);
     if (!full) throw Errors.unknownUser();
     if (full.isProvisional) throw Errors.invalidUserType();
     const standIn = createProvisionalUser(ctx, { applicationId: app.id, displayName: full.globalName ?? full.username });
     ctx.store.identities.moveTo(identity, standIn.id);
-    for (const migration of ctx.accountMigrations) {
-      migration.unmerge?.(ctx, { fullUserId: full.id, provisionalUserId: standIn.id, applicationId: app.id });
+    for (const mover of movers) {
+      mover.unmerge?.(ctx.store, { fullUserId: full.id, provisionalUserId: standIn.id, applicationId: app.id });
     }
     deauthorizeInTransaction(ctx, app, full);
     return { full, standIn };
@@ -28,9 +29,9 @@ export function unmergeIdentity(ctx: PlatformContext, app: ApplicationRecord, id
 }
 
 /** Every identity of `user` for `app` is unlinked (token revocation by an SDK app acts as an unmerge). */
-export function unmergeAllForApp(ctx: PlatformContext, app: ApplicationRecord, user: UserRecord): UserRecord[] {
+export function unmergeAllForApp(ctx: PlatformContext, movers: readonly AccountMover[], app: ApplicationRecord, user: UserRecord): UserRecord[] {
   return ctx.store.identities
     .listForUser(user.id)
     .filter((identity) => identity.applicationId === app.id)
-    .map((identity) => unmergeIdentity(ctx, app, identity));
+    .map((identity) => unmergeIdentity(ctx, movers, app, identity));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 
 import type { UserRecord } from '../store/types.js';
 import { publishedError } from '../http/published-errors.js';
@@ -8,7 +8,7 @@ export const USERNAME_PATTERN = /^[a-z0-9_.]{2,32}$/;
 
 type NewUserFields = Partial<Omit<UserRecord, 'id' | 'createdAt'>> & { username: string };
 
-function baseUser(ctx: PlatformContext, fields: NewUserFields): UserRecord {
+function baseUser(ctx: PlatformKernel, fields: NewUserFields): UserRecord {
   return {
     id: ctx.ids.next(),
     globalName: null,
@@ -30,14 +30,14 @@ function baseUser(ctx: PlatformContext, fields: NewUserFields): UserRecord {
   };
 }
 
-export function createUser(ctx: PlatformContext, fields: NewUserFields & { id?: string }): UserRecord {
+export function createUser(ctx: PlatformKernel, fields: NewUserFields & { id?: string }): UserRecord {
   const user = { ...baseUser(ctx, fields), ...(fields.id ? { id: fields.id } : {}) };
   ctx.store.users.insert(user);
   return user;
 }
 
 /** The bot user of an application; its username derives from the application name. */
-export function createBotUser(ctx: PlatformContext, applicationName: string): UserRecord {
+export function createBotUser(ctx: PlatformKernel, applicationName: string): UserRecord {
   return createUser(ctx, { username: uniqueUsername(ctx, applicationName, 'bot'), globalName: applicationName, bot: true, verified: true });
 }
 
@@ -51,7 +51,7 @@ export interface ProvisionalUserFields {
  * A provisional account: no credentials of its own, owned by the application that created it. Its username is
  * generated from the display name (platform/PROTOCOL.md §5, "Identities"); global_name carries the display name itself.
  */
-export function createProvisionalUser(ctx: PlatformContext, fields: ProvisionalUserFields): UserRecord {
+export function createProvisionalUser(ctx: PlatformKernel, fields: ProvisionalUserFields): UserRecord {
   return createUser(ctx, {
     username: uniqueUsername(ctx, fields.displayName ?? 'player', 'player'),
     globalName: fields.displayName ?? null,
@@ -62,7 +62,7 @@ export function createProvisionalUser(ctx: PlatformContext, fields: ProvisionalU
 }
 
 /** A free username built from `seed` plus a random suffix; 530006 if none is found (published: retry). */
-export function uniqueUsername(ctx: PlatformContext, seed: string, fallback: string): string {
+export function uniqueUsername(ctx: PlatformKernel, seed: string, fallback: string): string {
   let base = seed.toLowerCase().replace(/[^a-z0-9_.]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 24);
   if (base.length < 2) base = fallback;
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -3,7 +3,7 @@
  * its URL mappings, and the development routes. ActivityInstances keeps no state of its own (everything is in the
  * store), so the interactions area constructs its own to launch instances.
  */
-import type { FastifyInstance } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import { GuildService } from '../bot-api/guilds/service.js';
 import { registerArea } from '../http/api.js';
@@ -12,10 +12,14 @@ import { ActivityInstances } from './instances.js';
 import { registerActivityProxy } from './proxy.js';
 import { activityRoutes } from './routes.js';
 
-export function registerActivities(app: FastifyInstance, ctx: PlatformContext): ActivityInstances {
+export function activitiesArea(ctx: PlatformContext): PlatformArea {
   const instances = new ActivityInstances(ctx);
-  registerArea(app, ctx, activityRoutes(instances));
-  registerActivityProxy(app, ctx);
-  if (ctx.options.devMode) registerArea(app, ctx, activityDevRoutes(instances, new GuildService(ctx)));
-  return instances;
+  return {
+    name: 'activities',
+    routes(app) {
+      registerArea(app, ctx, activityRoutes(instances));
+      registerActivityProxy(app, ctx);
+      if (ctx.options.devMode) registerArea(app, ctx, activityDevRoutes(instances, new GuildService(ctx)));
+    },
+  };
 }

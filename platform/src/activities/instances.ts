@@ -7,7 +7,7 @@
  * (DISCORD_LAUNCH_ACTIVITY), and from the development route acting as a user. Who may launch or join is checked
  * by the caller (the interaction already checked its user; the development route checks channel access).
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { APPLICATION_FLAG_EMBEDDED } from '../commands/service.js';
 import type { ActivityInstanceRecord } from '../store/activity-types.js';
 import type { ApplicationRecord } from '../store/types.js';
@@ -15,7 +15,7 @@ import { ActivityErrors } from './errors.js';
 import { instanceIdOf, locationIdOf, type ActivityPlace } from './location.js';
 
 export class ActivityInstances {
-  constructor(private readonly ctx: PlatformContext) {}
+  constructor(private readonly ctx: PlatformKernel) {}
 
   /** Starts the application's activity in `place` for `userId`, or adds the user to the instance already there. */
   launch(app: ApplicationRecord, userId: string, place: ActivityPlace): { instance: ActivityInstanceRecord; created: boolean } {

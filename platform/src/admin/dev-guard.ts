@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import { constantTimeEqual } from '../crypto/tokens.js';
 import { API_PREFIX } from '../http/api.js';
 import { ApiError } from '../http/errors.js';
@@ -43,4 +44,9 @@ export function registerDevGuard(app: FastifyInstance, devToken: string): void {
     if (isJson(request.headers['content-type'])) return;
     throw new ApiError(403, 0, '403: Development routes take Content-Type: application/json or the X-Svcpp-Dev-Token header');
   });
+}
+
+/** The guard as the first area of a development platform: its onRequest hook runs before every other area's. */
+export function devGuardArea(devToken: string): PlatformArea {
+  return { name: 'dev-guard', routes: (app) => registerDevGuard(app, devToken) };
 }

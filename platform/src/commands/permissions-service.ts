@@ -5,7 +5,7 @@
  * manage the guild and its roles, run the command and manage what the write changes (requireMayEdit). A write fires
  * APPLICATION_COMMAND_PERMISSIONS_UPDATE to the application's bot.
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { GuildErrors } from '../bot-api/guilds/errors.js';
 import { has, Permission } from '../bot-api/guilds/permissions.js';
 import type { GuildService } from '../bot-api/guilds/service.js';
@@ -28,7 +28,7 @@ export function permissionsJson(record: CommandPermissionsRecord) {
 
 export class CommandPermissionService {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly guilds: GuildService,
   ) {}
 

@@ -3,7 +3,7 @@
  * global, only with activities enabled; the default "Launch" one), defaults of `integration_types` and `contexts`
  * from the application's installation contexts, and the deprecated `dm_permission` mapped onto `contexts`.
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { fieldError } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
 import type { CommandRecord, CommandType as StoredType } from '../store/interaction-types.js';
@@ -47,7 +47,7 @@ export function commandJson(command: CommandRecord) {
 }
 
 export class CommandService {
-  constructor(private readonly ctx: PlatformContext) {}
+  constructor(private readonly ctx: PlatformKernel) {}
 
   list(app: ApplicationRecord, guildId: string | null): CommandRecord[] {
     return this.ctx.store.interactions.listCommands(app.id, guildId);

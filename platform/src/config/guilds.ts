@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
 import type { GuildRecord } from '../store/types.js';
 import type { GuildConfig } from './schema.js';
@@ -6,7 +6,7 @@ import { resolveApplication, resolveUser } from './references.js';
 import { everyoneRole } from '../bot-api/guilds/permissions.js';
 
 /** Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels; idempotent. */
-export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRecord {
+export function upsertGuild(ctx: PlatformKernel, config: GuildConfig): GuildRecord {
   const errors: ErrorTree = {};
   let failed = false;
   const owner = config.owner === null ? undefined : resolveUser(ctx, config.owner);
@@ -84,7 +84,7 @@ export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRec
 }
 
 /** Roles (by id, else name) and their holders; every member gets a profile row with its join time. */
-function applyRoles(ctx: PlatformContext, guild: GuildRecord, config: GuildConfig, holders: Array<Array<string | undefined>>): void {
+function applyRoles(ctx: PlatformKernel, guild: GuildRecord, config: GuildConfig, holders: Array<Array<string | undefined>>): void {
   const store = ctx.store.botGuilds;
   if (config.everyone_permissions !== undefined) {
     store.upsertRole({ ...everyoneRole(guild, store.getRole(guild.id, guild.id)), permissions: config.everyone_permissions });

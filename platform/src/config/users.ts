@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../http/errors.js';
 import type { UserRecord } from '../store/types.js';
@@ -7,7 +7,7 @@ import type { UserConfig } from './schema.js';
 import { resolveApplication, resolveGuild } from './references.js';
 
 /** Creates or updates (by id, else username) a full user account from config; idempotent. */
-export function upsertUserBase(ctx: PlatformContext, config: UserConfig): UserRecord {
+export function upsertUserBase(ctx: PlatformKernel, config: UserConfig): UserRecord {
   const existing = (config.id ? ctx.store.users.get(config.id) : undefined) ?? ctx.store.users.findByUsername(config.username);
   const fields = {
     username: config.username,
@@ -36,7 +36,7 @@ export function upsertUserBase(ctx: PlatformContext, config: UserConfig): UserRe
 }
 
 /** The parts of a user config that refer to guilds and applications (applied once those exist). */
-export function applyUserReferences(ctx: PlatformContext, user: UserRecord, config: UserConfig): UserRecord {
+export function applyUserReferences(ctx: PlatformKernel, user: UserRecord, config: UserConfig): UserRecord {
   const errors: ErrorTree = {};
   let failed = false;
   let primaryGuildId: string | null = null;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { hashToken } from '../crypto/tokens.js';
 import { hasScope } from '../oauth/scopes.js';
 import type { ApplicationRecord, TokenRecord, UserRecord } from '../store/types.js';
@@ -22,7 +22,7 @@ export interface BearerPrincipal {
 export type Principal = BotPrincipal | BearerPrincipal;
 
 /** Looks up a bot token; undefined when unknown. */
-export function findBot(ctx: PlatformContext, token: string): BotPrincipal | undefined {
+export function findBot(ctx: PlatformKernel, token: string): BotPrincipal | undefined {
   const app = ctx.store.applications.findByBotToken(token);
   if (!app) return undefined;
   const user = ctx.store.users.get(app.botUserId);
@@ -30,7 +30,7 @@ export function findBot(ctx: PlatformContext, token: string): BotPrincipal | und
 }
 
 /** Looks up a live access token (not expired, not revoked, user not banned); undefined otherwise. */
-export function findBearer(ctx: PlatformContext, token: string): BearerPrincipal | undefined {
+export function findBearer(ctx: PlatformKernel, token: string): BearerPrincipal | undefined {
   const record = ctx.store.tokens.findByHash(hashToken(token));
   if (!record || record.kind !== 'access' || record.expiresAt <= ctx.now()) return undefined;
   const app = ctx.store.applications.get(record.applicationId);
@@ -43,7 +43,7 @@ export function findBearer(ctx: PlatformContext, token: string): BearerPrincipal
  * Reads `Authorization: Bot <token>` or `Bearer <token>` (platform/PROTOCOL.md §2 "Credentials").
  * Missing → 401 code 0; a bad bot token → 401 50014; a bad access token → 401 50025.
  */
-export function authenticate(ctx: PlatformContext, request: FastifyRequest): Principal {
+export function authenticate(ctx: PlatformKernel, request: FastifyRequest): Principal {
   const header = request.headers.authorization;
   if (!header) throw Errors.unauthorized();
   const space = header.indexOf(' ');
@@ -63,14 +63,14 @@ export function authenticate(ctx: PlatformContext, request: FastifyRequest): Pri
   throw Errors.unauthorized();
 }
 
-export function requireBot(ctx: PlatformContext, request: FastifyRequest): BotPrincipal {
+export function requireBot(ctx: PlatformKernel, request: FastifyRequest): BotPrincipal {
   const principal = authenticate(ctx, request);
   if (principal.kind !== 'bot') throw Errors.onlyBotsCanUse();
   return principal;
 }
 
 /** A user access token that holds `scope` (after expansion of the sdk.* scopes). */
-export function requireBearer(ctx: PlatformContext, request: FastifyRequest, scope?: string): BearerPrincipal {
+export function requireBearer(ctx: PlatformKernel, request: FastifyRequest, scope?: string): BearerPrincipal {
   const principal = authenticate(ctx, request);
   if (principal.kind !== 'bearer') throw Errors.botsCannotUse();
   if (scope && !hasScope(principal.token.scopes, scope)) throw Errors.missingScope(scope);
@@ -78,7 +78,7 @@ export function requireBearer(ctx: PlatformContext, request: FastifyRequest, sco
 }
 
 /** Either credential; a Bearer token must hold `scope`. */
-export function requireAny(ctx: PlatformContext, request: FastifyRequest, scope?: string): Principal {
+export function requireAny(ctx: PlatformKernel, request: FastifyRequest, scope?: string): Principal {
   const principal = authenticate(ctx, request);
   if (principal.kind === 'bearer' && scope && !hasScope(principal.token.scopes, scope)) throw Errors.missingScope(scope);
   return principal;

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { RateLimitRule } from '../options.js';
+
+/** A fixed-window limit: at most `limit` requests per `windowSeconds`. */
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
 
 /**
  * Fixed-window rate limits per (bucket, key). Windows follow the platform clock so tests can drive them.

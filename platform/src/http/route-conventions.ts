@@ -5,6 +5,7 @@
  * keyed by the credential (a bare bucket name) are counted earlier, in onRequest (rate-limit-hooks.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import { authenticate, type Principal } from './auth.js';
 import { assertBodyKind, type BodyKind } from './body.js';
@@ -61,4 +62,9 @@ export function registerRouteConventions(app: FastifyInstance, ctx: PlatformCont
 
     if (request.routeOptions.schema?.body !== undefined) assertBodyKind(request, config.bodyKinds ?? ['json']);
   });
+}
+
+/** The route convention as an area: its hooks come before the routes of every area that follows it. */
+export function routeConventionsArea(ctx: PlatformContext): PlatformArea {
+  return { name: 'route-conventions', routes: (app) => registerRouteConventions(app, ctx) };
 }

@@ -17,15 +17,20 @@ import { interactionDevRoutes } from './dev-routes.js';
 import { interactionRoutes } from './routes.js';
 import { InteractionService } from './service.js';
 
-export function registerInteractions(app: FastifyInstance, ctx: PlatformContext, guilds: GuildService, messages: MessageService): InteractionService {
+/** The interactions' services and routes: a part of the bot API area (they use its guild and message services). */
+export function interactionsPart(ctx: PlatformContext, guilds: GuildService, messages: MessageService): { service: InteractionService; routes(app: FastifyInstance): void } {
   const commands = new CommandService(ctx);
   const permissions = new CommandPermissionService(ctx, guilds);
   const delivery = new InteractionDelivery(ctx);
   const interactions = new InteractionService(ctx, guilds, messages, permissions, delivery);
-  registerArea(app, ctx, commandRoutes(guilds, commands));
-  registerArea(app, ctx, commandPermissionRoutes(guilds, permissions));
-  registerArea(app, ctx, interactionRoutes(interactions));
-  registerArea(app, ctx, applicationModifyRoute(delivery));
-  if (ctx.options.devMode) registerArea(app, ctx, interactionDevRoutes(interactions, commands, delivery));
-  return interactions;
+  return {
+    service: interactions,
+    routes(app) {
+      registerArea(app, ctx, commandRoutes(guilds, commands));
+      registerArea(app, ctx, commandPermissionRoutes(guilds, permissions));
+      registerArea(app, ctx, interactionRoutes(interactions));
+      registerArea(app, ctx, applicationModifyRoute(delivery));
+      if (ctx.options.devMode) registerArea(app, ctx, interactionDevRoutes(interactions, commands, delivery));
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * OURS: the development route names their other members (`recipient_ids`) and the platform keeps one channel per set
  * of members; a two-member DM has the id of the pair's DM channel of the social layer (§10.4).
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { InteractionContext } from '../commands/schemas.js';
 import type { GuildService } from '../bot-api/guilds/service.js';
 import { fieldError } from '../http/errors.js';
@@ -25,7 +25,7 @@ export const MAX_RECIPIENTS = 9;
 
 export class InteractionPlaces {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly guilds: GuildService,
   ) {}
 

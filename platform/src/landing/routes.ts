@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import { Errors } from '../http/errors.js';
 import { landingPage } from './page.js';
@@ -46,4 +47,8 @@ export function registerLanding(app: FastifyInstance, ctx: PlatformContext): voi
       .header('cache-control', 'no-cache')
       .send(readShippedDoc(file));
   });
+}
+
+export function landingArea(ctx: PlatformContext): PlatformArea {
+  return { name: 'landing', routes: (app) => registerLanding(app, ctx) };
 }

@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { Principal } from '../http/auth.js';
 import { Errors } from '../http/errors.js';
 import type { RouteAuth } from '../http/route-conventions.js';
@@ -27,14 +27,14 @@ export function lobbyConfig(auth: LobbyAuth, bucket?: 'lobbies.write' | 'lobbies
 }
 
 /** A lobby of the caller's application; malformed ids, other applications' lobbies and unknown ones → 404 10031. */
-export function findLobby(ctx: PlatformContext, principal: Principal, id: string): LobbyRecord {
+export function findLobby(ctx: PlatformKernel, principal: Principal, id: string): LobbyRecord {
   const lobby = isSnowflake(id) ? ctx.store.lobbies.get(id) : undefined;
   if (!lobby || lobby.applicationId !== principal.app.id) throw LobbyErrors.unknownLobby();
   return lobby;
 }
 
 /** The caller's membership (Bearer callers only act in lobbies they are members of) → else 403 50001. */
-export function requireMember(ctx: PlatformContext, lobby: LobbyRecord, userId: string): LobbyMemberRecord {
+export function requireMember(ctx: PlatformKernel, lobby: LobbyRecord, userId: string): LobbyMemberRecord {
   const member = ctx.store.lobbies.member(lobby.id, userId);
   if (!member) throw Errors.missingAccess();
   return member;

@@ -1,5 +1,5 @@
 import { callerOf, type ApiScope, pathParams } from '../http/api.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { Principal } from '../http/auth.js';
 import type { ChannelRecord, GuildRecord } from '../store/types.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
@@ -22,7 +22,7 @@ function managesGuild(principal: Principal, guild: GuildRecord): boolean {
 }
 
 /** A linkable channel (§4): guild text channel (never nsfw here), of a guild the caller manages, not linked elsewhere. */
-function linkableChannel(ctx: PlatformContext, principal: Principal, lobby: LobbyRecord, channelId: string): ChannelRecord {
+function linkableChannel(ctx: PlatformKernel, principal: Principal, lobby: LobbyRecord, channelId: string): ChannelRecord {
   const channel = ctx.store.guilds.getChannel(channelId);
   const guild = channel ? ctx.store.guilds.get(channel.guildId) : undefined;
   if (!channel || !guild) throw LobbyErrors.unknownChannel();
@@ -33,7 +33,7 @@ function linkableChannel(ctx: PlatformContext, principal: Principal, lobby: Lobb
 }
 
 /** `PATCH /lobbies/{id}/channel-linking {channel_id | null}`: link, relink or unlink; members get LOBBY_UPDATE. */
-export function registerLinkingRoutes(app: ApiScope, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
+export function registerLinkingRoutes(app: ApiScope, ctx: PlatformKernel, lobbies: Lobbies, schemas: LobbySchemas): void {
   app.patch('/lobbies/:lobbyId/channel-linking', { config: lobbyConfig('both', 'lobbies.link'), schema: { params: pathParams('lobbyId'), body: schemas.link } }, async (request) => {
     const caller = callerOf(request);
     const lobby = findLobby(ctx, caller, request.params.lobbyId);

@@ -2,7 +2,7 @@
  * Lobby chat (PROTOCOL.md §10.5): send, history, delete and moderation metadata. Messages reach every member's
  * sessions of the application and the lobby's webhook; a lobby linked to a guild channel also gets a copy there.
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { Principal } from '../http/auth.js';
 import type { LobbyMessageRecord, LobbyRecord } from '../store/lobby-types.js';
 import { requireMember } from './access.js';
@@ -19,7 +19,7 @@ export interface NewLobbyMessage {
 
 export class LobbyMessages {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly lobbies: Lobbies,
   ) {}
 
@@ -53,7 +53,7 @@ export class LobbyMessages {
   /** Newest first, within the history window; with `after`, the `limit` messages that follow that id. */
   history(caller: Principal, lobby: LobbyRecord, limit: number, after?: string): Record<string, unknown>[] {
     if (caller.kind === 'bearer') requireMember(this.ctx, lobby, caller.user.id);
-    const since = this.ctx.now() - this.ctx.options.lobbyLimits.historySeconds * 1000;
+    const since = this.ctx.now() - this.lobbies.limits.historySeconds * 1000;
     return this.ctx.store.lobbies.listMessages(lobby.id, since, limit, after).map((message) => lobbyMessageJson(this.ctx, message));
   }
 

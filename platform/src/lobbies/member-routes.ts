@@ -1,5 +1,5 @@
 import { callerOf, type ApiScope, pathParams } from '../http/api.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
 import type { LobbyMemberRecord } from '../store/lobby-types.js';
@@ -7,7 +7,7 @@ import { findLobby, lobbyConfig, requireMember } from './access.js';
 import type { LobbySchemas } from './schemas.js';
 import { memberChange, type Lobbies } from './service.js';
 
-function knownUserId(ctx: PlatformContext, id: string): string {
+function knownUserId(ctx: PlatformKernel, id: string): string {
   if (!snowflakeSchema.safeParse(id).success || !ctx.store.users.get(id)) throw Errors.unknownUser();
   return id;
 }
@@ -16,7 +16,7 @@ function knownUserId(ctx: PlatformContext, id: string): string {
  * Member routes (platform/PROTOCOL.md §10.5): upsert, bulk, remove (bot) and leave (the member, for lobbies joined by
  * secret).
  */
-export function registerMemberRoutes(app: ApiScope, ctx: PlatformContext, lobbies: Lobbies, schemas: LobbySchemas): void {
+export function registerMemberRoutes(app: ApiScope, ctx: PlatformKernel, lobbies: Lobbies, schemas: LobbySchemas): void {
   // Leave. Registered before the parametric route; the router prefers the static segment anyway.
   app.delete('/lobbies/:lobbyId/members/@me', { config: lobbyConfig('bearer', 'lobbies.write'), schema: { params: pathParams('lobbyId') } }, async (request, reply) => {
     const caller = callerOf(request);

@@ -1,11 +1,11 @@
 import { callerOf, pathParams, type ApiScope } from '../http/api.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { findLobby, lobbyConfig } from './access.js';
 import type { LobbyMessages } from './lobby-messages.js';
 import type { LobbySchemas } from './schemas.js';
 
 /** Lobby chat routes (platform/PROTOCOL.md §10.5); the rules are in LobbyMessages. */
-export function registerMessageRoutes(app: ApiScope, ctx: PlatformContext, messages: LobbyMessages, schemas: LobbySchemas): void {
+export function registerMessageRoutes(app: ApiScope, ctx: PlatformKernel, messages: LobbyMessages, schemas: LobbySchemas): void {
   app.post('/lobbies/:lobbyId/messages', { config: lobbyConfig('both', 'lobbies.message'), schema: { params: pathParams('lobbyId'), body: schemas.message } }, async (request, reply) => {
     const caller = callerOf(request);
     const lobby = findLobby(ctx, caller, request.params.lobbyId);

@@ -1,4 +1,4 @@
-import type { AccountMigration } from '../accounts/migrations.js';
+import type { AccountMover } from '../areas/area.js';
 import type { Lobbies } from './service.js';
 
 /**
@@ -10,7 +10,7 @@ import type { Lobbies } from './service.js';
  * - unmerge: the full account's memberships in the application's lobbies, and its messages there, move to the new
  *   provisional account — lobbies are game data and follow the game identity.
  */
-export function lobbyMigration(lobbies: Lobbies): AccountMigration {
+export function lobbyMover(lobbies: Lobbies): AccountMover {
   const store = lobbies.ctx.store.lobbies;
   const move = (fromUserId: string, toUserId: string, applicationId?: string): string[] => {
     const moved: string[] = [];
@@ -26,11 +26,11 @@ export function lobbyMigration(lobbies: Lobbies): AccountMigration {
   };
   return {
     name: 'lobby memberships',
-    merge: (_ctx, fromUserId, toUserId) => {
+    merge: (_store, fromUserId, toUserId) => {
       move(fromUserId, toUserId);
       store.moveMessageAuthor(fromUserId, toUserId);
     },
-    unmerge: (_ctx, { fullUserId, provisionalUserId, applicationId }) => {
+    unmerge: (_store, { fullUserId, provisionalUserId, applicationId }) => {
       const lobbyIds = move(fullUserId, provisionalUserId, applicationId);
       store.moveMessageAuthor(fullUserId, provisionalUserId, lobbyIds);
     },

@@ -1,10 +1,13 @@
 import type { LobbyMemberResponse, LobbyMessageResponse, LobbyResponse, MessageResponse } from 'discord-api-spec';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { channelJson } from '../bot-api/guilds/channels.js';
 import type { ChannelMessageRecord, LobbyMemberRecord, LobbyMessageRecord, LobbyRecord } from '../store/lobby-types.js';
 import { knownUserJson, type PublicUserJson } from '../users/serialize.js';
 
 export type Json = Record<string, unknown>;
+
+/** Whether the user holds a gateway session for the application (a member's `connected`). */
+export type HasSession = (userId: string, applicationId: string) => boolean;
 
 /** The published member plus what the SDK needs (OURS, PROTOCOL.md §10.5): `connected` and the user object. */
 export type LobbyMemberJson = LobbyMemberResponse & { connected: boolean; user: PublicUserJson };
@@ -16,12 +19,12 @@ export type LobbyMessageJson = LobbyMessageResponse & { timestamp: string; autho
 export type ChannelMessageJson = MessageResponse & { guild_id: string; lobby_id: string };
 
 /** Member `{id, metadata, flags, additional_name?, connected, user}`; `additional_name` only when set. */
-export function memberJson(ctx: PlatformContext, lobby: LobbyRecord, member: LobbyMemberRecord): LobbyMemberJson {
+export function memberJson(ctx: PlatformKernel, hasSession: HasSession, lobby: LobbyRecord, member: LobbyMemberRecord): LobbyMemberJson {
   const json: LobbyMemberJson = {
     id: member.userId,
     metadata: member.metadata,
     flags: member.flags,
-    connected: ctx.sessions.hasSession(member.userId, lobby.applicationId),
+    connected: hasSession(member.userId, lobby.applicationId),
     user: knownUserJson(ctx, member.userId),
   };
   if (member.additionalName !== null) json.additional_name = member.additionalName;
@@ -34,12 +37,12 @@ export function memberJson(ctx: PlatformContext, lobby: LobbyRecord, member: Lob
  * nullable. The application's bot also sees `override_event_webhooks_url` and `idle_timeout_seconds` (settings it
  * controls).
  */
-export function lobbyJson(ctx: PlatformContext, lobby: LobbyRecord, view: { bot?: boolean } = {}): LobbyJson {
+export function lobbyJson(ctx: PlatformKernel, hasSession: HasSession, lobby: LobbyRecord, view: { bot?: boolean } = {}): LobbyJson {
   const json: LobbyJson = {
     id: lobby.id,
     application_id: lobby.applicationId,
     metadata: lobby.metadata,
-    members: ctx.store.lobbies.members(lobby.id).map((member) => memberJson(ctx, lobby, member)),
+    members: ctx.store.lobbies.members(lobby.id).map((member) => memberJson(ctx, hasSession, lobby, member)),
     flags: lobby.flags,
   };
   const linked = lobby.linkedChannelId === null ? undefined : ctx.store.guilds.getChannel(lobby.linkedChannelId);
@@ -52,7 +55,7 @@ export function lobbyJson(ctx: PlatformContext, lobby: LobbyRecord, view: { bot?
 }
 
 /** Lobby message; `lobby_member` only when the author had an `additional_name` when sending. */
-export function lobbyMessageJson(ctx: PlatformContext, message: LobbyMessageRecord): LobbyMessageJson {
+export function lobbyMessageJson(ctx: PlatformKernel, message: LobbyMessageRecord): LobbyMessageJson {
   const json: LobbyMessageJson = {
     id: message.id,
     type: 0,
@@ -71,7 +74,7 @@ export function lobbyMessageJson(ctx: PlatformContext, message: LobbyMessageReco
 }
 
 /** A lobby message's copy in a guild channel: a plain guild text message, without the lobby metadata. */
-export function channelMessageJson(ctx: PlatformContext, message: ChannelMessageRecord): ChannelMessageJson {
+export function channelMessageJson(ctx: PlatformKernel, message: ChannelMessageRecord): ChannelMessageJson {
   return {
     id: message.id,
     type: 0,

@@ -1,10 +1,10 @@
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { BusEvent } from '../events/bus.js';
 import type { LobbyMemberRecord, LobbyRecord, StringMap } from '../store/lobby-types.js';
 import { enqueueWebhookEvent } from '../webhooks/events.js';
 import { LobbyErrors } from './errors.js';
 import type { LobbyLimits } from './limits.js';
-import { lobbyJson, memberJson, type Json } from './serialize.js';
+import { lobbyJson, memberJson, type HasSession, type Json } from './serialize.js';
 
 /** Member flag: may link the lobby to a guild channel (settable only by the application's bot). */
 export const CAN_LINK_LOBBY = 1 << 0;
@@ -46,16 +46,28 @@ export function memberChange(body: MemberBody): MemberChange {
   };
 }
 
+/** What the lobby service needs besides the kernel. */
+export interface LobbyServiceDeps {
+  limits: LobbyLimits;
+  /** Whether a member holds a gateway session for the lobby's application (`connected`, the idle clock). */
+  hasSession: HasSession;
+  /** Starts webhook delivery of the events a change queued (after its transaction). */
+  wakeWebhooks(): void;
+}
+
 /**
  * Lobby state changes with their dispatches (PROTOCOL.md §10.5): every membership change, lobby update and deletion
  * goes through here so the audiences and the idle bookkeeping stay in one place.
  */
 export class Lobbies {
 
-  constructor(readonly ctx: PlatformContext) {}
+  constructor(
+    readonly ctx: PlatformKernel,
+    private readonly deps: LobbyServiceDeps,
+  ) {}
 
   get limits(): LobbyLimits {
-    return this.ctx.options.lobbyLimits;
+    return this.deps.limits;
   }
 
   /** Runs `fn` in a transaction, then publishes what it collected. */
@@ -63,16 +75,16 @@ export class Lobbies {
     const pending = new PendingEvents();
     const result = this.ctx.store.transaction(() => fn(pending));
     for (const event of pending.dispatches) this.ctx.bus.publish(event);
-    if (pending.webhooks) this.ctx.webhooks.wake();
+    if (pending.webhooks) this.deps.wakeWebhooks();
     return result;
   }
 
   json(lobby: LobbyRecord, view: { bot?: boolean } = {}): Json {
-    return lobbyJson(this.ctx, lobby, view);
+    return lobbyJson(this.ctx, this.deps.hasSession, lobby, view);
   }
 
   memberJson(lobby: LobbyRecord, member: LobbyMemberRecord): Json {
-    return memberJson(this.ctx, lobby, member);
+    return memberJson(this.ctx, this.deps.hasSession, lobby, member);
   }
 
   memberIds(lobby: LobbyRecord): string[] {
@@ -172,7 +184,7 @@ export class Lobbies {
   refreshIdle(lobby: LobbyRecord): void {
     const current = this.ctx.store.lobbies.get(lobby.id);
     if (!current) return;
-    const connected = this.ctx.store.lobbies.members(current.id).some((m) => this.ctx.sessions.hasSession(m.userId, current.applicationId));
+    const connected = this.ctx.store.lobbies.members(current.id).some((m) => this.deps.hasSession(m.userId, current.applicationId));
     if (connected && current.idleSince !== null) this.ctx.store.lobbies.update({ ...current, idleSince: null });
     if (!connected && current.idleSince === null) this.ctx.store.lobbies.update({ ...current, idleSince: this.ctx.now() });
   }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { constantTimeEqual } from '../crypto/tokens.js';
 import { OAuthError } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
@@ -34,7 +34,7 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
  * clients (application flag) may send only `client_id` where `allowPublic` says so.
  */
 export function authenticateClient(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   request: FastifyRequest,
   form: Record<string, string | string[]>,
   allowPublic: boolean,

@@ -1,6 +1,6 @@
 import type { ApplicationResponse, OAuth2GetAuthorizationResponse, OAuth2Scopes } from 'discord-api-spec';
 import type { FastifyInstance } from 'fastify';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { requireBearer } from '../http/auth.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { userJson, type SelfUserJson } from '../users/serialize.js';
@@ -24,7 +24,7 @@ export function publicApplicationJson(app: ApplicationRecord): ApplicationRespon
 }
 
 /** GET /api/v10/oauth2/@me (platform/PROTOCOL.md §3): `{application, scopes, expires, user?}`; user needs identify. */
-export function registerOAuthMeRoute(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerOAuthMeRoute(app: FastifyInstance, ctx: PlatformKernel): void {
   for (const path of withUnversionedAlias('/oauth2/@me')) {
     app.get(path, { config: { rateLimit: 'oauth2.me' } }, async (request) => {
       const principal = requireBearer(ctx, request);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
 import { afterDeauthorize, deauthorizeInTransaction } from '../accounts/deauthorize.js';
 import { unmergeAllForApp } from '../accounts/unmerge.js';
+import type { AccountMovers } from '../areas/area.js';
 import { hashToken } from '../crypto/tokens.js';
 import { oauthFormBody } from '../http/body.js';
 import { authenticateClient } from './client-auth.js';
@@ -19,7 +20,7 @@ const revokeSchema = z.object({
  * user's account is linked to external identities of the application (an SDK app) it also unmerges them; either
  * way APPLICATION_DEAUTHORIZED is sent. Unknown tokens are answered 200 as the RFC requires.
  */
-export function registerRevokeRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerRevokeRoutes(app: FastifyInstance, ctx: PlatformContext, movers: AccountMovers): void {
   for (const path of withUnversionedAlias('/oauth2/token/revoke')) {
     app.post(path, { config: { rateLimit: 'oauth2.revoke' } }, async (request, reply) => {
       const form = oauthFormBody(request);
@@ -28,7 +29,7 @@ export function registerRevokeRoutes(app: FastifyInstance, ctx: PlatformContext)
       const record = ctx.store.tokens.findByHash(hashToken(fields.token));
       const user = record && record.applicationId === client.app.id ? ctx.store.users.get(record.userId) : undefined;
       if (user) {
-        const unmerged = user.isProvisional ? [] : unmergeAllForApp(ctx, client.app, user);
+        const unmerged = user.isProvisional ? [] : unmergeAllForApp(ctx, movers(), client.app, user);
         // An unmerge already revoked and notified; otherwise revoke here.
         if (unmerged.length === 0) {
           ctx.store.transaction(() => deauthorizeInTransaction(ctx, client.app, user));

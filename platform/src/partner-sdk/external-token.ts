@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { findBearer } from '../http/auth.js';
 import { fieldError } from '../http/errors.js';
 import type { ApplicationRecord, ExternalAuthType, UserRecord } from '../store/types.js';
 import { ProvisionalErrors } from './errors.js';
+import type { OidcProviderVerifier } from './oidc/verifier.js';
 
 export const EXTERNAL_AUTH_TYPES = [
   'OIDC',
@@ -29,12 +30,13 @@ export type ExternalSubject =
   | { kind: 'account'; user: UserRecord };
 
 /**
- * Proves an external credential for an application. ID-token types are verified against the application's
- * identity provider of that type; a bot-issued access token must be a live token of this application.
+ * Proves an external credential for an application. ID-token types are verified (by `verifier`) against the
+ * application's identity provider of that type; a bot-issued access token must be a live token of this application.
  * Steam tickets and EOS access tokens need vendor APIs this platform does not call: 50035 on external_auth_type.
  */
 export async function resolveExternalToken(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
+  verifier: OidcProviderVerifier,
   app: ApplicationRecord,
   authType: ExternalAuthType,
   token: string,
@@ -52,7 +54,7 @@ export async function resolveExternalToken(
   if (!provider) {
     throw fieldError(['external_auth_type'], 'IDENTITY_PROVIDER_NOT_CONFIGURED', `No ${authType} identity provider is configured for this application.`);
   }
-  const verified = await ctx.externalTokens.verify(provider, token);
+  const verified = await verifier.verify(provider, token);
   return {
     kind: 'identity',
     authType,

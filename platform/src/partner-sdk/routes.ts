@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { unmergeIdentity } from '../accounts/unmerge.js';
+import type { AccountMovers } from '../areas/area.js';
+import type { OidcProviderVerifier } from './oidc/verifier.js';
 import { findBearer, authenticate } from '../http/auth.js';
 import { Errors, fieldError } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
@@ -44,7 +46,7 @@ const displayNameSchema = z.object({
  * The client of a secret-in-body request. A missing/null secret is the public-client form (OURS): allowed only
  * for applications flagged public_client. A wrong secret is 530007.
  */
-function clientFromBody(ctx: PlatformContext, clientId: string, secret: string | null | undefined): ApplicationRecord {
+function clientFromBody(ctx: PlatformKernel, clientId: string, secret: string | null | undefined): ApplicationRecord {
   const app = ctx.store.applications.get(clientId);
   if (!app) throw fieldError(['client_id'], 'UNKNOWN_APPLICATION', 'Unknown application.');
   if (secret === undefined || secret === null || secret === '') {
@@ -55,8 +57,8 @@ function clientFromBody(ctx: PlatformContext, clientId: string, secret: string |
   return app;
 }
 
-/** Provisional accounts (platform/PROTOCOL.md §5). */
-export const partnerSdkRoutes: ApiArea = (app, ctx) => {
+/** Provisional accounts (platform/PROTOCOL.md §5); `verifier` proves ID tokens, an unmerge runs `movers`. */
+export const partnerSdkRoutes = (movers: AccountMovers, verifier: OidcProviderVerifier): ApiArea => (app, ctx) => {
   app.post('/partner-sdk/token/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } }, async (request) => {
     const { app: application } = botOf(request);
     const body = request.body;
@@ -80,7 +82,7 @@ export const partnerSdkRoutes: ApiArea = (app, ctx) => {
     }
     const application = clientFromBody(ctx, body.client_id, body.client_secret);
     if (!application.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
-    const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
+    const subject = await resolveExternalToken(ctx, verifier, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
     if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
     return provisionalTokenFor(ctx, application, { ...subject, updateDisplayName: false });
   });
@@ -90,18 +92,18 @@ export const partnerSdkRoutes: ApiArea = (app, ctx) => {
     const body = request.body;
     const identity = ctx.store.identities.find(application.id, BOT_ISSUED, '', body.external_user_id);
     if (!identity) throw ProvisionalErrors.unknownIdentity();
-    unmergeIdentity(ctx, application, identity);
+    unmergeIdentity(ctx, movers(), application, identity);
     return reply.code(204).send();
   });
 
   app.post('/partner-sdk/provisional-accounts/unmerge', { config: { rateLimit: 'partner-sdk.unmerge' }, schema: { body: externalTokenSchema } }, async (request, reply) => {
     const body = request.body;
     const application = clientFromBody(ctx, body.client_id, body.client_secret);
-    const subject = await resolveExternalToken(ctx, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
+    const subject = await resolveExternalToken(ctx, verifier, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
     if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
     const identity = ctx.store.identities.find(application.id, subject.authType, subject.issuer, subject.externalId);
     if (!identity) throw ProvisionalErrors.unknownIdentity();
-    unmergeIdentity(ctx, application, identity);
+    unmergeIdentity(ctx, movers(), application, identity);
     return reply.code(204).send();
   });
 

@@ -6,7 +6,7 @@ import type { LiveSessions } from './live-sessions.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PortalSessions } from './sessions.js';
 
-/** What the portal's routes share (built once by registerPortal). */
+/** What the portal's routes share (built once by portalArea). */
 export interface PortalDeps {
   ctx: PlatformContext;
   account: DeveloperAccount;

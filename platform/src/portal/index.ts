@@ -4,7 +4,7 @@
  * browser; every change is a form post with an anti-forgery token, answered with a redirect (or the same page and
  * its field errors).
  */
-import type { FastifyInstance } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import type { GatewayStats } from '../gateway/types.js';
 import { developerAccount } from './account.js';
@@ -16,17 +16,24 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerSessionRoutes } from './routes/sessions.js';
 import { PortalSessions } from './sessions.js';
 
-export function registerPortal(app: FastifyInstance, ctx: PlatformContext, gateway: { stats(): GatewayStats }): void {
+export function portalArea(ctx: PlatformContext, gateway: { stats(): GatewayStats }): PlatformArea {
+  const live = new LiveSessions(ctx.now);
   const deps: PortalDeps = {
     ctx,
     account: developerAccount(ctx),
     sessions: new PortalSessions(ctx.now),
-    live: new LiveSessions(ctx),
+    live,
     throttle: new LoginThrottle(ctx.now),
     gateway,
     outbound: ctx.outbound,
   };
-  registerAuthRoutes(app, deps);
-  registerApplicationRoutes(app, deps);
-  registerSessionRoutes(app, deps);
+  return {
+    name: 'portal',
+    routes(app) {
+      registerAuthRoutes(app, deps);
+      registerApplicationRoutes(app, deps);
+      registerSessionRoutes(app, deps);
+    },
+    gateway: { sessionsObserved: (change) => live.observed(change) },
+  };
 }

@@ -5,7 +5,7 @@
  * authorized users, as for the config's toggles.
  */
 import { LIMITED_INTENTS_USER_THRESHOLD } from '../bot-api/applications/create.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { FormProblem } from './forms.js';
 
@@ -20,7 +20,7 @@ export const INTENT_FLAGS: Record<IntentToggle, { full: number; limited: number;
 
 export const intentGranted = (app: ApplicationRecord, toggle: IntentToggle) => (app.flags & (INTENT_FLAGS[toggle].full | INTENT_FLAGS[toggle].limited)) !== 0;
 
-export function setPrivilegedIntents(ctx: PlatformContext, app: ApplicationRecord, wanted: Record<IntentToggle, boolean>): ApplicationRecord {
+export function setPrivilegedIntents(ctx: PlatformKernel, app: ApplicationRecord, wanted: Record<IntentToggle, boolean>): ApplicationRecord {
   return ctx.store.transaction(() => {
     const users = ctx.store.grants.countForApplication(app.id);
     let flags = app.flags;

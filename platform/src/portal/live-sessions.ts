@@ -1,4 +1,3 @@
-import type { PlatformContext } from '../context.js';
 import type { SessionsChange } from '../gateway/types.js';
 
 export interface LiveSession {
@@ -10,19 +9,18 @@ export interface LiveSession {
 }
 
 /**
- * Who is connected to the gateway, per (user, application) pair, learnt from the gateway's `sessionsObserved` hook
- * (the changes that drive presence and lobby members' `connected`, seen on every node): a pair appears with its first session and
- * goes with its last — a dropped session that can still be resumed keeps it. The gateway itself is not asked.
+ * Who is connected to the gateway, per (user, application) pair, learnt from the gateway's session changes as seen on
+ * every node (the portal area hands `observed` to the gateway as its `sessionsObserved` handler; with several nodes
+ * the list covers the sessions of all of them): a pair appears with its first session and goes with its last — a
+ * dropped session that can still be resumed keeps it. The gateway itself is not asked.
  */
 export class LiveSessions {
   private readonly pairs = new Map<string, LiveSession>();
 
-  constructor(ctx: PlatformContext) {
-    // Observed on every node: with several nodes the list covers the sessions of all of them.
-    ctx.gatewayHooks.sessionsObserved.push((change) => this.changed(change, ctx.now()));
-  }
+  constructor(private readonly now: () => number) {}
 
-  private changed(change: SessionsChange, now: number): void {
+  observed(change: SessionsChange): void {
+    const now = this.now();
     const key = `${change.applicationId}:${change.userId}`;
     if (change.present) this.pairs.set(key, { userId: change.userId, applicationId: change.applicationId, kind: change.kind, since: now });
     else this.pairs.delete(key);

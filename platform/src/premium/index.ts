@@ -2,16 +2,20 @@
  * Premium apps (PROTOCOL.md "Premium apps"): the service, its published routes and its development routes.
  * PremiumService keeps no state of its own (everything is in the store), so other areas may construct their own.
  */
-import type { FastifyInstance } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import { registerArea } from '../http/api.js';
 import { premiumDevRoutes } from './dev-routes.js';
 import { premiumRoutes } from './routes.js';
 import { PremiumService } from './service.js';
 
-export function registerPremium(app: FastifyInstance, ctx: PlatformContext): PremiumService {
+export function premiumArea(ctx: PlatformContext): PlatformArea {
   const premium = new PremiumService(ctx);
-  registerArea(app, ctx, premiumRoutes(premium));
-  if (ctx.options.devMode) registerArea(app, ctx, premiumDevRoutes(premium));
-  return premium;
+  return {
+    name: 'premium',
+    routes(app) {
+      registerArea(app, ctx, premiumRoutes(premium));
+      if (ctx.options.devMode) registerArea(app, ctx, premiumDevRoutes(premium));
+    },
+  };
 }

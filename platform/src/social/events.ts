@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { BusEvent } from '../events/bus.js';
 
 /**
@@ -12,13 +12,13 @@ export class PendingEvents {
     this.events.push(event);
   }
 
-  publish(ctx: PlatformContext): void {
+  publish(ctx: PlatformKernel): void {
     for (const event of this.events.splice(0)) ctx.bus.publish(event);
   }
 }
 
 /** Runs `fn` in a transaction and publishes its events after the commit. */
-export function transact<T>(ctx: PlatformContext, fn: (events: PendingEvents) => T): T {
+export function transact<T>(ctx: PlatformKernel, fn: (events: PendingEvents) => T): T {
   const events = new PendingEvents();
   const result = ctx.store.transaction(() => fn(events));
   events.publish(ctx);

@@ -1,9 +1,9 @@
 /**
  * The social layer (PROTOCOL.md §10.1–10.4): relationships, presence, game invites and direct messages. Wires
- * the services together, registers the routes, and plugs into the gateway (READY lists, op 3, session changes)
- * and into account merges.
+ * the services together and returns the area: its routes, its gateway handlers (READY lists, op 3, session
+ * changes) and its account mover.
  */
-import type { FastifyInstance } from 'fastify';
+import type { PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import { hasScope } from '../oauth/scopes.js';
 import { registerArea } from '../http/api.js';
@@ -25,44 +25,51 @@ export interface SocialServices {
   invites: InviteService;
 }
 
-export function registerSocial(app: FastifyInstance, ctx: PlatformContext): SocialServices {
-  const relationships = new RelationshipService(ctx);
+export function socialArea(ctx: PlatformContext): PlatformArea & { services: SocialServices } {
+  const limits = ctx.options.socialLimits;
+  const relationships = new RelationshipService(ctx, limits);
   const presence = new PresenceService(ctx, relationships);
-  const messages = new MessageService(ctx, relationships);
-  const invites = new InviteService(ctx, presence, messages);
+  const messages = new MessageService(ctx, limits, () => ctx.webhooks.wake(), relationships);
+  const invites = new InviteService(ctx, limits, presence, messages);
   relationships.onFriendship((a, b, _axis, applicationId, since) => presence.friendsMade(a, b, applicationId, since));
-
-  registerArea(app, ctx, relationshipRoutes(relationships));
-  registerArea(app, ctx, presenceRoutes(presence));
-  registerArea(app, ctx, inviteRoutes(invites));
-  registerArea(app, ctx, messageRoutes(messages));
-  if (ctx.options.devMode) registerArea(app, ctx, socialDevRoutes);
-
-  ctx.gatewayHooks.readyExtras.push((identity) => {
-    if (identity.kind !== 'user') return {};
-    const extras: Record<string, unknown> = {};
-    const application = ctx.store.applications.get(identity.applicationId);
-    if (application && hasScope(identity.scopes, 'relationships.read')) extras.relationships = relationshipsJson(ctx, identity.userId, application);
-    if (hasScope(identity.scopes, 'presences.read')) extras.presences = presence.friendPresences(identity.userId, identity.applicationId);
-    return extras;
-  });
-  ctx.gatewayHooks.userPresence.push(gatewayPresenceHandler(ctx, presence));
-  ctx.gatewayHooks.sessionsChanged.push((change) => {
-    if (change.kind === 'user') presence.sessionsChanged(change.userId, change.applicationId, change.present);
-  });
-
-  // A merged provisional account's game relationships, blocks and DMs follow it into the full account (rows the
-  // full account already has win). Unmerge keeps everything with the full account: the new provisional stand-in
-  // starts with an empty social graph.
-  ctx.accountMigrations.push({
-    name: 'social',
-    merge: (context, from, to) => {
-      context.store.relationships.moveAll(from, to);
-      context.store.directMessages.moveAll(from, to);
-    },
-  });
-
   invites.start();
-  app.addHook('onClose', async () => invites.close());
-  return { relationships, presence, invites };
+
+  return {
+    name: 'social',
+    services: { relationships, presence, invites },
+    routes(app) {
+      registerArea(app, ctx, relationshipRoutes(relationships));
+      registerArea(app, ctx, presenceRoutes(presence));
+      registerArea(app, ctx, inviteRoutes(invites));
+      registerArea(app, ctx, messageRoutes(messages));
+      if (ctx.options.devMode) registerArea(app, ctx, socialDevRoutes);
+    },
+    gateway: {
+      readyExtras: (identity) => {
+        if (identity.kind !== 'user') return {};
+        const extras: Record<string, unknown> = {};
+        const application = ctx.store.applications.get(identity.applicationId);
+        if (application && hasScope(identity.scopes, 'relationships.read')) extras.relationships = relationshipsJson(ctx, identity.userId, application);
+        if (hasScope(identity.scopes, 'presences.read')) extras.presences = presence.friendPresences(identity.userId, identity.applicationId);
+        return extras;
+      },
+      userPresence: gatewayPresenceHandler(ctx, presence),
+      sessionsChanged: (change) => {
+        if (change.kind === 'user') presence.sessionsChanged(change.userId, change.applicationId, change.present);
+      },
+    },
+    // A merged provisional account's game relationships, blocks and DMs follow it into the full account (rows the
+    // full account already has win). Unmerge keeps everything with the full account: the new provisional stand-in
+    // starts with an empty social graph.
+    accountMovers: [
+      {
+        name: 'social',
+        merge: (store, from, to) => {
+          store.relationships.moveAll(from, to);
+          store.directMessages.moveAll(from, to);
+        },
+      },
+    ],
+    close: () => invites.close(),
+  };
 }

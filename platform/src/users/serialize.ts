@@ -1,5 +1,5 @@
 import type { AvailableLocalesEnum, ConnectedAccountProviders, ConnectedAccountResponse, GuildFeatures, MyGuildResponse, UserPIIResponse, UserPrimaryGuildResponse, UserResponse } from 'discord-api-spec';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { memberPermissions } from '../bot-api/guilds/permissions.js';
 import { hasScope } from '../oauth/scopes.js';
 import type { ApplicationRecord, ConnectionRecord, GuildRecord, UserRecord } from '../store/types.js';
@@ -23,7 +23,7 @@ export interface UserView {
   selfScopes?: readonly string[];
 }
 
-function primaryGuildJson(ctx: PlatformContext, user: UserRecord): UserPrimaryGuildResponse | null {
+function primaryGuildJson(ctx: PlatformKernel, user: UserRecord): UserPrimaryGuildResponse | null {
   if (!user.primaryGuildId) return null;
   const guild = ctx.store.guilds.get(user.primaryGuildId);
   if (!guild?.tag) return null;
@@ -36,9 +36,9 @@ function primaryGuildJson(ctx: PlatformContext, user: UserRecord): UserPrimaryGu
  * `premium_type` is 0 unless the viewing app is approved for identify.premium and the token holds it (spec). Email
  * and verified need the email scope.
  */
-export function userJson(ctx: PlatformContext, user: UserRecord, view?: { app?: ApplicationRecord }): PublicUserJson;
-export function userJson(ctx: PlatformContext, user: UserRecord, view: UserView & { selfScopes: readonly string[] }): SelfUserJson;
-export function userJson(ctx: PlatformContext, user: UserRecord, view: UserView = {}): UserJson {
+export function userJson(ctx: PlatformKernel, user: UserRecord, view?: { app?: ApplicationRecord }): PublicUserJson;
+export function userJson(ctx: PlatformKernel, user: UserRecord, view: UserView & { selfScopes: readonly string[] }): SelfUserJson;
+export function userJson(ctx: PlatformKernel, user: UserRecord, view: UserView = {}): UserJson {
   const json: PublicUserJson = {
     id: user.id,
     username: user.username,
@@ -78,14 +78,14 @@ export function userJson(ctx: PlatformContext, user: UserRecord, view: UserView 
  * merged away after a message of it was copied into a linked channel): then the published shape of a deleted user,
  * so the object stays a user object.
  */
-export function knownUserJson(ctx: PlatformContext, userId: string): PublicUserJson {
+export function knownUserJson(ctx: PlatformKernel, userId: string): PublicUserJson {
   const user = ctx.store.users.get(userId);
   if (user) return userJson(ctx, user);
   return { id: userId, username: 'deleted_user', discriminator: '0', global_name: null, avatar: null, public_flags: 0, flags: 0, primary_guild: null, is_provisional: false };
 }
 
 /** A bot looking at itself: every self field, no scope rules (bots have no scopes). */
-export function botSelfJson(ctx: PlatformContext, user: UserRecord, app: ApplicationRecord): SelfUserJson {
+export function botSelfJson(ctx: PlatformKernel, user: UserRecord, app: ApplicationRecord): SelfUserJson {
   return userJson(ctx, user, { app, selfScopes: ['email'] });
 }
 

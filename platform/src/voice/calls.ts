@@ -4,7 +4,7 @@
  * here. A lobby call is the lobby's voice channel: `channel_id = lobby id`, `guild_id: null`, members only. Every lobby member's sessions get VOICE_STATE_UPDATE (so the SDK's participant-changed callback fires for
  * members outside the call too); the joiner's sessions get VOICE_SERVER_UPDATE with a fresh token.
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { GatewayIdentity } from '../gateway/types.js';
 import type { GuildCalls, Refusal } from './guild-calls.js';
 import { VoiceClose } from './protocol.js';
@@ -19,7 +19,7 @@ export const JoinRefusal = {
 } as const;
 
 export interface CallsDeps {
-  ctx: PlatformContext;
+  ctx: PlatformKernel;
   states: VoiceStates;
   /** host:port of the voice gateway (VOICE_SERVER_UPDATE `endpoint`). */
   endpoint(): string;
@@ -34,7 +34,7 @@ export interface CallsDeps {
 export class VoiceCalls {
   constructor(private readonly deps: CallsDeps) {}
 
-  private get ctx(): PlatformContext {
+  private get ctx(): PlatformKernel {
     return this.deps.ctx;
   }
 

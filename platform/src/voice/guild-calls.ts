@@ -4,7 +4,7 @@
  * `member`, who is told (the guild's bots with GUILD_VOICE_STATES, and the joiner), and the channel's voice start
  * time, which the call drives. Joining, leaving, the voice server, relay and DAVE are the lobby calls' (calls.ts).
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { memberJson } from '../bot-api/guilds/bot-serialize.js';
 import { ChannelType } from '../bot-api/guilds/channel-fields.js';
 import { has, Permission } from '../bot-api/guilds/permissions.js';
@@ -36,7 +36,7 @@ export const GuildJoinRefusal = {
 
 export class GuildCalls {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly model: GuildModel,
     private readonly states: VoiceStates,
   ) {}

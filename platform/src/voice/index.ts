@@ -1,15 +1,16 @@
 /**
  * Voice calls of lobbies and of guild voice channels (PROTOCOL.md §13): main-gateway op 4 → calls.ts (guild rules:
- * guild-calls.ts); the voice gateway (its own port) and the UDP
- * relay (its own port). startPlatform calls registerVoice before listening and `listen` once the HTTP server is up.
+ * guild-calls.ts); the voice gateway (its own port) and the UDP relay (its own port). startPlatform assembles
+ * voiceArea before listening and calls `handle.listen` once the HTTP server is up.
  */
-import type { FastifyInstance } from 'fastify';
+import type { GatewayHandlers, PlatformArea } from '../areas/area.js';
 import type { PlatformContext } from '../context.js';
 import type { TlsMaterial } from '../crypto/tls.js';
 import { Op } from '../gateway/protocol.js';
 import { registerArea } from '../http/api.js';
 import { VoiceCalls } from './calls.js';
 import { VoiceClose } from './protocol.js';
+import type { GuildVoiceCalls } from '../bot-api/guilds/voice-channel-state.js';
 import { GuildCalls, type GuildModel } from './guild-calls.js';
 import { guildVoiceStateRoutes } from './guild-routes.js';
 import type { DaveExtension } from './dave.js';
@@ -61,12 +62,16 @@ function advertised(host: string): string {
   return host;
 }
 
-export function registerVoice(
-  app: FastifyInstance,
+/**
+ * The voice area: its routes, its gateway handlers (READY `voice_states`, op 4, calls ended with the last session),
+ * `guildVoice` (what the bot API asks about guild calls) and `handle`, whose `listen` startPlatform calls once the
+ * HTTP server is up.
+ */
+export function voiceArea(
   ctx: PlatformContext,
   options: VoiceOptions = {},
   guildModel: GuildModel,
-): VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> } {
+): PlatformArea & { handle: VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> }; guildVoice: GuildVoiceCalls } {
   const maxParticipants = options.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
   if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
   LossInjector.check(options.lossRate ?? 0);
@@ -97,14 +102,16 @@ export function registerVoice(
     ...(options.gateway && { options: options.gateway }),
   });
   const guildCalls = new GuildCalls(ctx, guildModel, states);
-  guildModel.voice.voiceStatesOf = (guildId) => guildCalls.guildCreateVoiceStates(guildId);
-  // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
-  guildModel.voice.disconnect = ({ guildId, channelId, userId }) => {
-    for (const state of states.ofGuild(guildId)) {
-      if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
-        calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
+  const guildVoice: GuildVoiceCalls = {
+    voiceStatesOf: (guildId) => guildCalls.guildCreateVoiceStates(guildId),
+    // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
+    disconnect: ({ guildId, channelId, userId }) => {
+      for (const state of states.ofGuild(guildId)) {
+        if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
+          calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
+        }
       }
-    }
+    },
   };
   calls = new VoiceCalls({
     ctx,
@@ -118,20 +125,20 @@ export function registerVoice(
   // With a broker: the other nodes learn this node's participants, and end their calls if it dies.
   states.observer = new ClusterVoice(ctx.bus.log, (state) => voiceCalls.announceLeft(state));
 
-  // READY `voice_states`: who is in the calls of the user's lobbies, so participants are known from the start.
-  ctx.gatewayHooks.readyExtras.push((identity) =>
-    identity.kind === 'user'
-      ? { voice_states: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))) }
-      : {},
-  );
-  // Main-gateway op 4 (Voice State Update): the one command op the voice feature owns.
-  ctx.gatewayHooks.commands.push((command) =>
-    command.op === Op.VoiceStateUpdate ? voiceCalls.onVoiceStateUpdate(command.session.identity, command.session.id, command.d) : false,
-  );
-  ctx.gatewayHooks.sessionsChanged.push((change) => {
-    // A user's or a bot's last session is gone: every call it joined ends (a bot's are guild calls).
-    if (!change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
-  });
+  const gatewayHandlers: GatewayHandlers = {
+    // READY `voice_states`: who is in the calls of the user's lobbies, so participants are known from the start.
+    readyExtras: (identity) =>
+      identity.kind === 'user'
+        ? { voice_states: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))) }
+        : {},
+    // Main-gateway op 4 (Voice State Update): the one command op the voice feature owns.
+    command: (command) =>
+      command.op === Op.VoiceStateUpdate ? voiceCalls.onVoiceStateUpdate(command.session.identity, command.session.id, command.d) : false,
+    sessionsChanged: (change) => {
+      // A user's or a bot's last session is gone: every call it joined ends (a bot's are guild calls).
+      if (!change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
+    },
+  };
   // LOBBY_DELETE goes to every user who is no longer a member (left, removed, lobby deleted): they leave its call.
   // After the current publish, so the lobby's own dispatches go out first.
   // LOBBY_CREATE goes to a user who just joined (or created) a lobby: they get the voice states of its running call,
@@ -185,14 +192,23 @@ export function registerVoice(
     },
   };
 
-  registerVoiceStateRoutes(app, ctx, states);
-  registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
-  if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    unsubscribeJoins();
-    await gateway.close();
-    await relay.close();
-  });
-  return handle;
+  return {
+    name: 'voice',
+    // Guild voice channels' calls use the bot API's guild model and its voice-channel state (start time).
+    dependencies: ['bot-api'],
+    handle,
+    guildVoice,
+    routes(app) {
+      registerVoiceStateRoutes(app, ctx, states);
+      registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
+      if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
+    },
+    gateway: gatewayHandlers,
+    async close() {
+      unsubscribe();
+      unsubscribeJoins();
+      await gateway.close();
+      await relay.close();
+    },
+  };
 }

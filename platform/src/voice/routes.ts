@@ -4,7 +4,7 @@
  * guild-routes.ts). The body is the published voice state.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { requireAny } from '../http/auth.js';
 
 import { findLobby, LOBBY_SCOPE, requireMember } from '../lobbies/access.js';
@@ -17,7 +17,7 @@ const API = API_PREFIX;
 
 export const unknownVoiceState = () => publishedError('UNKNOWN_VOICE_STATE');
 
-export function registerVoiceStateRoutes(app: FastifyInstance, ctx: PlatformContext, states: VoiceStates): void {
+export function registerVoiceStateRoutes(app: FastifyInstance, ctx: PlatformKernel, states: VoiceStates): void {
   // Bot or Bearer (lobbies.write); a Bearer caller reads only lobbies it is a member of (403 50001).
   app.get<{ Params: { lobbyId: string; userId: string } }>(`${API}/lobbies/:lobbyId/voice-states/:userId`, async (request) => {
     const caller = requireAny(ctx, request, LOBBY_SCOPE);

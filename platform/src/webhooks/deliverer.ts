@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { WebhookRetryOptions } from '../options.js';
+import type { WebhookRetryOptions } from './retry-options.js';
 import type { OutboundHttpClient } from '../outbound/http-client.js';
 import type { OutboxRecord, Store } from '../store/types.js';
 import { signatureHeaders } from './signing.js';

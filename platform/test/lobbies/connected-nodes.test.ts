@@ -1,16 +1,17 @@
 /**
  * Lobby members' `connected` across nodes (PROTOCOL.md §10.5 and "Several nodes"), as units: two nodes' session
  * tables on the shared-log fake, the nodes reading the stream at different paces, each node's lobby hooks wired as
- * the platform wires them (`watchSessions`), one lobby standing for the shared database. What each node's bus
+ * the platform wires them (`sessionHandlers`), one lobby standing for the shared database. What each node's bus
  * delivers is what its sessions receive: a user who leaves one node and comes back on another is seen connected,
  * then not, then connected again, on every node, whatever the lag.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlatformContext } from '../../src/context.js';
+import type { PlatformKernel } from '../../src/kernel.js';
 import { EventBus, type BusEvent } from '../../src/events/bus.js';
 import { ClusterSessions } from '../../src/gateway/cluster-sessions.js';
-import type { GatewayIdentity, SessionsChange } from '../../src/gateway/types.js';
-import { watchSessions } from '../../src/lobbies/index.js';
+import type { GatewayIdentity } from '../../src/gateway/types.js';
+import { sessionHandlers } from '../../src/lobbies/index.js';
+import { DEFAULT_LOBBY_LIMITS } from '../../src/lobbies/limits.js';
 import { Lobbies } from '../../src/lobbies/service.js';
 import type { LobbyMemberRecord, LobbyRecord } from '../../src/store/lobby-types.js';
 import { SharedStream } from '../helpers/shared-stream.js';
@@ -26,13 +27,10 @@ function node(stream: SharedStream, name: string) {
   const bus = new EventBus(log);
   const delivered: BusEvent[] = [];
   bus.subscribe((event) => delivered.push(event));
-  const gatewayHooks = { sessionsObserved: [] as Array<(c: SessionsChange) => void>, sessionsChanged: [] as Array<(c: SessionsChange) => void> };
   let sessions: ClusterSessions | undefined;
   const ctx = {
     bus,
-    gatewayHooks,
     now: () => Date.now(),
-    sessions: { hasSession: (userId: string, applicationId: string) => sessions!.hasSession(userId, applicationId) },
     store: {
       transaction: <T>(fn: () => T) => fn(),
       users: { get: () => undefined },
@@ -43,12 +41,18 @@ function node(stream: SharedStream, name: string) {
         members: () => members,
       },
     },
-  } as unknown as PlatformContext;
-  watchSessions(ctx, new Lobbies(ctx));
+  } as unknown as PlatformKernel;
+  const lobbies = new Lobbies(ctx, {
+    limits: DEFAULT_LOBBY_LIMITS,
+    hasSession: (userId, applicationId) => sessions!.hasSession(userId, applicationId),
+    wakeWebhooks: () => {},
+  });
+  const handlers = sessionHandlers(lobbies);
   // As the gateway does: observers on every node, the once-only hooks on the node whose entry made the change.
   sessions = new ClusterSessions(log, {
     pairChanged: (change, origin) => {
-      for (const hook of [...gatewayHooks.sessionsObserved, ...(origin ? gatewayHooks.sessionsChanged : [])]) hook(change);
+      handlers.sessionsObserved?.(change);
+      if (origin) handlers.sessionsChanged?.(change);
     },
     handOver: () => null,
     claimed: () => {},

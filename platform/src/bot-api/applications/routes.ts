@@ -3,7 +3,7 @@
  * bit, as a string), the edited profile fields, `integration_types_config` and the install count;
  * `PATCH /applications/@me` edits them (modify-route.ts).
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { botOf, type ApiArea } from '../../http/api.js';
 import type { ApplicationRecord, InstallParams } from '../../store/types.js';
 import { knownUserJson } from '../../users/serialize.js';
@@ -24,7 +24,7 @@ export function eventWebhooksStatus(application: ApplicationRecord): 1 | 2 {
 }
 
 /** The published application object of Get/Edit Current Application. */
-export function currentApplicationJson(ctx: PlatformContext, application: ApplicationRecord) {
+export function currentApplicationJson(ctx: PlatformKernel, application: ApplicationRecord) {
   const profile = application.profile;
   return {
     id: application.id,

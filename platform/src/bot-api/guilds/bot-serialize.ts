@@ -1,5 +1,5 @@
 /** Published shapes of the guild model (PROTOCOL.md §14.2): roles, members, channels, guilds, GUILD_CREATE. */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { snowflakeTimestampMs } from '../../ids/snowflake.js';
 import type { ChannelSettingsRecord, MemberRecord, RoleRecord } from '../../store/bot-types.js';
 import type { ChannelRecord, GuildRecord } from '../../store/types.js';
@@ -39,7 +39,7 @@ export function joinedAt(member: MemberRecord): number {
   return member.joinedAt > 0 ? member.joinedAt : snowflakeTimestampMs(member.guildId);
 }
 
-export function memberJson(ctx: PlatformContext, member: MemberRecord) {
+export function memberJson(ctx: PlatformKernel, member: MemberRecord) {
   return {
     user: knownUserJson(ctx, member.userId),
     nick: member.nick,
@@ -57,7 +57,7 @@ export function memberJson(ctx: PlatformContext, member: MemberRecord) {
 }
 
 /** PrivateGuildMemberResponse: the member plus its own `bio`. */
-export function privateMemberJson(ctx: PlatformContext, member: MemberRecord) {
+export function privateMemberJson(ctx: PlatformKernel, member: MemberRecord) {
   return { ...memberJson(ctx, member), bio: member.bio ?? '' };
 }
 

@@ -4,7 +4,8 @@
  * full-list request within 30 s), op 43 Request Channel Info answers with CHANNEL_INFO.
  */
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { GatewayHandlers } from '../../areas/area.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { GatewayCommand, GatewaySessionHandle } from '../../gateway/types.js';
 import { snowflakeSchema } from '../../http/validation.js';
 import type { MemberRecord } from '../../store/bot-types.js';
@@ -37,7 +38,7 @@ const requestChannelInfoSchema = z.object({
   fields: z.array(z.enum(['status', 'voice_start_time'])).min(1),
 });
 
-export function guildCreateJson(ctx: PlatformContext, guilds: GuildService, voice: VoiceChannelState, guild: GuildRecord, session: GatewaySessionHandle) {
+export function guildCreateJson(ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState, guild: GuildRecord, session: GatewaySessionHandle) {
   const memberCount = ctx.store.guilds.countMembers(guild.id);
   const large = memberCount > LARGE_THRESHOLD;
   const self = guilds.member(guild.id, session.identity.userId);
@@ -65,26 +66,26 @@ export function guildCreateJson(ctx: PlatformContext, guilds: GuildService, voic
   };
 }
 
-export function registerGuildGateway(ctx: PlatformContext, guilds: GuildService, voice: VoiceChannelState): void {
+/** The bot gateway's guild part: READY `guilds`, GUILD_CREATE after READY, op 8 and op 43. */
+export function guildGatewayHandlers(ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState): GatewayHandlers {
   /** `${botUserId}:${guildId}` → when the last full list was asked for. */
   const fullListAt = new Map<string, number>();
 
-  ctx.gatewayHooks.readyExtras.push((identity) =>
-    identity.kind === 'bot' ? { guilds: ctx.store.guilds.listForUser(identity.userId).map((guild) => ({ id: guild.id, unavailable: true })) } : {},
-  );
-
-  ctx.gatewayHooks.identified.push((session) => {
-    if (session.identity.kind !== 'bot' || (session.intents & Intent.GUILDS) === 0) return;
-    for (const guild of ctx.store.guilds.listForUser(session.identity.userId)) {
-      session.dispatch('GUILD_CREATE', guildCreateJson(ctx, guilds, voice, guild, session));
-    }
-  });
-
-  ctx.gatewayHooks.commands.push((command: GatewayCommand) => {
-    if (command.op === OP_REQUEST_GUILD_MEMBERS) return requestGuildMembers(command);
-    if (command.op === OP_REQUEST_CHANNEL_INFO) return requestChannelInfo(command);
-    return false;
-  });
+  return {
+    readyExtras: (identity) =>
+      identity.kind === 'bot' ? { guilds: ctx.store.guilds.listForUser(identity.userId).map((guild) => ({ id: guild.id, unavailable: true })) } : {},
+    identified: (session) => {
+      if (session.identity.kind !== 'bot' || (session.intents & Intent.GUILDS) === 0) return;
+      for (const guild of ctx.store.guilds.listForUser(session.identity.userId)) {
+        session.dispatch('GUILD_CREATE', guildCreateJson(ctx, guilds, voice, guild, session));
+      }
+    },
+    command: (command: GatewayCommand) => {
+      if (command.op === OP_REQUEST_GUILD_MEMBERS) return requestGuildMembers(command);
+      if (command.op === OP_REQUEST_CHANNEL_INFO) return requestChannelInfo(command);
+      return false;
+    },
+  };
 
   function requestGuildMembers({ d, session }: GatewayCommand): boolean | 'invalid' {
     const parsed = requestMembersSchema.safeParse(d);

@@ -3,7 +3,7 @@
  * channels, messages, pins, invites, voice status, application), and its gateway part (READY guilds, GUILD_CREATE,
  * op 8, op 43).
  */
-import type { FastifyInstance } from 'fastify';
+import type { PlatformArea } from '../../areas/area.js';
 import type { PlatformContext } from '../../context.js';
 import { registerArea } from '../../http/api.js';
 import { messageRoutes } from '../messages/routes.js';
@@ -18,14 +18,15 @@ import { channelLifecycleRoutes } from './channel-lifecycle-routes.js';
 import { currentMemberRoute } from './current-member-route.js';
 import { autoModRoutes } from './automod/routes.js';
 import { AutoModService } from './automod/service.js';
-import { registerGuildGateway } from './gateway.js';
+import { guildGatewayHandlers } from './gateway.js';
+import { guildRoutes } from './routes.js';
 import { GuildService } from './service.js';
-import { VoiceChannelState } from './voice-channel-state.js';
+import { VoiceChannelState, type GuildVoiceCalls } from './voice-channel-state.js';
 import { voiceStartTimeDevRoute, voiceStatusRoutes } from './voice-status-routes.js';
 import { botDevRoutes } from './dev-routes.js';
 import { applicationRoutes } from '../applications/routes.js';
 import { emojiRoutes } from '../applications/emoji-routes.js';
-import { registerInteractions } from '../../interactions/index.js';
+import { interactionsPart } from '../../interactions/index.js';
 
 export interface BotApi {
   guilds: GuildService;
@@ -33,28 +34,41 @@ export interface BotApi {
   voice: VoiceChannelState;
 }
 
-export function registerBotApi(app: FastifyInstance, ctx: PlatformContext): BotApi {
+/**
+ * The bot API area (`voiceCalls`: the voice area's answers about guild calls, read when used). Its routes start with
+ * the guild routes (guilds, roles, members, bans), then the services' routes and the interactions' (which use the
+ * guild and message services).
+ */
+export function botApiArea(ctx: PlatformContext, voiceCalls: () => GuildVoiceCalls | undefined): PlatformArea & { api: BotApi } {
   const guilds = new GuildService(ctx);
   const automod = new AutoModService(ctx, guilds);
   const messages = new MessageService(ctx, guilds, automod);
-  const voice = new VoiceChannelState();
-  registerArea(app, ctx, guildBotRoutes(guilds, voice));
-  registerArea(app, ctx, currentMemberRoute(guilds));
-  registerArea(app, ctx, channelEditRoutes(guilds));
-  registerArea(app, ctx, channelLifecycleRoutes(guilds, voice));
-  registerArea(app, ctx, autoModRoutes(guilds, automod));
-  registerArea(app, ctx, messageRoutes(guilds, messages));
-  registerArea(app, ctx, reactionRoutes(new ReactionService(ctx, guilds, messages)));
-  registerArea(app, ctx, searchRoutes(guilds, messages));
-  registerArea(app, ctx, guildInviteRoutes(guilds));
-  registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
-  registerArea(app, ctx, applicationRoutes);
-  registerArea(app, ctx, emojiRoutes);
-  if (ctx.options.devMode) {
-    registerArea(app, ctx, botDevRoutes(guilds, messages));
-    registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
-  }
-  registerGuildGateway(ctx, guilds, voice);
-  registerInteractions(app, ctx, guilds, messages);
-  return { guilds, messages, voice };
+  const voice = new VoiceChannelState(voiceCalls);
+  const reactions = new ReactionService(ctx, guilds, messages);
+  const interactions = interactionsPart(ctx, guilds, messages);
+  return {
+    name: 'bot-api',
+    api: { guilds, messages, voice },
+    routes(app) {
+      registerArea(app, ctx, guildRoutes);
+      registerArea(app, ctx, guildBotRoutes(guilds, voice));
+      registerArea(app, ctx, currentMemberRoute(guilds));
+      registerArea(app, ctx, channelEditRoutes(guilds));
+      registerArea(app, ctx, channelLifecycleRoutes(guilds, voice));
+      registerArea(app, ctx, autoModRoutes(guilds, automod));
+      registerArea(app, ctx, messageRoutes(guilds, messages));
+      registerArea(app, ctx, reactionRoutes(reactions));
+      registerArea(app, ctx, searchRoutes(guilds, messages));
+      registerArea(app, ctx, guildInviteRoutes(guilds));
+      registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
+      registerArea(app, ctx, applicationRoutes);
+      registerArea(app, ctx, emojiRoutes);
+      if (ctx.options.devMode) {
+        registerArea(app, ctx, botDevRoutes(guilds, messages));
+        registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
+      }
+      interactions.routes(app);
+    },
+    gateway: guildGatewayHandlers(ctx, guilds, voice),
+  };
 }

@@ -3,13 +3,13 @@
  * GUILD_MEMBER_ADD to the guild's bots with the GUILD_MEMBERS intent (PROTOCOL.md §14.3). Joining a guild one is
  * already in changes nothing.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { MemberRecord } from '../../store/bot-types.js';
 import type { UserRecord } from '../../store/types.js';
 import { memberJson } from './bot-serialize.js';
 import { Intent, type GuildService } from './service.js';
 
-export function joinGuild(ctx: PlatformContext, guilds: GuildService, guildId: string, user: UserRecord, roleIds: readonly string[] = []): { member: MemberRecord; created: boolean } {
+export function joinGuild(ctx: PlatformKernel, guilds: GuildService, guildId: string, user: UserRecord, roleIds: readonly string[] = []): { member: MemberRecord; created: boolean } {
   const existing = guilds.member(guildId, user.id);
   if (existing) return { member: existing, created: false };
   const member: MemberRecord = { guildId, userId: user.id, nick: null, avatar: null, banner: null, bio: null, roles: [...roleIds], joinedAt: ctx.now(), flags: 0, communicationDisabledUntil: null };

@@ -3,7 +3,7 @@
  * roles (@everyone included), members with their profiles, permissions through the one engine, guild events routed
  * by intent to the bots in the guild, and audit-log entries.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { AuditEntryRecord, ChannelSettingsRecord, MemberRecord, RoleRecord } from '../../store/bot-types.js';
 import type { ChannelRecord, GuildRecord } from '../../store/types.js';
 import { GuildErrors } from './errors.js';
@@ -28,7 +28,7 @@ export const Intent = {
 } as const;
 
 export class GuildService {
-  constructor(private readonly ctx: PlatformContext) {}
+  constructor(private readonly ctx: PlatformKernel) {}
 
   guild(id: string): GuildRecord {
     const guild = requireById(id, (id) => this.ctx.store.guilds.get(id), GuildErrors.unknownGuild);

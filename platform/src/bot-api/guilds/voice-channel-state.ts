@@ -4,21 +4,30 @@
  * announced by VOICE_CHANNEL_STATUS_UPDATE / VOICE_CHANNEL_START_TIME_UPDATE. In memory: a restart ends every voice
  * session, which clears both.
  */
+/** What the voice area answers about guild calls (it knows who is connected). */
+export interface GuildVoiceCalls {
+  /** GUILD_CREATE's `voice_states` of a guild (partial voice states, without `guild_id`). */
+  voiceStatesOf(guildId: string): Record<string, unknown>[];
+  /** Ends the voice connections the guild no longer allows: a deleted channel's call, a removed member's state. */
+  disconnect(target: { guildId: string; channelId?: string; userId?: string }): void;
+}
+
 export class VoiceChannelState {
   private readonly statuses = new Map<string, string>();
   private readonly startTimes = new Map<string, number>();
 
-  /**
-   * GUILD_CREATE's `voice_states` of a guild (partial voice states, without `guild_id`). The voice server installs
-   * the source (it knows who is connected); empty until it does.
-   */
-  voiceStatesOf: (guildId: string) => Record<string, unknown>[] = () => [];
+  /** `calls` is read at each use: the voice area is built after the bot API (no calls until then). */
+  constructor(private readonly calls: () => GuildVoiceCalls | undefined) {}
 
-  /**
-   * Ends voice connections the guild no longer allows: everyone in a deleted channel's call, a removed member's
-   * state in the guild. The voice server installs it; a no-op until it does.
-   */
-  disconnect: (target: { guildId: string; channelId?: string; userId?: string }) => void = () => undefined;
+  /** GUILD_CREATE's `voice_states` of a guild; empty without the voice area. */
+  voiceStatesOf(guildId: string): Record<string, unknown>[] {
+    return this.calls()?.voiceStatesOf(guildId) ?? [];
+  }
+
+  /** Ends the voice connections the guild no longer allows; nothing to end without the voice area. */
+  disconnect(target: { guildId: string; channelId?: string; userId?: string }): void {
+    this.calls()?.disconnect(target);
+  }
 
   /** Whether the user is connected to the channel's call (Set Voice Channel Status needs less then). */
   connected(guildId: string, channelId: string, userId: string): boolean {

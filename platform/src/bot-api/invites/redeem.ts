@@ -4,7 +4,7 @@
  * guild's bots get GUILD_MEMBER_ADD. An invite that expired, is used up, or names target users the caller is not
  * among answers like an unknown one (404 10006). A member redeeming again stays a member and uses nothing.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { joinGuild } from '../guilds/join.js';
 import { GuildService } from '../guilds/service.js';
@@ -14,11 +14,11 @@ import type { UserRecord } from '../../store/types.js';
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The guild invite with this code, if there is one (usable or not). */
-export function findGuildInvite(ctx: PlatformContext, code: string): InviteRecord | undefined {
+export function findGuildInvite(ctx: PlatformKernel, code: string): InviteRecord | undefined {
   return CODE.test(code) ? ctx.store.botGuilds.getInvite(code) : undefined;
 }
 
-export function redeemGuildInvite(ctx: PlatformContext, invite: InviteRecord, user: UserRecord) {
+export function redeemGuildInvite(ctx: PlatformKernel, invite: InviteRecord, user: UserRecord) {
   const guilds = new GuildService(ctx);
   const { guild, channel } = guilds.channel(invite.channelId);
   const expired = invite.maxAge > 0 && invite.createdAt + invite.maxAge * 1000 <= ctx.now();

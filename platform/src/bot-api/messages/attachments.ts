@@ -2,7 +2,7 @@
  * Uploaded files as message attachments (PROTOCOL.md §14.4): the published limits — at most 10 per message, 10 MiB
  * each — and the published file-name sanitising, shared by messages, interaction responses and modal submissions.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { Errors } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './schemas.js';
@@ -61,7 +61,7 @@ export interface AttachmentMeta {
  * Stores one uploaded file of a channel and returns its attachment: the sanitised name (from the metadata or the
  * part), spoiler by flag or the legacy `SPOILER_` prefix, the given title or the one the name needs.
  */
-export function storeAttachment(ctx: PlatformContext, channelId: string, file: UploadedFile, meta: AttachmentMeta = {}): StoredAttachment {
+export function storeAttachment(ctx: PlatformKernel, channelId: string, file: UploadedFile, meta: AttachmentMeta = {}): StoredAttachment {
   const { filename, title: nameTitle } = attachmentName(meta.filename ?? file.filename);
   const spoiler = meta.is_spoiler === true || filename.startsWith('SPOILER_');
   const title = meta.title ?? nameTitle;

@@ -1,5 +1,5 @@
 /** The published shapes of reactions: the partial emoji, and a message object's `reactions` (PROTOCOL.md §14.4). */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { emojiKey, type ReactionEmoji, type ReactionType } from '../../store/reaction-types.js';
 
 export function emojiJson(emoji: ReactionEmoji) {
@@ -7,7 +7,7 @@ export function emojiJson(emoji: ReactionEmoji) {
 }
 
 /** A message's `reactions` as `viewerId` sees them (`me`, `me_burst` are the viewer's); undefined when there are none. */
-export function messageReactionsJson(ctx: PlatformContext, messageId: string, viewerId: string) {
+export function messageReactionsJson(ctx: PlatformKernel, messageId: string, viewerId: string) {
   const summaries = ctx.store.reactions.summaries(messageId);
   if (summaries.length === 0) return undefined;
   const mine = ctx.store.reactions.mine(messageId, viewerId);

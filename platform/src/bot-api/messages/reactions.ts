@@ -4,7 +4,7 @@
  * remove all or one emoji's (MANAGE_MESSAGES), list who reacted; MESSAGE_REACTION_* gateway events for bots with
  * GUILD_MESSAGE_REACTIONS. The message object's `reactions`: reaction-json.ts.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { memberJson } from '../guilds/bot-serialize.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { has, Permission } from '../guilds/permissions.js';
@@ -25,7 +25,7 @@ const tooManyReactions = () => publishedError('MAX_REACTIONS');
 
 export class ReactionService {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly guilds: GuildService,
     private readonly messages: MessageService,
   ) {}

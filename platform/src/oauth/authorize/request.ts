@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { addFieldError, type ErrorTree } from '../../http/errors.js';
 import { zodErrorTree } from '../../http/validation.js';
 import type { ApplicationRecord } from '../../store/types.js';
@@ -50,7 +50,7 @@ export type AuthorizeValidation =
 const PKCE_VERIFIER_CHARS = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** Validates an authorization request in RFC order: client and redirect URI first, everything else after. */
-export function validateAuthorizeRequest(ctx: PlatformContext, input: unknown): AuthorizeValidation {
+export function validateAuthorizeRequest(ctx: PlatformKernel, input: unknown): AuthorizeValidation {
   const parsed = authorizeParamsSchema.safeParse(input ?? {});
   const raw = (input ?? {}) as Record<string, unknown>;
   const errors: ErrorTree = parsed.success ? {} : zodErrorTree(parsed.error, raw);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { hashToken, sha256Base64Url } from '../../crypto/tokens.js';
 import { OAuthError } from '../../http/errors.js';
 import { isBanned } from '../../accounts/bans.js';
@@ -19,7 +19,7 @@ export const authorizationCodeSchema = z.object({
  * (RFC 6749 §4.1.2) before failing, so this runs outside the issuing transaction.
  */
 export function checkAuthorizationCode(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   client: AuthenticatedClient,
   form: Record<string, string | string[]>,
 ): { record: AuthorizationCodeRecord; user: UserRecord } {

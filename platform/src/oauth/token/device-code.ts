@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { OAuthError } from '../../http/errors.js';
 import { isBanned } from '../../accounts/bans.js';
@@ -21,7 +21,7 @@ const SLOW_DOWN_STEP_SECONDS = 5;
  * denied → access_denied, expired → expired_token; an approved code is returned for redemption.
  */
 export function checkDeviceCode(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   client: AuthenticatedClient,
   form: Record<string, string | string[]>,
 ): { record: DeviceCodeRecord; user: UserRecord } {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountMovers } from '../../areas/area.js';
 import type { PlatformContext } from '../../context.js';
 import { mergeInTransaction } from '../../accounts/merge.js';
 import { oauthFormBody } from '../../http/body.js';
 import { OAuthError } from '../../http/errors.js';
 import { resolveExternalToken } from '../../partner-sdk/external-token.js';
+import type { OidcProviderVerifier } from '../../partner-sdk/oidc/verifier.js';
 import type { UserRecord } from '../../store/types.js';
 import { authenticateClient, type AuthenticatedClient } from '../client-auth.js';
 import { issueTokens, tokenResponse, type IssuedTokens } from '../issue.js';
@@ -13,6 +15,12 @@ import { checkDeviceCode, DEVICE_CODE_GRANT } from './device-code.js';
 import { parseMergeFields, type MergeRequest } from './form.js';
 import { redeemRefreshToken } from './refresh-token.js';
 import { withUnversionedAlias } from '../../http/api.js';
+
+/** What a grant with merge parameters needs: the verifier of the external credential and the account movers. */
+export interface MergeServices {
+  externalTokens: OidcProviderVerifier;
+  movers: AccountMovers;
+}
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT];
 
@@ -27,16 +35,17 @@ function single(value: string | string[] | undefined): string | undefined {
  */
 async function redeemUserGrant(
   ctx: PlatformContext,
+  merging: MergeServices,
   client: AuthenticatedClient,
   merge: MergeRequest | undefined,
   check: () => { user: UserRecord; scopes: string[]; nonce?: string | null; authTime?: number; consume(pairId: string): void },
 ): Promise<IssuedTokens> {
   check(); // fail fast on a bad grant before spending a network round trip on the external token
-  const subject = merge ? await resolveExternalToken(ctx, client.app, merge.authType, merge.token, { allowAccountToken: true }) : undefined;
+  const subject = merge ? await resolveExternalToken(ctx, merging.externalTokens, client.app, merge.authType, merge.token, { allowAccountToken: true }) : undefined;
   let removed: string[] = [];
   const issued = ctx.store.transaction(() => {
     const grant = check();
-    if (subject) removed = mergeInTransaction(ctx, client.app, grant.user, subject);
+    if (subject) removed = mergeInTransaction(ctx, merging.movers(), client.app, grant.user, subject);
     const tokens = issueTokens(ctx, {
       app: client.app,
       user: grant.user,
@@ -53,7 +62,7 @@ async function redeemUserGrant(
   return issued;
 }
 
-async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest): Promise<IssuedTokens> {
+async function handleTokenRequest(ctx: PlatformContext, merging: MergeServices, request: FastifyRequest): Promise<IssuedTokens> {
   const form = oauthFormBody(request);
   const grantType = single(form.grant_type);
   if (!grantType) {
@@ -74,7 +83,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
   switch (grantType) {
     case 'authorization_code': {
       const client = authenticateClient(ctx, request, form, true);
-      return redeemUserGrant(ctx, client, merge, () => {
+      return redeemUserGrant(ctx, merging, client, merge, () => {
         const { record, user } = checkAuthorizationCode(ctx, client, form);
         return {
           user,
@@ -87,7 +96,7 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
     }
     case DEVICE_CODE_GRANT: {
       const client = authenticateClient(ctx, request, form, true);
-      return redeemUserGrant(ctx, client, merge, () => {
+      return redeemUserGrant(ctx, merging, client, merge, () => {
         const { record, user } = checkDeviceCode(ctx, client, form);
         return {
           user,
@@ -105,10 +114,10 @@ async function handleTokenRequest(ctx: PlatformContext, request: FastifyRequest)
 }
 
 /** POST /api/oauth2/token and /api/v10/oauth2/token (form only; platform/PROTOCOL.md §3 "Token endpoint"). */
-export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext, merging: MergeServices): void {
   for (const path of withUnversionedAlias('/oauth2/token')) {
     app.post(path, { config: { rateLimit: 'oauth2.token' } }, async (request, reply) => {
-      const issued = await handleTokenRequest(ctx, request);
+      const issued = await handleTokenRequest(ctx, merging, request);
       return reply.header('Cache-Control', 'no-store').send(tokenResponse(issued));
     });
   }

@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { DmMessageRecord } from '../../store/social-types.js';
 import type { UserRecord } from '../../store/types.js';
 import { userJson } from '../../users/serialize.js';
@@ -10,7 +10,7 @@ export function channelIdFor(message: DmMessageRecord, viewerId: string): string
 }
 
 /** The DM message object (PROTOCOL.md §10.4) as one of its two users sees it. */
-export function messageJson(ctx: PlatformContext, message: DmMessageRecord, viewerId: string, author?: UserRecord): Record<string, unknown> {
+export function messageJson(ctx: PlatformKernel, message: DmMessageRecord, viewerId: string, author?: UserRecord): Record<string, unknown> {
   const authorRecord = author ?? ctx.store.users.get(message.authorId);
   const app = ctx.store.applications.get(message.applicationId);
   return {

@@ -5,7 +5,8 @@
  * every change is dispatched to both users' sessions of those applications and queued as a webhook of the
  * message's application in the same transaction.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
+import type { SocialLimits } from '../limits.js';
 import type { DmMessageRecord } from '../../store/social-types.js';
 import type { ApplicationRecord, UserRecord } from '../../store/types.js';
 import { userJson } from '../../users/serialize.js';
@@ -19,7 +20,10 @@ import { isSnowflake } from '../../ids/snowflake.js';
 
 export class MessageService {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
+    private readonly limits: SocialLimits,
+    /** Starts webhook delivery of the events a change queued (after its transaction). */
+    private readonly wakeWebhooks: () => void,
     private readonly relationships: RelationshipService,
   ) {}
 
@@ -56,7 +60,7 @@ export class MessageService {
       this.webhook(app, 'GAME_DIRECT_MESSAGE_CREATE', record, messageJson(this.ctx, record, author.id, author));
       return record;
     });
-    this.ctx.webhooks.wake();
+    this.wakeWebhooks();
     return messageJson(this.ctx, message, author.id, author);
   }
 
@@ -69,7 +73,7 @@ export class MessageService {
       this.webhookOf(record, 'GAME_DIRECT_MESSAGE_UPDATE', messageJson(this.ctx, record, actor.id, actor));
       return record;
     });
-    this.ctx.webhooks.wake();
+    this.wakeWebhooks();
     return messageJson(this.ctx, updated, actor.id, actor);
   }
 
@@ -80,7 +84,7 @@ export class MessageService {
       this.dispatchBoth(events, 'MESSAGE_DELETE', message, (viewer) => ({ id: message.id, channel_id: channelIdFor(message, viewer) }));
       this.webhookOf(message, 'GAME_DIRECT_MESSAGE_DELETE', { id: message.id, channel_id: channelIdFor(message, actor.id) });
     });
-    this.ctx.webhooks.wake();
+    this.wakeWebhooks();
   }
 
   /** Bot route: replaces the moderation metadata; MESSAGE_UPDATE to both users, no webhook. */
@@ -126,7 +130,7 @@ export class MessageService {
   }
 
   private historyStart(): number {
-    return this.ctx.now() - this.ctx.options.socialLimits.historySeconds * 1000;
+    return this.ctx.now() - this.limits.historySeconds * 1000;
   }
 
   /** A message within the history window that is not an invite. */

@@ -4,7 +4,8 @@
  * stays valid for `inviteValiditySeconds` and while that activity keeps the party; when it turns invalid the
  * recipient's sessions of the application family get ACTIVITY_INVITE_UPDATE. Invites never produce MESSAGE_CREATE.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
+import type { SocialLimits } from '../limits.js';
 import type { DmMessageRecord } from '../../store/social-types.js';
 import type { ApplicationRecord, UserRecord } from '../../store/types.js';
 import { SocialErrors } from '../errors.js';
@@ -24,7 +25,8 @@ export class InviteService {
   private closed = false;
 
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
+    private readonly limits: SocialLimits,
     private readonly presence: PresenceService,
     private readonly messages: MessageService,
   ) {
@@ -54,7 +56,7 @@ export class InviteService {
           partyOwnerId: partyOwner.id,
           partyId: activity.party.id,
           coverImage: activity.assets?.invite_cover_image ?? app.coverImage,
-          expiresAt: now + this.ctx.options.socialLimits.inviteValiditySeconds * 1000,
+          expiresAt: now + this.limits.inviteValiditySeconds * 1000,
           valid: true,
         },
       };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { Presence } from '../../gateway/schemas.js';
 import type { GatewayIdentity } from '../../gateway/types.js';
 import { bearerOf, type ApiArea } from '../../http/api.js';
@@ -36,7 +36,7 @@ export function presenceRoutes(presence: PresenceService): ApiArea {
  * clears the application's activity; `offline` means invisible). An activity that passes the gateway's shape
  * check but not these rules makes the gateway close with 4001.
  */
-export function gatewayPresenceHandler(ctx: PlatformContext, presence: PresenceService) {
+export function gatewayPresenceHandler(ctx: PlatformKernel, presence: PresenceService) {
   return (identity: GatewayIdentity, update: Presence): boolean | 'invalid' => {
     const app = ctx.store.applications.get(identity.applicationId);
     if (!app) return false;

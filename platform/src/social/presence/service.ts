@@ -13,7 +13,7 @@
  * friend's updates arrive in the order they were made, whichever nodes made them. On one node a change is applied
  * and delivered before the call returns.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { EventAudience } from '../../events/bus.js';
 import type { RelationshipRecord } from '../../store/social-types.js';
 import type { RelationshipService } from '../relationships/service.js';
@@ -65,7 +65,7 @@ export class PresenceService {
   private readonly activityListeners: ActivityListener[] = [];
 
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly relationships: RelationshipService,
   ) {
     // History too: a node that starts later learns who is online and doing what.

@@ -4,7 +4,8 @@
  * after the commit: platform-axis events reach every session of the user, game-axis events only the sessions of
  * that application.
  */
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
+import type { SocialLimits } from '../limits.js';
 import { RelationshipType, type RelationshipAxis, type RelationshipRecord } from '../../store/social-types.js';
 import type { ApplicationRecord, UserRecord } from '../../store/types.js';
 import { userJson } from '../../users/serialize.js';
@@ -31,7 +32,10 @@ const { None, Friend, Blocked, PendingIncoming, PendingOutgoing } = Relationship
 export class RelationshipService {
   private readonly friendshipListeners: FriendshipListener[] = [];
 
-  constructor(private readonly ctx: PlatformContext) {}
+  constructor(
+    private readonly ctx: PlatformKernel,
+    private readonly limits: SocialLimits,
+  ) {}
 
   onFriendship(listener: FriendshipListener): void {
     this.friendshipListeners.push(listener);
@@ -64,7 +68,7 @@ export class RelationshipService {
     const mine = rels.get(actor.id, target.id, axis, appKey)?.type ?? None;
     if (mine === Friend) throw SocialErrors.alreadyFriends();
     if (mine === PendingOutgoing) return; // Sending the same request again changes nothing.
-    const limits = this.ctx.options.socialLimits;
+    const limits = this.limits;
     const now = this.ctx.now();
     if (mine === PendingIncoming) {
       if (axis === 'platform') {

@@ -5,7 +5,7 @@
  * AUTO_MODERATION_EXECUTION) plus audit 143 record it.
  */
 import { fieldError } from '../../../http/errors.js';
-import type { PlatformContext } from '../../../context.js';
+import type { PlatformKernel } from '../../../kernel.js';
 import type { ChannelRecord, GuildRecord } from '../../../store/types.js';
 import { AuditAction } from '../audit.js';
 import { has, Permission } from '../permissions.js';
@@ -19,7 +19,7 @@ const unknownRule = () => publishedError('UNKNOWN_AUTOMOD_RULE');
 
 export class AutoModService {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel,
     private readonly guilds: GuildService,
   ) {}
 

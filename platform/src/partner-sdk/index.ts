@@ -1,0 +1,13 @@
+/**
+ * Provisional accounts (PROTOCOL.md §5): the partner-SDK routes. `verifier` proves external ID tokens (it is shared
+ * with the OAuth2 area's merges); an unmerge runs the assembled areas' account movers.
+ */
+import type { AccountMovers, PlatformArea } from '../areas/area.js';
+import type { PlatformContext } from '../context.js';
+import { registerArea } from '../http/api.js';
+import type { OidcProviderVerifier } from './oidc/verifier.js';
+import { partnerSdkRoutes } from './routes.js';
+
+export function partnerSdkArea(ctx: PlatformContext, movers: AccountMovers, verifier: OidcProviderVerifier): PlatformArea {
+  return { name: 'partner-sdk', dependencies: ['accounts'], routes: (app) => registerArea(app, ctx, partnerSdkRoutes(movers, verifier)) };
+}
