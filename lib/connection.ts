@@ -7,8 +7,7 @@ export type { ConnectionFailureSnapshot } from './generated/snapshots.js';
 
 /** Reads a ConnectionFailure into a snapshot and drops it: one crossing. */
 export function takeConnectionFailure(api: NativeApi, handle: NativeHandle<'ConnectionFailure'>): ConnectionFailureSnapshot {
-  const d = api.ConnectionFailure_Snapshot(handle, true);
-  return { reason: d.reason, message: d.message, retryable: d.retryable, closeCode: d.closeCode, httpStatus: d.httpStatus };
+  return api.ConnectionFailure_Snapshot(handle, true);
 }
 
 export type ConnectionEvents = {

@@ -94,7 +94,8 @@ export function loadBackend(name: BackendName = 'napi', options: LoadOptions = {
   if (api) return api;
   targetFor();  // an unsupported system fails here, by name, before any file lookup
   if (name === 'napi') api = loadNapi(options);
-  else if (name === 'koffi') api = createKoffiApi(nativeLibraryPath(options));
+  // The binding gets the face's errors handed in, as the addon does (loadNapi): bindings/ imports nothing from lib/.
+  else if (name === 'koffi') api = createKoffiApi(nativeLibraryPath(options), errcError);
   else throw new TypeError(`svcpp: unknown backend ${String(name)}`);
   try {
     api.CheckAbiVersion(ABI_VERSION);

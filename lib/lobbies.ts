@@ -2,7 +2,7 @@
 // handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { LinkedChannelSnapshot, LobbyHandleData, LobbyMemberHandleData, LobbyMemberSnapshot } from './generated/snapshots.js';
+import type { LinkedChannelSnapshot, LobbyHandleData, LobbyMemberSnapshot } from './generated/snapshots.js';
 export type { LinkedChannelSnapshot, LobbyMemberSnapshot } from './generated/snapshots.js';
 
 /** A participant of a lobby's voice call, seen from outside it. */
@@ -58,8 +58,8 @@ export function takeLobbySnapshot(api: NativeApi, handle: NativeHandle<'LobbyHan
     id: d.id,
     metadata: d.metadata,
     memberIds: d.lobbyMemberIds,
-    members: d.lobbyMembers.map(memberFromData),
-    linkedChannel: d.linkedChannel && { id: d.linkedChannel.id, name: d.linkedChannel.name, guildId: d.linkedChannel.guildId },
+    members: d.lobbyMembers,
+    linkedChannel: d.linkedChannel,
     call,
   };
 }
@@ -74,8 +74,7 @@ function readCallInfo(api: NativeApi, lobby: NativeHandle<'LobbyHandle'>): Lobby
     for (const userId of d.getParticipants) {
       const state = api.CallInfoHandle_GetVoiceStateHandle(info, userId);
       if (!state) continue;  // left between the two reads
-      const s = api.VoiceStateHandle_Snapshot(state, true);
-      participants.push({ userId, selfMute: s.selfMute, selfDeaf: s.selfDeaf });
+      participants.push({ userId, ...api.VoiceStateHandle_Snapshot(state, true) });
     }
     return { channelId: d.channelId, guildId: d.guildId, participants };
   } finally {
@@ -85,18 +84,7 @@ function readCallInfo(api: NativeApi, lobby: NativeHandle<'LobbyHandle'>): Lobby
 
 /** Reads a LobbyMemberHandle into a snapshot and drops it: one crossing. */
 export function takeLobbyMemberSnapshot(api: NativeApi, handle: NativeHandle<'LobbyMemberHandle'>): LobbyMemberSnapshot {
-  return memberFromData(api.LobbyMemberHandle_Snapshot(handle, true));
-}
-
-function memberFromData(d: LobbyMemberHandleData): LobbyMemberSnapshot {
-  return {
-    id: d.id,
-    connected: d.connected,
-    metadata: d.metadata,
-    user: d.user,
-    canLinkLobby: d.canLinkLobby,
-    additionalName: d.additionalName,
-  };
+  return api.LobbyMemberHandle_Snapshot(handle, true);
 }
 
 /** Lobby events of the Client. Read the lobby with getLobby(lobbyId) inside the listener. */

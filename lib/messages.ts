@@ -17,16 +17,12 @@ export function takeMessageSnapshots(api: NativeApi, handles: NativeHandle<'Mess
 
 /** Reads a ChannelHandle into a snapshot and drops it: one crossing. */
 export function takeChannelSnapshot(api: NativeApi, handle: NativeHandle<'ChannelHandle'>): ChannelSnapshot {
-  const d = api.ChannelHandle_Snapshot(handle, true);
-  return { id: d.id, name: d.name, recipients: d.recipients, type: d.type };
+  return api.ChannelHandle_Snapshot(handle, true);
 }
 
 /** Reads UserMessageSummary values into snapshots and drops them (one crossing each). */
 export function takeSummarySnapshots(api: NativeApi, handles: NativeHandle<'UserMessageSummary'>[]): UserMessageSummarySnapshot[] {
-  return handles.map((handle) => {
-    const d = api.UserMessageSummary_Snapshot(handle, true);
-    return { userId: d.userId, lastMessageId: d.lastMessageId };
-  });
+  return handles.map((handle) => api.UserMessageSummary_Snapshot(handle, true));
 }
 
 /** Message events of the Client. Read the message with getMessage(messageId) inside the listener. */

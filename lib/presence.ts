@@ -7,7 +7,7 @@ import type {
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
 import { takeSnapshot } from './snapshot.js';
-import type { ActivityButton, ActivityData, ActivityInvite } from './generated/snapshots.js';
+import type { ActivityButton, ActivityInvite } from './generated/snapshots.js';
 export type { ActivityButton, ActivityInvite } from './generated/snapshots.js';
 
 /** Images of an activity and their hover texts (lengths in characters). */
@@ -137,35 +137,9 @@ function withPart<H>(handle: H, fill: (handle: H) => void, drop: (handle: H) => 
   takeSnapshot(handle, fill, drop);
 }
 
-/** Reads a native Activity into plain data and drops the handle (unset optionals read as undefined); one crossing. */
-export function takeActivitySnapshot(api: NativeApi, handle: NativeHandle<'Activity'>): Activity {
-  return activityFromData(api.Activity_Snapshot(handle, true));
-}
-
-/** An activity's snapshot data in the face's shape (no native call). */
-export function activityFromData(d: ActivityData): Activity {
-  return {
-    name: d.name,
-    type: d.type,
-    statusDisplayType: d.statusDisplayType,
-    state: d.state,
-    stateUrl: d.stateUrl,
-    details: d.details,
-    detailsUrl: d.detailsUrl,
-    applicationId: d.applicationId,
-    parentApplicationId: d.parentApplicationId,
-    assets: d.assets && { ...d.assets },
-    timestamps: d.timestamps && { start: d.timestamps.start, end: d.timestamps.end },
-    party: d.party && { id: d.party.id, currentSize: d.party.currentSize, maxSize: d.party.maxSize, privacy: d.party.privacy },
-    secrets: d.secrets && { join: d.secrets.join },
-    supportedPlatforms: d.supportedPlatforms,
-    buttons: d.buttons.map((b) => ({ label: b.label, url: b.url })),
-  };
-}
-
 /** Reads a native ActivityInvite into plain data and drops the handle: one crossing. */
 export function takeInviteSnapshot(api: NativeApi, handle: NativeHandle<'ActivityInvite'>): ActivityInvite {
-  return { ...api.ActivityInvite_Snapshot(handle, true) };
+  return api.ActivityInvite_Snapshot(handle, true);
 }
 
 /** Builds a native ActivityInvite from plain data (an invite received earlier); the caller drops it. */

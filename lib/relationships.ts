@@ -1,24 +1,13 @@
 // Relationship snapshots: a native RelationshipHandle (and its user) read once into plain data; the handles are
 // dropped right away (see snapshot.ts). Ids are bigint snowflakes.
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import type { RelationshipHandleData, RelationshipSnapshot } from './generated/snapshots.js';
+import type { RelationshipSnapshot } from './generated/snapshots.js';
 import type { EventSetters } from './native-events.js';
 export type { RelationshipSnapshot } from './generated/snapshots.js';
 
 /** Reads a RelationshipHandle into a snapshot and drops the handle: one crossing (RelationshipHandle_Snapshot). */
 export function takeRelationshipSnapshot(api: NativeApi, handle: NativeHandle<'RelationshipHandle'>): RelationshipSnapshot {
-  return relationshipFromData(api.RelationshipHandle_Snapshot(handle, true));
-}
-
-/** A relationship's snapshot data in the face's shape (no native call). */
-export function relationshipFromData(d: RelationshipHandleData): RelationshipSnapshot {
-  return {
-    id: d.id,
-    platformRelationshipType: d.platformRelationshipType,
-    gameRelationshipType: d.gameRelationshipType,
-    isSpamRequest: d.isSpamRequest,
-    user: d.user,
-  };
+  return api.RelationshipHandle_Snapshot(handle, true);
 }
 
 /** Reads RelationshipHandles into snapshots and drops them (every one, also when a read throws). */
@@ -50,8 +39,8 @@ export type RelationshipEvents = {
 };
 
 export const RELATIONSHIP_EVENT_SETTERS: EventSetters<RelationshipEvents> = {
-  relationshipCreated: (api, client, cb) => api.Client_SetRelationshipCreatedCallback(client,
-    cb && ((id, isPlatform, relationship) => cb(id, isPlatform, relationship && relationshipFromData(relationship)))),
+  // The payload is the face's RelationshipSnapshot as built: the handler gets it as it is.
+  relationshipCreated: (api, client, cb) => api.Client_SetRelationshipCreatedCallback(client, cb),
   relationshipDeleted: (api, client, cb) => api.Client_SetRelationshipDeletedCallback(client, cb),
   relationshipGroupsUpdated: (api, client, cb) => api.Client_SetRelationshipGroupsUpdatedCallback(client, cb),
 };

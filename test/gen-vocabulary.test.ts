@@ -156,12 +156,13 @@ describe('JavaScript layers', () => {
     // A handle is passed as the Buffer of its struct, declared void * (see tools/gen/koffi.mjs kParam).
     expect(k).toContain("'Svcpp_Errc Svcpp_Client_Probe(void *self, Svcpp_PropertiesIn metadata, ");
     expect(k).toContain("'Svcpp_Errc Svcpp_ProbeValue_SetIds(void *self, Svcpp_UInt64Span value)'");
-    expect(k).toContain("const valueC = rt.handleSpan('ActivityButton', value);");
-    expect(k).toContain('const valueC = rt.u64Span(value);');
-    expect(k).toContain('const metadataC = rt.properties(metadata);');
-    expect(k).toContain('return rt.takeProperties(out);');
-    expect(k).toContain('return rt.takeU64Span(out);');
-    expect(k).toContain('(metadata: PropertiesOut, ids: SpanOut) => rt.deliver(cb, rt.borrowProperties(metadata), rt.borrowU64Span(ids))');
+    // The runtime's parts by job (bindings/koffi/runtime.ts): handles, marshal (values), delivery.
+    expect(k).toContain("const valueC = handles.handleSpan('ActivityButton', value);");
+    expect(k).toContain('const valueC = marshal.u64Span(value);');
+    expect(k).toContain('const metadataC = marshal.properties(metadata);');
+    expect(k).toContain('return marshal.takeProperties(out);');
+    expect(k).toContain('return marshal.takeU64Span(out);');
+    expect(k).toContain('(metadata: PropertiesOut, ids: SpanOut) => delivery.deliver(cb, marshal.borrowProperties(metadata), marshal.borrowU64Span(ids))');
   });
 });
 

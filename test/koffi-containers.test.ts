@@ -4,7 +4,7 @@
 import koffi from 'koffi';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeProperties, decodeU64Span, handleSpanIn, propertiesIn, u64SpanIn } from '../bindings/koffi/containers.js';
-import { SvcppError } from '../lib/errors.js';
+import { errcError, SvcppError } from '../lib/errors.js';
 
 // Svcpp_String as the generated declarations spell it (declared once per process, as generated.ts does).
 const STRING = 'Svcpp_String';
@@ -75,16 +75,16 @@ describe('propertiesIn', () => {
 
 describe('u64SpanIn', () => {
   it('bigints and safe non-negative integers, as bigint', () => {
-    expect(u64SpanIn([1n, 2, (1n << 64n) - 1n])).toEqual({ ptr: [1n, 2n, (1n << 64n) - 1n], size: 3 });
-    expect(u64SpanIn([])).toEqual({ ptr: null, size: 0 });
+    expect(u64SpanIn([1n, 2, (1n << 64n) - 1n], errcError)).toEqual({ ptr: [1n, 2n, (1n << 64n) - 1n], size: 3 });
+    expect(u64SpanIn([], errcError)).toEqual({ ptr: null, size: 0 });
   });
 
   it('out-of-range ids are InvalidArgument, a non-array a TypeError', () => {
-    expect(errorCode(() => u64SpanIn([1n, -1n]))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
-    expect(errorCode(() => u64SpanIn([1n << 64n]))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
-    expect(errorCode(() => u64SpanIn([1.5]))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
-    expect(errorCode(() => u64SpanIn(['1']))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
-    expect(() => u64SpanIn(1n)).toThrow(TypeError);
+    expect(errorCode(() => u64SpanIn([1n, -1n], errcError))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
+    expect(errorCode(() => u64SpanIn([1n << 64n], errcError))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
+    expect(errorCode(() => u64SpanIn([1.5], errcError))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
+    expect(errorCode(() => u64SpanIn(['1'], errcError))).toBe('ERR_SVCPP_INVALID_ARGUMENT');
+    expect(() => u64SpanIn(1n, errcError)).toThrow(TypeError);
   });
 });
 

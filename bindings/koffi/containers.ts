@@ -1,9 +1,10 @@
 // Maps, u64 spans and handle arrays between JavaScript and the C structs koffi passes (svcpp.h: Svcpp_Properties,
 // Svcpp_UInt64Span, Svcpp_<T>Span). Inputs become structs whose pointer members are JS arrays: koffi copies them
 // into call-scoped memory, so nothing here allocates native memory. Outputs are decoded from C memory; freeing
-// is the caller's (KoffiRuntime), which knows whether the memory was borrowed or is the caller's to release.
+// is the caller's (marshal.ts, handles.ts), which knows whether the memory was borrowed or is the caller's to release.
+import { Errc } from './errc.js';
 import { koffi } from './koffi-module.js';
-import { SvcppError } from '../../lib/errors.js';
+import type { ErrcErrorFactory } from './error-factory.js';
 
 /** Input Svcpp_String element of a map (koffi encodes ptr as UTF-8). */
 export interface StringInView {
@@ -33,11 +34,14 @@ export interface SpanIn<T> {
 
 const U64_MAX = (1n << 64n) - 1n;
 
-/** A u64 input: a bigint (or a non-negative safe integer) in [0, 2^64); InvalidArgument otherwise (as N-API). */
-export function u64In(value: unknown): bigint {
+/**
+ * A u64 input: a bigint (or a non-negative safe integer) in [0, 2^64); otherwise the error `errors` makes of
+ * InvalidArgument (as N-API).
+ */
+export function u64In(value: unknown, errors: ErrcErrorFactory): bigint {
   const v = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
   if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) {
-    throw new SvcppError('ERR_SVCPP_INVALID_ARGUMENT', 'expected a bigint in [0, 2^64)');
+    throw errors(Errc.InvalidArgument, 'expected a bigint in [0, 2^64)');
   }
   return v;
 }
@@ -58,10 +62,10 @@ export function propertiesIn(value: unknown): PropertiesIn {
   return keys.length ? { size: keys.length, keys, values } : { size: 0, keys: null, values: null };
 }
 
-/** A list:u64 input: an array of u64 values. */
-export function u64SpanIn(value: unknown): SpanIn<bigint> {
+/** A list:u64 input: an array of u64 values (an element out of range: as u64In). */
+export function u64SpanIn(value: unknown, errors: ErrcErrorFactory): SpanIn<bigint> {
   if (!Array.isArray(value)) throw new TypeError('expected an array of bigints');
-  const ids = value.map(u64In);
+  const ids = value.map((element) => u64In(element, errors));
   return ids.length ? { ptr: ids, size: ids.length } : { ptr: null, size: 0 };
 }
 

@@ -6,6 +6,7 @@
 // "Bundlers and Electron").
 import { createRequire } from 'node:module';
 import type * as Koffi from 'koffi';
+import type { TypeObject } from 'koffi';
 
 let koffiModule: typeof Koffi | undefined;
 
@@ -20,4 +21,13 @@ export function koffi(): typeof Koffi {
       + "use the default 'napi' backend, or ship node_modules/koffi and @koromix/koffi-<platform>-<arch> unpacked (docs/packaging.md)", { cause });
   }
   return koffiModule;
+}
+
+/** koffi registers type names process-wide; a second load of the binding must reuse them, not redeclare. */
+export function declareType(name: string, declare: () => TypeObject): TypeObject {
+  try {
+    return koffi().type(name);
+  } catch {
+    return declare();
+  }
 }

@@ -4,7 +4,6 @@
 // throw ERR_SVCPP_INVALID_HANDLE; close() releases the handle.
 import { AudioModeType, CallError, CallStatus } from '../generated/enums.js';
 import type { NativeApi, NativeHandle } from '../generated/native-api.js';
-import { takeSnapshot } from '../snapshot.js';
 import { TypedEventEmitter } from '../typed-emitter.js';
 import type { VoiceStateSnapshot } from '../generated/snapshots.js';
 import type { EncryptionState } from '../generated/snapshots.js';
@@ -87,8 +86,7 @@ export class Call extends TypedEventEmitter<CallEvents> {
   }
   getVoiceState(userId: bigint): VoiceStateSnapshot | undefined {
     const handle = this.#api.Call_GetVoiceStateHandle(this.#live(), userId);
-    return handle && takeSnapshot(handle, (h) => ({ selfMute: this.#api.VoiceStateHandle_SelfMute(h), selfDeaf: this.#api.VoiceStateHandle_SelfDeaf(h) }),
-      (h) => this.#api.VoiceStateHandle_Drop(h));
+    return handle && this.#api.VoiceStateHandle_Snapshot(handle, true);
   }
 
   get selfMute(): boolean {
@@ -139,9 +137,9 @@ export class Call extends TypedEventEmitter<CallEvents> {
     this.#api.Call_SetPTTReleaseDelay(this.#live(), ms);
   }
   get vadThreshold(): VadThreshold {
-    const handle = this.#api.Call_GetVADThreshold(this.#live());
-    return takeSnapshot(handle, (h) => ({ automatic: this.#api.VADThresholdSettings_Automatic(h), threshold: this.#api.VADThresholdSettings_VadThreshold(h) }),
-      (h) => this.#api.VADThresholdSettings_Drop(h));
+    // One crossing (the generated snapshot); the face names the threshold `threshold`, the C ABI `VadThreshold`.
+    const { automatic, vadThreshold } = this.#api.VADThresholdSettings_Snapshot(this.#api.Call_GetVADThreshold(this.#live()), true);
+    return { automatic, threshold: vadThreshold };
   }
   /** Automatic, or a manual threshold in dBFS -100..0 (out of range throws ERR_SVCPP_INVALID_ARGUMENT). */
   setVadThreshold(automatic: boolean, threshold = -60): void {
@@ -151,12 +149,7 @@ export class Call extends TypedEventEmitter<CallEvents> {
   /** svcpp addition: the end-to-end encryption state, a snapshot (all zero/false once the call is over). */
   get encryptionState(): EncryptionState {
     const handle = this.#api.Call_GetEncryptionState(this.#live());
-    return takeSnapshot(handle, (h) => ({
-      protocolVersion: this.#api.CallEncryptionState_ProtocolVersion(h),
-      epoch: this.#api.CallEncryptionState_Epoch(h),
-      transitionPending: this.#api.CallEncryptionState_TransitionPending(h),
-      passthrough: this.#api.CallEncryptionState_Passthrough(h),
-    }), (h) => this.#api.CallEncryptionState_Drop(h));
+    return this.#api.CallEncryptionState_Snapshot(handle, true);
   }
   /**
    * svcpp addition: the call's 30-digit privacy code for the current epoch — the same for every member, so players

@@ -125,7 +125,7 @@ function readArg(t) {
 
 /**
  * For a recordable callback: the JS function `(r: SnapshotReader, userData: bigint) => void` that reads one record's
- * arguments (and payload) and hands them to the JS function `fnName` through rt.deliverRecord (in queue order, and
+ * arguments (and payload) and hands them to the JS function `fnName` through callbacks.deliverRecord (in queue order, and
  * only while the registration is still current); undefined for the others.
  */
 export function recordDecoder(model, cb, fnName) {
@@ -133,5 +133,5 @@ export function recordDecoder(model, cb, fnName) {
   const args = cb.params.map((a) => readArg(a.type));
   const payload = eventPayload(model, cb);
   if (payload) args.push(`(r.present() ? read${payload.target}(r.alignTo8()) : undefined)`);
-  return `(r: SnapshotReader, userData: bigint) => rt.deliverRecord(${['userData', fnName, ...args].join(', ')})`;
+  return `(r: SnapshotReader, userData: bigint) => callbacks.deliverRecord(${['userData', fnName, ...args].join(', ')})`;
 }

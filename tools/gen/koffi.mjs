@@ -1,5 +1,6 @@
-// bindings/koffi/generated.ts — koffi declarations of svcpp.h and the NativeApi implementation over them.
-// The hand-written half (handles, strings, callback registry, pump timer) is bindings/koffi/runtime.ts.
+// bindings/koffi/generated.ts — koffi declarations of svcpp.h and the NativeApi implementation over them — and
+// bindings/koffi/errc.ts, the Svcpp_Errc values the binding raises itself. The hand-written half (values, handles,
+// callback registrations, deferred delivery, the pump) is put together by bindings/koffi/runtime.ts.
 import { GENERATED } from './text.mjs';
 import { jsFunctions, tsType } from './js_surface.mjs';
 import { parseType, PREFIX } from './model.mjs';
@@ -22,12 +23,12 @@ function kParam(model, p) {
   const t = parseType(p.type);
   const type = kType(model, p.type);
   switch (p.role) {
-    // A handle is always the Buffer of its struct (KoffiRuntime.handle checked its type): as "void *" koffi passes the
+    // A handle is always the Buffer of its struct (KoffiHandles.handle checked its type): as "void *" koffi passes the
     // Buffer's memory as it is, where a struct pointer type costs a conversion on every call (bench/sync-call.ts).
     case 'self': return `void *${p.name}`;
     case 'cb': case 'cbFree': return `${type} *${p.name}`;
     case 'cbData': return `void *${p.name}`;
-    // String and handle outputs are preallocated Buffers (KoffiRuntime.stringOut / newHandleStruct), written in place.
+    // String and handle outputs are preallocated Buffers (KoffiMarshal.stringOut, KoffiHandles.newHandleStruct), written in place.
     case 'out': return ['string', 'obj'].includes(t.kind) ? `void *${p.name}` : `_Out_ ${type} *${p.name}`;
     case 'in': {
       // Input strings use the StringIn view of Svcpp_String so koffi encodes the JS string as UTF-8; input maps
@@ -59,16 +60,16 @@ const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boole
 /** JS expression converting a C value of IDL type t (a callback argument or a getter result) to JS. */
 function fromC(t, expr, borrowed) {
   const p = parseType(t);
-  if (p.kind === 'string') return borrowed ? `rt.borrowString(${expr})` : `rt.takeString(${expr})`;
-  if (p.kind === 'u64') return `rt.u64Out(${expr})`;
-  if (p.kind === 'map') return borrowed ? `rt.borrowProperties(${expr})` : `rt.takeProperties(${expr})`;
-  if (p.kind === 'list' && p.elem.kind === 'u64') return borrowed ? `rt.borrowU64Span(${expr})` : `rt.takeU64Span(${expr})`;
+  if (p.kind === 'string') return borrowed ? `marshal.borrowString(${expr})` : `marshal.takeString(${expr})`;
+  if (p.kind === 'u64') return `marshal.u64Out(${expr})`;
+  if (p.kind === 'map') return borrowed ? `marshal.borrowProperties(${expr})` : `marshal.takeProperties(${expr})`;
+  if (p.kind === 'list' && p.elem.kind === 'u64') return borrowed ? `marshal.borrowU64Span(${expr})` : `marshal.takeU64Span(${expr})`;
   // An object handed to a callback is borrowed for the call: JavaScript gets its own copy.
-  if (p.kind === 'obj' && borrowed) return `rt.cloneBorrowed('${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
-  if (p.kind === 'obj') return `rt.adopt('${p.name}', ${expr})`;
+  if (p.kind === 'obj' && borrowed) return `handles.cloneBorrowed('${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
+  if (p.kind === 'obj') return `handles.adopt('${p.name}', ${expr})`;
   // Spans likewise: copies of borrowed elements; a result's elements are adopted and only its buffer freed.
-  if (p.kind === 'list' && borrowed) return `rt.cloneSpan('${p.name}', '${PREFIX}${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
-  if (p.kind === 'list') return `rt.adoptSpan('${p.name}', '${PREFIX}${p.name}', ${expr})`;
+  if (p.kind === 'list' && borrowed) return `handles.cloneSpan('${p.name}', '${PREFIX}${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
+  if (p.kind === 'list') return `handles.adoptSpan('${p.name}', '${PREFIX}${p.name}', ${expr})`;
   return expr;
 }
 
@@ -78,14 +79,14 @@ function toC(p) {
   const n = p.name;
   let conv;
   switch (t.kind) {
-    case 'string': return p.optional ? `rt.optionalStr(${n})` : `rt.str(${n})`;
+    case 'string': return p.optional ? `marshal.optionalStr(${n})` : `marshal.str(${n})`;
     // maps and spans are never optional inputs (the model rejects it)
-    case 'map': return `rt.properties(${n})`;
-    case 'list': return t.elem.kind === 'u64' ? `rt.u64Span(${n})` : `rt.handleSpan('${t.name}', ${n})`;
-    case 'obj': conv = `rt.handle('${t.name}', ${n})`; return p.optional ? `(${n} == null ? null : ${conv})` : conv;
-    case 'u64': conv = `rt.u64(${n})`; break;
-    case 'bool': conv = `rt.bool(${n})`; break;
-    default: conv = `rt.int(${n})`;
+    case 'map': return `marshal.properties(${n})`;
+    case 'list': return t.elem.kind === 'u64' ? `marshal.u64Span(${n})` : `handles.handleSpan('${t.name}', ${n})`;
+    case 'obj': conv = `handles.handle('${t.name}', ${n})`; return p.optional ? `(${n} == null ? null : ${conv})` : conv;
+    case 'u64': conv = `marshal.u64(${n})`; break;
+    case 'bool': conv = `marshal.bool(${n})`; break;
+    default: conv = `marshal.int(${n})`;
   }
   return p.optional ? `(${n} == null ? null : [${conv}])` : conv;
 }
@@ -93,10 +94,10 @@ function toC(p) {
 /** Empty out-param holder of IDL type t. */
 function outHolder(t) {
   const p = parseType(t);
-  // Preallocated (see KoffiRuntime.stringOut / newHandleStruct): koffi passes a Buffer's memory as the pointer
+  // Preallocated (see KoffiMarshal.stringOut, KoffiHandles.newHandleStruct): koffi passes a Buffer's memory as the pointer
   // instead of converting a JS object to C and back on every call.
-  if (p.kind === 'string') return 'rt.stringOut()';
-  if (p.kind === 'obj') return 'rt.newHandleStruct()';
+  if (p.kind === 'string') return 'marshal.stringOut()';
+  if (p.kind === 'obj') return 'handles.newHandleStruct()';
   if (p.kind === 'list') return '{ ptr: null, size: 0 } as SpanOut';
   if (p.kind === 'map') return '{ size: 0, keys: null, values: null } as PropertiesOut';
   if (p.kind === 'u64') return '[0n] as unknown[]';
@@ -105,7 +106,7 @@ function outHolder(t) {
 }
 const outValue = (t, name) => (['string', 'obj', 'list', 'map'].includes(parseType(t).kind) ? name : `${name}[0]`);
 /** JS expression converting an out-param holder of IDL type t to its JS value (a string holder is the shared Buffer). */
-const fromOut = (t, name) => (parseType(t).kind === 'string' ? `rt.takeStringOut(${name})` : fromC(t, outValue(t, name), false));
+const fromOut = (t, name) => (parseType(t).kind === 'string' ? `marshal.takeStringOut(${name})` : fromC(t, outValue(t, name), false));
 
 function method(model, f) {
   const { fn } = f;
@@ -117,31 +118,31 @@ function method(model, f) {
   for (const p of fn.params) {
     if (p.role === 'self' && p.uninit) {
       selfName = 'created';
-      lines.push('const created = rt.newHandleStruct();');
+      lines.push('const created = handles.newHandleStruct();');
       args.push('created');
     } else if (p.role === 'self' || p.role === 'in') {
       // Converted before any callback is registered, so a bad argument cannot leak a registration.
-      lines.push(`const ${p.name}C = ${p.role === 'self' ? `rt.handle('${fn.owner.name}', ${p.name})` : toC(p)};`);
+      lines.push(`const ${p.name}C = ${p.role === 'self' ? `handles.handle('${fn.owner.name}', ${p.name})` : toC(p)};`);
       args.push(`${p.name}C`);
     } else if (p.role === 'cb') {
       const cb = p.callback;
       // The arguments are converted now (borrowed data dies with the callback); the JS function itself runs once the
-      // native pump has returned (rt.deliver), so user code never runs inside a native callback frame.
+      // native pump has returned (delivery.deliver), so user code never runs inside a native callback frame.
       const deliver = withPayload(model, cb, p.name, fn.params.find((q) => q.role === 'self')?.name);
-      const call = `rt.deliver(${[deliver, ...cb.params.map((a) => fromC(a.type, a.name, true))].join(', ')})`;
+      const call = `delivery.deliver(${[deliver, ...cb.params.map((a) => fromC(a.type, a.name, true))].join(', ')})`;
       const typed = cb.params.map((a) => `${a.name}: ${KOFFI_ARG_TS[parseType(a.type).kind] ?? 'number'}`);
       const reg = `${p.name}Registration`;
       regs.push(reg);
       // A recorded event (event_records.mjs) also gets the decoder of its records: the pump's drains deliver it from
       // the record (payload included); the trampoline stays for pumps that call it (Svcpp_RunCallbacks …).
       const decoder = recordDecoder(model, cb, p.name);
-      const register = `rt.register(${[`(${typed.join(', ')}) => ${call}`, `protos.${cb.cName}`, ...(decoder ? [decoder] : [])].join(', ')})`;
+      const register = `callbacks.register(${[`(${typed.join(', ')}) => ${call}`, `protos.${cb.cName}`, ...(decoder ? [decoder] : [])].join(', ')})`;
       if (p.nullable) lines.push(`const ${reg} = ${p.name} === null ? null : ${register};`);
-      else lines.push(`rt.fn(${p.name});`, `const ${reg} = ${register};`);
+      else lines.push(`marshal.fn(${p.name});`, `const ${reg} = ${register};`);
       args.push(p.nullable ? `${reg} ? ${reg}.pointer : null` : `${reg}.pointer`);
     } else if (p.role === 'cbFree' || p.role === 'cbData') {
       const reg = regs[regs.length - 1];
-      const value = p.role === 'cbFree' ? 'rt.freeFn' : `${reg}.userData`;
+      const value = p.role === 'cbFree' ? 'callbacks.freeFn' : `${reg}.userData`;
       args.push(fn.params.find((q) => q.role === 'cb' && `${q.name}Registration` === reg).nullable ? `${reg} ? ${value} : null` : value);
     } else if (p.role === 'out') {
       outName = p.name;
@@ -150,19 +151,19 @@ function method(model, f) {
     }
   }
   const isClient = fn.owner?.name === 'Client';
-  const native = fn.op === 'drop' && isClient ? `rt.dropClient(${args[0]})` : `c.${fn.cName}(${args.join(', ')})`;
-  // Calls that can run JS callbacks synchronously pump through rt.pumping (which then runs the delivered JS
+  const native = fn.op === 'drop' && isClient ? `pumps.dropClient(${args[0]})` : `c.${fn.cName}(${args.join(', ')})`;
+  // Calls that can run JS callbacks synchronously pump through delivery.pumping (which then runs the delivered JS
   // functions) and rethrow the first exception a callback threw.
   const runsCallbacks = isClient && (fn.pump || fn.op === 'drop');
-  const call = runsCallbacks ? `rt.pumping(() => ${native})` : native;
+  const call = runsCallbacks ? `delivery.pumping(() => ${native})` : native;
   const r = f.returns;
   if (fn.ret === 'errc') {
     lines.push(`const rc = ${call};`);
-    for (const reg of regs) lines.push(`if (rc !== 0 && ${reg}) rt.endRegistration(${reg}.userData);`);
-    if (runsCallbacks) lines.push('rt.rethrowCallbackError();');
-    lines.push('if (rc !== 0) rt.check(rc);');
-    if (fn.op === 'drop') lines.push(`rt.forget(${fn.params[0].name});`);
-    if (selfName) lines.push(`return rt.adopt('${fn.owner.name}', created);`);
+    for (const reg of regs) lines.push(`if (rc !== 0 && ${reg}) callbacks.endRegistration(${reg}.userData);`);
+    if (runsCallbacks) lines.push('delivery.rethrowCallbackError();');
+    lines.push('if (rc !== 0) marshal.check(rc);');
+    if (fn.op === 'drop') lines.push(`handles.forget(${fn.params[0].name});`);
+    if (selfName) lines.push(`return handles.adopt('${fn.owner.name}', created);`);
     else if (r.kind === 'out') lines.push(`return ${fromOut(r.type, outName)};`);
   } else if (fn.ret === 'optional') {
     lines.push(`if (!${call}) return undefined;`);
@@ -182,7 +183,7 @@ const snapshotPrototype = (e) => e.prototype.replace(/\((\w+) const \*self/, '(v
 /**
  * The JS function an event's delivery calls: `fnName` itself, or for an event with a payload (snapshots.mjs
  * eventPayload) a wrapper that reads the payload — the lookup snapshot of the client `selfName` — when it is
- * delivered, i.e. after the native pump returned (rt.deliver: like any SDK call a handler makes, never from inside
+ * delivered, i.e. after the native pump returned (delivery.deliver: like any SDK call a handler makes, never from inside
  * koffi's callback frame), and passes it last. The same object the N-API trampoline reads in its one crossing.
  */
 function withPayload(model, cb, fnName, selfName) {
@@ -204,11 +205,11 @@ function snapshotMethods(model) {
   let s = '';
   for (const e of cSnapshotEntryPoints(model)) {
     const name = e.spec.type.name;
-    const call = (args) => `do rt.check(c.${e.cName}(${[...args, 'snap.buffer', 'snap.capacity', 'snap.sizeOut'].join(', ')})); while (snap.needsRetry());`;
+    const call = (args) => `do marshal.check(c.${e.cName}(${[...args, 'snap.buffer', 'snap.capacity', 'snap.sizeOut'].join(', ')})); while (snap.needsRetry());`;
     if (e.kind === 'object') {
       s += `    ${name}_Snapshot(self, drop) {
       try {
-        const selfC = rt.handle('${name}', self);
+        const selfC = handles.handle('${name}', self);
         ${call(['selfC'])}
         return read${name}(snap);
       } finally {
@@ -223,12 +224,12 @@ function snapshotMethods(model) {
       // The C entry point refuses a dropped client (InvalidHandle); the lookup answers "nothing found" for it, and so
       // does its snapshot here, as in the N-API glue.
       s += `    ${e.f.name}_Snapshot(${params}) {
-      const selfC = rt.handle('Client', self);
-${ids.map((id) => `      const ${id}C = rt.u64(${id});`).join('\n')}
+      const selfC = handles.handle('Client', self);
+${ids.map((id) => `      const ${id}C = marshal.u64(${id});`).join('\n')}
       let rc: number;
       do rc = c.${e.cName}(${args.join(', ')}); while (rc === 0 && snap.needsRetry());
-      if (rc === ERRC_INVALID_HANDLE) return undefined;
-      rt.check(rc);
+      if (rc === Errc.InvalidHandle) return undefined;
+      marshal.check(rc);
       return snap.size() === 0 ? undefined : read${name}(snap);
     },
 `;
@@ -242,10 +243,16 @@ export function generate(model) {
   let s = `// ${GENERATED}
 // koffi declarations of native/include/svcpp.h and the NativeApi implementation over them.
 /* eslint-disable */
-import { koffi as loadKoffi } from './koffi-module.js';
+// The contract it implements is the generated NativeApi (types only: the binding imports nothing from lib/ at run
+// time; the errors it throws come from the factory it is handed).
 import type { NativeApi } from '../../lib/generated/native-api.js';
 import type * as Data from '../../lib/generated/snapshots.js';
-import { declareType, KoffiRuntime, type HandleStruct, type PropertiesOut, type SpanOut, type StringOut } from './runtime.js';
+import { Errc } from './errc.js';
+import type { ErrcErrorFactory } from './error-factory.js';
+import type { HandleStruct } from './handles.js';
+import { declareType, koffi as loadKoffi } from './koffi-module.js';
+import type { PropertiesOut, SpanOut, StringOut } from './marshal.js';
+import { createKoffiRuntime } from './runtime.js';
 import { SnapshotReader } from './snapshot_reader.js';
 
 // ---- Types: declared once per process (koffi's type names are global), when the first koffi API is made: importing
@@ -272,8 +279,11 @@ declareType('${PREFIX}PropertiesIn', () => koffi.struct('${PREFIX}PropertiesIn',
   }
   s += '};\n}\n';
   s += `
-/** Binds every function of the library at libraryPath and returns the NativeApi over it. */
-export function createKoffiApi(libraryPath: string): NativeApi {
+/**
+ * Binds every function of the library at libraryPath and returns the NativeApi over it. errors makes every error the
+ * API throws (a non-Ok Svcpp_Errc, or a misuse the binding finds itself): lib/loader.ts hands in the face's.
+ */
+export function createKoffiApi(libraryPath: string, errors: ErrcErrorFactory): NativeApi {
   const koffi = loadKoffi();
   const protos = declareTypes();
   const lib = koffi.load(libraryPath);
@@ -294,7 +304,7 @@ export function createKoffiApi(libraryPath: string): NativeApi {
   const drops = model.types.filter((t) => t.kind !== 'client')
     .map((t) => `      ${t.name}: (self: HandleStruct) => c.${t.cName}_Drop(self),`).join('\n');
   s += `  };
-  const rt = new KoffiRuntime({
+  const { marshal, handles, callbacks, delivery, pumps } = createKoffiRuntime({
     free: (ptr) => c.${PREFIX}Free(ptr),
     freeProperties: (props) => c.${PREFIX}FreeProperties(props),
     takeStringInto: (s, buffer, capacity) => c.${PREFIX}TakeStringInto(s, buffer, capacity),
@@ -306,9 +316,8 @@ ${drops}
     clientDrainEvents: (self, maxCallbacks, buffer, capacity, sizeOut) => c.${DRAIN_EVENTS}(self, maxCallbacks, buffer, capacity, sizeOut),
     clientHasPendingCallbacks: (self) => c.${PREFIX}Client_HasPendingCallbacks(self),
     clientDrop: (self) => c.${PREFIX}Client_Drop(self),
-  });
+  }, errors);
 
-  const ERRC_INVALID_HANDLE = ${model.enumByName.get('Errc').values.find(([n]) => n === 'InvalidHandle')[1]};
   /** The one buffer every snapshot is written into and read from (JS is single-threaded; a read ends before the next call). */
   const snap = new SnapshotReader();
 
@@ -317,30 +326,49 @@ ${drops}
       return c.${PREFIX}GetAbiVersion();
     },
     CheckAbiVersion(compiledAgainst) {
-      rt.check(c.${PREFIX}CheckAbiVersion(rt.int(compiledAgainst)));
+      marshal.check(c.${PREFIX}CheckAbiVersion(marshal.int(compiledAgainst)));
     },
     GetLastErrorMessage() {
       const out = { ptr: null, size: 0 } as StringOut;
-      rt.check(c.${PREFIX}GetLastErrorMessage(out));
-      return rt.takeString(out);
+      marshal.check(c.${PREFIX}GetLastErrorMessage(out));
+      return marshal.takeString(out);
     },
     RunCallbacks() {
-      const rc = rt.pumping(() => c.${PREFIX}RunCallbacks());
-      rt.rethrowCallbackError();
-      rt.check(rc);
+      const rc = delivery.pumping(() => c.${PREFIX}RunCallbacks());
+      delivery.rethrowCallbackError();
+      marshal.check(rc);
     },
     ResetCallbacks() {
-      const rc = rt.pumping(() => c.${PREFIX}ResetCallbacks());
-      rt.rethrowCallbackError();
-      rt.check(rc);
+      const rc = delivery.pumping(() => c.${PREFIX}ResetCallbacks());
+      delivery.rethrowCallbackError();
+      marshal.check(rc);
     },
     Client_SetPumpRef(self, ref) {
-      rt.setPumpRef(rt.handle('Client', self), rt.bool(ref));
+      pumps.setPumpRef(handles.handle('Client', self), marshal.bool(ref));
     },
 `;
   for (const f of fns) s += method(model, f);
   s += snapshotMethods(model);
   s += '  };\n  return api;\n}\n';
   s += `\n// ---- readers of the packed snapshot layout (tools/gen/c_snapshots.mjs) ----\n\n${snapshotReaderSource(model)}`;
-  return [{ path: 'bindings/koffi/generated.ts', content: s }];
+  return [{ path: 'bindings/koffi/generated.ts', content: s }, errcModule(model)];
+}
+
+/**
+ * bindings/koffi/errc.ts: Svcpp_Errc by name, for the errors the binding raises itself (a wrong handle, an id out of
+ * range, a malformed event record) with the codes the library would use; lib/generated/enums.ts is the face's.
+ */
+function errcModule(model) {
+  const errc = model.enumByName.get('Errc');
+  const values = errc.values.map(([name, value, doc]) => `  /** ${doc} */\n  ${name}: ${value},`).join('\n');
+  const content = `// ${GENERATED}
+// Svcpp_Errc (native/include/svcpp.h) for the koffi binding: the codes it hands to its error factory itself.
+
+export const Errc = {
+${values}
+} as const;
+
+export type Errc = (typeof Errc)[keyof typeof Errc];
+`;
+  return { path: 'bindings/koffi/errc.ts', content };
 }
