@@ -75,6 +75,10 @@ export class ClientPumps {
 
   /** The client's wakeup pipe as a socket whose every 'data' event pumps; undefined where the library has none. */
   private openWakeup(struct: HandleStruct, pump: Pump): Socket | undefined {
+    // Windows has no wakeup pipes (Svcpp_Client_OpenWakeupFd answers NotSupported there), so it is not asked: the
+    // refusal is a C++ exception caught inside the call, and under Wine one thrown on koffi's stack makes Wine report
+    // it as unhandled (and start its debugger) before the library's own handler catches it (docs/platforms.md).
+    if (process.platform === 'win32') return undefined;
     const fd = [-1];
     if (this.fns.clientOpenWakeupFd(struct, fd) !== 0) return undefined;
     const socket = new Socket({ fd: fd[0]!, readable: true, writable: false });
