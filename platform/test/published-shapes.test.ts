@@ -21,7 +21,7 @@ import * as spec from 'discord-api-spec/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { bearer, bot, request, type TestResponse } from './helpers/http.js';
+import { bearer, request } from './helpers/http.js';
 import { startFakeIssuer, type FakeIssuer } from './helpers/fake-issuer.js';
 import { accessTokenFor, authorizeCode, createApp, createUser, login, pkcePair, type AppCredentials } from './helpers/platform.js';
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';

@@ -58,6 +58,7 @@ export function fromEventHandler<T>(client: Client, call: () => Promise<T>): Pro
         reject(error);
       }
     });
+    // eslint-disable-next-line no-self-assign -- the setter writes the log line that runs the listener
     client.applicationId = client.applicationId;
   });
 }

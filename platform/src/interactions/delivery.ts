@@ -70,7 +70,7 @@ export class InteractionDelivery {
     // A forged request (signature of other bytes) must be refused.
     const body = JSON.stringify(ping);
     const forged = { ...signatureHeaders(app.privateKeyPem, `${body} `, Math.floor(this.ctx.now() / 1000)) };
-    let refused = false;
+    let refused: boolean;
     try {
       const response = await this.http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...forged }, body, timeoutMs: ENDPOINT_TIMEOUT_MS });
       refused = response.status === 401;

@@ -5,7 +5,6 @@ export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -54,7 +53,7 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
+          let body: unknown;
           try {
             body = text ? JSON.parse(text) : undefined;
           } catch {
