@@ -12,7 +12,8 @@
 //      dispatch.
 // Every SDK figure is printed with its ratio to the baseline measured in the same run; the connect contenders take
 // turns (interleaved) too, so load from elsewhere on the machine falls on all of them alike.
-// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only] [--only=<name part>]
+// Prints figures; asserts nothing.
+//   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only] [--only=<name part>]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -247,9 +248,9 @@ const BASELINE = 'pure-TS baseline (handler reads the user)';
  * Rounds of the dispatch benchmark: every contender once per round, the order rotated (noise: see the report). A
  * first round warms every contender up and is not counted: without it the median took in the baseline's cold round
  * (its JSON and frame code not yet optimised by V8: 2.9–3.6 µs a dispatch against 1.3–1.8 µs warm), which flattered the
- * SDK's ratios. The smoke takes the median of three rounds too: a drain of 2,000 dispatches lasts a few milliseconds, so
- * one pause of the process or the machine can fill it (a CI smoke with one round printed 9.4 µs a dispatch for N-API,
- * where the same smoke run alone measures 0.6–0.7 µs).
+ * SDK's ratios. The smoke takes the median of three rounds too: a drain of 2,000 dispatches lasts a few milliseconds,
+ * so one pause of the process or the machine can fill it (a CI smoke with one round printed 9.4 µs a dispatch for
+ * N-API, where the same smoke run alone measures 0.6–0.7 µs).
  */
 const ROUNDS = 3;
 const WARM_UP_ROUNDS = 1;

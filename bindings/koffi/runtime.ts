@@ -115,7 +115,10 @@ const RECORDS_CAPACITY = 16 * 1024;
 /** Bytes of an event record's header: u32 record size, u32 0, u64 userData. */
 const RECORD_HEADER_SIZE = 16;
 
-/** One client's pump: its wakeup socket, or its polling timer and the delay it was armed with; whether it holds the loop open. */
+/**
+ * One client's pump: its wakeup socket, or its polling timer and the delay it was armed with; whether it holds the loop
+ * open.
+ */
 interface Pump {
   wakeup?: Socket;
   timer?: NodeJS.Timeout;

@@ -50,7 +50,9 @@ export interface AccountMigration {
   unmerge?(ctx: PlatformContext, change: { fullUserId: string; provisionalUserId: string; applicationId: string }): void;
 }
 
-/** What the platform needs from the gateway: whether a user is connected, and ending sessions (ban, revoke, unmerge). */
+/**
+ * What the platform needs from the gateway: whether a user is connected, and ending sessions (ban, revoke, unmerge).
+ */
 export interface SessionControl {
   disconnectUser(userId: string, closeCode?: number): void;
   /** The one presence query: the user holds a gateway session (attached or resumable) for the application. */

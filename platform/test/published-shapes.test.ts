@@ -173,7 +173,8 @@ const CHECKS: Check[] = [
   }),
   // OAuth2 and OIDC
   published('get', '/oauth2/@me', '200', spec.OAuth2GetAuthorizationResponseSchema, async () => {
-    // Only published scope names: the SDK scopes are not in the published scope list (PROTOCOL.md, "Deliberate differences").
+    // Only published scope names: the SDK scopes are not in the published scope list (PROTOCOL.md, "Deliberate
+    // differences").
     const token = await accessTokenFor(h.platform, { clientId: h.platform.devApp.id, scope: 'openid identify email guilds', user: reader.username });
     return bothAliases('/oauth2/@me', bearer(token.access_token));
   }),

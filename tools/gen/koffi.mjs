@@ -104,7 +104,9 @@ function outHolder(t) {
   return '[0] as number[]';
 }
 const outValue = (t, name) => (['string', 'obj', 'list', 'map'].includes(parseType(t).kind) ? name : `${name}[0]`);
-/** JS expression converting an out-param holder of IDL type t to its JS value (a string holder is the shared Buffer). */
+/**
+ * JS expression converting an out-param holder of IDL type t to its JS value (a string holder is the shared Buffer).
+ */
 const fromOut = (t, name) => (parseType(t).kind === 'string' ? `rt.takeStringOut(${name})` : fromC(t, outValue(t, name), false));
 
 function method(model, f) {

@@ -5,7 +5,10 @@ import type { GuildConfig } from './schema.js';
 import { resolveApplication, resolveUser } from './references.js';
 import { everyoneRole } from '../bot-api/guilds/permissions.js';
 
-/** Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels; idempotent. */
+/**
+ * Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels;
+ * idempotent.
+ */
 export function upsertGuild(ctx: PlatformContext, config: GuildConfig): GuildRecord {
   const errors: ErrorTree = {};
   let failed = false;

@@ -21,7 +21,9 @@ function managesGuild(principal: Principal, guild: GuildRecord): boolean {
   return guild.ownerId === principal.app.ownerUserId || guild.ownerId === principal.app.botUserId;
 }
 
-/** A linkable channel (§4): guild text channel (never nsfw here), of a guild the caller manages, not linked elsewhere. */
+/**
+ * A linkable channel (§4): guild text channel (never nsfw here), of a guild the caller manages, not linked elsewhere.
+ */
 function linkableChannel(ctx: PlatformContext, principal: Principal, lobby: LobbyRecord, channelId: string): ChannelRecord {
   const channel = ctx.store.guilds.getChannel(channelId);
   const guild = channel ? ctx.store.guilds.get(channel.guildId) : undefined;

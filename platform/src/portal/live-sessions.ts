@@ -11,8 +11,9 @@ export interface LiveSession {
 
 /**
  * Who is connected to the gateway, per (user, application) pair, learnt from the gateway's `sessionsObserved` hook
- * (the changes that drive presence and lobby members' `connected`, seen on every node): a pair appears with its first session and
- * goes with its last — a dropped session that can still be resumed keeps it. The gateway itself is not asked.
+ * (the changes that drive presence and lobby members' `connected`, seen on every node): a pair appears with its first
+ * session and goes with its last — a dropped session that can still be resumed keeps it. The gateway itself is not
+ * asked.
  */
 export class LiveSessions {
   private readonly pairs = new Map<string, LiveSession>();

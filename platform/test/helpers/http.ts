@@ -72,7 +72,10 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
 export const bot = (token: string) => ({ authorization: `Bot ${token}` });
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** One of the platform's error bodies: `{code, message}` (+ `errors`), the OAuth2 `{error, error_description}`, or a 429's. */
+/**
+ * One of the platform's error bodies: `{code, message}` (+ `errors`), the OAuth2 `{error, error_description}`, or a
+ * 429's.
+ */
 export function isOurErrorBody(response: TestResponse): boolean {
   const value = response.body as Record<string, unknown> | undefined;
   if (typeof value !== 'object' || value === null) return false;

@@ -26,7 +26,10 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const client = await game(app.id);
     return { app, watcher, client };
   };
-  /** A friend of the desktop user playing the application with a joinable activity, optionally inviting the desktop user. */
+  /**
+   * A friend of the desktop user playing the application with a joinable activity, optionally inviting the desktop
+   * user.
+   */
   const host = async (appId: string, join: string, invite: boolean) => {
     const user = await deskFriend(env);
     const token = await tokenFor(env.platform, user, appId);
