@@ -49,7 +49,9 @@ type OnReceive = (member: number, content: string) => void;
 type PartyFactory = (platform: PlatformProcess, tokens: string[], secret: string, onReceive: OnReceive) => Promise<Party>;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-/** Milliseconds on the system-wide monotonic clock (comparable across the member processes: support/monotonic-clock.ts). */
+/**
+ * Milliseconds on the system-wide monotonic clock (comparable across the member processes: support/monotonic-clock.ts).
+ */
 const now = monotonicMs;
 
 /** Each kind's turn in round `round`: the order rotates so no kind always goes first (or right after another). */

@@ -14,7 +14,8 @@
 //     or after (written into a told wait: a failure);
 //   - afterwards the bot reads every lobby message (GET /lobbies/{id}/messages?after=) and every created lobby: each
 //     message exists exactly once, each lobby once.
-// Exits non-zero on a failed call, a lost or doubled effect, or any request written into a told wait. Prints the counts.
+// Exits non-zero on a failed call, a lost or doubled effect, or any request written into a told wait. Prints the
+// counts.
 //   node --import tsx bench/soak-429.ts [--smoke]   (--smoke: 2 × (20 messages + 6 lobbies); full: 2 × (300 + 60))
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,10 @@
 /**
  * Child process of the soak scripts (bench/soak-*.ts): the platform on a file database, so a soak can kill it with
  * SIGKILL and start it again on the same file. `node --import tsx bench/soak-platform-child.ts --db <file>
- * [--port <n>] [--webhook-url <url>] [--rate-limits <json>] [--public-url <url>]`; reports its addresses over IPC once it listens.
- * Rate limits are out of the way unless `--rate-limits` gives buckets (`{"global": {"limit": 6, "windowSeconds": 1}}`),
- * which replace those of the same name. `--public-url`: the address clients are told to use (the gateway URL of GET
- * /gateway and READY), e.g. a relay in front of the platform.
+ * [--port <n>] [--webhook-url <url>] [--rate-limits <json>] [--public-url <url>]`; reports its addresses over IPC once
+ * it listens. Rate limits are out of the way unless `--rate-limits` gives buckets (`{"global": {"limit": 6,
+ * "windowSeconds": 1}}`), which replace those of the same name. `--public-url`: the address clients are told to use
+ * (the gateway URL of GET /gateway and READY), e.g. a relay in front of the platform.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_RATE_LIMITS, startPlatform } from '../platform/src/index.js';

@@ -35,7 +35,9 @@ function writeMarkerWav(path: string): number[] {
   return starts.map((start) => (start * 1000) / RATE);
 }
 
-/** Marker onsets (ms from sample 0) in a 16-bit stereo WAV: the first sample above 10 % of full scale after a quiet gap. */
+/**
+ * Marker onsets (ms from sample 0) in a 16-bit stereo WAV: the first sample above 10 % of full scale after a quiet gap.
+ */
 function onsetsIn(path: string): number[] {
   const file = readFileSync(path);
   const dataAt = file.indexOf('data', 12, 'ascii');

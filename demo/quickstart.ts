@@ -41,7 +41,8 @@ The cast: the platform (the social service, started locally), your game backend 
 game client (the svcpp SDK: a C++ core behind a C ABI, used here from TypeScript).`);
 
 title('platform');
-// Calls are end-to-end encrypted (DAVE): the platform's default refuses any other (docs/voice.md "End-to-end encryption").
+// Calls are end-to-end encrypted (DAVE): the platform's default refuses any other (docs/voice.md "End-to-end
+// encryption").
 const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, tls: true });
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-demo-'));
 const caFile = join(dir, 'platform-ca.pem');

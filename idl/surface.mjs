@@ -7,8 +7,10 @@
 //   native/core/generated/*.hpp       plain C++ value structs and enums the core works with
 //   bindings/napi/generated/*.cpp     Node-API glue over the C ABI
 //   bindings/koffi/generated.ts       koffi declarations of the C ABI
-//   lib/generated/*.ts                the TypeScript view of the C ABI (enums + the NativeApi interface both backends implement)
-//   lib/generated/client-methods.ts   the Client methods of the TypeScript face that only forward (a `ts` hint per method)
+//   lib/generated/*.ts                the TypeScript view of the C ABI (enums + the NativeApi interface both
+//                                     backends implement)
+//   lib/generated/client-methods.ts   the Client methods of the TypeScript face that only forward (a `ts` hint per
+//                                     method)
 // Generated files are checked in; `npm run gen:check` (part of the tests) fails when one is stale.
 //
 // The Client's methods and callbacks live per area in idl/client/<area>.mjs; this file assembles them.
@@ -24,7 +26,8 @@
 //   list:obj:Name             a span of Name objects (Svcpp_NameSpan {ptr, size} in C, std::vector in C++, an array
 //                             of handles in TS; native/SEMANTICS.md "Spans"): a callback parameter (borrowed), a
 //                             method result (caller-owned) or a field of a value type whose elements are value objects
-//                             declared above it (getter: caller-owned span; setter: borrowed span, every element copied)
+//                             declared above it (getter: caller-owned span; setter: borrowed span, every element
+//                             copied)
 //   list:u64                  a span of ids (Svcpp_UInt64Span {uint64_t *ptr; size_t size}, std::vector<uint64_t>,
 //                             bigint[] in TS): where list:obj may appear; a result's buffer is freed with Svcpp_Free
 //   map                       string -> string properties (Svcpp_Properties; native/SEMANTICS.md "Maps"):
@@ -33,7 +36,8 @@
 //                             result or const getter (Svcpp_Properties *out, sorted by key bytes, freed with
 //                             Svcpp_FreeProperties), a callback parameter (borrowed) or a field of a value type.
 //                             Options on a map parameter or field: maxKeys, maxKey, maxValue (code points) — hard ABI
-//                             limits checked synchronously (InvalidArgument); leave a limit out when the service owns it.
+//                             limits checked synchronously (InvalidArgument); leave a limit out when the service owns
+//                             it.
 // Lists and maps are never `optional` (empty is their absent state) and are not method parameters except maps.
 // A parameter or field with `optional: true` uses the C ABI optional conventions (pointer in, bool + out-param out).
 // `max` on a string is a hard ABI limit in code points, checked synchronously (Svcpp_Errc_InvalidArgument).
@@ -903,7 +907,8 @@ export const snapshots = {
   // the snapshots read on a hot path — a user is every UserUpdated event's payload, a message every MessageCreated's
   whole: ['UserHandle', 'MessageHandle'],
   // lookup snapshots of a whole type that read the cache in place, under its lock, with no handle made and no second
-  // lookup (hand-written WriteWholeLookup_<Lookup> in native/capi/support/whole_snapshots.cpp): the lookup every UserUpdated payload takes
+  // lookup (hand-written WriteWholeLookup_<Lookup> in native/capi/support/whole_snapshots.cpp): the lookup every
+  // UserUpdated payload takes
   inPlaceLookups: ['Client_GetUser'],
 };
 

@@ -106,7 +106,9 @@ export class Client extends GeneratedClientMethods {
       handle, args.applicationId ?? 0n, args.code, args.codeVerifier, args.redirectUri, args.externalAuthType, args.externalAuthToken, cb));
   }
 
-  /** Rotates a token pair (the old pair stops working). An invalid_grant rejects with ERR_SVCPP_AUTHORIZATION_FAILED. */
+  /**
+   * Rotates a token pair (the old pair stops working). An invalid_grant rejects with ERR_SVCPP_AUTHORIZATION_FAILED.
+   */
   refreshToken(args: { applicationId?: bigint; refreshToken: string }): Promise<TokenResponse> {
     return this.tokenOperation((handle, api, cb) => api.Client_RefreshToken(handle, args.applicationId ?? 0n, args.refreshToken, cb));
   }
@@ -284,7 +286,10 @@ export class Client extends GeneratedClientMethods {
 
   // ---- logging ----
 
-  /** Writes log lines at or above minSeverity to <dir>/svcpp.log (overwritten); None stops. False when the file cannot be opened. */
+  /**
+   * Writes log lines at or above minSeverity to <dir>/svcpp.log (overwritten); None stops. False when the file cannot
+   * be opened.
+   */
   setLogDir(dir: string, minSeverity: LoggingSeverity = LoggingSeverity.Info): boolean {
     return this.api.Client_SetLogDir(this.live(), dir, minSeverity);
   }

@@ -36,5 +36,6 @@ export type { BackendName, LoadOptions } from './loader.js';
 export * from './generated/enums.js';
 export { ABI_VERSION } from './generated/errc.js';
 export type { NativeApi, NativeHandle, NativeHandleType } from './generated/native-api.js';
-// The plain objects the NativeApi's <Type>_Snapshot entry points return (one crossing per object; native/SEMANTICS.md "Snapshots").
+// The plain objects the NativeApi's <Type>_Snapshot entry points return (one crossing per object; native/SEMANTICS.md
+// "Snapshots").
 export type * from './generated/snapshots.js';

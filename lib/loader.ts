@@ -1,7 +1,7 @@
 // Finds and loads a backend. N-API: node-gyp-build (build/Release first, then prebuilds/<platform>-<arch>/).
 // The addon links libsvcpp.so and finds it next to itself (RUNPATH $ORIGIN; on Windows, svcpp.dll beside the addon:
-// Node loads an addon with LOAD_WITH_ALTERED_SEARCH_PATH, so its own folder is searched first); koffi loads the library from that
-// same directory, so both backends in one process share one libsvcpp instance (the dynamic loader reuses an
+// Node loads an addon with LOAD_WITH_ALTERED_SEARCH_PATH, so its own folder is searched first); koffi loads the library
+// from that same directory, so both backends in one process share one libsvcpp instance (the dynamic loader reuses an
 // object it has already mapped from the same file). Without an addon, koffi looks in build/Release, then
 // prebuilds/<platform>-<arch>/ (PREBUILDS_ONLY skips build/). Escape hatch for bundlers and Electron asar
 // layouts: the SVCPP_PREBUILD environment variable (read by node-gyp-build too) or the `nativeRoot` option name
@@ -24,12 +24,17 @@ import { targetFor } from './targets.js';
 export type BackendName = 'napi' | 'koffi';
 
 export interface LoadOptions {
-  /** A directory laid out like the package (build/Release/ or prebuilds/<platform>-<arch>/) holding the
-   *  addon and the C ABI library (libsvcpp.so; svcpp.dll on Windows). Default: SVCPP_PREBUILD, else the installed package. */
+  /**
+   * A directory laid out like the package (build/Release/ or prebuilds/<platform>-<arch>/) holding the addon and the
+   * C ABI library (libsvcpp.so; svcpp.dll on Windows). Default: SVCPP_PREBUILD, else the installed package.
+   */
   nativeRoot?: string;
 }
 
-/** The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/cjs/lib/; dist/cjs/package.json has no name). */
+/**
+ * The package root: the nearest directory upwards with svcpp's package.json (works from lib/ and dist/cjs/lib/;
+ * dist/cjs/package.json has no name).
+ */
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {

@@ -10,7 +10,10 @@ import { fromWire, snowflakeParam, toSnowflake, type Snowflake } from './server-
 import { timeoutError, transportError } from './server-transport.js';
 
 export type { Snowflake } from './server-ids.js';
-/** What a call rejects with when the platform gave no answer (refused, reset, timed out): `retryable` says if retrying may help. */
+/**
+ * What a call rejects with when the platform gave no answer (refused, reset, timed out): `retryable` says if retrying
+ * may help.
+ */
 export { SvcppConnectionError } from './errors.js';
 export * from './webhooks.js';
 export * from './webhook-receiver.js';
@@ -175,7 +178,9 @@ function memberPath(lobbyId: Snowflake, userId: Snowflake): string {
 /** How often a rate-limited request is sent again, and the longest wait accepted for it. */
 const MAX_RETRIES = 3;
 const MAX_RETRY_WAIT_SECONDS = 60;
-/** The longest a request may take by default, from the call to the end of the answer (waiting for a socket included). */
+/**
+ * The longest a request may take by default, from the call to the end of the answer (waiting for a socket included).
+ */
 const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * Idle keep-alive sockets close long before the server's keep-alive timeout would cut them (as Node's global agent).

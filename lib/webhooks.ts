@@ -104,7 +104,8 @@ export class WebhookVerifier {
       throw new SvcppWebhookError('ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE', 'svcpp: the request has no X-Signature-Ed25519 / X-Signature-Timestamp header');
     }
     const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody;
-    // The signature covers the timestamp, so it is checked first: a stale but genuine request is told apart from a forgery.
+    // The signature covers the timestamp, so it is checked first: a stale but genuine request is told apart from a
+    // forgery.
     const signed = Buffer.concat([Buffer.from(timestamp), body]);
     if (!HEX_SIGNATURE.test(signature) || !verify(null, signed, this.key, Buffer.from(signature, 'hex'))) {
       throw new SvcppWebhookError('ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE', 'svcpp: the webhook signature does not verify with this public key');

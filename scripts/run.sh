@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:
 #   bash scripts/run.sh demo [--verbose]   set up and build what the demo needs, run the SDK against the platform
-#   bash scripts/run.sh test   set up, build everything, run every test (native, ASan/UBSan, TSan, fuzz corpora and
-#                              a short fuzz run, SDK, platform, bench smoke)
+#   bash scripts/run.sh test   set up, build everything, run every check and test (formatting and lint, native,
+#                              ASan/UBSan, TSan, fuzz corpora and a short fuzz run, SDK, platform, bench smoke)
 # Set-up is idempotent: Debian packages, npm packages and the native build are only redone when needed. Every step
 # announces itself with its share of a first run on a 2-core machine, so a newcomer knows what the wait is for.
 set -euo pipefail
@@ -117,12 +117,18 @@ case "$mode" in
     finish
     ;;
   test)
-    steps=22
+    steps=23
     debian_packages
     npm_packages
-    step "generated layers are up to date, C and C++ formatted as .clang-format says (a few seconds)"
+    step "generated layers are up to date (a second)"
     node tools/gen/index.mjs --check
-    bash tools/format/clang-format.sh --check
+    # Every check runs and reports before the run fails, so one run lists every finding.
+    step "formatting and lint: clang-format over the C and C++, prettier --check and ESLint over the TypeScript and JavaScript (~1 min)"
+    style=0
+    bash tools/format/clang-format.sh --check || style=1
+    npm run --silent format:check || style=1
+    npm run --silent lint || style=1
+    [ "$style" -eq 0 ] || { echo "svcpp: fix the findings above (bash tools/format/clang-format.sh and npm run format rewrite the layout)" >&2; exit 1; }
     step "native build: core, libsvcpp.so, Node addon, native tests (first run ~7 min on 2 cores, OpenSSL and Opus included; ~3 after the demo)"
     native_build
     step "TypeScript type check: SDK face and platform (~15 s)"

@@ -110,7 +110,8 @@ describe('the SDK archive', () => {
     // The archived library's own link (build.ninja output of svcpp_sdk), not the npm package's.
     const target = `sdk/${basename(realpathSync(join(root, 'build/sdk/libsvcpp.so')))}`;
     const components = linkedComponents(join(root, 'build'), [target]);
-    // OpenSSL and Opus are built for svcpp from Debian's source packages, unpacked in the build's cache (openssl-3.0.x).
+    // OpenSSL and Opus are built for svcpp from Debian's source packages, unpacked in the build's cache
+    // (openssl-3.0.x).
     expect(components.map((c) => c.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^openssl-3\./), 'opus-1.3.1']));
     for (const { name } of components) {
       expect(rows.get(name), `THIRD_PARTY_NOTICES.md row for ${name}`).toBeTruthy();

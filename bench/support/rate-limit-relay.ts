@@ -3,8 +3,9 @@
  * (bench/soak-429.ts). Per client token it records:
  *   - the waits the platform told the client (from the moment the relay received the answer — the client cannot read it
  *     earlier — until the answer's arrival plus the wait, the earliest the client's own clock can end it): a global 429
- *     (any route), a bucket 429 (routes of that bucket), an answer saying the bucket is exhausted (X-RateLimit-Remaining
- *     0, until Reset-After). These are the answers after which the SDK logs "rate limit: <route> told to wait";
+ *     (any route), a bucket 429 (routes of that bucket), an answer saying the bucket is exhausted
+ *     (X-RateLimit-Remaining 0, until Reset-After). These are the answers after which the SDK logs "rate limit: <route>
+ *     told to wait";
  *   - every request that arrived while one of those waits ran, with what identifies it in the client's own log: the
  *     route and the request's rank among that route's requests of the token (`early`), and the told answer likewise.
  * Whether such a request was written before the client had read the answer (it crossed the answer in flight) or after

@@ -1,4 +1,5 @@
-// The Client's authentication: OAuth2 with PKCE, tokens, provisional accounts: its part of the API surface (idl/surface.mjs assembles the areas).
+// The Client's authentication: OAuth2 with PKCE, tokens, provisional accounts: its part of the API surface
+// (idl/surface.mjs assembles the areas).
 
 /** Callbacks of this area (the vocabulary: idl/surface.mjs, above `callbacks`). */
 export const callbacks = [];

@@ -1,4 +1,5 @@
-// The Client's the client itself: static helpers, setup, connection; the callbacks of the core (status, logs, tokens, users, guilds): its part of the API surface (idl/surface.mjs assembles the areas).
+// The Client's the client itself: static helpers, setup, connection; the callbacks of the core (status, logs, tokens,
+// users, guilds): its part of the API surface (idl/surface.mjs assembles the areas).
 
 /** Callbacks of this area (the vocabulary: idl/surface.mjs, above `callbacks`). */
 export const callbacks = [

@@ -1,4 +1,5 @@
-// The Client's voice calls, audio devices and processing, end-to-end encryption (docs/voice.md): its part of the API surface (idl/surface.mjs assembles the areas).
+// The Client's voice calls, audio devices and processing, end-to-end encryption (docs/voice.md): its part of the API
+// surface (idl/surface.mjs assembles the areas).
 
 /** Callbacks of this area (the vocabulary: idl/surface.mjs, above `callbacks`). */
 export const callbacks = [

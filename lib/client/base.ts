@@ -27,7 +27,9 @@ const AREA_EVENT_SETTERS_TYPED = {
 type AreaEvent = keyof typeof AREA_EVENT_SETTERS_TYPED;
 const AREA_EVENT_SETTERS = AREA_EVENT_SETTERS_TYPED as unknown as Record<string, EventSetter<unknown[]> | undefined>;
 
-/** The events whose native registration exists only while they have listeners ('statusChanged' is always registered). */
+/**
+ * The events whose native registration exists only while they have listeners ('statusChanged' is always registered).
+ */
 const NATIVE_EVENTS = ['log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...Object.keys(AREA_EVENT_SETTERS_TYPED) as AreaEvent[]] as const;
 type NativeEvent = (typeof NATIVE_EVENTS)[number];
 const isNativeEvent = (event: string | symbol): event is NativeEvent => (NATIVE_EVENTS as readonly (string | symbol)[]).includes(event);

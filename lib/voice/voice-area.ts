@@ -118,7 +118,9 @@ export class VoiceArea {
   getCurrentOutputDevice(): Promise<AudioDeviceSnapshot> {
     return this.#host.pending((handle, settle) => this.#api.Client_GetCurrentOutputDevice(handle, (d) => settle(() => takeAudioDevice(this.#api, d))));
   }
-  /** Selects the microphone: a device id, "null" or "file:<wav path>". Unknown id: throws ERR_SVCPP_INVALID_ARGUMENT. */
+  /**
+   * Selects the microphone: a device id, "null" or "file:<wav path>". Unknown id: throws ERR_SVCPP_INVALID_ARGUMENT.
+   */
   setInputDevice(deviceId: string): Promise<void> {
     return this.#resultOperation((handle, cb) => this.#api.Client_SetInputDevice(handle, deviceId, cb));
   }

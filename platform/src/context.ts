@@ -5,7 +5,9 @@ import type { OutboundHttpClient } from './outbound/http-client.js';
 import type { WebhookDeliverer } from './webhooks/deliverer.js';
 import type { RateLimiter } from './http/rate-limit.js';
 
-/** What the platform needs from the gateway: whether a user is connected, and ending sessions (ban, revoke, unmerge). */
+/**
+ * What the platform needs from the gateway: whether a user is connected, and ending sessions (ban, revoke, unmerge).
+ */
 export interface SessionControl {
   disconnectUser(userId: string, closeCode?: number): void;
   /** The one presence query: the user holds a gateway session (attached or resumable) for the application. */

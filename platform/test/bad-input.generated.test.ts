@@ -1,8 +1,8 @@
 /**
  * The generated part of the bad-input tests (fast-check): mutated requests over every route the server registered
  * — path parameters, query strings, credentials, headers, content types and bodies (wrong types, deep and huge JSON,
- * broken JSON, unpaired surrogates). Whatever is sent, no answer is a 5xx, every error is one of our bodies, and no answer
- * repeats more than a bounded part of what was sent.
+ * broken JSON, unpaired surrogates). Whatever is sent, no answer is a 5xx, every error is one of our bodies, and no
+ * answer repeats more than a bounded part of what was sent.
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';

@@ -160,7 +160,9 @@ describe('gateway v9: MESSAGE_CONTENT as published v9 serves it', () => {
   });
   afterAll(() => f.platform.close());
 
-  /** A session of the fixture's bot on `v`, identified with GUILDS and GUILD_MESSAGES only; a member's message to it. */
+  /**
+   * A session of the fixture's bot on `v`, identified with GUILDS and GUILD_MESSAGES only; a member's message to it.
+   */
   async function contentSeenOn(v: number): Promise<string> {
     const client = await RawClient.open(f.platform.gatewayUrl, `v=${v}&encoding=json`);
     await client.identify(f.botToken, { intents: 1 | (1 << 9) });

@@ -21,7 +21,7 @@ import * as spec from 'discord-api-spec/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { bearer, bot, request, type TestResponse } from './helpers/http.js';
+import { bearer, request } from './helpers/http.js';
 import { startFakeIssuer, type FakeIssuer } from './helpers/fake-issuer.js';
 import { accessTokenFor, authorizeCode, createApp, createUser, login, pkcePair, type AppCredentials } from './helpers/platform.js';
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';
@@ -173,7 +173,8 @@ const CHECKS: Check[] = [
   }),
   // OAuth2 and OIDC
   published('get', '/oauth2/@me', '200', spec.OAuth2GetAuthorizationResponseSchema, async () => {
-    // Only published scope names: the SDK scopes are not in the published scope list (PROTOCOL.md, "Deliberate differences").
+    // Only published scope names: the SDK scopes are not in the published scope list (PROTOCOL.md, "Deliberate
+    // differences").
     const token = await accessTokenFor(h.platform, { clientId: h.platform.devApp.id, scope: 'openid identify email guilds', user: reader.username });
     return bothAliases('/oauth2/@me', bearer(token.access_token));
   }),

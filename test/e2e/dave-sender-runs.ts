@@ -1,9 +1,9 @@
 /**
  * One sender's DAVE frames as the platform's relay sees them (its relay tap), split by epoch. A DAVE frame ends with
  * the 8-byte truncated tag, the ULEB128 nonce, one byte giving the size of this supplemental data, and the 0xFAFA
- * marker (native/core/voice/e2ee/README.md). The SDK's frame cryptor starts its nonce again at 1 with each epoch's key, so a nonce that
- * does not grow marks the first frame the sender sealed in a new epoch: the relay can count exactly what each sender
- * sealed in each epoch without reading a frame.
+ * marker (native/core/voice/e2ee/README.md). The SDK's frame cryptor starts its nonce again at 1 with each epoch's key,
+ * so a nonce that does not grow marks the first frame the sender sealed in a new epoch: the relay can count exactly
+ * what each sender sealed in each epoch without reading a frame.
  */
 
 const TAG_BYTES = 8;

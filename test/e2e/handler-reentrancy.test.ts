@@ -62,7 +62,8 @@ describe.each(BACKENDS)('SDK calls from inside event handlers over %s', (backend
         ada.client.close().then(resolve, reject);
       });
     });
-    ada.client.applicationId = ada.client.applicationId;  // writes a log line: the handler runs on it
+    // eslint-disable-next-line no-self-assign -- the setter writes a log line: the handler runs on it
+    ada.client.applicationId = ada.client.applicationId;
     await closed;
     await expect(pending).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_DESTROYED' });
   });

@@ -90,7 +90,10 @@ export async function approveAuthorizeUrl(e2e: E2EPlatform, authorizeUrl: string
   return followToLoopback(await request(url.toString(), { ca: e2e.caPem }));
 }
 
-/** The user presses Cancel on the consent page: the platform redirects with `error=access_denied`, delivered to the loopback URI. */
+/**
+ * The user presses Cancel on the consent page: the platform redirects with `error=access_denied`, delivered to the
+ * loopback URI.
+ */
 export async function denyAuthorizeUrl(e2e: E2EPlatform, authorizeUrl: string): Promise<LoopbackRedirect> {
   const url = new URL(authorizeUrl);
   // The consent form posts the authorize parameters back with the decision (platform/PROTOCOL.md §3).

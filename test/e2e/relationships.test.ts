@@ -47,7 +47,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
 
   it('a request by username, accepted: both sides see Friend and get the created events', async () => {
     clearEvents(a, b);
-    await act(a.client, () => a.client.sendPlatformFriendRequest(b.username.toUpperCase()));  // names match case-insensitively
+    // Usernames match case-insensitively.
+    await act(a.client, () => a.client.sendPlatformFriendRequest(b.username.toUpperCase()));
     await untilTypes(a, b, [PendingOutgoing, None]);
     await untilTypes(b, a, [PendingIncoming, None]);
     // The event carries the relationship as the cache holds it when delivered (native/SEMANTICS.md "Event payloads").

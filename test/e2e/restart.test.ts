@@ -79,8 +79,9 @@ describe.each(BACKENDS)('a platform restart over %s', (backend) => {
       expect(trace[name]!.indexOf('missedEvents')).toBeLessThan(trace[name]!.indexOf('Ready'));
       expect(player.client.getLobby(lobbyId)?.metadata).toEqual({ round: '2' });
     }
-    // The gap's lobby messages are caught up on after Ready, oldest first, each once; one sent afterwards comes live, once.
-    // (The old session's own 'before the restart' may still be on its way to a handler added after it was sent: once at most.)
+    // The gap's lobby messages are caught up on after Ready, oldest first, each once; one sent afterwards comes live,
+    // once. (The old session's own 'before the restart' may still be on its way to a handler added after it was sent:
+    // once at most.)
     const sinceRestart = (name: 'ada' | 'bob') => created[name]!.filter((content) => content !== 'before the restart');
     for (const name of ['ada', 'bob'] as const) await until(() => sinceRestart(name).length >= gapMessages.length, `${name} catches up on the lobby chat`);
     await ada.client.sendLobbyMessage(lobbyId, 'after the restart');

@@ -44,7 +44,10 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     clients.push(client);
     return client;
   };
-  /** The desktop user presses "link" in the local client until a subscribed game got it (the SDK subscribes once connected). */
+  /**
+   * The desktop user presses "link" in the local client until a subscribed game got it (the SDK subscribes once
+   * connected).
+   */
   const requestLinking = async () => {
     const deadline = Date.now() + 30_000;
     while (Number((await local.command(`authorize-request ${appId}`)).delivered) === 0) {

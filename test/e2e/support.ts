@@ -58,6 +58,7 @@ export function fromEventHandler<T>(client: Client, call: () => Promise<T>): Pro
         reject(error);
       }
     });
+    // eslint-disable-next-line no-self-assign -- the setter writes the log line that runs the listener
     client.applicationId = client.applicationId;
   });
 }
@@ -71,7 +72,7 @@ export function callsFrom(mode: CallMode): <T>(client: Client, call: () => Promi
 
 /**
  * The runs of a suite that drives the SDK: every backend × every call mode. Use with
- * `describe.each(RUNS)('… over $backend, SDK calls made $calls', ({ backend, calls }) => { const act = callsFrom(calls); … })`
- * and make each awaited SDK call of a test as `act(client, () => client.x(…))`.
+ * `describe.each(RUNS)('… over $backend, SDK calls made $calls', ({ backend, calls }) => { const act =
+ * callsFrom(calls); … })` and make each awaited SDK call of a test as `act(client, () => client.x(…))`.
  */
 export const RUNS = BACKENDS.flatMap((backend) => (['directly', 'from event handlers'] as const satisfies readonly CallMode[]).map((calls) => ({ backend, calls })));

@@ -14,8 +14,9 @@
  * stayer sealed from the first frame of the epoch that added the churner until the churner leaves are known; the
  * stayers pause before each leave (their frames settle, so none is in flight), and that count must equal what the
  * churner decrypted from that stayer. (Each stayer seals frames in every epoch before the next change is made, so the
- * n-th run of a stayer's frames is the n-th epoch since they started speaking.) The stayers' frames of earlier epochs that reached it before (the relay
- * forwards to it from its join) are refused (printed), and none after it holds the key.
+ * n-th run of a stayer's frames is the n-th epoch since they started speaking.) The stayers' frames of earlier epochs
+ * that reached it before (the relay forwards to it from its join) are refused (printed), and none after it holds the
+ * key.
  *
  * CI runs SVCPP_CHURN_SECONDS (default 15 s) on N-API only (ten clients with their audio threads are the heaviest
  * test on a shared 2-core runner; the koffi path shares every native part it exercises). `npm run soak:dave` runs the

@@ -16,7 +16,9 @@ import {
   connectVoicePlayer, dominantFrequency, joinCall, median, phaseLevel, readWavLeft, runPhases, toneLevels, untilParticipants, voiceTempDir, writeToneWav,
 } from './voice-support.js';
 
-/** The SDK threads of this process named `name` (svcpp-voice, svcpp-net, svcpp-io) and their nice values, from /proc. */
+/**
+ * The SDK threads of this process named `name` (svcpp-voice, svcpp-net, svcpp-io) and their nice values, from /proc.
+ */
 function threadNices(name: string): number[] {
   const nices: number[] = [];
   for (const tid of readdirSync('/proc/self/task')) {

@@ -79,7 +79,8 @@ export function describeForeignScenario(target: ForeignTarget, { waitMs, localRp
     describe.each(['napi', 'koffi'] as const)('over %s', (backend) => {
       let e2e: E2EPlatform;
       beforeAll(async () => {
-        // DESK: the desktop user the local client signs in as (a configured user has no password, as on a development platform).
+        // DESK: the desktop user the local client signs in as (a configured user has no password, as on a development
+        // platform).
         e2e = await startE2EPlatform({ config: { users: [{ username: DESK, global_name: 'Desk' }] } });
       });
       afterAll(async () => e2e?.close());

@@ -96,7 +96,6 @@ function fieldLines(model, field) {
   if (field.mode === 'nest') {
     body = [`DropOnExit<${outType}> owned{&out, ${outType}_Drop};`, `WriteSnapshotOf_${field.target}(w, &out);`];
   } else if (field.mode === 'list') {
-    const elem = model.cType(`obj:${field.target}`);
     body = [`DropOnExit<${outType}> owned{&out, ${outType}_Drop};`, 'w.Count(out.size);',
       `for (size_t i = 0; i < out.size; ++i) WriteSnapshotOf_${field.target}(w, &out.ptr[i]);`];
   } else if (field.mode === 'only') {

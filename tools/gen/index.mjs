@@ -3,32 +3,25 @@
 //   node tools/gen/index.mjs --check   exit 1 and name the stale files instead of writing
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import * as idl from '../../idl/surface.mjs';
+import { generatedFiles } from './layers.mjs';
 import { buildModel } from './model.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const check = process.argv.includes('--check');
 const model = buildModel(idl);
 
-// One module per layer; each exports generate(model) -> Array<{path, content}> (paths relative to the repo root).
-const LAYERS = ['c_header', 'core', 'capi', 'symbols', 'cpp_wrapper', 'napi', 'koffi', 'typescript', 'ts_client', 'porting_doc'];
-
 const stale = [];
 let written = 0;
-for (const layer of LAYERS) {
-  const file = join(root, 'tools', 'gen', `${layer}.mjs`);
-  if (!existsSync(file)) throw new Error(`generator layer ${layer} is missing (${file})`);
-  const { generate } = await import(pathToFileURL(file).href);
-  for (const { path, content } of generate(model)) {
-    const target = join(root, path);
-    const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
-    if (current === content) continue;
-    if (check) { stale.push(path); continue; }
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-    written++;
-  }
+for (const { path, content } of await generatedFiles(model)) {
+  const target = join(root, path);
+  const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
+  if (current === content) continue;
+  if (check) { stale.push(path); continue; }
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, content);
+  written++;
 }
 if (check) {
   if (stale.length) {

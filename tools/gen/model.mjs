@@ -18,7 +18,8 @@ export const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
  * Parses an IDL type string. A `list:` is a span (native/SEMANTICS.md "Spans") with `elem` the parsed element type:
  * `list:obj:X` (X handles; `name` is X) or `list:u64` (`name` undefined — test `isU64List`). `map` is a string->string
  * properties map (native/SEMANTICS.md "Maps").
- * @returns {{kind: 'bool'|'i32'|'u32'|'u64'|'f32'|'string'|'enum'|'obj'|'cb'|'voidptr'|'list'|'map', name?: string, elem?: object}}
+ * @returns {{kind: 'bool'|'i32'|'u32'|'u64'|'f32'|'string'|'enum'|'obj'|'cb'|'voidptr'|'list'|'map', name?: string,
+ * elem?: object}}
  */
 export function parseType(t) {
   const list = /^list:(obj:.+|u64)$/.exec(t);
@@ -308,7 +309,10 @@ export function cReturnType(fn) {
   }
 }
 
-/** The C declaration of one callback parameter: objects are borrowed `Svcpp_X const *`; spans and maps borrowed by value. */
+/**
+ * The C declaration of one callback parameter: objects are borrowed `Svcpp_X const *`; spans and maps borrowed by
+ * value.
+ */
 export function cCallbackParamDecl(p) {
   if (p.type === 'voidptr') return `void *${p.name}`;
   return parseType(p.type).kind === 'obj' ? `${cType(p.type)} const *${p.name}` : `${cType(p.type)} ${p.name}`;

@@ -373,7 +373,9 @@ const payloadLookups = (model) => lookupSnapshots(model).filter(({ f }) => paylo
 const flattenLookupSignature = (f) =>
   `void FlattenLookup_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...lookupIds(f).map((n) => `uint64_t ${n}`), 'SnapshotValues &values'].join(', ')})`;
 
-/** `FlattenLookup_<Lookup>`: a lookup snapshot's values pushed for an event's deliverer (none when nothing is found). */
+/**
+ * `FlattenLookup_<Lookup>`: a lookup snapshot's values pushed for an event's deliverer (none when nothing is found).
+ */
 function flattenLookupFunctions(model) {
   let s = '';
   for (const { f, target } of payloadLookups(model)) {

@@ -9,7 +9,10 @@ const PATH = 'docs/porting-from-the-reference-sdk.md';
 const BEGIN = '<!-- reference-renames:begin (generated from idl/surface.mjs referenceRenames by `npm run gen`) -->';
 const END = '<!-- reference-renames:end -->';
 
-/** The C++ spelling of a rename's two names: `Client::SendDiscordFriendRequest`, `ExternalIdentityProviderType::DiscordBot`. */
+/**
+ * The C++ spelling of a rename's two names: `Client::SendDiscordFriendRequest`,
+ * `ExternalIdentityProviderType::DiscordBot`.
+ */
 function row(r) {
   const scope = r.scope.replace(/\./g, '::');
   const what = r.kind === 'member' ? (r.fn.owner.kind === 'client' ? 'method' : 'getter') : 'enum value';

@@ -139,8 +139,8 @@ export function snapshotTypesFile(model, header) {
 
 /**
  * The lookups that also have a snapshot form, `<Lookup>_Snapshot(client, ...ids)`: every const Client function that
- * answers an optional object for id arguments only (GetUser, GetLobbyHandle …). It is the lookup and the object's Snapshot in
- * one call, without a handle for JavaScript to wrap and drop: undefined when the lookup finds nothing.
+ * answers an optional object for id arguments only (GetUser, GetLobbyHandle …). It is the lookup and the object's
+ * Snapshot in one call, without a handle for JavaScript to wrap and drop: undefined when the lookup finds nothing.
  * @returns {Array<{f, target: string}>}
  */
 export function lookupSnapshots(model) {

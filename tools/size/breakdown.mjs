@@ -17,7 +17,7 @@ const mapFile = args[0];
 const topIndex = args.indexOf('--top');
 const top = topIndex >= 0 ? Number(args[topIndex + 1]) : 0;
 const membersIndex = args.indexOf('--members');
-const membersOf = membersIndex >= 0 ? args[membersIndex + 1] : null; // e.g. "OpenSSL libcrypto": sizes per archive member
+const membersOf = membersIndex >= 0 ? args[membersIndex + 1] : null;
 if (!mapFile) {
   console.error('usage: node tools/size/breakdown.mjs <link.map> [--top N] [--members <contributor>]');
   process.exit(2);

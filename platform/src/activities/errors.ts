@@ -14,6 +14,8 @@ export const ActivityErrors = {
   noMapping: () => new ApiError(404, 0, '404: No URL mapping of this application covers this path'),
   /** The activity proxy (OURS): the mapped target could not be reached or broke off. */
   badGateway: () => new ApiError(502, 0, '502: The URL mapping target did not answer'),
-  /** The activity proxy (OURS): the outbound guard refuses the mapped target (the platform itself, a private address). */
+  /**
+   * The activity proxy (OURS): the outbound guard refuses the mapped target (the platform itself, a private address).
+   */
   refusedTarget: (why: string) => new ApiError(502, 0, `502: The URL mapping target is not a destination the platform sends to (${why})`),
 };

@@ -25,7 +25,9 @@ const read = { auth: { kind: 'any', scope: UPDATE_PERMISSIONS_SCOPE } } as const
 const write = { auth: { kind: 'bearer', scope: UPDATE_PERMISSIONS_SCOPE }, rateLimit: { bucket: 'commands.write', per: 'application' } } as const;
 
 export const commandPermissionRoutes = (guilds: GuildService, permissions: CommandPermissionService): ApiArea => (app) => {
-  /** The guild of the path, once the caller is known to act for the application in the path and to be in the guild. */
+  /**
+   * The guild of the path, once the caller is known to act for the application in the path and to be in the guild.
+   */
   const guildOf = (request: FastifyRequest): { applicationId: string; guild: GuildRecord } => {
     const params = request.params as { applicationId: string; guildId: string };
     const caller = callerOf(request);

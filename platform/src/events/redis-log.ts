@@ -106,7 +106,7 @@ export class RedisLog implements ClusterLog {
       clients.forEach((client) => client.disconnect());
       // The socket error (ECONNREFUSED, TLS, auth) says more than the client's "Connection is closed".
       const cause = failures[0] ?? error;
-      throw new Error(`cannot reach the broker at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`);
+      throw new Error(`cannot reach the broker at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause: error });
     }
     const log = new RedisLog(clients[0], clients[1], logger, maxLength, liveness);
     await log.liveness.register();

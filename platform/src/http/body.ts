@@ -74,7 +74,10 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
-/** A JSON body (or multipart `payload_json`): the value, 50109 when it is not JSON (or too deep), a field error at an unpaired surrogate. */
+/**
+ * A JSON body (or multipart `payload_json`): the value, 50109 when it is not JSON (or too deep), a field error at an
+ * unpaired surrogate.
+ */
 function answerJson(text: string, done: (error: Error | null, value: unknown) => void): void {
   const parsed = parseClientJson(text);
   if (parsed.ok) return done(null, parsed.value);

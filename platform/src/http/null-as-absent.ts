@@ -33,18 +33,16 @@ export function nullAsAbsent(schema: z.ZodType, value: unknown, blank: (field: u
   if (!(shape instanceof z.ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const fields = shape.shape as Record<string, z.ZodType>;
   let out: Record<string, unknown> | undefined;
-  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, fieldValue] of Object.entries(value as Record<string, unknown>)) {
     const schemaOfKey = Object.hasOwn(fields, key) ? fields[key] : undefined;
     if (!schemaOfKey) continue;
-    const fieldValue = (value as Record<string, unknown>)[key];
-    let next: unknown = fieldValue;
     if (blank(fieldValue)) {
       if (schemaOfKey.safeParse(fieldValue).success || !schemaOfKey.safeParse(undefined).success) continue;
       out ??= { ...(value as Record<string, unknown>) };
       delete out[key];
       continue;
     }
-    next = nullAsAbsent(schemaOfKey, fieldValue, blank);
+    const next = nullAsAbsent(schemaOfKey, fieldValue, blank);
     if (next !== fieldValue) (out ??= { ...(value as Record<string, unknown>) })[key] = next;
   }
   return out ?? value;

@@ -109,7 +109,9 @@ export const PUBLISHED_ERRORS = {
 
 export type PublishedErrorName = keyof typeof PUBLISHED_ERRORS;
 
-/** The code and message of an entry, `{name}` placeholders filled (for answers that are not HTTP, e.g. a gateway op). */
+/**
+ * The code and message of an entry, `{name}` placeholders filled (for answers that are not HTTP, e.g. a gateway op).
+ */
 export function publishedRefusal(name: PublishedErrorName, values: Record<string, string | number> = {}): { code: number; message: string } {
   const entry = PUBLISHED_ERRORS[name];
   const message = entry.message.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));

@@ -56,7 +56,10 @@ const VALUE_BY_TYPE: Record<number, z.ZodType> = {
   10: z.number().min(-MAX_SAFE).max(MAX_SAFE),
 };
 
-/** Checks callback 8's `data` against the focused option's type: `{choices: [{name 1–100, name_localizations?, value}] ≤ 25}`. */
+/**
+ * Checks callback 8's `data` against the focused option's type: `{choices: [{name 1–100, name_localizations?, value}] ≤
+ * 25}`.
+ */
 export function parseAutocompleteResult(optionType: number, rawData: unknown): { choices: unknown[] } {
   const schema = z.object({
     data: z.object({

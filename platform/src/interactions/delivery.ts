@@ -56,9 +56,9 @@ export class InteractionDelivery {
   }
 
   /**
-   * The PING check before an endpoint URL is saved (after the outbound guard's): a signed `{type: 1}` must come back as `{type: 1}` (a
-   * receiver that does not verify signatures is the developer's problem; the published check also sends a bad
-   * signature, which the receiver must refuse with 401 — done here too).
+   * The PING check before an endpoint URL is saved (after the outbound guard's): a signed `{type: 1}` must come back as
+   * `{type: 1}` (a receiver that does not verify signatures is the developer's problem; the published check also sends
+   * a bad signature, which the receiver must refuse with 401 — done here too).
    */
   async verifyEndpoint(app: ApplicationRecord, url: string): Promise<void> {
     // Before anything is sent: a destination the outbound guard refuses is a field error of its own.
@@ -70,7 +70,7 @@ export class InteractionDelivery {
     // A forged request (signature of other bytes) must be refused.
     const body = JSON.stringify(ping);
     const forged = { ...signatureHeaders(app.privateKeyPem, `${body} `, Math.floor(this.ctx.now() / 1000)) };
-    let refused = false;
+    let refused: boolean;
     try {
       const response = await this.http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...forged }, body, timeoutMs: ENDPOINT_TIMEOUT_MS });
       refused = response.status === 401;

@@ -18,7 +18,10 @@ import { requireById } from '../ids/snowflake.js';
 
 const submittedValue = z.union([z.string().max(4000), z.array(z.string().max(100)).max(25), z.boolean()]);
 
-/** Where a command is used: a guild channel (or a private channel an earlier trigger created), or a DM / group DM with these other users. */
+/**
+ * Where a command is used: a guild channel (or a private channel an earlier trigger created), or a DM / group DM with
+ * these other users.
+ */
 const commandPlace = {
   channel_id: snowflakeSchema.optional(),
   recipient_ids: z.array(snowflakeSchema).min(1).max(MAX_RECIPIENTS).optional(),

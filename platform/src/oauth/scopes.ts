@@ -1,6 +1,8 @@
 import type { ApplicationRecord } from '../store/types.js';
 
-/** Scopes this platform grants. `application.commands` is the specification's spelling; the public one is accepted too. */
+/**
+ * Scopes this platform grants. `application.commands` is the specification's spelling; the public one is accepted too.
+ */
 export const KNOWN_SCOPES = new Set([
   'identify',
   'email',

@@ -25,7 +25,10 @@ function save(ctx: PlatformContext, app: ApplicationRecord): ApplicationRecord {
   return app;
 }
 
-/** The parent an application may take: exists, is not the application, is not a child itself; a parent cannot become a child. */
+/**
+ * The parent an application may take: exists, is not the application, is not a child itself; a parent cannot become a
+ * child.
+ */
 function checkParent(ctx: PlatformContext, parentId: string, selfId: string | undefined): void {
   if (parentId === '') return;
   const parent = findApplication(ctx, parentId);
@@ -61,7 +64,9 @@ export function rotateClientSecret(ctx: PlatformContext, app: ApplicationRecord)
   return secret;
 }
 
-/** A new bot token; the bot's gateway sessions, opened with the old one, are closed (4004, as for any revoked token). */
+/**
+ * A new bot token; the bot's gateway sessions, opened with the old one, are closed (4004, as for any revoked token).
+ */
 export function resetBotToken(ctx: PlatformContext, app: ApplicationRecord): string {
   const token = newBotToken(app.id);
   ctx.store.transaction(() => save(ctx, { ...app, botToken: token }));

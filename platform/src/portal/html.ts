@@ -21,7 +21,10 @@ function render(value: HtmlValue): string {
   return escapeHtml(String(value));
 }
 
-/** Tagged template: literal parts are kept, interpolations are escaped (arrays are joined, false/null/undefined dropped). */
+/**
+ * Tagged template: literal parts are kept, interpolations are escaped (arrays are joined, false/null/undefined
+ * dropped).
+ */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   let out = strings[0]!;
   values.forEach((value, index) => {

@@ -6,7 +6,10 @@ export const SkuFlag = { AVAILABLE: 1 << 2, GUILD_SUBSCRIPTION: 1 << 7, USER_SUB
 /** The flags a developer may set on a SKU. */
 export const SKU_SETTABLE_FLAGS = SkuFlag.AVAILABLE | SkuFlag.GUILD_SUBSCRIPTION | SkuFlag.USER_SUBSCRIPTION;
 
-/** Entitlement types produced here: PURCHASE, TEST_MODE_PURCHASE (test grants and test-mode purchases), APPLICATION_SUBSCRIPTION. */
+/**
+ * Entitlement types produced here: PURCHASE, TEST_MODE_PURCHASE (test grants and test-mode purchases),
+ * APPLICATION_SUBSCRIPTION.
+ */
 export const EntitlementType = { PURCHASE: 1, TEST_MODE_PURCHASE: 4, APPLICATION_SUBSCRIPTION: 8 } as const;
 
 export const SubscriptionStatus = { ACTIVE: 0, INACTIVE: 1, ENDING: 2 } as const;

@@ -1,7 +1,7 @@
 /**
  * Development routes of premium apps (OURS; devMode only, PROTOCOL.md "Premium apps"): the store UI that sells
- * SKUs is not published, so tests and developers create SKUs, buy them as a user, cancel or refund a subscription and let a
- * billing period pass through these routes. QUEST_USER_ENROLLMENT is a webhook-only event with no quest model
+ * SKUs is not published, so tests and developers create SKUs, buy them as a user, cancel or refund a subscription and
+ * let a billing period pass through these routes. QUEST_USER_ENROLLMENT is a webhook-only event with no quest model
  * here; a route sends it.
  */
 import { pathParams, type ApiArea } from '../http/api.js';

@@ -178,7 +178,9 @@ export class RpcConnection {
   }
 }
 
-/** A frame's JSON object (undefined when it is not one, or nests too deep) and, when a string in it is not text, where. */
+/**
+ * A frame's JSON object (undefined when it is not one, or nests too deep) and, when a string in it is not text, where.
+ */
 function readFrame(body: Buffer): { payload: Record<string, unknown> | undefined; notText?: Array<string | number> } {
   const read = parseClientJson(body.toString('utf8'));
   if (!read.ok && read.problem === 'invalid-json') return { payload: undefined };

@@ -27,7 +27,10 @@ export function registerDevRpcRoutes(app: FastifyInstance, prefix: string, curre
     return { delivered: running(current).requestAuthorize(body.application_id) };
   });
 
-  /** The desktop user presses "Join" on a game invite they received: ACTIVITY_JOIN to the game (or it is kept / launched). */
+  /**
+   * The desktop user presses "Join" on a game invite they received: ACTIVITY_JOIN to the game (or it is kept /
+   * launched).
+   */
   app.post(`${prefix}/rpc/accept-invite`, async (request) => {
     const body = parseBody(acceptInviteSchema, jsonBody(request));
     const { applicationId, delivery } = await running(current).acceptInvite(body.message_id);

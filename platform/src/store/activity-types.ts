@@ -1,4 +1,6 @@
-/** Records of activities (PROTOCOL.md §18 "Activities"): running activity instances and each application's URL mappings. */
+/**
+ * Records of activities (PROTOCOL.md §18 "Activities"): running activity instances and each application's URL mappings.
+ */
 
 /** Where an instance runs: `gc` a guild channel, `pc` a private channel (DM or group DM). */
 export type ActivityLocationKind = 'gc' | 'pc';
@@ -17,7 +19,9 @@ export interface ActivityInstanceRecord {
   guildId: string | null;
   /** The users in the instance, in the order they joined. */
   users: string[];
-  /** For a private channel: who may join (the channel's participants). Empty for a guild channel (permissions decide). */
+  /**
+   * For a private channel: who may join (the channel's participants). Empty for a guild channel (permissions decide).
+   */
   participants: string[];
   createdAt: number;
 }

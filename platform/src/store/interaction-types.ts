@@ -51,7 +51,10 @@ export interface InteractionSettingsRecord {
   applicationId: string;
   /** HTTP interactions endpoint; null → INTERACTION_CREATE over the gateway. */
   endpointUrl: string | null;
-  /** The application's installation contexts (0 GUILD_INSTALL, 1 USER_INSTALL): the default of a command's integration_types. */
+  /**
+   * The application's installation contexts (0 GUILD_INSTALL, 1 USER_INSTALL): the default of a command's
+   * integration_types.
+   */
   installContexts: number[];
 }
 

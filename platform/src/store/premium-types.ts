@@ -26,7 +26,10 @@ export interface EntitlementRecord {
   id: string;
   skuId: string;
   applicationId: string;
-  /** The owning user (user entitlements) or the purchasing user of a guild entitlement; null for a test grant to a guild. */
+  /**
+   * The owning user (user entitlements) or the purchasing user of a guild entitlement; null for a test grant to a
+   * guild.
+   */
   userId: string | null;
   /** Set for guild entitlements. */
   guildId: string | null;

@@ -1,8 +1,9 @@
 /**
  * Calls (PROTOCOL.md §13.1–13.2, §13.8): main-gateway op 4 joins, updates and leaves a lobby's call or a guild voice
  * channel's (the same machinery; guild-calls.ts adds the guild's rules and audience); the dispatches go out from
- * here. A lobby call is the lobby's voice channel: `channel_id = lobby id`, `guild_id: null`, members only. Every lobby member's sessions get VOICE_STATE_UPDATE (so the SDK's participant-changed callback fires for
- * members outside the call too); the joiner's sessions get VOICE_SERVER_UPDATE with a fresh token.
+ * here. A lobby call is the lobby's voice channel: `channel_id = lobby id`, `guild_id: null`, members only. Every lobby
+ * member's sessions get VOICE_STATE_UPDATE (so the SDK's participant-changed callback fires for members outside the
+ * call too); the joiner's sessions get VOICE_SERVER_UPDATE with a fresh token.
  */
 import type { PlatformKernel } from '../kernel.js';
 import type { GatewayIdentity } from '../gateway/types.js';
@@ -109,7 +110,9 @@ export class VoiceCalls {
     return true;
   }
 
-  /** The participant leaves the call (op 4, left or removed from the lobby, lobby deleted, session gone, voice ended). */
+  /**
+   * The participant leaves the call (op 4, left or removed from the lobby, lobby deleted, session gone, voice ended).
+   */
   leave(state: VoiceState, closeCode: number = VoiceClose.Disconnected): void {
     if (!this.deps.states.remove(state)) return;
     this.deps.endConnection(state, closeCode);

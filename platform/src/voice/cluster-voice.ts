@@ -28,7 +28,9 @@ export class ClusterVoice implements VoiceStatesObserver {
 
   constructor(
     private readonly log: ClusterLog,
-    /** Publishes the leave of a dead node's participant (VOICE_STATE_UPDATE, channel_id null) to the call's audience. */
+    /**
+     * Publishes the leave of a dead node's participant (VOICE_STATE_UPDATE, channel_id null) to the call's audience.
+     */
     private readonly announceLeft: (state: VoiceState) => void,
   ) {
     if (!log.distributed) return;

@@ -1,7 +1,9 @@
 import type { RelayStats } from './udp-relay.js';
 import type { VoiceDropFilter } from './voice-gateway.js';
 
-/** What the rest of the platform (dev routes, tests, the CLI) sees of the voice area: addresses, stats, fault injection. */
+/**
+ * What the rest of the platform (dev routes, tests, the CLI) sees of the voice area: addresses, stats, fault injection.
+ */
 export interface VoiceStats extends RelayStats {
   lossRate: number;
   calls: Record<string, string[]>;
@@ -17,7 +19,10 @@ export interface VoiceHandle {
   readonly endpoint: string;
   /** UDP port of the relay; 0 before listen. */
   readonly udpPort: number;
-  /** Drops matching voice WebSockets without a close frame; returns how many. The clients can resume (not with `forget`). */
+  /**
+   * Drops matching voice WebSockets without a close frame; returns how many. The clients can resume (not with
+   * `forget`).
+   */
   dropConnections(filter: VoiceDropFilter): number;
   setLoss(rate: number, seed?: number): void;
   stats(): VoiceStats;

@@ -18,7 +18,7 @@ import { registerVoiceDevRoutes } from './dev-routes.js';
 import { LossInjector } from './loss.js';
 import { registerVoiceStateRoutes } from './routes.js';
 import { DaveService } from './dave/service.js';
-import { UdpRelay, type RelayStats, type RelayTap } from './udp-relay.js';
+import { UdpRelay, type RelayTap } from './udp-relay.js';
 import { VoiceGateway, type VoiceDropFilter, type VoiceGatewayOptions } from './voice-gateway.js';
 import { ClusterVoice } from './cluster-voice.js';
 import { voiceStateJson, VoiceStates } from './voice-states.js';

@@ -23,7 +23,9 @@ export interface VoiceState {
   token: string;
 }
 
-/** Voice Identify's and Resume's `server_id`: the guild id of a guild call (published), the lobby id of a lobby call. */
+/**
+ * Voice Identify's and Resume's `server_id`: the guild id of a guild call (published), the lobby id of a lobby call.
+ */
 export function voiceServerId(state: VoiceState): string {
   return state.guildId ?? state.lobbyId;
 }

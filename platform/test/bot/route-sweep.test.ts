@@ -170,7 +170,8 @@ const rows: Row[] = [
   { method: 'POST', path: (f) => `/applications/${f.appId}/emojis`, body: { name: 'sweep', image: 'data:image/png;base64,AAAA' }, weak: 0, bad: { body: { name: 'a', image: 'x' }, code: 50035 } },
   { method: 'PATCH', path: (f) => `/applications/${f.appId}/emojis/123`, body: { name: 'sweep' }, weak: 0, bad: { body: { name: 'no spaces allowed' }, code: 50035 } },
   { method: 'DELETE', path: (f) => `/applications/${f.appId}/emojis/123`, weak: 0, bad: { path: (f) => `/applications/${f.appId}/emojis/123`, code: 10014 } },
-  // Activities (PROTOCOL.md §18): instances belong to the application; an unknown one is the published bare 404 (code 0).
+  // Activities (PROTOCOL.md §18): instances belong to the application; an unknown one is the published bare 404 (code
+  // 0).
   { method: 'GET', path: (f) => `/applications/${f.appId}/activity-instances/i-1-gc-1-1`, weak: 0, bad: { path: (f) => `/applications/${f.appId}/activity-instances/nope`, code: 0 } },
 ];
 
@@ -218,7 +219,9 @@ describe('every guild and channel bot route: no token, another application, miss
   });
 });
 
-/** What a refused permission write must leave as it was: roles, members, #general's overwrites and invites, channels. */
+/**
+ * What a refused permission write must leave as it was: roles, members, #general's overwrites and invites, channels.
+ */
 function guildState(f: BotFixture) {
   const store = f.platform.store.botGuilds;
   return {

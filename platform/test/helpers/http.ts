@@ -5,7 +5,6 @@ export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -54,7 +53,7 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
+          let body: unknown;
           try {
             body = text ? JSON.parse(text) : undefined;
           } catch {
@@ -73,7 +72,10 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
 export const bot = (token: string) => ({ authorization: `Bot ${token}` });
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** One of the platform's error bodies: `{code, message}` (+ `errors`), the OAuth2 `{error, error_description}`, or a 429's. */
+/**
+ * One of the platform's error bodies: `{code, message}` (+ `errors`), the OAuth2 `{error, error_description}`, or a
+ * 429's.
+ */
 export function isOurErrorBody(response: TestResponse): boolean {
   const value = response.body as Record<string, unknown> | undefined;
   if (typeof value !== 'object' || value === null) return false;

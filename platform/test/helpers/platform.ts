@@ -60,7 +60,6 @@ export function devTokenHeaders(platform: RunningPlatform): Record<string, strin
 }
 
 /** GET /dev/state with the dev token: applications with their credentials, users, guilds. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function devState(platform: RunningPlatform): Promise<any> {
   const response = await request(`${platform.apiBase}/dev/state`, { headers: devTokenHeaders(platform) });
   expect(response.status, response.text).toBe(200);

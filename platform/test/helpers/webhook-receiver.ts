@@ -6,7 +6,6 @@ import { eventually } from './platform.js';
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
   raw: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

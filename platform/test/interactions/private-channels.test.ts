@@ -59,7 +59,8 @@ describe('interactions in private channels', () => {
     const permissions = BigInt(interaction.app_permissions);
     for (const bit of [ATTACH_FILES, EMBED_LINKS, MENTION_EVERYONE, USE_EXTERNAL_EMOJIS]) expect(permissions & bit).toBe(bit);
 
-    // The bot answers; the response is readable through the token (the platform keeps private-channel messages with the interaction).
+    // The bot answers; the response is readable through the token (the platform keeps private-channel messages with the
+    // interaction).
     expect((await callback(f, interaction, { type: 4, data: { content: 'You rolled 4' } })).status).toBe(204);
     const original = await webhook(f, interaction.token, 'GET', '/messages/@original');
     expect(original.status, original.text).toBe(200);

@@ -5,7 +5,6 @@ import { bearer, bot, request, type TestResponse } from '../helpers/http.js';
 import { accessTokenFor, createUser, startTestPlatform } from '../helpers/platform.js';
 
 /** A received frame whose payload tests read freely. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Frame = GatewayPayload & { d: any };
 
 export interface LobbyHarness {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/http.js';
 import { createApp, eventually, pkcePair } from '../helpers/platform.js';
-import { api, connect, drain, fullUser, received, tokenFor, type SocialUser } from '../helpers/social.js';
+import { api, connect, drain, fullUser, received, tokenFor } from '../helpers/social.js';
 import { IpcClient } from './ipc-client.js';
 import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 
@@ -26,7 +26,10 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const client = await game(app.id);
     return { app, watcher, client };
   };
-  /** A friend of the desktop user playing the application with a joinable activity, optionally inviting the desktop user. */
+  /**
+   * A friend of the desktop user playing the application with a joinable activity, optionally inviting the desktop
+   * user.
+   */
   const host = async (appId: string, join: string, invite: boolean) => {
     const user = await deskFriend(env);
     const token = await tokenFor(env.platform, user, appId);
@@ -69,7 +72,7 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
   });
 
   it('SET_ACTIVITY refuses types 1 and 4, invalid fields and a missing pid with 4000, and changes nothing', async () => {
-    const { app, watcher, client } = await watchedGame();
+    const { watcher, client } = await watchedGame();
     await drain(env.platform, watcher);
     const cases: Array<[unknown, string]> = [
       [{ pid: 1, activity: { type: 1, url: 'https://twitch.tv/x' } }, 'args.activity.type:'],
@@ -105,7 +108,7 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
   });
 
   it('SET_ACTIVITY without an activity clears it; a game leaving clears its activity and the desktop user goes offline', async () => {
-    const { app, watcher, client } = await watchedGame();
+    const { watcher, client } = await watchedGame();
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'Playing' } });
     await drain(env.platform, watcher);
     expect((await client.request('SET_ACTIVITY', { pid: 1 })).data).toBeNull();

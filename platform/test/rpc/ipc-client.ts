@@ -3,7 +3,6 @@ import net from 'node:net';
 
 export interface ReceivedFrame {
   op: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

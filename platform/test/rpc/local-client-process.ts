@@ -15,7 +15,9 @@ export interface LocalClientOptions {
   signInApp: string;
   socketDir: string;
   autoApprove?: boolean;
-  /** The CA of a platform serving HTTPS with a self-signed certificate (trusted as a user would: NODE_EXTRA_CA_CERTS). */
+  /**
+   * The CA of a platform serving HTTPS with a self-signed certificate (trusted as a user would: NODE_EXTRA_CA_CERTS).
+   */
   caFile?: string;
 }
 

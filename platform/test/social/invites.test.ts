@@ -23,7 +23,9 @@ describe('game invites (PROTOCOL.md §10.3)', () => {
   });
   afterAll(() => platform.close());
 
-  /** The sender with a joinable activity and the recipient with sessions in the game, its child and an unrelated app. */
+  /**
+   * The sender with a joinable activity and the recipient with sessions in the game, its child and an unrelated app.
+   */
   async function setup(): Promise<{ a: SocialUser; b: SocialUser; bGame: Session; bChild: Session; bUnrelated: Session; aSession: Session }> {
     const [a, b] = [await gameUser(), await gameUser()];
     const aSession = await connect(platform, a);

@@ -8,7 +8,6 @@ import { WebSocket } from 'ws';
 import { withTimeout, type Closed } from '../gateway/client.js';
 import { open, seal, type Mode, type OpenedPacket } from './voice-crypto.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type VoiceMessage = { op: number; d: any; seq?: number };
 
 const WAIT_MS = 5000;

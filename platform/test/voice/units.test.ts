@@ -1,4 +1,7 @@
-/** Unit rules of the voice server's building blocks: resume buffer numbering, RTP header sizes, discovery, ciphers, loss. */
+/**
+ * Unit rules of the voice server's building blocks: resume buffer numbering, RTP header sizes, discovery, ciphers,
+ * loss.
+ */
 import { describe, expect, it } from 'vitest';
 import { createTransportCipher } from '../../src/voice/ciphers.js';
 import { discoveryResponse, parseDiscoveryRequest, parseDiscoveryResponse } from '../../src/voice/discovery.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { openSqliteStore } from '../../src/store/sqlite/index.js';
 import { request } from '../helpers/http.js';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { signatureIsValid, startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { authorizeCode, createApp, eventually, startTestPlatform, tempDir } from '../helpers/platform.js';
 
 describe('webhook events', () => {

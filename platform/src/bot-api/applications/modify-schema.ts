@@ -45,7 +45,10 @@ const permissionsSchema = z
   .refine((bits) => (bits & ~ALL_BITS) === 0n, { message: 'Contains undefined permission bits.', params: { code: 'PERMISSIONS_INVALID' } })
   .transform((bits) => bits.toString());
 
-/** `{scopes, permissions}`: scopes are `applications.commands` and/or `bot`; permissions are the bot role's, so they need `bot`. */
+/**
+ * `{scopes, permissions}`: scopes are `applications.commands` and/or `bot`; permissions are the bot role's, so they
+ * need `bot`.
+ */
 export const installParamsSchema = z
   .object({
     scopes: z.array(z.enum(['applications.commands', 'bot'])).min(1).refine(unique, { message: 'Scopes must be unique.' }),
@@ -58,7 +61,10 @@ export const installParamsSchema = z
     params: { code: 'INSTALL_PARAMS_PERMISSIONS_WITHOUT_BOT' },
   });
 
-/** Per installation context: "0" guild install, "1" user install — a user install adds no bot, so only `applications.commands`. */
+/**
+ * Per installation context: "0" guild install, "1" user install — a user install adds no bot, so only
+ * `applications.commands`.
+ */
 export const integrationTypesConfigSchema = z
   .object({
     '0': z.object({ oauth2_install_params: installParamsSchema.nullish() }).strict().nullish(),

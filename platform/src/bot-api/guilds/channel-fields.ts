@@ -94,7 +94,9 @@ export function checkedOverwrites(
   held: bigint,
   before: readonly PermissionOverwrite[],
   given: ReadonlyArray<z.infer<typeof overwriteBodySchema>>,
-  /** Where a bad bit set is reported: under `permission_overwrites[i]` in a channel body, at the top for one overwrite. */
+  /**
+   * Where a bad bit set is reported: under `permission_overwrites[i]` in a channel body, at the top for one overwrite.
+   */
   fieldPath: (index: number) => Array<string | number> = (index) => ['permission_overwrites', index],
 ): PermissionOverwrite[] {
   const roleIds = new Set(guilds.roles(guild).map((role) => role.id));

@@ -45,7 +45,8 @@ export const channelEditRoutes = (guilds: GuildService): ApiArea => (app, ctx) =
     const before = guilds.settings(channel.id);
     let overwrites = before.overwrites;
     if (body.permission_overwrites !== undefined && body.permission_overwrites !== null) {
-      // Overwrites are permissions: editing them takes MANAGE_ROLES in the channel, as Edit Channel Permission does.
+      // Overwrites are permissions: editing them takes MANAGE_ROLES in the channel, as Edit Channel Permission
+      // does.
       if (!has(mine, Permission.MANAGE_ROLES)) throw GuildErrors.missingPermissions();
       overwrites = checkedOverwrites(guilds, guild, mine, before.overwrites, body.permission_overwrites);
       // The list replaces the stored one: an overwrite left out is deleted, which changes its bits too.

@@ -1,8 +1,8 @@
 /**
  * Ephemeral voice-channel state (PROTOCOL.md §14.6): the status text set with `PUT /channels/{id}/voice-status` and
- * the voice session's start time (driven by the channel's call, PROTOCOL.md §13.8). Neither is part of the channel object; both are read with gateway op 43 and
- * announced by VOICE_CHANNEL_STATUS_UPDATE / VOICE_CHANNEL_START_TIME_UPDATE. In memory: a restart ends every voice
- * session, which clears both.
+ * the voice session's start time (driven by the channel's call, PROTOCOL.md §13.8). Neither is part of the channel
+ * object; both are read with gateway op 43 and announced by VOICE_CHANNEL_STATUS_UPDATE /
+ * VOICE_CHANNEL_START_TIME_UPDATE. In memory: a restart ends every voice session, which clears both.
  */
 /** What the voice area answers about guild calls (it knows who is connected). */
 export interface GuildVoiceCalls {

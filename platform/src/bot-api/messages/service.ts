@@ -11,7 +11,7 @@ import { AuditAction } from '../guilds/audit.js';
 import { has, Permission } from '../guilds/permissions.js';
 import { Intent, type GuildService } from '../guilds/service.js';
 import type { Principal } from '../../http/auth.js';
-import { Errors, fieldError } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { MessageRecord } from '../../store/bot-types.js';
 import type { ChannelRecord, GuildRecord } from '../../store/types.js';

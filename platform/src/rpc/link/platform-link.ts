@@ -34,7 +34,10 @@ export interface AuthenticatedToken {
   expiresAt: number;
 }
 
-/** Another user's game invite addressed to the desktop user (OURS: the trigger of ACTIVITY_JOIN_REQUEST / ACTIVITY_INVITE). */
+/**
+ * Another user's game invite addressed to the desktop user (OURS: the trigger of ACTIVITY_JOIN_REQUEST /
+ * ACTIVITY_INVITE).
+ */
 export interface InviteNotice {
   applicationId: string;
   /** 1 = an invite to join the sender, 5 = the sender asks to join the desktop user. */
@@ -61,7 +64,9 @@ export interface PlatformLink {
   checkAuthorize(application: LinkApplication, grant: AuthorizeGrant): Promise<void>;
   /** AUTHORIZE after the desktop user approved: an authorization code redeemable at the token endpoint. */
   authorize(application: LinkApplication, grant: AuthorizeGrant): Promise<string>;
-  /** AUTHENTICATE: the token's user, scopes and expiry; throws 4009 for an unknown token or one of another application. */
+  /**
+   * AUTHENTICATE: the token's user, scopes and expiry; throws 4009 for an unknown token or one of another application.
+   */
   authenticate(application: LinkApplication, accessToken: string): Promise<AuthenticatedToken>;
   /** GUILD_STATUS: the guild when the token's user (the desktop user) is a member of it. */
   guild(accessToken: string, guildId: string): Promise<{ id: string; name: string } | undefined>;
@@ -69,7 +74,9 @@ export interface PlatformLink {
   user(application: LinkApplication, userId: string): Promise<LinkUser | undefined>;
   /** SEND_ACTIVITY_JOIN_INVITE: a type-1 invite from the desktop user. */
   sendJoinInvite(application: LinkApplication, recipientId: string): Promise<void>;
-  /** OPEN_MESSAGE: whether the desktop user can see the message (a DM of theirs, or a message of a lobby they are in). */
+  /**
+   * OPEN_MESSAGE: whether the desktop user can see the message (a DM of theirs, or a message of a lobby they are in).
+   */
   canSeeMessage(application: LinkApplication, messageId: string, channelId: string | undefined): Promise<boolean>;
   /**
    * The desktop user presses "Join" on an invite they received: its join secret; the platform's refusal (§10.3) as

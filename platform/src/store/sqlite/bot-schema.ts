@@ -115,7 +115,8 @@ export const BOT_API_MIGRATIONS: readonly string[] = [
   ALTER TABLE channel_settings ADD COLUMN bitrate INTEGER NOT NULL DEFAULT 64000;
   ALTER TABLE channel_settings ADD COLUMN user_limit INTEGER NOT NULL DEFAULT 0;
   `,
-  // AutoMod rules: the published rule object is kept whole as JSON (the routes validate it; only guild and id are keys).
+  // AutoMod rules: the published rule object is kept whole as JSON (the routes validate it; only guild and id are
+  // keys).
   `
   CREATE TABLE auto_moderation_rules (
     id TEXT NOT NULL,

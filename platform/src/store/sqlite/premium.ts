@@ -4,7 +4,8 @@ import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js'
 
 /**
  * SKU id lists are JSON arrays of snowflake strings, so membership is a search for the quoted id (`instr`, which
- * both engines have) rather than SQLite's json_each. Snowflakes are TEXT: compare by length first so "9" sorts before "10".
+ * both engines have) rather than SQLite's json_each. Snowflakes are TEXT: compare by length first so "9" sorts before
+ * "10".
  */
 const ID_AFTER = '(length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))';
 const ID_BEFORE = '(length(id) < length(@before) OR (length(id) = length(@before) AND id < @before))';

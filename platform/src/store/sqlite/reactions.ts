@@ -8,7 +8,8 @@ export function sqliteReactions(db: SqlDatabase): ReactionRepository {
     `INSERT INTO message_reactions (channel_id, message_id, emoji_key, emoji_id, emoji_name, animated, user_id, type, created_at)
      VALUES (@channelId, @messageId, @emojiKey, @emojiId, @emojiName, @animated, @userId, @type, @createdAt)`,
   );
-  // The shared statement surface reports no affected-row count, so writes that answer "did anything change" count first.
+  // The shared statement surface reports no affected-row count, so writes that answer "did anything change" count
+  // first.
   const exists = db.prepare('SELECT 1 AS one FROM message_reactions WHERE message_id = ? AND emoji_key = ? AND user_id = ? AND type = ?');
   const countEmoji = db.prepare('SELECT COUNT(*) AS n FROM message_reactions WHERE message_id = ? AND emoji_key = ?');
   const countAll = db.prepare('SELECT COUNT(*) AS n FROM message_reactions WHERE message_id = ?');

@@ -192,7 +192,8 @@ export class DaveCall {
     this.proposals.clear();
     this.epoch += 1n;
     const transitionId = this.takeTransitionId();
-    // The commit goes to who held the group before it and still does (the committer included); joiners get their Welcome.
+    // The commit goes to who held the group before it and still does (the committer included); joiners get their
+    // Welcome.
     for (const member of this.liveMembers()) if (before.has(member.userId)) member.sendBinary(DaveOp.AnnounceCommit, withTransition(transitionId, c.message));
     for (const joiner of joiners) joiner.session.sendBinary(DaveOp.Welcome, withTransition(transitionId, welcomeFor(c.welcome!, joiner.keyPackage.ref)!));
     this.startTransition(transitionId);

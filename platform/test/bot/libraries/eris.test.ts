@@ -39,7 +39,8 @@ botLibraryScenario(
           client.once('ready', () => resolve());
           client.once('disconnect', () => reject(new Error('disconnected before ready')));
           client.once('shardDisconnect', (error: Error | undefined) => reject(error ?? new Error('shard disconnected before ready')));
-          // eris retries a failed connection forever and reports each failure as an error event: the first fails the login.
+          // eris retries a failed connection forever and reports each failure as an error event: the first fails the
+          // login.
           client.once('error', (error: Error) => reject(error));
           client.connect().catch(reject);
         }),

@@ -1,4 +1,6 @@
-/** oceanic.js (npm, unmodified) through the bot-library scenario: only its `rest.baseURL` option points at the platform. */
+/**
+ * oceanic.js (npm, unmodified) through the bot-library scenario: only its `rest.baseURL` option points at the platform.
+ */
 import { Client, CommandInteraction, ChannelTypes, type TextChannel } from 'oceanic.js';
 import { botLibraryScenario, SCENARIO_INTENTS, type BotLibrary, type EventName, type LibraryEvents } from './scenario.js';
 

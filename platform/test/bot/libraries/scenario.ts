@@ -44,7 +44,9 @@ export interface BotLibrary {
   destroy(): Promise<void>;
 }
 
-/** Gateway intents the scenario needs: GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, GUILD_MESSAGE_REACTIONS, MESSAGE_CONTENT. */
+/**
+ * Gateway intents the scenario needs: GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, GUILD_MESSAGE_REACTIONS, MESSAGE_CONTENT.
+ */
 export const SCENARIO_INTENTS = 1 | (1 << 1) | (1 << 9) | (1 << 10) | (1 << 15);
 
 export interface ScenarioOptions {

@@ -1,4 +1,6 @@
-/** AutoMod rule routes (PROTOCOL.md §14.11): `/guilds/{id}/auto-moderation/rules[/{rule}]`, all needing MANAGE_GUILD. */
+/**
+ * AutoMod rule routes (PROTOCOL.md §14.11): `/guilds/{id}/auto-moderation/rules[/{rule}]`, all needing MANAGE_GUILD.
+ */
 import { callerOf, pathParams, type ApiArea } from '../../../http/api.js';
 import { auditReason } from '../../../http/audit-reason.js';
 import { Permission } from '../permissions.js';

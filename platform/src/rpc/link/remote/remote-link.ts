@@ -175,7 +175,8 @@ export class RemoteLink implements PlatformLink {
       if (error instanceof ApiError && error.status === 401) throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
       throw error;
     }
-    // Without `identify` the platform does not say whose token it is: the local client cannot tell it is the desktop user's.
+    // Without `identify` the platform does not say whose token it is: the local client cannot tell it is the desktop
+    // user's.
     if (me.application.id !== application.id || !me.user) throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
     return { user: me.user, scopes: me.scopes, expiresAt: Date.parse(me.expires) };
   }
